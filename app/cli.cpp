@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: MIT
+#include "cli.h"
+
+#include "shardscope/errors.h"
+
+#include <cstdio>
+
+namespace shardscope::cli {
+
+int badInput(const QString& message)
+{
+    err(QStringLiteral("shardscope: ") + message + QLatin1Char('\n'));
+    return kExitBadInput;
+}
+
+void out(const QString& text)
+{
+    const QByteArray b = text.toUtf8();
+    std::fwrite(b.constData(), 1, static_cast<std::size_t>(b.size()), stdout);
+    std::fflush(stdout);
+}
+
+void err(const QString& text)
+{
+    const QByteArray b = text.toUtf8();
+    std::fwrite(b.constData(), 1, static_cast<std::size_t>(b.size()), stderr);
+    std::fflush(stderr);
+}
+
+bool parse(QCommandLineParser& parser, const QStringList& args, int& exitCode, bool allowPositional)
+{
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    const QCommandLineOption help(QStringList {QStringLiteral("h"), QStringLiteral("help")},
+                                  QStringLiteral("Show this help."));
+    parser.addOption(help);
+    if (!parser.parse(args)) {
+        exitCode = badInput(parser.errorText() + QStringLiteral(" (see --help)"));
+        return false;
+    }
+    if (parser.isSet(help)) {
+        out(parser.helpText());
+        exitCode = kExitOk;
+        return false;
+    }
+    if (!allowPositional && !parser.positionalArguments().isEmpty()) {
+        exitCode = badInput(QStringLiteral("unexpected argument '") + parser.positionalArguments().first()
+                            + QStringLiteral("' (see --help)"));
+        return false;
+    }
+    return true;
+}
+
+QString formatOption(const QCommandLineParser& parser, const QStringList& allowed, const QString& def)
+{
+    if (!parser.isSet(QStringLiteral("format")))
+        return def;
+    const QString f = parser.value(QStringLiteral("format"));
+    if (!allowed.contains(f))
+        throw InvalidInput("format", QString(QStringLiteral("--format: '") + f + QStringLiteral("' must be one of ") + allowed.join(QStringLiteral(", ")))
+                                         .toStdString());
+    return f;
+}
+
+int guarded(const std::function<int()>& body)
+{
+    try {
+        return body();
+    } catch (const InvalidInput& e) {
+        return badInput(QString::fromStdString(e.what()));
+    } catch (const std::exception& e) {
+        err(QStringLiteral("shardscope: internal error: ") + QString::fromStdString(e.what()) + QLatin1Char('\n'));
+        return kExitFailure;
+    }
+}
+
+} // namespace shardscope::cli

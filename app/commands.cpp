@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: MIT
+#include "cli.h"
+
+namespace shardscope::cli {
+
+const std::vector<Command>& commands()
+{
+    // One line per subcommand; each lives in its own cmd_<name>.cpp.
+    static const std::vector<Command> c = {
+        {"estimate", "Per-GPU memory of one scenario, by term and rank", false, &runEstimate},
+        {"sweep", "Per-GPU memory vs N for ZeRO stages", false, &runSweep},
+        {"min-gpus", "Smallest N that fits, per ZeRO stage", false, &runMinGpus},
+    };
+    return c;
+}
+
+} // namespace shardscope::cli

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: MIT
+// shardscope: with a subcommand it answers on stdout (see `shardscope --help`); without one it opens
+// the explorer window on the default scenario (or the scenario options given).
+#include "cli.h"
+#include "mainwindow.h"
+#include "scenariooptions.h"
+
+#include "shardscope/errors.h"
+
+#include <QApplication>
+#include <QCoreApplication>
+
+#include <memory>
+
+using namespace shardscope;
+
+namespace {
+
+QString usage()
+{
+    QString u = QStringLiteral("Usage: shardscope [COMMAND] [options]\n\n"
+                               "Without a command, opens the explorer window (scenario options apply).\n\nCommands:\n");
+    for (const cli::Command& c : cli::commands())
+        u += QStringLiteral("  %1 %2\n").arg(QString::fromLatin1(c.name), -12).arg(QString::fromLatin1(c.summary));
+    u += QStringLiteral("\n`shardscope COMMAND --help` lists a command's options. Exit codes: 0 ok, 1 failure, "
+                        "2 bad input.\n");
+    return u;
+}
+
+void needPlatformForHeadless()
+{
+    // Commands that render (screenshot, export, bench) must run without a display.
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY")
+        && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("ShardScope"));
+    QCoreApplication::setApplicationName(QStringLiteral("shardscope"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(SHARDSCOPE_VERSION));
+
+    if (argc > 1 && argv[1][0] != '-') {
+        const QString name = QString::fromLocal8Bit(argv[1]);
+        for (const cli::Command& c : cli::commands()) {
+            if (name != QLatin1String(c.name))
+                continue;
+            std::unique_ptr<QCoreApplication> app;
+            if (c.needsGui) {
+                needPlatformForHeadless();
+                app = std::make_unique<QApplication>(argc, argv);
+            } else {
+                app = std::make_unique<QCoreApplication>(argc, argv);
+            }
+            QStringList args = QCoreApplication::arguments();
+            args.removeAt(1); // "shardscope estimate ..." -> "shardscope ..." for the parser
+            args[0] = QStringLiteral("shardscope ") + name;
+            return c.run(args);
+        }
+        QCoreApplication app(argc, argv);
+        cli::err(usage());
+        return cli::badInput(QStringLiteral("unknown command '") + name + QLatin1Char('\''));
+    }
+
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray a(argv[i]);
+        if (a == "--help" || a == "-h") {
+            QCoreApplication app(argc, argv);
+            cli::out(usage());
+            return cli::kExitOk;
+        }
+        if (a == "--version") {
+            QCoreApplication app(argc, argv);
+            cli::out(QStringLiteral("shardscope %1\n").arg(QStringLiteral(SHARDSCOPE_VERSION)));
+            return cli::kExitOk;
+        }
+    }
+
+    QApplication app(argc, argv);
+    QCommandLineParser parser;
+    addScenarioOptions(parser);
+    int code = 0;
+    if (!cli::parse(parser, QCoreApplication::arguments(), code))
+        return code;
+    Scenario scenario;
+    const bool fromOptions = argc > 1;
+    try {
+        scenario = fromOptions ? scenarioFromParser(parser) : defaultScenario();
+    } catch (const InvalidInput& e) {
+        return cli::badInput(QString::fromStdString(e.what()));
+    }
+    MainWindow w(scenario);
+    w.show();
+    return app.exec();
+}

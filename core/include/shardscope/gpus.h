@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace shardscope {
+
+/// A GPU type: memory as the driver reports it, throughput and links (MODEL.md section 7).
+struct GpuPreset
+{
+    std::string id;
+    std::string name;
+    std::int64_t capacityBytes = 0; ///< total memory as nvidia-smi / rocm-smi reports it
+    double hbmBytesPerSecond = 0;
+    double peakFlops16 = 0; ///< dense BF16/FP16 FLOP/s
+    double peakFlops8 = 0; ///< dense FP8 FLOP/s (0 = not supported)
+    double intraNodeBytesPerSecond = 0; ///< GPU-GPU per GPU per direction (NVLink), 0 = PCIe only
+    double interNodeBytesPerSecond = 0; ///< scale-out NIC share per GPU per direction
+    double pcieBytesPerSecond = 0; ///< host link per direction
+    std::string source;
+};
+
+const std::vector<GpuPreset>& gpuPresets();
+std::optional<GpuPreset> findGpuPreset(const std::string& id);
+
+} // namespace shardscope

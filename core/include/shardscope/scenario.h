@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "shardscope/architecture.h"
+#include "shardscope/gpus.h"
+#include "shardscope/recipe.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace shardscope {
+
+enum class Checkpointing { None, Selective, Full };
+enum class OffloadDevice { None, Cpu, Nvme };
+enum class PipelineSchedule { OneFOneB, GPipe, Interleaved };
+
+/// The named per-GPU memory terms. Keys (termKey) are the JSON/CSV names: `<key>_bytes`.
+enum class Term {
+    Params,
+    Grads,
+    Master,
+    Optimizer,
+    Activations,
+    Logits,
+    Zero3GatheredParams,
+    Zero3UnshardedGrads,
+    CommBuckets,
+    Fp8Transients,
+    CudaContext,
+    Fragmentation,
+};
+inline constexpr int kTermCount = 12;
+const char* termKey(Term t);
+/// One sentence for tooltips and docs.
+const char* termDescription(Term t);
+std::optional<Term> termFromKey(const std::string& key);
+inline bool isModelState(Term t)
+{
+    return t == Term::Params || t == Term::Grads || t == Term::Master || t == Term::Optimizer;
+}
+
+const char* checkpointingKey(Checkpointing c);
+std::optional<Checkpointing> checkpointingFromKey(const std::string& key);
+const char* offloadKey(OffloadDevice d);
+std::optional<OffloadDevice> offloadFromKey(const std::string& key);
+const char* scheduleKey(PipelineSchedule s);
+std::optional<PipelineSchedule> scheduleFromKey(const std::string& key);
+
+/**
+ * Everything the model needs to answer "how much memory per GPU, and does it fit".
+ * A plain value: the GUI, the command line and the tests build one and call computeFootprint().
+ * Defaults are the default scenario (seed 000's example): Llama-2-70B on 32 x A100 80GB, ZeRO-3,
+ * `mixed`, micro-batch 1, sequence 4096, full checkpointing, FlashAttention on.
+ */
+struct Scenario
+{
+    // --- model
+    Architecture arch; ///< the architecture (or the GPT shape of a bare count)
+    std::optional<std::int64_t> bareParams; ///< set when the model is given as a bare count
+
+    // --- cluster
+    std::int64_t gpus = 32;
+    std::int64_t gpusPerNode = 8;
+    std::string gpu = "a100-80gb";
+    std::optional<std::int64_t> capacityBytes; ///< custom capacity (overrides the preset's)
+    double safetyMarginBytes = 0;
+
+    // --- parallelism
+    std::int64_t tp = 1;
+    std::int64_t pp = 1;
+    PipelineSchedule schedule = PipelineSchedule::OneFOneB;
+    std::int64_t vpp = 1; ///< model chunks per GPU for the interleaved schedule
+    int zeroStage = 3;
+    bool sequenceParallel = false;
+
+    // --- precision & optimizer
+    Recipe recipe; ///< resolved recipe (default: mixed)
+    Optimizer optimizer = Optimizer::RecipeDefault;
+
+    // --- memory savers
+    Checkpointing checkpointing = Checkpointing::Full;
+    bool flashAttention = true;
+    OffloadDevice offloadOptimizer = OffloadDevice::None;
+    OffloadDevice offloadParams = OffloadDevice::None;
+
+    // --- batch
+    std::int64_t microBatch = 1;
+    std::int64_t seq = 4096;
+    std::int64_t gradAccum = 1; ///< micro-batches per optimizer step (pipeline micro-batches)
+
+    // --- overheads (docs/model.md names and sources each default)
+    std::int64_t cudaContextBytes = 1073741824; ///< CUDA context + cuBLAS/NCCL workspaces: 1 GiB
+    double fragmentation = 0.05; ///< allocator fragmentation, fraction of allocated bytes
+    std::int64_t reduceBucketElements = 500000000; ///< DeepSpeed reduce_bucket_size default 5e8
+    std::int64_t allgatherBucketElements = 500000000; ///< DeepSpeed allgather_bucket_size 5e8
+    bool ddpGradientAsBucketView = false; ///< PyTorch DDP default: buckets copy the grads
+    std::int64_t zero3PrefetchUnits = 1; ///< FSDP: next block gathered while current runs
+    std::int64_t hostRamBytesPerNode = 2000000000000; ///< DGX A100 640GB: 2 TB
+    std::int64_t nvmeBytesPerNode = 30000000000000; ///< DGX A100 640GB: 30 TB U.2 NVMe
+    bool modelStatesOnly = false; ///< params, grads, master, optimizer; nothing else
+    std::array<bool, kTermCount> termEnabled {true, true, true, true, true, true,
+                                              true, true, true, true, true, true};
+
+    Scenario();
+    /// The exact parameter count: bareParams if given, else countParams(arch).total.
+    std::int64_t totalParams() const;
+    std::int64_t dp() const { return gpus / (tp * pp); }
+    bool enabled(Term t) const;
+};
+
+/// Default scenario of the app and the README (the foundation issue).
+Scenario defaultScenario();
+
+/// Bytes per parameter actually in force for each component (the recipe with --optimizer applied).
+struct BytesPerParam
+{
+    double weights = 0, grads = 0, master = 0, optimizer = 0;
+    double total() const { return weights + grads + master + optimizer; }
+};
+BytesPerParam effectiveBytesPerParam(const Scenario& s);
+
+/// The GPU in force (preset, with the custom capacity applied). Throws InvalidInput("gpu").
+GpuPreset resolveGpu(const Scenario& s);
+
+/// Throws InvalidInput naming the field for every scenario without a meaningful answer.
+void validateScenario(const Scenario& s);
+
+/// Sets the model to a bare count with its GPT shape. Throws InvalidInput("params").
+void setBareParams(Scenario& s, std::int64_t params);
+
+} // namespace shardscope

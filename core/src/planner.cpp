@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: MIT
+#include "shardscope/planner.h"
+
+#include "shardscope/errors.h"
+#include "shardscope/units.h"
+
+#include <algorithm>
+
+namespace shardscope {
+
+namespace {
+
+Scenario withStageAndGpus(const Scenario& s, int stage, std::int64_t gpus)
+{
+    Scenario x = s;
+    x.zeroStage = stage;
+    x.gpus = gpus;
+    if (stage < 3)
+        x.offloadParams = OffloadDevice::None;
+    if (stage < 1)
+        x.offloadOptimizer = OffloadDevice::None;
+    return x;
+}
+
+std::string neverReason(const Scenario& s, int stage, const Footprint& floor)
+{
+    const RankFootprint& r = floor.worstRank();
+    // The largest term that no N shrinks, named.
+    std::vector<Term> replicated;
+    if (stage < 3 && s.offloadParams == OffloadDevice::None)
+        replicated.push_back(Term::Params);
+    if (stage < 2)
+        replicated.push_back(Term::Grads);
+    if (stage < 1) {
+        replicated.push_back(Term::Master);
+        replicated.push_back(Term::Optimizer);
+    }
+    for (Term t : {Term::Activations, Term::Logits, Term::CommBuckets, Term::Zero3GatheredParams, Term::CudaContext})
+        replicated.push_back(t);
+    Term big = replicated.front();
+    for (Term t : replicated)
+        if (r.bytes(t) > r.bytes(big))
+            big = t;
+    std::string what;
+    const BytesPerParam& b = floor.bytesPerParam;
+    switch (big) {
+    case Term::Params: what = "replicated " + std::to_string(int(b.weights * 8)) + "-bit params are "; break;
+    case Term::Grads: what = "replicated " + std::to_string(int(b.grads * 8)) + "-bit grads are "; break;
+    case Term::Master: what = "replicated fp32 master weights are "; break;
+    case Term::Optimizer: what = "replicated optimizer states are "; break;
+    case Term::Activations: what = "activations (not sharded by ZeRO) are "; break;
+    case Term::Logits: what = "the logits buffer is "; break;
+    default: what = std::string(termKey(big)) + " is "; break;
+    }
+    return "never fits at any N with ZeRO-" + std::to_string(stage) + ": " + what
+        + formatBytes(double(r.bytes(big)), ByteUnit::GB) + " per GPU alone; even as N grows the worst rank needs "
+        + formatBytes(double(r.totalBytes), ByteUnit::GB) + " of " + formatBytes(double(floor.usableBytes), ByteUnit::GB);
+}
+
+} // namespace
+
+MinGpus minGpusForStage(const Scenario& s, int stage)
+{
+    MinGpus m;
+    m.stage = stage;
+    const std::int64_t k = s.tp * s.pp;
+    const std::int64_t dMax = kMaxGpus / k;
+    try {
+        if (dMax < 1)
+            throw InvalidInput("tp", "TP x PP exceeds the largest cluster searched");
+        const Footprint floor = computeFootprint(withStageAndGpus(s, stage, dMax * k));
+        if (!floor.fits) {
+            m.reason = neverReason(s, stage, floor);
+            m.bytesAtMin = floor.worstBytes();
+            return m;
+        }
+        std::int64_t lo = 1, hi = dMax; // hi fits; find the smallest d that fits
+        while (lo < hi) {
+            const std::int64_t mid = lo + (hi - lo) / 2;
+            if (computeFootprint(withStageAndGpus(s, stage, mid * k)).fits)
+                hi = mid;
+            else
+                lo = mid + 1;
+        }
+        m.minGpus = lo * k;
+        const Footprint at = computeFootprint(withStageAndGpus(s, stage, lo * k));
+        m.bytesAtMin = at.worstBytes();
+        m.reason = "fits from N = " + std::to_string(lo * k) + " (" + formatBytes(double(at.worstBytes()), ByteUnit::GB)
+            + " on the worst rank)";
+    } catch (const InvalidInput& e) {
+        m.reason = std::string("no answer: ") + e.what();
+    }
+    return m;
+}
+
+std::vector<MinGpus> minGpusAllStages(const Scenario& s)
+{
+    std::vector<MinGpus> v;
+    for (int z = 0; z <= 3; ++z)
+        v.push_back(minGpusForStage(s, z));
+    return v;
+}
+
+std::vector<SweepPoint> sweep(const Scenario& s, const std::vector<std::int64_t>& gpuCounts,
+                              const std::vector<int>& stages)
+{
+    std::vector<SweepPoint> out;
+    out.reserve(gpuCounts.size() * stages.size());
+    const std::int64_t k = s.tp * s.pp;
+    for (int z : stages) {
+        for (std::int64_t n : gpuCounts) {
+            if (n < 1 || n % k != 0)
+                continue;
+            SweepPoint pt;
+            pt.stage = z;
+            pt.gpus = n;
+            const Footprint f = computeFootprint(withStageAndGpus(s, z, n));
+            pt.worstBytes = f.worstBytes();
+            pt.fits = f.fits;
+            for (int t = 0; t < kTermCount; ++t)
+                pt.termBytes[static_cast<std::size_t>(t)] = f.worstRank().terms[static_cast<std::size_t>(t)].bytes;
+            out.push_back(pt);
+        }
+    }
+    return out;
+}
+
+std::vector<std::int64_t> powerOfTwoGpuCounts(std::int64_t lo, std::int64_t hi, std::int64_t multiple)
+{
+    std::vector<std::int64_t> v;
+    for (std::int64_t n = 1; n <= hi; n *= 2) {
+        const std::int64_t r = (n + multiple - 1) / multiple * multiple;
+        if (r >= lo && r <= hi && (v.empty() || v.back() != r))
+            v.push_back(r);
+    }
+    if (hi >= lo && hi % multiple == 0 && (v.empty() || v.back() != hi))
+        v.push_back(hi);
+    return v;
+}
+
+} // namespace shardscope

@@ -1,0 +1,253 @@
+// SPDX-License-Identifier: MIT
+#include "shardscope/scenario.h"
+
+#include "shardscope/errors.h"
+#include "shardscope/units.h"
+
+#include <cmath>
+
+namespace shardscope {
+
+namespace {
+
+struct TermInfo
+{
+    Term term;
+    const char* key;
+    const char* description;
+};
+
+constexpr TermInfo kTerms[kTermCount] = {
+    {Term::Params, "params", "The model's weights held by this GPU, in the recipe's weight precision."},
+    {Term::Grads, "grads", "Gradients of this GPU's parameters, in the recipe's gradient precision."},
+    {Term::Master, "master", "The fp32 master copy of the weights that mixed-precision optimizers update."},
+    {Term::Optimizer, "optimizer", "Optimizer states, e.g. Adam's first and second moments."},
+    {Term::Activations, "activations",
+     "Layer outputs saved in the forward pass for the backward pass, for every micro-batch in flight."},
+    {Term::Logits, "logits", "The output logits and the fp32 copy the loss is computed on (last stage)."},
+    {Term::Zero3GatheredParams, "zero3_gathered_params",
+     "ZeRO-3/FSDP: full 16-bit weights of the block in use and the prefetched next one."},
+    {Term::Zero3UnshardedGrads, "zero3_unsharded_grads",
+     "ZeRO-3/FSDP: a block's full gradients in backward before the reduce-scatter shards them."},
+    {Term::CommBuckets, "comm_buckets", "Communication buckets: DDP's gradient copies or ZeRO's reduce/all-gather buckets."},
+    {Term::Fp8Transients, "fp8_transients", "fp8 recipes: fp8 copies of a layer's weights and saved fp8 GEMM inputs."},
+    {Term::CudaContext, "cuda_context", "CUDA context, cuBLAS/cuDNN workspaces and NCCL buffers."},
+    {Term::Fragmentation, "fragmentation", "Memory the caching allocator holds but cannot use (a fraction of the rest)."},
+};
+
+template <typename E>
+struct KeyOf
+{
+    E e;
+    const char* key;
+};
+constexpr KeyOf<Checkpointing> kCkpt[] = {
+    {Checkpointing::None, "none"}, {Checkpointing::Selective, "selective"}, {Checkpointing::Full, "full"}};
+constexpr KeyOf<OffloadDevice> kOffload[] = {
+    {OffloadDevice::None, "none"}, {OffloadDevice::Cpu, "cpu"}, {OffloadDevice::Nvme, "nvme"}};
+constexpr KeyOf<PipelineSchedule> kSchedule[] = {{PipelineSchedule::OneFOneB, "1f1b"},
+                                                 {PipelineSchedule::GPipe, "gpipe"},
+                                                 {PipelineSchedule::Interleaved, "interleaved"}};
+
+template <typename E, std::size_t N>
+const char* keyOf(const KeyOf<E> (&table)[N], E e)
+{
+    for (const auto& k : table)
+        if (k.e == e)
+            return k.key;
+    return "";
+}
+template <typename E, std::size_t N>
+std::optional<E> fromKey(const KeyOf<E> (&table)[N], const std::string& key)
+{
+    for (const auto& k : table)
+        if (key == k.key)
+            return k.e;
+    return std::nullopt;
+}
+
+} // namespace
+
+const char* termKey(Term t) { return kTerms[static_cast<int>(t)].key; }
+const char* termDescription(Term t) { return kTerms[static_cast<int>(t)].description; }
+std::optional<Term> termFromKey(const std::string& key)
+{
+    for (const auto& t : kTerms)
+        if (key == t.key)
+            return t.term;
+    return std::nullopt;
+}
+const char* checkpointingKey(Checkpointing c) { return keyOf(kCkpt, c); }
+std::optional<Checkpointing> checkpointingFromKey(const std::string& k) { return fromKey(kCkpt, k); }
+const char* offloadKey(OffloadDevice d) { return keyOf(kOffload, d); }
+std::optional<OffloadDevice> offloadFromKey(const std::string& k) { return fromKey(kOffload, k); }
+const char* scheduleKey(PipelineSchedule s) { return keyOf(kSchedule, s); }
+std::optional<PipelineSchedule> scheduleFromKey(const std::string& k) { return fromKey(kSchedule, k); }
+
+Scenario::Scenario()
+    : arch(*findModelPreset("llama-2-70b"))
+    , recipe(resolveRecipe("mixed"))
+{
+}
+
+std::int64_t Scenario::totalParams() const { return bareParams ? *bareParams : countParams(arch).total; }
+
+bool Scenario::enabled(Term t) const
+{
+    if (modelStatesOnly && !isModelState(t))
+        return false;
+    return termEnabled[static_cast<std::size_t>(t)];
+}
+
+Scenario defaultScenario() { return Scenario(); }
+
+namespace {
+
+/// Adafactor (Shazeer & Stern 2018, HF default beta1=None): one fp32 row and one column
+/// accumulator per weight matrix, a full fp32 accumulator for vectors; no first moment.
+double adafactorStateElements(const Architecture& a)
+{
+    const double h = static_cast<double>(a.hidden);
+    const double hd = static_cast<double>(a.headDim > 0 ? a.headDim : a.hidden / std::max<std::int64_t>(1, a.heads));
+    const double q = static_cast<double>(a.heads) * hd;
+    const double kv = static_cast<double>(a.kvHeads) * hd;
+    const double f = static_cast<double>(a.ffn);
+    const double e = static_cast<double>(std::max<std::int64_t>(1, a.experts));
+    double layer = (h + q) + 2 * (h + kv) + (q + h);
+    layer += e * ((a.gatedMlp ? 2 : 1) * (h + f) + (f + h));
+    if (a.experts > 1)
+        layer += h + e;
+    const ParamCounts c = countParams(a);
+    layer += static_cast<double>(c.normsPerLayer);
+    if (a.qkvBias)
+        layer += q + 2 * kv;
+    if (a.attnOutBias)
+        layer += h;
+    if (a.mlpBias)
+        layer += e * ((a.gatedMlp ? 2 : 1) * f + h);
+    double rest = (static_cast<double>(a.vocab) + h) + static_cast<double>(c.finalNorm);
+    if (a.maxPositions > 0)
+        rest += static_cast<double>(a.maxPositions) + h;
+    if (!a.tiedEmbeddings)
+        rest += static_cast<double>(a.vocab) + h;
+    return static_cast<double>(a.layers) * layer + rest;
+}
+
+} // namespace
+
+BytesPerParam effectiveBytesPerParam(const Scenario& s)
+{
+    BytesPerParam b {s.recipe.weights, s.recipe.grads, s.recipe.master, s.recipe.optimizer};
+    switch (s.optimizer) {
+    case Optimizer::RecipeDefault: break;
+    case Optimizer::Adam:
+    case Optimizer::AdamW: b.optimizer = 8; break; // m and v in fp32
+    case Optimizer::Adam8bit: b.optimizer = 2; break; // m and v in 8 bits (block scales ignored)
+    case Optimizer::Sgd: b.optimizer = 0; break;
+    case Optimizer::SgdMomentum: b.optimizer = 4; break; // momentum buffer in fp32
+    case Optimizer::Lion: b.optimizer = 4; break; // one momentum in fp32 (Chen et al. 2023)
+    case Optimizer::Adafactor: {
+        const double params = static_cast<double>(countParams(s.arch).total);
+        b.optimizer = params > 0 ? 4.0 * adafactorStateElements(s.arch) / params : 0.0;
+        break;
+    }
+    }
+    return b;
+}
+
+GpuPreset resolveGpu(const Scenario& s)
+{
+    std::optional<GpuPreset> g = findGpuPreset(s.gpu);
+    if (!g) {
+        if (s.gpu != "custom" || !s.capacityBytes) {
+            std::string known;
+            for (const auto& p : gpuPresets())
+                known += (known.empty() ? "" : ", ") + p.id;
+            throw InvalidInput("gpu", "--gpu: unknown GPU '" + s.gpu + "' (known: " + known
+                                   + ", or custom with --capacity-gb)");
+        }
+        GpuPreset c = *findGpuPreset("a100-80gb");
+        c.id = "custom";
+        c.name = "custom GPU";
+        c.source = "user-entered capacity; throughput and links of the A100 80GB preset";
+        g = c;
+    }
+    if (s.capacityBytes)
+        g->capacityBytes = *s.capacityBytes;
+    return *g;
+}
+
+void setBareParams(Scenario& s, std::int64_t params)
+{
+    if (params < 1)
+        throw InvalidInput("params", "--params: the model needs at least 1 parameter");
+    if (params > 100000000000000LL)
+        throw InvalidInput("params", "--params: " + shortCount(static_cast<double>(params))
+                               + " parameters is beyond the model's range (at most 100T)");
+    s.bareParams = params;
+    s.arch = gptShapeForParams(params);
+}
+
+void validateScenario(const Scenario& s)
+{
+    auto need = [](bool ok, const char* field, const std::string& msg) {
+        if (!ok)
+            throw InvalidInput(field, std::string("--") + field + ": " + msg);
+    };
+    validateArchitecture(s.arch);
+    if (s.bareParams) {
+        need(*s.bareParams >= 1, "params", "the model needs at least 1 parameter");
+        need(*s.bareParams <= 100000000000000LL, "params", "beyond the model's range (at most 100T parameters)");
+    } else {
+        need(countParams(s.arch).total <= 100000000000000LL, "params",
+             "the architecture has more than 100T parameters, beyond the model's range");
+    }
+    need(s.gpus >= 1, "gpus", "the number of GPUs must be at least 1 (got " + std::to_string(s.gpus) + ")");
+    need(s.gpus <= 1048576, "gpus", std::to_string(s.gpus) + " GPUs is beyond the model's range (at most 1,048,576)");
+    need(s.gpusPerNode >= 1 && s.gpusPerNode <= 1024, "gpus-per-node", "must be between 1 and 1024");
+    need(s.tp >= 1, "tp", "tensor-parallel size must be at least 1");
+    need(s.pp >= 1, "pp", "pipeline-parallel size must be at least 1");
+    need(s.tp <= s.gpus, "tp", "TP " + std::to_string(s.tp) + " exceeds the " + std::to_string(s.gpus) + " GPUs");
+    need(s.gpus % (s.tp * s.pp) == 0, "gpus",
+         std::to_string(s.gpus) + " GPUs are not divisible by TP x PP = " + std::to_string(s.tp * s.pp));
+    need(s.arch.heads % s.tp == 0, "tp",
+         "TP " + std::to_string(s.tp) + " does not divide the " + std::to_string(s.arch.heads) + " attention heads");
+    need(s.arch.kvHeads % s.tp == 0 || s.tp % s.arch.kvHeads == 0, "tp",
+         "TP " + std::to_string(s.tp) + " and the " + std::to_string(s.arch.kvHeads)
+             + " KV heads do not divide one another");
+    need(s.pp <= s.arch.layers, "pp",
+         "PP " + std::to_string(s.pp) + " exceeds the " + std::to_string(s.arch.layers) + " layers");
+    need(s.vpp >= 1, "vpp", "virtual pipeline chunks must be at least 1");
+    if (s.schedule == PipelineSchedule::Interleaved) {
+        need(s.pp > 1, "schedule", "the interleaved schedule needs PP > 1");
+        need(s.arch.layers % (s.pp * s.vpp) == 0, "vpp",
+             std::to_string(s.arch.layers) + " layers do not split into PP x VPP = " + std::to_string(s.pp * s.vpp)
+                 + " equal chunks");
+        need(s.gradAccum % s.pp == 0, "grad-accum",
+             "the interleaved schedule needs the micro-batch count (" + std::to_string(s.gradAccum)
+                 + ") to be a multiple of PP " + std::to_string(s.pp));
+    }
+    need(s.zeroStage >= 0 && s.zeroStage <= 3, "stage", "ZeRO stage must be 0, 1, 2 or 3");
+    need(s.offloadOptimizer == OffloadDevice::None || s.zeroStage >= 1, "offload-optimizer",
+         "optimizer offload needs ZeRO stage 1, 2 or 3");
+    need(s.offloadParams == OffloadDevice::None || s.zeroStage == 3, "offload-params",
+         "parameter offload needs ZeRO stage 3");
+    need(s.microBatch >= 1 && s.microBatch <= 65536, "micro-batch", "must be between 1 and 65536");
+    need(s.seq >= 1 && s.seq <= 16777216, "seq", "sequence length must be between 1 and 16,777,216");
+    need(s.gradAccum >= 1 && s.gradAccum <= 1000000, "grad-accum", "must be between 1 and 1,000,000");
+    need(std::isfinite(s.fragmentation) && s.fragmentation >= 0 && s.fragmentation < 1, "fragmentation",
+         "must be a fraction from 0 to below 1");
+    need(s.cudaContextBytes >= 0, "cuda-context-gb", "must not be negative");
+    need(std::isfinite(s.safetyMarginBytes) && s.safetyMarginBytes >= 0, "margin-gb", "must not be negative");
+    need(s.reduceBucketElements >= 0 && s.allgatherBucketElements >= 0, "bucket", "bucket sizes must not be negative");
+    need(s.zero3PrefetchUnits >= 0 && s.zero3PrefetchUnits <= 1000, "prefetch-units", "must be between 0 and 1000");
+    need(!s.capacityBytes || *s.capacityBytes > 0, "capacity-gb", "capacity must be positive");
+    need(s.hostRamBytesPerNode > 0, "host-ram-gb", "host RAM must be positive");
+    need(s.nvmeBytesPerNode > 0, "nvme-gb", "NVMe capacity must be positive");
+    const Recipe& r = s.recipe;
+    for (double v : {r.weights, r.grads, r.master, r.optimizer})
+        need(std::isfinite(v) && v >= 0 && v <= 64, "recipe", "bytes per parameter must be between 0 and 64");
+    resolveGpu(s);
+}
+
+} // namespace shardscope

@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: MIT
+#include "hfconfig.h"
+
+#include "shardscope/errors.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonParseError>
+
+#include <cmath>
+
+namespace shardscope {
+
+namespace {
+
+[[noreturn]] void fail(const QString& origin, const QString& what)
+{
+    throw InvalidInput("hf-config", QString(QStringLiteral("--hf-config: ") + origin + QStringLiteral(": ") + what).toStdString());
+}
+
+/// Line and column of a byte offset, for parse errors a person can find.
+QString position(const QByteArray& json, int offset)
+{
+    int line = 1, col = 1;
+    for (int i = 0; i < offset && i < json.size(); ++i) {
+        if (json[i] == '\n') {
+            ++line;
+            col = 1;
+        } else {
+            ++col;
+        }
+    }
+    return QStringLiteral("line %1, column %2").arg(line).arg(col);
+}
+
+struct Reader
+{
+    const QJsonObject& o;
+    const QString& origin;
+
+    std::int64_t integer(const char* key, std::int64_t def, std::int64_t max = 100000000) const
+    {
+        const QJsonValue v = o.value(QLatin1String(key));
+        if (v.isUndefined() || v.isNull())
+            return def;
+        if (!v.isDouble())
+            fail(origin, QStringLiteral("'%1' must be a number").arg(QLatin1String(key)));
+        const double d = v.toDouble();
+        if (!std::isfinite(d) || d != std::floor(d) || d < 1 || d > double(max))
+            fail(origin, QStringLiteral("'%1' must be a whole number from 1 to %2 (got %3)")
+                             .arg(QLatin1String(key))
+                             .arg(max)
+                             .arg(d));
+        return static_cast<std::int64_t>(d);
+    }
+    /// The first of several spellings that is present (GPT-2's n_embd vs hidden_size).
+    std::int64_t integer2(const char* key, const char* alt, std::int64_t def) const
+    {
+        if (o.contains(QLatin1String(key)))
+            return integer(key, def);
+        return integer(alt, def);
+    }
+    bool boolean(const char* key, bool def) const
+    {
+        const QJsonValue v = o.value(QLatin1String(key));
+        if (v.isUndefined() || v.isNull())
+            return def;
+        if (!v.isBool())
+            fail(origin, QStringLiteral("'%1' must be true or false").arg(QLatin1String(key)));
+        return v.toBool();
+    }
+};
+
+Architecture llamaLike(const Reader& r, const char* type, std::int64_t vocab, std::int64_t hidden, std::int64_t ffn,
+                       std::int64_t layers, std::int64_t heads, std::int64_t kvDefault, bool tieDefault)
+{
+    Architecture a;
+    a.id = std::string("hf:") + type;
+    a.layers = r.integer("num_hidden_layers", layers);
+    a.hidden = r.integer("hidden_size", hidden);
+    a.heads = r.integer("num_attention_heads", heads);
+    a.kvHeads = r.integer("num_key_value_heads", kvDefault > 0 ? kvDefault : a.heads);
+    a.ffn = r.integer("intermediate_size", ffn);
+    a.vocab = r.integer("vocab_size", vocab);
+    a.headDim = r.integer("head_dim", 0 < a.heads && a.hidden % a.heads == 0 ? a.hidden / a.heads : 1);
+    a.tiedEmbeddings = r.boolean("tie_word_embeddings", tieDefault);
+    a.gatedMlp = true;
+    a.norm = NormKind::RMSNorm;
+    a.normsPerLayer = 2;
+    a.dropout = false;
+    return a;
+}
+
+} // namespace
+
+QStringList supportedHfModelTypes()
+{
+    return {QStringLiteral("llama"), QStringLiteral("mistral"), QStringLiteral("mixtral"), QStringLiteral("qwen2"),
+            QStringLiteral("gemma"), QStringLiteral("gemma2"), QStringLiteral("phi3"), QStringLiteral("gpt2")};
+}
+
+Architecture architectureFromHfConfig(const QByteArray& json, const QString& origin)
+{
+    QJsonParseError err;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &err);
+    if (err.error != QJsonParseError::NoError)
+        fail(origin, QStringLiteral("not valid JSON at %1: %2").arg(position(json, err.offset), err.errorString()));
+    if (!doc.isObject())
+        fail(origin, QStringLiteral("the top level must be a JSON object"));
+    const QJsonObject o = doc.object();
+    const Reader r {o, origin};
+    const QJsonValue mt = o.value(QLatin1String("model_type"));
+    if (!mt.isString())
+        fail(origin, QStringLiteral("'model_type' is missing or not a string (supported: %1)")
+                         .arg(supportedHfModelTypes().join(QStringLiteral(", "))));
+    const QString type = mt.toString();
+    Architecture a;
+    // Defaults: transformers' configuration_<type>.py; implied structure: modeling_<type>.py.
+    if (type == QLatin1String("llama")) {
+        a = llamaLike(r, "llama", 32000, 4096, 11008, 32, 32, 0, false);
+        a.qkvBias = a.attnOutBias = r.boolean("attention_bias", false);
+        a.mlpBias = r.boolean("mlp_bias", false);
+    } else if (type == QLatin1String("mistral")) {
+        a = llamaLike(r, "mistral", 32000, 4096, 14336, 32, 32, 8, false);
+    } else if (type == QLatin1String("mixtral")) {
+        a = llamaLike(r, "mixtral", 32000, 4096, 14336, 32, 32, 8, false);
+        a.experts = r.integer("num_local_experts", 8);
+        a.topK = r.integer("num_experts_per_tok", 2);
+    } else if (type == QLatin1String("qwen2")) {
+        a = llamaLike(r, "qwen2", 151936, 4096, 22016, 32, 32, 32, false);
+        a.qkvBias = true; // Qwen2Attention: q/k/v_proj bias=True, o_proj bias=False
+    } else if (type == QLatin1String("gemma")) {
+        a = llamaLike(r, "gemma", 256000, 3072, 24576, 28, 16, 16, true);
+        a.headDim = r.integer("head_dim", 256);
+        a.qkvBias = a.attnOutBias = r.boolean("attention_bias", false);
+    } else if (type == QLatin1String("gemma2")) {
+        a = llamaLike(r, "gemma2", 256000, 2304, 9216, 26, 8, 4, true);
+        a.headDim = r.integer("head_dim", 256);
+        a.qkvBias = a.attnOutBias = r.boolean("attention_bias", false);
+        a.normsPerLayer = 4; // input, post-attention, pre- and post-feedforward norms
+    } else if (type == QLatin1String("phi3")) {
+        a = llamaLike(r, "phi3", 32064, 3072, 8192, 32, 32, 0, false);
+    } else if (type == QLatin1String("gpt2")) {
+        a.id = "hf:gpt2";
+        a.layers = r.integer2("n_layer", "num_hidden_layers", 12);
+        a.hidden = r.integer2("n_embd", "hidden_size", 768);
+        a.heads = r.integer2("n_head", "num_attention_heads", 12);
+        a.kvHeads = a.heads;
+        a.headDim = a.heads > 0 && a.hidden % a.heads == 0 ? a.hidden / a.heads : 0;
+        a.ffn = r.integer("n_inner", 4 * a.hidden);
+        a.vocab = r.integer("vocab_size", 50257);
+        a.maxPositions = r.integer2("n_positions", "max_position_embeddings", 1024);
+        a.tiedEmbeddings = r.boolean("tie_word_embeddings", true); // PretrainedConfig default
+        a.qkvBias = a.attnOutBias = a.mlpBias = true; // Conv1D layers carry biases
+        a.norm = NormKind::LayerNorm;
+        a.dropout = true;
+    } else {
+        fail(origin, QStringLiteral("model_type '%1' is not supported (supported: %2)")
+                         .arg(type, supportedHfModelTypes().join(QStringLiteral(", "))));
+    }
+    QString name = o.value(QLatin1String("_name_or_path")).toString();
+    if (name.isEmpty())
+        name = QFileInfo(origin).fileName() + QStringLiteral(" (") + type + QStringLiteral(")");
+    a.name = name.toStdString();
+    try {
+        validateArchitecture(a);
+    } catch (const InvalidInput& e) {
+        fail(origin, QString::fromStdString(e.what()));
+    }
+    return a;
+}
+
+Architecture architectureFromHfConfigFile(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        fail(path, QStringLiteral("cannot be read: ") + f.errorString());
+    if (f.size() > 50LL * 1024 * 1024)
+        fail(path, QStringLiteral("is %1 MB; a config.json is a few KB (limit 50 MB)").arg(f.size() / 1000000));
+    return architectureFromHfConfig(f.readAll(), path);
+}
+
+} // namespace shardscope

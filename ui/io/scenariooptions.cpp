@@ -1,0 +1,322 @@
+// SPDX-License-Identifier: MIT
+#include "scenariooptions.h"
+
+#include "hfconfig.h"
+
+#include "shardscope/errors.h"
+
+#include <QFile>
+
+#include <cmath>
+
+namespace shardscope {
+
+namespace {
+
+std::string str(const QString& s) { return s.toStdString(); }
+
+struct Opt
+{
+    const char* name;
+    const char* valueName; // nullptr for a flag
+    const char* help;
+};
+
+// Keep in step with docs/cli.md.
+constexpr Opt kOptions[] = {
+    {"model", "NAME", "Model preset: gpt2, gpt3-175b, llama-2-7b, llama-2-13b, llama-2-70b, llama-3-8b, llama-3-70b, "
+                      "mistral-7b, mixtral-8x7b, llama-3.1-405b."},
+    {"hf-config", "FILE", "A Hugging Face config.json (Llama, Mistral, Mixtral, Qwen2, Gemma, Phi-3, GPT-2)."},
+    {"params", "N", "A bare parameter count (7e9, 7B, 70B, 1.5T); its GPT shape feeds activations."},
+    {"layers", "N", "Transformer layers (architecture by fields; GPT-style defaults for the rest)."},
+    {"hidden", "N", "Hidden size."},
+    {"heads", "N", "Attention heads."},
+    {"kv-heads", "N", "Key/value heads (GQA); default: heads."},
+    {"head-dim", "N", "Head size; default hidden / heads."},
+    {"ffn", "N", "MLP intermediate size; default 4 x hidden."},
+    {"vocab", "N", "Vocabulary size; default 50257."},
+    {"gated-mlp", "on|off", "Gated (SwiGLU) MLP with three matrices."},
+    {"tied-embeddings", "on|off", "The LM head shares the input embedding."},
+    {"experts", "N", "MoE experts per layer (1 = dense)."},
+    {"top-k", "N", "MoE experts per token."},
+    {"gpus", "N", "Number of GPUs N = DP x TP x PP."},
+    {"gpus-per-node", "N", "GPUs per node (default 8)."},
+    {"tp", "N", "Tensor-parallel size."},
+    {"pp", "N", "Pipeline-parallel size."},
+    {"schedule", "1f1b|gpipe|interleaved", "Pipeline schedule (default 1f1b)."},
+    {"vpp", "N", "Model chunks per GPU for the interleaved schedule."},
+    {"stage", "0-3", "ZeRO stage (0 = DDP, 3 = FSDP FULL_SHARD)."},
+    {"sequence-parallel", nullptr, "Megatron sequence parallelism (splits the TP-replicated activations)."},
+    {"recipe", "NAME", "Precision recipe: fp32, mixed, megatron-bf16, fp16-no-master-16bit-adam, bf16-no-master, "
+                       "mixed-adam8bit, mixed-sgd, fp8-mixed, or custom:W,G,M,O."},
+    {"optimizer", "NAME", "Replace the recipe's optimizer states: adam, adamw, adam8bit, sgd, sgd-momentum, "
+                          "adafactor, lion."},
+    {"checkpointing", "none|selective|full", "Activation checkpointing (default full)."},
+    {"flash-attention", "on|off", "FlashAttention-style kernels (default on)."},
+    {"micro-batch", "N", "Micro-batch size per GPU (default 1)."},
+    {"seq", "N", "Sequence length (default 4096)."},
+    {"grad-accum", "N", "Micro-batches per optimizer step (gradient accumulation / pipeline micro-batches)."},
+    {"offload-optimizer", "none|cpu|nvme", "Optimizer offload (ZeRO stages 1-3)."},
+    {"offload-params", "none|cpu|nvme", "Parameter offload (ZeRO-3 only)."},
+    {"gpu", "NAME", "GPU: a100-40gb, a100-80gb, h100-80gb, h200-141gb, b200-192gb, mi300x-192gb, l40s-48gb, "
+                    "rtx4090-24gb, or custom with --capacity-gb."},
+    {"capacity-gb", "GB", "Custom GPU capacity in GB (10^9 bytes)."},
+    {"margin-gb", "GB", "Safety margin kept free on each GPU, in GB."},
+    {"units", "GB|GiB", "Units for tables and CSV (JSON is always in bytes)."},
+    {"model-states-only", nullptr, "Count params, grads, master and optimizer states only."},
+    {"no-term", "TERM", "Switch a term off (repeatable): params, grads, master, optimizer, activations, logits, "
+                        "zero3_gathered_params, zero3_unsharded_grads, comm_buckets, fp8_transients, cuda_context, "
+                        "fragmentation."},
+    {"cuda-context-gb", "GB", "CUDA context and workspaces per GPU (default 1 GiB = 1.074 GB)."},
+    {"fragmentation", "FRACTION", "Allocator fragmentation as a fraction of allocated bytes (default 0.05)."},
+    {"reduce-bucket", "ELEMENTS", "ZeRO reduce bucket in elements (DeepSpeed default 5e8)."},
+    {"allgather-bucket", "ELEMENTS", "ZeRO-1/2 all-gather bucket in elements (DeepSpeed default 5e8)."},
+    {"ddp-bucket-view", "on|off", "DDP gradient_as_bucket_view (default off: buckets copy the grads)."},
+    {"prefetch-units", "N", "ZeRO-3 units prefetched beside the one in use (default 1)."},
+    {"host-ram-gb", "GB", "Host RAM per node in GB (default 2000)."},
+    {"nvme-gb", "GB", "NVMe per node in GB (default 30000)."},
+};
+
+Architecture gptDefaults()
+{
+    Architecture a = gptShapeForParams(1300000000); // a starting point only; every field is overridden below
+    a.id = "custom";
+    a.name = "custom";
+    a.layers = 24;
+    a.hidden = 2048;
+    a.heads = 16;
+    a.kvHeads = 0;
+    a.headDim = 0;
+    a.ffn = 0;
+    a.vocab = 50257;
+    return a;
+}
+
+} // namespace
+
+std::int64_t parseIntOption(const QString& value, const char* option, std::int64_t min, std::int64_t max)
+{
+    const std::int64_t v = parseCount(str(value), option);
+    if (v < min || v > max)
+        throw InvalidInput(option, std::string("--") + option + ": " + std::to_string(v) + " is out of range ("
+                                       + std::to_string(min) + " to " + std::to_string(max) + ")");
+    return v;
+}
+
+double parseDoubleOption(const QString& value, const char* option, double min, double max)
+{
+    bool ok = false;
+    const double v = value.trimmed().toDouble(&ok);
+    if (!ok || !std::isfinite(v))
+        throw InvalidInput(option, std::string("--") + option + ": '" + str(value) + "' is not a number");
+    if (v < min || v > max)
+        throw InvalidInput(option, std::string("--") + option + ": " + str(value) + " is out of range ("
+                                       + std::to_string(min) + " to " + std::to_string(max) + ")");
+    return v;
+}
+
+bool parseOnOff(const QString& value, const char* option)
+{
+    const QString v = value.trimmed().toLower();
+    if (v == QLatin1String("on") || v == QLatin1String("true") || v == QLatin1String("yes") || v == QLatin1String("1"))
+        return true;
+    if (v == QLatin1String("off") || v == QLatin1String("false") || v == QLatin1String("no") || v == QLatin1String("0"))
+        return false;
+    throw InvalidInput(option, std::string("--") + option + ": '" + str(value) + "' must be on or off");
+}
+
+void addScenarioOptions(QCommandLineParser& parser)
+{
+    for (const Opt& o : kOptions) {
+        if (o.valueName)
+            parser.addOption(QCommandLineOption(QString::fromLatin1(o.name), QString::fromUtf8(o.help),
+                                                QString::fromLatin1(o.valueName)));
+        else
+            parser.addOption(QCommandLineOption(QString::fromLatin1(o.name), QString::fromUtf8(o.help)));
+    }
+}
+
+ByteUnit unitsFromParser(const QCommandLineParser& p)
+{
+    if (!p.isSet(QStringLiteral("units")))
+        return ByteUnit::GB;
+    const QString u = p.value(QStringLiteral("units"));
+    if (u.compare(QLatin1String("GB"), Qt::CaseInsensitive) == 0)
+        return ByteUnit::GB;
+    if (u.compare(QLatin1String("GiB"), Qt::CaseInsensitive) == 0)
+        return ByteUnit::GiB;
+    throw InvalidInput("units", "--units: '" + str(u) + "' must be GB or GiB");
+}
+
+Scenario scenarioFromParser(const QCommandLineParser& p, const QStringList& skip)
+{
+    Scenario s = defaultScenario();
+    auto has = [&](const char* n) {
+        const QString name = QString::fromLatin1(n);
+        return !skip.contains(name) && p.isSet(name);
+    };
+    auto val = [&](const char* n) { return p.value(QString::fromLatin1(n)); };
+    auto intOpt = [&](const char* n, std::int64_t& target, std::int64_t min, std::int64_t max) {
+        if (has(n))
+            target = parseIntOption(val(n), n, min, max);
+    };
+
+    // --- the model: one source, then field overrides
+    const int sources = int(has("model")) + int(has("hf-config")) + int(has("params"));
+    if (sources > 1)
+        throw InvalidInput("model", "--model, --hf-config and --params are alternatives: give one");
+    const bool fields = has("layers") || has("hidden") || has("heads") || has("kv-heads") || has("ffn") || has("vocab")
+        || has("head-dim") || has("experts") || has("top-k") || has("gated-mlp") || has("tied-embeddings");
+    if (has("params") && fields)
+        throw InvalidInput("params", "--params is a bare count; describe the architecture with --layers, --hidden, "
+                                     "... instead, or give --model with overrides");
+    if (has("model")) {
+        const std::string id = str(val("model"));
+        auto a = findModelPreset(id);
+        if (!a) {
+            std::string known;
+            for (const auto& m : modelPresets())
+                known += (known.empty() ? "" : ", ") + m.arch.id;
+            throw InvalidInput("model", "--model: unknown model '" + id + "' (known: " + known + ")");
+        }
+        s.arch = *a;
+    } else if (has("hf-config")) {
+        s.arch = architectureFromHfConfigFile(val("hf-config"));
+    } else if (has("params")) {
+        setBareParams(s, parseCount(str(val("params")), "params"));
+    } else if (fields) {
+        s.arch = gptDefaults();
+    }
+    if (fields) {
+        Architecture& a = s.arch;
+        const bool custom = !has("model") && !has("hf-config");
+        intOpt("layers", a.layers, 1, 100000);
+        intOpt("hidden", a.hidden, 1, 1000000);
+        intOpt("heads", a.heads, 1, 100000);
+        intOpt("kv-heads", a.kvHeads, 1, 100000);
+        intOpt("head-dim", a.headDim, 1, 100000);
+        intOpt("ffn", a.ffn, 1, 10000000);
+        intOpt("vocab", a.vocab, 1, 100000000);
+        intOpt("experts", a.experts, 1, 100000);
+        intOpt("top-k", a.topK, 1, 100000);
+        if (has("gated-mlp"))
+            a.gatedMlp = parseOnOff(val("gated-mlp"), "gated-mlp");
+        if (has("tied-embeddings"))
+            a.tiedEmbeddings = parseOnOff(val("tied-embeddings"), "tied-embeddings");
+        if (custom) {
+            if (!has("heads"))
+                a.heads = std::max<std::int64_t>(1, a.hidden / 128);
+            if (!has("kv-heads"))
+                a.kvHeads = a.heads;
+            if (!has("ffn"))
+                a.ffn = 4 * a.hidden;
+            if (!has("head-dim"))
+                a.headDim = 0;
+        } else if (has("hidden") && !has("head-dim")) {
+            a.headDim = 0; // follow hidden / heads
+        }
+        if (a.headDim == 0 && a.heads > 0 && a.hidden % a.heads == 0)
+            a.headDim = a.hidden / a.heads;
+        if (!custom)
+            a.name += " (modified)";
+        a.id = custom ? "custom" : a.id;
+    }
+
+    // --- cluster and parallelism
+    intOpt("gpus", s.gpus, 1, 1048576);
+    intOpt("gpus-per-node", s.gpusPerNode, 1, 1024);
+    intOpt("tp", s.tp, 1, 1048576);
+    intOpt("pp", s.pp, 1, 1048576);
+    intOpt("vpp", s.vpp, 1, 1024);
+    if (has("schedule")) {
+        auto sc = scheduleFromKey(str(val("schedule")));
+        if (!sc)
+            throw InvalidInput("schedule", "--schedule: '" + str(val("schedule")) + "' must be 1f1b, gpipe or interleaved");
+        s.schedule = *sc;
+    }
+    if (has("stage")) {
+        std::int64_t z = 0;
+        z = parseIntOption(val("stage"), "stage", 0, 3);
+        s.zeroStage = static_cast<int>(z);
+    }
+    if (has("sequence-parallel"))
+        s.sequenceParallel = true;
+    if (has("gpu"))
+        s.gpu = str(val("gpu"));
+    if (has("capacity-gb")) {
+        s.capacityBytes = static_cast<std::int64_t>(std::llround(parseDoubleOption(val("capacity-gb"), "capacity-gb", 0.001, 1e6) * 1e9));
+        if (!has("gpu"))
+            s.gpu = "custom";
+    }
+    if (has("margin-gb"))
+        s.safetyMarginBytes = parseDoubleOption(val("margin-gb"), "margin-gb", 0, 1e6) * 1e9;
+
+    // --- precision
+    if (has("recipe"))
+        s.recipe = resolveRecipe(str(val("recipe")));
+    if (has("optimizer")) {
+        auto o = optimizerFromKey(str(val("optimizer")));
+        if (!o) {
+            std::string known;
+            for (const auto& k : optimizerKeys())
+                known += (known.empty() ? "" : ", ") + k;
+            throw InvalidInput("optimizer", "--optimizer: unknown optimizer '" + str(val("optimizer")) + "' (known: " + known + ")");
+        }
+        s.optimizer = *o;
+    }
+
+    // --- memory savers
+    if (has("checkpointing")) {
+        auto c = checkpointingFromKey(str(val("checkpointing")));
+        if (!c)
+            throw InvalidInput("checkpointing", "--checkpointing: '" + str(val("checkpointing")) + "' must be none, selective or full");
+        s.checkpointing = *c;
+    }
+    if (has("flash-attention"))
+        s.flashAttention = parseOnOff(val("flash-attention"), "flash-attention");
+    auto offload = [&](const char* n, OffloadDevice& target) {
+        if (!has(n))
+            return;
+        auto d = offloadFromKey(str(val(n)));
+        if (!d)
+            throw InvalidInput(n, std::string("--") + n + ": '" + str(val(n)) + "' must be none, cpu or nvme");
+        target = *d;
+    };
+    offload("offload-optimizer", s.offloadOptimizer);
+    offload("offload-params", s.offloadParams);
+
+    // --- batch
+    intOpt("micro-batch", s.microBatch, 1, 65536);
+    intOpt("seq", s.seq, 1, 16777216);
+    intOpt("grad-accum", s.gradAccum, 1, 1000000);
+
+    // --- overheads
+    if (has("model-states-only"))
+        s.modelStatesOnly = true;
+    for (const QString& t : p.values(QStringLiteral("no-term"))) {
+        auto term = termFromKey(str(t));
+        if (!term)
+            throw InvalidInput("no-term", "--no-term: unknown term '" + str(t) + "'");
+        s.termEnabled[static_cast<std::size_t>(*term)] = false;
+    }
+    if (has("cuda-context-gb"))
+        s.cudaContextBytes = static_cast<std::int64_t>(std::llround(parseDoubleOption(val("cuda-context-gb"), "cuda-context-gb", 0, 1000) * 1e9));
+    if (has("fragmentation"))
+        s.fragmentation = parseDoubleOption(val("fragmentation"), "fragmentation", 0, 0.99);
+    intOpt("reduce-bucket", s.reduceBucketElements, 0, 100000000000LL);
+    intOpt("allgather-bucket", s.allgatherBucketElements, 0, 100000000000LL);
+    if (has("ddp-bucket-view"))
+        s.ddpGradientAsBucketView = parseOnOff(val("ddp-bucket-view"), "ddp-bucket-view");
+    intOpt("prefetch-units", s.zero3PrefetchUnits, 0, 1000);
+    if (has("host-ram-gb"))
+        s.hostRamBytesPerNode = static_cast<std::int64_t>(std::llround(parseDoubleOption(val("host-ram-gb"), "host-ram-gb", 0.001, 1e9) * 1e9));
+    if (has("nvme-gb"))
+        s.nvmeBytesPerNode = static_cast<std::int64_t>(std::llround(parseDoubleOption(val("nvme-gb"), "nvme-gb", 0.001, 1e12) * 1e9));
+
+    if (skip.contains(QStringLiteral("gpus")))
+        s.gpus = s.tp * s.pp;
+    validateScenario(s);
+    return s;
+}
+
+} // namespace shardscope
