@@ -51,5 +51,8 @@ int guarded(const std::function<int()>& body);
 int runEstimate(const QStringList& args);
 int runSweep(const QStringList& args);
 int runMinGpus(const QStringList& args);
+int runBench(const QStringList& args); // dispatches to the bench* functions below
+int benchRedraw(const QStringList& args);
+int benchAnimation(const QStringList& args);
 
 } // namespace shardscope::cli

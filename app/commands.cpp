@@ -10,6 +10,7 @@ const std::vector<Command>& commands()
         {"estimate", "Per-GPU memory of one scenario, by term and rank", false, &runEstimate},
         {"sweep", "Per-GPU memory vs N for ZeRO stages", false, &runSweep},
         {"min-gpus", "Smallest N that fits, per ZeRO stage", false, &runMinGpus},
+        {"bench", "Speed figures: bench redraw | bench animation", true, &runBench},
     };
     return c;
 }
