@@ -208,8 +208,6 @@ void validateScenario(const Scenario& s)
     need(s.tp >= 1, "tp", "tensor-parallel size must be at least 1");
     need(s.pp >= 1, "pp", "pipeline-parallel size must be at least 1");
     need(s.tp <= s.gpus, "tp", "TP " + std::to_string(s.tp) + " exceeds the " + std::to_string(s.gpus) + " GPUs");
-    need(s.gpus % (s.tp * s.pp) == 0, "gpus",
-         std::to_string(s.gpus) + " GPUs are not divisible by TP x PP = " + std::to_string(s.tp * s.pp));
     need(s.arch.heads % s.tp == 0, "tp",
          "TP " + std::to_string(s.tp) + " does not divide the " + std::to_string(s.arch.heads) + " attention heads");
     need(s.arch.kvHeads % s.tp == 0 || s.tp % s.arch.kvHeads == 0, "tp",
@@ -217,6 +215,8 @@ void validateScenario(const Scenario& s)
              + " KV heads do not divide one another");
     need(s.pp <= s.arch.layers, "pp",
          "PP " + std::to_string(s.pp) + " exceeds the " + std::to_string(s.arch.layers) + " layers");
+    need(s.gpus % (s.tp * s.pp) == 0, "gpus",
+         std::to_string(s.gpus) + " GPUs are not divisible by TP x PP = " + std::to_string(s.tp * s.pp));
     need(s.vpp >= 1, "vpp", "virtual pipeline chunks must be at least 1");
     if (s.schedule == PipelineSchedule::Interleaved) {
         need(s.pp > 1, "schedule", "the interleaved schedule needs PP > 1");

@@ -64,6 +64,8 @@ std::int64_t parseCount(const std::string& text, const std::string& field)
             t += c;
     if (t.empty())
         return fail("is empty; expected a count such as 7e9, 7B or 1.5T");
+    if (t.find_first_of("0123456789") == std::string::npos)
+        return fail("is not a number; expected a count such as 7e9, 7B or 1.5T");
     double mult = 1;
     const char last = static_cast<char>(std::toupper(static_cast<unsigned char>(t.back())));
     if (std::isalpha(static_cast<unsigned char>(last)) && last != 'E') {
