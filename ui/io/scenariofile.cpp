@@ -1,0 +1,499 @@
+// SPDX-License-Identifier: MIT
+#include "scenariofile.h"
+
+#include "resultjson.h"
+
+#include "shardscope/errors.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonParseError>
+#include <QSaveFile>
+#include <QSet>
+#include <QStandardPaths>
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace shardscope {
+
+namespace {
+
+std::string str(const QString& s) { return s.toStdString(); }
+
+const char* typeName(const QJsonValue& v)
+{
+    switch (v.type()) {
+    case QJsonValue::Null:
+        return "null";
+    case QJsonValue::Bool:
+        return "a boolean";
+    case QJsonValue::Double:
+        return "a number";
+    case QJsonValue::String:
+        return "a string";
+    case QJsonValue::Array:
+        return "an array";
+    case QJsonValue::Object:
+        return "an object";
+    case QJsonValue::Undefined:
+        break;
+    }
+    return "nothing";
+}
+
+/// Reads typed values out of one JSON object, naming "<prefix><key>" in every error.
+class Reader
+{
+public:
+    Reader(const QJsonObject& o, std::string prefix)
+        : m_o(o)
+        , m_prefix(std::move(prefix))
+    {
+    }
+
+    bool has(const char* key)
+    {
+        m_seen.insert(QString::fromLatin1(key));
+        return m_o.contains(QLatin1String(key));
+    }
+    QJsonValue value(const char* key) const { return m_o.value(QLatin1String(key)); }
+    std::string field(const char* key) const { return m_prefix + key; }
+
+    [[noreturn]] void fail(const char* key, const std::string& what) const
+    {
+        throw InvalidInput(field(key), field(key) + ": " + what);
+    }
+
+    void integer(const char* key, std::int64_t& target, std::int64_t min, std::int64_t max)
+    {
+        if (!has(key))
+            return;
+        const QJsonValue v = value(key);
+        if (!v.isDouble())
+            fail(key, std::string("expected an integer, got ") + typeName(v));
+        const double d = v.toDouble();
+        if (!std::isfinite(d) || std::floor(d) != d)
+            fail(key, "expected an integer, got " + str(QString::number(d, 'g', 17)));
+        if (d < static_cast<double>(min) || d > static_cast<double>(max))
+            fail(key, str(QString::number(d, 'g', 17)) + " is out of range (" + std::to_string(min) + " to "
+                     + std::to_string(max) + ")");
+        target = static_cast<std::int64_t>(d);
+    }
+    void integer(const char* key, int& target, int min, int max)
+    {
+        std::int64_t v = target;
+        integer(key, v, min, max);
+        target = static_cast<int>(v);
+    }
+    void optionalInteger(const char* key, std::optional<std::int64_t>& target, std::int64_t min, std::int64_t max)
+    {
+        if (!has(key))
+            return;
+        if (value(key).isNull()) {
+            target.reset();
+            return;
+        }
+        std::int64_t v = 0;
+        integer(key, v, min, max);
+        target = v;
+    }
+    void number(const char* key, double& target, double min, double max)
+    {
+        if (!has(key))
+            return;
+        const QJsonValue v = value(key);
+        if (!v.isDouble())
+            fail(key, std::string("expected a number, got ") + typeName(v));
+        const double d = v.toDouble();
+        if (!std::isfinite(d) || d < min || d > max)
+            fail(key, str(QString::number(d, 'g', 17)) + " is out of range (" + str(QString::number(min)) + " to "
+                     + str(QString::number(max)) + ")");
+        target = d;
+    }
+    void boolean(const char* key, bool& target)
+    {
+        if (!has(key))
+            return;
+        const QJsonValue v = value(key);
+        if (!v.isBool())
+            fail(key, std::string("expected true or false, got ") + typeName(v));
+        target = v.toBool();
+    }
+    bool string(const char* key, std::string& target)
+    {
+        if (!has(key))
+            return false;
+        const QJsonValue v = value(key);
+        if (!v.isString())
+            fail(key, std::string("expected a string, got ") + typeName(v));
+        target = str(v.toString());
+        return true;
+    }
+    template<typename E>
+    void keyed(const char* key, E& target, std::optional<E> (*fromKey)(const std::string&), const char* allowed)
+    {
+        std::string k;
+        if (!string(key, k))
+            return;
+        const auto e = fromKey(k);
+        if (!e)
+            fail(key, "'" + k + "' must be one of " + allowed);
+        target = *e;
+    }
+
+    void reportUnknown(QStringList* notes) const
+    {
+        if (!notes)
+            return;
+        for (auto it = m_o.begin(); it != m_o.end(); ++it)
+            if (!m_seen.contains(it.key()))
+                *notes << QStringLiteral("%1%2: unknown key, ignored").arg(QString::fromStdString(m_prefix), it.key());
+    }
+
+private:
+    const QJsonObject& m_o;
+    std::string m_prefix;
+    QSet<QString> m_seen;
+};
+
+constexpr std::int64_t kBig = 9007199254740992LL; // 2^53: JSON numbers are exact below it
+
+void readArchitecture(const QJsonObject& o, Architecture& a, QStringList* notes)
+{
+    Reader r(o, "scenario.architecture.");
+    r.string("id", a.id);
+    r.string("name", a.name);
+    r.integer("layers", a.layers, 1, 100000);
+    r.integer("hidden", a.hidden, 1, 1000000);
+    r.integer("heads", a.heads, 1, 100000);
+    r.integer("kv_heads", a.kvHeads, 1, 100000);
+    r.integer("head_dim", a.headDim, 0, 100000);
+    r.integer("ffn", a.ffn, 1, 100000000);
+    r.integer("vocab", a.vocab, 1, 100000000);
+    r.integer("max_positions", a.maxPositions, 0, 100000000);
+    r.boolean("gated_mlp", a.gatedMlp);
+    r.boolean("tied_embeddings", a.tiedEmbeddings);
+    r.boolean("qkv_bias", a.qkvBias);
+    r.boolean("attn_out_bias", a.attnOutBias);
+    r.boolean("mlp_bias", a.mlpBias);
+    std::string norm;
+    if (r.string("norm", norm)) {
+        if (norm == "layernorm")
+            a.norm = NormKind::LayerNorm;
+        else if (norm == "rmsnorm")
+            a.norm = NormKind::RMSNorm;
+        else
+            r.fail("norm", "'" + norm + "' must be layernorm or rmsnorm");
+    }
+    r.integer("norms_per_layer", a.normsPerLayer, 0, 16);
+    r.boolean("dropout", a.dropout);
+    r.integer("experts", a.experts, 1, 100000);
+    r.integer("top_k", a.topK, 1, 100000);
+    r.reportUnknown(notes);
+}
+
+/// validateScenario() speaks in command-line options ("--tp: ..."); a file speaks in keys.
+std::string validationMessage(const InvalidInput& e)
+{
+    std::string key = e.field();
+    std::replace(key.begin(), key.end(), '-', '_');
+    std::string m = e.what();
+    const std::string option = "--" + e.field() + ": ";
+    if (m.rfind(option, 0) == 0)
+        m = m.substr(option.size());
+    return "scenario." + key + ": " + m;
+}
+
+QString origined(const QString& origin, const std::string& message)
+{
+    return origin + QStringLiteral(": ") + QString::fromStdString(message);
+}
+
+} // namespace
+
+Scenario scenarioFromJson(const QJsonObject& o) { return scenarioFromJson(o, defaultScenario(), nullptr); }
+
+Scenario scenarioFromJson(const QJsonObject& o, const Scenario& base, QStringList* notes)
+{
+    Scenario s = base;
+    Reader r(o, "scenario.");
+
+    // --- the model: a preset id (or "custom", "gpt-shape", "hf:<type>"), an optional bare count,
+    // and the architecture's fields over it.
+    std::string model;
+    if (r.string("model", model)) {
+        if (auto preset = findModelPreset(model))
+            s.arch = *preset;
+        else if (!o.contains(QLatin1String("architecture")))
+            r.fail("model", "unknown model '" + model + "' and no \"architecture\" object to describe it");
+    }
+    if (r.has("bare_params")) {
+        std::optional<std::int64_t> bare;
+        r.optionalInteger("bare_params", bare, 1, 100000000000000LL);
+        if (bare)
+            setBareParams(s, *bare);
+        else
+            s.bareParams.reset();
+    }
+    if (r.has("architecture")) {
+        const QJsonValue v = r.value("architecture");
+        if (!v.isObject())
+            r.fail("architecture", std::string("expected an object, got ") + typeName(v));
+        readArchitecture(v.toObject(), s.arch, notes);
+    }
+
+    // --- cluster and parallelism
+    r.integer("gpus", s.gpus, 1, 1048576);
+    r.integer("gpus_per_node", s.gpusPerNode, 1, 1024);
+    std::string gpu;
+    if (r.string("gpu", gpu))
+        s.gpu = gpu;
+    r.optionalInteger("capacity_bytes", s.capacityBytes, 1, kBig);
+    r.number("margin_bytes", s.safetyMarginBytes, 0, 1e15);
+    r.integer("tp", s.tp, 1, 1048576);
+    r.integer("pp", s.pp, 1, 1048576);
+    r.keyed("schedule", s.schedule, &scheduleFromKey, "1f1b, gpipe or interleaved");
+    r.integer("vpp", s.vpp, 1, 1024);
+    r.integer("stage", s.zeroStage, 0, 3);
+    r.boolean("sequence_parallel", s.sequenceParallel);
+
+    // --- precision
+    std::string recipe;
+    if (r.string("recipe", recipe)) {
+        try {
+            s.recipe = resolveRecipe(recipe);
+        } catch (const InvalidInput& e) {
+            r.fail("recipe", e.what());
+        }
+    }
+    std::string optimizer;
+    if (r.string("optimizer", optimizer)) {
+        const auto opt = optimizerFromKey(optimizer);
+        if (!opt) {
+            std::string known;
+            for (const auto& k : optimizerKeys())
+                known += (known.empty() ? "" : ", ") + k;
+            r.fail("optimizer", "unknown optimizer '" + optimizer + "' (known: " + known + ")");
+        }
+        s.optimizer = *opt;
+    }
+
+    // --- memory savers and batch
+    r.keyed("checkpointing", s.checkpointing, &checkpointingFromKey, "none, selective or full");
+    r.boolean("flash_attention", s.flashAttention);
+    r.keyed("offload_optimizer", s.offloadOptimizer, &offloadFromKey, "none, cpu or nvme");
+    r.keyed("offload_params", s.offloadParams, &offloadFromKey, "none, cpu or nvme");
+    r.integer("micro_batch", s.microBatch, 1, 65536);
+    r.integer("seq", s.seq, 1, 16777216);
+    r.integer("grad_accum", s.gradAccum, 1, 1000000);
+
+    // --- overheads
+    r.integer("cuda_context_bytes", s.cudaContextBytes, 0, kBig);
+    r.number("fragmentation", s.fragmentation, 0, 0.99);
+    r.integer("reduce_bucket_elements", s.reduceBucketElements, 0, 100000000000LL);
+    r.integer("allgather_bucket_elements", s.allgatherBucketElements, 0, 100000000000LL);
+    r.boolean("ddp_gradient_as_bucket_view", s.ddpGradientAsBucketView);
+    r.integer("prefetch_units", s.zero3PrefetchUnits, 0, 1000);
+    r.integer("host_ram_bytes_per_node", s.hostRamBytesPerNode, 1, kBig);
+    r.integer("nvme_bytes_per_node", s.nvmeBytesPerNode, 1, kBig);
+    r.boolean("model_states_only", s.modelStatesOnly);
+    if (r.has("terms_off")) {
+        const QJsonValue v = r.value("terms_off");
+        if (!v.isArray())
+            r.fail("terms_off", std::string("expected an array of term names, got ") + typeName(v));
+        s.termEnabled.fill(true);
+        const QJsonArray a = v.toArray();
+        for (qsizetype i = 0; i < a.size(); ++i) {
+            const auto term = a.at(i).isString() ? termFromKey(str(a.at(i).toString())) : std::nullopt;
+            if (!term)
+                r.fail("terms_off", "entry " + std::to_string(i) + " is not a term name (params, grads, master, "
+                                    "optimizer, activations, logits, zero3_gathered_params, zero3_unsharded_grads, "
+                                    "comm_buckets, fp8_transients, cuda_context, fragmentation)");
+            s.termEnabled[static_cast<std::size_t>(*term)] = false;
+        }
+    }
+
+    // --- derived keys: written for readers, never read
+    if (r.has("params") && notes && r.value("params").toDouble() != static_cast<double>(s.totalParams()))
+        *notes << QStringLiteral("scenario.params: %1 is derived from the model (%2); the file's value is ignored")
+                      .arg(r.value("params").toDouble(), 0, 'f', 0)
+                      .arg(s.totalParams());
+    if (r.has("dp") && notes && s.tp > 0 && s.pp > 0 && r.value("dp").toDouble() != static_cast<double>(s.dp()))
+        *notes << QStringLiteral("scenario.dp: %1 is derived (gpus / (tp x pp) = %2); the file's value is ignored")
+                      .arg(r.value("dp").toDouble(), 0, 'f', 0)
+                      .arg(s.dp());
+    r.reportUnknown(notes);
+    return s;
+}
+
+QJsonObject scenarioFileJson(const Scenario& s)
+{
+    QJsonObject root;
+    root[QStringLiteral("format")] = QString::fromLatin1(kScenarioFormat);
+    root[QStringLiteral("version")] = kScenarioFormatVersion;
+    root[QStringLiteral("app_version")] = QCoreApplication::applicationVersion();
+    root[QStringLiteral("scenario")] = scenarioToJson(s);
+    return root;
+}
+
+QByteArray scenarioFileBytes(const Scenario& s)
+{
+    return QJsonDocument(scenarioFileJson(s)).toJson(QJsonDocument::Indented);
+}
+
+QString lineColumnAt(const QByteArray& bytes, qsizetype offset)
+{
+    offset = std::clamp<qsizetype>(offset, 0, bytes.size());
+    qsizetype line = 1;
+    qsizetype lineStart = 0;
+    for (qsizetype i = 0; i < offset; ++i) {
+        if (bytes.at(i) == '\n') {
+            ++line;
+            lineStart = i + 1;
+        }
+    }
+    // Columns count characters: UTF-8 continuation bytes do not start one.
+    qsizetype column = 1;
+    for (qsizetype i = lineStart; i < offset; ++i)
+        if ((static_cast<unsigned char>(bytes.at(i)) & 0xC0) != 0x80)
+            ++column;
+    return QStringLiteral("line %1, column %2").arg(line).arg(column);
+}
+
+Scenario scenarioFromFileBytes(const QByteArray& bytes, const QString& origin, QStringList* notes)
+{
+    auto fail = [&](const std::string& message) -> void {
+        throw InvalidInput("scenario", str(origined(origin, message)));
+    };
+    if (bytes.trimmed().isEmpty())
+        fail("the file is empty (expected a ShardScope scenario file: {\"format\": \"shardscope-scenario\", ...})");
+    QJsonParseError pe;
+    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &pe);
+    if (pe.error != QJsonParseError::NoError)
+        fail(str(lineColumnAt(bytes, pe.offset)) + ": " + str(pe.errorString())
+             + (pe.offset >= bytes.size() - 1 ? " (is the file truncated?)" : ""));
+    if (!doc.isObject())
+        fail("expected a JSON object at the top level, got an array");
+    const QJsonObject root = doc.object();
+
+    QJsonObject scenario;
+    if (!root.contains(QLatin1String("format"))) {
+        if (root.value(QLatin1String("scenario")).isObject() && root.contains(QLatin1String("per_gpu"))) {
+            if (notes)
+                *notes << origin + QStringLiteral(": no format header; read as the \"scenario\" of a `shardscope "
+                                                  "estimate --format json` result");
+            scenario = root.value(QLatin1String("scenario")).toObject();
+        } else if (root.contains(QLatin1String("zero_optimization")) || root.contains(QLatin1String("train_batch_size"))
+                   || root.contains(QLatin1String("train_micro_batch_size_per_gpu"))) {
+            fail("this is a DeepSpeed config, not a ShardScope scenario file: use --deepspeed-config");
+        } else if (root.contains(QLatin1String("model_type"))) {
+            fail("this is a Hugging Face config.json, not a ShardScope scenario file: use --hf-config");
+        } else {
+            fail("not a ShardScope scenario file: the \"format\" key is missing (expected \"format\": "
+                 "\"shardscope-scenario\")");
+        }
+    } else {
+        const QJsonValue format = root.value(QLatin1String("format"));
+        if (format.toString() != QLatin1String(kScenarioFormat))
+            fail("not a ShardScope scenario file: \"format\" is "
+                 + (format.isString() ? "'" + str(format.toString()) + "'" : std::string(typeName(format)))
+                 + ", expected \"" + kScenarioFormat + "\"");
+        const QJsonValue version = root.value(QLatin1String("version"));
+        if (!version.isDouble() || std::floor(version.toDouble()) != version.toDouble() || version.toDouble() < 1)
+            fail("\"version\" must be a positive integer (this ShardScope writes version "
+                 + std::to_string(kScenarioFormatVersion) + ")");
+        if (version.toDouble() > kScenarioFormatVersion) {
+            const QString writer = root.value(QLatin1String("app_version")).toString();
+            fail("the file is scenario format version " + std::to_string(static_cast<long long>(version.toDouble()))
+                 + (writer.isEmpty() ? std::string() : ", written by ShardScope " + str(writer))
+                 + "; this ShardScope (" + str(QCoreApplication::applicationVersion())
+                 + ") reads versions up to " + std::to_string(kScenarioFormatVersion) + ": update ShardScope to open it");
+        }
+        const QJsonValue sv = root.value(QLatin1String("scenario"));
+        if (!sv.isObject())
+            fail(std::string("\"scenario\" must be an object, got ") + typeName(sv));
+        scenario = sv.toObject();
+        if (notes)
+            for (auto it = root.begin(); it != root.end(); ++it)
+                if (it.key() != QLatin1String("format") && it.key() != QLatin1String("version")
+                    && it.key() != QLatin1String("app_version") && it.key() != QLatin1String("scenario"))
+                    *notes << origin + QStringLiteral(": %1: unknown key, ignored").arg(it.key());
+    }
+
+    QStringList local;
+    Scenario s;
+    try {
+        s = scenarioFromJson(scenario, defaultScenario(), &local);
+    } catch (const InvalidInput& e) {
+        throw InvalidInput("scenario", str(origined(origin, e.what())));
+    }
+    try {
+        validateScenario(s);
+    } catch (const InvalidInput& e) {
+        throw InvalidInput("scenario", str(origined(origin, validationMessage(e))));
+    }
+    if (notes)
+        for (const QString& n : local)
+            *notes << origin + QStringLiteral(": ") + n;
+    return s;
+}
+
+QByteArray readConfigFile(const QString& path, const char* field)
+{
+    auto fail = [&](const QString& why) { throw InvalidInput(field, str(path + QStringLiteral(": ") + why)); };
+    const QFileInfo fi(path);
+    if (!fi.exists())
+        fail(QStringLiteral("no such file"));
+    if (fi.isDir())
+        fail(QStringLiteral("is a folder, not a file"));
+    if (fi.size() > kMaxConfigFileBytes)
+        fail(QStringLiteral("the file is %1 MB; config files are at most %2 MB (is this the right file?)")
+                 .arg(double(fi.size()) / 1e6, 0, 'f', 1)
+                 .arg(double(kMaxConfigFileBytes) / 1e6, 0, 'f', 1));
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        fail(f.errorString());
+    QByteArray bytes = f.read(kMaxConfigFileBytes + 1); // also bounds pipes and special files
+    if (bytes.size() > kMaxConfigFileBytes)
+        fail(QStringLiteral("more than %1 MB; config files are smaller (is this the right file?)")
+                 .arg(double(kMaxConfigFileBytes) / 1e6, 0, 'f', 1));
+    return bytes;
+}
+
+Scenario loadScenarioFile(const QString& path, QStringList* notes)
+{
+    QByteArray bytes;
+    try {
+        bytes = readConfigFile(path, "scenario");
+    } catch (const InvalidInput& e) {
+        throw InvalidInput("scenario", e.what());
+    }
+    return scenarioFromFileBytes(bytes, path, notes);
+}
+
+void saveScenarioFile(const QString& path, const Scenario& s)
+{
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        throw std::runtime_error(str(path + QStringLiteral(": cannot write: ") + f.errorString()));
+    const QByteArray bytes = scenarioFileBytes(s);
+    if (f.write(bytes) != bytes.size()) {
+        const QString why = f.errorString();
+        f.cancelWriting();
+        throw std::runtime_error(str(path + QStringLiteral(": cannot write: ") + why));
+    }
+    if (!f.commit())
+        throw std::runtime_error(str(path + QStringLiteral(": cannot write: ") + f.errorString()));
+}
+
+QString autosavePath()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/autosave.shardscope.json");
+}
+
+} // namespace shardscope
