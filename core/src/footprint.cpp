@@ -246,6 +246,7 @@ Footprint computeFootprint(const Scenario& s)
         r.layers = layersOnStage(s.arch.layers, p, i);
         const StageParams sp = stageParams(s, i);
         r.localParams = sp.local;
+        r.perLayerLocalParams = sp.perLayerLocal;
         const std::int64_t P = sp.local;
         const std::int64_t shard = ceilDiv(P, d);
         const std::string where = (p > 1 || s.tp > 1)

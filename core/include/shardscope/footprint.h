@@ -25,6 +25,7 @@ struct RankFootprint
     std::int64_t stage = 0; ///< pipeline stage, 0-based
     std::int64_t layers = 0; ///< transformer layers on the stage
     std::int64_t localParams = 0; ///< params held by one TP rank of the stage before ZeRO
+    std::int64_t perLayerLocalParams = 0; ///< one transformer layer on one TP rank (the ZeRO-3 unit)
     std::int64_t inflightMicrobatches = 0; ///< micro-batches whose activations are held
     std::array<TermValue, kTermCount> terms;
     std::int64_t totalBytes = 0;

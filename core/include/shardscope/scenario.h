@@ -100,6 +100,18 @@ struct Scenario
     std::int64_t hostRamBytesPerNode = 2000000000000; ///< DGX A100 640GB: 2 TB
     std::int64_t nvmeBytesPerNode = 30000000000000; ///< DGX A100 640GB: 30 TB U.2 NVMe
     bool modelStatesOnly = false; ///< params, grads, master, optimizer; nothing else
+
+    // --- hardware (step model; computeStep() in step.h, MODEL.md sections 5-7)
+    /// Fraction of peak dense FLOP/s the GEMM and attention kernels achieve. Not an MFU (that is an
+    /// output). Default 0.675: the midpoint of "large A100 GEMMs reach roughly 0.6-0.75" (MODEL.md
+    /// section 6, from cuBLAS GEMM benchmarks); it is not fitted to any end-to-end training run.
+    double kernelEfficiency = 0.675;
+    /// Latency per ring hop of a collective (alpha in alpha-beta). Default 5 us: NCCL's per-hop base
+    /// latency is of the order of a few microseconds (NCCL tuning model; nccl-tests small messages).
+    double alphaSeconds = 5e-6;
+    double intraNodeBytesPerSecond = 0; ///< GPU-GPU per GPU per direction; 0 = the GPU preset's (NVLink)
+    double interNodeBytesPerSecond = 0; ///< NIC share per GPU per direction; 0 = the GPU preset's
+    double pcieBytesPerSecond = 0; ///< host link per direction; 0 = the GPU preset's (Gen4 x16: 25 GB/s)
     std::array<bool, kTermCount> termEnabled {true, true, true, true, true, true,
                                               true, true, true, true, true, true};
 

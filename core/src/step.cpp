@@ -1,0 +1,1195 @@
+// SPDX-License-Identifier: MIT
+// The step model: one optimizer step of the worst rank as an ordered schedule of compute and
+// communication (MODEL.md sections 5-7). See step.h for the rank layout and the stream model.
+#include "shardscope/step.h"
+
+#include "shardscope/errors.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <map>
+#include <stdexcept>
+#include <tuple>
+
+namespace shardscope {
+
+const char* eventKindKey(EventKind k)
+{
+    switch (k) {
+    case EventKind::Compute: return "compute";
+    case EventKind::AllReduce: return "all-reduce";
+    case EventKind::ReduceScatter: return "reduce-scatter";
+    case EventKind::AllGather: return "all-gather";
+    case EventKind::Send: return "send";
+    case EventKind::Recv: return "recv";
+    case EventKind::HostToDevice: return "h2d";
+    case EventKind::DeviceToHost: return "d2h";
+    }
+    return "";
+}
+
+const char* commGroupKey(CommGroup g)
+{
+    switch (g) {
+    case CommGroup::None: return "";
+    case CommGroup::DP: return "dp";
+    case CommGroup::TP: return "tp";
+    case CommGroup::PP: return "pp";
+    case CommGroup::Host: return "host";
+    }
+    return "";
+}
+
+const char* stepPhaseKey(StepPhase p)
+{
+    switch (p) {
+    case StepPhase::Forward: return "forward";
+    case StepPhase::Backward: return "backward";
+    case StepPhase::Recompute: return "recompute";
+    case StepPhase::Optimizer: return "optimizer";
+    }
+    return "";
+}
+
+const char* eventPartKey(EventPart p)
+{
+    switch (p) {
+    case EventPart::Attention: return "attention";
+    case EventPart::Mlp: return "mlp";
+    case EventPart::Layer: return "layer";
+    case EventPart::Embedding: return "embedding";
+    case EventPart::Head: return "head";
+    case EventPart::Optimizer: return "optimizer";
+    }
+    return "";
+}
+
+double ringAllReduceWireBytes(double bufferBytes, std::int64_t n)
+{
+    return n <= 1 ? 0.0 : 2.0 * double(n - 1) / double(n) * bufferBytes;
+}
+
+double ringGatherScatterWireBytes(double bufferBytes, std::int64_t n)
+{
+    return n <= 1 ? 0.0 : double(n - 1) / double(n) * bufferBytes;
+}
+
+double collectiveWireBytes(EventKind kind, double bufferBytes, std::int64_t n)
+{
+    switch (kind) {
+    case EventKind::AllReduce: return ringAllReduceWireBytes(bufferBytes, n);
+    case EventKind::ReduceScatter:
+    case EventKind::AllGather: return ringGatherScatterWireBytes(bufferBytes, n);
+    case EventKind::Send:
+    case EventKind::HostToDevice:
+    case EventKind::DeviceToHost: return bufferBytes;
+    case EventKind::Recv:
+    case EventKind::Compute: return 0;
+    }
+    return 0;
+}
+
+std::int64_t collectiveSteps(EventKind kind, std::int64_t n)
+{
+    switch (kind) {
+    case EventKind::AllReduce: return n <= 1 ? 0 : 2 * (n - 1);
+    case EventKind::ReduceScatter:
+    case EventKind::AllGather: return n <= 1 ? 0 : n - 1;
+    case EventKind::Send:
+    case EventKind::Recv:
+    case EventKind::HostToDevice:
+    case EventKind::DeviceToHost: return 1;
+    case EventKind::Compute: return 0;
+    }
+    return 0;
+}
+
+double collectiveSeconds(EventKind kind, double bufferBytes, std::int64_t n, double alphaSeconds, double bytesPerSecond)
+{
+    const double wire = kind == EventKind::Recv ? bufferBytes : collectiveWireBytes(kind, bufferBytes, n);
+    const auto steps = collectiveSteps(kind, n);
+    if (steps == 0)
+        return 0;
+    return double(steps) * alphaSeconds + (bytesPerSecond > 0 ? wire / bytesPerSecond : 0.0);
+}
+
+double pipelineBubbleFraction(PipelineSchedule schedule, std::int64_t p, std::int64_t m, std::int64_t v)
+{
+    if (p <= 1)
+        return 0;
+    // Narayanan et al. 2021: bubble / ideal = (p-1)/m, interleaved (p-1)/(v m); as a share of the step
+    // (seed 003's form): (p-1)/(p-1+m).
+    const double vm = double(m) * double(schedule == PipelineSchedule::Interleaved ? v : 1);
+    return double(p - 1) / (double(p - 1) + vm);
+}
+
+namespace {
+
+/// Blocks of stage i in schedule order: (chunk, micro-batch, forward).
+struct OrderOp
+{
+    std::int64_t chunk, mb;
+    bool fwd;
+};
+
+std::vector<OrderOp> stageOrder(PipelineSchedule sched, std::int64_t p, std::int64_t m, std::int64_t v, std::int64_t i)
+{
+    std::vector<OrderOp> o;
+    if (p == 1 || sched != PipelineSchedule::Interleaved)
+        v = 1;
+    o.reserve(static_cast<std::size_t>(2 * m * v));
+    if (p > 1 && sched == PipelineSchedule::GPipe) {
+        for (std::int64_t j = 0; j < m; ++j)
+            o.push_back({0, j, true});
+        for (std::int64_t j = 0; j < m; ++j)
+            o.push_back({0, j, false});
+        return o;
+    }
+    if (v == 1) {
+        // 1F1B (PipeDream-Flush, Megatron): p - i - 1 warm-up forwards. With p == 1 (gradient accumulation)
+        // the micro-batches simply run one after another.
+        const std::int64_t w = std::min(p - i - 1, m);
+        for (std::int64_t j = 0; j < w; ++j)
+            o.push_back({0, j, true});
+        for (std::int64_t k = 0; k < m - w; ++k) {
+            o.push_back({0, w + k, true});
+            o.push_back({0, k, false});
+        }
+        for (std::int64_t j = m - w; j < m; ++j)
+            o.push_back({0, j, false});
+        return o;
+    }
+    // Megatron's interleaved schedule (schedules.py, forward_backward_pipelining_with_interleaving):
+    // virtual micro-batch k runs chunk (k mod pv) / p of micro-batch (k / pv) p + k mod p; backwards
+    // visit the chunks in reverse.
+    const std::int64_t total = m * v;
+    const std::int64_t w = std::min((p - i - 1) * 2 + (v - 1) * p, total);
+    auto fwdOp = [&](std::int64_t k) {
+        return OrderOp {(k % (p * v)) / p, (k / (p * v)) * p + k % p, true};
+    };
+    auto bwdOp = [&](std::int64_t k) {
+        return OrderOp {v - 1 - (k % (p * v)) / p, (k / (p * v)) * p + k % p, false};
+    };
+    for (std::int64_t k = 0; k < w; ++k)
+        o.push_back(fwdOp(k));
+    for (std::int64_t r = 0; r < total - w; ++r) {
+        o.push_back(fwdOp(w + r));
+        o.push_back(bwdOp(r));
+    }
+    for (std::int64_t r = total - w; r < total; ++r)
+        o.push_back(bwdOp(r));
+    return o;
+}
+
+struct SimBlock
+{
+    PipelineBlock block;
+    double depEnd = 0; ///< when the input from the neighbouring stage arrived (-1: none)
+    bool remoteDep = false;
+};
+
+/// List scheduling of every stage's blocks; each block waits for its input from the neighbour.
+/// `seconds` gives a block's duration (its stage is busy that long) and when its output is released to
+/// the neighbour (the pipeline send is done; gradient reductions may still run on the comm stream).
+using BlockTimes = std::function<std::pair<double, double>(std::int64_t, std::int64_t, bool)>;
+
+std::vector<std::vector<SimBlock>> simulate(PipelineSchedule sched, std::int64_t p, std::int64_t m, std::int64_t v,
+                                            const BlockTimes& seconds, double p2p)
+{
+    if (p == 1 || sched != PipelineSchedule::Interleaved)
+        v = 1;
+    const std::int64_t V = p * v;
+    std::vector<std::vector<OrderOp>> order(static_cast<std::size_t>(p));
+    for (std::int64_t i = 0; i < p; ++i)
+        order[static_cast<std::size_t>(i)] = stageOrder(sched, p, m, v, i);
+    std::vector<double> fEnd(static_cast<std::size_t>(V * m), -1.0), bEnd(static_cast<std::size_t>(V * m), -1.0);
+    std::vector<std::vector<SimBlock>> out(static_cast<std::size_t>(p));
+    std::vector<std::size_t> ptr(static_cast<std::size_t>(p), 0);
+    std::vector<double> freeAt(static_cast<std::size_t>(p), 0.0);
+    std::vector<char> queued(static_cast<std::size_t>(p), 1);
+    std::vector<std::int64_t> work;
+    for (std::int64_t i = p - 1; i >= 0; --i)
+        work.push_back(i);
+    auto idx = [m](std::int64_t vs, std::int64_t j) { return static_cast<std::size_t>(vs * m + j); };
+    std::size_t done = 0, total = 0;
+    for (const auto& o : order)
+        total += o.size();
+    while (!work.empty()) {
+        const std::int64_t i = work.back();
+        work.pop_back();
+        const auto si = static_cast<std::size_t>(i);
+        queued[si] = 0;
+        while (ptr[si] < order[si].size()) {
+            const OrderOp op = order[si][ptr[si]];
+            const std::int64_t vs = op.chunk * p + i;
+            double dep = 0;
+            bool remote = false;
+            if (op.fwd) {
+                if (vs > 0) {
+                    dep = fEnd[idx(vs - 1, op.mb)];
+                    remote = true;
+                }
+            } else if (vs < V - 1) {
+                dep = bEnd[idx(vs + 1, op.mb)];
+                remote = true;
+            } else {
+                dep = fEnd[idx(vs, op.mb)];
+            }
+            if (dep < 0)
+                break;
+            if (remote)
+                dep += p2p;
+            SimBlock b;
+            b.block.stage = i;
+            b.block.chunk = op.chunk;
+            b.block.microbatch = op.mb;
+            b.block.forward = op.fwd;
+            b.block.start = std::max(freeAt[si], dep);
+            const auto [duration, release] = seconds(vs, op.mb, op.fwd);
+            b.block.duration = duration;
+            b.depEnd = remote ? dep : -1;
+            b.remoteDep = remote;
+            freeAt[si] = b.block.start + duration;
+            (op.fwd ? fEnd : bEnd)[idx(vs, op.mb)] = b.block.start + release;
+            out[si].push_back(b);
+            ++ptr[si];
+            ++done;
+            const std::int64_t next = op.fwd ? vs + 1 : vs - 1;
+            if (next >= 0 && next < V) {
+                const auto ns = static_cast<std::size_t>(next % p);
+                if (!queued[ns] && ns != si) {
+                    queued[ns] = 1;
+                    work.push_back(next % p);
+                }
+            }
+        }
+    }
+    if (done != total)
+        throw std::logic_error("pipeline schedule deadlocked");
+    return out;
+}
+
+} // namespace
+
+std::vector<PipelineBlock> simulatePipeline(PipelineSchedule schedule, std::int64_t p, std::int64_t m, std::int64_t v,
+                                            const std::vector<double>& forwardSeconds,
+                                            const std::vector<double>& backwardSeconds, double p2pSeconds)
+{
+    auto at = [](const std::vector<double>& x, std::int64_t vs) {
+        return x.empty() ? 0.0 : x[static_cast<std::size_t>(vs) % x.size()];
+    };
+    const auto stages = simulate(schedule, p, m, v, [&](std::int64_t vs, std::int64_t, bool fwd) {
+        const double d = fwd ? at(forwardSeconds, vs) : at(backwardSeconds, vs);
+        return std::make_pair(d, d);
+    }, p2pSeconds);
+    std::vector<PipelineBlock> out;
+    for (const auto& st : stages)
+        for (const auto& b : st)
+            out.push_back(b.block);
+    return out;
+}
+
+LinkPlan planLinks(const Scenario& s)
+{
+    const GpuPreset g = resolveGpu(s);
+    LinkPlan lk;
+    lk.pcieBytesPerSecond = s.pcieBytesPerSecond > 0 ? s.pcieBytesPerSecond : g.pcieBytesPerSecond;
+    // Without NVLink (L40S, RTX 4090) GPUs in a node talk over PCIe.
+    lk.intraNodeBytesPerSecond = s.intraNodeBytesPerSecond > 0
+        ? s.intraNodeBytesPerSecond
+        : (g.intraNodeBytesPerSecond > 0 ? g.intraNodeBytesPerSecond : lk.pcieBytesPerSecond);
+    lk.interNodeBytesPerSecond = s.interNodeBytesPerSecond > 0 ? s.interNodeBytesPerSecond : g.interNodeBytesPerSecond;
+    lk.peakFlops = (s.recipe.fp8 && g.peakFlops8 > 0) ? g.peakFlops8 : g.peakFlops16;
+    // Megatron order: r = tp + t (dp + d pp). A group (first rank, stride, size) crosses nodes when two of
+    // its ranks sit in different nodes; groups repeat with period lcm(.., gpusPerNode), so a bounded scan
+    // of group starts is exact for the sizes the model allows.
+    const std::int64_t t = s.tp, d = s.dp(), p = s.pp, g8 = s.gpusPerNode, N = s.gpus;
+    auto crosses = [&](std::int64_t stride, std::int64_t size, const std::function<std::int64_t(std::int64_t)>& start,
+                       std::int64_t groups) {
+        if (size <= 1)
+            return false;
+        const std::int64_t scan = std::min<std::int64_t>(groups, 4096);
+        for (std::int64_t k = 0; k < scan; ++k) {
+            const std::int64_t first = start(k);
+            const std::int64_t last = first + stride * (size - 1);
+            if (first / g8 != last / g8)
+                return true;
+        }
+        return false;
+    };
+    lk.tpCrossesNodes = crosses(1, t, [&](std::int64_t k) { return k * t; }, N / t);
+    lk.dpCrossesNodes = crosses(t, d, [&](std::int64_t k) { return (k % t) + (k / t) * t * d; }, t * p);
+    lk.ppCrossesNodes = crosses(t * d, p, [&](std::int64_t k) { return k; }, t * d);
+    return lk;
+}
+
+namespace {
+
+constexpr std::size_t kMaxSimBlocks = 2000000;
+/// Host DRAM bandwidth per node for CPU Adam: DGX A100's two EPYC 7742, 8 channels of DDR4-3200 each
+/// (2 x 204.8 GB/s), shared by the node's GPUs (CPU Adam is memory-bound: it streams every state once).
+constexpr double kHostMemoryBytesPerSecondPerNode = 409.6e9;
+
+std::int64_t ceilDiv(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
+std::int64_t layersOnStage(std::int64_t L, std::int64_t p, std::int64_t i) { return L / p + (i < L % p ? 1 : 0); }
+std::int64_t layersBefore(std::int64_t L, std::int64_t p, std::int64_t i)
+{
+    return i * (L / p) + std::min(i, L % p);
+}
+
+/// A stage of the pipeline as the step model sees it: its layers and its ZeRO units (params per TP rank).
+struct StageDesc
+{
+    std::int64_t index = 0;
+    std::int64_t layers = 0;
+    std::int64_t firstLayer = 0;
+    bool first = false, last = false;
+    std::int64_t perLayerParams = 0;
+    std::int64_t lastLayerExtra = 0; ///< rounding remainder carried by the stage's last layer unit
+    std::int64_t embeddingParams = 0; ///< embedding unit (first stage)
+    std::int64_t headParams = 0; ///< final norm + LM head unit (last stage)
+    std::int64_t localParams = 0; ///< sum of the units
+};
+
+/// Per-op timeline relative to the op's start, as produced by the two-stream model.
+struct OpTemplate
+{
+    std::vector<StepEvent> events;
+    double duration = 0; ///< both streams done
+    double release = 0; ///< compute stream done (the pipeline send included): the neighbour may go on
+    double compute = 0;
+    double recompute = 0;
+};
+
+class StepModel
+{
+public:
+    explicit StepModel(const Scenario& s)
+        : m_s(s)
+    {
+        m_fp = computeFootprint(s);
+        m_links = planLinks(s);
+        m_b = m_fp.bytesPerParam;
+        m_t = s.tp;
+        m_d = s.dp();
+        m_p = s.pp;
+        m_v = (s.schedule == PipelineSchedule::Interleaved && m_p > 1) ? s.vpp : 1;
+        m_m = s.gradAccum;
+        const Architecture& a = s.arch;
+        const double tokens = double(s.seq) * double(s.microBatch);
+        const double h = double(a.hidden);
+        const double hd = double(a.headDim > 0 ? a.headDim : a.hidden / a.heads);
+        const double q = double(a.heads) * hd, kv = double(a.kvHeads) * hd;
+        const double f = double(a.ffn);
+        const double k = a.experts > 1 ? double(std::min(a.topK, a.experts)) : 1.0;
+        const double t = double(m_t);
+        // FLOPs of one layer's forward for one micro-batch on one TP rank: 2 per multiply-add of every weight
+        // matrix, plus QK^T and attention x V (4 s^2 b per q dimension, counted in full, not causally halved, as
+        // in Megatron's 72 B s L h^2 (1 + s/6h + V/12Lh) count, Narayanan et al. 2021). MoE: top-k experts.
+        m_attnFlops = 2.0 * tokens * (h * (q + 2 * kv) + q * h) / t;
+        m_coreFlops = 4.0 * tokens * double(s.seq) * q / t;
+        m_mlpFlops = 2.0 * tokens * (k * (a.gatedMlp ? 3.0 : 2.0) * h * f + (a.experts > 1 ? h * double(a.experts) : 0.0)) / t;
+        m_headFlops = 2.0 * tokens * h * double(a.vocab) / t;
+        // Activations on the wire are 16-bit (fp32 with an fp32 recipe).
+        const double act = m_b.weights >= 4 ? 4.0 : 2.0;
+        m_tpMsgBytes = tokens * h * act;
+        m_p2pBytes = tokens * h * act / (s.sequenceParallel ? t : 1.0);
+        m_flopRate = m_links.peakFlops * s.kernelEfficiency;
+        m_tpBeta = m_links.tpCrossesNodes ? m_links.interNodeBytesPerSecond : m_links.intraNodeBytesPerSecond;
+        m_dpBeta = m_links.dpCrossesNodes ? m_links.interNodeBytesPerSecond : m_links.intraNodeBytesPerSecond;
+        m_ppBeta = m_links.ppCrossesNodes ? m_links.interNodeBytesPerSecond : m_links.intraNodeBytesPerSecond;
+        m_worstStage = m_fp.worstRank().stage;
+        buildStages();
+    }
+
+    StepResult run();
+
+private:
+    void buildStages();
+    const OpTemplate& opTemplate(std::int64_t stage, std::int64_t chunk, bool fwd, bool reduce);
+    OpTemplate makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, bool reduce) const;
+    OpTemplate makePost(const StageDesc& st) const;
+    bool reducesOn(std::int64_t mb) const { return m_d > 1 && (m_s.zeroStage >= 2 || mb == m_m - 1); }
+    double seconds(double flops) const { return flops / m_flopRate; }
+    std::vector<std::vector<SimBlock>> schedule();
+    void buildMemory(StepResult& r) const;
+
+    const Scenario& m_s;
+    Footprint m_fp;
+    LinkPlan m_links;
+    BytesPerParam m_b;
+    std::int64_t m_t = 1, m_d = 1, m_p = 1, m_v = 1, m_m = 1;
+    double m_attnFlops = 0, m_coreFlops = 0, m_mlpFlops = 0, m_headFlops = 0;
+    double m_tpMsgBytes = 0, m_p2pBytes = 0, m_flopRate = 1;
+    double m_tpBeta = 1, m_dpBeta = 1, m_ppBeta = 1;
+    std::int64_t m_worstStage = 0;
+    std::vector<StageDesc> m_stages;
+    std::map<std::tuple<std::int64_t, std::int64_t, bool, bool>, OpTemplate> m_templates;
+};
+
+void StepModel::buildStages()
+{
+    const Architecture& a = m_s.arch;
+    const std::int64_t L = a.layers;
+    const RankFootprint* firstRank = nullptr;
+    const RankFootprint* lastRank = nullptr;
+    for (const auto& r : m_fp.ranks) {
+        if (r.stage == 0)
+            firstRank = &r;
+        if (r.stage == m_p - 1)
+            lastRank = &r;
+    }
+    const std::int64_t per = m_fp.ranks.front().perLayerLocalParams;
+    // Embedding unit: the vocab-parallel embedding (+ learned positions) on the first stage; head unit:
+    // the final norm and the LM head on the last. The footprint's stage totals are split into these units
+    // and the layers so that the units of a stage add up to its params exactly.
+    const std::int64_t vL = ceilDiv(a.vocab, m_t) * a.hidden + a.maxPositions * a.hidden;
+    m_stages.resize(static_cast<std::size_t>(m_p));
+    for (std::int64_t i = 0; i < m_p; ++i) {
+        StageDesc& st = m_stages[static_cast<std::size_t>(i)];
+        st.index = i;
+        st.layers = layersOnStage(L, m_p, i);
+        st.firstLayer = layersBefore(L, m_p, i);
+        st.first = i == 0;
+        st.last = i == m_p - 1;
+        st.perLayerParams = per;
+        std::int64_t local = st.layers * per;
+        if (st.first && firstRank)
+            local = firstRank->localParams;
+        if (st.last && lastRank)
+            local = lastRank->localParams;
+        std::int64_t extra = local - st.layers * per;
+        if (st.first) {
+            st.embeddingParams = std::clamp<std::int64_t>(vL, 0, std::max<std::int64_t>(0, extra));
+            extra -= st.embeddingParams;
+        }
+        if (st.last) {
+            st.headParams = std::max<std::int64_t>(0, extra);
+            extra -= st.headParams;
+        }
+        st.lastLayerExtra = extra; // bare counts: rounding of the proportional split (may be negative)
+        if (per + extra < 0)
+            st.lastLayerExtra = -per;
+        st.localParams = st.embeddingParams + st.headParams + st.layers * per + st.lastLayerExtra;
+    }
+}
+
+/// The two-stream model of one forward or backward block of one micro-batch through one model chunk.
+/// Compute stream: kernels, Megatron's TP collectives (synchronous) and the pipeline send. Comm stream:
+/// ZeRO-3 gathers (prefetched zero3PrefetchUnits ahead, FSDP style), gradient reductions after each
+/// unit's backward (one bucket per layer), host copies. The block ends when both streams are done.
+OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, bool reduce) const
+{
+    OpTemplate op;
+    double cfree = 0, qfree = 0; // compute stream, comm stream
+    const int z = m_s.zeroStage;
+    const bool z3 = z == 3 && m_d > 1;
+    const bool offPar = m_s.offloadParams != OffloadDevice::None;
+    const bool offOpt = m_s.offloadOptimizer != OffloadDevice::None;
+    const std::int64_t chunkLayers = st.layers / m_v;
+    const std::int64_t l0 = st.firstLayer + chunk * chunkLayers;
+    const bool firstVs = st.first && chunk == 0;
+    const bool lastVs = st.last && chunk == m_v - 1;
+    const StepPhase phase = fwd ? StepPhase::Forward : StepPhase::Backward;
+
+    struct Unit
+    {
+        EventPart part;
+        std::int64_t layer; // -1 embedding, -2 head
+        std::int64_t params;
+    };
+    std::vector<Unit> units;
+    if (firstVs && st.embeddingParams > 0)
+        units.push_back({EventPart::Embedding, -1, st.embeddingParams});
+    for (std::int64_t l = 0; l < chunkLayers; ++l) {
+        const bool lastOfStage = chunk == m_v - 1 && l == chunkLayers - 1;
+        units.push_back({EventPart::Layer, l0 + l, st.perLayerParams + (lastOfStage ? st.lastLayerExtra : 0)});
+    }
+    if (lastVs && st.headParams > 0)
+        units.push_back({EventPart::Head, -2, st.headParams});
+    if (!fwd)
+        std::reverse(units.begin(), units.end());
+
+    auto push = [&](StepEvent e) {
+        op.events.push_back(e);
+        return op.events.size() - 1;
+    };
+    auto compute = [&](double flops, StepPhase ph, EventPart part, std::int64_t layer) {
+        if (flops <= 0)
+            return;
+        StepEvent e;
+        e.start = cfree;
+        e.duration = seconds(flops);
+        e.kind = EventKind::Compute;
+        e.phase = ph;
+        e.part = part;
+        e.flops = flops;
+        e.layer = layer;
+        e.layerCount = layer >= 0 ? 1 : 0;
+        cfree += e.duration;
+        (ph == StepPhase::Recompute ? op.recompute : op.compute) += e.duration;
+        push(e);
+    };
+    auto comm = [&](EventKind kind, CommGroup g, double M, std::int64_t n, double beta, bool crosses, StepPhase ph,
+                    EventPart part, std::int64_t layer, bool blocking, double readyAt) {
+        StepEvent e;
+        e.kind = kind;
+        e.group = g;
+        e.phase = ph;
+        e.part = part;
+        e.bufferBytes = M;
+        e.bytes = collectiveWireBytes(kind, M, n);
+        e.groupSize = n;
+        e.crossesNodes = crosses;
+        e.layer = layer >= 0 ? layer : -1;
+        e.layerCount = layer >= 0 ? 1 : 0;
+        e.duration = collectiveSeconds(kind, M, n, m_s.alphaSeconds, beta);
+        if (blocking) {
+            e.start = cfree;
+            e.exposedSeconds = e.duration;
+            cfree += e.duration;
+        } else {
+            e.start = std::max(qfree, readyAt);
+            qfree = e.start + e.duration;
+        }
+        return push(e);
+    };
+    auto tpPair = [&](StepPhase ph, EventPart part, std::int64_t layer) {
+        // Megatron: one all-reduce after the row-parallel matmul (forward) or before the column-parallel
+        // one (backward); with sequence parallelism an all-gather + reduce-scatter pair of the same volume.
+        if (m_t <= 1)
+            return;
+        const bool cross = m_links.tpCrossesNodes;
+        if (m_s.sequenceParallel) {
+            comm(EventKind::AllGather, CommGroup::TP, m_tpMsgBytes, m_t, m_tpBeta, cross, ph, part, layer, true, 0);
+            comm(EventKind::ReduceScatter, CommGroup::TP, m_tpMsgBytes, m_t, m_tpBeta, cross, ph, part, layer, true, 0);
+        } else {
+            comm(EventKind::AllReduce, CommGroup::TP, m_tpMsgBytes, m_t, m_tpBeta, cross, ph, part, layer, true, 0);
+        }
+    };
+    auto layerForward = [&](StepPhase ph, std::int64_t layer) {
+        compute(m_attnFlops + m_coreFlops, ph, EventPart::Attention, layer);
+        tpPair(ph, EventPart::Attention, layer);
+        compute(m_mlpFlops, ph, EventPart::Mlp, layer);
+        tpPair(ph, EventPart::Mlp, layer);
+    };
+
+    // ZeRO-3 gathers: issue unit j's gather (after its host copy with parameter offload) when needed,
+    // prefetching the next units as unit j starts.
+    std::vector<double> gatherEnd(units.size(), -1.0);
+    std::vector<std::size_t> gatherIdx(units.size(), 0);
+    auto issueGather = [&](std::size_t j) {
+        if (!z3 || j >= units.size() || gatherEnd[j] >= 0)
+            return;
+        const Unit& u = units[j];
+        if (offPar) {
+            const double shard = double(ceilDiv(u.params, m_d)) * m_b.weights;
+            comm(EventKind::HostToDevice, CommGroup::Host, shard, 1, m_links.pcieBytesPerSecond, false, phase, u.part,
+                 u.layer, false, cfree);
+        }
+        gatherIdx[j] = comm(EventKind::AllGather, CommGroup::DP, double(u.params) * m_b.weights, m_d, m_dpBeta,
+                            m_links.dpCrossesNodes, phase, u.part, u.layer, false, cfree);
+        gatherEnd[j] = op.events[gatherIdx[j]].end();
+    };
+    auto waitGather = [&](std::size_t j) {
+        if (!z3)
+            return;
+        issueGather(j);
+        if (gatherEnd[j] > cfree) {
+            op.events[gatherIdx[j]].exposedSeconds += gatherEnd[j] - cfree;
+            cfree = gatherEnd[j];
+        }
+        for (std::int64_t k = 1; k <= m_s.zero3PrefetchUnits; ++k)
+            issueGather(j + static_cast<std::size_t>(k));
+    };
+    auto reduceGrads = [&](const Unit& u) {
+        if (!reduce)
+            return;
+        const double M = double(u.params) * m_b.grads;
+        const EventKind kind = z == 0 ? EventKind::AllReduce : EventKind::ReduceScatter;
+        comm(kind, CommGroup::DP, M, m_d, m_dpBeta, m_links.dpCrossesNodes, StepPhase::Backward, u.part, u.layer, false,
+             cfree);
+        if (offOpt) // ZeRO-Offload streams the reduced gradient shard to the host
+            comm(EventKind::DeviceToHost, CommGroup::Host, double(ceilDiv(u.params, m_d)) * m_b.grads, 1,
+                 m_links.pcieBytesPerSecond, false, StepPhase::Backward, u.part, u.layer, false, cfree);
+    };
+
+    for (std::size_t j = 0; j < units.size(); ++j) {
+        const Unit& u = units[j];
+        waitGather(j);
+        if (fwd) {
+            if (u.part == EventPart::Layer)
+                layerForward(StepPhase::Forward, u.layer);
+            else if (u.part == EventPart::Head)
+                compute(m_headFlops, StepPhase::Forward, EventPart::Head, -1);
+        } else {
+            if (u.part == EventPart::Layer) {
+                if (m_s.checkpointing == Checkpointing::Full)
+                    layerForward(StepPhase::Recompute, u.layer);
+                else if (m_s.checkpointing == Checkpointing::Selective)
+                    compute(m_coreFlops, StepPhase::Recompute, EventPart::Attention, u.layer);
+                compute(2.0 * m_mlpFlops, StepPhase::Backward, EventPart::Mlp, u.layer);
+                tpPair(StepPhase::Backward, EventPart::Mlp, u.layer);
+                compute(2.0 * (m_attnFlops + m_coreFlops), StepPhase::Backward, EventPart::Attention, u.layer);
+                tpPair(StepPhase::Backward, EventPart::Attention, u.layer);
+            } else if (u.part == EventPart::Head) {
+                compute(2.0 * m_headFlops, StepPhase::Backward, EventPart::Head, -1);
+            }
+            reduceGrads(u);
+        }
+    }
+    // The pipeline send of the block's output (activations forward, input grads backward).
+    const std::int64_t V = m_p * m_v;
+    const std::int64_t vs = chunk * m_p + st.index;
+    if ((fwd && vs < V - 1) || (!fwd && vs > 0))
+        comm(EventKind::Send, CommGroup::PP, m_p2pBytes, 2, m_ppBeta, m_links.ppCrossesNodes, phase,
+             EventPart::Layer, -1, true, 0);
+    // Whatever the comm stream still runs when compute is done holds the block up.
+    if (qfree > cfree) {
+        for (auto& e : op.events) {
+            if (!e.isComm() || e.exposedSeconds >= e.duration)
+                continue;
+            const double overlap = std::max(0.0, e.end() - std::max(e.start, cfree));
+            e.exposedSeconds = std::min(e.duration, e.exposedSeconds + overlap);
+        }
+    }
+    op.duration = std::max(cfree, qfree);
+    op.release = cfree;
+    return op;
+}
+
+/// After the stage's last block: the optimizer step (GPU, or CPU Adam when offloaded), the host copies
+/// and ZeRO-1/2's all-gather of the updated parameters.
+OpTemplate StepModel::makePost(const StageDesc& st) const
+{
+    OpTemplate op;
+    double t = 0;
+    const int z = m_s.zeroStage;
+    const std::int64_t P = st.localParams;
+    const std::int64_t shard = z >= 1 ? ceilDiv(P, m_d) : P;
+    const GpuPreset& g = m_fp.gpu;
+    auto add = [&](StepEvent e) {
+        e.start = t;
+        t += e.duration;
+        e.phase = StepPhase::Optimizer;
+        e.part = EventPart::Optimizer;
+        op.events.push_back(e);
+    };
+    if (m_s.offloadOptimizer != OffloadDevice::None) {
+        // CPU Adam reads and writes fp32 grads, master weights and moments once (memory-bound).
+        StepEvent e;
+        const double bytes = double(shard) * (4.0 + m_b.master + m_b.optimizer) * 2.0;
+        const double perGpu = kHostMemoryBytesPerSecondPerNode / double(std::min(m_s.gpusPerNode, m_s.gpus));
+        e.duration = bytes / perGpu;
+        e.kind = EventKind::Compute;
+        add(e);
+        op.compute += e.duration;
+        if (m_s.offloadParams == OffloadDevice::None) {
+            StepEvent h;
+            h.kind = EventKind::HostToDevice;
+            h.group = CommGroup::Host;
+            h.bufferBytes = h.bytes = double(shard) * m_b.weights;
+            h.duration = collectiveSeconds(EventKind::HostToDevice, h.bytes, 1, m_s.alphaSeconds, m_links.pcieBytesPerSecond);
+            h.exposedSeconds = h.duration;
+            add(h);
+            op.compute += h.duration;
+        }
+    } else {
+        // GPU Adam is memory-bound: every state byte read and written once at HBM bandwidth.
+        StepEvent e;
+        e.kind = EventKind::Compute;
+        e.duration = double(shard) * (m_b.weights + m_b.grads + m_b.master + m_b.optimizer) * 2.0 / g.hbmBytesPerSecond;
+        add(e);
+        op.compute += e.duration;
+    }
+    if ((z == 1 || z == 2) && m_d > 1) {
+        StepEvent e;
+        e.kind = EventKind::AllGather;
+        e.group = CommGroup::DP;
+        e.bufferBytes = double(P) * m_b.weights;
+        e.bytes = collectiveWireBytes(e.kind, e.bufferBytes, m_d);
+        e.groupSize = m_d;
+        e.crossesNodes = m_links.dpCrossesNodes;
+        e.duration = collectiveSeconds(e.kind, e.bufferBytes, m_d, m_s.alphaSeconds, m_dpBeta);
+        e.exposedSeconds = e.duration;
+        add(e);
+    }
+    op.duration = t;
+    return op;
+}
+
+const OpTemplate& StepModel::opTemplate(std::int64_t stage, std::int64_t chunk, bool fwd, bool reduce)
+{
+    const auto key = std::make_tuple(stage, chunk, fwd, fwd ? false : reduce);
+    auto it = m_templates.find(key);
+    if (it == m_templates.end())
+        it = m_templates.emplace(key, makeOp(m_stages[static_cast<std::size_t>(stage)], chunk, fwd, fwd ? false : reduce))
+                 .first;
+    return it->second;
+}
+
+std::vector<std::vector<SimBlock>> StepModel::schedule()
+{
+    const PipelineSchedule sched = m_p > 1 ? m_s.schedule : PipelineSchedule::OneFOneB;
+    auto dur = [&](std::int64_t vs, std::int64_t mb, bool fwd) {
+        return opTemplate(vs % m_p, vs / m_p, fwd, reducesOn(mb)).duration;
+    };
+    const auto blocks = static_cast<std::size_t>(2 * m_p * m_m * m_v);
+    if (blocks <= kMaxSimBlocks)
+        return simulate(sched, m_p, m_m, m_v, [&](std::int64_t vs, std::int64_t mb, bool fwd) {
+            const OpTemplate& op = opTemplate(vs % m_p, vs / m_p, fwd, reducesOn(mb));
+            return std::make_pair(op.duration, op.release);
+        }, 0.0);
+    // Too many blocks to simulate: the worst stage runs its blocks in schedule order back to back after
+    // the fill (the forwards of the stages before it), and the drain comes after (documented approximation:
+    // fill + m x (slowest stage) covers the step as in the closed form).
+    std::vector<std::vector<SimBlock>> out(static_cast<std::size_t>(m_p));
+    double fill = 0;
+    for (std::int64_t i = 0; i < m_worstStage; ++i)
+        for (std::int64_t c = 0; c < m_v; ++c)
+            fill += dur(c * m_p + i, 0, true) / double(m_v);
+    const auto order = stageOrder(sched, m_p, m_m, m_v, m_worstStage);
+    double t = fill;
+    auto& mine = out[static_cast<std::size_t>(m_worstStage)];
+    mine.reserve(order.size());
+    for (const OrderOp& o : order) {
+        SimBlock b;
+        b.block.stage = m_worstStage;
+        b.block.chunk = o.chunk;
+        b.block.microbatch = o.mb;
+        b.block.forward = o.fwd;
+        b.block.start = t;
+        b.block.duration = dur(o.chunk * m_p + m_worstStage, o.mb, o.fwd);
+        b.depEnd = -1;
+        t += b.block.duration;
+        mine.push_back(b);
+    }
+    // The other stages: one summary block each spanning their own work (for the step end only).
+    for (std::int64_t i = 0; i < m_p; ++i) {
+        if (i == m_worstStage)
+            continue;
+        double work = 0, before = 0;
+        for (std::int64_t c = 0; c < m_v; ++c) {
+            const std::int64_t vs = c * m_p + i;
+            work += double(m_m - 1) * (dur(vs, 0, true) + dur(vs, 0, false)) + dur(vs, m_m - 1, true)
+                + dur(vs, m_m - 1, false);
+        }
+        for (std::int64_t k = 0; k < i; ++k)
+            before += dur(k, 0, true);
+        SimBlock b;
+        b.block.stage = i;
+        b.block.start = before;
+        b.block.duration = work;
+        out[static_cast<std::size_t>(i)].push_back(b);
+    }
+    return out;
+}
+
+/// Merges events by (window, kind, group, phase[, part]) in first-seen order: durations, bytes and FLOPs
+/// add, so the totals of the merged list are those of the fine one.
+void mergeInto(std::vector<StepEvent>& out, const std::vector<StepEvent>& in, bool keepParts)
+{
+    struct Key
+    {
+        EventKind k;
+        CommGroup g;
+        StepPhase ph;
+        EventPart part;
+        bool operator<(const Key& o) const
+        {
+            return std::tie(k, g, ph, part) < std::tie(o.k, o.g, o.ph, o.part);
+        }
+    };
+    std::map<Key, std::size_t> at;
+    for (const StepEvent& e : in) {
+        EventPart part = e.part;
+        if (!keepParts && (part == EventPart::Attention || part == EventPart::Mlp))
+            part = EventPart::Layer;
+        const Key key {e.kind, e.group, e.phase, part};
+        auto it = at.find(key);
+        if (it == at.end()) {
+            StepEvent x = e;
+            x.part = part;
+            at.emplace(key, out.size());
+            out.push_back(x);
+            continue;
+        }
+        StepEvent& x = out[it->second];
+        x.duration += e.duration;
+        x.bytes += e.bytes;
+        x.bufferBytes += e.bufferBytes;
+        x.flops += e.flops;
+        x.exposedSeconds += e.exposedSeconds;
+        if (e.layer >= 0 && (x.layer < 0 || e.layer < x.layer))
+            x.layer = e.layer;
+        if (e.microbatch >= 0 && (x.microbatch < 0 || e.microbatch < x.microbatch))
+            x.microbatch = e.microbatch;
+    }
+}
+
+StepResult StepModel::run()
+{
+    StepResult r;
+    r.footprint = m_fp;
+    r.links = m_links;
+    r.fits = m_fp.fits;
+    r.worstStage = m_worstStage;
+    const auto stages = schedule();
+    const auto& mine = stages[static_cast<std::size_t>(m_worstStage)];
+
+    // Step end: every stage's last block plus its optimizer phase.
+    double stepEnd = 0;
+    for (std::int64_t i = 0; i < m_p; ++i) {
+        const auto& st = stages[static_cast<std::size_t>(i)];
+        const double end = st.empty() ? 0.0 : st.back().block.start + st.back().block.duration;
+        stepEnd = std::max(stepEnd, end + makePost(m_stages[static_cast<std::size_t>(i)]).duration);
+    }
+    for (const auto& st : stages)
+        for (const auto& b : st)
+            if (b.block.duration > 0 && (m_p > 1 || !st.empty()))
+                r.pipeline.push_back(b.block);
+    if (m_p == 1)
+        r.pipeline.clear(); // no pipeline: the chart has nothing to show beyond the Gantt
+    if (2 * m_p * m_m * m_v > static_cast<std::int64_t>(kMaxSimBlocks))
+        r.pipeline.clear();
+
+    // Totals over the worst stage (fine-grained, before any merging).
+    StepTotals& T = r.totals;
+    double cursor = 0;
+    std::size_t fineCount = 0;
+    const double recvSeconds = collectiveSeconds(EventKind::Recv, m_p2pBytes, 2, m_s.alphaSeconds, m_ppBeta);
+    for (const SimBlock& b : mine) {
+        const OpTemplate& op
+            = opTemplate(m_worstStage, b.block.chunk, b.block.forward, reducesOn(b.block.microbatch));
+        T.bubbleSeconds += std::max(0.0, b.block.start - cursor);
+        cursor = b.block.start + b.block.duration;
+        T.computeSeconds += op.compute;
+        T.recomputeSeconds += op.recompute;
+        T.exposedCommSeconds += op.duration - op.compute - op.recompute;
+        fineCount += op.events.size() + (b.remoteDep ? 1 : 0);
+        for (const auto& e : op.events) {
+            if (!e.isComm())
+                continue;
+            T.hiddenCommSeconds += e.duration - e.exposedSeconds;
+            double& g = e.group == CommGroup::DP ? T.dpBytes
+                : e.group == CommGroup::TP       ? T.tpBytes
+                : e.group == CommGroup::PP       ? T.ppBytes
+                                                 : T.hostBytes;
+            g += e.bytes;
+        }
+    }
+    const OpTemplate post = makePost(m_stages[static_cast<std::size_t>(m_worstStage)]);
+    for (const auto& e : post.events) {
+        if (e.kind == EventKind::Compute || e.group == CommGroup::Host)
+            T.optimizerSeconds += e.duration;
+        else
+            T.exposedCommSeconds += e.duration;
+        if (e.group == CommGroup::DP)
+            T.dpBytes += e.bytes;
+        if (e.group == CommGroup::Host)
+            T.hostBytes += e.bytes;
+    }
+    const double postStart = cursor;
+    T.bubbleSeconds += std::max(0.0, stepEnd - (postStart + post.duration));
+    T.stepTime = stepEnd;
+    fineCount += post.events.size();
+
+    // Executed and model FLOPs of the whole step (all stages, all TP and DP ranks).
+    double stageFlopsSum = 0, modelFlopsSum = 0;
+    for (std::int64_t i = 0; i < m_p; ++i) {
+        for (std::int64_t c = 0; c < m_v; ++c) {
+            for (bool fwd : {true, false}) {
+                const OpTemplate& op = opTemplate(i, c, fwd, false);
+                for (const auto& e : op.events) {
+                    if (e.kind != EventKind::Compute)
+                        continue;
+                    stageFlopsSum += e.flops * double(m_m);
+                    if (e.phase != StepPhase::Recompute)
+                        modelFlopsSum += e.flops * double(m_m);
+                }
+            }
+        }
+    }
+    const double N = double(m_s.gpus);
+    T.executedFlops = stageFlopsSum * double(m_t) * double(m_d);
+    T.modelFlops = modelFlopsSum * double(m_t) * double(m_d);
+    T.tokensPerStep = double(m_d) * double(m_m) * double(m_s.microBatch) * double(m_s.seq);
+    if (T.stepTime > 0) {
+        T.tflopsPerGpu = T.executedFlops / T.stepTime / N / 1e12;
+        T.mfu = T.modelFlops / (T.stepTime * N * m_links.peakFlops);
+        T.tokensPerSecondPerGpu = T.tokensPerStep / T.stepTime / N;
+        T.bubbleFraction = T.bubbleSeconds / T.stepTime;
+    }
+    T.analyticBubbleFraction = pipelineBubbleFraction(m_s.schedule, m_p, m_m, m_v);
+
+    // Events of the worst stage, merged when there would be more than kMaxStepEvents: first G layers per
+    // event (G doubling), then K blocks per event. Sizes are counted exactly from the block templates.
+    const std::int64_t chunkLayers = std::max<std::int64_t>(1, m_stages[static_cast<std::size_t>(m_worstStage)].layers / m_v);
+    auto blockEvents = [&](const SimBlock& b) {
+        const OpTemplate& op = opTemplate(m_worstStage, b.block.chunk, b.block.forward, reducesOn(b.block.microbatch));
+        std::vector<StepEvent> evs;
+        evs.reserve(op.events.size() + 1);
+        if (b.remoteDep) {
+            StepEvent e;
+            e.kind = EventKind::Recv;
+            e.group = CommGroup::PP;
+            e.phase = b.block.forward ? StepPhase::Forward : StepPhase::Backward;
+            e.bufferBytes = m_p2pBytes;
+            e.groupSize = 2;
+            e.crossesNodes = m_links.ppCrossesNodes;
+            e.duration = std::min(recvSeconds, b.depEnd);
+            e.start = b.depEnd - e.duration;
+            evs.push_back(e);
+        }
+        for (StepEvent e : op.events) {
+            e.start += b.block.start;
+            e.microbatch = b.block.microbatch;
+            e.chunk = b.block.chunk;
+            evs.push_back(e);
+        }
+        return evs;
+    };
+    auto byLayers = [](const std::vector<StepEvent>& evs, std::int64_t G) {
+        // Merge per window of G layers (events of the embedding, the head and the sends stay apart).
+        std::vector<std::int64_t> keys;
+        std::map<std::int64_t, std::vector<StepEvent>> win;
+        for (const StepEvent& e : evs) {
+            const std::int64_t w = e.layer >= 0 ? (e.layer / G) : -1000000 - static_cast<std::int64_t>(e.part);
+            auto& v = win[w];
+            if (v.empty())
+                keys.push_back(w);
+            v.push_back(e);
+        }
+        std::vector<StepEvent> out;
+        for (std::int64_t w : keys) {
+            const std::size_t before = out.size();
+            mergeInto(out, win[w], false);
+            for (std::size_t k = before; k < out.size(); ++k) {
+                std::int64_t lo = -1, hi = -1;
+                for (const StepEvent& f : win[w]) {
+                    if (f.layer < 0 || f.kind != out[k].kind || f.phase != out[k].phase || f.group != out[k].group)
+                        continue;
+                    lo = lo < 0 ? f.layer : std::min(lo, f.layer);
+                    hi = std::max(hi, f.layer);
+                }
+                out[k].layerCount = lo < 0 ? 0 : hi - lo + 1;
+            }
+        }
+        return out;
+    };
+    std::int64_t G = 1, K = 1;
+    if (fineCount > kMaxStepEvents) {
+        r.aggregated = true;
+        std::map<std::tuple<std::int64_t, bool, bool, bool>, std::size_t> sizeCache;
+        auto countWith = [&](std::int64_t g) {
+            std::size_t n = post.events.size();
+            for (const SimBlock& b : mine) {
+                const auto key = std::make_tuple(b.block.chunk, b.block.forward, reducesOn(b.block.microbatch), b.remoteDep);
+                auto it = sizeCache.find(key);
+                if (it == sizeCache.end())
+                    it = sizeCache.emplace(key, byLayers(blockEvents(b), g).size()).first;
+                n += it->second;
+            }
+            return n;
+        };
+        G = std::min<std::int64_t>(chunkLayers, static_cast<std::int64_t>(std::ceil(double(fineCount) / double(kMaxStepEvents))));
+        for (;;) {
+            sizeCache.clear();
+            if (countWith(G) <= kMaxStepEvents || G >= chunkLayers)
+                break;
+            G = std::min(chunkLayers, 2 * G);
+        }
+        if (countWith(G) > kMaxStepEvents) {
+            // Blocks per event: a window of K blocks yields at most one event per distinct key of its templates.
+            std::vector<StepEvent> all;
+            for (const auto& kv : m_templates)
+                if (std::get<0>(kv.first) == m_worstStage)
+                    for (StepEvent e : kv.second.events)
+                        all.push_back(e);
+            std::vector<StepEvent> keys;
+            mergeInto(keys, all, false);
+            const double perWindow = double(keys.size() + 1); // + recv
+            K = std::max<std::int64_t>(2, static_cast<std::int64_t>(std::ceil(double(mine.size()) * perWindow
+                                                                           / double(kMaxStepEvents - post.events.size()))));
+        }
+    }
+    r.layersPerEvent = G;
+    r.opsPerEvent = K;
+    std::vector<StepEvent> window;
+    std::int64_t windowOps = 0;
+    auto flushWindow = [&]() {
+        if (window.empty())
+            return;
+        const std::size_t before = r.events.size();
+        const std::int64_t mbs = (windowOps + 1) / 2;
+        mergeInto(r.events, window, false);
+        for (std::size_t k = before; k < r.events.size(); ++k) {
+            r.events[k].microbatchCount = std::max<std::int64_t>(1, mbs);
+            r.events[k].layerCount = r.events[k].layer >= 0 ? chunkLayers : 0;
+        }
+        window.clear();
+        windowOps = 0;
+    };
+    for (const SimBlock& b : mine) {
+        std::vector<StepEvent> evs = blockEvents(b);
+        if (K > 1) {
+            window.insert(window.end(), evs.begin(), evs.end());
+            if (++windowOps >= K)
+                flushWindow();
+        } else if (G > 1) {
+            for (const StepEvent& e : byLayers(evs, G))
+                r.events.push_back(e);
+        } else {
+            r.events.insert(r.events.end(), evs.begin(), evs.end());
+        }
+    }
+    flushWindow();
+    for (StepEvent e : post.events) {
+        e.start += postStart;
+        r.events.push_back(e);
+    }
+    std::stable_sort(r.events.begin(), r.events.end(),
+                     [](const StepEvent& a, const StepEvent& b) { return a.start < b.start; });
+    buildMemory(r);
+    return r;
+}
+
+/// Memory of the worst rank over the step, built from the footprint's terms so that its maximum is the
+/// footprint's peak by construction: static terms (params, master, optimizer, CUDA context) throughout;
+/// the grad buffer from the first backward until the optimizer has run; stored activations in proportion
+/// to the layer-micro-batches held (forward adds at its start, backward frees at its end); the recompute
+/// working set, ZeRO-3 gathered units and unsharded grads, buckets and fp8 casts while the kernels that
+/// use them run; the logits on the last stage from the first LM-head forward to the last backward
+/// (the allocator keeps them); fragmentation in proportion to what is allocated. The instant the
+/// footprint describes (all layer-micro-batches held, a layer's backward running) occurs in every step.
+void StepModel::buildMemory(StepResult& r) const
+{
+    const RankFootprint& w = m_fp.worstRank();
+    auto term = [&](Term t) { return w.bytes(t); };
+    std::int64_t working = 0;
+    if (m_s.checkpointing != Checkpointing::None && w.layers > 0 && m_s.enabled(Term::Activations))
+        working = std::min<std::int64_t>(term(Term::Activations),
+                                         static_cast<std::int64_t>(std::llround(m_fp.activations.workingBytes)));
+    const std::int64_t stored = term(Term::Activations) - working;
+    const std::int64_t allocPeak = w.totalBytes - term(Term::Fragmentation) - term(Term::CudaContext);
+
+    // Sweep over event boundaries.
+    struct Edge
+    {
+        double t;
+        int order; // starts of forwards before ends; ends before starts at equal times
+        double held; // change of held layer-micro-batches
+        int compute, backward, logits, grads;
+    };
+    std::vector<Edge> edges;
+    edges.reserve(r.events.size() * 2 + 4);
+    double firstBackward = -1, lastBackwardEnd = -1, firstHead = -1, optimizerEnd = -1;
+    for (const StepEvent& e : r.events) {
+        if (e.kind != EventKind::Compute)
+            continue;
+        if (e.phase == StepPhase::Optimizer) {
+            optimizerEnd = std::max(optimizerEnd, e.end());
+            continue;
+        }
+        const bool bwd = e.phase == StepPhase::Backward;
+        const bool active = e.phase == StepPhase::Recompute || bwd;
+        const double layerMbs = double(e.layerCount) * double(e.microbatchCount);
+        // One layer's activations are stored when its MLP half (or the merged layer) has run forward.
+        const bool counts = e.part == EventPart::Mlp || e.part == EventPart::Layer;
+        edges.push_back({e.start, 1, (e.phase == StepPhase::Forward && counts) ? layerMbs : 0.0, 1, active ? 1 : 0, 0, 0});
+        // Backward frees after the attention half (the last one of a layer's backward) or a merged layer.
+        const bool frees = bwd && (e.part == EventPart::Attention || e.part == EventPart::Layer);
+        edges.push_back({e.end(), 0, frees ? -layerMbs : 0.0, -1, active ? -1 : 0, 0, 0});
+        if (bwd) {
+            firstBackward = firstBackward < 0 ? e.start : std::min(firstBackward, e.start);
+            lastBackwardEnd = std::max(lastBackwardEnd, e.end());
+        }
+        if (e.part == EventPart::Head && e.phase == StepPhase::Forward)
+            firstHead = firstHead < 0 ? e.start : std::min(firstHead, e.start);
+    }
+    if (firstHead >= 0 && lastBackwardEnd >= 0) {
+        edges.push_back({firstHead, 1, 0, 0, 0, 1, 0});
+        edges.push_back({lastBackwardEnd, 2, 0, 0, 0, -1, 0});
+    }
+    if (firstBackward >= 0) {
+        edges.push_back({firstBackward, 1, 0, 0, 0, 0, 1});
+        edges.push_back({std::max(optimizerEnd, lastBackwardEnd), 2, 0, 0, 0, 0, -1});
+    }
+    std::sort(edges.begin(), edges.end(), [](const Edge& a, const Edge& b) {
+        return a.t < b.t || (a.t == b.t && a.order < b.order);
+    });
+    // Pass 1: the most layer-micro-batches held at once.
+    double held = 0, maxHeld = 0;
+    for (const Edge& e : edges) {
+        held += e.held;
+        maxHeld = std::max(maxHeld, held);
+    }
+    held = 0;
+    int compute = 0, backward = 0, logits = 0, grads = 0;
+    auto value = [&]() {
+        std::int64_t alloc = term(Term::Params) + term(Term::Master) + term(Term::Optimizer);
+        if (maxHeld > 0)
+            alloc += held >= maxHeld ? stored : static_cast<std::int64_t>(std::llround(double(stored) * held / maxHeld));
+        if (backward > 0)
+            alloc += working + term(Term::Zero3UnshardedGrads) + term(Term::CommBuckets);
+        if (compute > 0)
+            alloc += term(Term::Zero3GatheredParams) + term(Term::Fp8Transients);
+        if (logits > 0)
+            alloc += term(Term::Logits);
+        if (grads > 0)
+            alloc += term(Term::Grads);
+        const std::int64_t frag = allocPeak <= 0 ? 0
+            : alloc >= allocPeak ? term(Term::Fragmentation)
+                                 : static_cast<std::int64_t>(std::llround(double(term(Term::Fragmentation)) * double(alloc) / double(allocPeak)));
+        return alloc + frag + term(Term::CudaContext);
+    };
+    r.memory.push_back({0.0, value()});
+    for (std::size_t i = 0; i < edges.size(); ++i) {
+        const Edge& e = edges[i];
+        held += e.held;
+        compute += e.compute;
+        backward += e.backward;
+        logits += e.logits;
+        grads += e.grads;
+        if (i + 1 < edges.size() && edges[i + 1].t == e.t)
+            continue;
+        const std::int64_t v = value();
+        if (r.memory.back().t == e.t)
+            r.memory.back().bytes = v;
+        else if (r.memory.back().bytes != v)
+            r.memory.push_back({e.t, v});
+    }
+    r.peakBytes = 0;
+    for (const auto& pt : r.memory)
+        r.peakBytes = std::max(r.peakBytes, pt.bytes);
+}
+
+} // namespace
+
+StepResult computeStep(const Scenario& s)
+{
+    auto need = [](bool ok, const char* field, const std::string& msg) {
+        if (!ok)
+            throw InvalidInput(field, std::string("--") + field + ": " + msg);
+    };
+    need(std::isfinite(s.kernelEfficiency) && s.kernelEfficiency > 0 && s.kernelEfficiency <= 1, "kernel-efficiency",
+         "must be a fraction above 0 and at most 1");
+    need(std::isfinite(s.alphaSeconds) && s.alphaSeconds >= 0 && s.alphaSeconds <= 1, "alpha-us",
+         "must be between 0 and 1e6 microseconds");
+    need(std::isfinite(s.intraNodeBytesPerSecond) && s.intraNodeBytesPerSecond >= 0, "intra-node-gbps",
+         "must not be negative");
+    need(std::isfinite(s.interNodeBytesPerSecond) && s.interNodeBytesPerSecond >= 0, "inter-node-gbps",
+         "must not be negative");
+    need(std::isfinite(s.pcieBytesPerSecond) && s.pcieBytesPerSecond >= 0, "pcie-gbps", "must not be negative");
+    validateScenario(s);
+    const LinkPlan lk = planLinks(s);
+    need(lk.peakFlops > 0, "gpu", "the GPU has no peak FLOP/s figure; the step model needs one");
+    need(lk.intraNodeBytesPerSecond > 0, "intra-node-gbps", "the GPU has no intra-node bandwidth; give one");
+    need(lk.interNodeBytesPerSecond > 0, "inter-node-gbps", "the GPU has no inter-node bandwidth; give one");
+    need(lk.pcieBytesPerSecond > 0, "pcie-gbps", "the GPU has no PCIe bandwidth; give one");
+    StepModel model(s);
+    return model.run();
+}
+
+} // namespace shardscope
