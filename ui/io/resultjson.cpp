@@ -83,6 +83,12 @@ QJsonObject scenarioToJson(const Scenario& s)
     o[QStringLiteral("host_ram_bytes_per_node")] = i64(s.hostRamBytesPerNode);
     o[QStringLiteral("nvme_bytes_per_node")] = i64(s.nvmeBytesPerNode);
     o[QStringLiteral("model_states_only")] = s.modelStatesOnly;
+    // hardware (step model); 0 bandwidth = the GPU preset's figure
+    o[QStringLiteral("kernel_efficiency")] = s.kernelEfficiency;
+    o[QStringLiteral("alpha_seconds")] = s.alphaSeconds;
+    o[QStringLiteral("intra_node_bytes_per_second")] = s.intraNodeBytesPerSecond;
+    o[QStringLiteral("inter_node_bytes_per_second")] = s.interNodeBytesPerSecond;
+    o[QStringLiteral("pcie_bytes_per_second")] = s.pcieBytesPerSecond;
     QJsonArray off;
     for (int t = 0; t < kTermCount; ++t)
         if (!s.termEnabled[static_cast<std::size_t>(t)])

@@ -75,6 +75,12 @@ constexpr Opt kOptions[] = {
     {"prefetch-units", "N", "ZeRO-3 units prefetched beside the one in use (default 1)."},
     {"host-ram-gb", "GB", "Host RAM per node in GB (default 2000)."},
     {"nvme-gb", "GB", "NVMe per node in GB (default 30000)."},
+    // --- hardware (step model)
+    {"kernel-efficiency", "FRACTION", "Fraction of peak FLOP/s the kernels reach (default 0.675; not an MFU)."},
+    {"alpha-us", "US", "Collective latency per ring hop in microseconds (default 5)."},
+    {"intra-node-gbps", "GB/s", "GPU-GPU bandwidth per GPU per direction in GB/s (default: the GPU preset's NVLink)."},
+    {"inter-node-gbps", "GB/s", "NIC bandwidth per GPU per direction in GB/s (default: the GPU preset's)."},
+    {"pcie-gbps", "GB/s", "Host link per direction in GB/s (default: the GPU preset's)."},
 };
 
 Architecture gptDefaults()
@@ -312,6 +318,18 @@ Scenario scenarioFromParser(const QCommandLineParser& p, const QStringList& skip
         s.hostRamBytesPerNode = static_cast<std::int64_t>(std::llround(parseDoubleOption(val("host-ram-gb"), "host-ram-gb", 0.001, 1e9) * 1e9));
     if (has("nvme-gb"))
         s.nvmeBytesPerNode = static_cast<std::int64_t>(std::llround(parseDoubleOption(val("nvme-gb"), "nvme-gb", 0.001, 1e12) * 1e9));
+
+    // --- hardware (step model)
+    if (has("kernel-efficiency"))
+        s.kernelEfficiency = parseDoubleOption(val("kernel-efficiency"), "kernel-efficiency", 0.001, 1);
+    if (has("alpha-us"))
+        s.alphaSeconds = parseDoubleOption(val("alpha-us"), "alpha-us", 0, 1e6) * 1e-6;
+    if (has("intra-node-gbps"))
+        s.intraNodeBytesPerSecond = parseDoubleOption(val("intra-node-gbps"), "intra-node-gbps", 0.001, 1e6) * 1e9;
+    if (has("inter-node-gbps"))
+        s.interNodeBytesPerSecond = parseDoubleOption(val("inter-node-gbps"), "inter-node-gbps", 0.001, 1e6) * 1e9;
+    if (has("pcie-gbps"))
+        s.pcieBytesPerSecond = parseDoubleOption(val("pcie-gbps"), "pcie-gbps", 0.001, 1e6) * 1e9;
 
     if (skip.contains(QStringLiteral("gpus")))
         s.gpus = s.tp * s.pp;
