@@ -68,6 +68,16 @@ MinGpus minGpusForStage(const Scenario& s, int stage)
     try {
         if (dMax < 1)
             throw InvalidInput("tp", "TP x PP exceeds the largest cluster searched");
+        // d = 1 first: without data parallelism there are no DDP bucket copies, ZeRO buckets or ZeRO-3
+        // gathers, so d = 1 can fit where every d >= 2 does not (from d = 2 on memory never rises with d).
+        const Footprint one = computeFootprint(withStageAndGpus(s, stage, k));
+        if (one.fits) {
+            m.minGpus = k;
+            m.bytesAtMin = one.worstBytes();
+            m.reason = "fits from N = " + std::to_string(k) + " (" + formatBytes(double(one.worstBytes()), ByteUnit::GB)
+                + " on the worst rank)";
+            return m;
+        }
         const Footprint floor = computeFootprint(withStageAndGpus(s, stage, dMax * k));
         if (!floor.fits) {
             m.reason = neverReason(s, stage, floor);
