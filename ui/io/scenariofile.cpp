@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "scenariofile.h"
 
+#include "deepspeedconfig.h"
+#include "fsdpconfig.h"
+#include "megatronargs.h"
 #include "resultjson.h"
 
 #include "shardscope/errors.h"
@@ -17,6 +20,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <stdexcept>
 
 namespace shardscope {
@@ -372,14 +376,7 @@ Scenario scenarioFromFileBytes(const QByteArray& bytes, const QString& origin, Q
     };
     if (bytes.trimmed().isEmpty())
         fail("the file is empty (expected a ShardScope scenario file: {\"format\": \"shardscope-scenario\", ...})");
-    QJsonParseError pe;
-    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &pe);
-    if (pe.error != QJsonParseError::NoError)
-        fail(str(lineColumnAt(bytes, pe.offset)) + ": " + str(pe.errorString())
-             + (pe.offset >= bytes.size() - 1 ? " (is the file truncated?)" : ""));
-    if (!doc.isObject())
-        fail("expected a JSON object at the top level, got an array");
-    const QJsonObject root = doc.object();
+    const QJsonObject root = parseJsonObject(bytes, origin, "scenario");
 
     QJsonObject scenario;
     if (!root.contains(QLatin1String("format"))) {
@@ -489,6 +486,110 @@ void saveScenarioFile(const QString& path, const Scenario& s)
     }
     if (!f.commit())
         throw std::runtime_error(str(path + QStringLiteral(": cannot write: ") + f.errorString()));
+}
+
+void requireUtf8(const QByteArray& bytes, const QString& origin, const char* field)
+{
+    const auto* d = reinterpret_cast<const unsigned char*>(bytes.constData());
+    const qsizetype n = bytes.size();
+    for (qsizetype i = 0; i < n;) {
+        const unsigned char c = d[i];
+        int extra = 0;
+        unsigned min = 0;
+        if (c < 0x80) {
+            ++i;
+            continue;
+        } else if ((c & 0xE0) == 0xC0) {
+            extra = 1;
+            min = 0x80;
+        } else if ((c & 0xF0) == 0xE0) {
+            extra = 2;
+            min = 0x800;
+        } else if ((c & 0xF8) == 0xF0) {
+            extra = 3;
+            min = 0x10000;
+        } else {
+            extra = -1;
+        }
+        bool ok = extra > 0;
+        unsigned cp = extra > 0 ? (c & (0x3F >> extra)) : 0;
+        for (int k = 1; ok && k <= extra; ++k) {
+            if (i + k >= n || (d[i + k] & 0xC0) != 0x80)
+                ok = false;
+            else
+                cp = (cp << 6) | (d[i + k] & 0x3F);
+        }
+        if (ok && (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)))
+            ok = false;
+        if (!ok)
+            throw InvalidInput(field, str(origin + QStringLiteral(": ") + lineColumnAt(bytes, i)
+                                          + QStringLiteral(": invalid UTF-8 (byte 0x%1 at offset %2); save the file as UTF-8")
+                                                .arg(unsigned(c), 2, 16, QLatin1Char('0'))
+                                                .arg(i)));
+        i += extra + 1;
+    }
+}
+
+QJsonObject parseJsonObject(const QByteArray& bytes, const QString& origin, const char* field)
+{
+    auto fail = [&](const QString& why) { throw InvalidInput(field, str(origin + QStringLiteral(": ") + why)); };
+    if (bytes.trimmed().isEmpty())
+        fail(QStringLiteral("the file is empty (expected a JSON object)"));
+    requireUtf8(bytes, origin, field);
+    QJsonParseError pe;
+    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &pe);
+    if (pe.error != QJsonParseError::NoError) {
+        QString hint;
+        if (pe.offset >= bytes.trimmed().size() - 1 || pe.error == QJsonParseError::UnterminatedObject
+            || pe.error == QJsonParseError::UnterminatedArray || pe.error == QJsonParseError::UnterminatedString)
+            hint = QStringLiteral(" (is the file truncated?)");
+        const QByteArray near = bytes.mid(pe.offset, 5);
+        if (near.startsWith("True") || near.startsWith("False") || near.startsWith("None"))
+            hint = QStringLiteral(" (Python literals: JSON spells them true, false and null)");
+        fail(lineColumnAt(bytes, pe.offset) + QStringLiteral(": ") + pe.errorString() + hint);
+    }
+    if (!doc.isObject())
+        fail(QStringLiteral("expected a JSON object at the top level, got an array"));
+    return doc.object();
+}
+
+Scenario scenarioBaseFromParser(const QCommandLineParser& p)
+{
+    if (!p.isSet(QStringLiteral("scenario")))
+        return defaultScenario();
+    QStringList notes;
+    Scenario s = loadScenarioFile(p.value(QStringLiteral("scenario")), &notes);
+    ImportReport r;
+    r.notes = notes;
+    printImportNotes(r);
+    return s;
+}
+
+bool hasConfigImports(const QCommandLineParser& p)
+{
+    return p.isSet(QStringLiteral("deepspeed-config")) || p.isSet(QStringLiteral("fsdp-config"))
+        || p.isSet(QStringLiteral("megatron-args"));
+}
+
+Scenario applyConfigImports(const QCommandLineParser& p, const Scenario& base, ImportReport* report)
+{
+    Scenario s = base;
+    if (p.isSet(QStringLiteral("deepspeed-config")))
+        s = scenarioFromDeepSpeedConfigFile(p.value(QStringLiteral("deepspeed-config")), s, report);
+    if (p.isSet(QStringLiteral("fsdp-config")))
+        s = scenarioFromFsdpConfigFile(p.value(QStringLiteral("fsdp-config")), s, report);
+    if (p.isSet(QStringLiteral("megatron-args")))
+        s = scenarioFromMegatronArgs(p.value(QStringLiteral("megatron-args")), s, report);
+    return s;
+}
+
+void printImportNotes(const ImportReport& report)
+{
+    for (const QString& n : report.all()) {
+        const QByteArray b = (QStringLiteral("note: ") + n + QLatin1Char('\n')).toUtf8();
+        std::fwrite(b.constData(), 1, static_cast<std::size_t>(b.size()), stderr);
+    }
+    std::fflush(stderr);
 }
 
 QString autosavePath()

@@ -4,6 +4,7 @@
 #include "shardscope/scenario.h"
 
 #include <QByteArray>
+#include <QCommandLineParser>
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
@@ -54,5 +55,34 @@ QString lineColumnAt(const QByteArray& bytes, qsizetype offset);
 
 /// Where the GUI autosaves the scenario (AppDataLocation/autosave.shardscope.json).
 QString autosavePath();
+
+/// What an import derived, assumed or ignored; the command line prints each as "note: ...".
+struct ImportReport
+{
+    QStringList notes; ///< derivations, "auto" values resolved, things not modelled
+    QStringList ignored; ///< keys / arguments with no effect on the model
+    QStringList all() const { return notes + ignored; }
+};
+
+/// Exporters: what the target format cannot say about the scenario (empty: it round-trips).
+struct ExportReport
+{
+    QStringList warnings; ///< lossy: the file says something else than the scenario
+    QStringList notes; ///< what the format leaves to other places (the model, TP/PP, ...)
+};
+
+/// Parses JSON into an object or throws InvalidInput(field, "<origin>: line L, column C: why").
+QJsonObject parseJsonObject(const QByteArray& bytes, const QString& origin, const char* field);
+/// Throws InvalidInput(field, "<origin>: line L, column C: invalid UTF-8 ...") at the first bad byte.
+void requireUtf8(const QByteArray& bytes, const QString& origin, const char* field);
+
+/// --scenario FILE or the default scenario.
+Scenario scenarioBaseFromParser(const QCommandLineParser& parser);
+/// Whether --deepspeed-config, --fsdp-config or --megatron-args is given.
+bool hasConfigImports(const QCommandLineParser& parser);
+/// Applies --deepspeed-config, then --fsdp-config, then --megatron-args onto `base`.
+Scenario applyConfigImports(const QCommandLineParser& parser, const Scenario& base, ImportReport* report);
+/// "note: ..." lines on stderr.
+void printImportNotes(const ImportReport& report);
 
 } // namespace shardscope

@@ -2,6 +2,7 @@
 #include "scenariooptions.h"
 
 #include "hfconfig.h"
+#include "scenariofile.h"
 
 #include "shardscope/errors.h"
 
@@ -81,6 +82,11 @@ constexpr Opt kOptions[] = {
     {"intra-node-gbps", "GB/s", "GPU-GPU bandwidth per GPU per direction in GB/s (default: the GPU preset's NVLink)."},
     {"inter-node-gbps", "GB/s", "NIC bandwidth per GPU per direction in GB/s (default: the GPU preset's)."},
     {"pcie-gbps", "GB/s", "Host link per direction in GB/s (default: the GPU preset's)."},
+    // Config files set a base scenario; the options above override it (docs/scenario-format.md).
+    {"scenario", "FILE", "A ShardScope scenario file (docs/scenario-format.md) as the base scenario."},
+    {"deepspeed-config", "FILE", "A DeepSpeed config JSON: ZeRO stage, offload, fp16/bf16, batch sizes, buckets."},
+    {"fsdp-config", "FILE", "An accelerate FSDP config YAML: sharding strategy, offload, mixed precision, processes."},
+    {"megatron-args", "ARGS", "A Megatron-LM argument list (quoted): parallel sizes, model shape, batch, precision."},
 };
 
 Architecture gptDefaults()
@@ -154,9 +160,9 @@ ByteUnit unitsFromParser(const QCommandLineParser& p)
     throw InvalidInput("units", "--units: '" + str(u) + "' must be GB or GiB");
 }
 
-Scenario scenarioFromParser(const QCommandLineParser& p, const QStringList& skip)
+namespace {
+Scenario applyOptions(const QCommandLineParser& p, const QStringList& skip, Scenario s)
 {
-    Scenario s = defaultScenario();
     auto has = [&](const char* n) {
         const QString name = QString::fromLatin1(n);
         return !skip.contains(name) && p.isSet(name);
@@ -333,6 +339,20 @@ Scenario scenarioFromParser(const QCommandLineParser& p, const QStringList& skip
 
     if (skip.contains(QStringLiteral("gpus")))
         s.gpus = s.tp * s.pp;
+    return s;
+}
+} // namespace
+
+Scenario scenarioFromParser(const QCommandLineParser& p, const QStringList& skip)
+{
+    // --scenario is the base; the options give model and layout; the config files apply onto that
+    // (their derivations need the model and TP x PP); then the options again, so they win.
+    Scenario s = applyOptions(p, skip, scenarioBaseFromParser(p));
+    if (hasConfigImports(p)) {
+        ImportReport report;
+        s = applyOptions(p, skip, applyConfigImports(p, s, &report));
+        printImportNotes(report);
+    }
     validateScenario(s);
     return s;
 }
