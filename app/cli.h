@@ -51,6 +51,7 @@ int guarded(const std::function<int()>& body);
 int runEstimate(const QStringList& args);
 int runSweep(const QStringList& args);
 int runMinGpus(const QStringList& args);
+int runStep(const QStringList& args);
 int runBench(const QStringList& args); // dispatches to the bench* functions below
 int benchRedraw(const QStringList& args);
 int benchAnimation(const QStringList& args);

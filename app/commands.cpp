@@ -10,6 +10,7 @@ const std::vector<Command>& commands()
         {"estimate", "Per-GPU memory of one scenario, by term and rank", false, &runEstimate},
         {"sweep", "Per-GPU memory vs N for ZeRO stages", false, &runSweep},
         {"min-gpus", "Smallest N that fits, per ZeRO stage", false, &runMinGpus},
+        {"step", "One training step: compute, collectives, bubble, step time, memory over time", false, &runStep},
         {"bench", "Speed figures: bench redraw | bench animation", true, &runBench},
     };
     return c;
