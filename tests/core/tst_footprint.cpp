@@ -71,6 +71,7 @@ private Q_SLOTS:
     void seed004Table();
     void seed000ModelStates_data();
     void seed000ModelStates();
+    void seed003SavingAtMostN();
     void megatronDistributedOptimizer_data();
     void megatronDistributedOptimizer();
     void recipes_data();
@@ -83,6 +84,7 @@ private Q_SLOTS:
     void korthikantiConstant34();
     void flashAttentionDropsScores();
     void wholeModelActivations();
+    void seed000CheckpointingClaim();
     void pipelineInflight_data();
     void pipelineInflight();
     void layerSplitOverStages();
@@ -221,6 +223,17 @@ void TestFootprint::seed000ModelStates()
     QCOMPARE(i64(r.bytes(Term::Master)), master);
     QCOMPARE(i64(r.bytes(Term::Optimizer)), optimizer);
     QCOMPARE(i64(f.worstBytes()), total);
+}
+
+void TestFootprint::seed003SavingAtMostN()
+{
+    // Seed 003 claims ZeRO-3 saves "~64x at N = 8"; MODEL.md section 8: the saving of model states is at most
+    // N-fold. 70B, mixed: 1.12 TB replicated vs 140 GB a GPU at N = 8, exactly 8x.
+    const std::int64_t dense = computeFootprint(modelStates(70000000000, 8, 0, "mixed")).worstBytes();
+    const std::int64_t sharded = computeFootprint(modelStates(70000000000, 8, 3, "mixed")).worstBytes();
+    QCOMPARE(i64(dense), qint64(1120000000000));
+    QCOMPARE(i64(sharded), qint64(140000000000));
+    QCOMPARE(dense / sharded, std::int64_t(8));
 }
 
 void TestFootprint::megatronDistributedOptimizer_data()
@@ -439,6 +452,28 @@ void TestFootprint::wholeModelActivations()
     QCOMPARE(i64(computeFootprint(s).worstRank().bytes(Term::Activations)), qint64(1602224128));
 }
 
+void TestFootprint::seed000CheckpointingClaim()
+{
+    // Seed 000: ~100 GB of activations for 70B at batch 1, "reduced 2-5x by checkpointing". MODEL.md
+    // section 8: that is selective recompute (without FlashAttention); full recompute keeps 2 sbh of the
+    // 34 sbh + 5as^2 b per layer, 17x or more less. Llama-2-70B, s = 4096, b = 1, one rank holds all 80 layers.
+    Scenario s;
+    s.flashAttention = false;
+    auto activations = [&](Checkpointing c) {
+        s.checkpointing = c;
+        return double(computeFootprint(s).worstRank().bytes(Term::Activations));
+    };
+    const double none = activations(Checkpointing::None);
+    const double selective = activations(Checkpointing::Selective);
+    const double full = activations(Checkpointing::Full);
+    QVERIFY2(none / selective >= 2 && none / selective <= 5, qPrintable(QString::number(none / selective)));
+    QVERIFY2(none / full >= 17, qPrintable(QString::number(none / full)));
+    // With FlashAttention the order of magnitude is seed 000's "~100 GB": 50-150 GB.
+    s.flashAttention = true;
+    const double flash = activations(Checkpointing::None);
+    QVERIFY2(flash > 50e9 && flash < 150e9, qPrintable(QString::number(flash)));
+}
+
 void TestFootprint::pipelineInflight_data()
 {
     QTest::addColumn<int>("schedule");
@@ -461,6 +496,12 @@ void TestFootprint::pipelineInflight_data()
     // GPipe (Huang et al. 2019) holds all m: 64 x 12 x 578,813,952 = 444,529,115,136 + 64 x 25,165,824
     QTest::newRow("GPipe first stage: m = 64 micro-batches") << int(PipelineSchedule::GPipe) << 0 << qint64(64)
                                                              << qint64(446139727872);
+    // Interleaved, v = 2 chunks of 6 layers (Megatron's warm-up (p - 1) x 2 + (v - 1) p chunks, plus the one
+    // in progress): 23 chunks x 6 layers = 138 layer-micro-batches = L (1 + (p - 1)/(p v)) = 96 x 1.4375
+    // (Korthikanti et al. 2022, section 4.2.3). 138 x 578,813,952 = 79,876,325,376
+    //   + embedding dropout masks of ceil(23 / 2) = 12 micro-batches, 12 x 25,165,824 = 301,989,888
+    QTest::newRow("interleaved v=2 first stage: L(1 + (p-1)/(pv)) layers") << int(PipelineSchedule::Interleaved) << 0
+                                                                            << qint64(12) << qint64(80178315264);
 }
 
 void TestFootprint::pipelineInflight()
@@ -474,6 +515,7 @@ void TestFootprint::pipelineInflight()
     s.gpus = 64;
     s.gradAccum = 64;
     s.schedule = PipelineSchedule(schedule);
+    s.vpp = s.schedule == PipelineSchedule::Interleaved ? 2 : 1;
     const Footprint f = computeFootprint(s);
     const RankFootprint* r = nullptr;
     for (const RankFootprint& x : f.ranks)
