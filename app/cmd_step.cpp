@@ -102,8 +102,8 @@ QJsonObject stepToJson(const Scenario& s, const StepResult& r)
 QString stepTable(const StepResult& r)
 {
     const StepTotals& t = r.totals;
-    auto sec = [](double v) { return QString::number(v, 'f', 3) + QStringLiteral(" s"); };
-    auto gb = [](double v) { return QString::fromStdString(formatBytes(v, ByteUnit::GB, 2)); };
+    auto sec = [](double v) -> QString { return QString::number(v, 'f', 3) + QStringLiteral(" s"); };
+    auto gb = [](double v) -> QString { return QString::fromStdString(formatBytes(v, ByteUnit::GB, 2)); };
     QString o;
     o += QStringLiteral("step time            %1\n").arg(sec(t.stepTime));
     o += QStringLiteral("  compute            %1\n").arg(sec(t.computeSeconds));
