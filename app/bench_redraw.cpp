@@ -1,12 +1,203 @@
 // SPDX-License-Identifier: MIT
+// `shardscope bench redraw`: moves every control of the explorer window through its range offscreen and
+// measures milliseconds from the value change to all three charts having repainted (a figure, never a test).
 #include "cli.h"
+#include "controlspanel.h"
+#include "explorer.h"
+#include "hostmemorychart.h"
+#include "mainwindow.h"
+#include "memorypage.h"
+#include "memorypergpuchart.h"
+#include "memoryvsgpuschart.h"
+#include "scenariooptions.h"
+#include "sliderspin.h"
+
+#include <QAbstractButton>
+#include <QApplication>
+#include <QChartView>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QElapsedTimer>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSlider>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
 
 namespace shardscope::cli {
 
-int benchRedraw(const QStringList&)
+namespace {
+
+struct Stats
 {
-    err(QStringLiteral("shardscope: bench redraw is not built yet\n"));
-    return kExitFailure;
+    int moves = 0;
+    double median = 0;
+    double p99 = 0;
+    double max = 0;
+};
+
+Stats stats(std::vector<double> v)
+{
+    Stats s;
+    if (v.empty())
+        return s;
+    std::sort(v.begin(), v.end());
+    s.moves = static_cast<int>(v.size());
+    s.median = v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+    // Nearest-rank percentile.
+    s.p99 = v[static_cast<std::size_t>(std::ceil(0.99 * double(v.size()))) - 1];
+    s.max = v.back();
+    return s;
+}
+
+QJsonObject toJson(const Stats& s)
+{
+    return QJsonObject {{QStringLiteral("moves"), s.moves},
+                        {QStringLiteral("median_ms"), std::round(s.median * 1000) / 1000},
+                        {QStringLiteral("p99_ms"), std::round(s.p99 * 1000) / 1000},
+                        {QStringLiteral("max_ms"), std::round(s.max * 1000) / 1000}};
+}
+
+/// A control and the positions it visits (forwards, then back).
+struct Control
+{
+    QString name;
+    int positions;
+    std::function<void(int)> moveTo;
+};
+
+} // namespace
+
+int benchRedraw(const QStringList& args)
+{
+    return guarded([&] {
+        QCommandLineParser parser;
+        parser.setApplicationDescription(QStringLiteral("Redraw latency of the explorer window, per control."));
+        addScenarioOptions(parser);
+        parser.addOption(QCommandLineOption(QStringLiteral("format"), QStringLiteral("json or text (default text)."),
+                                           QStringLiteral("FORMAT")));
+        const QCommandLineOption minMovesOpt(QStringLiteral("moves"), QStringLiteral("Moves at least (default 1200)."),
+                                             QStringLiteral("N"));
+        parser.addOption(minMovesOpt);
+        int code = kExitOk;
+        if (!parse(parser, args, code))
+            return code;
+        const QString format = formatOption(parser, {QStringLiteral("json"), QStringLiteral("text")}, QStringLiteral("text"));
+        const std::int64_t minMoves
+            = parser.isSet(minMovesOpt) ? parseIntOption(parser.value(minMovesOpt), "moves", 1, 1000000) : 1200;
+        const Scenario start = scenarioFromParser(parser);
+
+        MainWindow w(start);
+        w.setAttribute(Qt::WA_DontShowOnScreen);
+        w.resize(1600, 1000);
+        w.show();
+        QApplication::processEvents();
+        MemoryPage* page = w.memoryPage();
+        const QList<QChartView*> views {page->perGpuChart()->chartView(), page->vsGpusChart()->chartView(),
+                                        page->hostChart()->chartView()};
+
+        std::vector<Control> controls;
+        ControlsPanel* panel = w.controls();
+        for (SliderSpin* s : panel->sliders()) {
+            QSlider* slider = s->slider();
+            const int n = slider->maximum() - slider->minimum() + 1;
+            const int stride = std::max(1, n / 100); // the 1,000-step model size slider: every 10th position
+            controls.push_back({s->objectName(), (n + stride - 1) / stride,
+                                [slider, stride](int i) { slider->setValue(slider->minimum() + i * stride); }});
+        }
+        for (QComboBox* c : panel->findChildren<QComboBox*>()) {
+            if (c->objectName() == QLatin1String("modelPreset"))
+                continue; // activated(), not currentIndexChanged: driven below
+            controls.push_back({c->objectName(), c->count(), [c](int i) { c->setCurrentIndex(i); }});
+        }
+        {
+            QComboBox* preset = panel->findChild<QComboBox*>(QStringLiteral("modelPreset"));
+            controls.push_back({preset->objectName(), preset->count(), [preset](int i) {
+                                    preset->setCurrentIndex(i);
+                                    emit preset->activated(i);
+                                }});
+        }
+        for (const char* group : {"zeroStage", "checkpointing"}) {
+            QList<QAbstractButton*> buttons;
+            for (QAbstractButton* b : panel->findChildren<QAbstractButton*>())
+                if (b->objectName().startsWith(QLatin1String(group)))
+                    buttons << b;
+            std::sort(buttons.begin(), buttons.end(),
+                      [](QAbstractButton* a, QAbstractButton* b) { return a->objectName() < b->objectName(); });
+            controls.push_back({QLatin1String(group), static_cast<int>(buttons.size()), [buttons](int i) { buttons[i]->click(); }});
+        }
+        for (QCheckBox* c : panel->findChildren<QCheckBox*>())
+            controls.push_back({c->objectName(), 2, [c](int i) { c->setChecked(i == 1); }});
+
+        // Each control walks forwards and back until it has its share of the moves.
+        const int perControl = static_cast<int>((minMoves + std::int64_t(controls.size()) - 1) / std::int64_t(controls.size()));
+        std::vector<double> all;
+        QJsonObject perJson;
+        QString text;
+        for (const Control& c : controls) {
+            w.setScenario(start);
+            QApplication::processEvents();
+            std::vector<double> times;
+            int i = 0, dir = 1;
+            while (static_cast<int>(times.size()) < perControl) {
+                if (c.positions > 1) {
+                    i += dir;
+                    if (i >= c.positions || i < 0) {
+                        dir = -dir;
+                        i += 2 * dir;
+                    }
+                }
+                QElapsedTimer t;
+                t.start();
+                c.moveTo(i);
+                QApplication::processEvents();
+                for (QChartView* v : views)
+                    v->viewport()->repaint();
+                times.push_back(double(t.nsecsElapsed()) / 1e6);
+            }
+            all.insert(all.end(), times.begin(), times.end());
+            const Stats s = stats(times);
+            perJson[c.name] = toJson(s);
+            text += QStringLiteral("  %1 %2 moves  median %3 ms  p99 %4 ms  max %5 ms\n")
+                        .arg(c.name, -18)
+                        .arg(s.moves, 4)
+                        .arg(s.median, 6, 'f', 2)
+                        .arg(s.p99, 6, 'f', 2)
+                        .arg(s.max, 6, 'f', 2);
+        }
+
+        // The model alone (core, no drawing): decides whether it may stay on the GUI thread.
+        std::vector<double> model;
+        for (int k = 0; k < 200; ++k) {
+            QElapsedTimer t;
+            t.start();
+            const ExplorerResult r = computeExplorer(start);
+            model.push_back(double(t.nsecsElapsed()) / 1e6);
+        }
+        const Stats total = stats(all);
+        const Stats modelStats = stats(model);
+        if (format == QLatin1String("json")) {
+            QJsonObject o = toJson(total);
+            o[QStringLiteral("per_control")] = perJson;
+            o[QStringLiteral("model_median_ms")] = std::round(modelStats.median * 1000) / 1000;
+            o[QStringLiteral("model_p99_ms")] = std::round(modelStats.p99 * 1000) / 1000;
+            o[QStringLiteral("window")] = QStringLiteral("1600x1000 offscreen, three charts visible");
+            out(QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Indented)));
+        } else {
+            out(QStringLiteral("redraw (value change -> three charts repainted), 1600x1000 offscreen:\n") + text
+                + QStringLiteral("all: %1 moves  median %2 ms  p99 %3 ms  max %4 ms\n")
+                      .arg(total.moves)
+                      .arg(total.median, 0, 'f', 2)
+                      .arg(total.p99, 0, 'f', 2)
+                      .arg(total.max, 0, 'f', 2)
+                + QStringLiteral("model alone (computeExplorer: footprint + min N x 4 stages + sweep): median %1 ms  p99 %2 ms\n")
+                      .arg(modelStats.median, 0, 'f', 3)
+                      .arg(modelStats.p99, 0, 'f', 3));
+        }
+        return kExitOk;
+    });
 }
 
 } // namespace shardscope::cli

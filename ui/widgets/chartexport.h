@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "shardscope/scenario.h"
+#include "shardscope/units.h"
+
+#include <QImage>
+#include <QSize>
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+#include <memory>
+
+class QChartView;
+class QWidget;
+
+namespace shardscope {
+
+/// Size of the exported chart in logical pixels (1/96 inch) and, for PNG, the dots per inch.
+struct ChartExportOptions
+{
+    QSize size {1200, 700};
+    double dpi = 96; ///< PNG: 192 gives a 2400 x 1400 image of the same layout
+};
+
+/// The file formats `export --out` knows: png, svg, pdf (the chart), csv, json, md (its data).
+QStringList chartExportSuffixes();
+bool isImageSuffix(const QString& suffix);
+
+/**
+ * Renders a chart view (animations off for the duration, so no half-drawn frame is captured).
+ * The view must have been laid out: a widget that was never shown renders an empty 640 x 480
+ * chart (TOOLCHAIN.md pitfall 5); prepareForExport() shows it off screen first.
+ */
+QImage renderChartImage(QChartView* view, const ChartExportOptions& o);
+void saveChartPng(QChartView* view, const QString& path, const ChartExportOptions& o);
+void saveChartSvg(QChartView* view, const QString& path, const ChartExportOptions& o, const QString& title);
+void saveChartPdf(QChartView* view, const QString& path, const ChartExportOptions& o, const QString& title);
+/// By suffix (png, svg, pdf). Throws std::runtime_error naming the path when writing fails.
+void saveChart(QChartView* view, const QString& path, const ChartExportOptions& o, const QString& title);
+void copyChartToClipboard(QChartView* view, const ChartExportOptions& o);
+
+/// Shows `w` off screen at `size` and lets it lay out (WA_DontShowOnScreen; one event loop pass).
+void prepareForExport(QWidget* w, const QSize& size);
+
+/// A chart widget for `chart` (memory-per-gpu, memory-vs-gpus, host-memory[, step-timeline]) showing
+/// `s`, laid out off screen. `view` receives its chart view. Throws InvalidInput("chart") for an
+/// id without a widget in this build.
+std::unique_ptr<QWidget> makeChartWidget(const QString& chart, const Scenario& s, ByteUnit units, const QSize& size,
+                                         QChartView** view);
+/// The chart ids that have a widget (and so image export) in this build.
+QStringList imageChartIds();
+
+/// Headless export of one chart to `path`: image formats through the widget, data formats through
+/// dataexport (md of memory-per-gpu is the breakdown table). Throws InvalidInput for bad input,
+/// std::runtime_error when the file cannot be written.
+void exportChartFile(const QString& chart, const Scenario& s, ByteUnit units, const QString& path,
+                     const ChartExportOptions& o);
+
+/// The export bundle: charts (SVG + PNG), data (CSV + JSON), breakdown.md, assumptions.md and
+/// scenario.shardscope.json in `dir` (created if missing). Returns the files written.
+QStringList exportBundle(const QString& dir, const Scenario& s, ByteUnit units, const ChartExportOptions& o);
+
+/// Adds "Export chart as PNG/SVG/PDF...", "Export data as CSV/JSON..." and "Copy chart" to the view's
+/// right-click menu; `scenario` returns the scenario the chart shows, `chart` its id.
+void installChartExportMenu(QChartView* view, const QString& chart, std::function<Scenario()> scenario,
+                            std::function<ByteUnit()> units);
+
+} // namespace shardscope

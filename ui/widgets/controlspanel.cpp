@@ -1,0 +1,475 @@
+// SPDX-License-Identifier: MIT
+#include "controlspanel.h"
+
+#include "hfconfig.h"
+#include "sliderspin.h"
+
+#include "shardscope/errors.h"
+#include "shardscope/units.h"
+
+#include <QButtonGroup>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace shardscope {
+
+namespace {
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+std::vector<double> powersOfTwo(double lo, double hi)
+{
+    std::vector<double> v;
+    for (double x = lo; x <= hi; x *= 2)
+        v.push_back(x);
+    return v;
+}
+
+/// 1, 2, 3, 4, 6, 8, 12, 16, 24, ... 16384: powers of two and 1.5 times them (N = 24 is a real cluster).
+std::vector<double> gpuSnapValues()
+{
+    std::vector<double> v {1};
+    for (double p = 2; p <= 16384; p *= 2) {
+        v.push_back(p);
+        if (p * 1.5 < 16384)
+            v.push_back(p * 1.5);
+    }
+    return v;
+}
+
+QString bytesText(double b) { return QLocale::c().toString(b, 'g', 3); }
+
+QButtonGroup* segmented(QWidget* parent, QHBoxLayout* row, const QStringList& labels, const QStringList& names,
+                        const QStringList& tips)
+{
+    auto* group = new QButtonGroup(parent);
+    group->setExclusive(true);
+    row->setSpacing(0);
+    for (int i = 0; i < labels.size(); ++i) {
+        auto* b = new QToolButton(parent);
+        b->setText(labels[i]);
+        b->setObjectName(names[i]);
+        b->setCheckable(true);
+        b->setToolTip(tips[i]);
+        b->setFocusPolicy(Qt::StrongFocus);
+        b->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+        group->addButton(b, i);
+        row->addWidget(b);
+    }
+    return group;
+}
+
+} // namespace
+
+ControlsPanel::ControlsPanel(QWidget* parent)
+    : QWidget(parent)
+{
+    build();
+    setScenario(defaultScenario());
+}
+
+SliderSpin* ControlsPanel::addSlider(const char* objectName, const QString& name, double min, double max,
+                                     const QString& tip)
+{
+    auto* s = new SliderSpin(name, min, max, this);
+    s->setObjectName(QLatin1String(objectName));
+    s->setToolTips(tip);
+    m_sliders << s;
+    connect(s, &SliderSpin::entryRefused, this, &ControlsPanel::showRefusal);
+    connect(s, &SliderSpin::entryAccepted, this, &ControlsPanel::clearRefusal);
+    return s;
+}
+
+void ControlsPanel::build()
+{
+    auto* top = new QVBoxLayout(this);
+
+    m_message = new QLabel(this);
+    m_message->setObjectName(QStringLiteral("inputMessage"));
+    m_message->setWordWrap(true);
+    m_message->setStyleSheet(QStringLiteral("QLabel { color: #ffffff; background: #b2182b; padding: 4px; border-radius: 3px; }"));
+    m_message->hide();
+    top->addWidget(m_message);
+
+    auto group = [&](const QString& title) {
+        auto* box = new QGroupBox(title, this);
+        auto* form = new QFormLayout(box);
+        form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+        top->addWidget(box);
+        return form;
+    };
+
+    // --- Model
+    QFormLayout* model = group(QStringLiteral("Model"));
+    m_preset = new QComboBox(this);
+    m_preset->setObjectName(QStringLiteral("modelPreset"));
+    m_preset->setToolTip(QStringLiteral("A published architecture, or a bare parameter count given the GPT shape."));
+    for (const ModelPreset& p : modelPresets())
+        m_preset->addItem(q(p.arch.name), QString(QStringLiteral("preset:") + q(p.arch.id)));
+    m_preset->addItem(QStringLiteral("Custom size (GPT shape)"), QStringLiteral("custom"));
+    auto* importButton = new QPushButton(QStringLiteral("Import\u2026"), this);
+    importButton->setObjectName(QStringLiteral("importHfConfig"));
+    importButton->setToolTip(QStringLiteral("Read the architecture from a Hugging Face config.json."));
+    auto* presetRow = new QHBoxLayout;
+    presetRow->addWidget(m_preset, 1);
+    presetRow->addWidget(importButton);
+    model->addRow(QStringLiteral("Architecture"), presetRow);
+    m_size = addSlider("modelSize", QStringLiteral("Model size"), 1e8, 2e12,
+                       QStringLiteral("Total parameters; moving it gives a bare count the GPT-3 aspect ratio."));
+    m_size->setScale(SliderSpin::Scale::Log, 1000);
+    m_size->setDisplay(1e-9, 2, QStringLiteral(" B"));
+    model->addRow(QStringLiteral("Parameters"), m_size);
+    connect(m_preset, &QComboBox::activated, this, &ControlsPanel::presetChosen);
+    connect(importButton, &QPushButton::clicked, this, &ControlsPanel::importHfConfig);
+    connect(m_size, &SliderSpin::valueChanged, this, [this](double v) {
+        setBareParams(m_scenario, std::llround(v));
+        const QSignalBlocker b(m_preset);
+        m_preset->setCurrentIndex(m_preset->findData(QStringLiteral("custom")));
+        changed();
+    });
+
+    // --- Cluster
+    QFormLayout* cluster = group(QStringLiteral("Cluster"));
+    m_gpus = addSlider("gpus", QStringLiteral("N GPUs"), 1, 16384,
+                       QStringLiteral("Total GPUs N = data parallel x tensor parallel x pipeline parallel."));
+    m_gpus->setSnapValues(gpuSnapValues());
+    cluster->addRow(QStringLiteral("N GPUs"), m_gpus);
+    m_gpusPerNode = addSlider("gpusPerNode", QStringLiteral("GPUs per node"), 1, 1024,
+                              QStringLiteral("GPUs in one server; host RAM and NVMe are shared among them."));
+    m_gpusPerNode->setSnapValues({1, 2, 4, 8, 16});
+    cluster->addRow(QStringLiteral("GPUs per node"), m_gpusPerNode);
+    m_gpuType = new QComboBox(this);
+    m_gpuType->setObjectName(QStringLiteral("gpuType"));
+    m_gpuType->setToolTip(QStringLiteral("The GPU model; its memory is the capacity line in the charts."));
+    for (const GpuPreset& g : gpuPresets())
+        m_gpuType->addItem(QStringLiteral("%1 (%2)").arg(q(g.name), q(formatBytes(double(g.capacityBytes), ByteUnit::GB))),
+                           q(g.id));
+    cluster->addRow(QStringLiteral("GPU type"), m_gpuType);
+    connect(m_gpus, &SliderSpin::valueChanged, this, [this](double v) {
+        m_scenario.gpus = std::llround(v);
+        changed();
+    });
+    connect(m_gpusPerNode, &SliderSpin::valueChanged, this, [this](double v) {
+        m_scenario.gpusPerNode = std::llround(v);
+        changed();
+    });
+    connect(m_gpuType, &QComboBox::currentIndexChanged, this, [this](int i) {
+        m_scenario.gpu = m_gpuType->itemData(i).toString().toStdString();
+        changed();
+    });
+
+    // --- Parallelism
+    QFormLayout* par = group(QStringLiteral("Parallelism"));
+    auto* stageRow = new QHBoxLayout;
+    m_stage = segmented(this, stageRow, {QStringLiteral("0"), QStringLiteral("1"), QStringLiteral("2"), QStringLiteral("3")},
+                        {QStringLiteral("zeroStage0"), QStringLiteral("zeroStage1"), QStringLiteral("zeroStage2"),
+                         QStringLiteral("zeroStage3")},
+                        {QStringLiteral("ZeRO-0 (DDP): every GPU holds all params, grads and optimizer states."),
+                         QStringLiteral("ZeRO-1: optimizer states (and fp32 master) are sharded over data parallel."),
+                         QStringLiteral("ZeRO-2: gradients are sharded too."),
+                         QStringLiteral("ZeRO-3 (FSDP full shard): parameters are sharded too, gathered per layer.")});
+    par->addRow(QStringLiteral("ZeRO stage"), stageRow);
+    connect(m_stage, &QButtonGroup::idClicked, this, [this](int id) {
+        m_scenario.zeroStage = id;
+        changed();
+    });
+    m_tp = addSlider("tp", QStringLiteral("TP"), 1, 1024,
+                     QStringLiteral("Tensor parallel: each layer's weights split across this many GPUs (must divide the heads)."));
+    m_tp->setSnapValues(powersOfTwo(1, 64));
+    par->addRow(QStringLiteral("Tensor parallel"), m_tp);
+    m_pp = addSlider("pp", QStringLiteral("PP"), 1, 1024,
+                     QStringLiteral("Pipeline parallel: the layers split into this many consecutive stages."));
+    m_pp->setScale(SliderSpin::Scale::Linear, 0);
+    m_pp->setSnapValues([] {
+        std::vector<double> v;
+        for (int i = 1; i <= 64; ++i)
+            v.push_back(i);
+        return v;
+    }());
+    par->addRow(QStringLiteral("Pipeline parallel"), m_pp);
+    m_schedule = new QComboBox(this);
+    m_schedule->setObjectName(QStringLiteral("schedule"));
+    m_schedule->setToolTip(QStringLiteral("Pipeline schedule: 1F1B keeps at most PP micro-batches in flight, GPipe all of them."));
+    m_schedule->addItem(QStringLiteral("1F1B"), QStringLiteral("1f1b"));
+    m_schedule->addItem(QStringLiteral("GPipe"), QStringLiteral("gpipe"));
+    m_schedule->addItem(QStringLiteral("Interleaved 1F1B"), QStringLiteral("interleaved"));
+    par->addRow(QStringLiteral("Schedule"), m_schedule);
+    connect(m_schedule, &QComboBox::currentIndexChanged, this, [this](int i) {
+        m_scenario.schedule = *scheduleFromKey(m_schedule->itemData(i).toString().toStdString());
+        changed();
+    });
+    m_sp = new QCheckBox(QStringLiteral("Sequence parallel"), this);
+    m_sp->setObjectName(QStringLiteral("sequenceParallel"));
+    m_sp->setToolTip(QStringLiteral("Megatron sequence parallelism: splits the activations TP would replicate."));
+    par->addRow(QString(), m_sp);
+    connect(m_sp, &QCheckBox::toggled, this, [this](bool on) {
+        m_scenario.sequenceParallel = on;
+        changed();
+    });
+    connect(m_tp, &SliderSpin::valueChanged, this, [this](double v) {
+        m_scenario.tp = std::llround(v);
+        changed();
+    });
+    connect(m_pp, &SliderSpin::valueChanged, this, [this](double v) {
+        m_scenario.pp = std::llround(v);
+        changed();
+    });
+
+    // --- Precision & optimizer
+    QFormLayout* prec = group(QStringLiteral("Precision && optimizer"));
+    m_recipe = new QComboBox(this);
+    m_recipe->setObjectName(QStringLiteral("recipe"));
+    m_recipe->setToolTip(QStringLiteral("Bytes per parameter for weights, gradients, fp32 master and optimizer states."));
+    for (const Recipe& r : recipes()) {
+        m_recipe->addItem(QStringLiteral("%1 (%2+%3+%4+%5 = %6 B)")
+                              .arg(q(r.id), bytesText(r.weights), bytesText(r.grads), bytesText(r.master),
+                                   bytesText(r.optimizer), bytesText(r.total())),
+                          q(r.id));
+        m_recipe->setItemData(m_recipe->count() - 1, q(r.description), Qt::ToolTipRole);
+    }
+    prec->addRow(QStringLiteral("Recipe"), m_recipe);
+    m_optimizer = new QComboBox(this);
+    m_optimizer->setObjectName(QStringLiteral("optimizer"));
+    m_optimizer->setToolTip(QStringLiteral("Replaces only the optimizer states of the recipe."));
+    for (const std::string& k : optimizerKeys())
+        m_optimizer->addItem(k == "recipe" ? QStringLiteral("as the recipe says") : q(k), q(k));
+    prec->addRow(QStringLiteral("Optimizer"), m_optimizer);
+    m_bytesPerParam = new QLabel(this);
+    m_bytesPerParam->setObjectName(QStringLiteral("bytesPerParam"));
+    m_bytesPerParam->setWordWrap(true);
+    prec->addRow(QString(), m_bytesPerParam);
+    connect(m_recipe, &QComboBox::currentIndexChanged, this, [this](int i) {
+        m_scenario.recipe = resolveRecipe(m_recipe->itemData(i).toString().toStdString());
+        changed();
+    });
+    connect(m_optimizer, &QComboBox::currentIndexChanged, this, [this](int i) {
+        m_scenario.optimizer = *optimizerFromKey(m_optimizer->itemData(i).toString().toStdString());
+        changed();
+    });
+
+    // --- Memory savers
+    QFormLayout* savers = group(QStringLiteral("Memory savers"));
+    auto* ckptRow = new QHBoxLayout;
+    m_ckpt = segmented(this, ckptRow, {QStringLiteral("None"), QStringLiteral("Selective"), QStringLiteral("Full")},
+                       {QStringLiteral("checkpointingNone"), QStringLiteral("checkpointingSelective"),
+                        QStringLiteral("checkpointingFull")},
+                       {QStringLiteral("Keep every activation for the backward pass."),
+                        QStringLiteral("Recompute the attention core in backward (Korthikanti et al. 2022)."),
+                        QStringLiteral("Keep only each layer's input and recompute the layer in backward.")});
+    savers->addRow(QStringLiteral("Checkpointing"), ckptRow);
+    connect(m_ckpt, &QButtonGroup::idClicked, this, [this](int id) {
+        m_scenario.checkpointing = static_cast<Checkpointing>(id);
+        changed();
+    });
+    m_flash = new QCheckBox(QStringLiteral("FlashAttention"), this);
+    m_flash->setObjectName(QStringLiteral("flashAttention"));
+    m_flash->setToolTip(QStringLiteral("Fused attention kernels that never store the s x s attention scores."));
+    savers->addRow(QString(), m_flash);
+    connect(m_flash, &QCheckBox::toggled, this, [this](bool on) {
+        m_scenario.flashAttention = on;
+        changed();
+    });
+    auto offloadCombo = [&](const char* name, const QString& tip) {
+        auto* c = new QComboBox(this);
+        c->setObjectName(QLatin1String(name));
+        c->setToolTip(tip);
+        c->addItem(QStringLiteral("none"), QStringLiteral("none"));
+        c->addItem(QStringLiteral("CPU"), QStringLiteral("cpu"));
+        c->addItem(QStringLiteral("NVMe"), QStringLiteral("nvme"));
+        return c;
+    };
+    m_offOpt = offloadCombo("offloadOptimizer",
+                            QStringLiteral("ZeRO-Offload: fp32 master and optimizer states live in host RAM or NVMe (stages 1-3)."));
+    m_offPar = offloadCombo("offloadParams", QStringLiteral("ZeRO-Infinity: parameters live off the GPU (ZeRO-3 only)."));
+    savers->addRow(QStringLiteral("Optimizer offload"), m_offOpt);
+    savers->addRow(QStringLiteral("Param offload"), m_offPar);
+    connect(m_offOpt, &QComboBox::currentIndexChanged, this, [this](int i) {
+        m_scenario.offloadOptimizer = *offloadFromKey(m_offOpt->itemData(i).toString().toStdString());
+        changed();
+    });
+    connect(m_offPar, &QComboBox::currentIndexChanged, this, [this](int i) {
+        m_scenario.offloadParams = *offloadFromKey(m_offPar->itemData(i).toString().toStdString());
+        changed();
+    });
+
+    // --- Batch
+    QFormLayout* batch = group(QStringLiteral("Batch"));
+    m_microBatch = addSlider("microBatch", QStringLiteral("Micro-batch"), 1, 65536,
+                             QStringLiteral("Sequences each GPU processes in one forward/backward pass."));
+    m_microBatch->setSnapValues(powersOfTwo(1, 256));
+    batch->addRow(QStringLiteral("Micro-batch"), m_microBatch);
+    m_seq = addSlider("seq", QStringLiteral("Sequence length"), 1, 16777216,
+                      QStringLiteral("Tokens per sequence; activations grow with it (attention scores with its square)."));
+    m_seq->setSnapValues(powersOfTwo(128, 131072));
+    batch->addRow(QStringLiteral("Sequence length"), m_seq);
+    m_gradAccum = addSlider("gradAccum", QStringLiteral("Gradient accumulation"), 1, 1000000,
+                            QStringLiteral("Micro-batches per optimizer step (the pipeline's micro-batches)."));
+    m_gradAccum->setSnapValues(powersOfTwo(1, 1024));
+    batch->addRow(QStringLiteral("Grad. accumulation"), m_gradAccum);
+    connect(m_microBatch, &SliderSpin::valueChanged, this, [this](double v) {
+        m_scenario.microBatch = std::llround(v);
+        changed();
+    });
+    connect(m_seq, &SliderSpin::valueChanged, this, [this](double v) {
+        m_scenario.seq = std::llround(v);
+        changed();
+    });
+    connect(m_gradAccum, &SliderSpin::valueChanged, this, [this](double v) {
+        m_scenario.gradAccum = std::llround(v);
+        changed();
+    });
+
+    m_reset = new QPushButton(QStringLiteral("Reset to default"), this);
+    m_reset->setObjectName(QStringLiteral("resetScenario"));
+    m_reset->setToolTip(QStringLiteral("Llama-2-70B on 32 x A100 80GB, ZeRO-3, mixed precision, full checkpointing."));
+    connect(m_reset, &QPushButton::clicked, this, &ControlsPanel::resetRequested);
+    top->addWidget(m_reset);
+    top->addStretch(1);
+}
+
+QList<SliderSpin*> ControlsPanel::sliders() const { return m_sliders; }
+
+QString ControlsPanel::inputMessage() const { return m_message->isHidden() ? QString() : m_message->text(); }
+
+void ControlsPanel::showRefusal(const QString& message)
+{
+    m_message->setText(message);
+    m_message->show();
+}
+
+void ControlsPanel::clearRefusal()
+{
+    m_message->clear();
+    m_message->hide();
+}
+
+void ControlsPanel::changed()
+{
+    updatePrecisionText();
+    emit scenarioChanged(m_scenario);
+}
+
+void ControlsPanel::updatePrecisionText()
+{
+    const BytesPerParam b = effectiveBytesPerParam(m_scenario);
+    m_bytesPerParam->setText(QStringLiteral("In force: weights %1 + grads %2 + master %3 + optimizer %4 = %5 B/param")
+                                 .arg(bytesText(b.weights), bytesText(b.grads), bytesText(b.master),
+                                      bytesText(b.optimizer), bytesText(b.total())));
+}
+
+void ControlsPanel::presetChosen(int index)
+{
+    const QString data = m_preset->itemData(index).toString();
+    if (data.startsWith(QLatin1String("preset:"))) {
+        m_scenario.arch = *findModelPreset(data.mid(7).toStdString());
+        m_scenario.bareParams.reset();
+    } else if (data == QLatin1String("imported") && m_hasImported) {
+        m_scenario.arch = m_imported;
+        m_scenario.bareParams.reset();
+    } else {
+        setBareParams(m_scenario, std::llround(m_size->value()));
+    }
+    m_size->setValue(double(m_scenario.totalParams()));
+    changed();
+}
+
+void ControlsPanel::importHfConfig()
+{
+    const QString path = QFileDialog::getOpenFileName(this, QStringLiteral("Import a Hugging Face config.json"), QString(),
+                                                      QStringLiteral("config.json (*.json);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    try {
+        m_imported = architectureFromHfConfigFile(path);
+    } catch (const InvalidInput& e) {
+        showRefusal(QString::fromUtf8(e.what()));
+        return;
+    }
+    clearRefusal();
+    m_hasImported = true;
+    m_scenario.arch = m_imported;
+    m_scenario.bareParams.reset();
+    setScenario(m_scenario);
+    changed();
+}
+
+void ControlsPanel::setScenario(const Scenario& s)
+{
+    m_scenario = s;
+    const QSignalBlocker b1(m_preset), b2(m_gpuType), b3(m_schedule), b4(m_sp), b5(m_recipe), b6(m_optimizer),
+        b7(m_flash), b8(m_offOpt), b9(m_offPar);
+
+    // Model: a preset, a bare count, or an imported architecture.
+    int presetIndex = -1;
+    if (s.bareParams) {
+        presetIndex = m_preset->findData(QStringLiteral("custom"));
+    } else {
+        presetIndex = m_preset->findData(QString(QStringLiteral("preset:") + q(s.arch.id)));
+        if (presetIndex < 0) {
+            m_imported = s.arch;
+            m_hasImported = true;
+            presetIndex = m_preset->findData(QStringLiteral("imported"));
+            const QString label = QStringLiteral("Imported: ") + q(s.arch.name);
+            if (presetIndex < 0) {
+                m_preset->addItem(label, QStringLiteral("imported"));
+                presetIndex = m_preset->count() - 1;
+            } else {
+                m_preset->setItemText(presetIndex, label);
+            }
+        }
+    }
+    m_preset->setCurrentIndex(presetIndex);
+    m_size->setValue(double(s.totalParams()));
+
+    m_gpus->setValue(double(s.gpus));
+    m_gpusPerNode->setValue(double(s.gpusPerNode));
+    int gpu = m_gpuType->findData(q(s.gpu));
+    if (gpu < 0) {
+        m_gpuType->addItem(QStringLiteral("%1 (%2)").arg(q(s.gpu), s.capacityBytes ? q(formatBytes(double(*s.capacityBytes), ByteUnit::GB))
+                                                                                      : QStringLiteral("?")),
+                           q(s.gpu));
+        gpu = m_gpuType->count() - 1;
+    }
+    m_gpuType->setCurrentIndex(gpu);
+
+    if (QAbstractButton* b = m_stage->button(s.zeroStage))
+        b->setChecked(true);
+    m_tp->setValue(double(s.tp));
+    m_pp->setValue(double(s.pp));
+    m_schedule->setCurrentIndex(m_schedule->findData(QString::fromLatin1(scheduleKey(s.schedule))));
+    m_sp->setChecked(s.sequenceParallel);
+
+    int recipe = m_recipe->findData(q(s.recipe.id));
+    if (recipe < 0) {
+        m_recipe->addItem(q(s.recipe.id), q(s.recipe.id));
+        recipe = m_recipe->count() - 1;
+    }
+    m_recipe->setCurrentIndex(recipe);
+    m_optimizer->setCurrentIndex(m_optimizer->findData(QString::fromLatin1(optimizerKey(s.optimizer))));
+
+    if (QAbstractButton* b = m_ckpt->button(static_cast<int>(s.checkpointing)))
+        b->setChecked(true);
+    m_flash->setChecked(s.flashAttention);
+    m_offOpt->setCurrentIndex(m_offOpt->findData(QString::fromLatin1(offloadKey(s.offloadOptimizer))));
+    m_offPar->setCurrentIndex(m_offPar->findData(QString::fromLatin1(offloadKey(s.offloadParams))));
+
+    m_microBatch->setValue(double(s.microBatch));
+    m_seq->setValue(double(s.seq));
+    m_gradAccum->setValue(double(s.gradAccum));
+    updatePrecisionText();
+}
+
+} // namespace shardscope

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "shardscope/scenario.h"
+
+#include <QWidget>
+
+class QButtonGroup;
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QPushButton;
+
+namespace shardscope {
+
+class SliderSpin;
+
+/**
+ * The grouped controls (Model, Cluster, Parallelism, Precision & optimizer, Memory savers, Batch).
+ * Turns every gesture into a Scenario and emits it; never computes anything itself. A scenario that
+ * has no answer (TP not dividing the heads) is emitted too: the user's choice is never lost, the
+ * page shows why there is no answer.
+ */
+class ControlsPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ControlsPanel(QWidget* parent = nullptr);
+
+    const Scenario& scenario() const { return m_scenario; }
+    /// Shows `s` in the controls without emitting scenarioChanged().
+    void setScenario(const Scenario& s);
+
+    /// The refusal message of the last bad entry (empty once a valid entry is made).
+    QString inputMessage() const;
+
+    /// Every slider-with-spin-box, by objectName (for the redraw benchmark and tests).
+    QList<SliderSpin*> sliders() const;
+
+signals:
+    void scenarioChanged(const shardscope::Scenario& s);
+    void resetRequested();
+
+private:
+    void build();
+    void changed();
+    void showRefusal(const QString& message);
+    void clearRefusal();
+    void updatePrecisionText();
+    void presetChosen(int index);
+    void importHfConfig();
+    SliderSpin* addSlider(const char* objectName, const QString& name, double min, double max, const QString& tip);
+
+    Scenario m_scenario;
+    Architecture m_imported; ///< the last imported HF architecture (kept while another preset is shown)
+    bool m_hasImported = false;
+
+    QLabel* m_message = nullptr;
+    QComboBox* m_preset = nullptr;
+    SliderSpin* m_size = nullptr;
+    SliderSpin* m_gpus = nullptr;
+    SliderSpin* m_gpusPerNode = nullptr;
+    QComboBox* m_gpuType = nullptr;
+    QButtonGroup* m_stage = nullptr;
+    SliderSpin* m_tp = nullptr;
+    SliderSpin* m_pp = nullptr;
+    QComboBox* m_schedule = nullptr;
+    QCheckBox* m_sp = nullptr;
+    QComboBox* m_recipe = nullptr;
+    QComboBox* m_optimizer = nullptr;
+    QLabel* m_bytesPerParam = nullptr;
+    QButtonGroup* m_ckpt = nullptr;
+    QCheckBox* m_flash = nullptr;
+    QComboBox* m_offOpt = nullptr;
+    QComboBox* m_offPar = nullptr;
+    SliderSpin* m_microBatch = nullptr;
+    SliderSpin* m_seq = nullptr;
+    SliderSpin* m_gradAccum = nullptr;
+    QPushButton* m_reset = nullptr;
+    QList<SliderSpin*> m_sliders;
+};
+
+} // namespace shardscope

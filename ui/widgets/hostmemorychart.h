@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "explorer.h"
+
+#include "shardscope/units.h"
+
+#include <QWidget>
+
+class QBarCategoryAxis;
+class QBarSeries;
+class QBarSet;
+class QChart;
+class QChartView;
+class QValueAxis;
+
+namespace shardscope {
+
+/**
+ * Chart 3: host RAM (and NVMe) per node that offloading needs, beside what the node has.
+ * Without offload the needed bar is empty and the title says so.
+ */
+class HostMemoryChart : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit HostMemoryChart(QWidget* parent = nullptr);
+
+    void setScenario(const Scenario& s); ///< computes with core (throws InvalidInput)
+    void setResult(const ExplorerResult& r);
+    void setUnit(ByteUnit unit);
+
+    QChartView* chartView() const { return m_view; }
+    QChart* chart() const { return m_chart; }
+    QBarSet* neededSet() const { return m_needed; }
+    QBarSet* availableSet() const { return m_available; }
+    QStringList categories() const;
+
+protected:
+    void changeEvent(QEvent* e) override;
+
+private:
+    void refresh();
+
+    ExplorerResult m_result;
+    bool m_hasResult = false;
+    ByteUnit m_unit = ByteUnit::GB;
+    QChart* m_chart;
+    QChartView* m_view;
+    QBarSeries* m_bars;
+    QBarSet* m_needed;
+    QBarSet* m_available;
+    QBarCategoryAxis* m_x;
+    QValueAxis* m_y;
+};
+
+} // namespace shardscope

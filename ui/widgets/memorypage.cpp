@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: MIT
+#include "memorypage.h"
+
+#include "breakdownmodel.h"
+#include "hostmemorychart.h"
+#include "memorypergpuchart.h"
+#include "memoryvsgpuschart.h"
+
+#include "shardscope/errors.h"
+
+#include <QCheckBox>
+#include <QDataStream>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace shardscope {
+
+MemoryPage::MemoryPage(QWidget* parent)
+    : QWidget(parent)
+    , m_verdictLabel(new QLabel(this))
+    , m_compare(new QCheckBox(QStringLiteral("Compare ZeRO stages"), this))
+    , m_perGpu(new MemoryPerGpuChart(this))
+    , m_vsGpus(new MemoryVsGpusChart(this))
+    , m_host(new HostMemoryChart(this))
+    , m_model(new BreakdownModel(this))
+    , m_proxy(new QSortFilterProxyModel(this))
+    , m_table(new QTableView(this))
+    , m_tableTitle(new QLabel(this))
+    , m_vertical(new QSplitter(Qt::Vertical, this))
+    , m_top(new QSplitter(Qt::Horizontal, this))
+    , m_bottom(new QSplitter(Qt::Horizontal, this))
+{
+    m_verdictLabel->setObjectName(QStringLiteral("verdict"));
+    m_verdictLabel->setWordWrap(true);
+    m_verdictLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont vf = m_verdictLabel->font();
+    vf.setPointSizeF(vf.pointSizeF() * 1.3);
+    vf.setBold(true);
+    m_verdictLabel->setFont(vf);
+    m_compare->setObjectName(QStringLiteral("compareStages"));
+    m_compare->setToolTip(QStringLiteral("Chart 1 shows one bar per ZeRO stage at the current N instead of one per rank."));
+
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(BreakdownModel::SortRole);
+    m_table->setObjectName(QStringLiteral("breakdown"));
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(BreakdownModel::TermColumn, Qt::AscendingOrder);
+    m_table->verticalHeader()->hide();
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setSectionResizeMode(BreakdownModel::TermColumn, QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(BreakdownModel::BytesColumn, QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(BreakdownModel::ShareColumn, QHeaderView::ResizeToContents);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+
+    auto* tableBox = new QWidget(this);
+    auto* tableLayout = new QVBoxLayout(tableBox);
+    tableLayout->setContentsMargins(0, 0, 0, 0);
+    tableLayout->addWidget(m_tableTitle);
+    tableLayout->addWidget(m_table);
+
+    m_top->addWidget(m_perGpu);
+    m_top->addWidget(m_vsGpus);
+    m_bottom->addWidget(m_host);
+    m_bottom->addWidget(tableBox);
+    m_top->setStretchFactor(0, 2);
+    m_top->setStretchFactor(1, 3);
+    m_bottom->setStretchFactor(0, 1);
+    m_bottom->setStretchFactor(1, 2);
+    m_vertical->addWidget(m_top);
+    m_vertical->addWidget(m_bottom);
+    m_vertical->setStretchFactor(0, 3);
+    m_vertical->setStretchFactor(1, 2);
+    m_vertical->setChildrenCollapsible(false);
+
+    auto* header = new QHBoxLayout;
+    header->addWidget(m_verdictLabel, 1);
+    header->addWidget(m_compare, 0, Qt::AlignTop);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(header);
+    layout->addWidget(m_vertical, 1);
+
+    connect(m_compare, &QCheckBox::toggled, this, [this](bool on) {
+        m_perGpu->setCompareStages(on);
+        emit compareStagesToggled(on);
+    });
+}
+
+void MemoryPage::setScenario(const Scenario& s)
+{
+    try {
+        // Synchronous: the whole computation is about a millisecond (`shardscope bench redraw` measures it with
+        // the repaint), well inside a frame, so there is no stale-result race to guard against.
+        m_result = computeExplorer(s);
+    } catch (const InvalidInput& e) {
+        m_verdict = invalidVerdict(QString::fromStdString(e.field()), QString::fromUtf8(e.what()));
+        showVerdict();
+        return; // the charts keep the last valid scenario
+    }
+    m_hasResult = true;
+    m_perGpu->setResult(m_result);
+    m_vsGpus->setResult(m_result);
+    m_host->setResult(m_result);
+    m_model->setFootprint(m_result.footprint);
+    m_tableTitle->setText(QStringLiteral("Breakdown of the worst rank (%1)").arg(m_model->rankLabel()));
+    m_verdict = verdictFor(m_result, m_unit);
+    showVerdict();
+}
+
+void MemoryPage::setUnit(ByteUnit unit)
+{
+    m_unit = unit;
+    m_perGpu->setUnit(unit);
+    m_vsGpus->setUnit(unit);
+    m_host->setUnit(unit);
+    m_model->setUnit(unit);
+    if (m_hasResult && m_verdict.kind != Verdict::Kind::Invalid) {
+        m_verdict = verdictFor(m_result, m_unit);
+        showVerdict();
+    }
+}
+
+void MemoryPage::setCompareStages(bool on) { m_compare->setChecked(on); }
+
+QString MemoryPage::verdictText() const { return m_verdict.text; }
+
+void MemoryPage::showVerdict()
+{
+    // Colour and a symbol, so the verdict never rests on colour alone.
+    QString symbol, color;
+    switch (m_verdict.kind) {
+    case Verdict::Kind::Fits:
+        symbol = QStringLiteral("\u2714 ");
+        color = QStringLiteral("#1a7f37");
+        break;
+    case Verdict::Kind::DoesNotFit:
+    case Verdict::Kind::NeverFits:
+        symbol = QStringLiteral("\u2716 ");
+        color = QStringLiteral("#c0392b");
+        break;
+    case Verdict::Kind::Invalid:
+        symbol = QStringLiteral("\u26a0 ");
+        color = QStringLiteral("#b35900");
+        break;
+    }
+    m_verdictLabel->setText(symbol + m_verdict.text);
+    m_verdictLabel->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(color));
+}
+
+QByteArray MemoryPage::saveState() const
+{
+    QByteArray out;
+    QDataStream ds(&out, QIODevice::WriteOnly);
+    ds << m_vertical->saveState() << m_top->saveState() << m_bottom->saveState()
+       << m_table->horizontalHeader()->saveState();
+    return out;
+}
+
+void MemoryPage::restoreState(const QByteArray& state)
+{
+    QByteArray v, t, b, h;
+    QDataStream ds(state);
+    ds >> v >> t >> b >> h;
+    if (ds.status() != QDataStream::Ok)
+        return;
+    m_vertical->restoreState(v);
+    m_top->restoreState(t);
+    m_bottom->restoreState(b);
+    m_table->horizontalHeader()->restoreState(h);
+}
+
+} // namespace shardscope

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "explorer.h"
+
+#include "shardscope/units.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QLabel;
+class QSortFilterProxyModel;
+class QSplitter;
+class QTableView;
+
+namespace shardscope {
+
+class BreakdownModel;
+class HostMemoryChart;
+class MemoryPerGpuChart;
+class MemoryVsGpusChart;
+
+/**
+ * The "Memory" tab: the verdict line, the three charts and the breakdown table of the worst rank.
+ * setScenario() calls core once (computeExplorer(): footprint, smallest N per stage, sweep) and hands the
+ * result to every view. A scenario without an answer shows the reason in the verdict line and keeps the
+ * last valid charts.
+ */
+class MemoryPage : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit MemoryPage(QWidget* parent = nullptr);
+
+    void setScenario(const Scenario& s);
+    void setUnit(ByteUnit unit);
+    ByteUnit unit() const { return m_unit; }
+    void setCompareStages(bool on);
+
+    Verdict verdict() const { return m_verdict; }
+    QString verdictText() const;
+    /// The last scenario that had an answer (what the charts show).
+    bool hasResult() const { return m_hasResult; }
+    const ExplorerResult& result() const { return m_result; }
+
+    MemoryPerGpuChart* perGpuChart() const { return m_perGpu; }
+    MemoryVsGpusChart* vsGpusChart() const { return m_vsGpus; }
+    HostMemoryChart* hostChart() const { return m_host; }
+    BreakdownModel* breakdownModel() const { return m_model; }
+    QTableView* breakdownView() const { return m_table; }
+    QCheckBox* compareStagesBox() const { return m_compare; }
+
+    QByteArray saveState() const;
+    void restoreState(const QByteArray& state);
+
+signals:
+    void compareStagesToggled(bool on);
+
+private:
+    void showVerdict();
+
+    ExplorerResult m_result;
+    bool m_hasResult = false;
+    Verdict m_verdict;
+    ByteUnit m_unit = ByteUnit::GB;
+    QLabel* m_verdictLabel;
+    QCheckBox* m_compare;
+    MemoryPerGpuChart* m_perGpu;
+    MemoryVsGpusChart* m_vsGpus;
+    HostMemoryChart* m_host;
+    BreakdownModel* m_model;
+    QSortFilterProxyModel* m_proxy;
+    QTableView* m_table;
+    QLabel* m_tableTitle;
+    QSplitter* m_vertical;
+    QSplitter* m_top;
+    QSplitter* m_bottom;
+};
+
+} // namespace shardscope

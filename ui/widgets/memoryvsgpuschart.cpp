@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: MIT
+#include "memoryvsgpuschart.h"
+
+#include "chartstyle.h"
+#include "termstyle.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QEvent>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace shardscope {
+
+MemoryVsGpusChart::MemoryVsGpusChart(QWidget* parent)
+    : QWidget(parent)
+    , m_chart(new QChart)
+    , m_capacity(new QLineSeries)
+    , m_current(new QLineSeries)
+    , m_x(new QLogValueAxis)
+    , m_y(new QLogValueAxis)
+{
+    m_x->setBase(4);
+    m_x->setLabelFormat(QStringLiteral("%.0f"));
+    m_x->setMinorTickCount(1);
+    m_x->setTitleText(QStringLiteral("N GPUs (log scale)"));
+    m_y->setBase(10);
+    m_y->setLabelFormat(QStringLiteral("%g"));
+    m_y->setMinorTickCount(8);
+    m_chart->addAxis(m_x, Qt::AlignBottom);
+    m_chart->addAxis(m_y, Qt::AlignLeft);
+    for (int z = 0; z < 4; ++z) {
+        auto* line = new QLineSeries;
+        QPen pen(stageColor(z));
+        pen.setWidthF(2.5);
+        line->setPen(pen);
+        line->setName(QStringLiteral("ZeRO-%1").arg(z));
+        m_lines[static_cast<std::size_t>(z)] = line;
+        m_chart->addSeries(line);
+        line->attachAxis(m_x);
+        line->attachAxis(m_y);
+    }
+    for (int z = 0; z < 4; ++z) {
+        auto* marker = new QScatterSeries;
+        marker->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+        marker->setMarkerSize(11);
+        marker->setColor(stageColor(z));
+        marker->setBorderColor(Qt::black);
+        marker->setName(QStringLiteral("smallest N, ZeRO-%1").arg(z));
+        m_markers[static_cast<std::size_t>(z)] = marker;
+        m_chart->addSeries(marker);
+        marker->attachAxis(m_x);
+        marker->attachAxis(m_y);
+    }
+    m_chart->addSeries(m_capacity);
+    m_capacity->attachAxis(m_x);
+    m_capacity->attachAxis(m_y);
+    m_chart->addSeries(m_current);
+    m_current->attachAxis(m_x);
+    m_current->attachAxis(m_y);
+    for (QScatterSeries* m : m_markers)
+        for (QLegendMarker* lm : m_chart->legend()->markers(m))
+            lm->setVisible(false);
+    m_chart->legend()->setAlignment(Qt::AlignRight);
+    m_chart->setTitle(QStringLiteral("Per-GPU memory vs N, ZeRO stages 0-3 (\u25cf = smallest N that fits)"));
+
+    m_view = makeChartView(m_chart, this);
+    m_capacity->setPen(capacityPen(palette()));
+    QPen cur(palette().color(QPalette::WindowText));
+    cur.setStyle(Qt::DotLine);
+    cur.setWidthF(1.5);
+    m_current->setPen(cur);
+    m_label = new ChartLabel(m_chart);
+    m_label->setColors(palette().color(QPalette::WindowText), palette().color(QPalette::Base));
+    connect(m_chart, &QChart::plotAreaChanged, this, &MemoryVsGpusChart::placeLabel);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_view);
+    setUnit(m_unit);
+}
+
+void MemoryVsGpusChart::setScenario(const Scenario& s) { setResult(computeExplorer(s)); }
+
+void MemoryVsGpusChart::setResult(const ExplorerResult& r)
+{
+    m_result = r;
+    m_hasResult = true;
+    refresh();
+}
+
+void MemoryVsGpusChart::setUnit(ByteUnit unit)
+{
+    m_unit = unit;
+    m_y->setTitleText(QStringLiteral("Worst-rank memory per GPU (%1)").arg(QLatin1String(unitName(unit))));
+    refresh();
+}
+
+void MemoryVsGpusChart::refresh()
+{
+    if (!m_hasResult)
+        return;
+    const double div = unitDivisor(m_unit);
+    const Footprint& f = m_result.footprint;
+    const double cap = double(f.usableBytes) / div;
+    const double xMax = double(m_result.sweepMaxGpus);
+    const double xMin = double(m_result.gpuCounts.empty() ? 1 : m_result.gpuCounts.front());
+    // Log y: a stage that never fits (ZeRO-0 of a 70B model: over 1 TB) stays on the chart beside one that
+    // fits at 20 GB.
+    double lo = cap, hi = cap;
+    for (const SweepPoint& p : m_result.sweep) {
+        if (p.worstBytes > 0) {
+            lo = std::min(lo, double(p.worstBytes) / div);
+            hi = std::max(hi, double(p.worstBytes) / div);
+        }
+    }
+    const double yMin = std::pow(10.0, std::floor(std::log10(lo * 0.9)));
+    const double yMax = std::pow(10.0, std::ceil(std::log10(hi * 1.1)));
+
+    std::array<QList<QPointF>, 4> pts;
+    for (const SweepPoint& p : m_result.sweep)
+        pts[static_cast<std::size_t>(p.stage)] << QPointF(double(p.gpus), double(p.worstBytes) / div);
+    for (int z = 0; z < 4; ++z) {
+        m_lines[static_cast<std::size_t>(z)]->replace(pts[static_cast<std::size_t>(z)]);
+        QString name = QStringLiteral("ZeRO-%1").arg(z);
+        QList<QPointF> marker;
+        for (const MinGpus& m : m_result.minGpus) {
+            if (m.stage != z)
+                continue;
+            if (m.minGpus) {
+                name += QStringLiteral(": N \u2265 %1").arg(*m.minGpus);
+                if (double(*m.minGpus) <= xMax)
+                    marker << QPointF(double(*m.minGpus), double(m.bytesAtMin) / div);
+            } else {
+                name += m.reason.rfind("never fits", 0) == 0 ? QStringLiteral(": never fits") : QStringLiteral(": no answer");
+            }
+        }
+        if (z == m_result.scenario.zeroStage)
+            name += QStringLiteral(" (current)");
+        m_lines[static_cast<std::size_t>(z)]->setName(name);
+        m_markers[static_cast<std::size_t>(z)]->replace(marker);
+    }
+    m_capacity->replace(QList<QPointF> {{xMin, cap}, {xMax, cap}});
+    m_capacity->setName(QStringLiteral("Capacity"));
+    const double n = double(m_result.scenario.gpus);
+    m_current->replace(QList<QPointF> {{n, yMin}, {n, yMax}});
+    m_current->setName(QStringLiteral("N = %1 (current)").arg(m_result.scenario.gpus));
+    m_x->setRange(xMin, xMax);
+    m_y->setRange(yMin, yMax);
+    m_label->setText(QStringLiteral("%1: %2").arg(QString::fromStdString(f.gpu.name), formatBytesUi(double(f.usableBytes), m_unit)));
+    placeLabel();
+}
+
+void MemoryVsGpusChart::placeLabel()
+{
+    if (!m_hasResult)
+        return;
+    // At the left end: the curves are far above the capacity at small N, so the space just above the line is free.
+    const double xMin = double(m_result.gpuCounts.empty() ? 1 : m_result.gpuCounts.front());
+    const QPointF left = m_chart->mapToPosition(QPointF(xMin, double(m_result.footprint.usableBytes) / unitDivisor(m_unit)), m_capacity);
+    m_label->placeAboveRightOf(m_chart->mapToScene(left), m_chart->plotArea());
+}
+
+void MemoryVsGpusChart::changeEvent(QEvent* e)
+{
+    QWidget::changeEvent(e);
+    if (e->type() == QEvent::PaletteChange) {
+        applyPalette(m_chart, palette());
+        m_capacity->setPen(capacityPen(palette()));
+        m_label->setColors(palette().color(QPalette::WindowText), palette().color(QPalette::Base));
+    }
+}
+
+} // namespace shardscope

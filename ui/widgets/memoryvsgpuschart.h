@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "explorer.h"
+
+#include "shardscope/units.h"
+
+#include <QWidget>
+
+#include <array>
+
+class QChart;
+class QChartView;
+class QLineSeries;
+class QLogValueAxis;
+class QScatterSeries;
+
+namespace shardscope {
+
+class ChartLabel;
+
+/**
+ * Chart 2: worst-rank memory per GPU vs N (log x axis) for ZeRO stages 0-3 at once, the capacity line,
+ * a marker at each stage's smallest N that fits, a vertical line at the current N, and "never fits"
+ * in the legend for a stage that cannot fit at any N.
+ */
+class MemoryVsGpusChart : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit MemoryVsGpusChart(QWidget* parent = nullptr);
+
+    void setScenario(const Scenario& s); ///< computes with core (throws InvalidInput)
+    void setResult(const ExplorerResult& r);
+    void setUnit(ByteUnit unit);
+
+    QChartView* chartView() const { return m_view; }
+    QChart* chart() const { return m_chart; }
+    QLineSeries* stageSeries(int stage) const { return m_lines[static_cast<std::size_t>(stage)]; }
+    QScatterSeries* minimumMarker(int stage) const { return m_markers[static_cast<std::size_t>(stage)]; }
+    QLineSeries* capacitySeries() const { return m_capacity; }
+    QLineSeries* currentNSeries() const { return m_current; }
+
+protected:
+    void changeEvent(QEvent* e) override;
+
+private:
+    void refresh();
+    void placeLabel();
+
+    ExplorerResult m_result;
+    bool m_hasResult = false;
+    ByteUnit m_unit = ByteUnit::GB;
+    QChart* m_chart;
+    QChartView* m_view;
+    std::array<QLineSeries*, 4> m_lines {};
+    std::array<QScatterSeries*, 4> m_markers {};
+    QLineSeries* m_capacity;
+    QLineSeries* m_current;
+    QLogValueAxis* m_x;
+    QLogValueAxis* m_y;
+    ChartLabel* m_label;
+};
+
+} // namespace shardscope

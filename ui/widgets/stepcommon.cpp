@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: MIT
+#include "stepcommon.h"
+
+#include <QRectF>
+
+#include <algorithm>
+#include <cmath>
+
+namespace shardscope::stepui {
+
+QString bytesText(double bytes)
+{
+    const double a = std::abs(bytes);
+    if (a >= 1e12)
+        return QString::number(bytes / 1e12, 'f', 2) + QStringLiteral(" TB");
+    if (a >= 1e9)
+        return QString::number(bytes / 1e9, 'f', 2) + QStringLiteral(" GB");
+    if (a >= 1e6)
+        return QString::number(bytes / 1e6, 'f', 1) + QStringLiteral(" MB");
+    if (a >= 1e3)
+        return QString::number(bytes / 1e3, 'f', 1) + QStringLiteral(" kB");
+    return QString::number(bytes, 'f', 0) + QStringLiteral(" B");
+}
+
+QString secondsText(double s)
+{
+    if (s >= 1)
+        return QString::number(s, 'f', s >= 100 ? 1 : 3) + QStringLiteral(" s");
+    if (s >= 1e-3)
+        return QString::number(s * 1e3, 'f', 2) + QStringLiteral(" ms");
+    return QString::number(s * 1e6, 'f', 1) + QStringLiteral(" µs");
+}
+
+QString kindText(EventKind k) { return QString::fromLatin1(eventKindKey(k)); }
+
+QString groupText(CommGroup g)
+{
+    switch (g) {
+    case CommGroup::DP: return QStringLiteral("DP");
+    case CommGroup::TP: return QStringLiteral("TP");
+    case CommGroup::PP: return QStringLiteral("PP");
+    case CommGroup::Host: return QStringLiteral("host");
+    case CommGroup::None: break;
+    }
+    return QString();
+}
+
+QColor shardColor(std::int64_t i, std::int64_t n)
+{
+    const int hue = static_cast<int>((360 * (i % std::max<std::int64_t>(1, n))) / std::max<std::int64_t>(1, n));
+    return QColor::fromHsv(hue, 170, 225);
+}
+
+QColor forwardColor() { return QColor(0x4c, 0x8b, 0xd6); }
+QColor backwardColor() { return QColor(0x3a, 0xa6, 0x6a); }
+QColor recomputeColor() { return QColor(0x9b, 0x7b, 0xd4); }
+QColor optimizerColor() { return QColor(0xc9, 0x8b, 0x2b); }
+QColor exposedCommColor() { return QColor(0xd9, 0x4a, 0x3d); }
+QColor hiddenCommColor() { return QColor(0xe8, 0xa0, 0x98); }
+QColor bubbleColor() { return QColor(0x9e, 0x9e, 0x9e); }
+
+int eventAt(const StepResult& r, double t)
+{
+    const auto it = std::upper_bound(r.events.begin(), r.events.end(), t,
+                                     [](double x, const StepEvent& e) { return x < e.start; });
+    return static_cast<int>(it - r.events.begin()) - 1;
+}
+
+std::int64_t memoryAt(const StepResult& r, double t)
+{
+    if (r.memory.empty())
+        return 0;
+    const auto it = std::upper_bound(r.memory.begin(), r.memory.end(), t,
+                                     [](double x, const MemoryPoint& p) { return x < p.t; });
+    return it == r.memory.begin() ? r.memory.front().bytes : std::prev(it)->bytes;
+}
+
+double timeToX(double t, double stepTime, const QRectF& area)
+{
+    return area.left() + (stepTime > 0 ? t / stepTime : 0.0) * area.width();
+}
+
+double xToTime(double x, double stepTime, const QRectF& area)
+{
+    if (area.width() <= 0)
+        return 0;
+    return std::clamp((x - area.left()) / area.width(), 0.0, 1.0) * stepTime;
+}
+
+} // namespace shardscope::stepui

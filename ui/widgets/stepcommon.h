@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "shardscope/step.h"
+
+#include <QColor>
+#include <QString>
+
+#include <memory>
+
+class QPainter;
+class QRectF;
+
+namespace shardscope::stepui {
+
+/// What the Step view's parts share: the modelled step and the scenario it came from.
+struct StepData
+{
+    Scenario scenario;
+    StepResult result;
+};
+using StepDataPtr = std::shared_ptr<const StepData>;
+
+/// "1.75 GB", "512 MB", "12 kB" (10^3 units, as the rest of the app).
+QString bytesText(double bytes);
+/// "102.6 s", "65.6 ms", "612 us".
+QString secondsText(double seconds);
+/// "all-gather", "reduce-scatter", ...
+QString kindText(EventKind k);
+QString groupText(CommGroup g);
+
+/// Colour of a shard owned by rank i of n (a hue wheel, readable on light and dark).
+QColor shardColor(std::int64_t i, std::int64_t n);
+/// Colours of the timeline categories.
+QColor forwardColor();
+QColor backwardColor();
+QColor recomputeColor();
+QColor optimizerColor();
+QColor exposedCommColor();
+QColor hiddenCommColor();
+QColor bubbleColor();
+
+/// Index of the last event that starts at or before t (-1 if none). Events are ordered by start.
+int eventAt(const StepResult& r, double t);
+/// Memory of the worst rank at t (the step function's value).
+std::int64_t memoryAt(const StepResult& r, double t);
+
+/// Maps time to x in a rect and back.
+double timeToX(double t, double stepTime, const QRectF& area);
+double xToTime(double x, double stepTime, const QRectF& area);
+
+} // namespace shardscope::stepui

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: MIT
+#include "steptimeline.h"
+
+#include <QMouseEvent>
+#include <QPainter>
+
+namespace shardscope {
+
+StepTimeline::StepTimeline(QWidget* parent)
+    : QWidget(parent)
+{
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    setMouseTracking(false);
+    setCursor(Qt::PointingHandCursor);
+}
+
+void StepTimeline::setData(stepui::StepDataPtr data)
+{
+    m_data = std::move(data);
+    invalidate();
+}
+
+void StepTimeline::invalidate()
+{
+    m_dirty = true;
+    update();
+}
+
+void StepTimeline::setPlayhead(double t)
+{
+    if (t == m_playhead)
+        return;
+    // Only the old and new playhead columns (and the overlay) change.
+    m_playhead = t;
+    update();
+}
+
+QRectF StepTimeline::plotArea() const
+{
+    return QRectF(leftMargin(), 18, std::max(10, width() - leftMargin() - 12), std::max(10, height() - 18 - 20));
+}
+
+double StepTimeline::timeAtX(double x) const
+{
+    return m_data ? stepui::xToTime(x, m_data->result.totals.stepTime, plotArea()) : 0.0;
+}
+
+double StepTimeline::xAtTime(double t) const
+{
+    return m_data ? stepui::timeToX(t, m_data->result.totals.stepTime, plotArea()) : plotArea().left();
+}
+
+void StepTimeline::paintEvent(QPaintEvent*)
+{
+    const qreal dpr = devicePixelRatioF();
+    if (m_dirty || m_cache.size() != size() * dpr) {
+        m_cache = QPixmap(size() * dpr);
+        m_cache.setDevicePixelRatio(dpr);
+        m_cache.fill(palette().color(QPalette::Base));
+        QPainter cp(&m_cache);
+        cp.setRenderHint(QPainter::Antialiasing, false);
+        if (m_data)
+            paintStatic(cp);
+        m_dirty = false;
+    }
+    QPainter p(this);
+    p.drawPixmap(0, 0, m_cache);
+    if (!m_data)
+        return;
+    const QRectF a = plotArea();
+    const double x = xAtTime(m_playhead);
+    p.setPen(QPen(palette().color(QPalette::Highlight), 2));
+    p.drawLine(QPointF(x, a.top() - 4), QPointF(x, a.bottom() + 4));
+    paintOverlay(p);
+}
+
+void StepTimeline::resizeEvent(QResizeEvent* e)
+{
+    QWidget::resizeEvent(e);
+    m_dirty = true;
+}
+
+void StepTimeline::mousePressEvent(QMouseEvent* e)
+{
+    if (e->button() == Qt::LeftButton && m_data && plotArea().adjusted(-4, -20, 4, 20).contains(e->position()))
+        Q_EMIT seekRequested(timeAtX(e->position().x()));
+}
+
+void StepTimeline::mouseMoveEvent(QMouseEvent* e)
+{
+    if ((e->buttons() & Qt::LeftButton) && m_data)
+        Q_EMIT seekRequested(timeAtX(e->position().x()));
+}
+
+void StepTimeline::changeEvent(QEvent* e)
+{
+    QWidget::changeEvent(e);
+    if (e->type() == QEvent::PaletteChange || e->type() == QEvent::FontChange)
+        invalidate();
+}
+
+} // namespace shardscope

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "stepcommon.h"
+
+#include <QPixmap>
+#include <QWidget>
+
+namespace shardscope {
+
+/**
+ * Base of the Step view's time charts (pipeline schedule, Gantt, memory): the step's time runs left to
+ * right over the plot area. The static picture is painted once into a cached pixmap (re-made when the
+ * step or the size changes); each frame only draws the playhead over it, so playing stays cheap.
+ * A click or drag on the plot asks the view to jump there (seekRequested).
+ */
+class StepTimeline : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit StepTimeline(QWidget* parent = nullptr);
+    void setData(stepui::StepDataPtr data);
+    void setPlayhead(double t);
+    double playhead() const { return m_playhead; }
+    /// The plot area (time axis) in widget coordinates.
+    QRectF plotArea() const;
+    /// Time at widget x (for tests and clicks).
+    double timeAtX(double x) const;
+    double xAtTime(double t) const;
+
+Q_SIGNALS:
+    void seekRequested(double t);
+
+protected:
+    /// Paints the static picture (everything but the playhead) for the current data.
+    virtual void paintStatic(QPainter& p) = 0;
+    /// Paints what follows the playhead (besides the line): e.g. the value at the playhead.
+    virtual void paintOverlay(QPainter& p) { Q_UNUSED(p); }
+    virtual int leftMargin() const { return 110; }
+    const stepui::StepDataPtr& data() const { return m_data; }
+    void invalidate();
+
+    void paintEvent(QPaintEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
+    void mousePressEvent(QMouseEvent* e) override;
+    void mouseMoveEvent(QMouseEvent* e) override;
+    void changeEvent(QEvent* e) override;
+
+private:
+    stepui::StepDataPtr m_data;
+    QPixmap m_cache;
+    bool m_dirty = true;
+    double m_playhead = 0;
+};
+
+} // namespace shardscope
