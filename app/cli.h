@@ -53,6 +53,8 @@ int runSweep(const QStringList& args);
 int runMinGpus(const QStringList& args);
 int runStep(const QStringList& args);
 int runBench(const QStringList& args); // dispatches to the bench* functions below
+int runExport(const QStringList& args);
+int runConvert(const QStringList& args);
 int benchRedraw(const QStringList& args);
 int benchAnimation(const QStringList& args);
 

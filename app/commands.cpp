@@ -11,6 +11,8 @@ const std::vector<Command>& commands()
         {"sweep", "Per-GPU memory vs N for ZeRO stages", false, &runSweep},
         {"min-gpus", "Smallest N that fits, per ZeRO stage", false, &runMinGpus},
         {"step", "One training step: compute, collectives, bubble, step time, memory over time", false, &runStep},
+        {"export", "Charts (png, svg, pdf) and their data (csv, json, md) for design docs; --bundle DIR", true, &runExport},
+        {"convert", "The scenario as a DeepSpeed, FSDP or Megatron config, or a scenario file", false, &runConvert},
         {"bench", "Speed figures: bench redraw | bench animation", true, &runBench},
     };
     return c;

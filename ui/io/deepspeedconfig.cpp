@@ -212,7 +212,7 @@ Scenario scenarioFromDeepSpeedConfig(const QByteArray& json, const QString& orig
         const auto pbs = z.integer("stage3_prefetch_bucket_size", 0, 100000000000000LL);
         const auto live = z.integer("stage3_max_live_parameters", 0, 100000000000000LL);
         const auto persist = z.integer("stage3_param_persistence_threshold", 0, 100000000000000LL);
-        if (s.zeroStage == 3 && (pbs.present || live.present)) {
+        if (pbs.present || live.present) { // read at every stage: the model uses them at stage 3
             const std::int64_t unit = zero3UnitParams(s);
             std::int64_t units = s.zero3PrefetchUnits;
             QString why;

@@ -185,7 +185,6 @@ Scenario scenarioFromFsdpConfig(const QByteArray& yaml, const QString& origin, c
                 c.fail(f.path("fsdp_backward_prefetch"),
                        QStringLiteral("'%1' must be BACKWARD_PRE, BACKWARD_POST or NO_PREFETCH").arg(prefetch.value));
         }
-        f.markAllSeen(); // legacy spellings without the fsdp_ prefix
         f.finish(kFsdpNoEffect);
     } else if (!type.present || type.value.toUpper() == QLatin1String("FSDP")) {
         s.zeroStage = 3;

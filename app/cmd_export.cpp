@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: MIT
+// shardscope export --chart ID --out FILE | --bundle DIR [scenario options]: charts and their data
+// for design docs, headless (offscreen platform; no display needed).
+#include "chartexport.h"
+#include "cli.h"
+#include "dataexport.h"
+#include "scenariooptions.h"
+
+#include "shardscope/errors.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+namespace shardscope::cli {
+
+int runExport(const QStringList& args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral(
+        "Export a chart (png, svg, pdf) or its data (csv, json, md) for a design doc, or a bundle folder with every "
+        "chart, its data and assumptions.md."));
+    addScenarioOptions(p);
+    p.addOption(QCommandLineOption(QStringLiteral("chart"),
+                                   QStringLiteral("memory-per-gpu, memory-vs-gpus, host-memory or step-timeline."),
+                                   QStringLiteral("ID")));
+    p.addOption(QCommandLineOption(QStringLiteral("out"),
+                                   QStringLiteral("Output file; its suffix picks the format: .png .svg .pdf .csv .json .md."),
+                                   QStringLiteral("FILE")));
+    p.addOption(QCommandLineOption(QStringLiteral("bundle"),
+                                   QStringLiteral("Write the export bundle into this folder (created if missing)."),
+                                   QStringLiteral("DIR")));
+    p.addOption(QCommandLineOption(QStringLiteral("size"), QStringLiteral("Chart size WxH in pixels (default 1200x700)."),
+                                   QStringLiteral("WxH")));
+    p.addOption(QCommandLineOption(QStringLiteral("dpi"), QStringLiteral("PNG resolution (default 96; 192 doubles the pixels)."),
+                                   QStringLiteral("DPI")));
+    int code = 0;
+    if (!parse(p, args, code))
+        return code;
+    return guarded([&] {
+        const bool bundle = p.isSet(QStringLiteral("bundle"));
+        if (bundle == (p.isSet(QStringLiteral("chart")) || p.isSet(QStringLiteral("out"))))
+            throw InvalidInput("chart", "give either --chart ID --out FILE or --bundle DIR");
+        if (!bundle && (!p.isSet(QStringLiteral("chart")) || !p.isSet(QStringLiteral("out"))))
+            throw InvalidInput("chart", "--chart and --out go together");
+        ChartExportOptions o;
+        if (p.isSet(QStringLiteral("size"))) {
+            const QStringList wh = p.value(QStringLiteral("size")).toLower().split(QLatin1Char('x'));
+            if (wh.size() != 2)
+                throw InvalidInput("size", "--size: '" + p.value(QStringLiteral("size")).toStdString() + "' must be WxH, e.g. 1600x900");
+            o.size = QSize(int(parseIntOption(wh[0], "size", 100, 20000)), int(parseIntOption(wh[1], "size", 100, 20000)));
+        }
+        if (p.isSet(QStringLiteral("dpi")))
+            o.dpi = parseDoubleOption(p.value(QStringLiteral("dpi")), "dpi", 24, 1200);
+        if (double(o.size.width()) * o.size.height() * (o.dpi / 96) * (o.dpi / 96) > 400e6)
+            throw InvalidInput("dpi", "--size and --dpi: the image would exceed 400 million pixels");
+        const ByteUnit units = unitsFromParser(p);
+        const Scenario s = scenarioFromParser(p);
+        if (bundle) {
+            const QString dir = p.value(QStringLiteral("bundle"));
+            const QStringList files = exportBundle(dir, s, units, o);
+            out(QStringLiteral("%1: %2\n").arg(QDir::cleanPath(dir), files.join(QStringLiteral(", "))));
+            return kExitOk;
+        }
+        const QString chart = p.value(QStringLiteral("chart"));
+        const QString path = p.value(QStringLiteral("out"));
+        if (!chartIds().contains(chart))
+            throw InvalidInput("chart", "--chart: unknown chart '" + chart.toStdString() + "' (known: "
+                                            + chartIds().join(QStringLiteral(", ")).toStdString() + ")");
+        exportChartFile(chart, s, units, path, o);
+        return kExitOk;
+    });
+}
+
+} // namespace shardscope::cli
