@@ -2,6 +2,7 @@
 #include "shardscope/architecture.h"
 
 #include "shardscope/errors.h"
+#include "shardscope/units.h"
 
 #include <algorithm>
 #include <cmath>
@@ -77,6 +78,19 @@ void validateArchitecture(const Architecture& a)
                                + std::to_string(a.experts) + " experts");
     if (a.normsPerLayer < 0 || a.normsPerLayer > 16)
         throw InvalidInput("norms-per-layer", "norms per layer must be between 0 and 16");
+    // countParams() is exact int64 arithmetic: bound the count in double first, so that no architecture
+    // that passes here can overflow it (fields at their maxima reach ~1e24). The bound is loose (1e17):
+    // the GPT shape of a bare 100T count is a little over 100T, and validateScenario() holds an
+    // architecture's exact count to 100T.
+    const double h = double(a.hidden);
+    const double hd = a.headDim > 0 ? double(a.headDim) : h / double(a.heads);
+    const double q = double(a.heads) * hd, kv = double(a.kvHeads) * hd, f = double(a.ffn);
+    const double e = double(a.experts);
+    const double layer = h * (q + 2 * kv) + q * h + q + 2 * kv + h + e * (3 * h * f + 2 * f + h) + h * e + 32 * h;
+    const double total = double(a.layers) * layer + (2 * double(a.vocab) + double(a.maxPositions) + 2) * h;
+    if (total > 1e17)
+        throw InvalidInput("params", "--params: the architecture has about " + shortCount(total)
+                               + " parameters, far beyond the model's range (at most 100T)");
 }
 
 Architecture gptShapeForParams(std::int64_t params)

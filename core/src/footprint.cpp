@@ -17,6 +17,8 @@ std::int64_t shardOf(std::int64_t count, std::int64_t d, std::int64_t rank)
 
 namespace {
 
+constexpr double kMaxTermBytes = 4e17;
+
 std::int64_t ceilDiv(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
 
 std::string num(double v)
@@ -258,6 +260,18 @@ Footprint computeFootprint(const Scenario& s)
                 tv.bytes = 0;
                 tv.formula = "switched off";
                 return;
+            }
+            // Beyond 4e17 B (400 PB) on one GPU there is no meaningful answer, and the rank's total of
+            // 12 such terms (fragmentation up to 99%) must still fit an int64: refuse, never wrap around.
+            if (!std::isfinite(bytes) || bytes < 0 || bytes > kMaxTermBytes) {
+                const bool tokens = t == Term::Activations || t == Term::Logits;
+                const std::string amount = std::isfinite(bytes) ? formatBytes(bytes, ByteUnit::GB, 0) : "unbounded bytes";
+                throw InvalidInput(tokens ? "seq" : "params",
+                                   std::string(tokens ? "--seq: sequence length x micro-batch x micro-batches in flight"
+                                                      : "--params: the model")
+                                       + " puts " + amount + " of " + termKey(t)
+                                       + " on one GPU, beyond the model's range (at most "
+                                       + formatBytes(kMaxTermBytes, ByteUnit::GB, 0) + " a term)");
             }
             tv.bytes = static_cast<std::int64_t>(std::llround(bytes));
             tv.formula = std::move(formula);

@@ -833,6 +833,8 @@ void TestFootprint::badScenarios_data()
     QTest::newRow("seq 0") << 14 << "seq";
     QTest::newRow("TP > N") << 15 << "tp";
     QTest::newRow("interleaved with PP 1") << 16 << "schedule";
+    // 100T's shape, s = 16,777,216, b = 65,536, no recompute: ~1e23 B of activations would wrap an int64.
+    QTest::newRow("activations beyond 4e17 B") << 17 << "seq";
 }
 
 void TestFootprint::badScenarios()
@@ -858,6 +860,13 @@ void TestFootprint::badScenarios()
     case 14: s.seq = 0; break;
     case 15: s.tp = 64; break;
     case 16: s.schedule = PipelineSchedule::Interleaved; break;
+    case 17:
+        setBareParams(s, 100000000000000LL);
+        s.seq = 16777216;
+        s.microBatch = 65536;
+        s.checkpointing = Checkpointing::None;
+        s.flashAttention = false;
+        break;
     }
     try {
         computeFootprint(s);

@@ -251,6 +251,8 @@ void TestParams::badArchitecture_data()
     QTest::newRow("heads not dividing hidden, no head_dim") << 3 << "heads";
     QTest::newRow("top-k above experts") << 4 << "top-k";
     QTest::newRow("negative vocab") << 5 << "vocab";
+    // Every field within its own range, but the count (~3e24) would overflow int64 arithmetic.
+    QTest::newRow("fields at their maxima: ~3e24 params") << 6 << "params";
 }
 
 void TestParams::badArchitecture()
@@ -265,6 +267,14 @@ void TestParams::badArchitecture()
     case 3: a.heads = 30; a.kvHeads = 30; a.headDim = 0; break;
     case 4: a.experts = 8; a.topK = 9; break;
     case 5: a.vocab = -32000; break;
+    case 6:
+        a.layers = 100000;
+        a.hidden = 1000000;
+        a.heads = a.kvHeads = 1000;
+        a.headDim = 1000;
+        a.ffn = 10000000;
+        a.experts = 100000;
+        break;
     }
     try {
         validateArchitecture(a);

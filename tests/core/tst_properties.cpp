@@ -167,6 +167,7 @@ class TestProperties : public QObject
 
 private Q_SLOTS:
     void noNegativeOrInconsistentBytes();
+    void extremesRefusedOrSound();
     void zero3NeverRisesWithN();
     void stagesOrder();
     void shardsAddUp();
@@ -202,6 +203,45 @@ void TestProperties::noNegativeOrInconsistentBytes()
             QVERIFY2(std::isfinite(v) && v >= 0, describe(s).c_str());
         QCOMPARE(f.fits, f.worstBytes() <= f.usableBytes);
     }
+}
+
+void TestProperties::extremesRefusedOrSound()
+{
+    // Knobs at the ends of their ranges: the model either refuses the scenario (InvalidInput naming a
+    // field) or answers with non-negative terms that add up -- never a wrapped-around int64.
+    ScenarioGenerator g(kSeed + 8);
+    int answered = 0, refused = 0;
+    for (int i = 0; i < kScenarios / 2; ++i) {
+        Scenario s = g.next(g.pick<std::int64_t>({1, 1024, 1048576 / 64}));
+        if (g.coin())
+            setBareParams(s, g.pick<std::int64_t>({1, 100000000000000LL}));
+        s.tp = s.pp = 1;
+        s.schedule = PipelineSchedule::GPipe;
+        s.gpus = g.pick<std::int64_t>({1, 8, 1048576});
+        s.seq = g.pick<std::int64_t>({1, 16777216});
+        s.microBatch = g.pick<std::int64_t>({1, 65536});
+        s.gradAccum = g.pick<std::int64_t>({1, 1000000});
+        s.zero3PrefetchUnits = g.pick<std::int64_t>({0, 1000});
+        s.fragmentation = g.pick({0.0, 0.99});
+        s.gpusPerNode = g.pick<std::int64_t>({1, 1024});
+        try {
+            const Footprint f = computeFootprint(s);
+            for (const RankFootprint& r : f.ranks) {
+                std::int64_t sum = 0;
+                for (int t = 0; t < kTermCount; ++t) {
+                    QVERIFY2(r.bytes(Term(t)) >= 0, describe(s).c_str());
+                    sum += r.bytes(Term(t));
+                }
+                QVERIFY2(sum == r.totalBytes && sum >= 0, describe(s).c_str());
+            }
+            QVERIFY2(f.hostBytesPerNode >= 0 && f.nvmeBytesPerNode >= 0, describe(s).c_str());
+            ++answered;
+        } catch (const InvalidInput& e) {
+            QVERIFY2(!e.field().empty() && std::string(e.what()).rfind("--" + e.field(), 0) == 0, e.what());
+            ++refused;
+        }
+    }
+    QVERIFY(answered > 0 && refused > 0);
 }
 
 void TestProperties::zero3NeverRisesWithN()
