@@ -375,6 +375,11 @@ void TestCli::errors_data()
                                            << "--format";
     QTest::newRow("min-gpus --params -1")
         << QStringList {QStringLiteral("min-gpus"), QStringLiteral("--params"), QStringLiteral("-1")} << "--params";
+    QTest::newRow("activations beyond the model's range")
+        << QStringList {est, QStringLiteral("--params"), QStringLiteral("100T"), QStringLiteral("--seq"),
+                        QStringLiteral("16777216"), QStringLiteral("--micro-batch"), QStringLiteral("65536"),
+                        QStringLiteral("--checkpointing"), QStringLiteral("none")}
+        << "--seq";
     QTest::newRow("unknown command") << QStringList {QStringLiteral("estimat")} << "estimat";
 }
 
