@@ -2,6 +2,7 @@
 // Issue 5: scenario files, the DeepSpeed / FSDP / Megatron bridges, chart and data export, and the
 // CLI contract of `export` / `convert` / the config options. Expected numbers name their source.
 #include "chartexport.h"
+#include "comparewidget.h"
 #include "dataexport.h"
 #include "deepspeedconfig.h"
 #include "fsdpconfig.h"
@@ -23,6 +24,7 @@
 #include <QProcess>
 #include <QSet>
 #include <QSvgRenderer>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -623,6 +625,30 @@ private Q_SLOTS:
         QVERIFY(a.contains(QLatin1String("| weights | 2 |"))); // recipe mixed: 2+2+4+8 (ZeRO paper K = 12)
         QVERIFY(a.contains(QLatin1String("Units: GiB")));
         QCOMPARE(canon(loadScenarioFile(dir.filePath(QStringLiteral("b/scenario.shardscope.json")))), canon(s));
+    }
+
+    void compareZero2ToZero3()
+    {
+        // Seed 000's comparison: Llama-2-70B (68,976,648,192 params) on 64 GPUs, ZeRO-2 -> ZeRO-3.
+        // 16-bit params: 2 B x 68,976,648,192 = 137.95 GB whole at ZeRO-2, / 64 = 2.155 GB at ZeRO-3.
+        Scenario a = defaultScenario();
+        a.gpus = 64;
+        a.zeroStage = 2;
+        Scenario b = a;
+        b.zeroStage = 3;
+        const QString line = compareSummary(a, b, ByteUnit::GB);
+        QVERIFY2(line.startsWith(QLatin1String("ZeRO-2 -> ZeRO-3: ")), qPrintable(line));
+        QVERIFY2(line.contains(QLatin1String("params 138.0 GB -> 2.2 GB per GPU")), qPrintable(line));
+        // MODEL.md section 5 at accumulation 1: ZeRO-3 sends 3(d-1)/d x Psi, ZeRO-2 2(d-1)/d: x1.5.
+        QVERIFY2(line.contains(QLatin1String("DP traffic x1.50")), qPrintable(line));
+
+        CompareWidget w;
+        w.pin(a);
+        w.setCurrent(b);
+        QCOMPARE(w.summary(), line);
+        QCOMPARE(w.table()->rowCount(), kTermCount + 1);
+        const Footprint fa = computeFootprint(a), fb = computeFootprint(b);
+        QCOMPARE(w.table()->item(kTermCount, 3)->text(), QString::number(double(fb.worstBytes() - fa.worstBytes()) / 1e9, 'f', 2));
     }
 
     // ---------------------------------------------------------------- command line
