@@ -412,6 +412,7 @@ private Q_SLOTS:
             QVERIFY2(canon(back) == canon(s), cfg.constData());
             ++exact;
         }
+        qInfo("%d of %d scenarios round-trip exactly through DeepSpeed (the rest warn)", exact, int(manyScenarios().size()));
         QVERIFY2(exact >= 60, qPrintable(QString::number(exact)));
     }
 
@@ -436,6 +437,7 @@ private Q_SLOTS:
             QVERIFY2(canon(back) == canon(s), cfg.constData());
             ++exact;
         }
+        qInfo("%d of %d scenarios round-trip exactly through FSDP (the rest warn)", exact, int(manyScenarios().size()));
         QVERIFY2(exact >= 30, qPrintable(QString::number(exact)));
     }
 
@@ -468,6 +470,7 @@ private Q_SLOTS:
             QVERIFY2(canon(back) == canon(s), qPrintable(args));
             ++exact;
         }
+        qInfo("%d of %d scenarios round-trip exactly through Megatron (the rest warn)", exact, int(manyScenarios().size()));
         QVERIFY2(exact >= 30, qPrintable(QString::number(exact)));
     }
 
