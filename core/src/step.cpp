@@ -1127,6 +1127,9 @@ void StepModel::buildMemory(StepResult& r) const
     }
     held = 0;
     int compute = 0, backward = 0, logits = 0, grads = 0;
+    // Blocks are placed by offsets, so a kernel's end and the next one's start can differ by rounding:
+    // edges closer than this are one instant.
+    const double tol = 1e-9 * std::max(1e-9, r.totals.stepTime);
     auto value = [&]() {
         std::int64_t alloc = term(Term::Params) + term(Term::Master) + term(Term::Optimizer);
         if (maxHeld > 0)
@@ -1152,7 +1155,7 @@ void StepModel::buildMemory(StepResult& r) const
         backward += e.backward;
         logits += e.logits;
         grads += e.grads;
-        if (i + 1 < edges.size() && edges[i + 1].t == e.t)
+        if (i + 1 < edges.size() && edges[i + 1].t - e.t <= tol)
             continue;
         const std::int64_t v = value();
         if (r.memory.back().t == e.t)

@@ -24,6 +24,8 @@ QString bytesText(double bytes)
 
 QString secondsText(double s)
 {
+    if (s == 0)
+        return QStringLiteral("0 s");
     if (s >= 1)
         return QString::number(s, 'f', s >= 100 ? 1 : 3) + QStringLiteral(" s");
     if (s >= 1e-3)

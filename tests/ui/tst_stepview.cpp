@@ -1,0 +1,312 @@
+// SPDX-License-Identifier: MIT
+// The Step view (issue 4): a deterministic clock (driven from the test, no sleeps), event stepping,
+// keys, click-to-jump, the ring animation's steps, TP slice shapes, and screenshots to look at.
+#include "stepganttview.h"
+#include "stepgpuview.h"
+#include "stepmemoryview.h"
+#include "steppipelineview.h"
+#include "steptpview.h"
+#include "stepview.h"
+
+#include <QDir>
+#include <QImage>
+#include <QSet>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <cmath>
+
+using namespace shardscope;
+
+Q_DECLARE_METATYPE(Scenario)
+
+namespace {
+
+/// ZeRO-3 of Llama-2-70B on 16 A100s in 2 nodes: DP all-gathers over 16 ranks (15 ring steps).
+Scenario zero3On16()
+{
+    Scenario s;
+    s.gpus = 16;
+    return s;
+}
+
+/// TP = 8 inside each node, PP = 4 across nodes, 8 micro-batches (Llama-2-70B on 32 GPUs, ZeRO-1).
+Scenario tp8pp4()
+{
+    Scenario s;
+    s.gpus = 32;
+    s.tp = 8;
+    s.pp = 4;
+    s.zeroStage = 1;
+    s.gradAccum = 8;
+    return s;
+}
+
+/// DDP of Llama-2-7B on 8 GPUs of one node.
+Scenario ddp8()
+{
+    Scenario s;
+    s.arch = *findModelPreset("llama-2-7b");
+    s.gpus = 8;
+    s.zeroStage = 0;
+    return s;
+}
+
+} // namespace
+
+class TestStepView : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { QVERIFY(QFontMetrics(QFont()).inFont(QChar(u'A'))); }
+
+    void modelsTheScenario()
+    {
+        StepView v;
+        v.setScenario(zero3On16());
+        QVERIFY(v.result());
+        QVERIFY(v.errorText().isEmpty());
+        QVERIFY(!v.result()->events.empty());
+        // 16 GPUs: all drawn, ranks 0-15.
+        QCOMPARE(v.gpuView()->drawnRanks().size(), std::size_t(16));
+        QCOMPARE(v.gpuView()->drawnRanks().back(), qint64(15));
+        // 32 GPUs: a representative 16 (two whole nodes).
+        v.setScenario(Scenario());
+        QCOMPARE(v.gpuView()->drawnRanks().size(), std::size_t(16));
+        // A scenario without an answer: the reason is shown, nothing is modelled.
+        Scenario bad = zero3On16();
+        bad.tp = 3;
+        v.setScenario(bad);
+        QVERIFY(!v.result());
+        QVERIFY(v.errorText().contains(QStringLiteral("tp")));
+    }
+
+    void clockIsDrivenByAdvance()
+    {
+        StepView v;
+        v.setExternalClock(true);
+        v.setScenario(zero3On16());
+        const double T = v.result()->totals.stepTime;
+        QSignalSpy playing(&v, &StepView::playingChanged);
+        v.advance(1.0); // paused: nothing moves
+        QCOMPARE(v.time(), 0.0);
+        v.play();
+        QCOMPARE(playing.count(), 1);
+        // At 1x the step plays in kWallSecondsPerStep = 20 s: one second of wall time is T/20.
+        v.advance(1.0);
+        QVERIFY(std::abs(v.time() - T / 20.0) < 1e-12 * T);
+        v.setSpeed(2);
+        v.advance(1.0);
+        QVERIFY(std::abs(v.time() - 3.0 * T / 20.0) < 1e-12 * T);
+        v.pause();
+        v.advance(5.0);
+        QVERIFY(std::abs(v.time() - 3.0 * T / 20.0) < 1e-12 * T);
+        // Playing past the end stops at the end.
+        v.play();
+        v.advance(100.0);
+        QCOMPARE(v.time(), T);
+        QVERIFY(!v.isPlaying());
+        // Every chart follows the playhead.
+        QCOMPARE(v.ganttView()->playhead(), T);
+        QCOMPARE(v.memoryView()->playhead(), T);
+        QCOMPARE(v.pipelineView()->playhead(), T);
+    }
+
+    void stepsThroughEventsInOrder()
+    {
+        StepView v;
+        v.setExternalClock(true);
+        v.setScenario(tp8pp4());
+        const auto& ev = v.result()->events;
+        // Distinct event starts after 0, in order: Right visits each one.
+        std::vector<double> starts;
+        for (const auto& e : ev)
+            if (e.start > 0 && (starts.empty() || e.start > starts.back()))
+                starts.push_back(e.start);
+        QVERIFY(starts.size() > 30);
+        for (std::size_t i = 0; i < 30; ++i) {
+            v.stepForward();
+            QCOMPARE(v.time(), starts[i]);
+            QVERIFY(ev[static_cast<std::size_t>(v.currentEvent())].start == starts[i]);
+        }
+        // Left goes back one event start at a time.
+        v.stepBack();
+        QCOMPARE(v.time(), starts[28]);
+        v.stepBack();
+        QCOMPARE(v.time(), starts[27]);
+        v.seek(0);
+        v.stepBack();
+        QCOMPARE(v.time(), 0.0);
+    }
+
+    void keys()
+    {
+        StepView v;
+        v.setExternalClock(true);
+        v.setScenario(ddp8());
+        QTest::keyClick(&v, Qt::Key_Space);
+        QVERIFY(v.isPlaying());
+        QTest::keyClick(&v, Qt::Key_Space);
+        QVERIFY(!v.isPlaying());
+        QTest::keyClick(&v, Qt::Key_Right);
+        const double first = v.time();
+        QVERIFY(first > 0);
+        QTest::keyClick(&v, Qt::Key_Right);
+        QVERIFY(v.time() > first);
+        QTest::keyClick(&v, Qt::Key_Left);
+        QCOMPARE(v.time(), first);
+        QCOMPARE(v.speed(), 1.0);
+        QTest::keyClick(&v, Qt::Key_Plus);
+        QCOMPARE(v.speed(), 2.0);
+        QTest::keyClick(&v, Qt::Key_Minus);
+        QTest::keyClick(&v, Qt::Key_Minus);
+        QCOMPARE(v.speed(), 0.5);
+        for (int i = 0; i < 10; ++i)
+            QTest::keyClick(&v, Qt::Key_Minus);
+        QCOMPARE(v.speed(), StepView::kMinSpeed); // 0.25x
+        for (int i = 0; i < 10; ++i)
+            QTest::keyClick(&v, Qt::Key_Plus);
+        QCOMPARE(v.speed(), StepView::kMaxSpeed); // 8x
+    }
+
+    void clickingATimelineJumps()
+    {
+        StepView v;
+        v.setExternalClock(true);
+        v.setScenario(tp8pp4());
+        v.resize(1400, 1000);
+        v.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&v));
+        StepGanttView* g = v.ganttView();
+        const QRectF a = g->plotArea();
+        const QPoint at(static_cast<int>(a.left() + 0.6 * a.width()), static_cast<int>(a.center().y()));
+        QTest::mouseClick(g, Qt::LeftButton, {}, at);
+        const double T = v.result()->totals.stepTime;
+        QVERIFY(std::abs(v.time() - g->timeAtX(at.x())) < 1e-12 * T);
+        QVERIFY(std::abs(v.time() / T - 0.6) < 0.01);
+        // The memory chart too.
+        StepMemoryView* m = v.memoryView();
+        const QRectF ma = m->plotArea();
+        QTest::mouseClick(m, Qt::LeftButton, {}, QPoint(static_cast<int>(ma.left() + 0.25 * ma.width()), static_cast<int>(ma.center().y())));
+        QVERIFY(std::abs(v.time() / T - 0.25) < 0.01);
+    }
+
+    void ringRunsInItsRealSteps()
+    {
+        StepView v;
+        v.setExternalClock(true);
+        v.setScenario(zero3On16());
+        const auto& ev = v.result()->events;
+        int gather = -1;
+        for (std::size_t i = 0; i < ev.size(); ++i)
+            if (ev[i].kind == EventKind::AllGather && ev[i].group == CommGroup::DP && ev[i].layer == 3) {
+                gather = static_cast<int>(i);
+                break;
+            }
+        QVERIFY(gather >= 0);
+        v.seek(ev[static_cast<std::size_t>(gather)].start);
+        StepGpuView* g = v.gpuView();
+        QCOMPARE(g->focusedEvent(), gather);
+        // A ring all-gather over n = 16 ranks takes n - 1 = 15 steps.
+        QCOMPARE(g->ringSteps(), 15);
+        QCOMPARE(g->ringStep(), 0);
+        // The ring's own loop: one step per kCycleSeconds / 15 of wall time at 1x.
+        v.play();
+        v.advance(StepGpuView::kCycleSeconds / 15.0 * 1.5);
+        QCOMPARE(g->ringStep(), 1);
+        v.advance(StepGpuView::kCycleSeconds / 15.0);
+        QCOMPARE(g->ringStep(), 2);
+        // An all-reduce over 8 (DDP in one node) takes 2(n-1) = 14 steps.
+        v.pause();
+        v.setScenario(ddp8());
+        const auto& dv = v.result()->events;
+        for (std::size_t i = 0; i < dv.size(); ++i)
+            if (dv[i].kind == EventKind::AllReduce) {
+                v.seek(dv[i].start);
+                break;
+            }
+        QCOMPARE(v.gpuView()->ringSteps(), 14);
+    }
+
+    void tensorParallelSliceShapes()
+    {
+        // Seed 003: a 4096x4096 matrix split by columns over 8 GPUs is 4096x512 on each; by rows 512x4096.
+        QCOMPARE(StepTpView::splitShape(4096, 4096, 8, true), QStringLiteral("4096x512"));
+        QCOMPARE(StepTpView::splitShape(4096, 4096, 8, false), QStringLiteral("512x4096"));
+        StepView v;
+        Scenario s = tp8pp4();
+        v.setScenario(s);
+        // Llama-2-70B (h = 8192, 64 heads of 128, 8 KV heads, ffn 28672): fused QKV is 8192 x (8192 + 2 x 1024)
+        // = 8192x10240 -> 8192x1280 per GPU; attention out 8192x8192 by rows -> 1024x8192; gate|up 8192x57344
+        // -> 8192x7168; down 28672x8192 by rows -> 3584x8192.
+        QCOMPARE(v.tpView()->sliceShape(0), QStringLiteral("8192x1280"));
+        QCOMPARE(v.tpView()->sliceShape(1), QStringLiteral("1024x8192"));
+        QCOMPARE(v.tpView()->sliceShape(2), QStringLiteral("8192x7168"));
+        QCOMPARE(v.tpView()->sliceShape(3), QStringLiteral("3584x8192"));
+    }
+
+    void pipelineInflightFollowsTheSchedule()
+    {
+        // 1F1B: stage i holds min(p - i, m) micro-batches (Narayanan et al. 2021); GPipe holds all m.
+        StepView v;
+        Scenario s = tp8pp4();
+        v.setScenario(s);
+        for (std::int64_t i = 0; i < 4; ++i)
+            QCOMPARE(v.pipelineView()->inflight(i), 4 - i);
+        s.schedule = PipelineSchedule::GPipe;
+        v.setScenario(s);
+        QCOMPARE(v.pipelineView()->inflight(2), qint64(8));
+    }
+
+    void followsTheScenarioAtOnce()
+    {
+        StepView v;
+        v.setExternalClock(true);
+        v.setScenario(zero3On16());
+        const double t16 = v.result()->totals.stepTime;
+        v.seek(t16 / 2);
+        Scenario s = zero3On16();
+        s.gpus = 64;
+        v.setScenario(s);
+        // More GPUs: a different step, and the playhead keeps its place as a fraction of it.
+        QVERIFY(v.result()->totals.stepTime != t16);
+        QVERIFY(std::abs(v.time() / v.result()->totals.stepTime - 0.5) < 1e-9);
+    }
+
+    void screenshots_data()
+    {
+        QTest::addColumn<Scenario>("scenario");
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<double>("at");
+        QTest::newRow("zero3-16") << zero3On16() << QStringLiteral("zero3-16") << 0.3;
+        QTest::newRow("tp8-pp4") << tp8pp4() << QStringLiteral("tp8-pp4") << 0.45;
+        QTest::newRow("ddp-8") << ddp8() << QStringLiteral("ddp-8") << 0.97;
+    }
+    void screenshots()
+    {
+        // Writes <temp>/shardscope-step-<name>.png for a person to look at; checks the picture is not blank.
+        QFETCH(Scenario, scenario);
+        QFETCH(QString, name);
+        QFETCH(double, at);
+        StepView v;
+        v.setExternalClock(true);
+        v.resize(1500, 1100);
+        v.setScenario(scenario);
+        v.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&v));
+        v.seek(at * v.result()->totals.stepTime);
+        v.play();
+        v.advance(StepGpuView::kCycleSeconds * 0.3);
+        const QImage img = v.grab().toImage();
+        QVERIFY(img.save(QDir::temp().filePath(QStringLiteral("shardscope-step-%1.png").arg(name))));
+        QSet<QRgb> colours;
+        for (int y = 0; y < img.height(); y += 7)
+            for (int x = 0; x < img.width(); x += 7)
+                colours.insert(img.pixel(x, y));
+        QVERIFY(colours.size() > 20);
+    }
+};
+
+QTEST_MAIN(TestStepView)
+#include "tst_stepview.moc"

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: MIT
+#include "stepganttview.h"
+
+#include <QPainter>
+
+namespace shardscope {
+
+using namespace stepui;
+
+StepGanttView::StepGanttView(QWidget* parent)
+    : StepTimeline(parent)
+{
+    setObjectName(QStringLiteral("stepGantt"));
+}
+
+void StepGanttView::paintStatic(QPainter& p)
+{
+    const StepResult& r = data()->result;
+    const QRectF a = plotArea();
+    const double T = r.totals.stepTime;
+    const QStringList rows = {tr("compute"), tr("TP comm"), tr("DP comm"), tr("PP comm"), tr("host"), tr("bubble")};
+    const double rh = a.height() / rows.size();
+    const QColor text = palette().color(QPalette::Text);
+    QColor grid = text;
+    grid.setAlphaF(0.12);
+    auto rowRect = [&](int row, double t0, double t1) {
+        const double x0 = timeToX(t0, T, a), x1 = timeToX(t1, T, a);
+        return QRectF(x0, a.top() + row * rh + 2, std::max(1.0, x1 - x0), rh - 4);
+    };
+    p.setPen(text);
+    for (int i = 0; i < rows.size(); ++i) {
+        p.drawText(QRectF(4, a.top() + i * rh, leftMargin() - 8, rh), Qt::AlignVCenter | Qt::AlignRight, rows[i]);
+        p.fillRect(QRectF(a.left(), a.top() + (i + 1) * rh - 0.5, a.width(), 1), grid);
+    }
+    for (const StepEvent& e : r.events) {
+        if (e.kind == EventKind::Compute) {
+            const QColor c = e.phase == StepPhase::Forward ? forwardColor()
+                : e.phase == StepPhase::Backward           ? backwardColor()
+                : e.phase == StepPhase::Recompute          ? recomputeColor()
+                                                           : optimizerColor();
+            p.fillRect(rowRect(0, e.start, e.end()), c);
+            continue;
+        }
+        const int row = e.group == CommGroup::TP ? 1 : e.group == CommGroup::DP ? 2 : e.group == CommGroup::PP ? 3 : 4;
+        // Hidden first, then the exposed part at the end of the transfer (where compute waits for it).
+        p.fillRect(rowRect(row, e.start, e.end()), hiddenCommColor());
+        if (e.exposedSeconds > 0)
+            p.fillRect(rowRect(row, e.end() - e.exposedSeconds, e.end()), exposedCommColor());
+    }
+    // The bubble: the worst stage's idle time between its pipeline blocks and at the end.
+    double cursor = 0;
+    double postLength = 0;
+    for (const StepEvent& e : r.events)
+        if (e.phase == StepPhase::Optimizer)
+            postLength += e.duration;
+    for (const PipelineBlock& b : r.pipeline) {
+        if (b.stage != r.worstStage)
+            continue;
+        if (b.start > cursor)
+            p.fillRect(rowRect(5, cursor, b.start), bubbleColor());
+        cursor = std::max(cursor, b.start + b.duration);
+    }
+    if (!r.pipeline.empty() && T - postLength > cursor + 1e-12)
+        p.fillRect(rowRect(5, cursor + postLength, T), bubbleColor());
+    // Time axis.
+    p.setPen(text);
+    for (int i = 0; i <= 4; ++i) {
+        const double t = T * i / 4.0;
+        const double x = timeToX(t, T, a);
+        p.drawLine(QPointF(x, a.bottom()), QPointF(x, a.bottom() + 3));
+        const Qt::Alignment al = i == 0 ? Qt::AlignLeft : i == 4 ? Qt::AlignRight : Qt::AlignHCenter;
+        const double w = 90;
+        const double left = i == 0 ? x : i == 4 ? x - w : x - w / 2;
+        p.drawText(QRectF(left, a.bottom() + 3, w, 16), al | Qt::AlignTop, secondsText(t));
+    }
+    // Legend.
+    struct Item
+    {
+        QColor c;
+        QString name;
+    };
+    const Item legend[] = {{forwardColor(), tr("forward")},         {recomputeColor(), tr("recompute")},
+                           {backwardColor(), tr("backward")},       {optimizerColor(), tr("optimizer")},
+                           {exposedCommColor(), tr("exposed comm")}, {hiddenCommColor(), tr("hidden comm")},
+                           {bubbleColor(), tr("bubble")}};
+    double x = a.left();
+    const QFontMetrics fm(font());
+    for (const Item& it : legend) {
+        p.fillRect(QRectF(x, 4, 10, 10), it.c);
+        p.drawText(QPointF(x + 14, 13), it.name);
+        x += 14 + fm.horizontalAdvance(it.name) + 14;
+    }
+    p.drawText(QRectF(4, 0, leftMargin() - 8, 18), Qt::AlignVCenter | Qt::AlignRight, tr("worst rank"));
+}
+
+} // namespace shardscope

@@ -1,0 +1,428 @@
+// SPDX-License-Identifier: MIT
+#include "stepgpuview.h"
+
+#include <QPainter>
+#include <QPainterPath>
+
+#include <algorithm>
+#include <cmath>
+
+namespace shardscope {
+
+using namespace stepui;
+
+StepGpuView::StepGpuView(QWidget* parent)
+    : QWidget(parent)
+{
+    setObjectName(QStringLiteral("stepGpus"));
+    setAttribute(Qt::WA_OpaquePaintEvent);
+}
+
+void StepGpuView::setData(StepDataPtr data)
+{
+    m_data = std::move(data);
+    m_ranks.clear();
+    m_focus = -1;
+    m_phase = 0;
+    m_cycleDone = true;
+    if (m_data) {
+        const Scenario& s = m_data->scenario;
+        const std::int64_t N = s.gpus;
+        std::int64_t start = 0;
+        if (N > kMaxDrawn) {
+            // The 16 ranks (whole nodes) where the worst stage begins: r = tp + t (dp + d pp).
+            const std::int64_t base = s.tp * s.dp() * m_data->result.worstStage;
+            const std::int64_t node = std::max<std::int64_t>(1, std::min(s.gpusPerNode, N));
+            start = std::min(N - kMaxDrawn, (base / node) * node);
+        }
+        for (std::int64_t r = start; r < std::min(N, start + kMaxDrawn); ++r)
+            m_ranks.push_back(r);
+        setPlayhead(m_playhead, true);
+    }
+    update();
+}
+
+std::int64_t StepGpuView::stageOf(std::int64_t rank) const
+{
+    const Scenario& s = m_data->scenario;
+    return rank / (s.tp * s.dp());
+}
+
+int StepGpuView::candidateAt(double t) const
+{
+    const StepResult& r = m_data->result;
+    int i = eventAt(r, t);
+    // The collective running at t (the largest one if several overlap), else the most recent one.
+    int best = -1;
+    for (int k = i; k >= 0 && k > i - 64; --k) {
+        const StepEvent& e = r.events[static_cast<std::size_t>(k)];
+        if (!e.isComm() || e.kind == EventKind::Recv)
+            continue;
+        if (e.start <= t && t < e.end()) {
+            if (best < 0 || e.bufferBytes > r.events[static_cast<std::size_t>(best)].bufferBytes)
+                best = k;
+        }
+    }
+    if (best >= 0)
+        return best;
+    for (int k = i; k >= 0; --k) {
+        const StepEvent& e = r.events[static_cast<std::size_t>(k)];
+        if (e.isComm() && e.kind != EventKind::Recv)
+            return k;
+    }
+    return -1;
+}
+
+void StepGpuView::setPlayhead(double t, bool jump)
+{
+    m_playhead = t;
+    if (!m_data)
+        return;
+    const int c = candidateAt(t);
+    if (c != m_focus && (jump || m_cycleDone || m_focus < 0)) {
+        m_focus = c;
+        m_cycleDone = false;
+        m_phase = 0;
+        if (jump && c >= 0) {
+            const StepEvent& e = m_data->result.events[static_cast<std::size_t>(c)];
+            if (e.duration > 0 && t >= e.start && t < e.end())
+                m_phase = (t - e.start) / e.duration;
+        }
+    }
+    update();
+}
+
+void StepGpuView::advanceAnimation(double scaledWallSeconds)
+{
+    if (m_focus < 0)
+        return;
+    m_phase += scaledWallSeconds / kCycleSeconds;
+    if (m_phase >= 1) {
+        m_phase -= std::floor(m_phase);
+        m_cycleDone = true;
+    }
+    update();
+}
+
+int StepGpuView::ringSteps() const
+{
+    if (!m_data || m_focus < 0)
+        return 0;
+    const StepEvent& e = m_data->result.events[static_cast<std::size_t>(m_focus)];
+    return static_cast<int>(collectiveSteps(e.kind, e.groupSize));
+}
+
+int StepGpuView::ringStep() const
+{
+    const int S = ringSteps();
+    return S <= 0 ? 0 : std::min(S - 1, static_cast<int>(std::floor(m_phase * S)));
+}
+
+std::vector<std::int64_t> StepGpuView::groupMembers(const StepEvent& e) const
+{
+    const Scenario& s = m_data->scenario;
+    const std::int64_t t = s.tp, d = s.dp();
+    // The group of the first drawn rank of the worst stage.
+    std::int64_t x = m_ranks.front();
+    for (std::int64_t r : m_ranks)
+        if (stageOf(r) == m_data->result.worstStage) {
+            x = r;
+            break;
+        }
+    const std::int64_t tpRank = x % t, dpRank = (x / t) % d, pp = x / (t * d);
+    std::vector<std::int64_t> g;
+    switch (e.group) {
+    case CommGroup::TP:
+        for (std::int64_t k = 0; k < t; ++k)
+            g.push_back(x - tpRank + k);
+        break;
+    case CommGroup::DP:
+        for (std::int64_t k = 0; k < d; ++k)
+            g.push_back(tpRank + t * (k + d * pp));
+        break;
+    case CommGroup::PP: {
+        const std::int64_t other = e.phase == StepPhase::Backward ? x - t * d : x + t * d;
+        g = {x, other};
+        break;
+    }
+    default:
+        g = {x};
+        (void)dpRank;
+    }
+    return g;
+}
+
+QRectF StepGpuView::boxRect(std::size_t i) const
+{
+    const Scenario& s = m_data->scenario;
+    const std::size_t n = m_ranks.size();
+    const std::size_t perNode = static_cast<std::size_t>(std::max<std::int64_t>(1, std::min<std::int64_t>(s.gpusPerNode, kMaxDrawn)));
+    const std::size_t nodes = (n + perNode - 1) / perNode;
+    const std::size_t perRow = std::min<std::size_t>(n, perNode <= 8 ? 8 : perNode);
+    const std::size_t rows = (n + perRow - 1) / perRow;
+    const double top = 44, bottom = 58;
+    const double gap = 8, nodeGap = nodes > 1 ? 18 : 0;
+    const double rowH = (height() - top - bottom) / double(rows);
+    const double w = std::min(92.0, (width() - 20 - gap * double(perRow) - nodeGap * 2) / double(perRow));
+    const double totalW = double(perRow) * (w + gap) + (perNode < perRow ? nodeGap * double(perRow / perNode - 1) : 0.0);
+    const double left = (width() - totalW) / 2;
+    const std::size_t row = i / perRow, col = i % perRow;
+    const double x = left + double(col) * (w + gap) + (perNode < perRow ? nodeGap * double(col / perNode) : 0.0);
+    return QRectF(x, top + double(row) * rowH + 14, w, rowH - 24);
+}
+
+void StepGpuView::paintEvent(QPaintEvent*)
+{
+    QPainter p(this);
+    p.fillRect(rect(), palette().color(QPalette::Base));
+    const QColor text = palette().color(QPalette::Text);
+    if (!m_data || m_ranks.empty())
+        return;
+    p.setRenderHint(QPainter::Antialiasing, true);
+    const Scenario& s = m_data->scenario;
+    const StepResult& r = m_data->result;
+    const double cap = double(r.footprint.capacityBytes);
+    const double scale = 1.05 * std::max(cap, double(r.peakBytes));
+    const std::int64_t nowBytes = memoryAt(r, m_playhead);
+    const int cur = eventAt(r, m_playhead);
+    // What the worst stage's kernels do now (the compute event under the playhead).
+    QColor activity = bubbleColor();
+    QString doing = tr("idle");
+    for (const PipelineBlock& b : r.pipeline)
+        if (b.stage == r.worstStage && b.start <= m_playhead && m_playhead < b.start + b.duration)
+            doing = QString();
+    if (!doing.isEmpty() && !r.pipeline.empty())
+        doing = tr("idle: waiting for another stage (bubble)");
+    for (int k = cur; k >= 0 && k > cur - 64; --k) {
+        const StepEvent& e = r.events[static_cast<std::size_t>(k)];
+        if (e.isComm() && e.exposedSeconds > 0 && e.start <= m_playhead && m_playhead < e.end()) {
+            activity = exposedCommColor();
+            doing = tr("waiting for %1 %2").arg(groupText(e.group), kindText(e.kind));
+        }
+    }
+    if (doing.isEmpty())
+        doing = tr("communicating");
+    for (int k = cur; k >= 0 && k > cur - 64; --k) {
+        const StepEvent& e = r.events[static_cast<std::size_t>(k)];
+        if (e.kind == EventKind::Compute && e.start <= m_playhead && m_playhead < e.end()) {
+            activity = e.phase == StepPhase::Forward ? forwardColor()
+                : e.phase == StepPhase::Backward     ? backwardColor()
+                : e.phase == StepPhase::Recompute    ? recomputeColor()
+                                                     : optimizerColor();
+            doing = QString::fromLatin1(stepPhaseKey(e.phase));
+            if (e.layer >= 0)
+                doing += tr(" layer %1").arg(e.layer) + (e.layerCount > 1 ? tr("-%1").arg(e.layer + e.layerCount - 1) : QString());
+            else if (e.part == EventPart::Head)
+                doing += tr(" LM head");
+            break;
+        }
+    }
+
+    // Header.
+    p.setPen(text);
+    QString head = tr("TP %1 x DP %2 x PP %3 = %4 GPUs, %5 per node · rank = tp + TP (dp + DP pp)")
+                       .arg(s.tp)
+                       .arg(s.dp())
+                       .arg(s.pp)
+                       .arg(s.gpus)
+                       .arg(s.gpusPerNode);
+    if (s.gpus > kMaxDrawn)
+        head += tr(" · showing ranks %1-%2 (x %3/%4: the other GPUs repeat them)")
+                    .arg(m_ranks.front())
+                    .arg(m_ranks.back())
+                    .arg(s.gpus)
+                    .arg(m_ranks.size());
+    p.drawText(QRectF(8, 2, width() - 16, 18), Qt::AlignLeft | Qt::AlignVCenter, head);
+    p.drawText(QRectF(8, 20, width() - 16, 18), Qt::AlignLeft | Qt::AlignVCenter,
+               tr("stage %1 (worst rank) now: %2 · memory %3 of %4").arg(r.worstStage).arg(doing, bytesText(double(nowBytes)), bytesText(cap)));
+
+    // Node frames.
+    const std::int64_t gpn = std::max<std::int64_t>(1, s.gpusPerNode);
+    for (std::size_t i = 0; i < m_ranks.size();) {
+        const std::int64_t node = m_ranks[i] / gpn;
+        std::size_t j = i;
+        QRectF frame = boxRect(i);
+        while (j < m_ranks.size() && m_ranks[j] / gpn == node) {
+            frame = frame.united(boxRect(j));
+            ++j;
+        }
+        frame.adjust(-5, -16, 5, 5);
+        QColor nf = text;
+        nf.setAlphaF(0.06);
+        p.setPen(QPen(QColor(text.red(), text.green(), text.blue(), 90), 1));
+        p.setBrush(nf);
+        p.drawRoundedRect(frame, 6, 6);
+        p.drawText(QRectF(frame.left() + 6, frame.top() + 1, frame.width() - 12, 14), Qt::AlignLeft | Qt::AlignVCenter,
+                   tr("node %1").arg(node));
+        i = j;
+    }
+
+    // The focused collective's members among the drawn ranks, in ring order.
+    std::vector<std::int64_t> members;
+    const StepEvent* fe = m_focus >= 0 ? &r.events[static_cast<std::size_t>(m_focus)] : nullptr;
+    if (fe)
+        members = groupMembers(*fe);
+    auto drawnIndex = [&](std::int64_t rank) -> int {
+        auto it = std::find(m_ranks.begin(), m_ranks.end(), rank);
+        return it == m_ranks.end() ? -1 : static_cast<int>(it - m_ranks.begin());
+    };
+    std::vector<int> ring;
+    for (std::int64_t m : members) {
+        const int k = drawnIndex(m);
+        if (k >= 0)
+            ring.push_back(k);
+    }
+
+    // GPU boxes with memory bars.
+    const QFontMetrics fm(font());
+    for (std::size_t i = 0; i < m_ranks.size(); ++i) {
+        const QRectF b = boxRect(i);
+        const std::int64_t rank = m_ranks[i];
+        const bool worst = stageOf(rank) == r.worstStage;
+        const bool inRing = std::find(ring.begin(), ring.end(), static_cast<int>(i)) != ring.end();
+        p.setPen(QPen(inRing ? palette().color(QPalette::Highlight) : QColor(text.red(), text.green(), text.blue(), 140),
+                      inRing ? 2.5 : 1));
+        p.setBrush(palette().color(QPalette::Base));
+        p.drawRoundedRect(b, 4, 4);
+        p.setPen(text);
+        const std::int64_t t = s.tp, d = s.dp();
+        p.drawText(QRectF(b.left(), b.top() + 2, b.width(), 14), Qt::AlignHCenter | Qt::AlignVCenter, tr("GPU %1").arg(rank));
+        QFont small = font();
+        small.setPointSizeF(std::max(6.0, font().pointSizeF() - 2));
+        p.setFont(small);
+        p.drawText(QRectF(b.left(), b.top() + 15, b.width(), 12), Qt::AlignHCenter | Qt::AlignVCenter,
+                   tr("t%1 d%2 p%3").arg(rank % t).arg((rank / t) % d).arg(rank / (t * d)));
+        // Memory bar: live on the worst stage, the stage's footprint peak (dim) elsewhere.
+        const QRectF bar(b.left() + b.width() * 0.3, b.top() + 30, b.width() * 0.4, b.height() - 52);
+        p.setPen(Qt::NoPen);
+        QColor track = text;
+        track.setAlphaF(0.08);
+        p.fillRect(bar, track);
+        double bytes = double(nowBytes);
+        if (!worst) {
+            bytes = 0;
+            for (const RankFootprint& rf : r.footprint.ranks)
+                if (rf.stage <= stageOf(rank))
+                    bytes = double(rf.totalBytes);
+        }
+        const double h = std::min(1.0, bytes / scale) * bar.height();
+        QColor fill = bytes > cap ? exposedCommColor() : forwardColor();
+        if (!worst)
+            fill.setAlphaF(0.35);
+        p.fillRect(QRectF(bar.left(), bar.bottom() - h, bar.width(), h), fill);
+        const double capY = bar.bottom() - cap / scale * bar.height();
+        p.setPen(QPen(text, 1.2, Qt::DashLine));
+        p.drawLine(QPointF(bar.left() - 4, capY), QPointF(bar.right() + 4, capY));
+        p.setPen(text);
+        p.drawText(QRectF(b.left(), b.bottom() - 22, b.width(), 11), Qt::AlignHCenter | Qt::AlignVCenter,
+                   worst ? bytesText(bytes) : tr("peak %1").arg(bytesText(bytes)));
+        p.setFont(font());
+        // Activity strip: what the stage's kernels do now.
+        p.fillRect(QRectF(b.left() + 4, b.bottom() - 9, b.width() - 8, 5), worst ? activity : track);
+    }
+
+    // The ring and its shards.
+    if (fe && !ring.empty()) {
+        const std::int64_t n = fe->groupSize;
+        const int S = ringSteps();
+        const int k = ringStep();
+        const double frac = S > 0 ? m_phase * S - k : 0;
+        const std::size_t nd = ring.size();
+        auto anchor = [&](int idx) {
+            const QRectF b = boxRect(static_cast<std::size_t>(idx));
+            return QPointF(b.center().x(), b.top());
+        };
+        QColor rc = palette().color(QPalette::Highlight);
+        rc.setAlphaF(0.55);
+        p.setPen(QPen(rc, 2));
+        p.setBrush(Qt::NoBrush);
+        const bool p2p = fe->kind == EventKind::Send || fe->group == CommGroup::Host;
+        for (std::size_t a = 0; a < nd && nd > 1; ++a) {
+            if (p2p && a + 1 == nd)
+                break;
+            const QPointF from = anchor(ring[a]), to = anchor(ring[(a + 1) % nd]);
+            QPainterPath path(from);
+            const double boxW = boxRect(0).width();
+            const bool neighbours = to.y() == from.y() && std::abs(to.x() - from.x()) < 1.6 * boxW;
+            if (neighbours) {
+                // A short hop: an arc over the gap between the two boxes.
+                const double lift = 14;
+                path.cubicTo(QPointF(from.x() + (to.x() - from.x()) / 3, from.y() - lift),
+                             QPointF(from.x() + 2 * (to.x() - from.x()) / 3, to.y() - lift), to);
+                p.setPen(QPen(rc, 2));
+            } else {
+                // The ring closing (or changing rows): a thin dashed line.
+                path.lineTo(to);
+                p.setPen(QPen(rc, 1.2, Qt::DashLine));
+            }
+            p.drawPath(path);
+            // The shard each member sends in this step: owner (a - k) mod n, moving along the arc.
+            const std::int64_t owner = ((static_cast<std::int64_t>(a) - k) % n + n) % n;
+            const QPointF pos = path.pointAtPercent(std::clamp(frac, 0.0, 1.0));
+            const QColor sc = shardColor(owner, n);
+            p.setBrush(sc);
+            p.setPen(QPen(sc.darker(150), 1));
+            p.drawRect(QRectF(pos.x() - 6, pos.y() - 6, 12, 12));
+            p.setPen(QPen(rc, 2));
+            p.setBrush(Qt::NoBrush);
+        }
+        // Each member's shard nSlots: which shards it holds (all-gather) or has reduced (reduce-scatter).
+        if (!p2p) {
+            const int nSlots = static_cast<int>(std::min<std::int64_t>(n, 16));
+            for (std::size_t a = 0; a < nd; ++a) {
+                const QRectF b = boxRect(static_cast<std::size_t>(ring[a]));
+                const double sw = (b.width() - 8) / nSlots;
+                for (int c = 0; c < nSlots; ++c) {
+                    // Shards "done" by step k: an all-gather fills one more slot per step; a reduce-scatter
+                    // (and the first half of an all-reduce) reduces one more.
+                    const int gatherSteps = fe->kind == EventKind::AllReduce ? std::max(0, k - static_cast<int>(n - 1)) : k;
+                    const int have = fe->kind == EventKind::ReduceScatter ? k : gatherSteps;
+                    const std::int64_t own = static_cast<std::int64_t>(a) % n;
+                    const bool filled = c == own % nSlots || ((c - own) % nSlots + nSlots) % nSlots <= have;
+                    QColor sc = shardColor(c, nSlots);
+                    if (!filled)
+                        sc.setAlphaF(0.18);
+                    p.fillRect(QRectF(b.left() + 4 + c * sw, b.bottom() + 3, std::max(1.0, sw - 1), 5), sc);
+                }
+            }
+        }
+        // Label.
+        const double beta = fe->group == CommGroup::Host ? r.links.pcieBytesPerSecond
+            : fe->crossesNodes                           ? r.links.interNodeBytesPerSecond
+                                                         : r.links.intraNodeBytesPerSecond;
+        QString where;
+        if (fe->layer >= 0)
+            where = tr("layer %1").arg(fe->layer) + (fe->layerCount > 1 ? tr("-%1").arg(fe->layer + fe->layerCount - 1) : QString());
+        else if (fe->part == EventPart::Embedding)
+            where = tr("embedding");
+        else if (fe->part == EventPart::Head)
+            where = tr("LM head");
+        else if (fe->phase == StepPhase::Optimizer)
+            where = tr("updated params");
+        else
+            where = tr("activations");
+        const QString line1 = tr("%1 %2 · %3 (%4%5) · buffer %6, %7 sent per GPU")
+                                  .arg(groupText(fe->group), kindText(fe->kind), where,
+                                       QString::fromLatin1(stepPhaseKey(fe->phase)),
+                                       fe->microbatch >= 0 ? tr(", micro-batch %1").arg(fe->microbatch) : QString(),
+                                       bytesText(fe->bufferBytes), bytesText(fe->bytes));
+        const QString line2 = tr("%1 modelled (%2 exposed) · %3 of %4 ranks over %5 at %6/s · ring step %7 of %8%9")
+                                  .arg(secondsText(fe->duration), secondsText(fe->exposedSeconds))
+                                  .arg(p2p ? tr("pair") : tr("ring"))
+                                  .arg(n)
+                                  .arg(fe->group == CommGroup::Host ? tr("PCIe") : fe->crossesNodes ? tr("the NIC") : tr("NVLink"))
+                                  .arg(bytesText(beta))
+                                  .arg(k + 1)
+                                  .arg(S)
+                                  .arg(static_cast<std::int64_t>(nd) < n ? tr(" · %1 of the ring drawn").arg(nd) : QString());
+        p.setPen(text);
+        p.drawText(QRectF(8, height() - 36, width() - 16, 16), Qt::AlignLeft | Qt::AlignVCenter, line1);
+        p.drawText(QRectF(8, height() - 19, width() - 16, 16), Qt::AlignLeft | Qt::AlignVCenter, line2);
+    } else {
+        p.setPen(text);
+        p.drawText(QRectF(8, height() - 28, width() - 16, 18), Qt::AlignLeft | Qt::AlignVCenter,
+                   tr("no communication in this step (one GPU, or nothing to share)"));
+    }
+}
+
+} // namespace shardscope

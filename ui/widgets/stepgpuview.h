@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "stepcommon.h"
+
+#include <QWidget>
+
+#include <vector>
+
+namespace shardscope {
+
+/**
+ * The GPUs of the scenario as boxes grouped by node (all of them up to 16; beyond that the 16 around the
+ * worst stage, with "x N/16"), each with a memory bar against the capacity line. The collective at the
+ * playhead is animated as shards moving around its ring in its real number of steps (all-reduce 2(n-1),
+ * reduce-scatter / all-gather n-1), coloured by the rank that owns each shard, and labelled with its bytes
+ * and modelled time. The ring's animation runs on its own phase (one loop per kCycleSeconds of wall time
+ * at 1x) so that a 1 ms collective stays visible in a 100 s step.
+ */
+class StepGpuView : public QWidget
+{
+    Q_OBJECT
+public:
+    static constexpr double kCycleSeconds = 1.6;
+    static constexpr int kMaxDrawn = 16;
+
+    explicit StepGpuView(QWidget* parent = nullptr);
+    void setData(stepui::StepDataPtr data);
+    /// Moves the playhead. With `jump` the collective at t is shown at once (seek, step); while playing the
+    /// shown collective finishes its loop before the next one takes over.
+    void setPlayhead(double t, bool jump);
+    /// Advances the ring animation by `wallSeconds` x speed.
+    void advanceAnimation(double scaledWallSeconds);
+
+    /// Index of the event whose collective is shown (-1: none).
+    int focusedEvent() const { return m_focus; }
+    /// Current ring step (0-based) and the collective's number of steps.
+    int ringStep() const;
+    int ringSteps() const;
+    /// Global ranks of the boxes drawn.
+    const std::vector<std::int64_t>& drawnRanks() const { return m_ranks; }
+    QSize sizeHint() const override { return QSize(820, 330); }
+    QSize minimumSizeHint() const override { return QSize(400, 240); }
+
+protected:
+    void paintEvent(QPaintEvent* e) override;
+
+private:
+    int candidateAt(double t) const;
+    std::vector<std::int64_t> groupMembers(const StepEvent& e) const;
+    QRectF boxRect(std::size_t i) const;
+    std::int64_t stageOf(std::int64_t rank) const;
+
+    stepui::StepDataPtr m_data;
+    std::vector<std::int64_t> m_ranks;
+    double m_playhead = 0;
+    int m_focus = -1;
+    double m_phase = 0; ///< [0, 1): position in the shown collective's ring loop
+    bool m_cycleDone = true;
+};
+
+} // namespace shardscope

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: MIT
+#include "steppipelineview.h"
+
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+
+namespace shardscope {
+
+using namespace stepui;
+
+StepPipelineView::StepPipelineView(QWidget* parent)
+    : StepTimeline(parent)
+{
+    setObjectName(QStringLiteral("stepPipeline"));
+}
+
+std::int64_t StepPipelineView::inflight(std::int64_t stage) const
+{
+    if (!data())
+        return 0;
+    const StepResult& r = data()->result;
+    const std::int64_t v = data()->scenario.schedule == PipelineSchedule::Interleaved ? data()->scenario.vpp : 1;
+    // +1 chunk at a forward's start, -1 at a backward's end; micro-batches = chunks / v rounded up.
+    std::vector<std::pair<double, int>> edges;
+    for (const PipelineBlock& b : r.pipeline) {
+        if (b.stage != stage)
+            continue;
+        if (b.forward)
+            edges.emplace_back(b.start, +1);
+        else
+            edges.emplace_back(b.start + b.duration, -1);
+    }
+    std::sort(edges.begin(), edges.end());
+    int held = 0, most = 0;
+    for (const auto& e : edges) {
+        held += e.second;
+        most = std::max(most, held);
+    }
+    return (most + v - 1) / v;
+}
+
+void StepPipelineView::paintStatic(QPainter& p)
+{
+    const StepResult& r = data()->result;
+    const Scenario& s = data()->scenario;
+    const QRectF a = plotArea();
+    const double T = r.totals.stepTime;
+    const QColor text = palette().color(QPalette::Text);
+    p.setPen(text);
+    const std::int64_t P = s.pp;
+    const char* schedName = s.schedule == PipelineSchedule::GPipe ? "GPipe"
+        : s.schedule == PipelineSchedule::Interleaved              ? "interleaved 1F1B"
+                                                                   : "1F1B";
+    if (P <= 1 || r.pipeline.empty()) {
+        p.drawText(QRectF(4, 0, leftMargin() - 8, 18), Qt::AlignVCenter | Qt::AlignRight, tr("pipeline"));
+        p.drawText(a, Qt::AlignCenter | Qt::TextWordWrap,
+                   P <= 1 ? tr("PP = 1: no pipeline. The %1 micro-batch(es) of the step run one after another on every GPU; "
+                               "nothing waits for another stage.")
+                                .arg(s.gradAccum)
+                          : tr("%1 stages x %2 micro-batches: too many blocks to draw (the step's totals still hold).")
+                                .arg(P)
+                                .arg(s.gradAccum));
+        return;
+    }
+    // Bubble: the whole plot shaded; blocks are drawn over it, the gaps stay shaded.
+    QColor bub = bubbleColor();
+    bub.setAlphaF(0.35);
+    p.fillRect(a, QBrush(bub, Qt::BDiagPattern));
+    QColor bubFill = bubbleColor();
+    bubFill.setAlphaF(0.15);
+    p.fillRect(a, bubFill);
+    const double rh = a.height() / double(P);
+    const std::int64_t v = s.schedule == PipelineSchedule::Interleaved ? s.vpp : 1;
+    const QFontMetrics fm(font());
+    for (const PipelineBlock& b : r.pipeline) {
+        const double x0 = timeToX(b.start, T, a), x1 = timeToX(b.start + b.duration, T, a);
+        const QRectF rc(x0, a.top() + b.stage * rh + (rh > 6 ? 1 : 0), std::max(0.8, x1 - x0), rh > 6 ? rh - 2 : rh);
+        QColor c = b.forward ? forwardColor() : backwardColor();
+        if (v > 1 && b.chunk % 2 == 1)
+            c = c.lighter(125);
+        p.fillRect(rc, c);
+        if (rc.width() > fm.horizontalAdvance(QStringLiteral("00")) + 2 && rh >= fm.height()) {
+            p.setPen(Qt::white);
+            p.drawText(rc, Qt::AlignCenter, QString::number(b.microbatch));
+        }
+    }
+    // Stage labels with micro-batches in flight.
+    p.setPen(text);
+    const int every = rh >= fm.height() ? 1 : static_cast<int>(std::ceil(fm.height() / rh));
+    for (std::int64_t i = 0; i < P; ++i) {
+        if (i % every != 0 && i != r.worstStage)
+            continue;
+        QString label = tr("stage %1 · %2 in flight").arg(i).arg(inflight(i));
+        if (i == r.worstStage)
+            label = QStringLiteral("▶ ") + label;
+        p.drawText(QRectF(2, a.top() + i * rh + rh / 2 - 8, leftMargin() - 6, 16), Qt::AlignVCenter | Qt::AlignRight, label);
+    }
+    const std::int64_t m = s.gradAccum;
+    QString ideal = v > 1 ? tr("(p-1)/(p-1+v m) = %1/%2").arg(P - 1).arg(P - 1 + v * m)
+                          : tr("(p-1)/(p-1+m) = %1/%2").arg(P - 1).arg(P - 1 + m);
+    p.drawText(QRectF(a.left(), 0, a.width(), 18), Qt::AlignVCenter | Qt::AlignLeft,
+               tr("%1 · p = %2, m = %3%4 · bubble %5% of the step on the worst rank (ideal %6 = %7%)")
+                   .arg(QString::fromLatin1(schedName))
+                   .arg(P)
+                   .arg(m)
+                   .arg(v > 1 ? tr(", v = %1").arg(v) : QString())
+                   .arg(r.totals.bubbleFraction * 100, 0, 'f', 1)
+                   .arg(ideal)
+                   .arg(r.totals.analyticBubbleFraction * 100, 0, 'f', 1));
+    p.drawText(QRectF(4, 0, leftMargin() - 8, 18), Qt::AlignVCenter | Qt::AlignRight, tr("pipeline"));
+    p.drawText(QRectF(a.left(), a.bottom() + 2, a.width(), 16), Qt::AlignLeft | Qt::AlignTop,
+               tr("blue: forward, green: backward (number: micro-batch); hatched: bubble"));
+}
+
+} // namespace shardscope

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "steptimeline.h"
+
+#include <vector>
+
+namespace shardscope {
+
+/// The pipeline schedule: stages x time, one forward and one backward block per micro-batch (per model
+/// chunk when interleaved), the bubble shaded with its fraction written, and the micro-batches each stage
+/// holds in flight (which sets its activation memory).
+class StepPipelineView : public StepTimeline
+{
+    Q_OBJECT
+public:
+    explicit StepPipelineView(QWidget* parent = nullptr);
+    QSize sizeHint() const override { return QSize(900, 200); }
+    QSize minimumSizeHint() const override { return QSize(300, 120); }
+    /// Most micro-batches whose activations stage i holds at once (from the schedule's blocks).
+    std::int64_t inflight(std::int64_t stage) const;
+
+protected:
+    void paintStatic(QPainter& p) override;
+    int leftMargin() const override { return 150; }
+};
+
+} // namespace shardscope

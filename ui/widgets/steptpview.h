@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "stepcommon.h"
+
+#include <QWidget>
+
+namespace shardscope {
+
+/**
+ * Tensor parallelism as it is: one layer's weight matrices split over the TP group, by columns for
+ * Q/K/V and the MLP up (and gate) projections, by rows for the attention output and the MLP down
+ * projection, each GPU's slice labelled with its shape (a 4096x4096 matrix over 8 GPUs is 4096x512 each),
+ * and the all-reduce (reduce-scatter + all-gather with sequence parallelism) after each row-parallel matmul.
+ * The half of the layer the playhead is in is highlighted.
+ */
+class StepTpView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit StepTpView(QWidget* parent = nullptr);
+    void setData(stepui::StepDataPtr data);
+    void setPlayhead(double t);
+    /// "rows x cols" of one GPU's slice of matrix `which` (0 QKV, 1 attention out, 2 MLP up/gate, 3 MLP down).
+    QString sliceShape(int which) const;
+    /// One GPU's slice of a rows x cols weight split t ways: by columns rows x cols/t, by rows rows/t x cols.
+    static QString splitShape(std::int64_t rows, std::int64_t cols, std::int64_t t, bool byColumns);
+    QSize sizeHint() const override { return QSize(520, 330); }
+    QSize minimumSizeHint() const override { return QSize(320, 240); }
+
+protected:
+    void paintEvent(QPaintEvent* e) override;
+
+private:
+    stepui::StepDataPtr m_data;
+    double m_playhead = 0;
+};
+
+} // namespace shardscope

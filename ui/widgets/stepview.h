@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "stepcommon.h"
+
+#include <QElapsedTimer>
+#include <QTimer>
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QToolButton;
+
+namespace shardscope {
+
+class StepGpuView;
+class StepTpView;
+class StepPipelineView;
+class StepGanttView;
+class StepMemoryView;
+
+/**
+ * The Step view: plays one training step of the scenario (computeStep()). GPUs with live memory bars and
+ * the collective at the playhead animated on its ring, the TP split of a layer, the pipeline schedule,
+ * the worst rank's Gantt timeline and its memory over the step, all on one playhead.
+ *
+ * The clock: at 1x the whole step plays in kWallSecondsPerStep seconds of wall time; speed 0.25x-8x.
+ * advance() moves it deterministically (tests call it); in the app a QTimer on the GUI thread calls it
+ * every frame with the elapsed wall time. Keys: Space play/pause, Right/Left next/previous event,
+ * +/- speed. Clicking a timeline jumps there.
+ */
+class StepView : public QWidget
+{
+    Q_OBJECT
+public:
+    static constexpr double kWallSecondsPerStep = 20.0;
+    static constexpr double kMinSpeed = 0.25;
+    static constexpr double kMaxSpeed = 8.0;
+
+    explicit StepView(QWidget* parent = nullptr);
+    ~StepView() override;
+
+    /// Models the scenario and redraws at once (the playhead keeps its place as a fraction of the step).
+    void setScenario(const Scenario& s);
+    /// The modelled step (nullptr before a valid scenario).
+    const StepResult* result() const;
+    /// Why the last scenario could not be modelled (empty when it could).
+    QString errorText() const { return m_error; }
+
+    double time() const { return m_time; }
+    bool isPlaying() const { return m_playing; }
+    double speed() const { return m_speed; }
+    /// Index of the last event starting at or before the playhead (-1 before the first).
+    int currentEvent() const;
+
+    /// With an external clock play() starts no timer: only advance() moves the playhead (tests, benches).
+    void setExternalClock(bool external);
+
+    StepGpuView* gpuView() const { return m_gpus; }
+    StepTpView* tpView() const { return m_tp; }
+    StepPipelineView* pipelineView() const { return m_pipeline; }
+    StepGanttView* ganttView() const { return m_gantt; }
+    StepMemoryView* memoryView() const { return m_memory; }
+
+public Q_SLOTS:
+    void play();
+    void pause();
+    void togglePlay();
+    /// Jumps to the start of the next event after the playhead (or the end of the step).
+    void stepForward();
+    /// Jumps to the start of the previous event before the playhead (or the start).
+    void stepBack();
+    void seek(double t);
+    void setSpeed(double speed);
+    void faster();
+    void slower();
+    /// Advances the clock by `wallSeconds` of wall time (only while playing).
+    void advance(double wallSeconds);
+
+Q_SIGNALS:
+    void timeChanged(double t);
+    void playingChanged(bool playing);
+    void speedChanged(double speed);
+
+protected:
+    void keyPressEvent(QKeyEvent* e) override;
+
+private:
+    void onTick();
+    void setTime(double t, bool jump);
+    void updateLabels();
+
+    stepui::StepDataPtr m_data;
+    QString m_error;
+    double m_time = 0;
+    double m_speed = 1;
+    bool m_playing = false;
+    bool m_externalClock = false;
+    QTimer m_timer;
+    QElapsedTimer m_wall;
+
+    QToolButton* m_back = nullptr;
+    QToolButton* m_playButton = nullptr;
+    QToolButton* m_forward = nullptr;
+    QComboBox* m_speedBox = nullptr;
+    QLabel* m_timeLabel = nullptr;
+    QLabel* m_summary = nullptr;
+    StepGpuView* m_gpus = nullptr;
+    StepTpView* m_tp = nullptr;
+    StepPipelineView* m_pipeline = nullptr;
+    StepGanttView* m_gantt = nullptr;
+    StepMemoryView* m_memory = nullptr;
+};
+
+} // namespace shardscope
