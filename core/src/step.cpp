@@ -1001,6 +1001,7 @@ StepResult StepModel::run()
             G = std::min(chunkLayers, 2 * G);
         }
         if (countWith(G) > kMaxStepEvents) {
+            G = chunkLayers;
             // Blocks per event: a window of K blocks yields at most one event per distinct key of its templates.
             std::vector<StepEvent> all;
             for (const auto& kv : m_templates)
@@ -1031,16 +1032,49 @@ StepResult StepModel::run()
         window.clear();
         windowOps = 0;
     };
+    // With blocks merged, each block contributes its template already merged by key (a handful of events).
+    std::map<std::tuple<std::int64_t, bool, bool>, std::vector<StepEvent>> summaries;
+    auto blockSummary = [&](const SimBlock& b) {
+        const auto key = std::make_tuple(b.block.chunk, b.block.forward, reducesOn(b.block.microbatch));
+        auto it = summaries.find(key);
+        if (it == summaries.end()) {
+            std::vector<StepEvent> sum;
+            mergeInto(sum, opTemplate(m_worstStage, b.block.chunk, b.block.forward, reducesOn(b.block.microbatch)).events,
+                      false);
+            it = summaries.emplace(key, std::move(sum)).first;
+        }
+        std::vector<StepEvent> evs;
+        if (b.remoteDep) {
+            StepEvent e;
+            e.kind = EventKind::Recv;
+            e.group = CommGroup::PP;
+            e.phase = b.block.forward ? StepPhase::Forward : StepPhase::Backward;
+            e.bufferBytes = m_p2pBytes;
+            e.groupSize = 2;
+            e.crossesNodes = m_links.ppCrossesNodes;
+            e.duration = std::min(recvSeconds, b.depEnd);
+            e.start = b.depEnd - e.duration;
+            evs.push_back(e);
+        }
+        for (StepEvent e : it->second) {
+            e.start += b.block.start;
+            e.microbatch = b.block.microbatch;
+            e.chunk = b.block.chunk;
+            evs.push_back(e);
+        }
+        return evs;
+    };
     for (const SimBlock& b : mine) {
-        std::vector<StepEvent> evs = blockEvents(b);
         if (K > 1) {
+            const std::vector<StepEvent> evs = blockSummary(b);
             window.insert(window.end(), evs.begin(), evs.end());
             if (++windowOps >= K)
                 flushWindow();
         } else if (G > 1) {
-            for (const StepEvent& e : byLayers(evs, G))
+            for (const StepEvent& e : byLayers(blockEvents(b), G))
                 r.events.push_back(e);
         } else {
+            const std::vector<StepEvent> evs = blockEvents(b);
             r.events.insert(r.events.end(), evs.begin(), evs.end());
         }
     }

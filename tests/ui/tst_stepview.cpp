@@ -282,6 +282,10 @@ private Q_SLOTS:
         QTest::newRow("zero3-16") << zero3On16() << QStringLiteral("zero3-16") << 0.3;
         QTest::newRow("tp8-pp4") << tp8pp4() << QStringLiteral("tp8-pp4") << 0.45;
         QTest::newRow("ddp-8") << ddp8() << QStringLiteral("ddp-8") << 0.97;
+        Scenario il = tp8pp4();
+        il.schedule = PipelineSchedule::Interleaved;
+        il.vpp = 2;
+        QTest::newRow("interleaved") << il << QStringLiteral("interleaved") << 0.5;
     }
     void screenshots()
     {

@@ -41,6 +41,35 @@ std::int64_t StepPipelineView::inflight(std::int64_t stage) const
     return (most + v - 1) / v;
 }
 
+void StepPipelineView::paintOverlay(QPainter& p)
+{
+    const StepResult& r = data()->result;
+    const std::int64_t P = data()->scenario.pp;
+    if (P <= 1 || r.pipeline.empty())
+        return;
+    const QRectF a = plotArea();
+    const double T = r.totals.stepTime;
+    const double rh = a.height() / double(P);
+    const double t = playhead();
+    // Blocks are grouped by stage and ordered by start within a stage (simulation order).
+    auto first = r.pipeline.begin();
+    p.setPen(QPen(palette().color(QPalette::Highlight), 2));
+    p.setBrush(Qt::NoBrush);
+    while (first != r.pipeline.end()) {
+        const std::int64_t stage = first->stage;
+        auto last = std::find_if(first, r.pipeline.end(), [stage](const PipelineBlock& b) { return b.stage != stage; });
+        auto it = std::upper_bound(first, last, t, [](double x, const PipelineBlock& b) { return x < b.start; });
+        if (it != first) {
+            const PipelineBlock& b = *std::prev(it);
+            if (t < b.start + b.duration) {
+                const double x0 = timeToX(b.start, T, a), x1 = timeToX(b.start + b.duration, T, a);
+                p.drawRect(QRectF(x0, a.top() + double(stage) * rh, std::max(2.0, x1 - x0), rh));
+            }
+        }
+        first = last;
+    }
+}
+
 void StepPipelineView::paintStatic(QPainter& p)
 {
     const StepResult& r = data()->result;

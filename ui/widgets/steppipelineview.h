@@ -22,6 +22,8 @@ public:
 
 protected:
     void paintStatic(QPainter& p) override;
+    /// The block each stage runs at the playhead, outlined: micro-batches moving across the stages.
+    void paintOverlay(QPainter& p) override;
     int leftMargin() const override { return 150; }
 };
 

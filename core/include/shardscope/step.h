@@ -107,7 +107,9 @@ struct LinkPlan
 struct StepResult
 {
     std::vector<StepEvent> events; ///< the worst rank's events, ordered by start
-    std::vector<PipelineBlock> pipeline; ///< every stage's blocks (empty when the schedule is too large)
+    /// Every stage's blocks, grouped by stage in stage order and in start order within a stage (empty
+    /// without a pipeline, or beyond 2e6 blocks, where the worst stage's blocks are placed back to back).
+    std::vector<PipelineBlock> pipeline;
     std::vector<MemoryPoint> memory; ///< worst rank's memory over the step (step function)
     StepTotals totals;
     LinkPlan links;
