@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: MIT
+// `shardscope step` as a contract (issue 4): runs the built executable and checks the JSON's keys and
+// vocabularies, that it answers for scenarios that do not fit, the Megatron 1T check from the command
+// line, and bad hardware options exiting 2 with the option named.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSet>
+#include <QTest>
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run shardscope(const QStringList& args)
+{
+    QProcess p;
+    p.setProgram(QStringLiteral(SHARDSCOPE_BIN));
+    p.setArguments(args);
+    p.start();
+    Run r;
+    if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit)
+        return r;
+    r.exitCode = p.exitCode();
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+QJsonObject json(const Run& r) { return QJsonDocument::fromJson(r.out).object(); }
+
+} // namespace
+
+class TestStepCli : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void jsonContract()
+    {
+        const Run r = shardscope({QStringLiteral("step"), QStringLiteral("--gpus"), QStringLiteral("64"), QStringLiteral("--tp"),
+                                  QStringLiteral("8"), QStringLiteral("--pp"), QStringLiteral("4"), QStringLiteral("--stage"),
+                                  QStringLiteral("1"), QStringLiteral("--grad-accum"), QStringLiteral("8"),
+                                  QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = json(r);
+        QVERIFY(o.value(QStringLiteral("fits")).isBool());
+        const QSet<QString> kinds = {QStringLiteral("compute"), QStringLiteral("all-reduce"), QStringLiteral("reduce-scatter"),
+                                     QStringLiteral("all-gather"), QStringLiteral("send"), QStringLiteral("recv"),
+                                     QStringLiteral("h2d"), QStringLiteral("d2h")};
+        const QSet<QString> groups = {QStringLiteral("dp"), QStringLiteral("tp"), QStringLiteral("pp"), QStringLiteral("host")};
+        const QJsonArray events = o.value(QStringLiteral("events")).toArray();
+        QVERIFY(events.size() > 100);
+        QSet<QString> seenKinds;
+        double last = 0;
+        for (const QJsonValue& v : events) {
+            const QJsonObject e = v.toObject();
+            for (const char* k : {"start_s", "duration_s", "kind", "group", "bytes", "layer", "microbatch"})
+                QVERIFY2(e.contains(QLatin1String(k)), k);
+            const QString kind = e.value(QStringLiteral("kind")).toString();
+            QVERIFY(kinds.contains(kind));
+            seenKinds.insert(kind);
+            // Collectives name their group; compute has none (null).
+            if (kind == QLatin1String("compute"))
+                QVERIFY(e.value(QStringLiteral("group")).isNull());
+            else
+                QVERIFY(groups.contains(e.value(QStringLiteral("group")).toString()));
+            QVERIFY(e.value(QStringLiteral("start_s")).toDouble() >= last);
+            last = e.value(QStringLiteral("start_s")).toDouble();
+        }
+        // 64 GPUs = TP 8 x PP 4 x DP 2: TP all-reduces, PP sends and receives, ZeRO-1's reduce-scatter and
+        // all-gather over DP all appear.
+        for (const char* k : {"compute", "all-reduce", "send", "recv", "reduce-scatter", "all-gather"})
+            QVERIFY2(seenKinds.contains(QLatin1String(k)), k);
+        const QJsonObject t = o.value(QStringLiteral("totals")).toObject();
+        for (const char* k : {"step_time_s", "tflops_per_gpu", "mfu", "tokens_per_s_per_gpu", "compute_s", "exposed_comm_s",
+                              "bubble_s", "recompute_s", "optimizer_s"})
+            QVERIFY2(t.value(QLatin1String(k)).isDouble(), k);
+        const double sum = t.value(QStringLiteral("compute_s")).toDouble() + t.value(QStringLiteral("exposed_comm_s")).toDouble()
+            + t.value(QStringLiteral("bubble_s")).toDouble() + t.value(QStringLiteral("recompute_s")).toDouble()
+            + t.value(QStringLiteral("optimizer_s")).toDouble();
+        QVERIFY(std::abs(sum / t.value(QStringLiteral("step_time_s")).toDouble() - 1) < 1e-9);
+    }
+
+    void answersWhenItDoesNotFit()
+    {
+        // DDP of Llama-2-70B on 16 A100 80GB: 16 B/param x 69B does not fit; the step is still answered.
+        const Run r = shardscope({QStringLiteral("step"), QStringLiteral("--gpus"), QStringLiteral("16"), QStringLiteral("--stage"),
+                                  QStringLiteral("0"), QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = json(r);
+        QCOMPARE(o.value(QStringLiteral("fits")).toBool(true), false);
+        QVERIFY(o.value(QStringLiteral("totals")).toObject().value(QStringLiteral("step_time_s")).toDouble() > 0);
+    }
+
+    void megatron1T()
+    {
+        // Narayanan et al. 2021: 163 TFLOP/s per GPU for L=128, h=25600, a=160, V=51200, s=2048, t=8, p=64, d=6 on
+        // 3072 A100s, batch 3072 (micro-batch 1, so m = 512), full recompute; within 15% with the defaults.
+        const Run r = shardscope({QStringLiteral("step"), QStringLiteral("--layers"), QStringLiteral("128"), QStringLiteral("--hidden"),
+                                  QStringLiteral("25600"), QStringLiteral("--heads"), QStringLiteral("160"), QStringLiteral("--vocab"),
+                                  QStringLiteral("51200"), QStringLiteral("--seq"), QStringLiteral("2048"), QStringLiteral("--gpus"),
+                                  QStringLiteral("3072"), QStringLiteral("--tp"), QStringLiteral("8"), QStringLiteral("--pp"),
+                                  QStringLiteral("64"), QStringLiteral("--stage"), QStringLiteral("0"), QStringLiteral("--grad-accum"),
+                                  QStringLiteral("512"), QStringLiteral("--checkpointing"), QStringLiteral("full"),
+                                  QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(r.exitCode, 0);
+        const double tflops = json(r).value(QStringLiteral("totals")).toObject().value(QStringLiteral("tflops_per_gpu")).toDouble();
+        QVERIFY2(std::abs(tflops / 163.0 - 1) < 0.15, qPrintable(QString::number(tflops)));
+        QVERIFY(json(r).value(QStringLiteral("events")).toArray().size() <= 20000);
+    }
+
+    void badHardwareOptions_data()
+    {
+        QTest::addColumn<QString>("option");
+        QTest::addColumn<QString>("value");
+        QTest::newRow("efficiency above 1") << QStringLiteral("kernel-efficiency") << QStringLiteral("1.5");
+        QTest::newRow("efficiency not a number") << QStringLiteral("kernel-efficiency") << QStringLiteral("fast");
+        QTest::newRow("negative alpha") << QStringLiteral("alpha-us") << QStringLiteral("-1");
+        QTest::newRow("zero NIC") << QStringLiteral("inter-node-gbps") << QStringLiteral("0");
+        QTest::newRow("NaN NVLink") << QStringLiteral("intra-node-gbps") << QStringLiteral("nan");
+        QTest::newRow("negative PCIe") << QStringLiteral("pcie-gbps") << QStringLiteral("-25");
+    }
+    void badHardwareOptions()
+    {
+        QFETCH(QString, option);
+        QFETCH(QString, value);
+        const Run r = shardscope({QStringLiteral("step"), QStringLiteral("--") + option, value});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.out.isEmpty());
+        QVERIFY2(r.err.contains(option.toUtf8()), r.err.constData());
+    }
+
+    void hardwareOptionsChangeTheAnswer()
+    {
+        // A slower NIC makes ZeRO-3 across nodes slower; the JSON echoes the figures in force.
+        auto step = [](const QString& nic) {
+            return json(shardscope({QStringLiteral("step"), QStringLiteral("--inter-node-gbps"), nic, QStringLiteral("--format"),
+                                    QStringLiteral("json")}));
+        };
+        const QJsonObject fast = step(QStringLiteral("50")), slow = step(QStringLiteral("12.5"));
+        QCOMPARE(fast.value(QStringLiteral("links")).toObject().value(QStringLiteral("inter_node_bytes_per_second")).toDouble(), 50e9);
+        QCOMPARE(fast.value(QStringLiteral("scenario")).toObject().value(QStringLiteral("inter_node_bytes_per_second")).toDouble(), 50e9);
+        QVERIFY(slow.value(QStringLiteral("totals")).toObject().value(QStringLiteral("step_time_s")).toDouble()
+                > fast.value(QStringLiteral("totals")).toObject().value(QStringLiteral("step_time_s")).toDouble());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStepCli)
+#include "tst_stepcli.moc"
