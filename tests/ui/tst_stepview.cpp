@@ -286,6 +286,22 @@ private Q_SLOTS:
         il.schedule = PipelineSchedule::Interleaved;
         il.vpp = 2;
         QTest::newRow("interleaved") << il << QStringLiteral("interleaved") << 0.5;
+        // Megatron-LM's 1T run (Narayanan et al. 2021): 3072 GPUs (16 drawn), 64 stages, 512 micro-batches.
+        Scenario t1;
+        t1.arch = *findModelPreset("gpt3-175b");
+        t1.arch.layers = 128;
+        t1.arch.hidden = 25600;
+        t1.arch.heads = t1.arch.kvHeads = 160;
+        t1.arch.headDim = 160;
+        t1.arch.ffn = 4 * 25600;
+        t1.arch.vocab = 51200;
+        t1.gpus = 3072;
+        t1.tp = 8;
+        t1.pp = 64;
+        t1.zeroStage = 0;
+        t1.seq = 2048;
+        t1.gradAccum = 512;
+        QTest::newRow("megatron-1t") << t1 << QStringLiteral("megatron-1t") << 0.5;
     }
     void screenshots()
     {

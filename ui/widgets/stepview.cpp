@@ -65,7 +65,7 @@ StepView::StepView(QWidget* parent)
     bar->addWidget(m_speedBox);
     m_timeLabel = new QLabel(this);
     m_timeLabel->setObjectName(QStringLiteral("stepTime"));
-    m_timeLabel->setMinimumWidth(260);
+    m_timeLabel->setMinimumWidth(420);
     bar->addWidget(m_timeLabel);
     bar->addStretch(1);
     layout->addLayout(bar);
