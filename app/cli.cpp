@@ -38,7 +38,12 @@ bool parse(QCommandLineParser& parser, const QStringList& args, int& exitCode, b
         return false;
     }
     if (parser.isSet(help)) {
-        out(parser.helpText());
+        // QCommandLineParser names the executable's path; name the subcommand instead.
+        QString text = parser.helpText();
+        const int eol = text.indexOf(QLatin1String(" [options]"));
+        if (text.startsWith(QLatin1String("Usage: ")) && eol > 0)
+            text.replace(7, eol - 7, args.value(0));
+        out(text);
         exitCode = kExitOk;
         return false;
     }
