@@ -52,6 +52,7 @@ int runEstimate(const QStringList& args);
 int runSweep(const QStringList& args);
 int runMinGpus(const QStringList& args);
 int runStep(const QStringList& args);
+int runScreenshot(const QStringList& args);
 int runBench(const QStringList& args); // dispatches to the bench* functions below
 int runExport(const QStringList& args);
 int runConvert(const QStringList& args);

@@ -13,6 +13,7 @@ const std::vector<Command>& commands()
         {"step", "One training step: compute, collectives, bubble, step time, memory over time", false, &runStep},
         {"export", "Charts (png, svg, pdf) and their data (csv, json, md) for design docs; --bundle DIR", true, &runExport},
         {"convert", "The scenario as a DeepSpeed, FSDP or Megatron config, or a scenario file", false, &runConvert},
+        {"screenshot", "Render the explorer window offscreen to a PNG (1600 x 1000)", true, &runScreenshot},
         {"bench", "Speed figures: bench redraw | bench animation", true, &runBench},
     };
     return c;

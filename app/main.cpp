@@ -92,7 +92,7 @@ int main(int argc, char** argv)
     } catch (const InvalidInput& e) {
         return cli::badInput(QString::fromStdString(e.what()));
     }
-    MainWindow w(scenario);
+    MainWindow w(scenario, fromOptions ? MainWindow::Session::KeepGiven : MainWindow::Session::RestoreLast);
     w.show();
     return app.exec();
 }

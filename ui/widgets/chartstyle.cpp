@@ -7,7 +7,12 @@
 #include <QChartView>
 #include <QGraphicsSimpleTextItem>
 #include <QLegend>
+#include <QLogValueAxis>
 #include <QPalette>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
 
 namespace shardscope {
 
@@ -21,6 +26,9 @@ QChartView* makeChartView(QChart* chart, QWidget* parent)
     chart->legend()->setFont(small);
     auto* view = new QChartView(chart, parent);
     view->setRenderHint(QPainter::Antialiasing);
+    // Every data change moves most items: one full repaint is cheaper than collecting per-item regions.
+    view->setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
+    view->setOptimizationFlags(QGraphicsView::DontAdjustForAntialiasing);
     view->setMinimumSize(320, 240);
     applyPalette(chart, parent ? parent->palette() : QPalette());
     return view;
@@ -42,7 +50,55 @@ void applyPalette(QChart* chart, const QPalette& palette)
         axis->setTitleBrush(text);
         axis->setLinePenColor(palette.color(QPalette::Mid));
         axis->setGridLineColor(grid);
+        // Solid, faint minor grid: Qt's default dashed minor lines cost more to antialias than the data.
+        QColor minor = grid;
+        minor.setAlpha(45);
+        axis->setMinorGridLinePen(QPen(minor, 1.0, Qt::SolidLine));
     }
+}
+
+void setTitleIfChanged(QChart* chart, const QString& title)
+{
+    if (chart->title() != title)
+        chart->setTitle(title);
+}
+
+void setNameIfChanged(QAbstractSeries* series, const QString& name)
+{
+    if (series->name() != name)
+        series->setName(name);
+}
+
+void setNiceRange(QValueAxis* axis, double top)
+{
+    if (!(top > 0))
+        top = 1;
+    const double mag = std::pow(10.0, std::floor(std::log10(top)));
+    double step = mag;
+    for (double f : {0.1, 0.2, 0.5, 1.0, 2.0}) {
+        if (top / (f * mag) <= 6) {
+            step = f * mag;
+            break;
+        }
+    }
+    const int intervals = std::max(1, static_cast<int>(std::ceil(top / step - 1e-9)));
+    const double hi = intervals * step;
+    if (axis->min() != 0 || axis->max() != hi)
+        axis->setRange(0, hi);
+    if (axis->tickCount() != intervals + 1)
+        axis->setTickCount(intervals + 1);
+    const QString format = step >= 1 ? QStringLiteral("%.0f") : QStringLiteral("%.1f");
+    if (axis->labelFormat() != format)
+        axis->setLabelFormat(format);
+}
+
+void setRangeIfChanged(QAbstractAxis* axis, double lo, double hi)
+{
+    if (auto* v = qobject_cast<QValueAxis*>(axis); v && v->min() == lo && v->max() == hi)
+        return;
+    if (auto* l = qobject_cast<QLogValueAxis*>(axis); l && l->min() == lo && l->max() == hi)
+        return;
+    axis->setRange(lo, hi);
 }
 
 QPen capacityPen(const QPalette& palette)

@@ -4,7 +4,10 @@
 #include <QGraphicsRectItem>
 #include <QPen>
 
+class QAbstractAxis;
+class QAbstractSeries;
 class QChart;
+class QValueAxis;
 class QChartView;
 class QGraphicsSimpleTextItem;
 class QWidget;
@@ -18,6 +21,14 @@ QChartView* makeChartView(QChart* chart, QWidget* parent);
 void applyPalette(QChart* chart, const QPalette& palette);
 /// The capacity line: the palette's text colour, dashed, 2 px, so it reads on light and dark.
 QPen capacityPen(const QPalette& palette);
+
+/// Setters that skip the call when nothing changes: each real change re-lays out the chart (legend, title,
+/// axis labels), which is what costs milliseconds per slider move.
+void setTitleIfChanged(QChart* chart, const QString& title);
+void setNameIfChanged(QAbstractSeries* series, const QString& name);
+/// [0, a nice maximum >= top] with ticks at a 1-2-5 step (at most 6 intervals); only when it differs.
+void setNiceRange(QValueAxis* axis, double top);
+void setRangeIfChanged(QAbstractAxis* axis, double lo, double hi);
 
 /**
  * A text label with a translucent box behind it, drawn in the chart's scene so that it is part of every

@@ -39,6 +39,9 @@ HostMemoryChart::HostMemoryChart(QWidget* parent)
     m_chart->legend()->setAlignment(Qt::AlignBottom);
 
     m_view = makeChartView(m_chart, this);
+    m_label = new ChartLabel(m_chart);
+    m_label->setColors(palette().color(QPalette::WindowText), palette().color(QPalette::Base));
+    connect(m_chart, &QChart::plotAreaChanged, this, [this](const QRectF& r) { m_label->setPos(r.topLeft() + QPointF(6, 4)); });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);
@@ -83,31 +86,41 @@ void HostMemoryChart::refresh()
         m_x->clear();
         m_x->append(cats);
     }
-    m_needed->remove(0, m_needed->count());
-    m_needed->append(needed);
-    m_available->remove(0, m_available->count());
-    m_available->append(available);
+    for (auto [set, values] : {std::pair {m_needed, needed}, std::pair {m_available, available}}) {
+        bool same = set->count() == values.size();
+        for (qsizetype i = 0; same && i < values.size(); ++i)
+            same = set->at(i) == values[i];
+        if (!same) {
+            set->remove(0, set->count());
+            set->append(values);
+        }
+    }
     double top = 0;
     for (qreal v : needed + available)
         top = std::max(top, v);
-    m_y->setRange(0, top * 1.15);
-    m_y->applyNiceNumbers();
+    setNiceRange(m_y, top * 1.08);
     const bool offloading = s.offloadOptimizer != OffloadDevice::None || s.offloadParams != OffloadDevice::None;
     const qint64 perNode = std::min(s.gpusPerNode, s.gpus);
+    // A fixed title per mode (a changing title re-lays out the chart); the numbers go in the label.
+    setTitleIfChanged(m_chart, nvme ? QStringLiteral("Host RAM and NVMe per node") : QStringLiteral("Host RAM per node"));
+    QString text;
     if (!offloading) {
-        m_chart->setTitle(QStringLiteral("Host RAM per node: no offload, nothing held for training states"));
+        text = QStringLiteral("No offload: nothing held for training states");
     } else {
-        QString title = QStringLiteral("Per node (%1 GPUs): host RAM %2 of %3")
-                            .arg(perNode)
-                            .arg(formatBytesUi(double(f.hostBytesPerNode), m_unit), formatBytesUi(double(s.hostRamBytesPerNode), m_unit));
+        text = QStringLiteral("%1 GPUs per node: RAM %2 of %3")
+                   .arg(perNode)
+                   .arg(formatBytesUi(double(f.hostBytesPerNode), m_unit), formatBytesUi(double(s.hostRamBytesPerNode), m_unit));
         if (nvme)
-            title += QStringLiteral(", NVMe %1 of %2")
-                         .arg(formatBytesUi(double(f.nvmeBytesPerNode), m_unit), formatBytesUi(double(s.nvmeBytesPerNode), m_unit));
+            text += QStringLiteral("\nNVMe %1 of %2").arg(formatBytesUi(double(f.nvmeBytesPerNode), m_unit),
+                                                         formatBytesUi(double(s.nvmeBytesPerNode), m_unit));
         if (!f.hostFits || !f.nvmeFits)
-            title += QStringLiteral(" \u2014 does not fit");
-        m_chart->setTitle(title);
+            text += QStringLiteral("\nDoes not fit");
     }
+    m_label->setText(text);
+    m_label->setPos(m_chart->plotArea().topLeft() + QPointF(6, 4));
 }
+
+QString HostMemoryChart::summary() const { return m_label->text(); }
 
 void HostMemoryChart::changeEvent(QEvent* e)
 {

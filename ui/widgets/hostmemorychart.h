@@ -16,6 +16,8 @@ class QValueAxis;
 
 namespace shardscope {
 
+class ChartLabel;
+
 /**
  * Chart 3: host RAM (and NVMe) per node that offloading needs, beside what the node has.
  * Without offload the needed bar is empty and the title says so.
@@ -35,6 +37,8 @@ public:
     QBarSet* neededSet() const { return m_needed; }
     QBarSet* availableSet() const { return m_available; }
     QStringList categories() const;
+    /// The numbers written in the chart ("8 GPUs per node: RAM 1.1 TB of 2 TB").
+    QString summary() const;
 
 protected:
     void changeEvent(QEvent* e) override;
@@ -52,6 +56,7 @@ private:
     QBarSet* m_available;
     QBarCategoryAxis* m_x;
     QValueAxis* m_y;
+    ChartLabel* m_label = nullptr;
 };
 
 } // namespace shardscope

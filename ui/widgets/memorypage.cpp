@@ -42,6 +42,9 @@ MemoryPage::MemoryPage(QWidget* parent)
     vf.setPointSizeF(vf.pointSizeF() * 1.3);
     vf.setBold(true);
     m_verdictLabel->setFont(vf);
+    // Two lines, always: a verdict that grows from one line to two must not re-lay out the charts on a move.
+    m_verdictLabel->setFixedHeight(QFontMetrics(vf).lineSpacing() * 2 + 4);
+    m_verdictLabel->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_compare->setObjectName(QStringLiteral("compareStages"));
     m_compare->setToolTip(QStringLiteral("Chart 1 shows one bar per ZeRO stage at the current N instead of one per rank."));
 
@@ -109,7 +112,9 @@ void MemoryPage::setScenario(const Scenario& s)
     m_vsGpus->setResult(m_result);
     m_host->setResult(m_result);
     m_model->setFootprint(m_result.footprint);
-    m_tableTitle->setText(QStringLiteral("Breakdown of the worst rank (%1)").arg(m_model->rankLabel()));
+    const QString title = QStringLiteral("Breakdown of the worst rank (%1)").arg(m_model->rankLabel());
+    if (m_tableTitle->text() != title)
+        m_tableTitle->setText(title);
     m_verdict = verdictFor(m_result, m_unit);
     showVerdict();
 }
@@ -134,24 +139,35 @@ QString MemoryPage::verdictText() const { return m_verdict.text; }
 void MemoryPage::showVerdict()
 {
     // Colour and a symbol, so the verdict never rests on colour alone.
-    QString symbol, color;
+    QString symbol;
+    QColor color;
     switch (m_verdict.kind) {
     case Verdict::Kind::Fits:
         symbol = QStringLiteral("\u2714 ");
-        color = QStringLiteral("#1a7f37");
+        color = QColor(0x1a, 0x7f, 0x37);
         break;
     case Verdict::Kind::DoesNotFit:
     case Verdict::Kind::NeverFits:
         symbol = QStringLiteral("\u2716 ");
-        color = QStringLiteral("#c0392b");
+        color = QColor(0xc0, 0x39, 0x2b);
         break;
     case Verdict::Kind::Invalid:
         symbol = QStringLiteral("\u26a0 ");
-        color = QStringLiteral("#b35900");
+        color = QColor(0xb3, 0x59, 0x00);
         break;
     }
-    m_verdictLabel->setText(symbol + m_verdict.text);
-    m_verdictLabel->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(color));
+    const QString text = symbol + m_verdict.text;
+    if (m_verdictLabel->text() != text)
+        m_verdictLabel->setText(text);
+    m_verdictLabel->setToolTip(m_verdict.text);
+    // Colour and a symbol, so the verdict never rests on colour alone; lighter shades on a dark palette.
+    if (palette().color(QPalette::Window).lightness() < 128)
+        color = color.lighter(160);
+    QPalette p = m_verdictLabel->palette();
+    if (p.color(QPalette::WindowText) != color) {
+        p.setColor(QPalette::WindowText, color);
+        m_verdictLabel->setPalette(p);
+    }
 }
 
 QByteArray MemoryPage::saveState() const

@@ -38,6 +38,7 @@ MemoryPerGpuChart::MemoryPerGpuChart(QWidget* parent)
     m_bars->setBarWidth(0.6);
     m_chart->addSeries(m_bars);
     m_chart->addSeries(m_capacity);
+    m_capacity->setName(QStringLiteral("Capacity"));
     m_chart->addAxis(m_x, Qt::AlignBottom);
     m_chart->addAxis(m_y, Qt::AlignLeft);
     m_bars->attachAxis(m_x);
@@ -157,9 +158,7 @@ void MemoryPerGpuChart::refresh()
     const double cap = double(f.usableBytes) / div;
     const double n = double(cats.size());
     m_capacity->replace(QList<QPointF> {{-0.5, cap}, {n - 0.5, cap}});
-    m_capacity->setName(QStringLiteral("Capacity"));
-    m_y->setRange(0, std::max(top, cap) * 1.12);
-    m_y->applyNiceNumbers();
+    setNiceRange(m_y, std::max(top, cap) * 1.08);
 
     const double worst = double(f.worstBytes());
     const QString head = f.fits ? QStringLiteral("headroom %1").arg(formatBytesUi(double(f.usableBytes) - worst, m_unit))
@@ -167,8 +166,9 @@ void MemoryPerGpuChart::refresh()
     m_label->setText(QStringLiteral("%1: %2%3\n%4")
                          .arg(QString::fromStdString(f.gpu.name), formatBytesUi(double(f.usableBytes), m_unit),
                               f.usableBytes != f.capacityBytes ? QStringLiteral(" usable") : QString(), head));
-    m_chart->setTitle(m_compare ? QStringLiteral("Per-GPU memory by term, ZeRO stages 0-3 at N = %1").arg(m_result.scenario.gpus)
-                                : QStringLiteral("Per-GPU memory by term (worst rank %1)").arg(formatBytesUi(worst, m_unit)));
+    // Titles are fixed per mode: a title that changes on every move re-lays out the whole chart.
+    setTitleIfChanged(m_chart, m_compare ? QStringLiteral("Per-GPU memory by term, ZeRO stages 0-3 at the current N")
+                                         : QStringLiteral("Per-GPU memory by term, per pipeline stage"));
     placeLabel();
 }
 

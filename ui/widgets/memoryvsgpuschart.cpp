@@ -59,6 +59,8 @@ MemoryVsGpusChart::MemoryVsGpusChart(QWidget* parent)
         marker->attachAxis(m_x);
         marker->attachAxis(m_y);
     }
+    m_capacity->setName(QStringLiteral("Capacity"));
+    m_current->setName(QStringLiteral("Current N"));
     m_chart->addSeries(m_capacity);
     m_capacity->attachAxis(m_x);
     m_capacity->attachAxis(m_y);
@@ -69,7 +71,7 @@ MemoryVsGpusChart::MemoryVsGpusChart(QWidget* parent)
         for (QLegendMarker* lm : m_chart->legend()->markers(m))
             lm->setVisible(false);
     m_chart->legend()->setAlignment(Qt::AlignRight);
-    m_chart->setTitle(QStringLiteral("Per-GPU memory vs N, ZeRO stages 0-3 (\u25cf = smallest N that fits)"));
+    m_chart->setTitle(QStringLiteral("Per-GPU memory vs N, ZeRO stages 0-3 (thick: current stage; \u25cf smallest N that fits)"));
 
     m_view = makeChartView(m_chart, this);
     m_capacity->setPen(capacityPen(palette()));
@@ -79,6 +81,13 @@ MemoryVsGpusChart::MemoryVsGpusChart(QWidget* parent)
     m_current->setPen(cur);
     m_label = new ChartLabel(m_chart);
     m_label->setColors(palette().color(QPalette::WindowText), palette().color(QPalette::Base));
+    m_currentLabel = new ChartLabel(m_chart);
+    m_currentLabel->setColors(palette().color(QPalette::WindowText), palette().color(QPalette::Base));
+    for (int z = 0; z < 4; ++z) {
+        auto* l = new ChartLabel(m_chart);
+        l->setColors(stageColor(z).darker(150), palette().color(QPalette::Base));
+        m_minLabels[static_cast<std::size_t>(z)] = l;
+    }
     connect(m_chart, &QChart::plotAreaChanged, this, &MemoryVsGpusChart::placeLabel);
 
     auto* layout = new QVBoxLayout(this);
@@ -129,43 +138,72 @@ void MemoryVsGpusChart::refresh()
         pts[static_cast<std::size_t>(p.stage)] << QPointF(double(p.gpus), double(p.worstBytes) / div);
     for (int z = 0; z < 4; ++z) {
         m_lines[static_cast<std::size_t>(z)]->replace(pts[static_cast<std::size_t>(z)]);
+        // Legend names change only when a stage starts or stops fitting at all (a legend change re-lays out the
+        // chart); the smallest N itself is written beside its marker.
         QString name = QStringLiteral("ZeRO-%1").arg(z);
         QList<QPointF> marker;
+        ChartLabel* minLabel = m_minLabels[static_cast<std::size_t>(z)];
+        minLabel->setVisible(false);
         for (const MinGpus& m : m_result.minGpus) {
             if (m.stage != z)
                 continue;
             if (m.minGpus) {
-                name += QStringLiteral(": N \u2265 %1").arg(*m.minGpus);
-                if (double(*m.minGpus) <= xMax)
+                if (double(*m.minGpus) <= xMax) {
                     marker << QPointF(double(*m.minGpus), double(m.bytesAtMin) / div);
+                    minLabel->setText(QStringLiteral("N \u2265 %1").arg(*m.minGpus));
+                    minLabel->setVisible(true);
+                }
             } else {
                 name += m.reason.rfind("never fits", 0) == 0 ? QStringLiteral(": never fits") : QStringLiteral(": no answer");
             }
         }
-        if (z == m_result.scenario.zeroStage)
-            name += QStringLiteral(" (current)");
-        m_lines[static_cast<std::size_t>(z)]->setName(name);
+        setNameIfChanged(m_lines[static_cast<std::size_t>(z)], name);
+        // The current stage is the thick line (a pen change repaints; a legend text change would re-lay out).
+        QLineSeries* line = m_lines[static_cast<std::size_t>(z)];
+        const qreal width = z == m_result.scenario.zeroStage ? 4.0 : 2.0;
+        if (line->pen().widthF() != width) {
+            QPen pen = line->pen();
+            pen.setWidthF(width);
+            line->setPen(pen);
+        }
         m_markers[static_cast<std::size_t>(z)]->replace(marker);
     }
     m_capacity->replace(QList<QPointF> {{xMin, cap}, {xMax, cap}});
-    m_capacity->setName(QStringLiteral("Capacity"));
     const double n = double(m_result.scenario.gpus);
     m_current->replace(QList<QPointF> {{n, yMin}, {n, yMax}});
-    m_current->setName(QStringLiteral("N = %1 (current)").arg(m_result.scenario.gpus));
-    m_x->setRange(xMin, xMax);
-    m_y->setRange(yMin, yMax);
+    m_currentLabel->setText(QStringLiteral("N = %1").arg(m_result.scenario.gpus));
+    setRangeIfChanged(m_x, xMin, xMax);
+    setRangeIfChanged(m_y, yMin, yMax);
     m_label->setText(QStringLiteral("%1: %2").arg(QString::fromStdString(f.gpu.name), formatBytesUi(double(f.usableBytes), m_unit)));
     placeLabel();
+}
+
+QString MemoryVsGpusChart::minimumLabel(int stage) const
+{
+    const ChartLabel* l = m_minLabels[static_cast<std::size_t>(stage)];
+    return l->isVisible() ? l->text() : QString();
 }
 
 void MemoryVsGpusChart::placeLabel()
 {
     if (!m_hasResult)
         return;
+    const double div = unitDivisor(m_unit);
     // At the left end: the curves are far above the capacity at small N, so the space just above the line is free.
     const double xMin = double(m_result.gpuCounts.empty() ? 1 : m_result.gpuCounts.front());
-    const QPointF left = m_chart->mapToPosition(QPointF(xMin, double(m_result.footprint.usableBytes) / unitDivisor(m_unit)), m_capacity);
+    const QPointF left = m_chart->mapToPosition(QPointF(xMin, double(m_result.footprint.usableBytes) / div), m_capacity);
     m_label->placeAboveRightOf(m_chart->mapToScene(left), m_chart->plotArea());
+    // "N = 32" at the top of the vertical line.
+    const QRectF plot = m_chart->plotArea();
+    const QPointF top = m_chart->mapToPosition(QPointF(double(m_result.scenario.gpus), 1.0), m_current);
+    m_currentLabel->setPos(top.x() + 3, plot.top() + 2);
+    for (const MinGpus& m : m_result.minGpus) {
+        if (!m.minGpus)
+            continue;
+        const QPointF at = m_chart->mapToPosition(QPointF(double(*m.minGpus), double(m.bytesAtMin) / div), m_current);
+        ChartLabel* l = m_minLabels[static_cast<std::size_t>(m.stage)];
+        l->setPos(at.x() + 6, at.y() + 4); // below-right of the marker: the curve falls to the right of it
+    }
 }
 
 void MemoryVsGpusChart::changeEvent(QEvent* e)

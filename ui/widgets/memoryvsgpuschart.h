@@ -40,6 +40,8 @@ public:
     QScatterSeries* minimumMarker(int stage) const { return m_markers[static_cast<std::size_t>(stage)]; }
     QLineSeries* capacitySeries() const { return m_capacity; }
     QLineSeries* currentNSeries() const { return m_current; }
+    /// "N >= 17" beside the stage's marker (empty when the stage never fits within the axis).
+    QString minimumLabel(int stage) const;
 
 protected:
     void changeEvent(QEvent* e) override;
@@ -60,6 +62,8 @@ private:
     QLogValueAxis* m_x;
     QLogValueAxis* m_y;
     ChartLabel* m_label;
+    ChartLabel* m_currentLabel;
+    std::array<ChartLabel*, 4> m_minLabels {};
 };
 
 } // namespace shardscope

@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: MIT
+// The explorer's Qt-Gui-only layer: the breakdown table model, the verdict line and the typed Settings.
+#include "breakdownmodel.h"
+#include "explorer.h"
+#include "resultjson.h"
+#include "settings.h"
+
+#include "shardscope/errors.h"
+#include "shardscope/planner.h"
+
+#include <QAbstractItemModelTester>
+#include <QFontMetrics>
+#include <QGuiApplication>
+#include <QJsonDocument>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QStandardPaths>
+#include <QTest>
+
+using namespace shardscope;
+
+namespace {
+// Llama-2-70B: 68,976,648,192 parameters (countParams of the Hugging Face config; the number `shardscope
+// estimate` prints for the default scenario).
+constexpr std::int64_t kLlama70Params = 68976648192;
+} // namespace
+
+class TestExplorerModels : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(QFontMetrics(QFont()).inFont(QChar('A'))); // TOOLCHAIN.md pitfall 10: no fonts, no readable text
+        QStandardPaths::setTestModeEnabled(true); // never touch the user's settings
+        Settings().clear();
+    }
+
+    void breakdownModelUnderTester()
+    {
+        BreakdownModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(model.rowCount(), 0);
+        const Footprint f = computeFootprint(defaultScenario());
+        model.setFootprint(f);
+        QCOMPARE(model.rowCount(), kTermCount);
+        QCOMPARE(model.columnCount(), int(BreakdownModel::ColumnCount));
+        model.setUnit(ByteUnit::GiB);
+        Scenario s = defaultScenario();
+        s.pp = 4;
+        model.setFootprint(computeFootprint(s));
+        model.setUnit(ByteUnit::GB);
+        QCOMPARE(model.rowCount(), kTermCount);
+    }
+
+    void breakdownShowsTheWorstRanksBytesAndFormula()
+    {
+        BreakdownModel model;
+        const Footprint f = computeFootprint(defaultScenario());
+        model.setFootprint(f);
+        const int row = static_cast<int>(Term::Optimizer);
+        // Hand derivation (MODEL.md section 1, ZeRO-3 row): the mixed recipe's Adam m and v are 8 B/param,
+        // sharded over d = 32: 8 x 68,976,648,192 / 32 = 17,244,162,048 B = 17.2 GB = 16.06 GiB.
+        const qlonglong optimizerBytes = 8 * kLlama70Params / 32;
+        QCOMPARE(model.index(row, BreakdownModel::BytesColumn).data(BreakdownModel::SortRole).toLongLong(), optimizerBytes);
+        QCOMPARE(model.index(row, BreakdownModel::BytesColumn).data().toString(), QStringLiteral("17.2 GB"));
+        QCOMPARE(model.headerData(BreakdownModel::BytesColumn, Qt::Horizontal).toString(), QStringLiteral("Per GPU (GB)"));
+        model.setUnit(ByteUnit::GiB);
+        QCOMPARE(model.index(row, BreakdownModel::BytesColumn).data().toString(), QStringLiteral("16.1 GiB"));
+        QCOMPARE(model.headerData(BreakdownModel::BytesColumn, Qt::Horizontal).toString(), QStringLiteral("Per GPU (GiB)"));
+        // The formula is core's, in words and numbers, ending in the value it produces.
+        const QString formula = model.index(row, BreakdownModel::FormulaColumn).data().toString();
+        QVERIFY2(formula.startsWith(QString::fromStdString(f.worstRank().terms[std::size_t(row)].formula)), qPrintable(formula));
+        QVERIFY2(formula.endsWith(QStringLiteral("= 16.1 GiB")), qPrintable(formula));
+        QCOMPARE(model.index(row, BreakdownModel::TermColumn).data(BreakdownModel::TermRole).toString(), QStringLiteral("optimizer"));
+    }
+
+    void breakdownSortsByRawBytes()
+    {
+        BreakdownModel model;
+        model.setFootprint(computeFootprint(defaultScenario()));
+        QSortFilterProxyModel proxy;
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.setSourceModel(&model);
+        proxy.setSortRole(BreakdownModel::SortRole);
+        proxy.sort(BreakdownModel::BytesColumn, Qt::DescendingOrder);
+        for (int r = 1; r < proxy.rowCount(); ++r)
+            QVERIFY(proxy.index(r - 1, BreakdownModel::BytesColumn).data(BreakdownModel::SortRole).toLongLong()
+                    >= proxy.index(r, BreakdownModel::BytesColumn).data(BreakdownModel::SortRole).toLongLong());
+        // 8 B/param of Adam states is the largest per-parameter component (MODEL.md section 1), so at ZeRO-3 it
+        // leads; a string sort of "17.2 GB" vs "8.62 GB" would put master weights first.
+        QCOMPARE(proxy.index(0, BreakdownModel::TermColumn).data(BreakdownModel::TermRole).toString(), QStringLiteral("optimizer"));
+    }
+
+    void verdict_data()
+    {
+        QTest::addColumn<int>("gpus");
+        QTest::addColumn<int>("stage");
+        QTest::addColumn<int>("tp");
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<QString>("start");
+        // The default scenario (foundation issue): fits; the capacity is A100 80GB's 81,920 MiB = 85.9 GB.
+        QTest::newRow("fits: default") << 32 << 3 << 1 << int(Verdict::Kind::Fits) << QStringLiteral("Fits: ");
+        // ZeRO-3 on 8 GPUs: 16 B x 68,976,648,192 / 8 = 138 GB of model states alone > 85.9 GB.
+        QTest::newRow("does not fit: 8 GPUs") << 8 << 3 << 1 << int(Verdict::Kind::DoesNotFit)
+                                              << QStringLiteral("Does not fit: ");
+        // MODEL.md section 8: ZeRO-2 replicates 16-bit params, 2 B x 68,976,648,192 = 137,953,296,384 B = 138.0 GB
+        // per GPU at any N (seed 000's "ZeRO-2 needs >100 GPUs" is wrong).
+        QTest::newRow("never fits: ZeRO-2") << 32 << 2 << 1 << int(Verdict::Kind::NeverFits)
+                                            << QStringLiteral("Never fits at any N with ZeRO-2: replicated 16-bit params are 138.0 GB");
+    }
+
+    void verdict()
+    {
+        QFETCH(int, gpus);
+        QFETCH(int, stage);
+        QFETCH(int, tp);
+        QFETCH(int, kind);
+        QFETCH(QString, start);
+        Scenario s = defaultScenario();
+        s.gpus = gpus;
+        s.zeroStage = stage;
+        s.tp = tp;
+        const ExplorerResult r = computeExplorer(s);
+        const Verdict v = verdictFor(r, ByteUnit::GB);
+        QCOMPARE(int(v.kind), kind);
+        QVERIFY2(v.text.startsWith(start), qPrintable(v.text));
+        const Footprint& f = r.footprint;
+        if (v.kind == Verdict::Kind::Fits) {
+            QVERIFY2(v.text.startsWith(QStringLiteral("Fits: %1 of 85.9 GB (A100 80GB SXM)").arg(formatBytesUi(double(f.worstBytes()), ByteUnit::GB))),
+                     qPrintable(v.text));
+            QVERIFY(v.text.contains(QStringLiteral("headroom ") + formatBytesUi(double(f.usableBytes - f.worstBytes()), ByteUnit::GB)));
+        }
+        if (v.kind == Verdict::Kind::DoesNotFit) {
+            QVERIFY(v.text.contains(formatBytesUi(double(f.worstBytes() - f.usableBytes), ByteUnit::GB) + QStringLiteral(" over")));
+            // The smallest N for this stage, as core's planner finds it.
+            const MinGpus m = minGpusForStage(s, stage);
+            QVERIFY(m.minGpus);
+            QVERIFY2(v.text.contains(QStringLiteral("smallest change that fits: ")), qPrintable(v.text));
+            QVERIFY2(v.text.contains(QStringLiteral("N \u2265 %1").arg(*m.minGpus)), qPrintable(v.text));
+            QVERIFY(fixesFor(r).contains(QStringLiteral("N \u2265 %1").arg(*m.minGpus)));
+        }
+    }
+
+    void verdictNamesTheFieldOfAnInvalidScenario()
+    {
+        Scenario s = defaultScenario();
+        s.tp = 3; // Llama-2-70B has 64 attention heads (HF config): 3 does not divide them
+        try {
+            computeExplorer(s);
+            QFAIL("TP 3 must be refused");
+        } catch (const InvalidInput& e) {
+            const Verdict v = invalidVerdict(QString::fromStdString(e.field()), QString::fromUtf8(e.what()));
+            QCOMPARE(int(v.kind), int(Verdict::Kind::Invalid));
+            QVERIFY2(v.text.contains(QStringLiteral("TP 3 does not divide the 64 attention heads")), qPrintable(v.text));
+        }
+    }
+
+    void settingsRoundTripTheScenario()
+    {
+        Settings().clear();
+        QVERIFY(!Settings().lastScenario());
+        Scenario s = defaultScenario();
+        s.gpus = 64;
+        s.zeroStage = 1;
+        s.pp = 4;
+        s.recipe = resolveRecipe("megatron-bf16");
+        s.checkpointing = Checkpointing::Selective;
+        s.offloadOptimizer = OffloadDevice::Cpu;
+        setBareParams(s, 13000000000);
+        {
+            Settings w;
+            w.setLastScenario(s);
+            w.sync();
+        }
+        const std::optional<Scenario> back = Settings().lastScenario();
+        QVERIFY(back);
+        QCOMPARE(QJsonDocument(scenarioToJson(*back)).toJson(), QJsonDocument(scenarioToJson(s)).toJson());
+    }
+
+    void settingsUnitsDefaultToGBAndSignal()
+    {
+        Settings().clear();
+        Settings settings;
+        QCOMPARE(settings.units(), ByteUnit::GB); // MODEL.md: GB (10^9) by default
+        QSignalSpy spy(&settings, &Settings::unitsChanged);
+        settings.setUnits(ByteUnit::GiB);
+        QCOMPARE(spy.count(), 1);
+        QCOMPARE(Settings().units(), ByteUnit::GiB);
+        settings.clear();
+    }
+};
+
+QTEST_MAIN(TestExplorerModels)
+#include "tst_explorermodels.moc"
