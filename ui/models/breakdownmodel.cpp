@@ -15,15 +15,27 @@ BreakdownModel::BreakdownModel(QObject* parent)
 
 void BreakdownModel::setFootprint(const Footprint& f)
 {
-    const bool rowsChange = !m_hasRank;
-    if (rowsChange)
+    const RankFootprint& r = f.worstRank();
+    if (!m_hasRank) {
         beginResetModel();
-    m_rank = f.worstRank();
-    m_hasRank = true;
-    if (rowsChange)
+        m_rank = r;
+        m_hasRank = true;
         endResetModel();
-    else
-        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+        return;
+    }
+    // Only the rows whose bytes or formula changed are repainted (the table is redrawn on every slider move).
+    int first = -1, last = -1;
+    for (int t = 0; t < kTermCount; ++t) {
+        const TermValue& a = m_rank.terms[static_cast<std::size_t>(t)];
+        const TermValue& b = r.terms[static_cast<std::size_t>(t)];
+        if (a.bytes != b.bytes || a.formula != b.formula || m_rank.totalBytes != r.totalBytes) {
+            first = first < 0 ? t : first;
+            last = t;
+        }
+    }
+    m_rank = r;
+    if (first >= 0)
+        emit dataChanged(index(first, 0), index(last, ColumnCount - 1));
 }
 
 void BreakdownModel::setUnit(ByteUnit unit)

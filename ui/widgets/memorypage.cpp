@@ -58,9 +58,12 @@ MemoryPage::MemoryPage(QWidget* parent)
     m_table->setAlternatingRowColors(true);
     m_table->setWordWrap(false);
     m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->horizontalHeader()->setSectionResizeMode(BreakdownModel::TermColumn, QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(BreakdownModel::BytesColumn, QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(BreakdownModel::ShareColumn, QHeaderView::ResizeToContents);
+    // Fixed widths sized once for the widest content (ResizeToContents would measure every cell on every move).
+    const QFontMetrics fm = m_table->fontMetrics();
+    m_table->setColumnWidth(BreakdownModel::TermColumn, fm.horizontalAdvance(QStringLiteral("ZeRO-3 unsharded grads")) + 40);
+    m_table->setColumnWidth(BreakdownModel::BytesColumn, fm.horizontalAdvance(QStringLiteral("Per GPU (GiB)")) + 24);
+    m_table->setColumnWidth(BreakdownModel::ShareColumn, fm.horizontalAdvance(QStringLiteral("100.0%")) + 24);
+    m_table->setTextElideMode(Qt::ElideRight);
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
 
     auto* tableBox = new QWidget(this);
@@ -73,8 +76,8 @@ MemoryPage::MemoryPage(QWidget* parent)
     m_top->addWidget(m_vsGpus);
     m_bottom->addWidget(m_host);
     m_bottom->addWidget(tableBox);
-    m_top->setStretchFactor(0, 2);
-    m_top->setStretchFactor(1, 3);
+    m_top->setStretchFactor(0, 1);
+    m_top->setStretchFactor(1, 1);
     m_bottom->setStretchFactor(0, 1);
     m_bottom->setStretchFactor(1, 2);
     m_vertical->addWidget(m_top);
