@@ -207,8 +207,34 @@ void ControlsPanel::build()
     m_schedule->addItem(QStringLiteral("GPipe"), QStringLiteral("gpipe"));
     m_schedule->addItem(QStringLiteral("Interleaved 1F1B"), QStringLiteral("interleaved"));
     par->addRow(QStringLiteral("Schedule"), m_schedule);
+    // Interleaved 1F1B (Narayanan et al. 2021): each GPU holds `vpp` model chunks of layers / (PP x vpp) layers.
+    m_vpp = addSlider("vpp", QStringLiteral("Virtual stages"), 1, 64,
+                      QStringLiteral("Interleaved schedule: model chunks per GPU; the bubble shrinks by this factor, "
+                                     "PP x chunks must divide the layers."));
+    m_vpp->setScale(SliderSpin::Scale::Linear, 0);
+    m_vpp->setSnapValues([] {
+        std::vector<double> v;
+        for (int i = 1; i <= 16; ++i)
+            v.push_back(i);
+        return v;
+    }());
+    par->addRow(QStringLiteral("Chunks per GPU"), m_vpp);
     connect(m_schedule, &QComboBox::currentIndexChanged, this, [this](int i) {
         m_scenario.schedule = *scheduleFromKey(m_schedule->itemData(i).toString().toStdString());
+        if (m_scenario.schedule == PipelineSchedule::Interleaved && m_scenario.vpp == 1 && m_scenario.pp > 1) {
+            // One chunk per GPU is plain 1F1B: start from the fewest chunks (>= 2) that split the layers evenly.
+            for (std::int64_t v = 2; v * m_scenario.pp <= m_scenario.arch.layers; ++v)
+                if (m_scenario.arch.layers % (v * m_scenario.pp) == 0) {
+                    m_scenario.vpp = v;
+                    m_vpp->setValue(double(v));
+                    break;
+                }
+        }
+        updateVppEnabled();
+        changed();
+    });
+    connect(m_vpp, &SliderSpin::valueChanged, this, [this](double v) {
+        m_scenario.vpp = std::llround(v);
         changed();
     });
     m_sp = new QCheckBox(QStringLiteral("Sequence parallel"), this);
@@ -370,6 +396,16 @@ void ControlsPanel::updatePrecisionText()
                                       bytesText(b.optimizer), bytesText(b.total())));
 }
 
+void ControlsPanel::updateVppEnabled()
+{
+    const bool interleaved = m_scenario.schedule == PipelineSchedule::Interleaved;
+    m_vpp->setEnabled(interleaved);
+    m_vpp->setToolTips(interleaved ? QStringLiteral("Interleaved schedule: model chunks per GPU; the bubble shrinks by "
+                                                    "this factor, PP x chunks must divide the layers.")
+                                   : QStringLiteral("Model chunks per GPU: only the interleaved schedule uses them "
+                                                    "(choose Schedule = Interleaved 1F1B)."));
+}
+
 void ControlsPanel::presetChosen(int index)
 {
     const QString data = m_preset->itemData(index).toString();
@@ -451,6 +487,8 @@ void ControlsPanel::setScenario(const Scenario& s)
     m_pp->setValue(double(s.pp));
     m_schedule->setCurrentIndex(m_schedule->findData(QString::fromLatin1(scheduleKey(s.schedule))));
     m_sp->setChecked(s.sequenceParallel);
+    m_vpp->setValue(double(s.vpp));
+    updateVppEnabled();
 
     int recipe = m_recipe->findData(q(s.recipe.id));
     if (recipe < 0) {

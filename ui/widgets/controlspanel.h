@@ -47,6 +47,7 @@ private:
     void showRefusal(const QString& message);
     void clearRefusal();
     void updatePrecisionText();
+    void updateVppEnabled();
     void presetChosen(int index);
     void importHfConfig();
     SliderSpin* addSlider(const char* objectName, const QString& name, double min, double max, const QString& tip);
@@ -65,6 +66,7 @@ private:
     SliderSpin* m_tp = nullptr;
     SliderSpin* m_pp = nullptr;
     QComboBox* m_schedule = nullptr;
+    SliderSpin* m_vpp = nullptr;
     QCheckBox* m_sp = nullptr;
     QComboBox* m_recipe = nullptr;
     QComboBox* m_optimizer = nullptr;

@@ -1,23 +1,64 @@
 // SPDX-License-Identifier: MIT
 #include "mainwindow.h"
 
+#include "comparewidget.h"
 #include "controlspanel.h"
+#include "hostmemorychart.h"
 #include "memorypage.h"
+#include "memorypergpuchart.h"
+#include "memoryvsgpuschart.h"
+#include "resultjson.h"
+#include "scenariofile.h"
 #include "settings.h"
+#include "steppage.h"
+#include "stepview.h"
+
+#include "shardscope/errors.h"
 
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QChart>
+#include <QChartView>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QInputDialog>
+#include <QJsonDocument>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QPlainTextEdit>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QTabWidget>
 #include <QToolBar>
+#include <QUrl>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <functional>
 
 namespace shardscope {
+
+namespace {
+const QString kScenarioFilter = QStringLiteral("ShardScope scenarios (*.shardscope.json *.json);;All files (*)");
+const QString kScenarioSuffix = QStringLiteral(".shardscope.json");
+
+QString what(const std::exception& e) { return QString::fromUtf8(e.what()); }
+
+QString startDir(const QString& currentFile)
+{
+    return currentFile.isEmpty() ? QDir::homePath() : QFileInfo(currentFile).absolutePath();
+}
+} // namespace
 
 MainWindow::MainWindow(const Scenario& scenario, QWidget* parent)
     : MainWindow(scenario, Session::Off, parent)
@@ -33,9 +74,14 @@ MainWindow::MainWindow(const Scenario& scenario, Session session, QWidget* paren
     , m_dock(new QDockWidget(QStringLiteral("Scenario"), this))
     , m_tabs(new QTabWidget(this))
     , m_memory(new MemoryPage(this))
+    , m_stepPage(new StepPage(this))
+    , m_comparePage(new QWidget(this))
+    , m_compare(new CompareWidget(m_comparePage))
+    , m_messagesDock(new QDockWidget(QStringLiteral("Messages"), this))
+    , m_messages(new QPlainTextEdit(m_messagesDock))
 {
-    setWindowTitle(QStringLiteral("ShardScope"));
     setObjectName(QStringLiteral("MainWindow"));
+    setAcceptDrops(true);
 
     m_controlsScroll->setWidget(m_controls);
     m_controlsScroll->setWidgetResizable(true);
@@ -46,19 +92,41 @@ MainWindow::MainWindow(const Scenario& scenario, Session session, QWidget* paren
     m_dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::LeftDockWidgetArea, m_dock);
 
+    // Import notes and file errors, in words; hidden until there is something to read.
+    m_messages->setObjectName(QStringLiteral("messages"));
+    m_messages->setReadOnly(true);
+    m_messages->setMaximumBlockCount(2000);
+    m_messagesDock->setObjectName(QStringLiteral("messagesDock"));
+    m_messagesDock->setWidget(m_messages);
+    addDockWidget(Qt::BottomDockWidgetArea, m_messagesDock);
+    m_messagesDock->hide();
+
     m_tabs->setObjectName(QStringLiteral("pages"));
     m_tabs->setDocumentMode(true);
     setCentralWidget(m_tabs);
     addPage(m_memory, QStringLiteral("Memory"));
+    addPage(m_stepPage, QStringLiteral("Step"));
 
-    // File menu: others add open/save/export here.
-    m_fileMenu = menuBar()->addMenu(QStringLiteral("&File"));
-    m_fileMenu->setObjectName(QStringLiteral("fileMenu"));
-    QAction* reset = m_fileMenu->addAction(QStringLiteral("&Reset to Default Scenario"), this, &MainWindow::resetToDefault);
-    reset->setObjectName(QStringLiteral("actionReset"));
-    m_fileMenu->addSeparator();
-    QAction* quit = m_fileMenu->addAction(QStringLiteral("&Quit"), this, &QWidget::close);
-    quit->setShortcut(QKeySequence::Quit);
+    // Compare: A pinned, B = the live scenario.
+    m_comparePage->setObjectName(QStringLiteral("comparePage"));
+    auto* compareLayout = new QVBoxLayout(m_comparePage);
+    auto* compareBar = new QHBoxLayout;
+    auto* pin = new QPushButton(QStringLiteral("Pin current as A"), m_comparePage);
+    pin->setObjectName(QStringLiteral("pinA"));
+    pin->setToolTip(QStringLiteral("Keep the scenario shown now as A; B follows the controls."));
+    auto* unpin = new QPushButton(QStringLiteral("Unpin A"), m_comparePage);
+    unpin->setObjectName(QStringLiteral("unpinA"));
+    compareBar->addWidget(pin);
+    compareBar->addWidget(unpin);
+    compareBar->addStretch(1);
+    compareLayout->addLayout(compareBar);
+    compareLayout->addWidget(m_compare, 1);
+    connect(pin, &QPushButton::clicked, this, &MainWindow::pinCurrentAsA);
+    connect(unpin, &QPushButton::clicked, m_compare, &CompareWidget::unpin);
+    addPage(m_comparePage, QStringLiteral("Compare"));
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::onTabChanged);
+
+    buildFileMenu();
 
     // Units: GB (10^9, default) or GiB (2^30), always named.
     QMenu* view = menuBar()->addMenu(QStringLiteral("&View"));
@@ -79,18 +147,37 @@ MainWindow::MainWindow(const Scenario& scenario, Session session, QWidget* paren
         connect(a, &QAction::triggered, this, [this, u] { setUnit(u); });
     }
     toolbar->addSeparator();
-    toolbar->addAction(reset);
+    toolbar->addAction(findChild<QAction*>(QStringLiteral("actionReset")));
+    auto* pinAction = new QAction(QStringLiteral("Pin as A"), this);
+    connect(pinAction, &QAction::triggered, this, [this] {
+        pinCurrentAsA();
+        m_tabs->setCurrentWidget(m_comparePage);
+    });
+    toolbar->addAction(pinAction);
+    pinAction->setObjectName(QStringLiteral("actionPinA"));
+    pinAction->setToolTip(QStringLiteral("Compare: keep the current scenario as A and show A vs B"));
     view->addSeparator();
+    view->addAction(pinAction);
     view->addAction(m_dock->toggleViewAction());
+    view->addAction(m_messagesDock->toggleViewAction());
 
     connect(m_controls, &ControlsPanel::scenarioChanged, this, &MainWindow::onControlsChanged);
     connect(m_controls, &ControlsPanel::resetRequested, this, &MainWindow::resetToDefault);
+    installChartMenus();
 
+    m_autosaveTimer.setSingleShot(true);
+    m_autosaveTimer.setInterval(kAutosaveDelayMs);
+    connect(&m_autosaveTimer, &QTimer::timeout, this, &MainWindow::flushAutosave);
+
+    bool restoredModified = false;
     if (m_session != Session::Off) {
         m_settings = new Settings(this);
-        if (m_session == Session::RestoreLast)
-            if (const std::optional<Scenario> last = m_settings->lastScenario())
-                m_scenario = *last;
+        m_recent = std::make_unique<RecentFiles>();
+        m_autosaveEnabled = true;
+        if (m_session == Session::RestoreLast) {
+            restoreAutosave();
+            restoredModified = m_modified;
+        }
         m_unit = m_settings->units();
         m_memory->setCompareStages(m_settings->compareStages());
         restoreGeometry(m_settings->windowGeometry());
@@ -103,15 +190,103 @@ MainWindow::MainWindow(const Scenario& scenario, Session session, QWidget* paren
     for (QAction* a : m_unitActions->actions())
         a->setChecked(a->data().toInt() == static_cast<int>(m_unit));
     m_memory->setUnit(m_unit);
+    m_compare->setUnit(m_unit);
     setScenario(m_scenario);
+    m_autosaveTimer.stop(); // nothing changed yet
+    setModified(restoredModified);
 }
 
 MainWindow::~MainWindow()
 {
+    if (m_autosaveTimer.isActive())
+        flushAutosave();
     saveSession();
 }
 
+void MainWindow::buildFileMenu()
+{
+    m_fileMenu = menuBar()->addMenu(QStringLiteral("&File"));
+    m_fileMenu->setObjectName(QStringLiteral("fileMenu"));
+    auto add = [this](QMenu* menu, const QString& text, const char* name, auto slot) {
+        QAction* a = menu->addAction(text, this, slot);
+        a->setObjectName(QLatin1String(name));
+        return a;
+    };
+    add(m_fileMenu, QStringLiteral("&New"), "actionNew", [this] { newScenario(); })->setShortcut(QKeySequence::New);
+    add(m_fileMenu, QStringLiteral("&Open Scenario\u2026"), "actionOpen", [this] { askOpen(); })->setShortcut(QKeySequence::Open);
+    m_recentMenu = m_fileMenu->addMenu(QStringLiteral("Open &Recent"));
+    m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
+    m_recentMenu->setEnabled(m_session != Session::Off);
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::populateRecentMenu);
+    add(m_fileMenu, QStringLiteral("&Save"), "actionSave", [this] {
+        if (m_currentFile.isEmpty())
+            askSaveAs();
+        else if (!saveScenario())
+            showFailure(QStringLiteral("Cannot save"));
+    })->setShortcut(QKeySequence::Save);
+    add(m_fileMenu, QStringLiteral("Save &As\u2026"), "actionSaveAs", [this] { askSaveAs(); })->setShortcut(QKeySequence::SaveAs);
+    m_fileMenu->addSeparator();
+
+    QMenu* import = m_fileMenu->addMenu(QStringLiteral("&Import"));
+    import->setObjectName(QStringLiteral("importMenu"));
+    add(import, QStringLiteral("&Hugging Face config.json\u2026"), "actionImportHf", [this] { askImport(ImportKind::HfConfig); });
+    add(import, QStringLiteral("&DeepSpeed config\u2026"), "actionImportDeepSpeed", [this] { askImport(ImportKind::DeepSpeedConfig); });
+    add(import, QStringLiteral("accelerate &FSDP YAML\u2026"), "actionImportFsdp", [this] { askImport(ImportKind::FsdpConfig); });
+    add(import, QStringLiteral("&Megatron Arguments\u2026"), "actionImportMegatron", [this] { askImport(ImportKind::MegatronArgs); });
+
+    QMenu* exportMenu = m_fileMenu->addMenu(QStringLiteral("&Export"));
+    exportMenu->setObjectName(QStringLiteral("exportMenu"));
+    add(exportMenu, QStringLiteral("&Chart\u2026"), "actionExportChart", [this] { askExportChart(); })
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    add(exportMenu, QStringLiteral("&Bundle\u2026"), "actionExportBundle", [this] { askExportBundle(); });
+    QMenu* copy = exportMenu->addMenu(QStringLiteral("C&opy Chart to Clipboard"));
+    copy->setObjectName(QStringLiteral("copyChartMenu"));
+    const std::pair<QString, std::function<QChartView*()>> charts[] = {
+        {QStringLiteral("Per-GPU memory"), [this] { return m_memory->perGpuChart()->chartView(); }},
+        {QStringLiteral("Per-GPU memory vs N"), [this] { return m_memory->vsGpusChart()->chartView(); }},
+        {QStringLiteral("Host memory"), [this] { return m_memory->hostChart()->chartView(); }},
+    };
+    for (const auto& [name, viewOf] : charts)
+        copy->addAction(name, this, [viewOf] {
+            QChartView* v = viewOf();
+            ChartExportOptions o;
+            o.size = v->size();
+            o.dpi = 96 * v->devicePixelRatioF();
+            copyChartToClipboard(v, o);
+        });
+    m_fileMenu->addSeparator();
+    QAction* reset = add(m_fileMenu, QStringLiteral("&Reset to Default Scenario"), "actionReset", [this] { resetToDefault(); });
+    reset->setToolTip(QStringLiteral("Llama-2-70B on 32 x A100 80GB, ZeRO-3 (keeps the file name)"));
+    m_fileMenu->addSeparator();
+    QAction* quit = m_fileMenu->addAction(QStringLiteral("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+}
+
+void MainWindow::installChartMenus()
+{
+    // The scenario a chart shows: the last one with an answer (the charts keep it while the controls are invalid).
+    auto shown = [this] { return m_memory->hasResult() ? m_memory->result().scenario : m_scenario; };
+    auto unit = [this] { return m_unit; };
+    installChartExportMenu(m_memory->perGpuChart()->chartView(), QStringLiteral("memory-per-gpu"), shown, unit);
+    installChartExportMenu(m_memory->vsGpusChart()->chartView(), QStringLiteral("memory-vs-gpus"), shown, unit);
+    installChartExportMenu(m_memory->hostChart()->chartView(), QStringLiteral("host-memory"), shown, unit);
+}
+
+StepView* MainWindow::stepView() const { return m_stepPage->stepView(); }
+
 void MainWindow::addPage(QWidget* page, const QString& title) { m_tabs->addTab(page, title); }
+
+bool MainWindow::showTab(const QString& name)
+{
+    QWidget* page = name == QLatin1String("memory") ? static_cast<QWidget*>(m_memory)
+        : name == QLatin1String("step")             ? static_cast<QWidget*>(m_stepPage)
+        : name == QLatin1String("compare")          ? m_comparePage
+                                                    : nullptr;
+    if (!page)
+        return false;
+    m_tabs->setCurrentWidget(page);
+    return true;
+}
 
 void MainWindow::setScenario(const Scenario& s)
 {
@@ -125,7 +300,32 @@ void MainWindow::onControlsChanged(const Scenario& s)
 {
     m_scenario = s;
     m_memory->setScenario(s);
+    m_stepPage->setScenario(s); // models now only while the Step tab is visible
+    if (m_tabs->currentWidget() == m_comparePage)
+        m_compare->setCurrent(s);
+    else
+        m_compareDirty = true;
+    setModified(true);
+    if (m_autosaveEnabled)
+        m_autosaveTimer.start(); // debounced: a dragged slider writes once, after it stops
     emit scenarioChanged(s);
+}
+
+void MainWindow::onTabChanged(int index)
+{
+    QWidget* page = m_tabs->widget(index);
+    m_stepPage->setActive(page == m_stepPage);
+    if (page == m_comparePage && m_compareDirty) {
+        m_compare->setCurrent(m_scenario);
+        m_compareDirty = false;
+    }
+}
+
+void MainWindow::pinCurrentAsA()
+{
+    m_compare->pin(m_scenario);
+    m_compare->setCurrent(m_scenario);
+    m_compareDirty = false;
 }
 
 void MainWindow::setUnit(ByteUnit unit)
@@ -134,10 +334,370 @@ void MainWindow::setUnit(ByteUnit unit)
     for (QAction* a : m_unitActions->actions())
         a->setChecked(a->data().toInt() == static_cast<int>(unit));
     m_memory->setUnit(unit);
+    m_compare->setUnit(unit);
     if (m_settings)
         m_settings->setUnits(unit);
     emit unitChanged(unit);
 }
+
+// --- title and file state
+
+void MainWindow::updateTitle()
+{
+    const QString name = m_currentFile.isEmpty() ? QStringLiteral("Untitled") : QFileInfo(m_currentFile).fileName();
+    setWindowTitle(name + QStringLiteral("[*] \u2014 ShardScope"));
+    setWindowModified(m_modified);
+}
+
+void MainWindow::setModified(bool modified)
+{
+    if (modified == m_modified && !windowTitle().isEmpty())
+        return;
+    m_modified = modified;
+    updateTitle();
+}
+
+void MainWindow::setCurrentFile(const QString& path)
+{
+    m_currentFile = path.isEmpty() ? QString() : QDir::cleanPath(QFileInfo(path).absoluteFilePath());
+    if (m_recent) {
+        m_recent->setCurrentFile(m_currentFile);
+        if (!m_currentFile.isEmpty())
+            m_recent->add(m_currentFile);
+    }
+    updateTitle();
+}
+
+void MainWindow::fail(const QString& message)
+{
+    m_lastError = message;
+    m_messages->appendPlainText(QStringLiteral("error: ") + message);
+    emit fileError(message);
+}
+
+void MainWindow::note(const QString& heading, const QStringList& lines)
+{
+    m_lastNotes = lines;
+    m_messages->appendPlainText(heading);
+    for (const QString& l : lines)
+        m_messages->appendPlainText(QStringLiteral("  - ") + l);
+    if (!lines.isEmpty())
+        m_messagesDock->show();
+}
+
+// --- file actions (no dialogs)
+
+void MainWindow::newScenario()
+{
+    setScenario(defaultScenario());
+    setCurrentFile(QString());
+    setModified(false);
+}
+
+bool MainWindow::openScenarioFile(const QString& path)
+{
+    Scenario s;
+    QStringList notes;
+    try {
+        s = loadScenarioFile(path, &notes);
+    } catch (const std::exception& e) {
+        fail(what(e));
+        return false;
+    }
+    m_lastError.clear();
+    setScenario(s);
+    setCurrentFile(path);
+    setModified(false);
+    note(QStringLiteral("Opened %1").arg(QDir::toNativeSeparators(path)), notes);
+    return true;
+}
+
+bool MainWindow::saveScenario()
+{
+    if (m_currentFile.isEmpty()) {
+        fail(QStringLiteral("the scenario has no file yet: use Save As"));
+        return false;
+    }
+    return saveScenarioAs(m_currentFile);
+}
+
+bool MainWindow::saveScenarioAs(const QString& path)
+{
+    try {
+        saveScenarioFile(path, m_scenario);
+    } catch (const std::exception& e) {
+        fail(what(e));
+        return false;
+    }
+    m_lastError.clear();
+    setCurrentFile(path);
+    setModified(false);
+    return true;
+}
+
+bool MainWindow::importConfigFrom(ImportKind kind, const QString& pathOrArgs)
+{
+    ImportOutcome o;
+    try {
+        o = importConfig(kind, pathOrArgs, m_scenario);
+    } catch (const std::exception& e) {
+        fail(what(e));
+        return false;
+    }
+    m_lastError.clear();
+    setScenario(o.scenario);
+    const QString from = kind == ImportKind::MegatronArgs ? QString() : QStringLiteral(" ") + QDir::toNativeSeparators(pathOrArgs);
+    note(QStringLiteral("Imported %1%2:").arg(importKindName(kind), from), o.notes);
+    emit importNotes(o.notes);
+    return true;
+}
+
+bool MainWindow::openAnyFile(const QString& path)
+{
+    QByteArray bytes;
+    try {
+        bytes = readConfigFile(path, "file");
+    } catch (const std::exception& e) {
+        fail(what(e));
+        return false;
+    }
+    switch (detectFileKind(bytes)) {
+    case FileKind::Scenario: return openScenarioFile(path);
+    case FileKind::HfConfig: return importConfigFrom(ImportKind::HfConfig, path);
+    case FileKind::DeepSpeedConfig: return importConfigFrom(ImportKind::DeepSpeedConfig, path);
+    case FileKind::FsdpConfig: return importConfigFrom(ImportKind::FsdpConfig, path);
+    case FileKind::Unknown: break;
+    }
+    if (bytes.trimmed().startsWith('{'))
+        return openScenarioFile(path); // its message says what is wrong with the JSON
+    fail(QStringLiteral("%1: not a ShardScope scenario, Hugging Face config.json, DeepSpeed config or accelerate "
+                        "FSDP config (judged by its content)")
+             .arg(QDir::toNativeSeparators(path)));
+    return false;
+}
+
+bool MainWindow::exportChartTo(const QString& chart, const QString& path, const ChartExportOptions& o)
+{
+    try {
+        exportChartFile(chart, m_scenario, m_unit, path, o);
+    } catch (const std::exception& e) {
+        fail(what(e));
+        return false;
+    }
+    m_lastError.clear();
+    m_messages->appendPlainText(QStringLiteral("Exported %1 to %2").arg(chart, QDir::toNativeSeparators(path)));
+    return true;
+}
+
+bool MainWindow::exportBundleTo(const QString& dir)
+{
+    QStringList files;
+    try {
+        files = exportBundle(dir, m_scenario, m_unit, ChartExportOptions());
+    } catch (const std::exception& e) {
+        fail(what(e));
+        return false;
+    }
+    m_lastError.clear();
+    note(QStringLiteral("Exported a bundle of %1 files to %2").arg(files.size()).arg(QDir::toNativeSeparators(dir)), files);
+    return true;
+}
+
+QStringList MainWindow::recentFiles() const { return m_recent ? m_recent->files() : QStringList(); }
+
+bool MainWindow::openRecent(const QString& path)
+{
+    if (!QFileInfo(path).isFile()) {
+        if (m_recent)
+            m_recent->remove(path);
+        fail(QStringLiteral("%1 no longer exists; removed from Open Recent").arg(QDir::toNativeSeparators(path)));
+        return false;
+    }
+    return openScenarioFile(path);
+}
+
+// --- autosave
+
+void MainWindow::setAutosaveEnabled(bool on)
+{
+    m_autosaveEnabled = on;
+    if (!on)
+        m_autosaveTimer.stop();
+}
+
+void MainWindow::flushAutosave()
+{
+    m_autosaveTimer.stop();
+    if (!m_autosaveEnabled)
+        return;
+    const QString path = autosavePath();
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    try {
+        saveScenarioFile(path, m_scenario); // QSaveFile: a crash mid-write keeps the previous autosave
+    } catch (const std::exception& e) {
+        m_messages->appendPlainText(QStringLiteral("autosave failed: ") + what(e));
+        return;
+    }
+    if (m_recent)
+        m_recent->setCurrentFile(m_currentFile);
+    emit autosaved(path);
+}
+
+void MainWindow::restoreAutosave()
+{
+    // The autosave is written on every change; the settings only on a clean exit. So after a crash the
+    // autosave is the newer one. It may hold a scenario without an answer (a half-made edit): read it
+    // without validating, as the controls would have shown it.
+    std::optional<Scenario> restored;
+    const QString path = autosavePath();
+    if (QFileInfo(path).isFile()) {
+        try {
+            const QJsonObject root = parseJsonObject(readConfigFile(path, "autosave"), path, "autosave");
+            if (root.value(QLatin1String("scenario")).isObject())
+                restored = scenarioFromJson(root.value(QLatin1String("scenario")).toObject(), defaultScenario());
+        } catch (const std::exception& e) {
+            m_messages->appendPlainText(QStringLiteral("autosave not restored: ") + what(e));
+        }
+    }
+    if (!restored)
+        restored = m_settings->lastScenario();
+    if (!restored)
+        return;
+    m_scenario = *restored;
+    // The file the scenario came from: unmodified only if it still holds exactly this scenario.
+    const QString file = m_recent->currentFile();
+    if (file.isEmpty() || !QFileInfo(file).isFile()) {
+        m_modified = false;
+        return;
+    }
+    m_currentFile = file;
+    try {
+        m_modified = scenarioToJson(loadScenarioFile(file)) != scenarioToJson(m_scenario);
+    } catch (const std::exception&) {
+        m_modified = true;
+    }
+}
+
+// --- dialogs
+
+void MainWindow::showFailure(const QString& title) { QMessageBox::warning(this, title, m_lastError); }
+
+void MainWindow::askOpen()
+{
+    const QString path = QFileDialog::getOpenFileName(this, QStringLiteral("Open Scenario"), startDir(m_currentFile), kScenarioFilter);
+    if (!path.isEmpty() && !openAnyFile(path))
+        showFailure(QStringLiteral("Cannot open %1").arg(QFileInfo(path).fileName()));
+}
+
+void MainWindow::askSaveAs()
+{
+    const QString suggested = m_currentFile.isEmpty() ? QDir(startDir(m_currentFile)).filePath(QStringLiteral("scenario") + kScenarioSuffix)
+                                                      : m_currentFile;
+    QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Save Scenario As"), suggested, kScenarioFilter);
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += kScenarioSuffix;
+    if (!saveScenarioAs(path))
+        showFailure(QStringLiteral("Cannot save"));
+}
+
+void MainWindow::askImport(ImportKind kind)
+{
+    QString input;
+    if (kind == ImportKind::MegatronArgs) {
+        bool ok = false;
+        input = QInputDialog::getMultiLineText(this, QStringLiteral("Import Megatron-LM Arguments"),
+                                               QStringLiteral("Arguments, as given to pretrain_gpt.py (or a whole torchrun "
+                                                              "line).\nWhat they omit keeps Megatron's defaults; the model "
+                                                              "comes from --num-layers, --hidden-size, ..."),
+                                               QString(), &ok);
+        if (!ok || input.trimmed().isEmpty())
+            return;
+    } else {
+        const QString filter = kind == ImportKind::FsdpConfig ? QStringLiteral("YAML (*.yaml *.yml);;All files (*)")
+                                                              : QStringLiteral("JSON (*.json);;All files (*)");
+        input = QFileDialog::getOpenFileName(this, QStringLiteral("Import %1").arg(importKindName(kind)), startDir(m_currentFile), filter);
+        if (input.isEmpty())
+            return;
+    }
+    if (!importConfigFrom(kind, input))
+        showFailure(QStringLiteral("Cannot import the %1").arg(importKindName(kind)));
+}
+
+void MainWindow::askExportChart(const QString& chart)
+{
+    ChartExportDialog d(this);
+    if (!chart.isEmpty())
+        d.setChart(chart);
+    if (d.exec() != QDialog::Accepted)
+        return;
+    const QString suffix = d.suffix();
+    QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Export Chart"),
+                                                QDir(startDir(m_currentFile)).filePath(d.chart() + QLatin1Char('.') + suffix),
+                                                QStringLiteral("%1 (*.%2)").arg(suffix.toUpper(), suffix));
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QLatin1Char('.') + suffix;
+    if (!exportChartTo(d.chart(), path, d.options()))
+        showFailure(QStringLiteral("Export failed"));
+}
+
+void MainWindow::askExportBundle()
+{
+    const QString dir = QFileDialog::getExistingDirectory(this, QStringLiteral("Export Bundle to Folder"), startDir(m_currentFile));
+    if (!dir.isEmpty() && !exportBundleTo(dir))
+        showFailure(QStringLiteral("Export failed"));
+}
+
+void MainWindow::populateRecentMenu()
+{
+    m_recentMenu->clear();
+    if (!m_recent)
+        return;
+    const QStringList gone = m_recent->pruneMissing();
+    if (!gone.isEmpty())
+        note(QStringLiteral("Removed from Open Recent (the files no longer exist):"), gone);
+    const QStringList files = m_recent->files();
+    int i = 0;
+    for (const QString& f : files) {
+        QAction* a = m_recentMenu->addAction(QStringLiteral("&%1 %2").arg(++i).arg(QFileInfo(f).fileName()), this, [this, f] {
+            if (!openRecent(f))
+                showFailure(QStringLiteral("Cannot open %1").arg(QFileInfo(f).fileName()));
+        });
+        a->setToolTip(QDir::toNativeSeparators(f));
+        a->setStatusTip(QDir::toNativeSeparators(f));
+    }
+    if (files.isEmpty())
+        m_recentMenu->addAction(QStringLiteral("(none)"))->setEnabled(false);
+    m_recentMenu->addSeparator();
+    m_recentMenu->addAction(QStringLiteral("Clear List"), this, [this] { m_recent->clear(); });
+}
+
+// --- drag and drop
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* e)
+{
+    const QList<QUrl> urls = e->mimeData()->urls();
+    if (std::any_of(urls.begin(), urls.end(), [](const QUrl& u) { return u.isLocalFile(); }))
+        e->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* e)
+{
+    for (const QUrl& u : e->mimeData()->urls()) {
+        if (!u.isLocalFile())
+            continue;
+        e->acceptProposedAction();
+        const QString path = u.toLocalFile();
+        if (!openAnyFile(path))
+            showFailure(QStringLiteral("Cannot open %1").arg(QFileInfo(path).fileName()));
+        return; // one file: the scenario is one
+    }
+}
+
+// --- session
 
 void MainWindow::saveSession()
 {
@@ -153,6 +713,8 @@ void MainWindow::saveSession()
 
 void MainWindow::closeEvent(QCloseEvent* e)
 {
+    if (m_autosaveTimer.isActive())
+        flushAutosave();
     saveSession();
     QMainWindow::closeEvent(e);
 }

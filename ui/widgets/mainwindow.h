@@ -1,34 +1,53 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "chartexport.h"
+#include "fileactions.h"
+
 #include "shardscope/scenario.h"
 #include "shardscope/units.h"
 
 #include <QMainWindow>
+#include <QTimer>
+
+#include <memory>
 
 class QActionGroup;
 class QDockWidget;
 class QMenu;
+class QPlainTextEdit;
 class QScrollArea;
 class QTabWidget;
 
 namespace shardscope {
 
+class CompareWidget;
 class ControlsPanel;
 class MemoryPage;
 class Settings;
+class StepPage;
+class StepView;
 
 /**
  * The explorer window: a frame and a mediator. The ControlsPanel (a dock) emits a Scenario; the window
- * passes it to every page (the Memory tab first; others plug in with addPage() and scenarioChanged()).
+ * passes it to every page (Memory, Step, Compare; others plug in with addPage() and scenarioChanged()).
+ * Pages that are not visible are only told the scenario when shown, so a slider move costs the visible
+ * page alone.
+ *
+ * The File menu's actions ask for a path and then call the functions below, which never open a dialog:
+ * they return false and emit fileError() with a message naming the file and the place in it, leaving
+ * the scenario untouched. Import notes go to the Messages dock (and importNotes()).
  */
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
-    /// Off: no settings at all (tests, screenshots, benchmarks). KeepGiven: show the given scenario, restore
-    /// the layout and save on exit. RestoreLast: as KeepGiven, but start from the last saved scenario.
+    /// Off: no settings, no autosave, no recent files (tests, screenshots, benchmarks). KeepGiven: show the
+    /// given scenario, restore the layout, autosave and save on exit. RestoreLast: as KeepGiven, but start
+    /// from the last scenario (the autosave first: it survives a crash; else the settings).
     enum class Session { Off, KeepGiven, RestoreLast };
+
+    static constexpr int kAutosaveDelayMs = 500;
 
     explicit MainWindow(const Scenario& scenario, QWidget* parent = nullptr);
     MainWindow(const Scenario& scenario, Session session, QWidget* parent = nullptr);
@@ -47,6 +66,44 @@ public:
     QMenu* fileMenu() const { return m_fileMenu; }
     ControlsPanel* controls() const { return m_controls; }
     MemoryPage* memoryPage() const { return m_memory; }
+    StepPage* stepPage() const { return m_stepPage; }
+    StepView* stepView() const;
+    CompareWidget* compareWidget() const { return m_compare; }
+    QPlainTextEdit* messages() const { return m_messages; }
+    /// Shows the "memory", "step" or "compare" tab; false for another name.
+    bool showTab(const QString& name);
+
+    // --- File actions without dialogs (the menu asks for the path, then calls these).
+    /// File > New: the default scenario, no file.
+    void newScenario();
+    bool openScenarioFile(const QString& path);
+    /// Saves to the current file; false when there is none (Save As asks for one).
+    bool saveScenario();
+    bool saveScenarioAs(const QString& path);
+    /// File > Import: a file path, or the argument text for Megatron.
+    bool importConfigFrom(ImportKind kind, const QString& pathOrArgs);
+    /// A dropped (or opened) file of any kind detectFileKind() knows.
+    bool openAnyFile(const QString& path);
+    /// Exports `chart` of the current scenario (File > Export > Chart).
+    bool exportChartTo(const QString& chart, const QString& path, const ChartExportOptions& o);
+    bool exportBundleTo(const QString& dir);
+    /// Open Recent: opens `path`, or removes it from the list with a message when it is gone.
+    bool openRecent(const QString& path);
+    QStringList recentFiles() const;
+
+    QString currentFile() const { return m_currentFile; }
+    QString lastError() const { return m_lastError; }
+    QStringList lastNotes() const { return m_lastNotes; }
+
+    /// Compare: A := the current scenario; B keeps following the controls.
+    void pinCurrentAsA();
+
+    // --- Autosave (on with a session): each change restarts a kAutosaveDelayMs single-shot timer.
+    void setAutosaveEnabled(bool on);
+    bool autosaveEnabled() const { return m_autosaveEnabled; }
+    bool autosavePending() const { return m_autosaveTimer.isActive(); }
+    /// Writes the pending autosave now (what the timer does when it fires).
+    void flushAutosave();
 
     /// Writes the scenario and layout to the settings now (also done on close).
     void saveSession();
@@ -54,24 +111,61 @@ public:
 signals:
     void scenarioChanged(const shardscope::Scenario& s);
     void unitChanged(shardscope::ByteUnit unit);
+    void autosaved(const QString& path);
+    void fileError(const QString& message);
+    void importNotes(const QStringList& notes);
 
 protected:
     void closeEvent(QCloseEvent* e) override;
+    void dragEnterEvent(QDragEnterEvent* e) override;
+    void dropEvent(QDropEvent* e) override;
 
 private:
     void onControlsChanged(const Scenario& s);
+    void onTabChanged(int index);
+    void buildFileMenu();
+    void updateTitle();
+    void setModified(bool modified);
+    void setCurrentFile(const QString& path);
+    void fail(const QString& message);
+    void note(const QString& heading, const QStringList& lines);
+    void restoreAutosave();
+    // The menu's halves that ask (dialogs); each then calls the function above and shows its error.
+    void askOpen();
+    void askSaveAs();
+    void askImport(ImportKind kind);
+    void askExportChart(const QString& chart = QString());
+    void askExportBundle();
+    void showFailure(const QString& title);
+    void populateRecentMenu();
+    void installChartMenus();
 
     Scenario m_scenario;
     ByteUnit m_unit = ByteUnit::GB;
     Session m_session = Session::Off;
     Settings* m_settings = nullptr;
+    std::unique_ptr<RecentFiles> m_recent;
     ControlsPanel* m_controls;
     QScrollArea* m_controlsScroll;
     QDockWidget* m_dock;
     QTabWidget* m_tabs;
     MemoryPage* m_memory;
-    QMenu* m_fileMenu;
+    StepPage* m_stepPage;
+    QWidget* m_comparePage;
+    CompareWidget* m_compare;
+    bool m_compareDirty = true;
+    QDockWidget* m_messagesDock;
+    QPlainTextEdit* m_messages;
+    QMenu* m_fileMenu = nullptr;
+    QMenu* m_recentMenu = nullptr;
     QActionGroup* m_unitActions;
+
+    QString m_currentFile;
+    bool m_modified = false;
+    QString m_lastError;
+    QStringList m_lastNotes;
+    bool m_autosaveEnabled = false;
+    QTimer m_autosaveTimer;
 };
 
 } // namespace shardscope

@@ -108,17 +108,21 @@ StepView::~StepView() = default;
 
 void StepView::setScenario(const Scenario& s)
 {
-    const double fraction = (m_data && m_data->result.totals.stepTime > 0) ? m_time / m_data->result.totals.stepTime : 0.0;
     try {
         auto d = std::make_shared<StepData>();
         d->scenario = s;
         d->result = computeStep(s);
-        m_data = std::move(d);
-        m_error.clear();
+        setStepData(std::move(d));
     } catch (const InvalidInput& e) {
-        m_data.reset();
-        m_error = QString::fromStdString(e.what());
+        setStepData(nullptr, QString::fromStdString(e.what()));
     }
+}
+
+void StepView::setStepData(stepui::StepDataPtr data, const QString& error)
+{
+    const double fraction = (m_data && m_data->result.totals.stepTime > 0) ? m_time / m_data->result.totals.stepTime : 0.0;
+    m_data = std::move(data);
+    m_error = m_data ? QString() : error;
     // Without a pipeline the schedule chart only says so: keep it short.
     m_pipeline->setMaximumHeight(m_data && m_data->scenario.pp > 1 ? QWIDGETSIZE_MAX : 56);
     m_gpus->setData(m_data);

@@ -42,6 +42,10 @@ public:
 
     /// Models the scenario and redraws at once (the playhead keeps its place as a fraction of the step).
     void setScenario(const Scenario& s);
+    /// Shows a step modelled elsewhere (e.g. on a worker thread); null `data` means `error` says why there is none.
+    void setStepData(stepui::StepDataPtr data, const QString& error = QString());
+    /// The scenario of the modelled step (nullptr before a valid scenario).
+    const Scenario* scenario() const { return m_data ? &m_data->scenario : nullptr; }
     /// The modelled step (nullptr before a valid scenario).
     const StepResult* result() const;
     /// Why the last scenario could not be modelled (empty when it could).
