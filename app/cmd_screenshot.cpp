@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: MIT
-// `shardscope screenshot --out FILE.png [scenario options]`: the explorer window rendered offscreen at
-// 1600 x 1000, as a person would see it (README images, tests).
+// `shardscope screenshot --out FILE.png [--tab memory|step|compare] [scenario options]`: the explorer window
+// rendered offscreen at 1600 x 1000, as a person would see it (README images, tests). The Step tab is shown
+// with its playhead at --at (a fraction of the step); Compare pins --pin FILE (default: the default
+// scenario) as A against the scenario options as B.
 #include "cli.h"
 #include "mainwindow.h"
 #include "memorypage.h"
+#include "scenariofile.h"
 #include "scenariooptions.h"
+#include "steppage.h"
+#include "stepview.h"
 
 #include "shardscope/errors.h"
 
@@ -22,13 +27,29 @@ int runScreenshot(const QStringList& args)
         const QCommandLineOption outOpt(QStringLiteral("out"), QStringLiteral("The PNG file to write."), QStringLiteral("FILE"));
         const QCommandLineOption compareOpt(QStringLiteral("compare-stages"),
                                             QStringLiteral("Chart 1 shows ZeRO stages 0-3 side by side."));
+        const QCommandLineOption tabOpt(QStringLiteral("tab"), QStringLiteral("The tab shown: memory (default), step or compare."),
+                                        QStringLiteral("TAB"), QStringLiteral("memory"));
+        const QCommandLineOption atOpt(QStringLiteral("at"),
+                                       QStringLiteral("Step tab: the playhead as a fraction of the step (default 0.35)."),
+                                       QStringLiteral("FRACTION"), QStringLiteral("0.35"));
+        const QCommandLineOption pinOpt(QStringLiteral("pin"),
+                                        QStringLiteral("Compare tab: the scenario file pinned as A (default: the default scenario)."),
+                                        QStringLiteral("FILE"));
         parser.addOption(outOpt);
         parser.addOption(compareOpt);
+        parser.addOption(tabOpt);
+        parser.addOption(atOpt);
+        parser.addOption(pinOpt);
         int code = kExitOk;
         if (!parse(parser, args, code))
             return code;
         if (!parser.isSet(outOpt) || parser.value(outOpt).isEmpty())
             throw InvalidInput("out", "--out FILE.png is required");
+        const QString tab = parser.value(tabOpt);
+        if (tab != QLatin1String("memory") && tab != QLatin1String("step") && tab != QLatin1String("compare"))
+            throw InvalidInput("tab", "--tab must be memory, step or compare (got '" + tab.toStdString() + "')");
+        const double at = parseDoubleOption(parser.value(atOpt), "at", 0.0, 1.0);
+        const Scenario pinned = parser.isSet(pinOpt) ? loadScenarioFile(parser.value(pinOpt)) : defaultScenario();
         const Scenario s = scenarioFromParser(parser);
         const ByteUnit unit = unitsFromParser(parser);
 
@@ -36,6 +57,15 @@ int runScreenshot(const QStringList& args)
         w.setUnit(unit);
         if (parser.isSet(compareOpt))
             w.memoryPage()->setCompareStages(true);
+        if (tab == QLatin1String("compare")) {
+            w.setScenario(pinned);
+            w.pinCurrentAsA();
+            w.setScenario(s);
+        }
+        w.stepPage()->setComputeMode(StepPage::Compute::Sync); // the picture must show this scenario's step
+        w.showTab(tab);
+        if (tab == QLatin1String("step") && w.stepView()->result())
+            w.stepView()->seek(at * w.stepView()->result()->totals.stepTime);
         w.setAttribute(Qt::WA_DontShowOnScreen);
         w.resize(1600, 1000);
         w.show();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // shardscope: with a subcommand it answers on stdout (see `shardscope --help`); without one it opens
-// the explorer window on the default scenario (or the scenario options given).
+// the explorer window on the last scenario (or the scenario options given). `shardscope FILE` opens the
+// window on a scenario file, Hugging Face config.json, DeepSpeed config or accelerate FSDP YAML.
 #include "cli.h"
 #include "mainwindow.h"
 #include "scenariooptions.h"
@@ -9,6 +10,8 @@
 
 #include <QApplication>
 #include <QCoreApplication>
+#include <QFileInfo>
+#include <QMessageBox>
 
 #include <memory>
 
@@ -42,6 +45,22 @@ int main(int argc, char** argv)
     QCoreApplication::setOrganizationName(QStringLiteral("ShardScope"));
     QCoreApplication::setApplicationName(QStringLiteral("shardscope"));
     QCoreApplication::setApplicationVersion(QStringLiteral(SHARDSCOPE_VERSION));
+
+    const auto isCommand = [](const char* name) {
+        for (const cli::Command& c : cli::commands())
+            if (qstrcmp(name, c.name) == 0)
+                return true;
+        return false;
+    };
+    if (argc == 2 && argv[1][0] != '-' && !isCommand(argv[1]) && QFileInfo(QString::fromLocal8Bit(argv[1])).isFile()) {
+        QApplication app(argc, argv);
+        MainWindow w(defaultScenario(), MainWindow::Session::RestoreLast);
+        w.show();
+        if (!w.openAnyFile(QString::fromLocal8Bit(argv[1])))
+            QMessageBox::warning(&w, QStringLiteral("Cannot open %1").arg(QFileInfo(QString::fromLocal8Bit(argv[1])).fileName()),
+                                 w.lastError());
+        return app.exec();
+    }
 
     if (argc > 1 && argv[1][0] != '-') {
         const QString name = QString::fromLocal8Bit(argv[1]);
