@@ -21,9 +21,12 @@
 #include <QAbstractButton>
 #include <QApplication>
 #include <QComboBox>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFile>
 #include <QJsonObject>
 #include <QLineEdit>
+#include <QMimeData>
 #include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -31,6 +34,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUrl>
 
 #include <memory>
 
@@ -40,8 +44,8 @@ namespace {
 
 const QString kData = QStringLiteral(SHARDSCOPE_SOURCE_DIR "/tests/data");
 
-std::unique_ptr<MainWindow> makeWindow(MainWindow::Session session = MainWindow::Session::Off,
-                                       const Scenario& s = defaultScenario())
+std::unique_ptr<MainWindow> makeWindow(
+    MainWindow::Session session = MainWindow::Session::Off, const Scenario& s = defaultScenario())
 {
     auto w = std::make_unique<MainWindow>(s, session);
     w->setAttribute(Qt::WA_DontShowOnScreen);
@@ -141,7 +145,7 @@ private slots:
         page->setComputeMode(StepPage::Compute::Async);
         QList<std::int64_t> shownGpus;
         connect(page, &StepPage::stepUpdated, this,
-                [&] { shownGpus << (w->stepView()->scenario() ? w->stepView()->scenario()->gpus : -1); });
+            [&] { shownGpus << (w->stepView()->scenario() ? w->stepView()->scenario()->gpus : -1); });
         QSignalSpy updated(page, &StepPage::stepUpdated);
         // Three slider positions in a row, no event loop between them (a fast drag).
         for (const char* n : {"64", "128", "256"})
@@ -196,10 +200,14 @@ private slots:
         QTest::addColumn<QString>("expected"); // part of the message: the place or the reason
         // The corpus of tests/data/malformed (README there); messages from scenariofile.cpp.
         QTest::newRow("truncated") << QStringLiteral("malformed/scenario_truncated.json") << QStringLiteral("line");
-        QTest::newRow("newer version") << QStringLiteral("malformed/scenario_newer_version.json") << QStringLiteral("version 7");
-        QTest::newRow("wrong type") << QStringLiteral("malformed/scenario_wrong_type.json") << QStringLiteral("scenario.gpus");
-        QTest::newRow("wrong format") << QStringLiteral("malformed/scenario_wrong_format.json") << QStringLiteral("format");
-        QTest::newRow("invalid utf-8") << QStringLiteral("malformed/scenario_invalid_utf8.json") << QStringLiteral("UTF-8");
+        QTest::newRow("newer version") << QStringLiteral("malformed/scenario_newer_version.json")
+                                       << QStringLiteral("version 7");
+        QTest::newRow("wrong type") << QStringLiteral("malformed/scenario_wrong_type.json")
+                                    << QStringLiteral("scenario.gpus");
+        QTest::newRow("wrong format") << QStringLiteral("malformed/scenario_wrong_format.json")
+                                      << QStringLiteral("format");
+        QTest::newRow("invalid utf-8") << QStringLiteral("malformed/scenario_invalid_utf8.json")
+                                       << QStringLiteral("UTF-8");
         QTest::newRow("missing") << QStringLiteral("no-such-file.shardscope.json") << QStringLiteral("no-such-file");
     }
 
@@ -231,9 +239,11 @@ private slots:
     {
         auto w = makeWindow();
         const QJsonObject before = json(w->scenario());
-        QVERIFY(!w->importConfigFrom(ImportKind::DeepSpeedConfig, kData + QStringLiteral("/malformed/deepspeed_truncated.json")));
+        QVERIFY(!w->importConfigFrom(
+            ImportKind::DeepSpeedConfig, kData + QStringLiteral("/malformed/deepspeed_truncated.json")));
         QVERIFY2(w->lastError().contains(QStringLiteral("deepspeed_truncated.json")), qPrintable(w->lastError()));
-        QVERIFY(!w->importConfigFrom(ImportKind::FsdpConfig, kData + QStringLiteral("/malformed/fsdp_bad_strategy.yaml")));
+        QVERIFY(
+            !w->importConfigFrom(ImportKind::FsdpConfig, kData + QStringLiteral("/malformed/fsdp_bad_strategy.yaml")));
         QVERIFY(!w->importConfigFrom(ImportKind::HfConfig, kData + QStringLiteral("/hf/malformed/truncated.json")));
         QCOMPARE(json(w->scenario()), before);
     }
@@ -320,15 +330,21 @@ private slots:
     {
         QTest::addColumn<QString>("file");
         QTest::addColumn<int>("kind");
-        QTest::newRow("seed 000 DeepSpeed") << QStringLiteral("configs/seed000_deepspeed.json") << int(FileKind::DeepSpeedConfig);
-        QTest::newRow("HF Trainer DeepSpeed (auto)") << QStringLiteral("configs/hf_trainer_zero3_auto.json") << int(FileKind::DeepSpeedConfig);
-        QTest::newRow("accelerate FSDP") << QStringLiteral("configs/accelerate_fsdp_full_shard.yaml") << int(FileKind::FsdpConfig);
+        QTest::newRow("seed 000 DeepSpeed")
+            << QStringLiteral("configs/seed000_deepspeed.json") << int(FileKind::DeepSpeedConfig);
+        QTest::newRow("HF Trainer DeepSpeed (auto)")
+            << QStringLiteral("configs/hf_trainer_zero3_auto.json") << int(FileKind::DeepSpeedConfig);
+        QTest::newRow("accelerate FSDP") << QStringLiteral("configs/accelerate_fsdp_full_shard.yaml")
+                                         << int(FileKind::FsdpConfig);
         QTest::newRow("HF Llama-2-70B") << QStringLiteral("hf/Llama-2-70b-hf.json") << int(FileKind::HfConfig);
         QTest::newRow("HF gpt2") << QStringLiteral("hf/gpt2.json") << int(FileKind::HfConfig);
         QTest::newRow("HF truncated") << QStringLiteral("hf/malformed/truncated.json") << int(FileKind::HfConfig);
-        QTest::newRow("scenario, newer version") << QStringLiteral("malformed/scenario_newer_version.json") << int(FileKind::Scenario);
-        QTest::newRow("DeepSpeed truncated") << QStringLiteral("malformed/deepspeed_truncated.json") << int(FileKind::DeepSpeedConfig);
-        QTest::newRow("Megatron arguments") << QStringLiteral("configs/megatron_llama2_70b.txt") << int(FileKind::Unknown);
+        QTest::newRow("scenario, newer version")
+            << QStringLiteral("malformed/scenario_newer_version.json") << int(FileKind::Scenario);
+        QTest::newRow("DeepSpeed truncated")
+            << QStringLiteral("malformed/deepspeed_truncated.json") << int(FileKind::DeepSpeedConfig);
+        QTest::newRow("Megatron arguments")
+            << QStringLiteral("configs/megatron_llama2_70b.txt") << int(FileKind::Unknown);
     }
 
     void detectsDroppedFileKinds()
@@ -370,7 +386,8 @@ private slots:
 
         // accelerate FSDP: fsdp_sharding_strategy 1 (FULL_SHARD = ZeRO-3), fsdp_offload_params true, 16 processes.
         click(*w, "zeroStage0");
-        QVERIFY2(w->openAnyFile(kData + QStringLiteral("/configs/accelerate_fsdp_full_shard.yaml")), qPrintable(w->lastError()));
+        QVERIFY2(w->openAnyFile(kData + QStringLiteral("/configs/accelerate_fsdp_full_shard.yaml")),
+            qPrintable(w->lastError()));
         QCOMPARE(w->scenario().zeroStage, 3);
         QCOMPARE(int(w->scenario().offloadParams), int(OffloadDevice::Cpu));
         QCOMPARE(w->scenario().gpus, std::int64_t(16));
@@ -382,19 +399,53 @@ private slots:
         QCOMPARE(json(w->scenario()), before);
     }
 
+    void dropEventImportsTheFile()
+    {
+        auto w = makeWindow();
+        QVERIFY(w->acceptDrops());
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(kData + QStringLiteral("/configs/accelerate_fsdp_full_shard.yaml"))});
+        QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(w.get(), &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(w.get(), &drop);
+        QVERIFY(drop.isAccepted());
+        QCOMPARE(w->scenario().gpus, std::int64_t(16)); // num_processes: 16 (the file)
+        // Text that is not a file is not taken.
+        QMimeData text;
+        text.setText(QStringLiteral("hello"));
+        QDragEnterEvent enterText(QPoint(10, 10), Qt::CopyAction, &text, Qt::LeftButton, Qt::NoModifier);
+        enterText.ignore();
+        QApplication::sendEvent(w.get(), &enterText);
+        QVERIFY(!enterText.isAccepted());
+    }
+
+    void exportDialogOffersImagesOnlyForChartsWithAWidget()
+    {
+        ChartExportDialog d;
+        d.setChart(QStringLiteral("memory-per-gpu"));
+        QCOMPARE(d.chart(), QStringLiteral("memory-per-gpu"));
+        QCOMPARE(d.suffix(), QStringLiteral("png"));
+        d.setChart(QStringLiteral("step-timeline")); // data only in this build (imageChartIds())
+        QVERIFY(!isImageSuffix(d.suffix()));
+        QCOMPARE(d.options().size, ChartExportOptions().size);
+    }
+
     void importShowsItsNotes()
     {
         auto w = makeWindow();
         QSignalSpy notes(w.get(), &MainWindow::importNotes);
         // The HF Trainer config says "auto" for the batch and buckets: the importer says how it resolved them.
-        QVERIFY2(w->importConfigFrom(ImportKind::DeepSpeedConfig, kData + QStringLiteral("/configs/hf_trainer_zero3_auto.json")),
-                 qPrintable(w->lastError()));
+        QVERIFY2(w->importConfigFrom(
+                     ImportKind::DeepSpeedConfig, kData + QStringLiteral("/configs/hf_trainer_zero3_auto.json")),
+            qPrintable(w->lastError()));
         QCOMPARE(notes.count(), 1);
         const QStringList got = w->lastNotes();
         QVERIFY(!got.isEmpty());
         QVERIFY2(got.join(QLatin1Char('\n')).contains(QStringLiteral("auto")), qPrintable(got.join(QLatin1Char('\n'))));
         QVERIFY2(got.join(QLatin1Char('\n')).contains(QStringLiteral("a_key_deepspeed_does_not_know")),
-                 qPrintable(got.join(QLatin1Char('\n')))); // unknown keys reported, not fatal
+            qPrintable(got.join(QLatin1Char('\n')))); // unknown keys reported, not fatal
         QVERIFY(w->messages()->toPlainText().contains(got.first()));
 
         // Megatron arguments (the text of the dialog's box): TP 8, PP 4, 80 layers, hidden 8192 (the file).
@@ -412,11 +463,12 @@ private slots:
         QTemporaryDir dir;
         auto w = makeWindow();
         const QString path = dir.filePath(QStringLiteral("per-gpu.csv"));
-        QVERIFY2(w->exportChartTo(QStringLiteral("memory-per-gpu"), path, ChartExportOptions()), qPrintable(w->lastError()));
+        QVERIFY2(
+            w->exportChartTo(QStringLiteral("memory-per-gpu"), path, ChartExportOptions()), qPrintable(w->lastError()));
         const Scenario s = w->scenario();
-        QCOMPARE(QString::fromUtf8(readAll(path)),
-                 chartDataCsv(memoryPerGpuData(s, computeFootprint(s), w->unit())));
-        QVERIFY(!w->exportChartTo(QStringLiteral("no-such-chart"), dir.filePath(QStringLiteral("x.csv")), ChartExportOptions()));
+        QCOMPARE(QString::fromUtf8(readAll(path)), chartDataCsv(memoryPerGpuData(s, computeFootprint(s), w->unit())));
+        QVERIFY(!w->exportChartTo(
+            QStringLiteral("no-such-chart"), dir.filePath(QStringLiteral("x.csv")), ChartExportOptions()));
     }
 
     // --- Compare
@@ -441,7 +493,8 @@ private slots:
         QCOMPARE(t->item(0, 2)->text(), QString::number(double(fb.worstRank().bytes(Term::Params)) / 1e9, 'f', 2));
         // B keeps following the controls while the tab is visible.
         typeInto(*w, "gpus", QStringLiteral("64"));
-        QVERIFY2(w->compareWidget()->summary().contains(QStringLiteral("N 32 -> 64")), qPrintable(w->compareWidget()->summary()));
+        QVERIFY2(w->compareWidget()->summary().contains(QStringLiteral("N 32 -> 64")),
+            qPrintable(w->compareWidget()->summary()));
     }
 
     // --- vpp
@@ -467,7 +520,8 @@ private slots:
         // Out of range: refused with a message, not clamped.
         typeInto(*w, "vpp", QStringLiteral("500"));
         QCOMPARE(w->scenario().vpp, std::int64_t(5));
-        QVERIFY2(w->controls()->inputMessage().contains(QStringLiteral("refused")), qPrintable(w->controls()->inputMessage()));
+        QVERIFY2(w->controls()->inputMessage().contains(QStringLiteral("refused")),
+            qPrintable(w->controls()->inputMessage()));
         // 80 layers do not split into 4 x 3 chunks: the page says why, as for TP.
         typeInto(*w, "vpp", QStringLiteral("3"));
         QCOMPARE(w->scenario().vpp, std::int64_t(3));

@@ -33,9 +33,8 @@ const QString kCurrentFile = QStringLiteral("files/current"); // default: none (
 
 /// Top-level keys only a DeepSpeed config has (DeepSpeed's config reference, "Batch Size", "ZeRO", "FP16").
 const char* const kDeepSpeedKeys[] = {"zero_optimization", "train_batch_size", "train_micro_batch_size_per_gpu",
-                                      "gradient_accumulation_steps", "fp16", "bf16", "activation_checkpointing",
-                                      "zero_allow_untested_optimizer", "gradient_clipping", "steps_per_print",
-                                      "wall_clock_breakdown"};
+    "gradient_accumulation_steps", "fp16", "bf16", "activation_checkpointing", "zero_allow_untested_optimizer",
+    "gradient_clipping", "steps_per_print", "wall_clock_breakdown"};
 } // namespace
 
 QString fileKindName(FileKind k)
@@ -79,8 +78,8 @@ FileKind detectFileKind(const QByteArray& bytes)
         return FileKind::Unknown;
     }
     // accelerate writes "distributed_type: FSDP" and an "fsdp_config:" block at the top level.
-    static const QRegularExpression fsdp(QStringLiteral("^(distributed_type\\s*:\\s*['\"]?FSDP|fsdp_config\\s*:)"),
-                                         QRegularExpression::MultilineOption);
+    static const QRegularExpression fsdp(
+        QStringLiteral("^(distributed_type\\s*:\\s*['\"]?FSDP|fsdp_config\\s*:)"), QRegularExpression::MultilineOption);
     if (fsdp.match(QString::fromUtf8(bytes)).hasMatch())
         return FileKind::FsdpConfig;
     return FileKind::Unknown;
@@ -108,18 +107,12 @@ ImportOutcome importConfig(ImportKind kind, const QString& pathOrArgs, const Sce
         out.scenario.bareParams.reset();
         report.notes << QStringLiteral("%1: model %2, %3 parameters; the cluster, parallelism and batch are unchanged")
                             .arg(QFileInfo(pathOrArgs).fileName(), QString::fromStdString(out.scenario.arch.name),
-                                 QString::fromStdString(shortCount(double(out.scenario.totalParams()))));
+                                QString::fromStdString(shortCount(double(out.scenario.totalParams()))));
         break;
     }
-    case ImportKind::DeepSpeedConfig:
-        out.scenario = scenarioFromDeepSpeedConfigFile(pathOrArgs, base, &report);
-        break;
-    case ImportKind::FsdpConfig:
-        out.scenario = scenarioFromFsdpConfigFile(pathOrArgs, base, &report);
-        break;
-    case ImportKind::MegatronArgs:
-        out.scenario = scenarioFromMegatronArgs(pathOrArgs, base, &report);
-        break;
+    case ImportKind::DeepSpeedConfig: out.scenario = scenarioFromDeepSpeedConfigFile(pathOrArgs, base, &report); break;
+    case ImportKind::FsdpConfig: out.scenario = scenarioFromFsdpConfigFile(pathOrArgs, base, &report); break;
+    case ImportKind::MegatronArgs: out.scenario = scenarioFromMegatronArgs(pathOrArgs, base, &report); break;
     }
     out.notes = report.notes;
     for (const QString& i : report.ignored)
@@ -175,7 +168,8 @@ QString RecentFiles::currentFile() const { return m_settings->value(kCurrentFile
 
 void RecentFiles::setCurrentFile(const QString& path)
 {
-    m_settings->setValue(kCurrentFile, path.isEmpty() ? QString() : QDir::cleanPath(QFileInfo(path).absoluteFilePath()));
+    m_settings->setValue(
+        kCurrentFile, path.isEmpty() ? QString() : QDir::cleanPath(QFileInfo(path).absoluteFilePath()));
 }
 
 ChartExportDialog::ChartExportDialog(QWidget* parent)
@@ -227,7 +221,10 @@ ChartExportDialog::ChartExportDialog(QWidget* parent)
 QString ChartExportDialog::chart() const { return m_chart->currentData().toString(); }
 QString ChartExportDialog::suffix() const { return m_format->currentData().toString(); }
 
-void ChartExportDialog::setChart(const QString& chart) { m_chart->setCurrentIndex(std::max(0, m_chart->findData(chart))); }
+void ChartExportDialog::setChart(const QString& chart)
+{
+    m_chart->setCurrentIndex(std::max(0, m_chart->findData(chart)));
+}
 
 ChartExportOptions ChartExportDialog::options() const
 {

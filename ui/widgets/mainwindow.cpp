@@ -137,7 +137,8 @@ MainWindow::MainWindow(const Scenario& scenario, Session session, QWidget* paren
     m_unitActions = new QActionGroup(this);
     m_unitActions->setExclusive(true);
     for (ByteUnit u : {ByteUnit::GB, ByteUnit::GiB}) {
-        QAction* a = m_unitActions->addAction(u == ByteUnit::GB ? QStringLiteral("GB (10^9 bytes)") : QStringLiteral("GiB (2^30 bytes)"));
+        QAction* a = m_unitActions->addAction(
+            u == ByteUnit::GB ? QStringLiteral("GB (10^9 bytes)") : QStringLiteral("GiB (2^30 bytes)"));
         a->setObjectName(u == ByteUnit::GB ? QStringLiteral("actionUnitsGB") : QStringLiteral("actionUnitsGiB"));
         a->setCheckable(true);
         a->setChecked(u == m_unit);
@@ -213,7 +214,9 @@ void MainWindow::buildFileMenu()
         return a;
     };
     add(m_fileMenu, QStringLiteral("&New"), "actionNew", [this] { newScenario(); })->setShortcut(QKeySequence::New);
-    add(m_fileMenu, QStringLiteral("&Open Scenario\u2026"), "actionOpen", [this] { askOpen(); })->setShortcut(QKeySequence::Open);
+    add(m_fileMenu, QStringLiteral("&Open Scenario\u2026"), "actionOpen", [this] {
+        askOpen();
+    })->setShortcut(QKeySequence::Open);
     m_recentMenu = m_fileMenu->addMenu(QStringLiteral("Open &Recent"));
     m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
     m_recentMenu->setEnabled(m_session != Session::Off);
@@ -224,20 +227,27 @@ void MainWindow::buildFileMenu()
         else if (!saveScenario())
             showFailure(QStringLiteral("Cannot save"));
     })->setShortcut(QKeySequence::Save);
-    add(m_fileMenu, QStringLiteral("Save &As\u2026"), "actionSaveAs", [this] { askSaveAs(); })->setShortcut(QKeySequence::SaveAs);
+    add(m_fileMenu, QStringLiteral("Save &As\u2026"), "actionSaveAs", [this] {
+        askSaveAs();
+    })->setShortcut(QKeySequence::SaveAs);
     m_fileMenu->addSeparator();
 
     QMenu* import = m_fileMenu->addMenu(QStringLiteral("&Import"));
     import->setObjectName(QStringLiteral("importMenu"));
-    add(import, QStringLiteral("&Hugging Face config.json\u2026"), "actionImportHf", [this] { askImport(ImportKind::HfConfig); });
-    add(import, QStringLiteral("&DeepSpeed config\u2026"), "actionImportDeepSpeed", [this] { askImport(ImportKind::DeepSpeedConfig); });
-    add(import, QStringLiteral("accelerate &FSDP YAML\u2026"), "actionImportFsdp", [this] { askImport(ImportKind::FsdpConfig); });
-    add(import, QStringLiteral("&Megatron Arguments\u2026"), "actionImportMegatron", [this] { askImport(ImportKind::MegatronArgs); });
+    add(import, QStringLiteral("&Hugging Face config.json\u2026"), "actionImportHf",
+        [this] { askImport(ImportKind::HfConfig); });
+    add(import, QStringLiteral("&DeepSpeed config\u2026"), "actionImportDeepSpeed",
+        [this] { askImport(ImportKind::DeepSpeedConfig); });
+    add(import, QStringLiteral("accelerate &FSDP YAML\u2026"), "actionImportFsdp",
+        [this] { askImport(ImportKind::FsdpConfig); });
+    add(import, QStringLiteral("&Megatron Arguments\u2026"), "actionImportMegatron",
+        [this] { askImport(ImportKind::MegatronArgs); });
 
     QMenu* exportMenu = m_fileMenu->addMenu(QStringLiteral("&Export"));
     exportMenu->setObjectName(QStringLiteral("exportMenu"));
-    add(exportMenu, QStringLiteral("&Chart\u2026"), "actionExportChart", [this] { askExportChart(); })
-        ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    add(exportMenu, QStringLiteral("&Chart\u2026"), "actionExportChart", [this] {
+        askExportChart();
+    })->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     add(exportMenu, QStringLiteral("&Bundle\u2026"), "actionExportBundle", [this] { askExportBundle(); });
     QMenu* copy = exportMenu->addMenu(QStringLiteral("C&opy Chart to Clipboard"));
     copy->setObjectName(QStringLiteral("copyChartMenu"));
@@ -255,7 +265,8 @@ void MainWindow::buildFileMenu()
             copyChartToClipboard(v, o);
         });
     m_fileMenu->addSeparator();
-    QAction* reset = add(m_fileMenu, QStringLiteral("&Reset to Default Scenario"), "actionReset", [this] { resetToDefault(); });
+    QAction* reset
+        = add(m_fileMenu, QStringLiteral("&Reset to Default Scenario"), "actionReset", [this] { resetToDefault(); });
     reset->setToolTip(QStringLiteral("Llama-2-70B on 32 x A100 80GB, ZeRO-3 (keeps the file name)"));
     m_fileMenu->addSeparator();
     QAction* quit = m_fileMenu->addAction(QStringLiteral("&Quit"), this, &QWidget::close);
@@ -446,7 +457,8 @@ bool MainWindow::importConfigFrom(ImportKind kind, const QString& pathOrArgs)
     }
     m_lastError.clear();
     setScenario(o.scenario);
-    const QString from = kind == ImportKind::MegatronArgs ? QString() : QStringLiteral(" ") + QDir::toNativeSeparators(pathOrArgs);
+    const QString from
+        = kind == ImportKind::MegatronArgs ? QString() : QStringLiteral(" ") + QDir::toNativeSeparators(pathOrArgs);
     note(QStringLiteral("Imported %1%2:").arg(importKindName(kind), from), o.notes);
     emit importNotes(o.notes);
     return true;
@@ -499,7 +511,8 @@ bool MainWindow::exportBundleTo(const QString& dir)
         return false;
     }
     m_lastError.clear();
-    note(QStringLiteral("Exported a bundle of %1 files to %2").arg(files.size()).arg(QDir::toNativeSeparators(dir)), files);
+    note(QStringLiteral("Exported a bundle of %1 files to %2").arg(files.size()).arg(QDir::toNativeSeparators(dir)),
+        files);
     return true;
 }
 
@@ -584,15 +597,17 @@ void MainWindow::showFailure(const QString& title) { QMessageBox::warning(this, 
 
 void MainWindow::askOpen()
 {
-    const QString path = QFileDialog::getOpenFileName(this, QStringLiteral("Open Scenario"), startDir(m_currentFile), kScenarioFilter);
+    const QString path
+        = QFileDialog::getOpenFileName(this, QStringLiteral("Open Scenario"), startDir(m_currentFile), kScenarioFilter);
     if (!path.isEmpty() && !openAnyFile(path))
         showFailure(QStringLiteral("Cannot open %1").arg(QFileInfo(path).fileName()));
 }
 
 void MainWindow::askSaveAs()
 {
-    const QString suggested = m_currentFile.isEmpty() ? QDir(startDir(m_currentFile)).filePath(QStringLiteral("scenario") + kScenarioSuffix)
-                                                      : m_currentFile;
+    const QString suggested = m_currentFile.isEmpty()
+        ? QDir(startDir(m_currentFile)).filePath(QStringLiteral("scenario") + kScenarioSuffix)
+        : m_currentFile;
     QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Save Scenario As"), suggested, kScenarioFilter);
     if (path.isEmpty())
         return;
@@ -608,16 +623,17 @@ void MainWindow::askImport(ImportKind kind)
     if (kind == ImportKind::MegatronArgs) {
         bool ok = false;
         input = QInputDialog::getMultiLineText(this, QStringLiteral("Import Megatron-LM Arguments"),
-                                               QStringLiteral("Arguments, as given to pretrain_gpt.py (or a whole torchrun "
-                                                              "line).\nWhat they omit keeps Megatron's defaults; the model "
-                                                              "comes from --num-layers, --hidden-size, ..."),
-                                               QString(), &ok);
+            QStringLiteral("Arguments, as given to pretrain_gpt.py (or a whole torchrun "
+                           "line).\nWhat they omit keeps Megatron's defaults; the model "
+                           "comes from --num-layers, --hidden-size, ..."),
+            QString(), &ok);
         if (!ok || input.trimmed().isEmpty())
             return;
     } else {
         const QString filter = kind == ImportKind::FsdpConfig ? QStringLiteral("YAML (*.yaml *.yml);;All files (*)")
                                                               : QStringLiteral("JSON (*.json);;All files (*)");
-        input = QFileDialog::getOpenFileName(this, QStringLiteral("Import %1").arg(importKindName(kind)), startDir(m_currentFile), filter);
+        input = QFileDialog::getOpenFileName(
+            this, QStringLiteral("Import %1").arg(importKindName(kind)), startDir(m_currentFile), filter);
         if (input.isEmpty())
             return;
     }
@@ -634,8 +650,8 @@ void MainWindow::askExportChart(const QString& chart)
         return;
     const QString suffix = d.suffix();
     QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Export Chart"),
-                                                QDir(startDir(m_currentFile)).filePath(d.chart() + QLatin1Char('.') + suffix),
-                                                QStringLiteral("%1 (*.%2)").arg(suffix.toUpper(), suffix));
+        QDir(startDir(m_currentFile)).filePath(d.chart() + QLatin1Char('.') + suffix),
+        QStringLiteral("%1 (*.%2)").arg(suffix.toUpper(), suffix));
     if (path.isEmpty())
         return;
     if (QFileInfo(path).suffix().isEmpty())
@@ -646,7 +662,8 @@ void MainWindow::askExportChart(const QString& chart)
 
 void MainWindow::askExportBundle()
 {
-    const QString dir = QFileDialog::getExistingDirectory(this, QStringLiteral("Export Bundle to Folder"), startDir(m_currentFile));
+    const QString dir
+        = QFileDialog::getExistingDirectory(this, QStringLiteral("Export Bundle to Folder"), startDir(m_currentFile));
     if (!dir.isEmpty() && !exportBundleTo(dir))
         showFailure(QStringLiteral("Export failed"));
 }
@@ -662,10 +679,11 @@ void MainWindow::populateRecentMenu()
     const QStringList files = m_recent->files();
     int i = 0;
     for (const QString& f : files) {
-        QAction* a = m_recentMenu->addAction(QStringLiteral("&%1 %2").arg(++i).arg(QFileInfo(f).fileName()), this, [this, f] {
-            if (!openRecent(f))
-                showFailure(QStringLiteral("Cannot open %1").arg(QFileInfo(f).fileName()));
-        });
+        QAction* a
+            = m_recentMenu->addAction(QStringLiteral("&%1 %2").arg(++i).arg(QFileInfo(f).fileName()), this, [this, f] {
+                  if (!openRecent(f))
+                      showFailure(QStringLiteral("Cannot open %1").arg(QFileInfo(f).fileName()));
+              });
         a->setToolTip(QDir::toNativeSeparators(f));
         a->setStatusTip(QDir::toNativeSeparators(f));
     }
