@@ -99,6 +99,14 @@ private slots:
         QFile::remove(autosavePath());
     }
 
+    void cleanupTestCase()
+    {
+        // Leave the test locations as found: other suites restore sessions from them.
+        QFile::remove(autosavePath());
+        RecentFiles().clear();
+        RecentFiles().setCurrentFile(QString());
+    }
+
     // --- Step tab
 
     void stepTabFollowsTheScenario()
