@@ -115,8 +115,10 @@ void StepTpView::paintEvent(QPaintEvent*)
         const double h = box * std::sqrt(double(m.rows)) / maxSide;
         const QRectF mr(cell.left() + (cell.width() - w) / 2, cell.top() + 18, w, h);
         p.setPen(text);
+        // Labels are elided to their cell: a narrow window must not clip them at the widget's edge.
+        const auto fit = [&](const QString& t) { return fm.elidedText(t, Qt::ElideRight, int(cell.width())); };
         p.drawText(QRectF(cell.left(), cell.top(), cell.width(), 16), Qt::AlignHCenter | Qt::AlignVCenter,
-                   tr("%1 %2x%3 · %4").arg(m.name).arg(m.rows).arg(m.cols).arg(m.columnSplit ? tr("by columns") : tr("by rows")));
+                   fit(tr("%1 %2x%3 · %4").arg(m.name).arg(m.rows).arg(m.cols).arg(m.columnSplit ? tr("by columns") : tr("by rows"))));
         for (std::int64_t k = 0; k < t; ++k) {
             QRectF slice = m.columnSplit ? QRectF(mr.left() + mr.width() * double(k) / double(t), mr.top(), mr.width() / double(t), mr.height())
                                          : QRectF(mr.left(), mr.top() + mr.height() * double(k) / double(t), mr.width(), mr.height() / double(t));
@@ -131,13 +133,14 @@ void StepTpView::paintEvent(QPaintEvent*)
         p.setBrush(Qt::NoBrush);
         p.drawRect(mr);
         p.setPen(text);
-        QString shape = tr("GPU k holds %1").arg(sliceShape(static_cast<int>(i)));
+        const QString shape = tr("GPU k holds %1").arg(sliceShape(static_cast<int>(i)));
+        p.drawText(QRectF(cell.left(), mr.bottom() + 2, cell.width(), 14), Qt::AlignHCenter | Qt::AlignTop, fit(shape));
         if (i == 0) {
             // The fused QKV is three projections: name Q's slice (seed 003: 4096x4096 over 8 GPUs is 4096x512).
             const std::int64_t hd = s.arch.headDim > 0 ? s.arch.headDim : s.arch.hidden / s.arch.heads;
-            shape += tr(" (Q: %1)").arg(splitShape(m.rows, s.arch.heads * hd, t, true));
+            p.drawText(QRectF(cell.left(), mr.bottom() + 15, cell.width(), 14), Qt::AlignHCenter | Qt::AlignTop,
+                       fit(tr("of which Q: %1").arg(splitShape(m.rows, s.arch.heads * hd, t, true))));
         }
-        p.drawText(QRectF(cell.left(), mr.bottom() + 2, cell.width(), 14), Qt::AlignHCenter | Qt::AlignTop, shape);
         if (!m.columnSplit && t > 1) {
             // The collective after the row-parallel matmul: partial sums of s x b x h values.
             const double M = double(s.seq) * double(s.microBatch) * double(s.arch.hidden) * 2.0;
