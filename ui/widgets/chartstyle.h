@@ -19,6 +19,8 @@ namespace shardscope {
 QChartView* makeChartView(QChart* chart, QWidget* parent);
 /// Re-applies the palette (after QEvent::PaletteChange): background, text, grid.
 void applyPalette(QChart* chart, const QPalette& palette);
+/// `color` drawn at `alpha` (0..1) over `background`, as one opaque colour (cheaper to draw than a translucent one).
+QColor mixed(const QColor& color, const QColor& background, double alpha);
 /// The capacity line: the palette's text colour, dashed, 2 px, so it reads on light and dark.
 QPen capacityPen(const QPalette& palette);
 
