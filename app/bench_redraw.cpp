@@ -12,6 +12,8 @@
 #include "scenariooptions.h"
 #include "sliderspin.h"
 
+#include "shardscope/errors.h"
+
 #include <QAbstractButton>
 #include <QApplication>
 #include <QChartView>
@@ -96,6 +98,10 @@ int benchRedraw(const QStringList& args)
         const QCommandLineOption minMovesOpt(QStringLiteral("moves"), QStringLiteral("Moves at least (default 1200)."),
                                              QStringLiteral("N"));
         parser.addOption(minMovesOpt);
+        const QCommandLineOption onlyOpt(QStringLiteral("control"),
+                                         QStringLiteral("Move only this control (object name, e.g. zeroStage), for profiling."),
+                                         QStringLiteral("NAME"));
+        parser.addOption(onlyOpt);
         int code = kExitOk;
         if (!parse(parser, args, code))
             return code;
@@ -146,6 +152,13 @@ int benchRedraw(const QStringList& args)
         for (QCheckBox* c : panel->findChildren<QCheckBox*>())
             controls.push_back({c->objectName(), 2, [c](int i) { c->setChecked(i == 1); }});
 
+        if (parser.isSet(onlyOpt)) {
+            const QString only = parser.value(onlyOpt);
+            controls.erase(std::remove_if(controls.begin(), controls.end(), [&](const Control& c) { return c.name != only; }),
+                           controls.end());
+            if (controls.empty())
+                throw InvalidInput("control", "no control named " + only.toStdString());
+        }
         // Each control walks forwards and back until it has its share of the moves.
         const int perControl = static_cast<int>((minMoves + std::int64_t(controls.size()) - 1) / std::int64_t(controls.size()));
         std::vector<double> all, phaseUpdate, phaseEvents;

@@ -58,6 +58,7 @@ signals:
 
 private:
     void showVerdict();
+    void settleChartLayouts();
 
     ExplorerResult m_result;
     bool m_hasResult = false;
