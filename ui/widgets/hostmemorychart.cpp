@@ -39,6 +39,9 @@ HostMemoryChart::HostMemoryChart(QWidget* parent)
     m_chart->legend()->setAlignment(Qt::AlignBottom);
 
     m_view = makeChartView(m_chart, this);
+    // Only axis-aligned shapes here (bars): antialiasing would only blur their edges, and it makes every grid
+    // line a per-pixel coverage blend instead of one span fill.
+    m_view->setRenderHint(QPainter::Antialiasing, false);
     m_label = new ChartLabel(m_chart);
     m_label->setColors(palette().color(QPalette::WindowText), palette().color(QPalette::Base));
     connect(m_chart, &QChart::plotAreaChanged, this, [this](const QRectF& r) { m_label->setPos(r.topLeft() + QPointF(6, 4)); });

@@ -40,6 +40,8 @@ public:
         , m_label(label)
     {
         label->setParent(this);
+        // Opaque, so that a new text repaints the label alone, not the page, tab widget and window behind it.
+        label->setAutoFillBackground(true);
         setFixedHeight(height);
         setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     }

@@ -50,6 +50,9 @@ MemoryPerGpuChart::MemoryPerGpuChart(QWidget* parent)
     m_chart->setTitle(QStringLiteral("Per-GPU memory by term"));
 
     m_view = makeChartView(m_chart, this);
+    // Only axis-aligned shapes here (bars and a horizontal capacity line): antialiasing would only blur their edges, and it makes every grid
+    // line a per-pixel coverage blend instead of one span fill.
+    m_view->setRenderHint(QPainter::Antialiasing, false);
     m_capacity->setPen(capacityPen(palette()));
     m_label = new ChartLabel(m_chart);
     m_label->setColors(palette().color(QPalette::WindowText), palette().color(QPalette::Base));
@@ -184,11 +187,18 @@ void MemoryPerGpuChart::updateLegend()
             wanted << m_sets[static_cast<std::size_t>(t)];
     if (present == wanted)
         return;
+    // Each take() / insert() rebuilds the series' legend markers, so only the sets that come or go are touched
+    // (one or two on a ZeRO-3 or fp8 toggle), not all twelve.
     for (QBarSet* set : present) {
-        m_bars->take(set);
-        set->setParent(this); // take() hands ownership back
+        if (!wanted.contains(set)) {
+            m_bars->take(set);
+            set->setParent(this); // take() hands ownership back
+        }
     }
-    m_bars->append(wanted);
+    for (qsizetype i = 0; i < wanted.size(); ++i) {
+        if (m_bars->barSets().value(i) != wanted[i])
+            m_bars->insert(static_cast<int>(i), wanted[i]);
+    }
 }
 
 void MemoryPerGpuChart::placeLabel()
