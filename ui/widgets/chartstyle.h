@@ -2,6 +2,8 @@
 #pragma once
 
 #include <QGraphicsRectItem>
+#include <QLineF>
+#include <QList>
 #include <QPen>
 
 class QAbstractAxis;
@@ -31,6 +33,34 @@ void setNameIfChanged(QAbstractSeries* series, const QString& name);
 /// [0, a nice maximum >= top] with ticks at a 1-2-5 step (at most 6 intervals); only when it differs.
 void setNiceRange(QValueAxis* axis, double top);
 void setRangeIfChanged(QAbstractAxis* axis, double lo, double hi);
+
+/**
+ * The grid of a chart, drawn as one item without antialiasing (each line one span fill): Qt Charts draws
+ * every grid line as its own antialiased QGraphicsLineItem, per pixel, which on the log-log chart (about 90
+ * lines) cost more than everything else in the chart. The owner hides the axes' own grid lines and hands
+ * the positions here, in chart coordinates, whenever the plot area or a range changes.
+ */
+class ChartGrid : public QGraphicsItem
+{
+public:
+    explicit ChartGrid(QChart* chart);
+    void setLines(const QRectF& plotArea, const QList<QLineF>& major, const QList<QLineF>& minor);
+    void setPens(const QPen& major, const QPen& minor);
+    QRectF boundingRect() const override { return m_bounds; }
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+    int lineCount() const { return static_cast<int>(m_major.size() + m_minor.size()); }
+
+private:
+    QRectF m_bounds;
+    QList<QLineF> m_major;
+    QList<QLineF> m_minor;
+    QPen m_majorPen;
+    QPen m_minorPen;
+};
+
+/// The grid colours applyPalette() gives the axes (opaque, mixed with the background).
+QPen gridPen(const QPalette& palette);
+QPen minorGridPen(const QPalette& palette);
 
 /**
  * A text label with a translucent box behind it, drawn in the chart's scene so that it is part of every

@@ -4,6 +4,7 @@
 #include "chartstyle.h"
 #include "termstyle.h"
 
+#include <QAbstractAxis>
 #include <QChart>
 #include <QChartView>
 #include <QEvent>
@@ -74,6 +75,13 @@ MemoryVsGpusChart::MemoryVsGpusChart(QWidget* parent)
     m_chart->setTitle(QStringLiteral("Per-GPU memory vs N, ZeRO stages 0-3 (thick: current stage; \u25cf smallest N that fits)"));
 
     m_view = makeChartView(m_chart, this);
+    // The log-log grid (about 90 lines) is drawn by one item without antialiasing; the curves keep theirs.
+    for (QAbstractAxis* axis : {static_cast<QAbstractAxis*>(m_x), static_cast<QAbstractAxis*>(m_y)}) {
+        axis->setGridLineVisible(false);
+        axis->setMinorGridLineVisible(false);
+    }
+    m_grid = new ChartGrid(m_chart);
+    m_grid->setPens(gridPen(palette()), minorGridPen(palette()));
     m_capacity->setPen(capacityPen(palette()));
     QPen cur(palette().color(QPalette::WindowText));
     cur.setStyle(Qt::DotLine);
@@ -184,10 +192,45 @@ QString MemoryVsGpusChart::minimumLabel(int stage) const
     return l->isVisible() ? l->text() : QString();
 }
 
+void MemoryVsGpusChart::updateGrid()
+{
+    // Major lines at the labelled powers (4^k GPUs, 10^k bytes), minor ones at 2 x 4^k and at 2..9 x 10^k.
+    const QRectF plot = m_chart->plotArea();
+    const double xMin = m_x->min(), xMax = m_x->max(), yMin = m_y->min(), yMax = m_y->max();
+    QList<QLineF> major, minor;
+    auto vertical = [&](double x, QList<QLineF>& out) {
+        if (x >= xMin * (1 - 1e-9) && x <= xMax * (1 + 1e-9)) {
+            const qreal px = m_chart->mapToPosition(QPointF(x, yMin), m_capacity).x();
+            out << QLineF(px, plot.top(), px, plot.bottom());
+        }
+    };
+    auto horizontal = [&](double y, QList<QLineF>& out) {
+        if (y >= yMin * (1 - 1e-9) && y <= yMax * (1 + 1e-9)) {
+            const qreal py = m_chart->mapToPosition(QPointF(xMin, y), m_capacity).y();
+            out << QLineF(plot.left(), py, plot.right(), py);
+        }
+    };
+    if (xMin > 0 && xMax > xMin) {
+        for (double p = 1; p <= xMax * 4; p *= 4) {
+            vertical(p, major);
+            vertical(2 * p, minor);
+        }
+    }
+    if (yMin > 0 && yMax > yMin) {
+        for (double p = std::pow(10.0, std::floor(std::log10(yMin))); p <= yMax; p *= 10) {
+            horizontal(p, major);
+            for (int j = 2; j <= 9; ++j)
+                horizontal(j * p, minor);
+        }
+    }
+    m_grid->setLines(plot, major, minor);
+}
+
 void MemoryVsGpusChart::placeLabel()
 {
     if (!m_hasResult)
         return;
+    updateGrid();
     const double div = unitDivisor(m_unit);
     // At the left end: the curves are far above the capacity at small N, so the space just above the line is free.
     const double xMin = double(m_result.gpuCounts.empty() ? 1 : m_result.gpuCounts.front());
@@ -211,6 +254,7 @@ void MemoryVsGpusChart::changeEvent(QEvent* e)
     QWidget::changeEvent(e);
     if (e->type() == QEvent::PaletteChange) {
         applyPalette(m_chart, palette());
+        m_grid->setPens(gridPen(palette()), minorGridPen(palette()));
         m_capacity->setPen(capacityPen(palette()));
         m_label->setColors(palette().color(QPalette::WindowText), palette().color(QPalette::Base));
     }

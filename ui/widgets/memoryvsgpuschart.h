@@ -17,6 +17,7 @@ class QScatterSeries;
 
 namespace shardscope {
 
+class ChartGrid;
 class ChartLabel;
 
 /**
@@ -49,6 +50,7 @@ protected:
 private:
     void refresh();
     void placeLabel();
+    void updateGrid();
 
     ExplorerResult m_result;
     bool m_hasResult = false;
@@ -61,6 +63,7 @@ private:
     QLineSeries* m_current;
     QLogValueAxis* m_x;
     QLogValueAxis* m_y;
+    ChartGrid* m_grid = nullptr;
     ChartLabel* m_label;
     ChartLabel* m_currentLabel;
     std::array<ChartLabel*, 4> m_minLabels {};
