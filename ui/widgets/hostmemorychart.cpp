@@ -85,10 +85,8 @@ void HostMemoryChart::refresh()
         needed << double(f.nvmeBytesPerNode) / div;
         available << double(s.nvmeBytesPerNode) / div;
     }
-    if (m_x->categories() != cats) {
-        m_x->clear();
-        m_x->append(cats);
-    }
+    if (m_x->categories() != cats)
+        m_x->setCategories(cats); // one change (clear() + append() re-laid out the axis twice)
     for (auto [set, values] : {std::pair {m_needed, needed}, std::pair {m_available, available}}) {
         bool same = set->count() == values.size();
         for (qsizetype i = 0; same && i < values.size(); ++i)

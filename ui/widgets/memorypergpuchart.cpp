@@ -153,10 +153,8 @@ void MemoryPerGpuChart::refresh()
     for (double v : totals)
         top = std::max(top, v);
     updateLegend();
-    if (m_x->categories() != cats) {
-        m_x->clear();
-        m_x->append(cats);
-    }
+    if (m_x->categories() != cats)
+        m_x->setCategories(cats); // one change (clear() + append() re-laid out the axis twice)
 
     const double cap = double(f.usableBytes) / div;
     const double n = double(cats.size());
