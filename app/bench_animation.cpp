@@ -30,10 +30,13 @@ int benchAnimation(const QStringList& args)
                                    QStringLiteral("N")));
     p.addOption(QCommandLineOption(QStringLiteral("speed"), QStringLiteral("Playback speed 0.25-8 (default 1)."),
                                    QStringLiteral("X")));
+    p.addOption(QCommandLineOption(QStringLiteral("format"), QStringLiteral("json (the only format; as bench redraw)."),
+                                   QStringLiteral("FORMAT")));
     int code = 0;
     if (!parse(p, args, code))
         return code;
     return guarded([&] {
+        formatOption(p, {QStringLiteral("json")}, QStringLiteral("json"));
         Scenario s = scenarioFromParser(p);
         if (!p.isSet(QStringLiteral("gpus")) && !p.isSet(QStringLiteral("scenario"))) {
             s.gpus = 16; // the figure: 16 GPUs drawn
