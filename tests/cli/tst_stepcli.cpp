@@ -9,29 +9,10 @@
 #include <QSet>
 #include <QTest>
 
+#include "runshardscope.h"
+
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run shardscope(const QStringList& args)
-{
-    QProcess p;
-    p.setProgram(QStringLiteral(SHARDSCOPE_BIN));
-    p.setArguments(args);
-    p.start();
-    Run r;
-    if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit)
-        return r;
-    r.exitCode = p.exitCode();
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
 
 QJsonObject json(const Run& r) { return QJsonDocument::fromJson(r.out).object(); }
 
