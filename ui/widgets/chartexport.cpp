@@ -6,6 +6,9 @@
 #include "memorypergpuchart.h"
 #include "memoryvsgpuschart.h"
 #include "scenariofile.h"
+#include "stepganttview.h"
+
+#include "shardscope/step.h"
 
 #include "shardscope/errors.h"
 
@@ -25,6 +28,7 @@
 #include <QSaveFile>
 #include <QSvgGenerator>
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -93,9 +97,13 @@ void prepareForExport(QWidget* w, const QSize& size)
     QCoreApplication::processEvents();
 }
 
-QImage renderChartImage(QChartView* view, const ChartExportOptions& o)
+namespace {
+
+/// Paints a picture into the logical rectangle (0, 0, o.size): a chart view or a step timeline.
+using PaintFn = std::function<void(QPainter&, const QRectF&)>;
+
+QImage renderImage(const PaintFn& paint, const ChartExportOptions& o)
 {
-    const NoAnimations guard(view);
     const double scale = o.dpi / 96.0;
     QImage img(QSize(int(std::lround(o.size.width() * scale)), int(std::lround(o.size.height() * scale))),
                QImage::Format_ARGB32_Premultiplied);
@@ -106,22 +114,22 @@ QImage renderChartImage(QChartView* view, const ChartExportOptions& o)
         QPainter p(&img);
         p.setRenderHint(QPainter::Antialiasing);
         p.setRenderHint(QPainter::TextAntialiasing);
-        view->render(&p, QRectF(QPointF(0, 0), QSizeF(o.size)));
+        paint(p, QRectF(QPointF(0, 0), QSizeF(o.size)));
     }
     img.setDotsPerMeterX(dpm);
     img.setDotsPerMeterY(dpm);
     return img;
 }
 
-void saveChartPng(QChartView* view, const QString& path, const ChartExportOptions& o)
+void savePng(const PaintFn& paint, const QString& path, const ChartExportOptions& o)
 {
-    if (!renderChartImage(view, o).save(path, "PNG"))
+    if (!renderImage(paint, o).save(path, "PNG"))
         throw std::runtime_error(str(path + QStringLiteral(": cannot write the PNG")));
 }
 
-void saveChartSvg(QChartView* view, const QString& path, const ChartExportOptions& o, const QString& title)
+/// Vector SVG: text stays text (QSvgGenerator records the painter's drawText calls).
+void saveSvg(const PaintFn& paint, const QString& path, const ChartExportOptions& o, const QString& title)
 {
-    const NoAnimations guard(view);
     QSvgGenerator gen;
     gen.setFileName(path);
     gen.setSize(o.size);
@@ -131,13 +139,13 @@ void saveChartSvg(QChartView* view, const QString& path, const ChartExportOption
     QPainter p;
     if (!p.begin(&gen))
         throw std::runtime_error(str(path + QStringLiteral(": cannot write the SVG")));
-    view->render(&p, QRectF(QPointF(0, 0), QSizeF(o.size)));
+    paint(p, QRectF(QPointF(0, 0), QSizeF(o.size)));
     p.end();
 }
 
-void saveChartPdf(QChartView* view, const QString& path, const ChartExportOptions& o, const QString& title)
+/// Vector PDF of one page the size of the picture, fonts embedded.
+void savePdf(const PaintFn& paint, const QString& path, const ChartExportOptions& o, const QString& title)
 {
-    const NoAnimations guard(view);
     QPdfWriter pdf(path);
     pdf.setTitle(title);
     pdf.setCreator(QStringLiteral("ShardScope %1").arg(QCoreApplication::applicationVersion()));
@@ -149,21 +157,85 @@ void saveChartPdf(QChartView* view, const QString& path, const ChartExportOption
     if (!p.begin(&pdf))
         throw std::runtime_error(str(path + QStringLiteral(": cannot write the PDF")));
     checkPainter(p, path);
-    view->render(&p, QRectF(0, 0, pdf.width(), pdf.height()));
+    paint(p, QRectF(0, 0, pdf.width(), pdf.height()));
     p.end();
+}
+
+void saveByType(const PaintFn& paint, const QString& path, const ChartExportOptions& o, const QString& title)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("png"))
+        savePng(paint, path, o);
+    else if (suffix == QLatin1String("svg"))
+        saveSvg(paint, path, o, title);
+    else if (suffix == QLatin1String("pdf"))
+        savePdf(paint, path, o, title);
+    else
+        throw InvalidInput("out", str(path + QStringLiteral(": a chart image is .png, .svg or .pdf")));
+}
+
+PaintFn chartPainter(QChartView* view)
+{
+    return [view](QPainter& p, const QRectF& target) { view->render(&p, target); };
+}
+
+/// The step timeline (Gantt of compute, exposed and hidden communication, bubble) of `s`, laid out
+/// off screen; painted through StepTimeline::renderStatic, so vector exports keep text as text.
+std::unique_ptr<StepGanttView> makeStepTimeline(const Scenario& s, const QSize& size)
+{
+    auto d = std::make_shared<stepui::StepData>();
+    d->scenario = s;
+    d->result = computeStep(s); // throws InvalidInput for a scenario without an answer
+    auto g = std::make_unique<StepGanttView>();
+    g->setData(std::move(d));
+    prepareForExport(g.get(), size);
+    return g;
+}
+
+PaintFn timelinePainter(StepGanttView* g)
+{
+    return [g](QPainter& p, const QRectF& target) {
+        p.save();
+        p.translate(target.topLeft());
+        p.scale(target.width() / std::max(1, g->width()), target.height() / std::max(1, g->height()));
+        p.fillRect(QRectF(0, 0, g->width(), g->height()), g->palette().color(QPalette::Window));
+        g->renderStatic(p);
+        p.restore();
+    };
+}
+
+const QString kStepTimelineTitle = QStringLiteral("Step timeline of the worst rank");
+
+} // namespace
+
+QImage renderChartImage(QChartView* view, const ChartExportOptions& o)
+{
+    const NoAnimations guard(view);
+    return renderImage(chartPainter(view), o);
+}
+
+void saveChartPng(QChartView* view, const QString& path, const ChartExportOptions& o)
+{
+    const NoAnimations guard(view);
+    savePng(chartPainter(view), path, o);
+}
+
+void saveChartSvg(QChartView* view, const QString& path, const ChartExportOptions& o, const QString& title)
+{
+    const NoAnimations guard(view);
+    saveSvg(chartPainter(view), path, o, title);
+}
+
+void saveChartPdf(QChartView* view, const QString& path, const ChartExportOptions& o, const QString& title)
+{
+    const NoAnimations guard(view);
+    savePdf(chartPainter(view), path, o, title);
 }
 
 void saveChart(QChartView* view, const QString& path, const ChartExportOptions& o, const QString& title)
 {
-    const QString suffix = QFileInfo(path).suffix().toLower();
-    if (suffix == QLatin1String("png"))
-        saveChartPng(view, path, o);
-    else if (suffix == QLatin1String("svg"))
-        saveChartSvg(view, path, o, title);
-    else if (suffix == QLatin1String("pdf"))
-        saveChartPdf(view, path, o, title);
-    else
-        throw InvalidInput("out", str(path + QStringLiteral(": a chart image is .png, .svg or .pdf")));
+    const NoAnimations guard(view);
+    saveByType(chartPainter(view), path, o, title);
 }
 
 void copyChartToClipboard(QChartView* view, const ChartExportOptions& o)
@@ -171,9 +243,14 @@ void copyChartToClipboard(QChartView* view, const ChartExportOptions& o)
     QGuiApplication::clipboard()->setImage(renderChartImage(view, o));
 }
 
-QStringList imageChartIds()
+QStringList chartViewIds()
 {
     return {QStringLiteral("memory-per-gpu"), QStringLiteral("memory-vs-gpus"), QStringLiteral("host-memory")};
+}
+
+QStringList imageChartIds()
+{
+    return chartViewIds() << QStringLiteral("step-timeline");
 }
 
 std::unique_ptr<QWidget> makeChartWidget(const QString& chart, const Scenario& s, ByteUnit units, const QSize& size,
@@ -200,8 +277,8 @@ std::unique_ptr<QWidget> makeChartWidget(const QString& chart, const Scenario& s
         v = c->chartView();
         w = std::move(c);
     } else if (chart == QLatin1String("step-timeline")) {
-        throw InvalidInput("chart", "--chart step-timeline: this build has no step timeline chart widget yet; export "
-                                    "its data with --out FILE.csv, .json or .md");
+        throw InvalidInput("chart", "--chart step-timeline: the step timeline is not a Qt Charts view; export it "
+                                    "with exportChartFile");
     } else {
         throw InvalidInput("chart", "--chart: unknown chart '" + str(chart) + "' (known: "
                                         + str(chartIds().join(QStringLiteral(", "))) + ")");
@@ -223,6 +300,11 @@ void exportChartFile(const QString& chart, const Scenario& s, ByteUnit units, co
     if (!chartIds().contains(chart))
         throw InvalidInput("chart", "--chart: unknown chart '" + str(chart) + "' (known: "
                                         + str(chartIds().join(QStringLiteral(", "))) + ")");
+    if (isImageSuffix(suffix) && chart == QLatin1String("step-timeline")) {
+        const auto g = makeStepTimeline(s, o.size);
+        saveByType(timelinePainter(g.get()), path, o, kStepTimelineTitle);
+        return;
+    }
     if (isImageSuffix(suffix)) {
         QChartView* view = nullptr;
         const auto w = makeChartWidget(chart, s, units, o.size, &view);
@@ -253,12 +335,17 @@ QStringList exportBundle(const QString& dirPath, const Scenario& s, ByteUnit uni
         written << name;
         return dir.filePath(name);
     };
-    for (const QString& chart : imageChartIds()) {
+    for (const QString& chart : chartViewIds()) {
         QChartView* view = nullptr;
         const auto w = makeChartWidget(chart, s, units, o.size, &view);
         const QString title = view->chart()->title().isEmpty() ? chart : view->chart()->title();
         saveChartSvg(view, file(chart + QStringLiteral(".svg")), o, title);
         saveChartPng(view, file(chart + QStringLiteral(".png")), o);
+    }
+    {
+        const auto g = makeStepTimeline(s, o.size);
+        saveSvg(timelinePainter(g.get()), file(QStringLiteral("step-timeline.svg")), o, kStepTimelineTitle);
+        savePng(timelinePainter(g.get()), file(QStringLiteral("step-timeline.png")), o);
     }
     for (const QString& chart : chartIds()) {
         const ChartData d = chartData(chart, s, units);

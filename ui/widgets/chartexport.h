@@ -44,12 +44,14 @@ void copyChartToClipboard(QChartView* view, const ChartExportOptions& o);
 /// Shows `w` off screen at `size` and lets it lay out (WA_DontShowOnScreen; one event loop pass).
 void prepareForExport(QWidget* w, const QSize& size);
 
-/// A chart widget for `chart` (memory-per-gpu, memory-vs-gpus, host-memory[, step-timeline]) showing
+/// A chart widget for `chart` (one of chartViewIds()) showing
 /// `s`, laid out off screen. `view` receives its chart view. Throws InvalidInput("chart") for an
 /// id without a widget in this build.
 std::unique_ptr<QWidget> makeChartWidget(const QString& chart, const Scenario& s, ByteUnit units, const QSize& size,
                                          QChartView** view);
-/// The chart ids that have a widget (and so image export) in this build.
+/// The charts that are Qt Charts views (makeChartWidget): memory-per-gpu, memory-vs-gpus, host-memory.
+QStringList chartViewIds();
+/// The charts with image export (PNG, SVG, PDF): the chart views and the step timeline.
 QStringList imageChartIds();
 
 /// Headless export of one chart to `path`: image formats through the widget, data formats through

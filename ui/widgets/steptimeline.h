@@ -27,6 +27,8 @@ public:
     /// Time at widget x (for tests and clicks).
     double timeAtX(double x) const;
     double xAtTime(double t) const;
+    /// Paints the static picture (no playhead) with `p`, e.g. into an SVG or PDF for export.
+    void renderStatic(QPainter& p) { paintStatic(p); }
 
 Q_SIGNALS:
     void seekRequested(double t);
