@@ -16,6 +16,8 @@
 #include "shardscope/errors.h"
 
 #include <QAction>
+#include <QGuiApplication>
+#include <QScreen>
 #include <QActionGroup>
 #include <QApplication>
 #include <QChart>
@@ -181,7 +183,13 @@ MainWindow::MainWindow(const Scenario& scenario, Session session, QWidget* paren
         }
         m_unit = m_settings->units();
         m_memory->setCompareStages(m_settings->compareStages());
-        restoreGeometry(m_settings->windowGeometry());
+        if (!restoreGeometry(m_settings->windowGeometry())) {
+            // First start: 1600 x 1000 (the layout the charts are designed for), within the screen.
+            QSize size(1600, 1000);
+            if (const QScreen* screen = QGuiApplication::primaryScreen())
+                size = size.boundedTo(screen->availableGeometry().size() * 0.95);
+            resize(size);
+        }
         restoreState(m_settings->windowState(), Settings::kLayoutVersion);
         m_memory->restoreState(m_settings->memoryPageState());
         connect(m_memory, &MemoryPage::compareStagesToggled, m_settings, &Settings::setCompareStages);
