@@ -168,7 +168,7 @@ void SliderSpin::onSpinChanged(double shown)
     const double v = m_decimals == 0 && m_displayScale == 1 ? std::round(shown) : shown / m_displayScale;
     if (!(v >= m_min && v <= m_max)) {
         const QLocale c = QLocale::c();
-        const auto show = [&](double x) { return c.toString(x * m_displayScale, 'f', m_decimals) + m_spin->suffix(); };
+        const auto show = [&](double x) -> QString { return c.toString(x * m_displayScale, 'f', m_decimals) + m_spin->suffix(); };
         const QString message = QStringLiteral("%1: %2 refused; enter a value from %3 to %4.")
                                     .arg(m_name, show(v), show(m_min), show(m_max));
         syncWidgets(); // the user's last accepted value stays
