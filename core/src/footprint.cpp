@@ -176,7 +176,10 @@ LayerActivations layerActivations(const Scenario& s)
     // GeLU input and output (4f), or for a gated MLP Megatron's fused SwiGLU input (gate|up, 4f) and
     // output (2f). MoE: each token passes through top-k experts.
     const double mlpInter = (a.gatedMlp ? 6 * f : 4 * f) * k;
-    la.perTokenSplit = 2 * q + 2 * kv + 2 * kv + 2 * q + mlpInter;
+    // With fewer KV heads than TP ranks each rank keeps one replicated KV head (as stageParams() does for
+    // the weights), so K and V count as t heads' worth before the division by t.
+    const double kvSplit = a.kvHeads % s.tp == 0 ? kv : double(s.tp) * hd;
+    la.perTokenSplit = 2 * q + 2 * kvSplit + 2 * kvSplit + 2 * q + mlpInter;
     // Attention scores: softmax output (2 B) + dropout mask (1 B) + dropout output (2 B) per head and
     // key: 5 a s; without attention dropout 2 a s. FlashAttention keeps only its fp32 log-sum-exp (4 a).
     if (s.flashAttention)

@@ -83,6 +83,7 @@ private Q_SLOTS:
     void korthikantiPerLayer();
     void korthikantiConstant34();
     void flashAttentionDropsScores();
+    void kvHeadsReplicatedBeyondTp();
     void wholeModelActivations();
     void seed000CheckpointingClaim();
     void pipelineInflight_data();
@@ -434,6 +435,23 @@ void TestFootprint::flashAttentionDropsScores()
     // 34 sbh + 4 a s b = 855,638,016 + 786,432 = 856,424,448
     QCOMPARE(qint64(std::llround(la.storedBytes)), qint64(856424448));
     QCOMPARE(la.constant34, 34.0);
+}
+
+void TestFootprint::kvHeadsReplicatedBeyondTp()
+{
+    // Llama-2-70B (8 KV heads, head_dim 128) at TP 16: each rank keeps one replicated KV head, so K and V
+    // per rank are 128 wide, not 8 x 128 / 16 = 64 (hand derivation; the weights split the same way).
+    // s = 4096, b = 1, no recompute, FlashAttention, no SP:
+    //   replicated 2 norms' inputs 4h + QKV input 2h + MLP input 2h = 8h = 65,536 B/token
+    //   split (2q + 2*t*hd + 2*t*hd + 2q + 6f + 4a) / t = (16,384 + 4,096 + 4,096 + 16,384 + 172,032 + 256) / 16
+    //         = 213,248 / 16 = 13,328 B/token
+    //   stored = 4096 x (65,536 + 13,328) = 323,026,944
+    Scenario s = defaultScenario(); // Llama-2-70B
+    s.tp = 16;
+    s.gpus = 32;
+    s.checkpointing = Checkpointing::None;
+    const LayerActivations la = layerActivations(s);
+    QCOMPARE(qint64(std::llround(la.storedBytes)), qint64(323026944));
 }
 
 void TestFootprint::wholeModelActivations()
