@@ -234,6 +234,9 @@ void validateScenario(const Scenario& s)
          "parameter offload needs ZeRO stage 3");
     need(s.microBatch >= 1 && s.microBatch <= 65536, "micro-batch", "must be between 1 and 65536");
     need(s.seq >= 1 && s.seq <= 16777216, "seq", "sequence length must be between 1 and 16,777,216");
+    need(s.arch.maxPositions <= 0 || s.seq <= s.arch.maxPositions, "seq",
+         std::to_string(s.seq) + " tokens exceed the " + std::to_string(s.arch.maxPositions)
+             + " learned positions of " + s.arch.name + " (its position embedding has no row for them)");
     need(s.gradAccum >= 1 && s.gradAccum <= 1000000, "grad-accum", "must be between 1 and 1,000,000");
     need(std::isfinite(s.fragmentation) && s.fragmentation >= 0 && s.fragmentation < 1, "fragmentation",
          "must be a fraction from 0 to below 1");

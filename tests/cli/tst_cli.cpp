@@ -65,6 +65,7 @@ private Q_SLOTS:
     void errors_data();
     void errors();
     void help();
+    void learnedPositionsBoundTheDefaultSequence();
 };
 
 void TestCli::initTestCase()
@@ -310,6 +311,10 @@ void TestCli::errors_data()
         << QStringList {est, QStringLiteral("--model"), QStringLiteral("llama-2-7b"), QStringLiteral("--tp"),
                         QStringLiteral("3"), QStringLiteral("--gpus"), QStringLiteral("3")}
         << "--tp";
+    QTest::newRow("--seq 2048 with gpt2 (1,024 learned positions)")
+        << QStringList {est, QStringLiteral("--model"), QStringLiteral("gpt2"), QStringLiteral("--seq"),
+                        QStringLiteral("2048")}
+        << "--seq";
     QTest::newRow("--pp 100 with gpt2 (12 layers)")
         << QStringList {est, QStringLiteral("--model"), QStringLiteral("gpt2"), QStringLiteral("--pp"),
                         QStringLiteral("100"), QStringLiteral("--gpus"), QStringLiteral("100")}
@@ -386,6 +391,18 @@ void TestCli::help()
                             "--micro-batch", "--seq", "--grad-accum", "--offload-optimizer", "--offload-params",
                             "--gpu", "--units", "--model-states-only", "--format"})
         QVERIFY2(r.out.contains(opt), opt);
+}
+
+void TestCli::learnedPositionsBoundTheDefaultSequence()
+{
+    // GPT-2's config.json: n_positions 1024. Without --seq the default 4096 would have no position
+    // embedding: the CLI takes the model's 1,024 and says so on stderr; the answer is a normal one.
+    const Run r = shardscope({QStringLiteral("estimate"), QStringLiteral("--model"), QStringLiteral("gpt2"),
+                              QStringLiteral("--format"), QStringLiteral("json")});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(QJsonDocument::fromJson(r.out).object().value(QStringLiteral("scenario")).toObject().value(QStringLiteral("seq")).toInt(),
+             1024);
+    QVERIFY2(r.err.contains("note: --seq not given"), r.err.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -853,6 +853,8 @@ void TestFootprint::badScenarios_data()
     QTest::newRow("interleaved with PP 1") << 16 << "schedule";
     // 100T's shape, s = 16,777,216, b = 65,536, no recompute: ~1e23 B of activations would wrap an int64.
     QTest::newRow("activations beyond 4e17 B") << 17 << "seq";
+    // GPT-2 has 1,024 learned positions (HF n_positions): a 1,025-token sequence has no position embedding.
+    QTest::newRow("seq 1025 > GPT-2's 1024 positions") << 18 << "seq";
 }
 
 void TestFootprint::badScenarios()
@@ -878,6 +880,7 @@ void TestFootprint::badScenarios()
     case 14: s.seq = 0; break;
     case 15: s.tp = 64; break;
     case 16: s.schedule = PipelineSchedule::Interleaved; break;
+    case 18: s.arch = *findModelPreset("gpt2"); s.seq = 1025; break;
     case 17:
         setBareParams(s, 100000000000000LL);
         s.seq = 16777216;

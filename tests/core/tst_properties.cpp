@@ -12,6 +12,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <algorithm>
 #include <random>
 #include <vector>
 #include <sstream>
@@ -130,6 +131,8 @@ public:
         s.flashAttention = coin();
         s.microBatch = pick<std::int64_t>({1, 2, 4});
         s.seq = pick<std::int64_t>({512, 2048, 4096, 8192});
+        if (s.arch.maxPositions > 0) // learned positions (GPT-2/3) bound the sequence: a valid scenario stays inside
+            s.seq = std::min(s.seq, s.arch.maxPositions);
         s.ddpGradientAsBucketView = uniform(0, 3) == 0;
         s.zero3PrefetchUnits = pick<std::int64_t>({0, 1, 1, 2});
         if (s.zeroStage >= 1)

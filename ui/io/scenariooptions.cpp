@@ -353,6 +353,17 @@ Scenario scenarioFromParser(const QCommandLineParser& p, const QStringList& skip
         s = applyOptions(p, skip, applyConfigImports(p, s, &report));
         printImportNotes(report);
     }
+    // The default sequence (4096) is longer than a model with learned positions can take (GPT-2: 1024).
+    // When nobody chose the sequence, use the model's context and say so; a chosen one is checked as given.
+    if (!p.isSet(QStringLiteral("seq")) && !p.isSet(QStringLiteral("scenario")) && !hasConfigImports(p)
+        && s.arch.maxPositions > 0 && s.seq > s.arch.maxPositions) {
+        s.seq = s.arch.maxPositions;
+        ImportReport report;
+        report.notes << QStringLiteral("--seq not given: using %1's context of %2 tokens (its learned positions)")
+                            .arg(QString::fromStdString(s.arch.name))
+                            .arg(s.seq);
+        printImportNotes(report);
+    }
     validateScenario(s);
     return s;
 }
