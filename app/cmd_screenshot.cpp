@@ -18,6 +18,34 @@
 
 namespace shardscope::cli {
 
+namespace {
+
+/// A dark palette like the ones dark desktop themes hand to Qt (window #2b2b2b, text #e6e6e6).
+QPalette darkPalette()
+{
+    QPalette p;
+    const QColor window(0x2b, 0x2b, 0x2b), base(0x1e, 0x1e, 0x1e), text(0xe6, 0xe6, 0xe6);
+    p.setColor(QPalette::Window, window);
+    p.setColor(QPalette::WindowText, text);
+    p.setColor(QPalette::Base, base);
+    p.setColor(QPalette::AlternateBase, window);
+    p.setColor(QPalette::ToolTipBase, base);
+    p.setColor(QPalette::ToolTipText, text);
+    p.setColor(QPalette::Text, text);
+    p.setColor(QPalette::Button, window);
+    p.setColor(QPalette::ButtonText, text);
+    p.setColor(QPalette::BrightText, Qt::white);
+    p.setColor(QPalette::Highlight, QColor(0x3d, 0x8e, 0xe6));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::Mid, QColor(0x55, 0x55, 0x55));
+    p.setColor(QPalette::Dark, QColor(0x18, 0x18, 0x18));
+    p.setColor(QPalette::Light, QColor(0x44, 0x44, 0x44));
+    p.setColor(QPalette::PlaceholderText, QColor(0x99, 0x99, 0x99));
+    return p;
+}
+
+} // namespace
+
 int runScreenshot(const QStringList& args)
 {
     return guarded([&] {
@@ -39,7 +67,10 @@ int runScreenshot(const QStringList& args)
         parser.addOption(compareOpt);
         parser.addOption(tabOpt);
         parser.addOption(atOpt);
+        const QCommandLineOption darkOpt(QStringLiteral("dark"),
+                                         QStringLiteral("Render with a dark palette (as a dark desktop theme would give)."));
         parser.addOption(pinOpt);
+        parser.addOption(darkOpt);
         int code = kExitOk;
         if (!parse(parser, args, code))
             return code;
@@ -53,6 +84,8 @@ int runScreenshot(const QStringList& args)
         const Scenario s = scenarioFromParser(parser);
         const ByteUnit unit = unitsFromParser(parser);
 
+        if (parser.isSet(darkOpt))
+            QApplication::setPalette(darkPalette());
         MainWindow w(s); // Session::Off: never reads or writes the user's settings
         w.setUnit(unit);
         if (parser.isSet(compareOpt))
