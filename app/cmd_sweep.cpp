@@ -64,7 +64,7 @@ int runSweep(const QStringList& args)
         const QString format = formatOption(p, {QStringLiteral("csv"), QStringLiteral("json")}, QStringLiteral("csv"));
         const ByteUnit units = unitsFromParser(p);
         const Scenario s = scenarioFromParser(p, {QStringLiteral("gpus"), QStringLiteral("stage")});
-        const std::int64_t k = s.tp * s.pp;
+        const std::int64_t k = s.modelParallel();
         const std::vector<std::int64_t> ns = gpuCounts(
             p.isSet(QStringLiteral("gpus")) ? p.value(QStringLiteral("gpus")) : QStringLiteral("1:4096"), k);
         const std::vector<int> stages

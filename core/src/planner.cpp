@@ -63,11 +63,11 @@ MinGpus minGpusForStage(const Scenario& s, int stage)
 {
     MinGpus m;
     m.stage = stage;
-    const std::int64_t k = s.tp * s.pp;
+    const std::int64_t k = s.modelParallel();
     const std::int64_t dMax = kMaxGpus / k;
     try {
         if (dMax < 1)
-            throw InvalidInput("tp", "TP x PP exceeds the largest cluster searched");
+            throw InvalidInput("tp", "TP x PP x CP exceeds the largest cluster searched");
         // d = 1 first: without data parallelism there are no DDP bucket copies, ZeRO buckets or ZeRO-3
         // gathers, so d = 1 can fit where every d >= 2 does not (from d = 2 on memory never rises with d).
         const Footprint one = computeFootprint(withStageAndGpus(s, stage, k));
@@ -116,7 +116,7 @@ std::vector<SweepPoint> sweep(const Scenario& s, const std::vector<std::int64_t>
 {
     std::vector<SweepPoint> out;
     out.reserve(gpuCounts.size() * stages.size());
-    const std::int64_t k = s.tp * s.pp;
+    const std::int64_t k = s.modelParallel();
     for (int z : stages) {
         for (std::int64_t n : gpuCounts) {
             if (n < 1 || n % k != 0)

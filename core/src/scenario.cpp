@@ -215,8 +215,17 @@ void validateScenario(const Scenario& s)
              + " KV heads do not divide one another");
     need(s.pp <= s.arch.layers, "pp",
          "PP " + std::to_string(s.pp) + " exceeds the " + std::to_string(s.arch.layers) + " layers");
-    need(s.gpus % (s.tp * s.pp) == 0, "gpus",
-         std::to_string(s.gpus) + " GPUs are not divisible by TP x PP = " + std::to_string(s.tp * s.pp));
+    need(s.cp >= 1, "cp", "context-parallel size must be at least 1");
+    need(s.cp <= s.gpus, "cp", "CP " + std::to_string(s.cp) + " exceeds the " + std::to_string(s.gpus) + " GPUs");
+    need(s.seq % s.cp == 0, "cp",
+         "CP " + std::to_string(s.cp) + " does not divide the sequence of " + std::to_string(s.seq) + " tokens");
+    if (s.cp == 1)
+        need(s.gpus % (s.tp * s.pp) == 0, "gpus",
+             std::to_string(s.gpus) + " GPUs are not divisible by TP x PP = " + std::to_string(s.tp * s.pp));
+    else
+        need(s.gpus % s.modelParallel() == 0, "gpus",
+             std::to_string(s.gpus) + " GPUs are not divisible by TP x PP x CP = "
+                 + std::to_string(s.modelParallel()));
     need(s.vpp >= 1, "vpp", "virtual pipeline chunks must be at least 1");
     if (s.schedule == PipelineSchedule::Interleaved) {
         need(s.pp > 1, "schedule", "the interleaved schedule needs PP > 1");

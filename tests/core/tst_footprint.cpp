@@ -79,6 +79,7 @@ private Q_SLOTS:
     void knobPrecedence_data();
     void knobPrecedence();
     void customRecipe();
+    void contextParallelLayout();
     void korthikantiPerLayer_data();
     void korthikantiPerLayer();
     void korthikantiConstant34();
@@ -347,6 +348,36 @@ void TestFootprint::customRecipe()
             QCOMPARE(QString::fromStdString(e.field()), QStringLiteral("recipe"));
         }
     }
+}
+
+void TestFootprint::contextParallelLayout()
+{
+    // N = DP x TP x PP x CP (Megatron-Core / torchtitan device mesh): 64 GPUs with TP 2, PP 2, CP 4 leave DP 4.
+    Scenario s = defaultScenario();
+    s.gpus = 64;
+    s.tp = 2;
+    s.pp = 2;
+    s.cp = 4;
+    validateScenario(s);
+    QCOMPARE(i64(s.dp()), qint64(4));
+    QCOMPARE(i64(s.modelParallel()), qint64(16));
+    const auto refused = [](Scenario bad, const char* field) {
+        try {
+            validateScenario(bad);
+            QFAIL(field);
+        } catch (const InvalidInput& e) {
+            QCOMPARE(QString::fromStdString(e.field()), QString::fromLatin1(field));
+        }
+    };
+    Scenario odd = s;
+    odd.gpus = 40; // 40 is not a multiple of TP x PP x CP = 16
+    refused(odd, "gpus");
+    Scenario seq = s;
+    seq.seq = 4098; // CP 4 does not divide 4,098 tokens
+    refused(seq, "cp");
+    Scenario zero = s;
+    zero.cp = 0;
+    refused(zero, "cp");
 }
 
 // ---------------------------------------------------------------- activations

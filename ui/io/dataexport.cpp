@@ -105,7 +105,7 @@ ChartData memoryPerGpuData(const Scenario& s, const Footprint& f, ByteUnit units
 
 ChartData memoryVsGpusData(const Scenario& s, ByteUnit units, std::vector<std::int64_t> ns)
 {
-    const std::int64_t k = s.tp * s.pp;
+    const std::int64_t k = s.modelParallel();
     if (ns.empty())
         ns = powerOfTwoGpuCounts(k, std::max<std::int64_t>(1024, 4 * s.gpus), k);
     ChartData d;

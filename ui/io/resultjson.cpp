@@ -60,6 +60,7 @@ QJsonObject scenarioToJson(const Scenario& s)
     o[QStringLiteral("margin_bytes")] = s.safetyMarginBytes;
     o[QStringLiteral("tp")] = i64(s.tp);
     o[QStringLiteral("pp")] = i64(s.pp);
+    o[QStringLiteral("cp")] = i64(s.cp);
     o[QStringLiteral("dp")] = i64(s.dp());
     o[QStringLiteral("schedule")] = QString::fromLatin1(scheduleKey(s.schedule));
     o[QStringLiteral("vpp")] = i64(s.vpp);

@@ -261,6 +261,7 @@ Scenario scenarioFromJson(const QJsonObject& o, const Scenario& base, QStringLis
     r.number("margin_bytes", s.safetyMarginBytes, 0, 1e15);
     r.integer("tp", s.tp, 1, 1048576);
     r.integer("pp", s.pp, 1, 1048576);
+    r.integer("cp", s.cp, 1, 1048576);
     r.keyed("schedule", s.schedule, &scheduleFromKey, "1f1b, gpipe or interleaved");
     r.integer("vpp", s.vpp, 1, 1024);
     r.integer("stage", s.zeroStage, 0, 3);
@@ -334,7 +335,7 @@ Scenario scenarioFromJson(const QJsonObject& o, const Scenario& base, QStringLis
                       .arg(r.value("params").toDouble(), 0, 'f', 0)
                       .arg(s.totalParams());
     if (r.has("dp") && notes && s.tp > 0 && s.pp > 0 && r.value("dp").toDouble() != static_cast<double>(s.dp()))
-        *notes << QStringLiteral("scenario.dp: %1 is derived (gpus / (tp x pp) = %2); the file's value is ignored")
+        *notes << QStringLiteral("scenario.dp: %1 is derived (gpus / (tp x pp x cp) = %2); the file's value is ignored")
                       .arg(r.value("dp").toDouble(), 0, 'f', 0)
                       .arg(s.dp());
     r.reportUnknown(notes);

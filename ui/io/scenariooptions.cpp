@@ -40,10 +40,11 @@ constexpr Opt kOptions[] = {
     {"tied-embeddings", "on|off", "The LM head shares the input embedding."},
     {"experts", "N", "MoE experts per layer (1 = dense)."},
     {"top-k", "N", "MoE experts per token."},
-    {"gpus", "N", "Number of GPUs N = DP x TP x PP."},
+    {"gpus", "N", "Number of GPUs N = DP x TP x PP x CP."},
     {"gpus-per-node", "N", "GPUs per node (default 8)."},
     {"tp", "N", "Tensor-parallel size."},
     {"pp", "N", "Pipeline-parallel size."},
+    {"cp", "N", "Context-parallel size: each sequence split over N GPUs (ring attention)."},
     {"schedule", "1f1b|gpipe|interleaved", "Pipeline schedule (default 1f1b)."},
     {"vpp", "N", "Model chunks per GPU for the interleaved schedule."},
     {"stage", "0-3", "ZeRO stage (0 = DDP, 3 = FSDP FULL_SHARD)."},
@@ -239,6 +240,7 @@ Scenario applyOptions(const QCommandLineParser& p, const QStringList& skip, Scen
     intOpt("gpus-per-node", s.gpusPerNode, 1, 1024);
     intOpt("tp", s.tp, 1, 1048576);
     intOpt("pp", s.pp, 1, 1048576);
+    intOpt("cp", s.cp, 1, 1048576);
     intOpt("vpp", s.vpp, 1, 1024);
     if (has("schedule")) {
         auto sc = scheduleFromKey(str(val("schedule")));
@@ -338,7 +340,7 @@ Scenario applyOptions(const QCommandLineParser& p, const QStringList& skip, Scen
         s.pcieBytesPerSecond = parseDoubleOption(val("pcie-gbps"), "pcie-gbps", 0.001, 1e6) * 1e9;
 
     if (skip.contains(QStringLiteral("gpus")))
-        s.gpus = s.tp * s.pp;
+        s.gpus = s.modelParallel();
     return s;
 }
 } // namespace

@@ -49,7 +49,7 @@ ExplorerResult computeExplorer(const Scenario& s)
     r.scenario = s;
     r.footprint = computeFootprint(s); // throws InvalidInput for a scenario without an answer
     r.minGpus = minGpusAllStages(s);
-    const std::int64_t k = s.tp * s.pp;
+    const std::int64_t k = s.modelParallel();
     r.sweepMaxGpus = sweepMaxGpus(s);
     r.gpuCounts = powerOfTwoGpuCounts(k, r.sweepMaxGpus, k);
     if (std::find(r.gpuCounts.begin(), r.gpuCounts.end(), s.gpus) == r.gpuCounts.end()) {

@@ -70,6 +70,9 @@ struct Scenario
     // --- parallelism
     std::int64_t tp = 1;
     std::int64_t pp = 1;
+    /// Context-parallel size: the sequence of each micro-batch split over cp GPUs (ring attention).
+    /// Model states are sharded over the dp x cp GPUs of a replica group (FSDP/Megatron convention).
+    std::int64_t cp = 1;
     PipelineSchedule schedule = PipelineSchedule::OneFOneB;
     std::int64_t vpp = 1; ///< model chunks per GPU for the interleaved schedule
     int zeroStage = 3;
@@ -118,7 +121,10 @@ struct Scenario
     Scenario();
     /// The exact parameter count: bareParams if given, else countParams(arch).total.
     std::int64_t totalParams() const;
-    std::int64_t dp() const { return gpus / (tp * pp); }
+    /// GPUs of one model replica's data-parallel group: gpus / (tp x pp x cp).
+    std::int64_t dp() const { return gpus / (tp * pp * cp); }
+    /// GPUs that hold one copy of the model: tp x pp x cp.
+    std::int64_t modelParallel() const { return tp * pp * cp; }
     bool enabled(Term t) const;
 };
 
