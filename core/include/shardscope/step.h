@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "shardscope/collectives.h"
 #include "shardscope/footprint.h"
+#include "shardscope/links.h"
+#include "shardscope/pipeline.h"
 #include "shardscope/scenario.h"
 
 #include <cstdint>
@@ -9,7 +12,6 @@
 
 namespace shardscope {
 
-enum class EventKind { Compute, AllReduce, ReduceScatter, AllGather, Send, Recv, HostToDevice, DeviceToHost };
 /// The process group a collective runs in. Compute events have CommGroup::None.
 enum class CommGroup { None, DP, TP, PP, Host };
 enum class StepPhase { Forward, Backward, Recompute, Optimizer };
@@ -17,8 +19,6 @@ enum class StepPhase { Forward, Backward, Recompute, Optimizer };
 /// the LM head and loss, the optimizer step.
 enum class EventPart { Attention, Mlp, Layer, Embedding, Head, Optimizer };
 
-/// JSON names: "compute", "all-reduce", "reduce-scatter", "all-gather", "send", "recv", "h2d", "d2h".
-const char* eventKindKey(EventKind k);
 /// "dp", "tp", "pp", "host" ("" for None).
 const char* commGroupKey(CommGroup g);
 /// "forward", "backward", "recompute", "optimizer".
@@ -54,17 +54,6 @@ struct StepEvent
     bool isComm() const { return kind != EventKind::Compute; }
 };
 
-/// One forward or backward block of the pipeline schedule chart.
-struct PipelineBlock
-{
-    std::int64_t stage = 0;
-    std::int64_t microbatch = 0;
-    std::int64_t chunk = 0;
-    bool forward = true;
-    double start = 0;
-    double duration = 0;
-};
-
 struct MemoryPoint
 {
     double t = 0; ///< seconds from the start of the step
@@ -90,18 +79,6 @@ struct StepTotals
     double bubbleFraction = 0; ///< bubbleSeconds / stepTime on the worst rank
     double analyticBubbleFraction = 0; ///< (p-1)/(p-1+m), (p-1)/(p-1+v m) interleaved
     double dpBytes = 0, tpBytes = 0, ppBytes = 0, hostBytes = 0; ///< wire bytes per GPU per step by group
-};
-
-/// Where the rank layout puts each group and which link it crosses (MODEL.md section 5).
-struct LinkPlan
-{
-    double intraNodeBytesPerSecond = 0;
-    double interNodeBytesPerSecond = 0;
-    double pcieBytesPerSecond = 0;
-    double peakFlops = 0; ///< the peak in force (FP8 peak for fp8 recipes where the GPU has one)
-    bool tpCrossesNodes = false;
-    bool dpCrossesNodes = false;
-    bool ppCrossesNodes = false;
 };
 
 struct StepResult
@@ -138,34 +115,5 @@ inline constexpr std::size_t kMaxStepEvents = 20000;
  * Throws InvalidInput like computeFootprint, and for bad hardware fields ("kernel-efficiency", ...).
  */
 StepResult computeStep(const Scenario& s);
-
-/// Ring all-reduce: 2(n-1)/n x M bytes sent per GPU (MODEL.md section 5).
-double ringAllReduceWireBytes(double bufferBytes, std::int64_t n);
-/// Ring reduce-scatter or all-gather: (n-1)/n x M.
-double ringGatherScatterWireBytes(double bufferBytes, std::int64_t n);
-/// Wire bytes per GPU of a collective of `kind` over n ranks on a buffer of M bytes (send: M).
-double collectiveWireBytes(EventKind kind, double bufferBytes, std::int64_t n);
-/// Ring steps of a collective: all-reduce 2(n-1), reduce-scatter / all-gather n-1, send 1.
-std::int64_t collectiveSteps(EventKind kind, std::int64_t n);
-/// Alpha-beta time: steps x alpha + wire bytes / beta.
-double collectiveSeconds(EventKind kind, double bufferBytes, std::int64_t n, double alphaSeconds,
-                         double bytesPerSecond);
-
-/// The ideal bubble fraction of the step: (p-1)/(p-1+m) for GPipe and 1F1B, (p-1)/(p-1+v m) interleaved.
-double pipelineBubbleFraction(PipelineSchedule schedule, std::int64_t p, std::int64_t m, std::int64_t v);
-
-/**
- * Simulates a pipeline schedule with the given per-stage block times (forward and backward of one
- * micro-batch through one model chunk) and a point-to-point delay between stages. Blocks of a stage
- * run in the schedule's order (GPipe: all forwards then all backwards; 1F1B: p-i-1 warm-up forwards,
- * then one forward one backward; interleaved: Megatron's order with (p-i-1)*2 + (v-1)*p warm-up
- * chunks), each as soon as its input has arrived. Requires m % p == 0 for interleaved.
- */
-std::vector<PipelineBlock> simulatePipeline(PipelineSchedule schedule, std::int64_t p, std::int64_t m, std::int64_t v,
-                                            const std::vector<double>& forwardSeconds,
-                                            const std::vector<double>& backwardSeconds, double p2pSeconds);
-
-/// The link plan of a scenario (bandwidths in force and which groups cross nodes).
-LinkPlan planLinks(const Scenario& s);
 
 } // namespace shardscope

@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "shardscope/scenario.h"
+
+namespace shardscope {
+
+/// Where the rank layout puts each group and which link it crosses (MODEL.md section 5).
+struct LinkPlan
+{
+    double intraNodeBytesPerSecond = 0;
+    double interNodeBytesPerSecond = 0;
+    double pcieBytesPerSecond = 0;
+    double peakFlops = 0; ///< the peak in force (FP8 peak for fp8 recipes where the GPU has one)
+    bool tpCrossesNodes = false;
+    bool dpCrossesNodes = false;
+    bool ppCrossesNodes = false;
+};
+
+/// The link plan of a scenario (bandwidths in force and which groups cross nodes).
+LinkPlan planLinks(const Scenario& s);
+
+} // namespace shardscope

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: MIT
+// Link planning: where the rank layout puts each process group and which link its ring crosses
+// (MODEL.md section 5). Shared by the step simulator (step.cpp) and the closed-form planner.
+#include "shardscope/links.h"
+
+#include <algorithm>
+#include <functional>
+
+namespace shardscope {
+
+LinkPlan planLinks(const Scenario& s)
+{
+    const GpuPreset g = resolveGpu(s);
+    LinkPlan lk;
+    lk.pcieBytesPerSecond = s.pcieBytesPerSecond > 0 ? s.pcieBytesPerSecond : g.pcieBytesPerSecond;
+    // Without NVLink (L40S, RTX 4090) GPUs in a node talk over PCIe.
+    lk.intraNodeBytesPerSecond = s.intraNodeBytesPerSecond > 0
+        ? s.intraNodeBytesPerSecond
+        : (g.intraNodeBytesPerSecond > 0 ? g.intraNodeBytesPerSecond : lk.pcieBytesPerSecond);
+    lk.interNodeBytesPerSecond = s.interNodeBytesPerSecond > 0 ? s.interNodeBytesPerSecond : g.interNodeBytesPerSecond;
+    lk.peakFlops = (s.recipe.fp8 && g.peakFlops8 > 0) ? g.peakFlops8 : g.peakFlops16;
+    // Megatron order: r = tp + t (dp + d pp). A group (first rank, stride, size) crosses nodes when two of
+    // its ranks sit in different nodes; groups repeat with period lcm(.., gpusPerNode), so a bounded scan
+    // of group starts is exact for the sizes the model allows.
+    const std::int64_t t = s.tp, d = s.dp(), p = s.pp, g8 = s.gpusPerNode, N = s.gpus;
+    auto crosses = [&](std::int64_t stride, std::int64_t size, const std::function<std::int64_t(std::int64_t)>& start,
+                       std::int64_t groups) {
+        if (size <= 1)
+            return false;
+        const std::int64_t scan = std::min<std::int64_t>(groups, 4096);
+        for (std::int64_t k = 0; k < scan; ++k) {
+            const std::int64_t first = start(k);
+            const std::int64_t last = first + stride * (size - 1);
+            if (first / g8 != last / g8)
+                return true;
+        }
+        return false;
+    };
+    lk.tpCrossesNodes = crosses(1, t, [&](std::int64_t k) { return k * t; }, N / t);
+    lk.dpCrossesNodes = crosses(t, d, [&](std::int64_t k) { return (k % t) + (k / t) * t * d; }, t * p);
+    lk.ppCrossesNodes = crosses(t * d, p, [&](std::int64_t k) { return k; }, t * d);
+    return lk;
+}
+
+} // namespace shardscope
