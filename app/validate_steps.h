@@ -1,0 +1,12 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QString>
+
+namespace shardscope::cli {
+
+/// `validate --steps FILE.csv --format json|table`: every row of a measured-steps CSV against the step
+/// model (core validateSteps()). Prints the result; returns the exit code (2 for a bad file).
+int validateStepsFile(const QString& path, const QString& format);
+
+} // namespace shardscope::cli

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "shardscope/scenario.h"
+#include "shardscope/step.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace shardscope {
+
+/// One row of a CSV file, by column name.
+using CsvRow = std::map<std::string, std::string>;
+
+/// Parses CSV text (RFC 4180: quoted fields, doubled quotes, newlines inside quotes) with a header
+/// line. Throws InvalidInput("steps") on an unterminated quote or a row with the wrong field count.
+std::vector<CsvRow> parseCsv(const std::string& text);
+
+/// One measured run compared with the step model. error = predicted / measured - 1 (a fraction).
+struct StepCheck
+{
+    std::string id;
+    std::string source; ///< the id's prefix before the first '-' (NAR1, MCORE, DGXC, ...)
+    std::string metric; ///< step_time_s, tflops_per_gpu, mfu, tokens_per_s_per_gpu, layer_time_s
+    double measured = 0;
+    double predicted = 0;
+    double error = 0;
+};
+
+struct UnmodelledRow
+{
+    std::string id;
+    std::string reason;
+};
+
+struct SourceSummary
+{
+    std::string source;
+    int rows = 0;
+    double medianAbsError = 0;
+    double maxAbsError = 0;
+};
+
+struct StepValidation
+{
+    std::vector<StepCheck> rows; ///< file order
+    std::vector<UnmodelledRow> unmodelled; ///< file order, each with its reason
+    double medianAbsError = 0;
+    double maxAbsError = 0;
+    std::vector<SourceSummary> bySource; ///< sorted by source name
+};
+
+/**
+ * The scenario a measured-steps.csv row describes (docs/validation-steps.md lists the rules for the
+ * fields a row leaves blank). Throws InvalidInput("row", reason) for a row the model cannot represent.
+ */
+Scenario scenarioForStepRow(const CsvRow& row);
+
+/// The row's metric from a step result, following the row's stated definition (TFLOP/s with or without
+/// the recompute FLOPs, MFU on model FLOPs, single-layer time).
+double predictStepMetric(const CsvRow& row, const Scenario& s, const StepResult& r);
+
+/// Every row of a measured-steps CSV against computeStep(). Throws InvalidInput("steps") when the file
+/// lacks a required column.
+StepValidation validateSteps(const std::string& csvText);
+
+} // namespace shardscope

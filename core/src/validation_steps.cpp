@@ -1,0 +1,314 @@
+// SPDX-License-Identifier: MIT
+// `validate --steps`: measured step times and throughputs of public training runs against the step
+// model. The rules for the fields a row leaves blank are in docs/validation-steps.md; none is fitted.
+#include "shardscope/validation_steps.h"
+
+#include "shardscope/errors.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <regex>
+#include <set>
+
+namespace shardscope {
+
+std::vector<CsvRow> parseCsv(const std::string& text)
+{
+    std::vector<std::vector<std::string>> records;
+    std::vector<std::string> rec;
+    std::string field;
+    bool quoted = false, any = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (quoted) {
+            if (c == '"') {
+                if (i + 1 < text.size() && text[i + 1] == '"') {
+                    field += '"';
+                    ++i;
+                } else {
+                    quoted = false;
+                }
+            } else {
+                field += c;
+            }
+            continue;
+        }
+        if (c == '"') {
+            quoted = true;
+            any = true;
+        } else if (c == ',') {
+            rec.push_back(field);
+            field.clear();
+            any = true;
+        } else if (c == '\n' || c == '\r') {
+            if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n')
+                ++i;
+            if (any || !field.empty()) {
+                rec.push_back(field);
+                records.push_back(rec);
+            }
+            rec.clear();
+            field.clear();
+            any = false;
+        } else {
+            field += c;
+            any = true;
+        }
+    }
+    if (quoted)
+        throw InvalidInput("steps", "--steps: unterminated quoted field in the CSV");
+    if (any || !field.empty()) {
+        rec.push_back(field);
+        records.push_back(rec);
+    }
+    if (records.empty())
+        throw InvalidInput("steps", "--steps: the CSV is empty");
+    const auto& header = records.front();
+    std::vector<CsvRow> rows;
+    for (std::size_t r = 1; r < records.size(); ++r) {
+        if (records[r].size() != header.size())
+            throw InvalidInput("steps", "--steps: line " + std::to_string(r + 1) + " has " + std::to_string(records[r].size())
+                                            + " fields, the header has " + std::to_string(header.size()));
+        CsvRow row;
+        for (std::size_t k = 0; k < header.size(); ++k)
+            row[header[k]] = records[r][k];
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+namespace {
+
+std::string lower(std::string s)
+{
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return s;
+}
+
+bool contains(const std::string& hay, const std::string& needle) { return lower(hay).find(lower(needle)) != std::string::npos; }
+
+const std::string& get(const CsvRow& row, const std::string& key)
+{
+    static const std::string empty;
+    auto it = row.find(key);
+    return it == row.end() ? empty : it->second;
+}
+
+[[noreturn]] void unmodelled(const std::string& reason) { throw InvalidInput("row", reason); }
+
+/// A number from a field; `fallback` when blank (nullopt fallback: the row cannot be modelled).
+double number(const CsvRow& row, const std::string& key)
+{
+    const std::string& v = get(row, key);
+    if (v.empty())
+        unmodelled(key + " is not stated");
+    try {
+        std::size_t used = 0;
+        const double d = std::stod(v, &used);
+        if (!std::isfinite(d))
+            unmodelled(key + " is not a number");
+        return d;
+    } catch (const std::logic_error&) {
+        unmodelled(key + " is not a number: " + v);
+    }
+}
+
+std::int64_t integer(const CsvRow& row, const std::string& key, std::int64_t fallback)
+{
+    if (get(row, key).empty())
+        return fallback;
+    return static_cast<std::int64_t>(std::llround(number(row, key)));
+}
+
+/// "<label> N" or "<label>=N" in the notes (e.g. "KV groups 8", "ffn 53248", "cp=2").
+std::int64_t fromNotes(const CsvRow& row, const std::string& pattern, std::int64_t fallback)
+{
+    std::smatch m;
+    const std::string& notes = get(row, "notes");
+    if (std::regex_search(notes, m, std::regex(pattern)))
+        return std::stoll(m[1].str());
+    return fallback;
+}
+
+/// Llama MLP widths by hidden size (Meta's configs; the presets in architecture.cpp).
+std::int64_t llamaFfn(std::int64_t hidden, std::int64_t layers, std::int64_t vocab)
+{
+    switch (hidden) {
+    case 4096: return vocab > 100000 ? 14336 : 11008; // Llama 3 8B / Llama 2 7B
+    case 5120: return 13824; // Llama 2 13B
+    case 8192: return layers == 48 ? 22016 : 28672; // Code Llama 34B / Llama 2-3 70B
+    case 16384: return 53248; // Llama 3.1 405B
+    default: return 0;
+    }
+}
+
+std::string gpuFor(const std::string& type)
+{
+    if (contains(type, "H200"))
+        return "h200-141gb";
+    if (contains(type, "H100"))
+        return "h100-80gb";
+    if (contains(type, "A100"))
+        return contains(type, "40GB") ? "a100-40gb" : "a100-80gb";
+    unmodelled("GPU type without a preset: " + type);
+}
+
+std::string sourceOf(const std::string& id)
+{
+    const auto dash = id.find('-');
+    return dash == std::string::npos ? id : id.substr(0, dash);
+}
+
+double median(std::vector<double> v)
+{
+    if (v.empty())
+        return 0;
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+} // namespace
+
+Scenario scenarioForStepRow(const CsvRow& row)
+{
+    Scenario s;
+    const std::string model = get(row, "model");
+    const std::string notes = get(row, "notes");
+    Architecture a;
+    a.id = "custom";
+    a.name = model;
+    a.layers = integer(row, "layers", -1);
+    a.hidden = integer(row, "hidden", -1);
+    a.heads = integer(row, "heads", -1);
+    if (a.layers <= 0 || a.hidden <= 0 || a.heads <= 0)
+        unmodelled("layers, hidden and heads are needed");
+    a.headDim = a.hidden / a.heads;
+    // A blank vocabulary: GPT-style runs use Megatron's padded GPT-2 vocabulary, 51,200.
+    a.vocab = integer(row, "vocab", 51200);
+    const bool llama = contains(model, "llama");
+    a.gatedMlp = llama;
+    a.norm = llama ? NormKind::RMSNorm : NormKind::LayerNorm;
+    const bool llamaMha = llama && (a.hidden == 4096 || a.hidden == 5120) && a.vocab == 32000;
+    a.kvHeads = fromNotes(row, "KV groups ([0-9]+)", llama && !llamaMha ? 8 : a.heads);
+    a.ffn = fromNotes(row, "ffn ([0-9]+)", llama ? llamaFfn(a.hidden, a.layers, a.vocab) : 4 * a.hidden);
+    if (a.ffn <= 0)
+        unmodelled("MLP width unknown for this Llama shape");
+    s.arch = a;
+    s.bareParams.reset();
+
+    s.gpu = gpuFor(get(row, "gpu_type"));
+    s.gpus = integer(row, "gpus", -1);
+    s.gpusPerNode = integer(row, "gpus_per_node", 8);
+    s.tp = integer(row, "tp", 1);
+    s.pp = integer(row, "pp", 1);
+    s.cp = fromNotes(row, "cp=([0-9]+);", 1);
+    const std::int64_t dp = integer(row, "dp", -1);
+    if (s.gpus <= 0 || dp <= 0)
+        unmodelled("gpus and dp are needed");
+    if (dp * s.tp * s.pp * s.cp != s.gpus)
+        unmodelled("dp x tp x pp x cp != gpus");
+    std::int64_t vpp = integer(row, "vpp", 1);
+    // torchtitan's Interleaved 1F1B without a stated count: its default of 2 stages per rank.
+    if (vpp <= 1 && contains(get(row, "id"), "interleaved"))
+        vpp = 2;
+    if (vpp > 1 && s.pp > 1) {
+        s.schedule = PipelineSchedule::Interleaved;
+        s.vpp = vpp;
+    }
+    // A blank ZeRO stage: Megatron-Core / NeMo recipes use the distributed optimizer (ZeRO-1).
+    s.zeroStage = static_cast<int>(integer(row, "zero_stage", dp > 1 ? 1 : 0));
+    const std::string sp = get(row, "sequence_parallel");
+    s.sequenceParallel = sp.empty() ? s.tp > 1 : contains(sp, "yes");
+    const std::string rc = lower(get(row, "recompute"));
+    s.checkpointing = rc.rfind("full", 0) == 0 ? Checkpointing::Full
+        : rc.rfind("selective", 0) == 0        ? Checkpointing::Selective
+                                               : Checkpointing::None;
+    const std::string prec = get(row, "precision");
+    s.recipe = resolveRecipe(contains(prec, "fp8") || contains(prec, "float8") ? "fp8-mixed" : "mixed");
+    s.microBatch = integer(row, "micro_batch", 1);
+    s.seq = integer(row, "seq", -1);
+    if (s.seq <= 0)
+        unmodelled("seq is not stated");
+    if (get(row, "measured_metric") == "layer_time_s") {
+        s.gradAccum = 1;
+    } else {
+        if (get(row, "global_batch").empty())
+            unmodelled("global batch not stated (the step's micro-batch count is unknown)");
+        const std::int64_t gb = integer(row, "global_batch", 0);
+        const std::int64_t perStep = dp * s.microBatch;
+        if (gb <= 0 || gb % perStep != 0)
+            unmodelled("global batch is not a multiple of dp x micro-batch");
+        s.gradAccum = gb / perStep;
+    }
+    (void)notes;
+    return s;
+}
+
+double predictStepMetric(const CsvRow& row, const Scenario& s, const StepResult& r)
+{
+    const std::string metric = get(row, "measured_metric");
+    const StepTotals& t = r.totals;
+    if (metric == "step_time_s")
+        return t.stepTime;
+    if (metric == "tokens_per_s_per_gpu")
+        return t.tokensPerSecondPerGpu;
+    if (metric == "mfu")
+        return t.mfu;
+    if (metric == "tflops_per_gpu") {
+        // Narayanan et al. count the recompute FLOPs (their 96 B s L h^2 form); the others count model FLOPs.
+        const std::string notes = get(row, "notes");
+        const bool hardware = contains(notes, "96Bslh") || contains(notes, "incl. recompute");
+        return (hardware ? t.executedFlops : t.modelFlops) / t.stepTime / double(s.gpus) / 1e12;
+    }
+    if (metric == "layer_time_s") {
+        // One layer's forward and backward (recompute included) for one micro-batch: its kernels and its
+        // blocking TP collectives.
+        double sum = 0;
+        for (const StepEvent& e : r.events)
+            if (e.layer >= 0 && (e.kind == EventKind::Compute || e.group == CommGroup::TP))
+                sum += e.duration;
+        return sum;
+    }
+    unmodelled("unknown metric " + metric);
+}
+
+StepValidation validateSteps(const std::string& csvText)
+{
+    const auto rows = parseCsv(csvText);
+    for (const char* col : {"id", "measured_metric", "measured_value"})
+        if (!rows.empty() && rows.front().count(col) == 0)
+            throw InvalidInput("steps", std::string("--steps: the CSV has no column ") + col);
+    StepValidation v;
+    std::map<std::string, std::vector<double>> bySource;
+    std::vector<double> all;
+    for (const CsvRow& row : rows) {
+        const std::string id = get(row, "id");
+        try {
+            const Scenario s = scenarioForStepRow(row);
+            const StepResult r = computeStep(s);
+            StepCheck c;
+            c.id = id;
+            c.source = sourceOf(id);
+            c.metric = get(row, "measured_metric");
+            c.measured = number(row, "measured_value");
+            c.predicted = predictStepMetric(row, s, r);
+            if (!(c.measured > 0) || !std::isfinite(c.predicted))
+                unmodelled("no finite prediction for a positive measurement");
+            c.error = c.predicted / c.measured - 1.0;
+            v.rows.push_back(c);
+            bySource[c.source].push_back(std::abs(c.error));
+            all.push_back(std::abs(c.error));
+        } catch (const InvalidInput& e) {
+            v.unmodelled.push_back({id, e.what()});
+        }
+    }
+    v.medianAbsError = median(all);
+    v.maxAbsError = all.empty() ? 0 : *std::max_element(all.begin(), all.end());
+    for (const auto& [src, errs] : bySource)
+        v.bySource.push_back({src, static_cast<int>(errs.size()), median(errs), *std::max_element(errs.begin(), errs.end())});
+    return v;
+}
+
+} // namespace shardscope
