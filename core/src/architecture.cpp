@@ -93,7 +93,7 @@ void validateArchitecture(const Architecture& a)
                                + " parameters, far beyond the model's range (at most 100T)");
 }
 
-Architecture gptShapeForParams(std::int64_t params, std::int64_t tp)
+Architecture gptShapeForParams(std::int64_t params)
 {
     Architecture a;
     a.id = "gpt-shape";
@@ -101,10 +101,6 @@ Architecture gptShapeForParams(std::int64_t params, std::int64_t tp)
     const double h = std::cbrt(128.0 * static_cast<double>(params) / 12.0);
     a.hidden = std::max<std::int64_t>(128, static_cast<std::int64_t>(std::llround(h / 128.0)) * 128);
     a.layers = std::max<std::int64_t>(1, a.hidden / 128);
-    if (tp > 1 && (a.hidden / 128) % tp != 0) {
-        const std::int64_t g = 128 * tp; // heads of 128 that TP divides; the layer count stays
-        a.hidden = std::max<std::int64_t>(g, static_cast<std::int64_t>(std::llround(h / double(g))) * g);
-    }
     a.heads = a.hidden / 128;
     a.kvHeads = a.heads;
     a.headDim = 128;

@@ -64,11 +64,9 @@ void validateArchitecture(const Architecture& a);
  * GPT-3's aspect ratio h = 128 L (Brown et al. 2020, Table 2.1: 175B is L=96, h=12288),
  * 12 L h^2 = params, h rounded to a multiple of 128, head size 128, ffn 4h, GPT-2 vocabulary.
  * The shape only feeds the terms that need one (activations, largest layer, TP/PP splits);
- * model states use the bare count exactly. With `tp` > 1 whose heads (hidden / 128) TP does not
- * divide, the hidden size is rounded to a multiple of 128 x tp instead, so that a bare count can
- * be split over any TP (Megatron needs TP to divide the heads).
+ * model states use the bare count exactly.
  */
-Architecture gptShapeForParams(std::int64_t params, std::int64_t tp = 1);
+Architecture gptShapeForParams(std::int64_t params);
 
 struct ModelPreset
 {

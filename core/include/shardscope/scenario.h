@@ -145,9 +145,6 @@ GpuPreset resolveGpu(const Scenario& s);
 /// Throws InvalidInput naming the field for every scenario without a meaningful answer.
 void validateScenario(const Scenario& s);
 
-/// The most (micro-batch x chunk) pairs per GPU an interleaved schedule may have (validateScenario).
-inline constexpr std::int64_t kMaxScheduledChunks = 200000;
-
 /// Sets the model to a bare count with its GPT shape. Throws InvalidInput("params").
 void setBareParams(Scenario& s, std::int64_t params);
 
