@@ -3,7 +3,9 @@
 
 #include "shardscope/errors.h"
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 
 namespace shardscope::cli {
 
@@ -13,11 +15,30 @@ int badInput(const QString& message)
     return kExitBadInput;
 }
 
+namespace {
+int g_stdoutErrno = 0; ///< the first failed write to stdout (0: none)
+}
+
 void out(const QString& text)
 {
+    if (g_stdoutErrno != 0)
+        return; // the reader is gone or the disk is full: the exit code says so (finishOutput)
     const QByteArray b = text.toUtf8();
-    std::fwrite(b.constData(), 1, static_cast<std::size_t>(b.size()), stdout);
-    std::fflush(stdout);
+    errno = 0;
+    const std::size_t n = std::fwrite(b.constData(), 1, static_cast<std::size_t>(b.size()), stdout);
+    if (n != static_cast<std::size_t>(b.size()) || std::fflush(stdout) != 0)
+        g_stdoutErrno = errno != 0 ? errno : EIO;
+}
+
+int finishOutput(int exitCode)
+{
+    if (g_stdoutErrno == 0 && std::fflush(stdout) != 0)
+        g_stdoutErrno = errno != 0 ? errno : EIO;
+    if (g_stdoutErrno == 0)
+        return exitCode;
+    err(QStringLiteral("shardscope: cannot write to standard output: %1\n")
+            .arg(QString::fromLocal8Bit(std::strerror(g_stdoutErrno))));
+    return kExitBadInput;
 }
 
 void err(const QString& text)

@@ -29,8 +29,11 @@ inline constexpr int kExitBadInput = 2;
 
 /// Prints "shardscope: <message>" to stderr and returns kExitBadInput.
 int badInput(const QString& message);
-/// Writes to stdout (UTF-8) exactly as given.
+/// Writes to stdout (UTF-8) exactly as given; a failed write (full disk, closed pipe) is remembered.
 void out(const QString& text);
+/// `exitCode`, or kExitBadInput with "cannot write to standard output: REASON" on stderr when a
+/// write to stdout failed: output that did not arrive must not look like success.
+int finishOutput(int exitCode);
 void err(const QString& text);
 
 /**

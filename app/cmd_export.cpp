@@ -13,6 +13,10 @@
 
 namespace shardscope::cli {
 
+namespace {
+constexpr double kMaxExportPixels = 40e6;
+}
+
 int runExport(const QStringList& args)
 {
     QCommandLineParser p;
@@ -47,12 +51,18 @@ int runExport(const QStringList& args)
             const QStringList wh = p.value(QStringLiteral("size")).toLower().split(QLatin1Char('x'));
             if (wh.size() != 2)
                 throw InvalidInput("size", "--size: '" + p.value(QStringLiteral("size")).toStdString() + "' must be WxH, e.g. 1600x900");
-            o.size = QSize(int(parseIntOption(wh[0], "size", 100, 20000)), int(parseIntOption(wh[1], "size", 100, 20000)));
+            o.size = QSize(int(parseIntOption(wh[0], "size", 100, 10000)), int(parseIntOption(wh[1], "size", 100, 10000)));
         }
         if (p.isSet(QStringLiteral("dpi")))
             o.dpi = parseDoubleOption(p.value(QStringLiteral("dpi")), "dpi", 24, 1200);
-        if (double(o.size.width()) * o.size.height() * (o.dpi / 96) * (o.dpi / 96) > 400e6)
-            throw InvalidInput("dpi", "--size and --dpi: the image would exceed 400 million pixels");
+        // 40 million pixels (160 MB of image, a few seconds): 20000 x 20000 took 31 s and 3.2 GB.
+        const double pixels = double(o.size.width()) * o.size.height() * (o.dpi / 96) * (o.dpi / 96);
+        if (pixels > kMaxExportPixels)
+            throw InvalidInput("size", QStringLiteral("--size and --dpi: the image would have %1 million pixels; the limit "
+                                                      "is %2 million (e.g. 6000x6000 at 96 dpi)")
+                                           .arg(pixels / 1e6, 0, 'f', 0)
+                                           .arg(kMaxExportPixels / 1e6, 0, 'f', 0)
+                                           .toStdString());
         const ByteUnit units = unitsFromParser(p);
         const Scenario s = scenarioFromParser(p);
         if (bundle) {

@@ -77,7 +77,7 @@ int main(int argc, char** argv)
             QStringList args = QCoreApplication::arguments();
             args.removeAt(1); // "shardscope estimate ..." -> "shardscope ..." for the parser
             args[0] = QStringLiteral("shardscope ") + name;
-            return c.run(args);
+            return cli::finishOutput(c.run(args));
         }
         QCoreApplication app(argc, argv);
         cli::err(usage());
@@ -89,12 +89,12 @@ int main(int argc, char** argv)
         if (a == "--help" || a == "-h") {
             QCoreApplication app(argc, argv);
             cli::out(usage());
-            return cli::kExitOk;
+            return cli::finishOutput(cli::kExitOk);
         }
         if (a == "--version") {
             QCoreApplication app(argc, argv);
             cli::out(QStringLiteral("shardscope %1\n").arg(QStringLiteral(SHARDSCOPE_VERSION)));
-            return cli::kExitOk;
+            return cli::finishOutput(cli::kExitOk);
         }
     }
 

@@ -59,6 +59,20 @@ std::string neverReason(const Scenario& s, int stage, const Footprint& floor)
 
 } // namespace
 
+namespace {
+/// Fits on the GPU and, with offload, in the host RAM and NVMe of each node.
+bool fitsEverywhere(const Footprint& f) { return f.fits && f.hostFits && f.nvmeFits; }
+
+std::string hostReason(const Scenario& s, const Footprint& f)
+{
+    if (!f.hostFits)
+        return "offloaded states need " + formatBytes(double(f.hostBytesPerNode), ByteUnit::GB) + " of host RAM per node (of "
+            + formatBytes(double(s.hostRamBytesPerNode), ByteUnit::GB) + ")";
+    return "offloaded states need " + formatBytes(double(f.nvmeBytesPerNode), ByteUnit::GB) + " of NVMe per node (of "
+        + formatBytes(double(s.nvmeBytesPerNode), ByteUnit::GB) + ")";
+}
+} // namespace
+
 MinGpus minGpusForStage(const Scenario& s, int stage)
 {
     MinGpus m;
@@ -71,7 +85,7 @@ MinGpus minGpusForStage(const Scenario& s, int stage)
         // d = 1 first: without data parallelism there are no DDP bucket copies, ZeRO buckets or ZeRO-3
         // gathers, so d = 1 can fit where every d >= 2 does not (from d = 2 on memory never rises with d).
         const Footprint one = computeFootprint(withStageAndGpus(s, stage, k));
-        if (one.fits) {
+        if (fitsEverywhere(one)) {
             m.minGpus = k;
             m.bytesAtMin = one.worstBytes();
             m.reason = "fits from N = " + std::to_string(k) + " (" + formatBytes(double(one.worstBytes()), ByteUnit::GB)
@@ -79,6 +93,11 @@ MinGpus minGpusForStage(const Scenario& s, int stage)
             return m;
         }
         const Footprint floor = computeFootprint(withStageAndGpus(s, stage, dMax * k));
+        if (floor.fits && !fitsEverywhere(floor)) {
+            m.reason = "never fits at any N with ZeRO-" + std::to_string(stage) + ": " + hostReason(s, floor);
+            m.bytesAtMin = floor.worstBytes();
+            return m;
+        }
         if (!floor.fits) {
             m.reason = neverReason(s, stage, floor);
             m.bytesAtMin = floor.worstBytes();
@@ -87,7 +106,7 @@ MinGpus minGpusForStage(const Scenario& s, int stage)
         std::int64_t lo = 1, hi = dMax; // hi fits; find the smallest d that fits
         while (lo < hi) {
             const std::int64_t mid = lo + (hi - lo) / 2;
-            if (computeFootprint(withStageAndGpus(s, stage, mid * k)).fits)
+            if (fitsEverywhere(computeFootprint(withStageAndGpus(s, stage, mid * k))))
                 hi = mid;
             else
                 lo = mid + 1;

@@ -3,6 +3,7 @@
 
 #include "shardscope/errors.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -60,8 +61,25 @@ std::int64_t parseCount(const std::string& text, const std::string& field)
     };
     std::string t;
     for (char c : text)
-        if (!std::isspace(static_cast<unsigned char>(c)) && c != '_' && c != ',')
+        if (!std::isspace(static_cast<unsigned char>(c)) && c != '_')
             t += c;
+    // A comma only groups thousands ("1,000,000"): "1,5B" is a decimal comma, not 15B.
+    const std::size_t firstComma = t.find(',');
+    if (firstComma != std::string::npos) {
+        auto digit = [&](std::size_t i) { return i < t.size() && std::isdigit(static_cast<unsigned char>(t[i])); };
+        bool grouped = firstComma >= 1 && firstComma <= 3;
+        for (std::size_t i = 0; grouped && i < firstComma; ++i)
+            grouped = digit(i);
+        for (std::size_t i = firstComma; grouped && i < t.size() && t[i] != '.'; ++i) {
+            if (t[i] == ',')
+                grouped = digit(i + 1) && digit(i + 2) && digit(i + 3) && !digit(i + 4);
+            else
+                grouped = std::isalnum(static_cast<unsigned char>(t[i])) || t[i] == '+' || t[i] == '-';
+        }
+        if (!grouped || t.find(',', t.find('.') == std::string::npos ? t.size() : t.find('.')) != std::string::npos)
+            return fail("has a comma that does not group thousands; write decimals with a dot (1.5B)");
+        t.erase(std::remove(t.begin(), t.end(), ','), t.end());
+    }
     if (t.empty())
         return fail("is empty; expected a count such as 7e9, 7B or 1.5T");
     if (t.find_first_of("0123456789") == std::string::npos)

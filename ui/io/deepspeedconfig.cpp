@@ -141,11 +141,37 @@ std::int64_t zero3UnitParams(const Scenario& s)
     return std::max<std::int64_t>(1, std::max((pc.perLayer + t - 1) / t, (pc.embedding + t - 1) / t));
 }
 
+/// A DeepSpeed config names at least one of DeepSpeed's own top-level keys: anything else (a Hugging
+/// Face config.json, a scenario file, an empty object) is the wrong file and must not change the scenario.
+void requireDeepSpeedKeys(const QJsonObject& o, const ConfigContext& c)
+{
+    static const QStringList kOwn = QStringList {QStringLiteral("zero_optimization"), QStringLiteral("train_batch_size"),
+                                                 QStringLiteral("train_micro_batch_size_per_gpu"),
+                                                 QStringLiteral("gradient_accumulation_steps"), QStringLiteral("fp16"),
+                                                 QStringLiteral("bf16"), QStringLiteral("amp"), QStringLiteral("optimizer"),
+                                                 QStringLiteral("activation_checkpointing"), QStringLiteral("data_types")}
+        + kTopNoEffect;
+    for (auto it = o.begin(); it != o.end(); ++it)
+        if (kOwn.contains(it.key()))
+            return;
+    QString hint;
+    if (o.contains(QLatin1String("model_type")))
+        hint = QStringLiteral(" (it looks like a Hugging Face config.json: use --hf-config)");
+    else if (o.contains(QLatin1String("scenario")) || o.contains(QLatin1String("format")))
+        hint = QStringLiteral(" (it looks like a ShardScope scenario file: use --scenario)");
+    c.fail(QStringLiteral("(top level)"),
+           QStringLiteral("not a DeepSpeed config: none of DeepSpeed's keys (zero_optimization, train_batch_size, "
+                          "train_micro_batch_size_per_gpu, fp16, bf16, optimizer, ...)")
+               + hint);
+}
+
 Scenario scenarioFromDeepSpeedConfig(const QByteArray& json, const QString& origin, const Scenario& base,
                                      ImportReport* report)
 {
     ConfigContext c(origin, kField, report);
-    JsonNode root(c, parseJsonObject(json, origin, kField), QString());
+    const QJsonObject top = parseJsonObject(json, origin, kField);
+    requireDeepSpeedKeys(top, c);
+    JsonNode root(c, top, QString());
     Scenario s = base;
     const std::int64_t h = s.arch.hidden;
 

@@ -22,11 +22,22 @@ QString markText(const YAML::Mark& m)
     return QStringLiteral("line %1, column %2").arg(m.line + 1).arg(m.column + 1);
 }
 
+/// An accelerate config holds a few dozen values: bound the walk, so that aliases that refer to each
+/// other (an "alias bomb": each level doubles the nodes a walk visits) or a file of 250,000 keys are
+/// refused at once instead of taking minutes and gigabytes.
+constexpr int kMaxYamlNodes = 10000;
+constexpr std::size_t kMaxYamlKeys = 1000;
+
 /// YAML to JSON: scalars stay strings (JsonNode reads them leniently); `where` learns each key's place.
-QJsonValue toJson(const YAML::Node& n, const QString& path, ConfigContext& c, int depth)
+QJsonValue toJson(const YAML::Node& n, const QString& path, ConfigContext& c, int depth, int& budget)
 {
     if (depth > 64)
         c.fail(path, QStringLiteral("nested more than 64 levels deep"));
+    if (--budget < 0)
+        c.fail(path.isEmpty() ? QStringLiteral("(top level)") : path,
+               QStringLiteral("more than %1 values (aliases that expand without end?); an accelerate config has a "
+                              "few dozen")
+                   .arg(kMaxYamlNodes));
     switch (n.Type()) {
     case YAML::NodeType::Null:
     case YAML::NodeType::Undefined:
@@ -34,12 +45,18 @@ QJsonValue toJson(const YAML::Node& n, const QString& path, ConfigContext& c, in
     case YAML::NodeType::Scalar:
         return QString::fromStdString(n.Scalar());
     case YAML::NodeType::Sequence: {
+        if (n.size() > kMaxYamlKeys)
+            c.fail(path, QStringLiteral("a list of %1 items; an accelerate config has short lists").arg(n.size()));
         QJsonArray a;
-        for (std::size_t i = 0; i < n.size(); ++i)
-            a.append(toJson(n[i], path + QStringLiteral("[%1]").arg(i), c, depth + 1));
+        int i = 0;
+        for (auto it = n.begin(); it != n.end(); ++it, ++i)
+            a.append(toJson(*it, path + QStringLiteral("[%1]").arg(i), c, depth + 1, budget));
         return a;
     }
     case YAML::NodeType::Map: {
+        if (n.size() > kMaxYamlKeys)
+            c.fail(path.isEmpty() ? QStringLiteral("(top level)") : path,
+                   QStringLiteral("%1 keys; an accelerate config has a few dozen (at most %2 here)").arg(n.size()).arg(kMaxYamlKeys));
         QJsonObject o;
         for (auto it = n.begin(); it != n.end(); ++it) {
             if (!it->first.IsScalar())
@@ -47,7 +64,7 @@ QJsonValue toJson(const YAML::Node& n, const QString& path, ConfigContext& c, in
             const QString key = QString::fromStdString(it->first.Scalar());
             const QString p = path.isEmpty() ? key : path + QLatin1Char('.') + key;
             c.where.insert(p, markText(it->first.Mark()));
-            o.insert(key, toJson(it->second, p, c, depth + 1));
+            o.insert(key, toJson(it->second, p, c, depth + 1, budget));
         }
         return o;
     }
@@ -104,6 +121,10 @@ Scenario scenarioFromFsdpConfig(const QByteArray& yaml, const QString& origin, c
     if (yaml.trimmed().isEmpty())
         throw InvalidInput(kField, QString(origin + QStringLiteral(": the file is empty (expected an accelerate config YAML)")).toStdString());
     requireUtf8(yaml, origin, kField);
+    if (yaml.count(':') > 20000 || yaml.count('\n') > 20000 || yaml.count('&') > 1000 || yaml.count('*') > 1000)
+        throw InvalidInput(kField, QString(origin + QStringLiteral(": far too many keys, lines or aliases for an accelerate "
+                                                                   "config (it has a few dozen keys)"))
+                                       .toStdString());
     YAML::Node doc;
     try {
         doc = YAML::Load(yaml.toStdString());
@@ -115,7 +136,20 @@ Scenario scenarioFromFsdpConfig(const QByteArray& yaml, const QString& origin, c
     if (!doc.IsMap())
         throw InvalidInput(kField, QString(origin + QStringLiteral(": expected a YAML mapping (key: value lines) at the top level"))
                                        .toStdString());
-    const QJsonValue j = toJson(doc, QString(), c, 0);
+    {
+        // An accelerate config names distributed_type or fsdp_config (accelerate writes both); another
+        // YAML (or JSON, which YAML also reads) is the wrong file and must not change the stage.
+        bool own = false;
+        for (auto it = doc.begin(); it != doc.end() && !own; ++it)
+            own = it->first.IsScalar()
+                && (it->first.Scalar() == "distributed_type" || it->first.Scalar() == "fsdp_config");
+        if (!own)
+            throw InvalidInput(kField, QString(origin + QStringLiteral(": not an accelerate config: it has neither "
+                                                                       "distributed_type nor fsdp_config"))
+                                           .toStdString());
+    }
+    int budget = kMaxYamlNodes;
+    const QJsonValue j = toJson(doc, QString(), c, 0, budget);
     JsonNode root(c, j.toObject(), QString());
     Scenario s = base;
 

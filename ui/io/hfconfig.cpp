@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "hfconfig.h"
+#include "scenariofile.h"
 
 #include "shardscope/errors.h"
 
@@ -74,7 +75,8 @@ struct Reader
 };
 
 Architecture llamaLike(const Reader& r, const char* type, std::int64_t vocab, std::int64_t hidden, std::int64_t ffn,
-                       std::int64_t layers, std::int64_t heads, std::int64_t kvDefault, bool tieDefault)
+                       std::int64_t layers, std::int64_t heads, std::int64_t kvDefault, bool tieDefault,
+                       std::int64_t headDimDefault = 0)
 {
     Architecture a;
     a.id = std::string("hf:") + type;
@@ -84,7 +86,14 @@ Architecture llamaLike(const Reader& r, const char* type, std::int64_t vocab, st
     a.kvHeads = r.integer("num_key_value_heads", kvDefault > 0 ? kvDefault : a.heads);
     a.ffn = r.integer("intermediate_size", ffn);
     a.vocab = r.integer("vocab_size", vocab);
-    a.headDim = r.integer("head_dim", 0 < a.heads && a.hidden % a.heads == 0 ? a.hidden / a.heads : 1);
+    const QJsonValue hd = r.o.value(QLatin1String("head_dim"));
+    if (headDimDefault == 0 && (hd.isUndefined() || hd.isNull()) && a.hidden % a.heads != 0)
+        // transformers' attention takes head_dim = hidden_size // num_attention_heads and its
+        // projections then no longer match hidden_size: refuse, as the CLI and GPT-2 configs do.
+        fail(r.origin, QStringLiteral("num_attention_heads %1 does not divide hidden_size %2 and no head_dim is given")
+                           .arg(a.heads)
+                           .arg(a.hidden));
+    a.headDim = r.integer("head_dim", headDimDefault > 0 ? headDimDefault : a.hidden / a.heads);
     a.tiedEmbeddings = r.boolean("tie_word_embeddings", tieDefault);
     a.gatedMlp = true;
     a.norm = NormKind::RMSNorm;
@@ -132,12 +141,10 @@ Architecture architectureFromHfConfig(const QByteArray& json, const QString& ori
         a = llamaLike(r, "qwen2", 151936, 4096, 22016, 32, 32, 32, false);
         a.qkvBias = true; // Qwen2Attention: q/k/v_proj bias=True, o_proj bias=False
     } else if (type == QLatin1String("gemma")) {
-        a = llamaLike(r, "gemma", 256000, 3072, 24576, 28, 16, 16, true);
-        a.headDim = r.integer("head_dim", 256);
+        a = llamaLike(r, "gemma", 256000, 3072, 24576, 28, 16, 16, true, 256);
         a.qkvBias = a.attnOutBias = r.boolean("attention_bias", false);
     } else if (type == QLatin1String("gemma2")) {
-        a = llamaLike(r, "gemma2", 256000, 2304, 9216, 26, 8, 4, true);
-        a.headDim = r.integer("head_dim", 256);
+        a = llamaLike(r, "gemma2", 256000, 2304, 9216, 26, 8, 4, true, 256);
         a.qkvBias = a.attnOutBias = r.boolean("attention_bias", false);
         a.normsPerLayer = 4; // input, post-attention, pre- and post-feedforward norms
     } else if (type == QLatin1String("phi3")) {
@@ -174,12 +181,15 @@ Architecture architectureFromHfConfig(const QByteArray& json, const QString& ori
 
 Architecture architectureFromHfConfigFile(const QString& path)
 {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        fail(path, QStringLiteral("cannot be read: ") + f.errorString());
-    if (f.size() > 50LL * 1024 * 1024)
-        fail(path, QStringLiteral("is %1 MB; a config.json is a few KB (limit 50 MB)").arg(f.size() / 1000000));
-    return architectureFromHfConfig(f.readAll(), path);
+    // readConfigFile reads at most its limit + 1 bytes whatever size the file reports (/dev/zero
+    // reports 0, a pipe nothing), so a special file cannot make this read without end.
+    QByteArray bytes;
+    try {
+        bytes = readConfigFile(path, "hf-config");
+    } catch (const InvalidInput& e) {
+        throw InvalidInput("hf-config", std::string("--hf-config: ") + e.what());
+    }
+    return architectureFromHfConfig(bytes, path);
 }
 
 } // namespace shardscope

@@ -3,6 +3,7 @@
 
 #include "shardscope/errors.h"
 
+#include <QFileInfo>
 #include <QHash>
 #include <QProcess>
 #include <QSet>
@@ -88,6 +89,7 @@ public:
             const QString& tok = tokens[i];
             if (!tok.startsWith(QLatin1String("--")) || tok.size() < 3)
                 continue; // the launcher, the script, a stray value
+            ++m_optionCount;
             QString key = tok.mid(2);
             QString value;
             bool hasValue = false;
@@ -131,6 +133,7 @@ public:
         throw InvalidInput(kField, QString(QStringLiteral("--megatron-args: ") + where + why).toStdString());
     }
     bool flag(const char* k) const { return m_flags.contains(QLatin1String(k)); }
+    int optionCount() const { return m_optionCount; }
     bool has(const char* k) const { return m_values.contains(QLatin1String(k)); }
     QString value(const char* k) const { return m_values.value(QLatin1String(k)); }
     std::int64_t integer(const char* k, std::int64_t min, std::int64_t max) const
@@ -165,6 +168,7 @@ private:
     QHash<QString, QString> m_values;
     QSet<QString> m_flags;
     QStringList m_noEffect;
+    int m_optionCount = 0;
 };
 
 /// The preset with the same shape (so that a round trip keeps the model's name), if any.
@@ -195,7 +199,18 @@ Scenario scenarioFromMegatronArgs(const QString& text, const Scenario& base, Imp
         Args::fail(QStringLiteral("quotes"), QStringLiteral("the argument list is over 1 MB; is this the right text?"));
     if (text.contains(QChar(QChar::ReplacementCharacter)))
         Args::fail(QStringLiteral("quotes"), QStringLiteral("invalid UTF-8 in the argument list"));
+    {
+        // A path instead of the argument list: say so instead of reading no arguments from it.
+        const QString t = text.trimmed();
+        if (!t.isEmpty() && !t.contains(QLatin1Char(' ')) && !t.startsWith(QLatin1String("--")) && QFileInfo(t).isFile())
+            Args::fail(QStringLiteral("quotes"),
+                       QStringLiteral("'%1' is a file; --megatron-args takes the arguments themselves: "
+                                      "--megatron-args \"$(cat %1)\"")
+                           .arg(t));
+    }
     const Args a(text, report);
+    if (a.optionCount() == 0)
+        Args::fail(QStringLiteral("quotes"), QStringLiteral("no Megatron-LM arguments (--name value) in '%1'").arg(text.left(60)));
     Scenario s = base;
 
     if (a.has("tensor-model-parallel-size"))
@@ -215,6 +230,24 @@ Scenario scenarioFromMegatronArgs(const QString& text, const Scenario& base, Imp
 
     // --- the model
     const bool shape = a.has("num-layers") || a.has("hidden-size") || a.has("num-attention-heads");
+    if (!shape) {
+        // Arguments that describe the model mean nothing without its shape: refuse rather than drop them.
+        QStringList lone;
+        for (const char* k : {"num-query-groups", "ffn-hidden-size", "kv-channels", "padded-vocab-size", "vocab-size",
+                              "max-position-embeddings", "position-embedding-type", "normalization", "num-experts",
+                              "moe-router-topk"})
+            if (a.has(k))
+                lone << QStringLiteral("--") + QLatin1String(k);
+        for (const char* k : {"swiglu", "group-query-attention", "untie-embeddings-and-output-weights",
+                              "disable-bias-linear", "add-qkv-bias", "use-rotary-position-embeddings"})
+            if (a.flag(k))
+                lone << QStringLiteral("--") + QLatin1String(k);
+        if (!lone.isEmpty())
+            Args::fail(QStringLiteral("num-layers"),
+                       QStringLiteral("%1 describe the model, which needs --num-layers, --hidden-size and "
+                                      "--num-attention-heads as well")
+                           .arg(lone.join(QStringLiteral(", "))));
+    }
     if (shape) {
         for (const char* k : {"num-layers", "hidden-size", "num-attention-heads"})
             if (!a.has(k))

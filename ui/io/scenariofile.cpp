@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "scenariofile.h"
 
+#include "safewrite.h"
+
 #include "deepspeedconfig.h"
 #include "fsdpconfig.h"
 #include "megatronargs.h"
@@ -482,17 +484,7 @@ Scenario loadScenarioFile(const QString& path, QStringList* notes)
 
 void saveScenarioFile(const QString& path, const Scenario& s)
 {
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        throw std::runtime_error(str(path + QStringLiteral(": cannot write: ") + f.errorString()));
-    const QByteArray bytes = scenarioFileBytes(s);
-    if (f.write(bytes) != bytes.size()) {
-        const QString why = f.errorString();
-        f.cancelWriting();
-        throw std::runtime_error(str(path + QStringLiteral(": cannot write: ") + why));
-    }
-    if (!f.commit())
-        throw std::runtime_error(str(path + QStringLiteral(": cannot write: ") + f.errorString()));
+    writeFileAtomically(path, scenarioFileBytes(s)); // a full disk keeps the previous file
 }
 
 void requireUtf8(const QByteArray& bytes, const QString& origin, const char* field)

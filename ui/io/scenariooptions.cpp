@@ -242,6 +242,9 @@ Scenario applyOptions(const QCommandLineParser& p, const QStringList& skip, Scen
     intOpt("pp", s.pp, 1, 1048576);
     intOpt("cp", s.cp, 1, 1048576);
     intOpt("vpp", s.vpp, 1, 1024);
+    // A bare count's GPT shape is a modelling device: give it heads the chosen TP divides.
+    if (s.bareParams && s.tp >= 1 && s.arch.heads % s.tp != 0 && (has("params") || has("tp")))
+        setBareParams(s, *s.bareParams);
     if (has("schedule")) {
         auto sc = scheduleFromKey(str(val("schedule")));
         if (!sc)

@@ -5,6 +5,7 @@
 #include "hostmemorychart.h"
 #include "memorypergpuchart.h"
 #include "memoryvsgpuschart.h"
+#include "safewrite.h"
 #include "scenariofile.h"
 #include "stepganttview.h"
 
@@ -13,6 +14,7 @@
 #include "shardscope/errors.h"
 
 #include <QAction>
+#include <QBuffer>
 #include <QApplication>
 #include <QChart>
 #include <QChartView>
@@ -65,9 +67,7 @@ private:
 
 void writeText(const QString& path, const QByteArray& bytes)
 {
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit())
-        throw std::runtime_error(str(path + QStringLiteral(": cannot write: ") + f.errorString()));
+    writeFileAtomically(path, bytes); // temporary, flushed and checked, then renamed: a full disk keeps the old file
 }
 
 void checkPainter(const QPainter& p, const QString& path)
@@ -121,44 +121,82 @@ QImage renderImage(const PaintFn& paint, const ChartExportOptions& o)
     return img;
 }
 
-void savePng(const PaintFn& paint, const QString& path, const ChartExportOptions& o)
+/// Each image format is rendered into memory, checked complete, then written through writeFileAtomically():
+/// a renderer that fails half-way or a full disk never leaves a cut file in place of the user's.
+QByteArray pngBytes(const PaintFn& paint, const QString& path, const ChartExportOptions& o)
 {
-    if (!renderImage(paint, o).save(path, "PNG"))
-        throw std::runtime_error(str(path + QStringLiteral(": cannot write the PNG")));
+    QByteArray bytes;
+    QBuffer buf(&bytes);
+    buf.open(QIODevice::WriteOnly);
+    if (!renderImage(paint, o).save(&buf, "PNG"))
+        throw std::runtime_error(str(path + QStringLiteral(": cannot encode the PNG")));
+    checkImageBytes(path, QStringLiteral("png"), bytes);
+    return bytes;
 }
 
 /// Vector SVG: text stays text (QSvgGenerator records the painter's drawText calls).
-void saveSvg(const PaintFn& paint, const QString& path, const ChartExportOptions& o, const QString& title)
+QByteArray svgBytes(const PaintFn& paint, const QString& path, const ChartExportOptions& o, const QString& title)
 {
-    QSvgGenerator gen;
-    gen.setFileName(path);
-    gen.setSize(o.size);
-    gen.setViewBox(QRect(QPoint(0, 0), o.size));
-    gen.setTitle(title);
-    gen.setDescription(QStringLiteral("ShardScope %1").arg(QCoreApplication::applicationVersion()));
-    QPainter p;
-    if (!p.begin(&gen))
-        throw std::runtime_error(str(path + QStringLiteral(": cannot write the SVG")));
-    paint(p, QRectF(QPointF(0, 0), QSizeF(o.size)));
-    p.end();
+    QByteArray bytes;
+    QBuffer buf(&bytes);
+    buf.open(QIODevice::WriteOnly);
+    {
+        QSvgGenerator gen;
+        gen.setOutputDevice(&buf);
+        gen.setSize(o.size);
+        gen.setViewBox(QRect(QPoint(0, 0), o.size));
+        gen.setTitle(title);
+        gen.setDescription(QStringLiteral("ShardScope %1").arg(QCoreApplication::applicationVersion()));
+        QPainter p;
+        if (!p.begin(&gen))
+            throw std::runtime_error(str(path + QStringLiteral(": cannot render the SVG")));
+        paint(p, QRectF(QPointF(0, 0), QSizeF(o.size)));
+        if (!p.end())
+            throw std::runtime_error(str(path + QStringLiteral(": cannot render the SVG")));
+    }
+    checkImageBytes(path, QStringLiteral("svg"), bytes);
+    return bytes;
 }
 
 /// Vector PDF of one page the size of the picture, fonts embedded.
+QByteArray pdfBytes(const PaintFn& paint, const QString& path, const ChartExportOptions& o, const QString& title)
+{
+    QByteArray bytes;
+    QBuffer buf(&bytes);
+    buf.open(QIODevice::WriteOnly);
+    {
+        QPdfWriter pdf(&buf);
+        pdf.setTitle(title);
+        pdf.setCreator(QStringLiteral("ShardScope %1").arg(QCoreApplication::applicationVersion()));
+        // One page the size of the chart: 1 logical pixel = 1/96 inch = 0.75 pt.
+        pdf.setPageSize(QPageSize(QSizeF(o.size) * 0.75, QPageSize::Point, QString(), QPageSize::ExactMatch));
+        pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+        pdf.setResolution(96);
+        QPainter p;
+        if (!p.begin(&pdf))
+            throw std::runtime_error(str(path + QStringLiteral(": cannot render the PDF")));
+        checkPainter(p, path);
+        paint(p, QRectF(0, 0, pdf.width(), pdf.height()));
+        if (!p.end())
+            throw std::runtime_error(str(path + QStringLiteral(": cannot render the PDF")));
+    }
+    checkImageBytes(path, QStringLiteral("pdf"), bytes);
+    return bytes;
+}
+
+void savePng(const PaintFn& paint, const QString& path, const ChartExportOptions& o)
+{
+    writeFileAtomically(path, pngBytes(paint, path, o));
+}
+
+void saveSvg(const PaintFn& paint, const QString& path, const ChartExportOptions& o, const QString& title)
+{
+    writeFileAtomically(path, svgBytes(paint, path, o, title));
+}
+
 void savePdf(const PaintFn& paint, const QString& path, const ChartExportOptions& o, const QString& title)
 {
-    QPdfWriter pdf(path);
-    pdf.setTitle(title);
-    pdf.setCreator(QStringLiteral("ShardScope %1").arg(QCoreApplication::applicationVersion()));
-    // One page the size of the chart: 1 logical pixel = 1/96 inch = 0.75 pt.
-    pdf.setPageSize(QPageSize(QSizeF(o.size) * 0.75, QPageSize::Point, QString(), QPageSize::ExactMatch));
-    pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
-    pdf.setResolution(96);
-    QPainter p;
-    if (!p.begin(&pdf))
-        throw std::runtime_error(str(path + QStringLiteral(": cannot write the PDF")));
-    checkPainter(p, path);
-    paint(p, QRectF(0, 0, pdf.width(), pdf.height()));
-    p.end();
+    writeFileAtomically(path, pdfBytes(paint, path, o, title));
 }
 
 void saveByType(const PaintFn& paint, const QString& path, const ChartExportOptions& o, const QString& title)
@@ -326,35 +364,49 @@ void exportChartFile(const QString& chart, const Scenario& s, ByteUnit units, co
 
 QStringList exportBundle(const QString& dirPath, const Scenario& s, ByteUnit units, const ChartExportOptions& o)
 {
-    QDir dir(dirPath);
-    if (!dir.exists() && !QDir().mkpath(dirPath))
-        throw std::runtime_error(str(dirPath + QStringLiteral(": cannot create the folder")));
     const Footprint f = computeFootprint(s); // throws InvalidInput before anything is written
+    QDir dir(dirPath);
+    const bool created = !dir.exists();
+    if (created && !QDir().mkpath(dirPath))
+        throw std::runtime_error(str(dirPath + QStringLiteral(": cannot create the folder")));
+    // All or nothing: every file is rendered and written to a temporary beside its target first; the
+    // renames happen only when all of them were written (a full disk leaves the old bundle as it was).
     QStringList written;
-    auto file = [&](const QString& name) {
-        written << name;
-        return dir.filePath(name);
-    };
-    for (const QString& chart : chartViewIds()) {
-        QChartView* view = nullptr;
-        const auto w = makeChartWidget(chart, s, units, o.size, &view);
-        const QString title = view->chart()->title().isEmpty() ? chart : view->chart()->title();
-        saveChartSvg(view, file(chart + QStringLiteral(".svg")), o, title);
-        saveChartPng(view, file(chart + QStringLiteral(".png")), o);
+    try {
+        AtomicFileSet files;
+        auto add = [&](const QString& name, const QByteArray& bytes) {
+            files.add(dir.filePath(name), bytes);
+            written << name;
+        };
+        for (const QString& chart : chartViewIds()) {
+            QChartView* view = nullptr;
+            const auto w = makeChartWidget(chart, s, units, o.size, &view);
+            const NoAnimations guard(view);
+            const QString title = view->chart()->title().isEmpty() ? chart : view->chart()->title();
+            const QString svg = chart + QStringLiteral(".svg"), png = chart + QStringLiteral(".png");
+            add(svg, svgBytes(chartPainter(view), dir.filePath(svg), o, title));
+            add(png, pngBytes(chartPainter(view), dir.filePath(png), o));
+        }
+        {
+            const auto g = makeStepTimeline(s, o.size);
+            const QString svg = QStringLiteral("step-timeline.svg"), png = QStringLiteral("step-timeline.png");
+            add(svg, svgBytes(timelinePainter(g.get()), dir.filePath(svg), o, kStepTimelineTitle));
+            add(png, pngBytes(timelinePainter(g.get()), dir.filePath(png), o));
+        }
+        for (const QString& chart : chartIds()) {
+            const ChartData d = chartData(chart, s, units);
+            add(chart + QStringLiteral(".csv"), chartDataCsv(d).toUtf8());
+            add(chart + QStringLiteral(".json"), QJsonDocument(chartDataJson(d)).toJson(QJsonDocument::Indented));
+        }
+        add(QStringLiteral("breakdown.md"), breakdownMarkdown(s, f, units).toUtf8());
+        add(QStringLiteral("assumptions.md"), assumptionsMarkdown(s, f, units).toUtf8());
+        add(QStringLiteral("scenario.shardscope.json"), scenarioFileBytes(s));
+        files.commit();
+    } catch (...) {
+        if (created)
+            QDir(dirPath).removeRecursively();
+        throw;
     }
-    {
-        const auto g = makeStepTimeline(s, o.size);
-        saveSvg(timelinePainter(g.get()), file(QStringLiteral("step-timeline.svg")), o, kStepTimelineTitle);
-        savePng(timelinePainter(g.get()), file(QStringLiteral("step-timeline.png")), o);
-    }
-    for (const QString& chart : chartIds()) {
-        const ChartData d = chartData(chart, s, units);
-        writeText(file(chart + QStringLiteral(".csv")), chartDataCsv(d).toUtf8());
-        writeText(file(chart + QStringLiteral(".json")), QJsonDocument(chartDataJson(d)).toJson(QJsonDocument::Indented));
-    }
-    writeText(file(QStringLiteral("breakdown.md")), breakdownMarkdown(s, f, units).toUtf8());
-    writeText(file(QStringLiteral("assumptions.md")), assumptionsMarkdown(s, f, units).toUtf8());
-    saveScenarioFile(file(QStringLiteral("scenario.shardscope.json")), s);
     return written;
 }
 

@@ -62,6 +62,14 @@ QString startDir(const QString& currentFile)
 }
 } // namespace
 
+QString MainWindow::aboutText()
+{
+    return QStringLiteral("<h3>ShardScope %1</h3><p>Where GPU memory and time go in sharded training: per-GPU memory "
+                          "by term and rank, and one training step, for ZeRO, tensor and pipeline parallelism.</p>"
+                          "<p>Qt %2. MIT licence.</p>")
+        .arg(QCoreApplication::applicationVersion(), QString::fromLatin1(qVersion()));
+}
+
 MainWindow::MainWindow(const Scenario& scenario, QWidget* parent)
     : MainWindow(scenario, Session::Off, parent)
 {
@@ -163,6 +171,13 @@ MainWindow::MainWindow(const Scenario& scenario, Session session, QWidget* paren
     view->addAction(pinAction);
     view->addAction(m_dock->toggleViewAction());
     view->addAction(m_messagesDock->toggleViewAction());
+
+    // Help > About: the version comes from project(VERSION) through QCoreApplication::applicationVersion().
+    QMenu* help = menuBar()->addMenu(QStringLiteral("&Help"));
+    QAction* about = help->addAction(QStringLiteral("&About ShardScope"), this, [this] {
+        QMessageBox::about(this, QStringLiteral("About ShardScope"), aboutText());
+    });
+    about->setObjectName(QStringLiteral("actionAbout"));
 
     connect(m_controls, &ControlsPanel::scenarioChanged, this, &MainWindow::onControlsChanged);
     connect(m_controls, &ControlsPanel::resetRequested, this, &MainWindow::resetToDefault);

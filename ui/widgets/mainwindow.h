@@ -93,6 +93,8 @@ public:
 
     QString currentFile() const { return m_currentFile; }
     QString lastError() const { return m_lastError; }
+    /// The Help > About text: name, version (QCoreApplication::applicationVersion()), Qt version.
+    static QString aboutText();
     QStringList lastNotes() const { return m_lastNotes; }
 
     /// Compare: A := the current scenario; B keeps following the controls.

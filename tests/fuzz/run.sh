@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# tests/fuzz/run.sh SECONDS [TARGET...]: builds the libFuzzer targets with clang-14 (installing it when
+# missing) into build-fuzz/ and runs each for SECONDS on one core, seeded from the test corpora
+# (tests/data) and the regression corpus (tests/fuzz/regressions/TARGET, replayed first: every input
+# there once crashed). A crash stops with exit 1 and leaves crash-* in build-fuzz/TARGET/; minimise it
+# with `build-fuzz/fuzz_TARGET -minimize_crash=1 -runs=10000 crash-...`, add it to regressions/, fix it.
+set -euo pipefail
+secs=${1:?usage: tests/fuzz/run.sh SECONDS [TARGET...]}
+shift
+root=$(cd "$(dirname "$0")/../.." && pwd)
+build=${SHARDSCOPE_FUZZ_BUILD:-$root/build-fuzz}
+all=(scenario deepspeed hfconfig fsdp megatron count)
+targets=("$@")
+((${#targets[@]})) || targets=("${all[@]}")
+
+need=()
+command -v clang++-14 >/dev/null || need+=(clang-14)
+[[ -f /usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a ]] || \
+  ls /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 || need+=(libclang-rt-14-dev)
+if ((${#need[@]})); then
+  echo "== installing ${need[*]}"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi
+
+echo "== building the fuzz targets (clang-14, ASan + UBSan + libFuzzer) in ${build#"$root"/}"
+cmake -S "$root/tests/fuzz" -B "$build" -G Ninja -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build "$build" -j"${SHARDSCOPE_FUZZ_JOBS:-2}" --target $(printf 'fuzz_%s ' "${targets[@]}") >/dev/null
+
+seeds() { # the test corpora that seed each target
+  local d=$root/tests/data
+  case $1 in
+    scenario) echo "$d/malformed/scenario_"* ;;
+    deepspeed) echo "$d/configs/"*.json "$d/malformed/deepspeed_"* ;;
+    hfconfig) echo "$d/hf/"*.json "$d/hf/defaults/"* "$d/hf/malformed/"* ;;
+    fsdp) echo "$d/configs/"*.yaml "$d/malformed/fsdp_"* ;;
+    megatron) echo "$d/configs/"*.txt ;;
+    count) echo "$root/tests/fuzz/seeds/count/"* ;;
+  esac
+}
+
+export ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+status=0
+for t in "${targets[@]}"; do
+  work=$build/$t
+  corpus=$work/corpus
+  mkdir -p "$corpus"
+  for f in $(seeds "$t"); do [[ -f $f ]] && cp -n "$f" "$corpus/" ; done
+  if [[ $t == scenario ]]; then # valid scenario files: what `convert --to scenario` writes
+    [[ -x $root/build/bin/shardscope ]] && "$root/build/bin/shardscope" convert --to scenario >"$corpus/default.shardscope.json" 2>/dev/null || true
+  fi
+  reg=$root/tests/fuzz/regressions/$t
+  if [[ -d $reg ]] && compgen -G "$reg/*" >/dev/null; then
+    echo "== $t: replaying $(ls "$reg" | wc -l) regression input(s)"
+    "$build/fuzz_$t" -runs=0 "$reg"/* >"$work/regressions.log" 2>&1 || { echo "regression input crashed fuzz_$t:"; tail -30 "$work/regressions.log"; status=1; continue; }
+  fi
+  echo "== $t: fuzzing for ${secs}s"
+  (cd "$work" && "$build/fuzz_$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+     -print_final_stats=1 "$corpus" >"$work/fuzz.log" 2>&1) || status=1
+  runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$work/fuzz.log" | grep -o '[0-9]*$' || echo '?')
+  crashes=$(ls "$work" | grep -c '^\(crash\|leak\|timeout\|oom\)-' || true)
+  echo "   $t: ${runs} executions in ${secs}s, ${crashes} crash(es)"
+  if ((crashes)); then tail -40 "$work/fuzz.log"; status=1; fi
+done
+exit $status
