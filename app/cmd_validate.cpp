@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "cli.h"
+#include "validate_memory.h"
 #include "validate_steps.h"
 
 namespace shardscope::cli {
@@ -7,7 +8,10 @@ namespace shardscope::cli {
 int runValidate(const QStringList& args)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(QStringLiteral("The model against measured runs (docs/validation.md)."));
+    p.setApplicationDescription(QStringLiteral("The model against published measurements (docs/validation.md)."));
+    p.addOption(QCommandLineOption(QStringLiteral("measured"),
+                                   QStringLiteral("A measured-memory CSV (tests/data/measured/measured-memory.csv)."),
+                                   QStringLiteral("FILE")));
     p.addOption(QCommandLineOption(QStringLiteral("steps"),
                                    QStringLiteral("Measured step times / throughputs CSV (tests/data/measured/measured-steps.csv)."),
                                    QStringLiteral("FILE")));
@@ -18,9 +22,13 @@ int runValidate(const QStringList& args)
         return code;
     return guarded([&] {
         const QString format = formatOption(p, {QStringLiteral("json"), QStringLiteral("table")}, QStringLiteral("table"));
-        if (p.isSet(QStringLiteral("steps")))
-            return validateStepsFile(p.value(QStringLiteral("steps")), format);
-        return badInput(QStringLiteral("validate: give --steps FILE.csv"));
+        const bool measured = p.isSet(QStringLiteral("measured"));
+        const bool steps = p.isSet(QStringLiteral("steps"));
+        if (measured == steps)
+            return badInput(QStringLiteral("validate: give either --measured FILE.csv (memory) or --steps FILE.csv (step time)"));
+        if (measured)
+            return runValidateMeasured(p.value(QStringLiteral("measured")), format);
+        return validateStepsFile(p.value(QStringLiteral("steps")), format);
     });
 }
 

@@ -14,7 +14,7 @@ const std::vector<Command>& commands()
         {"export", "Charts (png, svg, pdf) and their data (csv, json, md) for design docs; --bundle DIR", true, &runExport},
         {"convert", "The scenario as a DeepSpeed, FSDP or Megatron config, or a scenario file", false, &runConvert},
         {"screenshot", "Render the explorer window offscreen to a PNG (1600 x 1000)", true, &runScreenshot},
-        {"validate", "The model against measured runs: --steps FILE.csv", false, &runValidate},
+        {"validate", "The model against published measurements: --measured FILE.csv (memory) | --steps FILE.csv (step time)", false, &runValidate},
         {"bench", "Speed figures: bench redraw | bench animation", true, &runBench},
     };
     return c;

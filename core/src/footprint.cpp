@@ -152,11 +152,63 @@ Inflight inflight(const Scenario& s, std::int64_t i, std::int64_t Li)
     return f;
 }
 
+
+/// Bytes per element of the saved activations (docs/model.md, "Activation precision").
+struct ActBytes
+{
+    double mm = 2; ///< matmul outputs and inputs (16-bit, or fp32)
+    double residual = 2; ///< the residual stream: the norms' inputs (fp32 under autocast)
+    double softmax = 2; ///< attention probabilities without flash (fp32 under autocast)
+    double autocastCast = 0; ///< autocast's 16-bit copy of the probabilities saved by the PV matmul
+    bool autocast = false;
+    const char* name = "16-bit";
+};
+
+ActBytes actBytes(const Scenario& s)
+{
+    ActivationPrecision p = s.activationPrecision;
+    if (p == ActivationPrecision::Auto)
+        p = s.recipe.weights >= 4 ? ActivationPrecision::Fp32 : ActivationPrecision::Bits16;
+    ActBytes e;
+    if (p == ActivationPrecision::Fp32) {
+        e.mm = e.residual = e.softmax = 4;
+        e.name = "fp32";
+    } else if (p == ActivationPrecision::Autocast) {
+        e.residual = e.softmax = 4;
+        e.autocastCast = 2;
+        e.autocast = true;
+        e.name = "autocast";
+    }
+    return e;
+}
+
+/// Elements per token of the layer's matmul outputs in forward order, and whether each is split over TP
+/// (column-parallel) or replicated (row-parallel outputs; split over TP only with SP).
+struct MatmulOutput
+{
+    double elems;
+    bool columnParallel;
+};
+std::vector<MatmulOutput> matmulOutputs(const Architecture& a, double q, double kv, double k)
+{
+    const double h = double(a.hidden), f = double(a.ffn);
+    std::vector<MatmulOutput> mm {{q, true}, {kv, true}, {kv, true}, {h, false}};
+    if (a.gatedMlp) {
+        mm.push_back({f * k, true});
+        mm.push_back({f * k, true});
+    } else {
+        mm.push_back({f * k, true});
+    }
+    mm.push_back({h, false});
+    return mm;
+}
+
 } // namespace
 
 LayerActivations layerActivations(const Scenario& s)
 {
     const Architecture& a = s.arch;
+    const ActBytes e = actBytes(s);
     const double h = double(a.hidden);
     const double hd = double(a.headDim > 0 ? a.headDim : a.hidden / a.heads);
     const double q = double(a.heads) * hd;
@@ -164,33 +216,37 @@ LayerActivations layerActivations(const Scenario& s)
     const double f = double(a.ffn);
     const double t = double(s.tp);
     const double sq = double(s.seq);
-    const double tokens = double(s.seq) * double(s.microBatch);
+    // Context parallelism splits each sequence over cp GPUs: each holds seq/cp tokens (ring attention).
+    const double tokens = double(s.seq) / double(s.cp) * double(s.microBatch);
     const double k = a.experts > 1 ? double(std::min(a.topK, a.experts)) : 1.0;
     const double rt = s.sequenceParallel ? t : 1.0; // SP splits the replicated part too
 
     LayerActivations la;
     // Korthikanti et al. 2022, section 4.1, generalised: 16-bit tensors (2 B), dropout masks 1 B.
-    // Replicated over TP: the norms' inputs, the QKV input, the MLP input, the two dropout masks.
-    la.perTokenReplicated = a.normsPerLayer * 2 * h + 2 * h + 2 * h + (a.dropout ? 2 * h : 0);
+    // Replicated over TP: the norms' inputs (the residual stream), the QKV input, the MLP input, the two
+    // dropout masks.
+    la.perTokenReplicated = a.normsPerLayer * e.residual * h + e.mm * h + e.mm * h + (a.dropout ? 2 * h : 0);
     // Split over TP: Q, K (for QK^T), V, the attention output (out-proj input), the MLP intermediates:
-    // GeLU input and output (4f), or for a gated MLP Megatron's fused SwiGLU input (gate|up, 4f) and
-    // output (2f). MoE: each token passes through top-k experts.
-    const double mlpInter = (a.gatedMlp ? 6 * f : 4 * f) * k;
+    // GeLU input and output (2f elements), or for a gated MLP Megatron's fused SwiGLU input (gate|up, 2f) and
+    // output (f); eager PyTorch also keeps silu(gate) (4f elements). MoE: each token passes top-k experts.
+    const double mlpElems = (a.gatedMlp ? (s.compiled ? 3 * f : 4 * f) : 2 * f) * k;
     // With fewer KV heads than TP ranks each rank keeps one replicated KV head (as stageParams() does for
     // the weights), so K and V count as t heads' worth before the division by t.
     const double kvSplit = a.kvHeads % s.tp == 0 ? kv : double(s.tp) * hd;
-    la.perTokenSplit = 2 * q + 2 * kvSplit + 2 * kvSplit + 2 * q + mlpInter;
-    // Attention scores: softmax output (2 B) + dropout mask (1 B) + dropout output (2 B) per head and
-    // key: 5 a s; without attention dropout 2 a s. FlashAttention keeps only its fp32 log-sum-exp (4 a).
+    la.perTokenSplit = e.mm * (q + kvSplit + kvSplit + q + mlpElems);
+    // Attention scores: softmax output + dropout mask (1 B) + dropout output per head and key (5 a s in 16-bit);
+    // without attention dropout the softmax output only. FlashAttention keeps only its fp32 log-sum-exp (4 a).
     if (s.flashAttention)
         la.perTokenSplit += 4 * double(a.heads);
     else
-        la.perTokenScores = (a.dropout ? 5.0 : 2.0) * double(a.heads) * sq;
+        la.perTokenScores = ((a.dropout ? 2 * e.softmax + 1 : e.softmax) + e.autocastCast) * double(a.heads) * sq
+            / double(s.cp);
     la.constant34 = (la.perTokenReplicated + la.perTokenSplit - (s.flashAttention ? 4 * double(a.heads) : 0)) / h;
 
     const double full = tokens * (la.perTokenReplicated / rt + la.perTokenSplit / t + la.perTokenScores / t);
     la.workingBytes = full;
-    char buf[512];
+    char buf[640];
+    const std::string dtype = std::string(" (") + e.name + " activations)";
     switch (s.checkpointing) {
     case Checkpointing::None:
         la.storedBytes = full;
@@ -198,26 +254,618 @@ LayerActivations layerActivations(const Scenario& s)
                       "s*b*(%s/%s + %s/t + %s/t) per layer: s*b*h*(%s + %s a s/h) without TP, s=%lld, b=%lld, t=%lld",
                       num(la.perTokenReplicated).c_str(), s.sequenceParallel ? "t" : "1",
                       num(la.perTokenSplit).c_str(), num(la.perTokenScores).c_str(), num(la.constant34).c_str(),
-                      s.flashAttention ? "0" : (a.dropout ? "5" : "2"), static_cast<long long>(s.seq),
-                      static_cast<long long>(s.microBatch), static_cast<long long>(s.tp));
+                      s.flashAttention ? "0" : num(la.perTokenScores / (double(a.heads) * sq / double(s.cp))).c_str(),
+                      static_cast<long long>(s.seq / s.cp), static_cast<long long>(s.microBatch),
+                      static_cast<long long>(s.tp));
         break;
     case Checkpointing::Selective:
-        // Selective recompute: the attention core (scores) is recomputed, the rest kept.
+        // Megatron's selective recompute: the attention core (scores) is recomputed, the rest kept.
         la.storedBytes = tokens * (la.perTokenReplicated / rt + la.perTokenSplit / t);
         la.workingBytes = tokens * la.perTokenScores / t;
-        std::snprintf(buf, sizeof buf, "selective: s*b*(%s/%s + %s/t) per layer, attention scores recomputed",
+        std::snprintf(buf, sizeof buf, "selective (Megatron): s*b*(%s/%s + %s/t) per layer, attention scores recomputed",
                       num(la.perTokenReplicated).c_str(), s.sequenceParallel ? "t" : "1",
                       num(la.perTokenSplit).c_str());
         break;
+    case Checkpointing::PerOp: {
+        // torchtitan's per-op SAC ("op" mode): the layer input, the attention output and its log-sum-exp, and the
+        // outputs of every other matmul in forward order (the 1st, 3rd, 5th, ...) are saved; the rest recomputed.
+        double replicated = e.residual * h, split = e.mm * q + 4 * double(a.heads);
+        const auto mm = matmulOutputs(a, q, kvSplit, k);
+        for (std::size_t i = 0; i < mm.size(); i += 2)
+            (mm[i].columnParallel ? split : replicated) += e.mm * mm[i].elems;
+        la.storedBytes = tokens * (replicated / rt + split / t);
+        la.workingBytes = std::max(0.0, full - la.storedBytes);
+        std::snprintf(buf, sizeof buf,
+                      "per-op SAC (torchtitan): s*b*(%s/%s + %s/t) per layer: input, attention output, every other "
+                      "matmul output",
+                      num(replicated).c_str(), s.sequenceParallel ? "t" : "1", num(split).c_str());
+        break;
+    }
     case Checkpointing::Full:
         // Full recompute keeps each layer's input (2 s b h, split with SP) plus one layer's full set
         // while it is recomputed.
-        la.storedBytes = tokens * 2 * h / rt;
-        std::snprintf(buf, sizeof buf, "full: 2*s*b*h%s per layer (its input)", s.sequenceParallel ? "/t" : "");
+        la.storedBytes = tokens * e.residual * h / rt;
+        std::snprintf(buf, sizeof buf, "full: %s*s*b*h%s per layer (its input)", num(e.residual).c_str(),
+                      s.sequenceParallel ? "/t" : "");
         break;
     }
-    la.derivation = buf;
+    la.derivation = std::string(buf) + (e.mm != 2 || e.autocast ? dtype : "");
+    // Ring attention (context parallelism): the K/V chunk received from the neighbour and the next one in
+    // flight, forward; dK/dV rotate the same way in backward (torch.distributed context_parallel).
+    if (s.cp > 1)
+        la.workingBytes += tokens * 2 * kvSplit / t * e.mm * 2 * 2;
     return la;
+}
+
+namespace {
+
+/// Everything one stage's terms need, computed once.
+struct Ctx
+{
+    const Scenario& s;
+    BytesPerParam b;
+    LayerActivations la;
+    std::int64_t d = 1; ///< ZeRO / FSDP shard degree: dp x cp
+    int z = 0;
+    double tokens = 0; ///< tokens of one micro-batch on one GPU (seq / cp x micro-batch)
+    double rt = 1;
+    bool offOpt = false, offPar = false;
+    Framework fw = Framework::DeepSpeed;
+};
+
+/// One term's size when alive, with its formula (before liveness).
+using Sizes = std::array<TermValue, kTermCount>;
+
+struct Stage
+{
+    std::int64_t index = 0, layers = 0;
+    StageParams sp;
+    Inflight fl;
+    std::string where;
+    double stored = 0; ///< activations held at the end of forward (all micro-batches in flight)
+    double working = 0; ///< one layer's recompute/backward working set
+    double autocastCache = 0; ///< autocast's 16-bit weight copies (forward through backward)
+    double persistentParams = 0; ///< DeepSpeed stage 3: small params kept whole (persistence threshold)
+};
+
+void setTerm(const Scenario& s, Sizes& v, Term t, double bytes, std::string formula)
+{
+    auto& tv = v[static_cast<std::size_t>(t)];
+    if (!s.enabled(t)) {
+        tv.bytes = 0;
+        tv.formula = "switched off";
+        return;
+    }
+    // Beyond 4e17 B (400 PB) on one GPU there is no meaningful answer, and the rank's total of
+    // 12 such terms (fragmentation up to 99%) must still fit an int64: refuse, never wrap around.
+    if (!std::isfinite(bytes) || bytes < 0 || bytes > kMaxTermBytes) {
+        const bool tokens = t == Term::Activations || t == Term::Logits;
+        const std::string amount = std::isfinite(bytes) ? formatBytes(bytes, ByteUnit::GB, 0) : "unbounded bytes";
+        throw InvalidInput(tokens ? "seq" : "params",
+                           std::string(tokens ? "--seq: sequence length x micro-batch x micro-batches in flight"
+                                              : "--params: the model")
+                               + " puts " + amount + " of " + termKey(t) + " on one GPU, beyond the model's range (at most "
+                               + formatBytes(kMaxTermBytes, ByteUnit::GB, 0) + " a term)");
+    }
+    tv.bytes = static_cast<std::int64_t>(std::llround(bytes));
+    tv.formula = std::move(formula);
+}
+
+std::string shardWords(const Ctx& c, bool sharded)
+{
+    if (sharded && c.d > 1)
+        return " / " + std::to_string(c.d) + " (ZeRO-" + std::to_string(c.z) + " over d=" + std::to_string(c.d)
+            + (c.s.cp > 1 ? " = dp x cp" : "") + ")";
+    if (c.d > 1)
+        return " (replicated over d=" + std::to_string(c.d) + ")";
+    return "";
+}
+
+void modelStateTerm(const Ctx& c, const Stage& st, Sizes& v, Term t, double bpp, bool sharded, bool offloaded,
+                    const char* device, double extra = 0, const std::string& extraWords = "")
+{
+    const std::int64_t elems = sharded ? ceilDiv(st.sp.local, c.d) : st.sp.local;
+    const std::string f = num(bpp) + " B/param x " + st.where + shardWords(c, sharded);
+    if (offloaded) {
+        setTerm(c.s, v, t, 0, f + ", offloaded to " + device);
+        return;
+    }
+    setTerm(c.s, v, t, double(elems) * bpp + extra, f + extraWords);
+}
+
+void paramsTerm(const Ctx& c, const Stage& st, Sizes& v)
+{
+    const char* dev = c.s.offloadParams == OffloadDevice::Nvme ? "NVMe" : "CPU";
+    // FSDP2 stage 2 (SHARD_GRAD_OP) shards the parameters at rest too; they are gathered for the whole
+    // forward and backward (zero3_gathered_params).
+    const bool sharded = c.z >= 3 || (c.fw == Framework::Fsdp2 && c.z == 2);
+    std::string words;
+    if (st.persistentParams > 0)
+        words = " + " + gb(st.persistentParams) + " of params under stage3_param_persistence_threshold kept whole";
+    modelStateTerm(c, st, v, Term::Params, c.b.weights, sharded, c.offPar, dev, st.persistentParams, words);
+}
+
+void gradsTerm(const Ctx& c, const Stage& st, Sizes& v)
+{
+    if (c.s.optimizerInBackward) {
+        // Each parameter is stepped as its gradient arrives and the gradient freed: the largest tensor's.
+        const double largest = std::max(double(st.sp.embeddingLocal),
+                                        double(c.s.arch.hidden) * double(ceilDiv(c.s.arch.ffn, c.s.tp)));
+        const double elems = c.z >= 2 ? std::ceil(largest / double(c.d)) : largest;
+        setTerm(c.s, v, Term::Grads, elems * c.b.grads,
+                "optimizer in backward: one tensor's grads at a time, the largest " + withThousands(std::int64_t(elems))
+                    + " x " + num(c.b.grads) + " B");
+        return;
+    }
+    std::string words;
+    if (c.fw == Framework::Megatron)
+        words = " (Megatron's contiguous main-grad buffer, kept between steps)";
+    modelStateTerm(c, st, v, Term::Grads, c.b.grads, c.z >= 2, false, "", 0, words);
+}
+
+void optimizerStateTerms(const Ctx& c, const Stage& st, Sizes& v)
+{
+    const char* dev = c.s.offloadOptimizer == OffloadDevice::Nvme ? "NVMe" : "CPU";
+    modelStateTerm(c, st, v, Term::Master, c.b.master, c.z >= 1, c.offOpt, dev);
+    modelStateTerm(c, st, v, Term::Optimizer, c.b.optimizer, c.z >= 1, c.offOpt, dev, 0,
+                   c.s.pagedOptimizer ? " (paged: CUDA managed memory, outside the caching allocator)" : "");
+}
+
+void activationsTerm(const Ctx& c, const Stage& st, Sizes& v)
+{
+    std::string f = c.la.derivation + " x " + num(st.fl.layerMicrobatches) + " layer-micro-batches (" + st.fl.how + ")";
+    double bytes = st.stored;
+    if (c.s.activationOffload) {
+        f = "offloaded to host: " + gb(st.stored) + " of saved activations (" + c.la.derivation + ") on the CPU";
+        bytes = 0;
+    }
+    if (st.working > 0) {
+        bytes += st.working;
+        f += " + one layer's recompute/backward working set " + gb(st.working);
+    }
+    if (st.autocastCache > 0) {
+        bytes += st.autocastCache;
+        f += " + autocast's 16-bit weight copies saved by the matmuls " + gb(st.autocastCache);
+    }
+    setTerm(c.s, v, Term::Activations, bytes, f);
+}
+
+/// Bytes per logit the loss holds at its peak (the loss backward): docs/model.md, "The loss".
+double lossBytesPerLogit(const Scenario& s, double logitBytes, std::string* how)
+{
+    const double upcast = s.lossFp32 ? std::max(4.0, logitBytes) : logitBytes;
+    const double chunks = double(s.lossChunks);
+    double work = 3 * upcast;
+    std::string w = num(upcast) + " B log-softmax kept for backward + " + num(upcast) + " B its gradient + "
+        + num(upcast) + " B the gradient of the " + (upcast > logitBytes ? "upcast " : "") + "logits";
+    if (s.framework == Framework::Megatron) {
+        // Megatron's vocab-parallel cross-entropy computes the softmax in place in its fp32 copy and writes
+        // the gradient into the same buffer.
+        work = upcast;
+        w = num(upcast) + " B " + (upcast > logitBytes ? "fp32 copy" : "buffer")
+            + " holding the softmax, then its gradient, in place (Megatron vocab-parallel CE)";
+    }
+    if (how)
+        *how = num(logitBytes) + " B logits + (" + w + ")" + (chunks > 1 ? " / " + num(chunks) + " loss chunks" : "");
+    return logitBytes + work / chunks;
+}
+
+void logitsTerm(const Ctx& c, const Stage& st, Sizes& v)
+{
+    const Scenario& s = c.s;
+    if (st.index != s.pp - 1) {
+        setTerm(s, v, Term::Logits, 0, "only the last stage computes the logits");
+        return;
+    }
+    if (!s.logitsOverVocab) {
+        setTerm(s, v, Term::Logits, 0, "no vocabulary logits (a classifier or reward head)");
+        return;
+    }
+    const double vL = double(ceilDiv(s.arch.vocab, s.tp));
+    std::string how;
+    const double per = lossBytesPerLogit(s, actBytes(s).mm, &how);
+    setTerm(s, v, Term::Logits, c.tokens * vL * per,
+            "s*b*V/t x " + num(per) + " B = " + std::to_string(s.seq / s.cp) + " x " + std::to_string(s.microBatch)
+                + " x " + withThousands(static_cast<std::int64_t>(vL)) + " x (" + how + ")");
+}
+
+/// FSDP2 keeps the whole stage unsharded from forward to backward: reshard_after_forward off, or stage 2.
+bool holdsWholeStage(const Ctx& c)
+{
+    return c.fw == Framework::Fsdp2 && c.d > 1 && (c.z == 2 || (c.z == 3 && !c.s.fsdpReshardAfterForward));
+}
+
+/// Grads reduce dtype: FSDP2's reduce_dtype fp32 when the recipe keeps fp32 master weights.
+double reduceBytes(const Ctx& c) { return c.fw == Framework::Fsdp2 && c.b.master > 0 ? std::max(4.0, c.b.grads) : c.b.grads; }
+
+void gatheredParamsTerm(const Ctx& c, const Stage& st, Sizes& v)
+{
+    const Scenario& s = c.s;
+    const std::int64_t unit = std::max(st.sp.perLayerLocal, st.sp.embeddingLocal);
+    if (holdsWholeStage(c)) {
+        setTerm(s, v, Term::Zero3GatheredParams, double(st.sp.local) * c.b.weights,
+                "FSDP2 " + std::string(c.z == 2 ? "SHARD_GRAD_OP" : "reshard_after_forward=False")
+                    + ": the stage's " + withThousands(st.sp.local) + " params x " + num(c.b.weights)
+                    + " B stay gathered from forward to backward");
+        return;
+    }
+    if (c.z < 3 || c.d <= 1) {
+        setTerm(s, v, Term::Zero3GatheredParams, 0, c.z == 3 ? "d = 1: nothing to gather" : "ZeRO-3 only");
+        return;
+    }
+    if (c.fw == Framework::DeepSpeed) {
+        // DeepSpeed stage 3: the module in use plus prefetched params up to stage3_prefetch_bucket_size, all
+        // bounded by stage3_max_live_parameters (the module in use is fetched regardless).
+        const double live = double(unit)
+            + std::min(double(s.zero3PrefetchBucketElements), std::max(0.0, double(s.zero3MaxLiveParams - unit)));
+        setTerm(s, v, Term::Zero3GatheredParams, live * c.b.weights,
+                "module in use " + withThousands(unit) + " + prefetch min(" + withThousands(s.zero3PrefetchBucketElements)
+                    + ", max_live " + withThousands(s.zero3MaxLiveParams) + " - in use) params x " + num(c.b.weights)
+                    + " B");
+        return;
+    }
+    setTerm(s, v, Term::Zero3GatheredParams, double(1 + s.zero3PrefetchUnits) * double(unit) * c.b.weights,
+            std::to_string(1 + s.zero3PrefetchUnits) + " units (current + prefetched) x " + withThousands(unit)
+                + " params x " + num(c.b.weights) + " B");
+}
+
+/// FSDP2 under pipeline parallelism: gradient sync is off for all but the last micro-batch, so the stage's
+/// unsharded grads accumulate in the reduce dtype until the step (torch.distributed.pipelining).
+bool accumulatesUnshardedGrads(const Ctx& c)
+{
+    return c.fw == Framework::Fsdp2 && c.s.pp > 1 && c.s.gradAccum > 1 && c.z >= 2 && c.d > 1;
+}
+
+void unshardedGradsTerm(const Ctx& c, const Stage& st, Sizes& v)
+{
+    const Scenario& s = c.s;
+    const std::int64_t unit = std::max(st.sp.perLayerLocal, st.sp.embeddingLocal);
+    const double rb = reduceBytes(c);
+    if (accumulatesUnshardedGrads(c)) {
+        setTerm(s, v, Term::Zero3UnshardedGrads, double(st.sp.local) * rb,
+                "FSDP2 + PP: the stage's unsharded grads accumulate over the micro-batches (no sync until the last): "
+                    + withThousands(st.sp.local) + " x " + num(rb) + " B");
+        return;
+    }
+    const bool perUnit = c.d > 1 && (c.z == 3 || (c.fw == Framework::Fsdp2 && c.z == 2));
+    if (!perUnit) {
+        setTerm(s, v, Term::Zero3UnshardedGrads, 0, c.z == 3 ? "d = 1: nothing to reduce-scatter" : "ZeRO-3 only");
+        return;
+    }
+    setTerm(s, v, Term::Zero3UnshardedGrads, double(unit) * rb,
+            "one unit's full grads: " + withThousands(unit) + " params x " + num(rb) + " B"
+                + (rb != c.b.grads ? " (reduce_dtype fp32)" : ""));
+}
+
+void commBucketsTerm(const Ctx& c, const Stage& st, Sizes& v)
+{
+    const Scenario& s = c.s;
+    const std::int64_t P = st.sp.local;
+    if (c.d <= 1 || c.fw == Framework::Single) {
+        setTerm(s, v, Term::CommBuckets, 0, "d = 1: no data-parallel communication");
+        return;
+    }
+    switch (c.fw) {
+    case Framework::Megatron:
+        setTerm(s, v, Term::CommBuckets, 0, "Megatron reduces in place in its contiguous grad buffer: no bucket copies");
+        return;
+    case Framework::Fsdp2:
+        setTerm(s, v, Term::CommBuckets, 0, "FSDP2's buffers are the gathered params and unsharded grads");
+        return;
+    case Framework::Ddp:
+    case Framework::DeepSpeed:
+    case Framework::Single: break;
+    }
+    if (c.z == 0) {
+        if (c.fw == Framework::Ddp || c.fw == Framework::DeepSpeed) {
+            if (s.ddpGradientAsBucketView)
+                setTerm(s, v, Term::CommBuckets, 0, "DDP gradient_as_bucket_view=True: buckets are views of the grads");
+            else
+                setTerm(s, v, Term::CommBuckets, double(P) * c.b.grads,
+                        "DDP buckets copy every gradient (gradient_as_bucket_view=False): " + num(c.b.grads) + " B x "
+                            + withThousands(P));
+        }
+        return;
+    }
+    const std::int64_t rb = std::min(s.reduceBucketElements, P);
+    double bytes = double(rb) * c.b.grads;
+    std::string f = "reduce bucket " + withThousands(rb) + " elements x " + num(c.b.grads) + " B";
+    if (c.z < 3) {
+        const std::int64_t ab = std::min(s.allgatherBucketElements, P);
+        bytes += double(ab) * c.b.weights;
+        f += " + all-gather bucket " + withThousands(ab) + " x " + num(c.b.weights) + " B";
+    }
+    setTerm(s, v, Term::CommBuckets, bytes, f);
+}
+
+void fp8Term(const Ctx& c, const Stage& st, Sizes& v)
+{
+    if (c.s.recipe.fp8)
+        setTerm(c.s, v, Term::Fp8Transients, 2.0 * double(st.sp.perLayerLocal),
+                "fp8 weight cast and its transpose for the layer in use: 2 x 1 B x " + withThousands(st.sp.perLayerLocal));
+    else
+        setTerm(c.s, v, Term::Fp8Transients, 0, "fp8 recipes only");
+}
+
+/// DeepSpeed stage 3 keeps params smaller than stage3_param_persistence_threshold whole: the norms (and biases).
+double persistentParamBytes(const Ctx& c, const Stage& st)
+{
+    if (c.fw != Framework::DeepSpeed || c.z < 3 || c.d <= 1 || c.s.bareParams)
+        return 0;
+    const Architecture& a = c.s.arch;
+    const double th = double(c.s.zero3PersistenceThreshold);
+    const double h = double(a.hidden);
+    if (h >= th)
+        return 0;
+    // Each norm has a weight of h elements (LayerNorm also a bias); output-projection and MLP-out biases are h.
+    const double perNorm = a.norm == NormKind::LayerNorm ? 2 * h : h;
+    double elems = double(st.layers) * double(a.normsPerLayer) * perNorm;
+    if (st.index == c.s.pp - 1)
+        elems += perNorm;
+    if (a.attnOutBias)
+        elems += double(st.layers) * h;
+    if (a.mlpBias)
+        elems += double(st.layers) * h;
+    return elems * c.b.weights * (1.0 - 1.0 / double(c.d));
+}
+
+// --- liveness over the step's phases
+
+bool gradsLiveInForward(const Ctx& c)
+{
+    // Megatron's grad buffer persists; with several micro-batches the grads of the earlier ones are alive
+    // while the later ones run forward. PyTorch optimizers otherwise free grads (zero_grad(set_to_none=True),
+    // the default since PyTorch 2.0) and DeepSpeed frees its 16-bit grads after the step.
+    return !c.s.optimizerInBackward && (c.fw == Framework::Megatron || c.s.gradAccum > 1);
+}
+
+bool bucketsPersist(const Ctx& c) { return c.fw == Framework::Ddp && c.z == 0; }
+
+std::array<std::int64_t, kTermCount> alive(const Ctx& c, const Stage& st, const Sizes& v, StepMoment m)
+{
+    std::array<std::int64_t, kTermCount> a {};
+    auto put = [&](Term t, std::int64_t bytes) { a[static_cast<std::size_t>(t)] = bytes; };
+    auto full = [&](Term t) { put(t, v[static_cast<std::size_t>(t)].bytes); };
+    full(Term::Params);
+    full(Term::Master);
+    full(Term::Optimizer);
+    const bool last = st.index == c.s.pp - 1;
+    const std::int64_t stored = c.s.activationOffload ? 0 : static_cast<std::int64_t>(std::llround(st.stored));
+    const std::int64_t working = static_cast<std::int64_t>(std::llround(st.working));
+    const std::int64_t cache = static_cast<std::int64_t>(std::llround(st.autocastCache));
+    const std::int64_t actSize = v[static_cast<std::size_t>(Term::Activations)].bytes;
+    auto acts = [&](std::int64_t bytes) { put(Term::Activations, std::min(actSize, bytes)); };
+    const bool gradsFwd = gradsLiveInForward(c);
+    switch (m) {
+    case StepMoment::Steady:
+        if (c.fw == Framework::Megatron)
+            full(Term::Grads);
+        if (bucketsPersist(c))
+            full(Term::CommBuckets);
+        break;
+    case StepMoment::ForwardLoss:
+        // End of forward: every micro-batch in flight stored; the last stage runs the loss forward and backward.
+        if (gradsFwd)
+            full(Term::Grads);
+        acts(stored + cache);
+        if (last)
+            full(Term::Logits);
+        full(Term::Zero3GatheredParams);
+        if (accumulatesUnshardedGrads(c))
+            full(Term::Zero3UnshardedGrads);
+        full(Term::Fp8Transients);
+        if (bucketsPersist(c))
+            full(Term::CommBuckets);
+        break;
+    case StepMoment::BackwardStart:
+        // The last layer's backward (its recomputation first): everything stored plus its working set.
+        if (gradsFwd || c.s.optimizerInBackward)
+            full(Term::Grads);
+        acts(stored + working + cache);
+        full(Term::Zero3GatheredParams);
+        full(Term::Zero3UnshardedGrads);
+        full(Term::Fp8Transients);
+        if (bucketsPersist(c) || c.z >= 1)
+            full(Term::CommBuckets);
+        break;
+    case StepMoment::BackwardEnd:
+        // The first layer's backward: the activations are freed, the grads complete.
+        full(Term::Grads);
+        acts(working + cache);
+        full(Term::Zero3GatheredParams);
+        full(Term::Zero3UnshardedGrads);
+        full(Term::Fp8Transients);
+        full(Term::CommBuckets);
+        break;
+    case StepMoment::OptimizerStep:
+        if (!c.s.optimizerInBackward)
+            full(Term::Grads);
+        if (bucketsPersist(c) || (c.fw == Framework::DeepSpeed && c.z >= 1 && c.z < 3))
+            full(Term::CommBuckets); // DeepSpeed stage 1/2: the all-gather of the updated params
+        break;
+    }
+    return a;
+}
+
+std::int64_t allocatedOf(const Scenario& s, const std::array<std::int64_t, kTermCount>& a)
+{
+    std::int64_t sum = 0;
+    for (int t = 0; t < kTermCount; ++t) {
+        const Term term = static_cast<Term>(t);
+        if (term == Term::CudaContext || term == Term::Fragmentation)
+            continue;
+        if (term == Term::Optimizer && s.pagedOptimizer)
+            continue; // CUDA managed memory: not in the caching allocator's counts
+        sum += a[static_cast<std::size_t>(t)];
+    }
+    return sum;
+}
+
+Ctx makeCtx(const Scenario& s)
+{
+    Ctx c {s, effectiveBytesPerParam(s), layerActivations(s)};
+    c.d = s.dp() * s.cp;
+    c.z = s.zeroStage;
+    c.tokens = double(s.seq) / double(s.cp) * double(s.microBatch);
+    c.rt = s.sequenceParallel ? double(s.tp) : 1.0;
+    c.offOpt = s.offloadOptimizer != OffloadDevice::None;
+    c.offPar = s.offloadParams != OffloadDevice::None;
+    c.fw = s.framework;
+    return c;
+}
+
+Stage makeStage(const Ctx& c, std::int64_t i)
+{
+    const Scenario& s = c.s;
+    Stage st;
+    st.index = i;
+    st.layers = layersOnStage(s.arch.layers, s.pp, i);
+    st.sp = stageParams(s, i);
+    st.fl = inflight(s, i, st.layers);
+    const std::int64_t P = st.sp.local;
+    st.where = (s.pp > 1 || s.tp > 1)
+        ? withThousands(P) + " params on stage " + std::to_string(i) + (s.tp > 1 ? " per TP rank" : "")
+        : withThousands(P) + " params";
+    const ActBytes e = actBytes(s);
+    st.stored = c.la.storedBytes * st.fl.layerMicrobatches;
+    if (i == 0 && s.arch.dropout)
+        st.stored += c.tokens * double(s.arch.hidden) / c.rt * double(st.fl.microbatches); // embedding dropout mask
+    if (i == s.pp - 1)
+        st.stored += c.tokens * (e.residual + e.mm) * double(s.arch.hidden) / c.rt; // final norm and LM-head inputs
+    if (s.checkpointing != Checkpointing::None && st.layers > 0)
+        st.working = c.la.workingBytes;
+    else if (s.cp > 1 && st.layers > 0)
+        st.working = c.la.workingBytes - c.la.storedBytes; // the ring attention buffers only
+    if (e.autocast)
+        st.autocastCache = double(P) * 2.0; // autocast's weight cache: a 16-bit copy of every weight used
+    st.persistentParams = persistentParamBytes(c, st);
+    return st;
+}
+
+Sizes termSizes(const Ctx& c, const Stage& st)
+{
+    Sizes v;
+    paramsTerm(c, st, v);
+    gradsTerm(c, st, v);
+    optimizerStateTerms(c, st, v);
+    activationsTerm(c, st, v);
+    logitsTerm(c, st, v);
+    gatheredParamsTerm(c, st, v);
+    unshardedGradsTerm(c, st, v);
+    commBucketsTerm(c, st, v);
+    fp8Term(c, st, v);
+    setTerm(c.s, v, Term::CudaContext, double(c.s.cudaContextBytes),
+            "CUDA context + workspaces: " + gb(double(c.s.cudaContextBytes)));
+    return v;
+}
+
+std::vector<MemoryMoment> timelineOf(const Ctx& c, const Stage& st, const Sizes& v)
+{
+    std::vector<MemoryMoment> tl;
+    for (int m = 0; m < kStepMomentCount; ++m) {
+        MemoryMoment mm;
+        mm.moment = static_cast<StepMoment>(m);
+        mm.bytes = alive(c, st, v, mm.moment);
+        mm.allocatedBytes = allocatedOf(c.s, mm.bytes);
+        tl.push_back(mm);
+    }
+    return tl;
+}
+
+/// The rank's footprint: the timeline's peak with the terms alive then as its breakdown.
+RankFootprint rankFootprint(const Ctx& c, std::int64_t i)
+{
+    const Scenario& s = c.s;
+    const Stage st = makeStage(c, i);
+    Sizes v = termSizes(c, st);
+    RankFootprint r;
+    r.stage = i;
+    r.layers = st.layers;
+    r.localParams = st.sp.local;
+    r.perLayerLocalParams = st.sp.perLayerLocal;
+    r.inflightMicrobatches = st.fl.microbatches;
+    r.timeline = timelineOf(c, st, v);
+    std::size_t peak = 1;
+    for (std::size_t k = 1; k < r.timeline.size(); ++k)
+        if (r.timeline[k].allocatedBytes > r.timeline[peak].allocatedBytes)
+            peak = k;
+    const MemoryMoment& pm = r.timeline[peak];
+    r.peakMoment = pm.moment;
+    for (int t = 0; t < kTermCount; ++t) {
+        const auto k = static_cast<std::size_t>(t);
+        std::int64_t mx = 0;
+        for (const auto& mm : r.timeline)
+            mx = std::max(mx, mm.bytes[k]);
+        r.stepMaxBytes[k] = static_cast<Term>(t) == Term::CudaContext ? v[k].bytes : mx;
+    }
+    for (int t = 0; t < kTermCount; ++t) {
+        const auto k = static_cast<std::size_t>(t);
+        const Term term = static_cast<Term>(t);
+        if (term == Term::CudaContext || term == Term::Fragmentation)
+            continue;
+        r.terms[k] = v[k];
+        r.terms[k].bytes = pm.bytes[k];
+        if (pm.bytes[k] != v[k].bytes && v[k].bytes > 0) {
+            std::size_t when = 0;
+            for (std::size_t q = 0; q < r.timeline.size(); ++q)
+                if (r.timeline[q].bytes[k] > r.timeline[when].bytes[k])
+                    when = q;
+            r.terms[k].formula = (pm.bytes[k] == 0 ? "not alive at the peak (" : "part alive at the peak (")
+                + std::string(stepMomentKey(pm.moment)) + "); " + gb(double(v[k].bytes)) + " at "
+                + stepMomentKey(r.timeline[when].moment) + ": " + v[k].formula;
+        }
+    }
+    r.terms[static_cast<std::size_t>(Term::CudaContext)] = v[static_cast<std::size_t>(Term::CudaContext)];
+    const double alloc = double(pm.allocatedBytes);
+    Sizes fr;
+    setTerm(s, fr, Term::Fragmentation, s.fragmentation * alloc,
+            num(s.fragmentation * 100) + "% of " + gb(alloc) + " allocated at the peak ("
+                + stepMomentKey(pm.moment) + ")");
+    r.terms[static_cast<std::size_t>(Term::Fragmentation)] = fr[static_cast<std::size_t>(Term::Fragmentation)];
+    r.stepMaxBytes[static_cast<std::size_t>(Term::Fragmentation)] = r.bytes(Term::Fragmentation);
+    r.peakAllocatedBytes = pm.allocatedBytes;
+    r.peakReservedBytes = pm.allocatedBytes + r.bytes(Term::Fragmentation);
+    r.totalBytes = 0;
+    for (const auto& tv : r.terms)
+        r.totalBytes += tv.bytes;
+    r.deviceUsedBytes = r.totalBytes;
+    r.steadyStateBytes = r.timeline[0].allocatedBytes;
+    return r;
+}
+
+} // namespace
+
+const char* stepMomentKey(StepMoment m)
+{
+    switch (m) {
+    case StepMoment::Steady: return "steady";
+    case StepMoment::ForwardLoss: return "forward-end";
+    case StepMoment::BackwardStart: return "backward-start";
+    case StepMoment::BackwardEnd: return "backward-end";
+    case StepMoment::OptimizerStep: return "optimizer-step";
+    }
+    return "";
+}
+
+const char* stepMomentDescription(StepMoment m)
+{
+    switch (m) {
+    case StepMoment::Steady: return "Between steps: model states and persistent buffers.";
+    case StepMoment::ForwardLoss: return "End of forward: every activation in flight stored, the loss on the logits.";
+    case StepMoment::BackwardStart: return "The last layer's backward: stored activations plus its working set.";
+    case StepMoment::BackwardEnd: return "The first layer's backward: activations freed, gradients complete.";
+    case StepMoment::OptimizerStep: return "The optimizer step: states and gradients.";
+    }
+    return "";
+}
+
+std::vector<MemoryMoment> memoryTimeline(const Scenario& s, std::int64_t stage)
+{
+    validateScenario(s);
+    if (stage < 0 || stage >= s.pp)
+        throw InvalidInput("pp", "--pp: stage " + std::to_string(stage) + " is outside 0.." + std::to_string(s.pp - 1));
+    const Ctx c = makeCtx(s);
+    return rankFootprint(c, stage).timeline;
 }
 
 Footprint computeFootprint(const Scenario& s)
@@ -230,164 +878,24 @@ Footprint computeFootprint(const Scenario& s)
     fp.gpu = resolveGpu(s);
     fp.capacityBytes = fp.gpu.capacityBytes;
     fp.usableBytes = fp.capacityBytes - static_cast<std::int64_t>(std::llround(s.safetyMarginBytes));
-    fp.activations = layerActivations(s);
-
-    const BytesPerParam& b = fp.bytesPerParam;
-    const std::int64_t d = s.dp();
+    const Ctx c = makeCtx(s);
+    fp.activations = c.la;
     const std::int64_t p = s.pp;
-    const int z = s.zeroStage;
-    const double tokens = double(s.seq) * double(s.microBatch);
-    const double rt = s.sequenceParallel ? double(s.tp) : 1.0;
     const std::int64_t ranksPerNode = std::min(s.gpusPerNode, s.gpus);
-    const bool offOpt = s.offloadOptimizer != OffloadDevice::None;
-    const bool offPar = s.offloadParams != OffloadDevice::None;
 
     std::vector<RankFootprint> stages;
     stages.reserve(static_cast<std::size_t>(p));
     std::int64_t worstHost = 0, worstNvme = 0;
     for (std::int64_t i = 0; i < p; ++i) {
-        RankFootprint r;
-        r.stage = i;
-        r.layers = layersOnStage(s.arch.layers, p, i);
-        const StageParams sp = stageParams(s, i);
-        r.localParams = sp.local;
-        r.perLayerLocalParams = sp.perLayerLocal;
-        const std::int64_t P = sp.local;
-        const std::int64_t shard = ceilDiv(P, d);
-        const std::string where = (p > 1 || s.tp > 1)
-            ? withThousands(P) + " params on stage " + std::to_string(i) + (s.tp > 1 ? " per TP rank" : "")
-            : withThousands(P) + " params";
-        auto set = [&](Term t, double bytes, std::string formula) {
-            auto& tv = r.terms[static_cast<std::size_t>(t)];
-            if (!s.enabled(t)) {
-                tv.bytes = 0;
-                tv.formula = "switched off";
-                return;
-            }
-            // Beyond 4e17 B (400 PB) on one GPU there is no meaningful answer, and the rank's total of
-            // 12 such terms (fragmentation up to 99%) must still fit an int64: refuse, never wrap around.
-            if (!std::isfinite(bytes) || bytes < 0 || bytes > kMaxTermBytes) {
-                const bool tokens = t == Term::Activations || t == Term::Logits;
-                const std::string amount = std::isfinite(bytes) ? formatBytes(bytes, ByteUnit::GB, 0) : "unbounded bytes";
-                throw InvalidInput(tokens ? "seq" : "params",
-                                   std::string(tokens ? "--seq: sequence length x micro-batch x micro-batches in flight"
-                                                      : "--params: the model")
-                                       + " puts " + amount + " of " + termKey(t)
-                                       + " on one GPU, beyond the model's range (at most "
-                                       + formatBytes(kMaxTermBytes, ByteUnit::GB, 0) + " a term)");
-            }
-            tv.bytes = static_cast<std::int64_t>(std::llround(bytes));
-            tv.formula = std::move(formula);
-        };
-        auto modelState = [&](Term t, double bpp, bool sharded, bool offloaded, const char* device) {
-            const std::int64_t elems = sharded ? shard : P;
-            std::string f = num(bpp) + " B/param x " + where;
-            if (sharded && d > 1)
-                f += " / " + std::to_string(d) + " (ZeRO-" + std::to_string(z) + " over d=" + std::to_string(d) + ")";
-            else if (d > 1)
-                f += " (replicated over d=" + std::to_string(d) + ")";
-            if (offloaded) {
-                set(t, 0, f + ", offloaded to " + device);
-                return;
-            }
-            set(t, double(elems) * bpp, f);
-        };
-        const char* optDev = s.offloadOptimizer == OffloadDevice::Nvme ? "NVMe" : "CPU";
-        const char* parDev = s.offloadParams == OffloadDevice::Nvme ? "NVMe" : "CPU";
-        modelState(Term::Params, b.weights, z >= 3, offPar, parDev);
-        modelState(Term::Grads, b.grads, z >= 2, false, "");
-        modelState(Term::Master, b.master, z >= 1, offOpt, optDev);
-        modelState(Term::Optimizer, b.optimizer, z >= 1, offOpt, optDev);
-
-        // Activations.
-        const Inflight fl = inflight(s, i, r.layers);
-        r.inflightMicrobatches = fl.microbatches;
-        double act = fp.activations.storedBytes * fl.layerMicrobatches;
-        std::string af = fp.activations.derivation + " x " + num(fl.layerMicrobatches) + " layer-micro-batches ("
-            + fl.how + ")";
-        if (s.checkpointing != Checkpointing::None && r.layers > 0) {
-            act += fp.activations.workingBytes;
-            af += " + one layer's recompute working set " + gb(fp.activations.workingBytes);
-        }
-        if (i == 0 && s.arch.dropout) {
-            act += tokens * double(s.arch.hidden) / rt * double(fl.microbatches); // embedding dropout mask
-            af += " + embedding dropout mask s*b*h";
-        }
-        if (i == p - 1) {
-            act += tokens * 4.0 * double(s.arch.hidden) / rt; // final norm input and LM-head input
-            af += " + final norm and LM-head inputs 4*s*b*h";
-        }
-        set(Term::Activations, act, af);
-        if (i == p - 1) {
-            const double vL = double(ceilDiv(s.arch.vocab, s.tp));
-            set(Term::Logits, tokens * vL * 6.0,
-                "s*b*V/t x (2 B logits + 4 B fp32 copy for the loss) = " + std::to_string(s.seq) + " x "
-                    + std::to_string(s.microBatch) + " x " + withThousands(static_cast<std::int64_t>(vL)) + " x 6");
-        } else {
-            set(Term::Logits, 0, "only the last stage computes the logits");
-        }
-
-        // ZeRO-3 live units: the largest FSDP unit (a transformer block or the embedding) in use,
-        // plus zero3PrefetchUnits prefetched; its full grads before the reduce-scatter.
-        const std::int64_t unit = std::max(sp.perLayerLocal, sp.embeddingLocal);
-        if (z == 3 && d > 1) {
-            set(Term::Zero3GatheredParams, double(1 + s.zero3PrefetchUnits) * double(unit) * b.weights,
-                std::to_string(1 + s.zero3PrefetchUnits) + " units (current + prefetched) x "
-                    + withThousands(unit) + " params x " + num(b.weights) + " B");
-            set(Term::Zero3UnshardedGrads, double(unit) * b.grads,
-                "one unit's full grads: " + withThousands(unit) + " params x " + num(b.grads) + " B");
-        } else {
-            set(Term::Zero3GatheredParams, 0, z == 3 ? "d = 1: nothing to gather" : "ZeRO-3 only");
-            set(Term::Zero3UnshardedGrads, 0, z == 3 ? "d = 1: nothing to reduce-scatter" : "ZeRO-3 only");
-        }
-
-        // Communication buckets.
-        if (d <= 1) {
-            set(Term::CommBuckets, 0, "d = 1: no data-parallel communication");
-        } else if (z == 0) {
-            if (s.ddpGradientAsBucketView)
-                set(Term::CommBuckets, 0, "DDP gradient_as_bucket_view=True: buckets are views of the grads");
-            else
-                set(Term::CommBuckets, double(P) * b.grads,
-                    "DDP buckets copy every gradient (gradient_as_bucket_view=False): " + num(b.grads) + " B x "
-                        + withThousands(P));
-        } else {
-            const std::int64_t rb = std::min(s.reduceBucketElements, P);
-            double bytes = double(rb) * b.grads;
-            std::string f = "reduce bucket " + withThousands(rb) + " elements x " + num(b.grads) + " B";
-            if (z < 3) {
-                const std::int64_t ab = std::min(s.allgatherBucketElements, P);
-                bytes += double(ab) * b.weights;
-                f += " + all-gather bucket " + withThousands(ab) + " x " + num(b.weights) + " B";
-            }
-            set(Term::CommBuckets, bytes, f);
-        }
-
-        if (s.recipe.fp8) {
-            set(Term::Fp8Transients, 2.0 * double(sp.perLayerLocal),
-                "fp8 weight cast and its transpose for the layer in use: 2 x 1 B x " + withThousands(sp.perLayerLocal));
-        } else {
-            set(Term::Fp8Transients, 0, "fp8 recipes only");
-        }
-
-        set(Term::CudaContext, double(s.cudaContextBytes), "CUDA context + workspaces: " + gb(double(s.cudaContextBytes)));
-        std::int64_t sum = 0;
-        for (int t = 0; t < kTermCount; ++t)
-            if (static_cast<Term>(t) != Term::CudaContext && static_cast<Term>(t) != Term::Fragmentation)
-                sum += r.terms[static_cast<std::size_t>(t)].bytes;
-        set(Term::Fragmentation, s.fragmentation * double(sum),
-            num(s.fragmentation * 100) + "% of " + gb(double(sum)) + " allocated");
-        r.totalBytes = 0;
-        for (const auto& tv : r.terms)
-            r.totalBytes += tv.bytes;
-
+        RankFootprint r = rankFootprint(c, i);
         // Host RAM and NVMe per node (DeepSpeed's CPU Adam keeps master, moments and fp32 grads: 16 B/param
         // with Adam; parameter offload adds the 16-bit params: its estimator's 18 B).
+        const double shard = double(ceilDiv(r.localParams, c.d));
+        const BytesPerParam& b = c.b;
         double host = 0, nvme = 0;
-        if (offOpt) {
-            const double opt = double(shard) * (b.master + b.optimizer);
-            const double fp32Grads = double(shard) * 4.0;
-            host += fp32Grads;
+        if (c.offOpt) {
+            const double opt = shard * (b.master + b.optimizer);
+            host += shard * 4.0;
             if (s.offloadOptimizer == OffloadDevice::Cpu)
                 host += opt;
             else {
@@ -395,8 +903,8 @@ Footprint computeFootprint(const Scenario& s)
                 host += 4.0 * 1e8 * 4.0; // aio pinned buffers: buffer_count 4 x buffer_size 1e8 fp32
             }
         }
-        if (offPar) {
-            const double par = double(shard) * b.weights;
+        if (c.offPar) {
+            const double par = shard * b.weights;
             if (s.offloadParams == OffloadDevice::Cpu)
                 host += par;
             else {

@@ -28,6 +28,12 @@ const std::vector<GpuPreset>& gpuPresets()
          "nvidia-smi: 46068 MiB; NVIDIA L40S datasheet (PCIe Gen4 only)"},
         {"rtx4090-24gb", "RTX 4090", 24564 * MiB, 1008e9, 165e12, 330e12, 0, 3.125e9, 25e9,
          "nvidia-smi: 24564 MiB; NVIDIA Ada whitepaper (PCIe Gen4, 25 GbE between nodes)"},
+        {"v100-32gb", "V100 32GB SXM2", 32768 * MiB, 900e9, 125e12, 0, 150e9, 12.5e9, 12.5e9,
+         "32 GiB nominal (32768 MiB); NVIDIA V100 datasheet: 900 GB/s HBM2, 125 TFLOP/s fp16 tensor, NVLink2 300 GB/s "
+         "(150 per direction), PCIe Gen3 x16, 100 Gb/s EDR IB"},
+        {"h100-96gb", "H100 SXM 96GB", 98304 * MiB, 3.35e12, 989e12, 1979e12, 450e9, 50e9, 50e9,
+         "96 GiB nominal (98304 MiB; the 96 GB H100 of the torchtitan H100 benchmarks); throughput and links of the "
+         "H100 SXM datasheet"},
     };
     return g;
 }

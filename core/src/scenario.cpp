@@ -43,12 +43,25 @@ struct KeyOf
     const char* key;
 };
 constexpr KeyOf<Checkpointing> kCkpt[] = {
-    {Checkpointing::None, "none"}, {Checkpointing::Selective, "selective"}, {Checkpointing::Full, "full"}};
+    {Checkpointing::None, "none"},
+    {Checkpointing::Selective, "selective"},
+    {Checkpointing::Full, "full"},
+    {Checkpointing::PerOp, "per-op"}};
 constexpr KeyOf<OffloadDevice> kOffload[] = {
     {OffloadDevice::None, "none"}, {OffloadDevice::Cpu, "cpu"}, {OffloadDevice::Nvme, "nvme"}};
 constexpr KeyOf<PipelineSchedule> kSchedule[] = {{PipelineSchedule::OneFOneB, "1f1b"},
                                                  {PipelineSchedule::GPipe, "gpipe"},
                                                  {PipelineSchedule::Interleaved, "interleaved"}};
+
+constexpr KeyOf<Framework> kFramework[] = {{Framework::DeepSpeed, "deepspeed"},
+                                           {Framework::Fsdp2, "fsdp2"},
+                                           {Framework::Megatron, "megatron"},
+                                           {Framework::Ddp, "ddp"},
+                                           {Framework::Single, "single"}};
+constexpr KeyOf<ActivationPrecision> kActPrecision[] = {{ActivationPrecision::Auto, "auto"},
+                                                        {ActivationPrecision::Bits16, "16bit"},
+                                                        {ActivationPrecision::Fp32, "fp32"},
+                                                        {ActivationPrecision::Autocast, "autocast"}};
 
 template <typename E, std::size_t N>
 const char* keyOf(const KeyOf<E> (&table)[N], E e)
@@ -84,6 +97,10 @@ const char* offloadKey(OffloadDevice d) { return keyOf(kOffload, d); }
 std::optional<OffloadDevice> offloadFromKey(const std::string& k) { return fromKey(kOffload, k); }
 const char* scheduleKey(PipelineSchedule s) { return keyOf(kSchedule, s); }
 std::optional<PipelineSchedule> scheduleFromKey(const std::string& k) { return fromKey(kSchedule, k); }
+const char* frameworkKey(Framework f) { return keyOf(kFramework, f); }
+std::optional<Framework> frameworkFromKey(const std::string& k) { return fromKey(kFramework, k); }
+const char* activationPrecisionKey(ActivationPrecision a) { return keyOf(kActPrecision, a); }
+std::optional<ActivationPrecision> activationPrecisionFromKey(const std::string& k) { return fromKey(kActPrecision, k); }
 
 Scenario::Scenario()
     : arch(*findModelPreset("llama-2-70b"))
@@ -246,9 +263,10 @@ void validateScenario(const Scenario& s)
     need(s.vpp >= 1, "vpp", "virtual pipeline chunks must be at least 1");
     if (s.schedule == PipelineSchedule::Interleaved) {
         need(s.pp > 1, "schedule", "the interleaved schedule needs PP > 1");
-        need(s.arch.layers % (s.pp * s.vpp) == 0, "vpp",
-             std::to_string(s.arch.layers) + " layers do not split into PP x VPP = " + std::to_string(s.pp * s.vpp)
-                 + " equal chunks");
+        // Megatron and torchtitan accept an uneven split (126 layers over 8 x 2 chunks); each chunk needs a layer.
+        need(s.arch.layers >= s.pp * s.vpp, "vpp",
+             std::to_string(s.arch.layers) + " layers are fewer than the PP x VPP = " + std::to_string(s.pp * s.vpp)
+                 + " model chunks");
         need(s.gradAccum % s.pp == 0, "grad-accum",
              "the interleaved schedule needs the micro-batch count (" + std::to_string(s.gradAccum)
                  + ") to be a multiple of PP " + std::to_string(s.pp));
@@ -270,6 +288,14 @@ void validateScenario(const Scenario& s)
     need(std::isfinite(s.safetyMarginBytes) && s.safetyMarginBytes >= 0, "margin-gb", "must not be negative");
     need(s.reduceBucketElements >= 0 && s.allgatherBucketElements >= 0, "bucket", "bucket sizes must not be negative");
     need(s.zero3PrefetchUnits >= 0 && s.zero3PrefetchUnits <= 1000, "prefetch-units", "must be between 0 and 1000");
+    need(s.lossChunks >= 1 && s.lossChunks <= 65536, "loss-chunks", "must be between 1 and 65536");
+    need(s.zero3MaxLiveParams >= 0 && s.zero3PrefetchBucketElements >= 0 && s.zero3PersistenceThreshold >= 0,
+         "zero3", "stage-3 sizes must not be negative");
+    need(s.ddpBucketCapBytes >= 0, "ddp-bucket-mb", "must not be negative");
+    need(s.framework != Framework::Single || s.gpus == 1, "framework",
+         "single means one GPU; " + std::to_string(s.gpus) + " GPUs need ddp, deepspeed, fsdp2 or megatron");
+    need(!s.optimizerInBackward || s.gradAccum == 1, "optimizer-in-backward",
+         "stepping in backward cannot accumulate gradients over " + std::to_string(s.gradAccum) + " micro-batches");
     need(!s.capacityBytes || *s.capacityBytes > 0, "capacity-gb", "capacity must be positive");
     need(s.hostRamBytesPerNode > 0, "host-ram-gb", "host RAM must be positive");
     need(s.nvmeBytesPerNode > 0, "nvme-gb", "NVMe capacity must be positive");

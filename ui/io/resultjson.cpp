@@ -90,6 +90,21 @@ QJsonObject scenarioToJson(const Scenario& s)
     o[QStringLiteral("intra_node_bytes_per_second")] = s.intraNodeBytesPerSecond;
     o[QStringLiteral("inter_node_bytes_per_second")] = s.interNodeBytesPerSecond;
     o[QStringLiteral("pcie_bytes_per_second")] = s.pcieBytesPerSecond;
+    // framework conventions and memory savers (issue 8)
+    o[QStringLiteral("framework")] = QString::fromLatin1(frameworkKey(s.framework));
+    o[QStringLiteral("fsdp_reshard_after_forward")] = s.fsdpReshardAfterForward;
+    o[QStringLiteral("optimizer_in_backward")] = s.optimizerInBackward;
+    o[QStringLiteral("activation_offload")] = s.activationOffload;
+    o[QStringLiteral("loss_chunks")] = i64(s.lossChunks);
+    o[QStringLiteral("paged_optimizer")] = s.pagedOptimizer;
+    o[QStringLiteral("loss_fp32")] = s.lossFp32;
+    o[QStringLiteral("compiled")] = s.compiled;
+    o[QStringLiteral("activation_precision")] = QString::fromLatin1(activationPrecisionKey(s.activationPrecision));
+    o[QStringLiteral("logits_over_vocab")] = s.logitsOverVocab;
+    o[QStringLiteral("zero3_max_live_params")] = i64(s.zero3MaxLiveParams);
+    o[QStringLiteral("zero3_prefetch_bucket_elements")] = i64(s.zero3PrefetchBucketElements);
+    o[QStringLiteral("zero3_persistence_threshold")] = i64(s.zero3PersistenceThreshold);
+    o[QStringLiteral("ddp_bucket_cap_bytes")] = i64(s.ddpBucketCapBytes);
     QJsonArray off;
     for (int t = 0; t < kTermCount; ++t)
         if (!s.termEnabled[static_cast<std::size_t>(t)])
@@ -115,6 +130,13 @@ QJsonObject footprintToJson(const Scenario& s, const Footprint& f, ByteUnit unit
         for (int i = 0; i < kTermCount; ++i)
             t[QString::fromLatin1(termKey(static_cast<Term>(i))) + QStringLiteral("_bytes")] = i64(r.terms[static_cast<std::size_t>(i)].bytes);
         t[QStringLiteral("total_bytes")] = i64(r.totalBytes);
+        // What each measuring tool would say (issue 8): torch.cuda.max_memory_allocated / max_memory_reserved,
+        // nvidia-smi, and memory_allocated between steps.
+        t[QStringLiteral("peak_allocated_bytes")] = i64(r.peakAllocatedBytes);
+        t[QStringLiteral("peak_reserved_bytes")] = i64(r.peakReservedBytes);
+        t[QStringLiteral("device_used_bytes")] = i64(r.deviceUsedBytes);
+        t[QStringLiteral("steady_state_bytes")] = i64(r.steadyStateBytes);
+        t[QStringLiteral("peak_moment")] = QString::fromLatin1(stepMomentKey(r.peakMoment));
         return t;
     };
     root[QStringLiteral("per_gpu")] = termsObject(f.worstRank());

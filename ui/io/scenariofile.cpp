@@ -291,7 +291,7 @@ Scenario scenarioFromJson(const QJsonObject& o, const Scenario& base, QStringLis
     }
 
     // --- memory savers and batch
-    r.keyed("checkpointing", s.checkpointing, &checkpointingFromKey, "none, selective or full");
+    r.keyed("checkpointing", s.checkpointing, &checkpointingFromKey, "none, selective, full or per-op");
     r.boolean("flash_attention", s.flashAttention);
     r.keyed("offload_optimizer", s.offloadOptimizer, &offloadFromKey, "none, cpu or nvme");
     r.keyed("offload_params", s.offloadParams, &offloadFromKey, "none, cpu or nvme");
@@ -315,6 +315,21 @@ Scenario scenarioFromJson(const QJsonObject& o, const Scenario& base, QStringLis
     r.number("intra_node_bytes_per_second", s.intraNodeBytesPerSecond, 0, 1e15);
     r.number("inter_node_bytes_per_second", s.interNodeBytesPerSecond, 0, 1e15);
     r.number("pcie_bytes_per_second", s.pcieBytesPerSecond, 0, 1e15);
+    // --- framework conventions and memory savers (issue 8)
+    r.keyed("framework", s.framework, &frameworkFromKey, "ddp, deepspeed, fsdp2, megatron or single");
+    r.boolean("fsdp_reshard_after_forward", s.fsdpReshardAfterForward);
+    r.boolean("optimizer_in_backward", s.optimizerInBackward);
+    r.boolean("activation_offload", s.activationOffload);
+    r.integer("loss_chunks", s.lossChunks, 1, 65536);
+    r.boolean("paged_optimizer", s.pagedOptimizer);
+    r.boolean("loss_fp32", s.lossFp32);
+    r.boolean("compiled", s.compiled);
+    r.keyed("activation_precision", s.activationPrecision, &activationPrecisionFromKey, "auto, 16bit, fp32 or autocast");
+    r.boolean("logits_over_vocab", s.logitsOverVocab);
+    r.integer("zero3_max_live_params", s.zero3MaxLiveParams, 0, 100000000000000LL);
+    r.integer("zero3_prefetch_bucket_elements", s.zero3PrefetchBucketElements, 0, 100000000000000LL);
+    r.integer("zero3_persistence_threshold", s.zero3PersistenceThreshold, 0, 100000000000000LL);
+    r.integer("ddp_bucket_cap_bytes", s.ddpBucketCapBytes, 0, kBig);
     if (r.has("terms_off")) {
         const QJsonValue v = r.value("terms_off");
         if (!v.isArray())

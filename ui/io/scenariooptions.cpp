@@ -53,7 +53,8 @@ constexpr Opt kOptions[] = {
                        "mixed-adam8bit, mixed-sgd, fp8-mixed, or custom:W,G,M,O."},
     {"optimizer", "NAME", "Replace the recipe's optimizer states: adam, adamw, adam8bit, sgd, sgd-momentum, "
                           "adafactor, lion."},
-    {"checkpointing", "none|selective|full", "Activation checkpointing (default full)."},
+    {"checkpointing", "none|selective|full|per-op",
+     "Activation checkpointing (default full): selective is Megatron's, per-op torchtitan's SAC."},
     {"flash-attention", "on|off", "FlashAttention-style kernels (default on)."},
     {"micro-batch", "N", "Micro-batch size per GPU (default 1)."},
     {"seq", "N", "Sequence length (default 4096)."},
@@ -61,7 +62,7 @@ constexpr Opt kOptions[] = {
     {"offload-optimizer", "none|cpu|nvme", "Optimizer offload (ZeRO stages 1-3)."},
     {"offload-params", "none|cpu|nvme", "Parameter offload (ZeRO-3 only)."},
     {"gpu", "NAME", "GPU: a100-40gb, a100-80gb, h100-80gb, h200-141gb, b200-192gb, mi300x-192gb, l40s-48gb, "
-                    "rtx4090-24gb, or custom with --capacity-gb."},
+                    "rtx4090-24gb, v100-32gb, h100-96gb, or custom with --capacity-gb."},
     {"capacity-gb", "GB", "Custom GPU capacity in GB (10^9 bytes)."},
     {"margin-gb", "GB", "Safety margin kept free on each GPU, in GB."},
     {"units", "GB|GiB", "Units for tables and CSV (JSON is always in bytes)."},
@@ -83,6 +84,18 @@ constexpr Opt kOptions[] = {
     {"intra-node-gbps", "GB/s", "GPU-GPU bandwidth per GPU per direction in GB/s (default: the GPU preset's NVLink)."},
     {"inter-node-gbps", "GB/s", "NIC bandwidth per GPU per direction in GB/s (default: the GPU preset's)."},
     {"pcie-gbps", "GB/s", "Host link per direction in GB/s (default: the GPU preset's)."},
+    // --- framework conventions and memory savers (issue 8; docs/model.md)
+    {"framework", "ddp|deepspeed|fsdp2|megatron|single", "Whose buffers and layouts (default deepspeed); the stage keeps "
+                                                          "its meaning and the recipe its bytes per parameter."},
+    {"fsdp-reshard-after-forward", "on|off", "FSDP2: free gathered parameters after forward (default on)."},
+    {"optimizer-in-backward", "on|off", "Step each parameter as its gradient arrives (torchtune optimizer_in_bwd)."},
+    {"activation-offload", "on|off", "Move saved activations to host memory."},
+    {"loss-chunks", "N", "Chunked cross-entropy over N chunks (default 1)."},
+    {"paged-optimizer", "on|off", "Paged optimizer states (bitsandbytes): CUDA managed memory outside the allocator."},
+    {"dropout", "on|off", "Dropout masks stored for backward (GPT-2/BERT style)."},
+    {"loss-fp32", "on|off", "Cross-entropy on logits upcast to fp32 (default on)."},
+    {"compile", "on|off", "torch.compile / fused kernels (default on); off: eager PyTorch keeps more MLP tensors."},
+    {"activation-precision", "auto|16bit|fp32|autocast", "Precision of saved activations (default auto: the recipe's)."},
     // Config files set a base scenario; the options above override it (docs/scenario-format.md).
     {"scenario", "FILE", "A ShardScope scenario file (docs/scenario-format.md) as the base scenario."},
     {"deepspeed-config", "FILE", "A DeepSpeed config JSON: ZeRO stage, offload, fp16/bf16, batch sizes, buckets."},
@@ -286,7 +299,7 @@ Scenario applyOptions(const QCommandLineParser& p, const QStringList& skip, Scen
     if (has("checkpointing")) {
         auto c = checkpointingFromKey(str(val("checkpointing")));
         if (!c)
-            throw InvalidInput("checkpointing", "--checkpointing: '" + str(val("checkpointing")) + "' must be none, selective or full");
+            throw InvalidInput("checkpointing", "--checkpointing: '" + str(val("checkpointing")) + "' must be none, selective, full or per-op");
         s.checkpointing = *c;
     }
     if (has("flash-attention"))
@@ -301,6 +314,34 @@ Scenario applyOptions(const QCommandLineParser& p, const QStringList& skip, Scen
     };
     offload("offload-optimizer", s.offloadOptimizer);
     offload("offload-params", s.offloadParams);
+
+    // --- framework conventions and memory savers (issue 8)
+    if (has("framework")) {
+        auto f = frameworkFromKey(str(val("framework")));
+        if (!f)
+            throw InvalidInput("framework", "--framework: '" + str(val("framework"))
+                                                + "' must be ddp, deepspeed, fsdp2, megatron or single");
+        s.framework = *f;
+    }
+    auto onOff = [&](const char* n, bool& target) {
+        if (has(n))
+            target = parseOnOff(val(n), n);
+    };
+    onOff("fsdp-reshard-after-forward", s.fsdpReshardAfterForward);
+    onOff("optimizer-in-backward", s.optimizerInBackward);
+    onOff("activation-offload", s.activationOffload);
+    intOpt("loss-chunks", s.lossChunks, 1, 65536);
+    onOff("paged-optimizer", s.pagedOptimizer);
+    onOff("dropout", s.arch.dropout);
+    onOff("loss-fp32", s.lossFp32);
+    onOff("compile", s.compiled);
+    if (has("activation-precision")) {
+        auto a = activationPrecisionFromKey(str(val("activation-precision")));
+        if (!a)
+            throw InvalidInput("activation-precision", "--activation-precision: '" + str(val("activation-precision"))
+                                                           + "' must be auto, 16bit, fp32 or autocast");
+        s.activationPrecision = *a;
+    }
 
     // --- batch
     intOpt("micro-batch", s.microBatch, 1, 65536);

@@ -17,6 +17,21 @@ struct TermValue
     std::string formula; ///< e.g. "12 B/param x 68,976,648,192 params / 32 (ZeRO-3 over d=32)"
 };
 
+/// The moments of one training step at which the liveness timeline takes stock (docs/model.md, "Peak").
+enum class StepMoment { Steady, ForwardLoss, BackwardStart, BackwardEnd, OptimizerStep };
+inline constexpr int kStepMomentCount = 5;
+const char* stepMomentKey(StepMoment m);
+/// One sentence: what is alive at that moment.
+const char* stepMomentDescription(StepMoment m);
+
+/// What one rank holds at one moment of the step, per term (before fragmentation and the CUDA context).
+struct MemoryMoment
+{
+    StepMoment moment = StepMoment::Steady;
+    std::array<std::int64_t, kTermCount> bytes {};
+    std::int64_t allocatedBytes = 0; ///< what torch.cuda.memory_allocated would say (paged states excluded)
+};
+
 /// One distinct rank: a pipeline stage (TP and DP ranks of a stage are alike; DP shards
 /// are rounded up, so this is the largest DP rank).
 struct RankFootprint
@@ -27,8 +42,17 @@ struct RankFootprint
     std::int64_t localParams = 0; ///< params held by one TP rank of the stage before ZeRO
     std::int64_t perLayerLocalParams = 0; ///< one transformer layer on one TP rank (the ZeRO-3 unit)
     std::int64_t inflightMicrobatches = 0; ///< micro-batches whose activations are held
+    /// The breakdown at the peak moment of the step (terms not alive then are 0 and say when they peak);
+    /// fragmentation and the CUDA context come on top. Sums to totalBytes.
     std::array<TermValue, kTermCount> terms;
-    std::int64_t totalBytes = 0;
+    std::int64_t totalBytes = 0; ///< == deviceUsedBytes: what meets the capacity line
+    std::array<std::int64_t, kTermCount> stepMaxBytes {}; ///< each term's largest size over the step
+    std::vector<MemoryMoment> timeline; ///< liveness over the step's phases (memoryTimeline())
+    StepMoment peakMoment = StepMoment::ForwardLoss;
+    std::int64_t peakAllocatedBytes = 0; ///< torch.cuda.max_memory_allocated
+    std::int64_t peakReservedBytes = 0; ///< torch.cuda.max_memory_reserved: allocated + fragmentation
+    std::int64_t deviceUsedBytes = 0; ///< nvidia-smi: reserved + CUDA context (+ paged optimizer states)
+    std::int64_t steadyStateBytes = 0; ///< allocated between steps: model states and persistent buffers
     std::int64_t bytes(Term t) const { return terms[static_cast<int>(t)].bytes; }
 };
 
@@ -70,6 +94,13 @@ struct Footprint
  * Throws InvalidInput for a scenario without a meaningful answer (validateScenario()).
  */
 Footprint computeFootprint(const Scenario& s);
+
+/**
+ * The liveness timeline of pipeline stage `stage` (0-based) of the scenario: one MemoryMoment per StepMoment.
+ * The footprint's peak is the largest of these; the Step view can draw memory over the step from it.
+ * Throws InvalidInput as computeFootprint() does, and for a stage outside 0..pp-1.
+ */
+std::vector<MemoryMoment> memoryTimeline(const Scenario& s, std::int64_t stage);
 
 /// DP shard of `count` elements held by dp rank `rank` of `d`: the first count % d ranks hold
 /// one more (so shards over all ranks add up to the count exactly).

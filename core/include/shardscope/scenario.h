@@ -12,9 +12,18 @@
 
 namespace shardscope {
 
-enum class Checkpointing { None, Selective, Full };
+/// None; Selective: Megatron's (the attention core recomputed, everything else kept); Full: each layer's input
+/// only; PerOp: torchtitan's per-op selective checkpointing (SAC: every other matmul output saved, the rest
+/// recomputed).
+enum class Checkpointing { None, Selective, Full, PerOp };
 enum class OffloadDevice { None, Cpu, Nvme };
 enum class PipelineSchedule { OneFOneB, GPipe, Interleaved };
+/// Which training stack's conventions are in force (docs/model.md, "Framework conventions"). The ZeRO
+/// stage keeps its meaning; the framework adds buffers and layouts, never changes bytes per parameter.
+enum class Framework { DeepSpeed, Fsdp2, Megatron, Ddp, Single };
+/// Precision of the saved activations: Auto follows the recipe (4-byte weights: fp32, else 16-bit);
+/// Autocast: torch.autocast keeps norms, softmax and the residual stream in fp32 and caches 16-bit weights.
+enum class ActivationPrecision { Auto, Bits16, Fp32, Autocast };
 
 /// The named per-GPU memory terms. Keys (termKey) are the JSON/CSV names: `<key>_bytes`.
 enum class Term {
@@ -47,6 +56,10 @@ const char* offloadKey(OffloadDevice d);
 std::optional<OffloadDevice> offloadFromKey(const std::string& key);
 const char* scheduleKey(PipelineSchedule s);
 std::optional<PipelineSchedule> scheduleFromKey(const std::string& key);
+const char* frameworkKey(Framework f);
+std::optional<Framework> frameworkFromKey(const std::string& key);
+const char* activationPrecisionKey(ActivationPrecision a);
+std::optional<ActivationPrecision> activationPrecisionFromKey(const std::string& key);
 
 /**
  * Everything the model needs to answer "how much memory per GPU, and does it fit".
@@ -126,6 +139,22 @@ struct Scenario
     /// GPUs that hold one copy of the model: tp x pp x cp.
     std::int64_t modelParallel() const { return tp * pp * cp; }
     bool enabled(Term t) const;
+
+    // --- framework conventions and memory savers (issue 8; docs/model.md names the source of each)
+    Framework framework = Framework::DeepSpeed;
+    bool fsdpReshardAfterForward = true; ///< FSDP2: free gathered params after forward (torchtitan off under PP)
+    bool optimizerInBackward = false; ///< step each parameter as its grad arrives (torchtune optimizer_in_bwd)
+    bool activationOffload = false; ///< saved activations moved to host memory (torchtune, torchao)
+    std::int64_t lossChunks = 1; ///< chunked cross-entropy: the loss's fp32 working set over N chunks
+    bool pagedOptimizer = false; ///< bitsandbytes paged states in CUDA managed memory (outside the allocator)
+    bool lossFp32 = true; ///< the loss on logits upcast to fp32
+    bool compiled = true; ///< torch.compile / fused kernels; off: eager PyTorch keeps more MLP intermediates
+    ActivationPrecision activationPrecision = ActivationPrecision::Auto;
+    bool logitsOverVocab = true; ///< off: a classifier or reward head, no vocabulary logits
+    std::int64_t zero3MaxLiveParams = 1000000000; ///< DeepSpeed stage3_max_live_parameters default 1e9
+    std::int64_t zero3PrefetchBucketElements = 50000000; ///< DeepSpeed stage3_prefetch_bucket_size default 5e7
+    std::int64_t zero3PersistenceThreshold = 100000; ///< DeepSpeed stage3_param_persistence_threshold 1e5
+    std::int64_t ddpBucketCapBytes = 26214400; ///< PyTorch DDP bucket_cap_mb default 25 MiB
 };
 
 /// Default scenario of the app and the README (the foundation issue).

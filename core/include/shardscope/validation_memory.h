@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "shardscope/scenario.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace shardscope {
+
+/// One measured row the model could map to a scenario, with its prediction of the quantity measured.
+struct MemoryValidationRow
+{
+    std::string id;
+    std::string kind; ///< peak_allocated, peak_reserved, device_used or steady_state
+    std::string framework; ///< frameworkKey() of the mapped scenario
+    double measuredBytes = 0;
+    double predictedBytes = 0;
+    double error = 0; ///< (predicted - measured) / measured, signed
+    Scenario scenario;
+    std::string mapping; ///< how the row's text became the scenario, for the table and docs
+};
+
+struct MemoryValidationGroup
+{
+    std::string name; ///< a framework key, or "all"
+    int rows = 0;
+    int within10 = 0; ///< rows with |error| <= 10%
+    double medianAbsError = 0;
+    double maxAbsError = 0;
+};
+
+struct MemoryValidationSkip
+{
+    std::string id;
+    std::string reason;
+};
+
+struct MemoryValidation
+{
+    std::vector<MemoryValidationRow> rows; ///< in file order
+    std::vector<MemoryValidationSkip> unmodelled; ///< never dropped silently
+    MemoryValidationGroup all;
+    std::vector<MemoryValidationGroup> byFramework; ///< sorted by name
+};
+
+/// The quantity a `measured_kind` names, or "" when unknown.
+std::string measuredKindOf(const std::string& measuredKind);
+
+/**
+ * Maps each row of a measured-memory CSV (shared/data/README.md columns) to a scenario with documented
+ * rules (docs/validation.md), predicts the quantity it measured and gathers the errors.
+ * Throws InvalidInput("measured") for a file without the needed columns or no rows; a row whose fields
+ * cannot be read or modelled goes to `unmodelled` with the reason.
+ */
+MemoryValidation validateMeasuredMemory(const std::string& csvText);
+
+/// RFC 4180 CSV (quoted fields with "" escapes and newlines). Throws InvalidInput("measured") on an open quote.
+std::vector<std::vector<std::string>> parseCsv(const std::string& text);
+
+} // namespace shardscope
