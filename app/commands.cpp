@@ -14,6 +14,7 @@ const std::vector<Command>& commands()
         {"export", "Charts (png, svg, pdf) and their data (csv, json, md) for design docs; --bundle DIR", true, &runExport},
         {"convert", "The scenario as a DeepSpeed, FSDP or Megatron config, or a scenario file", false, &runConvert},
         {"screenshot", "Render the explorer window offscreen to a PNG (1600 x 1000)", true, &runScreenshot},
+        {"peers", "DeepSpeed's, Megatron's, the ZeRO paper's and accelerate's estimates beside ours, with reasons", false, &runPeers},
         {"bench", "Speed figures: bench redraw | bench animation", true, &runBench},
     };
     return c;

@@ -186,8 +186,9 @@ PeerEstimate deepSpeedZero2(const Scenario& s, const PeerInputs& in, bool legacy
     }
     reason(e, "ds.cpu_buffer",
            "DeepSpeed's CPU figure is per node, x " + fmt("%g", in.bufferFactor)
-               + " buffer factor, and counts the fp32 model built on the CPU before partitioning ("
-               + (offload ? "max(4 x N, 16)" : "4 x GPUs per node") + " B x P): " + gib2(double(r.cpuBytes)));
+               + " buffer factor, and counts the fp32 model built on the CPU before partitioning: P x "
+               + (offload ? "max(4 N, 16)" : "4 x GPUs per node") + " B x " + fmt("%g", in.bufferFactor) + " = "
+               + gib2(double(r.cpuBytes)));
     return e;
 }
 
