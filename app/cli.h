@@ -60,6 +60,7 @@ int runBench(const QStringList& args); // dispatches to the bench* functions bel
 int runExport(const QStringList& args);
 int runConvert(const QStringList& args);
 int runValidate(const QStringList& args);
+int runPeers(const QStringList& args);
 int benchRedraw(const QStringList& args);
 int benchAnimation(const QStringList& args);
 

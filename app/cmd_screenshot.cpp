@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// `shardscope screenshot --out FILE.png [--tab memory|step|compare] [scenario options]`: the explorer window
+// `shardscope screenshot --out FILE.png [--tab memory|step|compare|peers] [scenario options]`: the explorer window
 // rendered offscreen at 1600 x 1000, as a person would see it (README images, tests). The Step tab is shown
 // with its playhead at --at (a fraction of the step); Compare pins --pin FILE (default: the default
 // scenario) as A against the scenario options as B.
@@ -55,7 +55,7 @@ int runScreenshot(const QStringList& args)
         const QCommandLineOption outOpt(QStringLiteral("out"), QStringLiteral("The PNG file to write."), QStringLiteral("FILE"));
         const QCommandLineOption compareOpt(QStringLiteral("compare-stages"),
                                             QStringLiteral("Chart 1 shows ZeRO stages 0-3 side by side."));
-        const QCommandLineOption tabOpt(QStringLiteral("tab"), QStringLiteral("The tab shown: memory (default), step or compare."),
+        const QCommandLineOption tabOpt(QStringLiteral("tab"), QStringLiteral("The tab shown: memory (default), step, compare or peers."),
                                         QStringLiteral("TAB"), QStringLiteral("memory"));
         const QCommandLineOption atOpt(QStringLiteral("at"),
                                        QStringLiteral("Step tab: the playhead as a fraction of the step (default 0.35)."),
@@ -77,8 +77,9 @@ int runScreenshot(const QStringList& args)
         if (!parser.isSet(outOpt) || parser.value(outOpt).isEmpty())
             throw InvalidInput("out", "--out FILE.png is required");
         const QString tab = parser.value(tabOpt);
-        if (tab != QLatin1String("memory") && tab != QLatin1String("step") && tab != QLatin1String("compare"))
-            throw InvalidInput("tab", "--tab must be memory, step or compare (got '" + tab.toStdString() + "')");
+        if (tab != QLatin1String("memory") && tab != QLatin1String("step") && tab != QLatin1String("compare")
+            && tab != QLatin1String("peers"))
+            throw InvalidInput("tab", "--tab must be memory, step, compare or peers (got '" + tab.toStdString() + "')");
         const double at = parseDoubleOption(parser.value(atOpt), "at", 0.0, 1.0);
         const Scenario pinned = parser.isSet(pinOpt) ? loadScenarioFile(parser.value(pinOpt)) : defaultScenario();
         const Scenario s = scenarioFromParser(parser);

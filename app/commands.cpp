@@ -15,6 +15,7 @@ const std::vector<Command>& commands()
         {"convert", "The scenario as a DeepSpeed, FSDP or Megatron config, or a scenario file", false, &runConvert},
         {"screenshot", "Render the explorer window offscreen to a PNG (1600 x 1000)", true, &runScreenshot},
         {"validate", "The model against published measurements: --measured FILE.csv (memory) | --steps FILE.csv (step time)", false, &runValidate},
+        {"peers", "DeepSpeed's, Megatron's, the ZeRO paper's and accelerate's estimates beside ours, with reasons", false, &runPeers},
         {"bench", "Speed figures: bench redraw | bench animation", true, &runBench},
     };
     return c;

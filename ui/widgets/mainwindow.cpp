@@ -2,6 +2,7 @@
 #include "mainwindow.h"
 
 #include "comparewidget.h"
+#include "peerspage.h"
 #include "controlspanel.h"
 #include "hostmemorychart.h"
 #include "memorypage.h"
@@ -134,6 +135,11 @@ MainWindow::MainWindow(const Scenario& scenario, Session session, QWidget* paren
     connect(pin, &QPushButton::clicked, this, &MainWindow::pinCurrentAsA);
     connect(unpin, &QPushButton::clicked, m_compare, &CompareWidget::unpin);
     addPage(m_comparePage, QStringLiteral("Compare"));
+    // Peers: other estimators' conventions beside ours (issue 10); recomputes only while visible.
+    auto* peersPage = new PeersPage(this);
+    addPage(peersPage, QStringLiteral("Peers"));
+    connect(this, &MainWindow::scenarioChanged, peersPage, &PeersPage::setScenario);
+    connect(this, &MainWindow::unitChanged, peersPage, &PeersPage::setUnit);
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::onTabChanged);
 
     buildFileMenu();
@@ -215,6 +221,7 @@ MainWindow::MainWindow(const Scenario& scenario, Session session, QWidget* paren
         a->setChecked(a->data().toInt() == static_cast<int>(m_unit));
     m_memory->setUnit(m_unit);
     m_compare->setUnit(m_unit);
+    findChild<PeersPage*>()->setUnit(m_unit);
     setScenario(m_scenario);
     m_autosaveTimer.stop(); // nothing changed yet
     setModified(restoredModified);
@@ -315,6 +322,7 @@ bool MainWindow::showTab(const QString& name)
     QWidget* page = name == QLatin1String("memory") ? static_cast<QWidget*>(m_memory)
         : name == QLatin1String("step")             ? static_cast<QWidget*>(m_stepPage)
         : name == QLatin1String("compare")          ? m_comparePage
+        : name == QLatin1String("peers")            ? findChild<QWidget*>(QStringLiteral("peersPage"))
                                                     : nullptr;
     if (!page)
         return false;
