@@ -58,5 +58,7 @@ int runExport(const QStringList& args);
 int runConvert(const QStringList& args);
 int benchRedraw(const QStringList& args);
 int benchAnimation(const QStringList& args);
+int runTrainDemo(const QStringList& args);
+int benchTrainDemo(const QStringList& args);
 
 } // namespace shardscope::cli

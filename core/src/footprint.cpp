@@ -280,7 +280,7 @@ Footprint computeFootprint(const Scenario& s)
             tv.formula = std::move(formula);
         };
         auto modelState = [&](Term t, double bpp, bool sharded, bool offloaded, const char* device) {
-            const std::int64_t elems = sharded ? shard : P;
+            const std::int64_t elems = sharded ? shard : flatBufferElements(s, P);
             std::string f = num(bpp) + " B/param x " + where;
             if (sharded && d > 1)
                 f += " / " + std::to_string(d) + " (ZeRO-" + std::to_string(z) + " over d=" + std::to_string(d) + ")";

@@ -75,4 +75,8 @@ Footprint computeFootprint(const Scenario& s);
 /// one more (so shards over all ranks add up to the count exactly).
 std::int64_t shardOf(std::int64_t count, std::int64_t d, std::int64_t rank);
 
+/// Elements of an unsharded model-state buffer of `count` params: the count, or with s.padFlatBuffers
+/// (ZeRO >= 1, d > 1) the count padded to a multiple of d (flatbuffer.cpp).
+std::int64_t flatBufferElements(const Scenario& s, std::int64_t count);
+
 } // namespace shardscope
