@@ -63,5 +63,7 @@ int runValidate(const QStringList& args);
 int runPeers(const QStringList& args);
 int benchRedraw(const QStringList& args);
 int benchAnimation(const QStringList& args);
+int runTrainDemo(const QStringList& args);
+int benchTrainDemo(const QStringList& args);
 
 } // namespace shardscope::cli

@@ -14,6 +14,7 @@ int runBench(const QStringList& args)
     static const Bench benches[] = {
         {"redraw", &benchRedraw},
         {"animation", &benchAnimation},
+        {"train-demo", &benchTrainDemo},
     };
     if (args.size() >= 2) {
         for (const Bench& b : benches) {

@@ -364,7 +364,7 @@ std::string shardWords(const Ctx& c, bool sharded)
 void modelStateTerm(const Ctx& c, const Stage& st, Sizes& v, Term t, double bpp, bool sharded, bool offloaded,
                     const char* device, double extra = 0, const std::string& extraWords = "")
 {
-    const std::int64_t elems = sharded ? ceilDiv(st.sp.local, c.d) : st.sp.local;
+    const std::int64_t elems = sharded ? ceilDiv(st.sp.local, c.d) : flatBufferElements(c.s, st.sp.local);
     const std::string f = num(bpp) + " B/param x " + st.where + shardWords(c, sharded);
     if (offloaded) {
         setTerm(c.s, v, t, 0, f + ", offloaded to " + device);

@@ -106,4 +106,8 @@ std::vector<MemoryMoment> memoryTimeline(const Scenario& s, std::int64_t stage);
 /// one more (so shards over all ranks add up to the count exactly).
 std::int64_t shardOf(std::int64_t count, std::int64_t d, std::int64_t rank);
 
+/// Elements of an unsharded model-state buffer of `count` params: the count, or with s.padFlatBuffers
+/// (ZeRO >= 1, d > 1) the count padded to a multiple of d (flatbuffer.cpp).
+std::int64_t flatBufferElements(const Scenario& s, std::int64_t count);
+
 } // namespace shardscope

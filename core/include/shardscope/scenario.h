@@ -130,6 +130,9 @@ struct Scenario
     double pcieBytesPerSecond = 0; ///< host link per direction; 0 = the GPU preset's (Gen4 x16: 25 GB/s)
     std::array<bool, kTermCount> termEnabled {true, true, true, true, true, true,
                                               true, true, true, true, true, true};
+    /// The trainer's flat buffers (DeepSpeed ZeRO-1/2): with ZeRO >= 1 and d > 1 the flattened model states
+    /// are padded to a multiple of d, so the unsharded params/grads hold ceil(P/d) x d elements.
+    bool padFlatBuffers = false;
 
     Scenario();
     /// The exact parameter count: bareParams if given, else countParams(arch).total.
