@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// `shardscope screenshot --out FILE.png [--tab memory|step|compare] [scenario options]`: the explorer window
-// rendered offscreen at 1600 x 1000, as a person would see it (README images, tests). The Step tab is shown
+// `shardscope screenshot --out FILE.png [--tab memory|step|compare] [--size WxH] [--dark] [scenario options]`: the
+// explorer window rendered offscreen (1600 x 1000 unless --size says otherwise), as a person would see it (README images, tests). The Step tab is shown
 // with its playhead at --at (a fraction of the step); Compare pins --pin FILE (default: the default
 // scenario) as A against the scenario options as B.
 #include "cli.h"
@@ -44,13 +44,28 @@ QPalette darkPalette()
     return p;
 }
 
+/// "1366x768" -> 1366 x 768; 320 x 240 .. 7680 x 4320 (a window smaller than the first has no room for its
+/// controls; the second is 8K).
+QSize parseWindowSize(const QString& text)
+{
+    const QStringList parts = text.trimmed().toLower().split(QLatin1Char('x'));
+    bool okW = false, okH = false;
+    const int w = parts.size() == 2 ? parts[0].toInt(&okW) : 0;
+    const int h = parts.size() == 2 ? parts[1].toInt(&okH) : 0;
+    if (!okW || !okH)
+        throw InvalidInput("size", "--size must be WIDTHxHEIGHT in pixels, e.g. 1366x768 (got '" + text.toStdString() + "')");
+    if (w < 320 || h < 240 || w > 7680 || h > 4320)
+        throw InvalidInput("size", "--size " + text.toStdString() + " is outside 320x240 .. 7680x4320");
+    return QSize(w, h);
+}
+
 } // namespace
 
 int runScreenshot(const QStringList& args)
 {
     return guarded([&] {
         QCommandLineParser parser;
-        parser.setApplicationDescription(QStringLiteral("Renders the explorer window offscreen (1600 x 1000) to a PNG."));
+        parser.setApplicationDescription(QStringLiteral("Renders the explorer window offscreen (1600 x 1000, or --size) to a PNG."));
         addScenarioOptions(parser);
         const QCommandLineOption outOpt(QStringLiteral("out"), QStringLiteral("The PNG file to write."), QStringLiteral("FILE"));
         const QCommandLineOption compareOpt(QStringLiteral("compare-stages"),
@@ -69,8 +84,12 @@ int runScreenshot(const QStringList& args)
         parser.addOption(atOpt);
         const QCommandLineOption darkOpt(QStringLiteral("dark"),
                                          QStringLiteral("Render with a dark palette (as a dark desktop theme would give)."));
+        const QCommandLineOption sizeOpt(QStringLiteral("size"),
+                                         QStringLiteral("The window size in pixels, WIDTHxHEIGHT (default 1600x1000)."),
+                                         QStringLiteral("WxH"), QStringLiteral("1600x1000"));
         parser.addOption(pinOpt);
         parser.addOption(darkOpt);
+        parser.addOption(sizeOpt);
         int code = kExitOk;
         if (!parse(parser, args, code))
             return code;
@@ -80,6 +99,7 @@ int runScreenshot(const QStringList& args)
         if (tab != QLatin1String("memory") && tab != QLatin1String("step") && tab != QLatin1String("compare"))
             throw InvalidInput("tab", "--tab must be memory, step or compare (got '" + tab.toStdString() + "')");
         const double at = parseDoubleOption(parser.value(atOpt), "at", 0.0, 1.0);
+        const QSize size = parseWindowSize(parser.value(sizeOpt));
         const Scenario pinned = parser.isSet(pinOpt) ? loadScenarioFile(parser.value(pinOpt)) : defaultScenario();
         const Scenario s = scenarioFromParser(parser);
         const ByteUnit unit = unitsFromParser(parser);
@@ -100,7 +120,7 @@ int runScreenshot(const QStringList& args)
         if (tab == QLatin1String("step") && w.stepView()->result())
             w.stepView()->seek(at * w.stepView()->result()->totals.stepTime);
         w.setAttribute(Qt::WA_DontShowOnScreen);
-        w.resize(1600, 1000);
+        w.resize(size);
         w.show();
         QApplication::processEvents();
         QApplication::processEvents();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "stepview.h"
 
+#include "explorer.h"
 #include "stepganttview.h"
 #include "stepgpuview.h"
 #include "stepmemoryview.h"
@@ -120,9 +121,17 @@ void StepView::setScenario(const Scenario& s)
 
 void StepView::setStepData(stepui::StepDataPtr data, const QString& error)
 {
+    if (!data && m_data) {
+        // No step for this scenario: keep showing the last valid one, with the reason above it (as the Memory
+        // tab keeps its last valid charts).
+        m_error = error.isEmpty() ? tr("no step for this scenario") : plainMessage(error);
+        pause();
+        updateLabels();
+        return;
+    }
     const double fraction = (m_data && m_data->result.totals.stepTime > 0) ? m_time / m_data->result.totals.stepTime : 0.0;
     m_data = std::move(data);
-    m_error = m_data ? QString() : error;
+    m_error = m_data ? QString() : plainMessage(error);
     // Without a pipeline the schedule chart only says so: keep it short.
     m_pipeline->setMaximumHeight(m_data && m_data->scenario.pp > 1 ? QWIDGETSIZE_MAX : 56);
     m_gpus->setData(m_data);
@@ -265,7 +274,11 @@ void StepView::updateLabels()
                              .arg(currentEvent() + 1)
                              .arg(r.events.size())
                              .arg(m_speed));
-    const QString summary = tr("<b>Step %1</b> · %2 TFLOP/s per GPU (executed) · MFU %3% · %4 tokens/s per GPU · "
+    const QString stale = m_error.isEmpty()
+        ? QString()
+        : tr("<span style='color:#d94a3d'>\u26a0 No step for this scenario: %1. Showing the last valid step.</span><br>")
+              .arg(m_error.toHtmlEscaped());
+    const QString summary = stale + tr("<b>Step %1</b> · %2 TFLOP/s per GPU (executed) · MFU %3% · %4 tokens/s per GPU · "
                                "compute %5, recompute %6, exposed comm %7 (hidden %8), bubble %9, optimizer %10 · "
                                "%11 · kernel efficiency %12 (a property of the kernels, not an MFU)%13")
                                 .arg(secondsText(t.stepTime))

@@ -46,9 +46,10 @@ public:
     void setStepData(stepui::StepDataPtr data, const QString& error = QString());
     /// The scenario of the modelled step (nullptr before a valid scenario).
     const Scenario* scenario() const { return m_data ? &m_data->scenario : nullptr; }
-    /// The modelled step (nullptr before a valid scenario).
+    /// The modelled step (nullptr before a valid scenario). After a scenario without a step it stays the last
+    /// valid one (errorText() then says why the latest has none).
     const StepResult* result() const;
-    /// Why the last scenario could not be modelled (empty when it could).
+    /// Why the last scenario could not be modelled, in plain words (empty when it could).
     QString errorText() const { return m_error; }
 
     double time() const { return m_time; }
