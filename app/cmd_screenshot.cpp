@@ -9,6 +9,7 @@
 #include "scenariofile.h"
 #include "scenariooptions.h"
 #include "steppage.h"
+#include "ringview.h"
 #include "stepview.h"
 
 #include "shardscope/errors.h"
@@ -90,6 +91,14 @@ int runScreenshot(const QStringList& args)
         parser.addOption(pinOpt);
         parser.addOption(darkOpt);
         parser.addOption(sizeOpt);
+        const QCommandLineOption ringOpt(QStringLiteral("ring"),
+                                         QStringLiteral("Step tab in one-collective mode: reduce-scatter, all-gather or all-reduce."),
+                                         QStringLiteral("KIND"));
+        const QCommandLineOption hopOpt(QStringLiteral("hop"),
+                                        QStringLiteral("With --ring: the hops done (default 0, the start)."), QStringLiteral("K"),
+                                        QStringLiteral("0"));
+        parser.addOption(ringOpt);
+        parser.addOption(hopOpt);
         int code = kExitOk;
         if (!parse(parser, args, code))
             return code;
@@ -100,6 +109,17 @@ int runScreenshot(const QStringList& args)
             throw InvalidInput("tab", "--tab must be memory, step or compare (got '" + tab.toStdString() + "')");
         const double at = parseDoubleOption(parser.value(atOpt), "at", 0.0, 1.0);
         const QSize size = parseWindowSize(parser.value(sizeOpt));
+        std::optional<EventKind> ring;
+        if (parser.isSet(ringOpt)) {
+            const QString k = parser.value(ringOpt);
+            ring = k == QLatin1String("reduce-scatter") ? std::optional(EventKind::ReduceScatter)
+                : k == QLatin1String("all-gather")      ? std::optional(EventKind::AllGather)
+                : k == QLatin1String("all-reduce")      ? std::optional(EventKind::AllReduce)
+                                                        : std::nullopt;
+            if (!ring)
+                throw InvalidInput("ring", "--ring must be reduce-scatter, all-gather or all-reduce (got '" + k.toStdString() + "')");
+        }
+        const int hop = int(parseIntOption(parser.value(hopOpt), "hop", 0, 64));
         const Scenario pinned = parser.isSet(pinOpt) ? loadScenarioFile(parser.value(pinOpt)) : defaultScenario();
         const Scenario s = scenarioFromParser(parser);
         const ByteUnit unit = unitsFromParser(parser);
@@ -116,7 +136,12 @@ int runScreenshot(const QStringList& args)
             w.setScenario(s);
         }
         w.stepPage()->setComputeMode(StepPage::Compute::Sync); // the picture must show this scenario's step
-        w.showTab(tab);
+        w.showTab(ring ? QStringLiteral("step") : tab);
+        if (ring) {
+            w.stepView()->setOneCollective(true);
+            w.stepView()->setOneCollectiveKind(*ring);
+            w.stepView()->ringView()->setHop(hop);
+        }
         if (tab == QLatin1String("step") && w.stepView()->result())
             w.stepView()->seek(at * w.stepView()->result()->totals.stepTime);
         w.setAttribute(Qt::WA_DontShowOnScreen);

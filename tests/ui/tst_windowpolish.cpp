@@ -5,6 +5,8 @@
 #include "controlspanel.h"
 #include "explorer.h"
 #include "mainwindow.h"
+#include "ringstate.h"
+#include "ringview.h"
 #include "memorypage.h"
 #include "scenariocommand.h"
 #include "resultjson.h"
@@ -332,6 +334,85 @@ private Q_SLOTS:
         QTest::keyClick(w.get(), Qt::Key_Space);
         QVERIFY(!w->stepView()->isPlaying());
         QVERIFY(MainWindow::shortcutsSheet().contains(QStringLiteral("Ctrl+1")));
+    }
+
+    void reduceScatterEndsWithOneReducedChunkPerGpu_data()
+    {
+        QTest::addColumn<int>("n");
+        for (int n : {2, 3, 4, 8, 16})
+            QTest::newRow(qPrintable(QStringLiteral("ring of %1").arg(n))) << n;
+    }
+
+    void reduceScatterEndsWithOneReducedChunkPerGpu()
+    {
+        // The ring algorithm (Patarasuk & Yuan 2009; NCCL): reduce-scatter and all-gather take n-1 hops,
+        // all-reduce 2(n-1) (core's collectiveSteps()).
+        QFETCH(int, n);
+        QCOMPARE(ringHopCount(EventKind::ReduceScatter, n), n - 1);
+        QCOMPARE(ringHopCount(EventKind::AllReduce, n), 2 * (n - 1));
+        const RingState start = ringStateAfter(EventKind::ReduceScatter, n, 0);
+        for (int g = 0; g < n; ++g) {
+            QCOMPARE(start.heldChunks(g), n); // n partial chunks each
+            QCOMPARE(start.reducedChunks(g), n == 1 ? 1 : 0);
+        }
+        for (int hop = 0; hop <= n - 1; ++hop) {
+            // Every partial is counted exactly once: the copies of chunk c sum n contributions at every hop.
+            const RingState st = ringStateAfter(EventKind::ReduceScatter, n, hop);
+            for (int c = 0; c < n; ++c) {
+                int sum = 0;
+                for (int g = 0; g < n; ++g)
+                    sum += st.contributions[size_t(g)][size_t(c)];
+                QCOMPARE(sum, n);
+            }
+        }
+        const RingState end = ringStateAfter(EventKind::ReduceScatter, n, n - 1);
+        std::vector<int> owners(size_t(n), 0);
+        for (int g = 0; g < n; ++g) {
+            QCOMPARE(end.reducedChunks(g), 1); // exactly one fully reduced chunk
+            QCOMPARE(end.heldChunks(g), 1); // and nothing else of use
+            QVERIFY(end.owned[size_t(g)] >= 0);
+            QCOMPARE(end.contributions[size_t(g)][size_t(end.owned[size_t(g)])], n);
+            ++owners[size_t(end.owned[size_t(g)])];
+        }
+        QVERIFY(std::all_of(owners.begin(), owners.end(), [](int k) { return k == 1; })); // each chunk owned once
+        // All-gather: one owned chunk each at the start, all n at the end.
+        for (int g = 0; g < n; ++g) {
+            QCOMPARE(ringStateAfter(EventKind::AllGather, n, 0).heldChunks(g), 1);
+            QCOMPARE(ringStateAfter(EventKind::AllGather, n, n - 1).reducedChunks(g), n);
+        }
+        // All-reduce = reduce-scatter, then all-gather: halfway it is the reduce-scatter's end; at the end every GPU
+        // holds every chunk fully reduced.
+        const RingState half = ringStateAfter(EventKind::AllReduce, n, n - 1);
+        QCOMPARE(half.contributions, end.contributions);
+        for (int g = 0; g < n; ++g)
+            QCOMPARE(ringStateAfter(EventKind::AllReduce, n, 2 * (n - 1)).reducedChunks(g), n);
+    }
+
+    void oneCollectiveModeStepsHopByHop()
+    {
+        // Shown for real (offscreen) to receive the window's [ and ] shortcuts.
+        auto w = std::make_unique<MainWindow>(defaultScenario(), MainWindow::Session::Off);
+        w->resize(1366, 768);
+        w->show();
+        QApplication::setActiveWindow(w.get());
+        QVERIFY(QTest::qWaitForWindowActive(w.get()));
+        w->showTab(QStringLiteral("step"));
+        StepView* v = w->stepView();
+        v->setOneCollective(true);
+        v->setOneCollectiveKind(EventKind::ReduceScatter);
+        RingView* ring = v->ringView();
+        QVERIFY(ring->isVisible());
+        QCOMPARE(ring->hop(), 0);
+        QTest::keyClick(w.get(), Qt::Key_BracketRight);
+        QTest::keyClick(w.get(), Qt::Key_BracketRight);
+        QTest::keyClick(w.get(), Qt::Key_BracketRight);
+        QCOMPARE(ring->hop(), 3);
+        QCOMPARE(ring->hop(), ring->hopCount()); // a ring of 4: 3 hops
+        const RingState st = ring->state();
+        for (int g = 0; g < st.n; ++g)
+            QCOMPARE(st.reducedChunks(g), 1);
+        QTest::keyClick(w.get(), Qt::Key_BracketLeft);
+        QCOMPARE(ring->hop(), 2);
     }
 
     void helpMenuHasShortcutsTheModelAndAbout()

@@ -401,6 +401,8 @@ void MainWindow::installStepShortcuts()
         {QKeySequence(Qt::Key_Plus), [this] { stepView()->faster(); }},
         {QKeySequence(Qt::Key_Equal), [this] { stepView()->faster(); }},
         {QKeySequence(Qt::Key_Minus), [this] { stepView()->slower(); }},
+        {QKeySequence(Qt::Key_BracketRight), [this] { stepView()->nextHop(); }},
+        {QKeySequence(Qt::Key_BracketLeft), [this] { stepView()->previousHop(); }},
     };
     QList<QShortcut*> stepKeys;
     for (const auto& [key, act] : keys) {
