@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// `shardscope screenshot --out FILE.png [--tab memory|step|compare|peers] [scenario options]`: the explorer window
-// rendered offscreen at 1600 x 1000, as a person would see it (README images, tests). The Step tab is shown
+// `shardscope screenshot --out FILE.png [--tab memory|step|compare|peers] [--size WxH] [--dark] [scenario options]`: the
+// explorer window rendered offscreen (1600 x 1000 unless --size says otherwise), as a person would see it (README images, tests). The Step tab is shown
 // with its playhead at --at (a fraction of the step); Compare pins --pin FILE (default: the default
 // scenario) as A against the scenario options as B.
 #include "cli.h"
@@ -9,6 +9,7 @@
 #include "scenariofile.h"
 #include "scenariooptions.h"
 #include "steppage.h"
+#include "ringview.h"
 #include "stepview.h"
 
 #include "shardscope/errors.h"
@@ -44,13 +45,28 @@ QPalette darkPalette()
     return p;
 }
 
+/// "1366x768" -> 1366 x 768; 320 x 240 .. 7680 x 4320 (a window smaller than the first has no room for its
+/// controls; the second is 8K).
+QSize parseWindowSize(const QString& text)
+{
+    const QStringList parts = text.trimmed().toLower().split(QLatin1Char('x'));
+    bool okW = false, okH = false;
+    const int w = parts.size() == 2 ? parts[0].toInt(&okW) : 0;
+    const int h = parts.size() == 2 ? parts[1].toInt(&okH) : 0;
+    if (!okW || !okH)
+        throw InvalidInput("size", "--size must be WIDTHxHEIGHT in pixels, e.g. 1366x768 (got '" + text.toStdString() + "')");
+    if (w < 320 || h < 240 || w > 7680 || h > 4320)
+        throw InvalidInput("size", "--size " + text.toStdString() + " is outside 320x240 .. 7680x4320");
+    return QSize(w, h);
+}
+
 } // namespace
 
 int runScreenshot(const QStringList& args)
 {
     return guarded([&] {
         QCommandLineParser parser;
-        parser.setApplicationDescription(QStringLiteral("Renders the explorer window offscreen (1600 x 1000) to a PNG."));
+        parser.setApplicationDescription(QStringLiteral("Renders the explorer window offscreen (1600 x 1000, or --size) to a PNG."));
         addScenarioOptions(parser);
         const QCommandLineOption outOpt(QStringLiteral("out"), QStringLiteral("The PNG file to write."), QStringLiteral("FILE"));
         const QCommandLineOption compareOpt(QStringLiteral("compare-stages"),
@@ -69,8 +85,20 @@ int runScreenshot(const QStringList& args)
         parser.addOption(atOpt);
         const QCommandLineOption darkOpt(QStringLiteral("dark"),
                                          QStringLiteral("Render with a dark palette (as a dark desktop theme would give)."));
+        const QCommandLineOption sizeOpt(QStringLiteral("size"),
+                                         QStringLiteral("The window size in pixels, WIDTHxHEIGHT (default 1600x1000)."),
+                                         QStringLiteral("WxH"), QStringLiteral("1600x1000"));
         parser.addOption(pinOpt);
         parser.addOption(darkOpt);
+        parser.addOption(sizeOpt);
+        const QCommandLineOption ringOpt(QStringLiteral("ring"),
+                                         QStringLiteral("Step tab in one-collective mode: reduce-scatter, all-gather or all-reduce."),
+                                         QStringLiteral("KIND"));
+        const QCommandLineOption hopOpt(QStringLiteral("hop"),
+                                        QStringLiteral("With --ring: the hops done (default 0, the start)."), QStringLiteral("K"),
+                                        QStringLiteral("0"));
+        parser.addOption(ringOpt);
+        parser.addOption(hopOpt);
         int code = kExitOk;
         if (!parse(parser, args, code))
             return code;
@@ -81,6 +109,18 @@ int runScreenshot(const QStringList& args)
             && tab != QLatin1String("peers"))
             throw InvalidInput("tab", "--tab must be memory, step, compare or peers (got '" + tab.toStdString() + "')");
         const double at = parseDoubleOption(parser.value(atOpt), "at", 0.0, 1.0);
+        const QSize size = parseWindowSize(parser.value(sizeOpt));
+        std::optional<EventKind> ring;
+        if (parser.isSet(ringOpt)) {
+            const QString k = parser.value(ringOpt);
+            ring = k == QLatin1String("reduce-scatter") ? std::optional(EventKind::ReduceScatter)
+                : k == QLatin1String("all-gather")      ? std::optional(EventKind::AllGather)
+                : k == QLatin1String("all-reduce")      ? std::optional(EventKind::AllReduce)
+                                                        : std::nullopt;
+            if (!ring)
+                throw InvalidInput("ring", "--ring must be reduce-scatter, all-gather or all-reduce (got '" + k.toStdString() + "')");
+        }
+        const int hop = int(parseIntOption(parser.value(hopOpt), "hop", 0, 64));
         const Scenario pinned = parser.isSet(pinOpt) ? loadScenarioFile(parser.value(pinOpt)) : defaultScenario();
         const Scenario s = scenarioFromParser(parser);
         const ByteUnit unit = unitsFromParser(parser);
@@ -97,11 +137,16 @@ int runScreenshot(const QStringList& args)
             w.setScenario(s);
         }
         w.stepPage()->setComputeMode(StepPage::Compute::Sync); // the picture must show this scenario's step
-        w.showTab(tab);
+        w.showTab(ring ? QStringLiteral("step") : tab);
+        if (ring) {
+            w.stepView()->setOneCollective(true);
+            w.stepView()->setOneCollectiveKind(*ring);
+            w.stepView()->ringView()->setHop(hop);
+        }
         if (tab == QLatin1String("step") && w.stepView()->result())
             w.stepView()->seek(at * w.stepView()->result()->totals.stepTime);
         w.setAttribute(Qt::WA_DontShowOnScreen);
-        w.resize(1600, 1000);
+        w.resize(size);
         w.show();
         QApplication::processEvents();
         QApplication::processEvents();

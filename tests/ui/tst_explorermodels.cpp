@@ -137,8 +137,11 @@ private slots:
             const MinGpus m = minGpusForStage(s, stage);
             QVERIFY(m.minGpus);
             QVERIFY2(v.text.contains(QStringLiteral("smallest change that fits: ")), qPrintable(v.text));
-            QVERIFY2(v.text.contains(QStringLiteral("N \u2265 %1").arg(*m.minGpus)), qPrintable(v.text));
-            QVERIFY(fixesFor(r).contains(QStringLiteral("N \u2265 %1").arg(*m.minGpus)));
+            // In whole nodes (issue 13): the first multiple of GPUs per node at or past core's smallest N.
+            const std::int64_t whole = ((*m.minGpus + s.gpusPerNode - 1) / s.gpusPerNode) * s.gpusPerNode;
+            const QString label = gpusLabel(whole, s.gpusPerNode);
+            QVERIFY2(v.text.contains(label), qPrintable(v.text));
+            QVERIFY(fixesFor(r).contains(label));
         }
     }
 

@@ -12,6 +12,7 @@
 #include <QImage>
 #include <QSet>
 #include <QSignalSpy>
+#include <QLabel>
 #include <QTest>
 
 #include <cmath>
@@ -74,12 +75,26 @@ private Q_SLOTS:
         // 32 GPUs: a representative 16 (two whole nodes).
         v.setScenario(Scenario());
         QCOMPARE(v.gpuView()->drawnRanks().size(), std::size_t(16));
-        // A scenario without an answer: the reason is shown, nothing is modelled.
+        // A scenario without an answer: the reason is shown in plain words (no "--tp:" flag), and the last
+        // valid step stays on screen (issue 13: the Step tab went blank while the Memory tab kept its charts).
+        const double lastValid = v.result()->totals.stepTime;
         Scenario bad = zero3On16();
         bad.tp = 3;
         v.setScenario(bad);
-        QVERIFY(!v.result());
-        QVERIFY(v.errorText().contains(QStringLiteral("tp")));
+        QVERIFY(v.result());
+        QCOMPARE(v.result()->totals.stepTime, lastValid);
+        QVERIFY2(v.errorText().startsWith(QStringLiteral("TP 3 does not divide")), qPrintable(v.errorText()));
+        QVERIFY(!v.errorText().contains(QStringLiteral("--")));
+        auto* summary = v.findChild<QLabel*>(QStringLiteral("stepSummary"));
+        QVERIFY(summary && summary->text().contains(QStringLiteral("Showing the last valid step")));
+        // A valid scenario clears the message.
+        v.setScenario(zero3On16());
+        QVERIFY(v.errorText().isEmpty());
+        // A fresh view with no valid step yet shows the reason and no step.
+        StepView fresh;
+        fresh.setScenario(bad);
+        QVERIFY(!fresh.result());
+        QVERIFY(fresh.errorText().contains(QStringLiteral("TP 3")));
     }
 
     void clockIsDrivenByAdvance()

@@ -3,10 +3,13 @@
 
 #include "shardscope/errors.h"
 
+#include <QHash>
 #include <QLocale>
+#include <QRegularExpression>
 
 #include <algorithm>
 #include <functional>
+#include <numeric>
 
 namespace shardscope {
 
@@ -61,96 +64,189 @@ ExplorerResult computeExplorer(const Scenario& s)
     return r;
 }
 
-QStringList fixesFor(const ExplorerResult& r)
+std::optional<std::int64_t> smallestFittingGpusInWholeNodes(const Scenario& s, int stage, std::int64_t from)
+{
+    const std::int64_t k = s.modelParallel();
+    const std::int64_t node = std::max<std::int64_t>(1, s.gpusPerNode);
+    const std::int64_t whole = std::lcm(k, node); // whole nodes and whole model replicas
+    auto fitsAt = [&](std::int64_t n) {
+        Scenario x = s;
+        x.zeroStage = stage;
+        x.gpus = n;
+        return fitsWith(x);
+    };
+    // Within one node any multiple of k is a real cluster (4 GPUs of an 8-GPU server).
+    for (std::int64_t n = ((std::max<std::int64_t>(from, 1) + k - 1) / k) * k; n < node && n <= kMaxGpus; n += k)
+        if (fitsAt(n))
+            return n;
+    // From one node on: whole nodes. From d = 2 on memory never rises with N (planner.cpp), so a few steps past
+    // the first candidate settle it; the cap bounds the work when nothing fits.
+    std::int64_t n = std::max<std::int64_t>(((std::max(from, node) + whole - 1) / whole) * whole, whole);
+    for (int tries = 0; tries < 64 && n <= kMaxGpus; ++tries, n += whole)
+        if (fitsAt(n))
+            return n;
+    return std::nullopt;
+}
+
+std::vector<std::int64_t> validGpuCounts(const Scenario& s, std::int64_t max)
+{
+    const std::int64_t k = std::max<std::int64_t>(1, s.modelParallel());
+    const std::int64_t node = std::max<std::int64_t>(1, s.gpusPerNode);
+    std::vector<std::int64_t> v;
+    for (std::int64_t n = k; n < node && n <= max; n += k)
+        v.push_back(n);
+    const std::int64_t whole = std::lcm(k, node);
+    for (std::int64_t m = 1; whole * m <= max; m *= 2) {
+        v.push_back(whole * m);
+        if (m >= 2 && whole * (m + m / 2) <= max)
+            v.push_back(whole * (m + m / 2)); // 3, 6, 12, ... nodes: real clusters (N = 24 on 8-GPU nodes)
+    }
+    std::sort(v.begin(), v.end());
+    v.erase(std::unique(v.begin(), v.end()), v.end());
+    if (v.empty())
+        v.push_back(k);
+    return v;
+}
+
+std::vector<std::int64_t> validTpValues(const Scenario& s)
+{
+    std::vector<std::int64_t> v;
+    const std::int64_t heads = std::max<std::int64_t>(1, s.arch.heads);
+    const std::int64_t kv = std::max<std::int64_t>(1, s.arch.kvHeads);
+    for (std::int64_t t = 1; t <= std::max<std::int64_t>(1, s.gpusPerNode) && t <= heads; ++t)
+        if (heads % t == 0 && (kv % t == 0 || t % kv == 0))
+            v.push_back(t);
+    return v;
+}
+
+QString gpusLabel(std::int64_t gpus, std::int64_t gpusPerNode)
+{
+    if (gpusPerNode <= 1)
+        return QStringLiteral("N = %1").arg(gpus);
+    if (gpus < gpusPerNode)
+        return QStringLiteral("N = %1 (part of one node)").arg(gpus);
+    const std::int64_t nodes = gpus / gpusPerNode;
+    return QStringLiteral("N = %1 (%2 node%3)").arg(gpus).arg(nodes).arg(nodes == 1 ? QString() : QStringLiteral("s"));
+}
+
+std::vector<Fix> fixOptionsFor(const ExplorerResult& r)
 {
     const Scenario& s = r.scenario;
-    QStringList fixes;
+    std::vector<Fix> fixes;
     if (r.footprint.fits)
         return fixes;
+    auto offer = [&](const QString& label, const QString& tip, const Scenario& x) {
+        if (fitsWith(x))
+            fixes.push_back(Fix {label, tip, x});
+    };
     // 1. A higher ZeRO stage at the same N (the first that fits).
     for (const SweepPoint& p : r.stagesAtN) {
         if (p.stage > s.zeroStage && p.fits) {
-            fixes << QStringLiteral("ZeRO-%1").arg(p.stage);
+            Scenario x = s;
+            x.zeroStage = p.stage;
+            offer(QStringLiteral("ZeRO-%1").arg(p.stage), QStringLiteral("Shard more of the model states over the GPUs."),
+                  x);
             break;
         }
     }
-    // 2. More GPUs with the same stage.
-    for (const MinGpus& m : r.minGpus)
-        if (m.stage == s.zeroStage && m.minGpus && *m.minGpus > s.gpus)
-            fixes << QStringLiteral("N \u2265 %1").arg(*m.minGpus);
-    // 3. Memory savers and batch, one knob at a time.
-    struct Try
-    {
-        QString label;
-        std::function<bool(Scenario&)> apply; ///< false when the knob is already there
-    };
-    const std::vector<Try> tries = {
-        {QStringLiteral("selective checkpointing"),
-         [](Scenario& x) {
-             if (x.checkpointing != Checkpointing::None)
-                 return false;
-             x.checkpointing = Checkpointing::Selective;
-             return true;
-         }},
-        {QStringLiteral("full checkpointing"),
-         [](Scenario& x) {
-             if (x.checkpointing == Checkpointing::Full)
-                 return false;
-             x.checkpointing = Checkpointing::Full;
-             return true;
-         }},
-        {QStringLiteral("FlashAttention"),
-         [](Scenario& x) {
-             if (x.flashAttention)
-                 return false;
-             x.flashAttention = true;
-             return true;
-         }},
-        {QStringLiteral("micro-batch 1"),
-         [](Scenario& x) {
-             if (x.microBatch == 1)
-                 return false;
-             x.microBatch = 1;
-             return true;
-         }},
-        {QStringLiteral("TP %1").arg(s.tp * 2),
-         [](Scenario& x) {
-             if (x.tp >= 64)
-                 return false;
-             x.tp *= 2;
-             return true;
-         }},
-        {QStringLiteral("optimizer offload to CPU"),
-         [](Scenario& x) {
-             if (x.zeroStage < 1 || x.offloadOptimizer != OffloadDevice::None)
-                 return false;
-             x.offloadOptimizer = OffloadDevice::Cpu;
-             return true;
-         }},
-        {QStringLiteral("parameter offload to CPU"),
-         [](Scenario& x) {
-             if (x.zeroStage < 3 || x.offloadParams != OffloadDevice::None)
-                 return false;
-             x.offloadParams = OffloadDevice::Cpu;
-             return true;
-         }},
-    };
-    bool checkpointFixed = false;
-    for (const Try& t : tries) {
-        Scenario x = s;
-        if (!t.apply(x))
+    // 2. More GPUs with the same stage, in whole nodes.
+    for (const MinGpus& m : r.minGpus) {
+        if (m.stage != s.zeroStage || !m.minGpus)
             continue;
-        if (t.label.endsWith(QLatin1String("checkpointing"))) {
-            if (checkpointFixed)
-                continue; // selective already fits: full is not the smallest change
+        if (const auto n = smallestFittingGpusInWholeNodes(s, s.zeroStage, std::max(*m.minGpus, s.gpus + 1))) {
+            Scenario x = s;
+            x.gpus = *n;
+            offer(gpusLabel(*n, s.gpusPerNode),
+                  QStringLiteral("The smallest cluster of whole %1-GPU nodes that fits.").arg(s.gpusPerNode), x);
         }
+    }
+    // 3. Memory savers and batch, one knob at a time.
+    if (s.checkpointing == Checkpointing::None) {
+        Scenario x = s;
+        x.checkpointing = Checkpointing::Selective;
+        if (fitsWith(x))
+            offer(QStringLiteral("selective checkpointing"),
+                  QStringLiteral("Recompute the attention core in the backward pass."), x);
+    }
+    if (s.checkpointing != Checkpointing::Full && (fixes.empty() || !fixes.back().label.endsWith(QLatin1String("checkpointing")))) {
+        Scenario x = s;
+        x.checkpointing = Checkpointing::Full;
+        offer(QStringLiteral("full checkpointing"), QStringLiteral("Keep only each layer's input; recompute the layer."), x);
+    }
+    if (!s.flashAttention) {
+        Scenario x = s;
+        x.flashAttention = true;
+        offer(QStringLiteral("FlashAttention"), QStringLiteral("Never store the s x s attention scores."), x);
+    }
+    if (s.microBatch > 1) {
+        Scenario x = s;
+        x.microBatch = 1;
+        offer(QStringLiteral("micro-batch 1"), QStringLiteral("One sequence per forward/backward pass."), x);
+    }
+    // 4. Tensor parallel: the next TP within one node that divides the heads (and the KV heads, or is divided by
+    // them), with N still a multiple of TP x PP x CP.
+    for (std::int64_t tp = s.tp + 1; tp <= std::min<std::int64_t>(s.gpusPerNode, s.gpus); ++tp) {
+        if (s.arch.heads % tp != 0 || (s.arch.kvHeads % tp != 0 && tp % s.arch.kvHeads != 0)
+            || s.gpus % (tp * s.pp * s.cp) != 0)
+            continue;
+        Scenario x = s;
+        x.tp = tp;
         if (fitsWith(x)) {
-            fixes << t.label;
-            if (t.label.endsWith(QLatin1String("checkpointing")))
-                checkpointFixed = true;
+            offer(QStringLiteral("TP %1").arg(tp), QStringLiteral("Split each layer's weights over %1 GPUs of a node.").arg(tp), x);
+            break;
+        }
+    }
+    // 5. Pipeline parallel: the smallest larger PP that fits (N a multiple of TP x PP x CP, PP <= layers).
+    for (std::int64_t pp = s.pp + 1; pp <= s.arch.layers && s.tp * pp * s.cp <= s.gpus; ++pp) {
+        if (s.gpus % (s.tp * pp * s.cp) != 0)
+            continue;
+        Scenario x = s;
+        x.pp = pp;
+        if (fitsWith(x)) {
+            offer(QStringLiteral("PP %1").arg(pp), QStringLiteral("Split the layers into %1 pipeline stages.").arg(pp), x);
+            break;
+        }
+    }
+    // 6. Offload.
+    if (s.zeroStage >= 1 && s.offloadOptimizer == OffloadDevice::None) {
+        Scenario x = s;
+        x.offloadOptimizer = OffloadDevice::Cpu;
+        offer(QStringLiteral("CPU optimizer offload"),
+              QStringLiteral("ZeRO-Offload: fp32 master and optimizer states in host RAM (slower steps)."), x);
+    }
+    if (s.zeroStage == 3 && s.offloadParams == OffloadDevice::None) {
+        Scenario x = s;
+        x.offloadParams = OffloadDevice::Cpu;
+        offer(QStringLiteral("CPU parameter offload"),
+              QStringLiteral("ZeRO-Infinity: parameters in host RAM, fetched per layer (slower steps)."), x);
+    }
+    // 7. A GPU with more memory: the smallest that fits.
+    if (!s.capacityBytes) {
+        const std::int64_t have = r.footprint.capacityBytes;
+        std::vector<GpuPreset> bigger;
+        for (const GpuPreset& g : gpuPresets())
+            if (g.capacityBytes > have)
+                bigger.push_back(g);
+        std::stable_sort(bigger.begin(), bigger.end(),
+                         [](const GpuPreset& a, const GpuPreset& b) { return a.capacityBytes < b.capacityBytes; });
+        for (const GpuPreset& g : bigger) {
+            Scenario x = s;
+            x.gpu = g.id;
+            if (fitsWith(x)) {
+                offer(q(g.name), QStringLiteral("The same cluster of %1 GPUs.").arg(q(g.name)), x);
+                break;
+            }
         }
     }
     return fixes;
+}
+
+QStringList fixesFor(const ExplorerResult& r)
+{
+    QStringList labels;
+    for (const Fix& f : fixOptionsFor(r))
+        labels << f.label;
+    return labels;
 }
 
 Verdict verdictFor(const ExplorerResult& r, ByteUnit unit)
@@ -184,8 +280,10 @@ Verdict verdictFor(const ExplorerResult& r, ByteUnit unit)
         v.text = reason;
         QStringList other;
         for (const MinGpus& m : r.minGpus)
-            if (m.stage != s.zeroStage && m.minGpus)
-                other << QStringLiteral("ZeRO-%1 fits from N = %2").arg(m.stage).arg(*m.minGpus);
+            if (m.stage != s.zeroStage && m.minGpus) {
+                const auto n = smallestFittingGpusInWholeNodes(s, m.stage, *m.minGpus);
+                other << QStringLiteral("ZeRO-%1 fits from %2").arg(m.stage).arg(gpusLabel(n.value_or(*m.minGpus), s.gpusPerNode));
+            }
         if (!other.isEmpty())
             v.text += QStringLiteral(". ") + other.join(QStringLiteral("; "));
         const QStringList fixes = fixesFor(r);
@@ -211,12 +309,69 @@ Verdict verdictFor(const ExplorerResult& r, ByteUnit unit)
     return v;
 }
 
+QString fieldWords(const QString& field)
+{
+    static const QHash<QString, QString> words = {
+        {QStringLiteral("params"), QStringLiteral("Parameters")},
+        {QStringLiteral("model"), QStringLiteral("Architecture")},
+        {QStringLiteral("heads"), QStringLiteral("Attention heads")},
+        {QStringLiteral("kv-heads"), QStringLiteral("KV heads")},
+        {QStringLiteral("head-dim"), QStringLiteral("Head dimension")},
+        {QStringLiteral("experts"), QStringLiteral("Experts")},
+        {QStringLiteral("top-k"), QStringLiteral("Experts per token")},
+        {QStringLiteral("max-positions"), QStringLiteral("Learned positions")},
+        {QStringLiteral("norms-per-layer"), QStringLiteral("Norms per layer")},
+        {QStringLiteral("gpus"), QStringLiteral("N GPUs")},
+        {QStringLiteral("gpus-per-node"), QStringLiteral("GPUs per node")},
+        {QStringLiteral("gpu"), QStringLiteral("GPU type")},
+        {QStringLiteral("capacity-gb"), QStringLiteral("GPU capacity")},
+        {QStringLiteral("margin-gb"), QStringLiteral("Safety margin")},
+        {QStringLiteral("tp"), QStringLiteral("Tensor parallel")},
+        {QStringLiteral("pp"), QStringLiteral("Pipeline parallel")},
+        {QStringLiteral("cp"), QStringLiteral("Context parallel")},
+        {QStringLiteral("vpp"), QStringLiteral("Chunks per GPU")},
+        {QStringLiteral("schedule"), QStringLiteral("Schedule")},
+        {QStringLiteral("stage"), QStringLiteral("ZeRO stage")},
+        {QStringLiteral("recipe"), QStringLiteral("Recipe")},
+        {QStringLiteral("optimizer"), QStringLiteral("Optimizer")},
+        {QStringLiteral("checkpointing"), QStringLiteral("Checkpointing")},
+        {QStringLiteral("offload-optimizer"), QStringLiteral("Optimizer offload")},
+        {QStringLiteral("offload-params"), QStringLiteral("Param offload")},
+        {QStringLiteral("micro-batch"), QStringLiteral("Micro-batch")},
+        {QStringLiteral("seq"), QStringLiteral("Sequence length")},
+        {QStringLiteral("grad-accum"), QStringLiteral("Grad. accumulation")},
+        {QStringLiteral("fragmentation"), QStringLiteral("Fragmentation")},
+        {QStringLiteral("cuda-context-gb"), QStringLiteral("CUDA context")},
+        {QStringLiteral("bucket"), QStringLiteral("Bucket sizes")},
+        {QStringLiteral("prefetch-units"), QStringLiteral("Prefetch units")},
+        {QStringLiteral("host-ram-gb"), QStringLiteral("Host RAM per node")},
+        {QStringLiteral("nvme-gb"), QStringLiteral("NVMe per node")},
+        {QStringLiteral("kernel-efficiency"), QStringLiteral("Kernel efficiency")},
+        {QStringLiteral("alpha-us"), QStringLiteral("Per-hop latency")},
+        {QStringLiteral("intra-node-gbps"), QStringLiteral("Intra-node bandwidth")},
+        {QStringLiteral("inter-node-gbps"), QStringLiteral("Inter-node bandwidth")},
+        {QStringLiteral("pcie-gbps"), QStringLiteral("PCIe bandwidth")},
+    };
+    return words.value(field, field);
+}
+
+QString plainMessage(const QString& message)
+{
+    // core prefixes the option for the command line: "--tp: ..." (and sometimes "--size and --dpi: ...").
+    static const QRegularExpression flag(QStringLiteral("^(--[a-z0-9-]+( and --[a-z0-9-]+)*: )"));
+    QString m = message;
+    m.remove(flag);
+    if (!m.isEmpty())
+        m[0] = m[0].toUpper();
+    return m;
+}
+
 Verdict invalidVerdict(const QString& field, const QString& message)
 {
     Verdict v;
     v.kind = Verdict::Kind::Invalid;
-    v.text = QStringLiteral("No answer for this scenario (%1): %2. The charts show the last valid scenario.")
-                 .arg(field, message);
+    v.text = QStringLiteral("No answer for this scenario: %1 (%2). The charts show the last valid scenario.")
+                 .arg(plainMessage(message), fieldWords(field));
     return v;
 }
 

@@ -42,11 +42,44 @@ struct Verdict
 };
 
 Verdict verdictFor(const ExplorerResult& r, ByteUnit unit);
+/// "No answer: TP 3 does not divide the 64 attention heads (Tensor parallel)." in plain words, no option names.
 Verdict invalidVerdict(const QString& field, const QString& message);
 
-/// The single-knob changes that make a scenario that does not fit fit, cheapest first
-/// ("ZeRO-3", "N >= 24", "full checkpointing", ...). Empty when it fits or nothing single does.
+/// The words a person reads for core's field name (InvalidInput::field()): "tp" -> "Tensor parallel".
+/// Unknown fields come back as given.
+QString fieldWords(const QString& field);
+/// core's message without the command-line flag it starts with ("--tp: TP 3 ..." -> "TP 3 ...").
+QString plainMessage(const QString& message);
+
+/// One change that makes a scenario fit: what a button says ("ZeRO-3", "N = 24 (3 nodes)", "TP 8", "H100 96GB")
+/// and the whole scenario it applies (valid: core answers it, and it fits).
+struct Fix
+{
+    QString label;
+    QString tip; ///< one sentence: what the change is
+    Scenario scenario;
+};
+
+/// The single-knob changes that make a scenario that does not fit fit, cheapest first. Each is valid for core
+/// (TP within a node and dividing the heads and KV heads, N a multiple of TP x PP x CP) and N moves in whole
+/// nodes. Empty when it fits or nothing single does.
+std::vector<Fix> fixOptionsFor(const ExplorerResult& r);
+/// The labels of fixOptionsFor().
 QStringList fixesFor(const ExplorerResult& r);
+
+/// The smallest N >= `from` that fits with ZeRO stage `stage` and fills whole nodes (a multiple of GPUs per node,
+/// or a part of one node), a multiple of TP x PP x CP; nullopt when none up to kMaxGpus does.
+std::optional<std::int64_t> smallestFittingGpusInWholeNodes(const Scenario& s, int stage, std::int64_t from);
+
+/// The N values the N control offers: multiples of TP x PP x CP within one node, then whole nodes that hold whole
+/// model replicas (multiples of lcm(TP x PP x CP, GPUs per node): 1, 2, 3, 4, 6, 8, 12, ... of them), up to `max`.
+std::vector<std::int64_t> validGpuCounts(const Scenario& s, std::int64_t max = 16384);
+/// The TP values the TP control offers: within one node (TP <= GPUs per node), dividing the attention heads, and
+/// dividing the KV heads or divided by them (core's rule, validateScenario()).
+std::vector<std::int64_t> validTpValues(const Scenario& s);
+
+/// "N = 24 (3 nodes)", "N = 4 (part of one node)".
+QString gpusLabel(std::int64_t gpus, std::int64_t gpusPerNode);
 
 /// "51.5 GB" in the unit, with one decimal (two below 10 units).
 QString formatBytesUi(double bytes, ByteUnit unit);

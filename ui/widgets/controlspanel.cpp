@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "controlspanel.h"
 
+#include "explorer.h"
 #include "hfconfig.h"
 #include "sliderspin.h"
 
@@ -22,7 +23,9 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 
 namespace shardscope {
 
@@ -111,6 +114,11 @@ void ControlsPanel::build()
     m_message->setStyleSheet(QStringLiteral("QLabel { color: #ffffff; background: #b2182b; padding: 4px; border-radius: 3px; }"));
     m_message->hide();
     top->addWidget(m_message);
+    m_generalError = new QLabel(this);
+    m_generalError->setObjectName(QStringLiteral("scenarioError"));
+    m_generalError->setWordWrap(true);
+    m_generalError->hide();
+    top->addWidget(m_generalError);
 
     auto group = [&](const QString& title) {
         auto* box = new QGroupBox(title, this);
@@ -140,6 +148,9 @@ void ControlsPanel::build()
     m_size->setScale(SliderSpin::Scale::Log, 1000);
     m_size->setDisplay(1e-9, 2, QStringLiteral(" B"));
     model->addRow(QStringLiteral("Parameters"), m_size);
+    addErrorRow(model, {QStringLiteral("params"), QStringLiteral("model"), QStringLiteral("heads"),
+                        QStringLiteral("kv-heads"), QStringLiteral("head-dim"), QStringLiteral("experts"),
+                        QStringLiteral("top-k"), QStringLiteral("max-positions"), QStringLiteral("norms-per-layer")});
     connect(m_preset, &QComboBox::activated, this, &ControlsPanel::presetChosen);
     connect(importButton, &QPushButton::clicked, this, &ControlsPanel::importHfConfig);
     connect(m_size, &SliderSpin::valueChanged, this, [this](double v) {
@@ -154,11 +165,14 @@ void ControlsPanel::build()
     m_gpus = addSlider("gpus", QStringLiteral("N GPUs"), 1, 16384,
                        QStringLiteral("Total GPUs N = data parallel x tensor parallel x pipeline parallel."));
     m_gpus->setSnapValues(gpuSnapValues());
+    m_gpus->setStepsFollowSnap(true);
     cluster->addRow(QStringLiteral("N GPUs"), m_gpus);
+    addErrorRow(cluster, {QStringLiteral("gpus")});
     m_gpusPerNode = addSlider("gpusPerNode", QStringLiteral("GPUs per node"), 1, 1024,
                               QStringLiteral("GPUs in one server; host RAM and NVMe are shared among them."));
     m_gpusPerNode->setSnapValues({1, 2, 4, 8, 16});
     cluster->addRow(QStringLiteral("GPUs per node"), m_gpusPerNode);
+    addErrorRow(cluster, {QStringLiteral("gpus-per-node")});
     m_gpuType = new QComboBox(this);
     m_gpuType->setObjectName(QStringLiteral("gpuType"));
     m_gpuType->setToolTip(QStringLiteral("The GPU model; its memory is the capacity line in the charts."));
@@ -166,6 +180,7 @@ void ControlsPanel::build()
         m_gpuType->addItem(QStringLiteral("%1 (%2)").arg(q(g.name), q(formatBytes(double(g.capacityBytes), ByteUnit::GB))),
                            q(g.id));
     cluster->addRow(QStringLiteral("GPU type"), m_gpuType);
+    addErrorRow(cluster, {QStringLiteral("gpu"), QStringLiteral("capacity-gb")});
     connect(m_gpus, &SliderSpin::valueChanged, this, [this](double v) {
         m_scenario.gpus = std::llround(v);
         changed();
@@ -190,14 +205,17 @@ void ControlsPanel::build()
                          QStringLiteral("ZeRO-2: gradients are sharded too."),
                          QStringLiteral("ZeRO-3 (FSDP full shard): parameters are sharded too, gathered per layer.")});
     par->addRow(QStringLiteral("ZeRO stage"), stageRow);
+    addErrorRow(par, {QStringLiteral("stage")});
     connect(m_stage, &QButtonGroup::idClicked, this, [this](int id) {
         m_scenario.zeroStage = id;
         changed();
     });
     m_tp = addSlider("tp", QStringLiteral("TP"), 1, 1024,
                      QStringLiteral("Tensor parallel: each layer's weights split across this many GPUs (must divide the heads)."));
-    m_tp->setSnapValues(powersOfTwo(1, 64));
+    m_tp->setSnapValues(powersOfTwo(1, 8));
+    m_tp->setStepsFollowSnap(true);
     par->addRow(QStringLiteral("Tensor parallel"), m_tp);
+    addErrorRow(par, {QStringLiteral("tp")});
     m_pp = addSlider("pp", QStringLiteral("PP"), 1, 1024,
                      QStringLiteral("Pipeline parallel: the layers split into this many consecutive stages."));
     m_pp->setScale(SliderSpin::Scale::Linear, 0);
@@ -208,6 +226,7 @@ void ControlsPanel::build()
         return v;
     }());
     par->addRow(QStringLiteral("Pipeline parallel"), m_pp);
+    addErrorRow(par, {QStringLiteral("pp")});
     m_schedule = new QComboBox(this);
     m_schedule->setObjectName(QStringLiteral("schedule"));
     m_schedule->setToolTip(QStringLiteral("Pipeline schedule: 1F1B keeps at most PP micro-batches in flight, GPipe all of them."));
@@ -215,6 +234,7 @@ void ControlsPanel::build()
     m_schedule->addItem(QStringLiteral("GPipe"), QStringLiteral("gpipe"));
     m_schedule->addItem(QStringLiteral("Interleaved 1F1B"), QStringLiteral("interleaved"));
     par->addRow(QStringLiteral("Schedule"), m_schedule);
+    addErrorRow(par, {QStringLiteral("schedule")});
     // Interleaved 1F1B (Narayanan et al. 2021): each GPU holds `vpp` model chunks of layers / (PP x vpp) layers.
     m_vpp = addSlider("vpp", QStringLiteral("Virtual stages"), 1, 64,
                       QStringLiteral("Interleaved schedule: model chunks per GPU; the bubble shrinks by this factor, "
@@ -227,6 +247,7 @@ void ControlsPanel::build()
         return v;
     }());
     par->addRow(QStringLiteral("Chunks per GPU"), m_vpp);
+    addErrorRow(par, {QStringLiteral("vpp")});
     connect(m_schedule, &QComboBox::currentIndexChanged, this, [this](int i) {
         m_scenario.schedule = *scheduleFromKey(m_schedule->itemData(i).toString().toStdString());
         if (m_scenario.schedule == PipelineSchedule::Interleaved && m_scenario.vpp == 1 && m_scenario.pp > 1) {
@@ -253,12 +274,26 @@ void ControlsPanel::build()
         m_scenario.sequenceParallel = on;
         changed();
     });
-    connect(m_tp, &SliderSpin::valueChanged, this, [this](double v) {
+    // A new TP or PP that N is no longer a multiple of moves N to the nearest valid count at or above it (one
+    // change, one Undo), so the controls never make N = 6 with TP 8 x PP 4.
+    auto keepGpusValid = [this] {
+        if (m_scenario.modelParallel() < 1 || m_scenario.gpus % m_scenario.modelParallel() == 0)
+            return;
+        for (std::int64_t n : validGpuCounts(m_scenario, 1048576))
+            if (n >= m_scenario.gpus) {
+                m_scenario.gpus = n;
+                m_gpus->setValue(double(n));
+                return;
+            }
+    };
+    connect(m_tp, &SliderSpin::valueChanged, this, [this, keepGpusValid](double v) {
         m_scenario.tp = std::llround(v);
+        keepGpusValid();
         changed();
     });
-    connect(m_pp, &SliderSpin::valueChanged, this, [this](double v) {
+    connect(m_pp, &SliderSpin::valueChanged, this, [this, keepGpusValid](double v) {
         m_scenario.pp = std::llround(v);
+        keepGpusValid();
         changed();
     });
 
@@ -275,12 +310,14 @@ void ControlsPanel::build()
         m_recipe->setItemData(m_recipe->count() - 1, q(r.description), Qt::ToolTipRole);
     }
     prec->addRow(QStringLiteral("Recipe"), m_recipe);
+    addErrorRow(prec, {QStringLiteral("recipe")});
     m_optimizer = new QComboBox(this);
     m_optimizer->setObjectName(QStringLiteral("optimizer"));
     m_optimizer->setToolTip(QStringLiteral("Replaces only the optimizer states of the recipe."));
     for (const std::string& k : optimizerKeys())
         m_optimizer->addItem(k == "recipe" ? QStringLiteral("as the recipe says") : q(k), q(k));
     prec->addRow(QStringLiteral("Optimizer"), m_optimizer);
+    addErrorRow(prec, {QStringLiteral("optimizer")});
     m_bytesPerParam = new QLabel(this);
     m_bytesPerParam->setObjectName(QStringLiteral("bytesPerParam"));
     m_bytesPerParam->setWordWrap(true);
@@ -329,7 +366,9 @@ void ControlsPanel::build()
                             QStringLiteral("ZeRO-Offload: fp32 master and optimizer states live in host RAM or NVMe (stages 1-3)."));
     m_offPar = offloadCombo("offloadParams", QStringLiteral("ZeRO-Infinity: parameters live off the GPU (ZeRO-3 only)."));
     savers->addRow(QStringLiteral("Optimizer offload"), m_offOpt);
+    addErrorRow(savers, {QStringLiteral("offload-optimizer")});
     savers->addRow(QStringLiteral("Param offload"), m_offPar);
+    addErrorRow(savers, {QStringLiteral("offload-params")});
     connect(m_offOpt, &QComboBox::currentIndexChanged, this, [this](int i) {
         m_scenario.offloadOptimizer = *offloadFromKey(m_offOpt->itemData(i).toString().toStdString());
         changed();
@@ -345,14 +384,17 @@ void ControlsPanel::build()
                              QStringLiteral("Sequences each GPU processes in one forward/backward pass."));
     m_microBatch->setSnapValues(powersOfTwo(1, 256));
     batch->addRow(QStringLiteral("Micro-batch"), m_microBatch);
+    addErrorRow(batch, {QStringLiteral("micro-batch")});
     m_seq = addSlider("seq", QStringLiteral("Sequence length"), 1, 16777216,
                       QStringLiteral("Tokens per sequence; activations grow with it (attention scores with its square)."));
     m_seq->setSnapValues(powersOfTwo(128, 131072));
     batch->addRow(QStringLiteral("Sequence length"), m_seq);
+    addErrorRow(batch, {QStringLiteral("seq")});
     m_gradAccum = addSlider("gradAccum", QStringLiteral("Gradient accumulation"), 1, 1000000,
                             QStringLiteral("Micro-batches per optimizer step (the pipeline's micro-batches)."));
     m_gradAccum->setSnapValues(powersOfTwo(1, 1024));
     batch->addRow(QStringLiteral("Grad. accumulation"), m_gradAccum);
+    addErrorRow(batch, {QStringLiteral("grad-accum")});
     connect(m_microBatch, &SliderSpin::valueChanged, this, [this](double v) {
         m_scenario.microBatch = std::llround(v);
         changed();
@@ -390,9 +432,73 @@ void ControlsPanel::clearRefusal()
     m_message->hide();
 }
 
+QLabel* ControlsPanel::addErrorRow(QFormLayout* form, const QStringList& fields)
+{
+    auto* label = new QLabel(this);
+    label->setObjectName(QStringLiteral("error_") + fields.front());
+    label->setWordWrap(true);
+    label->hide();
+    form->addRow(QString(), label);
+    for (const QString& f : fields)
+        m_errorLabels.insert(f, label);
+    return label;
+}
+
+void ControlsPanel::showScenarioError()
+{
+    // core says which field has no answer (InvalidInput::field()); the words go under that control.
+    QString field, text;
+    try {
+        validateScenario(m_scenario);
+    } catch (const InvalidInput& e) {
+        field = QString::fromStdString(e.field());
+        text = plainMessage(QString::fromUtf8(e.what()));
+    }
+    if (field == m_errorField && text == m_errorText)
+        return;
+    if (QLabel* old = m_errorLabels.value(m_errorField, m_generalError))
+        old->hide();
+    m_errorField = field;
+    m_errorText = text;
+    if (text.isEmpty())
+        return;
+    QLabel* label = m_errorLabels.value(field, m_generalError);
+    const bool dark = palette().color(QPalette::Window).lightness() < 128;
+    label->setStyleSheet(dark ? QStringLiteral("QLabel { color: #ff8a80; }") : QStringLiteral("QLabel { color: #b2182b; }"));
+    label->setText(QStringLiteral("\u26a0 ") + (label == m_generalError ? fieldWords(field) + QStringLiteral(": ") : QString())
+                   + text);
+    label->show();
+}
+
+void ControlsPanel::updateValidSteps()
+{
+    // N in whole nodes and multiples of TP x PP x CP; TP among the divisors of the heads within a node. Each list
+    // is rebuilt only when what it depends on changed (never the list of the slider being dragged).
+    if (m_stepsKey[0] != m_scenario.modelParallel() || m_stepsKey[1] != m_scenario.gpusPerNode) {
+        m_stepsKey[0] = m_scenario.modelParallel();
+        m_stepsKey[1] = m_scenario.gpusPerNode;
+        std::vector<double> n;
+        for (std::int64_t g : validGpuCounts(m_scenario, 16384))
+            n.push_back(double(g));
+        m_gpus->setSnapValues(n);
+    }
+    const std::int64_t tpKey = m_scenario.gpusPerNode * 1000003 + m_scenario.arch.heads * 1009 + m_scenario.arch.kvHeads;
+    if (m_stepsKey[2] != tpKey) {
+        m_stepsKey[2] = tpKey;
+        std::vector<double> tp;
+        for (std::int64_t t : validTpValues(m_scenario))
+            tp.push_back(double(t));
+        if (tp.empty())
+            tp.push_back(1);
+        m_tp->setSnapValues(tp);
+    }
+}
+
 void ControlsPanel::changed()
 {
     updatePrecisionText();
+    updateValidSteps();
+    showScenarioError();
     emit scenarioChanged(m_scenario);
 }
 
@@ -516,6 +622,8 @@ void ControlsPanel::setScenario(const Scenario& s)
     m_seq->setValue(double(s.seq));
     m_gradAccum->setValue(double(s.gradAccum));
     updatePrecisionText();
+    updateValidSteps();
+    showScenarioError();
 }
 
 } // namespace shardscope

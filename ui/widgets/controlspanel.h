@@ -3,11 +3,13 @@
 
 #include "shardscope/scenario.h"
 
+#include <QHash>
 #include <QWidget>
 
 class QButtonGroup;
 class QCheckBox;
 class QComboBox;
+class QFormLayout;
 class QLabel;
 class QPushButton;
 
@@ -37,6 +39,12 @@ public:
     /// Every slider-with-spin-box, by objectName (for the redraw benchmark and tests).
     QList<SliderSpin*> sliders() const;
 
+    /// Why the scenario has no answer, in plain words, and the field core named (empty when it has one).
+    QString scenarioError() const { return m_errorText; }
+    QString scenarioErrorField() const { return m_errorField; }
+    /// The label under the control that shows the error of `field` (nullptr for a field without a control here).
+    QLabel* errorLabelFor(const QString& field) const { return m_errorLabels.value(field); }
+
 signals:
     void scenarioChanged(const shardscope::Scenario& s);
     void resetRequested();
@@ -48,6 +56,9 @@ private:
     void clearRefusal();
     void updatePrecisionText();
     void updateVppEnabled();
+    void updateValidSteps();
+    void showScenarioError();
+    QLabel* addErrorRow(QFormLayout* form, const QStringList& fields);
     void presetChosen(int index);
     void importHfConfig();
     SliderSpin* addSlider(const char* objectName, const QString& name, double min, double max, const QString& tip);
@@ -80,6 +91,11 @@ private:
     SliderSpin* m_gradAccum = nullptr;
     QPushButton* m_reset = nullptr;
     QList<SliderSpin*> m_sliders;
+    QHash<QString, QLabel*> m_errorLabels; ///< core's field name -> the label under its control
+    QLabel* m_generalError = nullptr; ///< for fields without a control in this panel
+    QString m_errorText;
+    QString m_errorField;
+    std::int64_t m_stepsKey[4] = {0, 0, 0, 0}; ///< what the N and TP steps were computed from
 };
 
 } // namespace shardscope

@@ -9,6 +9,7 @@
 #include "memorypergpuchart.h"
 #include "memoryvsgpuschart.h"
 #include "resultjson.h"
+#include "scenariocommand.h"
 #include "scenariofile.h"
 #include "settings.h"
 #include "steppage.h"
@@ -24,7 +25,9 @@
 #include <QChart>
 #include <QChartView>
 #include <QCloseEvent>
+#include <QDialog>
 #include <QDir>
+#include <QFile>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -41,8 +44,11 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QShortcut>
 #include <QTabWidget>
+#include <QTextBrowser>
 #include <QToolBar>
+#include <QUndoStack>
 #include <QUrl>
 #include <QVBoxLayout>
 
@@ -90,6 +96,7 @@ MainWindow::MainWindow(const Scenario& scenario, Session session, QWidget* paren
     , m_compare(new CompareWidget(m_comparePage))
     , m_messagesDock(new QDockWidget(QStringLiteral("Messages"), this))
     , m_messages(new QPlainTextEdit(m_messagesDock))
+    , m_undo(new QUndoStack(this))
 {
     setObjectName(QStringLiteral("MainWindow"));
     setAcceptDrops(true);
@@ -144,6 +151,18 @@ MainWindow::MainWindow(const Scenario& scenario, Session session, QWidget* paren
 
     buildFileMenu();
 
+    // Edit: Undo/Redo of scenario changes.
+    QMenu* edit = menuBar()->addMenu(QStringLiteral("&Edit"));
+    edit->setObjectName(QStringLiteral("editMenu"));
+    QAction* undo = m_undo->createUndoAction(this, QStringLiteral("&Undo"));
+    undo->setObjectName(QStringLiteral("actionUndo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = m_undo->createRedoAction(this, QStringLiteral("&Redo"));
+    redo->setObjectName(QStringLiteral("actionRedo"));
+    redo->setShortcuts({QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::Key_Y)});
+    edit->addAction(undo);
+    edit->addAction(redo);
+
     // Units: GB (10^9, default) or GiB (2^30), always named.
     QMenu* view = menuBar()->addMenu(QStringLiteral("&View"));
     auto* toolbar = addToolBar(QStringLiteral("Display"));
@@ -187,7 +206,10 @@ MainWindow::MainWindow(const Scenario& scenario, Session session, QWidget* paren
 
     connect(m_controls, &ControlsPanel::scenarioChanged, this, &MainWindow::onControlsChanged);
     connect(m_controls, &ControlsPanel::resetRequested, this, &MainWindow::resetToDefault);
+    connect(m_memory, &MemoryPage::fixRequested, this, &MainWindow::setScenario);
     installChartMenus();
+    buildHelpMenu();
+    installStepShortcuts();
 
     m_autosaveTimer.setSingleShot(true);
     m_autosaveTimer.setInterval(kAutosaveDelayMs);
@@ -225,6 +247,7 @@ MainWindow::MainWindow(const Scenario& scenario, Session session, QWidget* paren
     setScenario(m_scenario);
     m_autosaveTimer.stop(); // nothing changed yet
     setModified(restoredModified);
+    m_recording = true; // from here on every scenario change can be undone
 }
 
 MainWindow::~MainWindow()
@@ -313,6 +336,110 @@ void MainWindow::installChartMenus()
     installChartExportMenu(m_memory->hostChart()->chartView(), QStringLiteral("host-memory"), shown, unit);
 }
 
+void MainWindow::buildHelpMenu()
+{
+    QMenu* help = menuBar()->addMenu(QStringLiteral("&Help"));
+    help->setObjectName(QStringLiteral("helpMenu"));
+    auto showText = [this](const QString& title, const QString& text, bool markdown, const char* name) {
+        auto* d = new QDialog(this);
+        d->setObjectName(QLatin1String(name));
+        d->setAttribute(Qt::WA_DeleteOnClose);
+        d->setWindowTitle(title);
+        auto* browser = new QTextBrowser(d);
+        browser->setOpenExternalLinks(true);
+        if (markdown)
+            browser->setMarkdown(text);
+        else
+            browser->setHtml(text);
+        auto* layout = new QVBoxLayout(d);
+        layout->addWidget(browser);
+        d->resize(markdown ? QSize(900, 700) : QSize(560, 520));
+        d->show();
+    };
+    QAction* keys = help->addAction(QStringLiteral("&Keyboard Shortcuts"), this, [this, showText] {
+        showText(QStringLiteral("Keyboard Shortcuts"), shortcutsSheet(), false, "shortcutsDialog");
+    });
+    keys->setObjectName(QStringLiteral("actionShortcuts"));
+    keys->setShortcut(QKeySequence::HelpContents);
+    QAction* model = help->addAction(QStringLiteral("The &Model (docs/model.md)"), this, [this, showText] {
+        QFile f(QStringLiteral(":/docs/model.md"));
+        const QString text = f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll())
+                                                          : QStringLiteral("docs/model.md was not built into this binary.");
+        showText(QStringLiteral("The Model: formulas, sources and defaults"), text, true, "modelDocDialog");
+    });
+    model->setObjectName(QStringLiteral("actionModelDoc"));
+    help->addSeparator();
+    QAction* about = help->addAction(QStringLiteral("&About ShardScope"), this, [this] {
+        QMessageBox::about(this, QStringLiteral("About ShardScope"),
+                           QStringLiteral("<h3>ShardScope %1</h3><p>Where GPU memory and time go when a large model is "
+                                          "trained on many GPUs: per-GPU memory by term and rank, the smallest N that "
+                                          "fits, and one training step's collectives.</p><p>Every number comes from "
+                                          "one model in <tt>core/</tt>; its formulas and sources are in "
+                                          "Help &gt; The Model.</p><p>Built with Qt %2. MIT licence.</p>")
+                               .arg(QCoreApplication::applicationVersion(), QString::fromLatin1(qVersion())));
+    });
+    about->setObjectName(QStringLiteral("actionAbout"));
+}
+
+QString MainWindow::shortcutsSheet()
+{
+    const std::pair<const char*, const char*> rows[] = {
+        {"Ctrl+1 / Ctrl+2 / Ctrl+3", "Memory, Step, Compare tab"},
+        {"Ctrl+Z / Ctrl+Shift+Z", "Undo / redo a scenario change"},
+        {"Ctrl+N, Ctrl+O, Ctrl+S", "New, open, save a scenario"},
+        {"Ctrl+E", "Export a chart"},
+        {"Space", "Step tab: play / pause"},
+        {"Right / Left", "Step tab: next / previous event"},
+        {"+ / -", "Step tab: faster / slower"},
+        {"] / [", "Step tab, one-collective mode: next / previous hop"},
+        {"F1", "This sheet"},
+    };
+    QString html = QStringLiteral("<h3>Keyboard shortcuts</h3><table cellpadding='4'>");
+    for (const auto& [key, what] : rows)
+        html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
+                    .arg(QString::fromLatin1(key), QString::fromLatin1(what));
+    html += QStringLiteral("</table><p>The Step tab's keys work whenever the tab is shown, wherever the focus is "
+                           "(a text box being edited keeps its own keys).</p>");
+    return html;
+}
+
+void MainWindow::installStepShortcuts()
+{
+    // Ctrl+1/2/3: the first three tabs.
+    for (int i = 0; i < 3; ++i) {
+        auto* sc = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)), this);
+        sc->setObjectName(QStringLiteral("shortcutTab%1").arg(i + 1));
+        connect(sc, &QShortcut::activated, this, [this, i] {
+            if (i < m_tabs->count())
+                m_tabs->setCurrentIndex(i);
+        });
+    }
+    // The Step tab's keys whenever it is visible, wherever the focus is (a window-wide shortcut; an editor with
+    // focus claims its own keys first through ShortcutOverride, so typing in a spin box still works).
+    const std::pair<QKeySequence, std::function<void()>> keys[] = {
+        {QKeySequence(Qt::Key_Space), [this] { stepView()->togglePlay(); }},
+        {QKeySequence(Qt::Key_Right), [this] { stepView()->stepForward(); }},
+        {QKeySequence(Qt::Key_Left), [this] { stepView()->stepBack(); }},
+        {QKeySequence(Qt::Key_Plus), [this] { stepView()->faster(); }},
+        {QKeySequence(Qt::Key_Equal), [this] { stepView()->faster(); }},
+        {QKeySequence(Qt::Key_Minus), [this] { stepView()->slower(); }},
+        {QKeySequence(Qt::Key_BracketRight), [this] { stepView()->nextHop(); }},
+        {QKeySequence(Qt::Key_BracketLeft), [this] { stepView()->previousHop(); }},
+    };
+    QList<QShortcut*> stepKeys;
+    for (const auto& [key, act] : keys) {
+        auto* sc = new QShortcut(key, this);
+        sc->setContext(Qt::WindowShortcut);
+        sc->setEnabled(false);
+        connect(sc, &QShortcut::activated, this, act);
+        stepKeys << sc;
+    }
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this, stepKeys](int index) {
+        for (QShortcut* sc : stepKeys)
+            sc->setEnabled(m_tabs->widget(index) == m_stepPage);
+    });
+}
+
 StepView* MainWindow::stepView() const { return m_stepPage->stepView(); }
 
 void MainWindow::addPage(QWidget* page, const QString& title) { m_tabs->addTab(page, title); }
@@ -338,8 +465,18 @@ void MainWindow::setScenario(const Scenario& s)
 
 void MainWindow::resetToDefault() { setScenario(defaultScenario()); }
 
+void MainWindow::applyScenarioFromUndo(const Scenario& s)
+{
+    const bool recording = m_recording;
+    m_recording = false;
+    setScenario(s);
+    m_recording = recording;
+}
+
 void MainWindow::onControlsChanged(const Scenario& s)
 {
+    if (m_recording)
+        m_undo->push(new ScenarioCommand(m_scenario, s, [this](const Scenario& x) { applyScenarioFromUndo(x); }));
     m_scenario = s;
     m_memory->setScenario(s);
     m_stepPage->setScenario(s); // models now only while the Step tab is visible

@@ -18,6 +18,7 @@ class QMenu;
 class QPlainTextEdit;
 class QScrollArea;
 class QTabWidget;
+class QUndoStack;
 
 namespace shardscope {
 
@@ -72,6 +73,11 @@ public:
     QPlainTextEdit* messages() const { return m_messages; }
     /// Shows the "memory", "step" or "compare" tab; false for another name.
     bool showTab(const QString& name);
+    /// Every scenario change (controls, a verdict's fix, New, Open, Import, Reset) is one command here; a dragged
+    /// slider merges into one. Undo shows the previous scenario exactly.
+    QUndoStack* undoStack() const { return m_undo; }
+    /// The keyboard shortcuts sheet (Help > Keyboard Shortcuts), as HTML.
+    static QString shortcutsSheet();
 
     // --- File actions without dialogs (the menu asks for the path, then calls these).
     /// File > New: the default scenario, no file.
@@ -141,6 +147,11 @@ private:
     void showFailure(const QString& title);
     void populateRecentMenu();
     void installChartMenus();
+    void buildHelpMenu();
+    void installStepShortcuts();
+    /// Shows `s` without recording an undo command (Undo and Redo call this).
+    void applyScenarioFromUndo(const Scenario& s);
+    friend class ScenarioCommand;
 
     Scenario m_scenario;
     ByteUnit m_unit = ByteUnit::GB;
@@ -161,6 +172,8 @@ private:
     QMenu* m_fileMenu = nullptr;
     QMenu* m_recentMenu = nullptr;
     QActionGroup* m_unitActions;
+    QUndoStack* m_undo;
+    bool m_recording = false; ///< scenario changes become undo commands (off while constructing and undoing)
 
     QString m_currentFile;
     bool m_modified = false;

@@ -20,7 +20,11 @@
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
+#include <QPushButton>
+#include <QResizeEvent>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace shardscope {
 
@@ -30,14 +34,16 @@ namespace {
  * Holds one label that fills it, without a layout. A QLabel calls updateGeometry() on every setText(); in a
  * layout that invalidates the page, the tab widget and the main window (QMainWindowLayout even creates and
  * deletes a geometry animation per dock), so each slider move re-laid out and repainted the whole window.
- * Here the request stops at this widget, whose own size never changes.
+ * Here the request stops at this widget, whose own size changes only when the label needs more (or fewer) lines
+ * at the current width (fit()): most moves keep the number of lines, so they re-lay out nothing.
  */
 class LabelSlot : public QWidget
 {
 public:
-    LabelSlot(QLabel* label, int height, QWidget* parent)
+    LabelSlot(QLabel* label, int height, QWidget* parent, bool grows = false)
         : QWidget(parent)
         , m_label(label)
+        , m_grows(grows)
     {
         label->setParent(this);
         // Opaque, so that a new text repaints the label alone, not the page, tab widget and window behind it.
@@ -48,11 +54,28 @@ public:
     QSize sizeHint() const override { return QSize(200, height()); }
     QSize minimumSizeHint() const override { return QSize(50, height()); }
 
+    /// A growing slot takes the height its word-wrapped label needs at the present width (at least one line).
+    void fit()
+    {
+        if (!m_grows)
+            return;
+        const int w = width() > 0 ? width() : 800;
+        const int h = std::max(m_label->heightForWidth(w), m_label->fontMetrics().lineSpacing() + 4);
+        if (h != height())
+            setFixedHeight(h);
+    }
+
 protected:
-    void resizeEvent(QResizeEvent*) override { m_label->setGeometry(rect()); }
+    void resizeEvent(QResizeEvent* e) override
+    {
+        m_label->setGeometry(rect());
+        if (e->oldSize().width() != e->size().width())
+            fit();
+    }
 
 private:
     QLabel* m_label;
+    bool m_grows;
 };
 
 } // namespace
@@ -60,6 +83,9 @@ private:
 MemoryPage::MemoryPage(QWidget* parent)
     : QWidget(parent)
     , m_verdictLabel(new QLabel(this))
+    , m_verdictSlot(nullptr)
+    , m_fixBar(new QWidget(this))
+    , m_fixLayout(new QHBoxLayout(m_fixBar))
     , m_compare(new QCheckBox(QStringLiteral("Compare ZeRO stages"), this))
     , m_perGpu(new MemoryPerGpuChart(this))
     , m_vsGpus(new MemoryVsGpusChart(this))
@@ -79,8 +105,7 @@ MemoryPage::MemoryPage(QWidget* parent)
     vf.setPointSizeF(vf.pointSizeF() * 1.3);
     vf.setBold(true);
     m_verdictLabel->setFont(vf);
-    // Two lines, always: a verdict that grows from one line to two must not re-lay out the charts on a move.
-    m_verdictLabel->setFixedHeight(QFontMetrics(vf).lineSpacing() * 2 + 4);
+    // As many lines as the text needs at the present width (the slot re-lays out only when that number changes).
     m_verdictLabel->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_compare->setObjectName(QStringLiteral("compareStages"));
     m_compare->setToolTip(QStringLiteral("Chart 1 shows one bar per ZeRO stage at the current N instead of one per rank."));
@@ -123,8 +148,21 @@ MemoryPage::MemoryPage(QWidget* parent)
     m_vertical->setStretchFactor(1, 2);
     m_vertical->setChildrenCollapsible(false);
 
+    // The fixes: one button per change that makes the scenario fit; a click applies it.
+    m_fixBar->setObjectName(QStringLiteral("verdictFixes"));
+    m_fixLayout->setContentsMargins(0, 0, 0, 0);
+    m_fixLayout->addWidget(new QLabel(QStringLiteral("Fits with:"), m_fixBar));
+    m_fixLayout->addStretch(1);
+    m_fixBar->hide();
+
+    auto* verdictSlot = new LabelSlot(m_verdictLabel, QFontMetrics(vf).lineSpacing() + 4, this, true);
+    m_verdictSlot = verdictSlot;
+    auto* verdictBox = new QVBoxLayout;
+    verdictBox->setSpacing(4);
+    verdictBox->addWidget(verdictSlot);
+    verdictBox->addWidget(m_fixBar);
     auto* header = new QHBoxLayout;
-    header->addWidget(new LabelSlot(m_verdictLabel, m_verdictLabel->maximumHeight(), this), 1);
+    header->addLayout(verdictBox, 1);
     header->addWidget(m_compare, 0, Qt::AlignTop);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(header);
@@ -146,6 +184,8 @@ void MemoryPage::setScenario(const Scenario& s)
     } catch (const InvalidInput& e) {
         m_verdict = invalidVerdict(QString::fromStdString(e.field()), QString::fromUtf8(e.what()));
         showVerdict();
+        m_fixes.clear();
+        showFixes();
         return; // the charts keep the last valid scenario
     }
     m_hasResult = true;
@@ -159,6 +199,37 @@ void MemoryPage::setScenario(const Scenario& s)
         m_tableTitle->setText(title);
     m_verdict = verdictFor(m_result, m_unit);
     showVerdict();
+    m_fixes = fixOptionsFor(m_result);
+    showFixes();
+}
+
+void MemoryPage::showFixes()
+{
+    QStringList labels;
+    for (const Fix& f : m_fixes)
+        labels << f.label;
+    QStringList shown;
+    for (const QPushButton* b : m_fixButtons)
+        shown << b->text();
+    if (labels != shown) {
+        qDeleteAll(m_fixButtons);
+        m_fixButtons.clear();
+        for (int i = 0; i < int(m_fixes.size()); ++i) {
+            auto* b = new QPushButton(m_fixes[size_t(i)].label, m_fixBar);
+            b->setObjectName(QStringLiteral("fix%1").arg(i));
+            m_fixLayout->insertWidget(m_fixLayout->count() - 1, b);
+            connect(b, &QPushButton::clicked, this, [this, i] {
+                if (i < int(m_fixes.size()))
+                    emit fixRequested(m_fixes[size_t(i)].scenario);
+            });
+            m_fixButtons << b;
+        }
+    }
+    for (int i = 0; i < m_fixButtons.size(); ++i)
+        m_fixButtons[i]->setToolTip(m_fixes[size_t(i)].tip + QStringLiteral(" Click to apply (Undo takes it back)."));
+    const bool show = !m_fixes.empty() && m_verdict.kind != Verdict::Kind::Invalid;
+    if (m_fixBar->isVisibleTo(this) != show)
+        m_fixBar->setVisible(show);
 }
 
 void MemoryPage::settleChartLayouts()
@@ -216,8 +287,10 @@ void MemoryPage::showVerdict()
         break;
     }
     const QString text = symbol + m_verdict.text;
-    if (m_verdictLabel->text() != text)
+    if (m_verdictLabel->text() != text) {
         m_verdictLabel->setText(text);
+        static_cast<LabelSlot*>(m_verdictSlot)->fit();
+    }
     m_verdictLabel->setToolTip(m_verdict.text);
     // Colour and a symbol, so the verdict never rests on colour alone; lighter shades on a dark palette.
     if (palette().color(QPalette::Window).lightness() < 128)

@@ -8,7 +8,9 @@
 #include <QWidget>
 
 class QCheckBox;
+class QHBoxLayout;
 class QLabel;
+class QPushButton;
 class QSortFilterProxyModel;
 class QSplitter;
 class QTableView;
@@ -39,6 +41,9 @@ public:
 
     Verdict verdict() const { return m_verdict; }
     QString verdictText() const;
+    /// The fixes offered under the verdict (one button each; a click emits fixRequested()).
+    const std::vector<Fix>& fixes() const { return m_fixes; }
+    QList<QPushButton*> fixButtons() const { return m_fixButtons; }
     /// The last scenario that had an answer (what the charts show).
     bool hasResult() const { return m_hasResult; }
     const ExplorerResult& result() const { return m_result; }
@@ -55,9 +60,12 @@ public:
 
 signals:
     void compareStagesToggled(bool on);
+    /// A verdict's fix button was clicked: show `s` (the current scenario with the one change).
+    void fixRequested(const shardscope::Scenario& s);
 
 private:
     void showVerdict();
+    void showFixes();
     void settleChartLayouts();
 
     ExplorerResult m_result;
@@ -65,6 +73,11 @@ private:
     Verdict m_verdict;
     ByteUnit m_unit = ByteUnit::GB;
     QLabel* m_verdictLabel;
+    QWidget* m_verdictSlot;
+    std::vector<Fix> m_fixes;
+    QWidget* m_fixBar;
+    QHBoxLayout* m_fixLayout;
+    QList<QPushButton*> m_fixButtons;
     QCheckBox* m_compare;
     MemoryPerGpuChart* m_perGpu;
     MemoryVsGpusChart* m_vsGpus;

@@ -28,6 +28,19 @@ void StrictSpinBox::setAllowedRange(double lo, double hi)
 
 void StrictSpinBox::stepBy(int steps)
 {
+    if (!m_stepValues.empty() && steps != 0) {
+        const double v = value();
+        double next = v;
+        if (steps > 0) {
+            const auto it = std::upper_bound(m_stepValues.begin(), m_stepValues.end(), v);
+            next = it == m_stepValues.end() ? m_stepValues.back() : *it;
+        } else {
+            const auto it = std::lower_bound(m_stepValues.begin(), m_stepValues.end(), v);
+            next = it == m_stepValues.begin() ? m_stepValues.front() : *std::prev(it);
+        }
+        setValue(std::clamp(next, m_lo, m_hi));
+        return;
+    }
     const double next = std::clamp(value() + steps * singleStep(), m_lo, m_hi);
     setValue(next);
 }
@@ -76,11 +89,18 @@ void SliderSpin::setScale(Scale scale, int steps)
 void SliderSpin::setSnapValues(const std::vector<double>& values)
 {
     m_snap = values;
+    m_spin->setStepValues(m_stepsFollowSnap ? values : std::vector<double>());
     const QSignalBlocker b(m_slider);
     m_slider->setRange(0, static_cast<int>(values.size()) - 1);
     m_slider->setPageStep(2);
     m_slider->setTickPosition(QSlider::NoTicks);
     syncWidgets();
+}
+
+void SliderSpin::setStepsFollowSnap(bool on)
+{
+    m_stepsFollowSnap = on;
+    m_spin->setStepValues(on ? m_snap : std::vector<double>());
 }
 
 void SliderSpin::setDisplay(double scale, int decimals, const QString& suffix)

@@ -21,6 +21,9 @@ class StrictSpinBox : public QDoubleSpinBox
 public:
     explicit StrictSpinBox(QWidget* parent = nullptr);
     void setAllowedRange(double lo, double hi);
+    /// When set, the arrow keys and step buttons move to the next (previous) of these values instead of by
+    /// singleStep() (N GPUs in whole nodes and multiples of TP x PP).
+    void setStepValues(const std::vector<double>& values) { m_stepValues = values; }
     void stepBy(int steps) override;
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override { return sizeHint(); }
@@ -28,6 +31,7 @@ public:
 private:
     double m_lo = 0;
     double m_hi = 0;
+    std::vector<double> m_stepValues;
 };
 
 /**
@@ -46,6 +50,8 @@ public:
 
     void setScale(Scale scale, int steps = 1000); ///< continuous slider over [min, max]
     void setSnapValues(const std::vector<double>& values); ///< the slider moves through these
+    /// The spin box's arrows step through the snap values too (only valid values are one step away).
+    void setStepsFollowSnap(bool on);
     void setDisplay(double scale, int decimals, const QString& suffix);
     void setToolTips(const QString& text);
 
@@ -77,6 +83,7 @@ private:
     Scale m_scale = Scale::Linear;
     int m_steps = 0;
     std::vector<double> m_snap;
+    bool m_stepsFollowSnap = false;
     double m_displayScale = 1;
     int m_decimals = 0;
     double m_value = 0;

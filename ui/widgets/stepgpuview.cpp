@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "stepgpuview.h"
 
+#include "ringstate.h"
+
 #include <QPainter>
 #include <QPainterPath>
 
@@ -366,22 +368,35 @@ void StepGpuView::paintEvent(QPaintEvent*)
             p.setPen(QPen(rc, 2));
             p.setBrush(Qt::NoBrush);
         }
-        // Each member's shard nSlots: which shards it holds (all-gather) or has reduced (reduce-scatter).
+        // Each member's chunks after k hops, as the ring moves them (ringStateAfter(): a reduce-scatter reduces n
+        // partials into one owned chunk, an all-gather spreads owned chunks to all). Rings of more than 16 show
+        // 16 slots, each standing for n/16 chunks, with the same rule on the slot's first chunk.
         if (!p2p) {
             const int nSlots = static_cast<int>(std::min<std::int64_t>(n, 16));
+            const int hopsDone = std::min(k + (frac >= 1.0 ? 1 : 0), S);
+            const RingState st = n <= 16 ? ringStateAfter(fe->kind, static_cast<int>(n), hopsDone) : RingState();
             for (std::size_t a = 0; a < nd; ++a) {
                 const QRectF b = boxRect(static_cast<std::size_t>(ring[a]));
                 const double sw = (b.width() - 8) / nSlots;
                 for (int c = 0; c < nSlots; ++c) {
-                    // Shards "done" by step k: an all-gather fills one more slot per step; a reduce-scatter
-                    // (and the first half of an all-reduce) reduces one more.
-                    const int gatherSteps = fe->kind == EventKind::AllReduce ? std::max(0, k - static_cast<int>(n - 1)) : k;
-                    const int have = fe->kind == EventKind::ReduceScatter ? k : gatherSteps;
-                    const std::int64_t own = static_cast<std::int64_t>(a) % n;
-                    const bool filled = c == own % nSlots || ((c - own) % nSlots + nSlots) % nSlots <= have;
+                    int contributions = 0;
+                    if (n <= 16) {
+                        contributions = st.contributions[a % size_t(n)][size_t(c)];
+                    } else {
+                        // Large rings: whether this GPU holds the slot's chunks, approximated per slot.
+                        const int gatherSteps = fe->kind == EventKind::AllReduce ? std::max(0, k - static_cast<int>(n - 1)) : k;
+                        const std::int64_t own = static_cast<std::int64_t>(a) % nSlots;
+                        const int dist = int(((c - own) % nSlots + nSlots) % nSlots);
+                        const bool reducing = fe->kind == EventKind::ReduceScatter
+                            || (fe->kind == EventKind::AllReduce && k < static_cast<int>(n - 1));
+                        contributions = reducing ? (dist == 1 ? int(std::min<std::int64_t>(n, k + 1)) : 1)
+                                                 : (c == own || dist <= gatherSteps * nSlots / int(n) ? int(n) : 0);
+                    }
                     QColor sc = shardColor(c, nSlots);
-                    if (!filled)
-                        sc.setAlphaF(0.18);
+                    if (contributions == 0)
+                        sc.setAlphaF(0.08);
+                    else if (contributions < n)
+                        sc.setAlphaF(0.2 + 0.5 * double(contributions) / double(n));
                     p.fillRect(QRectF(b.left() + 4 + c * sw, b.bottom() + 3, std::max(1.0, sw - 1), 5), sc);
                 }
             }
@@ -406,7 +421,7 @@ void StepGpuView::paintEvent(QPaintEvent*)
                                        QString::fromLatin1(stepPhaseKey(fe->phase)),
                                        fe->microbatch >= 0 ? tr(", micro-batch %1").arg(fe->microbatch) : QString(),
                                        bytesText(fe->bufferBytes), bytesText(fe->bytes));
-        const QString line2 = tr("%1 modelled (%2 exposed) · %3 of %4 ranks over %5 at %6/s · ring step %7 of %8%9")
+        const QString line2 = tr("%1 modelled (%2 exposed) · %3 of %4 ranks over %5 at %6/s · ring step %7 of %8 (illustration: one loop per 1.6 s, not to scale)%9")
                                   .arg(secondsText(fe->duration), secondsText(fe->exposedSeconds))
                                   .arg(p2p ? tr("pair") : tr("ring"))
                                   .arg(n)

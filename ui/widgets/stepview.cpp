@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "stepview.h"
 
+#include "explorer.h"
+#include "ringview.h"
 #include "stepganttview.h"
 #include "stepgpuview.h"
 #include "stepmemoryview.h"
@@ -9,6 +11,7 @@
 
 #include "shardscope/errors.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QKeyEvent>
@@ -68,6 +71,18 @@ StepView::StepView(QWidget* parent)
     m_timeLabel->setMinimumWidth(420);
     bar->addWidget(m_timeLabel);
     bar->addStretch(1);
+    m_oneCollective = new QCheckBox(tr("One collective"), this);
+    m_oneCollective->setObjectName(QStringLiteral("oneCollective"));
+    m_oneCollective->setFocusPolicy(Qt::NoFocus);
+    m_oneCollective->setToolTip(tr("Show one collective on a ring of 4 GPUs, hop by hop (] next hop, [ previous)"));
+    m_ringKind = new QComboBox(this);
+    m_ringKind->setObjectName(QStringLiteral("ringKind"));
+    m_ringKind->setFocusPolicy(Qt::NoFocus);
+    for (EventKind k : {EventKind::ReduceScatter, EventKind::AllGather, EventKind::AllReduce})
+        m_ringKind->addItem(kindText(k), int(k));
+    m_ringKind->setEnabled(false);
+    bar->addWidget(m_oneCollective);
+    bar->addWidget(m_ringKind);
     layout->addLayout(bar);
 
     m_summary = new QLabel(this);
@@ -81,13 +96,19 @@ StepView::StepView(QWidget* parent)
     m_pipeline = new StepPipelineView(this);
     m_gantt = new StepGanttView(this);
     m_memory = new StepMemoryView(this);
+    m_ring = new RingView(this);
+    m_ring->hide();
     auto* top = new QHBoxLayout;
     top->addWidget(m_gpus, 3);
+    top->addWidget(m_ring, 3);
     top->addWidget(m_tp, 2);
     layout->addLayout(top, 5);
     layout->addWidget(m_pipeline, 3);
     layout->addWidget(m_gantt, 2);
     layout->addWidget(m_memory, 2);
+    // Minimum heights so that nothing overlaps at 1366 x 768 (the views draw into what they are given).
+    m_gantt->setMinimumHeight(120);
+    m_memory->setMinimumHeight(110);
 
     connect(m_back, &QToolButton::clicked, this, &StepView::stepBack);
     connect(m_playButton, &QToolButton::clicked, this, &StepView::togglePlay);
@@ -97,6 +118,10 @@ StepView::StepView(QWidget* parent)
     for (StepTimeline* tl : {static_cast<StepTimeline*>(m_pipeline), static_cast<StepTimeline*>(m_gantt),
                              static_cast<StepTimeline*>(m_memory)})
         connect(tl, &StepTimeline::seekRequested, this, &StepView::seek);
+
+    connect(m_oneCollective, &QCheckBox::toggled, this, &StepView::setOneCollective);
+    connect(m_ringKind, &QComboBox::currentIndexChanged, this,
+            [this](int i) { setOneCollectiveKind(static_cast<EventKind>(m_ringKind->itemData(i).toInt())); });
 
     m_timer.setTimerType(Qt::PreciseTimer);
     m_timer.setInterval(16); // 60 fps
@@ -120,19 +145,92 @@ void StepView::setScenario(const Scenario& s)
 
 void StepView::setStepData(stepui::StepDataPtr data, const QString& error)
 {
+    if (!data && m_data) {
+        // No step for this scenario: keep showing the last valid one, with the reason above it (as the Memory
+        // tab keeps its last valid charts).
+        m_error = error.isEmpty() ? tr("no step for this scenario") : plainMessage(error);
+        pause();
+        updateLabels();
+        return;
+    }
     const double fraction = (m_data && m_data->result.totals.stepTime > 0) ? m_time / m_data->result.totals.stepTime : 0.0;
     m_data = std::move(data);
-    m_error = m_data ? QString() : error;
-    // Without a pipeline the schedule chart only says so: keep it short.
-    m_pipeline->setMaximumHeight(m_data && m_data->scenario.pp > 1 ? QWIDGETSIZE_MAX : 56);
+    m_error = m_data ? QString() : plainMessage(error);
+    // Panels that do not apply fold away: the TP split with TP 1, the pipeline schedule with PP 1 (the summary
+    // line says there is none); the GPU view and the timelines take their room.
+    if (m_data) {
+        m_tp->setVisible(m_data->scenario.tp > 1);
+        m_pipeline->setVisible(m_data->scenario.pp > 1);
+    }
     m_gpus->setData(m_data);
     m_tp->setData(m_data);
     m_pipeline->setData(m_data);
     m_gantt->setData(m_data);
     m_memory->setData(m_data);
     setTime(m_data ? fraction * m_data->result.totals.stepTime : 0.0, true);
+    updateRingNote();
     if (!m_data)
         pause();
+}
+
+void StepView::setOneCollective(bool on)
+{
+    if (m_oneCollective->isChecked() != on) {
+        const QSignalBlocker b(m_oneCollective);
+        m_oneCollective->setChecked(on);
+    }
+    m_ringKind->setEnabled(on);
+    m_gpus->setVisible(!on);
+    m_ring->setVisible(on);
+    if (on) {
+        pause();
+        setOneCollectiveKind(static_cast<EventKind>(m_ringKind->currentData().toInt()));
+    }
+}
+
+bool StepView::isOneCollective() const { return m_oneCollective->isChecked(); }
+
+void StepView::setOneCollectiveKind(EventKind kind)
+{
+    const int i = m_ringKind->findData(int(kind));
+    if (i >= 0 && i != m_ringKind->currentIndex()) {
+        const QSignalBlocker b(m_ringKind);
+        m_ringKind->setCurrentIndex(i);
+    }
+    m_ring->setCollective(kind, 4);
+    updateRingNote();
+}
+
+void StepView::nextHop()
+{
+    if (isOneCollective())
+        m_ring->nextHop();
+}
+
+void StepView::previousHop()
+{
+    if (isOneCollective())
+        m_ring->previousHop();
+}
+
+void StepView::updateRingNote()
+{
+    // Ties the illustration to the model: the largest collective of this kind in the modelled step.
+    QString note;
+    if (m_data) {
+        const StepEvent* best = nullptr;
+        for (const StepEvent& e : m_data->result.events)
+            if (e.kind == m_ring->kind() && (!best || e.bufferBytes > best->bufferBytes))
+                best = &e;
+        note = best ? tr("In the modelled step the largest %1 is %2 %3 over %4 GPUs: %5 buffer, %6 sent per GPU in %7 hops, %8.")
+                          .arg(kindText(best->kind), groupText(best->group), kindText(best->kind))
+                          .arg(best->groupSize)
+                          .arg(bytesText(best->bufferBytes), bytesText(best->bytes))
+                          .arg(collectiveSteps(best->kind, best->groupSize))
+                          .arg(secondsText(best->duration))
+                    : tr("The modelled step has no %1.").arg(kindText(m_ring->kind()));
+    }
+    m_ring->setModelNote(note);
 }
 
 const StepResult* StepView::result() const { return m_data ? &m_data->result : nullptr; }
@@ -265,7 +363,16 @@ void StepView::updateLabels()
                              .arg(currentEvent() + 1)
                              .arg(r.events.size())
                              .arg(m_speed));
-    const QString summary = tr("<b>Step %1</b> · %2 TFLOP/s per GPU (executed) · MFU %3% · %4 tokens/s per GPU · "
+    const QString stale = m_error.isEmpty()
+        ? QString()
+        : tr("<span style='color:#d94a3d'>\u26a0 No step for this scenario: %1. Showing the last valid step.</span><br>")
+              .arg(m_error.toHtmlEscaped());
+    QStringList folded;
+    if (m_data->scenario.tp == 1)
+        folded << tr("TP 1: no tensor split");
+    if (m_data->scenario.pp == 1)
+        folded << tr("PP 1: no pipeline");
+    const QString summary = stale + (folded.isEmpty() ? QString() : QStringLiteral("<i>") + folded.join(QStringLiteral(" · ")) + QStringLiteral("</i> · ")) + tr("<b>Step %1</b> · %2 TFLOP/s per GPU (executed) · MFU %3% · %4 tokens/s per GPU · "
                                "compute %5, recompute %6, exposed comm %7 (hidden %8), bubble %9, optimizer %10 · "
                                "%11 · kernel efficiency %12 (a property of the kernels, not an MFU)%13")
                                 .arg(secondsText(t.stepTime))
@@ -292,6 +399,8 @@ void StepView::keyPressEvent(QKeyEvent* e)
     case Qt::Key_Equal: faster(); break;
     case Qt::Key_Minus:
     case Qt::Key_Underscore: slower(); break;
+    case Qt::Key_BracketRight: nextHop(); break;
+    case Qt::Key_BracketLeft: previousHop(); break;
     default: QWidget::keyPressEvent(e); return;
     }
     e->accept();

@@ -7,6 +7,7 @@
 #include <QTimer>
 #include <QWidget>
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QToolButton;
@@ -18,6 +19,7 @@ class StepTpView;
 class StepPipelineView;
 class StepGanttView;
 class StepMemoryView;
+class RingView;
 
 /**
  * The Step view: plays one training step of the scenario (computeStep()). GPUs with live memory bars and
@@ -27,7 +29,7 @@ class StepMemoryView;
  * The clock: at 1x the whole step plays in kWallSecondsPerStep seconds of wall time; speed 0.25x-8x.
  * advance() moves it deterministically (tests call it); in the app a QTimer on the GUI thread calls it
  * every frame with the elapsed wall time. Keys: Space play/pause, Right/Left next/previous event,
- * +/- speed. Clicking a timeline jumps there.
+ * +/- speed, ] / [ next/previous hop in one-collective mode. Clicking a timeline jumps there.
  */
 class StepView : public QWidget
 {
@@ -46,9 +48,10 @@ public:
     void setStepData(stepui::StepDataPtr data, const QString& error = QString());
     /// The scenario of the modelled step (nullptr before a valid scenario).
     const Scenario* scenario() const { return m_data ? &m_data->scenario : nullptr; }
-    /// The modelled step (nullptr before a valid scenario).
+    /// The modelled step (nullptr before a valid scenario). After a scenario without a step it stays the last
+    /// valid one (errorText() then says why the latest has none).
     const StepResult* result() const;
-    /// Why the last scenario could not be modelled (empty when it could).
+    /// Why the last scenario could not be modelled, in plain words (empty when it could).
     QString errorText() const { return m_error; }
 
     double time() const { return m_time; }
@@ -65,6 +68,12 @@ public:
     StepPipelineView* pipelineView() const { return m_pipeline; }
     StepGanttView* ganttView() const { return m_gantt; }
     StepMemoryView* memoryView() const { return m_memory; }
+    RingView* ringView() const { return m_ring; }
+
+    /// "One collective" mode: the GPU view gives way to one collective on a small ring, stepped hop by hop.
+    void setOneCollective(bool on);
+    bool isOneCollective() const;
+    void setOneCollectiveKind(EventKind kind);
 
 public Q_SLOTS:
     void play();
@@ -80,6 +89,9 @@ public Q_SLOTS:
     void slower();
     /// Advances the clock by `wallSeconds` of wall time (only while playing).
     void advance(double wallSeconds);
+    /// One-collective mode: the next / previous hop ([ and ]).
+    void nextHop();
+    void previousHop();
 
 Q_SIGNALS:
     void timeChanged(double t);
@@ -93,6 +105,7 @@ private:
     void onTick();
     void setTime(double t, bool jump);
     void updateLabels();
+    void updateRingNote();
 
     stepui::StepDataPtr m_data;
     QString m_error;
@@ -114,6 +127,9 @@ private:
     StepPipelineView* m_pipeline = nullptr;
     StepGanttView* m_gantt = nullptr;
     StepMemoryView* m_memory = nullptr;
+    RingView* m_ring = nullptr;
+    QCheckBox* m_oneCollective = nullptr;
+    QComboBox* m_ringKind = nullptr;
 };
 
 } // namespace shardscope

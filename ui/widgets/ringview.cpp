@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: MIT
+#include "ringview.h"
+
+#include "stepcommon.h"
+
+#include <QPainter>
+#include <QPainterPath>
+
+#include <algorithm>
+#include <cmath>
+
+namespace shardscope {
+
+using namespace stepui;
+
+RingView::RingView(QWidget* parent)
+    : QWidget(parent)
+{
+    setObjectName(QStringLiteral("ringView"));
+    setAttribute(Qt::WA_OpaquePaintEvent);
+}
+
+void RingView::setCollective(EventKind kind, int gpus)
+{
+    m_kind = kind;
+    m_n = std::clamp(gpus, 2, 8);
+    m_hop = 0;
+    update();
+    Q_EMIT hopChanged(m_hop);
+}
+
+void RingView::setHop(int hop)
+{
+    hop = std::clamp(hop, 0, hopCount());
+    if (hop == m_hop)
+        return;
+    m_hop = hop;
+    update();
+    Q_EMIT hopChanged(m_hop);
+}
+
+void RingView::setModelNote(const QString& note)
+{
+    m_note = note;
+    update();
+}
+
+void RingView::paintEvent(QPaintEvent*)
+{
+    QPainter p(this);
+    p.fillRect(rect(), palette().color(QPalette::Base));
+    p.setRenderHint(QPainter::Antialiasing, true);
+    const QColor text = palette().color(QPalette::Text);
+    const QFontMetrics fm(font());
+    const int line = fm.lineSpacing();
+    const RingState st = state();
+    const int n = m_n;
+    const int total = hopCount();
+    const bool reducePhase = m_kind == EventKind::ReduceScatter || (m_kind == EventKind::AllReduce && m_hop <= n - 1);
+
+    // Title and what the hop did.
+    p.setPen(text);
+    QFont bold = font();
+    bold.setBold(true);
+    p.setFont(bold);
+    QString phase;
+    if (m_kind == EventKind::AllReduce)
+        phase = m_hop < n - 1 || (m_hop == n - 1 && m_hop > 0) ? tr(" (reduce-scatter half)") : tr(" (all-gather half)");
+    if (m_hop == 0)
+        phase.clear();
+    p.drawText(QRectF(8, 4, width() - 16, line), Qt::AlignLeft | Qt::AlignVCenter,
+               tr("One collective: %1 on a ring of %2 GPUs · hop %3 of %4%5")
+                   .arg(kindText(m_kind))
+                   .arg(n)
+                   .arg(m_hop)
+                   .arg(total)
+                   .arg(phase));
+    p.setFont(font());
+    QString what;
+    if (m_hop == 0)
+        what = m_kind == EventKind::AllGather ? tr("Start: each GPU owns one chunk of the buffer.")
+                                               : tr("Start: each GPU holds all %1 chunks, each a partial (its own gradients).").arg(n);
+    else if (m_hop == total)
+        what = m_kind == EventKind::ReduceScatter ? tr("End: each GPU owns one chunk, summed over all %1 GPUs.").arg(n)
+                                                  : tr("End: every GPU holds all %1 chunks, fully reduced.").arg(n);
+    else
+        what = reducePhase ? tr("Each GPU sent one running sum to its right neighbour, which added its own partial.")
+                           : tr("Each GPU passed one reduced chunk on to its right neighbour, which keeps a copy.");
+    p.drawText(QRectF(8, 4 + line, width() - 16, line), Qt::AlignLeft | Qt::AlignVCenter,
+               fm.elidedText(what + tr("  ·  ] next hop, [ previous"), Qt::ElideRight, width() - 16));
+
+    // GPU boxes in a row; the ring closes under them.
+    // Room for two legend lines, the clock's note and a two-line model note.
+    const double legendH = 3 * line + 14;
+    const double noteH = m_note.isEmpty() ? 0 : 2 * line + 4;
+    const double top = 2 * line + 34;
+    const double bottom = height() - legendH - noteH - 24;
+    const double gap = 36;
+    const double boxW = std::min(150.0, (width() - 40 - gap * (n - 1)) / n);
+    const double boxH = std::max(60.0, std::min(150.0, bottom - top));
+    const double left = (width() - (n * boxW + (n - 1) * gap)) / 2;
+    auto box = [&](int g) { return QRectF(left + g * (boxW + gap), top, boxW, boxH); };
+    const double slotGap = 4;
+    const double slotW = (boxW - 12 - slotGap * (n - 1)) / n;
+    auto slot = [&](int g, int c) {
+        const QRectF b = box(g);
+        return QRectF(b.left() + 6 + c * (slotW + slotGap), b.top() + line + 10, slotW, b.height() - line - 18);
+    };
+
+    // Arcs of the last hop with the chunks that moved.
+    const std::vector<RingHop> moved = m_hop > 0 ? ringHopTransfers(m_kind, n, m_hop - 1) : std::vector<RingHop>();
+    QColor rc = palette().color(QPalette::Highlight);
+    for (int g = 0; g < n; ++g) {
+        const QRectF a = box(g), b = box((g + 1) % n);
+        QPainterPath path;
+        if (g + 1 < n) {
+            path.moveTo(a.right(), a.top() + a.height() / 2);
+            path.lineTo(b.left(), b.top() + b.height() / 2);
+        } else {
+            // Closing the ring: under the row, from the last GPU back to the first.
+            path.moveTo(a.center().x(), a.bottom());
+            path.cubicTo(QPointF(a.center().x(), a.bottom() + 22), QPointF(b.center().x(), b.bottom() + 22),
+                         QPointF(b.center().x(), b.bottom()));
+        }
+        p.setPen(QPen(rc, 1.5, g + 1 < n ? Qt::SolidLine : Qt::DashLine));
+        p.setBrush(Qt::NoBrush);
+        p.drawPath(path);
+        // Arrow head.
+        const QPointF tip = path.pointAtPercent(1.0), before = path.pointAtPercent(0.9);
+        const double ang = std::atan2(tip.y() - before.y(), tip.x() - before.x());
+        QPolygonF head;
+        head << tip << tip - QPointF(8 * std::cos(ang - 0.4), 8 * std::sin(ang - 0.4))
+             << tip - QPointF(8 * std::cos(ang + 0.4), 8 * std::sin(ang + 0.4));
+        p.setBrush(rc);
+        p.drawPolygon(head);
+        for (const RingHop& h : moved) {
+            if (h.from != g)
+                continue;
+            const QPointF c = path.pointAtPercent(0.5);
+            QColor sc = shardColor(h.chunk, n);
+            p.setPen(QPen(sc.darker(160), 1));
+            p.setBrush(sc);
+            const QRectF sq(c.x() - 8, c.y() - 8, 16, 16);
+            p.drawRect(sq);
+            p.setPen(Qt::white);
+            if (h.reduces)
+                p.drawText(sq, Qt::AlignCenter, QStringLiteral("+"));
+        }
+    }
+
+    // GPU boxes and their chunks.
+    for (int g = 0; g < n; ++g) {
+        const QRectF b = box(g);
+        p.setPen(QPen(QColor(text.red(), text.green(), text.blue(), 150), 1));
+        p.setBrush(palette().color(QPalette::Base));
+        p.drawRoundedRect(b, 5, 5);
+        p.setPen(text);
+        p.drawText(QRectF(b.left(), b.top() + 3, b.width(), line), Qt::AlignCenter, tr("GPU %1").arg(g));
+        for (int c = 0; c < n; ++c) {
+            const QRectF s = slot(g, c);
+            const int k = st.contributions[size_t(g)][size_t(c)];
+            QColor sc = shardColor(c, n);
+            p.setPen(QPen(QColor(text.red(), text.green(), text.blue(), 90), 1, k == 0 ? Qt::DotLine : Qt::SolidLine));
+            if (k == 0) {
+                p.setBrush(Qt::NoBrush);
+                p.drawRect(s);
+                continue;
+            }
+            // Height and strength grow with the partials summed in; fully reduced is solid and framed.
+            const double f = double(k) / n;
+            sc.setAlphaF(k == n ? 1.0 : 0.25 + 0.45 * f);
+            const QRectF filled(s.left(), s.bottom() - s.height() * f, s.width(), s.height() * f);
+            p.setBrush(Qt::NoBrush);
+            p.drawRect(s);
+            p.fillRect(filled, sc);
+            if (k == n) {
+                p.setPen(QPen(text, 2));
+                p.drawRect(s);
+            }
+            if (s.width() > 14) {
+                p.setPen(k == n ? Qt::white : text);
+                p.drawText(QRectF(s.left(), s.bottom() - line - 2, s.width(), line), Qt::AlignCenter,
+                           k == n ? QStringLiteral("\u03a3") : QString::number(k));
+            }
+        }
+    }
+
+    // Legend: swatches that flow onto a second line when the view is narrow, then the clock's note.
+    double y = height() - legendH - noteH - 4;
+    double x = 8;
+    auto swatch = [&](const QColor& fill, bool framed, bool dotted, const QString& label) {
+        const double w = fm.horizontalAdvance(label);
+        if (x > 8 && x + 18 + w > width() - 8) {
+            x = 8;
+            y += line + 4;
+        }
+        const QRectF r(x, y + 3, 14, 14);
+        p.setPen(QPen(QColor(text.red(), text.green(), text.blue(), 120), 1, dotted ? Qt::DotLine : Qt::SolidLine));
+        p.setBrush(fill.isValid() ? QBrush(fill) : QBrush(Qt::NoBrush));
+        p.drawRect(r);
+        if (framed) {
+            p.setPen(QPen(text, 2));
+            p.setBrush(Qt::NoBrush);
+            p.drawRect(r);
+        }
+        p.setPen(text);
+        p.drawText(QRectF(x + 18, y, w + 4, line + 4), Qt::AlignLeft | Qt::AlignVCenter, label);
+        x += 18 + w + 18;
+    };
+    QColor partial = shardColor(0, n);
+    partial.setAlphaF(0.4);
+    swatch(partial, false, false, tr("partial sum (number = GPUs summed)"));
+    swatch(shardColor(0, n), true, false, tr("\u03a3 fully reduced chunk"));
+    swatch(QColor(), false, true, tr("not held"));
+    swatch(shardColor(1, n), false, false, tr("on an arrow: chunk sent in this hop (+ = added on arrival)"));
+    y += line + 6;
+    p.setPen(text);
+    const QString clock = tr("Colour = which chunk of the buffer. Illustration: hops are stepped by hand, not timed.");
+    p.drawText(QRectF(8, y, width() - 16, line + 2), Qt::AlignLeft | Qt::AlignVCenter,
+               fm.elidedText(clock, Qt::ElideRight, width() - 16));
+    if (!m_note.isEmpty()) {
+        // The note may need two lines on a narrow view.
+        p.drawText(QRectF(8, y + line + 4, width() - 16, 2 * line + 2), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
+                   m_note);
+    }
+}
+
+} // namespace shardscope

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "ringstate.h"
+
+#include <QWidget>
+
+namespace shardscope {
+
+/**
+ * "One collective" mode of the Step tab: a single ring collective on a small ring (4 GPUs by default), stepped
+ * hop by hop ([ and ]). Each GPU shows its n chunks: pale = a partial sum (the more GPUs summed in, the
+ * stronger), solid with a frame = fully reduced, empty = not held. The squares on the arcs are the chunks that
+ * moved in the last hop, "+" where the receiver adds its partial. The ring's clock is an illustration: hops are
+ * stepped by hand, not timed; the modelled time of the real collective is given in words.
+ */
+class RingView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit RingView(QWidget* parent = nullptr);
+
+    void setCollective(EventKind kind, int gpus);
+    EventKind kind() const { return m_kind; }
+    int gpus() const { return m_n; }
+    /// Hops done (0 = the start, hopCount() = the end).
+    int hop() const { return m_hop; }
+    int hopCount() const { return ringHopCount(m_kind, m_n); }
+    void setHop(int hop);
+    /// The state drawn now.
+    RingState state() const { return ringStateAfter(m_kind, m_n, m_hop); }
+    /// A line about the modelled collective this illustrates (bytes, time), or empty.
+    void setModelNote(const QString& note);
+
+    QSize sizeHint() const override { return QSize(820, 330); }
+    QSize minimumSizeHint() const override { return QSize(400, 240); }
+
+public Q_SLOTS:
+    void nextHop() { setHop(m_hop + 1); }
+    void previousHop() { setHop(m_hop - 1); }
+
+Q_SIGNALS:
+    void hopChanged(int hop);
+
+protected:
+    void paintEvent(QPaintEvent* e) override;
+
+private:
+    EventKind m_kind = EventKind::ReduceScatter;
+    int m_n = 4;
+    int m_hop = 0;
+    QString m_note;
+};
+
+} // namespace shardscope

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: MIT
+#include "scenariocommand.h"
+
+#include "resultjson.h"
+
+#include <QJsonObject>
+
+namespace shardscope {
+
+namespace {
+/// "Change N GPUs", "Change ZeRO stage and N GPUs".
+QString describe(const QStringList& keys)
+{
+    if (keys.isEmpty())
+        return QStringLiteral("Change scenario");
+    if (keys.size() > 3)
+        return QStringLiteral("Change %1 settings").arg(keys.size());
+    return QStringLiteral("Change ") + keys.join(QStringLiteral(", "));
+}
+} // namespace
+
+ScenarioCommand::ScenarioCommand(const Scenario& before, const Scenario& after, std::function<void(const Scenario&)> show)
+    : m_before(before)
+    , m_after(after)
+    , m_show(std::move(show))
+    , m_keys(changedKeys(before, after))
+{
+    setText(describe(m_keys));
+    m_age.start();
+}
+
+QStringList ScenarioCommand::changedKeys(const Scenario& a, const Scenario& b)
+{
+    const QJsonObject ja = scenarioToJson(a), jb = scenarioToJson(b);
+    QStringList keys;
+    // "dp" is derived (N / (TP x PP x CP)), not a setting.
+    for (auto it = ja.begin(); it != ja.end(); ++it)
+        if (it.key() != QLatin1String("dp") && jb.value(it.key()) != it.value())
+            keys << it.key();
+    for (auto it = jb.begin(); it != jb.end(); ++it)
+        if (it.key() != QLatin1String("dp") && !ja.contains(it.key()))
+            keys << it.key();
+    return keys;
+}
+
+void ScenarioCommand::undo() { m_show(m_before); }
+
+void ScenarioCommand::redo()
+{
+    if (m_first) {
+        m_first = false; // pushed after the change was shown
+        return;
+    }
+    m_show(m_after);
+}
+
+bool ScenarioCommand::mergeWith(const QUndoCommand* other)
+{
+    const auto* o = static_cast<const ScenarioCommand*>(other);
+    if (m_age.elapsed() > kMergeMs || o->m_keys != m_keys || m_keys.isEmpty())
+        return false;
+    m_after = o->m_after;
+    m_age.restart();
+    if (changedKeys(m_before, m_after).isEmpty())
+        setObsolete(true); // dragged back to where it started
+    return true;
+}
+
+} // namespace shardscope
