@@ -56,6 +56,7 @@ int runScreenshot(const QStringList& args);
 int runBench(const QStringList& args); // dispatches to the bench* functions below
 int runExport(const QStringList& args);
 int runConvert(const QStringList& args);
+int runTour(const QStringList& args);
 int benchRedraw(const QStringList& args);
 int benchAnimation(const QStringList& args);
 

@@ -15,6 +15,7 @@ const std::vector<Command>& commands()
         {"convert", "The scenario as a DeepSpeed, FSDP or Megatron config, or a scenario file", false, &runConvert},
         {"screenshot", "Render the explorer window offscreen to a PNG (1600 x 1000)", true, &runScreenshot},
         {"bench", "Speed figures: bench redraw | bench animation", true, &runBench},
+        {"tour", "Guided tours: tour --list | tour --check NAME|FILE (validates headless, prints the steps)", false, &runTour},
     };
     return c;
 }
