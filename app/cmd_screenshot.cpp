@@ -137,7 +137,7 @@ int runScreenshot(const QStringList& args)
         QApplication::processEvents();
         if (tour) {
             lecture->player()->setAnimated(false);
-            lecture->player()->setTour(*tour);
+            lecture->play(*tour);
             lecture->player()->goTo(stepIndex);
             if (w.stepView()->result() && !tour->steps[stepIndex].play)
                 w.stepView()->seek(at * w.stepView()->result()->totals.stepTime);

@@ -6,6 +6,7 @@
 #include "language.h"
 #include "presentationmode.h"
 #include "presenterbar.h"
+#include "steppage.h"
 #include "tour.h"
 #include "tourpanel.h"
 #include "tourplayer.h"
@@ -26,6 +27,7 @@
 #include <QPlainTextEdit>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <functional>
 #include <memory>
 
@@ -77,6 +79,12 @@ Lecture::Lecture(MainWindow* window)
     m_bar->setScenario(window->scenario());
     buildMenus();
     m_glossary->linkTooltips(window);
+
+    // QT_SCALE_FACTOR=1.5 on a 1080-line screen leaves 720 logical lines: the step view alone asks
+    // for about 680, which made the window taller than the screen. Below kMaxPageMinimumHeight the
+    // step view is clipped at the bottom instead (the memory page lays out smaller on its own).
+    if (QWidget* step = window->stepPage())
+        step->setMinimumHeight(std::min(step->minimumSizeHint().height(), kMaxPageMinimumHeight));
 }
 
 Lecture::~Lecture() = default;
@@ -194,6 +202,12 @@ bool Lecture::openTour(const QString& nameOrPath)
     }
     m_tourDock->show();
     return true;
+}
+
+void Lecture::play(const Tour& tour)
+{
+    m_player->setTour(tour);
+    m_tourDock->show();
 }
 
 void Lecture::askOpenTour()

@@ -11,6 +11,7 @@ class QDockWidget;
 
 namespace shardscope {
 
+struct Tour;
 class GlossaryPanel;
 class PresentationMode;
 class PresenterBar;
@@ -26,11 +27,16 @@ class Lecture : public QObject
 {
     Q_OBJECT
 public:
+    /// The most a page may ask for, so that 1.5 x (page + menu + toolbar + tabs) fits 1080 lines.
+    static constexpr int kMaxPageMinimumHeight = 520;
+
     explicit Lecture(MainWindow* window);
     ~Lecture() override;
 
     /// A built-in tour id or a tour file; false with lastError() (also in the Messages dock).
     bool openTour(const QString& nameOrPath);
+    /// Plays an already loaded tour from its first step and shows the tour panel.
+    void play(const Tour& tour);
     QString lastError() const { return m_lastError; }
 
     MainWindow* window() const { return m_window; }

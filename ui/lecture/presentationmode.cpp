@@ -13,6 +13,7 @@
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
 #include <QKeyEvent>
+#include <QLayout>
 #include <QLegend>
 #include <QMenuBar>
 #include <QScreen>
@@ -126,12 +127,20 @@ void PresentationMode::enter(const QSize& screenSize)
     QApplication::setPalette(projectorPalette());
     QApplication::processEvents();
     m_window->setMinimumSize(0, 0);
+    // The scaled type makes the layouts ask for more than the screen: fill the screen, clip the rest.
+    if (QLayout* l = m_window->layout()) {
+        m_constraint = l->sizeConstraint();
+        l->setSizeConstraint(QLayout::SetNoConstraint);
+    }
     if (screenSize.isValid())
         m_window->resize(screenSize);
     else
         m_window->showFullScreen();
     scaleWidgets();
     scaleCharts();
+    QApplication::processEvents();
+    if (screenSize.isValid())
+        m_window->resize(screenSize);
     qApp->installEventFilter(this);
     QApplication::processEvents();
     emit activeChanged(true);
@@ -261,6 +270,8 @@ void PresentationMode::leave()
         m_window->showNormal();
     m_window->restoreGeometry(m_geometry);
     m_window->restoreState(m_state);
+    if (QLayout* l = m_window->layout())
+        l->setSizeConstraint(static_cast<QLayout::SizeConstraint>(m_constraint));
     m_window->setMinimumSize(m_minimum);
     if (!m_window->isVisible() || m_window->testAttribute(Qt::WA_DontShowOnScreen))
         m_window->resize(m_size);

@@ -71,6 +71,7 @@ private:
     QByteArray m_state;
     QSize m_size;
     QSize m_minimum;
+    int m_constraint = 0; ///< QLayout::SizeConstraint of the window before
     QPalette m_palette;
     struct SavedFont
     {

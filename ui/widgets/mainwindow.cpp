@@ -216,7 +216,7 @@ MainWindow::~MainWindow()
 void MainWindow::buildFileMenu()
 {
     m_fileMenu = menuBar()->addMenu(tr("&File"));
-    m_fileMenu->setObjectName(tr("fileMenu"));
+    m_fileMenu->setObjectName(QStringLiteral("fileMenu"));
     auto add = [this](QMenu* menu, const QString& text, const char* name, auto slot) {
         QAction* a = menu->addAction(text, this, slot);
         a->setObjectName(QLatin1String(name));
@@ -227,7 +227,7 @@ void MainWindow::buildFileMenu()
         askOpen();
     })->setShortcut(QKeySequence::Open);
     m_recentMenu = m_fileMenu->addMenu(tr("Open &Recent"));
-    m_recentMenu->setObjectName(tr("recentMenu"));
+    m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
     m_recentMenu->setEnabled(m_session != Session::Off);
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::populateRecentMenu);
     add(m_fileMenu, tr("&Save"), "actionSave", [this] {
@@ -242,7 +242,7 @@ void MainWindow::buildFileMenu()
     m_fileMenu->addSeparator();
 
     QMenu* import = m_fileMenu->addMenu(tr("&Import"));
-    import->setObjectName(tr("importMenu"));
+    import->setObjectName(QStringLiteral("importMenu"));
     add(import, tr("&Hugging Face config.json…"), "actionImportHf",
         [this] { askImport(ImportKind::HfConfig); });
     add(import, tr("&DeepSpeed config…"), "actionImportDeepSpeed",
@@ -253,13 +253,13 @@ void MainWindow::buildFileMenu()
         [this] { askImport(ImportKind::MegatronArgs); });
 
     QMenu* exportMenu = m_fileMenu->addMenu(tr("&Export"));
-    exportMenu->setObjectName(tr("exportMenu"));
+    exportMenu->setObjectName(QStringLiteral("exportMenu"));
     add(exportMenu, tr("&Chart…"), "actionExportChart", [this] {
         askExportChart();
     })->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     add(exportMenu, tr("&Bundle…"), "actionExportBundle", [this] { askExportBundle(); });
     QMenu* copy = exportMenu->addMenu(tr("C&opy Chart to Clipboard"));
-    copy->setObjectName(tr("copyChartMenu"));
+    copy->setObjectName(QStringLiteral("copyChartMenu"));
     const std::pair<QString, std::function<QChartView*()>> charts[] = {
         {tr("Per-GPU memory"), [this] { return m_memory->perGpuChart()->chartView(); }},
         {tr("Per-GPU memory vs N"), [this] { return m_memory->vsGpusChart()->chartView(); }},
