@@ -12,7 +12,9 @@
 #include <QDockWidget>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
+#include <QHeaderView>
 #include <QKeyEvent>
+#include <QTableView>
 #include <QLayout>
 #include <QLegend>
 #include <QMenuBar>
@@ -156,6 +158,12 @@ void PresentationMode::scaleWidgets()
             m_fonts.insert(w, SavedFont {w, w->font(), !w->testAttribute(Qt::WA_SetFont)});
     for (QWidget* w : widgets) {
         w->setFont(scaled(m_fonts.value(w).font, m_factor));
+        if (auto* table = qobject_cast<QTableView*>(w)) { // rows sized for the old type would overlap
+            QHeaderView* rows = table->verticalHeader();
+            if (!m_rowHeights.contains(table))
+                m_rowHeights.insert(table, {table, rows->defaultSectionSize()});
+            rows->setDefaultSectionSize(int(m_rowHeights.value(table).second * m_factor + 0.5));
+        }
         const int lo = w->minimumHeight(), hi = w->maximumHeight();
         if (lo == hi && lo > 0 && hi < QWIDGETSIZE_MAX && !m_fixedHeights.contains(w)) {
             m_fixedHeights.insert(w, {w, lo});
@@ -222,6 +230,10 @@ void PresentationMode::restore()
         if (w)
             w->setFixedHeight(h);
     m_fixedHeights.clear();
+    for (const auto& [w, h] : std::as_const(m_rowHeights))
+        if (auto* table = qobject_cast<QTableView*>(w.data()))
+            table->verticalHeader()->setDefaultSectionSize(h);
+    m_rowHeights.clear();
     for (const auto& [o, font] : std::as_const(m_chartFonts)) {
         if (auto* chart = qobject_cast<QChart*>(o))
             chart->setTitleFont(font);

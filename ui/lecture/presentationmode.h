@@ -81,6 +81,7 @@ private:
     };
     QHash<QWidget*, SavedFont> m_fonts;
     QHash<QWidget*, QPair<QPointer<QWidget>, int>> m_fixedHeights;
+    QHash<QWidget*, QPair<QPointer<QWidget>, int>> m_rowHeights; ///< tables' default row heights
     QHash<QObject*, QPair<QPointer<QObject>, QFont>> m_chartFonts; ///< chart title, legend, axis labels
     QHash<QObject*, QPair<QPointer<QObject>, QFont>> m_axisTitleFonts;
     QHash<QObject*, QPair<QPointer<QObject>, QPen>> m_pens;

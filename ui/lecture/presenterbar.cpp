@@ -45,6 +45,10 @@ PresenterBar::PresenterBar(QWidget* parent)
         auto* b = new QPushButton(QString::number(k), stages);
         b->setCheckable(true);
         b->setFocusPolicy(Qt::NoFocus);
+        // The chosen stage in the highlight colour, readable from the back of a hall.
+        b->setStyleSheet(QStringLiteral("QPushButton { padding: 2px 14px; border: 2px solid palette(mid); background: palette(button); }"
+                                        "QPushButton:checked { background: palette(highlight); color: palette(highlighted-text);"
+                                        " border-color: palette(highlight); font-weight: bold; }"));
         m_stage->addButton(b, k);
         sl->addWidget(b);
     }
