@@ -61,6 +61,7 @@ int runExport(const QStringList& args);
 int runConvert(const QStringList& args);
 int runValidate(const QStringList& args);
 int runPeers(const QStringList& args);
+int runTour(const QStringList& args);
 int benchRedraw(const QStringList& args);
 int benchAnimation(const QStringList& args);
 int runTrainDemo(const QStringList& args);

@@ -4,6 +4,10 @@
 // with its playhead at --at (a fraction of the step); Compare pins --pin FILE (default: the default
 // scenario) as A against the scenario options as B.
 #include "cli.h"
+#include "language.h"
+#include "lecture.h"
+#include "presentationmode.h"
+#include "tourplayer.h"
 #include "mainwindow.h"
 #include "memorypage.h"
 #include "scenariofile.h"
@@ -16,6 +20,8 @@
 
 #include <QApplication>
 #include <QPixmap>
+
+#include <optional>
 
 namespace shardscope::cli {
 
@@ -99,6 +105,18 @@ int runScreenshot(const QStringList& args)
                                         QStringLiteral("0"));
         parser.addOption(ringOpt);
         parser.addOption(hopOpt);
+        const QCommandLineOption langOpt(QStringLiteral("lang"), QStringLiteral("Interface language: en (default), ru or zh_CN."),
+                                         QStringLiteral("LANG"), QStringLiteral("en"));
+        const QCommandLineOption tourOpt(QStringLiteral("tour"), QStringLiteral("Play this tour (a built-in id or a file) to --step."),
+                                         QStringLiteral("NAME"));
+        const QCommandLineOption stepOpt(QStringLiteral("step"), QStringLiteral("The tour step shown, from 1 (default 1)."),
+                                         QStringLiteral("K"), QStringLiteral("1"));
+        const QCommandLineOption presentOpt(QStringLiteral("present"),
+                                            QStringLiteral("Presentation mode, as on a 1920 x 1080 screen (the PNG is 1920 x 1080)."));
+        parser.addOption(langOpt);
+        parser.addOption(tourOpt);
+        parser.addOption(stepOpt);
+        parser.addOption(presentOpt);
         int code = kExitOk;
         if (!parse(parser, args, code))
             return code;
@@ -124,6 +142,19 @@ int runScreenshot(const QStringList& args)
         const Scenario pinned = parser.isSet(pinOpt) ? loadScenarioFile(parser.value(pinOpt)) : defaultScenario();
         const Scenario s = scenarioFromParser(parser);
         const ByteUnit unit = unitsFromParser(parser);
+        const QString lang = parser.value(langOpt);
+        if (!language::available().contains(lang))
+            throw InvalidInput("lang", "--lang must be en, ru or zh_CN (got '" + lang.toStdString() + "')");
+        if (parser.isSet(stepOpt) && !parser.isSet(tourOpt))
+            throw InvalidInput("step", "--step needs --tour NAME");
+        if (!language::install(lang))
+            throw InvalidInput("lang", "the " + lang.toStdString() + " translation is not compiled in");
+        std::optional<Tour> tour;
+        int stepIndex = 0;
+        if (parser.isSet(tourOpt)) {
+            tour = loadTour(parser.value(tourOpt));
+            stepIndex = int(parseIntOption(parser.value(stepOpt), "step", 1, tour->steps.size())) - 1;
+        }
 
         if (parser.isSet(darkOpt))
             QApplication::setPalette(darkPalette());
@@ -145,9 +176,24 @@ int runScreenshot(const QStringList& args)
         }
         if (tab == QLatin1String("step") && w.stepView()->result())
             w.stepView()->seek(at * w.stepView()->result()->totals.stepTime);
+        auto* lecture = new Lecture(&w);
         w.setAttribute(Qt::WA_DontShowOnScreen);
         w.resize(size);
         w.show();
+        QApplication::processEvents();
+        if (tour) {
+            lecture->player()->setAnimated(false);
+            lecture->play(*tour);
+            lecture->player()->goTo(stepIndex);
+            if (w.stepView()->result() && !tour->steps[stepIndex].play)
+                w.stepView()->seek(at * w.stepView()->result()->totals.stepTime);
+            else if (w.stepView()->result()) {
+                w.stepView()->pause();
+                w.stepView()->seek(at * w.stepView()->result()->totals.stepTime);
+            }
+        }
+        if (parser.isSet(presentOpt))
+            lecture->presentation()->enter(QSize(1920, 1080));
         QApplication::processEvents();
         QApplication::processEvents();
         const QPixmap shot = w.grab();

@@ -3,6 +3,8 @@
 // the explorer window on the last scenario (or the scenario options given). `shardscope FILE` opens the
 // window on a scenario file, Hugging Face config.json, DeepSpeed config or accelerate FSDP YAML.
 #include "cli.h"
+#include "language.h"
+#include "lecture.h"
 #include "mainwindow.h"
 #include "scenariooptions.h"
 
@@ -54,12 +56,9 @@ int main(int argc, char** argv)
     };
     if (argc == 2 && argv[1][0] != '-' && !isCommand(argv[1]) && QFileInfo(QString::fromLocal8Bit(argv[1])).isFile()) {
         QApplication app(argc, argv);
-        MainWindow w(defaultScenario(), MainWindow::Session::RestoreLast);
-        w.show();
-        if (!w.openAnyFile(QString::fromLocal8Bit(argv[1])))
-            QMessageBox::warning(&w, QStringLiteral("Cannot open %1").arg(QFileInfo(QString::fromLocal8Bit(argv[1])).fileName()),
-                                 w.lastError());
-        return app.exec();
+        language::install(language::stored());
+        // A tour file plays in the window; any other file opens as before (openAnyFile()).
+        return runLectureWindow(defaultScenario(), MainWindow::Session::RestoreLast, QString::fromLocal8Bit(argv[1]));
     }
 
     if (argc > 1 && argv[1][0] != '-') {
@@ -99,6 +98,7 @@ int main(int argc, char** argv)
     }
 
     QApplication app(argc, argv);
+    language::install(language::stored());
     QCommandLineParser parser;
     addScenarioOptions(parser);
     int code = 0;
@@ -111,7 +111,5 @@ int main(int argc, char** argv)
     } catch (const InvalidInput& e) {
         return cli::badInput(QString::fromStdString(e.what()));
     }
-    MainWindow w(scenario, fromOptions ? MainWindow::Session::KeepGiven : MainWindow::Session::RestoreLast);
-    w.show();
-    return app.exec();
+    return runLectureWindow(scenario, fromOptions ? MainWindow::Session::KeepGiven : MainWindow::Session::RestoreLast);
 }

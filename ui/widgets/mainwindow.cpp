@@ -88,13 +88,13 @@ MainWindow::MainWindow(const Scenario& scenario, Session session, QWidget* paren
     , m_session(session)
     , m_controls(new ControlsPanel)
     , m_controlsScroll(new QScrollArea(this))
-    , m_dock(new QDockWidget(QStringLiteral("Scenario"), this))
+    , m_dock(new QDockWidget(tr("Scenario"), this))
     , m_tabs(new QTabWidget(this))
     , m_memory(new MemoryPage(this))
     , m_stepPage(new StepPage(this))
     , m_comparePage(new QWidget(this))
     , m_compare(new CompareWidget(m_comparePage))
-    , m_messagesDock(new QDockWidget(QStringLiteral("Messages"), this))
+    , m_messagesDock(new QDockWidget(tr("Messages"), this))
     , m_messages(new QPlainTextEdit(m_messagesDock))
     , m_undo(new QUndoStack(this))
 {
@@ -107,7 +107,7 @@ MainWindow::MainWindow(const Scenario& scenario, Session session, QWidget* paren
     m_controlsScroll->setMinimumWidth(m_controls->sizeHint().width() + 24);
     m_dock->setObjectName(QStringLiteral("scenarioDock"));
     m_dock->setWidget(m_controlsScroll);
-    m_dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    m_dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
     addDockWidget(Qt::LeftDockWidgetArea, m_dock);
 
     // Import notes and file errors, in words; hidden until there is something to read.
@@ -122,17 +122,17 @@ MainWindow::MainWindow(const Scenario& scenario, Session session, QWidget* paren
     m_tabs->setObjectName(QStringLiteral("pages"));
     m_tabs->setDocumentMode(true);
     setCentralWidget(m_tabs);
-    addPage(m_memory, QStringLiteral("Memory"));
-    addPage(m_stepPage, QStringLiteral("Step"));
+    addPage(m_memory, tr("Memory"));
+    addPage(m_stepPage, tr("Step"));
 
     // Compare: A pinned, B = the live scenario.
     m_comparePage->setObjectName(QStringLiteral("comparePage"));
     auto* compareLayout = new QVBoxLayout(m_comparePage);
     auto* compareBar = new QHBoxLayout;
-    auto* pin = new QPushButton(QStringLiteral("Pin current as A"), m_comparePage);
+    auto* pin = new QPushButton(tr("Pin current as A"), m_comparePage);
     pin->setObjectName(QStringLiteral("pinA"));
-    pin->setToolTip(QStringLiteral("Keep the scenario shown now as A; B follows the controls."));
-    auto* unpin = new QPushButton(QStringLiteral("Unpin A"), m_comparePage);
+    pin->setToolTip(tr("Keep the scenario shown now as A; B follows the controls."));
+    auto* unpin = new QPushButton(tr("Unpin A"), m_comparePage);
     unpin->setObjectName(QStringLiteral("unpinA"));
     compareBar->addWidget(pin);
     compareBar->addWidget(unpin);
@@ -141,10 +141,10 @@ MainWindow::MainWindow(const Scenario& scenario, Session session, QWidget* paren
     compareLayout->addWidget(m_compare, 1);
     connect(pin, &QPushButton::clicked, this, &MainWindow::pinCurrentAsA);
     connect(unpin, &QPushButton::clicked, m_compare, &CompareWidget::unpin);
-    addPage(m_comparePage, QStringLiteral("Compare"));
+    addPage(m_comparePage, tr("Compare"));
     // Peers: other estimators' conventions beside ours (issue 10); recomputes only while visible.
     auto* peersPage = new PeersPage(this);
-    addPage(peersPage, QStringLiteral("Peers"));
+    addPage(peersPage, tr("Peers"));
     connect(this, &MainWindow::scenarioChanged, peersPage, &PeersPage::setScenario);
     connect(this, &MainWindow::unitChanged, peersPage, &PeersPage::setUnit);
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::onTabChanged);
@@ -164,16 +164,17 @@ MainWindow::MainWindow(const Scenario& scenario, Session session, QWidget* paren
     edit->addAction(redo);
 
     // Units: GB (10^9, default) or GiB (2^30), always named.
-    QMenu* view = menuBar()->addMenu(QStringLiteral("&View"));
-    auto* toolbar = addToolBar(QStringLiteral("Display"));
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->setObjectName(QStringLiteral("viewMenu"));
+    auto* toolbar = addToolBar(tr("Display"));
     toolbar->setObjectName(QStringLiteral("displayToolbar"));
     toolbar->setMovable(false);
-    toolbar->addWidget(new QLabel(QStringLiteral(" Units: "), toolbar));
+    toolbar->addWidget(new QLabel(tr(" Units: "), toolbar));
     m_unitActions = new QActionGroup(this);
     m_unitActions->setExclusive(true);
     for (ByteUnit u : {ByteUnit::GB, ByteUnit::GiB}) {
         QAction* a = m_unitActions->addAction(
-            u == ByteUnit::GB ? QStringLiteral("GB (10^9 bytes)") : QStringLiteral("GiB (2^30 bytes)"));
+            u == ByteUnit::GB ? tr("GB (10^9 bytes)") : tr("GiB (2^30 bytes)"));
         a->setObjectName(u == ByteUnit::GB ? QStringLiteral("actionUnitsGB") : QStringLiteral("actionUnitsGiB"));
         a->setCheckable(true);
         a->setChecked(u == m_unit);
@@ -184,14 +185,14 @@ MainWindow::MainWindow(const Scenario& scenario, Session session, QWidget* paren
     }
     toolbar->addSeparator();
     toolbar->addAction(findChild<QAction*>(QStringLiteral("actionReset")));
-    auto* pinAction = new QAction(QStringLiteral("Pin as A"), this);
+    auto* pinAction = new QAction(tr("Pin as A"), this);
     connect(pinAction, &QAction::triggered, this, [this] {
         pinCurrentAsA();
         m_tabs->setCurrentWidget(m_comparePage);
     });
     toolbar->addAction(pinAction);
     pinAction->setObjectName(QStringLiteral("actionPinA"));
-    pinAction->setToolTip(QStringLiteral("Compare: keep the current scenario as A and show A vs B"));
+    pinAction->setToolTip(tr("Compare: keep the current scenario as A and show A vs B"));
     view->addSeparator();
     view->addAction(pinAction);
     view->addAction(m_dock->toggleViewAction());
@@ -259,55 +260,55 @@ MainWindow::~MainWindow()
 
 void MainWindow::buildFileMenu()
 {
-    m_fileMenu = menuBar()->addMenu(QStringLiteral("&File"));
+    m_fileMenu = menuBar()->addMenu(tr("&File"));
     m_fileMenu->setObjectName(QStringLiteral("fileMenu"));
     auto add = [this](QMenu* menu, const QString& text, const char* name, auto slot) {
         QAction* a = menu->addAction(text, this, slot);
         a->setObjectName(QLatin1String(name));
         return a;
     };
-    add(m_fileMenu, QStringLiteral("&New"), "actionNew", [this] { newScenario(); })->setShortcut(QKeySequence::New);
-    add(m_fileMenu, QStringLiteral("&Open Scenario\u2026"), "actionOpen", [this] {
+    add(m_fileMenu, tr("&New"), "actionNew", [this] { newScenario(); })->setShortcut(QKeySequence::New);
+    add(m_fileMenu, tr("&Open Scenario…"), "actionOpen", [this] {
         askOpen();
     })->setShortcut(QKeySequence::Open);
-    m_recentMenu = m_fileMenu->addMenu(QStringLiteral("Open &Recent"));
+    m_recentMenu = m_fileMenu->addMenu(tr("Open &Recent"));
     m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
     m_recentMenu->setEnabled(m_session != Session::Off);
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::populateRecentMenu);
-    add(m_fileMenu, QStringLiteral("&Save"), "actionSave", [this] {
+    add(m_fileMenu, tr("&Save"), "actionSave", [this] {
         if (m_currentFile.isEmpty())
             askSaveAs();
         else if (!saveScenario())
-            showFailure(QStringLiteral("Cannot save"));
+            showFailure(tr("Cannot save"));
     })->setShortcut(QKeySequence::Save);
-    add(m_fileMenu, QStringLiteral("Save &As\u2026"), "actionSaveAs", [this] {
+    add(m_fileMenu, tr("Save &As…"), "actionSaveAs", [this] {
         askSaveAs();
     })->setShortcut(QKeySequence::SaveAs);
     m_fileMenu->addSeparator();
 
-    QMenu* import = m_fileMenu->addMenu(QStringLiteral("&Import"));
+    QMenu* import = m_fileMenu->addMenu(tr("&Import"));
     import->setObjectName(QStringLiteral("importMenu"));
-    add(import, QStringLiteral("&Hugging Face config.json\u2026"), "actionImportHf",
+    add(import, tr("&Hugging Face config.json…"), "actionImportHf",
         [this] { askImport(ImportKind::HfConfig); });
-    add(import, QStringLiteral("&DeepSpeed config\u2026"), "actionImportDeepSpeed",
+    add(import, tr("&DeepSpeed config…"), "actionImportDeepSpeed",
         [this] { askImport(ImportKind::DeepSpeedConfig); });
-    add(import, QStringLiteral("accelerate &FSDP YAML\u2026"), "actionImportFsdp",
+    add(import, tr("accelerate &FSDP YAML…"), "actionImportFsdp",
         [this] { askImport(ImportKind::FsdpConfig); });
-    add(import, QStringLiteral("&Megatron Arguments\u2026"), "actionImportMegatron",
+    add(import, tr("&Megatron Arguments…"), "actionImportMegatron",
         [this] { askImport(ImportKind::MegatronArgs); });
 
-    QMenu* exportMenu = m_fileMenu->addMenu(QStringLiteral("&Export"));
+    QMenu* exportMenu = m_fileMenu->addMenu(tr("&Export"));
     exportMenu->setObjectName(QStringLiteral("exportMenu"));
-    add(exportMenu, QStringLiteral("&Chart\u2026"), "actionExportChart", [this] {
+    add(exportMenu, tr("&Chart…"), "actionExportChart", [this] {
         askExportChart();
     })->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-    add(exportMenu, QStringLiteral("&Bundle\u2026"), "actionExportBundle", [this] { askExportBundle(); });
-    QMenu* copy = exportMenu->addMenu(QStringLiteral("C&opy Chart to Clipboard"));
+    add(exportMenu, tr("&Bundle…"), "actionExportBundle", [this] { askExportBundle(); });
+    QMenu* copy = exportMenu->addMenu(tr("C&opy Chart to Clipboard"));
     copy->setObjectName(QStringLiteral("copyChartMenu"));
     const std::pair<QString, std::function<QChartView*()>> charts[] = {
-        {QStringLiteral("Per-GPU memory"), [this] { return m_memory->perGpuChart()->chartView(); }},
-        {QStringLiteral("Per-GPU memory vs N"), [this] { return m_memory->vsGpusChart()->chartView(); }},
-        {QStringLiteral("Host memory"), [this] { return m_memory->hostChart()->chartView(); }},
+        {tr("Per-GPU memory"), [this] { return m_memory->perGpuChart()->chartView(); }},
+        {tr("Per-GPU memory vs N"), [this] { return m_memory->vsGpusChart()->chartView(); }},
+        {tr("Host memory"), [this] { return m_memory->hostChart()->chartView(); }},
     };
     for (const auto& [name, viewOf] : charts)
         copy->addAction(name, this, [viewOf] {
@@ -319,10 +320,10 @@ void MainWindow::buildFileMenu()
         });
     m_fileMenu->addSeparator();
     QAction* reset
-        = add(m_fileMenu, QStringLiteral("&Reset to Default Scenario"), "actionReset", [this] { resetToDefault(); });
-    reset->setToolTip(QStringLiteral("Llama-2-70B on 32 x A100 80GB, ZeRO-3 (keeps the file name)"));
+        = add(m_fileMenu, tr("&Reset to Default Scenario"), "actionReset", [this] { resetToDefault(); });
+    reset->setToolTip(tr("Llama-2-70B on 32 x A100 80GB, ZeRO-3 (keeps the file name)"));
     m_fileMenu->addSeparator();
-    QAction* quit = m_fileMenu->addAction(QStringLiteral("&Quit"), this, &QWidget::close);
+    QAction* quit = m_fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
 }
 
@@ -523,7 +524,7 @@ void MainWindow::setUnit(ByteUnit unit)
 
 void MainWindow::updateTitle()
 {
-    const QString name = m_currentFile.isEmpty() ? QStringLiteral("Untitled") : QFileInfo(m_currentFile).fileName();
+    const QString name = m_currentFile.isEmpty() ? tr("Untitled") : QFileInfo(m_currentFile).fileName();
     setWindowTitle(name + QStringLiteral("[*] \u2014 ShardScope"));
     setWindowModified(m_modified);
 }
@@ -766,9 +767,9 @@ void MainWindow::showFailure(const QString& title) { QMessageBox::warning(this, 
 void MainWindow::askOpen()
 {
     const QString path
-        = QFileDialog::getOpenFileName(this, QStringLiteral("Open Scenario"), startDir(m_currentFile), kScenarioFilter);
+        = QFileDialog::getOpenFileName(this, tr("Open Scenario"), startDir(m_currentFile), kScenarioFilter);
     if (!path.isEmpty() && !openAnyFile(path))
-        showFailure(QStringLiteral("Cannot open %1").arg(QFileInfo(path).fileName()));
+        showFailure(tr("Cannot open %1").arg(QFileInfo(path).fileName()));
 }
 
 void MainWindow::askSaveAs()
@@ -776,13 +777,13 @@ void MainWindow::askSaveAs()
     const QString suggested = m_currentFile.isEmpty()
         ? QDir(startDir(m_currentFile)).filePath(QStringLiteral("scenario") + kScenarioSuffix)
         : m_currentFile;
-    QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Save Scenario As"), suggested, kScenarioFilter);
+    QString path = QFileDialog::getSaveFileName(this, tr("Save Scenario As"), suggested, kScenarioFilter);
     if (path.isEmpty())
         return;
     if (QFileInfo(path).suffix().isEmpty())
         path += kScenarioSuffix;
     if (!saveScenarioAs(path))
-        showFailure(QStringLiteral("Cannot save"));
+        showFailure(tr("Cannot save"));
 }
 
 void MainWindow::askImport(ImportKind kind)
@@ -790,8 +791,8 @@ void MainWindow::askImport(ImportKind kind)
     QString input;
     if (kind == ImportKind::MegatronArgs) {
         bool ok = false;
-        input = QInputDialog::getMultiLineText(this, QStringLiteral("Import Megatron-LM Arguments"),
-            QStringLiteral("Arguments, as given to pretrain_gpt.py (or a whole torchrun "
+        input = QInputDialog::getMultiLineText(this, tr("Import Megatron-LM Arguments"),
+            tr("Arguments, as given to pretrain_gpt.py (or a whole torchrun "
                            "line).\nWhat they omit keeps Megatron's defaults; the model "
                            "comes from --num-layers, --hidden-size, ..."),
             QString(), &ok);
@@ -801,12 +802,12 @@ void MainWindow::askImport(ImportKind kind)
         const QString filter = kind == ImportKind::FsdpConfig ? QStringLiteral("YAML (*.yaml *.yml);;All files (*)")
                                                               : QStringLiteral("JSON (*.json);;All files (*)");
         input = QFileDialog::getOpenFileName(
-            this, QStringLiteral("Import %1").arg(importKindName(kind)), startDir(m_currentFile), filter);
+            this, tr("Import %1").arg(importKindName(kind)), startDir(m_currentFile), filter);
         if (input.isEmpty())
             return;
     }
     if (!importConfigFrom(kind, input))
-        showFailure(QStringLiteral("Cannot import the %1").arg(importKindName(kind)));
+        showFailure(tr("Cannot import the %1").arg(importKindName(kind)));
 }
 
 void MainWindow::askExportChart(const QString& chart)
@@ -817,7 +818,7 @@ void MainWindow::askExportChart(const QString& chart)
     if (d.exec() != QDialog::Accepted)
         return;
     const QString suffix = d.suffix();
-    QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Export Chart"),
+    QString path = QFileDialog::getSaveFileName(this, tr("Export Chart"),
         QDir(startDir(m_currentFile)).filePath(d.chart() + QLatin1Char('.') + suffix),
         QStringLiteral("%1 (*.%2)").arg(suffix.toUpper(), suffix));
     if (path.isEmpty())
@@ -825,15 +826,15 @@ void MainWindow::askExportChart(const QString& chart)
     if (QFileInfo(path).suffix().isEmpty())
         path += QLatin1Char('.') + suffix;
     if (!exportChartTo(d.chart(), path, d.options()))
-        showFailure(QStringLiteral("Export failed"));
+        showFailure(tr("Export failed"));
 }
 
 void MainWindow::askExportBundle()
 {
     const QString dir
-        = QFileDialog::getExistingDirectory(this, QStringLiteral("Export Bundle to Folder"), startDir(m_currentFile));
+        = QFileDialog::getExistingDirectory(this, tr("Export Bundle to Folder"), startDir(m_currentFile));
     if (!dir.isEmpty() && !exportBundleTo(dir))
-        showFailure(QStringLiteral("Export failed"));
+        showFailure(tr("Export failed"));
 }
 
 void MainWindow::populateRecentMenu()
@@ -843,22 +844,22 @@ void MainWindow::populateRecentMenu()
         return;
     const QStringList gone = m_recent->pruneMissing();
     if (!gone.isEmpty())
-        note(QStringLiteral("Removed from Open Recent (the files no longer exist):"), gone);
+        note(tr("Removed from Open Recent (the files no longer exist):"), gone);
     const QStringList files = m_recent->files();
     int i = 0;
     for (const QString& f : files) {
         QAction* a
             = m_recentMenu->addAction(QStringLiteral("&%1 %2").arg(++i).arg(QFileInfo(f).fileName()), this, [this, f] {
                   if (!openRecent(f))
-                      showFailure(QStringLiteral("Cannot open %1").arg(QFileInfo(f).fileName()));
+                      showFailure(tr("Cannot open %1").arg(QFileInfo(f).fileName()));
               });
         a->setToolTip(QDir::toNativeSeparators(f));
         a->setStatusTip(QDir::toNativeSeparators(f));
     }
     if (files.isEmpty())
-        m_recentMenu->addAction(QStringLiteral("(none)"))->setEnabled(false);
+        m_recentMenu->addAction(tr("(none)"))->setEnabled(false);
     m_recentMenu->addSeparator();
-    m_recentMenu->addAction(QStringLiteral("Clear List"), this, [this] { m_recent->clear(); });
+    m_recentMenu->addAction(tr("Clear List"), this, [this] { m_recent->clear(); });
 }
 
 // --- drag and drop
@@ -878,7 +879,7 @@ void MainWindow::dropEvent(QDropEvent* e)
         e->acceptProposedAction();
         const QString path = u.toLocalFile();
         if (!openAnyFile(path))
-            showFailure(QStringLiteral("Cannot open %1").arg(QFileInfo(path).fileName()));
+            showFailure(tr("Cannot open %1").arg(QFileInfo(path).fileName()));
         return; // one file: the scenario is one
     }
 }

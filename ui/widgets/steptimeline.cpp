@@ -58,6 +58,7 @@ void StepTimeline::paintEvent(QPaintEvent*)
         m_cache.setDevicePixelRatio(dpr);
         m_cache.fill(palette().color(QPalette::Base));
         QPainter cp(&m_cache);
+        cp.setFont(font()); // a pixmap painter starts with the application font, not the widget's
         cp.setRenderHint(QPainter::Antialiasing, false);
         if (m_data)
             paintStatic(cp);

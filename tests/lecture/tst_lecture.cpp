@@ -1,0 +1,465 @@
+// SPDX-License-Identifier: MIT
+// Lecture mode (issue 14): the tour format and its line-accurate errors, the shipped tours played to the
+// end in the window, the numbers the tours state (from core; the seeds' claims against hand-derived
+// values, MODEL.md section 8), presentation mode's type scale and keys, the translations, the glossary,
+// and `shardscope tour` / `screenshot --lang --tour --step --present`.
+#include "glossarypanel.h"
+#include "language.h"
+#include "lecture.h"
+#include "mainwindow.h"
+#include "memorypage.h"
+#include "memorypergpuchart.h"
+#include "presentationmode.h"
+#include "presenterbar.h"
+#include "stepview.h"
+#include "tour.h"
+#include "tourcheck.h"
+#include "tourfacts.h"
+#include "tourpanel.h"
+#include "tourplayer.h"
+
+#include "shardscope/errors.h"
+#include "shardscope/footprint.h"
+
+#include <QAbstractAxis>
+#include <QChart>
+#include <QChartView>
+#include <QDockWidget>
+#include <QFile>
+#include <QImage>
+#include <QLabel>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolButton>
+
+using namespace shardscope;
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QString out, err;
+};
+
+Run shardscopeRun(const QStringList& args)
+{
+    QProcess p;
+    p.start(QStringLiteral(SHARDSCOPE_BIN), args);
+    Run r;
+    if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit)
+        return r;
+    r.exitCode = p.exitCode();
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
+
+QByteArray minimalTour(const QByteArray& stepBody)
+{
+    // Line numbers below count from this text: the step object starts on line 6.
+    return "{\n"
+           "  \"format\": \"shardscope-tour\", \"version\": 1, \"id\": \"t\",\n"
+           "  \"title\": {\"en\": \"T\"},\n"
+           "  \"steps\": [\n"
+           "    {\"caption\": {\"en\": \"first\"}},\n"
+           "    {\n"
+           + stepBody
+           + "\n    }\n"
+             "  ]\n"
+             "}\n";
+}
+
+double pixelSize(const QFont& f) { return QFontInfo(f).pixelSize(); }
+
+} // namespace
+
+class TestLecture : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(QFontMetrics(QFont()).inFont(QLatin1Char('A'))); // fonts present (TOOLCHAIN pitfall 10)
+        language::install(QStringLiteral("en"));
+    }
+
+    void builtinTours()
+    {
+        const QStringList ids = builtinTourIds();
+        for (const char* id : {"why-70b-needs-zero3", "zero1-from-scratch", "3d-parallelism", "ddp-to-zero3"})
+            QVERIFY2(ids.contains(QLatin1String(id)), id);
+    }
+
+    void tourChecks_data()
+    {
+        QTest::addColumn<QString>("id");
+        for (const QString& id : builtinTourIds())
+            QTest::newRow(qPrintable(id)) << id;
+    }
+    // Every caption renders in every language, every claim is checked against core, and every number
+    // written into a caption is a quantity core gives for the step or a claim's number.
+    void tourChecks()
+    {
+        QFETCH(QString, id);
+        const Tour t = loadTour(id);
+        const QStringList problems = checkTour(t);
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+        for (const TourStep& s : t.steps)
+            for (const QString& lang : tourLanguages())
+                QVERIFY2(s.caption.byLanguage.contains(lang), qPrintable(QStringLiteral("%1 line %2 lacks %3").arg(id).arg(s.line).arg(lang)));
+    }
+
+    void toursPlayToTheEnd_data() { tourChecks_data(); }
+    void toursPlayToTheEnd()
+    {
+        QFETCH(QString, id);
+        MainWindow w(defaultScenario());
+        auto* lecture = new Lecture(&w);
+        lecture->player()->setAnimated(false);
+        w.setAttribute(Qt::WA_DontShowOnScreen);
+        w.show();
+        QVERIFY(lecture->openTour(id));
+        const Tour& t = lecture->player()->tour();
+        for (int i = 0; i < t.steps.size(); ++i) {
+            if (i > 0)
+                lecture->player()->next();
+            QCOMPARE(lecture->player()->index(), i);
+            const Scenario& want = t.steps[i].scenario;
+            QVERIFY2(lecture->player()->step() == &t.steps[i], "step");
+            QCOMPARE(w.scenario().gpus, want.gpus);
+            QCOMPARE(w.scenario().zeroStage, want.zeroStage);
+            QCOMPARE(w.scenario().tp, want.tp);
+            QCOMPARE(w.scenario().pp, want.pp);
+            QCOMPARE(w.scenario().gradAccum, want.gradAccum);
+            QCOMPARE(w.scenario().totalParams(), want.totalParams());
+            validateScenario(w.scenario()); // throws (and fails the test) when invalid
+            QVERIFY(computeFootprint(w.scenario()).worstBytes() > 0);
+            const QString caption = lecture->tourPanel()->captionText();
+            QVERIFY2(!caption.isEmpty() && !caption.contains(QLatin1Char('{')), qPrintable(caption));
+            if (!t.steps[i].highlight.isEmpty())
+                QVERIFY2(lecture->player()->highlightTarget(t.steps[i].highlight),
+                         qPrintable(t.steps[i].highlight));
+        }
+        lecture->player()->next(); // past the end: stays on the last step
+        QCOMPARE(lecture->player()->index(), int(t.steps.size()) - 1);
+    }
+
+    // The seeds' arithmetic against hand-derived values (MODEL.md section 8), through the tours' steps.
+    void seedClaims()
+    {
+        const Tour t = loadTour(QStringLiteral("why-70b-needs-zero3"));
+        // Step 1: 70e9 params x (2 + 2 + 4) B = 560e9 B (seed 000: 140 + 140 + 280).
+        QCOMPARE(TourFacts(t.steps[0].scenario).value(QStringLiteral("model_states_gb")), 560.0);
+        QCOMPARE(TourFacts(t.steps[0].scenario).value(QStringLiteral("optimizer_gb")), 280.0);
+        // Step 2: fp32 master and moments, 70e9 x 16 B = 1.12e12 B.
+        QCOMPARE(TourFacts(t.steps[1].scenario).value(QStringLiteral("model_states_gb")), 1120.0);
+        // Step 5: ZeRO-2 keeps 70e9 x 2 B = 140 GB of params on every GPU: never fits an 80 GB card.
+        QCOMPARE(TourFacts(t.steps[4].scenario).value(QStringLiteral("params_gb")), 140.0);
+        QCOMPARE(TourFacts(t.steps[4].scenario).value(QStringLiteral("min_gpus_2")), 0.0);
+        const Tour z = loadTour(QStringLiteral("zero1-from-scratch"));
+        // Seed 004: 4P + 12P/N = 5.5P at N = 8 and 4.1875P at N = 64.
+        QVERIFY(qAbs(TourFacts(z.steps[1].scenario).value(QStringLiteral("states_per_param")) - 5.5) < 1e-6);
+        QVERIFY(qAbs(TourFacts(z.steps[2].scenario).value(QStringLiteral("states_per_param")) - 4.1875) < 1e-6);
+        const Tour d = loadTour(QStringLiteral("ddp-to-zero3"));
+        // Seed 003's "~64x at N = 8": model states shrink at most N = 8-fold.
+        const double saving = TourFacts(d.steps[2].scenario).value(QStringLiteral("states_saving"));
+        QVERIFY2(saving <= 8.0 + 1e-9 && saving > 7.9, qPrintable(QString::number(saving)));
+        const Tour p = loadTour(QStringLiteral("3d-parallelism"));
+        // Bubble (p-1)/(p-1+m) at p = 4: m = 4 -> 3/7, m = 16 -> 3/19, m = 64 -> 3/67.
+        QVERIFY(qAbs(TourFacts(p.steps[3].scenario).value(QStringLiteral("bubble_pct")) - 300.0 / 7) < 1e-9);
+        QVERIFY(qAbs(TourFacts(p.steps[4].scenario).value(QStringLiteral("bubble_pct")) - 300.0 / 19) < 1e-9);
+        QVERIFY(qAbs(TourFacts(p.steps[5].scenario).value(QStringLiteral("bubble_pct")) - 300.0 / 67) < 1e-9);
+        // 4096 x 4096 over 8 GPUs: 512 columns each.
+        QCOMPARE(TourFacts(p.steps[2].scenario).value(QStringLiteral("hidden_per_tp")), 512.0);
+    }
+
+    void captionNumbersPerLocale()
+    {
+        QCOMPARE(TourFacts::format(4.1875, QLocale(QStringLiteral("en"))), QStringLiteral("4.19"));
+        QCOMPARE(TourFacts::format(4.1875, QLocale(QStringLiteral("ru"))), QStringLiteral("4,19"));
+        QCOMPARE(TourFacts::format(1120, QLocale(QStringLiteral("en"))), QStringLiteral("1120"));
+        QCOMPARE(TourFacts::format(35000, QLocale(QStringLiteral("en"))), QStringLiteral("35,000"));
+        QCOMPARE(TourFacts::format(5.5, QLocale(QStringLiteral("zh_CN"))), QStringLiteral("5.5"));
+    }
+
+    void malformedTour_data()
+    {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("syntax") << minimalTour("      \"caption\": {\"en\": \"x\"},,") << QStringLiteral("line 7");
+        QTest::newRow("unknown highlight") << minimalTour("      \"caption\": {\"en\": \"x\"},\n      \"highlight\": \"bars\"")
+                                           << QStringLiteral("line 8: unknown highlight 'bars'");
+        QTest::newRow("bad scenario value") << minimalTour("      \"caption\": {\"en\": \"x\"},\n      \"set\": {\"tp\": 2,\n \"gpus\": \"many\"}")
+                                            << QStringLiteral("line 9: scenario.gpus");
+        QTest::newRow("invalid scenario") << minimalTour("      \"caption\": {\"en\": \"x\"},\n      \"set\": {\"tp\": 3}")
+                                          << QStringLiteral("line 8: the scenario of this step is invalid");
+        QTest::newRow("unknown scenario key") << minimalTour("      \"caption\": {\"en\": \"x\"},\n      \"set\": {\n\"gpuz\": 8}")
+                                              << QStringLiteral("line 9: scenario.gpuz: unknown key");
+        QTest::newRow("unknown quantity") << minimalTour("      \"caption\": {\"en\": \"{memory}\"}")
+                                          << QStringLiteral("line 7: unknown quantity {memory}");
+        QTest::newRow("placeholder mismatch")
+            << minimalTour("      \"caption\": {\"en\": \"{gpus} GPUs\",\n \"ru\": \"GPU\"}")
+            << QStringLiteral("line 8: 'caption.ru' shows {} but the English text shows {gpus}");
+        QTest::newRow("missing caption") << minimalTour("      \"tab\": \"step\"") << QStringLiteral("line 6: 'caption' is missing");
+        QTest::newRow("unknown step key") << minimalTour("      \"caption\": {\"en\": \"x\"},\n      \"zoom\": 2")
+                                          << QStringLiteral("line 8: unknown key 'zoom' in step 2");
+        QTest::newRow("bad tab") << minimalTour("      \"caption\": {\"en\": \"x\"},\n\n      \"tab\": \"peers\"")
+                                 << QStringLiteral("line 9: 'tab' must be");
+        QTest::newRow("wrong format") << QByteArray("{\"format\": \"shardscope-scenario\", \"version\": 1}")
+                                      << QStringLiteral("line 1: 'format' must be \"shardscope-tour\"");
+    }
+    void malformedTour()
+    {
+        QFETCH(QByteArray, bytes);
+        QFETCH(QString, expected);
+        try {
+            parseTour(bytes, QStringLiteral("my.tour.json"));
+            QFAIL("accepted");
+        } catch (const InvalidInput& e) {
+            const QString msg = QString::fromUtf8(e.what());
+            QVERIFY2(msg.startsWith(QLatin1String("my.tour.json: line ")), qPrintable(msg));
+            QVERIFY2(msg.contains(expected), qPrintable(msg + QStringLiteral("\n  expected: ") + expected));
+        }
+    }
+
+    // A number typed into a caption that core does not give for the step is refused, and so is a claim
+    // marked the wrong way.
+    void typedNumbersAreCaught()
+    {
+        const Tour t = parseTour(minimalTour("      \"set\": {\"gpus\": 16},\n"
+                                             "      \"caption\": {\"en\": \"N = {gpus}: 999 GB, and 16 GPUs\"},\n"
+                                             "      \"claims\": [{\"source\": \"x\", \"quantity\": \"gpus\", \"says\": 16, \"holds\": false}]"),
+                                 QStringLiteral("t.json"));
+        const QStringList problems = checkTour(t);
+        QCOMPARE(problems.size(), 2);
+        QVERIFY2(problems[0].contains(QLatin1String("the claim is marked false, but core agrees")), qPrintable(problems[0]));
+        QVERIFY2(problems[1].contains(QLatin1String("states 999")), qPrintable(problems[1]));
+        QCOMPARE(captionLiterals(QStringLiteral("ZeRO-3 on A100-80GB, fp32, 1F1B: 16P and 4.19 at {gpus}")),
+                 QStringList({QStringLiteral("16"), QStringLiteral("4.19")}));
+    }
+
+    void presentationScalesFonts()
+    {
+        MainWindow w(defaultScenario());
+        auto* lecture = new Lecture(&w);
+        w.setAttribute(Qt::WA_DontShowOnScreen);
+        w.resize(1600, 1000);
+        w.show();
+        QApplication::processEvents();
+        auto* verdict = w.findChild<QLabel*>(QStringLiteral("verdict"));
+        QVERIFY(verdict);
+        QChart* chart = w.memoryPage()->perGpuChart()->chart();
+        QVERIFY(!chart->axes().isEmpty());
+        QAbstractAxis* axis = chart->axes().first();
+        const double verdictBefore = pixelSize(verdict->font());
+        const double axisBefore = pixelSize(axis->labelsFont());
+        const double stepBefore = pixelSize(w.stepView()->font());
+        const double captionBefore = pixelSize(lecture->tourPanel()->captionLabel()->font());
+        const int verdictHeightBefore = verdict->height();
+
+        QCOMPARE(PresentationMode::factorFor(1080), 2.0);
+        QCOMPARE(PresentationMode::factorFor(2160), 4.0);
+        lecture->presentation()->enter(QSize(1920, 1080));
+        QVERIFY(lecture->presentation()->isActive());
+        QCOMPARE(w.size(), QSize(1920, 1080));
+        QVERIFY2(pixelSize(verdict->font()) >= 2 * verdictBefore - 1, qPrintable(QString::number(pixelSize(verdict->font()))));
+        QVERIFY(pixelSize(axis->labelsFont()) >= 2 * axisBefore - 1);
+        QVERIFY(pixelSize(w.stepView()->font()) >= 2 * stepBefore - 1);
+        QVERIFY(pixelSize(lecture->tourPanel()->captionLabel()->font()) >= 2 * captionBefore - 1);
+        QVERIFY(verdict->height() > verdictHeightBefore); // the fixed-height verdict grows with its type
+        QCOMPARE(QApplication::palette().color(QPalette::Window), QColor(Qt::white));
+        QCOMPARE(QApplication::palette().color(QPalette::WindowText), QColor(Qt::black));
+        QVERIFY(w.findChild<QDockWidget*>(QStringLiteral("scenarioDock"))->isHidden());
+        QVERIFY(lecture->presenterBar()->isVisible());
+
+        QTest::keyClick(verdict, Qt::Key_Escape);
+        QVERIFY(!lecture->presentation()->isActive());
+        QCOMPARE(pixelSize(verdict->font()), verdictBefore);
+        QCOMPARE(pixelSize(axis->labelsFont()), axisBefore);
+        QCOMPARE(pixelSize(w.stepView()->font()), stepBefore);
+        QVERIFY(!w.findChild<QDockWidget*>(QStringLiteral("scenarioDock"))->isHidden());
+    }
+
+    // Right / Left / Page Down / Page Up step the tour, 0-3 pick the ZeRO stage, wherever the focus is.
+    void presentationKeys()
+    {
+        MainWindow w(defaultScenario());
+        auto* lecture = new Lecture(&w);
+        lecture->player()->setAnimated(false);
+        w.setAttribute(Qt::WA_DontShowOnScreen);
+        w.show();
+        QVERIFY(lecture->openTour(QStringLiteral("why-70b-needs-zero3")));
+        lecture->presentation()->enter(QSize(1920, 1080));
+        auto* spin = lecture->presenterBar()->control(QStringLiteral("gpus"))->findChild<QSpinBox*>();
+        QVERIFY(spin);
+        for (QWidget* target : {static_cast<QWidget*>(spin), static_cast<QWidget*>(w.stepView())}) {
+            QCOMPARE(lecture->player()->index(), 0);
+            QTest::keyClick(target, Qt::Key_Right);
+            QCOMPARE(lecture->player()->index(), 1);
+            QTest::keyClick(target, Qt::Key_PageDown);
+            QCOMPARE(lecture->player()->index(), 2);
+            QTest::keyClick(target, Qt::Key_PageUp);
+            QTest::keyClick(target, Qt::Key_Left);
+            QCOMPARE(lecture->player()->index(), 0);
+        }
+        QCOMPARE(lecture->presenterBar()->visibleControls(), QStringList({QStringLiteral("gpus"), QStringLiteral("stage")}));
+        QTest::keyClick(w.stepView(), Qt::Key_3);
+        QCOMPARE(w.scenario().zeroStage, 3);
+        QTest::keyClick(spin, Qt::Key_1);
+        QCOMPARE(w.scenario().zeroStage, 1);
+        QTest::keyClick(spin, Qt::Key_Escape);
+        QVERIFY(!lecture->presentation()->isActive());
+        // Outside presentation mode the keys are the widgets' own again.
+        QTest::keyClick(w.stepView(), Qt::Key_Right);
+        QCOMPARE(lecture->player()->index(), 0);
+    }
+
+    // QT_SCALE_FACTOR=1.5 on a 1920 x 1080 screen leaves 720 logical pixels: the window must fit.
+    void minimumSizeFitsScaledScreen()
+    {
+        MainWindow w(defaultScenario());
+        new Lecture(&w);
+        const QSize min = w.minimumSizeHint().expandedTo(w.minimumSize());
+        QVERIFY2(min.height() * 1.5 <= 1080 - 60, qPrintable(QStringLiteral("%1 x %2").arg(min.width()).arg(min.height())));
+        QVERIFY2(min.width() * 1.5 <= 1920, qPrintable(QStringLiteral("%1 x %2").arg(min.width()).arg(min.height())));
+        auto* dock = w.findChild<QDockWidget*>(QStringLiteral("scenarioDock"));
+        QVERIFY(dock->features() & QDockWidget::DockWidgetClosable);
+    }
+
+    void translations()
+    {
+        QVERIFY(language::install(QStringLiteral("ru")));
+        QCOMPARE(QCoreApplication::translate("shardscope::MainWindow", "&File"), QStringLiteral("&Файл"));
+        QCOMPARE(QCoreApplication::translate("shardscope::PresenterBar", "ZeRO stage"), QStringLiteral("Стадия ZeRO"));
+        {
+            MainWindow w(defaultScenario());
+            auto* lecture = new Lecture(&w);
+            QCOMPARE(w.findChild<QAction*>(QStringLiteral("actionOpen"))->text(), QStringLiteral("&Открыть сценарий…"));
+            lecture->player()->setAnimated(false);
+            QVERIFY(lecture->openTour(QStringLiteral("zero1-from-scratch")));
+            lecture->player()->goTo(1);
+            // Russian caption, numbers with a decimal comma: 5,5 bytes per parameter.
+            QVERIFY2(lecture->tourPanel()->captionText().contains(QStringLiteral("5,5 байта")), qPrintable(lecture->tourPanel()->captionText()));
+        }
+        QVERIFY(language::install(QStringLiteral("zh_CN")));
+        QCOMPARE(QCoreApplication::translate("shardscope::MainWindow", "&File"), QStringLiteral("文件(&F)"));
+        QVERIFY(QFontMetrics(QFont()).inFont(QChar(0x6587))); // 文: a CJK font is installed (fonts-noto-cjk)
+        QVERIFY(language::install(QStringLiteral("en")));
+        QCOMPARE(QCoreApplication::translate("shardscope::MainWindow", "&File"), QStringLiteral("&File"));
+        QVERIFY(!language::install(QStringLiteral("de")));
+    }
+
+    // lupdate over the wrapped sources finds nothing new and nothing unfinished.
+    void translationsComplete()
+    {
+        QFile list(QStringLiteral(SHARDSCOPE_TR_SOURCES_FILE));
+        QVERIFY(list.open(QIODevice::ReadOnly));
+        const QStringList sources = QString::fromUtf8(list.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QVERIFY(!sources.isEmpty());
+        QTemporaryDir dir;
+        for (const char* lang : {"ru", "zh_CN"}) {
+            const QString ts = dir.filePath(QStringLiteral("shardscope_%1.ts").arg(QLatin1String(lang)));
+            QVERIFY(QFile::copy(QStringLiteral(SHARDSCOPE_SOURCE_DIR "/resources/translations/shardscope_%1.ts").arg(QLatin1String(lang)), ts));
+            QFile::setPermissions(ts, QFile::ReadOwner | QFile::WriteOwner);
+            QProcess p;
+            p.start(QStringLiteral(SHARDSCOPE_LUPDATE), sources + QStringList {QStringLiteral("-no-obsolete"), QStringLiteral("-locations"),
+                                                                               QStringLiteral("none"), QStringLiteral("-ts"), ts});
+            QVERIFY(p.waitForFinished(120000));
+            QCOMPARE(p.exitCode(), 0);
+            const QString report = QString::fromUtf8(p.readAllStandardOutput() + p.readAllStandardError());
+            QVERIFY2(report.contains(QLatin1String("(0 new and")), qPrintable(report));
+            QFile f(ts);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            const QByteArray xml = f.readAll();
+            QVERIFY2(!xml.contains("type=\"unfinished\""), lang);
+            QVERIFY(xml.count("<message>") > 80);
+        }
+    }
+
+    void glossary()
+    {
+        const QList<GlossaryTerm> terms = loadGlossary();
+        QStringList ids;
+        for (const GlossaryTerm& t : terms) {
+            ids << t.id;
+            for (const QString& lang : tourLanguages()) {
+                QVERIFY2(!t.term.value(lang).isEmpty() && !t.say.value(lang).isEmpty() && !t.means.value(lang).isEmpty(),
+                         qPrintable(t.id + QLatin1Char(' ') + lang));
+            }
+        }
+        for (const char* id : {"zero", "all-gather", "reduce-scatter", "micro-batch", "checkpointing"})
+            QVERIFY2(ids.contains(QLatin1String(id)), id);
+        MainWindow w(defaultScenario());
+        auto* lecture = new Lecture(&w);
+        auto* stage3 = w.findChild<QToolButton*>(QStringLiteral("zeroStage3"));
+        QVERIFY(stage3);
+        QVERIFY2(stage3->toolTip().contains(QLatin1String("Glossary (F1): ZeRO")), qPrintable(stage3->toolTip()));
+        QVERIFY(lecture->showGlossaryFor(stage3));
+        QCOMPARE(lecture->glossary()->currentTerm(), QStringLiteral("zero"));
+        QVERIFY(lecture->showGlossaryFor(w.findChild<QWidget*>(QStringLiteral("checkpointingFull"))));
+        QCOMPARE(lecture->glossary()->currentTerm(), QStringLiteral("checkpointing"));
+        QCOMPARE(lecture->glossary()->table()->rowCount(), int(terms.size()));
+    }
+
+    void cliTourList()
+    {
+        const Run r = shardscopeRun({QStringLiteral("tour"), QStringLiteral("--list")});
+        QCOMPARE(r.exitCode, 0);
+        const QStringList lines = r.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), int(builtinTourIds().size()));
+        for (int i = 0; i < lines.size(); ++i)
+            QVERIFY(lines[i].startsWith(builtinTourIds()[i] + QLatin1Char('\t')));
+    }
+
+    void cliTourCheck()
+    {
+        Run r = shardscopeRun({QStringLiteral("tour"), QStringLiteral("--check"), QStringLiteral("zero1-from-scratch")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains(QLatin1String("step 5 (line ")));
+        QVERIFY(r.out.contains(QLatin1String("5.5 bytes per parameter")));
+        r = shardscopeRun({QStringLiteral("tour"), QStringLiteral("--check"), QStringLiteral("zero1-from-scratch"), QStringLiteral("--lang"), QStringLiteral("ru")});
+        QVERIFY(r.out.contains(QStringLiteral("5,5 байта")));
+
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("bad.tour.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(minimalTour("      \"caption\": {\"en\": \"x\"},\n      \"highlight\": \"bars\""));
+        f.close();
+        r = shardscopeRun({QStringLiteral("tour"), QStringLiteral("--check"), path});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QLatin1String("bad.tour.json: line 8: unknown highlight 'bars'")), qPrintable(r.err));
+        r = shardscopeRun({QStringLiteral("tour"), QStringLiteral("--check"), QStringLiteral("no-such-tour")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains(QLatin1String("no tour named 'no-such-tour'")));
+        r = shardscopeRun({QStringLiteral("tour")});
+        QCOMPARE(r.exitCode, 2);
+    }
+
+    void cliScreenshot()
+    {
+        QTemporaryDir dir;
+        const QString png = dir.filePath(QStringLiteral("s.png"));
+        Run r = shardscopeRun({QStringLiteral("screenshot"), QStringLiteral("--lang"), QStringLiteral("zh_CN"), QStringLiteral("--tour"),
+                               QStringLiteral("why-70b-needs-zero3"), QStringLiteral("--step"), QStringLiteral("3"),
+                               QStringLiteral("--present"), QStringLiteral("--out"), png});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(QImage(png).size(), QSize(1920, 1080));
+        r = shardscopeRun({QStringLiteral("screenshot"), QStringLiteral("--tour"), QStringLiteral("why-70b-needs-zero3"),
+                           QStringLiteral("--step"), QStringLiteral("99"), QStringLiteral("--out"), png});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains(QLatin1String("step")));
+        r = shardscopeRun({QStringLiteral("screenshot"), QStringLiteral("--lang"), QStringLiteral("fr"), QStringLiteral("--out"), png});
+        QCOMPARE(r.exitCode, 2);
+        r = shardscopeRun({QStringLiteral("screenshot"), QStringLiteral("--step"), QStringLiteral("2"), QStringLiteral("--out"), png});
+        QCOMPARE(r.exitCode, 2);
+    }
+};
+
+QTEST_MAIN(TestLecture)
+#include "tst_lecture.moc"

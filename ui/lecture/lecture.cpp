@@ -1,0 +1,267 @@
+// SPDX-License-Identifier: MIT
+#include "lecture.h"
+
+#include "glossarypanel.h"
+#include "highlightoverlay.h"
+#include "language.h"
+#include "presentationmode.h"
+#include "presenterbar.h"
+#include "steppage.h"
+#include "tour.h"
+#include "tourpanel.h"
+#include "tourplayer.h"
+
+#include "shardscope/errors.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCursor>
+#include <QDockWidget>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <functional>
+#include <memory>
+
+namespace shardscope {
+
+Lecture::Lecture(MainWindow* window)
+    : QObject(window)
+    , m_window(window)
+    , m_player(new TourPlayer(window))
+    , m_bar(new PresenterBar)
+    , m_panel(new TourPanel(m_player))
+    , m_tourDock(new QDockWidget(tr("Tour"), window))
+    , m_glossary(new GlossaryPanel)
+    , m_glossaryDock(new QDockWidget(tr("Glossary"), window))
+    , m_presentation(nullptr)
+{
+    auto* tourBox = new QWidget;
+    auto* layout = new QVBoxLayout(tourBox);
+    layout->setContentsMargins(6, 2, 6, 2);
+    layout->addWidget(m_bar);
+    layout->addWidget(m_panel, 1);
+    m_bar->hide();
+    m_tourDock->setObjectName(QStringLiteral("tourDock"));
+    m_tourDock->setWidget(tourBox);
+    window->addDockWidget(Qt::BottomDockWidgetArea, m_tourDock);
+    m_tourDock->hide();
+    m_glossaryDock->setObjectName(QStringLiteral("glossaryDock"));
+    m_glossaryDock->setWidget(m_glossary);
+    window->addDockWidget(Qt::RightDockWidgetArea, m_glossaryDock);
+    m_glossaryDock->hide();
+    m_presentation = new PresentationMode(window, m_bar, m_tourDock);
+
+    connect(m_panel, &TourPanel::closeRequested, this, [this] {
+        m_player->clear();
+        m_tourDock->hide();
+    });
+    connect(m_player, &TourPlayer::stepChanged, this, &Lecture::onStepChanged);
+    connect(m_presentation, &PresentationMode::nextRequested, m_player, &TourPlayer::next);
+    connect(m_presentation, &PresentationMode::previousRequested, m_player, &TourPlayer::previous);
+    connect(m_presentation, &PresentationMode::activeChanged, this, [this](bool on) {
+        m_player->overlay()->setLineWidth(on ? int(4 * m_presentation->factor()) : 4);
+        if (on)
+            m_tourDock->show();
+        else if (!m_player->hasTour())
+            m_tourDock->hide();
+    });
+    connect(window, &MainWindow::scenarioChanged, m_bar, &PresenterBar::setScenario);
+    connect(m_bar, &PresenterBar::scenarioEdited, window, &MainWindow::setScenario);
+    m_bar->setScenario(window->scenario());
+    buildMenus();
+    m_glossary->linkTooltips(window);
+
+    // QT_SCALE_FACTOR=1.5 on a 1080-line screen leaves 720 logical lines: the step view alone asks
+    // for about 680, which made the window taller than the screen. Below kMaxPageMinimumHeight the
+    // step view is clipped at the bottom instead (the memory page lays out smaller on its own).
+    if (QWidget* step = window->stepPage())
+        step->setMinimumHeight(std::min(step->minimumSizeHint().height(), kMaxPageMinimumHeight));
+}
+
+Lecture::~Lecture() = default;
+
+void Lecture::buildMenus()
+{
+    MainWindow* w = m_window;
+    // File > Open Tour..., right after Open Scenario.
+    QMenu* file = w->fileMenu();
+    auto* openTour = new QAction(tr("Open &Tour\u2026"), this);
+    openTour->setObjectName(QStringLiteral("actionOpenTour"));
+    connect(openTour, &QAction::triggered, this, &Lecture::askOpenTour);
+    QAction* before = nullptr;
+    const QList<QAction*> actions = file->actions();
+    for (int i = 0; i + 1 < actions.size(); ++i)
+        if (actions[i]->objectName() == QLatin1String("actionOpen"))
+            before = actions[i + 1];
+    file->insertAction(before, openTour);
+
+    // Tour menu: the built-in tours, then stepping.
+    QMenu* tourMenu = new QMenu(tr("&Tour"), w);
+    tourMenu->setObjectName(QStringLiteral("tourMenu"));
+    QMenu* viewMenu = w->findChild<QMenu*>(QStringLiteral("viewMenu"));
+    w->menuBar()->insertMenu(viewMenu ? viewMenu->menuAction() : nullptr, tourMenu);
+    for (const QString& id : builtinTourIds()) {
+        QString title = id;
+        try {
+            title = loadTour(id).title.in(language::current());
+        } catch (const std::exception&) {
+        }
+        QAction* a = tourMenu->addAction(title, this, [this, id] { this->openTour(id); });
+        a->setObjectName(QStringLiteral("actionTour_") + id);
+    }
+    tourMenu->addSeparator();
+    tourMenu->addAction(openTour); // the same action as in File
+    QAction* next = tourMenu->addAction(tr("&Next Step"), m_player, &TourPlayer::next);
+    next->setObjectName(QStringLiteral("actionTourNext"));
+    next->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_PageDown));
+    QAction* prev = tourMenu->addAction(tr("&Previous Step"), m_player, &TourPlayer::previous);
+    prev->setObjectName(QStringLiteral("actionTourPrevious"));
+    prev->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_PageUp));
+
+    // View: Presentation (F5), Glossary, Tour panel, Language.
+    QMenu* view = viewMenu ? viewMenu : w->menuBar()->addMenu(tr("&View"));
+    view->addSeparator();
+    auto* present = new QAction(tr("&Presentation"), w);
+    present->setObjectName(QStringLiteral("actionPresentation"));
+    present->setShortcut(QKeySequence(Qt::Key_F5));
+    present->setShortcutContext(Qt::ApplicationShortcut);
+    present->setCheckable(true);
+    present->setToolTip(tr("Full screen, large type, projector colours; Esc leaves"));
+    connect(present, &QAction::triggered, m_presentation, [this] { m_presentation->toggle(); });
+    connect(m_presentation, &PresentationMode::activeChanged, present, &QAction::setChecked);
+    w->addAction(present); // works while the menu bar is hidden in presentation mode
+    view->addAction(present);
+    QAction* glossary = m_glossaryDock->toggleViewAction();
+    glossary->setText(tr("&Glossary"));
+    glossary->setObjectName(QStringLiteral("actionGlossary"));
+    view->addAction(glossary);
+    QAction* tourPanel = m_tourDock->toggleViewAction();
+    tourPanel->setText(tr("&Tour Panel"));
+    view->addAction(tourPanel);
+    auto* help = new QAction(tr("Glossary for the Control Under the Mouse"), w);
+    help->setObjectName(QStringLiteral("actionGlossaryHelp"));
+    help->setShortcut(QKeySequence::HelpContents);
+    connect(help, &QAction::triggered, this, [this] {
+        QWidget* under = QApplication::widgetAt(QCursor::pos());
+        if (!showGlossaryFor(under))
+            showGlossaryFor(QApplication::focusWidget());
+        m_glossaryDock->show();
+    });
+    w->addAction(help);
+    view->addAction(help);
+
+    QMenu* lang = view->addMenu(tr("&Language"));
+    lang->setObjectName(QStringLiteral("languageMenu"));
+    m_languages = new QActionGroup(this);
+    const QString stored = language::stored();
+    QStringList choices = {QStringLiteral("system")};
+    choices += language::available();
+    for (const QString& choice : choices) {
+        const QString text = choice == QLatin1String("system") ? tr("System (%1)").arg(language::nativeName(language::fromLocale(QLocale::system())))
+                                                               : language::nativeName(choice);
+        QAction* a = lang->addAction(text);
+        a->setObjectName(QStringLiteral("actionLanguage_") + choice);
+        a->setCheckable(true);
+        a->setChecked(choice == stored);
+        m_languages->addAction(a);
+        connect(a, &QAction::triggered, this, [this, choice] {
+            language::store(choice);
+            language::install(choice);
+            emit languageChosen(choice);
+        });
+    }
+}
+
+bool Lecture::showGlossaryFor(const QWidget* w)
+{
+    const QString id = GlossaryPanel::termOf(w);
+    if (id.isEmpty())
+        return false;
+    m_glossaryDock->show();
+    return m_glossary->showTerm(id);
+}
+
+bool Lecture::openTour(const QString& nameOrPath)
+{
+    try {
+        m_player->setTour(loadTour(nameOrPath));
+    } catch (const InvalidInput& e) {
+        m_lastError = QString::fromUtf8(e.what());
+        if (m_window)
+            m_window->messages()->appendPlainText(QStringLiteral("error: ") + m_lastError);
+        return false;
+    }
+    m_tourDock->show();
+    return true;
+}
+
+void Lecture::play(const Tour& tour)
+{
+    m_player->setTour(tour);
+    m_tourDock->show();
+}
+
+void Lecture::askOpenTour()
+{
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open Tour"), QString(),
+                                                      tr("ShardScope tours (*.tour.json *.json);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    if (!openTour(path))
+        QMessageBox::warning(m_window, tr("Cannot open %1").arg(QFileInfo(path).fileName()), m_lastError);
+}
+
+void Lecture::onStepChanged(int index)
+{
+    Q_UNUSED(index)
+    if (const TourStep* step = m_player->step())
+        m_bar->setVisibleControls(step->controls);
+    if (m_presentation->isActive())
+        m_presentation->rescale();
+}
+
+int runLectureWindow(const Scenario& scenario, MainWindow::Session session, const QString& file)
+{
+    std::unique_ptr<MainWindow> window;
+    std::function<void(const Scenario&, MainWindow::Session)> build;
+    build = [&](const Scenario& s, MainWindow::Session how) {
+        auto* w = new MainWindow(s, how);
+        auto* lecture = new Lecture(w);
+        QObject::connect(lecture, &Lecture::languageChosen, w, [&, w] {
+            // Rebuild on the next turn of the event loop: the old window saves its session first.
+            QMetaObject::invokeMethod(
+                qApp,
+                [&, geometry = w->saveGeometry(), scenario = w->scenario()] {
+                    window.reset();
+                    build(scenario, MainWindow::Session::KeepGiven);
+                    window->restoreGeometry(geometry);
+                    window->show();
+                },
+                Qt::QueuedConnection);
+        });
+        window.reset(w);
+    };
+    build(scenario, session);
+    window->show();
+    if (!file.isEmpty()) {
+        QFile f(file);
+        const bool tour = f.open(QIODevice::ReadOnly) && looksLikeTour(f.read(4096));
+        Lecture* lecture = window->findChild<Lecture*>();
+        const bool ok = tour ? lecture->openTour(file) : window->openAnyFile(file);
+        if (!ok)
+            QMessageBox::warning(window.get(), QCoreApplication::translate("shardscope::Lecture", "Cannot open %1").arg(QFileInfo(file).fileName()),
+                                 tour ? lecture->lastError() : window->lastError());
+    }
+    return QApplication::exec();
+}
+
+} // namespace shardscope

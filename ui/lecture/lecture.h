@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "mainwindow.h"
+
+#include <QObject>
+#include <QPointer>
+
+class QActionGroup;
+class QDockWidget;
+
+namespace shardscope {
+
+struct Tour;
+class GlossaryPanel;
+class PresentationMode;
+class PresenterBar;
+class TourPanel;
+class TourPlayer;
+
+/**
+ * Lecture mode on a MainWindow (issue 14), attached from outside so that the window itself only gains
+ * menu entries: File > Open Tour..., the Tour menu (built-in tours, next/previous), View > Presentation
+ * (F5), View > Glossary, View > Language, F1 for the glossary term of the control under the mouse.
+ */
+class Lecture : public QObject
+{
+    Q_OBJECT
+public:
+    /// The most a page may ask for, so that 1.5 x (page + menu + toolbar + tabs) fits 1080 lines.
+    static constexpr int kMaxPageMinimumHeight = 520;
+
+    explicit Lecture(MainWindow* window);
+    ~Lecture() override;
+
+    /// A built-in tour id or a tour file; false with lastError() (also in the Messages dock).
+    bool openTour(const QString& nameOrPath);
+    /// Plays an already loaded tour from its first step and shows the tour panel.
+    void play(const Tour& tour);
+    QString lastError() const { return m_lastError; }
+
+    MainWindow* window() const { return m_window; }
+    TourPlayer* player() const { return m_player; }
+    TourPanel* tourPanel() const { return m_panel; }
+    PresenterBar* presenterBar() const { return m_bar; }
+    PresentationMode* presentation() const { return m_presentation; }
+    GlossaryPanel* glossary() const { return m_glossary; }
+    QDockWidget* tourDock() const { return m_tourDock; }
+    QDockWidget* glossaryDock() const { return m_glossaryDock; }
+    /// Opens the glossary at the term of `w` (or its nearest ancestor with one); false when none.
+    bool showGlossaryFor(const QWidget* w);
+
+signals:
+    /// View > Language: the choice ("system", "en", "ru", "zh_CN") is stored and installed; the window
+    /// is rebuilt by whoever owns it (runLectureWindow() does) so that every label is retranslated.
+    void languageChosen(const QString& choice);
+
+private:
+    void buildMenus();
+    void askOpenTour();
+    void onStepChanged(int index);
+
+    QPointer<MainWindow> m_window;
+    TourPlayer* m_player;
+    PresenterBar* m_bar;
+    TourPanel* m_panel;
+    QDockWidget* m_tourDock;
+    GlossaryPanel* m_glossary;
+    QDockWidget* m_glossaryDock;
+    PresentationMode* m_presentation;
+    QActionGroup* m_languages = nullptr;
+    QString m_lastError;
+};
+
+/**
+ * The GUI's main loop with lecture mode: builds the window on `scenario` (Session as given), attaches a
+ * Lecture, opens `file` (a tour or any file the window opens) when given, and rebuilds the window when
+ * View > Language changes (the session keeps the scenario). Returns QApplication::exec()'s code.
+ */
+int runLectureWindow(const Scenario& scenario, MainWindow::Session session, const QString& file = QString());
+
+} // namespace shardscope

@@ -1,0 +1,346 @@
+// SPDX-License-Identifier: MIT
+#include "presentationmode.h"
+
+#include "mainwindow.h"
+#include "presenterbar.h"
+#include "stepview.h"
+
+#include <QAbstractAxis>
+#include <QApplication>
+#include <QChart>
+#include <QChartView>
+#include <QDockWidget>
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
+#include <QHeaderView>
+#include <QKeyEvent>
+#include <QTableView>
+#include <QLayout>
+#include <QLegend>
+#include <QMenuBar>
+#include <QScreen>
+#include <QToolBar>
+#include <QXYSeries>
+
+#include <QSet>
+
+#include <algorithm>
+#include <utility>
+
+namespace shardscope {
+
+namespace {
+QFont scaled(QFont f, double k)
+{
+    if (f.pixelSize() > 0)
+        f.setPixelSize(std::max(1, int(f.pixelSize() * k + 0.5)));
+    else
+        f.setPointSizeF(f.pointSizeF() * k);
+    return f;
+}
+} // namespace
+
+PresentationMode::PresentationMode(MainWindow* window, PresenterBar* bar, QDockWidget* tourDock)
+    : QObject(window)
+    , m_window(window)
+    , m_bar(bar)
+    , m_tourDock(tourDock)
+{
+}
+
+PresentationMode::~PresentationMode()
+{
+    if (m_active)
+        qApp->removeEventFilter(this);
+}
+
+double PresentationMode::factorFor(int height) { return std::max(2.0, 2.0 * height / 1080.0); }
+
+QPalette PresentationMode::projectorPalette()
+{
+    // Black on white: projectors wash out dark backgrounds and thin light text. Saturated blue accents.
+    QPalette p;
+    const QColor white(Qt::white), black(Qt::black);
+    for (QPalette::ColorGroup g : {QPalette::Active, QPalette::Inactive, QPalette::Disabled}) {
+        p.setColor(g, QPalette::Window, white);
+        p.setColor(g, QPalette::WindowText, g == QPalette::Disabled ? QColor(0x55, 0x55, 0x55) : black);
+        p.setColor(g, QPalette::Base, white);
+        p.setColor(g, QPalette::AlternateBase, QColor(0xee, 0xee, 0xee));
+        p.setColor(g, QPalette::Text, g == QPalette::Disabled ? QColor(0x55, 0x55, 0x55) : black);
+        p.setColor(g, QPalette::Button, QColor(0xe8, 0xe8, 0xe8));
+        p.setColor(g, QPalette::ButtonText, black);
+        p.setColor(g, QPalette::BrightText, white);
+        p.setColor(g, QPalette::Highlight, QColor(0x00, 0x4c, 0xc4));
+        p.setColor(g, QPalette::HighlightedText, white);
+        p.setColor(g, QPalette::ToolTipBase, QColor(0xff, 0xff, 0xe0));
+        p.setColor(g, QPalette::ToolTipText, black);
+        p.setColor(g, QPalette::Mid, QColor(0x60, 0x60, 0x60));
+        p.setColor(g, QPalette::Dark, QColor(0x30, 0x30, 0x30));
+        p.setColor(g, QPalette::Light, white);
+        p.setColor(g, QPalette::PlaceholderText, QColor(0x44, 0x44, 0x44));
+    }
+    return p;
+}
+
+void PresentationMode::toggle()
+{
+    if (m_active)
+        leave();
+    else
+        enter();
+}
+
+void PresentationMode::enter(const QSize& screenSize)
+{
+    if (m_active || !m_window)
+        return;
+    m_active = true;
+    m_wasFullScreen = m_window->isFullScreen();
+    m_wasMaximized = m_window->isMaximized();
+    m_geometry = m_window->saveGeometry();
+    m_state = m_window->saveState();
+    m_size = m_window->size();
+    m_minimum = m_window->minimumSize();
+    m_palette = QApplication::palette();
+
+    int height = screenSize.height();
+    if (height <= 0)
+        height = m_window->screen() ? m_window->screen()->geometry().height() : 1080;
+    m_factor = factorFor(height);
+
+    // Collapse the controls: docks and toolbars go; the presenter bar shows the step's controls.
+    m_hidden.clear();
+    for (QDockWidget* d : m_window->findChildren<QDockWidget*>())
+        if (d != m_tourDock && d->isVisible()) {
+            m_hidden << d;
+            d->hide();
+        }
+    for (QToolBar* t : m_window->findChildren<QToolBar*>())
+        if (t->isVisible() && t->parentWidget() == m_window) {
+            m_hidden << t;
+            t->hide();
+        }
+    if (m_window->menuBar()->isVisible()) {
+        m_hidden << m_window->menuBar();
+        m_window->menuBar()->hide();
+    }
+    m_bar->show();
+
+    QApplication::setPalette(projectorPalette());
+    QApplication::processEvents();
+    m_window->setMinimumSize(0, 0);
+    // The scaled type makes the layouts ask for more than the screen: fill the screen, clip the rest.
+    if (QLayout* l = m_window->layout()) {
+        m_constraint = l->sizeConstraint();
+        l->setSizeConstraint(QLayout::SetNoConstraint);
+    }
+    if (screenSize.isValid())
+        m_window->resize(screenSize);
+    else
+        m_window->showFullScreen();
+    scaleWidgets();
+    scaleCharts();
+    QApplication::processEvents();
+    if (screenSize.isValid())
+        m_window->resize(screenSize);
+    qApp->installEventFilter(this);
+    QApplication::processEvents();
+    emit activeChanged(true);
+}
+
+void PresentationMode::scaleWidgets()
+{
+    QList<QWidget*> widgets = m_window->findChildren<QWidget*>();
+    widgets.prepend(m_window);
+    // Read every font first: setting a parent's font changes what its children report.
+    for (QWidget* w : widgets)
+        if (!m_fonts.contains(w))
+            m_fonts.insert(w, SavedFont {w, w->font(), !w->testAttribute(Qt::WA_SetFont)});
+    for (QWidget* w : widgets) {
+        w->setFont(scaled(m_fonts.value(w).font, m_factor));
+        if (auto* table = qobject_cast<QTableView*>(w)) { // rows sized for the old type would overlap
+            QHeaderView* rows = table->verticalHeader();
+            if (!m_rowHeights.contains(table))
+                m_rowHeights.insert(table, {table, rows->defaultSectionSize()});
+            rows->setDefaultSectionSize(int(m_rowHeights.value(table).second * m_factor + 0.5));
+        }
+        const int lo = w->minimumHeight(), hi = w->maximumHeight();
+        if (lo == hi && lo > 0 && hi < QWIDGETSIZE_MAX && !m_fixedHeights.contains(w)) {
+            m_fixedHeights.insert(w, {w, lo});
+            w->setFixedHeight(int(lo * m_factor + 0.5));
+        }
+    }
+}
+
+void PresentationMode::scaleCharts()
+{
+    for (QChartView* view : m_window->findChildren<QChartView*>()) {
+        QChart* chart = view->chart();
+        if (!chart)
+            continue;
+        const auto remember = [this](QHash<QObject*, QPair<QPointer<QObject>, QFont>>& saved, QObject* o, const QFont& f) {
+            if (!saved.contains(o))
+                saved.insert(o, {o, f});
+            return scaled(saved.value(o).second, m_factor);
+        };
+        chart->setTitleFont(remember(m_chartFonts, chart, chart->titleFont()));
+        chart->legend()->setFont(remember(m_chartFonts, chart->legend(), chart->legend()->font()));
+        for (QAbstractAxis* axis : chart->axes()) {
+            axis->setLabelsFont(remember(m_chartFonts, axis, axis->labelsFont()));
+            axis->setTitleFont(remember(m_axisTitleFonts, axis, axis->titleFont()));
+        }
+        for (QAbstractSeries* series : chart->series())
+            if (auto* xy = qobject_cast<QXYSeries*>(series)) {
+                if (!m_pens.contains(xy))
+                    m_pens.insert(xy, {xy, xy->pen()});
+                QPen pen = m_pens.value(xy).second;
+                pen.setWidthF(std::max(3.0, pen.widthF() * m_factor));
+                xy->setPen(pen);
+            }
+        // Labels drawn in the scene (ChartLabel: a text item in a box).
+        if (QGraphicsScene* scene = chart->scene()) {
+            m_itemScenes << scene;
+            for (QGraphicsItem* item : scene->items())
+                if (auto* text = dynamic_cast<QGraphicsSimpleTextItem*>(item))
+                    if (text->parentItem() && dynamic_cast<QGraphicsRectItem*>(text->parentItem())) {
+                        m_itemFonts << qMakePair(item, text->font());
+                        text->setFont(scaled(text->font(), m_factor));
+                    }
+        }
+    }
+}
+
+void PresentationMode::rescale()
+{
+    if (!m_active)
+        return;
+    scaleWidgets();
+}
+
+void PresentationMode::restore()
+{
+    for (const SavedFont& f : std::as_const(m_fonts))
+        if (f.widget && !f.inherited)
+            f.widget->setFont(f.font);
+    for (const SavedFont& f : std::as_const(m_fonts))
+        if (f.widget && f.inherited)
+            f.widget->setFont(QFont()); // inherit from the parent again
+    m_fonts.clear();
+    for (const auto& [w, h] : std::as_const(m_fixedHeights))
+        if (w)
+            w->setFixedHeight(h);
+    m_fixedHeights.clear();
+    for (const auto& [w, h] : std::as_const(m_rowHeights))
+        if (auto* table = qobject_cast<QTableView*>(w.data()))
+            table->verticalHeader()->setDefaultSectionSize(h);
+    m_rowHeights.clear();
+    for (const auto& [o, font] : std::as_const(m_chartFonts)) {
+        if (auto* chart = qobject_cast<QChart*>(o))
+            chart->setTitleFont(font);
+        else if (auto* legend = qobject_cast<QLegend*>(o))
+            legend->setFont(font);
+        else if (auto* axis = qobject_cast<QAbstractAxis*>(o))
+            axis->setLabelsFont(font);
+    }
+    m_chartFonts.clear();
+    for (const auto& [o, font] : std::as_const(m_axisTitleFonts))
+        if (auto* axis = qobject_cast<QAbstractAxis*>(o))
+            axis->setTitleFont(font);
+    m_axisTitleFonts.clear();
+    for (const auto& [o, pen] : std::as_const(m_pens))
+        if (auto* xy = qobject_cast<QXYSeries*>(o))
+            xy->setPen(pen);
+    m_pens.clear();
+    // Scene items have no QPointer: restore only those still in a live scene.
+    QSet<QGraphicsItem*> alive;
+    for (const QPointer<QObject>& scene : std::as_const(m_itemScenes))
+        if (auto* sc = qobject_cast<QGraphicsScene*>(scene.data()))
+            for (QGraphicsItem* item : sc->items())
+                alive.insert(item);
+    for (const auto& [item, font] : std::as_const(m_itemFonts))
+        if (alive.contains(item))
+            if (auto* text = dynamic_cast<QGraphicsSimpleTextItem*>(item))
+                text->setFont(font);
+    m_itemFonts.clear();
+    m_itemScenes.clear();
+}
+
+void PresentationMode::leave()
+{
+    if (!m_active || !m_window)
+        return;
+    qApp->removeEventFilter(this);
+    m_active = false;
+    restore();
+    QApplication::setPalette(m_palette);
+    m_bar->hide();
+    for (const QPointer<QWidget>& w : m_hidden)
+        if (w)
+            w->show();
+    m_hidden.clear();
+    if (!m_wasFullScreen)
+        m_window->showNormal();
+    m_window->restoreGeometry(m_geometry);
+    m_window->restoreState(m_state);
+    if (QLayout* l = m_window->layout())
+        l->setSizeConstraint(static_cast<QLayout::SizeConstraint>(m_constraint));
+    m_window->setMinimumSize(m_minimum);
+    if (!m_window->isVisible() || m_window->testAttribute(Qt::WA_DontShowOnScreen))
+        m_window->resize(m_size);
+    if (m_wasMaximized)
+        m_window->showMaximized();
+    emit activeChanged(false);
+}
+
+bool PresentationMode::handleKey(int key)
+{
+    switch (key) {
+    case Qt::Key_Right:
+    case Qt::Key_PageDown:
+        emit nextRequested();
+        return true;
+    case Qt::Key_Left:
+    case Qt::Key_PageUp:
+        emit previousRequested();
+        return true;
+    case Qt::Key_Space:
+        if (StepView* v = m_window->stepView())
+            v->togglePlay();
+        return true;
+    case Qt::Key_0:
+    case Qt::Key_1:
+    case Qt::Key_2:
+    case Qt::Key_3: {
+        Scenario s = m_window->scenario();
+        s.zeroStage = key - Qt::Key_0;
+        try {
+            validateScenario(s);
+        } catch (const std::exception&) {
+            return true;
+        }
+        m_window->setScenario(s);
+        return true;
+    }
+    case Qt::Key_Escape:
+        leave();
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool PresentationMode::eventFilter(QObject* o, QEvent* e)
+{
+    if (m_active && e->type() == QEvent::KeyPress && o->isWidgetType()) {
+        auto* k = static_cast<QKeyEvent*>(e);
+        if (k->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier))
+            return false;
+        // Only for key presses in this window (a dialog's own keys stay its own).
+        auto* w = static_cast<QWidget*>(o);
+        if (w->window() == m_window && handleKey(k->key()))
+            return true;
+    }
+    return QObject::eventFilter(o, e);
+}
+
+} // namespace shardscope

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QFont>
+#include <QHash>
+#include <QObject>
+#include <QPalette>
+#include <QPen>
+#include <QPointer>
+#include <QSize>
+
+class QDockWidget;
+class QGraphicsItem;
+
+namespace shardscope {
+
+class MainWindow;
+class PresenterBar;
+
+/**
+ * Presentation mode (F5, View > Presentation): full screen, type scaled with the screen (factor() =
+ * 2 at 1080 lines, more on taller screens), thick chart lines, a high-contrast projector-safe palette
+ * (black on white, saturated highlight), the docks and toolbars hidden and the PresenterBar showing only
+ * the controls the tour step uses. Keys work wherever the focus is (an application event filter):
+ * Right / Page Down next step, Left / Page Up previous, Space play/pause the step view, 0-3 the ZeRO
+ * stage, Esc (or F5) leaves. Leaving restores every font, pen, palette, size and dock.
+ */
+class PresentationMode : public QObject
+{
+    Q_OBJECT
+public:
+    explicit PresentationMode(MainWindow* window, PresenterBar* bar, QDockWidget* tourDock);
+    ~PresentationMode() override;
+
+    /// The type scale for a screen `height` logical pixels tall: max(2, 2 x height / 1080).
+    static double factorFor(int height);
+
+    bool isActive() const { return m_active; }
+    double factor() const { return m_factor; }
+    /// Enters on the window's screen, or as if on a screen of `screenSize` (screenshots, tests: the
+    /// window is resized to it instead of going full screen).
+    void enter(const QSize& screenSize = QSize());
+    void leave();
+    void toggle();
+    /// Re-applies the scale to widgets created or restyled since entering (the charts re-lay out).
+    void rescale();
+    static QPalette projectorPalette();
+
+signals:
+    void activeChanged(bool active);
+    void nextRequested();
+    void previousRequested();
+
+protected:
+    bool eventFilter(QObject* o, QEvent* e) override;
+
+private:
+    void scaleWidgets();
+    void scaleCharts();
+    void restore();
+    bool handleKey(int key);
+
+    QPointer<MainWindow> m_window;
+    PresenterBar* m_bar;
+    QDockWidget* m_tourDock;
+    bool m_active = false;
+    double m_factor = 1;
+    bool m_wasFullScreen = false;
+    bool m_wasMaximized = false;
+    QByteArray m_geometry;
+    QByteArray m_state;
+    QSize m_size;
+    QSize m_minimum;
+    int m_constraint = 0; ///< QLayout::SizeConstraint of the window before
+    QPalette m_palette;
+    struct SavedFont
+    {
+        QPointer<QWidget> widget;
+        QFont font;
+        bool inherited = false; ///< the font came from the parent (restored by unsetting it)
+    };
+    QHash<QWidget*, SavedFont> m_fonts;
+    QHash<QWidget*, QPair<QPointer<QWidget>, int>> m_fixedHeights;
+    QHash<QWidget*, QPair<QPointer<QWidget>, int>> m_rowHeights; ///< tables' default row heights
+    QHash<QObject*, QPair<QPointer<QObject>, QFont>> m_chartFonts; ///< chart title, legend, axis labels
+    QHash<QObject*, QPair<QPointer<QObject>, QFont>> m_axisTitleFonts;
+    QHash<QObject*, QPair<QPointer<QObject>, QPen>> m_pens;
+    QList<QPair<QGraphicsItem*, QFont>> m_itemFonts;
+    QList<QPointer<QObject>> m_itemScenes;
+    QList<QPointer<QWidget>> m_hidden;
+};
+
+} // namespace shardscope

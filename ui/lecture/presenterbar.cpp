@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: MIT
+#include "presenterbar.h"
+
+#include <QButtonGroup>
+#include <QComboBox>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSpinBox>
+
+namespace shardscope {
+
+PresenterBar::PresenterBar(QWidget* parent)
+    : QWidget(parent)
+    , m_stage(new QButtonGroup(this))
+    , m_gpus(new QSpinBox(this))
+    , m_tp(new QSpinBox(this))
+    , m_pp(new QSpinBox(this))
+    , m_accum(new QSpinBox(this))
+    , m_ckpt(new QComboBox(this))
+    , m_offload(new QComboBox(this))
+    , m_schedule(new QComboBox(this))
+{
+    setObjectName(QStringLiteral("presenterBar"));
+    auto* layout = new QHBoxLayout(this);
+    const auto row = [&](const QString& name, QWidget* control) {
+        auto* box = new QWidget(this);
+        auto* l = new QHBoxLayout(box);
+        l->setContentsMargins(0, 0, 12, 0);
+        auto* label = new QLabel(box);
+        m_labels.insert(name, label);
+        l->addWidget(label);
+        control->setParent(box);
+        l->addWidget(control);
+        box->setObjectName(QStringLiteral("presenter_") + name);
+        m_rows.insert(name, box);
+        layout->addWidget(box);
+    };
+    auto* stages = new QWidget(this);
+    auto* sl = new QHBoxLayout(stages);
+    sl->setContentsMargins(0, 0, 0, 0);
+    sl->setSpacing(0);
+    for (int k = 0; k <= 3; ++k) {
+        auto* b = new QPushButton(QString::number(k), stages);
+        b->setCheckable(true);
+        b->setFocusPolicy(Qt::NoFocus);
+        // The chosen stage in the highlight colour, readable from the back of a hall.
+        b->setStyleSheet(QStringLiteral("QPushButton { padding: 2px 14px; border: 2px solid palette(mid); background: palette(button); }"
+                                        "QPushButton:checked { background: palette(highlight); color: palette(highlighted-text);"
+                                        " border-color: palette(highlight); font-weight: bold; }"));
+        m_stage->addButton(b, k);
+        sl->addWidget(b);
+    }
+    m_stage->setExclusive(true);
+    row(QStringLiteral("stage"), stages);
+    const auto spin = [](QSpinBox* s, int lo, int hi) {
+        s->setRange(lo, hi);
+        s->setFocusPolicy(Qt::ClickFocus);
+    };
+    spin(m_gpus, 1, 1048576);
+    spin(m_tp, 1, 64);
+    spin(m_pp, 1, 256);
+    spin(m_accum, 1, 4096);
+    row(QStringLiteral("gpus"), m_gpus);
+    row(QStringLiteral("tp"), m_tp);
+    row(QStringLiteral("pp"), m_pp);
+    row(QStringLiteral("grad_accum"), m_accum);
+    row(QStringLiteral("checkpointing"), m_ckpt);
+    row(QStringLiteral("offload_optimizer"), m_offload);
+    row(QStringLiteral("schedule"), m_schedule);
+    layout->addStretch(1);
+    for (QComboBox* c : {m_ckpt, m_offload, m_schedule}) {
+        c->setFocusPolicy(Qt::ClickFocus);
+        for (int i = 0; i < 3; ++i)
+            c->addItem(QString());
+    }
+    retranslate();
+
+    connect(m_stage, &QButtonGroup::idClicked, this, [this] { emitEdited(); });
+    for (QSpinBox* s : {m_gpus, m_tp, m_pp, m_accum})
+        connect(s, &QSpinBox::valueChanged, this, [this] { emitEdited(); });
+    for (QComboBox* c : {m_ckpt, m_offload, m_schedule})
+        connect(c, &QComboBox::currentIndexChanged, this, [this] { emitEdited(); });
+}
+
+void PresenterBar::retranslate()
+{
+    m_labels[QStringLiteral("stage")]->setText(tr("ZeRO stage"));
+    m_labels[QStringLiteral("gpus")]->setText(tr("GPUs (N)"));
+    m_labels[QStringLiteral("tp")]->setText(tr("TP"));
+    m_labels[QStringLiteral("pp")]->setText(tr("PP"));
+    m_labels[QStringLiteral("grad_accum")]->setText(tr("Micro-batches (m)"));
+    m_labels[QStringLiteral("checkpointing")]->setText(tr("Checkpointing"));
+    m_labels[QStringLiteral("offload_optimizer")]->setText(tr("Optimizer offload"));
+    m_labels[QStringLiteral("schedule")]->setText(tr("Schedule"));
+    m_ckpt->setItemText(0, tr("none"));
+    m_ckpt->setItemText(1, tr("selective"));
+    m_ckpt->setItemText(2, tr("full"));
+    m_offload->setItemText(0, tr("none"));
+    m_offload->setItemText(1, tr("CPU"));
+    m_offload->setItemText(2, tr("NVMe"));
+    m_schedule->setItemText(0, tr("1F1B"));
+    m_schedule->setItemText(1, tr("GPipe"));
+    m_schedule->setItemText(2, tr("interleaved"));
+}
+
+void PresenterBar::changeEvent(QEvent* e)
+{
+    if (e->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(e);
+}
+
+void PresenterBar::setScenario(const Scenario& s)
+{
+    m_scenario = s;
+    m_updating = true;
+    if (QAbstractButton* b = m_stage->button(s.zeroStage))
+        b->setChecked(true);
+    m_gpus->setValue(int(s.gpus));
+    m_tp->setValue(int(s.tp));
+    m_pp->setValue(int(s.pp));
+    m_accum->setValue(int(s.gradAccum));
+    m_ckpt->setCurrentIndex(static_cast<int>(s.checkpointing));
+    m_offload->setCurrentIndex(static_cast<int>(s.offloadOptimizer));
+    m_schedule->setCurrentIndex(static_cast<int>(s.schedule));
+    m_updating = false;
+}
+
+void PresenterBar::setVisibleControls(const QStringList& names)
+{
+    for (auto it = m_rows.begin(); it != m_rows.end(); ++it)
+        it.value()->setVisible(names.isEmpty() || names.contains(it.key()));
+}
+
+QStringList PresenterBar::visibleControls() const
+{
+    QStringList names;
+    for (auto it = m_rows.begin(); it != m_rows.end(); ++it)
+        if (!it.value()->isHidden())
+            names << it.key();
+    return names;
+}
+
+void PresenterBar::emitEdited()
+{
+    if (m_updating)
+        return;
+    Scenario s = m_scenario;
+    s.zeroStage = m_stage->checkedId() < 0 ? s.zeroStage : m_stage->checkedId();
+    s.gpus = m_gpus->value();
+    s.tp = m_tp->value();
+    s.pp = m_pp->value();
+    s.gradAccum = m_accum->value();
+    s.checkpointing = static_cast<Checkpointing>(m_ckpt->currentIndex());
+    s.offloadOptimizer = static_cast<OffloadDevice>(m_offload->currentIndex());
+    s.schedule = static_cast<PipelineSchedule>(m_schedule->currentIndex());
+    try {
+        validateScenario(s);
+    } catch (const std::exception&) {
+        return; // the window keeps the last valid scenario; the bar shows what was typed
+    }
+    m_scenario = s;
+    emit scenarioEdited(s);
+}
+
+} // namespace shardscope

@@ -1,0 +1,419 @@
+// SPDX-License-Identifier: MIT
+#include "tour.h"
+
+#include "scenariofile.h"
+#include "tourfacts.h"
+
+#include "shardscope/errors.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
+
+#include <algorithm>
+
+namespace shardscope {
+
+namespace {
+
+const QString kTourFormat = QStringLiteral("shardscope-tour");
+constexpr int kTourVersion = 1;
+const QString kBuiltinDir = QStringLiteral(":/tours");
+const QString kTourSuffix = QStringLiteral(".tour.json");
+
+/// Records where each value starts. The text has already been accepted by QJsonDocument.
+class OffsetScanner
+{
+public:
+    OffsetScanner(const QByteArray& b, QMap<QString, qsizetype>& out)
+        : m_b(b)
+        , m_out(out)
+    {
+    }
+    void value(const QString& path)
+    {
+        ws();
+        if (m_i >= m_b.size())
+            return;
+        m_out.insert(path, m_i);
+        const char c = m_b.at(m_i);
+        const auto child = [&](const QString& key) { return path.isEmpty() ? key : path + QLatin1Char('/') + key; };
+        if (c == '{') {
+            ++m_i;
+            ws();
+            if (peek() == '}') {
+                ++m_i;
+                return;
+            }
+            while (m_i < m_b.size()) {
+                ws();
+                const QString key = string();
+                ws();
+                ++m_i; // ':'
+                value(child(key));
+                ws();
+                if (peek() == ',') {
+                    ++m_i;
+                    continue;
+                }
+                ++m_i; // '}'
+                break;
+            }
+        } else if (c == '[') {
+            ++m_i;
+            ws();
+            if (peek() == ']') {
+                ++m_i;
+                return;
+            }
+            for (int index = 0; m_i < m_b.size(); ++index) {
+                value(child(QString::number(index)));
+                ws();
+                if (peek() == ',') {
+                    ++m_i;
+                    continue;
+                }
+                ++m_i; // ']'
+                break;
+            }
+        } else if (c == '"') {
+            string();
+        } else {
+            while (m_i < m_b.size() && !QByteArrayView(",]} \t\r\n").contains(m_b.at(m_i)))
+                ++m_i;
+        }
+    }
+
+private:
+    char peek() const { return m_i < m_b.size() ? m_b.at(m_i) : '\0'; }
+    void ws()
+    {
+        while (m_i < m_b.size() && QByteArrayView(" \t\r\n").contains(m_b.at(m_i)))
+            ++m_i;
+    }
+    QString string()
+    {
+        ++m_i; // '"'
+        const qsizetype start = m_i;
+        while (m_i < m_b.size() && m_b.at(m_i) != '"')
+            m_i += m_b.at(m_i) == '\\' ? 2 : 1;
+        const QByteArray raw = m_b.mid(start, m_i - start);
+        ++m_i;
+        const QJsonDocument d = QJsonDocument::fromJson("[\"" + raw + "\"]");
+        return d.isArray() ? d.array().at(0).toString() : QString::fromUtf8(raw);
+    }
+    const QByteArray& m_b;
+    QMap<QString, qsizetype>& m_out;
+    qsizetype m_i = 0;
+};
+
+class TourParser
+{
+public:
+    TourParser(const QByteArray& bytes, const QString& origin)
+        : m_bytes(bytes)
+        , m_origin(origin)
+        , m_offsets(jsonValueOffsets(bytes))
+    {
+    }
+
+    int lineOf(QString path) const
+    {
+        for (;;) {
+            const auto it = m_offsets.constFind(path);
+            if (it != m_offsets.constEnd())
+                return 1 + int(std::count(m_bytes.begin(), m_bytes.begin() + *it, '\n'));
+            if (path.isEmpty())
+                return 1;
+            const qsizetype slash = path.lastIndexOf(QLatin1Char('/'));
+            path = slash < 0 ? QString() : path.left(slash);
+        }
+    }
+
+    [[noreturn]] void fail(const QString& path, const QString& why) const
+    {
+        throw InvalidInput("tour", QStringLiteral("%1: line %2: %3").arg(m_origin).arg(lineOf(path)).arg(why).toStdString());
+    }
+
+    static QString join(const QString& a, const QString& b) { return a.isEmpty() ? b : a + QLatin1Char('/') + b; }
+
+    QString string(const QJsonObject& o, const QString& path, const QString& key, bool required) const
+    {
+        const QJsonValue v = o.value(key);
+        if (v.isUndefined()) {
+            if (required)
+                fail(path, QStringLiteral("'%1' is missing").arg(key));
+            return QString();
+        }
+        if (!v.isString())
+            fail(join(path, key), QStringLiteral("'%1' must be a string").arg(key));
+        return v.toString();
+    }
+
+    TourText text(const QJsonObject& o, const QString& path, const QString& key) const
+    {
+        const QJsonValue v = o.value(key);
+        const QString here = join(path, key);
+        if (v.isUndefined())
+            fail(path, QStringLiteral("'%1' is missing (an object with \"en\", \"ru\", \"zh_CN\")").arg(key));
+        if (!v.isObject())
+            fail(here, QStringLiteral("'%1' must be an object of texts by language (\"en\", \"ru\", \"zh_CN\")").arg(key));
+        TourText t;
+        const QJsonObject langs = v.toObject();
+        for (auto it = langs.begin(); it != langs.end(); ++it) {
+            if (!tourLanguages().contains(it.key()))
+                fail(join(here, it.key()), QStringLiteral("unknown language '%1' (expected en, ru or zh_CN)").arg(it.key()));
+            if (!it.value().isString() || it.value().toString().trimmed().isEmpty())
+                fail(join(here, it.key()), QStringLiteral("'%1.%2' must be a non-empty string").arg(key, it.key()));
+            t.byLanguage.insert(it.key(), it.value().toString());
+        }
+        if (!t.byLanguage.contains(QStringLiteral("en")))
+            fail(here, QStringLiteral("'%1' has no English text (\"en\")").arg(key));
+        // Every language must show the same numbers from core.
+        QStringList enNames = TourFacts::placeholders(t.byLanguage.value(QStringLiteral("en")));
+        for (const QString& name : enNames)
+            if (!tourQuantityNames().contains(name))
+                fail(join(here, QStringLiteral("en")),
+                     QStringLiteral("unknown quantity {%1} (docs/tours.md lists the quantities)").arg(name));
+        enNames.sort();
+        for (auto it = t.byLanguage.cbegin(); it != t.byLanguage.cend(); ++it) {
+            QStringList names = TourFacts::placeholders(it.value());
+            names.sort();
+            if (names != enNames)
+                fail(join(here, it.key()),
+                     QStringLiteral("'%1.%2' shows {%3} but the English text shows {%4}")
+                         .arg(key, it.key(), names.join(QStringLiteral("}, {")), enNames.join(QStringLiteral("}, {"))));
+        }
+        return t;
+    }
+
+    Scenario applySet(const QJsonObject& set, const Scenario& base, const QString& path) const
+    {
+        QStringList notes;
+        Scenario s;
+        try {
+            s = scenarioFromJson(set, base, &notes);
+        } catch (const InvalidInput& e) {
+            QString field = QString::fromStdString(e.field());
+            if (field.startsWith(QLatin1String("scenario.")))
+                field = field.mid(9).section(QLatin1Char('.'), 0, 0);
+            fail(set.contains(field) ? join(path, field) : path, QString::fromUtf8(e.what()));
+        }
+        for (const QString& n : notes) {
+            // "scenario.<key>: ..." or "<key>: unknown key, ignored": point at the key's line.
+            const QString key = QString(n).remove(QStringLiteral("scenario.")).section(QLatin1Char(':'), 0, 0);
+            fail(set.contains(key) ? join(path, key) : path, n);
+        }
+        if (!notes.isEmpty())
+            fail(path, notes.first());
+        try {
+            validateScenario(s);
+        } catch (const InvalidInput& e) {
+            const QString field = QString::fromStdString(e.field()).replace(QLatin1Char('-'), QLatin1Char('_'));
+            fail(set.contains(field) ? join(path, field) : path,
+                 QStringLiteral("the scenario of this step is invalid: %1").arg(QString::fromUtf8(e.what())));
+        }
+        return s;
+    }
+
+    Tour parse() const
+    {
+        requireUtf8(m_bytes, m_origin, "tour");
+        const QJsonObject root = parseJsonObject(m_bytes, m_origin, "tour");
+        static const QStringList rootKeys = {QStringLiteral("format"), QStringLiteral("version"), QStringLiteral("id"),
+                                             QStringLiteral("title"), QStringLiteral("source"), QStringLiteral("base"),
+                                             QStringLiteral("steps")};
+        for (auto it = root.begin(); it != root.end(); ++it)
+            if (!rootKeys.contains(it.key()))
+                fail(it.key(), QStringLiteral("unknown key '%1' (expected one of: %2)").arg(it.key(), rootKeys.join(QStringLiteral(", "))));
+        if (string(root, QString(), QStringLiteral("format"), true) != kTourFormat)
+            fail(QStringLiteral("format"), QStringLiteral("'format' must be \"%1\"").arg(kTourFormat));
+        const QJsonValue version = root.value(QStringLiteral("version"));
+        if (!version.isDouble() || version.toDouble() != std::floor(version.toDouble()) || version.toInt() < 1)
+            fail(QStringLiteral("version"), QStringLiteral("'version' must be a positive integer"));
+        if (version.toInt() > kTourVersion)
+            fail(QStringLiteral("version"),
+                 QStringLiteral("tour format version %1 is newer than this ShardScope reads (%2)").arg(version.toInt()).arg(kTourVersion));
+
+        Tour tour;
+        tour.origin = m_origin;
+        tour.id = string(root, QString(), QStringLiteral("id"), true);
+        static const QRegularExpression idPattern(QStringLiteral("^[a-z0-9][a-z0-9-]*$"));
+        if (!idPattern.match(tour.id).hasMatch())
+            fail(QStringLiteral("id"), QStringLiteral("'id' must be lower-case letters, digits and dashes (got '%1')").arg(tour.id));
+        tour.title = text(root, QString(), QStringLiteral("title"));
+        tour.source = string(root, QString(), QStringLiteral("source"), false);
+
+        Scenario current = defaultScenario();
+        if (root.contains(QStringLiteral("base"))) {
+            if (!root.value(QStringLiteral("base")).isObject())
+                fail(QStringLiteral("base"), QStringLiteral("'base' must be an object of scenario keys"));
+            current = applySet(root.value(QStringLiteral("base")).toObject(), current, QStringLiteral("base"));
+        }
+        const QJsonValue stepsValue = root.value(QStringLiteral("steps"));
+        if (!stepsValue.isArray() || stepsValue.toArray().isEmpty())
+            fail(stepsValue.isUndefined() ? QString() : QStringLiteral("steps"), QStringLiteral("'steps' must be a non-empty array"));
+        const QJsonArray steps = stepsValue.toArray();
+        QString tab = QStringLiteral("memory");
+        static const QStringList stepKeys = {QStringLiteral("set"), QStringLiteral("tab"), QStringLiteral("highlight"),
+                                             QStringLiteral("controls"), QStringLiteral("caption"), QStringLiteral("claims"),
+                                             QStringLiteral("play")};
+        for (int i = 0; i < steps.size(); ++i) {
+            const QString path = QStringLiteral("steps/%1").arg(i);
+            if (!steps.at(i).isObject())
+                fail(path, QStringLiteral("step %1 must be an object").arg(i + 1));
+            const QJsonObject o = steps.at(i).toObject();
+            for (auto it = o.begin(); it != o.end(); ++it)
+                if (!stepKeys.contains(it.key()))
+                    fail(join(path, it.key()),
+                         QStringLiteral("unknown key '%1' in step %2 (expected one of: %3)").arg(it.key()).arg(i + 1).arg(stepKeys.join(QStringLiteral(", "))));
+            TourStep step;
+            step.line = lineOf(path);
+            if (o.contains(QStringLiteral("set"))) {
+                if (!o.value(QStringLiteral("set")).isObject())
+                    fail(join(path, QStringLiteral("set")), QStringLiteral("'set' must be an object of scenario keys"));
+                step.set = o.value(QStringLiteral("set")).toObject();
+                current = applySet(step.set, current, join(path, QStringLiteral("set")));
+            }
+            step.scenario = current;
+            if (o.contains(QStringLiteral("tab"))) {
+                tab = string(o, path, QStringLiteral("tab"), true);
+                if (tab != QLatin1String("memory") && tab != QLatin1String("step"))
+                    fail(join(path, QStringLiteral("tab")), QStringLiteral("'tab' must be \"memory\" or \"step\" (got '%1')").arg(tab));
+            }
+            step.tab = tab;
+            step.highlight = string(o, path, QStringLiteral("highlight"), false);
+            if (!step.highlight.isEmpty() && !tourHighlights().contains(step.highlight))
+                fail(join(path, QStringLiteral("highlight")),
+                     QStringLiteral("unknown highlight '%1' (expected one of: %2)").arg(step.highlight, tourHighlights().join(QStringLiteral(", "))));
+            if (o.contains(QStringLiteral("controls"))) {
+                const QJsonValue c = o.value(QStringLiteral("controls"));
+                if (!c.isArray())
+                    fail(join(path, QStringLiteral("controls")), QStringLiteral("'controls' must be an array of control names"));
+                const QJsonArray a = c.toArray();
+                for (int k = 0; k < a.size(); ++k) {
+                    const QString name = a.at(k).toString();
+                    if (!tourControlNames().contains(name))
+                        fail(join(path, QStringLiteral("controls/%1").arg(k)),
+                             QStringLiteral("unknown control '%1' (expected one of: %2)").arg(name, tourControlNames().join(QStringLiteral(", "))));
+                    step.controls << name;
+                }
+            }
+            step.caption = text(o, path, QStringLiteral("caption"));
+            if (o.contains(QStringLiteral("claims"))) {
+                const QJsonValue c = o.value(QStringLiteral("claims"));
+                if (!c.isArray())
+                    fail(join(path, QStringLiteral("claims")), QStringLiteral("'claims' must be an array"));
+                const QJsonArray a = c.toArray();
+                for (int k = 0; k < a.size(); ++k) {
+                    const QString cpath = join(path, QStringLiteral("claims/%1").arg(k));
+                    if (!a.at(k).isObject())
+                        fail(cpath, QStringLiteral("a claim must be an object {source, quantity, says, holds}"));
+                    const QJsonObject co = a.at(k).toObject();
+                    TourClaim claim;
+                    claim.line = lineOf(cpath);
+                    claim.source = string(co, cpath, QStringLiteral("source"), true);
+                    claim.quantity = string(co, cpath, QStringLiteral("quantity"), true);
+                    if (!tourQuantityNames().contains(claim.quantity))
+                        fail(join(cpath, QStringLiteral("quantity")), QStringLiteral("unknown quantity '%1'").arg(claim.quantity));
+                    if (!co.value(QStringLiteral("says")).isDouble())
+                        fail(join(cpath, QStringLiteral("says")), QStringLiteral("'says' must be a number"));
+                    claim.says = co.value(QStringLiteral("says")).toDouble();
+                    if (!co.value(QStringLiteral("holds")).isBool())
+                        fail(join(cpath, QStringLiteral("holds")), QStringLiteral("'holds' must be true or false"));
+                    claim.holds = co.value(QStringLiteral("holds")).toBool();
+                    step.claims << claim;
+                }
+            }
+            if (o.contains(QStringLiteral("play"))) {
+                if (!o.value(QStringLiteral("play")).isBool())
+                    fail(join(path, QStringLiteral("play")), QStringLiteral("'play' must be true or false"));
+                step.play = o.value(QStringLiteral("play")).toBool();
+            }
+            tour.steps << step;
+        }
+        return tour;
+    }
+
+private:
+    const QByteArray& m_bytes;
+    QString m_origin;
+    QMap<QString, qsizetype> m_offsets;
+};
+
+} // namespace
+
+const QStringList& tourLanguages()
+{
+    static const QStringList l = {QStringLiteral("en"), QStringLiteral("ru"), QStringLiteral("zh_CN")};
+    return l;
+}
+
+QString TourText::in(const QString& language) const
+{
+    const QString t = byLanguage.value(language);
+    return t.isEmpty() ? byLanguage.value(QStringLiteral("en")) : t;
+}
+
+const QStringList& tourHighlights()
+{
+    static const QStringList h = {
+        QStringLiteral("verdict"),       QStringLiteral("memory-per-gpu"), QStringLiteral("memory-vs-gpus"),
+        QStringLiteral("host-memory"),   QStringLiteral("breakdown"),      QStringLiteral("step-timeline"),
+        QStringLiteral("step-gantt"),    QStringLiteral("step-pipeline"),  QStringLiteral("step-tp"),
+        QStringLiteral("step-memory"),   QStringLiteral("step-gpus"),      QStringLiteral("step-summary"),
+    };
+    return h;
+}
+
+const QStringList& tourControlNames()
+{
+    static const QStringList c = {QStringLiteral("stage"),         QStringLiteral("gpus"),
+                                  QStringLiteral("tp"),            QStringLiteral("pp"),
+                                  QStringLiteral("grad_accum"),    QStringLiteral("checkpointing"),
+                                  QStringLiteral("offload_optimizer"), QStringLiteral("schedule")};
+    return c;
+}
+
+QMap<QString, qsizetype> jsonValueOffsets(const QByteArray& bytes)
+{
+    QMap<QString, qsizetype> out;
+    OffsetScanner(bytes, out).value(QString());
+    return out;
+}
+
+Tour parseTour(const QByteArray& bytes, const QString& origin) { return TourParser(bytes, origin).parse(); }
+
+bool looksLikeTour(const QByteArray& bytes)
+{
+    static const QRegularExpression re(QStringLiteral("\"format\"\\s*:\\s*\"shardscope-tour\""));
+    return re.match(QString::fromUtf8(bytes.left(4096))).hasMatch();
+}
+
+QStringList builtinTourIds()
+{
+    QStringList ids;
+    for (const QString& f : QDir(kBuiltinDir).entryList({QStringLiteral("*") + kTourSuffix}, QDir::Files, QDir::Name))
+        ids << f.chopped(kTourSuffix.size());
+    return ids;
+}
+
+Tour loadTour(const QString& nameOrPath)
+{
+    const QString builtin = kBuiltinDir + QLatin1Char('/') + nameOrPath + kTourSuffix;
+    if (!nameOrPath.contains(QLatin1Char('/')) && QFile::exists(builtin)) {
+        QFile f(builtin);
+        f.open(QIODevice::ReadOnly);
+        return parseTour(f.readAll(), builtin);
+    }
+    if (!QFileInfo::exists(nameOrPath))
+        throw InvalidInput("tour", QStringLiteral("no tour named '%1' and no such file (shardscope tour --list lists the tours)")
+                                       .arg(nameOrPath)
+                                       .toStdString());
+    return parseTour(readConfigFile(nameOrPath, "tour"), nameOrPath);
+}
+
+} // namespace shardscope

@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: MIT
+#include "tourcheck.h"
+
+#include "tourfacts.h"
+
+#include "shardscope/errors.h"
+
+#include <QLocale>
+#include <QRegularExpression>
+
+#include <cmath>
+
+namespace shardscope {
+
+QStringList captionLiterals(const QString& caption)
+{
+    QString text = caption;
+    text.remove(QRegularExpression(QStringLiteral("\\{[a-z_0-9]+(:[0-9])?\\}")));
+    text.remove(QStringLiteral("1F1B"));
+    text.remove(QStringLiteral("3D"));
+    // A number not glued to a preceding Latin letter, dash, underscore or dot (A100, fp32, ZeRO-3, Llama-2).
+    static const QRegularExpression number(QStringLiteral("(?<![A-Za-z_\\-.\\d])(\\d+(?:[.,]\\d+)?)"));
+    QStringList out;
+    for (auto it = number.globalMatch(text); it.hasNext();) {
+        const QString n = it.next().captured(1);
+        if (n.size() == 1)
+            continue; // single digits: counts and words ("4 categories", "2x")
+        out << n;
+    }
+    return out;
+}
+
+QStringList checkTour(const Tour& tour)
+{
+    QStringList problems;
+    for (int i = 0; i < tour.steps.size(); ++i) {
+        const TourStep& step = tour.steps[i];
+        const QString where = QStringLiteral("%1: line %2: step %3: ").arg(tour.origin).arg(step.line).arg(i + 1);
+        const TourFacts facts(step.scenario);
+        for (auto it = step.caption.byLanguage.cbegin(); it != step.caption.byLanguage.cend(); ++it) {
+            try {
+                facts.render(it.value(), QLocale(it.key()));
+            } catch (const std::exception& e) {
+                problems << where + QStringLiteral("caption.%1: %2").arg(it.key(), QString::fromUtf8(e.what()));
+            }
+        }
+        for (const TourClaim& c : step.claims) {
+            double core = 0;
+            try {
+                core = facts.value(c.quantity);
+            } catch (const std::exception& e) {
+                problems << where + QString::fromUtf8(e.what());
+                continue;
+            }
+            const double rel = std::abs(core - c.says) / std::max(std::abs(c.says), 1e-12);
+            if (c.holds && rel > 0.005)
+                problems << QStringLiteral("%1: line %2: step %3: %4 says %5 = %6 and the claim is marked true, but core gives %7")
+                                .arg(tour.origin).arg(c.line).arg(i + 1).arg(c.source, c.quantity).arg(c.says).arg(core);
+            if (!c.holds && rel <= 0.05)
+                problems << QStringLiteral("%1: line %2: step %3: %4 says %5 = %6 and the claim is marked false, but core agrees (%7)")
+                                .arg(tour.origin).arg(c.line).arg(i + 1).arg(c.source, c.quantity).arg(c.says).arg(core);
+        }
+        // Every literal number must be something core says about this step, or a claim's number.
+        QList<double> known;
+        for (const QString& name : tourQuantityNames()) {
+            try {
+                known << facts.value(name);
+            } catch (const std::exception&) {
+            }
+        }
+        for (const TourClaim& c : step.claims)
+            known << c.says;
+        for (auto it = step.caption.byLanguage.cbegin(); it != step.caption.byLanguage.cend(); ++it) {
+            for (const QString& lit : captionLiterals(it.value())) {
+                QString normal = lit;
+                normal.replace(QLatin1Char(','), QLatin1Char('.'));
+                const double v = normal.toDouble();
+                const qsizetype dot = normal.indexOf(QLatin1Char('.'));
+                const int decimals = dot < 0 ? 0 : int(normal.size() - dot - 1);
+                const double tol = 0.5 * std::pow(10.0, -decimals) + 1e-9;
+                bool ok = false;
+                for (double k : known)
+                    ok = ok || std::abs(k - v) <= tol;
+                if (!ok)
+                    problems << where
+                            + QStringLiteral("caption.%1 states %2, which is neither a quantity of this step's scenario "
+                                             "nor a claim's number (use a {quantity} placeholder)")
+                                  .arg(it.key(), lit);
+            }
+        }
+    }
+    return problems;
+}
+
+} // namespace shardscope

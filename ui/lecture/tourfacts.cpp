@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: MIT
+#include "tourfacts.h"
+
+#include "shardscope/errors.h"
+#include "shardscope/footprint.h"
+#include "shardscope/planner.h"
+#include "shardscope/step.h"
+
+#include <QRegularExpression>
+
+#include <cmath>
+
+namespace shardscope {
+
+namespace {
+constexpr double kGB = 1e9;
+}
+
+const QStringList& tourQuantityNames()
+{
+    static const QStringList names = {
+        // inputs
+        QStringLiteral("gpus"), QStringLiteral("dp"), QStringLiteral("tp"), QStringLiteral("pp"),
+        QStringLiteral("stage"), QStringLiteral("micro_batch"), QStringLiteral("grad_accum"), QStringLiteral("seq"),
+        QStringLiteral("gpus_per_node"), QStringLiteral("hidden"), QStringLiteral("hidden_per_tp"),
+        QStringLiteral("params_b"),
+        // footprint of the worst rank (GB = 10^9 bytes)
+        QStringLiteral("params_gb"), QStringLiteral("grads_gb"), QStringLiteral("master_gb"),
+        QStringLiteral("optimizer_gb"), QStringLiteral("activations_gb"), QStringLiteral("model_states_gb"),
+        QStringLiteral("total_gb"), QStringLiteral("capacity_gb"), QStringLiteral("fits"),
+        QStringLiteral("bytes_per_param"), QStringLiteral("weights_grads_per_param"),
+        QStringLiteral("master_optimizer_per_param"), QStringLiteral("states_per_param"),
+        QStringLiteral("states_saving"),
+        QStringLiteral("min_gpus_0"), QStringLiteral("min_gpus_1"), QStringLiteral("min_gpus_2"),
+        QStringLiteral("min_gpus_3"),
+        // step
+        QStringLiteral("step_time_s"), QStringLiteral("compute_s"), QStringLiteral("comm_s"),
+        QStringLiteral("exposed_comm_s"), QStringLiteral("comm_compute_ratio"), QStringLiteral("comm_compute_pct"), QStringLiteral("bubble_pct"),
+        QStringLiteral("dp_gb"), QStringLiteral("nvlink_gbps"), QStringLiteral("nic_gbps"), QStringLiteral("mfu_pct"),
+        QStringLiteral("tp_crosses_nodes"), QStringLiteral("pp_crosses_nodes"),
+    };
+    return names;
+}
+
+TourFacts::TourFacts(const Scenario& s)
+    : m_s(s)
+{
+}
+
+TourFacts::~TourFacts() = default;
+
+const Footprint& TourFacts::footprint() const
+{
+    if (!m_footprint)
+        m_footprint = std::make_unique<Footprint>(computeFootprint(m_s));
+    return *m_footprint;
+}
+
+const StepResult& TourFacts::step() const
+{
+    if (!m_step)
+        m_step = std::make_unique<StepResult>(computeStep(m_s));
+    return *m_step;
+}
+
+double TourFacts::modelStatesBytes(const Footprint& f) const
+{
+    const RankFootprint& r = f.worstRank();
+    return double(r.bytes(Term::Params) + r.bytes(Term::Grads) + r.bytes(Term::Master) + r.bytes(Term::Optimizer));
+}
+
+double TourFacts::value(const QString& name) const
+{
+    const Scenario& s = m_s;
+    if (name == QLatin1String("gpus"))
+        return double(s.gpus);
+    if (name == QLatin1String("dp"))
+        return double(s.dp());
+    if (name == QLatin1String("tp"))
+        return double(s.tp);
+    if (name == QLatin1String("pp"))
+        return double(s.pp);
+    if (name == QLatin1String("stage"))
+        return s.zeroStage;
+    if (name == QLatin1String("micro_batch"))
+        return double(s.microBatch);
+    if (name == QLatin1String("grad_accum"))
+        return double(s.gradAccum);
+    if (name == QLatin1String("seq"))
+        return double(s.seq);
+    if (name == QLatin1String("gpus_per_node"))
+        return double(s.gpusPerNode);
+    if (name == QLatin1String("hidden"))
+        return double(s.arch.hidden);
+    if (name == QLatin1String("hidden_per_tp"))
+        return double(s.arch.hidden) / double(s.tp);
+    if (name == QLatin1String("params_b"))
+        return double(s.totalParams()) / 1e9;
+
+    const auto term = [&](Term t) { return double(footprint().worstRank().bytes(t)) / kGB; };
+    if (name == QLatin1String("params_gb"))
+        return term(Term::Params);
+    if (name == QLatin1String("grads_gb"))
+        return term(Term::Grads);
+    if (name == QLatin1String("master_gb"))
+        return term(Term::Master);
+    if (name == QLatin1String("optimizer_gb"))
+        return term(Term::Optimizer);
+    if (name == QLatin1String("activations_gb"))
+        return term(Term::Activations);
+    if (name == QLatin1String("model_states_gb"))
+        return modelStatesBytes(footprint()) / kGB;
+    if (name == QLatin1String("total_gb"))
+        return double(footprint().worstBytes()) / kGB;
+    if (name == QLatin1String("capacity_gb"))
+        return double(footprint().usableBytes) / kGB;
+    if (name == QLatin1String("fits"))
+        return footprint().fits ? 1 : 0;
+    if (name == QLatin1String("bytes_per_param"))
+        return effectiveBytesPerParam(s).total();
+    if (name == QLatin1String("weights_grads_per_param")) {
+        const BytesPerParam b = effectiveBytesPerParam(s);
+        return b.weights + b.grads;
+    }
+    if (name == QLatin1String("master_optimizer_per_param")) {
+        const BytesPerParam b = effectiveBytesPerParam(s);
+        return b.master + b.optimizer;
+    }
+    if (name == QLatin1String("states_per_param"))
+        return modelStatesBytes(footprint()) / double(footprint().worstRank().localParams);
+    if (name == QLatin1String("states_saving")) {
+        Scenario ddp = s;
+        ddp.zeroStage = 0;
+        return modelStatesBytes(computeFootprint(ddp)) / modelStatesBytes(footprint());
+    }
+    for (int stage = 0; stage <= 3; ++stage)
+        if (name == QStringLiteral("min_gpus_%1").arg(stage)) {
+            const MinGpus m = minGpusForStage(s, stage);
+            return m.minGpus ? double(*m.minGpus) : 0.0;
+        }
+
+    if (name == QLatin1String("step_time_s"))
+        return step().totals.stepTime;
+    if (name == QLatin1String("compute_s"))
+        return step().totals.computeSeconds;
+    if (name == QLatin1String("exposed_comm_s"))
+        return step().totals.exposedCommSeconds;
+    if (name == QLatin1String("comm_compute_pct"))
+        return 100.0 * value(QStringLiteral("comm_compute_ratio"));
+    if (name == QLatin1String("comm_s") || name == QLatin1String("comm_compute_ratio")) {
+        double comm = 0;
+        for (const StepEvent& e : step().events)
+            if (e.isComm() && e.group != CommGroup::Host)
+                comm += e.duration;
+        return name == QLatin1String("comm_s") ? comm : comm / step().totals.computeSeconds;
+    }
+    if (name == QLatin1String("bubble_pct"))
+        return 100.0 * step().totals.analyticBubbleFraction;
+    if (name == QLatin1String("dp_gb"))
+        return step().totals.dpBytes / kGB;
+    if (name == QLatin1String("nvlink_gbps"))
+        return step().links.intraNodeBytesPerSecond / kGB;
+    if (name == QLatin1String("nic_gbps"))
+        return step().links.interNodeBytesPerSecond / kGB;
+    if (name == QLatin1String("mfu_pct"))
+        return 100.0 * step().totals.mfu;
+    if (name == QLatin1String("tp_crosses_nodes"))
+        return step().links.tpCrossesNodes ? 1 : 0;
+    if (name == QLatin1String("pp_crosses_nodes"))
+        return step().links.ppCrossesNodes ? 1 : 0;
+    throw InvalidInput("tour", "unknown quantity '" + name.toStdString() + "'");
+}
+
+QString TourFacts::format(double v, const QLocale& locale, int decimals)
+{
+    if (!std::isfinite(v))
+        return QStringLiteral("?");
+    if (decimals < 0) {
+        const double a = std::abs(v);
+        if (a >= 100 || std::abs(v - std::round(v)) < 1e-9)
+            decimals = 0;
+        else
+            decimals = std::max(0, 2 - int(std::floor(std::log10(a))));
+    }
+    QLocale l = locale;
+    if (std::abs(v) < 10000) // 4096, not 4,096 (matrix sizes, sequence lengths)
+        l.setNumberOptions(l.numberOptions() | QLocale::OmitGroupSeparator);
+    QString text = l.toString(v, 'f', decimals);
+    if (decimals > 0) {
+        const QString point = locale.decimalPoint();
+        while (text.endsWith(QLatin1Char('0')))
+            text.chop(1);
+        if (text.endsWith(point))
+            text.chop(point.size());
+    }
+    return text;
+}
+
+namespace {
+const QRegularExpression& placeholderPattern()
+{
+    static const QRegularExpression re(QStringLiteral("\\{([a-z_0-9]+)(?::([0-9]))?\\}"));
+    return re;
+}
+} // namespace
+
+QStringList TourFacts::placeholders(const QString& text)
+{
+    QStringList names;
+    for (auto it = placeholderPattern().globalMatch(text); it.hasNext();)
+        names << it.next().captured(1);
+    return names;
+}
+
+QString TourFacts::render(const QString& text, const QLocale& locale) const
+{
+    QString result;
+    qsizetype last = 0;
+    for (auto it = placeholderPattern().globalMatch(text); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        result += text.mid(last, m.capturedStart() - last);
+        const int decimals = m.captured(2).isEmpty() ? -1 : m.captured(2).toInt();
+        result += format(value(m.captured(1)), locale, decimals);
+        last = m.capturedEnd();
+    }
+    result += text.mid(last);
+    return result;
+}
+
+} // namespace shardscope

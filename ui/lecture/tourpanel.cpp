@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: MIT
+#include "tourpanel.h"
+
+#include "language.h"
+#include "tourfacts.h"
+#include "tourplayer.h"
+
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace shardscope {
+
+TourPanel::TourPanel(TourPlayer* player, QWidget* parent)
+    : QWidget(parent)
+    , m_player(player)
+    , m_title(new QLabel(this))
+    , m_progress(new QLabel(this))
+    , m_caption(new QLabel(this))
+    , m_prev(new QPushButton(this))
+    , m_next(new QPushButton(this))
+    , m_close(new QPushButton(this))
+{
+    setObjectName(QStringLiteral("tourPanel"));
+    m_caption->setObjectName(QStringLiteral("tourCaption"));
+    m_caption->setWordWrap(true);
+    m_caption->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_caption->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    QFont big = m_caption->font();
+    big.setPointSizeF(big.pointSizeF() * 1.25);
+    m_caption->setFont(big);
+    QFont bold = m_title->font();
+    bold.setBold(true);
+    m_title->setFont(bold);
+    m_prev->setObjectName(QStringLiteral("tourPrevious"));
+    m_next->setObjectName(QStringLiteral("tourNext"));
+    m_close->setObjectName(QStringLiteral("tourClose"));
+    for (QPushButton* b : {m_prev, m_next, m_close})
+        b->setFocusPolicy(Qt::NoFocus); // the arrow keys stay with the tour
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(m_title);
+    top->addStretch(1);
+    top->addWidget(m_progress);
+    top->addWidget(m_prev);
+    top->addWidget(m_next);
+    top->addWidget(m_close);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(m_caption, 1);
+
+    connect(m_prev, &QPushButton::clicked, m_player, &TourPlayer::previous);
+    connect(m_next, &QPushButton::clicked, m_player, &TourPlayer::next);
+    connect(m_close, &QPushButton::clicked, this, &TourPanel::closeRequested);
+    connect(m_player, &TourPlayer::stepChanged, this, &TourPanel::refresh);
+    connect(m_player, &TourPlayer::tourChanged, this, &TourPanel::refresh);
+    refresh();
+}
+
+QString TourPanel::captionText() const { return m_caption->text(); }
+
+QString TourPanel::progressText() const { return m_progress->text(); }
+
+void TourPanel::changeEvent(QEvent* e)
+{
+    if (e->type() == QEvent::LanguageChange)
+        refresh();
+    QWidget::changeEvent(e);
+}
+
+void TourPanel::refresh()
+{
+    m_prev->setText(tr("\u25c0 Previous"));
+    m_next->setText(tr("Next \u25b6"));
+    m_close->setText(tr("End Tour"));
+    m_prev->setToolTip(tr("Previous step (Left, Page Up)"));
+    m_next->setToolTip(tr("Next step (Right, Page Down)"));
+    const TourStep* step = m_player->step();
+    if (!step) {
+        m_title->clear();
+        m_progress->clear();
+        m_caption->setText(tr("No tour is open. File > Open Tour\u2026 or Tour > a built-in tour."));
+        m_prev->setEnabled(false);
+        m_next->setEnabled(false);
+        return;
+    }
+    const QString lang = language::current();
+    const QLocale locale;
+    m_title->setText(m_player->tour().title.in(lang));
+    m_progress->setText(tr("Step %1 of %2").arg(locale.toString(m_player->index() + 1), locale.toString(m_player->count())));
+    QString text;
+    try {
+        text = TourFacts(step->scenario).render(step->caption.in(lang), locale);
+    } catch (const std::exception& e) {
+        text = tr("This step has no answer: %1").arg(QString::fromUtf8(e.what()));
+    }
+    m_caption->setText(text);
+    m_prev->setEnabled(m_player->index() > 0);
+    m_next->setEnabled(m_player->index() + 1 < m_player->count());
+}
+
+} // namespace shardscope
