@@ -12,56 +12,6 @@
 
 namespace shardscope {
 
-std::vector<std::vector<std::string>> parseCsv(const std::string& text)
-{
-    std::vector<std::vector<std::string>> rows;
-    std::vector<std::string> row;
-    std::string field;
-    bool quoted = false, any = false;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char ch = text[i];
-        if (quoted) {
-            if (ch == '"' && i + 1 < text.size() && text[i + 1] == '"') {
-                field += '"';
-                ++i;
-            } else if (ch == '"') {
-                quoted = false;
-            } else {
-                field += ch;
-            }
-            continue;
-        }
-        if (ch == '"') {
-            quoted = true;
-            any = true;
-        } else if (ch == ',') {
-            row.push_back(field);
-            field.clear();
-            any = true;
-        } else if (ch == '\n' || ch == '\r') {
-            if (ch == '\r' && i + 1 < text.size() && text[i + 1] == '\n')
-                ++i;
-            if (any || !field.empty()) {
-                row.push_back(field);
-                rows.push_back(row);
-            }
-            row.clear();
-            field.clear();
-            any = false;
-        } else {
-            field += ch;
-            any = true;
-        }
-    }
-    if (quoted)
-        throw InvalidInput("measured", "--measured: the CSV ends inside a quoted field");
-    if (any || !field.empty()) {
-        row.push_back(field);
-        rows.push_back(row);
-    }
-    return rows;
-}
-
 namespace {
 
 std::string lower(std::string s)
@@ -306,7 +256,7 @@ std::string measuredKindOf(const std::string& k)
 
 MemoryValidation validateMeasuredMemory(const std::string& csvText)
 {
-    const auto table = parseCsv(csvText);
+    const auto table = parseCsv(csvText, "measured");
     if (table.size() < 2)
         throw InvalidInput("measured", "--measured: the CSV has no rows");
     const std::vector<std::string>& header = table.front();

@@ -13,71 +13,6 @@
 
 namespace shardscope {
 
-std::vector<CsvRow> parseCsv(const std::string& text)
-{
-    std::vector<std::vector<std::string>> records;
-    std::vector<std::string> rec;
-    std::string field;
-    bool quoted = false, any = false;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (quoted) {
-            if (c == '"') {
-                if (i + 1 < text.size() && text[i + 1] == '"') {
-                    field += '"';
-                    ++i;
-                } else {
-                    quoted = false;
-                }
-            } else {
-                field += c;
-            }
-            continue;
-        }
-        if (c == '"') {
-            quoted = true;
-            any = true;
-        } else if (c == ',') {
-            rec.push_back(field);
-            field.clear();
-            any = true;
-        } else if (c == '\n' || c == '\r') {
-            if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n')
-                ++i;
-            if (any || !field.empty()) {
-                rec.push_back(field);
-                records.push_back(rec);
-            }
-            rec.clear();
-            field.clear();
-            any = false;
-        } else {
-            field += c;
-            any = true;
-        }
-    }
-    if (quoted)
-        throw InvalidInput("steps", "--steps: unterminated quoted field in the CSV");
-    if (any || !field.empty()) {
-        rec.push_back(field);
-        records.push_back(rec);
-    }
-    if (records.empty())
-        throw InvalidInput("steps", "--steps: the CSV is empty");
-    const auto& header = records.front();
-    std::vector<CsvRow> rows;
-    for (std::size_t r = 1; r < records.size(); ++r) {
-        if (records[r].size() != header.size())
-            throw InvalidInput("steps", "--steps: line " + std::to_string(r + 1) + " has " + std::to_string(records[r].size())
-                                            + " fields, the header has " + std::to_string(header.size()));
-        CsvRow row;
-        for (std::size_t k = 0; k < header.size(); ++k)
-            row[header[k]] = records[r][k];
-        rows.push_back(std::move(row));
-    }
-    return rows;
-}
-
 namespace {
 
 std::string lower(std::string s)
@@ -276,7 +211,7 @@ double predictStepMetric(const CsvRow& row, const Scenario& s, const StepResult&
 
 StepValidation validateSteps(const std::string& csvText)
 {
-    const auto rows = parseCsv(csvText);
+    const auto rows = parseCsvWithHeader(csvText, "steps");
     for (const char* col : {"id", "measured_metric", "measured_value"})
         if (!rows.empty() && rows.front().count(col) == 0)
             throw InvalidInput("steps", std::string("--steps: the CSV has no column ") + col);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "shardscope/csv.h"
+
 #include "shardscope/scenario.h"
 
 #include <cstdint>
@@ -56,7 +58,5 @@ std::string measuredKindOf(const std::string& measuredKind);
  */
 MemoryValidation validateMeasuredMemory(const std::string& csvText);
 
-/// RFC 4180 CSV (quoted fields with "" escapes and newlines). Throws InvalidInput("measured") on an open quote.
-std::vector<std::vector<std::string>> parseCsv(const std::string& text);
 
 } // namespace shardscope

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "shardscope/csv.h"
 #include "shardscope/scenario.h"
 #include "shardscope/step.h"
 
@@ -9,13 +10,6 @@
 #include <vector>
 
 namespace shardscope {
-
-/// One row of a CSV file, by column name.
-using CsvRow = std::map<std::string, std::string>;
-
-/// Parses CSV text (RFC 4180: quoted fields, doubled quotes, newlines inside quotes) with a header
-/// line. Throws InvalidInput("steps") on an unterminated quote or a row with the wrong field count.
-std::vector<CsvRow> parseCsv(const std::string& text);
 
 /// One measured run compared with the step model. error = predicted / measured - 1 (a fraction).
 struct StepCheck

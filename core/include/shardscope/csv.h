@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace shardscope {
+
+/// RFC 4180 CSV records (quoted fields, "" escapes, newlines inside quotes, LF or CRLF line ends).
+/// Throws InvalidInput(field) on a quoted field that never closes; `field` names the option the text
+/// came from ("measured", "steps").
+std::vector<std::vector<std::string>> parseCsv(const std::string& text, const std::string& field);
+
+/// One row of a CSV file, by column name.
+using CsvRow = std::map<std::string, std::string>;
+
+/// The records after the header line, keyed by the header's names. Throws InvalidInput(field) for an
+/// empty file or a row whose field count differs from the header's (naming its line).
+std::vector<CsvRow> parseCsvWithHeader(const std::string& text, const std::string& field);
+
+} // namespace shardscope
