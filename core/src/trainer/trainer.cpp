@@ -121,13 +121,14 @@ PredictedBytes predictBytes(const TrainConfig& c)
     std::int64_t acts = 0, transient = 0;
     for (const LayerSpan& s : mlpLayout(c.mlp)) {
         acts += std::int64_t(s.out) * batch * 4; // activations of layers 0..l, alive at layer l
-        if (z == 3 && c.ranks > 1) {
-            p.gathered = std::max(p.gathered, s.count * pb);
+        if (z == 3) {
+            if (c.ranks > 1)
+                p.gathered = std::max(p.gathered, s.count * pb);
             transient = std::max(transient, acts + s.count * pb); // its gathered weights, or its grads
             p.scratch = std::max(p.scratch, acts + s.count * pb);
         }
     }
-    if (z < 3 || c.ranks == 1) {
+    if (z < 3) {
         transient = acts + (z == 2 ? paddedLength(c) * pb : 0);
         p.scratch = transient;
     }
