@@ -358,6 +358,26 @@ private slots:
         std::filesystem::remove_all(dir);
     }
 
+    void progressAndCancel()
+    {
+        std::atomic<bool> cancel {false};
+        RunControl control;
+        control.cancel = &cancel;
+        std::vector<int> seen;
+        control.progress = [&](int done, int steps) {
+            seen.push_back(done);
+            QCOMPARE(steps, 20);
+            if (done == 7)
+                cancel = true;
+        };
+        const std::vector<RankResult> res = trainInProcess(tiny(Strategy::Zero3, 4), {}, control);
+        for (const RankResult& r : res) {
+            QVERIFY(r.cancelled);
+            QCOMPARE(int(r.loss.size()), 7); // every rank stopped at the same step
+        }
+        QCOMPARE(seen, (std::vector<int> {1, 2, 3, 4, 5, 6, 7}));
+    }
+
     void badConfigRefused()
     {
         TrainConfig c = tiny(Strategy::Zero1, 5); // 48 samples do not split over 5 ranks

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "mainwindow.h"
+#include "traindemopanel.h"
 
 #include "comparewidget.h"
 #include "controlspanel.h"
@@ -126,6 +127,7 @@ MainWindow::MainWindow(const Scenario& scenario, Session session, QWidget* paren
     connect(pin, &QPushButton::clicked, this, &MainWindow::pinCurrentAsA);
     connect(unpin, &QPushButton::clicked, m_compare, &CompareWidget::unpin);
     addPage(m_comparePage, QStringLiteral("Compare"));
+    addPage(new TrainDemoPanel(this), QStringLiteral("Run it for real"));
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::onTabChanged);
 
     buildFileMenu();
