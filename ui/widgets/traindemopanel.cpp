@@ -19,6 +19,7 @@
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
 #include <cmath>
 
 namespace shardscope {
@@ -129,6 +130,10 @@ void TrainDemoPanel::start(const TrainConfig& config)
         return;
     }
     m_config = config;
+    m_strategy->setCurrentIndex(m_strategy->findData(static_cast<int>(config.strategy)));
+    m_ranks->setValue(config.ranks);
+    m_steps->setValue(config.steps);
+    m_bf16->setChecked(config.bf16);
     m_cancelFlag = false;
     m_error.clear();
     m_progress->setRange(0, config.steps);
@@ -192,9 +197,11 @@ void TrainDemoPanel::onFinished()
                                 : QStringLiteral("Done: %1 steps. ").arg(r0.loss.size());
     if (!r0.loss.empty())
         text += QStringLiteral("Loss %1 -> %2. ").arg(r0.loss.front(), 0, 'g', 4).arg(r0.loss.back(), 0, 'g', 4);
+    const auto tensorMessages = std::count_if(r0.messages.begin(), r0.messages.end(),
+                                              [](const Message& m) { return m.op != "scalars"; });
     text += QStringLiteral("Rank 0 sent %1 MB in %2 ring messages.")
                 .arg(double(r0.wireBytesSent) / 1e6, 0, 'f', 2)
-                .arg(r0.messages.size());
+                .arg(static_cast<qint64>(tensorMessages));
     m_status->setText(text);
     emit finished();
 }
