@@ -204,9 +204,19 @@ private slots:
             QVERIFY(r.ledger.peakTotal() >= r.ledger.peak(MemCategory::Params) + r.ledger.peak(MemCategory::Moments));
             QCOMPARE(r.ledger.peak(MemCategory::Gathered) > 0, c.strategy == Strategy::Zero3 && ranks > 1);
         }
-        // Hand-derived check of the padding: ZeRO-1 at N = 4 holds ceil(525/4) x 4 = 528 params.
-        if (c.strategy == Strategy::Zero1 && ranks == 4)
+        // Hand-derived check of the padding: ZeRO-1 at N = 4 holds ceil(525/4) x 4 = 528 params; without
+        // padFlatBuffers the footprint model keeps its unpadded 525 (the change is opt-in).
+        if (c.strategy == Strategy::Zero1 && ranks == 4) {
             QCOMPARE(pred.bytes(Term::Params), std::int64_t(528 * (bf16 ? 2 : 4)));
+            Scenario plain = footprintScenario(c);
+            plain.padFlatBuffers = false;
+            QCOMPARE(computeFootprint(plain).ranks[0].bytes(Term::Params), std::int64_t(525 * (bf16 ? 2 : 4)));
+            QCOMPARE(flatBufferElements(plain, 525), std::int64_t(525));
+            plain.padFlatBuffers = true;
+            QCOMPARE(flatBufferElements(plain, 525), std::int64_t(528));
+            plain.zeroStage = 0;
+            QCOMPARE(flatBufferElements(plain, 525), std::int64_t(525)); // DDP keeps its buffer unpadded
+        }
     }
 
     void wireBytesMatchRingModel_data()
