@@ -279,12 +279,13 @@ int runTrainDemo(const QStringList& args)
             std::vector<RankSummary> ranks;
             for (const RankResult& r : res)
                 ranks.push_back(summarise(r, true));
-            const double diff = ck.resumeDir.empty() ? maxAbsDiff(res[0].params, referenceParams(c)) : NAN;
+            // A resumed run continues the same trajectory, so the reference is the uninterrupted run.
+            const double diff = maxAbsDiff(res[0].params, referenceParams(c));
             if (!paramsOut.isEmpty() && !writeParams(paramsOut, res[0].params)) {
                 err(QStringLiteral("shardscope: cannot write %1\n").arg(paramsOut));
                 return kExitFailure;
             }
-            return report(c, format, res[0].loss, std::isfinite(diff) ? diff : 0.0, ranks, res[0].time, backend);
+            return report(c, format, res[0].loss, diff, ranks, res[0].time, backend);
         }
 #ifdef SHARDSCOPE_HAVE_MPI
         MpiSession session;
@@ -313,7 +314,7 @@ int runTrainDemo(const QStringList& args)
                 s.wire = static_cast<std::int64_t>(w);
             ranks.push_back(s);
         }
-        const double diff = ck.resumeDir.empty() ? maxAbsDiff(r.params, referenceParams(c)) : 0.0;
+        const double diff = maxAbsDiff(r.params, referenceParams(c));
         if (!paramsOut.isEmpty() && !writeParams(paramsOut, r.params)) {
             err(QStringLiteral("shardscope: cannot write %1\n").arg(paramsOut));
             return kExitFailure;

@@ -204,9 +204,19 @@ private slots:
             QVERIFY(r.ledger.peakTotal() >= r.ledger.peak(MemCategory::Params) + r.ledger.peak(MemCategory::Moments));
             QCOMPARE(r.ledger.peak(MemCategory::Gathered) > 0, c.strategy == Strategy::Zero3 && ranks > 1);
         }
-        // Hand-derived check of the padding: ZeRO-1 at N = 4 holds ceil(525/4) x 4 = 528 params.
-        if (c.strategy == Strategy::Zero1 && ranks == 4)
+        // Hand-derived check of the padding: ZeRO-1 at N = 4 holds ceil(525/4) x 4 = 528 params; without
+        // padFlatBuffers the footprint model keeps its unpadded 525 (the change is opt-in).
+        if (c.strategy == Strategy::Zero1 && ranks == 4) {
             QCOMPARE(pred.bytes(Term::Params), std::int64_t(528 * (bf16 ? 2 : 4)));
+            Scenario plain = footprintScenario(c);
+            plain.padFlatBuffers = false;
+            QCOMPARE(computeFootprint(plain).ranks[0].bytes(Term::Params), std::int64_t(525 * (bf16 ? 2 : 4)));
+            QCOMPARE(flatBufferElements(plain, 525), std::int64_t(525));
+            plain.padFlatBuffers = true;
+            QCOMPARE(flatBufferElements(plain, 525), std::int64_t(528));
+            plain.zeroStage = 0;
+            QCOMPARE(flatBufferElements(plain, 525), std::int64_t(525)); // DDP keeps its buffer unpadded
+        }
     }
 
     void wireBytesMatchRingModel_data()
@@ -356,6 +366,26 @@ private slots:
             QVERIFY2(std::string(e.what()).find("checksum mismatch") != std::string::npos, e.what());
         }
         std::filesystem::remove_all(dir);
+    }
+
+    void progressAndCancel()
+    {
+        std::atomic<bool> cancel {false};
+        RunControl control;
+        control.cancel = &cancel;
+        std::vector<int> seen;
+        control.progress = [&](int done, int steps) {
+            seen.push_back(done);
+            QCOMPARE(steps, 20);
+            if (done == 7)
+                cancel = true;
+        };
+        const std::vector<RankResult> res = trainInProcess(tiny(Strategy::Zero3, 4), {}, control);
+        for (const RankResult& r : res) {
+            QVERIFY(r.cancelled);
+            QCOMPARE(int(r.loss.size()), 7); // every rank stopped at the same step
+        }
+        QCOMPARE(seen, (std::vector<int> {1, 2, 3, 4, 5, 6, 7}));
     }
 
     void badConfigRefused()

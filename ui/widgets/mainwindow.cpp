@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "mainwindow.h"
+#include "traindemopanel.h"
 
 #include "comparewidget.h"
 #include "peerspage.h"
@@ -147,6 +148,7 @@ MainWindow::MainWindow(const Scenario& scenario, Session session, QWidget* paren
     addPage(peersPage, tr("Peers"));
     connect(this, &MainWindow::scenarioChanged, peersPage, &PeersPage::setScenario);
     connect(this, &MainWindow::unitChanged, peersPage, &PeersPage::setUnit);
+    addPage(new TrainDemoPanel(this), tr("Run it for real"));
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::onTabChanged);
 
     buildFileMenu();

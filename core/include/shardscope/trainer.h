@@ -4,6 +4,8 @@
 #include "shardscope/communicator.h"
 
 #include <array>
+#include <atomic>
+#include <functional>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -117,6 +119,7 @@ struct RankResult
     std::int64_t wireBytesSent = 0; ///< tensor collectives
     std::int64_t scalarBytesSent = 0; ///< loss and norm exchanges (8 B per value)
     Timings time;
+    bool cancelled = false; ///< stopped early by RunControl::cancel
 };
 
 /// Sharded checkpoint: each rank writes `rank-<r>.bin` (its shard of master-or-params, m and v) and
@@ -135,12 +138,22 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+/// Progress and cancel for a run on a worker thread. Cancel is collective: at the start of each step the
+/// ranks exchange what they read from `cancel` and all stop if any saw it set, so no rank waits forever.
+struct RunControl
+{
+    const std::atomic<bool>* cancel = nullptr;
+    std::function<void(int stepsDone, int steps)> progress; ///< called by rank 0 after each step
+};
+
 /// Runs one rank (SPMD: every rank calls it with its communicator). Steps run from the checkpoint's step
 /// (or 0) to config.steps. Throws CheckpointError, std::invalid_argument.
-RankResult runRank(const TrainConfig& config, Communicator& comm, const CheckpointOptions& ckpt = {});
+RankResult runRank(const TrainConfig& config, Communicator& comm, const CheckpointOptions& ckpt = {},
+                   const RunControl& control = {});
 
 /// Runs config.ranks ranks as threads in this process; results in rank order. Throws what a rank threw.
-std::vector<RankResult> trainInProcess(const TrainConfig& config, const CheckpointOptions& ckpt = {});
+std::vector<RankResult> trainInProcess(const TrainConfig& config, const CheckpointOptions& ckpt = {},
+                                       const RunControl& control = {});
 
 /// Flat-buffer layout of a strategy: padded length (a multiple of N for ZeRO, the count for DDP) and
 /// the elements of each rank's shard.

@@ -121,13 +121,14 @@ PredictedBytes predictBytes(const TrainConfig& c)
     std::int64_t acts = 0, transient = 0;
     for (const LayerSpan& s : mlpLayout(c.mlp)) {
         acts += std::int64_t(s.out) * batch * 4; // activations of layers 0..l, alive at layer l
-        if (z == 3 && c.ranks > 1) {
-            p.gathered = std::max(p.gathered, s.count * pb);
+        if (z == 3) {
+            if (c.ranks > 1)
+                p.gathered = std::max(p.gathered, s.count * pb);
             transient = std::max(transient, acts + s.count * pb); // its gathered weights, or its grads
             p.scratch = std::max(p.scratch, acts + s.count * pb);
         }
     }
-    if (z < 3 || c.ranks == 1) {
+    if (z < 3) {
         transient = acts + (z == 2 ? paddedLength(c) * pb : 0);
         p.scratch = transient;
     }
@@ -459,7 +460,8 @@ std::vector<float> RankState::fullParams()
     return full;
 }
 
-RankResult runRank(const TrainConfig& config, Communicator& comm, const CheckpointOptions& ckpt)
+RankResult runRank(const TrainConfig& config, Communicator& comm, const CheckpointOptions& ckpt,
+                   const RunControl& control)
 {
     validateTrainConfig(config);
     RankState st(config, comm);
@@ -470,7 +472,21 @@ RankResult runRank(const TrainConfig& config, Communicator& comm, const Checkpoi
         throw CheckpointError("the checkpoint is at step " + std::to_string(start) + ", beyond --steps "
                               + std::to_string(config.steps));
     for (int s = start; s < config.steps; ++s) {
+        if (control.cancel) {
+            comm.setRecording(false);
+            const std::vector<double> flags = comm.allGatherScalars(control.cancel->load() ? 1.0 : 0.0);
+            comm.setRecording(true);
+            bool stop = false;
+            for (double f : flags)
+                stop = stop || f != 0.0;
+            if (stop) {
+                st.result.cancelled = true;
+                break;
+            }
+        }
         st.step(s);
+        if (control.progress && comm.rank() == 0)
+            control.progress(s + 1, config.steps);
         if (!ckpt.saveDir.empty() && s + 1 == ckpt.saveAfterStep)
             st.save(ckpt.saveDir, s + 1);
     }
@@ -485,21 +501,22 @@ RankResult runRank(const TrainConfig& config, Communicator& comm, const Checkpoi
     return std::move(st.result);
 }
 
-std::vector<RankResult> trainInProcess(const TrainConfig& config, const CheckpointOptions& ckpt)
+std::vector<RankResult> trainInProcess(const TrainConfig& config, const CheckpointOptions& ckpt,
+                                       const RunControl& control)
 {
     validateTrainConfig(config);
     InProcessWorld world(config.ranks);
     std::vector<RankResult> results(static_cast<std::size_t>(config.ranks));
     std::vector<std::exception_ptr> errors(static_cast<std::size_t>(config.ranks));
     if (config.ranks == 1) {
-        results[0] = runRank(config, world.communicator(0), ckpt);
+        results[0] = runRank(config, world.communicator(0), ckpt, control);
         return results;
     }
     std::vector<std::thread> threads;
     for (int r = 0; r < config.ranks; ++r)
         threads.emplace_back([&, r] {
             try {
-                results[static_cast<std::size_t>(r)] = runRank(config, world.communicator(r), ckpt);
+                results[static_cast<std::size_t>(r)] = runRank(config, world.communicator(r), ckpt, control);
             } catch (...) {
                 errors[static_cast<std::size_t>(r)] = std::current_exception();
             }

@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: MIT
+#include "traindemopanel.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPointer>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QValueAxis>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+#include <cmath>
+
+namespace shardscope {
+
+using namespace train;
+
+namespace {
+const char* const kCategories[] = {"params", "grads", "master", "moments", "gathered", "scratch", "peak"};
+}
+
+TrainDemoPanel::TrainDemoPanel(QWidget* parent)
+    : QWidget(parent)
+    , m_strategy(new QComboBox(this))
+    , m_ranks(new QSpinBox(this))
+    , m_steps(new QSpinBox(this))
+    , m_bf16(new QCheckBox(QStringLiteral("bf16 params and grads, fp32 master"), this))
+    , m_run(new QPushButton(QStringLiteral("Run"), this))
+    , m_cancel(new QPushButton(QStringLiteral("Cancel"), this))
+    , m_progress(new QProgressBar(this))
+    , m_status(new QLabel(this))
+    , m_chart(new QChart)
+    , m_measured(new QBarSet(QStringLiteral("measured")))
+    , m_predicted(new QBarSet(QStringLiteral("predicted")))
+{
+    setObjectName(QStringLiteral("trainDemoPanel"));
+    for (Strategy s : {Strategy::Ddp, Strategy::Zero1, Strategy::Zero2, Strategy::Zero3, Strategy::NaiveZero})
+        m_strategy->addItem(QString::fromLatin1(strategyKey(s)), static_cast<int>(s));
+    m_strategy->setCurrentIndex(1);
+    m_ranks->setRange(1, 16);
+    m_ranks->setValue(4);
+    m_steps->setRange(1, 200);
+    m_steps->setValue(10);
+    m_cancel->setEnabled(false);
+    m_progress->setRange(0, 1);
+    m_progress->setValue(0);
+    m_status->setWordWrap(true);
+    m_status->setText(QStringLiteral(
+        "Trains a 1.4M-parameter MLP for real over N ranks (threads) and measures every buffer each rank "
+        "allocates. The global batch (48) must split evenly over the ranks."));
+
+    auto* form = new QFormLayout;
+    form->addRow(QStringLiteral("Strategy"), m_strategy);
+    form->addRow(QStringLiteral("Ranks"), m_ranks);
+    form->addRow(QStringLiteral("Steps"), m_steps);
+    form->addRow(QString(), m_bf16);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_run);
+    buttons->addWidget(m_cancel);
+    buttons->addWidget(m_progress, 1);
+
+    auto* series = new QBarSeries;
+    series->append(m_measured);
+    series->append(m_predicted);
+    m_chart->addSeries(series);
+    m_chart->setTitle(QStringLiteral("Rank 0: measured vs predicted bytes"));
+    auto* x = new QBarCategoryAxis;
+    for (const char* c : kCategories)
+        x->append(QString::fromLatin1(c));
+    auto* y = new QValueAxis;
+    y->setTitleText(QStringLiteral("MB (10^6 bytes)"));
+    m_chart->addAxis(x, Qt::AlignBottom);
+    m_chart->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(x);
+    series->attachAxis(y);
+    auto* view = new QChartView(m_chart, this);
+    view->setRenderHint(QPainter::Antialiasing);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addLayout(buttons);
+    layout->addWidget(m_status);
+    layout->addWidget(view, 1);
+
+    connect(m_run, &QPushButton::clicked, this, &TrainDemoPanel::onRun);
+    connect(m_cancel, &QPushButton::clicked, this, &TrainDemoPanel::cancel);
+    connect(&m_watcher, &QFutureWatcher<std::vector<RankResult>>::finished, this, &TrainDemoPanel::onFinished);
+}
+
+TrainDemoPanel::~TrainDemoPanel()
+{
+    m_cancelFlag = true;
+    m_watcher.waitForFinished();
+}
+
+bool TrainDemoPanel::running() const { return m_watcher.isRunning(); }
+
+QString TrainDemoPanel::status() const { return m_status->text(); }
+
+void TrainDemoPanel::onRun()
+{
+    TrainConfig c;
+    c.strategy = static_cast<Strategy>(m_strategy->currentData().toInt());
+    c.ranks = m_ranks->value();
+    c.steps = m_steps->value();
+    c.bf16 = m_bf16->isChecked();
+    start(c);
+}
+
+void TrainDemoPanel::start(const TrainConfig& config)
+{
+    if (running())
+        return;
+    try {
+        validateTrainConfig(config);
+    } catch (const std::exception& e) {
+        m_status->setText(QStringLiteral("Cannot run: ") + QString::fromStdString(e.what()));
+        emit finished();
+        return;
+    }
+    m_config = config;
+    m_strategy->setCurrentIndex(m_strategy->findData(static_cast<int>(config.strategy)));
+    m_ranks->setValue(config.ranks);
+    m_steps->setValue(config.steps);
+    m_bf16->setChecked(config.bf16);
+    m_cancelFlag = false;
+    m_error.clear();
+    m_progress->setRange(0, config.steps);
+    m_progress->setValue(0);
+    m_run->setEnabled(false);
+    m_cancel->setEnabled(true);
+    m_status->setText(QStringLiteral("Running %1 over %2 ranks...").arg(QString::fromLatin1(strategyKey(config.strategy))).arg(config.ranks));
+    QPointer<TrainDemoPanel> self(this);
+    m_watcher.setFuture(QtConcurrent::run([this, self, config]() -> std::vector<RankResult> {
+        RunControl control;
+        control.cancel = &m_cancelFlag;
+        control.progress = [self](int done, int steps) {
+            QMetaObject::invokeMethod(
+                self.data(), [self, done, steps] { if (self) self->setProgress(done, steps); }, Qt::QueuedConnection);
+        };
+        try {
+            return trainInProcess(config, {}, control);
+        } catch (const std::exception& e) {
+            QMetaObject::invokeMethod(
+                self.data(), [self, msg = QString::fromStdString(e.what())] { if (self) self->m_error = msg; },
+                Qt::QueuedConnection);
+            return {};
+        }
+    }));
+}
+
+void TrainDemoPanel::cancel() { m_cancelFlag = true; }
+
+void TrainDemoPanel::setProgress(int done, int steps)
+{
+    m_progress->setRange(0, steps);
+    m_progress->setValue(done);
+}
+
+void TrainDemoPanel::onFinished()
+{
+    m_run->setEnabled(true);
+    m_cancel->setEnabled(false);
+    const std::vector<RankResult> res = m_watcher.result();
+    if (res.empty()) {
+        m_status->setText(QStringLiteral("The run failed: ") + m_error);
+        emit finished();
+        return;
+    }
+    const RankResult& r0 = res[0];
+    const PredictedBytes p = predictBytes(m_config);
+    const double predicted[7] = {double(p.params), double(p.grads), double(p.master), double(p.moments),
+                                 double(p.gathered), double(p.scratch), double(p.peak)};
+    m_measured->remove(0, m_measured->count());
+    m_predicted->remove(0, m_predicted->count());
+    double top = 0;
+    for (int c = 0; c < 7; ++c) {
+        const double m = c < kMemCategoryCount ? double(r0.ledger.peak(static_cast<MemCategory>(c))) : double(r0.ledger.peakTotal());
+        m_measured->append(m / 1e6);
+        m_predicted->append(predicted[c] / 1e6);
+        top = std::max({top, m / 1e6, predicted[c] / 1e6});
+    }
+    for (QAbstractAxis* a : m_chart->axes(Qt::Vertical))
+        static_cast<QValueAxis*>(a)->setRange(0, top > 0 ? top * 1.1 : 1);
+    QString text = r0.cancelled ? QStringLiteral("Cancelled after %1 of %2 steps. ").arg(r0.loss.size()).arg(m_config.steps)
+                                : QStringLiteral("Done: %1 steps. ").arg(r0.loss.size());
+    if (!r0.loss.empty())
+        text += QStringLiteral("Loss %1 -> %2. ").arg(r0.loss.front(), 0, 'g', 4).arg(r0.loss.back(), 0, 'g', 4);
+    const auto tensorMessages = std::count_if(r0.messages.begin(), r0.messages.end(),
+                                              [](const Message& m) { return m.op != "scalars"; });
+    text += QStringLiteral("Rank 0 sent %1 MB in %2 ring messages.")
+                .arg(double(r0.wireBytesSent) / 1e6, 0, 'f', 2)
+                .arg(static_cast<qint64>(tensorMessages));
+    m_status->setText(text);
+    emit finished();
+}
+
+std::vector<double> TrainDemoPanel::measuredBars() const
+{
+    std::vector<double> v;
+    for (int i = 0; i < m_measured->count(); ++i)
+        v.push_back(m_measured->at(i));
+    return v;
+}
+
+std::vector<double> TrainDemoPanel::predictedBars() const
+{
+    std::vector<double> v;
+    for (int i = 0; i < m_predicted->count(); ++i)
+        v.push_back(m_predicted->at(i));
+    return v;
+}
+
+} // namespace shardscope

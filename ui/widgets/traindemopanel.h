@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "shardscope/trainer.h"
+
+#include <QFutureWatcher>
+#include <QWidget>
+
+#include <atomic>
+#include <vector>
+
+class QBarSet;
+class QChart;
+class QComboBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+class QCheckBox;
+
+namespace shardscope {
+
+/**
+ * "Run it for real": trains the mini MLP (core's trainer) with the chosen strategy over N in-process
+ * ranks on a worker thread, with a progress bar and cancel, then shows rank 0's measured bytes beside
+ * the prediction (footprint model for the model states, the trainer's plan for the rest).
+ */
+class TrainDemoPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit TrainDemoPanel(QWidget* parent = nullptr);
+    ~TrainDemoPanel() override;
+
+    /// Starts a run of `config` (the panel's controls give the usual one). Ignored while one runs.
+    void start(const train::TrainConfig& config);
+    void cancel();
+    bool running() const;
+    /// The bars shown: measured and predicted bytes per category (params ... scratch, peak), rank 0.
+    std::vector<double> measuredBars() const;
+    std::vector<double> predictedBars() const;
+    QString status() const;
+
+signals:
+    void finished();
+
+private:
+    void onRun();
+    void onFinished();
+    void setProgress(int done, int steps);
+
+    QComboBox* m_strategy;
+    QSpinBox* m_ranks;
+    QSpinBox* m_steps;
+    QCheckBox* m_bf16;
+    QPushButton* m_run;
+    QPushButton* m_cancel;
+    QProgressBar* m_progress;
+    QLabel* m_status;
+    QChart* m_chart;
+    QBarSet* m_measured;
+    QBarSet* m_predicted;
+    std::atomic<bool> m_cancelFlag {false};
+    train::TrainConfig m_config;
+    QFutureWatcher<std::vector<train::RankResult>> m_watcher;
+    QString m_error;
+};
+
+} // namespace shardscope
