@@ -24,8 +24,8 @@ std::string fmt(const char* format, double v)
 
 std::string fmtInt(std::int64_t v) { return std::to_string(v); }
 
-/// Python's int(x) of a float: truncation toward zero.
-std::int64_t pyInt(double x) { return static_cast<std::int64_t>(std::trunc(x)); }
+/// Python's int(x) of a float: truncation toward zero (kept as a double: exact, and no int64 overflow).
+double pyInt(double x) { return std::trunc(x); }
 
 std::string gib2(double bytes) { return fmt("%.2f", bytes / kGiB) + " GiB"; }
 
@@ -127,7 +127,7 @@ std::string dsOptions3(bool params, bool opt, bool zeroInit)
 std::string dsRowLine(const DeepSpeedRow& r, const std::string& options)
 {
     // print(f" {cpu_mem/2**30:7.2f}GB | {gpu_mem/2**30:6.2f}GB | {options_str}")
-    return " " + fmt("%7.2f", double(r.cpuBytes) / kGiB) + "GB | " + fmt("%6.2f", double(r.gpuBytes) / kGiB) + "GB | "
+    return " " + fmt("%7.2f", r.cpuBytes / kGiB) + "GB | " + fmt("%6.2f", r.gpuBytes / kGiB) + "GB | "
         + options + "\n";
 }
 
@@ -135,7 +135,7 @@ std::string dsHeader(double totalParams, std::int64_t perNode, std::int64_t node
 {
     return std::string("Estimated memory needed for params, optim states and gradients for a:\n") + "HW: Setup with "
         + fmtInt(nodes) + " " + (nodes > 1 ? "nodes" : "node") + ", " + fmtInt(perNode) + " "
-        + (perNode > 1 ? "GPUs" : "GPU") + " per node.\n" + "SW: Model with " + fmtInt(pyInt(totalParams / 1e6))
+        + (perNode > 1 ? "GPUs" : "GPU") + " per node.\n" + "SW: Model with " + fmt("%.0f", pyInt(totalParams / 1e6))
         + "M total params";
 }
 
@@ -622,8 +622,7 @@ std::vector<DeepSpeedRow> deepSpeedZero2Rows(double P, std::int64_t perNode, std
             gpu = 2 * P;
             cpu = P * double(std::max<std::int64_t>(4 * totalGpus, 16)) * factor;
         } else {
-            gpu = legacy ? 4 * P + double(pyInt(16 * P / double(totalGpus)))
-                         : 2 * P + double(pyInt(18 * P / double(totalGpus)));
+            gpu = legacy ? 4 * P + pyInt(16 * P / double(totalGpus)) : 2 * P + pyInt(18 * P / double(totalGpus));
             cpu = P * 4 * double(perNode) * factor;
         }
         r.cpuBytes = pyInt(cpu);
@@ -656,12 +655,12 @@ std::vector<DeepSpeedRow> deepSpeedZero3Rows(double P, double L, std::int64_t pe
                         cpu = zeroInit ? P * 18 * gpusFactor * factor
                                        : P * std::max(4.0 * double(perNode), 18 * gpusFactor) * factor;
                     } else {
-                        gpu = largestMem + double(pyInt(2 * P / totalGpus));
+                        gpu = largestMem + pyInt(2 * P / totalGpus);
                         cpu = zeroInit ? P * 16 * gpusFactor * factor
                                        : P * std::max(4.0 * double(perNode), 16 * gpusFactor) * factor;
                     }
                 } else {
-                    gpu = largestMem + double(pyInt(18 * P / totalGpus));
+                    gpu = largestMem + pyInt(18 * P / totalGpus);
                     cpu = zeroInit ? L * 4 * double(perNode) * factor : P * 4 * double(perNode) * factor;
                 }
                 r.cpuBytes = pyInt(cpu);
@@ -682,7 +681,7 @@ std::string deepSpeedZero2Printed(double P, std::int64_t perNode, std::int64_t n
 
 std::string deepSpeedZero3Printed(double P, double L, std::int64_t perNode, std::int64_t nodes, double factor)
 {
-    std::string out = dsHeader(P, perNode, nodes) + ", " + fmtInt(pyInt(L / 1e6)) + "M largest layer params.\n"
+    std::string out = dsHeader(P, perNode, nodes) + ", " + fmt("%.0f", pyInt(L / 1e6)) + "M largest layer params.\n"
         + "  per CPU  |  per GPU |   Options\n";
     for (const DeepSpeedRow& r : deepSpeedZero3Rows(P, L, perNode, nodes, factor))
         out += dsRowLine(r, dsOptions3(r.offloadParams, r.offloadOptimizer, r.zeroInit));

@@ -118,14 +118,14 @@ private slots:
         // stage_1_and_2.py since PR #5099: 2P + int(18P/N). 2851e6 on 8 GPUs: 5,702,000,000 + 6,414,750,000
         // = 12,116,750,000 B = 11.2846 GiB -> "11.28GB" (hand-derived; the docs page was not regenerated).
         const std::vector<DeepSpeedRow> r = deepSpeedZero2Rows(2851e6, 8, 1, 1.5, false);
-        QCOMPARE(r[1].gpuBytes, qint64(12116750000));
+        QCOMPARE(r[1].gpuBytes, 12116750000.0);
         QCOMPARE(lines(deepSpeedZero2Printed(2851e6, 8, 1, 1.5, false)).value(5),
                  QStringLiteral("  127.45GB |  11.28GB | offload_optimizer=none"));
         // The legacy row: 4P + int(16P/N) = 11,404,000,000 + 5,702,000,000.
-        QCOMPARE(deepSpeedZero2Rows(2851e6, 8, 1, 1.5, true)[1].gpuBytes, qint64(17106000000));
+        QCOMPARE(deepSpeedZero2Rows(2851e6, 8, 1, 1.5, true)[1].gpuBytes, 17106000000.0);
         // CPU: P x max(4 x 8, 16) x 1.5 = 136,848,000,000; without offload P x 4 x 8 x 1.5, the same here.
-        QCOMPARE(r[0].cpuBytes, qint64(136848000000));
-        QCOMPARE(r[1].cpuBytes, qint64(136848000000));
+        QCOMPARE(r[0].cpuBytes, 136848000000.0);
+        QCOMPARE(r[1].cpuBytes, 136848000000.0);
     }
 
     void deepSpeedZero3DocsCold()
@@ -171,12 +171,12 @@ private slots:
         // params + optimizer offloaded: CPU = P x 18 x (1/2) x 1.5 = 13.5e9; GPU = 4 x 1e8.
         const std::vector<DeepSpeedRow> r = deepSpeedZero3Rows(1e9, 1e8, 8, 2, 1.5);
         QCOMPARE(r.size(), std::size_t(6));
-        QCOMPARE(r[0].cpuBytes, qint64(13500000000));
-        QCOMPARE(r[0].gpuBytes, qint64(400000000));
+        QCOMPARE(r[0].cpuBytes, 13500000000.0);
+        QCOMPARE(r[0].gpuBytes, 400000000.0);
         // zero_init=0: P x max(4 x 8, 9) x 1.5 = 48e9.
-        QCOMPARE(r[1].cpuBytes, qint64(48000000000));
+        QCOMPARE(r[1].cpuBytes, 48000000000.0);
         // No offload: 4e8 + int(18e9 / 16) = 4e8 + 1,125,000,000.
-        QCOMPARE(r[4].gpuBytes, qint64(1525000000));
+        QCOMPARE(r[4].gpuBytes, 1525000000.0);
         QVERIFY(deepSpeedZero3Printed(1e9, 1e8, 8, 2, 1.5).find("HW: Setup with 2 nodes, 8 GPUs per node.")
                 != std::string::npos);
     }
@@ -230,10 +230,10 @@ private slots:
         Scenario g;
         g.arch = *findModelPreset("gpt2");
         g.seq = 1024;
-        QCOMPARE(megatronArgs(g).paddedVocab, qint64(50304));
+        QCOMPARE(megatronArgs(g).paddedVocab, 50304.0);
         g.tp = 4; // 12 heads / 4
         g.gpus = 32;
-        QCOMPARE(megatronArgs(g).paddedVocab, qint64(50688));
+        QCOMPARE(megatronArgs(g).paddedVocab, 50688.0);
     }
 
     // ---- The ZeRO paper
@@ -319,8 +319,8 @@ private slots:
         QCOMPARE(QString::fromStdString(accelerateConvertBytes(double(accelerateTrainingBytes(433241088, false)))),
                  QStringLiteral("1.61 GB"));
         // float16 (mixed): the largest stage is the optimizer's 2 x fp32 size = 8 B/param.
-        QCOMPARE(accelerateTrainingBytes(400, true), qint64(800));
-        QCOMPARE(accelerateTrainingBytes(400, false), qint64(1600));
+        QCOMPARE(accelerateTrainingBytes(400, true), 800.0);
+        QCOMPARE(accelerateTrainingBytes(400, false), 1600.0);
         // Python's repr of round(x, 2): "13.0 GB", "1.5 KB", "1023.0 bytes".
         QCOMPARE(QString::fromStdString(accelerateConvertBytes(13.0 * 1073741824.0)), QStringLiteral("13.0 GB"));
         QCOMPARE(QString::fromStdString(accelerateConvertBytes(1536.0)), QStringLiteral("1.5 KB"));
@@ -392,15 +392,33 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(InvalidInput, computePeers(s, in));
     }
 
+    void extremes()
+    {
+        // The model's range (100T params, 1,048,576 GPUs, 1024 per node): every figure finite and positive;
+        // DeepSpeed's ZeRO-2 CPU side with optimizer offload, P x max(4N, 16) x 1.5 = 6.3e20 B, is beyond
+        // int64 (Python's int is not bounded) and must not overflow.
+        Scenario s;
+        setBareParams(s, 100000000000000);
+        s.gpus = 1048576;
+        s.gpusPerNode = 1024;
+        s.offloadOptimizer = OffloadDevice::Cpu;
+        for (const PeerEstimate& e : computePeers(s)) {
+            QVERIFY(e.gpuBytesPerDevice && std::isfinite(*e.gpuBytesPerDevice) && *e.gpuBytesPerDevice > 0);
+            if (e.hostBytesPerNode)
+                QVERIFY(std::isfinite(*e.hostBytesPerNode) && *e.hostBytesPerNode >= 0);
+        }
+        QCOMPARE(*computePeer(PeerId::DeepSpeedZero2, s).hostBytesPerNode, 1e14 * 4 * 1048576 * 1.5);
+    }
+
     void largestLayer()
     {
         // Llama-2-70B: the embedding 32000 x 8192 = 262,144,000 beats an MLP matrix 8192 x 28672 = 234,881,024.
         Scenario s;
         s.arch = *findModelPreset("llama-2-70b");
-        QCOMPARE(largestLayerParams(s), qint64(262144000));
+        QCOMPARE(largestLayerParams(s), 262144000.0);
         // Llama-3-8B: embedding 128256 x 4096 = 525,336,576.
         s.arch = *findModelPreset("llama-3-8b");
-        QCOMPARE(largestLayerParams(s), qint64(525336576));
+        QCOMPARE(largestLayerParams(s), 525336576.0);
     }
 
     // ---- Brackets: where the definitions agree, each convention brackets ShardScope's model states

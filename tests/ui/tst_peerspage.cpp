@@ -11,6 +11,9 @@
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QCheckBox>
+#include <QDoubleSpinBox>
+#include <QLineEdit>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTest>
@@ -58,6 +61,7 @@ private slots:
         // ShardScope first, then the peers in core's order.
         QCOMPARE(model.peerAt(1)->id, PeerId::ShardScope);
         QCOMPARE(model.headerData(1, Qt::Horizontal).toString(), QStringLiteral("ShardScope"));
+        QCOMPARE(model.headerData(3, Qt::Horizontal).toString(), QStringLiteral("DeepSpeed\nZeRO-2 (legacy)"));
         const int z3 = columnOf(model, PeerId::DeepSpeedZero3);
         QVERIFY(z3 > 1);
         // Default scenario (Llama-2-70B, 32 GPUs, ZeRO-3, no offload), stage3.py: 4 x 262,144,000 (the
@@ -101,6 +105,12 @@ private slots:
         QVERIFY(w.showTab(QStringLiteral("peers")));
         QCOMPARE(page->model()->rowCount(), int(PeersModel::RowCount));
         QVERIFY(page->reasonsText().contains(QStringLiteral("Megatron-LM: Megatron prints MB meaning MiB")));
+        // The printout panel: DeepSpeed ZeRO-2's table first; a click on Megatron's column shows its line.
+        QVERIFY(page->printedText().contains(QStringLiteral("  per CPU  |  per GPU |   Options")));
+        const int mt = columnOf(*page->model(), PeerId::Megatron);
+        const QRect cell = page->table()->visualRect(page->model()->index(0, mt));
+        QTest::mouseClick(page->table()->viewport(), Qt::LeftButton, {}, cell.center());
+        QVERIFY(page->printedText().contains(QStringLiteral("Theoretical memory footprints: weight and optimizer=")));
         // A scenario change recomputes while visible.
         Scenario s = defaultScenario();
         s.gpus = 64;
@@ -112,6 +122,23 @@ private slots:
         // The unit setting reaches the page.
         w.setUnit(ByteUnit::GiB);
         QVERIFY(m->data(m->index(PeersModel::TotalRow, zp)).toString().endsWith(QStringLiteral("GiB")));
+        // DeepSpeed's inputs: largest layer 1e6 params -> ZeRO-3 GPU = 4e6 + int(18 x 68,976,648,192 / 64).
+        const int z3 = columnOf(*m, PeerId::DeepSpeedZero3);
+        page->largestLayerEdit()->setText(QStringLiteral("1e6"));
+        emit page->largestLayerEdit()->editingFinished();
+        QCOMPARE(m->data(m->index(PeersModel::TotalRow, z3), PeersModel::SortRole).toDouble(), 4e6 + 19399682304.0);
+        // zero_init off: the CPU side builds the whole fp32 model per process: P x 4 x 8 x 1.5.
+        page->zeroInitBox()->setChecked(false);
+        QCOMPARE(m->data(m->index(PeersModel::HostRow, z3), PeersModel::SortRole).toDouble(), 68976648192.0 * 48);
+        page->bufferFactorBox()->setValue(1.0);
+        QCOMPARE(m->data(m->index(PeersModel::HostRow, z3), PeersModel::SortRole).toDouble(), 68976648192.0 * 32);
+        // A largest layer beyond the model: the message, not a crash.
+        page->largestLayerEdit()->setText(QStringLiteral("1e15"));
+        emit page->largestLayerEdit()->editingFinished();
+        QVERIFY(page->errorText().contains(QStringLiteral("largest-layer-params")));
+        page->largestLayerEdit()->setText(QString());
+        emit page->largestLayerEdit()->editingFinished();
+        QVERIFY(page->errorText().isEmpty());
         // A scenario without an answer: a message, no crash, no stale numbers.
         Scenario bad = defaultScenario();
         bad.gpus = 0;

@@ -138,8 +138,14 @@ QVariant PeersModel::headerData(int section, Qt::Orientation orientation, int ro
         return QAbstractTableModel::headerData(section, orientation, role);
     if (section == 0)
         return QStringLiteral("Term (%1)").arg(QString::fromLatin1(unitName(m_unit)));
-    if (const PeerEstimate* p = peerAt(section))
-        return QString::fromUtf8(peerName(p->id));
+    if (const PeerEstimate* p = peerAt(section)) {
+        // Two lines ("DeepSpeed" / "ZeRO-2 (legacy)") so that seven columns fit side by side.
+        QString name = QString::fromUtf8(peerName(p->id));
+        const int space = name.indexOf(QLatin1Char(' '));
+        if (space > 0 && name.size() > 12)
+            name[space] = QLatin1Char('\n');
+        return name;
+    }
     return {};
 }
 

@@ -4,6 +4,13 @@
 #include "peersmodel.h"
 
 #include "shardscope/errors.h"
+#include "shardscope/units.h"
+
+#include <QCheckBox>
+#include <QDoubleSpinBox>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QLineEdit>
 
 #include <QHeaderView>
 #include <QLabel>
@@ -19,6 +26,10 @@ PeersPage::PeersPage(QWidget* parent)
     , m_table(new QTableView(this))
     , m_model(new PeersModel(this))
     , m_reasons(new QPlainTextEdit(this))
+    , m_printed(new QPlainTextEdit(this))
+    , m_largest(new QLineEdit(this))
+    , m_zeroInit(new QCheckBox(QStringLiteral("zero_init"), this))
+    , m_buffer(new QDoubleSpinBox(this))
 {
     setObjectName(QStringLiteral("peersPage"));
     auto* layout = new QVBoxLayout(this);
@@ -42,10 +53,58 @@ PeersPage::PeersPage(QWidget* parent)
     m_reasons->setReadOnly(true);
     m_reasons->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     auto* reasonsLabel = new QLabel(QStringLiteral("<b>Why they differ from ShardScope</b>"), this);
+    m_printed->setObjectName(QStringLiteral("peersPrinted"));
+    m_printed->setReadOnly(true);
+    m_printed->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_printed->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_printed->setToolTip(QStringLiteral("What the peer prints, byte for byte; click a column to choose the peer"));
+    connect(m_table, &QTableView::clicked, this, [this](const QModelIndex& i) {
+        if (i.column() > 0) {
+            m_printedColumn = i.column();
+            showPrinted();
+        }
+    });
     layout->addWidget(m_header);
+    // DeepSpeed's own inputs (the scenario's offload settings pick its row).
+    auto* inputs = new QHBoxLayout;
+    m_largest->setObjectName(QStringLiteral("peersLargestLayer"));
+    m_largest->setPlaceholderText(QStringLiteral("from the architecture"));
+    m_largest->setToolTip(QStringLiteral("DeepSpeed ZeRO-3 largest_layer_params, e.g. 262144000 or 262M"));
+    m_zeroInit->setObjectName(QStringLiteral("peersZeroInit"));
+    m_zeroInit->setChecked(true);
+    m_zeroInit->setToolTip(QStringLiteral("DeepSpeed ZeRO-3: the model is built inside deepspeed.zero.Init"));
+    m_buffer->setObjectName(QStringLiteral("peersBufferFactor"));
+    m_buffer->setRange(0.01, 1000);
+    m_buffer->setDecimals(2);
+    m_buffer->setSingleStep(0.1);
+    m_buffer->setValue(1.5);
+    m_buffer->setToolTip(QStringLiteral("DeepSpeed additional_buffer_factor (CPU side; default 1.5)"));
+    inputs->addWidget(new QLabel(QStringLiteral("DeepSpeed inputs: largest layer params"), this));
+    inputs->addWidget(m_largest);
+    inputs->addWidget(m_zeroInit);
+    inputs->addWidget(new QLabel(QStringLiteral("buffer factor"), this));
+    inputs->addWidget(m_buffer);
+    inputs->addStretch(1);
+    layout->addLayout(inputs);
+    const auto changed = [this] {
+        m_dirty = true;
+        if (isVisible())
+            refresh();
+    };
+    connect(m_largest, &QLineEdit::editingFinished, this, changed);
+    connect(m_zeroInit, &QCheckBox::toggled, this, changed);
+    connect(m_buffer, &QDoubleSpinBox::valueChanged, this, changed);
     layout->addWidget(m_table, 3);
-    layout->addWidget(reasonsLabel);
-    layout->addWidget(m_reasons, 2);
+    auto* lower = new QHBoxLayout;
+    auto* reasonsBox = new QVBoxLayout;
+    reasonsBox->addWidget(reasonsLabel);
+    reasonsBox->addWidget(m_reasons, 1);
+    auto* printedBox = new QVBoxLayout;
+    printedBox->addWidget(new QLabel(QStringLiteral("<b>What it prints</b> (click a column)"), this));
+    printedBox->addWidget(m_printed, 1);
+    lower->addLayout(reasonsBox, 3);
+    lower->addLayout(printedBox, 2);
+    layout->addLayout(lower, 2);
 }
 
 void PeersPage::setScenario(const Scenario& s)
@@ -62,6 +121,19 @@ QString PeersPage::reasonsText() const { return m_reasons->toPlainText(); }
 
 QString PeersPage::errorText() const { return m_error; }
 
+QString PeersPage::printedText() const { return m_printed->toPlainText(); }
+
+void PeersPage::showPrinted()
+{
+    const PeerEstimate* p = m_model->peerAt(m_printedColumn);
+    if (!p)
+        p = m_model->peerAt(1);
+    m_printed->setPlainText(p ? QString::fromUtf8(peerName(p->id)) + QStringLiteral(" (")
+                                    + QString::fromUtf8(peerSource(p->id)) + QStringLiteral("):\n\n")
+                                    + QString::fromStdString(p->printed)
+                              : QString());
+}
+
 void PeersPage::showEvent(QShowEvent* event)
 {
     QWidget::showEvent(event);
@@ -75,14 +147,22 @@ void PeersPage::refresh()
     if (!m_scenario)
         return;
     try {
-        m_model->setPeers(computePeers(*m_scenario));
+        PeerInputs in;
+        const QString largest = m_largest->text().trimmed();
+        if (!largest.isEmpty())
+            in.largestLayerParams = parseCount(largest.toStdString(), "largest-layer-params");
+        in.zeroInit = m_zeroInit->isChecked();
+        in.bufferFactor = m_buffer->value();
+        m_model->setPeers(computePeers(*m_scenario, in));
         m_error.clear();
         QStringList lines;
         for (const QString& l : m_model->reasonLines())
             lines << QStringLiteral("\u2022 ") + l;
         m_reasons->setPlainText(lines.join(QLatin1Char('\n')));
+        showPrinted();
     } catch (const InvalidInput& e) {
         m_model->clear();
+        m_printed->clear();
         m_error = QString::fromStdString(e.what());
         m_reasons->setPlainText(QStringLiteral("No answer for this scenario: ") + m_error);
     }

@@ -8,7 +8,10 @@
 
 #include <optional>
 
+class QCheckBox;
+class QDoubleSpinBox;
 class QLabel;
+class QLineEdit;
 class QPlainTextEdit;
 class QTableView;
 
@@ -29,7 +32,13 @@ public:
     void setScenario(const Scenario& s);
     void setUnit(ByteUnit unit);
     PeersModel* model() const { return m_model; }
+    /// DeepSpeed's own inputs: --largest-layer-params (empty = from the architecture), zero_init, buffer factor.
+    QLineEdit* largestLayerEdit() const { return m_largest; }
+    QCheckBox* zeroInitBox() const { return m_zeroInit; }
+    QDoubleSpinBox* bufferFactorBox() const { return m_buffer; }
     QTableView* table() const { return m_table; }
+    /// The printout of the chosen column's peer, as the peer prints it (monospace).
+    QString printedText() const;
     /// The reasons as shown, one per line.
     QString reasonsText() const;
     /// The message shown instead of the table for a scenario without an answer (empty otherwise).
@@ -47,6 +56,12 @@ private:
     QTableView* m_table;
     PeersModel* m_model;
     QPlainTextEdit* m_reasons;
+    QPlainTextEdit* m_printed;
+    int m_printedColumn = 2; ///< the first peer after ShardScope
+    void showPrinted();
+    QLineEdit* m_largest;
+    QCheckBox* m_zeroInit;
+    QDoubleSpinBox* m_buffer;
     QString m_error;
 };
 

@@ -90,14 +90,16 @@ PeerEstimate computePeer(PeerId p, const Scenario& s, const PeerInputs& in = {})
 
 // ---- The peers' arithmetic on their own inputs (used by computePeer and by the reproduction tests).
 
-/// One row of DeepSpeed's table: bytes as its estimate_zero*_model_states_mem_needs() returns them (int()).
+/// One row of DeepSpeed's table: bytes as its estimate_zero*_model_states_mem_needs() returns them, int()
+/// of a Python float. Held as a double: the truncated value is exact, and Python's int never overflows
+/// where an int64 would (100T params x 1M GPUs).
 struct DeepSpeedRow
 {
     bool offloadParams = false;
     bool offloadOptimizer = false;
     bool zeroInit = false;
-    std::int64_t cpuBytes = 0;
-    std::int64_t gpuBytes = 0;
+    double cpuBytes = 0;
+    double gpuBytes = 0;
 };
 /// ZeRO-2 rows in DeepSpeed's print order (offload_optimizer cpu, then none). `totalParams` is a double
 /// as in Python (2851e6 or an exact count).
