@@ -8,6 +8,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QEvent>
+#include <QFontMetrics>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -211,9 +212,11 @@ void MemoryVsGpusChart::updateGrid()
         }
     };
     if (xMin > 0 && xMax > xMin) {
-        for (double p = 1; p <= xMax * 4; p *= 4) {
+        const double base = m_x->base();
+        for (double p = 1; p <= xMax * base; p *= base) {
             vertical(p, major);
-            vertical(2 * p, minor);
+            for (double m = 2; m < base; m *= 2)
+                vertical(m * p, minor);
         }
     }
     if (yMin > 0 && yMax > yMin) {
@@ -259,6 +262,15 @@ void MemoryVsGpusChart::placeLabel()
 {
     if (!m_hasResult)
         return;
+    // Log ticks that never clip: "16384" needs about 6 digits of room per tick; a narrow plot labels every 16x
+    // instead of every 4x (the axis re-lays out once, then this settles).
+    const double tickRoom = QFontMetrics(m_x->labelsFont()).horizontalAdvance(QStringLiteral("163840"));
+    const int ticks = int(std::ceil(std::log(std::max(2.0, m_x->max())) / std::log(4.0))) + 1;
+    const double base = m_chart->plotArea().width() < ticks * tickRoom ? 16 : 4;
+    if (m_x->base() != base) {
+        m_x->setBase(base);
+        m_x->setMinorTickCount(base == 4 ? 1 : 3);
+    }
     updateGrid();
     const double div = unitDivisor(m_unit);
     const QRectF plot = m_chart->plotArea();
