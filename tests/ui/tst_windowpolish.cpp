@@ -144,6 +144,22 @@ private Q_SLOTS:
         QCOMPARE(gpusLabel(4, 8), QStringLiteral("N = 4 (part of one node)"));
     }
 
+    void fp8OnAGpuWithoutFp8IsWarned()
+    {
+        // The A100 has no FP8 tensor cores (NVIDIA A100 datasheet: TF32/BF16/FP16/INT8 only; core's preset has
+        // peakFlops8 = 0); the H100 has them.
+        Scenario s = defaultScenario();
+        s.recipe = resolveRecipe("fp8-mixed");
+        QCOMPARE(resolveGpu(s).peakFlops8, 0.0);
+        QVERIFY(verdictFor(computeExplorer(s), ByteUnit::GB).text.contains(QStringLiteral("has no FP8 tensor cores")));
+        s.gpu = "h100-80gb";
+        QVERIFY(resolveGpu(s).peakFlops8 > 0);
+        QVERIFY(!verdictFor(computeExplorer(s), ByteUnit::GB).text.contains(QStringLiteral("FP8")));
+        s.recipe = resolveRecipe("mixed");
+        s.gpu = "a100-80gb";
+        QVERIFY(!verdictFor(computeExplorer(s), ByteUnit::GB).text.contains(QStringLiteral("FP8")));
+    }
+
     void validSteps()
     {
         // TP within one 8-GPU node dividing Llama-2-70B's 64 heads and 8 KV heads: 1, 2, 4, 8.
