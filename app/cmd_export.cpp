@@ -25,7 +25,8 @@ int runExport(const QStringList& args)
         "chart, its data and assumptions.md."));
     addScenarioOptions(p);
     p.addOption(QCommandLineOption(QStringLiteral("chart"),
-                                   QStringLiteral("memory-per-gpu, memory-vs-gpus, host-memory or step-timeline."),
+                                   QStringLiteral("memory-per-gpu, memory-vs-gpus, host-memory, step-timeline; images only: pipeline-schedule, "
+                                                  "step-memory, compare-stages."),
                                    QStringLiteral("ID")));
     p.addOption(QCommandLineOption(QStringLiteral("out"),
                                    QStringLiteral("Output file; its suffix picks the format: .png .svg .pdf .csv .json .md."),
@@ -35,6 +36,11 @@ int runExport(const QStringList& args)
                                    QStringLiteral("DIR")));
     p.addOption(QCommandLineOption(QStringLiteral("size"), QStringLiteral("Chart size WxH in pixels (default 1200x700)."),
                                    QStringLiteral("WxH")));
+    p.addOption(QCommandLineOption(QStringLiteral("title"), QStringLiteral("Heading above the chart (default: the chart's own)."),
+                                   QStringLiteral("TEXT")));
+    p.addOption(QCommandLineOption(QStringLiteral("caption"),
+                                   QStringLiteral("Caption under the chart (default: the scenario and its verdict; - for none)."),
+                                   QStringLiteral("TEXT")));
     p.addOption(QCommandLineOption(QStringLiteral("dpi"), QStringLiteral("PNG resolution (default 96; 192 doubles the pixels)."),
                                    QStringLiteral("DPI")));
     int code = 0;
@@ -53,6 +59,8 @@ int runExport(const QStringList& args)
                 throw InvalidInput("size", "--size: '" + p.value(QStringLiteral("size")).toStdString() + "' must be WxH, e.g. 1600x900");
             o.size = QSize(int(parseIntOption(wh[0], "size", 100, 10000)), int(parseIntOption(wh[1], "size", 100, 10000)));
         }
+        o.title = p.value(QStringLiteral("title"));
+        o.caption = p.value(QStringLiteral("caption"));
         if (p.isSet(QStringLiteral("dpi")))
             o.dpi = parseDoubleOption(p.value(QStringLiteral("dpi")), "dpi", 24, 1200);
         // 40 million pixels (160 MB of image, a few seconds): 20000 x 20000 took 31 s and 3.2 GB.
@@ -73,9 +81,9 @@ int runExport(const QStringList& args)
         }
         const QString chart = p.value(QStringLiteral("chart"));
         const QString path = p.value(QStringLiteral("out"));
-        if (!chartIds().contains(chart))
+        if (!exportChartIds().contains(chart))
             throw InvalidInput("chart", "--chart: unknown chart '" + chart.toStdString() + "' (known: "
-                                            + chartIds().join(QStringLiteral(", ")).toStdString() + ")");
+                                            + exportChartIds().join(QStringLiteral(", ")).toStdString() + ")");
         exportChartFile(chart, s, units, path, o);
         return kExitOk;
     });

@@ -682,7 +682,7 @@ private Q_SLOTS:
         w.pin(a);
         w.setCurrent(b);
         QCOMPARE(w.summary(), line);
-        QCOMPARE(w.table()->rowCount(), kTermCount + 1);
+        QCOMPARE(w.table()->rowCount(), kTermCount + CompareWidget::kExtraRows);
         const Footprint fa = computeFootprint(a), fb = computeFootprint(b);
         QCOMPARE(w.table()->item(kTermCount, 3)->text(), QString::number(double(fb.worstBytes() - fa.worstBytes()) / 1e9, 'f', 2));
     }

@@ -4,6 +4,9 @@
 // malformed files leave the scenario untouched, the debounced autosave and its restore, what a dropped
 // file is judged to be, Compare after a pin, and the vpp control. Dialogs are never driven.
 #include "comparewidget.h"
+#include "termstyle.h"
+
+#include "shardscope/step.h"
 #include "controlspanel.h"
 #include "dataexport.h"
 #include "fileactions.h"
@@ -492,11 +495,16 @@ private slots:
         const QString summary = w->compareWidget()->summary();
         QVERIFY2(summary.contains(QStringLiteral("ZeRO-3 -> ZeRO-2")), qPrintable(summary));
         QTableWidget* t = w->compareWidget()->table();
-        QCOMPARE(t->rowCount(), kTermCount + 1);
-        // Row "params": A and B are core's worst-rank parameter bytes of each scenario, in GB, two decimals.
+        QCOMPARE(t->rowCount(), kTermCount + CompareWidget::kExtraRows);
+        // Row "params": A and B are core's worst-rank parameter bytes of each scenario, in GB, two decimals,
+        // under the term's human name (issue 13: not the JSON key), right-aligned.
         const Footprint fa = computeFootprint(a);
         const Footprint fb = computeFootprint(w->scenario());
-        QCOMPARE(t->item(0, 0)->text(), QString::fromLatin1(termKey(Term::Params)));
+        QCOMPARE(t->item(0, 0)->text(), termLabel(Term::Params));
+        QVERIFY(t->item(0, 1)->textAlignment() & Qt::AlignRight);
+        // Step time of each scenario, from core's step model.
+        QCOMPARE(t->item(kTermCount + 2, 1)->text(), QString::number(computeStep(a).totals.stepTime, 'f', 3));
+        QCOMPARE(t->item(kTermCount + 2, 2)->text(), QString::number(computeStep(w->scenario()).totals.stepTime, 'f', 3));
         QCOMPARE(t->item(0, 1)->text(), QString::number(double(fa.worstRank().bytes(Term::Params)) / 1e9, 'f', 2));
         QCOMPARE(t->item(0, 2)->text(), QString::number(double(fb.worstRank().bytes(Term::Params)) / 1e9, 'f', 2));
         // B keeps following the controls while the tab is visible.

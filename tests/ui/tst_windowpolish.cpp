@@ -8,6 +8,7 @@
 #include "ringstate.h"
 #include "ringview.h"
 #include "memorypage.h"
+#include "memoryvsgpuschart.h"
 #include "scenariocommand.h"
 #include "resultjson.h"
 #include "scenariofile.h"
@@ -141,6 +142,22 @@ private Q_SLOTS:
         QCOMPARE(gpusLabel(24, 8), QStringLiteral("N = 24 (3 nodes)"));
         QCOMPARE(gpusLabel(8, 8), QStringLiteral("N = 8 (1 node)"));
         QCOMPARE(gpusLabel(4, 8), QStringLiteral("N = 4 (part of one node)"));
+    }
+
+    void fp8OnAGpuWithoutFp8IsWarned()
+    {
+        // The A100 has no FP8 tensor cores (NVIDIA A100 datasheet: TF32/BF16/FP16/INT8 only; core's preset has
+        // peakFlops8 = 0); the H100 has them.
+        Scenario s = defaultScenario();
+        s.recipe = resolveRecipe("fp8-mixed");
+        QCOMPARE(resolveGpu(s).peakFlops8, 0.0);
+        QVERIFY(verdictFor(computeExplorer(s), ByteUnit::GB).text.contains(QStringLiteral("has no FP8 tensor cores")));
+        s.gpu = "h100-80gb";
+        QVERIFY(resolveGpu(s).peakFlops8 > 0);
+        QVERIFY(!verdictFor(computeExplorer(s), ByteUnit::GB).text.contains(QStringLiteral("FP8")));
+        s.recipe = resolveRecipe("mixed");
+        s.gpu = "a100-80gb";
+        QVERIFY(!verdictFor(computeExplorer(s), ByteUnit::GB).text.contains(QStringLiteral("FP8")));
     }
 
     void validSteps()
@@ -413,6 +430,39 @@ private Q_SLOTS:
             QCOMPARE(st.reducedChunks(g), 1);
         QTest::keyClick(w.get(), Qt::Key_BracketLeft);
         QCOMPARE(ring->hop(), 2);
+    }
+
+    void memoryVsNLabelsDoNotOverlap_data()
+    {
+        QTest::addColumn<Scenario>("scenario");
+        QTest::addColumn<QSize>("size");
+        // Scenarios where several stages fit at nearby N, so the "N >= ..." labels compete for room (issue 13:
+        // they piled on each other), at a laptop pane size and a large one.
+        for (const QSize& size : {QSize(560, 380), QSize(900, 560)}) {
+            const QString at = QStringLiteral(" at %1x%2").arg(size.width()).arg(size.height());
+            QTest::newRow(qPrintable(QStringLiteral("7B, 8 GPUs") + at)) << withModel("llama-2-7b", 8, 3) << size;
+            QTest::newRow(qPrintable(QStringLiteral("13B, 16 GPUs") + at)) << withModel("llama-2-13b", 16, 1) << size;
+            QTest::newRow(qPrintable(QStringLiteral("70B default") + at)) << defaultScenario() << size;
+            QTest::newRow(qPrintable(QStringLiteral("405B, 64 GPUs") + at)) << withModel("llama-3.1-405b", 64, 3) << size;
+        }
+    }
+
+    void memoryVsNLabelsDoNotOverlap()
+    {
+        QFETCH(Scenario, scenario);
+        QFETCH(QSize, size);
+        MemoryVsGpusChart c;
+        c.setAttribute(Qt::WA_DontShowOnScreen);
+        c.resize(size);
+        c.show();
+        c.setScenario(scenario);
+        QApplication::processEvents();
+        const QList<QRectF> rects = c.labelRects();
+        QVERIFY(rects.size() >= 2); // capacity and N at least
+        for (int i = 0; i < rects.size(); ++i)
+            for (int j = i + 1; j < rects.size(); ++j)
+                QVERIFY2(!rects[i].intersects(rects[j]),
+                         qPrintable(QStringLiteral("label %1 and %2 overlap").arg(i).arg(j)));
     }
 
     void helpMenuHasShortcutsTheModelAndAbout()

@@ -298,6 +298,10 @@ Verdict verdictFor(const ExplorerResult& r, ByteUnit unit)
         v.text += fixes.isEmpty() ? QStringLiteral("; no single change fits")
                                   : QStringLiteral("; smallest change that fits: ") + fixes.join(QStringLiteral(", or "));
     }
+    if (s.recipe.fp8 && f.gpu.peakFlops8 <= 0)
+        v.text += QStringLiteral(". Warning: the %1 has no FP8 tensor cores, so fp8 training does not run on it as "
+                                 "modelled (memory shown as if it did)")
+                      .arg(gpu);
     if (!f.hostFits)
         v.text += QStringLiteral(". Host RAM per node does not fit: %1 of %2")
                       .arg(formatBytesUi(double(f.hostBytesPerNode), unit),

@@ -2,12 +2,15 @@
 #include "chartexport.h"
 
 #include "dataexport.h"
+#include "explorer.h"
 #include "hostmemorychart.h"
 #include "memorypergpuchart.h"
 #include "memoryvsgpuschart.h"
 #include "safewrite.h"
 #include "scenariofile.h"
 #include "stepganttview.h"
+#include "stepmemoryview.h"
+#include "steppipelineview.h"
 
 #include "shardscope/step.h"
 
@@ -28,7 +31,9 @@
 #include <QPainter>
 #include <QPdfWriter>
 #include <QSaveFile>
+#include <QStyle>
 #include <QSvgGenerator>
+#include <QTextDocument>
 
 #include <algorithm>
 #include <cmath>
@@ -39,6 +44,49 @@ namespace shardscope {
 namespace {
 
 std::string str(const QString& s) { return s.toStdString(); }
+
+/// The light palette of the style: exports have white backgrounds whatever the desktop's theme.
+QPalette exportPalette()
+{
+    QPalette p = QApplication::style()->standardPalette();
+    p.setColor(QPalette::Window, Qt::white);
+    p.setColor(QPalette::Base, Qt::white);
+    p.setColor(QPalette::WindowText, Qt::black);
+    p.setColor(QPalette::Text, Qt::black);
+    return p;
+}
+
+/// Title above, caption below, the chart in between: the rectangles for a figure of `size`.
+struct CaptionLayout
+{
+    QRectF title, chart, caption;
+    QFont titleFont, captionFont;
+    double scale = 1; ///< the chart is laid out at chart.size() / scale and painted scaled up
+    QSize layoutSize() const { return (chart.size() / scale).toSize(); }
+};
+
+CaptionLayout captionLayout(const QSize& size, const QString& title, const QString& caption)
+{
+    CaptionLayout l;
+    l.scale = chartScale(size.width());
+    const double px = captionFontPx(size.width());
+    l.captionFont.setPixelSize(int(std::lround(px)));
+    l.titleFont.setPixelSize(int(std::lround(px * 1.25)));
+    l.titleFont.setBold(true);
+    const double pad = px * 0.5;
+    const double w = size.width() - 2 * pad;
+    auto height = [&](const QFont& f, const QString& text) {
+        if (text.isEmpty())
+            return 0.0;
+        return double(QFontMetrics(f).boundingRect(QRect(0, 0, int(w), 100000), Qt::TextWordWrap, text).height()) + pad;
+    };
+    const double th = height(l.titleFont, title);
+    const double ch = height(l.captionFont, caption);
+    l.title = QRectF(pad, pad * 0.5, w, th);
+    l.caption = QRectF(pad, size.height() - ch, w, ch);
+    l.chart = QRectF(0, pad * 0.5 + th, size.width(), std::max(50.0, size.height() - th - ch - pad * 0.5));
+    return l;
+}
 
 /// Animations off while rendering; the previous options come back on destruction.
 class NoAnimations
@@ -77,6 +125,45 @@ void checkPainter(const QPainter& p, const QString& path)
 }
 
 } // namespace
+
+double captionFontPx(int widthPx)
+{
+    // Printed across a 6 in text column, one pixel is 6 x 72 / width points; 8 pt needs 8 x width / 432 pixels
+    // (22 px on the default 1200 px figure, whose 9 px fonts printed at 3 pt before).
+    return std::max(12.0, 8.0 * widthPx / (6.0 * 72.0));
+}
+
+double chartScale(int widthPx)
+{
+    // The charts are laid out this much smaller and painted scaled up, so that their 12 px fonts print at the
+    // caption's size.
+    return std::max(1.0, captionFontPx(widthPx) / 12.0);
+}
+
+QString exportCaption(const Scenario& s, ByteUnit units)
+{
+    const GpuPreset g = resolveGpu(s);
+    QStringList parts;
+    parts << QString::fromStdString(s.bareParams ? shortCount(double(*s.bareParams)) + " parameters (GPT shape)"
+                                                 : s.arch.name);
+    parts << QStringLiteral("N = %1 x %2 (%3 per node)").arg(s.gpus).arg(QString::fromStdString(g.name)).arg(s.gpusPerNode);
+    parts << QStringLiteral("ZeRO-%1").arg(s.zeroStage);
+    parts << QStringLiteral("TP %1 x PP %2 x DP %3").arg(s.tp).arg(s.pp).arg(s.dp());
+    parts << QStringLiteral("recipe %1").arg(QString::fromStdString(s.recipe.id));
+    parts << QStringLiteral("micro-batch %1 x %2 tokens").arg(s.microBatch).arg(s.seq);
+    parts << QStringLiteral("%1 checkpointing").arg(QString::fromLatin1(checkpointingKey(s.checkpointing)));
+    if (s.offloadOptimizer != OffloadDevice::None)
+        parts << QStringLiteral("optimizer offload to %1").arg(QString::fromLatin1(offloadKey(s.offloadOptimizer)));
+    if (s.offloadParams != OffloadDevice::None)
+        parts << QStringLiteral("parameter offload to %1").arg(QString::fromLatin1(offloadKey(s.offloadParams)));
+    QString verdict;
+    try {
+        verdict = verdictFor(computeExplorer(s), units).text;
+    } catch (const InvalidInput& e) {
+        verdict = invalidVerdict(QString::fromStdString(e.field()), QString::fromUtf8(e.what())).text;
+    }
+    return parts.join(QStringLiteral(" \u00b7 ")) + QStringLiteral(". ") + verdict;
+}
 
 QStringList chartExportSuffixes()
 {
@@ -199,6 +286,34 @@ void savePdf(const PaintFn& paint, const QString& path, const ChartExportOptions
     writeFileAtomically(path, pdfBytes(paint, path, o, title));
 }
 
+/// `paint` (laid out for l.chart's size) under the title and over the caption, on white.
+PaintFn withCaption(const PaintFn& paint, const CaptionLayout& l, const QString& title, const QString& caption)
+{
+    return [=](QPainter& p, const QRectF& target) {
+        p.fillRect(target, Qt::white);
+        p.save();
+        p.translate(target.topLeft());
+        if (!title.isEmpty()) {
+            p.save();
+            p.setPen(Qt::black);
+            p.setFont(l.titleFont);
+            p.drawText(l.title, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, title);
+            p.restore();
+        }
+        p.save();
+        p.translate(l.chart.topLeft());
+        p.scale(l.scale, l.scale);
+        paint(p, QRectF(QPointF(0, 0), l.chart.size() / l.scale));
+        p.restore();
+        if (!caption.isEmpty()) {
+            p.setPen(Qt::black);
+            p.setFont(l.captionFont);
+            p.drawText(l.caption, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, caption);
+        }
+        p.restore();
+    };
+}
+
 void saveByType(const PaintFn& paint, const QString& path, const ChartExportOptions& o, const QString& title)
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
@@ -219,24 +334,31 @@ PaintFn chartPainter(QChartView* view)
 
 /// The step timeline (Gantt of compute, exposed and hidden communication, bubble) of `s`, laid out
 /// off screen; painted through StepTimeline::renderStatic, so vector exports keep text as text.
-std::unique_ptr<StepGanttView> makeStepTimeline(const Scenario& s, const QSize& size)
+std::unique_ptr<StepTimeline> makeStepTimeline(const QString& chart, const Scenario& s, const QSize& size)
 {
     auto d = std::make_shared<stepui::StepData>();
     d->scenario = s;
     d->result = computeStep(s); // throws InvalidInput for a scenario without an answer
-    auto g = std::make_unique<StepGanttView>();
+    std::unique_ptr<StepTimeline> g;
+    if (chart == QLatin1String("pipeline-schedule"))
+        g = std::make_unique<StepPipelineView>();
+    else if (chart == QLatin1String("step-memory"))
+        g = std::make_unique<StepMemoryView>();
+    else
+        g = std::make_unique<StepGanttView>();
+    g->setPalette(exportPalette());
     g->setData(std::move(d));
     prepareForExport(g.get(), size);
     return g;
 }
 
-PaintFn timelinePainter(StepGanttView* g)
+PaintFn timelinePainter(StepTimeline* g)
 {
     return [g](QPainter& p, const QRectF& target) {
         p.save();
         p.translate(target.topLeft());
         p.scale(target.width() / std::max(1, g->width()), target.height() / std::max(1, g->height()));
-        p.fillRect(QRectF(0, 0, g->width(), g->height()), g->palette().color(QPalette::Window));
+        p.fillRect(QRectF(0, 0, g->width(), g->height()), Qt::white);
         g->renderStatic(p);
         p.restore();
     };
@@ -288,7 +410,17 @@ QStringList chartViewIds()
 
 QStringList imageChartIds()
 {
-    return chartViewIds() << QStringLiteral("step-timeline");
+    return chartViewIds() << QStringLiteral("step-timeline") << QStringLiteral("pipeline-schedule")
+                          << QStringLiteral("step-memory") << QStringLiteral("compare-stages");
+}
+
+QStringList exportChartIds()
+{
+    QStringList ids = chartIds();
+    for (const QString& id : imageChartIds())
+        if (!ids.contains(id))
+            ids << id;
+    return ids;
 }
 
 std::unique_ptr<QWidget> makeChartWidget(const QString& chart, const Scenario& s, ByteUnit units, const QSize& size,
@@ -296,20 +428,24 @@ std::unique_ptr<QWidget> makeChartWidget(const QString& chart, const Scenario& s
 {
     std::unique_ptr<QWidget> w;
     QChartView* v = nullptr;
-    if (chart == QLatin1String("memory-per-gpu")) {
+    if (chart == QLatin1String("memory-per-gpu") || chart == QLatin1String("compare-stages")) {
         auto c = std::make_unique<MemoryPerGpuChart>();
+        c->setPalette(exportPalette());
         c->setUnit(units);
+        c->setCompareStages(chart == QLatin1String("compare-stages"));
         c->setScenario(s);
         v = c->chartView();
         w = std::move(c);
     } else if (chart == QLatin1String("memory-vs-gpus")) {
         auto c = std::make_unique<MemoryVsGpusChart>();
+        c->setPalette(exportPalette());
         c->setUnit(units);
         c->setScenario(s);
         v = c->chartView();
         w = std::move(c);
     } else if (chart == QLatin1String("host-memory")) {
         auto c = std::make_unique<HostMemoryChart>();
+        c->setPalette(exportPalette());
         c->setUnit(units);
         c->setScenario(s);
         v = c->chartView();
@@ -335,18 +471,40 @@ void exportChartFile(const QString& chart, const Scenario& s, ByteUnit units, co
     if (!chartExportSuffixes().contains(suffix))
         throw InvalidInput("out", str(QStringLiteral("--out: '") + path
                                       + QStringLiteral("' must end in .png, .svg, .pdf, .csv, .json or .md")));
-    if (!chartIds().contains(chart))
+    if (!exportChartIds().contains(chart))
         throw InvalidInput("chart", "--chart: unknown chart '" + str(chart) + "' (known: "
-                                        + str(chartIds().join(QStringLiteral(", "))) + ")");
-    if (isImageSuffix(suffix) && chart == QLatin1String("step-timeline")) {
-        const auto g = makeStepTimeline(s, o.size);
-        saveByType(timelinePainter(g.get()), path, o, kStepTimelineTitle);
-        return;
-    }
+                                        + str(exportChartIds().join(QStringLiteral(", "))) + ")");
+    if (!isImageSuffix(suffix) && !chartIds().contains(chart))
+        throw InvalidInput("out", "--out: " + str(chart) + " is exported as an image only (.png, .svg or .pdf)");
     if (isImageSuffix(suffix)) {
+        const bool timeline = chart == QLatin1String("step-timeline") || chart == QLatin1String("pipeline-schedule")
+            || chart == QLatin1String("step-memory");
+        const QString caption = o.caption.isEmpty() ? exportCaption(s, units)
+            : o.caption == QLatin1String("-")       ? QString()
+                                                    : o.caption;
+        if (timeline) {
+            const QString name = chart == QLatin1String("pipeline-schedule") ? QStringLiteral("Pipeline schedule")
+                : chart == QLatin1String("step-memory")                     ? QStringLiteral("Memory of the worst rank over one step")
+                                                                            : kStepTimelineTitle;
+            const QString title = o.title.isEmpty() ? name : o.title;
+            const CaptionLayout l = captionLayout(o.size, title, caption);
+            const auto g = makeStepTimeline(chart, s, l.layoutSize());
+            saveByType(withCaption(timelinePainter(g.get()), l, title, caption), path, o, title);
+            return;
+        }
         QChartView* view = nullptr;
-        const auto w = makeChartWidget(chart, s, units, o.size, &view);
-        saveChart(view, path, o, view->chart()->title().isEmpty() ? chart : view->chart()->title());
+        // Laid out once to learn the chart's own title, then at the size the caption leaves.
+        const QString title = o.title.isEmpty() ? QString() : o.title;
+        CaptionLayout l = captionLayout(o.size, title.isEmpty() ? QStringLiteral("X") : title, caption);
+        const auto w = makeChartWidget(chart, s, units, l.layoutSize(), &view);
+        const QString docTitle = title.isEmpty() ? (view->chart()->title().isEmpty() ? chart : view->chart()->title()) : title;
+        if (title.isEmpty())
+            l = captionLayout(o.size, QString(), caption); // the chart draws its own title
+        const QSize inner = l.layoutSize();
+        if (w->size() != inner)
+            prepareForExport(w.get(), inner);
+        const NoAnimations guard(view);
+        saveByType(withCaption(chartPainter(view), l, title, caption), path, o, docTitle);
         return;
     }
     if (suffix == QLatin1String("md") && chart == QLatin1String("memory-per-gpu")) {
@@ -388,7 +546,7 @@ QStringList exportBundle(const QString& dirPath, const Scenario& s, ByteUnit uni
             add(png, pngBytes(chartPainter(view), dir.filePath(png), o));
         }
         {
-            const auto g = makeStepTimeline(s, o.size);
+            const auto g = makeStepTimeline(QStringLiteral("step-timeline"), s, o.size);
             const QString svg = QStringLiteral("step-timeline.svg"), png = QStringLiteral("step-timeline.png");
             add(svg, svgBytes(timelinePainter(g.get()), dir.filePath(svg), o, kStepTimelineTitle));
             add(png, pngBytes(timelinePainter(g.get()), dir.filePath(png), o));

@@ -22,7 +22,21 @@ struct ChartExportOptions
 {
     QSize size {1200, 700};
     double dpi = 96; ///< PNG: 192 gives a 2400 x 1400 image of the same layout
+    /// Heading above the chart; empty = the chart's own name. The caption under it states the scenario and its
+    /// verdict (exportCaption()); a non-empty `caption` replaces it, "-" (or `noCaption`) leaves it out.
+    QString title;
+    QString caption;
 };
+
+/// The caption every exported chart carries: the scenario (model, N and GPU, ZeRO stage, TP x PP, recipe, batch,
+/// checkpointing, offload) and its verdict, in one paragraph.
+QString exportCaption(const Scenario& s, ByteUnit units);
+/// Pixel size of the caption's font for a figure `widthPx` wide: at least 8 pt when the figure is printed
+/// a document column (3.5 in) wide, and never below the screen's 12 px.
+double captionFontPx(int widthPx);
+/// Exported charts are laid out this many times smaller than the figure and painted scaled up, so that their
+/// 12 px fonts come out at captionFontPx().
+double chartScale(int widthPx);
 
 /// The file formats `export --out` knows: png, svg, pdf (the chart), csv, json, md (its data).
 QStringList chartExportSuffixes();
@@ -51,8 +65,11 @@ std::unique_ptr<QWidget> makeChartWidget(const QString& chart, const Scenario& s
                                          QChartView** view);
 /// The charts that are Qt Charts views (makeChartWidget): memory-per-gpu, memory-vs-gpus, host-memory.
 QStringList chartViewIds();
-/// The charts with image export (PNG, SVG, PDF): the chart views and the step timeline.
+/// The charts with image export (PNG, SVG, PDF): the chart views, the step timeline, and the image-only
+/// pipeline-schedule, step-memory and compare-stages.
 QStringList imageChartIds();
+/// Every id `export --chart` takes (data ids and the image-only ones).
+QStringList exportChartIds();
 
 /// Headless export of one chart to `path`: image formats through the widget, data formats through
 /// dataexport (md of memory-per-gpu is the breakdown table). Throws InvalidInput for bad input,

@@ -5,6 +5,8 @@
 #include "shardscope/footprint.h"
 #include "shardscope/step.h"
 
+#include "termstyle.h"
+
 #include <QHeaderView>
 #include <QLabel>
 #include <QTableWidget>
@@ -98,6 +100,8 @@ CompareWidget::CompareWidget(QWidget* parent)
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_table->setAlternatingRowColors(true);
     refresh();
 }
 
@@ -140,17 +144,42 @@ void CompareWidget::refresh()
         const Footprint fa = computeFootprint(*m_pinned);
         const Footprint fb = computeFootprint(*m_current);
         const double div = unitDivisor(m_unit);
-        m_table->setRowCount(kTermCount + 1);
-        auto row = [&](int r, const QString& name, double x, double y) {
-            m_table->setItem(r, 0, new QTableWidgetItem(name));
-            m_table->setItem(r, 1, new QTableWidgetItem(QString::number(x / div, 'f', 2)));
-            m_table->setItem(r, 2, new QTableWidgetItem(QString::number(y / div, 'f', 2)));
-            m_table->setItem(r, 3, new QTableWidgetItem(QString::number((y - x) / div, 'f', 2)));
+        const StepResult sa = computeStep(*m_pinned), sb = computeStep(*m_current);
+        m_table->setRowCount(kTermCount + kExtraRows);
+        const bool dark = palette().color(QPalette::Base).lightness() < 128;
+        const QColor worse = dark ? QColor(0xff, 0x8a, 0x80) : QColor(0xb2, 0x18, 0x2b);
+        const QColor better = dark ? QColor(0x8f, 0xd1, 0x9e) : QColor(0x1a, 0x7f, 0x37);
+        auto cell = [&](int r, int c, const QString& text, bool number) {
+            auto* item = new QTableWidgetItem(text);
+            if (number)
+                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            m_table->setItem(r, c, item);
+            return item;
+        };
+        // Numbers right-aligned; the delta red when B needs more (memory, time, wire bytes), green when less.
+        auto row = [&](int r, const QString& name, double x, double y, int decimals, bool lowerIsBetter = true) {
+            cell(r, 0, name, false);
+            cell(r, 1, QString::number(x, 'f', decimals), true);
+            cell(r, 2, QString::number(y, 'f', decimals), true);
+            QTableWidgetItem* d = cell(r, 3, QString::number(y - x, 'f', decimals), true);
+            const double eps = 0.5 * std::pow(10.0, -decimals);
+            if (std::abs(y - x) >= eps)
+                d->setForeground((y > x) == lowerIsBetter ? worse : better);
         };
         for (int t = 0; t < kTermCount; ++t)
-            row(t, QLatin1String(termKey(static_cast<Term>(t))), double(fa.worstRank().bytes(static_cast<Term>(t))),
-                double(fb.worstRank().bytes(static_cast<Term>(t))));
-        row(kTermCount, tr("total"), double(fa.worstBytes()), double(fb.worstBytes()));
+            row(t, termLabel(static_cast<Term>(t)), double(fa.worstRank().bytes(static_cast<Term>(t))) / div,
+                double(fb.worstRank().bytes(static_cast<Term>(t))) / div, 2);
+        row(kTermCount, tr("total"), double(fa.worstBytes()) / div, double(fb.worstBytes()) / div, 2);
+        int r = kTermCount + 1;
+        cell(r, 0, tr("fits (capacity %1 / %2)").arg(amount(double(fa.usableBytes), m_unit), amount(double(fb.usableBytes), m_unit)), false);
+        cell(r, 1, fa.fits ? tr("\u2714 fits") : tr("\u2716 does not fit"), true)->setForeground(fa.fits ? better : worse);
+        cell(r, 2, fb.fits ? tr("\u2714 fits") : tr("\u2716 does not fit"), true)->setForeground(fb.fits ? better : worse);
+        cell(r, 3, QString(), true);
+        row(++r, tr("step time (s)"), sa.totals.stepTime, sb.totals.stepTime, 3);
+        row(++r, tr("MFU (%)"), sa.totals.mfu * 100, sb.totals.mfu * 100, 1, false);
+        const double wa = sa.totals.dpBytes + sa.totals.tpBytes + sa.totals.ppBytes + sa.totals.hostBytes;
+        const double wb = sb.totals.dpBytes + sb.totals.tpBytes + sb.totals.ppBytes + sb.totals.hostBytes;
+        row(++r, tr("bytes on the wire per GPU per step (%1)").arg(QLatin1String(unitName(m_unit))), wa / div, wb / div, 2);
         m_summary->setText(compareSummary(*m_pinned, *m_current, m_unit));
     } catch (const InvalidInput& e) {
         m_table->setRowCount(0);

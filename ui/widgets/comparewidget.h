@@ -33,6 +33,8 @@ class CompareWidget : public QWidget
 {
     Q_OBJECT
 public:
+    /// Rows after the terms and the total: fits, step time, MFU, bytes on the wire per GPU.
+    static constexpr int kExtraRows = 5;
     explicit CompareWidget(QWidget* parent = nullptr);
     void pin(const Scenario& a);
     void unpin();

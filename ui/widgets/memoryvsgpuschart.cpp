@@ -8,6 +8,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QEvent>
+#include <QFontMetrics>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -211,9 +212,11 @@ void MemoryVsGpusChart::updateGrid()
         }
     };
     if (xMin > 0 && xMax > xMin) {
-        for (double p = 1; p <= xMax * 4; p *= 4) {
+        const double base = m_x->base();
+        for (double p = 1; p <= xMax * base; p *= base) {
             vertical(p, major);
-            vertical(2 * p, minor);
+            for (double m = 2; m < base; m *= 2)
+                vertical(m * p, minor);
         }
     }
     if (yMin > 0 && yMax > yMin) {
@@ -226,26 +229,114 @@ void MemoryVsGpusChart::updateGrid()
     m_grid->setLines(plot, major, minor);
 }
 
+QList<QRectF> MemoryVsGpusChart::labelRects() const
+{
+    QList<QRectF> r;
+    for (const ChartLabel* l : {m_label, m_currentLabel, m_minLabels[0], m_minLabels[1], m_minLabels[2], m_minLabels[3]})
+        if (l->isVisible() && !l->text().isEmpty())
+            r << l->sceneBoundingRect();
+    return r;
+}
+
+bool MemoryVsGpusChart::coversData(const QRectF& sceneRect) const
+{
+    for (const QLineSeries* line : m_lines) {
+        if (!line->isVisible())
+            continue;
+        const QList<QPointF> pts = line->points();
+        QPointF prev;
+        for (qsizetype i = 0; i < pts.size(); ++i) {
+            const QPointF at = m_chart->mapToScene(m_chart->mapToPosition(pts[i], const_cast<QLineSeries*>(line)));
+            if (i > 0) {
+                for (int k = 0; k <= 8; ++k)
+                    if (sceneRect.contains(prev + (at - prev) * (k / 8.0)))
+                        return true;
+            }
+            prev = at;
+        }
+    }
+    return false;
+}
+
 void MemoryVsGpusChart::placeLabel()
 {
     if (!m_hasResult)
         return;
+    // Log ticks that never clip: "16384" needs about 6 digits of room per tick; a narrow plot labels every 16x
+    // instead of every 4x (the axis re-lays out once, then this settles).
+    const double tickRoom = QFontMetrics(m_x->labelsFont()).horizontalAdvance(QStringLiteral("163840"));
+    const int ticks = int(std::ceil(std::log(std::max(2.0, m_x->max())) / std::log(4.0))) + 1;
+    const double base = m_chart->plotArea().width() < ticks * tickRoom ? 16 : 4;
+    if (m_x->base() != base) {
+        m_x->setBase(base);
+        m_x->setMinorTickCount(base == 4 ? 1 : 3);
+    }
     updateGrid();
     const double div = unitDivisor(m_unit);
-    // At the left end: the curves are far above the capacity at small N, so the space just above the line is free.
-    const double xMin = double(m_result.gpuCounts.empty() ? 1 : m_result.gpuCounts.front());
-    const QPointF left = m_chart->mapToPosition(QPointF(xMin, double(m_result.footprint.usableBytes) / div), m_capacity);
-    m_label->placeAboveRightOf(m_chart->mapToScene(left), m_chart->plotArea());
-    // "N = 32" at the top of the vertical line.
     const QRectF plot = m_chart->plotArea();
+    const QRectF plotScene = m_chart->mapToScene(plot).boundingRect();
+    QList<QRectF> placed;
+    // Tries candidate top-left corners in order: the first inside the plot that covers no other label and no
+    // curve wins; else the first that covers no label; else the first.
+    auto place = [&](ChartLabel* l, const std::vector<QPointF>& candidates) {
+        const QSizeF size = l->rect().size();
+        int pick = -1, fallback = -1;
+        for (int i = 0; i < int(candidates.size()); ++i) {
+            const QRectF r(m_chart->mapToScene(candidates[size_t(i)]), size);
+            if (!plotScene.contains(r))
+                continue;
+            const bool clear = std::none_of(placed.begin(), placed.end(), [&](const QRectF& o) { return o.intersects(r); });
+            if (!clear)
+                continue;
+            if (fallback < 0)
+                fallback = i;
+            if (!coversData(r)) {
+                pick = i;
+                break;
+            }
+        }
+        if (pick < 0)
+            pick = fallback >= 0 ? fallback : 0;
+        l->setPos(candidates[size_t(pick)]);
+        placed << l->sceneBoundingRect();
+    };
+    // "N = 32" at the top of the vertical line, right of it (left when there is no room).
     const QPointF top = m_chart->mapToPosition(QPointF(double(m_result.scenario.gpus), 1.0), m_current);
-    m_currentLabel->setPos(top.x() + 3, plot.top() + 2);
-    for (const MinGpus& m : m_result.minGpus) {
-        if (!m.minGpus)
+    const double cw = m_currentLabel->rect().width();
+    place(m_currentLabel, {QPointF(top.x() + 3, plot.top() + 2), QPointF(top.x() - cw - 3, plot.top() + 2),
+                           QPointF(top.x() + 3, plot.top() + 24), QPointF(top.x() - cw - 3, plot.top() + 24)});
+    // The capacity label: just above (or below) the capacity line, where no curve passes.
+    const double capY = m_chart->mapToPosition(QPointF(1.0, double(m_result.footprint.usableBytes) / div), m_capacity).y();
+    const QSizeF ls = m_label->rect().size();
+    std::vector<QPointF> capCandidates;
+    for (double f : {0.0, 0.5, 1.0, 0.25, 0.75}) {
+        const double x = plot.left() + 4 + f * std::max(0.0, plot.width() - ls.width() - 8);
+        capCandidates.emplace_back(x, capY - ls.height() - 2);
+        capCandidates.emplace_back(x, capY + 2);
+    }
+    place(m_label, capCandidates);
+    // "N >= 17" beside each marker: below-right first (the curve falls to the right of it), then the other corners.
+    bool done[4] = {false, false, false, false};
+    for (int stage : {m_result.scenario.zeroStage, 0, 1, 2, 3}) {
+        ChartLabel* l = m_minLabels[static_cast<std::size_t>(stage)];
+        if (stage < 0 || stage > 3 || done[stage] || !l->isVisible())
             continue;
-        const QPointF at = m_chart->mapToPosition(QPointF(double(*m.minGpus), double(m.bytesAtMin) / div), m_current);
-        ChartLabel* l = m_minLabels[static_cast<std::size_t>(m.stage)];
-        l->setPos(at.x() + 6, at.y() + 4); // below-right of the marker: the curve falls to the right of it
+        done[stage] = true;
+        const MinGpus* m = nullptr;
+        for (const MinGpus& x : m_result.minGpus)
+            if (x.stage == stage && x.minGpus)
+                m = &x;
+        if (!m)
+            continue;
+        const QPointF at = m_chart->mapToPosition(QPointF(double(*m->minGpus), double(m->bytesAtMin) / div), m_current);
+        const QSizeF s = l->rect().size();
+        std::vector<QPointF> c;
+        for (double dy : {0.0, 1.0, 2.0, 3.0})
+            for (const QPointF& corner : {QPointF(at.x() + 6, at.y() + 4), QPointF(at.x() + 6, at.y() - s.height() - 4),
+                                          QPointF(at.x() - s.width() - 6, at.y() + 4),
+                                          QPointF(at.x() - s.width() - 6, at.y() - s.height() - 4)})
+                c.push_back(corner + QPointF(0, (corner.y() > at.y() ? 1 : -1) * dy * (s.height() + 2)));
+        place(l, c);
     }
 }
 

@@ -43,6 +43,8 @@ public:
     QLineSeries* currentNSeries() const { return m_current; }
     /// "N >= 17" beside the stage's marker (empty when the stage never fits within the axis).
     QString minimumLabel(int stage) const;
+    /// The scene rectangles of the labels shown (capacity, current N, smallest N per stage), for geometry checks.
+    QList<QRectF> labelRects() const;
 
 protected:
     void changeEvent(QEvent* e) override;
@@ -51,6 +53,8 @@ private:
     void refresh();
     void placeLabel();
     void updateGrid();
+    /// Whether `sceneRect` covers a drawn curve (the stage lines between their points).
+    bool coversData(const QRectF& sceneRect) const;
 
     ExplorerResult m_result;
     bool m_hasResult = false;

@@ -3,6 +3,8 @@
 
 #include <QPainter>
 
+#include <vector>
+
 namespace shardscope {
 
 using namespace stepui;
@@ -18,14 +20,50 @@ void StepGanttView::paintStatic(QPainter& p)
     const StepResult& r = data()->result;
     const QRectF a = plotArea();
     const double T = r.totals.stepTime;
-    const QStringList rows = {tr("compute"), tr("TP comm"), tr("DP comm"), tr("PP comm"), tr("host"), tr("bubble")};
+    const QStringList allRows = {tr("compute"), tr("TP comm"), tr("DP comm"), tr("PP comm"), tr("host"), tr("bubble")};
+    // The bubble: the worst stage's idle time between its pipeline blocks and at the end.
+    std::vector<std::pair<double, double>> bubbles;
+    {
+        double cursor = 0;
+        double postLength = 0;
+        for (const StepEvent& e : r.events)
+            if (e.phase == StepPhase::Optimizer)
+                postLength += e.duration;
+        for (const PipelineBlock& b : r.pipeline) {
+            if (b.stage != r.worstStage)
+                continue;
+            if (b.start > cursor)
+                bubbles.emplace_back(cursor, b.start);
+            cursor = std::max(cursor, b.start + b.duration);
+        }
+        if (!r.pipeline.empty() && T - postLength > cursor + 1e-12)
+            bubbles.emplace_back(cursor + postLength, T);
+    }
+    auto laneOf = [](const StepEvent& e) {
+        return e.kind == EventKind::Compute ? 0
+            : e.group == CommGroup::TP      ? 1
+            : e.group == CommGroup::DP      ? 2
+            : e.group == CommGroup::PP      ? 3
+                                            : 4;
+    };
+    // Only the lanes with something in them (TP 1 has no TP traffic, PP 1 no bubble): no empty rows.
+    bool used[6] = {true, false, false, false, false, !bubbles.empty()};
+    for (const StepEvent& e : r.events)
+        used[laneOf(e)] = true;
+    int rowOf[6];
+    QStringList rows;
+    for (int i = 0; i < 6; ++i) {
+        rowOf[i] = used[i] ? int(rows.size()) : -1;
+        if (used[i])
+            rows << allRows[i];
+    }
     const double rh = a.height() / rows.size();
     const QColor text = palette().color(QPalette::Text);
     QColor grid = text;
     grid.setAlphaF(0.12);
-    auto rowRect = [&](int row, double t0, double t1) {
+    auto rowRect = [&](int lane, double t0, double t1) {
         const double x0 = timeToX(t0, T, a), x1 = timeToX(t1, T, a);
-        return QRectF(x0, a.top() + row * rh + 2, std::max(1.0, x1 - x0), rh - 4);
+        return QRectF(x0, a.top() + rowOf[lane] * rh + 2, std::max(1.0, x1 - x0), rh - 4);
     };
     p.setPen(text);
     for (int i = 0; i < rows.size(); ++i) {
@@ -41,27 +79,14 @@ void StepGanttView::paintStatic(QPainter& p)
             p.fillRect(rowRect(0, e.start, e.end()), c);
             continue;
         }
-        const int row = e.group == CommGroup::TP ? 1 : e.group == CommGroup::DP ? 2 : e.group == CommGroup::PP ? 3 : 4;
+        const int lane = laneOf(e);
         // Hidden first, then the exposed part at the end of the transfer (where compute waits for it).
-        p.fillRect(rowRect(row, e.start, e.end()), hiddenCommColor());
+        p.fillRect(rowRect(lane, e.start, e.end()), hiddenCommColor());
         if (e.exposedSeconds > 0)
-            p.fillRect(rowRect(row, e.end() - e.exposedSeconds, e.end()), exposedCommColor());
+            p.fillRect(rowRect(lane, e.end() - e.exposedSeconds, e.end()), exposedCommColor());
     }
-    // The bubble: the worst stage's idle time between its pipeline blocks and at the end.
-    double cursor = 0;
-    double postLength = 0;
-    for (const StepEvent& e : r.events)
-        if (e.phase == StepPhase::Optimizer)
-            postLength += e.duration;
-    for (const PipelineBlock& b : r.pipeline) {
-        if (b.stage != r.worstStage)
-            continue;
-        if (b.start > cursor)
-            p.fillRect(rowRect(5, cursor, b.start), bubbleColor());
-        cursor = std::max(cursor, b.start + b.duration);
-    }
-    if (!r.pipeline.empty() && T - postLength > cursor + 1e-12)
-        p.fillRect(rowRect(5, cursor + postLength, T), bubbleColor());
+    for (const auto& [b0, b1] : bubbles)
+        p.fillRect(rowRect(5, b0, b1), bubbleColor());
     // Time axis.
     p.setPen(text);
     for (int i = 0; i <= 4; ++i) {
@@ -85,7 +110,16 @@ void StepGanttView::paintStatic(QPainter& p)
                            {bubbleColor(), tr("bubble")}};
     double x = a.left();
     const QFontMetrics fm(font());
+    bool recompute = false, optimizer = false;
+    for (const StepEvent& e : r.events) {
+        recompute = recompute || (e.kind == EventKind::Compute && e.phase == StepPhase::Recompute);
+        optimizer = optimizer || (e.kind == EventKind::Compute && e.phase == StepPhase::Optimizer);
+    }
     for (const Item& it : legend) {
+        // Only what the chart shows.
+        if ((it.c == recomputeColor() && !recompute) || (it.c == optimizerColor() && !optimizer)
+            || (it.c == bubbleColor() && bubbles.empty()))
+            continue;
         p.fillRect(QRectF(x, 4, 10, 10), it.c);
         p.drawText(QPointF(x + 14, 13), it.name);
         x += 14 + fm.horizontalAdvance(it.name) + 14;

@@ -234,7 +234,8 @@ void StepGpuView::paintEvent(QPaintEvent*)
                     .arg(m_ranks.back())
                     .arg(s.gpus)
                     .arg(m_ranks.size());
-    p.drawText(QRectF(8, 2, width() - 16, 18), Qt::AlignLeft | Qt::AlignVCenter, head);
+    const QFontMetrics hm(font());
+    p.drawText(QRectF(8, 2, width() - 16, 18), Qt::AlignLeft | Qt::AlignVCenter, hm.elidedText(head, Qt::ElideRight, width() - 16));
     p.drawText(QRectF(8, 20, width() - 16, 18), Qt::AlignLeft | Qt::AlignVCenter,
                tr("stage %1 (worst rank) now: %2 · memory %3 of %4").arg(r.worstStage).arg(doing, bytesText(double(nowBytes)), bytesText(cap)));
 
@@ -292,10 +293,16 @@ void StepGpuView::paintEvent(QPaintEvent*)
         QFont small = font();
         small.setPointSizeF(std::max(6.0, font().pointSizeF() - 2));
         p.setFont(small);
-        p.drawText(QRectF(b.left(), b.top() + 15, b.width(), 12), Qt::AlignHCenter | Qt::AlignVCenter,
-                   tr("t%1 d%2 p%3").arg(rank % t).arg((rank / t) % d).arg(rank / (t * d)));
+        // A short box (many rows at laptop size) keeps the name, the bar and the strip; the coordinates and the
+        // bytes would print over one another (the header and tooltip-free label below give them).
+        const bool roomy = b.height() >= 72;
+        if (roomy)
+            p.drawText(QRectF(b.left(), b.top() + 15, b.width(), 12), Qt::AlignHCenter | Qt::AlignVCenter,
+                       tr("t%1 d%2 p%3").arg(rank % t).arg((rank / t) % d).arg(rank / (t * d)));
         // Memory bar: live on the worst stage, the stage's footprint peak (dim) elsewhere.
-        const QRectF bar(b.left() + b.width() * 0.3, b.top() + 30, b.width() * 0.4, b.height() - 52);
+        const QRectF bar = roomy ? QRectF(b.left() + b.width() * 0.3, b.top() + 30, b.width() * 0.4, b.height() - 52)
+                                 : QRectF(b.left() + b.width() * 0.3, b.top() + 17, b.width() * 0.4,
+                                          std::max(4.0, b.height() - 28));
         p.setPen(Qt::NoPen);
         QColor track = text;
         track.setAlphaF(0.08);
@@ -316,8 +323,9 @@ void StepGpuView::paintEvent(QPaintEvent*)
         p.setPen(QPen(text, 1.2, Qt::DashLine));
         p.drawLine(QPointF(bar.left() - 4, capY), QPointF(bar.right() + 4, capY));
         p.setPen(text);
-        p.drawText(QRectF(b.left(), b.bottom() - 22, b.width(), 11), Qt::AlignHCenter | Qt::AlignVCenter,
-                   worst ? bytesText(bytes) : tr("peak %1").arg(bytesText(bytes)));
+        if (roomy)
+            p.drawText(QRectF(b.left(), b.bottom() - 22, b.width(), 11), Qt::AlignHCenter | Qt::AlignVCenter,
+                       worst ? bytesText(bytes) : tr("peak %1").arg(bytesText(bytes)));
         p.setFont(font());
         // Activity strip: what the stage's kernels do now.
         p.fillRect(QRectF(b.left() + 4, b.bottom() - 9, b.width() - 8, 5), worst ? activity : track);
@@ -431,8 +439,10 @@ void StepGpuView::paintEvent(QPaintEvent*)
                                   .arg(S)
                                   .arg(static_cast<std::int64_t>(nd) < n ? tr(" · %1 of the ring drawn").arg(nd) : QString());
         p.setPen(text);
-        p.drawText(QRectF(8, height() - 36, width() - 16, 16), Qt::AlignLeft | Qt::AlignVCenter, line1);
-        p.drawText(QRectF(8, height() - 19, width() - 16, 16), Qt::AlignLeft | Qt::AlignVCenter, line2);
+        p.drawText(QRectF(8, height() - 36, width() - 16, 16), Qt::AlignLeft | Qt::AlignVCenter,
+                   fm.elidedText(line1, Qt::ElideRight, width() - 16));
+        p.drawText(QRectF(8, height() - 19, width() - 16, 16), Qt::AlignLeft | Qt::AlignVCenter,
+                   fm.elidedText(line2, Qt::ElideRight, width() - 16));
     } else {
         p.setPen(text);
         p.drawText(QRectF(8, height() - 28, width() - 16, 18), Qt::AlignLeft | Qt::AlignVCenter,

@@ -36,6 +36,8 @@ void StepMemoryView::paintStatic(QPainter& p)
     for (int i = 0; i <= 4; ++i) {
         const double b = top * i / 4.0;
         p.fillRect(QRectF(a.left(), y(b), a.width(), 1), grid);
+        if (i == 4)
+            continue; // the top tick's label would sit on the title line
         p.drawText(QRectF(4, y(b) - 8, leftMargin() - 8, 16), Qt::AlignVCenter | Qt::AlignRight, bytesText(b));
     }
     // The step function as a filled area.
@@ -62,7 +64,9 @@ void StepMemoryView::paintStatic(QPainter& p)
     QPen capPen(text, 1.5, Qt::DashLine);
     p.setPen(capPen);
     p.drawLine(QPointF(a.left(), y(cap)), QPointF(a.right(), y(cap)));
-    p.drawText(QRectF(a.left() + 4, y(cap) - 16, a.width() - 8, 14), Qt::AlignRight | Qt::AlignVCenter,
+    // Above the line when there is room under the title, else just below it.
+    const double capLabelY = y(cap) - 16 >= a.top() ? y(cap) - 16 : y(cap) + 2;
+    p.drawText(QRectF(a.left() + 4, capLabelY, a.width() - 8, 14), Qt::AlignRight | Qt::AlignVCenter,
                tr("capacity %1 (%2)").arg(bytesText(cap), QString::fromStdString(r.footprint.gpu.name)));
     p.setPen(QPen(r.fits ? text : exposedCommColor(), 1, Qt::DotLine));
     p.drawLine(QPointF(a.left(), y(double(r.peakBytes))), QPointF(a.right(), y(double(r.peakBytes))));
