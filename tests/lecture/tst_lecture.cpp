@@ -28,12 +28,15 @@
 #include <QFile>
 #include <QImage>
 #include <QLabel>
+#include <QPlainTextEdit>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <utility>
 #include <QToolButton>
 
 using namespace shardscope;
@@ -243,6 +246,31 @@ private slots:
                  QStringList({QStringLiteral("16"), QStringLiteral("4.19")}));
     }
 
+    // A tour file of one's own opens in the window; a malformed one is refused with its line.
+    void userTourFile()
+    {
+        QTemporaryDir dir;
+        const QString good = dir.filePath(QStringLiteral("mine.tour.json"));
+        const QString bad = dir.filePath(QStringLiteral("bad.tour.json"));
+        for (const auto& [path, body] : {std::pair {good, QByteArray("      \"set\": {\"gpus\": 16},\n      \"caption\": {\"en\": \"N = {gpus}\"}")},
+                                         std::pair {bad, QByteArray("      \"caption\": {\"en\": \"x\"},\n      \"set\": {\"stage\": 7}")}}) {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(minimalTour(body));
+        }
+        MainWindow w(defaultScenario());
+        auto* lecture = new Lecture(&w);
+        lecture->player()->setAnimated(false);
+        QVERIFY(lecture->openTour(good));
+        lecture->player()->next();
+        QCOMPARE(w.scenario().gpus, 16);
+        QCOMPARE(lecture->tourPanel()->captionText(), QStringLiteral("N = 16"));
+        QVERIFY(!lecture->openTour(bad));
+        QVERIFY2(lecture->lastError().contains(QLatin1String("bad.tour.json: line 8: scenario.stage")), qPrintable(lecture->lastError()));
+        QVERIFY(w.messages()->toPlainText().contains(QLatin1String("line 8")));
+        QCOMPARE(lecture->player()->tour().origin, good); // the open tour stays
+    }
+
     void presentationScalesFonts()
     {
         MainWindow w(defaultScenario());
@@ -310,6 +338,12 @@ private slots:
         QCOMPARE(lecture->presenterBar()->visibleControls(), QStringList({QStringLiteral("gpus"), QStringLiteral("stage")}));
         QTest::keyClick(w.stepView(), Qt::Key_3);
         QCOMPARE(w.scenario().zeroStage, 3);
+        w.showTab(QStringLiteral("step"));
+        const bool playing = w.stepView()->isPlaying();
+        QTest::keyClick(spin, Qt::Key_Space);
+        QCOMPARE(w.stepView()->isPlaying(), !playing);
+        QTest::keyClick(spin, Qt::Key_Space);
+        QCOMPARE(w.stepView()->isPlaying(), playing);
         QTest::keyClick(spin, Qt::Key_1);
         QCOMPARE(w.scenario().zeroStage, 1);
         QTest::keyClick(spin, Qt::Key_Escape);

@@ -18,6 +18,9 @@
 #include <QApplication>
 #include <QCursor>
 #include <QDockWidget>
+#include <QDropEvent>
+#include <QMimeData>
+#include <QUrl>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -79,6 +82,7 @@ Lecture::Lecture(MainWindow* window)
     m_bar->setScenario(window->scenario());
     buildMenus();
     m_glossary->linkTooltips(window);
+    window->installEventFilter(this);
 
     // QT_SCALE_FACTOR=1.5 on a 1080-line screen leaves 720 logical lines: the step view alone asks
     // for about 680, which made the window taller than the screen. Below kMaxPageMinimumHeight the
@@ -179,6 +183,24 @@ void Lecture::buildMenus()
             emit languageChosen(choice);
         });
     }
+}
+
+bool Lecture::eventFilter(QObject* o, QEvent* e)
+{
+    if (o == m_window && e->type() == QEvent::Drop) {
+        auto* drop = static_cast<QDropEvent*>(e);
+        const QList<QUrl> urls = drop->mimeData()->urls();
+        if (urls.size() == 1 && urls.first().isLocalFile()) {
+            QFile f(urls.first().toLocalFile());
+            if (f.open(QIODevice::ReadOnly) && looksLikeTour(f.read(4096))) {
+                if (!openTour(urls.first().toLocalFile()))
+                    QMessageBox::warning(m_window, tr("Cannot open %1").arg(QFileInfo(f.fileName()).fileName()), m_lastError);
+                drop->acceptProposedAction();
+                return true;
+            }
+        }
+    }
+    return QObject::eventFilter(o, e);
 }
 
 bool Lecture::showGlossaryFor(const QWidget* w)

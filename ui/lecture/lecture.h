@@ -50,6 +50,10 @@ public:
     /// Opens the glossary at the term of `w` (or its nearest ancestor with one); false when none.
     bool showGlossaryFor(const QWidget* w);
 
+protected:
+    /// A tour file dropped on the window plays (other files go to the window's own drop handling).
+    bool eventFilter(QObject* o, QEvent* e) override;
+
 signals:
     /// View > Language: the choice ("system", "en", "ru", "zh_CN") is stored and installed; the window
     /// is rebuilt by whoever owns it (runLectureWindow() does) so that every label is retranslated.
