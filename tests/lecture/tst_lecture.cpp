@@ -30,6 +30,8 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QProcess>
+#include <QPushButton>
+#include <QSignalSpy>
 #include <QRegularExpression>
 #include <QSpinBox>
 #include <QTableWidget>
@@ -357,12 +359,30 @@ private slots:
     void minimumSizeFitsScaledScreen()
     {
         MainWindow w(defaultScenario());
-        new Lecture(&w);
+        auto* lecture = new Lecture(&w);
+        QVERIFY(lecture->openTour(QStringLiteral("why-70b-needs-zero3"))); // with the tour panel shown
+        lecture->glossaryDock()->show();
         const QSize min = w.minimumSizeHint().expandedTo(w.minimumSize());
         QVERIFY2(min.height() * 1.5 <= 1080 - 60, qPrintable(QStringLiteral("%1 x %2").arg(min.width()).arg(min.height())));
         QVERIFY2(min.width() * 1.5 <= 1920, qPrintable(QStringLiteral("%1 x %2").arg(min.width()).arg(min.height())));
         auto* dock = w.findChild<QDockWidget*>(QStringLiteral("scenarioDock"));
         QVERIFY(dock->features() & QDockWidget::DockWidgetClosable);
+    }
+
+    void languageMenu()
+    {
+        MainWindow w(defaultScenario());
+        auto* lecture = new Lecture(&w);
+        QSignalSpy chosen(lecture, &Lecture::languageChosen);
+        w.findChild<QAction*>(QStringLiteral("actionLanguage_ru"))->trigger();
+        QCOMPARE(chosen.count(), 1);
+        QCOMPARE(language::current(), QStringLiteral("ru"));
+        QCOMPARE(language::stored(), QStringLiteral("ru"));
+        QApplication::processEvents(); // LanguageChange is posted
+        QCOMPARE(lecture->tourPanel()->findChild<QPushButton*>(QStringLiteral("tourNext"))->text(), QStringLiteral("Далее ▶"));
+        w.findChild<QAction*>(QStringLiteral("actionLanguage_system"))->trigger();
+        QCOMPARE(language::stored(), QStringLiteral("system"));
+        QVERIFY(language::install(QStringLiteral("en")));
     }
 
     void translations()

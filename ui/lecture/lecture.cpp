@@ -6,7 +6,6 @@
 #include "language.h"
 #include "presentationmode.h"
 #include "presenterbar.h"
-#include "steppage.h"
 #include "tour.h"
 #include "tourpanel.h"
 #include "tourplayer.h"
@@ -28,6 +27,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -49,7 +49,8 @@ Lecture::Lecture(MainWindow* window)
 {
     auto* tourBox = new QWidget;
     auto* layout = new QVBoxLayout(tourBox);
-    layout->setContentsMargins(6, 2, 6, 2);
+    layout->setContentsMargins(6, 0, 6, 0);
+    layout->setSpacing(2);
     layout->addWidget(m_bar);
     layout->addWidget(m_panel, 1);
     m_bar->hide();
@@ -84,11 +85,13 @@ Lecture::Lecture(MainWindow* window)
     m_glossary->linkTooltips(window);
     window->installEventFilter(this);
 
-    // QT_SCALE_FACTOR=1.5 on a 1080-line screen leaves 720 logical lines: the step view alone asks
-    // for about 680, which made the window taller than the screen. Below kMaxPageMinimumHeight the
-    // step view is clipped at the bottom instead (the memory page lays out smaller on its own).
-    if (QWidget* step = window->stepPage())
-        step->setMinimumHeight(std::min(step->minimumSizeHint().height(), kMaxPageMinimumHeight));
+    // QT_SCALE_FACTOR=1.5 on a 1080-line screen leaves 720 logical lines: the step view alone asked
+    // for about 680 and the memory page for 550, which made the window taller than the screen. Below
+    // kMaxPageMinimumHeight a page is clipped at the bottom instead.
+    for (int i = 0; i < window->tabs()->count(); ++i) {
+        QWidget* page = window->tabs()->widget(i);
+        page->setMinimumHeight(std::min(page->minimumSizeHint().height(), kMaxPageMinimumHeight));
+    }
 }
 
 Lecture::~Lecture() = default;

@@ -28,7 +28,7 @@ class Lecture : public QObject
     Q_OBJECT
 public:
     /// The most a page may ask for, so that 1.5 x (page + menu + toolbar + tabs) fits 1080 lines.
-    static constexpr int kMaxPageMinimumHeight = 520;
+    static constexpr int kMaxPageMinimumHeight = 460;
 
     explicit Lecture(MainWindow* window);
     ~Lecture() override;
