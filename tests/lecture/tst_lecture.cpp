@@ -28,12 +28,17 @@
 #include <QFile>
 #include <QImage>
 #include <QLabel>
+#include <QPlainTextEdit>
 #include <QProcess>
+#include <QPushButton>
+#include <QSignalSpy>
 #include <QRegularExpression>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <utility>
 #include <QToolButton>
 
 using namespace shardscope;
@@ -243,6 +248,31 @@ private slots:
                  QStringList({QStringLiteral("16"), QStringLiteral("4.19")}));
     }
 
+    // A tour file of one's own opens in the window; a malformed one is refused with its line.
+    void userTourFile()
+    {
+        QTemporaryDir dir;
+        const QString good = dir.filePath(QStringLiteral("mine.tour.json"));
+        const QString bad = dir.filePath(QStringLiteral("bad.tour.json"));
+        for (const auto& [path, body] : {std::pair {good, QByteArray("      \"set\": {\"gpus\": 16},\n      \"caption\": {\"en\": \"N = {gpus}\"}")},
+                                         std::pair {bad, QByteArray("      \"caption\": {\"en\": \"x\"},\n      \"set\": {\"stage\": 7}")}}) {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(minimalTour(body));
+        }
+        MainWindow w(defaultScenario());
+        auto* lecture = new Lecture(&w);
+        lecture->player()->setAnimated(false);
+        QVERIFY(lecture->openTour(good));
+        lecture->player()->next();
+        QCOMPARE(w.scenario().gpus, 16);
+        QCOMPARE(lecture->tourPanel()->captionText(), QStringLiteral("N = 16"));
+        QVERIFY(!lecture->openTour(bad));
+        QVERIFY2(lecture->lastError().contains(QLatin1String("bad.tour.json: line 8: scenario.stage")), qPrintable(lecture->lastError()));
+        QVERIFY(w.messages()->toPlainText().contains(QLatin1String("line 8")));
+        QCOMPARE(lecture->player()->tour().origin, good); // the open tour stays
+    }
+
     void presentationScalesFonts()
     {
         MainWindow w(defaultScenario());
@@ -310,6 +340,12 @@ private slots:
         QCOMPARE(lecture->presenterBar()->visibleControls(), QStringList({QStringLiteral("gpus"), QStringLiteral("stage")}));
         QTest::keyClick(w.stepView(), Qt::Key_3);
         QCOMPARE(w.scenario().zeroStage, 3);
+        w.showTab(QStringLiteral("step"));
+        const bool playing = w.stepView()->isPlaying();
+        QTest::keyClick(spin, Qt::Key_Space);
+        QCOMPARE(w.stepView()->isPlaying(), !playing);
+        QTest::keyClick(spin, Qt::Key_Space);
+        QCOMPARE(w.stepView()->isPlaying(), playing);
         QTest::keyClick(spin, Qt::Key_1);
         QCOMPARE(w.scenario().zeroStage, 1);
         QTest::keyClick(spin, Qt::Key_Escape);
@@ -323,12 +359,30 @@ private slots:
     void minimumSizeFitsScaledScreen()
     {
         MainWindow w(defaultScenario());
-        new Lecture(&w);
+        auto* lecture = new Lecture(&w);
+        QVERIFY(lecture->openTour(QStringLiteral("why-70b-needs-zero3"))); // with the tour panel shown
+        lecture->glossaryDock()->show();
         const QSize min = w.minimumSizeHint().expandedTo(w.minimumSize());
         QVERIFY2(min.height() * 1.5 <= 1080 - 60, qPrintable(QStringLiteral("%1 x %2").arg(min.width()).arg(min.height())));
         QVERIFY2(min.width() * 1.5 <= 1920, qPrintable(QStringLiteral("%1 x %2").arg(min.width()).arg(min.height())));
         auto* dock = w.findChild<QDockWidget*>(QStringLiteral("scenarioDock"));
         QVERIFY(dock->features() & QDockWidget::DockWidgetClosable);
+    }
+
+    void languageMenu()
+    {
+        MainWindow w(defaultScenario());
+        auto* lecture = new Lecture(&w);
+        QSignalSpy chosen(lecture, &Lecture::languageChosen);
+        w.findChild<QAction*>(QStringLiteral("actionLanguage_ru"))->trigger();
+        QCOMPARE(chosen.count(), 1);
+        QCOMPARE(language::current(), QStringLiteral("ru"));
+        QCOMPARE(language::stored(), QStringLiteral("ru"));
+        QApplication::processEvents(); // LanguageChange is posted
+        QCOMPARE(lecture->tourPanel()->findChild<QPushButton*>(QStringLiteral("tourNext"))->text(), QStringLiteral("Далее ▶"));
+        w.findChild<QAction*>(QStringLiteral("actionLanguage_system"))->trigger();
+        QCOMPARE(language::stored(), QStringLiteral("system"));
+        QVERIFY(language::install(QStringLiteral("en")));
     }
 
     void translations()

@@ -6,7 +6,6 @@
 #include "language.h"
 #include "presentationmode.h"
 #include "presenterbar.h"
-#include "steppage.h"
 #include "tour.h"
 #include "tourpanel.h"
 #include "tourplayer.h"
@@ -18,6 +17,9 @@
 #include <QApplication>
 #include <QCursor>
 #include <QDockWidget>
+#include <QDropEvent>
+#include <QMimeData>
+#include <QUrl>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -25,6 +27,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -46,7 +49,8 @@ Lecture::Lecture(MainWindow* window)
 {
     auto* tourBox = new QWidget;
     auto* layout = new QVBoxLayout(tourBox);
-    layout->setContentsMargins(6, 2, 6, 2);
+    layout->setContentsMargins(6, 0, 6, 0);
+    layout->setSpacing(2);
     layout->addWidget(m_bar);
     layout->addWidget(m_panel, 1);
     m_bar->hide();
@@ -79,12 +83,15 @@ Lecture::Lecture(MainWindow* window)
     m_bar->setScenario(window->scenario());
     buildMenus();
     m_glossary->linkTooltips(window);
+    window->installEventFilter(this);
 
-    // QT_SCALE_FACTOR=1.5 on a 1080-line screen leaves 720 logical lines: the step view alone asks
-    // for about 680, which made the window taller than the screen. Below kMaxPageMinimumHeight the
-    // step view is clipped at the bottom instead (the memory page lays out smaller on its own).
-    if (QWidget* step = window->stepPage())
-        step->setMinimumHeight(std::min(step->minimumSizeHint().height(), kMaxPageMinimumHeight));
+    // QT_SCALE_FACTOR=1.5 on a 1080-line screen leaves 720 logical lines: the step view alone asked
+    // for about 680 and the memory page for 550, which made the window taller than the screen. Below
+    // kMaxPageMinimumHeight a page is clipped at the bottom instead.
+    for (int i = 0; i < window->tabs()->count(); ++i) {
+        QWidget* page = window->tabs()->widget(i);
+        page->setMinimumHeight(std::min(page->minimumSizeHint().height(), kMaxPageMinimumHeight));
+    }
 }
 
 Lecture::~Lecture() = default;
@@ -179,6 +186,24 @@ void Lecture::buildMenus()
             emit languageChosen(choice);
         });
     }
+}
+
+bool Lecture::eventFilter(QObject* o, QEvent* e)
+{
+    if (o == m_window && e->type() == QEvent::Drop) {
+        auto* drop = static_cast<QDropEvent*>(e);
+        const QList<QUrl> urls = drop->mimeData()->urls();
+        if (urls.size() == 1 && urls.first().isLocalFile()) {
+            QFile f(urls.first().toLocalFile());
+            if (f.open(QIODevice::ReadOnly) && looksLikeTour(f.read(4096))) {
+                if (!openTour(urls.first().toLocalFile()))
+                    QMessageBox::warning(m_window, tr("Cannot open %1").arg(QFileInfo(f.fileName()).fileName()), m_lastError);
+                drop->acceptProposedAction();
+                return true;
+            }
+        }
+    }
+    return QObject::eventFilter(o, e);
 }
 
 bool Lecture::showGlossaryFor(const QWidget* w)

@@ -28,7 +28,7 @@ class Lecture : public QObject
     Q_OBJECT
 public:
     /// The most a page may ask for, so that 1.5 x (page + menu + toolbar + tabs) fits 1080 lines.
-    static constexpr int kMaxPageMinimumHeight = 520;
+    static constexpr int kMaxPageMinimumHeight = 460;
 
     explicit Lecture(MainWindow* window);
     ~Lecture() override;
@@ -49,6 +49,10 @@ public:
     QDockWidget* glossaryDock() const { return m_glossaryDock; }
     /// Opens the glossary at the term of `w` (or its nearest ancestor with one); false when none.
     bool showGlossaryFor(const QWidget* w);
+
+protected:
+    /// A tour file dropped on the window plays (other files go to the window's own drop handling).
+    bool eventFilter(QObject* o, QEvent* e) override;
 
 signals:
     /// View > Language: the choice ("system", "en", "ru", "zh_CN") is stored and installed; the window

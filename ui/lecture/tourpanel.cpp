@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QVBoxLayout>
 
 namespace shardscope {
@@ -50,7 +51,15 @@ TourPanel::TourPanel(TourPlayer* player, QWidget* parent)
     top->addWidget(m_close);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
-    layout->addWidget(m_caption, 1);
+    // In a scroll area: a long caption must not make the window taller than a scaled screen.
+    auto* scroll = new QScrollArea(this);
+    scroll->setObjectName(QStringLiteral("tourCaptionScroll"));
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setWidget(m_caption);
+    scroll->setMinimumHeight(QFontMetrics(big).lineSpacing() + 4);
+    layout->addWidget(scroll, 1);
 
     connect(m_prev, &QPushButton::clicked, m_player, &TourPlayer::previous);
     connect(m_next, &QPushButton::clicked, m_player, &TourPlayer::next);
