@@ -31,7 +31,7 @@ printf '%s\n' "${files[@]}" | xargs -P "$jobs" -I{} sh -c \
 cat "$out"/tidy.* 2>/dev/null | sort -u > "$out/tidy.txt" || true
 
 echo "== clazy on ${#files[@]} files"
-checks=level0,level1,container-inside-loop,function-args-by-ref,-non-pod-global-static
+checks=level0,level1,container-inside-loop,function-args-by-ref,no-non-pod-global-static
 printf '%s\n' "${files[@]}" | xargs -P "$jobs" -I{} sh -c \
   'clazy-standalone -p "$1" -checks="$4" --ignore-dirs="build|/usr" "$2" 2>&1 | grep -E "^[^ ]+:[0-9]+:[0-9]+: (warning|error):" >> "$3/clazy.$$" || true' _ "$build" {} "$out" "$checks"
 cat "$out"/clazy.* 2>/dev/null | grep -v '^/usr/' | sort -u > "$out/clazy.txt" || true
