@@ -69,7 +69,7 @@ bool parse(QCommandLineParser& parser, const QStringList& args, int& exitCode, b
         return false;
     }
     if (!allowPositional && !parser.positionalArguments().isEmpty()) {
-        exitCode = badInput(QStringLiteral("unexpected argument '") + parser.positionalArguments().first()
+        exitCode = badInput(QStringLiteral("unexpected argument '") + parser.positionalArguments().constFirst()
                             + QStringLiteral("' (see --help)"));
         return false;
     }
@@ -80,7 +80,7 @@ QString formatOption(const QCommandLineParser& parser, const QStringList& allowe
 {
     if (!parser.isSet(QStringLiteral("format")))
         return def;
-    const QString f = parser.value(QStringLiteral("format"));
+    QString f = parser.value(QStringLiteral("format"));
     if (!allowed.contains(f))
         throw InvalidInput("format", QString(QStringLiteral("--format: '") + f + QStringLiteral("' must be one of ") + allowed.join(QStringLiteral(", ")))
                                          .toStdString());

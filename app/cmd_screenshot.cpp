@@ -10,6 +10,7 @@
 #include "tourplayer.h"
 #include "mainwindow.h"
 #include "memorypage.h"
+#include "safewrite.h"
 #include "scenariofile.h"
 #include "scenariooptions.h"
 #include "steppage.h"
@@ -19,6 +20,7 @@
 #include "shardscope/errors.h"
 
 #include <QApplication>
+#include <QBuffer>
 #include <QPixmap>
 
 #include <optional>
@@ -198,10 +200,16 @@ int runScreenshot(const QStringList& args)
         QApplication::processEvents();
         const QPixmap shot = w.grab();
         const QString path = parser.value(outOpt);
-        if (!shot.save(path, "PNG")) {
-            err(QStringLiteral("shardscope: cannot write '") + path + QStringLiteral("'\n"));
+        // Encoded in memory, then written through a checked temporary (a full disk keeps the old file).
+        QByteArray png;
+        QBuffer buf(&png);
+        buf.open(QIODevice::WriteOnly);
+        if (!shot.save(&buf, "PNG")) {
+            err(QStringLiteral("shardscope: cannot encode '") + path + QStringLiteral("'\n"));
             return kExitFailure;
         }
+        writeFileAtomically(path, png); // throws std::runtime_error: exit 1 with the reason
+
         out(QStringLiteral("%1: %2 x %3\n").arg(path).arg(shot.width()).arg(shot.height()));
         return kExitOk;
     });

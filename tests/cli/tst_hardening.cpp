@@ -145,6 +145,20 @@ private slots:
         QVERIFY(isCharDevice(QFile::encodeName(full).constData())); // written through, never renamed over
     }
 
+    void screenshotToFullDevice()
+    {
+        QTemporaryDir d;
+        const QString full = fullDevice(d);
+        if (full.isEmpty())
+            QSKIP("no full-disk device");
+        const QString out = d.filePath(QStringLiteral("shot.png"));
+        QVERIFY(QFile::link(full, out));
+        const Run r = shardscope({QStringLiteral("screenshot"), QStringLiteral("--out"), out});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("No space left on device"), r.err.constData());
+        QVERIFY(isCharDevice(QFile::encodeName(full).constData()));
+    }
+
     void stdoutToDevFull_data()
     {
         QTest::addColumn<QStringList>("args");

@@ -54,7 +54,7 @@ for t in "${targets[@]}"; do
   reg=$root/tests/fuzz/regressions/$t
   if [[ -d $reg ]] && compgen -G "$reg/*" >/dev/null; then
     echo "== $t: replaying $(ls "$reg" | wc -l) regression input(s)"
-    "$build/fuzz_$t" -runs=0 "$reg"/* >"$work/regressions.log" 2>&1 || { echo "regression input crashed fuzz_$t:"; tail -30 "$work/regressions.log"; status=1; continue; }
+    "$build/fuzz_$t" -timeout=10 -rss_limit_mb=2048 "$reg"/* >"$work/regressions.log" 2>&1 || { echo "regression input crashed fuzz_$t:"; tail -30 "$work/regressions.log"; status=1; continue; }
   fi
   echo "== $t: fuzzing for ${secs}s"
   (cd "$work" && "$build/fuzz_$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
