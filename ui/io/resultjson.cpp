@@ -90,6 +90,10 @@ QJsonObject scenarioToJson(const Scenario& s)
     o[QStringLiteral("intra_node_bytes_per_second")] = s.intraNodeBytesPerSecond;
     o[QStringLiteral("inter_node_bytes_per_second")] = s.interNodeBytesPerSecond;
     o[QStringLiteral("pcie_bytes_per_second")] = s.pcieBytesPerSecond;
+    o[QStringLiteral("attention_efficiency")] = s.attentionEfficiency;
+    o[QStringLiteral("fused_kernels")] = s.fusedKernels;
+    o[QStringLiteral("overlap_param_gather")] = s.overlapParamGather;
+    o[QStringLiteral("tp_comm_overlap")] = s.tpCommOverlap;
     QJsonArray off;
     for (int t = 0; t < kTermCount; ++t)
         if (!s.termEnabled[static_cast<std::size_t>(t)])

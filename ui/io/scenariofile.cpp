@@ -308,11 +308,15 @@ Scenario scenarioFromJson(const QJsonObject& o, const Scenario& base, QStringLis
     r.integer("nvme_bytes_per_node", s.nvmeBytesPerNode, 1, kBig);
     r.boolean("model_states_only", s.modelStatesOnly);
     // --- hardware of the step model (0 bandwidth = the GPU preset's)
-    r.number("kernel_efficiency", s.kernelEfficiency, 0.001, 1);
+    r.number("kernel_efficiency", s.kernelEfficiency, 0, 1);
     r.number("alpha_seconds", s.alphaSeconds, 0, 1);
     r.number("intra_node_bytes_per_second", s.intraNodeBytesPerSecond, 0, 1e15);
     r.number("inter_node_bytes_per_second", s.interNodeBytesPerSecond, 0, 1e15);
     r.number("pcie_bytes_per_second", s.pcieBytesPerSecond, 0, 1e15);
+    r.number("attention_efficiency", s.attentionEfficiency, 0, 1);
+    r.boolean("fused_kernels", s.fusedKernels);
+    r.boolean("overlap_param_gather", s.overlapParamGather);
+    r.boolean("tp_comm_overlap", s.tpCommOverlap);
     if (r.has("terms_off")) {
         const QJsonValue v = r.value("terms_off");
         if (!v.isArray())

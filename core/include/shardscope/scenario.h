@@ -105,10 +105,10 @@ struct Scenario
     bool modelStatesOnly = false; ///< params, grads, master, optimizer; nothing else
 
     // --- hardware (step model; computeStep() in step.h, MODEL.md sections 5-7)
-    /// Fraction of peak dense FLOP/s the GEMM and attention kernels achieve. Not an MFU (that is an
-    /// output). Default 0.675: the midpoint of "large A100 GEMMs reach roughly 0.6-0.75" (MODEL.md
-    /// section 6, from cuBLAS GEMM benchmarks); it is not fitted to any end-to-end training run.
-    double kernelEfficiency = 0.675;
+    /// Fraction of peak dense FLOP/s a large, well-shaped GEMM achieves (smaller and TP-split GEMMs reach
+    /// less: kernels.h). Not an MFU (that is an output). 0 (default) = the GPU's figure: A100 0.74, H100/H200
+    /// 0.6, others 0.675 (docs/model.md "Kernel time"); not fitted to any single training run.
+    double kernelEfficiency = 0;
     /// Latency per ring hop of a collective (alpha in alpha-beta). Default 5 us: NCCL's per-hop base
     /// latency is of the order of a few microseconds (NCCL tuning model; nccl-tests small messages).
     double alphaSeconds = 5e-6;
@@ -117,6 +117,19 @@ struct Scenario
     double pcieBytesPerSecond = 0; ///< host link per direction; 0 = the GPU preset's (Gen4 x16: 25 GB/s)
     std::array<bool, kTermCount> termEnabled {true, true, true, true, true, true,
                                               true, true, true, true, true, true};
+
+    // --- step model: kernels and overlap (issue 9; docs/model.md "Kernel time" and "Overlap")
+    /// Fraction of the 16-bit peak the fused attention kernel reaches; 0 = the GPU's default
+    /// (FlashAttention-2: A100 0.6, Hopper and later 0.45; docs/model.md).
+    double attentionEfficiency = 0;
+    /// Element-wise work runs fused (torch.compile, Transformer Engine, Megatron's fused kernels); false:
+    /// eager PyTorch, every norm, bias, dropout, residual and activation its own pass over HBM.
+    bool fusedKernels = true;
+    /// Megatron-Core overlap_param_gather: ZeRO-1/2's all-gather of updated params overlaps the next forward.
+    bool overlapParamGather = false;
+    /// Async TP / TP comm overlap (Megatron-Core tp_comm_overlap, torchtitan AsyncTP): TP collectives are
+    /// split and overlapped with the GEMMs next to them; only what the GEMMs cannot cover is exposed.
+    bool tpCommOverlap = false;
 
     Scenario();
     /// The exact parameter count: bareParams if given, else countParams(arch).total.

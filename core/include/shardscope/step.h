@@ -13,13 +13,13 @@
 namespace shardscope {
 
 /// The process group a collective runs in. Compute events have CommGroup::None.
-enum class CommGroup { None, DP, TP, PP, Host };
+enum class CommGroup { None, DP, TP, PP, Host, CP };
 enum class StepPhase { Forward, Backward, Recompute, Optimizer };
 /// What an event works on (for labels): a layer's attention or MLP half, a whole layer, the embedding,
 /// the LM head and loss, the optimizer step.
 enum class EventPart { Attention, Mlp, Layer, Embedding, Head, Optimizer };
 
-/// "dp", "tp", "pp", "host" ("" for None).
+/// "dp", "tp", "pp", "host", "cp" ("" for None).
 const char* commGroupKey(CommGroup g);
 /// "forward", "backward", "recompute", "optimizer".
 const char* stepPhaseKey(StepPhase p);
@@ -79,6 +79,7 @@ struct StepTotals
     double bubbleFraction = 0; ///< bubbleSeconds / stepTime on the worst rank
     double analyticBubbleFraction = 0; ///< (p-1)/(p-1+m), (p-1)/(p-1+v m) interleaved
     double dpBytes = 0, tpBytes = 0, ppBytes = 0, hostBytes = 0; ///< wire bytes per GPU per step by group
+    double cpBytes = 0; ///< ring-attention K/V bytes per GPU per step (context parallelism)
 };
 
 struct StepResult
