@@ -140,6 +140,20 @@ public:
         m_ppBeta = m_links.ppCrossesNodes ? m_links.interNodeBytesPerSecond : m_links.intraNodeBytesPerSecond;
         m_cpBeta = m_links.cpCrossesNodes ? m_links.interNodeBytesPerSecond : m_links.intraNodeBytesPerSecond;
         buildKernelTimes(tokens, h, hd, q, kv, f, k, t, act);
+        // DeepSpeed ZeRO-3 as of 2021 (zero3PerTensorCollectives): every weight, bias and norm tensor of a unit
+        // is gathered and reduce-scattered in its own collective over the flat ring of all DP ranks (no
+        // coalescing into one buffer, no per-NIC channels): each extra tensor pays the ring's (n-1) hops of
+        // latency, and the ring runs on one NIC share per GPU. FSDP and Megatron use one flat buffer per unit.
+        m_z3Beta = m_dpBeta;
+        if (s.zero3PerTensorCollectives && m_dc > 1) {
+            const int mats = 4 + (a.gatedMlp ? 1 : 0);
+            const int biases = (a.qkvBias ? 1 : 0) + (a.attnOutBias ? 1 : 0) + (a.mlpBias ? (a.gatedMlp ? 3 : 2) : 0);
+            const int norms = a.normsPerLayer * (a.norm == NormKind::LayerNorm ? 2 : 1);
+            const double tensors = double(mats + biases + norms);
+            m_z3Extra = (tensors - 1.0) * double(m_dc - 1) * s.alphaSeconds;
+            if (m_links.dpCrossesNodes)
+                m_z3Beta = std::min(m_dpBeta, m_links.interNodeBytesPerSecond);
+        }
         m_worstStage = m_fp.worstRank().stage;
         buildStages();
     }
@@ -173,6 +187,8 @@ private:
     double m_attnLinFwd = 0, m_coreFwd = 0, m_attnEwFwd = 0, m_mlpFwd = 0, m_headFwd = 0;
     double m_attnLinBwd = 0, m_coreBwd = 0, m_attnEwBwd = 0, m_mlpBwd = 0, m_headBwd = 0;
     double m_cpRingFwd = 0; ///< bytes one rank sends per ring step in forward (its K and V chunk)
+    double m_z3Beta = 1; ///< ZeRO-3 collectives' bandwidth (one NIC per GPU with per-tensor collectives)
+    double m_z3Extra = 0; ///< extra latency of a unit's ZeRO-3 collective split per parameter tensor
     std::int64_t m_worstStage = 0;
     std::vector<StageDesc> m_stages;
     std::map<std::tuple<std::int64_t, std::int64_t, bool, bool>, OpTemplate> m_templates;
@@ -362,7 +378,7 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
         push(e);
     };
     auto comm = [&](EventKind kind, CommGroup g, double M, std::int64_t n, double beta, bool crosses, StepPhase ph,
-                    EventPart part, std::int64_t layer, bool blocking, double readyAt) {
+                    EventPart part, std::int64_t layer, bool blocking, double readyAt, double extraSeconds = 0.0) {
         StepEvent e;
         e.kind = kind;
         e.group = g;
@@ -374,7 +390,7 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
         e.crossesNodes = crosses;
         e.layer = layer >= 0 ? layer : -1;
         e.layerCount = layer >= 0 ? 1 : 0;
-        e.duration = collectiveSeconds(kind, M, n, m_s.alphaSeconds, beta);
+        e.duration = collectiveSeconds(kind, M, n, m_s.alphaSeconds, beta) + extraSeconds;
         if (blocking) {
             e.start = cfree;
             e.exposedSeconds = e.duration;
@@ -462,8 +478,8 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
             comm(EventKind::HostToDevice, CommGroup::Host, shard, 1, m_links.pcieBytesPerSecond, false, phase, u.part,
                  u.layer, false, cfree);
         }
-        gatherIdx[j] = comm(EventKind::AllGather, CommGroup::DP, double(u.params) * m_b.weights, m_dc, m_dpBeta,
-                            m_links.dpCrossesNodes, phase, u.part, u.layer, false, cfree);
+        gatherIdx[j] = comm(EventKind::AllGather, CommGroup::DP, double(u.params) * m_b.weights, m_dc, m_z3Beta,
+                            m_links.dpCrossesNodes, phase, u.part, u.layer, false, cfree, m_z3Extra);
         gatherEnd[j] = op.events[gatherIdx[j]].end();
     };
     auto waitGather = [&](std::size_t j) {
@@ -482,8 +498,8 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
             return;
         const double M = double(u.params) * m_b.grads;
         const EventKind kind = z == 0 ? EventKind::AllReduce : EventKind::ReduceScatter;
-        comm(kind, CommGroup::DP, M, m_dc, m_dpBeta, m_links.dpCrossesNodes, StepPhase::Backward, u.part, u.layer, false,
-             cfree);
+        comm(kind, CommGroup::DP, M, m_dc, z3 ? m_z3Beta : m_dpBeta, m_links.dpCrossesNodes, StepPhase::Backward, u.part, u.layer, false,
+             cfree, z3 ? m_z3Extra : 0.0);
         if (offOpt) // ZeRO-Offload streams the reduced gradient shard to the host
             comm(EventKind::DeviceToHost, CommGroup::Host, double(ceilDiv(u.params, m_dc)) * m_b.grads, 1,
                  m_links.pcieBytesPerSecond, false, StepPhase::Backward, u.part, u.layer, false, cfree);

@@ -272,6 +272,12 @@ Scenario scenarioForStepRow(const CsvRow& row)
     // (overlap_grad_reduce, overlap_param_gather, tp_comm_overlap); torchtitan's AsyncTP does the latter.
     s.overlapParamGather = megatronCore;
     s.tpCommOverlap = megatronCore || contains(notes, "async TP") || contains(notes, "AsyncTP");
+    // Narayanan et al.'s ZeRO-3 baseline ran DeepSpeed's 2021 ZeRO-3 (per-tensor collectives).
+    s.zero3PerTensorCollectives = megatron2021 && s.zeroStage == 3;
+    // GPT-style models carry biases on every linear layer (GPT-2/3, Megatron GPT).
+    if (!llama) {
+        s.arch.qkvBias = s.arch.attnOutBias = s.arch.mlpBias = true;
+    }
     return s;
 }
 

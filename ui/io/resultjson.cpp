@@ -94,6 +94,7 @@ QJsonObject scenarioToJson(const Scenario& s)
     o[QStringLiteral("fused_kernels")] = s.fusedKernels;
     o[QStringLiteral("overlap_param_gather")] = s.overlapParamGather;
     o[QStringLiteral("tp_comm_overlap")] = s.tpCommOverlap;
+    o[QStringLiteral("zero3_per_tensor_collectives")] = s.zero3PerTensorCollectives;
     QJsonArray off;
     for (int t = 0; t < kTermCount; ++t)
         if (!s.termEnabled[static_cast<std::size_t>(t)])

@@ -317,6 +317,7 @@ Scenario scenarioFromJson(const QJsonObject& o, const Scenario& base, QStringLis
     r.boolean("fused_kernels", s.fusedKernels);
     r.boolean("overlap_param_gather", s.overlapParamGather);
     r.boolean("tp_comm_overlap", s.tpCommOverlap);
+    r.boolean("zero3_per_tensor_collectives", s.zero3PerTensorCollectives);
     if (r.has("terms_off")) {
         const QJsonValue v = r.value("terms_off");
         if (!v.isArray())

@@ -87,6 +87,7 @@ constexpr Opt kOptions[] = {
     {"fused-kernels", "on|off", "Element-wise ops fused (torch.compile, Transformer Engine; default on) or eager."},
     {"overlap-param-gather", "on|off", "Megatron-Core overlap_param_gather: ZeRO-1/2 param all-gather under the next forward (default off)."},
     {"tp-comm-overlap", "on|off", "Async TP / tp_comm_overlap: TP collectives overlap their GEMMs (default off)."},
+    {"zero3-per-tensor", "on|off", "DeepSpeed ZeRO-3 (2021): one collective per parameter tensor on one NIC per GPU (default off)."},
     // Config files set a base scenario; the options above override it (docs/scenario-format.md).
     {"scenario", "FILE", "A ShardScope scenario file (docs/scenario-format.md) as the base scenario."},
     {"deepspeed-config", "FILE", "A DeepSpeed config JSON: ZeRO stage, offload, fp16/bf16, batch sizes, buckets."},
@@ -350,6 +351,8 @@ Scenario applyOptions(const QCommandLineParser& p, const QStringList& skip, Scen
         s.overlapParamGather = parseOnOff(val("overlap-param-gather"), "overlap-param-gather");
     if (has("tp-comm-overlap"))
         s.tpCommOverlap = parseOnOff(val("tp-comm-overlap"), "tp-comm-overlap");
+    if (has("zero3-per-tensor"))
+        s.zero3PerTensorCollectives = parseOnOff(val("zero3-per-tensor"), "zero3-per-tensor");
 
     if (skip.contains(QStringLiteral("gpus")))
         s.gpus = s.modelParallel();

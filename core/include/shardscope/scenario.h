@@ -130,6 +130,9 @@ struct Scenario
     /// Async TP / TP comm overlap (Megatron-Core tp_comm_overlap, torchtitan AsyncTP): TP collectives are
     /// split and overlapped with the GEMMs next to them; only what the GEMMs cannot cover is exposed.
     bool tpCommOverlap = false;
+    /// DeepSpeed ZeRO-3 as of 2021: one all-gather / reduce-scatter per parameter tensor over a flat ring of
+    /// all DP ranks on one NIC share per GPU, instead of one flat buffer per unit over all NICs (FSDP, Megatron).
+    bool zero3PerTensorCollectives = false;
 
     Scenario();
     /// The exact parameter count: bareParams if given, else countParams(arch).total.
