@@ -58,6 +58,9 @@ constexpr std::size_t kMaxSimBlocks = 2000000;
 /// Host DRAM bandwidth per node for CPU Adam: DGX A100's two EPYC 7742, 8 channels of DDR4-3200 each
 /// (2 x 204.8 GB/s), shared by the node's GPUs (CPU Adam is memory-bound: it streams every state once).
 constexpr double kHostMemoryBytesPerSecondPerNode = 409.6e9;
+/// NVMe read/write bandwidth per node for ZeRO-Infinity: about 25 GB/s aggregate on a DGX-2 class node with
+/// its NVMe drives in RAID 0 (Rajbhandari et al. 2021, ZeRO-Infinity), shared by the node's GPUs.
+constexpr double kNvmeBytesPerSecondPerNode = 25e9;
 /// Fraction of the HBM spec that streaming kernels reach (STREAM-like copies on A100/H100 reach 85-90%).
 constexpr double kAchievableHbm = 0.85;
 /// FlashAttention-2's fraction of the 16-bit peak: about 0.6 on A100 (Dao 2023: 50-73% forward) and
@@ -144,6 +147,9 @@ public:
         // is gathered and reduce-scattered in its own collective over the flat ring of all DP ranks (no
         // coalescing into one buffer, no per-NIC channels): each extra tensor pays the ring's (n-1) hops of
         // latency, and the ring runs on one NIC share per GPU. FSDP and Megatron use one flat buffer per unit.
+        m_paramHostBeta = m_links.pcieBytesPerSecond;
+        if (s.offloadParams == OffloadDevice::Nvme)
+            m_paramHostBeta = std::min(m_paramHostBeta, kNvmeBytesPerSecondPerNode / double(std::min(s.gpusPerNode, s.gpus)));
         m_z3Beta = m_dpBeta;
         if (s.zero3PerTensorCollectives && m_dc > 1) {
             const int mats = 4 + (a.gatedMlp ? 1 : 0);
@@ -187,6 +193,7 @@ private:
     double m_attnLinFwd = 0, m_coreFwd = 0, m_attnEwFwd = 0, m_mlpFwd = 0, m_headFwd = 0;
     double m_attnLinBwd = 0, m_coreBwd = 0, m_attnEwBwd = 0, m_mlpBwd = 0, m_headBwd = 0;
     double m_cpRingFwd = 0; ///< bytes one rank sends per ring step in forward (its K and V chunk)
+    double m_paramHostBeta = 1; ///< host-to-GPU bandwidth of offloaded params (PCIe, or the NVMe share)
     double m_z3Beta = 1; ///< ZeRO-3 collectives' bandwidth (one NIC per GPU with per-tensor collectives)
     double m_z3Extra = 0; ///< extra latency of a unit's ZeRO-3 collective split per parameter tensor
     std::int64_t m_worstStage = 0;
@@ -475,7 +482,7 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
         const Unit& u = units[j];
         if (offPar) {
             const double shard = double(ceilDiv(u.params, m_dc)) * m_b.weights;
-            comm(EventKind::HostToDevice, CommGroup::Host, shard, 1, m_links.pcieBytesPerSecond, false, phase, u.part,
+            comm(EventKind::HostToDevice, CommGroup::Host, shard, 1, m_paramHostBeta, false, phase, u.part,
                  u.layer, false, cfree);
         }
         gatherIdx[j] = comm(EventKind::AllGather, CommGroup::DP, double(u.params) * m_b.weights, m_dc, m_z3Beta,
@@ -574,6 +581,13 @@ OpTemplate StepModel::makePost(const StageDesc& st) const
         const double bytes = double(shard) * (4.0 + m_b.master + m_b.optimizer) * 2.0;
         const double perGpu = kHostMemoryBytesPerSecondPerNode / double(std::min(m_s.gpusPerNode, m_s.gpus));
         e.duration = bytes / perGpu;
+        if (m_s.offloadOptimizer == OffloadDevice::Nvme) {
+            // ZeRO-Infinity: master weights and moments live on NVMe; the step streams them in and back out
+            // (read + write) through the node's NVMe bandwidth shared by its GPUs, overlapped with CPU Adam.
+            const double states = double(shard) * (m_b.master + m_b.optimizer) * 2.0;
+            const double nvmePerGpu = kNvmeBytesPerSecondPerNode / double(std::min(m_s.gpusPerNode, m_s.gpus));
+            e.duration = std::max(e.duration, states / nvmePerGpu);
+        }
         e.kind = EventKind::Compute;
         add(e);
         op.compute += e.duration;

@@ -248,6 +248,24 @@ private Q_SLOTS:
         QVERIFY_THROWS_EXCEPTION(InvalidInput, computeStep(s));
     }
 
+    void nvmeOffloadIsSlowerThanCpuOffload()
+    {
+        // ZeRO-Infinity's NVMe (about 25 GB/s per node, 3.1 GB/s per GPU of 8) is slower than host memory
+        // (409.6 GB/s per DGX A100 node): the optimizer step streams master weights and moments from NVMe.
+        // Llama-2-70B, ZeRO-3 over 32 A100s: shard = 70e9/32 params x 12 bytes x 2 (read + write) / 3.125e9.
+        Scenario s;
+        s.offloadOptimizer = OffloadDevice::Cpu;
+        const StepResult cpu = computeStep(s);
+        s.offloadOptimizer = OffloadDevice::Nvme;
+        const StepResult nvme = computeStep(s);
+        QVERIFY(nvme.totals.optimizerSeconds > cpu.totals.optimizerSeconds);
+        const double shard = std::ceil(double(s.totalParams()) / 32.0);
+        const double streamed = shard * 12.0 * 2.0 / (25e9 / 8.0);
+        QVERIFY2(nvme.totals.optimizerSeconds >= streamed, qPrintable(QString::number(nvme.totals.optimizerSeconds)));
+        s.offloadParams = OffloadDevice::Nvme;
+        QVERIFY(computeStep(s).totals.stepTime > nvme.totals.stepTime);
+    }
+
     void shippedRowsMeetTheMedianTarget()
     {
         // Issue 9's targets on the 109 shipped rows: median |error| within 10%, at most 5 rows unmodelled.
