@@ -1144,16 +1144,17 @@ StepResult computeStep(const Scenario& s)
     validateScenario(s);
     const LinkPlan lk = planLinks(s);
     need(lk.peakFlops > 0, "gpu", "the GPU has no peak FLOP/s figure; the step model needs one");
-    need(!s.recipe.fp8 || resolveGpu(s).peakFlops8 > 0, "recipe",
-         "fp8 needs FP8 tensor cores (Hopper, Ada, Blackwell, MI300); " + resolveGpu(s).name
-             + " has none: use mixed (bf16)");
     need(std::isfinite(s.attentionEfficiency) && s.attentionEfficiency >= 0 && s.attentionEfficiency <= 1,
          "attention-efficiency", "must be a fraction between 0 (the GPU's default) and 1");
     need(lk.intraNodeBytesPerSecond > 0, "intra-node-gbps", "the GPU has no intra-node bandwidth; give one");
     need(lk.interNodeBytesPerSecond > 0, "inter-node-gbps", "the GPU has no inter-node bandwidth; give one");
     need(lk.pcieBytesPerSecond > 0, "pcie-gbps", "the GPU has no PCIe bandwidth; give one");
     StepModel model(s);
-    return model.run();
+    StepResult r = model.run();
+    if (s.recipe.fp8 && resolveGpu(s).peakFlops8 <= 0)
+        r.warnings.push_back("fp8 needs FP8 tensor cores (Hopper, Ada, Blackwell, MI300); " + resolveGpu(s).name
+                             + " has none, so its GEMMs run at the 16-bit peak: use mixed (bf16)");
+    return r;
 }
 
 } // namespace shardscope

@@ -8,6 +8,7 @@
 #include "shardscope/scenario.h"
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace shardscope {
@@ -98,6 +99,7 @@ struct StepResult
     bool aggregated = false; ///< events merged to stay under kMaxStepEvents
     std::int64_t layersPerEvent = 1; ///< layers per aggregated event
     std::int64_t opsPerEvent = 1; ///< pipeline blocks per aggregated event
+    std::vector<std::string> warnings; ///< answers given with a caveat (fp8 on a GPU without FP8 tensor cores)
 };
 
 /// The event list stays under this many events: beyond it, consecutive layers (then pipeline blocks)
