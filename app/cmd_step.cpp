@@ -73,6 +73,10 @@ QJsonObject stepToJson(const Scenario& s, const StepResult& r)
     totals[QStringLiteral("comm_bytes_per_gpu")] = bytes;
     root[QStringLiteral("totals")] = totals;
     root[QStringLiteral("fits")] = r.fits;
+    QJsonArray warnings;
+    for (const std::string& w : r.warnings)
+        warnings.append(QString::fromStdString(w));
+    root[QStringLiteral("warnings")] = warnings;
 
     QJsonObject links;
     links[QStringLiteral("peak_flops")] = r.links.peakFlops;
@@ -151,10 +155,13 @@ int runStep(const QStringList& args)
         const QString format = formatOption(p, {QStringLiteral("json"), QStringLiteral("table")}, QStringLiteral("table"));
         const Scenario s = scenarioFromParser(p);
         const StepResult r = computeStep(s);
-        if (format == QLatin1String("json"))
+        if (format == QLatin1String("json")) {
             out(QString::fromUtf8(QJsonDocument(stepToJson(s, r)).toJson(QJsonDocument::Compact)) + QLatin1Char('\n'));
-        else
+        } else {
             out(stepTable(r));
+            for (const std::string& w : r.warnings)
+                err(QStringLiteral("shardscope: warning: ") + QString::fromStdString(w) + QLatin1Char('\n'));
+        }
         return kExitOk;
     });
 }

@@ -22,7 +22,9 @@ LinkPlan planLinks(const Scenario& s)
     // Megatron order: r = tp + t (dp + d pp). A group (first rank, stride, size) crosses nodes when two of
     // its ranks sit in different nodes; groups repeat with period lcm(.., gpusPerNode), so a bounded scan
     // of group starts is exact for the sizes the model allows.
-    const std::int64_t t = s.tp, d = s.dp(), p = s.pp, g8 = s.gpusPerNode, N = s.gpus;
+    // Megatron-Core order: r = tp + t (cp + c (dp + d pp)). The model states are sharded and reduced
+    // over the dp x cp ranks of a replica group (contiguous cp then dp: stride t, size c d).
+    const std::int64_t t = s.tp, c = s.cp, d = s.dp() * s.cp, p = s.pp, g8 = s.gpusPerNode, N = s.gpus;
     auto crosses = [&](std::int64_t stride, std::int64_t size, const std::function<std::int64_t(std::int64_t)>& start,
                        std::int64_t groups) {
         if (size <= 1)
@@ -39,6 +41,11 @@ LinkPlan planLinks(const Scenario& s)
     lk.tpCrossesNodes = crosses(1, t, [&](std::int64_t k) { return k * t; }, N / t);
     lk.dpCrossesNodes = crosses(t, d, [&](std::int64_t k) { return (k % t) + (k / t) * t * d; }, t * p);
     lk.ppCrossesNodes = crosses(t * d, p, [&](std::int64_t k) { return k; }, t * d);
+    lk.cpCrossesNodes = crosses(t, c, [&](std::int64_t k) { return (k % t) + (k / t) * t * c; }, N / std::max<std::int64_t>(1, c));
+    lk.dpRanksPerNode = std::max<std::int64_t>(1, std::min<std::int64_t>(d, t < g8 ? g8 / t : 1));
+    lk.dpBytesPerSecond = lk.dpCrossesNodes
+        ? std::min(lk.intraNodeBytesPerSecond, lk.interNodeBytesPerSecond * double(lk.dpRanksPerNode))
+        : lk.intraNodeBytesPerSecond;
     return lk;
 }
 

@@ -263,10 +263,11 @@ void validateScenario(const Scenario& s)
     need(s.vpp >= 1, "vpp", "virtual pipeline chunks must be at least 1");
     if (s.schedule == PipelineSchedule::Interleaved) {
         need(s.pp > 1, "schedule", "the interleaved schedule needs PP > 1");
-        // Megatron and torchtitan accept an uneven split (126 layers over 8 x 2 chunks); each chunk needs a layer.
+        // Uneven splits are allowed (Megatron-Core and torchtitan accept 126 layers over PP 8 x VPP 2): every
+        // model chunk needs at least one layer.
         need(s.arch.layers >= s.pp * s.vpp, "vpp",
-             std::to_string(s.arch.layers) + " layers are fewer than the PP x VPP = " + std::to_string(s.pp * s.vpp)
-                 + " model chunks");
+             std::to_string(s.arch.layers) + " layers cannot fill PP x VPP = " + std::to_string(s.pp * s.vpp)
+                 + " model chunks (each needs at least one layer)");
         need(s.gradAccum % s.pp == 0, "grad-accum",
              "the interleaved schedule needs the micro-batch count (" + std::to_string(s.gradAccum)
                  + ") to be a multiple of PP " + std::to_string(s.pp));

@@ -4,6 +4,7 @@
 #include "shardscope/step.h"
 
 #include "shardscope/errors.h"
+#include "shardscope/kernels.h"
 
 #include <algorithm>
 #include <cmath>
@@ -22,6 +23,7 @@ const char* commGroupKey(CommGroup g)
     case CommGroup::TP: return "tp";
     case CommGroup::PP: return "pp";
     case CommGroup::Host: return "host";
+    case CommGroup::CP: return "cp";
     }
     return "";
 }
@@ -56,6 +58,17 @@ constexpr std::size_t kMaxSimBlocks = 2000000;
 /// Host DRAM bandwidth per node for CPU Adam: DGX A100's two EPYC 7742, 8 channels of DDR4-3200 each
 /// (2 x 204.8 GB/s), shared by the node's GPUs (CPU Adam is memory-bound: it streams every state once).
 constexpr double kHostMemoryBytesPerSecondPerNode = 409.6e9;
+/// NVMe read/write bandwidth per node for ZeRO-Infinity: about 25 GB/s aggregate on a DGX-2 class node with
+/// its NVMe drives in RAID 0 (Rajbhandari et al. 2021, ZeRO-Infinity), shared by the node's GPUs.
+constexpr double kNvmeBytesPerSecondPerNode = 25e9;
+/// Fraction of the HBM spec that streaming kernels reach (STREAM-like copies on A100/H100 reach 85-90%).
+constexpr double kAchievableHbm = 0.85;
+/// FlashAttention-2's fraction of the 16-bit peak: about 0.6 on A100 (Dao 2023: 50-73% forward) and
+/// about 0.35 on H100 (Shah et al. 2024, FlashAttention-3 paper: FA2 reaches 35% of H100's peak).
+constexpr double kFlashEfficiencyAmpere = 0.6;
+constexpr double kFlashEfficiencyHopper = 0.35;
+/// Bytes per attention score moved without FlashAttention (forward; see buildKernelTimes).
+constexpr double kScoreBytes = 5.0;
 
 std::int64_t ceilDiv(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
 std::int64_t layersOnStage(std::int64_t L, std::int64_t p, std::int64_t i) { return L / p + (i < L % p ? 1 : 0); }
@@ -102,8 +115,11 @@ public:
         m_p = s.pp;
         m_v = (s.schedule == PipelineSchedule::Interleaved && m_p > 1) ? s.vpp : 1;
         m_m = s.gradAccum;
+        m_c = s.cp;
+        m_dc = m_d * m_c;
         const Architecture& a = s.arch;
-        const double tokens = double(s.seq) * double(s.microBatch);
+        // Tokens of one micro-batch on one GPU: context parallelism splits the sequence over cp ranks.
+        const double tokens = double(s.seq) * double(s.microBatch) / double(m_c);
         const double h = double(a.hidden);
         const double hd = double(a.headDim > 0 ? a.headDim : a.hidden / a.heads);
         const double q = double(a.heads) * hd, kv = double(a.kvHeads) * hd;
@@ -113,6 +129,7 @@ public:
         // FLOPs of one layer's forward for one micro-batch on one TP rank: 2 per multiply-add of every weight
         // matrix, plus QK^T and attention x V (4 s^2 b per q dimension, counted in full, not causally halved, as
         // in Megatron's 72 B s L h^2 (1 + s/6h + V/12Lh) count, Narayanan et al. 2021). MoE: top-k experts.
+        // With CP each rank's queries meet every key of the sequence (ring attention).
         m_attnFlops = 2.0 * tokens * (h * (q + 2 * kv) + q * h) / t;
         m_coreFlops = 4.0 * tokens * double(s.seq) * q / t;
         m_mlpFlops = 2.0 * tokens * (k * (a.gatedMlp ? 3.0 : 2.0) * h * f + (a.experts > 1 ? h * double(a.experts) : 0.0)) / t;
@@ -121,10 +138,28 @@ public:
         const double act = m_b.weights >= 4 ? 4.0 : 2.0;
         m_tpMsgBytes = tokens * h * act;
         m_p2pBytes = tokens * h * act / (s.sequenceParallel ? t : 1.0);
-        m_flopRate = m_links.peakFlops * s.kernelEfficiency;
         m_tpBeta = m_links.tpCrossesNodes ? m_links.interNodeBytesPerSecond : m_links.intraNodeBytesPerSecond;
-        m_dpBeta = m_links.dpCrossesNodes ? m_links.interNodeBytesPerSecond : m_links.intraNodeBytesPerSecond;
+        m_dpBeta = m_links.dpBytesPerSecond;
         m_ppBeta = m_links.ppCrossesNodes ? m_links.interNodeBytesPerSecond : m_links.intraNodeBytesPerSecond;
+        m_cpBeta = m_links.cpCrossesNodes ? m_links.interNodeBytesPerSecond : m_links.intraNodeBytesPerSecond;
+        buildKernelTimes(tokens, h, hd, q, kv, f, k, t, act);
+        // DeepSpeed ZeRO-3 as of 2021 (zero3PerTensorCollectives): every weight, bias and norm tensor of a unit
+        // is gathered and reduce-scattered in its own collective over the flat ring of all DP ranks (no
+        // coalescing into one buffer, no per-NIC channels): each extra tensor pays the ring's (n-1) hops of
+        // latency, and the ring runs on one NIC share per GPU. FSDP and Megatron use one flat buffer per unit.
+        m_paramHostBeta = m_links.pcieBytesPerSecond;
+        if (s.offloadParams == OffloadDevice::Nvme)
+            m_paramHostBeta = std::min(m_paramHostBeta, kNvmeBytesPerSecondPerNode / double(std::min(s.gpusPerNode, s.gpus)));
+        m_z3Beta = m_dpBeta;
+        if (s.zero3PerTensorCollectives && m_dc > 1) {
+            const int mats = 4 + (a.gatedMlp ? 1 : 0);
+            const int biases = (a.qkvBias ? 1 : 0) + (a.attnOutBias ? 1 : 0) + (a.mlpBias ? (a.gatedMlp ? 3 : 2) : 0);
+            const int norms = a.normsPerLayer * (a.norm == NormKind::LayerNorm ? 2 : 1);
+            const double tensors = double(mats + biases + norms);
+            m_z3Extra = (tensors - 1.0) * double(m_dc - 1) * s.alphaSeconds;
+            if (m_links.dpCrossesNodes)
+                m_z3Beta = std::min(m_dpBeta, m_links.interNodeBytesPerSecond);
+        }
         m_worstStage = m_fp.worstRank().stage;
         buildStages();
     }
@@ -136,8 +171,9 @@ private:
     const OpTemplate& opTemplate(std::int64_t stage, std::int64_t chunk, bool fwd, bool reduce);
     OpTemplate makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, bool reduce) const;
     OpTemplate makePost(const StageDesc& st) const;
-    bool reducesOn(std::int64_t mb) const { return m_d > 1 && (m_s.zeroStage >= 2 || mb == m_m - 1); }
-    double seconds(double flops) const { return flops / m_flopRate; }
+    bool reducesOn(std::int64_t mb) const { return m_dc > 1 && (m_s.zeroStage >= 2 || mb == m_m - 1); }
+    void buildKernelTimes(double tokens, double h, double hd, double q, double kv, double f, double k, double t,
+                          double act);
     std::vector<std::vector<SimBlock>> schedule();
     void buildMemory(StepResult& r) const;
 
@@ -146,13 +182,102 @@ private:
     LinkPlan m_links;
     BytesPerParam m_b;
     std::int64_t m_t = 1, m_d = 1, m_p = 1, m_v = 1, m_m = 1;
+    std::int64_t m_c = 1; ///< context-parallel size
+    std::int64_t m_dc = 1; ///< ranks the model states are sharded and reduced over: dp x cp
     double m_attnFlops = 0, m_coreFlops = 0, m_mlpFlops = 0, m_headFlops = 0;
-    double m_tpMsgBytes = 0, m_p2pBytes = 0, m_flopRate = 1;
-    double m_tpBeta = 1, m_dpBeta = 1, m_ppBeta = 1;
+    double m_tpMsgBytes = 0, m_p2pBytes = 0;
+    double m_tpBeta = 1, m_dpBeta = 1, m_ppBeta = 1, m_cpBeta = 1;
+    KernelModel m_km;
+    /// Kernel seconds of one layer half (attention: QKV/O GEMMs, core attention, its element-wise work;
+    /// MLP) and of the LM head, forward and backward, for one micro-batch on one GPU.
+    double m_attnLinFwd = 0, m_coreFwd = 0, m_attnEwFwd = 0, m_mlpFwd = 0, m_headFwd = 0;
+    double m_attnLinBwd = 0, m_coreBwd = 0, m_attnEwBwd = 0, m_mlpBwd = 0, m_headBwd = 0;
+    double m_cpRingFwd = 0; ///< bytes one rank sends per ring step in forward (its K and V chunk)
+    double m_paramHostBeta = 1; ///< host-to-GPU bandwidth of offloaded params (PCIe, or the NVMe share)
+    double m_z3Beta = 1; ///< ZeRO-3 collectives' bandwidth (one NIC per GPU with per-tensor collectives)
+    double m_z3Extra = 0; ///< extra latency of a unit's ZeRO-3 collective split per parameter tensor
     std::int64_t m_worstStage = 0;
     std::vector<StageDesc> m_stages;
     std::map<std::tuple<std::int64_t, std::int64_t, bool, bool>, OpTemplate> m_templates;
 };
+
+/// Kernel seconds of a layer's halves and of the LM head on one GPU for one micro-batch (docs/model.md,
+/// "Kernel time"): GEMMs by shape after the TP split (kernels.h), attention by its kernel, element-wise
+/// work by the bytes it moves at HBM bandwidth. fp8 recipes run the linear layers' GEMMs in fp8 with the
+/// casts of their inputs; attention, the LM head and everything else stay 16-bit.
+void StepModel::buildKernelTimes(double tokens, double h, double hd, double q, double kv, double f, double k, double t,
+                                 double act)
+{
+    const GpuPreset& g = m_fp.gpu;
+    const bool hopperOrLater = g.peakFlops8 > 0;
+    m_km.peak16 = g.peakFlops16;
+    m_km.peak8 = g.peakFlops8;
+    m_km.hbmBytesPerSecond = g.hbmBytesPerSecond * kAchievableHbm;
+    m_km.gemmEfficiency = m_s.kernelEfficiency > 0 ? m_s.kernelEfficiency : defaultGemmEfficiency(g);
+    m_km.attentionEfficiency = m_s.attentionEfficiency > 0 ? m_s.attentionEfficiency
+                                                           : (hopperOrLater ? kFlashEfficiencyHopper : kFlashEfficiencyAmpere);
+    m_km.sms = smCount(g);
+    m_km.tileN = hopperOrLater ? 256 : 128;
+    const bool fp8 = m_s.recipe.fp8 && g.peakFlops8 > 0;
+    const double T = tokens;
+    const double gated = m_s.arch.gatedMlp ? 2.0 : 1.0;
+    // Linear layers: (M, N, K) per TP rank; backward runs the data- and weight-gradient GEMMs (twice the work).
+    const double qkv = gemmSeconds(m_km, T, (q + 2 * kv) / t, h, fp8);
+    const double proj = gemmSeconds(m_km, T, h, q / t, fp8);
+    const double up = k * gemmSeconds(m_km, T, gated * f / t, h, fp8);
+    const double down = k * gemmSeconds(m_km, T, h, f / t, fp8);
+    const double head = gemmSeconds(m_km, T, double(m_s.arch.vocab) / t, h, false);
+    // fp8 casts: every GEMM input activation read in 16 bits and written in 8 (3 bytes per element); in
+    // backward the output gradients too. Weight casts are cached across micro-batches (Transformer Engine).
+    double castFwd = 0;
+    if (fp8)
+        castFwd = memorySeconds(m_km, 3.0 * T * (h + q / t + h + k * f / t));
+    // Element-wise work per token, in 16-bit elements (forward; backward moves twice as much): each norm
+    // reads and writes the hidden state, each residual add reads two and writes one, the activation reads
+    // its inputs and writes its output, rotary embedding rewrites Q and K. With sequence parallelism the
+    // norms and residuals work on 1/t of the tokens. Eager PyTorch (no fusion) runs bias, dropout and the
+    // gate product as passes of their own.
+    const double sp = m_s.sequenceParallel ? t : 1.0;
+    double ewAttn = (2 * h + 3 * h) / sp + 2 * (q + kv) / t;
+    double ewMlp = (2 * h + 3 * h) / sp + (gated + 1) * f / t;
+    if (!m_s.compiled) {
+        ewAttn += 2 * 4.5 * h / sp + 3 * q / t; // bias + dropout on the output; separate softmax scale copies of Q
+        ewMlp += 2 * 4.5 * h / sp + (m_s.arch.gatedMlp ? 3.0 : 2.0) * f / t; // bias + dropout; separate gate product
+    }
+    const double ewAttnSec = memorySeconds(m_km, ewAttn * T * act);
+    const double ewMlpSec = memorySeconds(m_km, ewMlp * T * act);
+    // Core attention. FlashAttention: one fused kernel at its own efficiency; a causal mask skips the blocks
+    // above the diagonal, so it executes half of the counted 4 s^2 q FLOPs (CP ranks balance the causal
+    // load: Megatron-Core's zigzag chunks). Its backward does 2.5x the forward's matmuls (Dao 2023).
+    // Without it: QK^T and attention x V as batched GEMMs per head (K = head dim, or the sequence), and the
+    // scores (b x heads/t x s x s) pass through Megatron's fused scale-mask-softmax (2 bytes read, 2 written)
+    // and dropout's 1-byte mask: 5 bytes per score forward, twice that backward.
+    const double seqAll = double(m_s.seq);
+    const double sLocal = seqAll / double(m_c);
+    const double batchHeads = double(m_s.microBatch) * double(m_s.arch.heads) / t;
+    if (m_s.flashAttention) {
+        m_coreFwd = 0.5 * m_coreFlops / (m_km.peak16 * m_km.attentionEfficiency);
+        m_coreBwd = 2.5 * m_coreFwd;
+    } else {
+        const double gemms = batchHeads * (gemmSeconds(m_km, sLocal, seqAll, hd, false) + gemmSeconds(m_km, sLocal, hd, seqAll, false));
+        const double scores = memorySeconds(m_km, kScoreBytes * batchHeads * sLocal * seqAll);
+        m_coreFwd = gemms + scores;
+        m_coreBwd = 2.0 * m_coreFwd;
+    }
+    m_attnLinFwd = qkv + proj + castFwd * (h + q / t) / (2 * h + q / t + k * f / t);
+    m_attnEwFwd = ewAttnSec;
+    m_mlpFwd = up + down + ewMlpSec + castFwd * (h + k * f / t) / (2 * h + q / t + k * f / t);
+    m_attnLinBwd = 2.0 * m_attnLinFwd;
+    m_attnEwBwd = 2.0 * ewAttnSec;
+    m_mlpBwd = 2.0 * m_mlpFwd;
+    // LM head and loss: the logits (fp32) are written, read by the softmax cross-entropy and its gradient.
+    const double logits = memorySeconds(m_km, 8.0 * T * double(m_s.arch.vocab) / t);
+    m_headFwd = head + logits;
+    m_headBwd = 2.0 * head + logits;
+    // Ring attention: this rank's K and V chunk (KV heads per TP rank, at least one), 16-bit.
+    const double kvPerRank = std::max(kv / t, hd);
+    m_cpRingFwd = 2.0 * T * kvPerRank * act;
+}
 
 void StepModel::buildStages()
 {
@@ -210,11 +335,13 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
     OpTemplate op;
     double cfree = 0, qfree = 0; // compute stream, comm stream
     const int z = m_s.zeroStage;
-    const bool z3 = z == 3 && m_d > 1;
+    const bool z3 = z == 3 && m_dc > 1;
     const bool offPar = m_s.offloadParams != OffloadDevice::None;
     const bool offOpt = m_s.offloadOptimizer != OffloadDevice::None;
-    const std::int64_t chunkLayers = st.layers / m_v;
-    const std::int64_t l0 = st.firstLayer + chunk * chunkLayers;
+    // An uneven split (126 layers over PP 8 x VPP 2, as Megatron and torchtitan accept): the stage's first
+    // L_i mod v chunks hold one layer more.
+    const std::int64_t chunkLayers = st.layers / m_v + (chunk < st.layers % m_v ? 1 : 0);
+    const std::int64_t l0 = st.firstLayer + chunk * (st.layers / m_v) + std::min(chunk, st.layers % m_v);
     const bool firstVs = st.first && chunk == 0;
     const bool lastVs = st.last && chunk == m_v - 1;
     const StepPhase phase = fwd ? StepPhase::Forward : StepPhase::Backward;
@@ -241,12 +368,12 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
         op.events.push_back(e);
         return op.events.size() - 1;
     };
-    auto compute = [&](double flops, StepPhase ph, EventPart part, std::int64_t layer) {
-        if (flops <= 0)
+    auto compute = [&](double flops, double secs, StepPhase ph, EventPart part, std::int64_t layer) {
+        if (flops <= 0 && secs <= 0)
             return;
         StepEvent e;
         e.start = cfree;
-        e.duration = seconds(flops);
+        e.duration = secs;
         e.kind = EventKind::Compute;
         e.phase = ph;
         e.part = part;
@@ -258,7 +385,7 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
         push(e);
     };
     auto comm = [&](EventKind kind, CommGroup g, double M, std::int64_t n, double beta, bool crosses, StepPhase ph,
-                    EventPart part, std::int64_t layer, bool blocking, double readyAt) {
+                    EventPart part, std::int64_t layer, bool blocking, double readyAt, double extraSeconds = 0.0) {
         StepEvent e;
         e.kind = kind;
         e.group = g;
@@ -270,7 +397,7 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
         e.crossesNodes = crosses;
         e.layer = layer >= 0 ? layer : -1;
         e.layerCount = layer >= 0 ? 1 : 0;
-        e.duration = collectiveSeconds(kind, M, n, m_s.alphaSeconds, beta);
+        e.duration = collectiveSeconds(kind, M, n, m_s.alphaSeconds, beta) + extraSeconds;
         if (blocking) {
             e.start = cfree;
             e.exposedSeconds = e.duration;
@@ -281,24 +408,68 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
         }
         return push(e);
     };
-    auto tpPair = [&](StepPhase ph, EventPart part, std::int64_t layer) {
+    // Blocking collectives pushed since `first` overlap the `cover` seconds of kernels before them (async TP
+    // next to its GEMMs, the CP ring next to the attention kernel): only what the kernels cannot cover is exposed.
+    auto overlapBack = [&](std::size_t first, double cfree0, double cover) {
+        const double total = cfree - cfree0;
+        const double back = std::min(std::max(0.0, cover), total);
+        if (back <= 0)
+            return;
+        for (std::size_t i = first; i < op.events.size(); ++i) {
+            StepEvent& e = op.events[i];
+            e.start -= back;
+            e.exposedSeconds = std::max(0.0, e.end() - cfree0) - std::max(0.0, e.start - cfree0);
+        }
+        cfree -= back;
+    };
+    auto tpPair = [&](StepPhase ph, EventPart part, std::int64_t layer, double gemmSeconds) {
         // Megatron: one all-reduce after the row-parallel matmul (forward) or before the column-parallel
         // one (backward); with sequence parallelism an all-gather + reduce-scatter pair of the same volume.
         if (m_t <= 1)
             return;
         const bool cross = m_links.tpCrossesNodes;
+        const std::size_t first = op.events.size();
+        const double cfree0 = cfree;
         if (m_s.sequenceParallel) {
             comm(EventKind::AllGather, CommGroup::TP, m_tpMsgBytes, m_t, m_tpBeta, cross, ph, part, layer, true, 0);
             comm(EventKind::ReduceScatter, CommGroup::TP, m_tpMsgBytes, m_t, m_tpBeta, cross, ph, part, layer, true, 0);
         } else {
             comm(EventKind::AllReduce, CommGroup::TP, m_tpMsgBytes, m_t, m_tpBeta, cross, ph, part, layer, true, 0);
         }
+        if (m_s.tpCommOverlap)
+            overlapBack(first, cfree0, gemmSeconds);
+    };
+    auto cpRing = [&](StepPhase ph, std::int64_t layer, double coreSeconds, double factor) {
+        // Ring attention: cp - 1 steps, each passing this rank's K and V chunk on (backward: K, V and their
+        // gradients, twice the bytes), overlapped with the attention kernel (Liu et al. 2023; Megatron-Core CP).
+        if (m_c <= 1)
+            return;
+        StepEvent e;
+        e.kind = EventKind::Send;
+        e.group = CommGroup::CP;
+        e.phase = ph;
+        e.part = EventPart::Attention;
+        e.bufferBytes = m_cpRingFwd * factor;
+        e.bytes = e.bufferBytes * double(m_c - 1);
+        e.groupSize = m_c;
+        e.crossesNodes = m_links.cpCrossesNodes;
+        e.layer = layer;
+        e.layerCount = 1;
+        e.duration = double(m_c - 1) * collectiveSeconds(EventKind::Send, e.bufferBytes, 2, m_s.alphaSeconds, m_cpBeta);
+        e.start = cfree;
+        e.exposedSeconds = e.duration;
+        const std::size_t first = op.events.size();
+        const double cfree0 = cfree;
+        cfree += e.duration;
+        push(e);
+        overlapBack(first, cfree0, coreSeconds);
     };
     auto layerForward = [&](StepPhase ph, std::int64_t layer) {
-        compute(m_attnFlops + m_coreFlops, ph, EventPart::Attention, layer);
-        tpPair(ph, EventPart::Attention, layer);
-        compute(m_mlpFlops, ph, EventPart::Mlp, layer);
-        tpPair(ph, EventPart::Mlp, layer);
+        compute(m_attnFlops + m_coreFlops, m_attnLinFwd + m_coreFwd + m_attnEwFwd, ph, EventPart::Attention, layer);
+        cpRing(ph, layer, m_coreFwd, 1.0);
+        tpPair(ph, EventPart::Attention, layer, m_attnLinFwd);
+        compute(m_mlpFlops, m_mlpFwd, ph, EventPart::Mlp, layer);
+        tpPair(ph, EventPart::Mlp, layer, m_mlpFwd);
     };
 
     // ZeRO-3 gathers: issue unit j's gather (after its host copy with parameter offload) when needed,
@@ -310,12 +481,12 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
             return;
         const Unit& u = units[j];
         if (offPar) {
-            const double shard = double(ceilDiv(u.params, m_d)) * m_b.weights;
-            comm(EventKind::HostToDevice, CommGroup::Host, shard, 1, m_links.pcieBytesPerSecond, false, phase, u.part,
+            const double shard = double(ceilDiv(u.params, m_dc)) * m_b.weights;
+            comm(EventKind::HostToDevice, CommGroup::Host, shard, 1, m_paramHostBeta, false, phase, u.part,
                  u.layer, false, cfree);
         }
-        gatherIdx[j] = comm(EventKind::AllGather, CommGroup::DP, double(u.params) * m_b.weights, m_d, m_dpBeta,
-                            m_links.dpCrossesNodes, phase, u.part, u.layer, false, cfree);
+        gatherIdx[j] = comm(EventKind::AllGather, CommGroup::DP, double(u.params) * m_b.weights, m_dc, m_z3Beta,
+                            m_links.dpCrossesNodes, phase, u.part, u.layer, false, cfree, m_z3Extra);
         gatherEnd[j] = op.events[gatherIdx[j]].end();
     };
     auto waitGather = [&](std::size_t j) {
@@ -334,10 +505,10 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
             return;
         const double M = double(u.params) * m_b.grads;
         const EventKind kind = z == 0 ? EventKind::AllReduce : EventKind::ReduceScatter;
-        comm(kind, CommGroup::DP, M, m_d, m_dpBeta, m_links.dpCrossesNodes, StepPhase::Backward, u.part, u.layer, false,
-             cfree);
+        comm(kind, CommGroup::DP, M, m_dc, z3 ? m_z3Beta : m_dpBeta, m_links.dpCrossesNodes, StepPhase::Backward, u.part, u.layer, false,
+             cfree, z3 ? m_z3Extra : 0.0);
         if (offOpt) // ZeRO-Offload streams the reduced gradient shard to the host
-            comm(EventKind::DeviceToHost, CommGroup::Host, double(ceilDiv(u.params, m_d)) * m_b.grads, 1,
+            comm(EventKind::DeviceToHost, CommGroup::Host, double(ceilDiv(u.params, m_dc)) * m_b.grads, 1,
                  m_links.pcieBytesPerSecond, false, StepPhase::Backward, u.part, u.layer, false, cfree);
     };
 
@@ -348,19 +519,21 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
             if (u.part == EventPart::Layer)
                 layerForward(StepPhase::Forward, u.layer);
             else if (u.part == EventPart::Head)
-                compute(m_headFlops, StepPhase::Forward, EventPart::Head, -1);
+                compute(m_headFlops, m_headFwd, StepPhase::Forward, EventPart::Head, -1);
         } else {
             if (u.part == EventPart::Layer) {
                 if (m_s.checkpointing == Checkpointing::Full)
                     layerForward(StepPhase::Recompute, u.layer);
                 else if (m_s.checkpointing == Checkpointing::Selective)
-                    compute(m_coreFlops, StepPhase::Recompute, EventPart::Attention, u.layer);
-                compute(2.0 * m_mlpFlops, StepPhase::Backward, EventPart::Mlp, u.layer);
-                tpPair(StepPhase::Backward, EventPart::Mlp, u.layer);
-                compute(2.0 * (m_attnFlops + m_coreFlops), StepPhase::Backward, EventPart::Attention, u.layer);
-                tpPair(StepPhase::Backward, EventPart::Attention, u.layer);
+                    compute(m_coreFlops, m_coreFwd, StepPhase::Recompute, EventPart::Attention, u.layer);
+                compute(2.0 * m_mlpFlops, m_mlpBwd, StepPhase::Backward, EventPart::Mlp, u.layer);
+                tpPair(StepPhase::Backward, EventPart::Mlp, u.layer, m_mlpBwd);
+                compute(2.0 * (m_attnFlops + m_coreFlops), m_attnLinBwd + m_coreBwd + m_attnEwBwd, StepPhase::Backward,
+                        EventPart::Attention, u.layer);
+                cpRing(StepPhase::Backward, u.layer, m_coreBwd, 2.0);
+                tpPair(StepPhase::Backward, EventPart::Attention, u.layer, m_attnLinBwd);
             } else if (u.part == EventPart::Head) {
-                compute(2.0 * m_headFlops, StepPhase::Backward, EventPart::Head, -1);
+                compute(2.0 * m_headFlops, m_headBwd, StepPhase::Backward, EventPart::Head, -1);
             }
             reduceGrads(u);
         }
@@ -393,7 +566,7 @@ OpTemplate StepModel::makePost(const StageDesc& st) const
     double t = 0;
     const int z = m_s.zeroStage;
     const std::int64_t P = st.localParams;
-    const std::int64_t shard = z >= 1 ? ceilDiv(P, m_d) : P;
+    const std::int64_t shard = z >= 1 ? ceilDiv(P, m_dc) : P;
     const GpuPreset& g = m_fp.gpu;
     auto add = [&](StepEvent e) {
         e.start = t;
@@ -408,6 +581,13 @@ OpTemplate StepModel::makePost(const StageDesc& st) const
         const double bytes = double(shard) * (4.0 + m_b.master + m_b.optimizer) * 2.0;
         const double perGpu = kHostMemoryBytesPerSecondPerNode / double(std::min(m_s.gpusPerNode, m_s.gpus));
         e.duration = bytes / perGpu;
+        if (m_s.offloadOptimizer == OffloadDevice::Nvme) {
+            // ZeRO-Infinity: master weights and moments live on NVMe; the step streams them in and back out
+            // (read + write) through the node's NVMe bandwidth shared by its GPUs, overlapped with CPU Adam.
+            const double states = double(shard) * (m_b.master + m_b.optimizer) * 2.0;
+            const double nvmePerGpu = kNvmeBytesPerSecondPerNode / double(std::min(m_s.gpusPerNode, m_s.gpus));
+            e.duration = std::max(e.duration, states / nvmePerGpu);
+        }
         e.kind = EventKind::Compute;
         add(e);
         op.compute += e.duration;
@@ -429,17 +609,29 @@ OpTemplate StepModel::makePost(const StageDesc& st) const
         add(e);
         op.compute += e.duration;
     }
-    if ((z == 1 || z == 2) && m_d > 1) {
+    if ((z == 1 || z == 2) && m_dc > 1) {
         StepEvent e;
         e.kind = EventKind::AllGather;
         e.group = CommGroup::DP;
         e.bufferBytes = double(P) * m_b.weights;
-        e.bytes = collectiveWireBytes(e.kind, e.bufferBytes, m_d);
-        e.groupSize = m_d;
+        e.bytes = collectiveWireBytes(e.kind, e.bufferBytes, m_dc);
+        e.groupSize = m_dc;
         e.crossesNodes = m_links.dpCrossesNodes;
-        e.duration = collectiveSeconds(e.kind, e.bufferBytes, m_d, m_s.alphaSeconds, m_dpBeta);
+        e.duration = collectiveSeconds(e.kind, e.bufferBytes, m_dc, m_s.alphaSeconds, m_dpBeta);
         e.exposedSeconds = e.duration;
-        add(e);
+        if (m_s.overlapParamGather) {
+            // Megatron-Core overlap_param_gather: each bucket's gather runs under the next forward of the first
+            // micro-batch; only what that forward cannot cover holds the step up.
+            const double cover = double(st.layers) * (m_attnLinFwd + m_coreFwd + m_attnEwFwd + m_mlpFwd);
+            e.exposedSeconds = std::max(0.0, e.duration - cover);
+            e.start = t;
+            e.phase = StepPhase::Optimizer;
+            e.part = EventPart::Optimizer;
+            t += e.exposedSeconds;
+            op.events.push_back(e);
+        } else {
+            add(e);
+        }
     }
     op.duration = t;
     return op;
@@ -601,16 +793,19 @@ StepResult StepModel::run()
             double& g = e.group == CommGroup::DP ? T.dpBytes
                 : e.group == CommGroup::TP       ? T.tpBytes
                 : e.group == CommGroup::PP       ? T.ppBytes
+                : e.group == CommGroup::CP       ? T.cpBytes
                                                  : T.hostBytes;
             g += e.bytes;
         }
     }
     const OpTemplate post = makePost(m_stages[static_cast<std::size_t>(m_worstStage)]);
     for (const auto& e : post.events) {
-        if (e.kind == EventKind::Compute || e.group == CommGroup::Host)
+        if (e.kind == EventKind::Compute || e.group == CommGroup::Host) {
             T.optimizerSeconds += e.duration;
-        else
-            T.exposedCommSeconds += e.duration;
+        } else {
+            T.exposedCommSeconds += e.exposedSeconds;
+            T.hiddenCommSeconds += e.duration - e.exposedSeconds;
+        }
         if (e.group == CommGroup::DP)
             T.dpBytes += e.bytes;
         if (e.group == CommGroup::Host)
@@ -638,8 +833,8 @@ StepResult StepModel::run()
         }
     }
     const double N = double(m_s.gpus);
-    T.executedFlops = stageFlopsSum * double(m_t) * double(m_d);
-    T.modelFlops = modelFlopsSum * double(m_t) * double(m_d);
+    T.executedFlops = stageFlopsSum * double(m_t) * double(m_d) * double(m_c);
+    T.modelFlops = modelFlopsSum * double(m_t) * double(m_d) * double(m_c);
     T.tokensPerStep = double(m_d) * double(m_m) * double(m_s.microBatch) * double(m_s.seq);
     if (T.stepTime > 0) {
         T.tflopsPerGpu = T.executedFlops / T.stepTime / N / 1e12;
@@ -651,7 +846,8 @@ StepResult StepModel::run()
 
     // Events of the worst stage, merged when there would be more than kMaxStepEvents: first G layers per
     // event (G doubling), then K blocks per event. Sizes are counted exactly from the block templates.
-    const std::int64_t chunkLayers = std::max<std::int64_t>(1, m_stages[static_cast<std::size_t>(m_worstStage)].layers / m_v);
+    const std::int64_t chunkLayers
+        = std::max<std::int64_t>(1, ceilDiv(m_stages[static_cast<std::size_t>(m_worstStage)].layers, m_v));
     auto blockEvents = [&](const SimBlock& b) {
         const OpTemplate& op = opTemplate(m_worstStage, b.block.chunk, b.block.forward, reducesOn(b.block.microbatch));
         std::vector<StepEvent> evs;
@@ -936,8 +1132,8 @@ StepResult computeStep(const Scenario& s)
         if (!ok)
             throw InvalidInput(field, std::string("--") + field + ": " + msg);
     };
-    need(std::isfinite(s.kernelEfficiency) && s.kernelEfficiency > 0 && s.kernelEfficiency <= 1, "kernel-efficiency",
-         "must be a fraction above 0 and at most 1");
+    need(std::isfinite(s.kernelEfficiency) && s.kernelEfficiency >= 0 && s.kernelEfficiency <= 1, "kernel-efficiency",
+         "must be a fraction at most 1 (0: the GPU's default)");
     need(std::isfinite(s.alphaSeconds) && s.alphaSeconds >= 0 && s.alphaSeconds <= 1, "alpha-us",
          "must be between 0 and 1e6 microseconds");
     need(std::isfinite(s.intraNodeBytesPerSecond) && s.intraNodeBytesPerSecond >= 0, "intra-node-gbps",
@@ -948,11 +1144,17 @@ StepResult computeStep(const Scenario& s)
     validateScenario(s);
     const LinkPlan lk = planLinks(s);
     need(lk.peakFlops > 0, "gpu", "the GPU has no peak FLOP/s figure; the step model needs one");
+    need(std::isfinite(s.attentionEfficiency) && s.attentionEfficiency >= 0 && s.attentionEfficiency <= 1,
+         "attention-efficiency", "must be a fraction between 0 (the GPU's default) and 1");
     need(lk.intraNodeBytesPerSecond > 0, "intra-node-gbps", "the GPU has no intra-node bandwidth; give one");
     need(lk.interNodeBytesPerSecond > 0, "inter-node-gbps", "the GPU has no inter-node bandwidth; give one");
     need(lk.pcieBytesPerSecond > 0, "pcie-gbps", "the GPU has no PCIe bandwidth; give one");
     StepModel model(s);
-    return model.run();
+    StepResult r = model.run();
+    if (s.recipe.fp8 && resolveGpu(s).peakFlops8 <= 0)
+        r.warnings.push_back("fp8 needs FP8 tensor cores (Hopper, Ada, Blackwell, MI300); " + resolveGpu(s).name
+                             + " has none, so its GEMMs run at the 16-bit peak: use mixed (bf16)");
+    return r;
 }
 
 } // namespace shardscope

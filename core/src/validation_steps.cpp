@@ -136,6 +136,15 @@ Scenario scenarioForStepRow(const CsvRow& row)
     s.gpu = gpuFor(get(row, "gpu_type"));
     s.gpus = integer(row, "gpus", -1);
     s.gpusPerNode = integer(row, "gpus_per_node", 8);
+    // A stated network: "1600 Gbps RoCE/node", "800 Gb/s inter-node" (per node) or "400 Gb/s ... per GPU".
+    {
+        const std::string type = get(row, "gpu_type");
+        std::smatch m;
+        if (std::regex_search(type, m, std::regex("([0-9]+) ?Gb(ps|/s) (RoCE/node|inter-node)")))
+            s.interNodeBytesPerSecond = std::stod(m[1].str()) * 1e9 / 8.0 / double(std::max<std::int64_t>(1, s.gpusPerNode));
+        else if (std::regex_search(type, m, std::regex("([0-9]+) ?Gb/s [A-Za-z ]*per GPU")))
+            s.interNodeBytesPerSecond = std::stod(m[1].str()) * 1e9 / 8.0;
+    }
     s.tp = integer(row, "tp", 1);
     s.pp = integer(row, "pp", 1);
     s.cp = fromNotes(row, "cp=([0-9]+);", 1);
@@ -177,7 +186,33 @@ Scenario scenarioForStepRow(const CsvRow& row)
             unmodelled("global batch is not a multiple of dp x micro-batch");
         s.gradAccum = gb / perStep;
     }
-    (void)notes;
+    // The software stack, from the source (docs/validation-steps.md): properties of the stack, not of the run.
+    const std::string source = get(row, "source");
+    const bool megatron2021 = contains(source, "Narayanan") || contains(source, "Korthikanti")
+        || contains(source, "Megatron-LM@841f789f48");
+    const bool pytorchStack = contains(source, "torchtitan") || contains(source, "pytorch.github.io")
+        || contains(source, "llm-foundry");
+    const bool megatronCore = !megatron2021 && !pytorchStack
+        && (contains(source, "Megatron") || contains(source, "NeMo") || contains(source, "dgxc")
+            || contains(source, "mlcommons"));
+    // 2021-22 Megatron predates FlashAttention (May 2022): scores through the fused scale-mask-softmax.
+    s.flashAttention = !megatron2021;
+    // Eager PyTorch runs element-wise ops one by one; torch.compile, Transformer Engine and Megatron fuse them.
+    s.compiled = !pytorchStack || contains(notes, "compile");
+    // Transformer Engine's cuDNN fused attention on Hopper (FlashAttention-3 class, about 0.6 of peak) in
+    // Megatron-Core / NeMo; PyTorch stacks use SDPA's FlashAttention-2 (the GPU default).
+    if (megatronCore && resolveGpu(s).peakFlops8 > 0)
+        s.attentionEfficiency = 0.6;
+    // Megatron-Core recipes overlap the DP reduce-scatter / param all-gather and the TP collectives
+    // (overlap_grad_reduce, overlap_param_gather, tp_comm_overlap); torchtitan's AsyncTP does the latter.
+    s.overlapParamGather = megatronCore;
+    s.tpCommOverlap = megatronCore || contains(notes, "async TP") || contains(notes, "AsyncTP");
+    // Narayanan et al.'s ZeRO-3 baseline ran DeepSpeed's 2021 ZeRO-3 (per-tensor collectives).
+    s.zero3PerTensorCollectives = megatron2021 && s.zeroStage == 3;
+    // GPT-style models carry biases on every linear layer (GPT-2/3, Megatron GPT).
+    if (!llama) {
+        s.arch.qkvBias = s.arch.attnOutBias = s.arch.mlpBias = true;
+    }
     return s;
 }
 

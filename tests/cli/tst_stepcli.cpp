@@ -2,12 +2,15 @@
 // `shardscope step` as a contract (issue 4): runs the built executable and checks the JSON's keys and
 // vocabularies, that it answers for scenarios that do not fit, the Megatron 1T check from the command
 // line, and bad hardware options exiting 2 with the option named.
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QSet>
 #include <QTest>
+
+#include <cmath>
 
 #include "runshardscope.h"
 
@@ -130,6 +133,41 @@ private Q_SLOTS:
         QCOMPARE(fast.value(QStringLiteral("scenario")).toObject().value(QStringLiteral("inter_node_bytes_per_second")).toDouble(), 50e9);
         QVERIFY(slow.value(QStringLiteral("totals")).toObject().value(QStringLiteral("step_time_s")).toDouble()
                 > fast.value(QStringLiteral("totals")).toObject().value(QStringLiteral("step_time_s")).toDouble());
+    }
+
+    void validateStepsGolden()
+    {
+        // `validate --steps` on the shipped 109 runs (tests/data/measured/measured-steps.csv) against its golden
+        // output: every row predicted or listed as unmodelled with its reason; keys exactly issue 9's contract.
+        const QString csv = QStringLiteral(SHARDSCOPE_SOURCE_DIR "/tests/data/measured/measured-steps.csv");
+        const Run r = shardscope({QStringLiteral("validate"), QStringLiteral("--steps"), csv, QStringLiteral("--format"),
+                                  QStringLiteral("json")});
+        QCOMPARE(r.exitCode, 0);
+        QFile f(QStringLiteral(SHARDSCOPE_SOURCE_DIR "/tests/data/golden/validate-steps.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(QString::fromUtf8(r.out), QString::fromUtf8(f.readAll()));
+        const QJsonObject o = json(r);
+        for (const char* k : {"rows", "median_abs_error", "max_abs_error", "by_source", "unmodelled"})
+            QVERIFY2(o.contains(QLatin1String(k)), k);
+        const QJsonArray rows = o.value(QStringLiteral("rows")).toArray();
+        QCOMPARE(rows.size() + o.value(QStringLiteral("unmodelled")).toArray().size(), 109);
+        for (const QJsonValue& v : rows) {
+            const QJsonObject row = v.toObject();
+            QCOMPARE(row.keys().size(), 5);
+            for (const char* k : {"id", "metric", "measured", "predicted", "error"})
+                QVERIFY2(row.contains(QLatin1String(k)), k);
+            QVERIFY(std::abs(row.value(QStringLiteral("predicted")).toDouble() / row.value(QStringLiteral("measured")).toDouble() - 1
+                             - row.value(QStringLiteral("error")).toDouble())
+                    < 1e-12);
+        }
+        // The table format prints the same summary; a missing file exits 2 naming --steps.
+        const Run t = shardscope({QStringLiteral("validate"), QStringLiteral("--steps"), csv});
+        QCOMPARE(t.exitCode, 0);
+        QVERIFY(t.out.contains("median |error|"));
+        const Run bad = shardscope({QStringLiteral("validate"), QStringLiteral("--steps"), QStringLiteral("/nonexistent.csv")});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY(bad.out.isEmpty());
+        QVERIFY(bad.err.contains("--steps"));
     }
 };
 

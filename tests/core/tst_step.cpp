@@ -2,6 +2,7 @@
 // The step model (issue 4): collective formulas, event order, totals against published check values,
 // the memory timeline against the footprint.
 #include "shardscope/errors.h"
+#include "shardscope/kernels.h"
 #include "shardscope/step.h"
 
 #include <QTest>
@@ -255,10 +256,10 @@ private Q_SLOTS:
     void megatron1TMatchesPublishedThroughput()
     {
         // Narayanan et al. 2021 (Table 1): 163 TFLOP/s per GPU for the 1T model on 3072 A100s. With the default
-        // kernel efficiency (0.675, the midpoint of MODEL.md's 0.6-0.75 for large A100 GEMMs, not fitted to
-        // this run) the model must land within 15%.
+        // kernel model (A100 large-GEMM efficiency 0.74, GEMMs by shape, element-wise work at HBM bandwidth;
+        // docs/model.md, not fitted to this run) the model must land within 15%.
         const Scenario s = megatron1T();
-        QCOMPARE(s.kernelEfficiency, 0.675);
+        QCOMPARE(s.kernelEfficiency, 0.0); // the GPU's large-GEMM efficiency: A100 0.74 (kernels.h)
         const StepResult r = computeStep(s);
         QVERIFY2(std::abs(r.totals.tflopsPerGpu / 163.0 - 1.0) < 0.15, qPrintable(QString::number(r.totals.tflopsPerGpu)));
         // Executed FLOPs per step: Megatron's 96 B s L h^2 (1 + s/6h + V/16Lh) = 5.14e19 (MODEL.md section 6).
@@ -287,8 +288,10 @@ private Q_SLOTS:
         const double sum = t.computeSeconds + t.recomputeSeconds + t.exposedCommSeconds + t.bubbleSeconds + t.optimizerSeconds;
         QVERIFY2(std::abs(sum - t.stepTime) < 1e-9 * t.stepTime, qPrintable(QString::number(sum - t.stepTime)));
         QVERIFY(t.stepTime > 0);
-        QVERIFY(t.mfu > 0 && t.mfu < scenario.kernelEfficiency);
-        // Compute time is executed FLOPs / (peak x kernel efficiency): on the worst rank, its kernels' FLOPs.
+        QVERIFY(t.mfu > 0 && t.mfu < 1);
+        // Compute time comes from the kernel model (kernels.h): GEMMs never beat peak x the GPU's large-GEMM
+        // efficiency, FlashAttention runs half of its counted (non-causal) FLOPs at its own efficiency, and
+        // memory-bound work only adds time. So the counted FLOP rate is bounded by peak x max(ceiling, 2 x attn).
         double flops = 0, kernels = 0;
         for (const auto& e : r.events)
             if (e.kind == EventKind::Compute && e.phase != StepPhase::Optimizer) {
@@ -296,7 +299,11 @@ private Q_SLOTS:
                 kernels += e.duration;
             }
         QVERIFY(std::abs(kernels - (t.computeSeconds + t.recomputeSeconds)) < 1e-9 * t.stepTime);
-        QVERIFY(std::abs(kernels - flops / (r.links.peakFlops * scenario.kernelEfficiency)) < 1e-9 * kernels);
+        const GpuPreset g = resolveGpu(scenario);
+        const double ceiling = scenario.kernelEfficiency > 0 ? scenario.kernelEfficiency : defaultGemmEfficiency(g);
+        const double attn = scenario.attentionEfficiency > 0 ? scenario.attentionEfficiency : (g.peakFlops8 > 0 ? 0.35 : 0.6);
+        QVERIFY2(flops / kernels <= r.links.peakFlops * std::max(ceiling, 2 * attn) * (1 + 1e-12),
+                 qPrintable(QString::number(flops / kernels / r.links.peakFlops)));
         // Wire bytes by group: the events add up to the totals (aggregated or not).
         QVERIFY(std::abs(sumBytes(r, CommGroup::TP) - t.tpBytes) <= 1e-9 * std::max(1.0, t.tpBytes));
         QVERIFY(std::abs(sumBytes(r, CommGroup::DP) - t.dpBytes) <= 1e-9 * std::max(1.0, t.dpBytes));
@@ -395,16 +402,22 @@ private Q_SLOTS:
 
     void kernelEfficiencyScalesCompute()
     {
-        // One GPU, no communication: halving the kernel efficiency doubles compute.
+        // One GPU, no communication: halving the GEMM efficiency doubles the GEMMs' time only. With attention
+        // at twice its default efficiency too, every compute-bound kernel doubles; what stays is the element-wise
+        // and memory-bound work, so compute grows by less than 2x but by more than 1.5x (GEMMs dominate).
         Scenario s;
         s.arch = *findModelPreset("gpt2");
         s.gpus = 1;
         s.zeroStage = 0;
         s.seq = 1024;
+        s.kernelEfficiency = 0.74;
+        s.attentionEfficiency = 0.6;
         const StepResult a = computeStep(s);
         s.kernelEfficiency /= 2;
+        s.attentionEfficiency /= 2;
         const StepResult b = computeStep(s);
-        QVERIFY(std::abs(b.totals.computeSeconds / a.totals.computeSeconds - 2.0) < 1e-12);
+        const double ratio = b.totals.computeSeconds / a.totals.computeSeconds;
+        QVERIFY2(ratio > 1.5 && ratio < 2.0, qPrintable(QString::number(ratio)));
         QCOMPARE(a.totals.exposedCommSeconds, 0.0);
         QCOMPARE(a.totals.bubbleSeconds, 0.0);
     }

@@ -105,6 +105,10 @@ QJsonObject scenarioToJson(const Scenario& s)
     o[QStringLiteral("zero3_prefetch_bucket_elements")] = i64(s.zero3PrefetchBucketElements);
     o[QStringLiteral("zero3_persistence_threshold")] = i64(s.zero3PersistenceThreshold);
     o[QStringLiteral("ddp_bucket_cap_bytes")] = i64(s.ddpBucketCapBytes);
+    o[QStringLiteral("attention_efficiency")] = s.attentionEfficiency;
+    o[QStringLiteral("overlap_param_gather")] = s.overlapParamGather;
+    o[QStringLiteral("tp_comm_overlap")] = s.tpCommOverlap;
+    o[QStringLiteral("zero3_per_tensor_collectives")] = s.zero3PerTensorCollectives;
     QJsonArray off;
     for (int t = 0; t < kTermCount; ++t)
         if (!s.termEnabled[static_cast<std::size_t>(t)])

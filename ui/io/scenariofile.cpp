@@ -310,7 +310,7 @@ Scenario scenarioFromJson(const QJsonObject& o, const Scenario& base, QStringLis
     r.integer("nvme_bytes_per_node", s.nvmeBytesPerNode, 1, kBig);
     r.boolean("model_states_only", s.modelStatesOnly);
     // --- hardware of the step model (0 bandwidth = the GPU preset's)
-    r.number("kernel_efficiency", s.kernelEfficiency, 0.001, 1);
+    r.number("kernel_efficiency", s.kernelEfficiency, 0, 1);
     r.number("alpha_seconds", s.alphaSeconds, 0, 1);
     r.number("intra_node_bytes_per_second", s.intraNodeBytesPerSecond, 0, 1e15);
     r.number("inter_node_bytes_per_second", s.interNodeBytesPerSecond, 0, 1e15);
@@ -330,6 +330,10 @@ Scenario scenarioFromJson(const QJsonObject& o, const Scenario& base, QStringLis
     r.integer("zero3_prefetch_bucket_elements", s.zero3PrefetchBucketElements, 0, 100000000000000LL);
     r.integer("zero3_persistence_threshold", s.zero3PersistenceThreshold, 0, 100000000000000LL);
     r.integer("ddp_bucket_cap_bytes", s.ddpBucketCapBytes, 0, kBig);
+    r.number("attention_efficiency", s.attentionEfficiency, 0, 1);
+    r.boolean("overlap_param_gather", s.overlapParamGather);
+    r.boolean("tp_comm_overlap", s.tpCommOverlap);
+    r.boolean("zero3_per_tensor_collectives", s.zero3PerTensorCollectives);
     if (r.has("terms_off")) {
         const QJsonValue v = r.value("terms_off");
         if (!v.isArray())

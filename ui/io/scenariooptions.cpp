@@ -79,7 +79,7 @@ constexpr Opt kOptions[] = {
     {"host-ram-gb", "GB", "Host RAM per node in GB (default 2000)."},
     {"nvme-gb", "GB", "NVMe per node in GB (default 30000)."},
     // --- hardware (step model)
-    {"kernel-efficiency", "FRACTION", "Fraction of peak FLOP/s the kernels reach (default 0.675; not an MFU)."},
+    {"kernel-efficiency", "FRACTION", "Fraction of peak FLOP/s large GEMMs reach (default 0: the GPU's, A100 0.74, H100 0.6; not an MFU)."},
     {"alpha-us", "US", "Collective latency per ring hop in microseconds (default 5)."},
     {"intra-node-gbps", "GB/s", "GPU-GPU bandwidth per GPU per direction in GB/s (default: the GPU preset's NVLink)."},
     {"inter-node-gbps", "GB/s", "NIC bandwidth per GPU per direction in GB/s (default: the GPU preset's)."},
@@ -94,8 +94,12 @@ constexpr Opt kOptions[] = {
     {"paged-optimizer", "on|off", "Paged optimizer states (bitsandbytes): CUDA managed memory outside the allocator."},
     {"dropout", "on|off", "Dropout masks stored for backward (GPT-2/BERT style)."},
     {"loss-fp32", "on|off", "Cross-entropy on logits upcast to fp32 (default on)."},
-    {"compile", "on|off", "torch.compile / fused kernels (default on); off: eager PyTorch keeps more MLP tensors."},
+    {"compile", "on|off", "torch.compile / fused kernels (default on); off: eager PyTorch keeps more MLP tensors and runs element-wise ops unfused."},
     {"activation-precision", "auto|16bit|fp32|autocast", "Precision of saved activations (default auto: the recipe's)."},
+    {"attention-efficiency", "FRACTION", "Fraction of the 16-bit peak the attention kernel reaches (default 0: FlashAttention-2's, A100 0.6, H100 0.35)."},
+    {"overlap-param-gather", "on|off", "Megatron-Core overlap_param_gather: ZeRO-1/2 param all-gather under the next forward (default off)."},
+    {"tp-comm-overlap", "on|off", "Async TP / tp_comm_overlap: TP collectives overlap their GEMMs (default off)."},
+    {"zero3-per-tensor", "on|off", "DeepSpeed ZeRO-3 (2021): one collective per parameter tensor on one NIC per GPU (default off)."},
     // Config files set a base scenario; the options above override it (docs/scenario-format.md).
     {"scenario", "FILE", "A ShardScope scenario file (docs/scenario-format.md) as the base scenario."},
     {"deepspeed-config", "FILE", "A DeepSpeed config JSON: ZeRO stage, offload, fp16/bf16, batch sizes, buckets."},
@@ -373,7 +377,7 @@ Scenario applyOptions(const QCommandLineParser& p, const QStringList& skip, Scen
 
     // --- hardware (step model)
     if (has("kernel-efficiency"))
-        s.kernelEfficiency = parseDoubleOption(val("kernel-efficiency"), "kernel-efficiency", 0.001, 1);
+        s.kernelEfficiency = parseDoubleOption(val("kernel-efficiency"), "kernel-efficiency", 0, 1);
     if (has("alpha-us"))
         s.alphaSeconds = parseDoubleOption(val("alpha-us"), "alpha-us", 0, 1e6) * 1e-6;
     if (has("intra-node-gbps"))
@@ -382,6 +386,14 @@ Scenario applyOptions(const QCommandLineParser& p, const QStringList& skip, Scen
         s.interNodeBytesPerSecond = parseDoubleOption(val("inter-node-gbps"), "inter-node-gbps", 0.001, 1e6) * 1e9;
     if (has("pcie-gbps"))
         s.pcieBytesPerSecond = parseDoubleOption(val("pcie-gbps"), "pcie-gbps", 0.001, 1e6) * 1e9;
+    if (has("attention-efficiency"))
+        s.attentionEfficiency = parseDoubleOption(val("attention-efficiency"), "attention-efficiency", 0, 1);
+    if (has("overlap-param-gather"))
+        s.overlapParamGather = parseOnOff(val("overlap-param-gather"), "overlap-param-gather");
+    if (has("tp-comm-overlap"))
+        s.tpCommOverlap = parseOnOff(val("tp-comm-overlap"), "tp-comm-overlap");
+    if (has("zero3-per-tensor"))
+        s.zero3PerTensorCollectives = parseOnOff(val("zero3-per-tensor"), "zero3-per-tensor");
 
     if (skip.contains(QStringLiteral("gpus")))
         s.gpus = s.modelParallel();

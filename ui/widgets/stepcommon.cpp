@@ -42,6 +42,7 @@ QString groupText(CommGroup g)
     case CommGroup::TP: return QStringLiteral("TP");
     case CommGroup::PP: return QStringLiteral("PP");
     case CommGroup::Host: return QStringLiteral("host");
+    case CommGroup::CP: return QStringLiteral("CP");
     case CommGroup::None: break;
     }
     return QString();

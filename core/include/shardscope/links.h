@@ -15,6 +15,12 @@ struct LinkPlan
     bool tpCrossesNodes = false;
     bool dpCrossesNodes = false;
     bool ppCrossesNodes = false;
+    bool cpCrossesNodes = false;
+    /// Bandwidth a DP (x CP) ring gets per GPU: intra-node when the group sits in one node; across nodes
+    /// the NIC share per GPU times the group's ranks per node (NCCL runs one channel per NIC, so a group
+    /// with k ranks in each node drives k NICs; capped by the intra-node link).
+    double dpBytesPerSecond = 0;
+    std::int64_t dpRanksPerNode = 1;
 };
 
 /// The link plan of a scenario (bandwidths in force and which groups cross nodes).

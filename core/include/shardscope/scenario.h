@@ -118,10 +118,10 @@ struct Scenario
     bool modelStatesOnly = false; ///< params, grads, master, optimizer; nothing else
 
     // --- hardware (step model; computeStep() in step.h, MODEL.md sections 5-7)
-    /// Fraction of peak dense FLOP/s the GEMM and attention kernels achieve. Not an MFU (that is an
-    /// output). Default 0.675: the midpoint of "large A100 GEMMs reach roughly 0.6-0.75" (MODEL.md
-    /// section 6, from cuBLAS GEMM benchmarks); it is not fitted to any end-to-end training run.
-    double kernelEfficiency = 0.675;
+    /// Fraction of peak dense FLOP/s a large, well-shaped GEMM achieves (smaller and TP-split GEMMs reach
+    /// less: kernels.h). Not an MFU (that is an output). 0 (default) = the GPU's figure: A100 0.74, H100/H200
+    /// 0.6, others 0.675 (docs/model.md "Kernel time"); not fitted to any single training run.
+    double kernelEfficiency = 0;
     /// Latency per ring hop of a collective (alpha in alpha-beta). Default 5 us: NCCL's per-hop base
     /// latency is of the order of a few microseconds (NCCL tuning model; nccl-tests small messages).
     double alphaSeconds = 5e-6;
@@ -133,6 +133,19 @@ struct Scenario
     /// The trainer's flat buffers (DeepSpeed ZeRO-1/2): with ZeRO >= 1 and d > 1 the flattened model states
     /// are padded to a multiple of d, so the unsharded params/grads hold ceil(P/d) x d elements.
     bool padFlatBuffers = false;
+
+    // --- step model: kernels and overlap (issue 9; docs/model.md "Kernel time" and "Overlap")
+    /// Fraction of the 16-bit peak the fused attention kernel reaches; 0 = the GPU's default
+    /// (FlashAttention-2: A100 0.6, Hopper and later 0.45; docs/model.md).
+    double attentionEfficiency = 0;
+    /// Megatron-Core overlap_param_gather: ZeRO-1/2's all-gather of updated params overlaps the next forward.
+    bool overlapParamGather = false;
+    /// Async TP / TP comm overlap (Megatron-Core tp_comm_overlap, torchtitan AsyncTP): TP collectives are
+    /// split and overlapped with the GEMMs next to them; only what the GEMMs cannot cover is exposed.
+    bool tpCommOverlap = false;
+    /// DeepSpeed ZeRO-3 as of 2021: one all-gather / reduce-scatter per parameter tensor over a flat ring of
+    /// all DP ranks on one NIC share per GPU, instead of one flat buffer per unit over all NICs (FSDP, Megatron).
+    bool zero3PerTensorCollectives = false;
 
     Scenario();
     /// The exact parameter count: bareParams if given, else countParams(arch).total.
@@ -151,7 +164,10 @@ struct Scenario
     std::int64_t lossChunks = 1; ///< chunked cross-entropy: the loss's fp32 working set over N chunks
     bool pagedOptimizer = false; ///< bitsandbytes paged states in CUDA managed memory (outside the allocator)
     bool lossFp32 = true; ///< the loss on logits upcast to fp32
-    bool compiled = true; ///< torch.compile / fused kernels; off: eager PyTorch keeps more MLP intermediates
+    /// torch.compile / fused kernels (Transformer Engine, Megatron's fused kernels). Off: eager PyTorch keeps more
+    /// MLP intermediates (memory) and runs every norm, bias, dropout, residual and activation as its own pass
+    /// over HBM (step time).
+    bool compiled = true;
     ActivationPrecision activationPrecision = ActivationPrecision::Auto;
     bool logitsOverVocab = true; ///< off: a classifier or reward head, no vocabulary logits
     std::int64_t zero3MaxLiveParams = 1000000000; ///< DeepSpeed stage3_max_live_parameters default 1e9

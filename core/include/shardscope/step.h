@@ -8,18 +8,19 @@
 #include "shardscope/scenario.h"
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace shardscope {
 
 /// The process group a collective runs in. Compute events have CommGroup::None.
-enum class CommGroup { None, DP, TP, PP, Host };
+enum class CommGroup { None, DP, TP, PP, Host, CP };
 enum class StepPhase { Forward, Backward, Recompute, Optimizer };
 /// What an event works on (for labels): a layer's attention or MLP half, a whole layer, the embedding,
 /// the LM head and loss, the optimizer step.
 enum class EventPart { Attention, Mlp, Layer, Embedding, Head, Optimizer };
 
-/// "dp", "tp", "pp", "host" ("" for None).
+/// "dp", "tp", "pp", "host", "cp" ("" for None).
 const char* commGroupKey(CommGroup g);
 /// "forward", "backward", "recompute", "optimizer".
 const char* stepPhaseKey(StepPhase p);
@@ -79,6 +80,7 @@ struct StepTotals
     double bubbleFraction = 0; ///< bubbleSeconds / stepTime on the worst rank
     double analyticBubbleFraction = 0; ///< (p-1)/(p-1+m), (p-1)/(p-1+v m) interleaved
     double dpBytes = 0, tpBytes = 0, ppBytes = 0, hostBytes = 0; ///< wire bytes per GPU per step by group
+    double cpBytes = 0; ///< ring-attention K/V bytes per GPU per step (context parallelism)
 };
 
 struct StepResult
@@ -97,6 +99,7 @@ struct StepResult
     bool aggregated = false; ///< events merged to stay under kMaxStepEvents
     std::int64_t layersPerEvent = 1; ///< layers per aggregated event
     std::int64_t opsPerEvent = 1; ///< pipeline blocks per aggregated event
+    std::vector<std::string> warnings; ///< answers given with a caveat (fp8 on a GPU without FP8 tensor cores)
 };
 
 /// The event list stays under this many events: beyond it, consecutive layers (then pipeline blocks)

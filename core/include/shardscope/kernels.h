@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "shardscope/gpus.h"
+
+#include <cstdint>
+
+namespace shardscope {
+
+/**
+ * How fast one GPU runs the kernels of a layer (docs/model.md, "Kernel time"): GEMMs by shape, attention,
+ * and the memory-bound element-wise work. Properties of the hardware and the software stack, never of a run.
+ */
+struct KernelModel
+{
+    double peak16 = 0; ///< dense BF16/FP16 FLOP/s
+    double peak8 = 0; ///< dense FP8 FLOP/s (0: no FP8 tensor cores)
+    double hbmBytesPerSecond = 0; ///< achievable HBM bandwidth
+    double gemmEfficiency = 0.675; ///< fraction of peak a large, well-shaped GEMM reaches
+    double attentionEfficiency = 0.6; ///< fraction of the 16-bit peak the fused attention kernel reaches
+    std::int64_t sms = 108; ///< streaming multiprocessors (wave quantisation)
+    std::int64_t tileM = 128, tileN = 128; ///< output tile of one thread block
+    double kOverhead = 64; ///< per-tile prologue/epilogue cost, in K elements of the main loop
+};
+
+/// Streaming multiprocessors (compute units) of a GPU preset, and its typical GEMM output tile.
+std::int64_t smCount(const GpuPreset& g);
+
+/// Fraction of the 16-bit peak a large, well-shaped GEMM reaches on this GPU (used when
+/// Scenario::kernelEfficiency is 0, the default).
+double defaultGemmEfficiency(const GpuPreset& g);
+
+/// Seconds of one GEMM C[M,N] = A[M,K] B[K,N]: 2MNK FLOPs at peak x efficiency x K/(K + kOverhead) x wave
+/// efficiency (tiles / (waves x SMs)), or its operand and result bytes at HBM bandwidth if that is slower.
+/// fp8: the FP8 peak with 1-byte operands.
+double gemmSeconds(const KernelModel& km, double m, double n, double k, bool fp8);
+
+/// The FLOP/s a GEMM of that shape reaches (2MNK / gemmSeconds).
+double gemmFlopRate(const KernelModel& km, double m, double n, double k, bool fp8);
+
+/// Seconds to move `bytes` through HBM (element-wise kernels, softmax without FlashAttention, casts).
+double memorySeconds(const KernelModel& km, double bytes);
+
+} // namespace shardscope

@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: MIT
+// Kernel time on one GPU: GEMMs by shape (wave quantisation, small-K prologue/epilogue cost, memory-bound
+// small GEMMs), attention and element-wise work by bytes moved. Shared by the step simulator and the planner.
+#include "shardscope/kernels.h"
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+namespace shardscope {
+
+std::int64_t smCount(const GpuPreset& g)
+{
+    // Vendor whitepapers: A100 108 SMs, H100/H200 SXM 132, B200 148 (2 x 74), MI300X 304 CUs, L40S 142,
+    // RTX 4090 128.
+    if (g.id.rfind("a100", 0) == 0)
+        return 108;
+    if (g.id.rfind("h100", 0) == 0 || g.id.rfind("h200", 0) == 0)
+        return 132;
+    if (g.id.rfind("b200", 0) == 0)
+        return 148;
+    if (g.id.rfind("mi300", 0) == 0)
+        return 304;
+    if (g.id.rfind("l40s", 0) == 0)
+        return 142;
+    if (g.id.rfind("rtx4090", 0) == 0)
+        return 128;
+    return 108;
+}
+
+double defaultGemmEfficiency(const GpuPreset& g)
+{
+    // Large bf16 GEMMs: A100 reaches about 0.74 of its 312 TFLOP/s (cuBLAS 230-250 TFLOP/s on training-sized
+    // matrices); H100/H200 SXM about 0.6 of 989 (power-limited clocks under sustained tensor load: 550-650
+    // TFLOP/s). Others: 0.675, the midpoint of MODEL.md's 0.6-0.75. Checked against docs/validation-steps.md.
+    if (g.id.rfind("a100", 0) == 0)
+        return 0.74;
+    if (g.id.rfind("h100", 0) == 0 || g.id.rfind("h200", 0) == 0)
+        return 0.6;
+    return 0.675;
+}
+
+double gemmSeconds(const KernelModel& km, double m, double n, double k, bool fp8)
+{
+    if (m <= 0 || n <= 0 || k <= 0)
+        return 0;
+    const double peak = fp8 && km.peak8 > 0 ? km.peak8 : km.peak16;
+    // Wave quantisation: output tiles run in waves of one tile per SM; the last wave may be partly idle.
+    // cuBLAS picks among tile shapes; take the best of the block tile and its halves along M or N.
+    const double sms = double(std::max<std::int64_t>(1, km.sms));
+    double waveEff = 0;
+    for (const auto& [tm, tn] : {std::pair<double, double> {double(km.tileM), double(km.tileN)},
+                                 {double(km.tileM), double(km.tileN) / 2}, {double(km.tileM) / 2, double(km.tileN)}}) {
+        const double tiles = std::ceil(m / tm) * std::ceil(n / tn);
+        const double waves = std::ceil(tiles / sms);
+        waveEff = std::max(waveEff, tiles / (waves * sms));
+    }
+    const double kEff = k / (k + km.kOverhead);
+    const double flops = 2.0 * m * n * k;
+    const double compute = flops / (peak * km.gemmEfficiency * kEff * waveEff);
+    const double bytes = (m * k + k * n) * (fp8 && km.peak8 > 0 ? 1.0 : 2.0) + m * n * 2.0;
+    return std::max(compute, memorySeconds(km, bytes));
+}
+
+double gemmFlopRate(const KernelModel& km, double m, double n, double k, bool fp8)
+{
+    const double s = gemmSeconds(km, m, n, k, fp8);
+    return s > 0 ? 2.0 * m * n * k / s : 0.0;
+}
+
+double memorySeconds(const KernelModel& km, double bytes)
+{
+    return km.hbmBytesPerSecond > 0 ? bytes / km.hbmBytesPerSecond : 0.0;
+}
+
+} // namespace shardscope

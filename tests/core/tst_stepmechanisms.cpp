@@ -1,0 +1,320 @@
+// SPDX-License-Identifier: MIT
+// The step model's mechanisms (issue 9), each against its source or a hand derivation: GEMM efficiency by
+// shape, fp8 on linear layers only, causal FlashAttention, NCCL bandwidth per tier, the CP ring's bytes,
+// overlap, the uneven interleaved split, and the validation targets on the shipped measured-steps.csv.
+#include "shardscope/errors.h"
+#include "shardscope/kernels.h"
+#include "shardscope/step.h"
+#include "shardscope/validation_steps.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+using namespace shardscope;
+
+namespace {
+
+KernelModel a100()
+{
+    KernelModel km;
+    km.peak16 = 312e12;
+    km.hbmBytesPerSecond = 2039e9 * 0.85;
+    km.gemmEfficiency = 0.74;
+    km.sms = 108;
+    return km;
+}
+
+Scenario llama8bOnH100(const char* recipe)
+{
+    Scenario s;
+    s.arch = *findModelPreset("llama-3-8b");
+    s.bareParams.reset();
+    s.gpu = "h100-80gb";
+    s.gpus = 8;
+    s.zeroStage = 1;
+    s.seq = 8192;
+    s.gradAccum = 4;
+    s.checkpointing = Checkpointing::None;
+    s.recipe = resolveRecipe(recipe);
+    return s;
+}
+
+double sumCompute(const StepResult& r, StepPhase ph, EventPart part)
+{
+    double t = 0;
+    for (const StepEvent& e : r.events)
+        if (e.kind == EventKind::Compute && e.phase == ph && e.part == part)
+            t += e.duration;
+    return t;
+}
+
+std::string shippedSteps()
+{
+    std::ifstream f(SHARDSCOPE_SOURCE_DIR "/tests/data/measured/measured-steps.csv");
+    std::stringstream ss;
+    ss << f.rdbuf();
+    return ss.str();
+}
+
+} // namespace
+
+class TestStepMechanisms : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void gemmEfficiencyCurve()
+    {
+        const KernelModel km = a100();
+        // A large square GEMM: 8192^3 in 128 x 128 tiles, 4096 tiles over 108 SMs in 38 waves (busy
+        // 4096 / 4104 = 8192 / 8208): rate = 312e12 x 0.74 x 8192/(8192+64) x 8192/8208.
+        const double big = gemmFlopRate(km, 8192, 8192, 8192, false);
+        const double expected = 312e12 * 0.74 * 8192.0 / (8192.0 + 64.0) * (8192.0 / (76.0 * 108.0));
+        QVERIFY2(std::abs(big / expected - 1) < 1e-9, qPrintable(QString::number(big / expected)));
+        // Shorter K (a TP-split row-parallel GEMM: K = h/t = 768) loses the per-tile prologue/epilogue share.
+        const double shortK = gemmFlopRate(km, 8192, 8192, 768, false);
+        QVERIFY(shortK < big);
+        QVERIFY(std::abs(shortK / big - (768.0 / 832.0) / (8192.0 / 8256.0)) < 1e-9);
+        // Wave quantisation (128 x 256 tiles): 109 tiles, one more than the SMs, need two waves (0.50 busy); the
+        // half tiles (218 over 108: 3 waves, 0.67) are the best choice, so the rate drops to 0.67 of a full wave's.
+        KernelModel wide = km;
+        wide.tileN = 256;
+        const double oneWave = gemmFlopRate(wide, 128 * 108, 256, 8192, false);
+        const double tail = gemmFlopRate(wide, 128 * 109, 256, 8192, false);
+        QVERIFY(std::abs(tail / oneWave - 218.0 / 324.0) < 1e-9);
+        QVERIFY(tail < 0.7 * oneWave);
+        // Small GEMMs are memory-bound: M = 1 (a vector) moves K x N weights for 2 K N FLOPs.
+        const double vec = gemmSeconds(km, 1, 8192, 8192, false);
+        const double bytes = (8192.0 + 8192.0 * 8192.0) * 2 + 8192.0 * 2;
+        QVERIFY(std::abs(vec - bytes / km.hbmBytesPerSecond) < 1e-12);
+    }
+
+    void gpuDefaults()
+    {
+        // docs/model.md "Kernel time": A100 0.74, H100 0.6 of the 16-bit peak for large GEMMs.
+        QCOMPARE(defaultGemmEfficiency(*findGpuPreset("a100-80gb")), 0.74);
+        QCOMPARE(defaultGemmEfficiency(*findGpuPreset("h100-80gb")), 0.6);
+        QCOMPARE(smCount(*findGpuPreset("a100-80gb")), std::int64_t(108));
+        QCOMPARE(smCount(*findGpuPreset("h100-80gb")), std::int64_t(132));
+    }
+
+    void fp8OnlyOnLinearLayers()
+    {
+        const StepResult bf = computeStep(llama8bOnH100("mixed"));
+        const StepResult f8 = computeStep(llama8bOnH100("fp8-mixed"));
+        // Counted FLOPs are the same; the step is faster but well short of the 2x a whole-model fp8 would give
+        // (measured fp8/bf16 gains: 1.34-1.53x, issue 9).
+        QVERIFY(std::abs(f8.totals.executedFlops / bf.totals.executedFlops - 1) < 1e-12);
+        const double gain = bf.totals.stepTime / f8.totals.stepTime;
+        QVERIFY2(gain > 1.2 && gain < 1.8, qPrintable(QString::number(gain)));
+        // The LM head stays 16-bit: its forward time is the same in both.
+        QVERIFY(std::abs(sumCompute(f8, StepPhase::Forward, EventPart::Head) / sumCompute(bf, StepPhase::Forward, EventPart::Head) - 1) < 1e-9);
+        // The MLP (linear layers only) runs at least 1.6x faster.
+        QVERIFY(sumCompute(bf, StepPhase::Forward, EventPart::Mlp) / sumCompute(f8, StepPhase::Forward, EventPart::Mlp) > 1.6);
+        // No FP8 tensor cores on A100: warned, and the GEMMs run at the 16-bit peak (no fp8 speed-up).
+        Scenario a = llama8bOnH100("fp8-mixed");
+        a.gpu = "a100-80gb";
+        const StepResult r = computeStep(a);
+        QCOMPARE(r.warnings.size(), std::size_t(1));
+        QVERIFY(r.warnings.front().find("FP8 tensor cores") != std::string::npos);
+        a.recipe = resolveRecipe("mixed");
+        const StepResult plain = computeStep(a);
+        QVERIFY(plain.warnings.empty());
+        QVERIFY(std::abs(sumCompute(r, StepPhase::Forward, EventPart::Mlp) / sumCompute(plain, StepPhase::Forward, EventPart::Mlp) - 1) < 1e-12);
+    }
+
+    void causalFlashAttentionRunsHalfTheScores()
+    {
+        // One layer's forward with FlashAttention: the counted 4 s^2 q FLOPs (Megatron's count) run at half,
+        // at FlashAttention-2's efficiency (H100: 0.35 of 989 TFLOP/s); the output projection's and QKV's
+        // GEMMs, element-wise work and the attention are one compute event.
+        Scenario s = llama8bOnH100("mixed");
+        s.gpus = 1;
+        s.zeroStage = 0;
+        s.gradAccum = 1;
+        s.arch.layers = 1;
+        const StepResult withFlash = computeStep(s);
+        s.attentionEfficiency = 0.7; // twice the default: the attention part halves
+        const StepResult faster = computeStep(s);
+        const double core = 0.5 * 4.0 * 8192.0 * 8192.0 * 4096.0 / (989e12 * 0.35);
+        const double saved = sumCompute(withFlash, StepPhase::Forward, EventPart::Attention)
+            - sumCompute(faster, StepPhase::Forward, EventPart::Attention);
+        QVERIFY2(std::abs(saved / (core / 2) - 1) < 1e-9, qPrintable(QString::number(saved / (core / 2))));
+    }
+
+    void ncclBandwidthPerTier()
+    {
+        // MODEL.md section 7: A100 NVLink 300 GB/s per direction, 25 GB/s NIC per GPU (8 per node).
+        Scenario s;
+        s.gpus = 64;
+        s.tp = 1;
+        s.zeroStage = 3;
+        LinkPlan lk = planLinks(s);
+        // DP over 64 ranks = 8 whole nodes: NCCL runs a channel per NIC, so the ring gets 8 x 25 GB/s.
+        QVERIFY(lk.dpCrossesNodes);
+        QCOMPARE(lk.dpRanksPerNode, std::int64_t(8));
+        QCOMPARE(lk.dpBytesPerSecond, 200e9);
+        // TP 8 fills the node: the DP group has one rank per node and one NIC.
+        s.tp = 8;
+        lk = planLinks(s);
+        QCOMPARE(lk.dpRanksPerNode, std::int64_t(1));
+        QCOMPARE(lk.dpBytesPerSecond, 25e9);
+        // Inside one node: NVLink.
+        s.gpus = 8;
+        s.tp = 1;
+        lk = planLinks(s);
+        QVERIFY(!lk.dpCrossesNodes);
+        QCOMPARE(lk.dpBytesPerSecond, 300e9);
+    }
+
+    void contextParallelRingBytes()
+    {
+        // Ring attention, per layer and micro-batch: cp - 1 steps, each sending this rank's K and V chunk:
+        // 2 x (s/cp) x b x kv_dim x 2 bytes forward, twice that backward (K, V and their gradients).
+        // Llama-3 8B: kv_dim = 8 heads x 128 = 1024; s = 8192, cp = 2, b = 1: 2 x 4096 x 1024 x 2 = 16 MiB.
+        Scenario s = llama8bOnH100("mixed");
+        s.cp = 2;
+        s.gpus = 8; // dp 4 x cp 2
+        const StepResult r = computeStep(s);
+        const double chunk = 2.0 * 4096 * 1024 * 2;
+        const double perLayerMb = (2 - 1) * chunk * (1 + 2);
+        QVERIFY2(std::abs(r.totals.cpBytes / (perLayerMb * 32 * 4) - 1) < 1e-12,
+                 qPrintable(QString::number(r.totals.cpBytes)));
+        // Tokens per step count each sequence once; FLOPs count all dp x cp x tp ranks.
+        QCOMPARE(r.totals.tokensPerStep, 4.0 * 4 * 8192);
+        Scenario noCp = s;
+        noCp.cp = 1;
+        noCp.gpus = 4;
+        const StepResult n = computeStep(noCp);
+        QVERIFY(std::abs(r.totals.executedFlops / n.totals.executedFlops - 1) < 1e-12);
+        // Splitting the sequence over two GPUs nearly halves the step (the ring hides under attention).
+        QVERIFY(r.totals.stepTime < 0.6 * n.totals.stepTime);
+    }
+
+    void overlapHidesCommunication()
+    {
+        // Megatron-Core overlap_param_gather: ZeRO-1's param all-gather runs under the next forward.
+        Scenario s;
+        s.gpus = 64;
+        s.tp = 8;
+        s.zeroStage = 1;
+        s.sequenceParallel = true;
+        s.gradAccum = 4;
+        const StepResult plain = computeStep(s);
+        s.overlapParamGather = true;
+        const StepResult overlapped = computeStep(s);
+        QVERIFY(overlapped.totals.exposedCommSeconds < plain.totals.exposedCommSeconds);
+        QVERIFY(std::abs(overlapped.totals.dpBytes - plain.totals.dpBytes) < 1);
+        // Async TP: TP collectives under their GEMMs; the bytes are unchanged.
+        s.tpCommOverlap = true;
+        const StepResult async = computeStep(s);
+        QVERIFY(async.totals.stepTime < overlapped.totals.stepTime);
+        QVERIFY(std::abs(async.totals.tpBytes - overlapped.totals.tpBytes) < 1);
+        // Totals still add up.
+        const StepTotals& t = async.totals;
+        QVERIFY(std::abs(t.computeSeconds + t.recomputeSeconds + t.exposedCommSeconds + t.bubbleSeconds + t.optimizerSeconds
+                         - t.stepTime)
+                < 1e-9 * t.stepTime);
+    }
+
+    void unevenInterleavedSplit()
+    {
+        // Llama 3.1 405B: 126 layers over PP 8 x VPP 2 (torchtitan's Table 5 run): accepted; stages hold 16 or
+        // 15 layers and their chunks 8 or 7.
+        Scenario s;
+        s.arch = *findModelPreset("llama-3.1-405b");
+        s.bareParams.reset();
+        s.gpu = "h100-80gb";
+        s.gpus = 512;
+        s.tp = 8;
+        s.pp = 8;
+        s.zeroStage = 1;
+        s.sequenceParallel = true;
+        s.schedule = PipelineSchedule::Interleaved;
+        s.vpp = 2;
+        s.gradAccum = 8;
+        s.seq = 8192;
+        const StepResult r = computeStep(s);
+        QVERIFY(r.totals.stepTime > 0);
+        // Executed FLOPs are those of all 126 layers: the same as with the even 1F1B schedule.
+        Scenario even = s;
+        even.schedule = PipelineSchedule::OneFOneB;
+        even.vpp = 1;
+        QVERIFY(std::abs(r.totals.executedFlops / computeStep(even).totals.executedFlops - 1) < 1e-12);
+        // A chunk without a layer is still refused.
+        s.vpp = 16;
+        QVERIFY_THROWS_EXCEPTION(InvalidInput, computeStep(s));
+    }
+
+    void nvmeOffloadIsSlowerThanCpuOffload()
+    {
+        // ZeRO-Infinity's NVMe (about 25 GB/s per node, 3.1 GB/s per GPU of 8) is slower than host memory
+        // (409.6 GB/s per DGX A100 node): the optimizer step streams master weights and moments from NVMe.
+        // Llama-2-70B, ZeRO-3 over 32 A100s: shard = 70e9/32 params x 12 bytes x 2 (read + write) / 3.125e9.
+        Scenario s;
+        s.offloadOptimizer = OffloadDevice::Cpu;
+        const StepResult cpu = computeStep(s);
+        s.offloadOptimizer = OffloadDevice::Nvme;
+        const StepResult nvme = computeStep(s);
+        QVERIFY(nvme.totals.optimizerSeconds > cpu.totals.optimizerSeconds);
+        const double shard = std::ceil(double(s.totalParams()) / 32.0);
+        const double streamed = shard * 12.0 * 2.0 / (25e9 / 8.0);
+        QVERIFY2(nvme.totals.optimizerSeconds >= streamed, qPrintable(QString::number(nvme.totals.optimizerSeconds)));
+        // Offloaded params come in at the NVMe share per GPU (3.1 GB/s) instead of PCIe (25 GB/s): every
+        // host-to-GPU copy of a param shard takes 8x longer, and the step is not faster.
+        auto h2d = [](const StepResult& r) {
+            double t = 0;
+            for (const StepEvent& e : r.events)
+                if (e.kind == EventKind::HostToDevice && e.phase != StepPhase::Optimizer)
+                    t += e.duration;
+            return t;
+        };
+        s.offloadParams = OffloadDevice::Cpu;
+        const StepResult pCpu = computeStep(s);
+        s.offloadParams = OffloadDevice::Nvme;
+        const StepResult pNvme = computeStep(s);
+        QVERIFY(h2d(pCpu) > 0);
+        QVERIFY2(h2d(pNvme) > 7.0 * h2d(pCpu), qPrintable(QString::number(h2d(pNvme) / h2d(pCpu))));
+        QVERIFY(pNvme.totals.stepTime >= pCpu.totals.stepTime);
+    }
+
+    void shippedRowsMeetTheMedianTarget()
+    {
+        // Issue 9's targets on the 109 shipped rows: median |error| within 10%, at most 5 rows unmodelled.
+        const StepValidation v = validateSteps(shippedSteps());
+        QCOMPARE(int(v.rows.size() + v.unmodelled.size()), 109);
+        QVERIFY2(v.medianAbsError <= 0.10, qPrintable(QString::number(v.medianAbsError)));
+        QVERIFY(v.unmodelled.size() <= 5);
+        for (const UnmodelledRow& u : v.unmodelled)
+            QVERIFY(!u.reason.empty());
+    }
+
+    void megatron1TStillLands()
+    {
+        // Narayanan et al. 2021: 163 TFLOP/s per GPU for the 1T model (3072 A100s, t 8, p 64, batch 3072,
+        // micro-batch 1, full recompute). The row in the shipped file must stay within 10%.
+        const StepValidation v = validateSteps(shippedSteps());
+        bool seen = false;
+        for (const StepCheck& c : v.rows)
+            if (c.id == "NAR1-1T") {
+                seen = true;
+                QVERIFY2(std::abs(c.error) < 0.10, qPrintable(QString::number(c.predicted)));
+            }
+        QVERIFY(seen);
+    }
+
+    void csvParser()
+    {
+        const auto rows = parseCsv("a,b\n1,\"x, \"\"y\"\"\nz\"\n");
+        QCOMPARE(rows.size(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(rows[0].at("b")), QStringLiteral("x, \"y\"\nz"));
+        QVERIFY_THROWS_EXCEPTION(InvalidInput, parseCsv("a,b\n1,\"open\n"));
+        QVERIFY_THROWS_EXCEPTION(InvalidInput, parseCsv("a,b\n1,2,3\n"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestStepMechanisms)
+#include "tst_stepmechanisms.moc"
