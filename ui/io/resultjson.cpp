@@ -105,6 +105,8 @@ QJsonObject scenarioToJson(const Scenario& s)
     o[QStringLiteral("zero3_prefetch_bucket_elements")] = i64(s.zero3PrefetchBucketElements);
     o[QStringLiteral("zero3_persistence_threshold")] = i64(s.zero3PersistenceThreshold);
     o[QStringLiteral("ddp_bucket_cap_bytes")] = i64(s.ddpBucketCapBytes);
+    o[QStringLiteral("loss_compiled")] = s.lossCompiled;
+    o[QStringLiteral("zero_grad_set_to_none")] = s.zeroGradSetToNone;
     QJsonArray off;
     for (int t = 0; t < kTermCount; ++t)
         if (!s.termEnabled[static_cast<std::size_t>(t)])

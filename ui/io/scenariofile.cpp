@@ -328,6 +328,8 @@ Scenario scenarioFromJson(const QJsonObject& o, const Scenario& base, QStringLis
     r.integer("zero3_prefetch_bucket_elements", s.zero3PrefetchBucketElements, 0, 100000000000000LL);
     r.integer("zero3_persistence_threshold", s.zero3PersistenceThreshold, 0, 100000000000000LL);
     r.integer("ddp_bucket_cap_bytes", s.ddpBucketCapBytes, 0, kBig);
+    r.boolean("loss_compiled", s.lossCompiled);
+    r.boolean("zero_grad_set_to_none", s.zeroGradSetToNone);
     if (r.has("terms_off")) {
         const QJsonValue v = r.value("terms_off");
         if (!v.isArray())

@@ -96,6 +96,8 @@ constexpr Opt kOptions[] = {
     {"loss-fp32", "on|off", "Cross-entropy on logits upcast to fp32 (default on)."},
     {"compile", "on|off", "torch.compile / fused kernels (default on); off: eager PyTorch keeps more MLP tensors."},
     {"activation-precision", "auto|16bit|fp32|autocast", "Precision of saved activations (default auto: the recipe's)."},
+    {"compile-loss", "on|off", "torch.compile on the loss: no fp32 loss buffers (default off)."},
+    {"zero-grad-set-to-none", "on|off", "Grads freed after each step (default on, PyTorch >= 2.0)."},
     // Config files set a base scenario; the options above override it (docs/scenario-format.md).
     {"scenario", "FILE", "A ShardScope scenario file (docs/scenario-format.md) as the base scenario."},
     {"deepspeed-config", "FILE", "A DeepSpeed config JSON: ZeRO stage, offload, fp16/bf16, batch sizes, buckets."},
@@ -332,6 +334,8 @@ Scenario applyOptions(const QCommandLineParser& p, const QStringList& skip, Scen
     onOff("dropout", s.arch.dropout);
     onOff("loss-fp32", s.lossFp32);
     onOff("compile", s.compiled);
+    onOff("compile-loss", s.lossCompiled);
+    onOff("zero-grad-set-to-none", s.zeroGradSetToNone);
     if (has("activation-precision")) {
         auto a = activationPrecisionFromKey(str(val("activation-precision")));
         if (!a)

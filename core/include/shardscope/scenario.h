@@ -155,6 +155,8 @@ struct Scenario
     std::int64_t zero3PrefetchBucketElements = 50000000; ///< DeepSpeed stage3_prefetch_bucket_size default 5e7
     std::int64_t zero3PersistenceThreshold = 100000; ///< DeepSpeed stage3_param_persistence_threshold 1e5
     std::int64_t ddpBucketCapBytes = 26214400; ///< PyTorch DDP bucket_cap_mb default 25 MiB
+    bool lossCompiled = false; ///< torch.compile fuses upcast, log-softmax and its backward: no fp32 buffers
+    bool zeroGradSetToNone = true; ///< grads freed after the step (PyTorch >= 2.0 default); off: kept zeroed
 };
 
 /// Default scenario of the app and the README (the foundation issue).
