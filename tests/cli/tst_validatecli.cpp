@@ -14,7 +14,7 @@
 #include <cmath>
 
 namespace {
-QString dataPath(const QString& rel) { return QStringLiteral(SHARDSCOPE_TEST_DATA "/") + rel; }
+QString dataPath(const QString& rel) { return QStringLiteral(SHARDSCOPE_SOURCE_DIR "/tests/data/") + rel; }
 QByteArray readFile(const QString& path)
 {
     QFile f(path);
@@ -107,7 +107,7 @@ private slots:
         f.close();
         r = shardscope({QStringLiteral("validate"), QStringLiteral("--measured"), bad});
         QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.err.contains("total_params"), r.err.constData());
+        QVERIFY2(r.err.contains("column"), r.err.constData());
         // A row with an unknown field value is listed as unmodelled with the field named, not dropped.
         QByteArray csv = readFile(dataPath(kShipped));
         const qsizetype firstRow = csv.indexOf('\n') + 1;
@@ -129,5 +129,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestValidateCli)
+QTEST_GUILESS_MAIN(TestValidateCli)
 #include "tst_validatecli.moc"
