@@ -329,6 +329,35 @@ private slots:
         QCOMPARE(w->memoryPage()->perGpuChart()->barSet(Term::Logits)->at(2), double(f.ranks[2].bytes(Term::Logits)) / 1e9);
     }
 
+    void frameworkAndSaverControls()
+    {
+        // Issue 8: the framework convention and the savers are controls; each sets its scenario field, the
+        // charts follow core, and a loaded scenario shows its values.
+        auto w = makeWindow();
+        auto* framework = w->controls()->findChild<QComboBox*>(QStringLiteral("framework"));
+        QVERIFY(framework);
+        QCOMPARE(framework->currentData().toString(), QStringLiteral("deepspeed"));
+        framework->setCurrentIndex(framework->findData(QStringLiteral("fsdp2")));
+        QCOMPARE(int(w->scenario().framework), int(Framework::Fsdp2));
+        verifyChartsMatchCore(*w);
+        auto* offload = w->controls()->findChild<QCheckBox*>(QStringLiteral("activationOffload"));
+        QVERIFY(offload);
+        offload->setChecked(true);
+        QVERIFY(w->scenario().activationOffload);
+        auto* fp32 = w->controls()->findChild<QCheckBox*>(QStringLiteral("lossFp32"));
+        QVERIFY(fp32 && fp32->isChecked());
+        fp32->setChecked(false);
+        QVERIFY(!w->scenario().lossFp32);
+        verifyChartsMatchCore(*w);
+        Scenario s = defaultScenario();
+        s.framework = Framework::Megatron;
+        s.optimizerInBackward = true;
+        auto w2 = makeWindow(s);
+        QCOMPARE(w2->controls()->findChild<QComboBox*>(QStringLiteral("framework"))->currentData().toString(),
+                 QStringLiteral("megatron"));
+        QVERIFY(w2->controls()->findChild<QCheckBox*>(QStringLiteral("optimizerInBackward"))->isChecked());
+    }
+
     void legendListsOnlyTermsThatHoldBytes()
     {
         auto w = makeWindow();
