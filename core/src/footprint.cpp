@@ -955,7 +955,13 @@ Footprint computeFootprint(const Scenario& s)
             fp.worst = static_cast<int>(fp.ranks.size());
         fp.ranks.push_back(std::move(stages[i]));
     }
-    fp.fits = fp.worstBytes() <= fp.usableBytes;
+    // What meets the capacity line: device used (nvidia-smi, the default), or torch's reserved or allocated peak.
+    for (const RankFootprint& r : fp.ranks)
+        fp.measuredBytes = std::max(fp.measuredBytes, s.capacityMeasure == CapacityMeasure::Allocated ? r.peakAllocatedBytes
+                                                          : s.capacityMeasure == CapacityMeasure::Reserved
+                                                          ? r.peakReservedBytes
+                                                          : r.deviceUsedBytes);
+    fp.fits = fp.measuredBytes <= fp.usableBytes;
     fp.hostBytesPerNode = worstHost;
     fp.nvmeBytesPerNode = worstNvme;
     fp.hostFits = worstHost <= s.hostRamBytesPerNode;

@@ -274,6 +274,24 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(InvalidInput, computeFootprint(s));
     }
 
+    void capacityMeasure()
+    {
+        // A capacity between the peak allocated and the device used: fits when allocated meets the line,
+        // not when nvidia-smi's figure (reserved + the 1 GiB context) does.
+        Scenario s = tiny();
+        const RankFootprint r = computeFootprint(s).worstRank();
+        s.gpu = "custom";
+        s.capacityBytes = r.peakAllocatedBytes + 1;
+        QVERIFY(!computeFootprint(s).fits);
+        QCOMPARE(i64(computeFootprint(s).measuredBytes), i64(r.deviceUsedBytes));
+        s.capacityMeasure = CapacityMeasure::Allocated;
+        QVERIFY(computeFootprint(s).fits);
+        QCOMPARE(i64(computeFootprint(s).measuredBytes), i64(r.peakAllocatedBytes));
+        s.capacityMeasure = CapacityMeasure::Reserved;
+        QVERIFY(!computeFootprint(s).fits); // reserved = allocated x 1.05
+        QCOMPARE(i64(computeFootprint(s).measuredBytes), i64(r.peakReservedBytes));
+    }
+
     void deepspeedStage3()
     {
         // Llama-2-70B on 32 GPUs: the module in use (one layer, 855,654,400 params) + prefetch min(5e7,

@@ -107,6 +107,7 @@ QJsonObject scenarioToJson(const Scenario& s)
     o[QStringLiteral("ddp_bucket_cap_bytes")] = i64(s.ddpBucketCapBytes);
     o[QStringLiteral("loss_compiled")] = s.lossCompiled;
     o[QStringLiteral("zero_grad_set_to_none")] = s.zeroGradSetToNone;
+    o[QStringLiteral("capacity_measure")] = QString::fromLatin1(capacityMeasureKey(s.capacityMeasure));
     QJsonArray off;
     for (int t = 0; t < kTermCount; ++t)
         if (!s.termEnabled[static_cast<std::size_t>(t)])

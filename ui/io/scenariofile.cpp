@@ -330,6 +330,7 @@ Scenario scenarioFromJson(const QJsonObject& o, const Scenario& base, QStringLis
     r.integer("ddp_bucket_cap_bytes", s.ddpBucketCapBytes, 0, kBig);
     r.boolean("loss_compiled", s.lossCompiled);
     r.boolean("zero_grad_set_to_none", s.zeroGradSetToNone);
+    r.keyed("capacity_measure", s.capacityMeasure, &capacityMeasureFromKey, "allocated, reserved or device-used");
     if (r.has("terms_off")) {
         const QJsonValue v = r.value("terms_off");
         if (!v.isArray())

@@ -98,6 +98,8 @@ constexpr Opt kOptions[] = {
     {"activation-precision", "auto|16bit|fp32|autocast", "Precision of saved activations (default auto: the recipe's)."},
     {"compile-loss", "on|off", "torch.compile on the loss: no fp32 loss buffers (default off)."},
     {"zero-grad-set-to-none", "on|off", "Grads freed after each step (default on, PyTorch >= 2.0)."},
+    {"capacity-measure", "allocated|reserved|device-used",
+     "Which figure meets the capacity line (default device-used: nvidia-smi)."},
     // Config files set a base scenario; the options above override it (docs/scenario-format.md).
     {"scenario", "FILE", "A ShardScope scenario file (docs/scenario-format.md) as the base scenario."},
     {"deepspeed-config", "FILE", "A DeepSpeed config JSON: ZeRO stage, offload, fp16/bf16, batch sizes, buckets."},
@@ -336,6 +338,13 @@ Scenario applyOptions(const QCommandLineParser& p, const QStringList& skip, Scen
     onOff("compile", s.compiled);
     onOff("compile-loss", s.lossCompiled);
     onOff("zero-grad-set-to-none", s.zeroGradSetToNone);
+    if (has("capacity-measure")) {
+        auto m = capacityMeasureFromKey(str(val("capacity-measure")));
+        if (!m)
+            throw InvalidInput("capacity-measure", "--capacity-measure: '" + str(val("capacity-measure"))
+                                                       + "' must be allocated, reserved or device-used");
+        s.capacityMeasure = *m;
+    }
     if (has("activation-precision")) {
         auto a = activationPrecisionFromKey(str(val("activation-precision")));
         if (!a)
