@@ -226,6 +226,9 @@ LayerActivations layerActivations(const Scenario& s)
     // Replicated over TP: the norms' inputs (the residual stream), the QKV input, the MLP input, the two
     // dropout masks.
     la.perTokenReplicated = a.normsPerLayer * e.residual * h + e.mm * h + e.mm * h + (a.dropout ? 2 * h : 0);
+    // PyTorch DTensor sequence parallelism (FSDP2 + TP, torchtitan): the all-gathered inputs of the
+    // column-parallel QKV and MLP-in matmuls are saved whole for backward, where Megatron gathers them again.
+    const double gatheredInputs = (s.framework == Framework::Fsdp2 && s.sequenceParallel && s.tp > 1) ? 2 * e.mm * h : 0;
     // Split over TP: Q, K (for QK^T), V, the attention output (out-proj input), the MLP intermediates:
     // GeLU input and output (2f elements), or for a gated MLP Megatron's fused SwiGLU input (gate|up, 2f) and
     // output (f); eager PyTorch also keeps silu(gate) (4f elements). MoE: each token passes top-k experts.
@@ -243,7 +246,8 @@ LayerActivations layerActivations(const Scenario& s)
             / double(s.cp);
     la.constant34 = (la.perTokenReplicated + la.perTokenSplit - (s.flashAttention ? 4 * double(a.heads) : 0)) / h;
 
-    const double full = tokens * (la.perTokenReplicated / rt + la.perTokenSplit / t + la.perTokenScores / t);
+    const double full = tokens
+        * ((la.perTokenReplicated - gatheredInputs) / rt + gatheredInputs + la.perTokenSplit / t + la.perTokenScores / t);
     la.workingBytes = full;
     char buf[640];
     const std::string dtype = std::string(" (") + e.name + " activations)";
@@ -260,7 +264,7 @@ LayerActivations layerActivations(const Scenario& s)
         break;
     case Checkpointing::Selective:
         // Megatron's selective recompute: the attention core (scores) is recomputed, the rest kept.
-        la.storedBytes = tokens * (la.perTokenReplicated / rt + la.perTokenSplit / t);
+        la.storedBytes = tokens * ((la.perTokenReplicated - gatheredInputs) / rt + gatheredInputs + la.perTokenSplit / t);
         la.workingBytes = tokens * la.perTokenScores / t;
         std::snprintf(buf, sizeof buf, "selective (Megatron): s*b*(%s/%s + %s/t) per layer, attention scores recomputed",
                       num(la.perTokenReplicated).c_str(), s.sequenceParallel ? "t" : "1",
@@ -438,7 +442,12 @@ double lossBytesPerLogit(const Scenario& s, double logitBytes, std::string* how)
     double work = 3 * upcast;
     std::string w = num(upcast) + " B log-softmax kept for backward + " + num(upcast) + " B its gradient + "
         + num(upcast) + " B the gradient of the " + (upcast > logitBytes ? "upcast " : "") + "logits";
-    if (s.framework == Framework::Megatron) {
+    if (s.lossCompiled) {
+        // torch.compile fuses the upcast, log-softmax and NLL and their backward: only the 16-bit gradient
+        // of the logits is written (torchtitan compiles its loss from 2025, components/loss.py).
+        work = logitBytes;
+        w = num(logitBytes) + " B gradient of the logits (compiled loss: no fp32 buffers)";
+    } else if (s.framework == Framework::Megatron) {
         // Megatron's vocab-parallel cross-entropy computes the softmax in place in its fp32 copy and writes
         // the gradient into the same buffer.
         work = upcast;
@@ -616,7 +625,8 @@ bool gradsLiveInForward(const Ctx& c)
     // Megatron's grad buffer persists; with several micro-batches the grads of the earlier ones are alive
     // while the later ones run forward. PyTorch optimizers otherwise free grads (zero_grad(set_to_none=True),
     // the default since PyTorch 2.0) and DeepSpeed frees its 16-bit grads after the step.
-    return !c.s.optimizerInBackward && (c.fw == Framework::Megatron || c.s.gradAccum > 1);
+    return !c.s.optimizerInBackward
+        && (c.fw == Framework::Megatron || c.s.gradAccum > 1 || !c.s.zeroGradSetToNone);
 }
 
 bool bucketsPersist(const Ctx& c) { return c.fw == Framework::Ddp && c.z == 0; }
@@ -638,7 +648,7 @@ std::array<std::int64_t, kTermCount> alive(const Ctx& c, const Stage& st, const 
     const bool gradsFwd = gradsLiveInForward(c);
     switch (m) {
     case StepMoment::Steady:
-        if (c.fw == Framework::Megatron)
+        if (c.fw == Framework::Megatron || (!c.s.zeroGradSetToNone && !c.s.optimizerInBackward))
             full(Term::Grads);
         if (bucketsPersist(c))
             full(Term::CommBuckets);
@@ -945,7 +955,13 @@ Footprint computeFootprint(const Scenario& s)
             fp.worst = static_cast<int>(fp.ranks.size());
         fp.ranks.push_back(std::move(stages[i]));
     }
-    fp.fits = fp.worstBytes() <= fp.usableBytes;
+    // What meets the capacity line: device used (nvidia-smi, the default), or torch's reserved or allocated peak.
+    for (const RankFootprint& r : fp.ranks)
+        fp.measuredBytes = std::max(fp.measuredBytes, s.capacityMeasure == CapacityMeasure::Allocated ? r.peakAllocatedBytes
+                                                          : s.capacityMeasure == CapacityMeasure::Reserved
+                                                          ? r.peakReservedBytes
+                                                          : r.deviceUsedBytes);
+    fp.fits = fp.measuredBytes <= fp.usableBytes;
     fp.hostBytesPerNode = worstHost;
     fp.nvmeBytesPerNode = worstNvme;
     fp.hostFits = worstHost <= s.hostRamBytesPerNode;

@@ -323,6 +323,10 @@ PeerEstimate megatron(const Scenario& s)
         reason(e, "mt.no_recompute",
                "Megatron's report assumes the attention core is recomputed (no 5 a s/h score term); with no "
                "recompute and no FlashAttention-style kernel the scores are stored");
+    else if (s.checkpointing == Checkpointing::PerOp)
+        reason(e, "mt.per_op",
+               "Megatron's report knows selective recompute of the attention core only; torchtitan's per-op "
+               "checkpointing (every other matmul output saved) has no formula there, so it is priced as selective");
     else if (!s.sequenceParallel)
         reason(e, "mt.no_sp", "without sequence parallelism Megatron uses s b h (10 + 24/t) per layer, x 1.05 overhead");
     if (s.arch.gatedMlp || s.arch.kvHeads != s.arch.heads || s.arch.norm == NormKind::RMSNorm)
@@ -715,7 +719,7 @@ MegatronArgs megatronArgs(const Scenario& s)
     a.seq = s.seq;
     a.microBatch = s.microBatch;
     a.sequenceParallel = s.sequenceParallel;
-    a.selectiveRecompute = s.checkpointing == Checkpointing::Selective;
+    a.selectiveRecompute = s.checkpointing == Checkpointing::Selective || s.checkpointing == Checkpointing::PerOp;
     return a;
 }
 
@@ -845,7 +849,7 @@ KorthikantiRow korthikantiRowFor(const Scenario& s)
 {
     if (s.checkpointing == Checkpointing::Full)
         return KorthikantiRow::FullRecompute;
-    const bool sel = s.checkpointing == Checkpointing::Selective;
+    const bool sel = s.checkpointing == Checkpointing::Selective || s.checkpointing == Checkpointing::PerOp;
     if (s.tp == 1 && !sel)
         return KorthikantiRow::NoParallelism;
     if (s.sequenceParallel)

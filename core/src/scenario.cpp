@@ -63,6 +63,10 @@ constexpr KeyOf<ActivationPrecision> kActPrecision[] = {{ActivationPrecision::Au
                                                         {ActivationPrecision::Fp32, "fp32"},
                                                         {ActivationPrecision::Autocast, "autocast"}};
 
+constexpr KeyOf<CapacityMeasure> kCapacityMeasure[] = {{CapacityMeasure::Allocated, "allocated"},
+                                                       {CapacityMeasure::Reserved, "reserved"},
+                                                       {CapacityMeasure::DeviceUsed, "device-used"}};
+
 template <typename E, std::size_t N>
 const char* keyOf(const KeyOf<E> (&table)[N], E e)
 {
@@ -101,6 +105,8 @@ const char* frameworkKey(Framework f) { return keyOf(kFramework, f); }
 std::optional<Framework> frameworkFromKey(const std::string& k) { return fromKey(kFramework, k); }
 const char* activationPrecisionKey(ActivationPrecision a) { return keyOf(kActPrecision, a); }
 std::optional<ActivationPrecision> activationPrecisionFromKey(const std::string& k) { return fromKey(kActPrecision, k); }
+const char* capacityMeasureKey(CapacityMeasure m) { return keyOf(kCapacityMeasure, m); }
+std::optional<CapacityMeasure> capacityMeasureFromKey(const std::string& k) { return fromKey(kCapacityMeasure, k); }
 
 Scenario::Scenario()
     : arch(*findModelPreset("llama-2-70b"))

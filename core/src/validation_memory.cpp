@@ -113,7 +113,7 @@ Scenario scenarioOf(const std::map<std::string, std::string>& r, std::int64_t ca
     s.tp = integer(r, "tp");
     s.pp = integer(r, "pp");
     const std::int64_t dp = integer(r, "dp");
-    const std::regex cpRe("cp *= *([0-9]+)", std::regex::icase);
+    const std::regex cpRe("\\bCP=([0-9]+)", std::regex::icase); // "CP=2 (ring attention)", "cp=2;"; not "cp = 8x1"
     s.cp = std::max<std::int64_t>(1, std::max(firstInt(layout, cpRe), firstInt(notes, cpRe)));
     if (dp * s.tp * s.pp * s.cp != s.gpus)
         throw Skip {"dp x tp x pp x cp = " + std::to_string(dp * s.tp * s.pp * s.cp) + " is not gpus "
@@ -181,6 +181,11 @@ Scenario scenarioOf(const std::map<std::string, std::string>& r, std::int64_t ca
     else
         throw Skip {"unknown optimizer '" + optimizer + "'"};
     s.pagedOptimizer = has(optimizer, "paged");
+    // Paging decides whether the states count in PyTorch's figures at all (managed memory is outside the
+    // caching allocator): an optimizer whose paging is only inferred cannot be modelled.
+    if (s.pagedOptimizer && has(optimizer, "inferred"))
+        throw Skip {"the optimizer is inferred as a paged one (" + optimizer
+                    + "); paged states are outside PyTorch's allocator, so whether they count is the inference itself"};
     s.optimizerInBackward = has(optimizer, "fused into backward");
 
     // --- activations
@@ -201,6 +206,14 @@ Scenario scenarioOf(const std::map<std::string, std::string>& r, std::int64_t ca
     if (!s.activationOffload && !has(r.at("offload"), "none"))
         throw Skip {"offload '" + r.at("offload") + "' is not modelled"};
     s.lossChunks = has(notes, "ChunkedOutputLoss") ? 8 : carriedLossChunks; // torchtune num_output_chunks = 8
+    // The loss: torchtitan compiles it from its 2025 builds (torchtitan/components/loss.py; torch 2.7 and later);
+    // litgpt's benchmark computes cross-entropy on the logits' own dtype (no upcast).
+    const bool torch2025 = has(notes, "torch 2.7") || has(notes, "torch 2.8") || has(notes, "torch 2.9")
+        || has(notes, "NGC 25.");
+    s.lossCompiled = has(r.at("source"), "torchtitan") && s.compiled && torch2025;
+    s.lossFp32 = !has(r.at("source"), "lightning-thunder");
+    // PyTorch before 2.0 zeroes grads in place (zero_grad(set_to_none=False)): they stay between steps.
+    s.zeroGradSetToNone = !has(notes, "torch ~1.") && !has(notes, "torch 1.");
     s.logitsOverVocab = !(has(model, "reward model") || has(model, "SequenceClassification")
                           || has(notes, "no vocab logits"));
     return s;

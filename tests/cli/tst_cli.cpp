@@ -144,10 +144,23 @@ void TestCli::estimateJsonKeys()
     // per_gpu is the worst rank, and its total is the sum of its terms.
     double sum = 0;
     const QJsonObject pg = o.value(QStringLiteral("per_gpu")).toObject();
+    const QStringList measures = {QStringLiteral("total_bytes"), QStringLiteral("peak_allocated_bytes"),
+                                  QStringLiteral("peak_reserved_bytes"), QStringLiteral("device_used_bytes"),
+                                  QStringLiteral("steady_state_bytes"), QStringLiteral("peak_moment")};
     for (auto it = pg.begin(); it != pg.end(); ++it)
-        if (it.key() != QLatin1String("total_bytes"))
+        if (!measures.contains(it.key()))
             sum += it.value().toDouble();
     QCOMPARE(sum, pg.value(QStringLiteral("total_bytes")).toDouble());
+    // Issue 8: what each tool would measure. allocated <= reserved (x 1.05) <= device used (+ the CUDA
+    // context) == total; the steady state (between steps) is at most the peak.
+    const double alloc = pg.value(QStringLiteral("peak_allocated_bytes")).toDouble();
+    const double reserved = pg.value(QStringLiteral("peak_reserved_bytes")).toDouble();
+    const double used = pg.value(QStringLiteral("device_used_bytes")).toDouble();
+    QCOMPARE(reserved, alloc + std::round(0.05 * alloc));
+    QCOMPARE(used, reserved + 1073741824.0);
+    QCOMPARE(used, pg.value(QStringLiteral("total_bytes")).toDouble());
+    QVERIFY(pg.value(QStringLiteral("steady_state_bytes")).toDouble() <= alloc);
+    QVERIFY(!pg.value(QStringLiteral("peak_moment")).toString().isEmpty());
     QCOMPARE(at(o, QStringLiteral("fits")).toBool(),
              pg.value(QStringLiteral("total_bytes")).toDouble() <= at(o, QStringLiteral("capacity_bytes")).toDouble());
 }

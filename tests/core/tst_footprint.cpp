@@ -496,9 +496,13 @@ void TestFootprint::wholeModelActivations()
     const Footprint f = computeFootprint(s);
     QCOMPARE(i64(f.worstRank().bytes(Term::Activations)), qint64(15967715328));
     // Full recompute: 48 layer inputs 2 sbh = 1,207,959,552 + one layer's working set 331,350,016
-    //   + 12,582,912 + 50,331,648 = 1,602,224,128
+    //   + 12,582,912 + 50,331,648 = 1,602,224,128 at its largest (the last layer's backward: issue 8's
+    //   liveness timeline; at the end of forward the working set is not yet alive).
     s.checkpointing = Checkpointing::Full;
-    QCOMPARE(i64(computeFootprint(s).worstRank().bytes(Term::Activations)), qint64(1602224128));
+    const RankFootprint full = computeFootprint(s).worstRank();
+    QCOMPARE(i64(full.stepMaxBytes[std::size_t(Term::Activations)]), qint64(1602224128));
+    QCOMPARE(i64(full.timeline[std::size_t(StepMoment::ForwardLoss)].bytes[std::size_t(Term::Activations)]),
+             qint64(1602224128 - 331350016));
 }
 
 void TestFootprint::seed000CheckpointingClaim()
@@ -621,36 +625,50 @@ void TestFootprint::tiedEmbeddingCopyOnLastStage()
 
 void TestFootprint::logitsBuffer()
 {
-    // docs/model.md: 6 B per s x b x V / t (16-bit logits + the fp32 copy the loss is computed on;
-    // MODEL.md section 3: 4 s b V in fp32). Llama-3-8B, s = 4096, b = 1: 4096 x 128,256 x 6 = 3,152,019,456.
+    // docs/model.md section 10 (issue 8): PyTorch cross-entropy on fp32-upcast logits holds at the loss
+    // backward 16-bit logits 2 B + fp32 log-softmax 4 B + its gradient 4 B + the upcast logits' gradient 4 B
+    // = 14 B per s x b x V / t. Llama-3-8B, s = 4096, b = 1: 4096 x 128,256 x 14 = 7,354,712,064.
     Scenario s;
     s.arch = *findModelPreset("llama-3-8b");
     s.gpus = 8;
     const Footprint f = computeFootprint(s);
-    QCOMPARE(i64(f.worstRank().bytes(Term::Logits)), qint64(3152019456));
-    // t = 8 splits the vocabulary: 4096 x 16,032 x 6 = 394,002,432.
+    QCOMPARE(i64(f.worstRank().stepMaxBytes[std::size_t(Term::Logits)]), qint64(7354712064));
+    // t = 8 splits the vocabulary: 4096 x 16,032 x 14 = 919,339,008.
     s.tp = 8;
-    QCOMPARE(i64(computeFootprint(s).worstRank().bytes(Term::Logits)), qint64(394002432));
+    QCOMPARE(i64(computeFootprint(s).worstRank().stepMaxBytes[std::size_t(Term::Logits)]), qint64(919339008));
+    // Megatron's in-place vocab-parallel CE (fp32 copy holds the softmax, then its gradient): 2 + 4 = 6 B,
+    // 4096 x 16,032 x 6 = 394,002,432.
+    s.framework = Framework::Megatron;
+    QCOMPARE(i64(computeFootprint(s).worstRank().stepMaxBytes[std::size_t(Term::Logits)]), qint64(394002432));
 }
 
 void TestFootprint::zero3LiveUnits()
 {
-    // ZeRO-3 / FSDP: the unit in use plus one prefetched, gathered in 16 bits, and one unit's full grads
-    // before the reduce-scatter. Llama-2-7B: the largest unit is a layer, 202,383,360 params (> the
-    // 131,072,000 embedding): gathered 2 x 202,383,360 x 2 B = 809,533,440; grads 404,766,720.
+    // FSDP2 FULL_SHARD: the unit in use plus one prefetched, gathered in 16 bits, and one unit's full grads
+    // before the reduce-scatter, in reduce_dtype fp32 with the mixed recipe. Llama-2-7B: the largest unit is
+    // a layer, 202,383,360 params (> the 131,072,000 embedding): gathered 2 x 202,383,360 x 2 B = 809,533,440;
+    // grads 202,383,360 x 4 B = 809,533,440.
     Scenario s;
     s.arch = *findModelPreset("llama-2-7b");
     s.gpus = 8;
     s.zeroStage = 3;
+    s.framework = Framework::Fsdp2;
+    auto size = [](const RankFootprint& r, Term t) { return i64(r.stepMaxBytes[std::size_t(t)]); };
     RankFootprint r = computeFootprint(s).worstRank();
-    QCOMPARE(i64(r.bytes(Term::Zero3GatheredParams)), qint64(809533440));
-    QCOMPARE(i64(r.bytes(Term::Zero3UnshardedGrads)), qint64(404766720));
+    QCOMPARE(size(r, Term::Zero3GatheredParams), qint64(809533440));
+    QCOMPARE(size(r, Term::Zero3UnshardedGrads), qint64(809533440));
     s.zero3PrefetchUnits = 0; // only the unit in use
-    QCOMPARE(i64(computeFootprint(s).worstRank().bytes(Term::Zero3GatheredParams)), qint64(404766720));
+    QCOMPARE(size(computeFootprint(s).worstRank(), Term::Zero3GatheredParams), qint64(404766720));
+    // DeepSpeed stage 3: the module in use + stage3_prefetch_bucket_size (5e7) params, under
+    // stage3_max_live_parameters (1e9): (202,383,360 + 50,000,000) x 2 B = 504,766,720; its grads in 2 B.
+    s.framework = Framework::DeepSpeed;
+    r = computeFootprint(s).worstRank();
+    QCOMPARE(size(r, Term::Zero3GatheredParams), qint64(504766720));
+    QCOMPARE(size(r, Term::Zero3UnshardedGrads), qint64(404766720));
     s.zeroStage = 2; // nothing to gather below stage 3
     r = computeFootprint(s).worstRank();
-    QCOMPARE(i64(r.bytes(Term::Zero3GatheredParams)), qint64(0));
-    QCOMPARE(i64(r.bytes(Term::Zero3UnshardedGrads)), qint64(0));
+    QCOMPARE(size(r, Term::Zero3GatheredParams), qint64(0));
+    QCOMPARE(size(r, Term::Zero3UnshardedGrads), qint64(0));
     s.zeroStage = 3;
     s.gpus = 1; // d = 1: nothing sharded, nothing gathered
     QCOMPARE(i64(computeFootprint(s).worstRank().bytes(Term::Zero3GatheredParams)), qint64(0));
@@ -718,11 +736,12 @@ void TestFootprint::termsSwitchOff()
     for (int t = 0; t < kTermCount; ++t) {
         Scenario s;
         s.recipe = resolveRecipe("fp8-mixed"); // so that fp8_transients is non-zero too
-        const std::int64_t before = computeFootprint(s).worstRank().bytes(Term(t));
+        const std::int64_t before = computeFootprint(s).worstRank().stepMaxBytes[std::size_t(t)];
         QVERIFY2(before > 0, termKey(Term(t)));
         s.termEnabled[std::size_t(t)] = false;
         const RankFootprint r = computeFootprint(s).worstRank();
         QCOMPARE(i64(r.bytes(Term(t))), qint64(0));
+        QCOMPARE(i64(r.stepMaxBytes[std::size_t(t)]), qint64(0));
         QCOMPARE(QString::fromStdString(r.terms[std::size_t(t)].formula), QStringLiteral("switched off"));
     }
 }

@@ -527,6 +527,8 @@ private slots:
                                            << F([](Scenario& s) { s.checkpointing = Checkpointing::Full; }) << "2 s b h";
         QTest::newRow("mt.no_recompute") << PeerId::Megatron << "mt.no_recompute"
                                          << F([](Scenario& s) { s.checkpointing = Checkpointing::None; }) << "5 a s/h";
+        QTest::newRow("mt.per_op") << PeerId::Megatron << "mt.per_op"
+                                   << F([](Scenario& s) { s.checkpointing = Checkpointing::PerOp; }) << "per-op";
         QTest::newRow("mt.no_sp") << PeerId::Megatron << "mt.no_sp" << none << "10 + 24/t";
         QTest::newRow("mt.gpt_block") << PeerId::Megatron << "mt.gpt_block" << tp << "SwiGLU";
         QTest::newRow("mt.moe") << PeerId::Megatron << "mt.moe"
@@ -573,7 +575,7 @@ private slots:
             for (const PeerReason& r : computePeer(p, s).reasons)
                 for (const char* conditional :
                      {"ds.model_states_only", "ds.total_gpus", "ds.uneven_nodes", "ds.recipe", "ds.nvme",
-                      "ds3.param_only_offload", "mt.full_recompute", "mt.no_recompute", "mt.gpt_block", "mt.moe",
+                      "ds3.param_only_offload", "mt.full_recompute", "mt.no_recompute", "mt.per_op", "mt.gpt_block", "mt.moe",
                       "mt.first_stage", "mt.cp", "mt.overheads", "zp.k12", "zp.even_split", "zp.no_gather",
                       "zp.offload", "zp.model_states_only", "ac.no_lm_head", "ac.batch1"})
                     QVERIFY2(r.id != conditional, qPrintable(QString::fromStdString(r.id)));

@@ -320,9 +320,42 @@ private slots:
         QCOMPARE(w->memoryPage()->perGpuChart()->categories(),
                  QStringList({QStringLiteral("first (1)"), QStringLiteral("mid (2)"), QStringLiteral("last (4)")}));
         verifyChartsMatchCore(*w);
-        // Logits live on the last stage only.
+        // Logits live on the last stage only. The bars are each rank's breakdown at its peak moment (issue 8's
+        // liveness timeline): the last stage's loss is alive at the end of forward, which need not be its peak.
         QCOMPARE(w->memoryPage()->perGpuChart()->barSet(Term::Logits)->at(0), 0.0);
-        QVERIFY(w->memoryPage()->perGpuChart()->barSet(Term::Logits)->at(2) > 0.0);
+        const Footprint f = computeFootprint(s);
+        QCOMPARE(f.ranks[0].stepMaxBytes[std::size_t(Term::Logits)], std::int64_t(0));
+        QVERIFY(f.ranks[2].stepMaxBytes[std::size_t(Term::Logits)] > 0);
+        QCOMPARE(w->memoryPage()->perGpuChart()->barSet(Term::Logits)->at(2), double(f.ranks[2].bytes(Term::Logits)) / 1e9);
+    }
+
+    void frameworkAndSaverControls()
+    {
+        // Issue 8: the framework convention and the savers are controls; each sets its scenario field, the
+        // charts follow core, and a loaded scenario shows its values.
+        auto w = makeWindow();
+        auto* framework = w->controls()->findChild<QComboBox*>(QStringLiteral("framework"));
+        QVERIFY(framework);
+        QCOMPARE(framework->currentData().toString(), QStringLiteral("deepspeed"));
+        framework->setCurrentIndex(framework->findData(QStringLiteral("fsdp2")));
+        QCOMPARE(int(w->scenario().framework), int(Framework::Fsdp2));
+        verifyChartsMatchCore(*w);
+        auto* offload = w->controls()->findChild<QCheckBox*>(QStringLiteral("activationOffload"));
+        QVERIFY(offload);
+        offload->setChecked(true);
+        QVERIFY(w->scenario().activationOffload);
+        auto* fp32 = w->controls()->findChild<QCheckBox*>(QStringLiteral("lossFp32"));
+        QVERIFY(fp32 && fp32->isChecked());
+        fp32->setChecked(false);
+        QVERIFY(!w->scenario().lossFp32);
+        verifyChartsMatchCore(*w);
+        Scenario s = defaultScenario();
+        s.framework = Framework::Megatron;
+        s.optimizerInBackward = true;
+        auto w2 = makeWindow(s);
+        QCOMPARE(w2->controls()->findChild<QComboBox*>(QStringLiteral("framework"))->currentData().toString(),
+                 QStringLiteral("megatron"));
+        QVERIFY(w2->controls()->findChild<QCheckBox*>(QStringLiteral("optimizerInBackward"))->isChecked());
     }
 
     void legendListsOnlyTermsThatHoldBytes()

@@ -109,6 +109,9 @@ QJsonObject scenarioToJson(const Scenario& s)
     o[QStringLiteral("overlap_param_gather")] = s.overlapParamGather;
     o[QStringLiteral("tp_comm_overlap")] = s.tpCommOverlap;
     o[QStringLiteral("zero3_per_tensor_collectives")] = s.zero3PerTensorCollectives;
+    o[QStringLiteral("loss_compiled")] = s.lossCompiled;
+    o[QStringLiteral("zero_grad_set_to_none")] = s.zeroGradSetToNone;
+    o[QStringLiteral("capacity_measure")] = QString::fromLatin1(capacityMeasureKey(s.capacityMeasure));
     QJsonArray off;
     for (int t = 0; t < kTermCount; ++t)
         if (!s.termEnabled[static_cast<std::size_t>(t)])

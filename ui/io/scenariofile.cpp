@@ -334,6 +334,9 @@ Scenario scenarioFromJson(const QJsonObject& o, const Scenario& base, QStringLis
     r.boolean("overlap_param_gather", s.overlapParamGather);
     r.boolean("tp_comm_overlap", s.tpCommOverlap);
     r.boolean("zero3_per_tensor_collectives", s.zero3PerTensorCollectives);
+    r.boolean("loss_compiled", s.lossCompiled);
+    r.boolean("zero_grad_set_to_none", s.zeroGradSetToNone);
+    r.keyed("capacity_measure", s.capacityMeasure, &capacityMeasureFromKey, "allocated, reserved or device-used");
     if (r.has("terms_off")) {
         const QJsonValue v = r.value("terms_off");
         if (!v.isArray())

@@ -100,6 +100,10 @@ constexpr Opt kOptions[] = {
     {"overlap-param-gather", "on|off", "Megatron-Core overlap_param_gather: ZeRO-1/2 param all-gather under the next forward (default off)."},
     {"tp-comm-overlap", "on|off", "Async TP / tp_comm_overlap: TP collectives overlap their GEMMs (default off)."},
     {"zero3-per-tensor", "on|off", "DeepSpeed ZeRO-3 (2021): one collective per parameter tensor on one NIC per GPU (default off)."},
+    {"compile-loss", "on|off", "torch.compile on the loss: no fp32 loss buffers (default off)."},
+    {"zero-grad-set-to-none", "on|off", "Grads freed after each step (default on, PyTorch >= 2.0)."},
+    {"capacity-measure", "allocated|reserved|device-used",
+     "Which figure meets the capacity line (default device-used: nvidia-smi)."},
     // Config files set a base scenario; the options above override it (docs/scenario-format.md).
     {"scenario", "FILE", "A ShardScope scenario file (docs/scenario-format.md) as the base scenario."},
     {"deepspeed-config", "FILE", "A DeepSpeed config JSON: ZeRO stage, offload, fp16/bf16, batch sizes, buckets."},
@@ -339,6 +343,15 @@ Scenario applyOptions(const QCommandLineParser& p, const QStringList& skip, Scen
     onOff("dropout", s.arch.dropout);
     onOff("loss-fp32", s.lossFp32);
     onOff("compile", s.compiled);
+    onOff("compile-loss", s.lossCompiled);
+    onOff("zero-grad-set-to-none", s.zeroGradSetToNone);
+    if (has("capacity-measure")) {
+        auto m = capacityMeasureFromKey(str(val("capacity-measure")));
+        if (!m)
+            throw InvalidInput("capacity-measure", "--capacity-measure: '" + str(val("capacity-measure"))
+                                                       + "' must be allocated, reserved or device-used");
+        s.capacityMeasure = *m;
+    }
     if (has("activation-precision")) {
         auto a = activationPrecisionFromKey(str(val("activation-precision")));
         if (!a)

@@ -378,6 +378,40 @@ void ControlsPanel::build()
         changed();
     });
 
+    // --- Framework conventions and the savers users toggle (issue 8; docs/model.md section 10)
+    QFormLayout* fw = group(QStringLiteral("Framework"));
+    auto* framework = new QComboBox(this);
+    framework->setObjectName(QStringLiteral("framework"));
+    framework->setToolTip(QStringLiteral("Whose buffers and layouts are in force; the ZeRO stage keeps its meaning and the "
+                                         "recipe its bytes per parameter."));
+    for (const char* k : {"deepspeed", "fsdp2", "megatron", "ddp", "single"})
+        framework->addItem(QString::fromLatin1(k), QString::fromLatin1(k));
+    fw->addRow(QStringLiteral("Convention"), framework);
+    connect(framework, &QComboBox::currentIndexChanged, this, [this, framework](int i) {
+        m_scenario.framework = *frameworkFromKey(framework->itemData(i).toString().toStdString());
+        changed();
+    });
+    auto saver = [&](const char* name, const QString& label, const QString& tip, bool Scenario::*field) {
+        auto* c = new QCheckBox(label, this);
+        c->setObjectName(QLatin1String(name));
+        c->setToolTip(tip);
+        fw->addRow(QString(), c);
+        connect(c, &QCheckBox::toggled, this, [this, field](bool on) {
+            m_scenario.*field = on;
+            changed();
+        });
+    };
+    saver("optimizerInBackward", QStringLiteral("Optimizer step in backward"),
+          QStringLiteral("Each parameter is stepped and its gradient freed as it arrives (torchtune optimizer_in_bwd)."),
+          &Scenario::optimizerInBackward);
+    saver("activationOffload", QStringLiteral("Offload activations"),
+          QStringLiteral("Saved activations move to host memory; one layer's working set stays."),
+          &Scenario::activationOffload);
+    saver("lossFp32", QStringLiteral("Loss on fp32 logits"),
+          QStringLiteral("Cross-entropy on logits upcast to fp32: 14 B per logit instead of 8."), &Scenario::lossFp32);
+    saver("lossCompiled", QStringLiteral("Compiled loss"),
+          QStringLiteral("torch.compile fuses the loss: 4 B per logit, no fp32 buffers."), &Scenario::lossCompiled);
+
     // --- Batch
     QFormLayout* batch = group(QStringLiteral("Batch"));
     m_microBatch = addSlider("microBatch", QStringLiteral("Micro-batch"), 1, 65536,
@@ -617,6 +651,20 @@ void ControlsPanel::setScenario(const Scenario& s)
     m_flash->setChecked(s.flashAttention);
     m_offOpt->setCurrentIndex(m_offOpt->findData(QString::fromLatin1(offloadKey(s.offloadOptimizer))));
     m_offPar->setCurrentIndex(m_offPar->findData(QString::fromLatin1(offloadKey(s.offloadParams))));
+
+    if (auto* framework = findChild<QComboBox*>(QStringLiteral("framework"))) {
+        const QSignalBlocker bf(framework);
+        framework->setCurrentIndex(framework->findData(QString::fromLatin1(frameworkKey(s.framework))));
+    }
+    const std::pair<const char*, bool> savers[] = {{"optimizerInBackward", s.optimizerInBackward},
+                                                   {"activationOffload", s.activationOffload},
+                                                   {"lossFp32", s.lossFp32},
+                                                   {"lossCompiled", s.lossCompiled}};
+    for (const auto& [name, on] : savers)
+        if (auto* c = findChild<QCheckBox*>(QLatin1String(name))) {
+            const QSignalBlocker bc(c);
+            c->setChecked(on);
+        }
 
     m_microBatch->setValue(double(s.microBatch));
     m_seq->setValue(double(s.seq));

@@ -79,7 +79,8 @@ struct Footprint
     std::int64_t usableBytes = 0; ///< capacity minus the safety margin
     std::vector<RankFootprint> ranks; ///< distinct ranks: first/middle/last stage (+worst)
     int worst = 0; ///< index into ranks of the rank with the largest total
-    bool fits = false;
+    bool fits = false; ///< the worst rank's capacity measure (Scenario::capacityMeasure) <= usableBytes
+    std::int64_t measuredBytes = 0; ///< the largest rank's figure for the capacity measure in force
     std::int64_t hostBytesPerNode = 0;
     std::int64_t nvmeBytesPerNode = 0;
     bool hostFits = true;

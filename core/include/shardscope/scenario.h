@@ -24,6 +24,8 @@ enum class Framework { DeepSpeed, Fsdp2, Megatron, Ddp, Single };
 /// Precision of the saved activations: Auto follows the recipe (4-byte weights: fp32, else 16-bit);
 /// Autocast: torch.autocast keeps norms, softmax and the residual stream in fp32 and caches 16-bit weights.
 enum class ActivationPrecision { Auto, Bits16, Fp32, Autocast };
+/// Which figure meets the capacity line: torch's peak allocated, its peak reserved, or the device's used memory.
+enum class CapacityMeasure { Allocated, Reserved, DeviceUsed };
 
 /// The named per-GPU memory terms. Keys (termKey) are the JSON/CSV names: `<key>_bytes`.
 enum class Term {
@@ -60,6 +62,8 @@ const char* frameworkKey(Framework f);
 std::optional<Framework> frameworkFromKey(const std::string& key);
 const char* activationPrecisionKey(ActivationPrecision a);
 std::optional<ActivationPrecision> activationPrecisionFromKey(const std::string& key);
+const char* capacityMeasureKey(CapacityMeasure m);
+std::optional<CapacityMeasure> capacityMeasureFromKey(const std::string& key);
 
 /**
  * Everything the model needs to answer "how much memory per GPU, and does it fit".
@@ -174,6 +178,9 @@ struct Scenario
     std::int64_t zero3PrefetchBucketElements = 50000000; ///< DeepSpeed stage3_prefetch_bucket_size default 5e7
     std::int64_t zero3PersistenceThreshold = 100000; ///< DeepSpeed stage3_param_persistence_threshold 1e5
     std::int64_t ddpBucketCapBytes = 26214400; ///< PyTorch DDP bucket_cap_mb default 25 MiB
+    bool lossCompiled = false; ///< torch.compile fuses upcast, log-softmax and its backward: no fp32 buffers
+    bool zeroGradSetToNone = true; ///< grads freed after the step (PyTorch >= 2.0 default); off: kept zeroed
+    CapacityMeasure capacityMeasure = CapacityMeasure::DeviceUsed; ///< what "fits" compares with the capacity
 };
 
 /// Default scenario of the app and the README (the foundation issue).

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: MIT
+// `shardscope validate --measured`: the golden output on the shipped file, the issue's JSON contract,
+// the accuracy targets (issue 8), and bad input.
+#include "runshardscope.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <algorithm>
+#include <cmath>
+
+namespace {
+QString dataPath(const QString& rel) { return QStringLiteral(SHARDSCOPE_SOURCE_DIR "/tests/data/") + rel; }
+QByteArray readFile(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+const QString kShipped = QStringLiteral("measured/measured-memory.csv");
+} // namespace
+
+class TestValidateCli : public QObject
+{
+    Q_OBJECT
+private slots:
+    void goldenJson()
+    {
+        // Regenerate after a deliberate model change with:
+        // shardscope validate --measured tests/data/measured/measured-memory.csv --format json
+        const Run r = shardscope({QStringLiteral("validate"), QStringLiteral("--measured"), dataPath(kShipped),
+                                  QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(r.exitCode, 0);
+        const QByteArray expected = readFile(dataPath(QStringLiteral("golden/validate-measured.json")));
+        QVERIFY(!expected.isEmpty());
+        QCOMPARE(QJsonDocument::fromJson(r.out), QJsonDocument::fromJson(expected));
+    }
+
+    void contractAndTargets()
+    {
+        const Run r = shardscope({QStringLiteral("validate"), QStringLiteral("--measured"), dataPath(kShipped),
+                                  QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        for (const char* k : {"rows", "median_abs_error", "max_abs_error", "by_framework", "unmodelled"})
+            QVERIFY2(o.contains(QLatin1String(k)), k);
+        const QJsonArray rows = o.value(QLatin1String("rows")).toArray();
+        const QJsonArray skipped = o.value(QLatin1String("unmodelled")).toArray();
+        // Every one of the 44 rows is either predicted or listed with its reason: none dropped.
+        QCOMPARE(rows.size() + skipped.size(), 44);
+        for (const auto& u : skipped)
+            QVERIFY(!u.toObject().value(QLatin1String("reason")).toString().isEmpty());
+        // Targets (issue 8): steady-state rows within 5%; peak rows median within 10%, none beyond 25%.
+        std::vector<double> peak;
+        int steady = 0;
+        for (const auto& v : rows) {
+            const QJsonObject row = v.toObject();
+            for (const char* k : {"id", "kind", "measured_bytes", "predicted_bytes", "error"})
+                QVERIFY2(row.contains(QLatin1String(k)), k);
+            const double e = row.value(QLatin1String("error")).toDouble();
+            const double m = row.value(QLatin1String("measured_bytes")).toDouble();
+            const double p = row.value(QLatin1String("predicted_bytes")).toDouble();
+            QVERIFY(std::abs(e - (p - m) / m) < 1e-12);
+            const QString id = row.value(QLatin1String("id")).toString();
+            if (row.value(QLatin1String("kind")).toString() == QLatin1String("steady_state")) {
+                ++steady;
+                QVERIFY2(std::abs(e) <= 0.05, qPrintable(id));
+            } else {
+                peak.push_back(std::abs(e));
+                QVERIFY2(std::abs(e) <= 0.25, qPrintable(id + QStringLiteral(" ") + QString::number(e)));
+            }
+        }
+        QVERIFY(steady >= 1);
+        QVERIFY(peak.size() >= 40);
+        std::sort(peak.begin(), peak.end());
+        const std::size_t n = peak.size();
+        const double median = n % 2 ? peak[n / 2] : 0.5 * (peak[n / 2 - 1] + peak[n / 2]);
+        QVERIFY2(median <= 0.10, qPrintable(QString::number(median)));
+    }
+
+    void table()
+    {
+        const Run r = shardscope({QStringLiteral("validate"), QStringLiteral("--measured"), dataPath(kShipped)});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("TT02"));
+        QVERIFY(r.out.contains("median |error|"));
+        QVERIFY(r.out.contains("unmodelled:"));
+    }
+
+    void badInput()
+    {
+        // No --measured, a missing file, a CSV without the needed columns: exit 2, a message, no stdout.
+        Run r = shardscope({QStringLiteral("validate")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains("--measured"));
+        r = shardscope({QStringLiteral("validate"), QStringLiteral("--measured"), QStringLiteral("/nonexistent/x.csv")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.out.isEmpty());
+        QTemporaryDir dir;
+        const QString bad = dir.filePath(QStringLiteral("bad.csv"));
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("id,model\nX1,foo\n");
+        f.close();
+        r = shardscope({QStringLiteral("validate"), QStringLiteral("--measured"), bad});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("column"), r.err.constData());
+        // A row with an unknown field value is listed as unmodelled with the field named, not dropped.
+        QByteArray csv = readFile(dataPath(kShipped));
+        const qsizetype firstRow = csv.indexOf('\n') + 1;
+        const qsizetype end = csv.indexOf('\n', firstRow);
+        QByteArray row = csv.mid(firstRow, end - firstRow);
+        row.replace("reserved (peak reserved_bytes.all.peak; max over all GPUs)", "hbm temperature");
+        QByteArray one = csv.left(firstRow) + row + "\n";
+        const QString odd = dir.filePath(QStringLiteral("odd.csv"));
+        QFile g(odd);
+        QVERIFY(g.open(QIODevice::WriteOnly));
+        g.write(one);
+        g.close();
+        r = shardscope({QStringLiteral("validate"), QStringLiteral("--measured"), odd, QStringLiteral("--format"),
+                        QStringLiteral("json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonArray skipped = QJsonDocument::fromJson(r.out).object().value(QLatin1String("unmodelled")).toArray();
+        QCOMPARE(skipped.size(), 1);
+        QVERIFY(skipped.at(0).toObject().value(QLatin1String("reason")).toString().contains(QLatin1String("measured_kind")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestValidateCli)
+#include "tst_validatecli.moc"
