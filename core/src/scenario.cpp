@@ -315,8 +315,12 @@ void validateScenario(const Scenario& s)
     need(double(s.safetyMarginBytes) < double(gpu.capacityBytes), "margin-gb",
          "the safety margin (" + formatBytes(s.safetyMarginBytes, ByteUnit::GB, 1) + ") must be below the GPU's capacity ("
              + formatBytes(double(gpu.capacityBytes), ByteUnit::GB, 1) + ")");
-    need(std::isfinite(s.kernelEfficiency) && s.kernelEfficiency >= 0.001 && s.kernelEfficiency <= 1, "kernel-efficiency",
-         "must be a fraction from 0.001 to 1");
+    need(std::isfinite(s.kernelEfficiency)
+             && (s.kernelEfficiency == 0 || (s.kernelEfficiency >= 0.001 && s.kernelEfficiency <= 1)),
+         "kernel-efficiency", "must be 0 (the GPU's own large-GEMM figure) or a fraction from 0.001 to 1");
+    need(std::isfinite(s.attentionEfficiency)
+             && (s.attentionEfficiency == 0 || (s.attentionEfficiency >= 0.001 && s.attentionEfficiency <= 1)),
+         "attention-efficiency", "must be 0 (the GPU's FlashAttention figure) or a fraction from 0.001 to 1");
     need(std::isfinite(s.alphaSeconds) && s.alphaSeconds >= 0 && s.alphaSeconds <= 1, "alpha-us",
          "collective latency must be between 0 and 1,000,000 microseconds");
     auto link = [&](double bytesPerSecond, const char* field) {

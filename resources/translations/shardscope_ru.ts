@@ -299,6 +299,14 @@ What they omit keeps Megatron&apos;s defaults; the model comes from --num-layers
         <source>Clear List</source>
         <translation>Очистить список</translation>
     </message>
+    <message>
+        <source>Peers</source>
+        <translation>Другие оценки</translation>
+    </message>
+    <message>
+        <source>Run it for real</source>
+        <translation>Запустить по-настоящему</translation>
+    </message>
 </context>
 <context>
     <name>shardscope::PresenterBar</name>

@@ -299,6 +299,14 @@ What they omit keeps Megatron&apos;s defaults; the model comes from --num-layers
         <source>Clear List</source>
         <translation>清空列表</translation>
     </message>
+    <message>
+        <source>Peers</source>
+        <translation>同类工具</translation>
+    </message>
+    <message>
+        <source>Run it for real</source>
+        <translation>实际运行</translation>
+    </message>
 </context>
 <context>
     <name>shardscope::PresenterBar</name>

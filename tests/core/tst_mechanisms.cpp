@@ -306,12 +306,12 @@ private slots:
     void csvRules()
     {
         // RFC 4180: quotes, doubled quotes, newlines inside quotes.
-        const auto t = parseCsv("a,\"b,c\",\"say \"\"hi\"\"\"\n1,\"x\ny\",3\n");
+        const auto t = parseCsv("a,\"b,c\",\"say \"\"hi\"\"\"\n1,\"x\ny\",3\n", "measured");
         QCOMPARE(int(t.size()), 2);
         QCOMPARE(QString::fromStdString(t[0][1]), QStringLiteral("b,c"));
         QCOMPARE(QString::fromStdString(t[0][2]), QStringLiteral("say \"hi\""));
         QCOMPARE(QString::fromStdString(t[1][1]), QStringLiteral("x\ny"));
-        QVERIFY_THROWS_EXCEPTION(InvalidInput, parseCsv("a,\"open\n"));
+        QVERIFY_THROWS_EXCEPTION(InvalidInput, parseCsv("a,\"open\n", "measured"));
         QVERIFY_THROWS_EXCEPTION(InvalidInput, validateMeasuredMemory("id,model\nX,y\n"));
         QCOMPARE(QString::fromStdString(measuredKindOf("reserved (peak reserved_bytes.all.peak)")),
                  QStringLiteral("peak_reserved"));

@@ -308,11 +308,11 @@ private Q_SLOTS:
 
     void csvParser()
     {
-        const auto rows = parseCsv("a,b\n1,\"x, \"\"y\"\"\nz\"\n");
+        const auto rows = parseCsvWithHeader("a,b\n1,\"x, \"\"y\"\"\nz\"\n", "steps");
         QCOMPARE(rows.size(), std::size_t(1));
         QCOMPARE(QString::fromStdString(rows[0].at("b")), QStringLiteral("x, \"y\"\nz"));
-        QVERIFY_THROWS_EXCEPTION(InvalidInput, parseCsv("a,b\n1,\"open\n"));
-        QVERIFY_THROWS_EXCEPTION(InvalidInput, parseCsv("a,b\n1,2,3\n"));
+        QVERIFY_THROWS_EXCEPTION(InvalidInput, parseCsvWithHeader("a,b\n1,\"open\n", "steps"));
+        QVERIFY_THROWS_EXCEPTION(InvalidInput, parseCsvWithHeader("a,b\n1,2,3\n", "steps"));
     }
 };
 

@@ -32,6 +32,8 @@
 #include <QTabWidget>
 #include <QTest>
 
+#include <algorithm>
+
 #include <random>
 
 using namespace shardscope;
@@ -88,7 +90,11 @@ private Q_SLOTS:
     void tenThousandActions()
     {
         const std::uint32_t seed = 15;
-        const int kActions = 10000;
+        // 10,000 actions; SHARDSCOPE_TEST_SCALE (a fraction, set by the asan test preset) runs a share of
+        // them under the sanitizers.
+        const int kActions = std::max(500, int(10000 * (qEnvironmentVariableIsSet("SHARDSCOPE_TEST_SCALE")
+                                                             ? qEnvironmentVariable("SHARDSCOPE_TEST_SCALE").toDouble()
+                                                             : 1.0)));
         std::mt19937 rng(seed);
         auto uniform = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
 

@@ -65,8 +65,13 @@ const StepResult& TourFacts::step() const
 
 double TourFacts::modelStatesBytes(const Footprint& f) const
 {
+    // Each model-state term at its largest over the step (the peak moment's breakdown may catch a term
+    // freed or not yet allocated, e.g. 16-bit grads before backward): the 16 P arithmetic of the seeds.
     const RankFootprint& r = f.worstRank();
-    return double(r.bytes(Term::Params) + r.bytes(Term::Grads) + r.bytes(Term::Master) + r.bytes(Term::Optimizer));
+    double sum = 0;
+    for (Term t : {Term::Params, Term::Grads, Term::Master, Term::Optimizer})
+        sum += double(r.stepMaxBytes[static_cast<std::size_t>(t)]);
+    return sum;
 }
 
 double TourFacts::value(const QString& name) const
