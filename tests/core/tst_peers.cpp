@@ -61,8 +61,13 @@ Scenario baseline()
 
 double modelStates(const Scenario& s)
 {
-    const RankFootprint& w = computeFootprint(s).worstRank();
-    return double(w.bytes(Term::Params) + w.bytes(Term::Grads) + w.bytes(Term::Master) + w.bytes(Term::Optimizer));
+    // Each model-state term at its largest over the step (the peak moment's breakdown may miss one).
+    const Footprint f = computeFootprint(s);
+    const RankFootprint& w = f.worstRank();
+    double sum = 0;
+    for (Term t : {Term::Params, Term::Grads, Term::Master, Term::Optimizer})
+        sum += double(w.stepMaxBytes[static_cast<std::size_t>(t)]);
+    return sum;
 }
 
 bool hasReason(const PeerEstimate& e, const std::string& id)

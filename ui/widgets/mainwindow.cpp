@@ -72,9 +72,11 @@ QString startDir(const QString& currentFile)
 
 QString MainWindow::aboutText()
 {
-    return QStringLiteral("<h3>ShardScope %1</h3><p>Where GPU memory and time go in sharded training: per-GPU memory "
-                          "by term and rank, and one training step, for ZeRO, tensor and pipeline parallelism.</p>"
-                          "<p>Qt %2. MIT licence.</p>")
+    // The version comes from project(VERSION) through QCoreApplication::applicationVersion().
+    return QStringLiteral("<h3>ShardScope %1</h3><p>Where GPU memory and time go when a large model is trained on many "
+                          "GPUs: per-GPU memory by term and rank, the smallest N that fits, and one training step's "
+                          "collectives.</p><p>Every number comes from one model in <tt>core/</tt>; its formulas and "
+                          "sources are in Help &gt; The Model.</p><p>Built with Qt %2. MIT licence.</p>")
         .arg(QCoreApplication::applicationVersion(), QString::fromLatin1(qVersion()));
 }
 
@@ -199,13 +201,6 @@ MainWindow::MainWindow(const Scenario& scenario, Session session, QWidget* paren
     view->addAction(pinAction);
     view->addAction(m_dock->toggleViewAction());
     view->addAction(m_messagesDock->toggleViewAction());
-
-    // Help > About: the version comes from project(VERSION) through QCoreApplication::applicationVersion().
-    QMenu* help = menuBar()->addMenu(QStringLiteral("&Help"));
-    QAction* about = help->addAction(QStringLiteral("&About ShardScope"), this, [this] {
-        QMessageBox::about(this, QStringLiteral("About ShardScope"), aboutText());
-    });
-    about->setObjectName(QStringLiteral("actionAbout"));
 
     connect(m_controls, &ControlsPanel::scenarioChanged, this, &MainWindow::onControlsChanged);
     connect(m_controls, &ControlsPanel::resetRequested, this, &MainWindow::resetToDefault);
@@ -373,13 +368,7 @@ void MainWindow::buildHelpMenu()
     model->setObjectName(QStringLiteral("actionModelDoc"));
     help->addSeparator();
     QAction* about = help->addAction(QStringLiteral("&About ShardScope"), this, [this] {
-        QMessageBox::about(this, QStringLiteral("About ShardScope"),
-                           QStringLiteral("<h3>ShardScope %1</h3><p>Where GPU memory and time go when a large model is "
-                                          "trained on many GPUs: per-GPU memory by term and rank, the smallest N that "
-                                          "fits, and one training step's collectives.</p><p>Every number comes from "
-                                          "one model in <tt>core/</tt>; its formulas and sources are in "
-                                          "Help &gt; The Model.</p><p>Built with Qt %2. MIT licence.</p>")
-                               .arg(QCoreApplication::applicationVersion(), QString::fromLatin1(qVersion())));
+        QMessageBox::about(this, QStringLiteral("About ShardScope"), aboutText());
     });
     about->setObjectName(QStringLiteral("actionAbout"));
 }
