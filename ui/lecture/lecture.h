@@ -3,6 +3,8 @@
 
 #include "mainwindow.h"
 
+#include "windowref.h"
+
 #include <QObject>
 #include <QPointer>
 
@@ -64,7 +66,7 @@ private:
     void askOpenTour();
     void onStepChanged(int index);
 
-    QPointer<MainWindow> m_window;
+    WindowRef m_window;
     TourPlayer* m_player;
     PresenterBar* m_bar;
     TourPanel* m_panel;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "windowref.h"
+
 #include <QFont>
 #include <QHash>
 #include <QObject>
@@ -60,7 +62,7 @@ private:
     void restore();
     bool handleKey(int key);
 
-    QPointer<MainWindow> m_window;
+    WindowRef m_window;
     PresenterBar* m_bar;
     QDockWidget* m_tourDock;
     bool m_active = false;

@@ -3,6 +3,8 @@
 
 #include "tour.h"
 
+#include "windowref.h"
+
 #include <QObject>
 #include <QPointer>
 #include <QTimer>
@@ -57,7 +59,7 @@ signals:
 private:
     void frame();
     void arrive();
-    QPointer<MainWindow> m_window;
+    WindowRef m_window;
     HighlightOverlay* m_overlay;
     Tour m_tour;
     int m_index = -1;

@@ -219,8 +219,12 @@ void MemoryPage::showFixes()
             b->setObjectName(QStringLiteral("fix%1").arg(i));
             m_fixLayout->insertWidget(m_fixLayout->count() - 1, b);
             connect(b, &QPushButton::clicked, this, [this, i] {
-                if (i < int(m_fixes.size()))
-                    emit fixRequested(m_fixes[size_t(i)].scenario);
+                if (i >= int(m_fixes.size()))
+                    return;
+                // A copy: applying the fix recomputes the page, which replaces m_fixes while the
+                // receivers still read the scenario (ASan: heap-use-after-free).
+                const Scenario fix = m_fixes[size_t(i)].scenario;
+                emit fixRequested(fix);
             });
             m_fixButtons << b;
         }
