@@ -5,6 +5,7 @@
 
 #include "shardscope/errors.h"
 #include "shardscope/trainer.h"
+#include "scenariooptions.h"
 
 #ifdef SHARDSCOPE_HAVE_MPI
 #include "mpi/mpicommunicator.h"
@@ -18,6 +19,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <optional>
 
 namespace shardscope::cli {
@@ -72,25 +74,17 @@ void addOptions(QCommandLineParser& p)
 TrainConfig configFrom(const QCommandLineParser& p)
 {
     TrainConfig c;
+    // The shared option parsers (scenariooptions.h): clear messages naming the option; the trainer's
+    // validateTrainConfig() holds the ranges.
     auto intOpt = [&](const char* name, int def) {
         const QString k = QString::fromLatin1(name);
-        if (!p.isSet(k))
-            return def;
-        bool ok = false;
-        const int v = p.value(k).toInt(&ok);
-        if (!ok)
-            throw InvalidInput(name, std::string("--") + name + ": '" + p.value(k).toStdString() + "' is not a whole number");
-        return v;
+        return p.isSet(k) ? int(parseIntOption(p.value(k), name, std::numeric_limits<int>::min(),
+                                               std::numeric_limits<int>::max()))
+                          : def;
     };
     auto dblOpt = [&](const char* name, double def) {
         const QString k = QString::fromLatin1(name);
-        if (!p.isSet(k))
-            return def;
-        bool ok = false;
-        const double v = p.value(k).toDouble(&ok);
-        if (!ok || !std::isfinite(v))
-            throw InvalidInput(name, std::string("--") + name + ": '" + p.value(k).toStdString() + "' is not a number");
-        return v;
+        return p.isSet(k) ? parseDoubleOption(p.value(k), name, -1e300, 1e300) : def;
     };
     c.ranks = intOpt("ranks", 4);
     c.steps = intOpt("steps", 20);
