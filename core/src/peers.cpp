@@ -513,9 +513,11 @@ PeerEstimate shardScopeOwn(const Scenario& s)
     e.gpuBytesPerDevice = double(w.totalBytes);
     e.hostBytesPerNode = double(f.hostBytesPerNode);
     e.unit = "bytes (shown in GB or GiB)";
+    // Per term, each at its largest over the step (as the peers count them: a peer's "gradients" are the
+    // gradients, whenever they are alive); the total is the liveness peak, where not every term is alive.
     for (int i = 0; i < kTermCount; ++i) {
         const Term t = static_cast<Term>(i);
-        setTerm(e, t, double(w.bytes(t)), w.terms[static_cast<std::size_t>(i)].formula);
+        setTerm(e, t, double(w.stepMaxBytes[static_cast<std::size_t>(i)]), w.terms[static_cast<std::size_t>(i)].formula);
         if (!s.enabled(t) || (s.modelStatesOnly && !isModelState(t)))
             e.terms[static_cast<std::size_t>(i)].status = PeerTermStatus::Ignored;
     }

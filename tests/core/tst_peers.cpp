@@ -434,6 +434,19 @@ private slots:
             QTest::newRow(qPrintable(QStringLiteral("N=%1").arg(n))) << n;
     }
 
+    void shardScopeTermsAtTheirStepMaximum()
+    {
+        // The default scenario (Llama-2-70B, 68,976,648,192 params, ZeRO-3 over d = 32, mixed): the liveness
+        // peak comes before the 16-bit gradients exist, but the ShardScope column shows each term at its
+        // largest over the step, as the peers count them: grads 2 B x 68,976,648,192 / 32 = 4,311,040,512 B.
+        const PeerEstimate e = computePeer(PeerId::ShardScope, defaultScenario());
+        QCOMPARE(e.terms[static_cast<int>(Term::Grads)].bytes, 4311040512.0);
+        // (Params are 2,555,392 B more: DeepSpeed's stage3_param_persistence_threshold keeps the small norm
+        // weights whole on every rank, the default framework convention.)
+        // The total stays the liveness peak (device used on the worst rank).
+        QCOMPARE(e.gpuBytesPerDevice, double(computeFootprint(defaultScenario()).worstRank().totalBytes));
+    }
+
     void brackets()
     {
         QFETCH(qint64, gpus);
