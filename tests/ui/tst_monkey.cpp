@@ -13,6 +13,8 @@
 #include "resultjson.h"
 #include "stepview.h"
 
+#include "chartcheck.h"
+
 #include "explorer.h"
 
 #include "shardscope/errors.h"
@@ -50,34 +52,6 @@ void collectWarnings(QtMsgType type, const QMessageLogContext&, const QString& m
     if (msg.contains(QLatin1String("propagateSizeHints")) || msg.contains(QLatin1String("XDG_RUNTIME_DIR")))
         return;
     g_warnings << msg;
-}
-
-/// The charts hold what core computes for `s` (the page's last answer).
-void verifyChartsMatchCore(MainWindow& w, const Scenario& s)
-{
-    const ExplorerResult r = computeExplorer(s);
-    const double div = unitDivisor(w.unit());
-    MemoryPage* page = w.memoryPage();
-    MemoryPerGpuChart* c1 = page->perGpuChart();
-    QCOMPARE(c1->categories().size(), qsizetype(r.footprint.ranks.size()));
-    for (int t = 0; t < kTermCount; ++t) {
-        QBarSet* set = c1->barSet(static_cast<Term>(t));
-        QCOMPARE(set->count(), qsizetype(r.footprint.ranks.size()));
-        for (std::size_t i = 0; i < r.footprint.ranks.size(); ++i)
-            QCOMPARE(set->at(qsizetype(i)), double(r.footprint.ranks[i].terms[std::size_t(t)].bytes) / div);
-    }
-    QCOMPARE(c1->capacitySeries()->points().front().y(), double(r.footprint.usableBytes) / div);
-    MemoryVsGpusChart* c2 = page->vsGpusChart();
-    for (int z = 0; z < 4; ++z) {
-        QList<QPointF> expected;
-        for (const SweepPoint& p : r.sweep)
-            if (p.stage == z)
-                expected << QPointF(double(p.gpus), double(p.worstBytes) / div);
-        QCOMPARE(c2->stageSeries(z)->points(), expected);
-    }
-    QCOMPARE(c2->currentNSeries()->points().front().x(), double(s.gpus));
-    HostMemoryChart* c3 = page->hostChart();
-    QCOMPARE(c3->neededSet()->at(0), double(r.footprint.hostBytesPerNode) / div);
 }
 
 } // namespace
@@ -192,7 +166,7 @@ private Q_SLOTS:
         QVERIFY(w.memoryPage()->hasResult());
         if (valid)
             QCOMPARE(scenarioDigest(w.memoryPage()->result().scenario), scenarioDigest(w.scenario()));
-        verifyChartsMatchCore(w, w.memoryPage()->result().scenario);
+        verifyChartsMatchCore(w, w.memoryPage()->result().scenario, w.unit());
     }
 
 private:
