@@ -437,7 +437,7 @@ Scenario scenarioFromFileBytes(const QByteArray& bytes, const QString& origin, Q
                  + std::to_string(kScenarioFormatVersion) + ")");
         if (version.toDouble() > kScenarioFormatVersion) {
             const QString writer = root.value(QLatin1String("app_version")).toString();
-            fail("the file is scenario format version " + std::to_string(static_cast<long long>(version.toDouble()))
+            fail("the file is scenario format version " + str(QString::number(version.toDouble(), 'g', 17))
                  + (writer.isEmpty() ? std::string() : ", written by ShardScope " + str(writer))
                  + "; this ShardScope (" + str(QCoreApplication::applicationVersion())
                  + ") reads versions up to " + std::to_string(kScenarioFormatVersion) + ": update ShardScope to open it");
