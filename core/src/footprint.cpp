@@ -711,6 +711,12 @@ std::int64_t allocatedOf(const Scenario& s, const std::array<std::int64_t, kTerm
     return sum;
 }
 
+std::int64_t fragmentationOf(const Scenario& s, std::int64_t allocated)
+{
+    return s.enabled(Term::Fragmentation) ? static_cast<std::int64_t>(std::llround(s.fragmentation * double(allocated)))
+                                          : 0;
+}
+
 Ctx makeCtx(const Scenario& s)
 {
     Ctx c {s, effectiveBytesPerParam(s), layerActivations(s)};
@@ -833,8 +839,11 @@ RankFootprint rankFootprint(const Ctx& c, std::int64_t i)
                 + stepMomentKey(pm.moment) + ")");
     r.terms[static_cast<std::size_t>(Term::Fragmentation)] = fr[static_cast<std::size_t>(Term::Fragmentation)];
     r.stepMaxBytes[static_cast<std::size_t>(Term::Fragmentation)] = r.bytes(Term::Fragmentation);
-    r.peakAllocatedBytes = pm.allocatedBytes;
-    r.peakReservedBytes = pm.allocatedBytes + r.bytes(Term::Fragmentation);
+    // The figures every measure reports are memoryMeasures() of the peak moment (the Step view's curve uses it too);
+    // the breakdown adds up to its device-used figure (tested in tst_properties).
+    const MemoryMeasures mm = memoryMeasures(s, pm.bytes);
+    r.peakAllocatedBytes = mm.allocated;
+    r.peakReservedBytes = mm.reserved;
     r.totalBytes = 0;
     for (const auto& tv : r.terms)
         r.totalBytes += tv.bytes;
@@ -867,6 +876,20 @@ const char* stepMomentDescription(StepMoment m)
     case StepMoment::OptimizerStep: return "The optimizer step: states and gradients.";
     }
     return "";
+}
+
+MemoryMeasures memoryMeasures(const Scenario& s, const std::array<std::int64_t, kTermCount>& alive)
+{
+    MemoryMeasures m;
+    m.allocated = allocatedOf(s, alive);
+    m.reserved = m.allocated + fragmentationOf(s, m.allocated);
+    std::int64_t paged = 0;
+    if (s.pagedOptimizer)
+        paged = alive[static_cast<std::size_t>(Term::Optimizer)];
+    const std::int64_t context
+        = s.enabled(Term::CudaContext) ? static_cast<std::int64_t>(std::llround(double(s.cudaContextBytes))) : 0;
+    m.deviceUsed = m.reserved + paged + context;
+    return m;
 }
 
 std::vector<MemoryMoment> memoryTimeline(const Scenario& s, std::int64_t stage)

@@ -1011,66 +1011,109 @@ StepResult StepModel::run()
     return r;
 }
 
-/// Memory of the worst rank over the step, built from the footprint's terms so that its maximum is the
-/// footprint's peak by construction: static terms (params, master, optimizer, CUDA context) throughout;
-/// the grad buffer from the first backward until the optimizer has run; stored activations in proportion
-/// to the layer-micro-batches held (forward adds at its start, backward frees at its end); the recompute
-/// working set, ZeRO-3 gathered units and unsharded grads, buckets and fp8 casts while the kernels that
-/// use them run; the logits on the last stage from the first LM-head forward to the last backward
-/// (the allocator keeps them); fragmentation in proportion to what is allocated. The instant the
-/// footprint describes (all layer-micro-batches held, a layer's backward running) occurs in every step.
+/// Memory of the worst rank over the step, drawn from the footprint's liveness timeline (memoryTimeline(),
+/// RankFootprint::timeline) in the capacity measure in force, so that its maximum is the footprint's peak in
+/// that measure exactly. Each instant is one of the timeline's moments, or lies between two of them:
+/// - before the first kernel: `steady`;
+/// - forward: `forward-end` without the loss, its activations in proportion to the layer-micro-batches held
+///   (forward adds at the MLP's start, backward frees at the attention's end); the LM head and loss, from a
+///   micro-batch's head forward to its head backward: `forward-end` with the loss;
+/// - backward (and its recomputation): between `backward-start` (all held) and `backward-end` (none held),
+///   term by term in proportion to the layer-micro-batches still held, never above the larger of the two;
+/// - the optimizer step and what follows it: `optimizer-step`.
+/// The instants the footprint describes take its moments exactly: the last forward kernel before the first
+/// backward (everything in flight stored, the loss on the last stage) is `forward-end`, the first backward
+/// kernel (the last layer's, its recomputation first) `backward-start`, the last one (the first layer's)
+/// `backward-end`. No instant exceeds its moment, so the curve's maximum is the largest moment's measure.
 void StepModel::buildMemory(StepResult& r) const
 {
     const RankFootprint& w = m_fp.worstRank();
-    auto term = [&](Term t) { return w.bytes(t); };
-    std::int64_t working = 0;
-    if (m_s.checkpointing != Checkpointing::None && w.layers > 0 && m_s.enabled(Term::Activations))
-        working = std::min<std::int64_t>(term(Term::Activations),
-                                         static_cast<std::int64_t>(std::llround(m_fp.activations.workingBytes)));
-    const std::int64_t stored = term(Term::Activations) - working;
-    const std::int64_t allocPeak = w.totalBytes - term(Term::Fragmentation) - term(Term::CudaContext);
+    const CapacityMeasure measure = m_s.capacityMeasure;
+    using Bytes = std::array<std::int64_t, kTermCount>;
+    auto moment = [&](StepMoment m) -> const Bytes& { return w.timeline[static_cast<std::size_t>(m)].bytes; };
+    auto measured = [&](const Bytes& a) { return memoryMeasures(m_s, a).of(measure); };
+    const auto acts = static_cast<std::size_t>(Term::Activations);
+    const auto logits = static_cast<std::size_t>(Term::Logits);
+    const std::int64_t backwardCap
+        = std::max(measured(moment(StepMoment::BackwardStart)), measured(moment(StepMoment::BackwardEnd)));
+
+    // The kernels that take a moment exactly: the first and last backward (or recompute) kernel of a layer,
+    // and the last forward kernel before the first of them.
+    auto isLayerBackward = [](const StepEvent& e) {
+        return e.kind == EventKind::Compute && e.part != EventPart::Head
+            && (e.phase == StepPhase::Backward || e.phase == StepPhase::Recompute);
+    };
+    std::size_t firstBwd = r.events.size(), lastBwd = r.events.size(), lastFwd = r.events.size();
+    for (std::size_t i = 0; i < r.events.size(); ++i) {
+        const StepEvent& e = r.events[i];
+        if (!isLayerBackward(e))
+            continue;
+        if (firstBwd == r.events.size() || e.start < r.events[firstBwd].start)
+            firstBwd = i;
+        if (lastBwd == r.events.size() || e.end() >= r.events[lastBwd].end())
+            lastBwd = i;
+    }
+    for (std::size_t i = 0; i < r.events.size(); ++i) {
+        const StepEvent& e = r.events[i];
+        if (e.kind == EventKind::Compute && e.phase == StepPhase::Forward
+            && (firstBwd == r.events.size() || e.start < r.events[firstBwd].start)
+            && (lastFwd == r.events.size() || e.start >= r.events[lastFwd].start))
+            lastFwd = i;
+    }
 
     // Sweep over event boundaries.
+    enum Exact { ExactForward = 1, ExactBackwardStart = 2, ExactBackwardEnd = 4 };
     struct Edge
     {
         double t;
-        int order; // starts of forwards before ends; ends before starts at equal times
+        int order; // ends before starts at equal times
         double held; // change of held layer-micro-batches
-        int compute, backward, logits, grads;
+        int forward, head, loss, backward, optimizer, exact; // changes of the running counts
+        int exactBits;
     };
     std::vector<Edge> edges;
-    edges.reserve(r.events.size() * 2 + 4);
-    double firstBackward = -1, lastBackwardEnd = -1, firstHead = -1, optimizerEnd = -1;
-    for (const StepEvent& e : r.events) {
+    edges.reserve(r.events.size() * 2);
+    for (std::size_t i = 0; i < r.events.size(); ++i) {
+        const StepEvent& e = r.events[i];
         if (e.kind != EventKind::Compute)
             continue;
-        if (e.phase == StepPhase::Optimizer) {
-            optimizerEnd = std::max(optimizerEnd, e.end());
-            continue;
-        }
-        const bool bwd = e.phase == StepPhase::Backward;
-        const bool active = e.phase == StepPhase::Recompute || bwd;
+        Edge s {e.start, 1, 0, 0, 0, 0, 0, 0, 0, 0};
+        Edge f {e.end(), 0, 0, 0, 0, 0, 0, 0, 0, 0};
         const double layerMbs = double(e.layerCount) * double(e.microbatchCount);
-        // One layer's activations are stored when its MLP half (or the merged layer) has run forward.
-        const bool counts = e.part == EventPart::Mlp || e.part == EventPart::Layer;
-        edges.push_back({e.start, 1, (e.phase == StepPhase::Forward && counts) ? layerMbs : 0.0, 1, active ? 1 : 0, 0, 0});
-        // Backward frees after the attention half (the last one of a layer's backward) or a merged layer.
-        const bool frees = bwd && (e.part == EventPart::Attention || e.part == EventPart::Layer);
-        edges.push_back({e.end(), 0, frees ? -layerMbs : 0.0, -1, active ? -1 : 0, 0, 0});
-        if (bwd) {
-            firstBackward = firstBackward < 0 ? e.start : std::min(firstBackward, e.start);
-            lastBackwardEnd = std::max(lastBackwardEnd, e.end());
+        if (e.phase == StepPhase::Optimizer) {
+            s.optimizer = 1;
+            f.optimizer = -1;
+        } else if (e.part == EventPart::Head) {
+            s.head = 1;
+            f.head = -1;
+            // The loss is alive from a micro-batch's head forward to the end of its head backward.
+            if (e.phase == StepPhase::Forward)
+                s.loss = 1;
+            else
+                f.loss = -1;
+        } else if (e.phase == StepPhase::Forward) {
+            s.forward = 1;
+            f.forward = -1;
+            // One layer's activations are stored when its MLP half (or the merged layer) starts forward.
+            if (e.part == EventPart::Mlp || e.part == EventPart::Layer)
+                s.held = layerMbs;
+        } else {
+            s.backward = 1;
+            f.backward = -1;
+            // Backward frees after the attention half (the last one of a layer's backward) or a merged layer.
+            if (e.phase == StepPhase::Backward && (e.part == EventPart::Attention || e.part == EventPart::Layer))
+                f.held = -layerMbs;
         }
-        if (e.part == EventPart::Head && e.phase == StepPhase::Forward)
-            firstHead = firstHead < 0 ? e.start : std::min(firstHead, e.start);
-    }
-    if (firstHead >= 0 && lastBackwardEnd >= 0) {
-        edges.push_back({firstHead, 1, 0, 0, 0, 1, 0});
-        edges.push_back({lastBackwardEnd, 2, 0, 0, 0, -1, 0});
-    }
-    if (firstBackward >= 0) {
-        edges.push_back({firstBackward, 1, 0, 0, 0, 0, 1});
-        edges.push_back({std::max(optimizerEnd, lastBackwardEnd), 2, 0, 0, 0, 0, -1});
+        const int bits = (i == lastFwd ? ExactForward : 0) | (i == firstBwd ? ExactBackwardStart : 0)
+            | (i == lastBwd ? ExactBackwardEnd : 0);
+        if (bits != 0) {
+            s.exact = 1;
+            s.exactBits = bits;
+            f.exact = -1;
+            f.exactBits = bits;
+        }
+        edges.push_back(s);
+        edges.push_back(f);
     }
     std::sort(edges.begin(), edges.end(), [](const Edge& a, const Edge& b) {
         return a.t < b.t || (a.t == b.t && a.order < b.order);
@@ -1081,36 +1124,72 @@ void StepModel::buildMemory(StepResult& r) const
         held += e.held;
         maxHeld = std::max(maxHeld, held);
     }
+
+    enum class State { Steady, Forward, Loss, Backward, Optimizer };
+    State sticky = State::Steady;
     held = 0;
-    int compute = 0, backward = 0, logits = 0, grads = 0;
+    int forward = 0, head = 0, loss = 0, backward = 0, optimizer = 0, exact = 0, exactBits = 0;
+    auto value = [&]() -> std::int64_t {
+        if (exact > 0) {
+            std::int64_t v = 0;
+            if (exactBits & ExactForward)
+                v = std::max(v, measured(moment(StepMoment::ForwardLoss)));
+            if (exactBits & ExactBackwardStart)
+                v = std::max(v, measured(moment(StepMoment::BackwardStart)));
+            if (exactBits & ExactBackwardEnd)
+                v = std::max(v, measured(moment(StepMoment::BackwardEnd)));
+            return v;
+        }
+        State st = sticky;
+        if (optimizer > 0)
+            st = State::Optimizer;
+        else if (backward > 0)
+            st = State::Backward;
+        else if (head > 0 || loss > 0)
+            st = State::Loss;
+        else if (forward > 0)
+            st = State::Forward;
+        sticky = st;
+        const double f = maxHeld > 0 ? std::clamp(held / maxHeld, 0.0, 1.0) : 1.0;
+        switch (st) {
+        case State::Steady: return measured(moment(StepMoment::Steady));
+        case State::Optimizer: return measured(moment(StepMoment::OptimizerStep));
+        case State::Forward:
+        case State::Loss: {
+            Bytes a = moment(StepMoment::ForwardLoss);
+            a[acts] = static_cast<std::int64_t>(std::llround(double(a[acts]) * f));
+            if (st == State::Forward)
+                a[logits] = 0;
+            return measured(a);
+        }
+        case State::Backward: {
+            const Bytes& hi = moment(StepMoment::BackwardStart);
+            const Bytes& lo = moment(StepMoment::BackwardEnd);
+            Bytes a {};
+            for (std::size_t k = 0; k < a.size(); ++k)
+                a[k] = static_cast<std::int64_t>(std::llround(f * double(hi[k]) + (1.0 - f) * double(lo[k])));
+            return std::min(measured(a), backwardCap);
+        }
+        }
+        return 0;
+    };
+    r.memory.push_back({0.0, value()});
     // Blocks are placed by offsets, so a kernel's end and the next one's start can differ by rounding:
     // edges closer than this are one instant.
     const double tol = 1e-9 * std::max(1e-9, r.totals.stepTime);
-    auto value = [&]() {
-        std::int64_t alloc = term(Term::Params) + term(Term::Master) + term(Term::Optimizer);
-        if (maxHeld > 0)
-            alloc += held >= maxHeld ? stored : static_cast<std::int64_t>(std::llround(double(stored) * held / maxHeld));
-        if (backward > 0)
-            alloc += working + term(Term::Zero3UnshardedGrads) + term(Term::CommBuckets);
-        if (compute > 0)
-            alloc += term(Term::Zero3GatheredParams) + term(Term::Fp8Transients);
-        if (logits > 0)
-            alloc += term(Term::Logits);
-        if (grads > 0)
-            alloc += term(Term::Grads);
-        const std::int64_t frag = allocPeak <= 0 ? 0
-            : alloc >= allocPeak ? term(Term::Fragmentation)
-                                 : static_cast<std::int64_t>(std::llround(double(term(Term::Fragmentation)) * double(alloc) / double(allocPeak)));
-        return alloc + frag + term(Term::CudaContext);
-    };
-    r.memory.push_back({0.0, value()});
     for (std::size_t i = 0; i < edges.size(); ++i) {
         const Edge& e = edges[i];
         held += e.held;
-        compute += e.compute;
+        forward += e.forward;
+        head += e.head;
+        loss = std::max(0, loss + e.loss);
         backward += e.backward;
-        logits += e.logits;
-        grads += e.grads;
+        optimizer += e.optimizer;
+        exact += e.exact;
+        if (e.exact > 0)
+            exactBits |= e.exactBits;
+        else if (e.exact < 0 && exact == 0)
+            exactBits = 0;
         if (i + 1 < edges.size() && edges[i + 1].t - e.t <= tol)
             continue;
         const std::int64_t v = value();

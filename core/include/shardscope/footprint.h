@@ -32,6 +32,22 @@ struct MemoryMoment
     std::int64_t allocatedBytes = 0; ///< what torch.cuda.memory_allocated would say (paged states excluded)
 };
 
+/// What each measuring tool would say of the bytes alive at one moment of the step. The footprint's peak
+/// figures are these of its peak moment; the Step view's memory curve is drawn with the same function.
+struct MemoryMeasures
+{
+    std::int64_t allocated = 0; ///< torch.cuda.memory_allocated: the terms alive, paged optimizer states excluded
+    std::int64_t reserved = 0; ///< memory_reserved: allocated + fragmentation (the caching allocator's gap)
+    std::int64_t deviceUsed = 0; ///< nvidia-smi: reserved + paged optimizer states + the CUDA context
+    std::int64_t of(CapacityMeasure m) const
+    {
+        return m == CapacityMeasure::Allocated ? allocated : m == CapacityMeasure::Reserved ? reserved : deviceUsed;
+    }
+};
+/// The three measures of `alive` (bytes per term at one moment, as in MemoryMoment::bytes; its CUDA context and
+/// fragmentation entries are ignored: the scenario's context and fragmentation fraction are applied).
+MemoryMeasures memoryMeasures(const Scenario& s, const std::array<std::int64_t, kTermCount>& alive);
+
 /// One distinct rank: a pipeline stage (TP and DP ranks of a stage are alike; DP shards
 /// are rounded up, so this is the largest DP rank).
 struct RankFootprint
@@ -54,6 +70,13 @@ struct RankFootprint
     std::int64_t deviceUsedBytes = 0; ///< nvidia-smi: reserved + CUDA context (+ paged optimizer states)
     std::int64_t steadyStateBytes = 0; ///< allocated between steps: model states and persistent buffers
     std::int64_t bytes(Term t) const { return terms[static_cast<int>(t)].bytes; }
+    /// The rank's peak in one measure (deviceUsedBytes == totalBytes for CapacityMeasure::DeviceUsed).
+    std::int64_t peakBytes(CapacityMeasure m) const
+    {
+        return m == CapacityMeasure::Allocated ? peakAllocatedBytes
+            : m == CapacityMeasure::Reserved   ? peakReservedBytes
+                                               : deviceUsedBytes;
+    }
 };
 
 /// Activation bytes of one transformer layer for one micro-batch, with the derivation.

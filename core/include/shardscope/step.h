@@ -89,12 +89,15 @@ struct StepResult
     /// Every stage's blocks, grouped by stage in stage order and in start order within a stage (empty
     /// without a pipeline, or beyond 2e6 blocks, where the worst stage's blocks are placed back to back).
     std::vector<PipelineBlock> pipeline;
-    std::vector<MemoryPoint> memory; ///< worst rank's memory over the step (step function)
+    /// Worst rank's memory over the step (step function), drawn from its liveness timeline (memoryTimeline())
+    /// in the scenario's capacity measure (allocated, reserved or device used).
+    std::vector<MemoryPoint> memory;
     StepTotals totals;
     LinkPlan links;
     Footprint footprint;
     std::int64_t worstStage = 0; ///< pipeline stage of the worst rank (the footprint's)
-    std::int64_t peakBytes = 0; ///< max of memory == footprint.worstBytes()
+    /// max of memory == footprint.worstRank().peakBytes(capacityMeasure): worstBytes() under device used (the default)
+    std::int64_t peakBytes = 0;
     bool fits = false;
     bool aggregated = false; ///< events merged to stay under kMaxStepEvents
     std::int64_t layersPerEvent = 1; ///< layers per aggregated event
