@@ -127,7 +127,7 @@ private slots:
         QVERIFY2(v.text.startsWith(start), qPrintable(v.text));
         const Footprint& f = r.footprint;
         if (v.kind == Verdict::Kind::Fits) {
-            QVERIFY2(v.text.startsWith(QStringLiteral("Fits: %1 of 85.9 GB (A100 80GB SXM)").arg(formatBytesUi(double(f.worstBytes()), ByteUnit::GB))),
+            QVERIFY2(v.text.startsWith(QStringLiteral("Fits: %1 device used of 85.9 GB (A100 80GB SXM)").arg(formatBytesUi(double(f.worstBytes()), ByteUnit::GB))),
                      qPrintable(v.text));
             QVERIFY(v.text.contains(QStringLiteral("headroom ") + formatBytesUi(double(f.usableBytes - f.worstBytes()), ByteUnit::GB)));
         }

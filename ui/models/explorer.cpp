@@ -249,6 +249,16 @@ QStringList fixesFor(const ExplorerResult& r)
     return labels;
 }
 
+QString capacityMeasureWords(CapacityMeasure m)
+{
+    switch (m) {
+    case CapacityMeasure::Allocated: return QStringLiteral("allocated");
+    case CapacityMeasure::Reserved: return QStringLiteral("reserved");
+    case CapacityMeasure::DeviceUsed: break;
+    }
+    return QStringLiteral("device used");
+}
+
 Verdict verdictFor(const ExplorerResult& r, ByteUnit unit)
 {
     const Scenario& s = r.scenario;
@@ -267,12 +277,13 @@ Verdict verdictFor(const ExplorerResult& r, ByteUnit unit)
     for (const MinGpus& m : r.minGpus)
         if (m.stage == s.zeroStage)
             mine = &m;
+    // The figure that meets the capacity line, named by its measure (Scenario::capacityMeasure).
+    const QString measured = formatBytesUi(double(f.measuredBytes), unit) + QLatin1Char(' ') + capacityMeasureWords(s.capacityMeasure);
 
     if (f.fits) {
         v.kind = Verdict::Kind::Fits;
         v.text = QStringLiteral("Fits: %1 of %2 on the worst rank (%3); headroom %4")
-                     .arg(formatBytesUi(double(w.totalBytes), unit), capacity, where,
-                          formatBytesUi(double(f.usableBytes - w.totalBytes), unit));
+                     .arg(measured, capacity, where, formatBytesUi(double(f.usableBytes - f.measuredBytes), unit));
     } else if (mine && !mine->minGpus && mine->reason.rfind("never fits", 0) == 0) {
         v.kind = Verdict::Kind::NeverFits;
         QString reason = q(mine->reason);
@@ -292,8 +303,7 @@ Verdict verdictFor(const ExplorerResult& r, ByteUnit unit)
     } else {
         v.kind = Verdict::Kind::DoesNotFit;
         v.text = QStringLiteral("Does not fit: %1 over (%2 of %3 on the worst rank, %4)")
-                     .arg(formatBytesUi(double(w.totalBytes - f.usableBytes), unit),
-                          formatBytesUi(double(w.totalBytes), unit), capacity, where);
+                     .arg(formatBytesUi(double(f.measuredBytes - f.usableBytes), unit), measured, capacity, where);
         const QStringList fixes = fixesFor(r);
         v.text += fixes.isEmpty() ? QStringLiteral("; no single change fits")
                                   : QStringLiteral("; smallest change that fits: ") + fixes.join(QStringLiteral(", or "));

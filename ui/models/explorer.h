@@ -42,6 +42,8 @@ struct Verdict
 };
 
 Verdict verdictFor(const ExplorerResult& r, ByteUnit unit);
+/// "allocated", "reserved" or "device used": the measure the verdict's figure is (Scenario::capacityMeasure).
+QString capacityMeasureWords(CapacityMeasure m);
 /// "No answer: TP 3 does not divide the 64 attention heads (Tensor parallel)." in plain words, no option names.
 Verdict invalidVerdict(const QString& field, const QString& message);
 

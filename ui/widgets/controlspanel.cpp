@@ -129,25 +129,25 @@ void ControlsPanel::build()
     };
 
     // --- Model
-    QFormLayout* model = group(QStringLiteral("Model"));
+    QFormLayout* model = group(tr("Model"));
     m_preset = new QComboBox(this);
     m_preset->setObjectName(QStringLiteral("modelPreset"));
-    m_preset->setToolTip(QStringLiteral("A published architecture, or a bare parameter count given the GPT shape."));
+    m_preset->setToolTip(tr("A published architecture, or a bare parameter count given the GPT shape."));
     for (const ModelPreset& p : modelPresets())
         m_preset->addItem(q(p.arch.name), QString(QStringLiteral("preset:") + q(p.arch.id)));
-    m_preset->addItem(QStringLiteral("Custom size (GPT shape)"), QStringLiteral("custom"));
-    auto* importButton = new QPushButton(QStringLiteral("Import\u2026"), this);
+    m_preset->addItem(tr("Custom size (GPT shape)"), QStringLiteral("custom"));
+    auto* importButton = new QPushButton(tr("Import\u2026"), this);
     importButton->setObjectName(QStringLiteral("importHfConfig"));
-    importButton->setToolTip(QStringLiteral("Read the architecture from a Hugging Face config.json."));
+    importButton->setToolTip(tr("Read the architecture from a Hugging Face config.json."));
     auto* presetRow = new QHBoxLayout;
     presetRow->addWidget(m_preset, 1);
     presetRow->addWidget(importButton);
-    model->addRow(QStringLiteral("Architecture"), presetRow);
-    m_size = addSlider("modelSize", QStringLiteral("Model size"), 1e8, 2e12,
-                       QStringLiteral("Total parameters; moving it gives a bare count the GPT-3 aspect ratio."));
+    model->addRow(tr("Architecture"), presetRow);
+    m_size = addSlider("modelSize", tr("Model size"), 1e8, 2e12,
+                       tr("Total parameters; moving it gives a bare count the GPT-3 aspect ratio."));
     m_size->setScale(SliderSpin::Scale::Log, 1000);
     m_size->setDisplay(1e-9, 2, QStringLiteral(" B"));
-    model->addRow(QStringLiteral("Parameters"), m_size);
+    model->addRow(tr("Parameters"), m_size);
     addErrorRow(model, {QStringLiteral("params"), QStringLiteral("model"), QStringLiteral("heads"),
                         QStringLiteral("kv-heads"), QStringLiteral("head-dim"), QStringLiteral("experts"),
                         QStringLiteral("top-k"), QStringLiteral("max-positions"), QStringLiteral("norms-per-layer")});
@@ -161,25 +161,25 @@ void ControlsPanel::build()
     });
 
     // --- Cluster
-    QFormLayout* cluster = group(QStringLiteral("Cluster"));
-    m_gpus = addSlider("gpus", QStringLiteral("N GPUs"), 1, 16384,
-                       QStringLiteral("Total GPUs N = data parallel x tensor parallel x pipeline parallel."));
+    QFormLayout* cluster = group(tr("Cluster"));
+    m_gpus = addSlider("gpus", tr("N GPUs"), 1, 16384,
+                       tr("Total GPUs N = data parallel x tensor parallel x pipeline parallel."));
     m_gpus->setSnapValues(gpuSnapValues());
     m_gpus->setStepsFollowSnap(true);
-    cluster->addRow(QStringLiteral("N GPUs"), m_gpus);
+    cluster->addRow(tr("N GPUs"), m_gpus);
     addErrorRow(cluster, {QStringLiteral("gpus")});
-    m_gpusPerNode = addSlider("gpusPerNode", QStringLiteral("GPUs per node"), 1, 1024,
-                              QStringLiteral("GPUs in one server; host RAM and NVMe are shared among them."));
+    m_gpusPerNode = addSlider("gpusPerNode", tr("GPUs per node"), 1, 1024,
+                              tr("GPUs in one server; host RAM and NVMe are shared among them."));
     m_gpusPerNode->setSnapValues({1, 2, 4, 8, 16});
-    cluster->addRow(QStringLiteral("GPUs per node"), m_gpusPerNode);
+    cluster->addRow(tr("GPUs per node"), m_gpusPerNode);
     addErrorRow(cluster, {QStringLiteral("gpus-per-node")});
     m_gpuType = new QComboBox(this);
     m_gpuType->setObjectName(QStringLiteral("gpuType"));
-    m_gpuType->setToolTip(QStringLiteral("The GPU model; its memory is the capacity line in the charts."));
+    m_gpuType->setToolTip(tr("The GPU model; its memory is the capacity line in the charts."));
     for (const GpuPreset& g : gpuPresets())
         m_gpuType->addItem(QStringLiteral("%1 (%2)").arg(q(g.name), q(formatBytes(double(g.capacityBytes), ByteUnit::GB))),
                            q(g.id));
-    cluster->addRow(QStringLiteral("GPU type"), m_gpuType);
+    cluster->addRow(tr("GPU type"), m_gpuType);
     addErrorRow(cluster, {QStringLiteral("gpu"), QStringLiteral("capacity-gb")});
     connect(m_gpus, &SliderSpin::valueChanged, this, [this](double v) {
         m_scenario.gpus = std::llround(v);
@@ -195,29 +195,29 @@ void ControlsPanel::build()
     });
 
     // --- Parallelism
-    QFormLayout* par = group(QStringLiteral("Parallelism"));
+    QFormLayout* par = group(tr("Parallelism"));
     auto* stageRow = new QHBoxLayout;
     m_stage = segmented(this, stageRow, {QStringLiteral("0"), QStringLiteral("1"), QStringLiteral("2"), QStringLiteral("3")},
                         {QStringLiteral("zeroStage0"), QStringLiteral("zeroStage1"), QStringLiteral("zeroStage2"),
                          QStringLiteral("zeroStage3")},
-                        {QStringLiteral("ZeRO-0 (DDP): every GPU holds all params, grads and optimizer states."),
-                         QStringLiteral("ZeRO-1: optimizer states (and fp32 master) are sharded over data parallel."),
-                         QStringLiteral("ZeRO-2: gradients are sharded too."),
-                         QStringLiteral("ZeRO-3 (FSDP full shard): parameters are sharded too, gathered per layer.")});
-    par->addRow(QStringLiteral("ZeRO stage"), stageRow);
+                        {tr("ZeRO-0 (DDP): every GPU holds all params, grads and optimizer states."),
+                         tr("ZeRO-1: optimizer states (and fp32 master) are sharded over data parallel."),
+                         tr("ZeRO-2: gradients are sharded too."),
+                         tr("ZeRO-3 (FSDP full shard): parameters are sharded too, gathered per layer.")});
+    par->addRow(tr("ZeRO stage"), stageRow);
     addErrorRow(par, {QStringLiteral("stage")});
     connect(m_stage, &QButtonGroup::idClicked, this, [this](int id) {
         m_scenario.zeroStage = id;
         changed();
     });
-    m_tp = addSlider("tp", QStringLiteral("TP"), 1, 1024,
-                     QStringLiteral("Tensor parallel: each layer's weights split across this many GPUs (must divide the heads)."));
+    m_tp = addSlider("tp", tr("TP"), 1, 1024,
+                     tr("Tensor parallel: each layer's weights split across this many GPUs (must divide the heads)."));
     m_tp->setSnapValues(powersOfTwo(1, 8));
     m_tp->setStepsFollowSnap(true);
-    par->addRow(QStringLiteral("Tensor parallel"), m_tp);
+    par->addRow(tr("Tensor parallel"), m_tp);
     addErrorRow(par, {QStringLiteral("tp")});
-    m_pp = addSlider("pp", QStringLiteral("PP"), 1, 1024,
-                     QStringLiteral("Pipeline parallel: the layers split into this many consecutive stages."));
+    m_pp = addSlider("pp", tr("PP"), 1, 1024,
+                     tr("Pipeline parallel: the layers split into this many consecutive stages."));
     m_pp->setScale(SliderSpin::Scale::Linear, 0);
     m_pp->setSnapValues([] {
         std::vector<double> v;
@@ -225,20 +225,20 @@ void ControlsPanel::build()
             v.push_back(i);
         return v;
     }());
-    par->addRow(QStringLiteral("Pipeline parallel"), m_pp);
+    par->addRow(tr("Pipeline parallel"), m_pp);
     addErrorRow(par, {QStringLiteral("pp")});
     m_schedule = new QComboBox(this);
     m_schedule->setObjectName(QStringLiteral("schedule"));
-    m_schedule->setToolTip(QStringLiteral("Pipeline schedule: 1F1B keeps at most PP micro-batches in flight, GPipe all of them."));
+    m_schedule->setToolTip(tr("Pipeline schedule: 1F1B keeps at most PP micro-batches in flight, GPipe all of them."));
     m_schedule->addItem(QStringLiteral("1F1B"), QStringLiteral("1f1b"));
     m_schedule->addItem(QStringLiteral("GPipe"), QStringLiteral("gpipe"));
-    m_schedule->addItem(QStringLiteral("Interleaved 1F1B"), QStringLiteral("interleaved"));
-    par->addRow(QStringLiteral("Schedule"), m_schedule);
+    m_schedule->addItem(tr("Interleaved 1F1B"), QStringLiteral("interleaved"));
+    par->addRow(tr("Schedule"), m_schedule);
     addErrorRow(par, {QStringLiteral("schedule")});
     // Interleaved 1F1B (Narayanan et al. 2021): each GPU holds `vpp` model chunks of layers / (PP x vpp) layers.
-    m_vpp = addSlider("vpp", QStringLiteral("Virtual stages"), 1, 64,
-                      QStringLiteral("Interleaved schedule: model chunks per GPU; the bubble shrinks by this factor, "
-                                     "PP x chunks must divide the layers."));
+    m_vpp = addSlider("vpp", tr("Virtual stages"), 1, 64,
+                      tr("Interleaved schedule: model chunks per GPU; the bubble shrinks by this factor, "
+                         "PP x chunks must divide the layers."));
     m_vpp->setScale(SliderSpin::Scale::Linear, 0);
     m_vpp->setSnapValues([] {
         std::vector<double> v;
@@ -246,7 +246,7 @@ void ControlsPanel::build()
             v.push_back(i);
         return v;
     }());
-    par->addRow(QStringLiteral("Chunks per GPU"), m_vpp);
+    par->addRow(tr("Chunks per GPU"), m_vpp);
     addErrorRow(par, {QStringLiteral("vpp")});
     connect(m_schedule, &QComboBox::currentIndexChanged, this, [this](int i) {
         m_scenario.schedule = *scheduleFromKey(m_schedule->itemData(i).toString().toStdString());
@@ -266,9 +266,9 @@ void ControlsPanel::build()
         m_scenario.vpp = std::llround(v);
         changed();
     });
-    m_sp = new QCheckBox(QStringLiteral("Sequence parallel"), this);
+    m_sp = new QCheckBox(tr("Sequence parallel"), this);
     m_sp->setObjectName(QStringLiteral("sequenceParallel"));
-    m_sp->setToolTip(QStringLiteral("Megatron sequence parallelism: splits the activations TP would replicate."));
+    m_sp->setToolTip(tr("Megatron sequence parallelism: splits the activations TP would replicate."));
     par->addRow(QString(), m_sp);
     connect(m_sp, &QCheckBox::toggled, this, [this](bool on) {
         m_scenario.sequenceParallel = on;
@@ -298,10 +298,10 @@ void ControlsPanel::build()
     });
 
     // --- Precision & optimizer
-    QFormLayout* prec = group(QStringLiteral("Precision && optimizer"));
+    QFormLayout* prec = group(tr("Precision && optimizer"));
     m_recipe = new QComboBox(this);
     m_recipe->setObjectName(QStringLiteral("recipe"));
-    m_recipe->setToolTip(QStringLiteral("Bytes per parameter for weights, gradients, fp32 master and optimizer states."));
+    m_recipe->setToolTip(tr("Bytes per parameter for weights, gradients, fp32 master and optimizer states."));
     for (const Recipe& r : recipes()) {
         m_recipe->addItem(QStringLiteral("%1 (%2+%3+%4+%5 = %6 B)")
                               .arg(q(r.id), bytesText(r.weights), bytesText(r.grads), bytesText(r.master),
@@ -309,14 +309,14 @@ void ControlsPanel::build()
                           q(r.id));
         m_recipe->setItemData(m_recipe->count() - 1, q(r.description), Qt::ToolTipRole);
     }
-    prec->addRow(QStringLiteral("Recipe"), m_recipe);
+    prec->addRow(tr("Recipe"), m_recipe);
     addErrorRow(prec, {QStringLiteral("recipe")});
     m_optimizer = new QComboBox(this);
     m_optimizer->setObjectName(QStringLiteral("optimizer"));
-    m_optimizer->setToolTip(QStringLiteral("Replaces only the optimizer states of the recipe."));
+    m_optimizer->setToolTip(tr("Replaces only the optimizer states of the recipe."));
     for (const std::string& k : optimizerKeys())
-        m_optimizer->addItem(k == "recipe" ? QStringLiteral("as the recipe says") : q(k), q(k));
-    prec->addRow(QStringLiteral("Optimizer"), m_optimizer);
+        m_optimizer->addItem(k == "recipe" ? tr("as the recipe says") : q(k), q(k));
+    prec->addRow(tr("Optimizer"), m_optimizer);
     addErrorRow(prec, {QStringLiteral("optimizer")});
     m_bytesPerParam = new QLabel(this);
     m_bytesPerParam->setObjectName(QStringLiteral("bytesPerParam"));
@@ -332,22 +332,32 @@ void ControlsPanel::build()
     });
 
     // --- Memory savers
-    QFormLayout* savers = group(QStringLiteral("Memory savers"));
+    QFormLayout* savers = group(tr("Memory savers"));
     auto* ckptRow = new QHBoxLayout;
-    m_ckpt = segmented(this, ckptRow, {QStringLiteral("None"), QStringLiteral("Selective"), QStringLiteral("Full")},
+    // From the most kept to the least: none, Megatron's selective, torchtitan's per-op SAC, full.
+    m_ckpt = segmented(this, ckptRow, {tr("None"), tr("Selective"), tr("Per-op"), tr("Full")},
                        {QStringLiteral("checkpointingNone"), QStringLiteral("checkpointingSelective"),
-                        QStringLiteral("checkpointingFull")},
-                       {QStringLiteral("Keep every activation for the backward pass."),
-                        QStringLiteral("Recompute the attention core in backward (Korthikanti et al. 2022)."),
-                        QStringLiteral("Keep only each layer's input and recompute the layer in backward.")});
-    savers->addRow(QStringLiteral("Checkpointing"), ckptRow);
+                        QStringLiteral("checkpointingPerOp"), QStringLiteral("checkpointingFull")},
+                       {tr("Keep every activation for the backward pass."),
+                        tr("Megatron's selective recomputation: only the attention core is recomputed in backward, "
+                           "with FlashAttention nearly everything is kept (Korthikanti et al. 2022; docs/model.md "
+                           "section 10)."),
+                        tr("torchtitan's per-op selective activation checkpointing (SAC): the layer input, the attention "
+                           "output and every other matmul's output are saved, the rest recomputed (docs/model.md "
+                           "section 10)."),
+                        tr("Keep only each layer's input and recompute the layer in backward.")});
+    const std::pair<int, Checkpointing> ckptIds[] = {{0, Checkpointing::None}, {1, Checkpointing::Selective},
+                                                     {2, Checkpointing::PerOp}, {3, Checkpointing::Full}};
+    for (const auto& [index, mode] : ckptIds)
+        m_ckpt->setId(m_ckpt->buttons().at(index), static_cast<int>(mode));
+    savers->addRow(tr("Checkpointing"), ckptRow);
     connect(m_ckpt, &QButtonGroup::idClicked, this, [this](int id) {
         m_scenario.checkpointing = static_cast<Checkpointing>(id);
         changed();
     });
-    m_flash = new QCheckBox(QStringLiteral("FlashAttention"), this);
+    m_flash = new QCheckBox(tr("FlashAttention"), this);
     m_flash->setObjectName(QStringLiteral("flashAttention"));
-    m_flash->setToolTip(QStringLiteral("Fused attention kernels that never store the s x s attention scores."));
+    m_flash->setToolTip(tr("Fused attention kernels that never store the s x s attention scores."));
     savers->addRow(QString(), m_flash);
     connect(m_flash, &QCheckBox::toggled, this, [this](bool on) {
         m_scenario.flashAttention = on;
@@ -357,17 +367,17 @@ void ControlsPanel::build()
         auto* c = new QComboBox(this);
         c->setObjectName(QLatin1String(name));
         c->setToolTip(tip);
-        c->addItem(QStringLiteral("none"), QStringLiteral("none"));
-        c->addItem(QStringLiteral("CPU"), QStringLiteral("cpu"));
-        c->addItem(QStringLiteral("NVMe"), QStringLiteral("nvme"));
+        c->addItem(tr("none"), tr("none"));
+        c->addItem(tr("CPU"), QStringLiteral("cpu"));
+        c->addItem(tr("NVMe"), QStringLiteral("nvme"));
         return c;
     };
     m_offOpt = offloadCombo("offloadOptimizer",
-                            QStringLiteral("ZeRO-Offload: fp32 master and optimizer states live in host RAM or NVMe (stages 1-3)."));
-    m_offPar = offloadCombo("offloadParams", QStringLiteral("ZeRO-Infinity: parameters live off the GPU (ZeRO-3 only)."));
-    savers->addRow(QStringLiteral("Optimizer offload"), m_offOpt);
+                            tr("ZeRO-Offload: fp32 master and optimizer states live in host RAM or NVMe (stages 1-3)."));
+    m_offPar = offloadCombo("offloadParams", tr("ZeRO-Infinity: parameters live off the GPU (ZeRO-3 only)."));
+    savers->addRow(tr("Optimizer offload"), m_offOpt);
     addErrorRow(savers, {QStringLiteral("offload-optimizer")});
-    savers->addRow(QStringLiteral("Param offload"), m_offPar);
+    savers->addRow(tr("Param offload"), m_offPar);
     addErrorRow(savers, {QStringLiteral("offload-params")});
     connect(m_offOpt, &QComboBox::currentIndexChanged, this, [this](int i) {
         m_scenario.offloadOptimizer = *offloadFromKey(m_offOpt->itemData(i).toString().toStdString());
@@ -378,56 +388,161 @@ void ControlsPanel::build()
         changed();
     });
 
-    // --- Framework conventions and the savers users toggle (issue 8; docs/model.md section 10)
-    QFormLayout* fw = group(QStringLiteral("Framework"));
-    auto* framework = new QComboBox(this);
-    framework->setObjectName(QStringLiteral("framework"));
-    framework->setToolTip(QStringLiteral("Whose buffers and layouts are in force; the ZeRO stage keeps its meaning and the "
-                                         "recipe its bytes per parameter."));
+    // --- Framework conventions, the measure that meets the capacity line, and (folded) the savers users
+    // toggle (issue 8; docs/model.md section 10 names the source of each).
+    QFormLayout* fw = group(tr("Framework"));
+    m_frameworkForm = fw;
+    m_framework = new QComboBox(this);
+    m_framework->setObjectName(QStringLiteral("framework"));
+    m_framework->setToolTip(tr("Whose buffers and layouts are in force; the ZeRO stage keeps its meaning and the "
+                               "recipe its bytes per parameter (docs/model.md section 10)."));
     for (const char* k : {"deepspeed", "fsdp2", "megatron", "ddp", "single"})
-        framework->addItem(QString::fromLatin1(k), QString::fromLatin1(k));
-    fw->addRow(QStringLiteral("Convention"), framework);
-    connect(framework, &QComboBox::currentIndexChanged, this, [this, framework](int i) {
-        m_scenario.framework = *frameworkFromKey(framework->itemData(i).toString().toStdString());
+        m_framework->addItem(QString::fromLatin1(k), QString::fromLatin1(k));
+    fw->addRow(tr("Convention"), m_framework);
+    addErrorRow(fw, {QStringLiteral("framework")});
+    connect(m_framework, &QComboBox::currentIndexChanged, this, [this](int i) {
+        m_scenario.framework = *frameworkFromKey(m_framework->itemData(i).toString().toStdString());
         changed();
     });
-    auto saver = [&](const char* name, const QString& label, const QString& tip, bool Scenario::*field) {
+    auto checkBox = [this](const char* name, const QString& label, const QString& tip, bool Scenario::*field) {
         auto* c = new QCheckBox(label, this);
         c->setObjectName(QLatin1String(name));
         c->setToolTip(tip);
-        fw->addRow(QString(), c);
         connect(c, &QCheckBox::toggled, this, [this, field](bool on) {
             m_scenario.*field = on;
             changed();
         });
+        return c;
     };
-    saver("optimizerInBackward", QStringLiteral("Optimizer step in backward"),
-          QStringLiteral("Each parameter is stepped and its gradient freed as it arrives (torchtune optimizer_in_bwd)."),
-          &Scenario::optimizerInBackward);
-    saver("activationOffload", QStringLiteral("Offload activations"),
-          QStringLiteral("Saved activations move to host memory; one layer's working set stays."),
-          &Scenario::activationOffload);
-    saver("lossFp32", QStringLiteral("Loss on fp32 logits"),
-          QStringLiteral("Cross-entropy on logits upcast to fp32: 14 B per logit instead of 8."), &Scenario::lossFp32);
-    saver("lossCompiled", QStringLiteral("Compiled loss"),
-          QStringLiteral("torch.compile fuses the loss: 4 B per logit, no fp32 buffers."), &Scenario::lossCompiled);
+    m_reshardTip = tr("FSDP2 reshard_after_forward: each block's gathered parameters are freed after its forward "
+                            "and gathered again for backward; off (torchtitan under PP) the stage's parameters stay "
+                            "gathered from forward to backward (torch.distributed.fsdp.fully_shard; docs/model.md "
+                            "section 10).");
+    m_reshard = checkBox("fsdpReshardAfterForward", tr("Reshard after forward"), m_reshardTip,
+                         &Scenario::fsdpReshardAfterForward);
+    fw->addRow(QString(), m_reshard);
+    m_measure = new QComboBox(this);
+    m_measure->setObjectName(QStringLiteral("capacityMeasure"));
+    m_measure->setToolTip(tr("Which figure meets the capacity line and decides \"fits\": torch.cuda.max_memory_allocated, "
+                             "max_memory_reserved (+ the allocator's fragmentation), or the device's used memory as "
+                             "nvidia-smi shows it (+ the CUDA context and paged optimizer states) (docs/model.md "
+                             "section 10)."));
+    m_measure->addItem(tr("allocated (PyTorch)"), QStringLiteral("allocated"));
+    m_measure->addItem(tr("reserved (PyTorch)"), QStringLiteral("reserved"));
+    m_measure->addItem(tr("device used (nvidia-smi)"), QStringLiteral("device-used"));
+    fw->addRow(tr("Capacity measure"), m_measure);
+    connect(m_measure, &QComboBox::currentIndexChanged, this, [this](int i) {
+        m_scenario.capacityMeasure = *capacityMeasureFromKey(m_measure->itemData(i).toString().toStdString());
+        changed();
+    });
+
+    // The advanced knobs fold away so the panel stays narrow and short; the toggle says how many differ from the
+    // defaults, so a loaded scenario's choices are never hidden without a sign.
+    m_advancedToggle = new QToolButton(this);
+    m_advancedToggle->setObjectName(QStringLiteral("advancedToggle"));
+    m_advancedToggle->setCheckable(true);
+    m_advancedToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_advancedToggle->setArrowType(Qt::RightArrow);
+    m_advancedToggle->setAutoRaise(true);
+    m_advancedToggle->setToolTip(tr("Savers, precision and compilation switches of the training stack."));
+    fw->addRow(m_advancedToggle);
+    m_advanced = new QWidget(this);
+    m_advanced->setObjectName(QStringLiteral("advancedKnobs"));
+    auto* adv = new QFormLayout(m_advanced);
+    adv->setContentsMargins(0, 0, 0, 0);
+    adv->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    fw->addRow(m_advanced);
+    m_advanced->hide();
+    connect(m_advancedToggle, &QToolButton::toggled, this, [this](bool open) {
+        m_advanced->setVisible(open);
+        m_advancedToggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
+    });
+
+    m_actPrecision = new QComboBox(this);
+    m_actPrecision->setObjectName(QStringLiteral("activationPrecision"));
+    m_actPrecision->setToolTip(tr("Precision of the saved activations: as the recipe (4-byte weights: fp32, else 16-bit), "
+                                  "16-bit, fp32 (every saved tensor doubled but the dropout masks), or torch.autocast "
+                                  "(fp32 residual stream and attention probabilities, and a 16-bit cache of every "
+                                  "weight) (docs/model.md section 10)."));
+    m_actPrecision->addItem(tr("as the recipe"), QStringLiteral("auto"));
+    m_actPrecision->addItem(tr("16-bit"), QStringLiteral("16bit"));
+    m_actPrecision->addItem(tr("fp32"), QStringLiteral("fp32"));
+    m_actPrecision->addItem(tr("autocast"), QStringLiteral("autocast"));
+    adv->addRow(tr("Activations"), m_actPrecision);
+    connect(m_actPrecision, &QComboBox::currentIndexChanged, this, [this](int i) {
+        m_scenario.activationPrecision = *activationPrecisionFromKey(m_actPrecision->itemData(i).toString().toStdString());
+        changed();
+    });
+    m_compiled = checkBox("compiled", tr("Compiled (torch.compile / fused kernels)"),
+                          tr("torch.compile, Transformer Engine or Megatron's fused kernels; off: eager PyTorch's SwiGLU "
+                             "keeps gate, up, silu(gate) and their product (8f B per token instead of 6f) and runs every "
+                             "element-wise op as its own pass (docs/model.md section 10)."),
+                          &Scenario::compiled);
+    adv->addRow(m_compiled);
+    m_dropout = new QCheckBox(tr("Dropout"), this);
+    m_dropout->setObjectName(QStringLiteral("dropout"));
+    m_dropout->setToolTip(tr("Dropout masks stored for backward (1 B per element: GPT-2/BERT style); Llama-style models "
+                             "train without (docs/model.md section 5)."));
+    adv->addRow(m_dropout);
+    connect(m_dropout, &QCheckBox::toggled, this, [this](bool on) {
+        m_scenario.arch.dropout = on;
+        changed();
+    });
+    m_optInBackward = checkBox("optimizerInBackward", tr("Optimizer step in backward"),
+                               tr("Each parameter is stepped and its gradient freed as it arrives: one tensor's "
+                                  "gradient alive, no step with all of them (torchtune optimizer_in_bwd; needs "
+                                  "gradient accumulation 1; docs/model.md section 10)."),
+                               &Scenario::optimizerInBackward);
+    adv->addRow(m_optInBackward);
+    m_actOffload = checkBox("activationOffload", tr("Offload activations"),
+                            tr("Saved activations move to host memory; one layer's working set stays (torchtune, "
+                               "torchao; docs/model.md section 10)."),
+                            &Scenario::activationOffload);
+    adv->addRow(m_actOffload);
+    m_paged = checkBox("pagedOptimizer", tr("Paged optimizer"),
+                       tr("bitsandbytes paged optimizer states in CUDA managed memory, outside the caching allocator: "
+                          "not in allocated or reserved, in device used (docs/model.md section 10)."),
+                       &Scenario::pagedOptimizer);
+    adv->addRow(m_paged);
+    m_lossFp32 = checkBox("lossFp32", tr("Loss on fp32 logits"),
+                          tr("Cross-entropy on logits upcast to fp32: 14 B per logit instead of 8 (PyTorch "
+                             "cross_entropy(logits.float()); docs/model.md section 10)."),
+                          &Scenario::lossFp32);
+    adv->addRow(m_lossFp32);
+    m_lossCompiled = checkBox("lossCompiled", tr("Compiled loss"),
+                              tr("torch.compile fuses the upcast, log-softmax and their backward: only the 16-bit "
+                                 "gradient of the logits, no fp32 buffers (torchtitan components/loss.py; docs/model.md "
+                                 "section 10)."),
+                              &Scenario::lossCompiled);
+    adv->addRow(m_lossCompiled);
+    m_lossChunks = addSlider("lossChunks", tr("Loss chunks"), 1, 65536,
+                             tr("Chunked cross-entropy: the loss's working set divided over N chunks, the logits stay "
+                                "(torchtune CEWithChunkedOutputLoss uses 8; docs/model.md section 10)."));
+    m_lossChunks->setSnapValues(powersOfTwo(1, 64));
+    adv->addRow(tr("Loss chunks"), m_lossChunks);
+    m_advancedForm = adv;
+    addErrorRow(adv, {QStringLiteral("optimizer-in-backward"), QStringLiteral("loss-chunks")});
+    connect(m_lossChunks, &SliderSpin::valueChanged, this, [this](double v) {
+        m_scenario.lossChunks = std::llround(v);
+        changed();
+    });
 
     // --- Batch
-    QFormLayout* batch = group(QStringLiteral("Batch"));
-    m_microBatch = addSlider("microBatch", QStringLiteral("Micro-batch"), 1, 65536,
-                             QStringLiteral("Sequences each GPU processes in one forward/backward pass."));
+    QFormLayout* batch = group(tr("Batch"));
+    m_microBatch = addSlider("microBatch", tr("Micro-batch"), 1, 65536,
+                             tr("Sequences each GPU processes in one forward/backward pass."));
     m_microBatch->setSnapValues(powersOfTwo(1, 256));
-    batch->addRow(QStringLiteral("Micro-batch"), m_microBatch);
+    batch->addRow(tr("Micro-batch"), m_microBatch);
     addErrorRow(batch, {QStringLiteral("micro-batch")});
-    m_seq = addSlider("seq", QStringLiteral("Sequence length"), 1, 16777216,
-                      QStringLiteral("Tokens per sequence; activations grow with it (attention scores with its square)."));
+    m_seq = addSlider("seq", tr("Sequence length"), 1, 16777216,
+                      tr("Tokens per sequence; activations grow with it (attention scores with its square)."));
     m_seq->setSnapValues(powersOfTwo(128, 131072));
-    batch->addRow(QStringLiteral("Sequence length"), m_seq);
+    batch->addRow(tr("Sequence length"), m_seq);
     addErrorRow(batch, {QStringLiteral("seq")});
-    m_gradAccum = addSlider("gradAccum", QStringLiteral("Gradient accumulation"), 1, 1000000,
-                            QStringLiteral("Micro-batches per optimizer step (the pipeline's micro-batches)."));
+    m_gradAccum = addSlider("gradAccum", tr("Gradient accumulation"), 1, 1000000,
+                            tr("Micro-batches per optimizer step (the pipeline's micro-batches)."));
     m_gradAccum->setSnapValues(powersOfTwo(1, 1024));
-    batch->addRow(QStringLiteral("Grad. accumulation"), m_gradAccum);
+    batch->addRow(tr("Grad. accumulation"), m_gradAccum);
     addErrorRow(batch, {QStringLiteral("grad-accum")});
     connect(m_microBatch, &SliderSpin::valueChanged, this, [this](double v) {
         m_scenario.microBatch = std::llround(v);
@@ -442,9 +557,9 @@ void ControlsPanel::build()
         changed();
     });
 
-    m_reset = new QPushButton(QStringLiteral("Reset to default"), this);
+    m_reset = new QPushButton(tr("Reset to default"), this);
     m_reset->setObjectName(QStringLiteral("resetScenario"));
-    m_reset->setToolTip(QStringLiteral("Llama-2-70B on 32 x A100 80GB, ZeRO-3, mixed precision, full checkpointing."));
+    m_reset->setToolTip(tr("Llama-2-70B on 32 x A100 80GB, ZeRO-3, mixed precision, full checkpointing."));
     connect(m_reset, &QPushButton::clicked, this, &ControlsPanel::resetRequested);
     top->addWidget(m_reset);
     top->addStretch(1);
@@ -532,6 +647,7 @@ void ControlsPanel::changed()
 {
     updatePrecisionText();
     updateValidSteps();
+    updateApplicability();
     showScenarioError();
     emit scenarioChanged(m_scenario);
 }
@@ -539,19 +655,56 @@ void ControlsPanel::changed()
 void ControlsPanel::updatePrecisionText()
 {
     const BytesPerParam b = effectiveBytesPerParam(m_scenario);
-    m_bytesPerParam->setText(QStringLiteral("In force: weights %1 + grads %2 + master %3 + optimizer %4 = %5 B/param")
+    m_bytesPerParam->setText(tr("In force: weights %1 + grads %2 + master %3 + optimizer %4 = %5 B/param")
                                  .arg(bytesText(b.weights), bytesText(b.grads), bytesText(b.master),
                                       bytesText(b.optimizer), bytesText(b.total())));
+}
+
+void ControlsPanel::updateApplicability()
+{
+    // A knob is shown where it changes the answer (or where it is on, so it can be turned off): reshard for FSDP2
+    // (and enabled at stage 3: stage 2 is SHARD_GRAD_OP, which never reshards), the loss's knobs with vocabulary
+    // logits, the optimizer in backward without accumulation, paged states while the optimizer is on the GPU.
+    const Scenario& s = m_scenario;
+    auto show = [](QFormLayout* form, QWidget* w, bool on) { form->setRowVisible(w, on); };
+    show(m_frameworkForm, m_reshard, s.framework == Framework::Fsdp2);
+    m_reshard->setEnabled(s.zeroStage == 3);
+    m_reshard->setToolTip(s.zeroStage == 3 ? m_reshardTip
+                                           : tr("Only ZeRO stage 3 (FULL_SHARD) reshards: stage 2 (SHARD_GRAD_OP) keeps the "
+                                                "gathered parameters from forward to backward."));
+    show(m_advancedForm, m_lossFp32, s.logitsOverVocab);
+    show(m_advancedForm, m_lossCompiled, s.logitsOverVocab);
+    show(m_advancedForm, m_lossChunks, s.logitsOverVocab);
+    m_lossFp32->setEnabled(!s.lossCompiled);
+    show(m_advancedForm, m_optInBackward, s.gradAccum == 1 || s.optimizerInBackward);
+    show(m_advancedForm, m_paged, s.offloadOptimizer == OffloadDevice::None || s.pagedOptimizer);
+
+    // How many advanced knobs differ from the defaults (dropout: from the architecture's own).
+    const Scenario d = defaultScenario();
+    bool dropoutDefault = s.arch.dropout;
+    if (s.bareParams) {
+        Scenario shape;
+        setBareParams(shape, *s.bareParams);
+        dropoutDefault = shape.arch.dropout;
+    } else if (const auto preset = findModelPreset(s.arch.id)) {
+        dropoutDefault = preset->dropout;
+    }
+    const int changedKnobs = int(s.activationPrecision != d.activationPrecision) + int(s.compiled != d.compiled)
+        + int(s.arch.dropout != dropoutDefault) + int(s.optimizerInBackward != d.optimizerInBackward)
+        + int(s.activationOffload != d.activationOffload) + int(s.pagedOptimizer != d.pagedOptimizer)
+        + int(s.lossFp32 != d.lossFp32) + int(s.lossCompiled != d.lossCompiled) + int(s.lossChunks != d.lossChunks);
+    m_advancedToggle->setText(changedKnobs == 0 ? tr("Savers, precision, compile")
+                                                : tr("Savers, precision, compile (%1 changed)").arg(changedKnobs));
 }
 
 void ControlsPanel::updateVppEnabled()
 {
     const bool interleaved = m_scenario.schedule == PipelineSchedule::Interleaved;
     m_vpp->setEnabled(interleaved);
-    m_vpp->setToolTips(interleaved ? QStringLiteral("Interleaved schedule: model chunks per GPU; the bubble shrinks by "
-                                                    "this factor, PP x chunks must divide the layers.")
-                                   : QStringLiteral("Model chunks per GPU: only the interleaved schedule uses them "
-                                                    "(choose Schedule = Interleaved 1F1B)."));
+    m_vpp->setToolTips(interleaved ? tr("Interleaved schedule: model chunks per GPU; the bubble shrinks by "
+                                        "this factor, PP x chunks must divide the layers.")
+                                   : tr("Model chunks per GPU: only the interleaved schedule uses them "
+                                        "(choose Schedule = Interleaved 1F1B)."));
 }
 
 void ControlsPanel::presetChosen(int index)
@@ -572,8 +725,8 @@ void ControlsPanel::presetChosen(int index)
 
 void ControlsPanel::importHfConfig()
 {
-    const QString path = QFileDialog::getOpenFileName(this, QStringLiteral("Import a Hugging Face config.json"), QString(),
-                                                      QStringLiteral("config.json (*.json);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(this, tr("Import a Hugging Face config.json"), QString(),
+                                                      tr("config.json (*.json);;All files (*)"));
     if (path.isEmpty())
         return;
     try {
@@ -606,7 +759,7 @@ void ControlsPanel::setScenario(const Scenario& s)
             m_imported = s.arch;
             m_hasImported = true;
             presetIndex = m_preset->findData(QStringLiteral("imported"));
-            const QString label = QStringLiteral("Imported: ") + q(s.arch.name);
+            const QString label = tr("Imported: ") + q(s.arch.name);
             if (presetIndex < 0) {
                 m_preset->addItem(label, QStringLiteral("imported"));
                 presetIndex = m_preset->count() - 1;
@@ -652,25 +805,27 @@ void ControlsPanel::setScenario(const Scenario& s)
     m_offOpt->setCurrentIndex(m_offOpt->findData(QString::fromLatin1(offloadKey(s.offloadOptimizer))));
     m_offPar->setCurrentIndex(m_offPar->findData(QString::fromLatin1(offloadKey(s.offloadParams))));
 
-    if (auto* framework = findChild<QComboBox*>(QStringLiteral("framework"))) {
-        const QSignalBlocker bf(framework);
-        framework->setCurrentIndex(framework->findData(QString::fromLatin1(frameworkKey(s.framework))));
+    const QSignalBlocker bf(m_framework), bm(m_measure), ba(m_actPrecision), bd(m_dropout);
+    m_framework->setCurrentIndex(m_framework->findData(QString::fromLatin1(frameworkKey(s.framework))));
+    m_measure->setCurrentIndex(m_measure->findData(QString::fromLatin1(capacityMeasureKey(s.capacityMeasure))));
+    m_actPrecision->setCurrentIndex(m_actPrecision->findData(QString::fromLatin1(activationPrecisionKey(s.activationPrecision))));
+    m_dropout->setChecked(s.arch.dropout);
+    const std::pair<QCheckBox*, bool> boxes[] = {{m_reshard, s.fsdpReshardAfterForward}, {m_compiled, s.compiled},
+                                                 {m_optInBackward, s.optimizerInBackward},
+                                                 {m_actOffload, s.activationOffload}, {m_paged, s.pagedOptimizer},
+                                                 {m_lossFp32, s.lossFp32}, {m_lossCompiled, s.lossCompiled}};
+    for (const auto& [box, on] : boxes) {
+        const QSignalBlocker bc(box);
+        box->setChecked(on);
     }
-    const std::pair<const char*, bool> savers[] = {{"optimizerInBackward", s.optimizerInBackward},
-                                                   {"activationOffload", s.activationOffload},
-                                                   {"lossFp32", s.lossFp32},
-                                                   {"lossCompiled", s.lossCompiled}};
-    for (const auto& [name, on] : savers)
-        if (auto* c = findChild<QCheckBox*>(QLatin1String(name))) {
-            const QSignalBlocker bc(c);
-            c->setChecked(on);
-        }
+    m_lossChunks->setValue(double(s.lossChunks));
 
     m_microBatch->setValue(double(s.microBatch));
     m_seq->setValue(double(s.seq));
     m_gradAccum->setValue(double(s.gradAccum));
     updatePrecisionText();
     updateValidSteps();
+    updateApplicability();
     showScenarioError();
 }
 

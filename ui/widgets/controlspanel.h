@@ -12,13 +12,15 @@ class QComboBox;
 class QFormLayout;
 class QLabel;
 class QPushButton;
+class QToolButton;
 
 namespace shardscope {
 
 class SliderSpin;
 
 /**
- * The grouped controls (Model, Cluster, Parallelism, Precision & optimizer, Memory savers, Batch).
+ * The grouped controls (Model, Cluster, Parallelism, Precision & optimizer, Memory savers, Framework with the
+ * capacity measure and folded advanced knobs, Batch).
  * Turns every gesture into a Scenario and emits it; never computes anything itself. A scenario that
  * has no answer (TP not dividing the heads) is emitted too: the user's choice is never lost, the
  * page shows why there is no answer.
@@ -56,6 +58,7 @@ private:
     void clearRefusal();
     void updatePrecisionText();
     void updateVppEnabled();
+    void updateApplicability();
     void updateValidSteps();
     void showScenarioError();
     QLabel* addErrorRow(QFormLayout* form, const QStringList& fields);
@@ -86,6 +89,23 @@ private:
     QCheckBox* m_flash = nullptr;
     QComboBox* m_offOpt = nullptr;
     QComboBox* m_offPar = nullptr;
+    QComboBox* m_framework = nullptr;
+    QFormLayout* m_frameworkForm = nullptr;
+    QCheckBox* m_reshard = nullptr;
+    QString m_reshardTip;
+    QComboBox* m_measure = nullptr; ///< which figure meets the capacity line (Scenario::capacityMeasure)
+    QToolButton* m_advancedToggle = nullptr; ///< folds the advanced knobs below
+    QWidget* m_advanced = nullptr;
+    QFormLayout* m_advancedForm = nullptr;
+    QComboBox* m_actPrecision = nullptr;
+    QCheckBox* m_compiled = nullptr;
+    QCheckBox* m_dropout = nullptr;
+    QCheckBox* m_optInBackward = nullptr;
+    QCheckBox* m_actOffload = nullptr;
+    QCheckBox* m_paged = nullptr;
+    QCheckBox* m_lossFp32 = nullptr;
+    QCheckBox* m_lossCompiled = nullptr;
+    SliderSpin* m_lossChunks = nullptr;
     SliderSpin* m_microBatch = nullptr;
     SliderSpin* m_seq = nullptr;
     SliderSpin* m_gradAccum = nullptr;
