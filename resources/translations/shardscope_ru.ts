@@ -2,6 +2,457 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru">
 <context>
+    <name>shardscope::ControlsPanel</name>
+    <message>
+        <source>Model</source>
+        <translation>Модель</translation>
+    </message>
+    <message>
+        <source>A published architecture, or a bare parameter count given the GPT shape.</source>
+        <translation>Опубликованная архитектура или просто число параметров с формой GPT.</translation>
+    </message>
+    <message>
+        <source>Custom size (GPT shape)</source>
+        <translation>Свой размер (форма GPT)</translation>
+    </message>
+    <message>
+        <source>Import…</source>
+        <translation>Импорт…</translation>
+    </message>
+    <message>
+        <source>Read the architecture from a Hugging Face config.json.</source>
+        <translation>Прочитать архитектуру из config.json Hugging Face.</translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation>Архитектура</translation>
+    </message>
+    <message>
+        <source>Model size</source>
+        <translation>Размер модели</translation>
+    </message>
+    <message>
+        <source>Total parameters; moving it gives a bare count the GPT-3 aspect ratio.</source>
+        <translation>Всего параметров; при перемещении число параметров получает пропорции GPT-3.</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>Параметры</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>Кластер</translation>
+    </message>
+    <message>
+        <source>N GPUs</source>
+        <translation>N GPU</translation>
+    </message>
+    <message>
+        <source>Total GPUs N = data parallel x tensor parallel x pipeline parallel.</source>
+        <translation>Всего GPU: N = параллелизм данных x тензорный x конвейерный.</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>GPU на узел</translation>
+    </message>
+    <message>
+        <source>GPUs in one server; host RAM and NVMe are shared among them.</source>
+        <translation>GPU в одном сервере; оперативная память хоста и NVMe делятся между ними.</translation>
+    </message>
+    <message>
+        <source>The GPU model; its memory is the capacity line in the charts.</source>
+        <translation>Модель GPU; её память — линия ёмкости на графиках.</translation>
+    </message>
+    <message>
+        <source>GPU type</source>
+        <translation>Тип GPU</translation>
+    </message>
+    <message>
+        <source>Parallelism</source>
+        <translation>Параллелизм</translation>
+    </message>
+    <message>
+        <source>ZeRO-0 (DDP): every GPU holds all params, grads and optimizer states.</source>
+        <translation>ZeRO-0 (DDP): каждый GPU хранит все параметры, градиенты и состояния оптимизатора.</translation>
+    </message>
+    <message>
+        <source>ZeRO-1: optimizer states (and fp32 master) are sharded over data parallel.</source>
+        <translation>ZeRO-1: состояния оптимизатора (и fp32-мастер-веса) шардируются по параллелизму данных.</translation>
+    </message>
+    <message>
+        <source>ZeRO-2: gradients are sharded too.</source>
+        <translation>ZeRO-2: градиенты тоже шардируются.</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 (FSDP full shard): parameters are sharded too, gathered per layer.</source>
+        <translation>ZeRO-3 (FSDP full shard): параметры тоже шардируются и собираются послойно.</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>Стадия ZeRO</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>Tensor parallel: each layer&apos;s weights split across this many GPUs (must divide the heads).</source>
+        <translation>Тензорный параллелизм: веса каждого слоя делятся на столько GPU (должно делить число голов).</translation>
+    </message>
+    <message>
+        <source>Tensor parallel</source>
+        <translation>Тензорный параллелизм</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel: the layers split into this many consecutive stages.</source>
+        <translation>Конвейерный параллелизм: слои делятся на столько последовательных стадий.</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel</source>
+        <translation>Конвейерный параллелизм</translation>
+    </message>
+    <message>
+        <source>Pipeline schedule: 1F1B keeps at most PP micro-batches in flight, GPipe all of them.</source>
+        <translation>Расписание конвейера: 1F1B держит в работе не более PP микробатчей, GPipe — все.</translation>
+    </message>
+    <message>
+        <source>Interleaved 1F1B</source>
+        <translation>Чередующийся 1F1B</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>Расписание</translation>
+    </message>
+    <message>
+        <source>Virtual stages</source>
+        <translation>Виртуальные стадии</translation>
+    </message>
+    <message>
+        <source>Interleaved schedule: model chunks per GPU; the bubble shrinks by this factor, PP x chunks must divide the layers.</source>
+        <translation>Чередующееся расписание: частей модели на GPU; пузырь уменьшается во столько раз, PP x части должно делить число слоёв.</translation>
+    </message>
+    <message>
+        <source>Chunks per GPU</source>
+        <translation>Частей на GPU</translation>
+    </message>
+    <message>
+        <source>Sequence parallel</source>
+        <translation>Параллелизм последовательности</translation>
+    </message>
+    <message>
+        <source>Megatron sequence parallelism: splits the activations TP would replicate.</source>
+        <translation>Параллелизм последовательности Megatron: делит активации, которые TP дублировал бы.</translation>
+    </message>
+    <message>
+        <source>Precision &amp;&amp; optimizer</source>
+        <translation>Точность и оптимизатор</translation>
+    </message>
+    <message>
+        <source>Bytes per parameter for weights, gradients, fp32 master and optimizer states.</source>
+        <translation>Байт на параметр для весов, градиентов, fp32-мастер-весов и состояний оптимизатора.</translation>
+    </message>
+    <message>
+        <source>Recipe</source>
+        <translation>Рецепт</translation>
+    </message>
+    <message>
+        <source>Replaces only the optimizer states of the recipe.</source>
+        <translation>Заменяет только состояния оптимизатора в рецепте.</translation>
+    </message>
+    <message>
+        <source>as the recipe says</source>
+        <translation>как в рецепте</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>Оптимизатор</translation>
+    </message>
+    <message>
+        <source>Memory savers</source>
+        <translation>Экономия памяти</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Нет</translation>
+    </message>
+    <message>
+        <source>Selective</source>
+        <translation>Выборочный</translation>
+    </message>
+    <message>
+        <source>Per-op</source>
+        <translation>Пооперационный</translation>
+    </message>
+    <message>
+        <source>Full</source>
+        <translation>Полный</translation>
+    </message>
+    <message>
+        <source>Keep every activation for the backward pass.</source>
+        <translation>Хранить все активации для обратного прохода.</translation>
+    </message>
+    <message>
+        <source>Megatron&apos;s selective recomputation: only the attention core is recomputed in backward, with FlashAttention nearly everything is kept (Korthikanti et al. 2022; docs/model.md section 10).</source>
+        <translation>Выборочный пересчёт Megatron: в обратном проходе пересчитывается только ядро внимания, с FlashAttention хранится почти всё (Korthikanti et al. 2022; docs/model.md, раздел 10).</translation>
+    </message>
+    <message>
+        <source>torchtitan&apos;s per-op selective activation checkpointing (SAC): the layer input, the attention output and every other matmul&apos;s output are saved, the rest recomputed (docs/model.md section 10).</source>
+        <translation>Поопераций выборочный чекпоинтинг torchtitan (SAC): сохраняются вход слоя, выход внимания и выход каждого второго matmul, остальное пересчитывается (docs/model.md, раздел 10).</translation>
+    </message>
+    <message>
+        <source>Keep only each layer&apos;s input and recompute the layer in backward.</source>
+        <translation>Хранить только вход каждого слоя и пересчитывать слой в обратном проходе.</translation>
+    </message>
+    <message>
+        <source>Checkpointing</source>
+        <translation>Чекпоинтинг</translation>
+    </message>
+    <message>
+        <source>FlashAttention</source>
+        <translation>FlashAttention</translation>
+    </message>
+    <message>
+        <source>Fused attention kernels that never store the s x s attention scores.</source>
+        <translation>Слитые ядра внимания, которые никогда не хранят матрицу оценок внимания s x s.</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>нет</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>NVMe</source>
+        <translation>NVMe</translation>
+    </message>
+    <message>
+        <source>ZeRO-Offload: fp32 master and optimizer states live in host RAM or NVMe (stages 1-3).</source>
+        <translation>ZeRO-Offload: fp32-мастер-веса и состояния оптимизатора хранятся в памяти хоста или на NVMe (стадии 1-3).</translation>
+    </message>
+    <message>
+        <source>ZeRO-Infinity: parameters live off the GPU (ZeRO-3 only).</source>
+        <translation>ZeRO-Infinity: параметры хранятся вне GPU (только ZeRO-3).</translation>
+    </message>
+    <message>
+        <source>Optimizer offload</source>
+        <translation>Выгрузка оптимизатора</translation>
+    </message>
+    <message>
+        <source>Param offload</source>
+        <translation>Выгрузка параметров</translation>
+    </message>
+    <message>
+        <source>Framework</source>
+        <translation>Фреймворк</translation>
+    </message>
+    <message>
+        <source>Whose buffers and layouts are in force; the ZeRO stage keeps its meaning and the recipe its bytes per parameter (docs/model.md section 10).</source>
+        <translation>Чьи буферы и раскладки действуют; стадия ZeRO сохраняет свой смысл, а рецепт — свои байты на параметр (docs/model.md, раздел 10).</translation>
+    </message>
+    <message>
+        <source>Convention</source>
+        <translation>Соглашения</translation>
+    </message>
+    <message>
+        <source>FSDP2 reshard_after_forward: each block&apos;s gathered parameters are freed after its forward and gathered again for backward; off (torchtitan under PP) the stage&apos;s parameters stay gathered from forward to backward (torch.distributed.fsdp.fully_shard; docs/model.md section 10).</source>
+        <translation>FSDP2 reshard_after_forward: собранные параметры каждого блока освобождаются после его прямого прохода и собираются снова для обратного; если выключено (torchtitan при PP), параметры стадии остаются собранными от прямого прохода до обратного (torch.distributed.fsdp.fully_shard; docs/model.md, раздел 10).</translation>
+    </message>
+    <message>
+        <source>Reshard after forward</source>
+        <translation>Решардинг после прямого прохода</translation>
+    </message>
+    <message>
+        <source>Which figure meets the capacity line and decides &quot;fits&quot;: torch.cuda.max_memory_allocated, max_memory_reserved (+ the allocator&apos;s fragmentation), or the device&apos;s used memory as nvidia-smi shows it (+ the CUDA context and paged optimizer states) (docs/model.md section 10).</source>
+        <translation>Какая величина сравнивается с линией ёмкости и решает, «помещается» ли: torch.cuda.max_memory_allocated, max_memory_reserved (+ фрагментация аллокатора) или занятая память устройства, как её показывает nvidia-smi (+ контекст CUDA и страничные состояния оптимизатора) (docs/model.md, раздел 10).</translation>
+    </message>
+    <message>
+        <source>allocated (PyTorch)</source>
+        <translation>выделено (PyTorch)</translation>
+    </message>
+    <message>
+        <source>reserved (PyTorch)</source>
+        <translation>зарезервировано (PyTorch)</translation>
+    </message>
+    <message>
+        <source>device used (nvidia-smi)</source>
+        <translation>занято на устройстве (nvidia-smi)</translation>
+    </message>
+    <message>
+        <source>Capacity measure</source>
+        <translation>Мера для ёмкости</translation>
+    </message>
+    <message>
+        <source>Savers, precision and compilation switches of the training stack.</source>
+        <translation>Переключатели экономии памяти, точности и компиляции стека обучения.</translation>
+    </message>
+    <message>
+        <source>Precision of the saved activations: as the recipe (4-byte weights: fp32, else 16-bit), 16-bit, fp32 (every saved tensor doubled but the dropout masks), or torch.autocast (fp32 residual stream and attention probabilities, and a 16-bit cache of every weight) (docs/model.md section 10).</source>
+        <translation>Точность сохранённых активаций: как в рецепте (4-байтовые веса: fp32, иначе 16 бит), 16 бит, fp32 (каждый сохранённый тензор вдвое больше, кроме масок dropout) или torch.autocast (fp32 для остаточного потока и вероятностей внимания и 16-битный кэш каждого веса) (docs/model.md, раздел 10).</translation>
+    </message>
+    <message>
+        <source>as the recipe</source>
+        <translation>как в рецепте</translation>
+    </message>
+    <message>
+        <source>16-bit</source>
+        <translation>16 бит</translation>
+    </message>
+    <message>
+        <source>fp32</source>
+        <translation>fp32</translation>
+    </message>
+    <message>
+        <source>autocast</source>
+        <translation>autocast</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>Активации</translation>
+    </message>
+    <message>
+        <source>Compiled (torch.compile / fused kernels)</source>
+        <translation>Компиляция (torch.compile / слитые ядра)</translation>
+    </message>
+    <message>
+        <source>torch.compile, Transformer Engine or Megatron&apos;s fused kernels; off: eager PyTorch&apos;s SwiGLU keeps gate, up, silu(gate) and their product (8f B per token instead of 6f) and runs every element-wise op as its own pass (docs/model.md section 10).</source>
+        <translation>torch.compile, Transformer Engine или слитые ядра Megatron; если выключено: SwiGLU в eager PyTorch хранит gate, up, silu(gate) и их произведение (8f Б на токен вместо 6f) и выполняет каждую поэлементную операцию отдельным проходом (docs/model.md, раздел 10).</translation>
+    </message>
+    <message>
+        <source>Dropout</source>
+        <translation>Dropout</translation>
+    </message>
+    <message>
+        <source>Dropout masks stored for backward (1 B per element: GPT-2/BERT style); Llama-style models train without (docs/model.md section 5).</source>
+        <translation>Маски dropout, сохраняемые для обратного прохода (1 Б на элемент: как в GPT-2/BERT); модели в стиле Llama обучаются без них (docs/model.md, раздел 5).</translation>
+    </message>
+    <message>
+        <source>Optimizer step in backward</source>
+        <translation>Шаг оптимизатора в обратном проходе</translation>
+    </message>
+    <message>
+        <source>Each parameter is stepped and its gradient freed as it arrives: one tensor&apos;s gradient alive, no step with all of them (torchtune optimizer_in_bwd; needs gradient accumulation 1; docs/model.md section 10).</source>
+        <translation>Каждый параметр обновляется, а его градиент освобождается по мере поступления: жив градиент одного тензора, нет шага со всеми градиентами (torchtune optimizer_in_bwd; нужно накопление градиента 1; docs/model.md, раздел 10).</translation>
+    </message>
+    <message>
+        <source>Offload activations</source>
+        <translation>Выгружать активации</translation>
+    </message>
+    <message>
+        <source>Saved activations move to host memory; one layer&apos;s working set stays (torchtune, torchao; docs/model.md section 10).</source>
+        <translation>Сохранённые активации переносятся в память хоста; остаётся рабочий набор одного слоя (torchtune, torchao; docs/model.md, раздел 10).</translation>
+    </message>
+    <message>
+        <source>Paged optimizer</source>
+        <translation>Страничный оптимизатор</translation>
+    </message>
+    <message>
+        <source>bitsandbytes paged optimizer states in CUDA managed memory, outside the caching allocator: not in allocated or reserved, in device used (docs/model.md section 10).</source>
+        <translation>Страничные состояния оптимизатора bitsandbytes в управляемой памяти CUDA, вне кэширующего аллокатора: не входят в allocated и reserved, входят в занятую на устройстве память (docs/model.md, раздел 10).</translation>
+    </message>
+    <message>
+        <source>Loss on fp32 logits</source>
+        <translation>Loss на fp32-логитах</translation>
+    </message>
+    <message>
+        <source>Cross-entropy on logits upcast to fp32: 14 B per logit instead of 8 (PyTorch cross_entropy(logits.float()); docs/model.md section 10).</source>
+        <translation>Кросс-энтропия на логитах, приведённых к fp32: 14 Б на логит вместо 8 (PyTorch cross_entropy(logits.float()); docs/model.md, раздел 10).</translation>
+    </message>
+    <message>
+        <source>Compiled loss</source>
+        <translation>Скомпилированный loss</translation>
+    </message>
+    <message>
+        <source>torch.compile fuses the upcast, log-softmax and their backward: only the 16-bit gradient of the logits, no fp32 buffers (torchtitan components/loss.py; docs/model.md section 10).</source>
+        <translation>torch.compile сливает приведение типа, log-softmax и их обратный проход: только 16-битный градиент логитов, без fp32-буферов (torchtitan components/loss.py; docs/model.md, раздел 10).</translation>
+    </message>
+    <message>
+        <source>Loss chunks</source>
+        <translation>Частей loss</translation>
+    </message>
+    <message>
+        <source>Chunked cross-entropy: the loss&apos;s working set divided over N chunks, the logits stay (torchtune CEWithChunkedOutputLoss uses 8; docs/model.md section 10).</source>
+        <translation>Кросс-энтропия по частям: рабочий набор loss делится на N частей, логиты остаются (torchtune CEWithChunkedOutputLoss использует 8; docs/model.md, раздел 10).</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>Батч</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>Микробатч</translation>
+    </message>
+    <message>
+        <source>Sequences each GPU processes in one forward/backward pass.</source>
+        <translation>Последовательности, которые каждый GPU обрабатывает за один прямой/обратный проход.</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>Длина последовательности</translation>
+    </message>
+    <message>
+        <source>Tokens per sequence; activations grow with it (attention scores with its square).</source>
+        <translation>Токенов в последовательности; активации растут вместе с ней (оценки внимания — с её квадратом).</translation>
+    </message>
+    <message>
+        <source>Gradient accumulation</source>
+        <translation>Накопление градиента</translation>
+    </message>
+    <message>
+        <source>Micro-batches per optimizer step (the pipeline&apos;s micro-batches).</source>
+        <translation>Микробатчей на шаг оптимизатора (микробатчи конвейера).</translation>
+    </message>
+    <message>
+        <source>Grad. accumulation</source>
+        <translation>Накопл. градиента</translation>
+    </message>
+    <message>
+        <source>Reset to default</source>
+        <translation>Сбросить к умолчанию</translation>
+    </message>
+    <message>
+        <source>Llama-2-70B on 32 x A100 80GB, ZeRO-3, mixed precision, full checkpointing.</source>
+        <translation>Llama-2-70B на 32 x A100 80GB, ZeRO-3, смешанная точность, полный чекпоинтинг.</translation>
+    </message>
+    <message>
+        <source>In force: weights %1 + grads %2 + master %3 + optimizer %4 = %5 B/param</source>
+        <translation>Действует: веса %1 + градиенты %2 + мастер %3 + оптимизатор %4 = %5 Б/параметр</translation>
+    </message>
+    <message>
+        <source>Only ZeRO stage 3 (FULL_SHARD) reshards: stage 2 (SHARD_GRAD_OP) keeps the gathered parameters from forward to backward.</source>
+        <translation>Решардинг бывает только на стадии ZeRO 3 (FULL_SHARD): стадия 2 (SHARD_GRAD_OP) держит собранные параметры от прямого прохода до обратного.</translation>
+    </message>
+    <message>
+        <source>Savers, precision, compile</source>
+        <translation>Экономия, точность, компиляция</translation>
+    </message>
+    <message>
+        <source>Savers, precision, compile (%1 changed)</source>
+        <translation>Экономия, точность, компиляция (изменено: %1)</translation>
+    </message>
+    <message>
+        <source>Model chunks per GPU: only the interleaved schedule uses them (choose Schedule = Interleaved 1F1B).</source>
+        <translation>Частей модели на GPU: используются только чередующимся расписанием (выберите Расписание = Чередующийся 1F1B).</translation>
+    </message>
+    <message>
+        <source>Import a Hugging Face config.json</source>
+        <translation>Импорт config.json Hugging Face</translation>
+    </message>
+    <message>
+        <source>config.json (*.json);;All files (*)</source>
+        <translation>config.json (*.json);;Все файлы (*)</translation>
+    </message>
+    <message>
+        <source>Imported: </source>
+        <translation>Импортировано: </translation>
+    </message>
+</context>
+<context>
     <name>shardscope::GlossaryPanel</name>
     <message>
         <source>Term</source>

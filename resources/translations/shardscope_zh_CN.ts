@@ -2,6 +2,457 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>shardscope::ControlsPanel</name>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>A published architecture, or a bare parameter count given the GPT shape.</source>
+        <translation>已发布的架构，或按 GPT 形状给出的参数数量。</translation>
+    </message>
+    <message>
+        <source>Custom size (GPT shape)</source>
+        <translation>自定义规模（GPT 形状）</translation>
+    </message>
+    <message>
+        <source>Import…</source>
+        <translation>导入…</translation>
+    </message>
+    <message>
+        <source>Read the architecture from a Hugging Face config.json.</source>
+        <translation>从 Hugging Face 的 config.json 读取架构。</translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation>架构</translation>
+    </message>
+    <message>
+        <source>Model size</source>
+        <translation>模型规模</translation>
+    </message>
+    <message>
+        <source>Total parameters; moving it gives a bare count the GPT-3 aspect ratio.</source>
+        <translation>参数总数；拖动时按 GPT-3 的宽深比给出纯参数量。</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>N GPUs</source>
+        <translation>N 个 GPU</translation>
+    </message>
+    <message>
+        <source>Total GPUs N = data parallel x tensor parallel x pipeline parallel.</source>
+        <translation>GPU 总数 N = 数据并行 x 张量并行 x 流水线并行。</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>每节点 GPU 数</translation>
+    </message>
+    <message>
+        <source>GPUs in one server; host RAM and NVMe are shared among them.</source>
+        <translation>一台服务器中的 GPU；主机内存和 NVMe 由它们共享。</translation>
+    </message>
+    <message>
+        <source>The GPU model; its memory is the capacity line in the charts.</source>
+        <translation>GPU 型号；其显存即图表中的容量线。</translation>
+    </message>
+    <message>
+        <source>GPU type</source>
+        <translation>GPU 类型</translation>
+    </message>
+    <message>
+        <source>Parallelism</source>
+        <translation>并行</translation>
+    </message>
+    <message>
+        <source>ZeRO-0 (DDP): every GPU holds all params, grads and optimizer states.</source>
+        <translation>ZeRO-0（DDP）：每个 GPU 持有全部参数、梯度和优化器状态。</translation>
+    </message>
+    <message>
+        <source>ZeRO-1: optimizer states (and fp32 master) are sharded over data parallel.</source>
+        <translation>ZeRO-1：优化器状态（及 fp32 主权重）在数据并行上分片。</translation>
+    </message>
+    <message>
+        <source>ZeRO-2: gradients are sharded too.</source>
+        <translation>ZeRO-2：梯度也分片。</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 (FSDP full shard): parameters are sharded too, gathered per layer.</source>
+        <translation>ZeRO-3（FSDP 完全分片）：参数也分片，按层收集。</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>Tensor parallel: each layer&apos;s weights split across this many GPUs (must divide the heads).</source>
+        <translation>张量并行：每层权重切分到这么多 GPU 上（须整除注意力头数）。</translation>
+    </message>
+    <message>
+        <source>Tensor parallel</source>
+        <translation>张量并行</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel: the layers split into this many consecutive stages.</source>
+        <translation>流水线并行：层被切分为这么多个连续阶段。</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel</source>
+        <translation>流水线并行</translation>
+    </message>
+    <message>
+        <source>Pipeline schedule: 1F1B keeps at most PP micro-batches in flight, GPipe all of them.</source>
+        <translation>流水线调度：1F1B 最多同时保留 PP 个微批次，GPipe 保留全部。</translation>
+    </message>
+    <message>
+        <source>Interleaved 1F1B</source>
+        <translation>交错 1F1B</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>调度</translation>
+    </message>
+    <message>
+        <source>Virtual stages</source>
+        <translation>虚拟阶段</translation>
+    </message>
+    <message>
+        <source>Interleaved schedule: model chunks per GPU; the bubble shrinks by this factor, PP x chunks must divide the layers.</source>
+        <translation>交错调度：每个 GPU 的模型块数；气泡按此倍数缩小，PP x 块数须整除层数。</translation>
+    </message>
+    <message>
+        <source>Chunks per GPU</source>
+        <translation>每 GPU 块数</translation>
+    </message>
+    <message>
+        <source>Sequence parallel</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>Megatron sequence parallelism: splits the activations TP would replicate.</source>
+        <translation>Megatron 序列并行：切分 TP 会复制的激活。</translation>
+    </message>
+    <message>
+        <source>Precision &amp;&amp; optimizer</source>
+        <translation>精度与优化器</translation>
+    </message>
+    <message>
+        <source>Bytes per parameter for weights, gradients, fp32 master and optimizer states.</source>
+        <translation>权重、梯度、fp32 主权重和优化器状态的每参数字节数。</translation>
+    </message>
+    <message>
+        <source>Recipe</source>
+        <translation>配方</translation>
+    </message>
+    <message>
+        <source>Replaces only the optimizer states of the recipe.</source>
+        <translation>只替换配方中的优化器状态。</translation>
+    </message>
+    <message>
+        <source>as the recipe says</source>
+        <translation>按配方</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Memory savers</source>
+        <translation>省显存手段</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Selective</source>
+        <translation>选择性</translation>
+    </message>
+    <message>
+        <source>Per-op</source>
+        <translation>逐算子</translation>
+    </message>
+    <message>
+        <source>Full</source>
+        <translation>完全</translation>
+    </message>
+    <message>
+        <source>Keep every activation for the backward pass.</source>
+        <translation>为反向传播保留所有激活。</translation>
+    </message>
+    <message>
+        <source>Megatron&apos;s selective recomputation: only the attention core is recomputed in backward, with FlashAttention nearly everything is kept (Korthikanti et al. 2022; docs/model.md section 10).</source>
+        <translation>Megatron 的选择性重计算：反向时只重算注意力核心，启用 FlashAttention 时几乎全部保留（Korthikanti et al. 2022；docs/model.md 第 10 节）。</translation>
+    </message>
+    <message>
+        <source>torchtitan&apos;s per-op selective activation checkpointing (SAC): the layer input, the attention output and every other matmul&apos;s output are saved, the rest recomputed (docs/model.md section 10).</source>
+        <translation>torchtitan 的逐算子选择性激活检查点（SAC）：保存层输入、注意力输出和每隔一个 matmul 的输出，其余重算（docs/model.md 第 10 节）。</translation>
+    </message>
+    <message>
+        <source>Keep only each layer&apos;s input and recompute the layer in backward.</source>
+        <translation>只保留每层的输入，反向时重算该层。</translation>
+    </message>
+    <message>
+        <source>Checkpointing</source>
+        <translation>检查点</translation>
+    </message>
+    <message>
+        <source>FlashAttention</source>
+        <translation>FlashAttention</translation>
+    </message>
+    <message>
+        <source>Fused attention kernels that never store the s x s attention scores.</source>
+        <translation>融合注意力内核，从不存储 s x s 注意力分数。</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>NVMe</source>
+        <translation>NVMe</translation>
+    </message>
+    <message>
+        <source>ZeRO-Offload: fp32 master and optimizer states live in host RAM or NVMe (stages 1-3).</source>
+        <translation>ZeRO-Offload：fp32 主权重和优化器状态存放在主机内存或 NVMe（阶段 1-3）。</translation>
+    </message>
+    <message>
+        <source>ZeRO-Infinity: parameters live off the GPU (ZeRO-3 only).</source>
+        <translation>ZeRO-Infinity：参数存放在 GPU 之外（仅 ZeRO-3）。</translation>
+    </message>
+    <message>
+        <source>Optimizer offload</source>
+        <translation>优化器卸载</translation>
+    </message>
+    <message>
+        <source>Param offload</source>
+        <translation>参数卸载</translation>
+    </message>
+    <message>
+        <source>Framework</source>
+        <translation>框架</translation>
+    </message>
+    <message>
+        <source>Whose buffers and layouts are in force; the ZeRO stage keeps its meaning and the recipe its bytes per parameter (docs/model.md section 10).</source>
+        <translation>采用哪个框架的缓冲区和布局；ZeRO 阶段含义不变，配方的每参数字节数不变（docs/model.md 第 10 节）。</translation>
+    </message>
+    <message>
+        <source>Convention</source>
+        <translation>约定</translation>
+    </message>
+    <message>
+        <source>FSDP2 reshard_after_forward: each block&apos;s gathered parameters are freed after its forward and gathered again for backward; off (torchtitan under PP) the stage&apos;s parameters stay gathered from forward to backward (torch.distributed.fsdp.fully_shard; docs/model.md section 10).</source>
+        <translation>FSDP2 reshard_after_forward：每个块收集的参数在其前向后释放，反向时重新收集；关闭时（torchtitan 在 PP 下）该阶段的参数从前向到反向一直保持收集状态（torch.distributed.fsdp.fully_shard；docs/model.md 第 10 节）。</translation>
+    </message>
+    <message>
+        <source>Reshard after forward</source>
+        <translation>前向后重新分片</translation>
+    </message>
+    <message>
+        <source>Which figure meets the capacity line and decides &quot;fits&quot;: torch.cuda.max_memory_allocated, max_memory_reserved (+ the allocator&apos;s fragmentation), or the device&apos;s used memory as nvidia-smi shows it (+ the CUDA context and paged optimizer states) (docs/model.md section 10).</source>
+        <translation>哪个数值与容量线比较并决定是否“放得下”：torch.cuda.max_memory_allocated、max_memory_reserved（+ 分配器碎片）或 nvidia-smi 显示的设备已用显存（+ CUDA 上下文和分页优化器状态）（docs/model.md 第 10 节）。</translation>
+    </message>
+    <message>
+        <source>allocated (PyTorch)</source>
+        <translation>已分配（PyTorch）</translation>
+    </message>
+    <message>
+        <source>reserved (PyTorch)</source>
+        <translation>已预留（PyTorch）</translation>
+    </message>
+    <message>
+        <source>device used (nvidia-smi)</source>
+        <translation>设备已用（nvidia-smi）</translation>
+    </message>
+    <message>
+        <source>Capacity measure</source>
+        <translation>容量度量</translation>
+    </message>
+    <message>
+        <source>Savers, precision and compilation switches of the training stack.</source>
+        <translation>训练栈的省显存、精度和编译开关。</translation>
+    </message>
+    <message>
+        <source>Precision of the saved activations: as the recipe (4-byte weights: fp32, else 16-bit), 16-bit, fp32 (every saved tensor doubled but the dropout masks), or torch.autocast (fp32 residual stream and attention probabilities, and a 16-bit cache of every weight) (docs/model.md section 10).</source>
+        <translation>保存激活的精度：按配方（4 字节权重为 fp32，否则 16 位）、16 位、fp32（除 dropout 掩码外每个保存的张量加倍），或 torch.autocast（残差流和注意力概率为 fp32，并缓存每个权重的 16 位副本）（docs/model.md 第 10 节）。</translation>
+    </message>
+    <message>
+        <source>as the recipe</source>
+        <translation>按配方</translation>
+    </message>
+    <message>
+        <source>16-bit</source>
+        <translation>16 位</translation>
+    </message>
+    <message>
+        <source>fp32</source>
+        <translation>fp32</translation>
+    </message>
+    <message>
+        <source>autocast</source>
+        <translation>autocast</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活</translation>
+    </message>
+    <message>
+        <source>Compiled (torch.compile / fused kernels)</source>
+        <translation>编译（torch.compile / 融合内核）</translation>
+    </message>
+    <message>
+        <source>torch.compile, Transformer Engine or Megatron&apos;s fused kernels; off: eager PyTorch&apos;s SwiGLU keeps gate, up, silu(gate) and their product (8f B per token instead of 6f) and runs every element-wise op as its own pass (docs/model.md section 10).</source>
+        <translation>torch.compile、Transformer Engine 或 Megatron 的融合内核；关闭时：eager PyTorch 的 SwiGLU 保留 gate、up、silu(gate) 及其乘积（每 token 8f 字节而非 6f），且每个逐元素操作单独一遍（docs/model.md 第 10 节）。</translation>
+    </message>
+    <message>
+        <source>Dropout</source>
+        <translation>Dropout</translation>
+    </message>
+    <message>
+        <source>Dropout masks stored for backward (1 B per element: GPT-2/BERT style); Llama-style models train without (docs/model.md section 5).</source>
+        <translation>为反向保存的 dropout 掩码（每元素 1 字节：GPT-2/BERT 风格）；Llama 类模型训练时不用（docs/model.md 第 5 节）。</translation>
+    </message>
+    <message>
+        <source>Optimizer step in backward</source>
+        <translation>在反向中执行优化器步</translation>
+    </message>
+    <message>
+        <source>Each parameter is stepped and its gradient freed as it arrives: one tensor&apos;s gradient alive, no step with all of them (torchtune optimizer_in_bwd; needs gradient accumulation 1; docs/model.md section 10).</source>
+        <translation>每个参数在梯度到达时即更新并释放梯度：只有一个张量的梯度存活，没有持有全部梯度的优化器步（torchtune optimizer_in_bwd；需要梯度累积为 1；docs/model.md 第 10 节）。</translation>
+    </message>
+    <message>
+        <source>Offload activations</source>
+        <translation>卸载激活</translation>
+    </message>
+    <message>
+        <source>Saved activations move to host memory; one layer&apos;s working set stays (torchtune, torchao; docs/model.md section 10).</source>
+        <translation>保存的激活移到主机内存；保留一层的工作集（torchtune、torchao；docs/model.md 第 10 节）。</translation>
+    </message>
+    <message>
+        <source>Paged optimizer</source>
+        <translation>分页优化器</translation>
+    </message>
+    <message>
+        <source>bitsandbytes paged optimizer states in CUDA managed memory, outside the caching allocator: not in allocated or reserved, in device used (docs/model.md section 10).</source>
+        <translation>bitsandbytes 分页优化器状态位于 CUDA 托管内存，在缓存分配器之外：不计入 allocated 和 reserved，计入设备已用（docs/model.md 第 10 节）。</translation>
+    </message>
+    <message>
+        <source>Loss on fp32 logits</source>
+        <translation>在 fp32 logits 上计算损失</translation>
+    </message>
+    <message>
+        <source>Cross-entropy on logits upcast to fp32: 14 B per logit instead of 8 (PyTorch cross_entropy(logits.float()); docs/model.md section 10).</source>
+        <translation>在提升为 fp32 的 logits 上计算交叉熵：每个 logit 14 字节而非 8（PyTorch cross_entropy(logits.float())；docs/model.md 第 10 节）。</translation>
+    </message>
+    <message>
+        <source>Compiled loss</source>
+        <translation>编译的损失</translation>
+    </message>
+    <message>
+        <source>torch.compile fuses the upcast, log-softmax and their backward: only the 16-bit gradient of the logits, no fp32 buffers (torchtitan components/loss.py; docs/model.md section 10).</source>
+        <translation>torch.compile 融合类型提升、log-softmax 及其反向：只有 logits 的 16 位梯度，没有 fp32 缓冲区（torchtitan components/loss.py；docs/model.md 第 10 节）。</translation>
+    </message>
+    <message>
+        <source>Loss chunks</source>
+        <translation>损失分块数</translation>
+    </message>
+    <message>
+        <source>Chunked cross-entropy: the loss&apos;s working set divided over N chunks, the logits stay (torchtune CEWithChunkedOutputLoss uses 8; docs/model.md section 10).</source>
+        <translation>分块交叉熵：损失的工作集分到 N 块，logits 保留（torchtune CEWithChunkedOutputLoss 使用 8；docs/model.md 第 10 节）。</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>批次</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>Sequences each GPU processes in one forward/backward pass.</source>
+        <translation>每个 GPU 在一次前向/反向中处理的序列数。</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>Tokens per sequence; activations grow with it (attention scores with its square).</source>
+        <translation>每个序列的 token 数；激活随之增长（注意力分数随其平方增长）。</translation>
+    </message>
+    <message>
+        <source>Gradient accumulation</source>
+        <translation>梯度累积</translation>
+    </message>
+    <message>
+        <source>Micro-batches per optimizer step (the pipeline&apos;s micro-batches).</source>
+        <translation>每个优化器步的微批次数（流水线的微批次）。</translation>
+    </message>
+    <message>
+        <source>Grad. accumulation</source>
+        <translation>梯度累积</translation>
+    </message>
+    <message>
+        <source>Reset to default</source>
+        <translation>恢复默认</translation>
+    </message>
+    <message>
+        <source>Llama-2-70B on 32 x A100 80GB, ZeRO-3, mixed precision, full checkpointing.</source>
+        <translation>Llama-2-70B，32 x A100 80GB，ZeRO-3，混合精度，完全检查点。</translation>
+    </message>
+    <message>
+        <source>In force: weights %1 + grads %2 + master %3 + optimizer %4 = %5 B/param</source>
+        <translation>生效：权重 %1 + 梯度 %2 + 主权重 %3 + 优化器 %4 = %5 字节/参数</translation>
+    </message>
+    <message>
+        <source>Only ZeRO stage 3 (FULL_SHARD) reshards: stage 2 (SHARD_GRAD_OP) keeps the gathered parameters from forward to backward.</source>
+        <translation>只有 ZeRO 阶段 3（FULL_SHARD）会重新分片：阶段 2（SHARD_GRAD_OP）从前向到反向一直保留收集的参数。</translation>
+    </message>
+    <message>
+        <source>Savers, precision, compile</source>
+        <translation>省显存、精度、编译</translation>
+    </message>
+    <message>
+        <source>Savers, precision, compile (%1 changed)</source>
+        <translation>省显存、精度、编译（已改 %1 项）</translation>
+    </message>
+    <message>
+        <source>Model chunks per GPU: only the interleaved schedule uses them (choose Schedule = Interleaved 1F1B).</source>
+        <translation>每 GPU 的模型块数：只有交错调度使用（请选择 调度 = 交错 1F1B）。</translation>
+    </message>
+    <message>
+        <source>Import a Hugging Face config.json</source>
+        <translation>导入 Hugging Face config.json</translation>
+    </message>
+    <message>
+        <source>config.json (*.json);;All files (*)</source>
+        <translation>config.json (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Imported: </source>
+        <translation>已导入：</translation>
+    </message>
+</context>
+<context>
     <name>shardscope::GlossaryPanel</name>
     <message>
         <source>Term</source>
