@@ -693,6 +693,7 @@ void ControlsPanel::updateApplicability()
         + int(s.arch.dropout != dropoutDefault) + int(s.optimizerInBackward != d.optimizerInBackward)
         + int(s.activationOffload != d.activationOffload) + int(s.pagedOptimizer != d.pagedOptimizer)
         + int(s.lossFp32 != d.lossFp32) + int(s.lossCompiled != d.lossCompiled) + int(s.lossChunks != d.lossChunks);
+    m_changedKnobs = changedKnobs;
     m_advancedToggle->setText(changedKnobs == 0 ? tr("Savers, precision, compile")
                                                 : tr("Savers, precision, compile (%1 changed)").arg(changedKnobs));
 }
@@ -826,6 +827,9 @@ void ControlsPanel::setScenario(const Scenario& s)
     updatePrecisionText();
     updateValidSteps();
     updateApplicability();
+    // A scenario opened (a file, undo, a tour) with advanced knobs away from their defaults shows them.
+    if (m_changedKnobs > 0 && !m_advancedToggle->isChecked())
+        m_advancedToggle->setChecked(true);
     showScenarioError();
 }
 

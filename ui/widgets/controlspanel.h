@@ -97,6 +97,7 @@ private:
     QToolButton* m_advancedToggle = nullptr; ///< folds the advanced knobs below
     QWidget* m_advanced = nullptr;
     QFormLayout* m_advancedForm = nullptr;
+    int m_changedKnobs = 0; ///< advanced knobs away from their defaults
     QComboBox* m_actPrecision = nullptr;
     QCheckBox* m_compiled = nullptr;
     QCheckBox* m_dropout = nullptr;
