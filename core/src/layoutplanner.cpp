@@ -307,9 +307,6 @@ std::string noFitReason(const PlanRequest& r, const PlanResult& res)
     const double states = double(b.totalParams()) * bpp.total();
     const double usable = double(gpu.capacityBytes) - b.safetyMarginBytes;
     const double all = usable * double(b.gpus);
-    if (res.evaluated == 0)
-        return "no valid layout reaches a global batch of " + std::to_string(detail::requestedGlobalBatch(r))
-            + " sequences on " + std::to_string(b.gpus) + " GPUs with the searched knobs";
     std::int64_t minPeak = 0;
     bool any = false;
     for (const PlanCell& c : res.tpPpMap)
@@ -373,6 +370,11 @@ PlanResult planLayouts(const PlanRequest& request)
             }
             return true;
         });
+    if (!res.cancelled && res.evaluated == 0)
+        throw InvalidInput("global-batch",
+                           "--global-batch: no layout reaches " + std::to_string(detail::requestedGlobalBatch(request))
+                               + " sequences per step on " + std::to_string(request.base.gpus)
+                               + " GPUs with the searched knobs (dp x micro-batch x grad-accum must equal it)");
     std::sort(res.tpPpMap.begin(), res.tpPpMap.end(),
               [](const PlanCell& a, const PlanCell& b) { return std::tie(a.tp, a.pp) < std::tie(b.tp, b.pp); });
     if (!res.cancelled) {
