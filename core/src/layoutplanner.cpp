@@ -3,6 +3,8 @@
 // (footprint and step time), keeps those that fit, ranks them and builds the Pareto front and the maps.
 #include "shardscope/layoutplanner.h"
 
+#include "layoutplanner_eval.h"
+
 #include "shardscope/errors.h"
 #include "shardscope/footprint.h"
 #include "shardscope/step.h"
@@ -229,19 +231,15 @@ void enumerateLayouts(const PlanRequest& r, Cell&& cell, F&& f)
     }
 }
 
+void fillMemory(const Scenario& s, const Footprint& f, PlanLayout& l);
+
 /// Fills the layout's numbers from the reference models (computeStep(), which computes the footprint too).
 void evaluateReference(const Scenario& base, PlanLayout& l)
 {
     const Scenario s = applyLayout(base, l);
     const StepResult r = computeStep(s);
     const Footprint& f = r.footprint;
-    const RankFootprint& w = f.worstRank();
-    l.peakBytes = f.measuredBytes;
-    l.modelStateBytes = 0;
-    for (Term t : {Term::Params, Term::Grads, Term::Master, Term::Optimizer})
-        l.modelStateBytes += w.stepMaxBytes[static_cast<std::size_t>(t)];
-    l.activationBytes = w.stepMaxBytes[static_cast<std::size_t>(Term::Activations)]
-        + w.stepMaxBytes[static_cast<std::size_t>(Term::Logits)];
+    fillMemory(s, f, l);
     const StepTotals& t = r.totals;
     l.stepTimeS = t.stepTime;
     l.computeS = t.computeSeconds + t.recomputeSeconds;
@@ -251,8 +249,58 @@ void evaluateReference(const Scenario& base, PlanLayout& l)
     l.tflopsPerGpu = t.tflopsPerGpu;
     l.mfu = t.mfu;
     l.tokensPerSecondPerGpu = t.tokensPerSecondPerGpu;
-    l.fits = f.fits && f.hostFits && f.nvmeFits;
 }
+
+/// The worst rank's memory figures of the layout from its footprint.
+void fillMemory(const Scenario& s, const Footprint& f, PlanLayout& l)
+{
+    const RankFootprint& w = f.worstRank();
+    l.peakBytes = f.measuredBytes;
+    l.modelStateBytes = 0;
+    for (Term t : {Term::Params, Term::Grads, Term::Master, Term::Optimizer})
+        l.modelStateBytes += w.stepMaxBytes[static_cast<std::size_t>(t)];
+    l.activationBytes = w.stepMaxBytes[static_cast<std::size_t>(Term::Activations)]
+        + w.stepMaxBytes[static_cast<std::size_t>(Term::Logits)];
+    std::int64_t host = 0, nvme = 0;
+    offloadBytesPerNode(s, f, host, nvme);
+    l.fits = f.fits && host <= s.hostRamBytesPerNode && nvme <= s.nvmeBytesPerNode;
+}
+
+/// Evaluates layouts with the closed-form step time; footprints are shared between layouts that differ only
+/// in where the offloaded states live (CPU or NVMe: the same bytes on the GPU).
+class FastEvaluator
+{
+public:
+    explicit FastEvaluator(const Scenario& base)
+        : m_base(base)
+    {
+    }
+    void evaluate(PlanLayout& l)
+    {
+        const Scenario s = applyLayout(m_base, l);
+        const auto key = std::make_tuple(l.tp, l.pp, l.vpp, l.stage, l.microBatch, l.gradAccum, int(l.checkpointing),
+                                         l.sequenceParallel, l.offloadOptimizer != OffloadDevice::None,
+                                         l.offloadParams != OffloadDevice::None);
+        if (!m_have || key != m_key) {
+            Scenario g = s; // the GPU side of NVMe offload is that of CPU offload
+            if (g.offloadOptimizer == OffloadDevice::Nvme)
+                g.offloadOptimizer = OffloadDevice::Cpu;
+            if (g.offloadParams == OffloadDevice::Nvme)
+                g.offloadParams = OffloadDevice::Cpu;
+            m_fp = computeFootprint(g);
+            m_key = key;
+            m_have = true;
+        }
+        fillMemory(s, m_fp, l);
+        closedFormStep(s, m_fp, l);
+    }
+
+private:
+    Scenario m_base;
+    Footprint m_fp;
+    std::tuple<std::int64_t, std::int64_t, std::int64_t, int, std::int64_t, std::int64_t, int, bool, bool, bool> m_key;
+    bool m_have = false;
+};
 
 /// True when `a` ranks before `b` under the request's measure (ties: smaller peak, then enumeration order).
 bool ranksBefore(PlanRank by, const PlanLayout& a, const PlanLayout& b)
@@ -333,6 +381,7 @@ PlanResult planLayouts(const PlanRequest& request)
     std::map<std::pair<std::int64_t, std::int64_t>, std::size_t> cellIndex;
     std::size_t cur = 0;
     PlanLayout curBest;
+    detail::FastEvaluator eval(request.base);
     auto cancelled = [&] { return request.cancel && request.cancel->load(std::memory_order_relaxed); };
     detail::enumerateLayouts(
         request,
@@ -353,7 +402,7 @@ PlanResult planLayouts(const PlanRequest& request)
                 res.cancelled = true;
                 return false;
             }
-            detail::evaluateReference(request.base, l);
+            eval.evaluate(l);
             ++res.evaluated;
             PlanCell& cell = res.tpPpMap[cur];
             ++cell.layouts;
@@ -455,11 +504,25 @@ std::vector<PlanStageCell> planStageMap(const PlanRequest& request, const std::v
 
 LayoutEstimate evaluateLayout(const Scenario& s)
 {
-    const StepResult r = computeStep(s);
+    PlanLayout l;
+    l.tp = s.tp;
+    l.pp = s.pp;
+    l.dp = s.dp();
+    l.vpp = s.schedule == PipelineSchedule::Interleaved ? s.vpp : 1;
+    l.stage = s.zeroStage;
+    l.microBatch = s.microBatch;
+    l.gradAccum = s.gradAccum;
+    l.checkpointing = s.checkpointing;
+    l.sequenceParallel = s.sequenceParallel;
+    l.offloadOptimizer = s.offloadOptimizer;
+    l.offloadParams = s.offloadParams;
+    const Footprint f = computeFootprint(s);
+    detail::fillMemory(s, f, l);
+    detail::closedFormStep(s, f, l);
     LayoutEstimate e;
-    e.peakBytes = r.footprint.measuredBytes;
-    e.stepTimeS = r.totals.stepTime;
-    e.fits = r.footprint.fits && r.footprint.hostFits && r.footprint.nvmeFits;
+    e.peakBytes = l.peakBytes;
+    e.stepTimeS = l.stepTimeS;
+    e.fits = l.fits;
     return e;
 }
 

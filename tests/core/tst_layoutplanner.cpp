@@ -10,6 +10,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
+#include <random>
 #include <set>
 #include <tuple>
 
@@ -32,6 +34,48 @@ PlanRequest llama70bOn8()
 }
 
 std::size_t knob(PlanKnob k) { return static_cast<std::size_t>(k); }
+
+/// A random valid layout of a random model on a random cluster (std::mt19937_64, fixed seed), or nothing when
+/// the draw is not a valid scenario.
+std::optional<Scenario> randomLayout(std::mt19937_64& rng)
+{
+    auto pick = [&](auto const& v) { return v[std::uniform_int_distribution<std::size_t>(0, v.size() - 1)(rng)]; };
+    Scenario s = defaultScenario();
+    s.arch = *findModelPreset(pick(std::vector<std::string> {"llama-2-7b", "llama-2-13b", "llama-2-70b", "gpt3-175b",
+                                                              "llama-3-8b", "mixtral-8x7b", "gpt2"}));
+    s.gpu = pick(std::vector<std::string> {"a100-80gb", "h100-80gb", "a100-40gb"});
+    s.gpus = pick(std::vector<std::int64_t> {1, 2, 8, 16, 64, 256, 1024});
+    s.tp = pick(std::vector<std::int64_t> {1, 2, 4, 8});
+    s.pp = pick(std::vector<std::int64_t> {1, 1, 2, 4, 8});
+    s.zeroStage = int(pick(std::vector<int> {0, 1, 2, 3}));
+    s.microBatch = pick(std::vector<std::int64_t> {1, 2, 4});
+    s.gradAccum = pick(std::vector<std::int64_t> {1, 2, 4, 8, 16, 64});
+    s.seq = pick(std::vector<std::int64_t> {1024, 2048, 4096});
+    s.checkpointing = pick(std::vector<Checkpointing> {Checkpointing::None, Checkpointing::Selective, Checkpointing::Full});
+    s.sequenceParallel = s.tp > 1 && pick(std::vector<bool> {false, true});
+    s.offloadOptimizer = s.zeroStage >= 1 ? pick(std::vector<OffloadDevice> {OffloadDevice::None, OffloadDevice::None,
+                                                                            OffloadDevice::Cpu, OffloadDevice::Nvme})
+                                          : OffloadDevice::None;
+    s.offloadParams = s.zeroStage == 3 ? pick(std::vector<OffloadDevice> {OffloadDevice::None, OffloadDevice::None,
+                                                                         OffloadDevice::Cpu, OffloadDevice::Nvme})
+                                       : OffloadDevice::None;
+    const std::int64_t vpp = pick(std::vector<std::int64_t> {1, 1, 2, 4});
+    if (vpp > 1 && s.pp > 1) {
+        s.schedule = PipelineSchedule::Interleaved;
+        s.vpp = vpp;
+    } else {
+        s.schedule = pick(std::vector<PipelineSchedule> {PipelineSchedule::OneFOneB, PipelineSchedule::GPipe});
+    }
+    s.framework = pick(std::vector<Framework> {Framework::DeepSpeed, Framework::Megatron, Framework::Fsdp2});
+    if (s.arch.layers % s.pp != 0 || (s.schedule == PipelineSchedule::Interleaved && s.arch.layers % (s.pp * s.vpp) != 0))
+        return std::nullopt;
+    try {
+        validateScenario(s);
+    } catch (const InvalidInput&) {
+        return std::nullopt;
+    }
+    return s;
+}
 
 } // namespace
 
@@ -265,6 +309,44 @@ private slots:
         QCOMPARE(m[7].stage, 3);
         QVERIFY(m[7].fits);
         QVERIFY(m[7].bestStepTimeS > 0);
+    }
+
+    /// The closed-form evaluator against the reference models on 10,000 random layouts (models from GPT-2 to
+    /// GPT-3 175B, 1 to 1,024 GPUs, every knob): the peak equals computeFootprint()'s exactly, fit too, and the
+    /// step time is within 5% of computeStep()'s. The distribution of the step-time error is printed.
+    void closedFormAgreesWithTheSimulator()
+    {
+        std::mt19937_64 rng(20261201);
+        std::vector<double> errors;
+        double worst = 0;
+        std::string worstCase;
+        while (errors.size() < 10000) {
+            const std::optional<Scenario> s = randomLayout(rng);
+            if (!s)
+                continue;
+            const LayoutEstimate e = evaluateLayout(*s);
+            const StepResult ref = computeStep(*s);
+            QCOMPARE(e.peakBytes, ref.footprint.measuredBytes);
+            QCOMPARE(e.fits, ref.footprint.fits && ref.footprint.hostFits && ref.footprint.nvmeFits);
+            const double err = std::abs(e.stepTimeS - ref.totals.stepTime) / ref.totals.stepTime;
+            if (err > worst) {
+                worst = err;
+                worstCase = s->arch.id + " " + s->gpu + " N=" + std::to_string(s->gpus) + " tp=" + std::to_string(s->tp)
+                    + " pp=" + std::to_string(s->pp) + " vpp=" + std::to_string(s->vpp) + " sched="
+                    + scheduleKey(s->schedule) + " z=" + std::to_string(s->zeroStage) + " mb="
+                    + std::to_string(s->microBatch) + " ga=" + std::to_string(s->gradAccum) + " ckpt="
+                    + checkpointingKey(s->checkpointing) + " sp=" + std::to_string(s->sequenceParallel) + " off="
+                    + offloadKey(s->offloadOptimizer) + "/" + offloadKey(s->offloadParams) + " ref="
+                    + std::to_string(ref.totals.stepTime) + " planner=" + std::to_string(e.stepTimeS);
+            }
+            errors.push_back(err);
+        }
+        std::sort(errors.begin(), errors.end());
+        const double median = errors[errors.size() / 2];
+        const double p99 = errors[errors.size() * 99 / 100];
+        qInfo("closed form vs computeStep() on %zu layouts: median %.4f%%, p99 %.4f%%, max %.4f%% (%s)", errors.size(),
+              100 * median, 100 * p99, 100 * worst, worstCase.c_str());
+        QVERIFY2(worst <= 0.05, worstCase.c_str());
     }
 
 private:
