@@ -136,7 +136,7 @@ struct Ctx
 
 struct Block
 {
-    double duration = 0, compute = 0, recompute = 0;
+    double duration = 0, release = 0, compute = 0, recompute = 0;
 };
 
 /// One forward or backward block of one micro-batch through one chunk of a stage: step.cpp's makeOp without
@@ -280,6 +280,7 @@ Block block(const Ctx& x, const Stage& st, std::int64_t chunk, std::int64_t stag
     if ((fwd && vs < V - 1) || (!fwd && vs > 0))
         blocking(EventKind::Send, lt.p2pBytes, 2, x.ppBeta);
     out.duration = std::max(cf, qf);
+    out.release = cf;
     return out;
 }
 
@@ -423,7 +424,7 @@ void closedFormStep(const Scenario& s, const Footprint& fp, PlanLayout& out)
     // reduction; the stages between the first and the last come in two sizes at most.
     struct StageTimes
     {
-        double fb = 0, fbReduce = 0, bwd = 0, compute = 0, recompute = 0, postS = 0, optS = 0, fwdCover = 0;
+        double fb = 0, fbRelease = 0, fbReduce = 0, bwd = 0, compute = 0, recompute = 0, postS = 0, optS = 0, fwdCover = 0;
     };
     auto stageTimes = [&](std::int64_t i) {
         const Stage st = makeStage(i);
@@ -434,7 +435,8 @@ void closedFormStep(const Scenario& s, const Footprint& fp, PlanLayout& out)
             const Block f = block(x, st, c, i, true, false);
             const Block bw = block(x, st, c, i, false, reduceEvery);
             r.fb += f.duration + bw.duration;
-            r.bwd += bw.duration;
+            r.fbRelease += f.release + bw.release;
+            r.bwd += bw.release;
             r.compute += f.compute + bw.compute;
             r.recompute += f.recompute + bw.recompute;
             r.fbReduce += f.duration + (reduceLast && !reduceEvery ? block(x, st, c, i, false, true).duration : bw.duration);
@@ -464,10 +466,11 @@ void closedFormStep(const Scenario& s, const Footprint& fp, PlanLayout& out)
             times[std::size_t(i)] = isBig ? big : small;
         }
     }
-    double maxS = 0, sumS = 0;
+    double maxS = 0, sumS = 0, maxRel = 0;
     std::size_t worst = 0;
     for (std::size_t i = 0; i < times.size(); ++i) {
-        sumS += times[i].fb;
+        sumS += times[i].fbRelease;
+        maxRel = std::max(maxRel, times[i].fbRelease);
         if (times[i].fb > maxS) {
             maxS = times[i].fb;
             worst = i;
@@ -479,7 +482,7 @@ void closedFormStep(const Scenario& s, const Footprint& fp, PlanLayout& out)
     double reduceExtra = 0;
     for (const StageTimes& st : times)
         reduceExtra = std::max(reduceExtra, st.fbReduce - st.fb);
-    const double pipe = m * maxS + (sumS - maxS) / v + reduceExtra;
+    const double pipe = m * maxS + (sumS - maxRel) / v + reduceExtra;
     // Stage i ends its last backward about the drain of the stages before it earlier than stage 0 does.
     double stepEnd = 0, drain = 0;
     for (std::size_t i = 0; i < times.size(); ++i) {
