@@ -15,6 +15,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <set>
 #include <tuple>
 
 namespace shardscope {
@@ -168,8 +169,9 @@ void enumerateLayouts(const PlanRequest& r, Cell&& cell, F&& f)
                 sps.push_back(b.sequenceParallel && t > 1);
             }
             std::vector<Checkpointing> ckpts;
+            // Selective before none: the planner prunes none where selective does not fit (planLayouts()).
             if (searched(r, PlanKnob::Checkpointing))
-                ckpts = {Checkpointing::None, Checkpointing::Selective, Checkpointing::Full};
+                ckpts = {Checkpointing::Full, Checkpointing::Selective, Checkpointing::None};
             else
                 ckpts = {b.checkpointing};
             std::vector<int> stages;
@@ -382,6 +384,8 @@ PlanResult planLayouts(const PlanRequest& request)
     std::size_t cur = 0;
     PlanLayout curBest;
     detail::FastEvaluator eval(request.base);
+    std::tuple<std::int64_t, std::int64_t, std::int64_t, std::int64_t, bool> pruneGroup {-1, -1, -1, -1, false};
+    std::set<std::tuple<int, int, int>> noFit; ///< (stage, offloads) where selective did not fit
     auto cancelled = [&] { return request.cancel && request.cancel->load(std::memory_order_relaxed); };
     detail::enumerateLayouts(
         request,
@@ -402,7 +406,23 @@ PlanResult planLayouts(const PlanRequest& request)
                 res.cancelled = true;
                 return false;
             }
+            // Exact pruning: with everything else equal, keeping every activation (none) never lowers the peak below
+            // selective checkpointing's, and the offloaded bytes do not depend on checkpointing (tst_layoutplanner's
+            // property test): where selective does not fit, none does not either. (Full is not below selective
+            // everywhere: with the model states at their peak, full's recompute buffer can tip it over.)
+            const auto group = std::make_tuple(l.tp, l.pp, l.vpp, l.microBatch, l.sequenceParallel);
+            if (group != pruneGroup) {
+                pruneGroup = group;
+                noFit.clear();
+            }
+            const auto slot = std::make_tuple(l.stage, int(l.offloadOptimizer), int(l.offloadParams));
+            if (l.checkpointing == Checkpointing::None && noFit.count(slot) == 1) {
+                ++res.pruned;
+                return true;
+            }
             eval.evaluate(l);
+            if (!l.fits && l.checkpointing == Checkpointing::Selective)
+                noFit.insert(slot);
             ++res.evaluated;
             PlanCell& cell = res.tpPpMap[cur];
             ++cell.layouts;
