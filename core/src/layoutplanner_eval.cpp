@@ -3,10 +3,12 @@
 // schedule and records every event; the planner needs the step time of millions of layouts. It keeps the
 // simulator's pieces (kernel times from kernels.h, alpha-beta collectives from collectives.h, the link plan
 // from links.h, the same two-stream recurrence over a block's ZeRO units) and replaces the schedule
-// simulation by its closed form: with S_i the forward + backward of stage i (all chunks),
-//   makespan = m x max_i S_i + (sum_i S_i - max_i S_i) / v
+// simulation by its closed form: with S_i the forward + backward of stage i (all chunks; its blocks' durations)
+// and C_i that of its slowest chunk (blocks' releases: compute done, the neighbour may go on),
+//   makespan = m x max_i S_i + (sum_i C_i - max_i C_i)
 // which is (m + p - 1) x S for GPipe and 1F1B and (m v + p - 1) x S / v for the interleaved schedule with equal
-// stages (Narayanan et al. 2021, section 2.2), then the optimizer phase of the stage that ends last.
+// stages and chunks (Narayanan et al. 2021, section 2.2), plus the gradient reduction of the last micro-batch,
+// then the optimizer phase of the stage that ends last.
 #include "layoutplanner_eval.h"
 
 #include "shardscope/collectives.h"
@@ -424,7 +426,7 @@ void closedFormStep(const Scenario& s, const Footprint& fp, PlanLayout& out)
     // reduction; the stages between the first and the last come in two sizes at most.
     struct StageTimes
     {
-        double fb = 0, fbRelease = 0, fbReduce = 0, bwd = 0, compute = 0, recompute = 0, postS = 0, optS = 0, fwdCover = 0;
+        double fb = 0, fbRelease = 0, maxChunkRelease = 0, fbReduce = 0, bwd = 0, compute = 0, recompute = 0, postS = 0, optS = 0, fwdCover = 0;
     };
     auto stageTimes = [&](std::int64_t i) {
         const Stage st = makeStage(i);
@@ -436,6 +438,7 @@ void closedFormStep(const Scenario& s, const Footprint& fp, PlanLayout& out)
             const Block bw = block(x, st, c, i, false, reduceEvery);
             r.fb += f.duration + bw.duration;
             r.fbRelease += f.release + bw.release;
+            r.maxChunkRelease = std::max(r.maxChunkRelease, f.release + bw.release);
             r.bwd += bw.release;
             r.compute += f.compute + bw.compute;
             r.recompute += f.recompute + bw.recompute;
@@ -466,11 +469,13 @@ void closedFormStep(const Scenario& s, const Footprint& fp, PlanLayout& out)
             times[std::size_t(i)] = isBig ? big : small;
         }
     }
+    // Fill and drain: the chain through the other stages, each at its slowest chunk (a chunk carrying the
+    // embedding or the LM head holds the chain up in full; equal chunks give (p - 1) x S / v).
     double maxS = 0, sumS = 0, maxRel = 0;
     std::size_t worst = 0;
     for (std::size_t i = 0; i < times.size(); ++i) {
-        sumS += times[i].fbRelease;
-        maxRel = std::max(maxRel, times[i].fbRelease);
+        sumS += times[i].maxChunkRelease;
+        maxRel = std::max(maxRel, times[i].maxChunkRelease);
         if (times[i].fb > maxS) {
             maxS = times[i].fb;
             worst = i;
@@ -482,7 +487,7 @@ void closedFormStep(const Scenario& s, const Footprint& fp, PlanLayout& out)
     double reduceExtra = 0;
     for (const StageTimes& st : times)
         reduceExtra = std::max(reduceExtra, st.fbReduce - st.fb);
-    const double pipe = m * maxS + (sumS - maxRel) / v + reduceExtra;
+    const double pipe = m * maxS + (sumS - maxRel) + reduceExtra;
     // Stage i ends its last backward about the drain of the stages before it earlier than stage 0 does.
     double stepEnd = 0, drain = 0;
     for (std::size_t i = 0; i < times.size(); ++i) {
