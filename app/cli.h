@@ -62,6 +62,8 @@ int runConvert(const QStringList& args);
 int runValidate(const QStringList& args);
 int runPeers(const QStringList& args);
 int runTour(const QStringList& args);
+int runPlan(const QStringList& args);
+int benchPlanner(const QStringList& args);
 int benchRedraw(const QStringList& args);
 int benchAnimation(const QStringList& args);
 int runTrainDemo(const QStringList& args);

@@ -15,6 +15,7 @@ int runBench(const QStringList& args)
         {"redraw", &benchRedraw},
         {"animation", &benchAnimation},
         {"train-demo", &benchTrainDemo},
+        {"planner", &benchPlanner},
     };
     if (args.size() >= 2) {
         for (const Bench& b : benches) {

@@ -19,6 +19,7 @@ const std::vector<Command>& commands()
         {"bench", "Speed figures: bench redraw | bench animation | bench train-demo", true, &runBench},
         {"train-demo", "Train a small MLP for real with DDP / ZeRO-1/2/3 over N ranks; measured vs predicted bytes", false, &runTrainDemo},
         {"tour", "Guided tours: tour --list | tour --check NAME|FILE (validates headless, prints the steps)", false, &runTour},
+        {"plan", "Every parallel layout that fits, best first: plan --global-batch B [--search KNOBS] --top K", false, &runPlan},
     };
     return c;
 }

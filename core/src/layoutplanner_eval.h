@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// The planner's closed-form step-time evaluator (private to core; layoutplanner.h is the public face).
+
+#include "shardscope/footprint.h"
+#include "shardscope/layoutplanner.h"
+#include "shardscope/scenario.h"
+
+namespace shardscope::detail {
+
+/// Step time and its split for a full scenario whose footprint is `fp` (computeFootprint(s)): the block of each
+/// stage from the same two-stream recurrence over ZeRO units as computeStep()'s blocks (kernels.h,
+/// collectives.h, links.h), the schedule in closed form instead of simulated. Fills the time fields of `out`
+/// (stepTimeS, computeS, exposedCommS, bubbleS, optimizerS, tflopsPerGpu, mfu, tokensPerSecondPerGpu).
+void closedFormStep(const Scenario& s, const Footprint& fp, PlanLayout& out);
+
+/// Host RAM and NVMe bytes per node of the offloaded states (as computeFootprint() counts them), from the
+/// footprint's distinct ranks: the same for CPU and NVMe offload on the GPU side, so one footprint serves both.
+void offloadBytesPerNode(const Scenario& s, const Footprint& fp, std::int64_t& host, std::int64_t& nvme);
+
+} // namespace shardscope::detail
