@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # tests/fuzz/run.sh SECONDS [TARGET...]: builds the libFuzzer targets with clang-14 (installing it when
 # missing) into build-fuzz/ and runs each for SECONDS on one core, seeded from the test corpora
-# (tests/data) and the regression corpus (tests/fuzz/regressions/TARGET, replayed first: every input
+# (tests/data, resources/tours) and the regression corpus (tests/fuzz/regressions/TARGET, replayed first: every input
 # there once crashed). A crash stops with exit 1 and leaves crash-* in build-fuzz/TARGET/; minimise it
 # with `build-fuzz/fuzz_TARGET -minimize_crash=1 -runs=10000 crash-...`, add it to regressions/, fix it.
 set -euo pipefail
@@ -10,7 +10,7 @@ secs=${1:?usage: tests/fuzz/run.sh SECONDS [TARGET...]}
 shift
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${SHARDSCOPE_FUZZ_BUILD:-$root/build-fuzz}
-all=(scenario deepspeed hfconfig fsdp megatron count)
+all=(scenario deepspeed hfconfig fsdp megatron count tour)
 targets=("$@")
 ((${#targets[@]})) || targets=("${all[@]}")
 
@@ -37,6 +37,7 @@ seeds() { # the test corpora that seed each target
     fsdp) echo "$d/configs/"*.yaml "$d/malformed/fsdp_"* ;;
     megatron) echo "$d/configs/"*.txt ;;
     count) echo "$root/tests/fuzz/seeds/count/"* ;;
+    tour) echo "$root/resources/tours/"*.tour.json ;;
   esac
 }
 
