@@ -535,6 +535,34 @@ private slots:
         QVERIFY2(over.err.contains("at most 1000 steps (this one has 1001)"), over.err.constData());
         QVERIFY2(over.err.contains("line 1:"), over.err.constData());
     }
+
+    void validateHugeCountInNotes_data()
+    {
+        QTest::addColumn<QString>("option");
+        QTest::addColumn<QString>("csv");
+        QTest::newRow("steps") << QStringLiteral("--steps") << QStringLiteral("measured-steps.csv");
+        QTest::newRow("memory") << QStringLiteral("--measured") << QStringLiteral("measured-memory.csv");
+    }
+    void validateHugeCountInNotes()
+    {
+        // A measured CSV whose notes say cp=<20 digits>: std::stoll threw and `validate` ended with
+        // "internal error: stoll". The row is reported as unmodelled instead.
+        QFETCH(QString, option);
+        QFETCH(QString, csv);
+        const QList<QByteArray> lines = readAll(QStringLiteral(SHARDSCOPE_TEST_DATA_ROOT "/measured/") + csv).split('\n');
+        QVERIFY(lines.size() > 2);
+        QByteArray row = lines.at(1).trimmed();
+        const QByteArray note = " cp=99999999999999999999999;";
+        if (row.endsWith('"'))
+            row.insert(row.size() - 1, note);
+        else
+            row += note;
+        QTemporaryDir d;
+        const Run r = shardscope({QStringLiteral("validate"), option, tmpFile(d, csv, lines.at(0).trimmed() + '\n' + row + '\n')});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(r.out.contains("unmodelled: 1"), r.out.constData());
+        QVERIFY2(r.out.contains("cp=99999999999999999999999") && r.out.contains("is out of range"), r.out.constData());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestHardening)
