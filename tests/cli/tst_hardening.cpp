@@ -491,8 +491,8 @@ private slots:
 
     void tourNestingIsBounded()
     {
-        // Found by fuzz_tour: the line-number scanner walked the text before QJsonDocument had accepted
-        // it, one recursion and one path of the depth's length per level (30,000 '[': 36 s, 1.8 GB),
+        // Found reading the parser for fuzz_tour (a timeout there): the line-number scanner walked the
+        // text before QJsonDocument had accepted it, one recursion and one path of the depth's length per level (30,000 '[': 36 s, 1.8 GB),
         // and a valid 4 MB tour of 1,000 nested 4,000-character keys stored every path (over 120 s and
         // 2.8 GB). Both are refused at once now.
         QTemporaryDir d;
