@@ -40,8 +40,11 @@ std::int64_t integer(const std::map<std::string, std::string>& r, const char* ke
 std::int64_t firstInt(const std::string& text, const std::regex& re)
 {
     std::smatch m;
-    if (std::regex_search(text, m, re))
+    if (std::regex_search(text, m, re)) {
+        if (m[1].length() > 9) // a count in the layout or notes; std::stoll would throw on 20 digits
+            throw Skip {"'" + m[0].str() + "' is out of range"};
         return std::stoll(m[1].str());
+    }
     return 0;
 }
 

@@ -61,8 +61,11 @@ std::int64_t fromNotes(const CsvRow& row, const std::string& pattern, std::int64
 {
     std::smatch m;
     const std::string& notes = get(row, "notes");
-    if (std::regex_search(notes, m, std::regex(pattern)))
+    if (std::regex_search(notes, m, std::regex(pattern))) {
+        if (m[1].length() > 9) // a count in a note; std::stoll would throw on 20 digits
+            unmodelled("the notes' '" + m[0].str() + "' is out of range");
         return std::stoll(m[1].str());
+    }
     return fallback;
 }
 

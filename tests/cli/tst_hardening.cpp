@@ -488,6 +488,81 @@ private slots:
         if (n > 1)
             QVERIFY2(!hostFits(n - 1), "a smaller N fits as well");
     }
+
+    void tourNestingIsBounded()
+    {
+        // Found reading the parser for fuzz_tour (a timeout there): the line-number scanner walked the
+        // text before QJsonDocument had accepted it, one recursion and one path of the depth's length per level (30,000 '[': 36 s, 1.8 GB),
+        // and a valid 4 MB tour of 1,000 nested 4,000-character keys stored every path (over 120 s and
+        // 2.8 GB). Both are refused at once now.
+        QTemporaryDir d;
+        QElapsedTimer t;
+        t.start();
+        const Run deep = shardscope({QStringLiteral("tour"), QStringLiteral("--check"),
+                                     tmpFile(d, QStringLiteral("deep.tour.json"), QByteArray(30000, '['))});
+        QCOMPARE(deep.exitCode, 2);
+        QVERIFY2(deep.err.contains("too deeply nested"), deep.err.constData());
+        QByteArray keys;
+        const QByteArray key(4000, 'k');
+        for (int i = 0; i < 1000; ++i)
+            keys += "{\"" + key + QByteArray::number(i) + "\":";
+        keys += "1" + QByteArray(1000, '}');
+        const Run longKeys = shardscope({QStringLiteral("tour"), QStringLiteral("--check"),
+                                         tmpFile(d, QStringLiteral("keys.tour.json"), keys)});
+        QCOMPARE(longKeys.exitCode, 2);
+        QVERIFY2(longKeys.err.contains("unknown key"), longKeys.err.constData());
+        QVERIFY2(t.elapsed() < 20000, "the nesting was walked level by level");
+    }
+
+    void tourStepsAreBounded()
+    {
+        // A 4 MB tour held 150,000 steps, each with its own scenario, and the line of each was counted
+        // from the file's start (over 200 s). At most 1,000 steps (docs/tours.md).
+        auto tour = [](int steps) -> QByteArray {
+            QByteArray t = R"({"format": "shardscope-tour", "version": 1, "id": "big", "title": {"en": "t"},)";
+            t += R"( "steps": [)";
+            for (int i = 0; i < steps; ++i)
+                t += QByteArray(i ? ",\n" : "\n") + R"({"caption": {"en": "a"}})";
+            return t + "]}";
+        };
+        QTemporaryDir d;
+        const Run most = shardscope({QStringLiteral("tour"), QStringLiteral("--check"),
+                                     tmpFile(d, QStringLiteral("a.tour.json"), tour(1000))});
+        QVERIFY2(most.exitCode == 0, most.err.constData());
+        const Run over = shardscope({QStringLiteral("tour"), QStringLiteral("--check"),
+                                     tmpFile(d, QStringLiteral("b.tour.json"), tour(1001))});
+        QCOMPARE(over.exitCode, 2);
+        QVERIFY2(over.err.contains("at most 1000 steps (this one has 1001)"), over.err.constData());
+        QVERIFY2(over.err.contains("line 1:"), over.err.constData());
+    }
+
+    void validateHugeCountInNotes_data()
+    {
+        QTest::addColumn<QString>("option");
+        QTest::addColumn<QString>("csv");
+        QTest::newRow("steps") << QStringLiteral("--steps") << QStringLiteral("measured-steps.csv");
+        QTest::newRow("memory") << QStringLiteral("--measured") << QStringLiteral("measured-memory.csv");
+    }
+    void validateHugeCountInNotes()
+    {
+        // A measured CSV whose notes say cp=<20 digits>: std::stoll threw and `validate` ended with
+        // "internal error: stoll". The row is reported as unmodelled instead.
+        QFETCH(QString, option);
+        QFETCH(QString, csv);
+        const QList<QByteArray> lines = readAll(QStringLiteral(SHARDSCOPE_TEST_DATA_ROOT "/measured/") + csv).split('\n');
+        QVERIFY(lines.size() > 2);
+        QByteArray row = lines.at(1).trimmed();
+        const QByteArray note = " cp=99999999999999999999999;";
+        if (row.endsWith('"'))
+            row.insert(row.size() - 1, note);
+        else
+            row += note;
+        QTemporaryDir d;
+        const Run r = shardscope({QStringLiteral("validate"), option, tmpFile(d, csv, lines.at(0).trimmed() + '\n' + row + '\n')});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(r.out.contains("unmodelled: 1"), r.out.constData());
+        QVERIFY2(r.out.contains("cp=99999999999999999999999") && r.out.contains("is out of range"), r.out.constData());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestHardening)

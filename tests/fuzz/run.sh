@@ -2,15 +2,17 @@
 # SPDX-License-Identifier: MIT
 # tests/fuzz/run.sh SECONDS [TARGET...]: builds the libFuzzer targets with clang-14 (installing it when
 # missing) into build-fuzz/ and runs each for SECONDS on one core, seeded from the test corpora
-# (tests/data) and the regression corpus (tests/fuzz/regressions/TARGET, replayed first: every input
+# (tests/data, resources/tours) and the regression corpus (tests/fuzz/regressions/TARGET, replayed first: every input
 # there once crashed). A crash stops with exit 1 and leaves crash-* in build-fuzz/TARGET/; minimise it
 # with `build-fuzz/fuzz_TARGET -minimize_crash=1 -runs=10000 crash-...`, add it to regressions/, fix it.
+# SHARDSCOPE_FUZZ_TIMEOUT (seconds, default 10): the per-input limit; raise it under nice on a loaded
+# machine, where libFuzzer's wall-clock timer also counts the time the fuzzer waited for a core.
 set -euo pipefail
 secs=${1:?usage: tests/fuzz/run.sh SECONDS [TARGET...]}
 shift
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${SHARDSCOPE_FUZZ_BUILD:-$root/build-fuzz}
-all=(scenario deepspeed hfconfig fsdp megatron count)
+all=(scenario deepspeed hfconfig fsdp megatron count tour)
 targets=("$@")
 ((${#targets[@]})) || targets=("${all[@]}")
 
@@ -37,11 +39,13 @@ seeds() { # the test corpora that seed each target
     fsdp) echo "$d/configs/"*.yaml "$d/malformed/fsdp_"* ;;
     megatron) echo "$d/configs/"*.txt ;;
     count) echo "$root/tests/fuzz/seeds/count/"* ;;
+    tour) echo "$root/resources/tours/"*.tour.json ;;
   esac
 }
 
 export ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+timeout=${SHARDSCOPE_FUZZ_TIMEOUT:-10}
 status=0
 for t in "${targets[@]}"; do
   work=$build/$t
@@ -54,10 +58,10 @@ for t in "${targets[@]}"; do
   reg=$root/tests/fuzz/regressions/$t
   if [[ -d $reg ]] && compgen -G "$reg/*" >/dev/null; then
     echo "== $t: replaying $(ls "$reg" | wc -l) regression input(s)"
-    "$build/fuzz_$t" -timeout=10 -rss_limit_mb=2048 "$reg"/* >"$work/regressions.log" 2>&1 || { echo "regression input crashed fuzz_$t:"; tail -30 "$work/regressions.log"; status=1; continue; }
+    "$build/fuzz_$t" -timeout="$timeout" -rss_limit_mb=2048 "$reg"/* >"$work/regressions.log" 2>&1 || { echo "regression input crashed fuzz_$t:"; tail -30 "$work/regressions.log"; status=1; continue; }
   fi
   echo "== $t: fuzzing for ${secs}s"
-  (cd "$work" && "$build/fuzz_$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+  (cd "$work" && "$build/fuzz_$t" -max_total_time="$secs" -timeout="$timeout" -rss_limit_mb=2048 -max_len=65536 \
      -print_final_stats=1 "$corpus" >"$work/fuzz.log" 2>&1) || status=1
   runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$work/fuzz.log" | grep -o '[0-9]*$' || echo '?')
   crashes=$(ls "$work" | grep -c '^\(crash\|leak\|timeout\|oom\)-' || true)

@@ -15,7 +15,7 @@ namespace shardscope {
 inline constexpr const char* kScenarioFormat = "shardscope-scenario";
 inline constexpr int kScenarioFormatVersion = 1;
 /// Larger files are refused before they are read (a scenario is about 2 KB).
-inline constexpr qint64 kMaxConfigFileBytes = 4 * 1024 * 1024;
+inline constexpr qint64 kMaxConfigFileBytes = qint64(4) * 1024 * 1024;
 
 /**
  * The inverse of scenarioToJson(): every field scenarioToJson() writes reads back to the same value.

@@ -14,6 +14,7 @@
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <vector>
 
 namespace shardscope {
 
@@ -21,6 +22,7 @@ namespace {
 
 const QString kTourFormat = QStringLiteral("shardscope-tour");
 constexpr int kTourVersion = 1;
+constexpr qsizetype kMaxSteps = 1000;
 const QString kBuiltinDir = QStringLiteral(":/tours");
 const QString kTourSuffix = QStringLiteral(".tour.json");
 
@@ -33,14 +35,20 @@ public:
         , m_out(out)
     {
     }
-    void value(const QString& path)
+    void value(const QString& path, int depth = 0)
     {
         ws();
         if (m_i >= m_b.size())
             return;
-        m_out.insert(path, m_i);
+        // Tours name values a few levels deep; recording every level would store paths of the file's
+        // length at each of up to 1024 levels (gigabytes for a 4 MB file).
+        constexpr int kMaxRecordedDepth = 8;
+        if (depth <= kMaxRecordedDepth)
+            m_out.insert(path, m_i);
         const char c = m_b.at(m_i);
-        const auto child = [&](const QString& key) { return path.isEmpty() ? key : path + QLatin1Char('/') + key; };
+        const auto child = [&](const QString& key) {
+            return depth >= kMaxRecordedDepth ? QString() : path.isEmpty() ? key : path + QLatin1Char('/') + key;
+        };
         if (c == '{') {
             ++m_i;
             ws();
@@ -53,7 +61,7 @@ public:
                 const QString key = string();
                 ws();
                 ++m_i; // ':'
-                value(child(key));
+                value(child(key), depth + 1);
                 ws();
                 if (peek() == ',') {
                     ++m_i;
@@ -70,7 +78,7 @@ public:
                 return;
             }
             for (int index = 0; m_i < m_b.size(); ++index) {
-                value(child(QString::number(index)));
+                value(child(QString::number(index)), depth + 1);
                 ws();
                 if (peek() == ',') {
                     ++m_i;
@@ -118,14 +126,16 @@ public:
         , m_origin(origin)
         , m_offsets(jsonValueOffsets(bytes))
     {
+        for (qsizetype i = bytes.indexOf('\n'); i >= 0; i = bytes.indexOf('\n', i + 1))
+            m_newlines.push_back(i);
     }
 
     int lineOf(QString path) const
     {
         for (;;) {
             const auto it = m_offsets.constFind(path);
-            if (it != m_offsets.constEnd())
-                return 1 + int(std::count(m_bytes.begin(), m_bytes.begin() + *it, '\n'));
+            if (it != m_offsets.constEnd()) // 1 + the newlines before the value (not a count per step: big tours)
+                return 1 + int(std::lower_bound(m_newlines.cbegin(), m_newlines.cend(), *it) - m_newlines.cbegin());
             if (path.isEmpty())
                 return 1;
             const qsizetype slash = path.lastIndexOf(QLatin1Char('/'));
@@ -257,6 +267,9 @@ public:
         if (!stepsValue.isArray() || stepsValue.toArray().isEmpty())
             fail(stepsValue.isUndefined() ? QString() : QStringLiteral("steps"), QStringLiteral("'steps' must be a non-empty array"));
         const QJsonArray steps = stepsValue.toArray();
+        if (steps.size() > kMaxSteps) // each step carries a scenario: a 4 MB file could hold 150,000
+            fail(QStringLiteral("steps"),
+                 QStringLiteral("a tour has at most %1 steps (this one has %2)").arg(kMaxSteps).arg(steps.size()));
         QString tab = QStringLiteral("memory");
         static const QStringList stepKeys = {QStringLiteral("set"), QStringLiteral("tab"), QStringLiteral("highlight"),
                                              QStringLiteral("controls"), QStringLiteral("caption"), QStringLiteral("claims"),
@@ -342,6 +355,7 @@ private:
     const QByteArray& m_bytes;
     QString m_origin;
     QMap<QString, qsizetype> m_offsets;
+    std::vector<qsizetype> m_newlines; ///< offsets of every '\n', ascending
 };
 
 } // namespace
@@ -381,7 +395,12 @@ const QStringList& tourControlNames()
 QMap<QString, qsizetype> jsonValueOffsets(const QByteArray& bytes)
 {
     QMap<QString, qsizetype> out;
-    OffsetScanner(bytes, out).value(QString());
+    // The scanner trusts the text's structure and recurses once per nesting level: scan only what
+    // QJsonDocument accepts (it refuses nesting deeper than 1024 levels).
+    QJsonParseError error {};
+    (void)QJsonDocument::fromJson(bytes, &error);
+    if (error.error == QJsonParseError::NoError)
+        OffsetScanner(bytes, out).value(QString());
     return out;
 }
 
