@@ -70,6 +70,7 @@ TrainDemoPanel::TrainDemoPanel(QWidget* parent)
                          "each rank allocates. The global batch (48) must split evenly over the ranks."));
 
     auto* form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::FieldsStayAtSizeHint);
     form->addRow(tr("Strategy"), m_strategy);
     form->addRow(tr("Ranks"), m_ranks);
     form->addRow(tr("Steps"), m_steps);
@@ -119,15 +120,17 @@ bool TrainDemoPanel::running() const { return m_watcher.isRunning(); }
 
 QString TrainDemoPanel::status() const { return m_status->text(); }
 
-void TrainDemoPanel::onRun()
+TrainConfig TrainDemoPanel::configFromControls() const
 {
     TrainConfig c;
     c.strategy = static_cast<Strategy>(m_strategy->currentData().toInt());
     c.ranks = m_ranks->value();
     c.steps = m_steps->value();
     c.bf16 = m_bf16->isChecked();
-    start(c);
+    return c;
 }
+
+void TrainDemoPanel::onRun() { start(configFromControls()); }
 
 void TrainDemoPanel::start(const TrainConfig& config)
 {

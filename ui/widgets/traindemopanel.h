@@ -39,6 +39,8 @@ public:
 
     /// Starts a run of `config` (the panel's controls give the usual one). Ignored while one runs.
     void start(const train::TrainConfig& config);
+    /// The run the controls describe (what Run starts).
+    train::TrainConfig configFromControls() const;
     void cancel();
     bool running() const;
     /// The bars shown: measured and predicted bytes per category (params ... scratch, peak), rank 0.

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 namespace shardscope {
 
@@ -64,34 +65,48 @@ void TrainReplayCanvas::paintEvent(QPaintEvent*)
     if (n < 1)
         return;
     const QFontMetrics fm(font());
-    const int nodeW = std::max(fm.horizontalAdvance(tr("sent %1").arg(QLocale().toString(qint64(999999999)))) + 16, 96);
+    const int nodeW = std::max(fm.horizontalAdvance(tr("sent %1 B").arg(QLocale().toString(qint64(99999999)))) + 16, 96);
     const int nodeH = fm.height() * 2 + 12;
-    const QPointF centre(width() / 2.0, height() / 2.0);
-    const double radius = std::max(10.0, std::min(width() - nodeW, height() - nodeH) / 2.0 - 12.0);
+    const int top = fm.height() * 2 + 12; // room for the caption
+    const QPointF centre(width() / 2.0, top + (height() - top) / 2.0);
+    // The ranks on an ellipse that fills the canvas, rank 0 at the top, clockwise.
+    const double rx = std::max(10.0, (width() - nodeW) / 2.0 - 12.0);
+    const double ry = std::max(10.0, (height() - top - nodeH) / 2.0 - 8.0);
     std::vector<QPointF> at(static_cast<std::size_t>(n));
     for (int r = 0; r < n; ++r) {
         const double a = -M_PI / 2 + 2 * M_PI * r / n;
-        at[static_cast<std::size_t>(r)] = centre + QPointF(radius * std::cos(a), radius * std::sin(a));
+        at[static_cast<std::size_t>(r)] = centre + QPointF(rx * std::cos(a), ry * std::sin(a));
     }
 
-    // The ring: an arrow from every rank to its right neighbour (two ranks: two arcs side by side).
-    auto path = [&](int from, int to, double& length, QPointF& dir, QPointF& normal) {
+    // What a hop does: the caption.
+    p.setPen(text);
+    if (!m_hop.messages.empty()) {
+        const bool gather = m_hop.phase == RingPhase::AllGather || m_hop.phase == RingPhase::AllReduceAllGather;
+        p.drawText(QRectF(8, 4, width() - 16, top - 8), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
+                   gather ? tr("All-gather: each rank passes a finished chunk to its right neighbour, which keeps a copy.")
+                          : tr("Reduce-scatter: each rank passes a partial sum of one chunk to its right neighbour, "
+                               "which adds its own gradients of that chunk."));
+    }
+
+    // The segment from rank `from` to rank `to`, clipped to the edges of their boxes (two ranks: two
+    // segments side by side).
+    const double side = n == 2 ? nodeH * 0.3 : 0.0;
+    auto segment = [&](int from, int to) {
         const QPointF a = at[static_cast<std::size_t>(from)], b = at[static_cast<std::size_t>(to)];
         const QPointF d = b - a;
-        length = std::hypot(d.x(), d.y());
-        dir = length > 0 ? d / length : QPointF(1, 0);
-        normal = QPointF(-dir.y(), dir.x());
-        return std::make_pair(a, b);
+        const double len = std::max(1e-9, std::hypot(d.x(), d.y()));
+        const QPointF dir = d / len, nrm(-dir.y(), dir.x());
+        const double hw = nodeW / 2.0 + 4, hh = nodeH / 2.0 + 4;
+        const double exit = std::min(std::fabs(dir.x()) > 1e-9 ? hw / std::fabs(dir.x()) : 1e9,
+                                     std::fabs(dir.y()) > 1e-9 ? hh / std::fabs(dir.y()) : 1e9);
+        const double cut = std::min(exit, len / 2 - 2);
+        return std::make_tuple(a + dir * cut + nrm * side, b - dir * cut + nrm * side, dir, nrm);
     };
-    const double side = n == 2 ? nodeH * 0.35 : 0.0;
     QColor ringColour = text;
-    ringColour.setAlpha(90);
+    ringColour.setAlpha(110);
     if (n > 1) {
         for (int r = 0; r < n; ++r) {
-            double len = 0;
-            QPointF dir, nrm;
-            auto [a, b] = path(r, (r + 1) % n, len, dir, nrm);
-            const QPointF a1 = a + nrm * side + dir * (nodeW * 0.3), b1 = b + nrm * side - dir * (nodeW * 0.3);
+            auto [a1, b1, dir, nrm] = segment(r, (r + 1) % n);
             p.setPen(QPen(ringColour, 1.5));
             p.drawLine(a1, b1);
             const QPointF head1 = b1 - dir * 9 + nrm * 4, head2 = b1 - dir * 9 - nrm * 4;
@@ -110,22 +125,22 @@ void TrainReplayCanvas::paintEvent(QPaintEvent*)
         const qint64 sent = r < static_cast<int>(m_sent.size()) ? qint64(m_sent[static_cast<std::size_t>(r)]) : 0;
         p.drawText(box.adjusted(4, 4, -4, -4), Qt::AlignHCenter | Qt::AlignTop, tr("rank %1").arg(r));
         p.drawText(box.adjusted(4, 4, -4, -4), Qt::AlignHCenter | Qt::AlignBottom,
-                   tr("sent %1").arg(QLocale().toString(sent)));
+                   tr("sent %1 B").arg(QLocale().toString(sent)));
     }
 
     // The hop's messages, in flight.
     for (const Message& m : m_hop.messages) {
         if (m.from < 0 || m.from >= n || m.to < 0 || m.to >= n)
             continue;
-        double len = 0;
-        QPointF dir, nrm;
-        auto [a, b] = path(m.from, m.to, len, dir, nrm);
-        const QPointF a1 = a + nrm * side + dir * (nodeW * 0.3), b1 = b + nrm * side - dir * (nodeW * 0.3);
+        auto [a1, b1, dir, nrm] = segment(m.from, m.to);
+        (void)dir;
+        (void)nrm;
         const QPointF pos = a1 + (b1 - a1) * m_progress;
-        const QString label = QLocale().formattedDataSize(m.bytes, 1, QLocale::DataSizeSIFormat);
+        const int chunk = chunkOf(m_hop, m, n);
+        const QString label = tr("chunk %1: %2").arg(chunk).arg(QLocale().formattedDataSize(m.bytes, 1, QLocale::DataSizeSIFormat));
         const QSizeF sz(fm.horizontalAdvance(label) + 10, fm.height() + 4);
         const QRectF packet(pos - QPointF(sz.width() / 2, sz.height() / 2), sz);
-        const QColor c = stepui::shardColor(chunkOf(m_hop, m, n), n);
+        const QColor c = stepui::shardColor(chunk, n);
         p.setPen(QPen(c.darker(160), 1));
         p.setBrush(c);
         p.drawRoundedRect(packet, 4, 4);

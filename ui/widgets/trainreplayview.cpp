@@ -8,6 +8,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSlider>
 #include <QSpinBox>
 #include <QSplitter>
@@ -346,14 +347,14 @@ void TrainReplayView::showHop()
         const bool even = std::all_of(m_prediction.perRank.begin(), m_prediction.perRank.end(),
                                       [&](std::int64_t b) { return double(b) == m_prediction.formulaPerRank; });
         if (even) {
-            f += QLatin1Char(' ') + tr("Every buffer splits into %1 equal chunks, so each rank sends exactly that.").arg(m_ranks);
+            f += QLatin1Char(' ') + tr("Over the step every rank's chunks add up to the same share, so each rank sends exactly that.");
         } else {
             std::int64_t sum = 0;
             for (std::int64_t b : m_prediction.perRank)
                 sum += b;
             f += QLatin1Char(' ')
-                + tr("Some buffers split into unequal chunks, so the ranks differ by their chunk sizes (Predicted); "
-                     "together they send %1 B = %2 × the formula.")
+                + tr("The ranks' chunks differ in size (a shorter last chunk, or a layer's slice split unevenly), so "
+                     "their bytes differ (Predicted, from the chunk bounds); together they send %1 B = %2 × the formula.")
                       .arg(loc.toString(qint64(sum)))
                       .arg(m_ranks);
         }
@@ -364,6 +365,10 @@ void TrainReplayView::showHop()
         m_formula->setText(f);
     }
 
+    // The table keeps every column readable: the canvas gives way.
+    m_table->resizeColumnsToContents();
+    m_table->setMinimumWidth(m_table->horizontalHeader()->length() + m_table->frameWidth() * 2
+                             + m_table->verticalScrollBar()->sizeHint().width());
     if (h)
         m_canvas->setHop(m_ranks, *h, s->sentAfter[static_cast<std::size_t>(m_hop)]);
     else
