@@ -135,10 +135,18 @@ void TrainReplayCanvas::paintEvent(QPaintEvent*)
         auto [a1, b1, dir, nrm] = segment(m.from, m.to);
         (void)dir;
         (void)nrm;
-        const QPointF pos = a1 + (b1 - a1) * m_progress;
+        // On the segment, pushed outwards (away from the ring's centre) so that the packets of two
+        // segments meeting at a rank do not cover each other.
+        QPointF pos = a1 + (b1 - a1) * m_progress;
         const int chunk = chunkOf(m_hop, m, n);
         const QString label = tr("chunk %1: %2").arg(chunk).arg(QLocale().formattedDataSize(m.bytes, 1, QLocale::DataSizeSIFormat));
         const QSizeF sz(fm.horizontalAdvance(label) + 10, fm.height() + 4);
+        const QPointF mid = (a1 + b1) / 2 - centre;
+        const double midLen = std::hypot(mid.x(), mid.y());
+        if (midLen > 1e-6 && n > 2) {
+            const QPointF out = mid / midLen;
+            pos += out * (sz.width() / 2 * std::fabs(out.x()) + sz.height() / 2 * std::fabs(out.y()) + 2);
+        }
         const QRectF packet(pos - QPointF(sz.width() / 2, sz.height() / 2), sz);
         const QColor c = stepui::shardColor(chunk, n);
         p.setPen(QPen(c.darker(160), 1));

@@ -8,7 +8,6 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
-#include <QScrollBar>
 #include <QSlider>
 #include <QSpinBox>
 #include <QSplitter>
@@ -66,6 +65,9 @@ TrainReplayView::TrainReplayView(QWidget* parent)
     m_table->setSelectionMode(QAbstractItemView::NoSelection);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setStretchLastSection(true);
+    // The table asks for the width of its columns (the splitter gives it that when it can; the window's
+    // minimum size is not raised: narrow windows scroll the table).
+    m_table->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
     m_table->horizontalHeaderItem(kPredictedColumn)
         ->setToolTip(tr("Bytes the rank sends in the step by the ring: every chunk but its own in a "
                         "reduce-scatter, every chunk but its right neighbour's in an all-gather"));
@@ -78,16 +80,16 @@ TrainReplayView::TrainReplayView(QWidget* parent)
         controls->addWidget(b);
     controls->addWidget(m_slider, 1);
 
-    auto* split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(m_canvas);
-    split->addWidget(m_table);
-    split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 1);
+    m_split = new QSplitter(Qt::Horizontal, this);
+    m_split->addWidget(m_canvas);
+    m_split->addWidget(m_table);
+    m_split->setStretchFactor(0, 1);
+    m_split->setStretchFactor(1, 1);
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(controls);
     layout->addWidget(m_phase);
-    layout->addWidget(split, 1);
+    layout->addWidget(m_split, 1);
     layout->addWidget(m_formula);
 
     m_timer.setInterval(16);
@@ -122,6 +124,34 @@ void TrainReplayView::setRun(int ranks, std::vector<StepReplay> steps, const Ste
     m_stepBox->blockSignals(false);
     m_table->setRowCount(ranks);
     showHop();
+    m_fitPending = true;
+    if (isVisible())
+        fitTable();
+}
+
+void TrainReplayView::fitTable()
+{
+    // Give the table the width of its columns when the canvas keeps room for the ring.
+    const int want = m_table->sizeHint().width();
+    const int total = m_split->width();
+    if (total - want >= m_canvas->minimumSizeHint().width()) {
+        m_split->setSizes({total - want, want});
+        m_fitPending = false;
+    }
+}
+
+void TrainReplayView::showEvent(QShowEvent* e)
+{
+    QWidget::showEvent(e);
+    if (m_fitPending)
+        fitTable();
+}
+
+void TrainReplayView::resizeEvent(QResizeEvent* e)
+{
+    QWidget::resizeEvent(e);
+    if (m_fitPending)
+        fitTable();
 }
 
 void TrainReplayView::clearRun() { setRun(0, {}, {}); }
@@ -365,10 +395,7 @@ void TrainReplayView::showHop()
         m_formula->setText(f);
     }
 
-    // The table keeps every column readable: the canvas gives way.
     m_table->resizeColumnsToContents();
-    m_table->setMinimumWidth(m_table->horizontalHeader()->length() + m_table->frameWidth() * 2
-                             + m_table->verticalScrollBar()->sizeHint().width());
     if (h)
         m_canvas->setHop(m_ranks, *h, s->sentAfter[static_cast<std::size_t>(m_hop)]);
     else

@@ -13,6 +13,7 @@ class QLabel;
 class QPushButton;
 class QSlider;
 class QSpinBox;
+class QSplitter;
 class QTableWidget;
 
 namespace shardscope {
@@ -75,6 +76,10 @@ public Q_SLOTS:
 Q_SIGNALS:
     void hopChanged(int hop);
 
+protected:
+    void showEvent(QShowEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
+
 private:
     static constexpr int kHopColumn = 1;
     static constexpr int kSoFarColumn = 4;
@@ -84,6 +89,7 @@ private:
     void showHop();
     void tick();
     void updateButtons();
+    void fitTable();
 
     int m_ranks = 0;
     std::vector<train::StepReplay> m_steps;
@@ -105,6 +111,8 @@ private:
     TrainReplayCanvas* m_canvas;
     QTableWidget* m_table;
     QLabel* m_formula;
+    QSplitter* m_split = nullptr;
+    bool m_fitPending = false; ///< a new run's table is fitted when the view is next laid out
 };
 
 } // namespace shardscope
