@@ -16,14 +16,18 @@
 #include "steppage.h"
 #include "ringview.h"
 #include "stepview.h"
+#include "traindemopanel.h"
+#include "trainreplayview.h"
 
 #include "shardscope/errors.h"
 
 #include <QApplication>
 #include <QBuffer>
+#include <QEventLoop>
 #include <QPixmap>
 
 #include <optional>
+#include <stdexcept>
 
 namespace shardscope::cli {
 
@@ -79,7 +83,7 @@ int runScreenshot(const QStringList& args)
         const QCommandLineOption outOpt(QStringLiteral("out"), QStringLiteral("The PNG file to write."), QStringLiteral("FILE"));
         const QCommandLineOption compareOpt(QStringLiteral("compare-stages"),
                                             QStringLiteral("Chart 1 shows ZeRO stages 0-3 side by side."));
-        const QCommandLineOption tabOpt(QStringLiteral("tab"), QStringLiteral("The tab shown: memory (default), step, compare or peers."),
+        const QCommandLineOption tabOpt(QStringLiteral("tab"), QStringLiteral("The tab shown: memory (default), step, compare, peers or train (Run it for real: runs the trainer, shows its replay at --hop)."),
                                         QStringLiteral("TAB"), QStringLiteral("memory"));
         const QCommandLineOption atOpt(QStringLiteral("at"),
                                        QStringLiteral("Step tab: the playhead as a fraction of the step (default 0.35)."),
@@ -103,10 +107,18 @@ int runScreenshot(const QStringList& args)
                                          QStringLiteral("Step tab in one-collective mode: reduce-scatter, all-gather or all-reduce."),
                                          QStringLiteral("KIND"));
         const QCommandLineOption hopOpt(QStringLiteral("hop"),
-                                        QStringLiteral("With --ring: the hops done (default 0, the start)."), QStringLiteral("K"),
+                                        QStringLiteral("With --ring: the hops done (default 0, the start); with --tab train: the replay's hop, from 0."), QStringLiteral("K"),
                                         QStringLiteral("0"));
         parser.addOption(ringOpt);
         parser.addOption(hopOpt);
+        const QCommandLineOption trainStrategyOpt(QStringLiteral("train-strategy"),
+                                                  QStringLiteral("With --tab train: ddp, zero1 (default), zero2, zero3 or naive-zero."),
+                                                  QStringLiteral("S"), QStringLiteral("zero1"));
+        const QCommandLineOption trainRanksOpt(QStringLiteral("train-ranks"),
+                                               QStringLiteral("With --tab train: ranks, 1 to 16 (default 4; 48 must divide by it)."),
+                                               QStringLiteral("N"), QStringLiteral("4"));
+        parser.addOption(trainStrategyOpt);
+        parser.addOption(trainRanksOpt);
         const QCommandLineOption langOpt(QStringLiteral("lang"), QStringLiteral("Interface language: en (default), ru or zh_CN."),
                                          QStringLiteral("LANG"), QStringLiteral("en"));
         const QCommandLineOption tourOpt(QStringLiteral("tour"), QStringLiteral("Play this tour (a built-in id or a file) to --step."),
@@ -126,8 +138,12 @@ int runScreenshot(const QStringList& args)
             throw InvalidInput("out", "--out FILE.png is required");
         const QString tab = parser.value(tabOpt);
         if (tab != QLatin1String("memory") && tab != QLatin1String("step") && tab != QLatin1String("compare")
-            && tab != QLatin1String("peers"))
-            throw InvalidInput("tab", "--tab must be memory, step, compare or peers (got '" + tab.toStdString() + "')");
+            && tab != QLatin1String("peers") && tab != QLatin1String("train"))
+            throw InvalidInput("tab", "--tab must be memory, step, compare, peers or train (got '" + tab.toStdString() + "')");
+        const std::optional<train::Strategy> trainStrategy = train::strategyFromKey(parser.value(trainStrategyOpt).toStdString());
+        if (!trainStrategy || *trainStrategy == train::Strategy::Single)
+            throw InvalidInput("train-strategy", "--train-strategy must be ddp, zero1, zero2, zero3 or naive-zero");
+        const int trainRanks = int(parseIntOption(parser.value(trainRanksOpt), "train-ranks", 1, 16));
         const double at = parseDoubleOption(parser.value(atOpt), "at", 0.0, 1.0);
         const QSize size = parseWindowSize(parser.value(sizeOpt));
         std::optional<EventKind> ring;
@@ -178,6 +194,25 @@ int runScreenshot(const QStringList& args)
         }
         if (tab == QLatin1String("step") && w.stepView()->result())
             w.stepView()->seek(at * w.stepView()->result()->totals.stepTime);
+        if (tab == QLatin1String("train")) {
+            // The run the panel's controls describe, with the strategy and ranks asked for, on its worker thread.
+            auto* panel = w.findChild<TrainDemoPanel*>();
+            train::TrainConfig c = panel->configFromControls();
+            c.strategy = *trainStrategy;
+            c.ranks = trainRanks;
+            try {
+                train::validateTrainConfig(c);
+            } catch (const std::invalid_argument& e) {
+                throw InvalidInput("train-ranks", e.what());
+            }
+            QEventLoop loop;
+            QObject::connect(panel, &TrainDemoPanel::finished, &loop, &QEventLoop::quit);
+            panel->start(c);
+            if (panel->running())
+                loop.exec();
+            panel->showPage(1);
+            panel->replayView()->setHop(hop);
+        }
         auto* lecture = new Lecture(&w);
         w.setAttribute(Qt::WA_DontShowOnScreen);
         w.resize(size);

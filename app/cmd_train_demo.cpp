@@ -322,18 +322,153 @@ int runTrainDemo(const QStringList& args)
     });
 }
 
+#ifdef SHARDSCOPE_HAVE_MPI
+namespace {
+
+/// `bench train-demo --backend mpi`: every strategy with the ring over MPI_Sendrecv and with MPI's own
+/// collectives, in one job; the step time is the slowest rank's wall clock after a barrier.
+int benchTrainDemoMpi(const QCommandLineParser& p, TrainConfig c, const QString& format, const QString& coll)
+{
+    MpiSession session;
+    MpiCommunicator comm(false);
+    if (p.isSet(QStringLiteral("ranks")) && c.ranks != comm.size())
+        return badInput(QStringLiteral("--ranks %1 but the MPI job has %2 processes (mpirun -np N sets the ranks)")
+                            .arg(c.ranks)
+                            .arg(comm.size()));
+    c.ranks = comm.size();
+    std::vector<bool> natives;
+    if (coll != QLatin1String("native"))
+        natives.push_back(false);
+    if (coll != QLatin1String("ring"))
+        natives.push_back(true);
+    const std::vector<Strategy> strategies {Strategy::Ddp, Strategy::Zero1, Strategy::Zero2, Strategy::Zero3,
+                                            Strategy::NaiveZero};
+    struct Figure
+    {
+        double step = 0, comm = 0;
+        std::vector<float> params;
+    };
+    std::vector<std::vector<Figure>> fig(strategies.size(), std::vector<Figure>(2));
+    for (std::size_t si = 0; si < strategies.size(); ++si) {
+        c.strategy = strategies[si];
+        validateTrainConfig(c);
+        for (bool native : natives) {
+            comm.setNative(native);
+            comm.clearRecord();
+            comm.barrier();
+            const auto t0 = std::chrono::steady_clock::now();
+            const RankResult r = runRank(c, comm);
+            const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            const std::vector<double> all = comm.gatherToRoot({wall, r.time.comm});
+            Figure& f = fig[si][native ? 1 : 0];
+            for (std::size_t k = 0; k + 1 < all.size(); k += 2) {
+                f.step = std::max(f.step, all[k] / std::max(1, c.steps));
+                f.comm = std::max(f.comm, all[k + 1] / std::max(1, c.steps));
+            }
+            f.params = r.params;
+        }
+    }
+    if (comm.rank() != 0)
+        return kExitOk;
+    auto name = [](bool native) { return native ? QStringLiteral("native") : QStringLiteral("ring"); };
+    QJsonArray rows;
+    QString table = QStringLiteral("%1 params, %2 MPI processes, %3 steps; seconds per step (slowest rank)\n")
+                        .arg(mlpParamCount(c.mlp))
+                        .arg(c.ranks)
+                        .arg(c.steps);
+    table += QStringLiteral("%1").arg(QStringLiteral("strategy"), -11);
+    for (bool native : natives)
+        table += QStringLiteral("%1%2%3")
+                     .arg(name(native) + QStringLiteral(" s/step"), 16)
+                     .arg(name(native) + QStringLiteral(" comm s"), 16)
+                     .arg(name(native) + QStringLiteral(" /DDP"), 13);
+    if (natives.size() == 2)
+        table += QStringLiteral("%1%2").arg(QStringLiteral("native/ring"), 13).arg(QStringLiteral("max |native - ring|"), 21);
+    table += QLatin1Char('\n');
+    for (std::size_t si = 0; si < strategies.size(); ++si) {
+        QJsonObject o;
+        o[QStringLiteral("strategy")] = QString::fromLatin1(strategyKey(strategies[si]));
+        table += QStringLiteral("%1").arg(QString::fromLatin1(strategyKey(strategies[si])), -11);
+        for (bool native : natives) {
+            const Figure& f = fig[si][native ? 1 : 0];
+            const double ddp = fig[0][native ? 1 : 0].step;
+            QJsonObject x;
+            x[QStringLiteral("step_time_s")] = f.step;
+            x[QStringLiteral("comm_s_per_step")] = f.comm;
+            x[QStringLiteral("ratio_to_ddp")] = ddp > 0 ? f.step / ddp : 1.0;
+            o[name(native)] = x;
+            table += QStringLiteral("%1%2%3")
+                         .arg(f.step, 16, 'f', 4)
+                         .arg(f.comm, 16, 'f', 4)
+                         .arg(ddp > 0 ? f.step / ddp : 1.0, 13, 'f', 3);
+        }
+        if (natives.size() == 2) {
+            const Figure &ring = fig[si][0], &native = fig[si][1];
+            const double diff = maxAbsDiff(native.params, ring.params);
+            o[QStringLiteral("native_over_ring")] = ring.step > 0 ? native.step / ring.step : 1.0;
+            o[QStringLiteral("max_abs_diff_native_vs_ring")] = diff;
+            table += QStringLiteral("%1%2").arg(ring.step > 0 ? native.step / ring.step : 1.0, 13, 'f', 3).arg(diff, 21, 'g', 3);
+        }
+        table += QLatin1Char('\n');
+        rows.append(o);
+    }
+    if (format == QLatin1String("json")) {
+        QJsonObject root;
+        root[QStringLiteral("backend")] = QStringLiteral("mpi");
+        root[QStringLiteral("ranks")] = c.ranks;
+        root[QStringLiteral("steps")] = c.steps;
+        root[QStringLiteral("params")] = static_cast<double>(mlpParamCount(c.mlp));
+        QJsonArray cs;
+        for (bool native : natives)
+            cs.append(name(native));
+        root[QStringLiteral("collectives")] = cs;
+        root[QStringLiteral("strategies")] = rows;
+        out(QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented)));
+    } else {
+        out(table);
+    }
+    return kExitOk;
+}
+
+} // namespace
+#endif
+
 int benchTrainDemo(const QStringList& args)
 {
     QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral(
-        "Step time of each strategy over 8 in-process ranks, and its ratio to DDP (target: ZeRO-1 within 1.2x)."));
+        "Step time of each strategy over 8 in-process ranks, and its ratio to DDP (target: ZeRO-1 within 1.2x). "
+        "With --backend mpi (mpirun -np N shardscope bench train-demo --backend mpi): each strategy over the MPI "
+        "processes with the ring and with MPI's own collectives, side by side."));
     addOptions(p);
+    p.addOption(QCommandLineOption(QStringLiteral("backend"), QStringLiteral("threads (default) or mpi."), QStringLiteral("B")));
+    p.addOption(QCommandLineOption(QStringLiteral("collectives"),
+                                   QStringLiteral("With --backend mpi: ring, native or both (default both: the comparison)."),
+                                   QStringLiteral("C")));
     int code = 0;
     if (!parse(p, args, code))
         return code;
     return trainGuarded([&]() -> int {
         const QString format = formatOption(p, {QStringLiteral("json"), QStringLiteral("table")}, QStringLiteral("table"));
+        const QString backend = p.isSet(QStringLiteral("backend")) ? p.value(QStringLiteral("backend")) : QStringLiteral("threads");
+        if (backend != QLatin1String("threads") && backend != QLatin1String("mpi"))
+            return badInput(QStringLiteral("--backend: '%1' must be threads or mpi").arg(backend));
+        const QString coll = p.isSet(QStringLiteral("collectives")) ? p.value(QStringLiteral("collectives")) : QStringLiteral("both");
+        if (coll != QLatin1String("ring") && coll != QLatin1String("native") && coll != QLatin1String("both"))
+            return badInput(QStringLiteral("--collectives: '%1' must be ring, native or both").arg(coll));
+        if (p.isSet(QStringLiteral("collectives")) && backend != QLatin1String("mpi"))
+            return badInput(QStringLiteral("--collectives needs --backend mpi (the threads backend has only the ring)"));
         TrainConfig c = configFrom(p);
+        if (backend == QLatin1String("mpi")) {
+            if (!p.isSet(QStringLiteral("steps")))
+                c.steps = 10;
+#ifdef SHARDSCOPE_HAVE_MPI
+            return benchTrainDemoMpi(p, c, format, coll);
+#else
+            return badInput(QStringLiteral("--backend mpi: this shardscope was built without MPI (install libopenmpi-dev "
+                                           "and openmpi-bin, then reconfigure); use --backend threads"));
+#endif
+        }
         if (!p.isSet(QStringLiteral("ranks")))
             c.ranks = 8;
         if (!p.isSet(QStringLiteral("steps")))

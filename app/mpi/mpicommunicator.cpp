@@ -102,6 +102,8 @@ std::vector<double> MpiCommunicator::gatherToRoot(const std::vector<double>& val
     return all;
 }
 
+void MpiCommunicator::barrier() { MPI_Barrier(MPI_COMM_WORLD); }
+
 void MpiCommunicator::abort(int code) { MPI_Abort(MPI_COMM_WORLD, code); }
 
 } // namespace shardscope::train

@@ -27,6 +27,10 @@ public:
 
     /// Gathers `values` of every rank on rank 0 (rank-major); empty on other ranks.
     std::vector<double> gatherToRoot(const std::vector<double>& values);
+    /// Waits until every rank has called it (MPI_Barrier): timed sections start together.
+    void barrier();
+    /// Switches between MPI's own collectives and the ring (a bench compares both in one job).
+    void setNative(bool native) { m_native = native; }
     void abort(int code);
 
 private:

@@ -861,4 +861,289 @@ What they omit keeps Megatron&apos;s defaults; the model comes from --num-layers
         <translation>У этого шага нет ответа: %1</translation>
     </message>
 </context>
+<context>
+    <name>shardscope::TrainDemoPanel</name>
+    <message>
+        <source>params</source>
+        <translation>параметры</translation>
+    </message>
+    <message>
+        <source>grads</source>
+        <translation>градиенты</translation>
+    </message>
+    <message>
+        <source>master</source>
+        <translation>мастер-копия</translation>
+    </message>
+    <message>
+        <source>moments</source>
+        <translation>моменты</translation>
+    </message>
+    <message>
+        <source>gathered</source>
+        <translation>собранные</translation>
+    </message>
+    <message>
+        <source>scratch</source>
+        <translation>временные</translation>
+    </message>
+    <message>
+        <source>peak</source>
+        <translation>пик</translation>
+    </message>
+    <message>
+        <source>bf16 params and grads, fp32 master</source>
+        <translation>параметры и градиенты в bf16, мастер-копия в fp32</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Запустить</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>измерено</translation>
+    </message>
+    <message>
+        <source>predicted</source>
+        <translation>предсказано</translation>
+    </message>
+    <message>
+        <source>Trains a 1.4M-parameter MLP for real over N ranks (threads) and measures every buffer each rank allocates. The global batch (48) must split evenly over the ranks.</source>
+        <translation>Обучает настоящий MLP на 1,4 млн параметров на N рангах (потоках) и измеряет каждый буфер, который выделяет каждый ранг. Глобальный батч (48) должен делиться на ранги поровну.</translation>
+    </message>
+    <message>
+        <source>Strategy</source>
+        <translation>Стратегия</translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation>Ранги</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>Шаги</translation>
+    </message>
+    <message>
+        <source>Rank 0: measured vs predicted bytes</source>
+        <translation>Ранг 0: измеренные и предсказанные байты</translation>
+    </message>
+    <message>
+        <source>MB (10^6 bytes)</source>
+        <translation>МБ (10^6 байт)</translation>
+    </message>
+    <message>
+        <source>Bytes: measured vs predicted</source>
+        <translation>Байты: измерено и предсказано</translation>
+    </message>
+    <message>
+        <source>Replay the ring messages</source>
+        <translation>Повтор сообщений кольца</translation>
+    </message>
+    <message>
+        <source>Cannot run: %1</source>
+        <translation>Невозможно запустить: %1</translation>
+    </message>
+    <message>
+        <source>Running %1 over %2 ranks...</source>
+        <translation>Идёт %1 на %2 рангах...</translation>
+    </message>
+    <message>
+        <source>The run failed: %1</source>
+        <translation>Запуск не удался: %1</translation>
+    </message>
+    <message>
+        <source>Cancelled after %1 of %2 steps.</source>
+        <translation>Отменено после %1 из %2 шагов.</translation>
+    </message>
+    <message>
+        <source>Done: %1 steps.</source>
+        <translation>Готово: %1 шагов.</translation>
+    </message>
+    <message>
+        <source>Loss %1 -&gt; %2.</source>
+        <translation>Потери %1 -&gt; %2.</translation>
+    </message>
+    <message>
+        <source>Rank 0 sent %1 MB in %2 ring messages (replayed in &quot;Replay the ring messages&quot;).</source>
+        <translation>Ранг 0 отправил %1 МБ в %2 сообщениях кольца (см. «Повтор сообщений кольца»).</translation>
+    </message>
+</context>
+<context>
+    <name>shardscope::TrainReplayCanvas</name>
+    <message>
+        <source>sent %1 B</source>
+        <translation>отправлено %1 Б</translation>
+    </message>
+    <message>
+        <source>All-gather: each rank passes a finished chunk to its right neighbour, which keeps a copy.</source>
+        <translation>All-gather: каждый ранг передаёт готовый фрагмент правому соседу, и тот сохраняет копию.</translation>
+    </message>
+    <message>
+        <source>Reduce-scatter: each rank passes a partial sum of one chunk to its right neighbour, which adds its own gradients of that chunk.</source>
+        <translation>Reduce-scatter: каждый ранг передаёт частичную сумму одного фрагмента правому соседу, и тот прибавляет свои градиенты этого фрагмента.</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>ранг %1</translation>
+    </message>
+    <message>
+        <source>chunk %1: %2</source>
+        <translation>фрагмент %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>shardscope::TrainReplayView</name>
+    <message>
+        <source>First</source>
+        <translation>В начало</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>Назад</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>Воспроизвести</translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation>Вперёд</translation>
+    </message>
+    <message>
+        <source>Last</source>
+        <translation>В конец</translation>
+    </message>
+    <message>
+        <source>The first hop of the step</source>
+        <translation>Первый переход шага</translation>
+    </message>
+    <message>
+        <source>The previous hop</source>
+        <translation>Предыдущий переход</translation>
+    </message>
+    <message>
+        <source>Play the step&apos;s hops in recorded order</source>
+        <translation>Воспроизвести переходы шага в записанном порядке</translation>
+    </message>
+    <message>
+        <source>The next hop</source>
+        <translation>Следующий переход</translation>
+    </message>
+    <message>
+        <source>The last hop of the step</source>
+        <translation>Последний переход шага</translation>
+    </message>
+    <message>
+        <source>Hop of the step</source>
+        <translation>Переход шага</translation>
+    </message>
+    <message>
+        <source>The optimizer step whose recorded messages are replayed</source>
+        <translation>Шаг оптимизатора, записанные сообщения которого воспроизводятся</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Ранг</translation>
+    </message>
+    <message>
+        <source>This hop (B)</source>
+        <translation>Этот переход (Б)</translation>
+    </message>
+    <message>
+        <source>Byte range</source>
+        <translation>Диапазон байт</translation>
+    </message>
+    <message>
+        <source>Chunk</source>
+        <translation>Фрагмент</translation>
+    </message>
+    <message>
+        <source>Sent so far (B)</source>
+        <translation>Отправлено (Б)</translation>
+    </message>
+    <message>
+        <source>Step total (B)</source>
+        <translation>Всего за шаг (Б)</translation>
+    </message>
+    <message>
+        <source>Predicted (B)</source>
+        <translation>Предсказано (Б)</translation>
+    </message>
+    <message>
+        <source>Bytes the rank sends in the step by the ring: every chunk but its own in a reduce-scatter, every chunk but its right neighbour&apos;s in an all-gather</source>
+        <translation>Байты, которые ранг отправляет за шаг по кольцу: все фрагменты, кроме своего, в reduce-scatter и все, кроме фрагмента правого соседа, в all-gather</translation>
+    </message>
+    <message>
+        <source>Optimizer step</source>
+        <translation>Шаг оптимизатора</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Пауза</translation>
+    </message>
+    <message>
+        <source>reduce-scatter</source>
+        <translation>reduce-scatter</translation>
+    </message>
+    <message>
+        <source>all-gather</source>
+        <translation>all-gather</translation>
+    </message>
+    <message>
+        <source>all-reduce, reduce-scatter half</source>
+        <translation>all-reduce, половина reduce-scatter</translation>
+    </message>
+    <message>
+        <source>all-reduce, all-gather half</source>
+        <translation>all-reduce, половина all-gather</translation>
+    </message>
+    <message>
+        <source>Run the trainer: every ring message of every optimizer step is recorded and can be replayed here.</source>
+        <translation>Запустите обучение: каждое сообщение кольца на каждом шаге оптимизатора записывается, и его можно воспроизвести здесь.</translation>
+    </message>
+    <message>
+        <source>One rank sends nothing: run with 2 ranks or more.</source>
+        <translation>Один ранг ничего не отправляет: запустите на 2 рангах или больше.</translation>
+    </message>
+    <message>
+        <source>Optimizer step %1 recorded no ring messages.</source>
+        <translation>На шаге оптимизатора %1 не записано сообщений кольца.</translation>
+    </message>
+    <message>
+        <source>Optimizer step %1 · collective %2 of %3: %4 · ring step %5 of %6 · hop %7 of %8</source>
+        <translation>Шаг оптимизатора %1 · коллективная операция %2 из %3: %4 · шаг кольца %5 из %6 · переход %7 из %8</translation>
+    </message>
+    <message>
+        <source>rank %1 → %2</source>
+        <translation>ранг %1 → %2</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>Ring formulas for one step (%1 collectives; per rank (n−1)/n × M for a reduce-scatter or all-gather and 2(n−1)/n × M for an all-reduce of an M-byte buffer, n = %2): %3 B per rank.</source>
+        <translation>Формулы кольца для одного шага (%1 коллективных операций; на ранг (n−1)/n × M для reduce-scatter или all-gather и 2(n−1)/n × M для all-reduce буфера из M байт, n = %2): %3 Б на ранг.</translation>
+    </message>
+    <message>
+        <source>Over the step every rank&apos;s chunks add up to the same share, so each rank sends exactly that.</source>
+        <translation>За шаг фрагменты каждого ранга складываются в одинаковую долю, поэтому каждый ранг отправляет ровно столько.</translation>
+    </message>
+    <message>
+        <source>The ranks&apos; chunks differ in size (a shorter last chunk, or a layer&apos;s slice split unevenly), so their bytes differ (Predicted, from the chunk bounds); together they send %1 B = %2 × the formula.</source>
+        <translation>Фрагменты рангов различаются по размеру (последний короче или срез слоя поделён неравно), поэтому их байты различаются (Предсказано, по границам фрагментов); вместе они отправляют %1 Б = %2 × формула.</translation>
+    </message>
+    <message>
+        <source>Measured: every rank&apos;s step total equals its prediction.</source>
+        <translation>Измерено: итог шага каждого ранга равен предсказанию.</translation>
+    </message>
+    <message>
+        <source>Measured: the step totals differ from the prediction.</source>
+        <translation>Измерено: итоги шага отличаются от предсказания.</translation>
+    </message>
+</context>
 </TS>

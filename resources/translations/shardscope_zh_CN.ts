@@ -861,4 +861,289 @@ What they omit keeps Megatron&apos;s defaults; the model comes from --num-layers
         <translation>此步骤无法计算：%1</translation>
     </message>
 </context>
+<context>
+    <name>shardscope::TrainDemoPanel</name>
+    <message>
+        <source>params</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>grads</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>master</source>
+        <translation>主副本</translation>
+    </message>
+    <message>
+        <source>moments</source>
+        <translation>动量</translation>
+    </message>
+    <message>
+        <source>gathered</source>
+        <translation>已收集</translation>
+    </message>
+    <message>
+        <source>scratch</source>
+        <translation>临时</translation>
+    </message>
+    <message>
+        <source>peak</source>
+        <translation>峰值</translation>
+    </message>
+    <message>
+        <source>bf16 params and grads, fp32 master</source>
+        <translation>bf16 参数与梯度，fp32 主副本</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>predicted</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>Trains a 1.4M-parameter MLP for real over N ranks (threads) and measures every buffer each rank allocates. The global batch (48) must split evenly over the ranks.</source>
+        <translation>在 N 个 rank（线程）上真实训练一个 140 万参数的 MLP，并测量每个 rank 分配的每个缓冲区。全局批量（48）必须能被 rank 数整除。</translation>
+    </message>
+    <message>
+        <source>Strategy</source>
+        <translation>策略</translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation>Rank 数</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>Rank 0: measured vs predicted bytes</source>
+        <translation>Rank 0：实测与预测字节数</translation>
+    </message>
+    <message>
+        <source>MB (10^6 bytes)</source>
+        <translation>MB（10^6 字节）</translation>
+    </message>
+    <message>
+        <source>Bytes: measured vs predicted</source>
+        <translation>字节：实测与预测</translation>
+    </message>
+    <message>
+        <source>Replay the ring messages</source>
+        <translation>回放环形消息</translation>
+    </message>
+    <message>
+        <source>Cannot run: %1</source>
+        <translation>无法运行：%1</translation>
+    </message>
+    <message>
+        <source>Running %1 over %2 ranks...</source>
+        <translation>正在 %2 个 rank 上运行 %1...</translation>
+    </message>
+    <message>
+        <source>The run failed: %1</source>
+        <translation>运行失败：%1</translation>
+    </message>
+    <message>
+        <source>Cancelled after %1 of %2 steps.</source>
+        <translation>在 %2 步中的第 %1 步后取消。</translation>
+    </message>
+    <message>
+        <source>Done: %1 steps.</source>
+        <translation>完成：%1 步。</translation>
+    </message>
+    <message>
+        <source>Loss %1 -&gt; %2.</source>
+        <translation>损失 %1 -&gt; %2。</translation>
+    </message>
+    <message>
+        <source>Rank 0 sent %1 MB in %2 ring messages (replayed in &quot;Replay the ring messages&quot;).</source>
+        <translation>Rank 0 在 %2 条环形消息中发送了 %1 MB（见“回放环形消息”）。</translation>
+    </message>
+</context>
+<context>
+    <name>shardscope::TrainReplayCanvas</name>
+    <message>
+        <source>sent %1 B</source>
+        <translation>已发送 %1 B</translation>
+    </message>
+    <message>
+        <source>All-gather: each rank passes a finished chunk to its right neighbour, which keeps a copy.</source>
+        <translation>All-gather：每个 rank 把一个已完成的块传给右邻居，右邻居保留一份副本。</translation>
+    </message>
+    <message>
+        <source>Reduce-scatter: each rank passes a partial sum of one chunk to its right neighbour, which adds its own gradients of that chunk.</source>
+        <translation>Reduce-scatter：每个 rank 把一个块的部分和传给右邻居，右邻居再加上自己该块的梯度。</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <source>chunk %1: %2</source>
+        <translation>块 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>shardscope::TrainReplayView</name>
+    <message>
+        <source>First</source>
+        <translation>第一个</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>上一个</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation>下一个</translation>
+    </message>
+    <message>
+        <source>Last</source>
+        <translation>最后一个</translation>
+    </message>
+    <message>
+        <source>The first hop of the step</source>
+        <translation>该步的第一跳</translation>
+    </message>
+    <message>
+        <source>The previous hop</source>
+        <translation>上一跳</translation>
+    </message>
+    <message>
+        <source>Play the step&apos;s hops in recorded order</source>
+        <translation>按记录顺序播放该步的各跳</translation>
+    </message>
+    <message>
+        <source>The next hop</source>
+        <translation>下一跳</translation>
+    </message>
+    <message>
+        <source>The last hop of the step</source>
+        <translation>该步的最后一跳</translation>
+    </message>
+    <message>
+        <source>Hop of the step</source>
+        <translation>该步的跳</translation>
+    </message>
+    <message>
+        <source>The optimizer step whose recorded messages are replayed</source>
+        <translation>要回放其记录消息的优化器步</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>This hop (B)</source>
+        <translation>本跳 (B)</translation>
+    </message>
+    <message>
+        <source>Byte range</source>
+        <translation>字节范围</translation>
+    </message>
+    <message>
+        <source>Chunk</source>
+        <translation>块</translation>
+    </message>
+    <message>
+        <source>Sent so far (B)</source>
+        <translation>迄今已发送 (B)</translation>
+    </message>
+    <message>
+        <source>Step total (B)</source>
+        <translation>本步合计 (B)</translation>
+    </message>
+    <message>
+        <source>Predicted (B)</source>
+        <translation>预测 (B)</translation>
+    </message>
+    <message>
+        <source>Bytes the rank sends in the step by the ring: every chunk but its own in a reduce-scatter, every chunk but its right neighbour&apos;s in an all-gather</source>
+        <translation>按环算法该 rank 在本步发送的字节：reduce-scatter 中除自己的块外的所有块，all-gather 中除右邻居的块外的所有块</translation>
+    </message>
+    <message>
+        <source>Optimizer step</source>
+        <translation>优化器步</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>reduce-scatter</source>
+        <translation>reduce-scatter</translation>
+    </message>
+    <message>
+        <source>all-gather</source>
+        <translation>all-gather</translation>
+    </message>
+    <message>
+        <source>all-reduce, reduce-scatter half</source>
+        <translation>all-reduce 的 reduce-scatter 半程</translation>
+    </message>
+    <message>
+        <source>all-reduce, all-gather half</source>
+        <translation>all-reduce 的 all-gather 半程</translation>
+    </message>
+    <message>
+        <source>Run the trainer: every ring message of every optimizer step is recorded and can be replayed here.</source>
+        <translation>运行训练器：每个优化器步的每条环形消息都会被记录，并可在此回放。</translation>
+    </message>
+    <message>
+        <source>One rank sends nothing: run with 2 ranks or more.</source>
+        <translation>单个 rank 不发送任何消息：请用 2 个或更多 rank 运行。</translation>
+    </message>
+    <message>
+        <source>Optimizer step %1 recorded no ring messages.</source>
+        <translation>优化器第 %1 步没有记录环形消息。</translation>
+    </message>
+    <message>
+        <source>Optimizer step %1 · collective %2 of %3: %4 · ring step %5 of %6 · hop %7 of %8</source>
+        <translation>优化器第 %1 步 · 集合通信 %2/%3：%4 · 环步 %5/%6 · 第 %7/%8 跳</translation>
+    </message>
+    <message>
+        <source>rank %1 → %2</source>
+        <translation>rank %1 → %2</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>Ring formulas for one step (%1 collectives; per rank (n−1)/n × M for a reduce-scatter or all-gather and 2(n−1)/n × M for an all-reduce of an M-byte buffer, n = %2): %3 B per rank.</source>
+        <translation>一步的环形公式（%1 次集合通信；对 M 字节的缓冲区，每个 rank 在 reduce-scatter 或 all-gather 中发送 (n−1)/n × M，在 all-reduce 中发送 2(n−1)/n × M，n = %2）：每个 rank %3 B。</translation>
+    </message>
+    <message>
+        <source>Over the step every rank&apos;s chunks add up to the same share, so each rank sends exactly that.</source>
+        <translation>在整个步中每个 rank 的块加起来份额相同，因此每个 rank 恰好发送这么多。</translation>
+    </message>
+    <message>
+        <source>The ranks&apos; chunks differ in size (a shorter last chunk, or a layer&apos;s slice split unevenly), so their bytes differ (Predicted, from the chunk bounds); together they send %1 B = %2 × the formula.</source>
+        <translation>各 rank 的块大小不同（最后一块较短，或某层的切片划分不均），因此字节数不同（预测列按块边界计算）；它们合计发送 %1 B = %2 × 公式值。</translation>
+    </message>
+    <message>
+        <source>Measured: every rank&apos;s step total equals its prediction.</source>
+        <translation>实测：每个 rank 的本步合计等于其预测值。</translation>
+    </message>
+    <message>
+        <source>Measured: the step totals differ from the prediction.</source>
+        <translation>实测：本步合计与预测不符。</translation>
+    </message>
+</context>
 </TS>

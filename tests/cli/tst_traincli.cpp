@@ -66,6 +66,19 @@ private slots:
         QVERIFY(r.err.contains("--widths"));
     }
 
+    void benchBadInput()
+    {
+        // The comparison of MPI's collectives with the ring runs over --backend mpi only (under mpirun;
+        // tests/cli/bench_train_demo_mpi.cmake); asked of the threads backend it exits 2.
+        for (const QStringList& a : {QStringList {"--collectives", "native"}, QStringList {"--backend", "nccl"},
+                                     QStringList {"--backend", "mpi", "--collectives", "tree"}}) {
+            const Run r = shardscope(QStringList {QStringLiteral("bench"), QStringLiteral("train-demo")} + a + kTiny);
+            QVERIFY2(r.exitCode == 2, qPrintable(a.join(' ')));
+            QVERIFY2(r.err.contains("shardscope: --"), r.err.constData()); // (bench starts a GUI application: Qt may warn first)
+            QVERIFY(r.out.isEmpty());
+        }
+    }
+
     void checkpointRefusedAtOtherWorldSize()
     {
         QTemporaryDir dir;

@@ -5,6 +5,7 @@
 #include "shardscope/footprint.h"
 #include "shardscope/step.h"
 #include "shardscope/trainer.h"
+#include "shardscope/trainreplay.h"
 
 #include <QTest>
 
@@ -13,6 +14,8 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <numeric>
+#include <tuple>
 #include <thread>
 
 using namespace shardscope;
@@ -267,6 +270,49 @@ private slots:
         for (const RankResult& r : run(Strategy::Zero3))
             total += r.wireBytesSent;
         QCOMPARE(double(total), ranks * steps * 3 * ringGatherScatterWireBytes(P, ranks));
+    }
+
+    /// The replay (replayStep) groups every rank's recorded messages of a step into ring hops in recorded
+    /// order; its per-rank totals equal the messages, predictStepWireBytes() from the chunk bounds, and the
+    /// ring formulas (per rank for the evenly chunked ZeRO-1/2 buffers, summed over ranks for all).
+    void replayAndStepPrediction()
+    {
+        for (Strategy s : kDistributed)
+            for (int n : kRanks) {
+                TrainConfig c = tiny(s, n);
+                c.steps = 2;
+                c.gradAccum = s == Strategy::Zero2 || s == Strategy::Zero3 ? 2 : 1;
+                const std::vector<RankResult> res = trainInProcess(c);
+                const StepWirePrediction pred = predictStepWireBytes(c);
+                const double Ppad = double(paddedLength(c)) * 4.0;
+                std::vector<std::int64_t> overSteps(static_cast<std::size_t>(n), 0);
+                for (int it = 0; it < c.steps; ++it) {
+                    const StepReplay rep = replayStep(res, it);
+                    QCOMPARE(rep.sentTotal, pred.perRank);
+                    QCOMPARE(rep.collectives, n > 1 ? pred.collectives : 0);
+                    QCOMPARE(double(std::accumulate(rep.sentTotal.begin(), rep.sentTotal.end(), std::int64_t(0))),
+                             n * pred.formulaPerRank);
+                    if (s == Strategy::Zero1)
+                        QCOMPARE(pred.formulaPerRank, 2 * ringGatherScatterWireBytes(Ppad, n));
+                    if (s == Strategy::Zero2) // a reduce-scatter per micro-batch, one all-gather
+                        QCOMPARE(pred.formulaPerRank, 3 * ringGatherScatterWireBytes(Ppad, n));
+                    std::tuple<std::int64_t, int, int> last {-1, 0, 0};
+                    for (std::size_t h = 0; h < rep.hops.size(); ++h) {
+                        const ReplayHop& hop = rep.hops[h];
+                        // Recorded order: collective, then the all-reduce's halves, then ring step.
+                        const std::tuple<std::int64_t, int, int> key {
+                            hop.collective, hop.phase == RingPhase::AllReduceAllGather ? 1 : 0, hop.ringStep};
+                        QVERIFY(key > last);
+                        last = key;
+                        for (std::size_t k = 1; k < hop.messages.size(); ++k)
+                            QVERIFY(hop.messages[k].from > hop.messages[k - 1].from);
+                    }
+                    for (int r = 0; r < n; ++r)
+                        overSteps[static_cast<std::size_t>(r)] += rep.sentTotal[static_cast<std::size_t>(r)];
+                }
+                for (int r = 0; r < n; ++r)
+                    QCOMPARE(overSteps[static_cast<std::size_t>(r)], res[static_cast<std::size_t>(r)].wireBytesSent);
+            }
     }
 
     void clippingOverShards()

@@ -442,6 +442,7 @@ bool MainWindow::showTab(const QString& name)
         : name == QLatin1String("step")             ? static_cast<QWidget*>(m_stepPage)
         : name == QLatin1String("compare")          ? m_comparePage
         : name == QLatin1String("peers")            ? findChild<QWidget*>(QStringLiteral("peersPage"))
+        : name == QLatin1String("train")            ? findChild<QWidget*>(QStringLiteral("trainDemoPanel"))
                                                     : nullptr;
     if (!page)
         return false;

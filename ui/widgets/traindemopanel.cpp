@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "traindemopanel.h"
 
+#include "trainreplayview.h"
+
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
@@ -15,6 +17,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QValueAxis>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
@@ -27,22 +30,29 @@ namespace shardscope {
 using namespace train;
 
 namespace {
-const char* const kCategories[] = {"params", "grads", "master", "moments", "gathered", "scratch", "peak"};
+QStringList categories()
+{
+    return {TrainDemoPanel::tr("params"), TrainDemoPanel::tr("grads"), TrainDemoPanel::tr("master"),
+            TrainDemoPanel::tr("moments"), TrainDemoPanel::tr("gathered"), TrainDemoPanel::tr("scratch"),
+            TrainDemoPanel::tr("peak")};
 }
+} // namespace
 
 TrainDemoPanel::TrainDemoPanel(QWidget* parent)
     : QWidget(parent)
     , m_strategy(new QComboBox(this))
     , m_ranks(new QSpinBox(this))
     , m_steps(new QSpinBox(this))
-    , m_bf16(new QCheckBox(QStringLiteral("bf16 params and grads, fp32 master"), this))
-    , m_run(new QPushButton(QStringLiteral("Run"), this))
-    , m_cancel(new QPushButton(QStringLiteral("Cancel"), this))
+    , m_bf16(new QCheckBox(tr("bf16 params and grads, fp32 master"), this))
+    , m_run(new QPushButton(tr("Run"), this))
+    , m_cancel(new QPushButton(tr("Cancel"), this))
     , m_progress(new QProgressBar(this))
     , m_status(new QLabel(this))
     , m_chart(new QChart)
-    , m_measured(new QBarSet(QStringLiteral("measured")))
-    , m_predicted(new QBarSet(QStringLiteral("predicted")))
+    , m_measured(new QBarSet(tr("measured")))
+    , m_predicted(new QBarSet(tr("predicted")))
+    , m_pages(new QTabWidget(this))
+    , m_replay(new TrainReplayView(this))
 {
     setObjectName(QStringLiteral("trainDemoPanel"));
     for (Strategy s : {Strategy::Ddp, Strategy::Zero1, Strategy::Zero2, Strategy::Zero3, Strategy::NaiveZero})
@@ -56,14 +66,14 @@ TrainDemoPanel::TrainDemoPanel(QWidget* parent)
     m_progress->setRange(0, 1);
     m_progress->setValue(0);
     m_status->setWordWrap(true);
-    m_status->setText(QStringLiteral(
-        "Trains a 1.4M-parameter MLP for real over N ranks (threads) and measures every buffer each rank "
-        "allocates. The global batch (48) must split evenly over the ranks."));
+    m_status->setText(tr("Trains a 1.4M-parameter MLP for real over N ranks (threads) and measures every buffer "
+                         "each rank allocates. The global batch (48) must split evenly over the ranks."));
 
     auto* form = new QFormLayout;
-    form->addRow(QStringLiteral("Strategy"), m_strategy);
-    form->addRow(QStringLiteral("Ranks"), m_ranks);
-    form->addRow(QStringLiteral("Steps"), m_steps);
+    form->setFieldGrowthPolicy(QFormLayout::FieldsStayAtSizeHint);
+    form->addRow(tr("Strategy"), m_strategy);
+    form->addRow(tr("Ranks"), m_ranks);
+    form->addRow(tr("Steps"), m_steps);
     form->addRow(QString(), m_bf16);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_run);
@@ -74,12 +84,11 @@ TrainDemoPanel::TrainDemoPanel(QWidget* parent)
     series->append(m_measured);
     series->append(m_predicted);
     m_chart->addSeries(series);
-    m_chart->setTitle(QStringLiteral("Rank 0: measured vs predicted bytes"));
+    m_chart->setTitle(tr("Rank 0: measured vs predicted bytes"));
     auto* x = new QBarCategoryAxis;
-    for (const char* c : kCategories)
-        x->append(QString::fromLatin1(c));
+    x->append(categories());
     auto* y = new QValueAxis;
-    y->setTitleText(QStringLiteral("MB (10^6 bytes)"));
+    y->setTitleText(tr("MB (10^6 bytes)"));
     m_chart->addAxis(x, Qt::AlignBottom);
     m_chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(x);
@@ -91,11 +100,14 @@ TrainDemoPanel::TrainDemoPanel(QWidget* parent)
     layout->addLayout(form);
     layout->addLayout(buttons);
     layout->addWidget(m_status);
-    layout->addWidget(view, 1);
+    m_pages->setObjectName(QStringLiteral("trainDemoPages"));
+    m_pages->addTab(view, tr("Bytes: measured vs predicted"));
+    m_pages->addTab(m_replay, tr("Replay the ring messages"));
+    layout->addWidget(m_pages, 1);
 
     connect(m_run, &QPushButton::clicked, this, &TrainDemoPanel::onRun);
     connect(m_cancel, &QPushButton::clicked, this, &TrainDemoPanel::cancel);
-    connect(&m_watcher, &QFutureWatcher<std::vector<RankResult>>::finished, this, &TrainDemoPanel::onFinished);
+    connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, &TrainDemoPanel::onFinished);
 }
 
 TrainDemoPanel::~TrainDemoPanel()
@@ -108,15 +120,17 @@ bool TrainDemoPanel::running() const { return m_watcher.isRunning(); }
 
 QString TrainDemoPanel::status() const { return m_status->text(); }
 
-void TrainDemoPanel::onRun()
+TrainConfig TrainDemoPanel::configFromControls() const
 {
     TrainConfig c;
     c.strategy = static_cast<Strategy>(m_strategy->currentData().toInt());
     c.ranks = m_ranks->value();
     c.steps = m_steps->value();
     c.bf16 = m_bf16->isChecked();
-    start(c);
+    return c;
 }
+
+void TrainDemoPanel::onRun() { start(configFromControls()); }
 
 void TrainDemoPanel::start(const TrainConfig& config)
 {
@@ -125,7 +139,7 @@ void TrainDemoPanel::start(const TrainConfig& config)
     try {
         validateTrainConfig(config);
     } catch (const std::exception& e) {
-        m_status->setText(QStringLiteral("Cannot run: ") + QString::fromStdString(e.what()));
+        m_status->setText(tr("Cannot run: %1").arg(QString::fromStdString(e.what())));
         emit finished();
         return;
     }
@@ -140,9 +154,9 @@ void TrainDemoPanel::start(const TrainConfig& config)
     m_progress->setValue(0);
     m_run->setEnabled(false);
     m_cancel->setEnabled(true);
-    m_status->setText(QStringLiteral("Running %1 over %2 ranks...").arg(QString::fromLatin1(strategyKey(config.strategy))).arg(config.ranks));
+    m_status->setText(tr("Running %1 over %2 ranks...").arg(QString::fromLatin1(strategyKey(config.strategy))).arg(config.ranks));
     QPointer<TrainDemoPanel> self(this);
-    m_watcher.setFuture(QtConcurrent::run([this, self, config]() -> std::vector<RankResult> {
+    m_watcher.setFuture(QtConcurrent::run([this, self, config]() -> Outcome {
         RunControl control;
         control.cancel = &m_cancelFlag;
         control.progress = [self](int done, int steps) {
@@ -150,7 +164,14 @@ void TrainDemoPanel::start(const TrainConfig& config)
                 self.data(), [self, done, steps] { if (self) self->setProgress(done, steps); }, Qt::QueuedConnection);
         };
         try {
-            return trainInProcess(config, {}, control);
+            Outcome o;
+            o.ranks = trainInProcess(config, {}, control);
+            // The replays are built here, off the GUI thread: one per optimizer step the run finished.
+            const int done = o.ranks.empty() ? 0 : static_cast<int>(o.ranks[0].loss.size());
+            for (int s = 0; s < done; ++s)
+                o.replays.push_back(replayStep(o.ranks, s));
+            o.prediction = predictStepWireBytes(config);
+            return o;
         } catch (const std::exception& e) {
             QMetaObject::invokeMethod(
                 self.data(), [self, msg = QString::fromStdString(e.what())] { if (self) self->m_error = msg; },
@@ -172,9 +193,10 @@ void TrainDemoPanel::onFinished()
 {
     m_run->setEnabled(true);
     m_cancel->setEnabled(false);
-    const std::vector<RankResult> res = m_watcher.result();
+    Outcome outcome = m_watcher.result();
+    const std::vector<RankResult>& res = outcome.ranks;
     if (res.empty()) {
-        m_status->setText(QStringLiteral("The run failed: ") + m_error);
+        m_status->setText(tr("The run failed: %1").arg(m_error));
         emit finished();
         return;
     }
@@ -193,18 +215,22 @@ void TrainDemoPanel::onFinished()
     }
     for (QAbstractAxis* a : m_chart->axes(Qt::Vertical))
         static_cast<QValueAxis*>(a)->setRange(0, top > 0 ? top * 1.1 : 1);
-    QString text = r0.cancelled ? QStringLiteral("Cancelled after %1 of %2 steps. ").arg(r0.loss.size()).arg(m_config.steps)
-                                : QStringLiteral("Done: %1 steps. ").arg(r0.loss.size());
+    QString text = r0.cancelled ? tr("Cancelled after %1 of %2 steps.").arg(r0.loss.size()).arg(m_config.steps)
+                                : tr("Done: %1 steps.").arg(r0.loss.size());
     if (!r0.loss.empty())
-        text += QStringLiteral("Loss %1 -> %2. ").arg(r0.loss.front(), 0, 'g', 4).arg(r0.loss.back(), 0, 'g', 4);
+        text += QLatin1Char(' ') + tr("Loss %1 -> %2.").arg(r0.loss.front(), 0, 'g', 4).arg(r0.loss.back(), 0, 'g', 4);
     const auto tensorMessages = std::count_if(r0.messages.begin(), r0.messages.end(),
                                               [](const Message& m) { return m.op != "scalars"; });
-    text += QStringLiteral("Rank 0 sent %1 MB in %2 ring messages.")
-                .arg(double(r0.wireBytesSent) / 1e6, 0, 'f', 2)
-                .arg(static_cast<qint64>(tensorMessages));
+    text += QLatin1Char(' ')
+        + tr("Rank 0 sent %1 MB in %2 ring messages (replayed in \"Replay the ring messages\").")
+              .arg(double(r0.wireBytesSent) / 1e6, 0, 'f', 2)
+              .arg(static_cast<qint64>(tensorMessages));
     m_status->setText(text);
+    m_replay->setRun(m_config.ranks, std::move(outcome.replays), outcome.prediction);
     emit finished();
 }
+
+void TrainDemoPanel::showPage(int page) { m_pages->setCurrentIndex(page); }
 
 std::vector<double> TrainDemoPanel::measuredBars() const
 {

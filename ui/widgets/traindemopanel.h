@@ -2,6 +2,7 @@
 #pragma once
 
 #include "shardscope/trainer.h"
+#include "shardscope/trainreplay.h"
 
 #include <QFutureWatcher>
 #include <QWidget>
@@ -17,13 +18,17 @@ class QProgressBar;
 class QPushButton;
 class QSpinBox;
 class QCheckBox;
+class QTabWidget;
 
 namespace shardscope {
+
+class TrainReplayView;
 
 /**
  * "Run it for real": trains the mini MLP (core's trainer) with the chosen strategy over N in-process
  * ranks on a worker thread, with a progress bar and cancel, then shows rank 0's measured bytes beside
- * the prediction (footprint model for the model states, the trainer's plan for the rest).
+ * the prediction (footprint model for the model states, the trainer's plan for the rest), and a replay
+ * of the ring messages each optimizer step recorded (TrainReplayView; built on the worker thread too).
  */
 class TrainDemoPanel : public QWidget
 {
@@ -34,12 +39,25 @@ public:
 
     /// Starts a run of `config` (the panel's controls give the usual one). Ignored while one runs.
     void start(const train::TrainConfig& config);
+    /// The run the controls describe (what Run starts).
+    train::TrainConfig configFromControls() const;
     void cancel();
     bool running() const;
     /// The bars shown: measured and predicted bytes per category (params ... scratch, peak), rank 0.
     std::vector<double> measuredBars() const;
     std::vector<double> predictedBars() const;
     QString status() const;
+    TrainReplayView* replayView() const { return m_replay; }
+    /// Shows the "Bytes" page (0) or the replay (1).
+    void showPage(int page);
+
+    /// What the worker thread hands back: every rank's result and one replay per optimizer step.
+    struct Outcome
+    {
+        std::vector<train::RankResult> ranks;
+        std::vector<train::StepReplay> replays;
+        train::StepWirePrediction prediction;
+    };
 
 signals:
     void finished();
@@ -60,9 +78,11 @@ private:
     QChart* m_chart;
     QBarSet* m_measured;
     QBarSet* m_predicted;
+    QTabWidget* m_pages;
+    TrainReplayView* m_replay;
     std::atomic<bool> m_cancelFlag {false};
     train::TrainConfig m_config;
-    QFutureWatcher<std::vector<train::RankResult>> m_watcher;
+    QFutureWatcher<Outcome> m_watcher;
     QString m_error;
 };
 

@@ -19,6 +19,7 @@ struct Message
     int to = 0;
     std::int64_t offsetBytes = 0; ///< byte range in the collective's buffer (wire element size)
     std::int64_t bytes = 0;
+    int iteration = 0; ///< optimizer step (0-based) the message belongs to (Communicator::setIteration)
 };
 
 /// Element boundaries of the n chunks of a buffer: chunk c is [bounds[c], bounds[c+1]).
@@ -60,6 +61,8 @@ public:
     std::int64_t wireBytesSent() const { return m_wireBytes; }
     std::int64_t scalarBytesSent() const { return m_scalarBytes; }
     void setRecording(bool on) { m_recording = on; }
+    /// The optimizer step the following messages belong to (recorded in Message::iteration).
+    void setIteration(int iteration) { m_iteration = iteration; }
     void clearRecord();
 
 protected:
@@ -69,6 +72,7 @@ protected:
 
     std::int64_t m_collective = 0;
     bool m_recording = true;
+    int m_iteration = 0;
 
 private:
     std::vector<Message> m_messages;

@@ -49,7 +49,7 @@ void Communicator::record(const char* op, int step, int to, std::int64_t offsetB
     else
         m_wireBytes += bytes;
     if (bytes > 0)
-        m_messages.push_back(Message {m_collective, op, step, rank(), to, offsetBytes, bytes});
+        m_messages.push_back(Message {m_collective, op, step, rank(), to, offsetBytes, bytes, m_iteration});
 }
 
 namespace {

@@ -484,6 +484,7 @@ RankResult runRank(const TrainConfig& config, Communicator& comm, const Checkpoi
                 break;
             }
         }
+        comm.setIteration(s);
         st.step(s);
         if (control.progress && comm.rank() == 0)
             control.progress(s + 1, config.steps);
