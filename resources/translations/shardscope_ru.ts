@@ -21,6 +21,69 @@
     </message>
 </context>
 <context>
+    <name>shardscope::HardwarePanel</name>
+    <message>
+        <source>Reset to the preset</source>
+        <translation>Сбросить к пресету</translation>
+    </message>
+    <message>
+        <source>Every figure back to the GPU preset&apos;s, the collective latency back to 5 µs</source>
+        <translation>Все значения — как в пресете GPU, задержка коллективных операций — снова 5 мкс</translation>
+    </message>
+    <message>
+        <source>Peak 16-bit (TFLOP/s)</source>
+        <translation>Пик 16-бит (TFLOP/s)</translation>
+    </message>
+    <message>
+        <source>HBM bandwidth (GB/s)</source>
+        <translation>Пропускная способность HBM (GB/s)</translation>
+    </message>
+    <message>
+        <source>NVLink per direction (GB/s)</source>
+        <translation>NVLink в одну сторону (GB/s)</translation>
+    </message>
+    <message>
+        <source>NIC per GPU per direction (GB/s)</source>
+        <translation>NIC на GPU в одну сторону (GB/s)</translation>
+    </message>
+    <message>
+        <source>PCIe per direction (GB/s)</source>
+        <translation>PCIe в одну сторону (GB/s)</translation>
+    </message>
+    <message>
+        <source>Collective latency per hop (µs)</source>
+        <translation>Задержка коллективной операции на шаг кольца (мкс)</translation>
+    </message>
+    <message>
+        <source>Large-GEMM efficiency (fraction of peak)</source>
+        <translation>Эффективность больших GEMM (доля пика)</translation>
+    </message>
+    <message>
+        <source>%1: a number from %2 to %3.</source>
+        <translation>%1: число от %2 до %3.</translation>
+    </message>
+    <message>
+        <source>No GPU preset: choose a GPU in the Scenario panel.</source>
+        <translation>Нет пресета GPU: выберите GPU на панели «Сценарий».</translation>
+    </message>
+    <message>
+        <source>%1, figures in force (edit to override the preset)</source>
+        <translation>%1, действующие значения (измените, чтобы заменить значение пресета)</translation>
+    </message>
+    <message>
+        <source>“%1” is not a number. %2 The scenario was not changed.</source>
+        <translation>«%1» — не число. %2 Сценарий не изменён.</translation>
+    </message>
+    <message>
+        <source>%1 is out of range. %2 The scenario was not changed.</source>
+        <translation>%1 — вне допустимого диапазона. %2 Сценарий не изменён.</translation>
+    </message>
+    <message>
+        <source>Refused: %1. The scenario was not changed.</source>
+        <translation>Отклонено: %1. Сценарий не изменён.</translation>
+    </message>
+</context>
+<context>
     <name>shardscope::Lecture</name>
     <message>
         <source>Tour</source>
@@ -307,6 +370,10 @@ What they omit keeps Megatron&apos;s defaults; the model comes from --num-layers
         <source>Run it for real</source>
         <translation>Запустить по-настоящему</translation>
     </message>
+    <message>
+        <source>Hardware</source>
+        <translation>Оборудование</translation>
+    </message>
 </context>
 <context>
     <name>shardscope::PresenterBar</name>
@@ -408,6 +475,37 @@ What they omit keeps Megatron&apos;s defaults; the model comes from --num-layers
     <message>
         <source>This step has no answer: %1</source>
         <translation>У этого шага нет ответа: %1</translation>
+    </message>
+</context>
+<context>
+    <name>shardscope::ValidationChart</name>
+    <message>
+        <source>Measured (each row&apos;s own metric)</source>
+        <translation>Измерено (в метрике каждой строки)</translation>
+    </message>
+    <message>
+        <source>Measured (%1)</source>
+        <translation>Измерено (%1)</translation>
+    </message>
+    <message>
+        <source>Predicted (each row&apos;s own metric)</source>
+        <translation>Предсказано (в метрике каждой строки)</translation>
+    </message>
+    <message>
+        <source>Predicted (%1)</source>
+        <translation>Предсказано (%1)</translation>
+    </message>
+    <message>
+        <source>within ±10%</source>
+        <translation>в пределах ±10%</translation>
+    </message>
+    <message>
+        <source>predicted = measured</source>
+        <translation>предсказано = измерено</translation>
+    </message>
+    <message>
+        <source>rows</source>
+        <translation>строки</translation>
     </message>
 </context>
 </TS>

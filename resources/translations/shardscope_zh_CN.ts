@@ -21,6 +21,69 @@
     </message>
 </context>
 <context>
+    <name>shardscope::HardwarePanel</name>
+    <message>
+        <source>Reset to the preset</source>
+        <translation>重置为预设</translation>
+    </message>
+    <message>
+        <source>Every figure back to the GPU preset&apos;s, the collective latency back to 5 µs</source>
+        <translation>所有数值恢复为 GPU 预设值，集合通信延迟恢复为 5 µs</translation>
+    </message>
+    <message>
+        <source>Peak 16-bit (TFLOP/s)</source>
+        <translation>16 位峰值 (TFLOP/s)</translation>
+    </message>
+    <message>
+        <source>HBM bandwidth (GB/s)</source>
+        <translation>HBM 带宽 (GB/s)</translation>
+    </message>
+    <message>
+        <source>NVLink per direction (GB/s)</source>
+        <translation>NVLink 单向带宽 (GB/s)</translation>
+    </message>
+    <message>
+        <source>NIC per GPU per direction (GB/s)</source>
+        <translation>每 GPU 网卡单向带宽 (GB/s)</translation>
+    </message>
+    <message>
+        <source>PCIe per direction (GB/s)</source>
+        <translation>PCIe 单向带宽 (GB/s)</translation>
+    </message>
+    <message>
+        <source>Collective latency per hop (µs)</source>
+        <translation>集合通信每跳延迟 (µs)</translation>
+    </message>
+    <message>
+        <source>Large-GEMM efficiency (fraction of peak)</source>
+        <translation>大型 GEMM 效率（峰值的比例）</translation>
+    </message>
+    <message>
+        <source>%1: a number from %2 to %3.</source>
+        <translation>%1：%2 到 %3 之间的数。</translation>
+    </message>
+    <message>
+        <source>No GPU preset: choose a GPU in the Scenario panel.</source>
+        <translation>没有 GPU 预设：请在“场景”面板中选择 GPU。</translation>
+    </message>
+    <message>
+        <source>%1, figures in force (edit to override the preset)</source>
+        <translation>%1，当前生效的数值（编辑即可覆盖预设）</translation>
+    </message>
+    <message>
+        <source>“%1” is not a number. %2 The scenario was not changed.</source>
+        <translation>“%1”不是数字。%2 场景未更改。</translation>
+    </message>
+    <message>
+        <source>%1 is out of range. %2 The scenario was not changed.</source>
+        <translation>%1 超出范围。%2 场景未更改。</translation>
+    </message>
+    <message>
+        <source>Refused: %1. The scenario was not changed.</source>
+        <translation>已拒绝：%1。场景未更改。</translation>
+    </message>
+</context>
+<context>
     <name>shardscope::Lecture</name>
     <message>
         <source>Tour</source>
@@ -307,6 +370,10 @@ What they omit keeps Megatron&apos;s defaults; the model comes from --num-layers
         <source>Run it for real</source>
         <translation>实际运行</translation>
     </message>
+    <message>
+        <source>Hardware</source>
+        <translation>硬件</translation>
+    </message>
 </context>
 <context>
     <name>shardscope::PresenterBar</name>
@@ -408,6 +475,37 @@ What they omit keeps Megatron&apos;s defaults; the model comes from --num-layers
     <message>
         <source>This step has no answer: %1</source>
         <translation>此步骤无法计算：%1</translation>
+    </message>
+</context>
+<context>
+    <name>shardscope::ValidationChart</name>
+    <message>
+        <source>Measured (each row&apos;s own metric)</source>
+        <translation>实测值（各行自身的指标）</translation>
+    </message>
+    <message>
+        <source>Measured (%1)</source>
+        <translation>实测值 (%1)</translation>
+    </message>
+    <message>
+        <source>Predicted (each row&apos;s own metric)</source>
+        <translation>预测值（各行自身的指标）</translation>
+    </message>
+    <message>
+        <source>Predicted (%1)</source>
+        <translation>预测值 (%1)</translation>
+    </message>
+    <message>
+        <source>within ±10%</source>
+        <translation>±10% 以内</translation>
+    </message>
+    <message>
+        <source>predicted = measured</source>
+        <translation>预测 = 实测</translation>
+    </message>
+    <message>
+        <source>rows</source>
+        <translation>行</translation>
     </message>
 </context>
 </TS>
