@@ -125,8 +125,8 @@ ValidationChart::ValidationChart(const QString& title, const QString& unit, std:
     };
 
     // The +-10% band and the y = x line (straight on log-log axes: two points each suffice).
-    auto* upper = new QLineSeries;
-    auto* lower = new QLineSeries;
+    auto* upper = new QLineSeries(m_chart); // the area series does not own its edges
+    auto* lower = new QLineSeries(m_chart);
     upper->append(x0, x0 * 1.1);
     upper->append(x1, x1 * 1.1);
     lower->append(x0, x0 * 0.9);
