@@ -81,7 +81,8 @@ int runValidateMeasured(const QString& csvPath, const QString& format, const QSt
     const MemoryValidation v = shardscope::validateMeasuredMemory(bytes.toStdString());
     if (!chartPath.isEmpty())
         saveValidationChart(QStringLiteral("Peak memory: predicted vs measured (%1 rows)").arg(v.rows.size()),
-                            QStringLiteral("GB"), memoryValidationPoints(v), chartPath);
+                            QStringLiteral("GB"), memoryValidationPoints(v), chartPath, ChartExportOptions(),
+                            0.15); // the memory rows' worst is 24%: label those beyond 15%
     if (format == QLatin1String("table")) {
         out(table(v));
         return kExitOk;

@@ -244,14 +244,14 @@ void ValidationChart::placeLabels()
 }
 
 void saveValidationChart(const QString& title, const QString& unit, const std::vector<ValidationPoint>& points,
-                         const QString& path, const ChartExportOptions& o)
+                         const QString& path, const ChartExportOptions& o, double outlierFraction)
 {
     if (points.empty())
         throw InvalidInput("chart", "--chart: no compared rows to draw");
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (!isImageSuffix(suffix))
         throw InvalidInput("chart", (path + QStringLiteral(": a chart image is .png, .svg or .pdf")).toStdString());
-    ValidationChart chart(title, unit, points);
+    ValidationChart chart(title, unit, points, nullptr, outlierFraction);
     prepareForExport(&chart, o.size);
     chart.view()->chart()->setAnimationOptions(QChart::NoAnimation);
     saveChart(chart.view(), path, o, title);

@@ -71,6 +71,7 @@ private:
 /// Writes the chart of `points` to `path` (.png, .svg or .pdf by suffix). Throws InvalidInput for a bad
 /// suffix or no points, std::runtime_error when the file cannot be written. Needs a QApplication.
 void saveValidationChart(const QString& title, const QString& unit, const std::vector<ValidationPoint>& points,
-                         const QString& path, const ChartExportOptions& o = {});
+                         const QString& path, const ChartExportOptions& o = {},
+                         double outlierFraction = ValidationChart::kDefaultOutlierFraction);
 
 } // namespace shardscope
