@@ -250,7 +250,7 @@ void saveValidationChart(const QString& title, const QString& unit, const std::v
         throw InvalidInput("chart", "--chart: no compared rows to draw");
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (!isImageSuffix(suffix))
-        throw InvalidInput("chart", (path + QStringLiteral(": a chart image is .png, .svg or .pdf")).toStdString());
+        throw InvalidInput("chart", QString(path + QStringLiteral(": a chart image is .png, .svg or .pdf")).toStdString());
     ValidationChart chart(title, unit, points, nullptr, outlierFraction);
     prepareForExport(&chart, o.size);
     chart.view()->chart()->setAnimationOptions(QChart::NoAnimation);
