@@ -201,6 +201,14 @@ private slots:
         QVERIFY(p);
         type(*p, "peak-tflops", QStringLiteral("450"));
         QCOMPARE(w.scenario().peakFlops16Override, 450e12);
+        if (qEnvironmentVariableIsSet("SHARDSCOPE_SHOTS")) { // to look at the panel: SHARDSCOPE_SHOTS=DIR
+            type(*p, "kernel-efficiency", QStringLiteral("3"));
+            p->parentWidget()->show();
+            p->parentWidget()->raise();
+            QApplication::processEvents();
+            p->grab().save(qEnvironmentVariable("SHARDSCOPE_SHOTS") + QStringLiteral("/hardwarepanel.png"));
+            type(*p, "kernel-efficiency", QStringLiteral("0.74"));
+        }
         QVERIFY(w.stepView()->result());
         QCOMPARE(w.stepView()->result()->totals.stepTime, computeStep(w.scenario()).totals.stepTime);
         // The Scenario panel keeps the override when it changes something else (one scenario in the window).
@@ -210,7 +218,7 @@ private slots:
 
     void validationChartHasOnePointPerComparedRow()
     {
-        const QByteArray steps = readAll(QStringLiteral(SHARDSCOPE_TEST_DATA "/measured/measured-steps.csv"));
+        const QByteArray steps = readAll(QStringLiteral(SHARDSCOPE_SOURCE_DIR "/tests/data/measured/measured-steps.csv"));
         QVERIFY(!steps.isEmpty());
         const StepValidation v = validateSteps(steps.toStdString());
         ValidationChart c(QStringLiteral("steps"), QString(), stepValidationPoints(v));
@@ -220,7 +228,7 @@ private slots:
             QVERIFY(it != v.rows.end());
             QVERIFY(std::abs(it->error) > ValidationChart::kDefaultOutlierFraction);
         }
-        const QByteArray memory = readAll(QStringLiteral(SHARDSCOPE_TEST_DATA "/measured/measured-memory.csv"));
+        const QByteArray memory = readAll(QStringLiteral(SHARDSCOPE_SOURCE_DIR "/tests/data/measured/measured-memory.csv"));
         const MemoryValidation m = validateMeasuredMemory(memory.toStdString());
         ValidationChart cm(QStringLiteral("memory"), QStringLiteral("GB"), memoryValidationPoints(m));
         QCOMPARE(cm.pointCount(), static_cast<int>(m.rows.size()));
