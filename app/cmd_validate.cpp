@@ -15,6 +15,9 @@ int runValidate(const QStringList& args)
     p.addOption(QCommandLineOption(QStringLiteral("steps"),
                                    QStringLiteral("Measured step times / throughputs CSV (tests/data/measured/measured-steps.csv)."),
                                    QStringLiteral("FILE")));
+    p.addOption(QCommandLineOption(QStringLiteral("chart"),
+                                   QStringLiteral("Also write the predicted-vs-measured scatter to FILE (.png, .svg or .pdf)."),
+                                   QStringLiteral("FILE")));
     p.addOption(QCommandLineOption(QStringLiteral("format"), QStringLiteral("json or table (default table)."),
                                    QStringLiteral("FORMAT")));
     int code = 0;
@@ -26,9 +29,12 @@ int runValidate(const QStringList& args)
         const bool steps = p.isSet(QStringLiteral("steps"));
         if (measured == steps)
             return badInput(QStringLiteral("validate: give either --measured FILE.csv (memory) or --steps FILE.csv (step time)"));
+        const QString chart = p.value(QStringLiteral("chart"));
+        if (p.isSet(QStringLiteral("chart")) && chart.isEmpty())
+            return badInput(QStringLiteral("validate: --chart needs a file name ending in .png, .svg or .pdf"));
         if (measured)
-            return runValidateMeasured(p.value(QStringLiteral("measured")), format);
-        return validateStepsFile(p.value(QStringLiteral("steps")), format);
+            return runValidateMeasured(p.value(QStringLiteral("measured")), format, chart);
+        return validateStepsFile(p.value(QStringLiteral("steps")), format, chart);
     });
 }
 

@@ -14,7 +14,7 @@ const std::vector<Command>& commands()
         {"export", "Charts (png, svg, pdf) and their data (csv, json, md) for design docs; --bundle DIR", true, &runExport},
         {"convert", "The scenario as a DeepSpeed, FSDP or Megatron config, or a scenario file", false, &runConvert},
         {"screenshot", "Render the explorer window offscreen to a PNG (1600 x 1000)", true, &runScreenshot},
-        {"validate", "The model against published measurements: --measured FILE.csv (memory) | --steps FILE.csv (step time)", false, &runValidate},
+        {"validate", "The model against published measurements: --measured FILE.csv (memory) | --steps FILE.csv (step time) [--chart OUT.svg|png]", true, &runValidate},
         {"peers", "DeepSpeed's, Megatron's, the ZeRO paper's and accelerate's estimates beside ours, with reasons", false, &runPeers},
         {"bench", "Speed figures: bench redraw | bench animation | bench train-demo", true, &runBench},
         {"train-demo", "Train a small MLP for real with DDP / ZeRO-1/2/3 over N ranks; measured vs predicted bytes", false, &runTrainDemo},

@@ -5,6 +5,7 @@
 
 #include "shardscope/errors.h"
 #include "shardscope/validation_memory.h"
+#include "validationchart.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -71,13 +72,17 @@ QString table(const MemoryValidation& v)
 
 } // namespace
 
-int runValidateMeasured(const QString& csvPath, const QString& format)
+int runValidateMeasured(const QString& csvPath, const QString& format, const QString& chartPath)
 {
     QFile file(csvPath);
     if (!file.open(QIODevice::ReadOnly))
         return badInput(QStringLiteral("--measured: cannot read '%1': %2").arg(csvPath, file.errorString()));
     const QByteArray bytes = file.readAll();
     const MemoryValidation v = shardscope::validateMeasuredMemory(bytes.toStdString());
+    if (!chartPath.isEmpty())
+        saveValidationChart(QStringLiteral("Peak memory: predicted vs measured (%1 rows)").arg(v.rows.size()),
+                            QStringLiteral("GB"), memoryValidationPoints(v), chartPath, ChartExportOptions(),
+                            0.15); // the memory rows' worst is 24%: label those beyond 15%
     if (format == QLatin1String("table")) {
         out(table(v));
         return kExitOk;

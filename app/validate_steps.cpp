@@ -5,6 +5,7 @@
 
 #include "shardscope/errors.h"
 #include "shardscope/validation_steps.h"
+#include "validationchart.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -89,7 +90,7 @@ QString toTable(const StepValidation& v)
 
 } // namespace
 
-int validateStepsFile(const QString& path, const QString& format)
+int validateStepsFile(const QString& path, const QString& format, const QString& chartPath)
 {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
@@ -97,6 +98,9 @@ int validateStepsFile(const QString& path, const QString& format)
     const QByteArray text = f.readAll();
     return guarded([&] {
         const StepValidation v = validateSteps(text.toStdString());
+        if (!chartPath.isEmpty())
+            saveValidationChart(QStringLiteral("Step time and throughput: predicted vs measured (%1 rows)").arg(v.rows.size()),
+                                QString(), stepValidationPoints(v), chartPath);
         if (format == QLatin1String("json"))
             out(QString::fromUtf8(QJsonDocument(toJson(v)).toJson(QJsonDocument::Compact)) + QLatin1Char('\n'));
         else

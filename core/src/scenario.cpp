@@ -198,6 +198,13 @@ GpuPreset resolveGpu(const Scenario& s)
     }
     if (s.capacityBytes)
         g->capacityBytes = *s.capacityBytes;
+    // Hardware panel / --peak-tflops / --hbm-gbps: the FP8 peak keeps its ratio to the 16-bit one.
+    if (s.peakFlops16Override > 0 && std::isfinite(s.peakFlops16Override) && g->peakFlops16 > 0) {
+        g->peakFlops8 *= s.peakFlops16Override / g->peakFlops16;
+        g->peakFlops16 = s.peakFlops16Override;
+    }
+    if (s.hbmBytesPerSecondOverride > 0 && std::isfinite(s.hbmBytesPerSecondOverride))
+        g->hbmBytesPerSecond = s.hbmBytesPerSecondOverride;
     return *g;
 }
 
@@ -331,6 +338,11 @@ void validateScenario(const Scenario& s)
     link(s.intraNodeBytesPerSecond, "intra-node-gbps");
     link(s.interNodeBytesPerSecond, "inter-node-gbps");
     link(s.pcieBytesPerSecond, "pcie-gbps");
+    need(std::isfinite(s.peakFlops16Override) && (s.peakFlops16Override == 0 || (s.peakFlops16Override >= 1e9 && s.peakFlops16Override <= 1e17)),
+         "peak-tflops", "peak must be 0 (the GPU preset's) or between 0.001 and 100,000 TFLOP/s");
+    need(std::isfinite(s.hbmBytesPerSecondOverride)
+             && (s.hbmBytesPerSecondOverride == 0 || (s.hbmBytesPerSecondOverride >= 1e9 && s.hbmBytesPerSecondOverride <= 1e15)),
+         "hbm-gbps", "memory bandwidth must be 0 (the GPU preset's) or between 1 and 1,000,000 GB/s");
     // The step model schedules every (micro-batch, chunk) pair of a stage: bound the work so that a
     // step answers in well under a second (interleaved: micro-batches x chunks per GPU).
     if (s.schedule == PipelineSchedule::Interleaved)

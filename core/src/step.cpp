@@ -213,9 +213,13 @@ void StepModel::buildKernelTimes(double tokens, double h, double hd, double q, d
     m_km.peak16 = g.peakFlops16;
     m_km.peak8 = g.peakFlops8;
     m_km.hbmBytesPerSecond = g.hbmBytesPerSecond * kAchievableHbm;
-    m_km.gemmEfficiency = m_s.kernelEfficiency > 0 ? m_s.kernelEfficiency : defaultGemmEfficiency(g);
-    m_km.attentionEfficiency = m_s.attentionEfficiency > 0 ? m_s.attentionEfficiency
-                                                           : (hopperOrLater ? kFlashEfficiencyHopper : kFlashEfficiencyAmpere);
+    // A power-capped part holds a lower clock under sustained tensor load: its GEMMs and fused attention
+    // reach the stock part's fractions of peak times the cap's fraction (gpus.h, powerCapFraction). A figure
+    // entered by the user is taken as the fraction of the nominal peak, as it is.
+    m_km.gemmEfficiency = m_s.kernelEfficiency > 0 ? m_s.kernelEfficiency : defaultGemmEfficiency(g) * g.powerCapFraction;
+    m_km.attentionEfficiency = m_s.attentionEfficiency > 0
+        ? m_s.attentionEfficiency
+        : (hopperOrLater ? kFlashEfficiencyHopper : kFlashEfficiencyAmpere) * g.powerCapFraction;
     m_km.sms = smCount(g);
     m_km.tileN = hopperOrLater ? 256 : 128;
     const bool fp8 = m_s.recipe.fp8 && g.peakFlops8 > 0;

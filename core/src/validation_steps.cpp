@@ -85,6 +85,9 @@ std::string gpuFor(const std::string& type)
 {
     if (contains(type, "H200"))
         return "h200-141gb";
+    // The 96 GB HBM2e H100 of Meta's Grand Teton hosts at its 500 W default limit (torchtitan's benchmarks).
+    if (contains(type, "H100") && contains(type, "96GB"))
+        return "h100-96gb";
     if (contains(type, "H100"))
         return "h100-80gb";
     if (contains(type, "A100"))
@@ -184,6 +187,12 @@ Scenario scenarioForStepRow(const CsvRow& row)
         if (get(row, "global_batch").empty())
             unmodelled("global batch not stated (the step's micro-batch count is unknown)");
         const std::int64_t gb = integer(row, "global_batch", 0);
+        // torchtitan (2024) splits each DP rank's local batch into as many pipeline micro-batches as there
+        // are PP ranks when the count is not given (pipeline_parallel_microbatches defaults to
+        // pipeline_parallel_degree): a blank micro-batch under PP is local batch / PP.
+        if (s.pp > 1 && get(row, "micro_batch").empty() && contains(get(row, "source"), "torchtitan") && gb % dp == 0
+            && (gb / dp) % s.pp == 0)
+            s.microBatch = gb / dp / s.pp;
         const std::int64_t perStep = dp * s.microBatch;
         if (gb <= 0 || gb % perStep != 0)
             unmodelled("global batch is not a multiple of dp x micro-batch");

@@ -1,1149 +1,1247 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="ru">
-<context>
-    <name>shardscope::ControlsPanel</name>
-    <message>
-        <source>Model</source>
-        <translation>Модель</translation>
-    </message>
-    <message>
-        <source>A published architecture, or a bare parameter count given the GPT shape.</source>
-        <translation>Опубликованная архитектура или просто число параметров с формой GPT.</translation>
-    </message>
-    <message>
-        <source>Custom size (GPT shape)</source>
-        <translation>Свой размер (форма GPT)</translation>
-    </message>
-    <message>
-        <source>Import…</source>
-        <translation>Импорт…</translation>
-    </message>
-    <message>
-        <source>Read the architecture from a Hugging Face config.json.</source>
-        <translation>Прочитать архитектуру из config.json Hugging Face.</translation>
-    </message>
-    <message>
-        <source>Architecture</source>
-        <translation>Архитектура</translation>
-    </message>
-    <message>
-        <source>Model size</source>
-        <translation>Размер модели</translation>
-    </message>
-    <message>
-        <source>Total parameters; moving it gives a bare count the GPT-3 aspect ratio.</source>
-        <translation>Всего параметров; при перемещении число параметров получает пропорции GPT-3.</translation>
-    </message>
-    <message>
-        <source>Parameters</source>
-        <translation>Параметры</translation>
-    </message>
-    <message>
-        <source>Cluster</source>
-        <translation>Кластер</translation>
-    </message>
-    <message>
-        <source>N GPUs</source>
-        <translation>N GPU</translation>
-    </message>
-    <message>
-        <source>Total GPUs N = data parallel x tensor parallel x pipeline parallel.</source>
-        <translation>Всего GPU: N = параллелизм данных x тензорный x конвейерный.</translation>
-    </message>
-    <message>
-        <source>GPUs per node</source>
-        <translation>GPU на узел</translation>
-    </message>
-    <message>
-        <source>GPUs in one server; host RAM and NVMe are shared among them.</source>
-        <translation>GPU в одном сервере; оперативная память хоста и NVMe делятся между ними.</translation>
-    </message>
-    <message>
-        <source>The GPU model; its memory is the capacity line in the charts.</source>
-        <translation>Модель GPU; её память — линия ёмкости на графиках.</translation>
-    </message>
-    <message>
-        <source>GPU type</source>
-        <translation>Тип GPU</translation>
-    </message>
-    <message>
-        <source>Parallelism</source>
-        <translation>Параллелизм</translation>
-    </message>
-    <message>
-        <source>ZeRO-0 (DDP): every GPU holds all params, grads and optimizer states.</source>
-        <translation>ZeRO-0 (DDP): каждый GPU хранит все параметры, градиенты и состояния оптимизатора.</translation>
-    </message>
-    <message>
-        <source>ZeRO-1: optimizer states (and fp32 master) are sharded over data parallel.</source>
-        <translation>ZeRO-1: состояния оптимизатора (и fp32-мастер-веса) шардируются по параллелизму данных.</translation>
-    </message>
-    <message>
-        <source>ZeRO-2: gradients are sharded too.</source>
-        <translation>ZeRO-2: градиенты тоже шардируются.</translation>
-    </message>
-    <message>
-        <source>ZeRO-3 (FSDP full shard): parameters are sharded too, gathered per layer.</source>
-        <translation>ZeRO-3 (FSDP full shard): параметры тоже шардируются и собираются послойно.</translation>
-    </message>
-    <message>
-        <source>ZeRO stage</source>
-        <translation>Стадия ZeRO</translation>
-    </message>
-    <message>
-        <source>TP</source>
-        <translation>TP</translation>
-    </message>
-    <message>
-        <source>Tensor parallel: each layer&apos;s weights split across this many GPUs (must divide the heads).</source>
-        <translation>Тензорный параллелизм: веса каждого слоя делятся на столько GPU (должно делить число голов).</translation>
-    </message>
-    <message>
-        <source>Tensor parallel</source>
-        <translation>Тензорный параллелизм</translation>
-    </message>
-    <message>
-        <source>PP</source>
-        <translation>PP</translation>
-    </message>
-    <message>
-        <source>Pipeline parallel: the layers split into this many consecutive stages.</source>
-        <translation>Конвейерный параллелизм: слои делятся на столько последовательных стадий.</translation>
-    </message>
-    <message>
-        <source>Pipeline parallel</source>
-        <translation>Конвейерный параллелизм</translation>
-    </message>
-    <message>
-        <source>Pipeline schedule: 1F1B keeps at most PP micro-batches in flight, GPipe all of them.</source>
-        <translation>Расписание конвейера: 1F1B держит в работе не более PP микробатчей, GPipe — все.</translation>
-    </message>
-    <message>
-        <source>Interleaved 1F1B</source>
-        <translation>Чередующийся 1F1B</translation>
-    </message>
-    <message>
-        <source>Schedule</source>
-        <translation>Расписание</translation>
-    </message>
-    <message>
-        <source>Virtual stages</source>
-        <translation>Виртуальные стадии</translation>
-    </message>
-    <message>
-        <source>Interleaved schedule: model chunks per GPU; the bubble shrinks by this factor, PP x chunks must divide the layers.</source>
-        <translation>Чередующееся расписание: частей модели на GPU; пузырь уменьшается во столько раз, PP x части должно делить число слоёв.</translation>
-    </message>
-    <message>
-        <source>Chunks per GPU</source>
-        <translation>Частей на GPU</translation>
-    </message>
-    <message>
-        <source>Sequence parallel</source>
-        <translation>Параллелизм последовательности</translation>
-    </message>
-    <message>
-        <source>Megatron sequence parallelism: splits the activations TP would replicate.</source>
-        <translation>Параллелизм последовательности Megatron: делит активации, которые TP дублировал бы.</translation>
-    </message>
-    <message>
-        <source>Precision &amp;&amp; optimizer</source>
-        <translation>Точность и оптимизатор</translation>
-    </message>
-    <message>
-        <source>Bytes per parameter for weights, gradients, fp32 master and optimizer states.</source>
-        <translation>Байт на параметр для весов, градиентов, fp32-мастер-весов и состояний оптимизатора.</translation>
-    </message>
-    <message>
-        <source>Recipe</source>
-        <translation>Рецепт</translation>
-    </message>
-    <message>
-        <source>Replaces only the optimizer states of the recipe.</source>
-        <translation>Заменяет только состояния оптимизатора в рецепте.</translation>
-    </message>
-    <message>
-        <source>as the recipe says</source>
-        <translation>как в рецепте</translation>
-    </message>
-    <message>
-        <source>Optimizer</source>
-        <translation>Оптимизатор</translation>
-    </message>
-    <message>
-        <source>Memory savers</source>
-        <translation>Экономия памяти</translation>
-    </message>
-    <message>
-        <source>None</source>
-        <translation>Нет</translation>
-    </message>
-    <message>
-        <source>Selective</source>
-        <translation>Выборочный</translation>
-    </message>
-    <message>
-        <source>Per-op</source>
-        <translation>Пооперационный</translation>
-    </message>
-    <message>
-        <source>Full</source>
-        <translation>Полный</translation>
-    </message>
-    <message>
-        <source>Keep every activation for the backward pass.</source>
-        <translation>Хранить все активации для обратного прохода.</translation>
-    </message>
-    <message>
-        <source>Megatron&apos;s selective recomputation: only the attention core is recomputed in backward, with FlashAttention nearly everything is kept (Korthikanti et al. 2022; docs/model.md section 10).</source>
-        <translation>Выборочный пересчёт Megatron: в обратном проходе пересчитывается только ядро внимания, с FlashAttention хранится почти всё (Korthikanti et al. 2022; docs/model.md, раздел 10).</translation>
-    </message>
-    <message>
-        <source>torchtitan&apos;s per-op selective activation checkpointing (SAC): the layer input, the attention output and every other matmul&apos;s output are saved, the rest recomputed (docs/model.md section 10).</source>
-        <translation>Поопераций выборочный чекпоинтинг torchtitan (SAC): сохраняются вход слоя, выход внимания и выход каждого второго matmul, остальное пересчитывается (docs/model.md, раздел 10).</translation>
-    </message>
-    <message>
-        <source>Keep only each layer&apos;s input and recompute the layer in backward.</source>
-        <translation>Хранить только вход каждого слоя и пересчитывать слой в обратном проходе.</translation>
-    </message>
-    <message>
-        <source>Checkpointing</source>
-        <translation>Чекпоинтинг</translation>
-    </message>
-    <message>
-        <source>FlashAttention</source>
-        <translation>FlashAttention</translation>
-    </message>
-    <message>
-        <source>Fused attention kernels that never store the s x s attention scores.</source>
-        <translation>Слитые ядра внимания, которые никогда не хранят матрицу оценок внимания s x s.</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>нет</translation>
-    </message>
-    <message>
-        <source>CPU</source>
-        <translation>CPU</translation>
-    </message>
-    <message>
-        <source>NVMe</source>
-        <translation>NVMe</translation>
-    </message>
-    <message>
-        <source>ZeRO-Offload: fp32 master and optimizer states live in host RAM or NVMe (stages 1-3).</source>
-        <translation>ZeRO-Offload: fp32-мастер-веса и состояния оптимизатора хранятся в памяти хоста или на NVMe (стадии 1-3).</translation>
-    </message>
-    <message>
-        <source>ZeRO-Infinity: parameters live off the GPU (ZeRO-3 only).</source>
-        <translation>ZeRO-Infinity: параметры хранятся вне GPU (только ZeRO-3).</translation>
-    </message>
-    <message>
-        <source>Optimizer offload</source>
-        <translation>Выгрузка оптимизатора</translation>
-    </message>
-    <message>
-        <source>Param offload</source>
-        <translation>Выгрузка параметров</translation>
-    </message>
-    <message>
-        <source>Framework</source>
-        <translation>Фреймворк</translation>
-    </message>
-    <message>
-        <source>Whose buffers and layouts are in force; the ZeRO stage keeps its meaning and the recipe its bytes per parameter (docs/model.md section 10).</source>
-        <translation>Чьи буферы и раскладки действуют; стадия ZeRO сохраняет свой смысл, а рецепт — свои байты на параметр (docs/model.md, раздел 10).</translation>
-    </message>
-    <message>
-        <source>Convention</source>
-        <translation>Соглашения</translation>
-    </message>
-    <message>
-        <source>FSDP2 reshard_after_forward: each block&apos;s gathered parameters are freed after its forward and gathered again for backward; off (torchtitan under PP) the stage&apos;s parameters stay gathered from forward to backward (torch.distributed.fsdp.fully_shard; docs/model.md section 10).</source>
-        <translation>FSDP2 reshard_after_forward: собранные параметры каждого блока освобождаются после его прямого прохода и собираются снова для обратного; если выключено (torchtitan при PP), параметры стадии остаются собранными от прямого прохода до обратного (torch.distributed.fsdp.fully_shard; docs/model.md, раздел 10).</translation>
-    </message>
-    <message>
-        <source>Reshard after forward</source>
-        <translation>Решардинг после прямого прохода</translation>
-    </message>
-    <message>
-        <source>Which figure meets the capacity line and decides &quot;fits&quot;: torch.cuda.max_memory_allocated, max_memory_reserved (+ the allocator&apos;s fragmentation), or the device&apos;s used memory as nvidia-smi shows it (+ the CUDA context and paged optimizer states) (docs/model.md section 10).</source>
-        <translation>Какая величина сравнивается с линией ёмкости и решает, «помещается» ли: torch.cuda.max_memory_allocated, max_memory_reserved (+ фрагментация аллокатора) или занятая память устройства, как её показывает nvidia-smi (+ контекст CUDA и страничные состояния оптимизатора) (docs/model.md, раздел 10).</translation>
-    </message>
-    <message>
-        <source>allocated (PyTorch)</source>
-        <translation>выделено (PyTorch)</translation>
-    </message>
-    <message>
-        <source>reserved (PyTorch)</source>
-        <translation>зарезервировано (PyTorch)</translation>
-    </message>
-    <message>
-        <source>device used (nvidia-smi)</source>
-        <translation>занято на устройстве (nvidia-smi)</translation>
-    </message>
-    <message>
-        <source>Capacity measure</source>
-        <translation>Мера для ёмкости</translation>
-    </message>
-    <message>
-        <source>Savers, precision and compilation switches of the training stack.</source>
-        <translation>Переключатели экономии памяти, точности и компиляции стека обучения.</translation>
-    </message>
-    <message>
-        <source>Precision of the saved activations: as the recipe (4-byte weights: fp32, else 16-bit), 16-bit, fp32 (every saved tensor doubled but the dropout masks), or torch.autocast (fp32 residual stream and attention probabilities, and a 16-bit cache of every weight) (docs/model.md section 10).</source>
-        <translation>Точность сохранённых активаций: как в рецепте (4-байтовые веса: fp32, иначе 16 бит), 16 бит, fp32 (каждый сохранённый тензор вдвое больше, кроме масок dropout) или torch.autocast (fp32 для остаточного потока и вероятностей внимания и 16-битный кэш каждого веса) (docs/model.md, раздел 10).</translation>
-    </message>
-    <message>
-        <source>as the recipe</source>
-        <translation>как в рецепте</translation>
-    </message>
-    <message>
-        <source>16-bit</source>
-        <translation>16 бит</translation>
-    </message>
-    <message>
-        <source>fp32</source>
-        <translation>fp32</translation>
-    </message>
-    <message>
-        <source>autocast</source>
-        <translation>autocast</translation>
-    </message>
-    <message>
-        <source>Activations</source>
-        <translation>Активации</translation>
-    </message>
-    <message>
-        <source>Compiled (torch.compile / fused kernels)</source>
-        <translation>Компиляция (torch.compile / слитые ядра)</translation>
-    </message>
-    <message>
-        <source>torch.compile, Transformer Engine or Megatron&apos;s fused kernels; off: eager PyTorch&apos;s SwiGLU keeps gate, up, silu(gate) and their product (8f B per token instead of 6f) and runs every element-wise op as its own pass (docs/model.md section 10).</source>
-        <translation>torch.compile, Transformer Engine или слитые ядра Megatron; если выключено: SwiGLU в eager PyTorch хранит gate, up, silu(gate) и их произведение (8f Б на токен вместо 6f) и выполняет каждую поэлементную операцию отдельным проходом (docs/model.md, раздел 10).</translation>
-    </message>
-    <message>
-        <source>Dropout</source>
-        <translation>Dropout</translation>
-    </message>
-    <message>
-        <source>Dropout masks stored for backward (1 B per element: GPT-2/BERT style); Llama-style models train without (docs/model.md section 5).</source>
-        <translation>Маски dropout, сохраняемые для обратного прохода (1 Б на элемент: как в GPT-2/BERT); модели в стиле Llama обучаются без них (docs/model.md, раздел 5).</translation>
-    </message>
-    <message>
-        <source>Optimizer step in backward</source>
-        <translation>Шаг оптимизатора в обратном проходе</translation>
-    </message>
-    <message>
-        <source>Each parameter is stepped and its gradient freed as it arrives: one tensor&apos;s gradient alive, no step with all of them (torchtune optimizer_in_bwd; needs gradient accumulation 1; docs/model.md section 10).</source>
-        <translation>Каждый параметр обновляется, а его градиент освобождается по мере поступления: жив градиент одного тензора, нет шага со всеми градиентами (torchtune optimizer_in_bwd; нужно накопление градиента 1; docs/model.md, раздел 10).</translation>
-    </message>
-    <message>
-        <source>Offload activations</source>
-        <translation>Выгружать активации</translation>
-    </message>
-    <message>
-        <source>Saved activations move to host memory; one layer&apos;s working set stays (torchtune, torchao; docs/model.md section 10).</source>
-        <translation>Сохранённые активации переносятся в память хоста; остаётся рабочий набор одного слоя (torchtune, torchao; docs/model.md, раздел 10).</translation>
-    </message>
-    <message>
-        <source>Paged optimizer</source>
-        <translation>Страничный оптимизатор</translation>
-    </message>
-    <message>
-        <source>bitsandbytes paged optimizer states in CUDA managed memory, outside the caching allocator: not in allocated or reserved, in device used (docs/model.md section 10).</source>
-        <translation>Страничные состояния оптимизатора bitsandbytes в управляемой памяти CUDA, вне кэширующего аллокатора: не входят в allocated и reserved, входят в занятую на устройстве память (docs/model.md, раздел 10).</translation>
-    </message>
-    <message>
-        <source>Loss on fp32 logits</source>
-        <translation>Loss на fp32-логитах</translation>
-    </message>
-    <message>
-        <source>Cross-entropy on logits upcast to fp32: 14 B per logit instead of 8 (PyTorch cross_entropy(logits.float()); docs/model.md section 10).</source>
-        <translation>Кросс-энтропия на логитах, приведённых к fp32: 14 Б на логит вместо 8 (PyTorch cross_entropy(logits.float()); docs/model.md, раздел 10).</translation>
-    </message>
-    <message>
-        <source>Compiled loss</source>
-        <translation>Скомпилированный loss</translation>
-    </message>
-    <message>
-        <source>torch.compile fuses the upcast, log-softmax and their backward: only the 16-bit gradient of the logits, no fp32 buffers (torchtitan components/loss.py; docs/model.md section 10).</source>
-        <translation>torch.compile сливает приведение типа, log-softmax и их обратный проход: только 16-битный градиент логитов, без fp32-буферов (torchtitan components/loss.py; docs/model.md, раздел 10).</translation>
-    </message>
-    <message>
-        <source>Loss chunks</source>
-        <translation>Частей loss</translation>
-    </message>
-    <message>
-        <source>Chunked cross-entropy: the loss&apos;s working set divided over N chunks, the logits stay (torchtune CEWithChunkedOutputLoss uses 8; docs/model.md section 10).</source>
-        <translation>Кросс-энтропия по частям: рабочий набор loss делится на N частей, логиты остаются (torchtune CEWithChunkedOutputLoss использует 8; docs/model.md, раздел 10).</translation>
-    </message>
-    <message>
-        <source>Batch</source>
-        <translation>Батч</translation>
-    </message>
-    <message>
-        <source>Micro-batch</source>
-        <translation>Микробатч</translation>
-    </message>
-    <message>
-        <source>Sequences each GPU processes in one forward/backward pass.</source>
-        <translation>Последовательности, которые каждый GPU обрабатывает за один прямой/обратный проход.</translation>
-    </message>
-    <message>
-        <source>Sequence length</source>
-        <translation>Длина последовательности</translation>
-    </message>
-    <message>
-        <source>Tokens per sequence; activations grow with it (attention scores with its square).</source>
-        <translation>Токенов в последовательности; активации растут вместе с ней (оценки внимания — с её квадратом).</translation>
-    </message>
-    <message>
-        <source>Gradient accumulation</source>
-        <translation>Накопление градиента</translation>
-    </message>
-    <message>
-        <source>Micro-batches per optimizer step (the pipeline&apos;s micro-batches).</source>
-        <translation>Микробатчей на шаг оптимизатора (микробатчи конвейера).</translation>
-    </message>
-    <message>
-        <source>Grad. accumulation</source>
-        <translation>Накопл. градиента</translation>
-    </message>
-    <message>
-        <source>Reset to default</source>
-        <translation>Сбросить к умолчанию</translation>
-    </message>
-    <message>
-        <source>Llama-2-70B on 32 x A100 80GB, ZeRO-3, mixed precision, full checkpointing.</source>
-        <translation>Llama-2-70B на 32 x A100 80GB, ZeRO-3, смешанная точность, полный чекпоинтинг.</translation>
-    </message>
-    <message>
-        <source>In force: weights %1 + grads %2 + master %3 + optimizer %4 = %5 B/param</source>
-        <translation>Действует: веса %1 + градиенты %2 + мастер %3 + оптимизатор %4 = %5 Б/параметр</translation>
-    </message>
-    <message>
-        <source>Only ZeRO stage 3 (FULL_SHARD) reshards: stage 2 (SHARD_GRAD_OP) keeps the gathered parameters from forward to backward.</source>
-        <translation>Решардинг бывает только на стадии ZeRO 3 (FULL_SHARD): стадия 2 (SHARD_GRAD_OP) держит собранные параметры от прямого прохода до обратного.</translation>
-    </message>
-    <message>
-        <source>Savers, precision, compile</source>
-        <translation>Экономия, точность, компиляция</translation>
-    </message>
-    <message>
-        <source>Savers, precision, compile (%1 changed)</source>
-        <translation>Экономия, точность, компиляция (изменено: %1)</translation>
-    </message>
-    <message>
-        <source>Model chunks per GPU: only the interleaved schedule uses them (choose Schedule = Interleaved 1F1B).</source>
-        <translation>Частей модели на GPU: используются только чередующимся расписанием (выберите Расписание = Чередующийся 1F1B).</translation>
-    </message>
-    <message>
-        <source>Import a Hugging Face config.json</source>
-        <translation>Импорт config.json Hugging Face</translation>
-    </message>
-    <message>
-        <source>config.json (*.json);;All files (*)</source>
-        <translation>config.json (*.json);;Все файлы (*)</translation>
-    </message>
-    <message>
-        <source>Imported: </source>
-        <translation>Импортировано: </translation>
-    </message>
-</context>
-<context>
-    <name>shardscope::GlossaryPanel</name>
-    <message>
-        <source>Term</source>
-        <translation>Термин</translation>
-    </message>
-    <message>
-        <source>What people say</source>
-        <translation>Как говорят</translation>
-    </message>
-    <message>
-        <source>What it means</source>
-        <translation>Что это значит</translation>
-    </message>
-    <message>
-        <source>Glossary (F1): %1</source>
-        <translation>Глоссарий (F1): %1</translation>
-    </message>
-</context>
-<context>
-    <name>shardscope::Lecture</name>
-    <message>
-        <source>Tour</source>
-        <translation>Экскурсия</translation>
-    </message>
-    <message>
-        <source>Glossary</source>
-        <translation>Глоссарий</translation>
-    </message>
-    <message>
-        <source>Open &amp;Tour…</source>
-        <translation>Открыть &amp;экскурсию…</translation>
-    </message>
-    <message>
-        <source>&amp;Tour</source>
-        <translation>&amp;Экскурсия</translation>
-    </message>
-    <message>
-        <source>&amp;Next Step</source>
-        <translation>&amp;Следующий шаг</translation>
-    </message>
-    <message>
-        <source>&amp;Previous Step</source>
-        <translation>&amp;Предыдущий шаг</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>&amp;Вид</translation>
-    </message>
-    <message>
-        <source>&amp;Presentation</source>
-        <translation>&amp;Презентация</translation>
-    </message>
-    <message>
-        <source>Full screen, large type, projector colours; Esc leaves</source>
-        <translation>Полный экран, крупный шрифт, цвета для проектора; Esc — выход</translation>
-    </message>
-    <message>
-        <source>&amp;Glossary</source>
-        <translation>&amp;Глоссарий</translation>
-    </message>
-    <message>
-        <source>&amp;Tour Panel</source>
-        <translation>Панель &amp;экскурсии</translation>
-    </message>
-    <message>
-        <source>Glossary for the Control Under the Mouse</source>
-        <translation>Глоссарий для элемента под курсором</translation>
-    </message>
-    <message>
-        <source>&amp;Language</source>
-        <translation>&amp;Язык</translation>
-    </message>
-    <message>
-        <source>System (%1)</source>
-        <translation>Системный (%1)</translation>
-    </message>
-    <message>
-        <source>Open Tour</source>
-        <translation>Открыть экскурсию</translation>
-    </message>
-    <message>
-        <source>ShardScope tours (*.tour.json *.json);;All files (*)</source>
-        <translation>Экскурсии ShardScope (*.tour.json *.json);;Все файлы (*)</translation>
-    </message>
-    <message>
-        <source>Cannot open %1</source>
-        <translation>Не удаётся открыть %1</translation>
-    </message>
-</context>
-<context>
-    <name>shardscope::MainWindow</name>
-    <message>
-        <source>Scenario</source>
-        <translation>Сценарий</translation>
-    </message>
-    <message>
-        <source>Messages</source>
-        <translation>Сообщения</translation>
-    </message>
-    <message>
-        <source>Memory</source>
-        <translation>Память</translation>
-    </message>
-    <message>
-        <source>Step</source>
-        <translation>Шаг</translation>
-    </message>
-    <message>
-        <source>Pin current as A</source>
-        <translation>Закрепить текущий как A</translation>
-    </message>
-    <message>
-        <source>Keep the scenario shown now as A; B follows the controls.</source>
-        <translation>Сохранить показанный сценарий как A; B следует за элементами управления.</translation>
-    </message>
-    <message>
-        <source>Unpin A</source>
-        <translation>Открепить A</translation>
-    </message>
-    <message>
-        <source>Compare</source>
-        <translation>Сравнение</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>&amp;Вид</translation>
-    </message>
-    <message>
-        <source>Display</source>
-        <translation>Отображение</translation>
-    </message>
-    <message>
-        <source> Units: </source>
-        <translation> Единицы: </translation>
-    </message>
-    <message>
-        <source>GB (10^9 bytes)</source>
-        <translation>ГБ (10^9 байт)</translation>
-    </message>
-    <message>
-        <source>GiB (2^30 bytes)</source>
-        <translation>ГиБ (2^30 байт)</translation>
-    </message>
-    <message>
-        <source>Pin as A</source>
-        <translation>Закрепить как A</translation>
-    </message>
-    <message>
-        <source>Compare: keep the current scenario as A and show A vs B</source>
-        <translation>Сравнение: сохранить текущий сценарий как A и показать A и B</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>&amp;Файл</translation>
-    </message>
-    <message>
-        <source>&amp;New</source>
-        <translation>&amp;Новый</translation>
-    </message>
-    <message>
-        <source>&amp;Open Scenario…</source>
-        <translation>&amp;Открыть сценарий…</translation>
-    </message>
-    <message>
-        <source>Open &amp;Recent</source>
-        <translation>&amp;Недавние</translation>
-    </message>
-    <message>
-        <source>&amp;Save</source>
-        <translation>&amp;Сохранить</translation>
-    </message>
-    <message>
-        <source>Cannot save</source>
-        <translation>Не удаётся сохранить</translation>
-    </message>
-    <message>
-        <source>Save &amp;As…</source>
-        <translation>Сохранить &amp;как…</translation>
-    </message>
-    <message>
-        <source>&amp;Import</source>
-        <translation>&amp;Импорт</translation>
-    </message>
-    <message>
-        <source>&amp;Hugging Face config.json…</source>
-        <translation>Hugging Face &amp;config.json…</translation>
-    </message>
-    <message>
-        <source>&amp;DeepSpeed config…</source>
-        <translation>Конфигурация &amp;DeepSpeed…</translation>
-    </message>
-    <message>
-        <source>accelerate &amp;FSDP YAML…</source>
-        <translation>accelerate &amp;FSDP YAML…</translation>
-    </message>
-    <message>
-        <source>&amp;Megatron Arguments…</source>
-        <translation>Аргументы &amp;Megatron…</translation>
-    </message>
-    <message>
-        <source>&amp;Export</source>
-        <translation>&amp;Экспорт</translation>
-    </message>
-    <message>
-        <source>&amp;Chart…</source>
-        <translation>&amp;График…</translation>
-    </message>
-    <message>
-        <source>&amp;Bundle…</source>
-        <translation>&amp;Комплект…</translation>
-    </message>
-    <message>
-        <source>C&amp;opy Chart to Clipboard</source>
-        <translation>&amp;Копировать график в буфер обмена</translation>
-    </message>
-    <message>
-        <source>Per-GPU memory</source>
-        <translation>Память на GPU</translation>
-    </message>
-    <message>
-        <source>Per-GPU memory vs N</source>
-        <translation>Память на GPU в зависимости от N</translation>
-    </message>
-    <message>
-        <source>Host memory</source>
-        <translation>Память хоста</translation>
-    </message>
-    <message>
-        <source>&amp;Reset to Default Scenario</source>
-        <translation>&amp;Сбросить к сценарию по умолчанию</translation>
-    </message>
-    <message>
-        <source>Llama-2-70B on 32 x A100 80GB, ZeRO-3 (keeps the file name)</source>
-        <translation>Llama-2-70B на 32 x A100 80GB, ZeRO-3 (имя файла сохраняется)</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>&amp;Выход</translation>
-    </message>
-    <message>
-        <source>Untitled</source>
-        <translation>Без имени</translation>
-    </message>
-    <message>
-        <source>Open Scenario</source>
-        <translation>Открыть сценарий</translation>
-    </message>
-    <message>
-        <source>Cannot open %1</source>
-        <translation>Не удаётся открыть %1</translation>
-    </message>
-    <message>
-        <source>Save Scenario As</source>
-        <translation>Сохранить сценарий как</translation>
-    </message>
-    <message>
-        <source>Import Megatron-LM Arguments</source>
-        <translation>Импорт аргументов Megatron-LM</translation>
-    </message>
-    <message>
-        <source>Arguments, as given to pretrain_gpt.py (or a whole torchrun line).
-What they omit keeps Megatron&apos;s defaults; the model comes from --num-layers, --hidden-size, ...</source>
-        <translation>Аргументы, как для pretrain_gpt.py (или вся строка torchrun).
+    <context>
+        <name>shardscope::ControlsPanel</name>
+        <message>
+            <source>Model</source>
+            <translation>Модель</translation>
+        </message>
+        <message>
+            <source>A published architecture, or a bare parameter count given the GPT shape.</source>
+            <translation>Опубликованная архитектура или просто число параметров с формой GPT.</translation>
+        </message>
+        <message>
+            <source>Custom size (GPT shape)</source>
+            <translation>Свой размер (форма GPT)</translation>
+        </message>
+        <message>
+            <source>Import…</source>
+            <translation>Импорт…</translation>
+        </message>
+        <message>
+            <source>Read the architecture from a Hugging Face config.json.</source>
+            <translation>Прочитать архитектуру из config.json Hugging Face.</translation>
+        </message>
+        <message>
+            <source>Architecture</source>
+            <translation>Архитектура</translation>
+        </message>
+        <message>
+            <source>Model size</source>
+            <translation>Размер модели</translation>
+        </message>
+        <message>
+            <source>Total parameters; moving it gives a bare count the GPT-3 aspect ratio.</source>
+            <translation>Всего параметров; при перемещении число параметров получает пропорции GPT-3.</translation>
+        </message>
+        <message>
+            <source>Parameters</source>
+            <translation>Параметры</translation>
+        </message>
+        <message>
+            <source>Cluster</source>
+            <translation>Кластер</translation>
+        </message>
+        <message>
+            <source>N GPUs</source>
+            <translation>N GPU</translation>
+        </message>
+        <message>
+            <source>Total GPUs N = data parallel x tensor parallel x pipeline parallel.</source>
+            <translation>Всего GPU: N = параллелизм данных x тензорный x конвейерный.</translation>
+        </message>
+        <message>
+            <source>GPUs per node</source>
+            <translation>GPU на узел</translation>
+        </message>
+        <message>
+            <source>GPUs in one server; host RAM and NVMe are shared among them.</source>
+            <translation>GPU в одном сервере; оперативная память хоста и NVMe делятся между ними.</translation>
+        </message>
+        <message>
+            <source>The GPU model; its memory is the capacity line in the charts.</source>
+            <translation>Модель GPU; её память — линия ёмкости на графиках.</translation>
+        </message>
+        <message>
+            <source>GPU type</source>
+            <translation>Тип GPU</translation>
+        </message>
+        <message>
+            <source>Parallelism</source>
+            <translation>Параллелизм</translation>
+        </message>
+        <message>
+            <source>ZeRO-0 (DDP): every GPU holds all params, grads and optimizer states.</source>
+            <translation>ZeRO-0 (DDP): каждый GPU хранит все параметры, градиенты и состояния оптимизатора.</translation>
+        </message>
+        <message>
+            <source>ZeRO-1: optimizer states (and fp32 master) are sharded over data parallel.</source>
+            <translation>ZeRO-1: состояния оптимизатора (и fp32-мастер-веса) шардируются по параллелизму данных.</translation>
+        </message>
+        <message>
+            <source>ZeRO-2: gradients are sharded too.</source>
+            <translation>ZeRO-2: градиенты тоже шардируются.</translation>
+        </message>
+        <message>
+            <source>ZeRO-3 (FSDP full shard): parameters are sharded too, gathered per layer.</source>
+            <translation>ZeRO-3 (FSDP full shard): параметры тоже шардируются и собираются послойно.</translation>
+        </message>
+        <message>
+            <source>ZeRO stage</source>
+            <translation>Стадия ZeRO</translation>
+        </message>
+        <message>
+            <source>TP</source>
+            <translation>TP</translation>
+        </message>
+        <message>
+            <source>Tensor parallel: each layer's weights split across this many GPUs (must divide the heads).</source>
+            <translation>Тензорный параллелизм: веса каждого слоя делятся на столько GPU (должно делить число голов).</translation>
+        </message>
+        <message>
+            <source>Tensor parallel</source>
+            <translation>Тензорный параллелизм</translation>
+        </message>
+        <message>
+            <source>PP</source>
+            <translation>PP</translation>
+        </message>
+        <message>
+            <source>Pipeline parallel: the layers split into this many consecutive stages.</source>
+            <translation>Конвейерный параллелизм: слои делятся на столько последовательных стадий.</translation>
+        </message>
+        <message>
+            <source>Pipeline parallel</source>
+            <translation>Конвейерный параллелизм</translation>
+        </message>
+        <message>
+            <source>Pipeline schedule: 1F1B keeps at most PP micro-batches in flight, GPipe all of them.</source>
+            <translation>Расписание конвейера: 1F1B держит в работе не более PP микробатчей, GPipe — все.</translation>
+        </message>
+        <message>
+            <source>Interleaved 1F1B</source>
+            <translation>Чередующийся 1F1B</translation>
+        </message>
+        <message>
+            <source>Schedule</source>
+            <translation>Расписание</translation>
+        </message>
+        <message>
+            <source>Virtual stages</source>
+            <translation>Виртуальные стадии</translation>
+        </message>
+        <message>
+            <source>Interleaved schedule: model chunks per GPU; the bubble shrinks by this factor, PP x chunks must divide the layers.</source>
+            <translation>Чередующееся расписание: частей модели на GPU; пузырь уменьшается во столько раз, PP x части должно делить число слоёв.</translation>
+        </message>
+        <message>
+            <source>Chunks per GPU</source>
+            <translation>Частей на GPU</translation>
+        </message>
+        <message>
+            <source>Sequence parallel</source>
+            <translation>Параллелизм последовательности</translation>
+        </message>
+        <message>
+            <source>Megatron sequence parallelism: splits the activations TP would replicate.</source>
+            <translation>Параллелизм последовательности Megatron: делит активации, которые TP дублировал бы.</translation>
+        </message>
+        <message>
+            <source>Precision &amp;&amp; optimizer</source>
+            <translation>Точность и оптимизатор</translation>
+        </message>
+        <message>
+            <source>Bytes per parameter for weights, gradients, fp32 master and optimizer states.</source>
+            <translation>Байт на параметр для весов, градиентов, fp32-мастер-весов и состояний оптимизатора.</translation>
+        </message>
+        <message>
+            <source>Recipe</source>
+            <translation>Рецепт</translation>
+        </message>
+        <message>
+            <source>Replaces only the optimizer states of the recipe.</source>
+            <translation>Заменяет только состояния оптимизатора в рецепте.</translation>
+        </message>
+        <message>
+            <source>as the recipe says</source>
+            <translation>как в рецепте</translation>
+        </message>
+        <message>
+            <source>Optimizer</source>
+            <translation>Оптимизатор</translation>
+        </message>
+        <message>
+            <source>Memory savers</source>
+            <translation>Экономия памяти</translation>
+        </message>
+        <message>
+            <source>None</source>
+            <translation>Нет</translation>
+        </message>
+        <message>
+            <source>Selective</source>
+            <translation>Выборочный</translation>
+        </message>
+        <message>
+            <source>Per-op</source>
+            <translation>Пооперационный</translation>
+        </message>
+        <message>
+            <source>Full</source>
+            <translation>Полный</translation>
+        </message>
+        <message>
+            <source>Keep every activation for the backward pass.</source>
+            <translation>Хранить все активации для обратного прохода.</translation>
+        </message>
+        <message>
+            <source>Megatron's selective recomputation: only the attention core is recomputed in backward, with FlashAttention nearly everything is kept (Korthikanti et al. 2022; docs/model.md section 10).</source>
+            <translation>Выборочный пересчёт Megatron: в обратном проходе пересчитывается только ядро внимания, с FlashAttention хранится почти всё (Korthikanti et al. 2022; docs/model.md, раздел 10).</translation>
+        </message>
+        <message>
+            <source>torchtitan's per-op selective activation checkpointing (SAC): the layer input, the attention output and every other matmul's output are saved, the rest recomputed (docs/model.md section 10).</source>
+            <translation>Поопераций выборочный чекпоинтинг torchtitan (SAC): сохраняются вход слоя, выход внимания и выход каждого второго matmul, остальное пересчитывается (docs/model.md, раздел 10).</translation>
+        </message>
+        <message>
+            <source>Keep only each layer's input and recompute the layer in backward.</source>
+            <translation>Хранить только вход каждого слоя и пересчитывать слой в обратном проходе.</translation>
+        </message>
+        <message>
+            <source>Checkpointing</source>
+            <translation>Чекпоинтинг</translation>
+        </message>
+        <message>
+            <source>FlashAttention</source>
+            <translation>FlashAttention</translation>
+        </message>
+        <message>
+            <source>Fused attention kernels that never store the s x s attention scores.</source>
+            <translation>Слитые ядра внимания, которые никогда не хранят матрицу оценок внимания s x s.</translation>
+        </message>
+        <message>
+            <source>none</source>
+            <translation>нет</translation>
+        </message>
+        <message>
+            <source>CPU</source>
+            <translation>CPU</translation>
+        </message>
+        <message>
+            <source>NVMe</source>
+            <translation>NVMe</translation>
+        </message>
+        <message>
+            <source>ZeRO-Offload: fp32 master and optimizer states live in host RAM or NVMe (stages 1-3).</source>
+            <translation>ZeRO-Offload: fp32-мастер-веса и состояния оптимизатора хранятся в памяти хоста или на NVMe (стадии 1-3).</translation>
+        </message>
+        <message>
+            <source>ZeRO-Infinity: parameters live off the GPU (ZeRO-3 only).</source>
+            <translation>ZeRO-Infinity: параметры хранятся вне GPU (только ZeRO-3).</translation>
+        </message>
+        <message>
+            <source>Optimizer offload</source>
+            <translation>Выгрузка оптимизатора</translation>
+        </message>
+        <message>
+            <source>Param offload</source>
+            <translation>Выгрузка параметров</translation>
+        </message>
+        <message>
+            <source>Framework</source>
+            <translation>Фреймворк</translation>
+        </message>
+        <message>
+            <source>Whose buffers and layouts are in force; the ZeRO stage keeps its meaning and the recipe its bytes per parameter (docs/model.md section 10).</source>
+            <translation>Чьи буферы и раскладки действуют; стадия ZeRO сохраняет свой смысл, а рецепт — свои байты на параметр (docs/model.md, раздел 10).</translation>
+        </message>
+        <message>
+            <source>Convention</source>
+            <translation>Соглашения</translation>
+        </message>
+        <message>
+            <source>FSDP2 reshard_after_forward: each block's gathered parameters are freed after its forward and gathered again for backward; off (torchtitan under PP) the stage's parameters stay gathered from forward to backward (torch.distributed.fsdp.fully_shard; docs/model.md section 10).</source>
+            <translation>FSDP2 reshard_after_forward: собранные параметры каждого блока освобождаются после его прямого прохода и собираются снова для обратного; если выключено (torchtitan при PP), параметры стадии остаются собранными от прямого прохода до обратного (torch.distributed.fsdp.fully_shard; docs/model.md, раздел 10).</translation>
+        </message>
+        <message>
+            <source>Reshard after forward</source>
+            <translation>Решардинг после прямого прохода</translation>
+        </message>
+        <message>
+            <source>Which figure meets the capacity line and decides "fits": torch.cuda.max_memory_allocated, max_memory_reserved (+ the allocator's fragmentation), or the device's used memory as nvidia-smi shows it (+ the CUDA context and paged optimizer states) (docs/model.md section 10).</source>
+            <translation>Какая величина сравнивается с линией ёмкости и решает, «помещается» ли: torch.cuda.max_memory_allocated, max_memory_reserved (+ фрагментация аллокатора) или занятая память устройства, как её показывает nvidia-smi (+ контекст CUDA и страничные состояния оптимизатора) (docs/model.md, раздел 10).</translation>
+        </message>
+        <message>
+            <source>allocated (PyTorch)</source>
+            <translation>выделено (PyTorch)</translation>
+        </message>
+        <message>
+            <source>reserved (PyTorch)</source>
+            <translation>зарезервировано (PyTorch)</translation>
+        </message>
+        <message>
+            <source>device used (nvidia-smi)</source>
+            <translation>занято на устройстве (nvidia-smi)</translation>
+        </message>
+        <message>
+            <source>Capacity measure</source>
+            <translation>Мера для ёмкости</translation>
+        </message>
+        <message>
+            <source>Savers, precision and compilation switches of the training stack.</source>
+            <translation>Переключатели экономии памяти, точности и компиляции стека обучения.</translation>
+        </message>
+        <message>
+            <source>Precision of the saved activations: as the recipe (4-byte weights: fp32, else 16-bit), 16-bit, fp32 (every saved tensor doubled but the dropout masks), or torch.autocast (fp32 residual stream and attention probabilities, and a 16-bit cache of every weight) (docs/model.md section 10).</source>
+            <translation>Точность сохранённых активаций: как в рецепте (4-байтовые веса: fp32, иначе 16 бит), 16 бит, fp32 (каждый сохранённый тензор вдвое больше, кроме масок dropout) или torch.autocast (fp32 для остаточного потока и вероятностей внимания и 16-битный кэш каждого веса) (docs/model.md, раздел 10).</translation>
+        </message>
+        <message>
+            <source>as the recipe</source>
+            <translation>как в рецепте</translation>
+        </message>
+        <message>
+            <source>16-bit</source>
+            <translation>16 бит</translation>
+        </message>
+        <message>
+            <source>fp32</source>
+            <translation>fp32</translation>
+        </message>
+        <message>
+            <source>autocast</source>
+            <translation>autocast</translation>
+        </message>
+        <message>
+            <source>Activations</source>
+            <translation>Активации</translation>
+        </message>
+        <message>
+            <source>Compiled (torch.compile / fused kernels)</source>
+            <translation>Компиляция (torch.compile / слитые ядра)</translation>
+        </message>
+        <message>
+            <source>torch.compile, Transformer Engine or Megatron's fused kernels; off: eager PyTorch's SwiGLU keeps gate, up, silu(gate) and their product (8f B per token instead of 6f) and runs every element-wise op as its own pass (docs/model.md section 10).</source>
+            <translation>torch.compile, Transformer Engine или слитые ядра Megatron; если выключено: SwiGLU в eager PyTorch хранит gate, up, silu(gate) и их произведение (8f Б на токен вместо 6f) и выполняет каждую поэлементную операцию отдельным проходом (docs/model.md, раздел 10).</translation>
+        </message>
+        <message>
+            <source>Dropout</source>
+            <translation>Dropout</translation>
+        </message>
+        <message>
+            <source>Dropout masks stored for backward (1 B per element: GPT-2/BERT style); Llama-style models train without (docs/model.md section 5).</source>
+            <translation>Маски dropout, сохраняемые для обратного прохода (1 Б на элемент: как в GPT-2/BERT); модели в стиле Llama обучаются без них (docs/model.md, раздел 5).</translation>
+        </message>
+        <message>
+            <source>Optimizer step in backward</source>
+            <translation>Шаг оптимизатора в обратном проходе</translation>
+        </message>
+        <message>
+            <source>Each parameter is stepped and its gradient freed as it arrives: one tensor's gradient alive, no step with all of them (torchtune optimizer_in_bwd; needs gradient accumulation 1; docs/model.md section 10).</source>
+            <translation>Каждый параметр обновляется, а его градиент освобождается по мере поступления: жив градиент одного тензора, нет шага со всеми градиентами (torchtune optimizer_in_bwd; нужно накопление градиента 1; docs/model.md, раздел 10).</translation>
+        </message>
+        <message>
+            <source>Offload activations</source>
+            <translation>Выгружать активации</translation>
+        </message>
+        <message>
+            <source>Saved activations move to host memory; one layer's working set stays (torchtune, torchao; docs/model.md section 10).</source>
+            <translation>Сохранённые активации переносятся в память хоста; остаётся рабочий набор одного слоя (torchtune, torchao; docs/model.md, раздел 10).</translation>
+        </message>
+        <message>
+            <source>Paged optimizer</source>
+            <translation>Страничный оптимизатор</translation>
+        </message>
+        <message>
+            <source>bitsandbytes paged optimizer states in CUDA managed memory, outside the caching allocator: not in allocated or reserved, in device used (docs/model.md section 10).</source>
+            <translation>Страничные состояния оптимизатора bitsandbytes в управляемой памяти CUDA, вне кэширующего аллокатора: не входят в allocated и reserved, входят в занятую на устройстве память (docs/model.md, раздел 10).</translation>
+        </message>
+        <message>
+            <source>Loss on fp32 logits</source>
+            <translation>Loss на fp32-логитах</translation>
+        </message>
+        <message>
+            <source>Cross-entropy on logits upcast to fp32: 14 B per logit instead of 8 (PyTorch cross_entropy(logits.float()); docs/model.md section 10).</source>
+            <translation>Кросс-энтропия на логитах, приведённых к fp32: 14 Б на логит вместо 8 (PyTorch cross_entropy(logits.float()); docs/model.md, раздел 10).</translation>
+        </message>
+        <message>
+            <source>Compiled loss</source>
+            <translation>Скомпилированный loss</translation>
+        </message>
+        <message>
+            <source>torch.compile fuses the upcast, log-softmax and their backward: only the 16-bit gradient of the logits, no fp32 buffers (torchtitan components/loss.py; docs/model.md section 10).</source>
+            <translation>torch.compile сливает приведение типа, log-softmax и их обратный проход: только 16-битный градиент логитов, без fp32-буферов (torchtitan components/loss.py; docs/model.md, раздел 10).</translation>
+        </message>
+        <message>
+            <source>Loss chunks</source>
+            <translation>Частей loss</translation>
+        </message>
+        <message>
+            <source>Chunked cross-entropy: the loss's working set divided over N chunks, the logits stay (torchtune CEWithChunkedOutputLoss uses 8; docs/model.md section 10).</source>
+            <translation>Кросс-энтропия по частям: рабочий набор loss делится на N частей, логиты остаются (torchtune CEWithChunkedOutputLoss использует 8; docs/model.md, раздел 10).</translation>
+        </message>
+        <message>
+            <source>Batch</source>
+            <translation>Батч</translation>
+        </message>
+        <message>
+            <source>Micro-batch</source>
+            <translation>Микробатч</translation>
+        </message>
+        <message>
+            <source>Sequences each GPU processes in one forward/backward pass.</source>
+            <translation>Последовательности, которые каждый GPU обрабатывает за один прямой/обратный проход.</translation>
+        </message>
+        <message>
+            <source>Sequence length</source>
+            <translation>Длина последовательности</translation>
+        </message>
+        <message>
+            <source>Tokens per sequence; activations grow with it (attention scores with its square).</source>
+            <translation>Токенов в последовательности; активации растут вместе с ней (оценки внимания — с её квадратом).</translation>
+        </message>
+        <message>
+            <source>Gradient accumulation</source>
+            <translation>Накопление градиента</translation>
+        </message>
+        <message>
+            <source>Micro-batches per optimizer step (the pipeline's micro-batches).</source>
+            <translation>Микробатчей на шаг оптимизатора (микробатчи конвейера).</translation>
+        </message>
+        <message>
+            <source>Grad. accumulation</source>
+            <translation>Накопл. градиента</translation>
+        </message>
+        <message>
+            <source>Reset to default</source>
+            <translation>Сбросить к умолчанию</translation>
+        </message>
+        <message>
+            <source>Llama-2-70B on 32 x A100 80GB, ZeRO-3, mixed precision, full checkpointing.</source>
+            <translation>Llama-2-70B на 32 x A100 80GB, ZeRO-3, смешанная точность, полный чекпоинтинг.</translation>
+        </message>
+        <message>
+            <source>In force: weights %1 + grads %2 + master %3 + optimizer %4 = %5 B/param</source>
+            <translation>Действует: веса %1 + градиенты %2 + мастер %3 + оптимизатор %4 = %5 Б/параметр</translation>
+        </message>
+        <message>
+            <source>Only ZeRO stage 3 (FULL_SHARD) reshards: stage 2 (SHARD_GRAD_OP) keeps the gathered parameters from forward to backward.</source>
+            <translation>Решардинг бывает только на стадии ZeRO 3 (FULL_SHARD): стадия 2 (SHARD_GRAD_OP) держит собранные параметры от прямого прохода до обратного.</translation>
+        </message>
+        <message>
+            <source>Savers, precision, compile</source>
+            <translation>Экономия, точность, компиляция</translation>
+        </message>
+        <message>
+            <source>Savers, precision, compile (%1 changed)</source>
+            <translation>Экономия, точность, компиляция (изменено: %1)</translation>
+        </message>
+        <message>
+            <source>Model chunks per GPU: only the interleaved schedule uses them (choose Schedule = Interleaved 1F1B).</source>
+            <translation>Частей модели на GPU: используются только чередующимся расписанием (выберите Расписание = Чередующийся 1F1B).</translation>
+        </message>
+        <message>
+            <source>Import a Hugging Face config.json</source>
+            <translation>Импорт config.json Hugging Face</translation>
+        </message>
+        <message>
+            <source>config.json (*.json);;All files (*)</source>
+            <translation>config.json (*.json);;Все файлы (*)</translation>
+        </message>
+        <message>
+            <source>Imported: </source>
+            <translation>Импортировано: </translation>
+        </message>
+    </context>
+    <context>
+        <name>shardscope::GlossaryPanel</name>
+        <message>
+            <source>Term</source>
+            <translation>Термин</translation>
+        </message>
+        <message>
+            <source>What people say</source>
+            <translation>Как говорят</translation>
+        </message>
+        <message>
+            <source>What it means</source>
+            <translation>Что это значит</translation>
+        </message>
+        <message>
+            <source>Glossary (F1): %1</source>
+            <translation>Глоссарий (F1): %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>shardscope::HardwarePanel</name>
+        <message>
+            <source>Reset to the preset</source>
+            <translation>Сбросить к пресету</translation>
+        </message>
+        <message>
+            <source>Every figure back to the GPU preset's, the collective latency back to 5 µs</source>
+            <translation>Все значения — как в пресете GPU, задержка коллективных операций — снова 5 мкс</translation>
+        </message>
+        <message>
+            <source>Peak 16-bit (TFLOP/s)</source>
+            <translation>Пик 16-бит (TFLOP/s)</translation>
+        </message>
+        <message>
+            <source>HBM bandwidth (GB/s)</source>
+            <translation>Пропускная способность HBM (GB/s)</translation>
+        </message>
+        <message>
+            <source>NVLink per direction (GB/s)</source>
+            <translation>NVLink в одну сторону (GB/s)</translation>
+        </message>
+        <message>
+            <source>NIC per GPU per direction (GB/s)</source>
+            <translation>NIC на GPU в одну сторону (GB/s)</translation>
+        </message>
+        <message>
+            <source>PCIe per direction (GB/s)</source>
+            <translation>PCIe в одну сторону (GB/s)</translation>
+        </message>
+        <message>
+            <source>Collective latency per hop (µs)</source>
+            <translation>Задержка коллективной операции на шаг кольца (мкс)</translation>
+        </message>
+        <message>
+            <source>Large-GEMM efficiency (fraction of peak)</source>
+            <translation>Эффективность больших GEMM (доля пика)</translation>
+        </message>
+        <message>
+            <source>%1: a number from %2 to %3.</source>
+            <translation>%1: число от %2 до %3.</translation>
+        </message>
+        <message>
+            <source>No GPU preset: choose a GPU in the Scenario panel.</source>
+            <translation>Нет пресета GPU: выберите GPU на панели «Сценарий».</translation>
+        </message>
+        <message>
+            <source>%1, figures in force (edit to override the preset)</source>
+            <translation>%1, действующие значения (измените, чтобы заменить значение пресета)</translation>
+        </message>
+        <message>
+            <source>“%1” is not a number. %2 The scenario was not changed.</source>
+            <translation>«%1» — не число. %2 Сценарий не изменён.</translation>
+        </message>
+        <message>
+            <source>%1 is out of range. %2 The scenario was not changed.</source>
+            <translation>%1 — вне допустимого диапазона. %2 Сценарий не изменён.</translation>
+        </message>
+        <message>
+            <source>Refused: %1. The scenario was not changed.</source>
+            <translation>Отклонено: %1. Сценарий не изменён.</translation>
+        </message>
+    </context>
+    <context>
+        <name>shardscope::Lecture</name>
+        <message>
+            <source>Tour</source>
+            <translation>Экскурсия</translation>
+        </message>
+        <message>
+            <source>Glossary</source>
+            <translation>Глоссарий</translation>
+        </message>
+        <message>
+            <source>Open &amp;Tour…</source>
+            <translation>Открыть &amp;экскурсию…</translation>
+        </message>
+        <message>
+            <source>&amp;Tour</source>
+            <translation>&amp;Экскурсия</translation>
+        </message>
+        <message>
+            <source>&amp;Next Step</source>
+            <translation>&amp;Следующий шаг</translation>
+        </message>
+        <message>
+            <source>&amp;Previous Step</source>
+            <translation>&amp;Предыдущий шаг</translation>
+        </message>
+        <message>
+            <source>&amp;View</source>
+            <translation>&amp;Вид</translation>
+        </message>
+        <message>
+            <source>&amp;Presentation</source>
+            <translation>&amp;Презентация</translation>
+        </message>
+        <message>
+            <source>Full screen, large type, projector colours; Esc leaves</source>
+            <translation>Полный экран, крупный шрифт, цвета для проектора; Esc — выход</translation>
+        </message>
+        <message>
+            <source>&amp;Glossary</source>
+            <translation>&amp;Глоссарий</translation>
+        </message>
+        <message>
+            <source>&amp;Tour Panel</source>
+            <translation>Панель &amp;экскурсии</translation>
+        </message>
+        <message>
+            <source>Glossary for the Control Under the Mouse</source>
+            <translation>Глоссарий для элемента под курсором</translation>
+        </message>
+        <message>
+            <source>&amp;Language</source>
+            <translation>&amp;Язык</translation>
+        </message>
+        <message>
+            <source>System (%1)</source>
+            <translation>Системный (%1)</translation>
+        </message>
+        <message>
+            <source>Open Tour</source>
+            <translation>Открыть экскурсию</translation>
+        </message>
+        <message>
+            <source>ShardScope tours (*.tour.json *.json);;All files (*)</source>
+            <translation>Экскурсии ShardScope (*.tour.json *.json);;Все файлы (*)</translation>
+        </message>
+        <message>
+            <source>Cannot open %1</source>
+            <translation>Не удаётся открыть %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>shardscope::MainWindow</name>
+        <message>
+            <source>Scenario</source>
+            <translation>Сценарий</translation>
+        </message>
+        <message>
+            <source>Messages</source>
+            <translation>Сообщения</translation>
+        </message>
+        <message>
+            <source>Memory</source>
+            <translation>Память</translation>
+        </message>
+        <message>
+            <source>Step</source>
+            <translation>Шаг</translation>
+        </message>
+        <message>
+            <source>Pin current as A</source>
+            <translation>Закрепить текущий как A</translation>
+        </message>
+        <message>
+            <source>Keep the scenario shown now as A; B follows the controls.</source>
+            <translation>Сохранить показанный сценарий как A; B следует за элементами управления.</translation>
+        </message>
+        <message>
+            <source>Unpin A</source>
+            <translation>Открепить A</translation>
+        </message>
+        <message>
+            <source>Compare</source>
+            <translation>Сравнение</translation>
+        </message>
+        <message>
+            <source>&amp;View</source>
+            <translation>&amp;Вид</translation>
+        </message>
+        <message>
+            <source>Display</source>
+            <translation>Отображение</translation>
+        </message>
+        <message>
+            <source> Units: </source>
+            <translation> Единицы: </translation>
+        </message>
+        <message>
+            <source>GB (10^9 bytes)</source>
+            <translation>ГБ (10^9 байт)</translation>
+        </message>
+        <message>
+            <source>GiB (2^30 bytes)</source>
+            <translation>ГиБ (2^30 байт)</translation>
+        </message>
+        <message>
+            <source>Pin as A</source>
+            <translation>Закрепить как A</translation>
+        </message>
+        <message>
+            <source>Compare: keep the current scenario as A and show A vs B</source>
+            <translation>Сравнение: сохранить текущий сценарий как A и показать A и B</translation>
+        </message>
+        <message>
+            <source>&amp;File</source>
+            <translation>&amp;Файл</translation>
+        </message>
+        <message>
+            <source>&amp;New</source>
+            <translation>&amp;Новый</translation>
+        </message>
+        <message>
+            <source>&amp;Open Scenario…</source>
+            <translation>&amp;Открыть сценарий…</translation>
+        </message>
+        <message>
+            <source>Open &amp;Recent</source>
+            <translation>&amp;Недавние</translation>
+        </message>
+        <message>
+            <source>&amp;Save</source>
+            <translation>&amp;Сохранить</translation>
+        </message>
+        <message>
+            <source>Cannot save</source>
+            <translation>Не удаётся сохранить</translation>
+        </message>
+        <message>
+            <source>Save &amp;As…</source>
+            <translation>Сохранить &amp;как…</translation>
+        </message>
+        <message>
+            <source>&amp;Import</source>
+            <translation>&amp;Импорт</translation>
+        </message>
+        <message>
+            <source>&amp;Hugging Face config.json…</source>
+            <translation>Hugging Face &amp;config.json…</translation>
+        </message>
+        <message>
+            <source>&amp;DeepSpeed config…</source>
+            <translation>Конфигурация &amp;DeepSpeed…</translation>
+        </message>
+        <message>
+            <source>accelerate &amp;FSDP YAML…</source>
+            <translation>accelerate &amp;FSDP YAML…</translation>
+        </message>
+        <message>
+            <source>&amp;Megatron Arguments…</source>
+            <translation>Аргументы &amp;Megatron…</translation>
+        </message>
+        <message>
+            <source>&amp;Export</source>
+            <translation>&amp;Экспорт</translation>
+        </message>
+        <message>
+            <source>&amp;Chart…</source>
+            <translation>&amp;График…</translation>
+        </message>
+        <message>
+            <source>&amp;Bundle…</source>
+            <translation>&amp;Комплект…</translation>
+        </message>
+        <message>
+            <source>C&amp;opy Chart to Clipboard</source>
+            <translation>&amp;Копировать график в буфер обмена</translation>
+        </message>
+        <message>
+            <source>Per-GPU memory</source>
+            <translation>Память на GPU</translation>
+        </message>
+        <message>
+            <source>Per-GPU memory vs N</source>
+            <translation>Память на GPU в зависимости от N</translation>
+        </message>
+        <message>
+            <source>Host memory</source>
+            <translation>Память хоста</translation>
+        </message>
+        <message>
+            <source>&amp;Reset to Default Scenario</source>
+            <translation>&amp;Сбросить к сценарию по умолчанию</translation>
+        </message>
+        <message>
+            <source>Llama-2-70B on 32 x A100 80GB, ZeRO-3 (keeps the file name)</source>
+            <translation>Llama-2-70B на 32 x A100 80GB, ZeRO-3 (имя файла сохраняется)</translation>
+        </message>
+        <message>
+            <source>&amp;Quit</source>
+            <translation>&amp;Выход</translation>
+        </message>
+        <message>
+            <source>Untitled</source>
+            <translation>Без имени</translation>
+        </message>
+        <message>
+            <source>Open Scenario</source>
+            <translation>Открыть сценарий</translation>
+        </message>
+        <message>
+            <source>Cannot open %1</source>
+            <translation>Не удаётся открыть %1</translation>
+        </message>
+        <message>
+            <source>Save Scenario As</source>
+            <translation>Сохранить сценарий как</translation>
+        </message>
+        <message>
+            <source>Import Megatron-LM Arguments</source>
+            <translation>Импорт аргументов Megatron-LM</translation>
+        </message>
+        <message>
+            <source>Arguments, as given to pretrain_gpt.py (or a whole torchrun line).
+What they omit keeps Megatron's defaults; the model comes from --num-layers, --hidden-size, ...</source>
+            <translation>Аргументы, как для pretrain_gpt.py (или вся строка torchrun).
 Опущенное берётся из умолчаний Megatron; модель задают --num-layers, --hidden-size, ...</translation>
-    </message>
-    <message>
-        <source>Import %1</source>
-        <translation>Импорт: %1</translation>
-    </message>
-    <message>
-        <source>Cannot import the %1</source>
-        <translation>Не удаётся импортировать: %1</translation>
-    </message>
-    <message>
-        <source>Export Chart</source>
-        <translation>Экспорт графика</translation>
-    </message>
-    <message>
-        <source>Export failed</source>
-        <translation>Экспорт не удался</translation>
-    </message>
-    <message>
-        <source>Export Bundle to Folder</source>
-        <translation>Экспорт комплекта в папку</translation>
-    </message>
-    <message>
-        <source>Removed from Open Recent (the files no longer exist):</source>
-        <translation>Удалено из недавних (файлов больше нет):</translation>
-    </message>
-    <message>
-        <source>(none)</source>
-        <translation>(нет)</translation>
-    </message>
-    <message>
-        <source>Clear List</source>
-        <translation>Очистить список</translation>
-    </message>
-    <message>
-        <source>Peers</source>
-        <translation>Другие оценки</translation>
-    </message>
-    <message>
-        <source>Run it for real</source>
-        <translation>Запустить по-настоящему</translation>
-    </message>
-</context>
-<context>
-    <name>shardscope::PresenterBar</name>
-    <message>
-        <source>ZeRO stage</source>
-        <translation>Стадия ZeRO</translation>
-    </message>
-    <message>
-        <source>GPUs (N)</source>
-        <translation>GPU (N)</translation>
-    </message>
-    <message>
-        <source>TP</source>
-        <translation>TP</translation>
-    </message>
-    <message>
-        <source>PP</source>
-        <translation>PP</translation>
-    </message>
-    <message>
-        <source>Micro-batches (m)</source>
-        <translation>Микробатчи (m)</translation>
-    </message>
-    <message>
-        <source>Checkpointing</source>
-        <translation>Чекпоинтинг</translation>
-    </message>
-    <message>
-        <source>Optimizer offload</source>
-        <translation>Выгрузка оптимизатора</translation>
-    </message>
-    <message>
-        <source>Schedule</source>
-        <translation>Расписание</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>нет</translation>
-    </message>
-    <message>
-        <source>selective</source>
-        <translation>выборочный</translation>
-    </message>
-    <message>
-        <source>full</source>
-        <translation>полный</translation>
-    </message>
-    <message>
-        <source>CPU</source>
-        <translation>CPU</translation>
-    </message>
-    <message>
-        <source>NVMe</source>
-        <translation>NVMe</translation>
-    </message>
-    <message>
-        <source>1F1B</source>
-        <translation>1F1B</translation>
-    </message>
-    <message>
-        <source>GPipe</source>
-        <translation>GPipe</translation>
-    </message>
-    <message>
-        <source>interleaved</source>
-        <translation>чередующийся</translation>
-    </message>
-</context>
-<context>
-    <name>shardscope::TourPanel</name>
-    <message>
-        <source>◀ Previous</source>
-        <translation>◀ Назад</translation>
-    </message>
-    <message>
-        <source>Next ▶</source>
-        <translation>Далее ▶</translation>
-    </message>
-    <message>
-        <source>End Tour</source>
-        <translation>Завершить</translation>
-    </message>
-    <message>
-        <source>Previous step (Left, Page Up)</source>
-        <translation>Предыдущий шаг (Влево, Page Up)</translation>
-    </message>
-    <message>
-        <source>Next step (Right, Page Down)</source>
-        <translation>Следующий шаг (Вправо, Page Down)</translation>
-    </message>
-    <message>
-        <source>No tour is open. File &gt; Open Tour… or Tour &gt; a built-in tour.</source>
-        <translation>Экскурсия не открыта. Файл &gt; Открыть экскурсию… или Экскурсия &gt; встроенная экскурсия.</translation>
-    </message>
-    <message>
-        <source>Step %1 of %2</source>
-        <translation>Шаг %1 из %2</translation>
-    </message>
-    <message>
-        <source>This step has no answer: %1</source>
-        <translation>У этого шага нет ответа: %1</translation>
-    </message>
-</context>
-<context>
-    <name>shardscope::TrainDemoPanel</name>
-    <message>
-        <source>params</source>
-        <translation>параметры</translation>
-    </message>
-    <message>
-        <source>grads</source>
-        <translation>градиенты</translation>
-    </message>
-    <message>
-        <source>master</source>
-        <translation>мастер-копия</translation>
-    </message>
-    <message>
-        <source>moments</source>
-        <translation>моменты</translation>
-    </message>
-    <message>
-        <source>gathered</source>
-        <translation>собранные</translation>
-    </message>
-    <message>
-        <source>scratch</source>
-        <translation>временные</translation>
-    </message>
-    <message>
-        <source>peak</source>
-        <translation>пик</translation>
-    </message>
-    <message>
-        <source>bf16 params and grads, fp32 master</source>
-        <translation>параметры и градиенты в bf16, мастер-копия в fp32</translation>
-    </message>
-    <message>
-        <source>Run</source>
-        <translation>Запустить</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Отмена</translation>
-    </message>
-    <message>
-        <source>measured</source>
-        <translation>измерено</translation>
-    </message>
-    <message>
-        <source>predicted</source>
-        <translation>предсказано</translation>
-    </message>
-    <message>
-        <source>Trains a 1.4M-parameter MLP for real over N ranks (threads) and measures every buffer each rank allocates. The global batch (48) must split evenly over the ranks.</source>
-        <translation>Обучает настоящий MLP на 1,4 млн параметров на N рангах (потоках) и измеряет каждый буфер, который выделяет каждый ранг. Глобальный батч (48) должен делиться на ранги поровну.</translation>
-    </message>
-    <message>
-        <source>Strategy</source>
-        <translation>Стратегия</translation>
-    </message>
-    <message>
-        <source>Ranks</source>
-        <translation>Ранги</translation>
-    </message>
-    <message>
-        <source>Steps</source>
-        <translation>Шаги</translation>
-    </message>
-    <message>
-        <source>Rank 0: measured vs predicted bytes</source>
-        <translation>Ранг 0: измеренные и предсказанные байты</translation>
-    </message>
-    <message>
-        <source>MB (10^6 bytes)</source>
-        <translation>МБ (10^6 байт)</translation>
-    </message>
-    <message>
-        <source>Bytes: measured vs predicted</source>
-        <translation>Байты: измерено и предсказано</translation>
-    </message>
-    <message>
-        <source>Replay the ring messages</source>
-        <translation>Повтор сообщений кольца</translation>
-    </message>
-    <message>
-        <source>Cannot run: %1</source>
-        <translation>Невозможно запустить: %1</translation>
-    </message>
-    <message>
-        <source>Running %1 over %2 ranks...</source>
-        <translation>Идёт %1 на %2 рангах...</translation>
-    </message>
-    <message>
-        <source>The run failed: %1</source>
-        <translation>Запуск не удался: %1</translation>
-    </message>
-    <message>
-        <source>Cancelled after %1 of %2 steps.</source>
-        <translation>Отменено после %1 из %2 шагов.</translation>
-    </message>
-    <message>
-        <source>Done: %1 steps.</source>
-        <translation>Готово: %1 шагов.</translation>
-    </message>
-    <message>
-        <source>Loss %1 -&gt; %2.</source>
-        <translation>Потери %1 -&gt; %2.</translation>
-    </message>
-    <message>
-        <source>Rank 0 sent %1 MB in %2 ring messages (replayed in &quot;Replay the ring messages&quot;).</source>
-        <translation>Ранг 0 отправил %1 МБ в %2 сообщениях кольца (см. «Повтор сообщений кольца»).</translation>
-    </message>
-</context>
-<context>
-    <name>shardscope::TrainReplayCanvas</name>
-    <message>
-        <source>sent %1 B</source>
-        <translation>отправлено %1 Б</translation>
-    </message>
-    <message>
-        <source>All-gather: each rank passes a finished chunk to its right neighbour, which keeps a copy.</source>
-        <translation>All-gather: каждый ранг передаёт готовый фрагмент правому соседу, и тот сохраняет копию.</translation>
-    </message>
-    <message>
-        <source>Reduce-scatter: each rank passes a partial sum of one chunk to its right neighbour, which adds its own gradients of that chunk.</source>
-        <translation>Reduce-scatter: каждый ранг передаёт частичную сумму одного фрагмента правому соседу, и тот прибавляет свои градиенты этого фрагмента.</translation>
-    </message>
-    <message>
-        <source>rank %1</source>
-        <translation>ранг %1</translation>
-    </message>
-    <message>
-        <source>chunk %1: %2</source>
-        <translation>фрагмент %1: %2</translation>
-    </message>
-</context>
-<context>
-    <name>shardscope::TrainReplayView</name>
-    <message>
-        <source>First</source>
-        <translation>В начало</translation>
-    </message>
-    <message>
-        <source>Back</source>
-        <translation>Назад</translation>
-    </message>
-    <message>
-        <source>Play</source>
-        <translation>Воспроизвести</translation>
-    </message>
-    <message>
-        <source>Forward</source>
-        <translation>Вперёд</translation>
-    </message>
-    <message>
-        <source>Last</source>
-        <translation>В конец</translation>
-    </message>
-    <message>
-        <source>The first hop of the step</source>
-        <translation>Первый переход шага</translation>
-    </message>
-    <message>
-        <source>The previous hop</source>
-        <translation>Предыдущий переход</translation>
-    </message>
-    <message>
-        <source>Play the step&apos;s hops in recorded order</source>
-        <translation>Воспроизвести переходы шага в записанном порядке</translation>
-    </message>
-    <message>
-        <source>The next hop</source>
-        <translation>Следующий переход</translation>
-    </message>
-    <message>
-        <source>The last hop of the step</source>
-        <translation>Последний переход шага</translation>
-    </message>
-    <message>
-        <source>Hop of the step</source>
-        <translation>Переход шага</translation>
-    </message>
-    <message>
-        <source>The optimizer step whose recorded messages are replayed</source>
-        <translation>Шаг оптимизатора, записанные сообщения которого воспроизводятся</translation>
-    </message>
-    <message>
-        <source>Rank</source>
-        <translation>Ранг</translation>
-    </message>
-    <message>
-        <source>This hop (B)</source>
-        <translation>Этот переход (Б)</translation>
-    </message>
-    <message>
-        <source>Byte range</source>
-        <translation>Диапазон байт</translation>
-    </message>
-    <message>
-        <source>Chunk</source>
-        <translation>Фрагмент</translation>
-    </message>
-    <message>
-        <source>Sent so far (B)</source>
-        <translation>Отправлено (Б)</translation>
-    </message>
-    <message>
-        <source>Step total (B)</source>
-        <translation>Всего за шаг (Б)</translation>
-    </message>
-    <message>
-        <source>Predicted (B)</source>
-        <translation>Предсказано (Б)</translation>
-    </message>
-    <message>
-        <source>Bytes the rank sends in the step by the ring: every chunk but its own in a reduce-scatter, every chunk but its right neighbour&apos;s in an all-gather</source>
-        <translation>Байты, которые ранг отправляет за шаг по кольцу: все фрагменты, кроме своего, в reduce-scatter и все, кроме фрагмента правого соседа, в all-gather</translation>
-    </message>
-    <message>
-        <source>Optimizer step</source>
-        <translation>Шаг оптимизатора</translation>
-    </message>
-    <message>
-        <source>Pause</source>
-        <translation>Пауза</translation>
-    </message>
-    <message>
-        <source>reduce-scatter</source>
-        <translation>reduce-scatter</translation>
-    </message>
-    <message>
-        <source>all-gather</source>
-        <translation>all-gather</translation>
-    </message>
-    <message>
-        <source>all-reduce, reduce-scatter half</source>
-        <translation>all-reduce, половина reduce-scatter</translation>
-    </message>
-    <message>
-        <source>all-reduce, all-gather half</source>
-        <translation>all-reduce, половина all-gather</translation>
-    </message>
-    <message>
-        <source>Run the trainer: every ring message of every optimizer step is recorded and can be replayed here.</source>
-        <translation>Запустите обучение: каждое сообщение кольца на каждом шаге оптимизатора записывается, и его можно воспроизвести здесь.</translation>
-    </message>
-    <message>
-        <source>One rank sends nothing: run with 2 ranks or more.</source>
-        <translation>Один ранг ничего не отправляет: запустите на 2 рангах или больше.</translation>
-    </message>
-    <message>
-        <source>Optimizer step %1 recorded no ring messages.</source>
-        <translation>На шаге оптимизатора %1 не записано сообщений кольца.</translation>
-    </message>
-    <message>
-        <source>Optimizer step %1 · collective %2 of %3: %4 · ring step %5 of %6 · hop %7 of %8</source>
-        <translation>Шаг оптимизатора %1 · коллективная операция %2 из %3: %4 · шаг кольца %5 из %6 · переход %7 из %8</translation>
-    </message>
-    <message>
-        <source>rank %1 → %2</source>
-        <translation>ранг %1 → %2</translation>
-    </message>
-    <message>
-        <source>—</source>
-        <translation>—</translation>
-    </message>
-    <message>
-        <source>Ring formulas for one step (%1 collectives; per rank (n−1)/n × M for a reduce-scatter or all-gather and 2(n−1)/n × M for an all-reduce of an M-byte buffer, n = %2): %3 B per rank.</source>
-        <translation>Формулы кольца для одного шага (%1 коллективных операций; на ранг (n−1)/n × M для reduce-scatter или all-gather и 2(n−1)/n × M для all-reduce буфера из M байт, n = %2): %3 Б на ранг.</translation>
-    </message>
-    <message>
-        <source>Over the step every rank&apos;s chunks add up to the same share, so each rank sends exactly that.</source>
-        <translation>За шаг фрагменты каждого ранга складываются в одинаковую долю, поэтому каждый ранг отправляет ровно столько.</translation>
-    </message>
-    <message>
-        <source>The ranks&apos; chunks differ in size (a shorter last chunk, or a layer&apos;s slice split unevenly), so their bytes differ (Predicted, from the chunk bounds); together they send %1 B = %2 × the formula.</source>
-        <translation>Фрагменты рангов различаются по размеру (последний короче или срез слоя поделён неравно), поэтому их байты различаются (Предсказано, по границам фрагментов); вместе они отправляют %1 Б = %2 × формула.</translation>
-    </message>
-    <message>
-        <source>Measured: every rank&apos;s step total equals its prediction.</source>
-        <translation>Измерено: итог шага каждого ранга равен предсказанию.</translation>
-    </message>
-    <message>
-        <source>Measured: the step totals differ from the prediction.</source>
-        <translation>Измерено: итоги шага отличаются от предсказания.</translation>
-    </message>
-</context>
+        </message>
+        <message>
+            <source>Import %1</source>
+            <translation>Импорт: %1</translation>
+        </message>
+        <message>
+            <source>Cannot import the %1</source>
+            <translation>Не удаётся импортировать: %1</translation>
+        </message>
+        <message>
+            <source>Export Chart</source>
+            <translation>Экспорт графика</translation>
+        </message>
+        <message>
+            <source>Export failed</source>
+            <translation>Экспорт не удался</translation>
+        </message>
+        <message>
+            <source>Export Bundle to Folder</source>
+            <translation>Экспорт комплекта в папку</translation>
+        </message>
+        <message>
+            <source>Removed from Open Recent (the files no longer exist):</source>
+            <translation>Удалено из недавних (файлов больше нет):</translation>
+        </message>
+        <message>
+            <source>(none)</source>
+            <translation>(нет)</translation>
+        </message>
+        <message>
+            <source>Clear List</source>
+            <translation>Очистить список</translation>
+        </message>
+        <message>
+            <source>Peers</source>
+            <translation>Другие оценки</translation>
+        </message>
+        <message>
+            <source>Run it for real</source>
+            <translation>Запустить по-настоящему</translation>
+        </message>
+        <message>
+            <source>Hardware</source>
+            <translation>Оборудование</translation>
+        </message>
+    </context>
+    <context>
+        <name>shardscope::PresenterBar</name>
+        <message>
+            <source>ZeRO stage</source>
+            <translation>Стадия ZeRO</translation>
+        </message>
+        <message>
+            <source>GPUs (N)</source>
+            <translation>GPU (N)</translation>
+        </message>
+        <message>
+            <source>TP</source>
+            <translation>TP</translation>
+        </message>
+        <message>
+            <source>PP</source>
+            <translation>PP</translation>
+        </message>
+        <message>
+            <source>Micro-batches (m)</source>
+            <translation>Микробатчи (m)</translation>
+        </message>
+        <message>
+            <source>Checkpointing</source>
+            <translation>Чекпоинтинг</translation>
+        </message>
+        <message>
+            <source>Optimizer offload</source>
+            <translation>Выгрузка оптимизатора</translation>
+        </message>
+        <message>
+            <source>Schedule</source>
+            <translation>Расписание</translation>
+        </message>
+        <message>
+            <source>none</source>
+            <translation>нет</translation>
+        </message>
+        <message>
+            <source>selective</source>
+            <translation>выборочный</translation>
+        </message>
+        <message>
+            <source>full</source>
+            <translation>полный</translation>
+        </message>
+        <message>
+            <source>CPU</source>
+            <translation>CPU</translation>
+        </message>
+        <message>
+            <source>NVMe</source>
+            <translation>NVMe</translation>
+        </message>
+        <message>
+            <source>1F1B</source>
+            <translation>1F1B</translation>
+        </message>
+        <message>
+            <source>GPipe</source>
+            <translation>GPipe</translation>
+        </message>
+        <message>
+            <source>interleaved</source>
+            <translation>чередующийся</translation>
+        </message>
+    </context>
+    <context>
+        <name>shardscope::TourPanel</name>
+        <message>
+            <source>◀ Previous</source>
+            <translation>◀ Назад</translation>
+        </message>
+        <message>
+            <source>Next ▶</source>
+            <translation>Далее ▶</translation>
+        </message>
+        <message>
+            <source>End Tour</source>
+            <translation>Завершить</translation>
+        </message>
+        <message>
+            <source>Previous step (Left, Page Up)</source>
+            <translation>Предыдущий шаг (Влево, Page Up)</translation>
+        </message>
+        <message>
+            <source>Next step (Right, Page Down)</source>
+            <translation>Следующий шаг (Вправо, Page Down)</translation>
+        </message>
+        <message>
+            <source>No tour is open. File &gt; Open Tour… or Tour &gt; a built-in tour.</source>
+            <translation>Экскурсия не открыта. Файл &gt; Открыть экскурсию… или Экскурсия &gt; встроенная экскурсия.</translation>
+        </message>
+        <message>
+            <source>Step %1 of %2</source>
+            <translation>Шаг %1 из %2</translation>
+        </message>
+        <message>
+            <source>This step has no answer: %1</source>
+            <translation>У этого шага нет ответа: %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>shardscope::TrainDemoPanel</name>
+        <message>
+            <source>params</source>
+            <translation>параметры</translation>
+        </message>
+        <message>
+            <source>grads</source>
+            <translation>градиенты</translation>
+        </message>
+        <message>
+            <source>master</source>
+            <translation>мастер-копия</translation>
+        </message>
+        <message>
+            <source>moments</source>
+            <translation>моменты</translation>
+        </message>
+        <message>
+            <source>gathered</source>
+            <translation>собранные</translation>
+        </message>
+        <message>
+            <source>scratch</source>
+            <translation>временные</translation>
+        </message>
+        <message>
+            <source>peak</source>
+            <translation>пик</translation>
+        </message>
+        <message>
+            <source>bf16 params and grads, fp32 master</source>
+            <translation>параметры и градиенты в bf16, мастер-копия в fp32</translation>
+        </message>
+        <message>
+            <source>Run</source>
+            <translation>Запустить</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>Отмена</translation>
+        </message>
+        <message>
+            <source>measured</source>
+            <translation>измерено</translation>
+        </message>
+        <message>
+            <source>predicted</source>
+            <translation>предсказано</translation>
+        </message>
+        <message>
+            <source>Trains a 1.4M-parameter MLP for real over N ranks (threads) and measures every buffer each rank allocates. The global batch (48) must split evenly over the ranks.</source>
+            <translation>Обучает настоящий MLP на 1,4 млн параметров на N рангах (потоках) и измеряет каждый буфер, который выделяет каждый ранг. Глобальный батч (48) должен делиться на ранги поровну.</translation>
+        </message>
+        <message>
+            <source>Strategy</source>
+            <translation>Стратегия</translation>
+        </message>
+        <message>
+            <source>Ranks</source>
+            <translation>Ранги</translation>
+        </message>
+        <message>
+            <source>Steps</source>
+            <translation>Шаги</translation>
+        </message>
+        <message>
+            <source>Rank 0: measured vs predicted bytes</source>
+            <translation>Ранг 0: измеренные и предсказанные байты</translation>
+        </message>
+        <message>
+            <source>MB (10^6 bytes)</source>
+            <translation>МБ (10^6 байт)</translation>
+        </message>
+        <message>
+            <source>Bytes: measured vs predicted</source>
+            <translation>Байты: измерено и предсказано</translation>
+        </message>
+        <message>
+            <source>Replay the ring messages</source>
+            <translation>Повтор сообщений кольца</translation>
+        </message>
+        <message>
+            <source>Cannot run: %1</source>
+            <translation>Невозможно запустить: %1</translation>
+        </message>
+        <message>
+            <source>Running %1 over %2 ranks...</source>
+            <translation>Идёт %1 на %2 рангах...</translation>
+        </message>
+        <message>
+            <source>The run failed: %1</source>
+            <translation>Запуск не удался: %1</translation>
+        </message>
+        <message>
+            <source>Cancelled after %1 of %2 steps.</source>
+            <translation>Отменено после %1 из %2 шагов.</translation>
+        </message>
+        <message>
+            <source>Done: %1 steps.</source>
+            <translation>Готово: %1 шагов.</translation>
+        </message>
+        <message>
+            <source>Loss %1 -&gt; %2.</source>
+            <translation>Потери %1 -&gt; %2.</translation>
+        </message>
+        <message>
+            <source>Rank 0 sent %1 MB in %2 ring messages (replayed in "Replay the ring messages").</source>
+            <translation>Ранг 0 отправил %1 МБ в %2 сообщениях кольца (см. «Повтор сообщений кольца»).</translation>
+        </message>
+    </context>
+    <context>
+        <name>shardscope::TrainReplayCanvas</name>
+        <message>
+            <source>sent %1 B</source>
+            <translation>отправлено %1 Б</translation>
+        </message>
+        <message>
+            <source>All-gather: each rank passes a finished chunk to its right neighbour, which keeps a copy.</source>
+            <translation>All-gather: каждый ранг передаёт готовый фрагмент правому соседу, и тот сохраняет копию.</translation>
+        </message>
+        <message>
+            <source>Reduce-scatter: each rank passes a partial sum of one chunk to its right neighbour, which adds its own gradients of that chunk.</source>
+            <translation>Reduce-scatter: каждый ранг передаёт частичную сумму одного фрагмента правому соседу, и тот прибавляет свои градиенты этого фрагмента.</translation>
+        </message>
+        <message>
+            <source>rank %1</source>
+            <translation>ранг %1</translation>
+        </message>
+        <message>
+            <source>chunk %1: %2</source>
+            <translation>фрагмент %1: %2</translation>
+        </message>
+    </context>
+    <context>
+        <name>shardscope::TrainReplayView</name>
+        <message>
+            <source>First</source>
+            <translation>В начало</translation>
+        </message>
+        <message>
+            <source>Back</source>
+            <translation>Назад</translation>
+        </message>
+        <message>
+            <source>Play</source>
+            <translation>Воспроизвести</translation>
+        </message>
+        <message>
+            <source>Forward</source>
+            <translation>Вперёд</translation>
+        </message>
+        <message>
+            <source>Last</source>
+            <translation>В конец</translation>
+        </message>
+        <message>
+            <source>The first hop of the step</source>
+            <translation>Первый переход шага</translation>
+        </message>
+        <message>
+            <source>The previous hop</source>
+            <translation>Предыдущий переход</translation>
+        </message>
+        <message>
+            <source>Play the step's hops in recorded order</source>
+            <translation>Воспроизвести переходы шага в записанном порядке</translation>
+        </message>
+        <message>
+            <source>The next hop</source>
+            <translation>Следующий переход</translation>
+        </message>
+        <message>
+            <source>The last hop of the step</source>
+            <translation>Последний переход шага</translation>
+        </message>
+        <message>
+            <source>Hop of the step</source>
+            <translation>Переход шага</translation>
+        </message>
+        <message>
+            <source>The optimizer step whose recorded messages are replayed</source>
+            <translation>Шаг оптимизатора, записанные сообщения которого воспроизводятся</translation>
+        </message>
+        <message>
+            <source>Rank</source>
+            <translation>Ранг</translation>
+        </message>
+        <message>
+            <source>This hop (B)</source>
+            <translation>Этот переход (Б)</translation>
+        </message>
+        <message>
+            <source>Byte range</source>
+            <translation>Диапазон байт</translation>
+        </message>
+        <message>
+            <source>Chunk</source>
+            <translation>Фрагмент</translation>
+        </message>
+        <message>
+            <source>Sent so far (B)</source>
+            <translation>Отправлено (Б)</translation>
+        </message>
+        <message>
+            <source>Step total (B)</source>
+            <translation>Всего за шаг (Б)</translation>
+        </message>
+        <message>
+            <source>Predicted (B)</source>
+            <translation>Предсказано (Б)</translation>
+        </message>
+        <message>
+            <source>Bytes the rank sends in the step by the ring: every chunk but its own in a reduce-scatter, every chunk but its right neighbour's in an all-gather</source>
+            <translation>Байты, которые ранг отправляет за шаг по кольцу: все фрагменты, кроме своего, в reduce-scatter и все, кроме фрагмента правого соседа, в all-gather</translation>
+        </message>
+        <message>
+            <source>Optimizer step</source>
+            <translation>Шаг оптимизатора</translation>
+        </message>
+        <message>
+            <source>Pause</source>
+            <translation>Пауза</translation>
+        </message>
+        <message>
+            <source>reduce-scatter</source>
+            <translation>reduce-scatter</translation>
+        </message>
+        <message>
+            <source>all-gather</source>
+            <translation>all-gather</translation>
+        </message>
+        <message>
+            <source>all-reduce, reduce-scatter half</source>
+            <translation>all-reduce, половина reduce-scatter</translation>
+        </message>
+        <message>
+            <source>all-reduce, all-gather half</source>
+            <translation>all-reduce, половина all-gather</translation>
+        </message>
+        <message>
+            <source>Run the trainer: every ring message of every optimizer step is recorded and can be replayed here.</source>
+            <translation>Запустите обучение: каждое сообщение кольца на каждом шаге оптимизатора записывается, и его можно воспроизвести здесь.</translation>
+        </message>
+        <message>
+            <source>One rank sends nothing: run with 2 ranks or more.</source>
+            <translation>Один ранг ничего не отправляет: запустите на 2 рангах или больше.</translation>
+        </message>
+        <message>
+            <source>Optimizer step %1 recorded no ring messages.</source>
+            <translation>На шаге оптимизатора %1 не записано сообщений кольца.</translation>
+        </message>
+        <message>
+            <source>Optimizer step %1 · collective %2 of %3: %4 · ring step %5 of %6 · hop %7 of %8</source>
+            <translation>Шаг оптимизатора %1 · коллективная операция %2 из %3: %4 · шаг кольца %5 из %6 · переход %7 из %8</translation>
+        </message>
+        <message>
+            <source>rank %1 → %2</source>
+            <translation>ранг %1 → %2</translation>
+        </message>
+        <message>
+            <source>—</source>
+            <translation>—</translation>
+        </message>
+        <message>
+            <source>Ring formulas for one step (%1 collectives; per rank (n−1)/n × M for a reduce-scatter or all-gather and 2(n−1)/n × M for an all-reduce of an M-byte buffer, n = %2): %3 B per rank.</source>
+            <translation>Формулы кольца для одного шага (%1 коллективных операций; на ранг (n−1)/n × M для reduce-scatter или all-gather и 2(n−1)/n × M для all-reduce буфера из M байт, n = %2): %3 Б на ранг.</translation>
+        </message>
+        <message>
+            <source>Over the step every rank's chunks add up to the same share, so each rank sends exactly that.</source>
+            <translation>За шаг фрагменты каждого ранга складываются в одинаковую долю, поэтому каждый ранг отправляет ровно столько.</translation>
+        </message>
+        <message>
+            <source>The ranks' chunks differ in size (a shorter last chunk, or a layer's slice split unevenly), so their bytes differ (Predicted, from the chunk bounds); together they send %1 B = %2 × the formula.</source>
+            <translation>Фрагменты рангов различаются по размеру (последний короче или срез слоя поделён неравно), поэтому их байты различаются (Предсказано, по границам фрагментов); вместе они отправляют %1 Б = %2 × формула.</translation>
+        </message>
+        <message>
+            <source>Measured: every rank's step total equals its prediction.</source>
+            <translation>Измерено: итог шага каждого ранга равен предсказанию.</translation>
+        </message>
+        <message>
+            <source>Measured: the step totals differ from the prediction.</source>
+            <translation>Измерено: итоги шага отличаются от предсказания.</translation>
+        </message>
+    </context>
+    <context>
+        <name>shardscope::ValidationChart</name>
+        <message>
+            <source>Measured (each row's own metric)</source>
+            <translation>Измерено (в метрике каждой строки)</translation>
+        </message>
+        <message>
+            <source>Measured (%1)</source>
+            <translation>Измерено (%1)</translation>
+        </message>
+        <message>
+            <source>Predicted (each row's own metric)</source>
+            <translation>Предсказано (в метрике каждой строки)</translation>
+        </message>
+        <message>
+            <source>Predicted (%1)</source>
+            <translation>Предсказано (%1)</translation>
+        </message>
+        <message>
+            <source>within ±10%</source>
+            <translation>в пределах ±10%</translation>
+        </message>
+        <message>
+            <source>predicted = measured</source>
+            <translation>предсказано = измерено</translation>
+        </message>
+        <message>
+            <source>rows</source>
+            <translation>строки</translation>
+        </message>
+    </context>
 </TS>

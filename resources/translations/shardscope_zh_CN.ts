@@ -1,1149 +1,1247 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
-<context>
-    <name>shardscope::ControlsPanel</name>
-    <message>
-        <source>Model</source>
-        <translation>模型</translation>
-    </message>
-    <message>
-        <source>A published architecture, or a bare parameter count given the GPT shape.</source>
-        <translation>已发布的架构，或按 GPT 形状给出的参数数量。</translation>
-    </message>
-    <message>
-        <source>Custom size (GPT shape)</source>
-        <translation>自定义规模（GPT 形状）</translation>
-    </message>
-    <message>
-        <source>Import…</source>
-        <translation>导入…</translation>
-    </message>
-    <message>
-        <source>Read the architecture from a Hugging Face config.json.</source>
-        <translation>从 Hugging Face 的 config.json 读取架构。</translation>
-    </message>
-    <message>
-        <source>Architecture</source>
-        <translation>架构</translation>
-    </message>
-    <message>
-        <source>Model size</source>
-        <translation>模型规模</translation>
-    </message>
-    <message>
-        <source>Total parameters; moving it gives a bare count the GPT-3 aspect ratio.</source>
-        <translation>参数总数；拖动时按 GPT-3 的宽深比给出纯参数量。</translation>
-    </message>
-    <message>
-        <source>Parameters</source>
-        <translation>参数</translation>
-    </message>
-    <message>
-        <source>Cluster</source>
-        <translation>集群</translation>
-    </message>
-    <message>
-        <source>N GPUs</source>
-        <translation>N 个 GPU</translation>
-    </message>
-    <message>
-        <source>Total GPUs N = data parallel x tensor parallel x pipeline parallel.</source>
-        <translation>GPU 总数 N = 数据并行 x 张量并行 x 流水线并行。</translation>
-    </message>
-    <message>
-        <source>GPUs per node</source>
-        <translation>每节点 GPU 数</translation>
-    </message>
-    <message>
-        <source>GPUs in one server; host RAM and NVMe are shared among them.</source>
-        <translation>一台服务器中的 GPU；主机内存和 NVMe 由它们共享。</translation>
-    </message>
-    <message>
-        <source>The GPU model; its memory is the capacity line in the charts.</source>
-        <translation>GPU 型号；其显存即图表中的容量线。</translation>
-    </message>
-    <message>
-        <source>GPU type</source>
-        <translation>GPU 类型</translation>
-    </message>
-    <message>
-        <source>Parallelism</source>
-        <translation>并行</translation>
-    </message>
-    <message>
-        <source>ZeRO-0 (DDP): every GPU holds all params, grads and optimizer states.</source>
-        <translation>ZeRO-0（DDP）：每个 GPU 持有全部参数、梯度和优化器状态。</translation>
-    </message>
-    <message>
-        <source>ZeRO-1: optimizer states (and fp32 master) are sharded over data parallel.</source>
-        <translation>ZeRO-1：优化器状态（及 fp32 主权重）在数据并行上分片。</translation>
-    </message>
-    <message>
-        <source>ZeRO-2: gradients are sharded too.</source>
-        <translation>ZeRO-2：梯度也分片。</translation>
-    </message>
-    <message>
-        <source>ZeRO-3 (FSDP full shard): parameters are sharded too, gathered per layer.</source>
-        <translation>ZeRO-3（FSDP 完全分片）：参数也分片，按层收集。</translation>
-    </message>
-    <message>
-        <source>ZeRO stage</source>
-        <translation>ZeRO 阶段</translation>
-    </message>
-    <message>
-        <source>TP</source>
-        <translation>TP</translation>
-    </message>
-    <message>
-        <source>Tensor parallel: each layer&apos;s weights split across this many GPUs (must divide the heads).</source>
-        <translation>张量并行：每层权重切分到这么多 GPU 上（须整除注意力头数）。</translation>
-    </message>
-    <message>
-        <source>Tensor parallel</source>
-        <translation>张量并行</translation>
-    </message>
-    <message>
-        <source>PP</source>
-        <translation>PP</translation>
-    </message>
-    <message>
-        <source>Pipeline parallel: the layers split into this many consecutive stages.</source>
-        <translation>流水线并行：层被切分为这么多个连续阶段。</translation>
-    </message>
-    <message>
-        <source>Pipeline parallel</source>
-        <translation>流水线并行</translation>
-    </message>
-    <message>
-        <source>Pipeline schedule: 1F1B keeps at most PP micro-batches in flight, GPipe all of them.</source>
-        <translation>流水线调度：1F1B 最多同时保留 PP 个微批次，GPipe 保留全部。</translation>
-    </message>
-    <message>
-        <source>Interleaved 1F1B</source>
-        <translation>交错 1F1B</translation>
-    </message>
-    <message>
-        <source>Schedule</source>
-        <translation>调度</translation>
-    </message>
-    <message>
-        <source>Virtual stages</source>
-        <translation>虚拟阶段</translation>
-    </message>
-    <message>
-        <source>Interleaved schedule: model chunks per GPU; the bubble shrinks by this factor, PP x chunks must divide the layers.</source>
-        <translation>交错调度：每个 GPU 的模型块数；气泡按此倍数缩小，PP x 块数须整除层数。</translation>
-    </message>
-    <message>
-        <source>Chunks per GPU</source>
-        <translation>每 GPU 块数</translation>
-    </message>
-    <message>
-        <source>Sequence parallel</source>
-        <translation>序列并行</translation>
-    </message>
-    <message>
-        <source>Megatron sequence parallelism: splits the activations TP would replicate.</source>
-        <translation>Megatron 序列并行：切分 TP 会复制的激活。</translation>
-    </message>
-    <message>
-        <source>Precision &amp;&amp; optimizer</source>
-        <translation>精度与优化器</translation>
-    </message>
-    <message>
-        <source>Bytes per parameter for weights, gradients, fp32 master and optimizer states.</source>
-        <translation>权重、梯度、fp32 主权重和优化器状态的每参数字节数。</translation>
-    </message>
-    <message>
-        <source>Recipe</source>
-        <translation>配方</translation>
-    </message>
-    <message>
-        <source>Replaces only the optimizer states of the recipe.</source>
-        <translation>只替换配方中的优化器状态。</translation>
-    </message>
-    <message>
-        <source>as the recipe says</source>
-        <translation>按配方</translation>
-    </message>
-    <message>
-        <source>Optimizer</source>
-        <translation>优化器</translation>
-    </message>
-    <message>
-        <source>Memory savers</source>
-        <translation>省显存手段</translation>
-    </message>
-    <message>
-        <source>None</source>
-        <translation>无</translation>
-    </message>
-    <message>
-        <source>Selective</source>
-        <translation>选择性</translation>
-    </message>
-    <message>
-        <source>Per-op</source>
-        <translation>逐算子</translation>
-    </message>
-    <message>
-        <source>Full</source>
-        <translation>完全</translation>
-    </message>
-    <message>
-        <source>Keep every activation for the backward pass.</source>
-        <translation>为反向传播保留所有激活。</translation>
-    </message>
-    <message>
-        <source>Megatron&apos;s selective recomputation: only the attention core is recomputed in backward, with FlashAttention nearly everything is kept (Korthikanti et al. 2022; docs/model.md section 10).</source>
-        <translation>Megatron 的选择性重计算：反向时只重算注意力核心，启用 FlashAttention 时几乎全部保留（Korthikanti et al. 2022；docs/model.md 第 10 节）。</translation>
-    </message>
-    <message>
-        <source>torchtitan&apos;s per-op selective activation checkpointing (SAC): the layer input, the attention output and every other matmul&apos;s output are saved, the rest recomputed (docs/model.md section 10).</source>
-        <translation>torchtitan 的逐算子选择性激活检查点（SAC）：保存层输入、注意力输出和每隔一个 matmul 的输出，其余重算（docs/model.md 第 10 节）。</translation>
-    </message>
-    <message>
-        <source>Keep only each layer&apos;s input and recompute the layer in backward.</source>
-        <translation>只保留每层的输入，反向时重算该层。</translation>
-    </message>
-    <message>
-        <source>Checkpointing</source>
-        <translation>检查点</translation>
-    </message>
-    <message>
-        <source>FlashAttention</source>
-        <translation>FlashAttention</translation>
-    </message>
-    <message>
-        <source>Fused attention kernels that never store the s x s attention scores.</source>
-        <translation>融合注意力内核，从不存储 s x s 注意力分数。</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>无</translation>
-    </message>
-    <message>
-        <source>CPU</source>
-        <translation>CPU</translation>
-    </message>
-    <message>
-        <source>NVMe</source>
-        <translation>NVMe</translation>
-    </message>
-    <message>
-        <source>ZeRO-Offload: fp32 master and optimizer states live in host RAM or NVMe (stages 1-3).</source>
-        <translation>ZeRO-Offload：fp32 主权重和优化器状态存放在主机内存或 NVMe（阶段 1-3）。</translation>
-    </message>
-    <message>
-        <source>ZeRO-Infinity: parameters live off the GPU (ZeRO-3 only).</source>
-        <translation>ZeRO-Infinity：参数存放在 GPU 之外（仅 ZeRO-3）。</translation>
-    </message>
-    <message>
-        <source>Optimizer offload</source>
-        <translation>优化器卸载</translation>
-    </message>
-    <message>
-        <source>Param offload</source>
-        <translation>参数卸载</translation>
-    </message>
-    <message>
-        <source>Framework</source>
-        <translation>框架</translation>
-    </message>
-    <message>
-        <source>Whose buffers and layouts are in force; the ZeRO stage keeps its meaning and the recipe its bytes per parameter (docs/model.md section 10).</source>
-        <translation>采用哪个框架的缓冲区和布局；ZeRO 阶段含义不变，配方的每参数字节数不变（docs/model.md 第 10 节）。</translation>
-    </message>
-    <message>
-        <source>Convention</source>
-        <translation>约定</translation>
-    </message>
-    <message>
-        <source>FSDP2 reshard_after_forward: each block&apos;s gathered parameters are freed after its forward and gathered again for backward; off (torchtitan under PP) the stage&apos;s parameters stay gathered from forward to backward (torch.distributed.fsdp.fully_shard; docs/model.md section 10).</source>
-        <translation>FSDP2 reshard_after_forward：每个块收集的参数在其前向后释放，反向时重新收集；关闭时（torchtitan 在 PP 下）该阶段的参数从前向到反向一直保持收集状态（torch.distributed.fsdp.fully_shard；docs/model.md 第 10 节）。</translation>
-    </message>
-    <message>
-        <source>Reshard after forward</source>
-        <translation>前向后重新分片</translation>
-    </message>
-    <message>
-        <source>Which figure meets the capacity line and decides &quot;fits&quot;: torch.cuda.max_memory_allocated, max_memory_reserved (+ the allocator&apos;s fragmentation), or the device&apos;s used memory as nvidia-smi shows it (+ the CUDA context and paged optimizer states) (docs/model.md section 10).</source>
-        <translation>哪个数值与容量线比较并决定是否“放得下”：torch.cuda.max_memory_allocated、max_memory_reserved（+ 分配器碎片）或 nvidia-smi 显示的设备已用显存（+ CUDA 上下文和分页优化器状态）（docs/model.md 第 10 节）。</translation>
-    </message>
-    <message>
-        <source>allocated (PyTorch)</source>
-        <translation>已分配（PyTorch）</translation>
-    </message>
-    <message>
-        <source>reserved (PyTorch)</source>
-        <translation>已预留（PyTorch）</translation>
-    </message>
-    <message>
-        <source>device used (nvidia-smi)</source>
-        <translation>设备已用（nvidia-smi）</translation>
-    </message>
-    <message>
-        <source>Capacity measure</source>
-        <translation>容量度量</translation>
-    </message>
-    <message>
-        <source>Savers, precision and compilation switches of the training stack.</source>
-        <translation>训练栈的省显存、精度和编译开关。</translation>
-    </message>
-    <message>
-        <source>Precision of the saved activations: as the recipe (4-byte weights: fp32, else 16-bit), 16-bit, fp32 (every saved tensor doubled but the dropout masks), or torch.autocast (fp32 residual stream and attention probabilities, and a 16-bit cache of every weight) (docs/model.md section 10).</source>
-        <translation>保存激活的精度：按配方（4 字节权重为 fp32，否则 16 位）、16 位、fp32（除 dropout 掩码外每个保存的张量加倍），或 torch.autocast（残差流和注意力概率为 fp32，并缓存每个权重的 16 位副本）（docs/model.md 第 10 节）。</translation>
-    </message>
-    <message>
-        <source>as the recipe</source>
-        <translation>按配方</translation>
-    </message>
-    <message>
-        <source>16-bit</source>
-        <translation>16 位</translation>
-    </message>
-    <message>
-        <source>fp32</source>
-        <translation>fp32</translation>
-    </message>
-    <message>
-        <source>autocast</source>
-        <translation>autocast</translation>
-    </message>
-    <message>
-        <source>Activations</source>
-        <translation>激活</translation>
-    </message>
-    <message>
-        <source>Compiled (torch.compile / fused kernels)</source>
-        <translation>编译（torch.compile / 融合内核）</translation>
-    </message>
-    <message>
-        <source>torch.compile, Transformer Engine or Megatron&apos;s fused kernels; off: eager PyTorch&apos;s SwiGLU keeps gate, up, silu(gate) and their product (8f B per token instead of 6f) and runs every element-wise op as its own pass (docs/model.md section 10).</source>
-        <translation>torch.compile、Transformer Engine 或 Megatron 的融合内核；关闭时：eager PyTorch 的 SwiGLU 保留 gate、up、silu(gate) 及其乘积（每 token 8f 字节而非 6f），且每个逐元素操作单独一遍（docs/model.md 第 10 节）。</translation>
-    </message>
-    <message>
-        <source>Dropout</source>
-        <translation>Dropout</translation>
-    </message>
-    <message>
-        <source>Dropout masks stored for backward (1 B per element: GPT-2/BERT style); Llama-style models train without (docs/model.md section 5).</source>
-        <translation>为反向保存的 dropout 掩码（每元素 1 字节：GPT-2/BERT 风格）；Llama 类模型训练时不用（docs/model.md 第 5 节）。</translation>
-    </message>
-    <message>
-        <source>Optimizer step in backward</source>
-        <translation>在反向中执行优化器步</translation>
-    </message>
-    <message>
-        <source>Each parameter is stepped and its gradient freed as it arrives: one tensor&apos;s gradient alive, no step with all of them (torchtune optimizer_in_bwd; needs gradient accumulation 1; docs/model.md section 10).</source>
-        <translation>每个参数在梯度到达时即更新并释放梯度：只有一个张量的梯度存活，没有持有全部梯度的优化器步（torchtune optimizer_in_bwd；需要梯度累积为 1；docs/model.md 第 10 节）。</translation>
-    </message>
-    <message>
-        <source>Offload activations</source>
-        <translation>卸载激活</translation>
-    </message>
-    <message>
-        <source>Saved activations move to host memory; one layer&apos;s working set stays (torchtune, torchao; docs/model.md section 10).</source>
-        <translation>保存的激活移到主机内存；保留一层的工作集（torchtune、torchao；docs/model.md 第 10 节）。</translation>
-    </message>
-    <message>
-        <source>Paged optimizer</source>
-        <translation>分页优化器</translation>
-    </message>
-    <message>
-        <source>bitsandbytes paged optimizer states in CUDA managed memory, outside the caching allocator: not in allocated or reserved, in device used (docs/model.md section 10).</source>
-        <translation>bitsandbytes 分页优化器状态位于 CUDA 托管内存，在缓存分配器之外：不计入 allocated 和 reserved，计入设备已用（docs/model.md 第 10 节）。</translation>
-    </message>
-    <message>
-        <source>Loss on fp32 logits</source>
-        <translation>在 fp32 logits 上计算损失</translation>
-    </message>
-    <message>
-        <source>Cross-entropy on logits upcast to fp32: 14 B per logit instead of 8 (PyTorch cross_entropy(logits.float()); docs/model.md section 10).</source>
-        <translation>在提升为 fp32 的 logits 上计算交叉熵：每个 logit 14 字节而非 8（PyTorch cross_entropy(logits.float())；docs/model.md 第 10 节）。</translation>
-    </message>
-    <message>
-        <source>Compiled loss</source>
-        <translation>编译的损失</translation>
-    </message>
-    <message>
-        <source>torch.compile fuses the upcast, log-softmax and their backward: only the 16-bit gradient of the logits, no fp32 buffers (torchtitan components/loss.py; docs/model.md section 10).</source>
-        <translation>torch.compile 融合类型提升、log-softmax 及其反向：只有 logits 的 16 位梯度，没有 fp32 缓冲区（torchtitan components/loss.py；docs/model.md 第 10 节）。</translation>
-    </message>
-    <message>
-        <source>Loss chunks</source>
-        <translation>损失分块数</translation>
-    </message>
-    <message>
-        <source>Chunked cross-entropy: the loss&apos;s working set divided over N chunks, the logits stay (torchtune CEWithChunkedOutputLoss uses 8; docs/model.md section 10).</source>
-        <translation>分块交叉熵：损失的工作集分到 N 块，logits 保留（torchtune CEWithChunkedOutputLoss 使用 8；docs/model.md 第 10 节）。</translation>
-    </message>
-    <message>
-        <source>Batch</source>
-        <translation>批次</translation>
-    </message>
-    <message>
-        <source>Micro-batch</source>
-        <translation>微批次</translation>
-    </message>
-    <message>
-        <source>Sequences each GPU processes in one forward/backward pass.</source>
-        <translation>每个 GPU 在一次前向/反向中处理的序列数。</translation>
-    </message>
-    <message>
-        <source>Sequence length</source>
-        <translation>序列长度</translation>
-    </message>
-    <message>
-        <source>Tokens per sequence; activations grow with it (attention scores with its square).</source>
-        <translation>每个序列的 token 数；激活随之增长（注意力分数随其平方增长）。</translation>
-    </message>
-    <message>
-        <source>Gradient accumulation</source>
-        <translation>梯度累积</translation>
-    </message>
-    <message>
-        <source>Micro-batches per optimizer step (the pipeline&apos;s micro-batches).</source>
-        <translation>每个优化器步的微批次数（流水线的微批次）。</translation>
-    </message>
-    <message>
-        <source>Grad. accumulation</source>
-        <translation>梯度累积</translation>
-    </message>
-    <message>
-        <source>Reset to default</source>
-        <translation>恢复默认</translation>
-    </message>
-    <message>
-        <source>Llama-2-70B on 32 x A100 80GB, ZeRO-3, mixed precision, full checkpointing.</source>
-        <translation>Llama-2-70B，32 x A100 80GB，ZeRO-3，混合精度，完全检查点。</translation>
-    </message>
-    <message>
-        <source>In force: weights %1 + grads %2 + master %3 + optimizer %4 = %5 B/param</source>
-        <translation>生效：权重 %1 + 梯度 %2 + 主权重 %3 + 优化器 %4 = %5 字节/参数</translation>
-    </message>
-    <message>
-        <source>Only ZeRO stage 3 (FULL_SHARD) reshards: stage 2 (SHARD_GRAD_OP) keeps the gathered parameters from forward to backward.</source>
-        <translation>只有 ZeRO 阶段 3（FULL_SHARD）会重新分片：阶段 2（SHARD_GRAD_OP）从前向到反向一直保留收集的参数。</translation>
-    </message>
-    <message>
-        <source>Savers, precision, compile</source>
-        <translation>省显存、精度、编译</translation>
-    </message>
-    <message>
-        <source>Savers, precision, compile (%1 changed)</source>
-        <translation>省显存、精度、编译（已改 %1 项）</translation>
-    </message>
-    <message>
-        <source>Model chunks per GPU: only the interleaved schedule uses them (choose Schedule = Interleaved 1F1B).</source>
-        <translation>每 GPU 的模型块数：只有交错调度使用（请选择 调度 = 交错 1F1B）。</translation>
-    </message>
-    <message>
-        <source>Import a Hugging Face config.json</source>
-        <translation>导入 Hugging Face config.json</translation>
-    </message>
-    <message>
-        <source>config.json (*.json);;All files (*)</source>
-        <translation>config.json (*.json);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Imported: </source>
-        <translation>已导入：</translation>
-    </message>
-</context>
-<context>
-    <name>shardscope::GlossaryPanel</name>
-    <message>
-        <source>Term</source>
-        <translation>术语</translation>
-    </message>
-    <message>
-        <source>What people say</source>
-        <translation>通俗说法</translation>
-    </message>
-    <message>
-        <source>What it means</source>
-        <translation>实际含义</translation>
-    </message>
-    <message>
-        <source>Glossary (F1): %1</source>
-        <translation>术语表（F1）：%1</translation>
-    </message>
-</context>
-<context>
-    <name>shardscope::Lecture</name>
-    <message>
-        <source>Tour</source>
-        <translation>导览</translation>
-    </message>
-    <message>
-        <source>Glossary</source>
-        <translation>术语表</translation>
-    </message>
-    <message>
-        <source>Open &amp;Tour…</source>
-        <translation>打开导览(&amp;T)…</translation>
-    </message>
-    <message>
-        <source>&amp;Tour</source>
-        <translation>导览(&amp;T)</translation>
-    </message>
-    <message>
-        <source>&amp;Next Step</source>
-        <translation>下一步(&amp;N)</translation>
-    </message>
-    <message>
-        <source>&amp;Previous Step</source>
-        <translation>上一步(&amp;P)</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>视图(&amp;V)</translation>
-    </message>
-    <message>
-        <source>&amp;Presentation</source>
-        <translation>演示模式(&amp;P)</translation>
-    </message>
-    <message>
-        <source>Full screen, large type, projector colours; Esc leaves</source>
-        <translation>全屏、大字号、适合投影仪的配色；按 Esc 退出</translation>
-    </message>
-    <message>
-        <source>&amp;Glossary</source>
-        <translation>术语表(&amp;G)</translation>
-    </message>
-    <message>
-        <source>&amp;Tour Panel</source>
-        <translation>导览面板(&amp;T)</translation>
-    </message>
-    <message>
-        <source>Glossary for the Control Under the Mouse</source>
-        <translation>鼠标所指控件的术语解释</translation>
-    </message>
-    <message>
-        <source>&amp;Language</source>
-        <translation>语言(&amp;L)</translation>
-    </message>
-    <message>
-        <source>System (%1)</source>
-        <translation>跟随系统（%1）</translation>
-    </message>
-    <message>
-        <source>Open Tour</source>
-        <translation>打开导览</translation>
-    </message>
-    <message>
-        <source>ShardScope tours (*.tour.json *.json);;All files (*)</source>
-        <translation>ShardScope 导览 (*.tour.json *.json);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Cannot open %1</source>
-        <translation>无法打开 %1</translation>
-    </message>
-</context>
-<context>
-    <name>shardscope::MainWindow</name>
-    <message>
-        <source>Scenario</source>
-        <translation>场景</translation>
-    </message>
-    <message>
-        <source>Messages</source>
-        <translation>消息</translation>
-    </message>
-    <message>
-        <source>Memory</source>
-        <translation>显存</translation>
-    </message>
-    <message>
-        <source>Step</source>
-        <translation>训练步</translation>
-    </message>
-    <message>
-        <source>Pin current as A</source>
-        <translation>将当前场景固定为 A</translation>
-    </message>
-    <message>
-        <source>Keep the scenario shown now as A; B follows the controls.</source>
-        <translation>把当前显示的场景保留为 A；B 跟随控件变化。</translation>
-    </message>
-    <message>
-        <source>Unpin A</source>
-        <translation>取消固定 A</translation>
-    </message>
-    <message>
-        <source>Compare</source>
-        <translation>对比</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>视图(&amp;V)</translation>
-    </message>
-    <message>
-        <source>Display</source>
-        <translation>显示</translation>
-    </message>
-    <message>
-        <source> Units: </source>
-        <translation> 单位：</translation>
-    </message>
-    <message>
-        <source>GB (10^9 bytes)</source>
-        <translation>GB（10^9 字节）</translation>
-    </message>
-    <message>
-        <source>GiB (2^30 bytes)</source>
-        <translation>GiB（2^30 字节）</translation>
-    </message>
-    <message>
-        <source>Pin as A</source>
-        <translation>固定为 A</translation>
-    </message>
-    <message>
-        <source>Compare: keep the current scenario as A and show A vs B</source>
-        <translation>对比：把当前场景保留为 A，并显示 A 与 B</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <source>&amp;New</source>
-        <translation>新建(&amp;N)</translation>
-    </message>
-    <message>
-        <source>&amp;Open Scenario…</source>
-        <translation>打开场景(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>Open &amp;Recent</source>
-        <translation>最近打开(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;Save</source>
-        <translation>保存(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Cannot save</source>
-        <translation>无法保存</translation>
-    </message>
-    <message>
-        <source>Save &amp;As…</source>
-        <translation>另存为(&amp;A)…</translation>
-    </message>
-    <message>
-        <source>&amp;Import</source>
-        <translation>导入(&amp;I)</translation>
-    </message>
-    <message>
-        <source>&amp;Hugging Face config.json…</source>
-        <translation>&amp;Hugging Face config.json…</translation>
-    </message>
-    <message>
-        <source>&amp;DeepSpeed config…</source>
-        <translation>&amp;DeepSpeed 配置…</translation>
-    </message>
-    <message>
-        <source>accelerate &amp;FSDP YAML…</source>
-        <translation>accelerate &amp;FSDP YAML…</translation>
-    </message>
-    <message>
-        <source>&amp;Megatron Arguments…</source>
-        <translation>&amp;Megatron 参数…</translation>
-    </message>
-    <message>
-        <source>&amp;Export</source>
-        <translation>导出(&amp;E)</translation>
-    </message>
-    <message>
-        <source>&amp;Chart…</source>
-        <translation>图表(&amp;C)…</translation>
-    </message>
-    <message>
-        <source>&amp;Bundle…</source>
-        <translation>打包(&amp;B)…</translation>
-    </message>
-    <message>
-        <source>C&amp;opy Chart to Clipboard</source>
-        <translation>复制图表到剪贴板(&amp;O)</translation>
-    </message>
-    <message>
-        <source>Per-GPU memory</source>
-        <translation>每 GPU 显存</translation>
-    </message>
-    <message>
-        <source>Per-GPU memory vs N</source>
-        <translation>每 GPU 显存随 N 的变化</translation>
-    </message>
-    <message>
-        <source>Host memory</source>
-        <translation>主机内存</translation>
-    </message>
-    <message>
-        <source>&amp;Reset to Default Scenario</source>
-        <translation>重置为默认场景(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Llama-2-70B on 32 x A100 80GB, ZeRO-3 (keeps the file name)</source>
-        <translation>Llama-2-70B，32 x A100 80GB，ZeRO-3（保留文件名）</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
-        <source>Untitled</source>
-        <translation>未命名</translation>
-    </message>
-    <message>
-        <source>Open Scenario</source>
-        <translation>打开场景</translation>
-    </message>
-    <message>
-        <source>Cannot open %1</source>
-        <translation>无法打开 %1</translation>
-    </message>
-    <message>
-        <source>Save Scenario As</source>
-        <translation>场景另存为</translation>
-    </message>
-    <message>
-        <source>Import Megatron-LM Arguments</source>
-        <translation>导入 Megatron-LM 参数</translation>
-    </message>
-    <message>
-        <source>Arguments, as given to pretrain_gpt.py (or a whole torchrun line).
-What they omit keeps Megatron&apos;s defaults; the model comes from --num-layers, --hidden-size, ...</source>
-        <translation>与传给 pretrain_gpt.py 的参数相同（或整行 torchrun 命令）。
+    <context>
+        <name>shardscope::ControlsPanel</name>
+        <message>
+            <source>Model</source>
+            <translation>模型</translation>
+        </message>
+        <message>
+            <source>A published architecture, or a bare parameter count given the GPT shape.</source>
+            <translation>已发布的架构，或按 GPT 形状给出的参数数量。</translation>
+        </message>
+        <message>
+            <source>Custom size (GPT shape)</source>
+            <translation>自定义规模（GPT 形状）</translation>
+        </message>
+        <message>
+            <source>Import…</source>
+            <translation>导入…</translation>
+        </message>
+        <message>
+            <source>Read the architecture from a Hugging Face config.json.</source>
+            <translation>从 Hugging Face 的 config.json 读取架构。</translation>
+        </message>
+        <message>
+            <source>Architecture</source>
+            <translation>架构</translation>
+        </message>
+        <message>
+            <source>Model size</source>
+            <translation>模型规模</translation>
+        </message>
+        <message>
+            <source>Total parameters; moving it gives a bare count the GPT-3 aspect ratio.</source>
+            <translation>参数总数；拖动时按 GPT-3 的宽深比给出纯参数量。</translation>
+        </message>
+        <message>
+            <source>Parameters</source>
+            <translation>参数</translation>
+        </message>
+        <message>
+            <source>Cluster</source>
+            <translation>集群</translation>
+        </message>
+        <message>
+            <source>N GPUs</source>
+            <translation>N 个 GPU</translation>
+        </message>
+        <message>
+            <source>Total GPUs N = data parallel x tensor parallel x pipeline parallel.</source>
+            <translation>GPU 总数 N = 数据并行 x 张量并行 x 流水线并行。</translation>
+        </message>
+        <message>
+            <source>GPUs per node</source>
+            <translation>每节点 GPU 数</translation>
+        </message>
+        <message>
+            <source>GPUs in one server; host RAM and NVMe are shared among them.</source>
+            <translation>一台服务器中的 GPU；主机内存和 NVMe 由它们共享。</translation>
+        </message>
+        <message>
+            <source>The GPU model; its memory is the capacity line in the charts.</source>
+            <translation>GPU 型号；其显存即图表中的容量线。</translation>
+        </message>
+        <message>
+            <source>GPU type</source>
+            <translation>GPU 类型</translation>
+        </message>
+        <message>
+            <source>Parallelism</source>
+            <translation>并行</translation>
+        </message>
+        <message>
+            <source>ZeRO-0 (DDP): every GPU holds all params, grads and optimizer states.</source>
+            <translation>ZeRO-0（DDP）：每个 GPU 持有全部参数、梯度和优化器状态。</translation>
+        </message>
+        <message>
+            <source>ZeRO-1: optimizer states (and fp32 master) are sharded over data parallel.</source>
+            <translation>ZeRO-1：优化器状态（及 fp32 主权重）在数据并行上分片。</translation>
+        </message>
+        <message>
+            <source>ZeRO-2: gradients are sharded too.</source>
+            <translation>ZeRO-2：梯度也分片。</translation>
+        </message>
+        <message>
+            <source>ZeRO-3 (FSDP full shard): parameters are sharded too, gathered per layer.</source>
+            <translation>ZeRO-3（FSDP 完全分片）：参数也分片，按层收集。</translation>
+        </message>
+        <message>
+            <source>ZeRO stage</source>
+            <translation>ZeRO 阶段</translation>
+        </message>
+        <message>
+            <source>TP</source>
+            <translation>TP</translation>
+        </message>
+        <message>
+            <source>Tensor parallel: each layer's weights split across this many GPUs (must divide the heads).</source>
+            <translation>张量并行：每层权重切分到这么多 GPU 上（须整除注意力头数）。</translation>
+        </message>
+        <message>
+            <source>Tensor parallel</source>
+            <translation>张量并行</translation>
+        </message>
+        <message>
+            <source>PP</source>
+            <translation>PP</translation>
+        </message>
+        <message>
+            <source>Pipeline parallel: the layers split into this many consecutive stages.</source>
+            <translation>流水线并行：层被切分为这么多个连续阶段。</translation>
+        </message>
+        <message>
+            <source>Pipeline parallel</source>
+            <translation>流水线并行</translation>
+        </message>
+        <message>
+            <source>Pipeline schedule: 1F1B keeps at most PP micro-batches in flight, GPipe all of them.</source>
+            <translation>流水线调度：1F1B 最多同时保留 PP 个微批次，GPipe 保留全部。</translation>
+        </message>
+        <message>
+            <source>Interleaved 1F1B</source>
+            <translation>交错 1F1B</translation>
+        </message>
+        <message>
+            <source>Schedule</source>
+            <translation>调度</translation>
+        </message>
+        <message>
+            <source>Virtual stages</source>
+            <translation>虚拟阶段</translation>
+        </message>
+        <message>
+            <source>Interleaved schedule: model chunks per GPU; the bubble shrinks by this factor, PP x chunks must divide the layers.</source>
+            <translation>交错调度：每个 GPU 的模型块数；气泡按此倍数缩小，PP x 块数须整除层数。</translation>
+        </message>
+        <message>
+            <source>Chunks per GPU</source>
+            <translation>每 GPU 块数</translation>
+        </message>
+        <message>
+            <source>Sequence parallel</source>
+            <translation>序列并行</translation>
+        </message>
+        <message>
+            <source>Megatron sequence parallelism: splits the activations TP would replicate.</source>
+            <translation>Megatron 序列并行：切分 TP 会复制的激活。</translation>
+        </message>
+        <message>
+            <source>Precision &amp;&amp; optimizer</source>
+            <translation>精度与优化器</translation>
+        </message>
+        <message>
+            <source>Bytes per parameter for weights, gradients, fp32 master and optimizer states.</source>
+            <translation>权重、梯度、fp32 主权重和优化器状态的每参数字节数。</translation>
+        </message>
+        <message>
+            <source>Recipe</source>
+            <translation>配方</translation>
+        </message>
+        <message>
+            <source>Replaces only the optimizer states of the recipe.</source>
+            <translation>只替换配方中的优化器状态。</translation>
+        </message>
+        <message>
+            <source>as the recipe says</source>
+            <translation>按配方</translation>
+        </message>
+        <message>
+            <source>Optimizer</source>
+            <translation>优化器</translation>
+        </message>
+        <message>
+            <source>Memory savers</source>
+            <translation>省显存手段</translation>
+        </message>
+        <message>
+            <source>None</source>
+            <translation>无</translation>
+        </message>
+        <message>
+            <source>Selective</source>
+            <translation>选择性</translation>
+        </message>
+        <message>
+            <source>Per-op</source>
+            <translation>逐算子</translation>
+        </message>
+        <message>
+            <source>Full</source>
+            <translation>完全</translation>
+        </message>
+        <message>
+            <source>Keep every activation for the backward pass.</source>
+            <translation>为反向传播保留所有激活。</translation>
+        </message>
+        <message>
+            <source>Megatron's selective recomputation: only the attention core is recomputed in backward, with FlashAttention nearly everything is kept (Korthikanti et al. 2022; docs/model.md section 10).</source>
+            <translation>Megatron 的选择性重计算：反向时只重算注意力核心，启用 FlashAttention 时几乎全部保留（Korthikanti et al. 2022；docs/model.md 第 10 节）。</translation>
+        </message>
+        <message>
+            <source>torchtitan's per-op selective activation checkpointing (SAC): the layer input, the attention output and every other matmul's output are saved, the rest recomputed (docs/model.md section 10).</source>
+            <translation>torchtitan 的逐算子选择性激活检查点（SAC）：保存层输入、注意力输出和每隔一个 matmul 的输出，其余重算（docs/model.md 第 10 节）。</translation>
+        </message>
+        <message>
+            <source>Keep only each layer's input and recompute the layer in backward.</source>
+            <translation>只保留每层的输入，反向时重算该层。</translation>
+        </message>
+        <message>
+            <source>Checkpointing</source>
+            <translation>检查点</translation>
+        </message>
+        <message>
+            <source>FlashAttention</source>
+            <translation>FlashAttention</translation>
+        </message>
+        <message>
+            <source>Fused attention kernels that never store the s x s attention scores.</source>
+            <translation>融合注意力内核，从不存储 s x s 注意力分数。</translation>
+        </message>
+        <message>
+            <source>none</source>
+            <translation>无</translation>
+        </message>
+        <message>
+            <source>CPU</source>
+            <translation>CPU</translation>
+        </message>
+        <message>
+            <source>NVMe</source>
+            <translation>NVMe</translation>
+        </message>
+        <message>
+            <source>ZeRO-Offload: fp32 master and optimizer states live in host RAM or NVMe (stages 1-3).</source>
+            <translation>ZeRO-Offload：fp32 主权重和优化器状态存放在主机内存或 NVMe（阶段 1-3）。</translation>
+        </message>
+        <message>
+            <source>ZeRO-Infinity: parameters live off the GPU (ZeRO-3 only).</source>
+            <translation>ZeRO-Infinity：参数存放在 GPU 之外（仅 ZeRO-3）。</translation>
+        </message>
+        <message>
+            <source>Optimizer offload</source>
+            <translation>优化器卸载</translation>
+        </message>
+        <message>
+            <source>Param offload</source>
+            <translation>参数卸载</translation>
+        </message>
+        <message>
+            <source>Framework</source>
+            <translation>框架</translation>
+        </message>
+        <message>
+            <source>Whose buffers and layouts are in force; the ZeRO stage keeps its meaning and the recipe its bytes per parameter (docs/model.md section 10).</source>
+            <translation>采用哪个框架的缓冲区和布局；ZeRO 阶段含义不变，配方的每参数字节数不变（docs/model.md 第 10 节）。</translation>
+        </message>
+        <message>
+            <source>Convention</source>
+            <translation>约定</translation>
+        </message>
+        <message>
+            <source>FSDP2 reshard_after_forward: each block's gathered parameters are freed after its forward and gathered again for backward; off (torchtitan under PP) the stage's parameters stay gathered from forward to backward (torch.distributed.fsdp.fully_shard; docs/model.md section 10).</source>
+            <translation>FSDP2 reshard_after_forward：每个块收集的参数在其前向后释放，反向时重新收集；关闭时（torchtitan 在 PP 下）该阶段的参数从前向到反向一直保持收集状态（torch.distributed.fsdp.fully_shard；docs/model.md 第 10 节）。</translation>
+        </message>
+        <message>
+            <source>Reshard after forward</source>
+            <translation>前向后重新分片</translation>
+        </message>
+        <message>
+            <source>Which figure meets the capacity line and decides "fits": torch.cuda.max_memory_allocated, max_memory_reserved (+ the allocator's fragmentation), or the device's used memory as nvidia-smi shows it (+ the CUDA context and paged optimizer states) (docs/model.md section 10).</source>
+            <translation>哪个数值与容量线比较并决定是否“放得下”：torch.cuda.max_memory_allocated、max_memory_reserved（+ 分配器碎片）或 nvidia-smi 显示的设备已用显存（+ CUDA 上下文和分页优化器状态）（docs/model.md 第 10 节）。</translation>
+        </message>
+        <message>
+            <source>allocated (PyTorch)</source>
+            <translation>已分配（PyTorch）</translation>
+        </message>
+        <message>
+            <source>reserved (PyTorch)</source>
+            <translation>已预留（PyTorch）</translation>
+        </message>
+        <message>
+            <source>device used (nvidia-smi)</source>
+            <translation>设备已用（nvidia-smi）</translation>
+        </message>
+        <message>
+            <source>Capacity measure</source>
+            <translation>容量度量</translation>
+        </message>
+        <message>
+            <source>Savers, precision and compilation switches of the training stack.</source>
+            <translation>训练栈的省显存、精度和编译开关。</translation>
+        </message>
+        <message>
+            <source>Precision of the saved activations: as the recipe (4-byte weights: fp32, else 16-bit), 16-bit, fp32 (every saved tensor doubled but the dropout masks), or torch.autocast (fp32 residual stream and attention probabilities, and a 16-bit cache of every weight) (docs/model.md section 10).</source>
+            <translation>保存激活的精度：按配方（4 字节权重为 fp32，否则 16 位）、16 位、fp32（除 dropout 掩码外每个保存的张量加倍），或 torch.autocast（残差流和注意力概率为 fp32，并缓存每个权重的 16 位副本）（docs/model.md 第 10 节）。</translation>
+        </message>
+        <message>
+            <source>as the recipe</source>
+            <translation>按配方</translation>
+        </message>
+        <message>
+            <source>16-bit</source>
+            <translation>16 位</translation>
+        </message>
+        <message>
+            <source>fp32</source>
+            <translation>fp32</translation>
+        </message>
+        <message>
+            <source>autocast</source>
+            <translation>autocast</translation>
+        </message>
+        <message>
+            <source>Activations</source>
+            <translation>激活</translation>
+        </message>
+        <message>
+            <source>Compiled (torch.compile / fused kernels)</source>
+            <translation>编译（torch.compile / 融合内核）</translation>
+        </message>
+        <message>
+            <source>torch.compile, Transformer Engine or Megatron's fused kernels; off: eager PyTorch's SwiGLU keeps gate, up, silu(gate) and their product (8f B per token instead of 6f) and runs every element-wise op as its own pass (docs/model.md section 10).</source>
+            <translation>torch.compile、Transformer Engine 或 Megatron 的融合内核；关闭时：eager PyTorch 的 SwiGLU 保留 gate、up、silu(gate) 及其乘积（每 token 8f 字节而非 6f），且每个逐元素操作单独一遍（docs/model.md 第 10 节）。</translation>
+        </message>
+        <message>
+            <source>Dropout</source>
+            <translation>Dropout</translation>
+        </message>
+        <message>
+            <source>Dropout masks stored for backward (1 B per element: GPT-2/BERT style); Llama-style models train without (docs/model.md section 5).</source>
+            <translation>为反向保存的 dropout 掩码（每元素 1 字节：GPT-2/BERT 风格）；Llama 类模型训练时不用（docs/model.md 第 5 节）。</translation>
+        </message>
+        <message>
+            <source>Optimizer step in backward</source>
+            <translation>在反向中执行优化器步</translation>
+        </message>
+        <message>
+            <source>Each parameter is stepped and its gradient freed as it arrives: one tensor's gradient alive, no step with all of them (torchtune optimizer_in_bwd; needs gradient accumulation 1; docs/model.md section 10).</source>
+            <translation>每个参数在梯度到达时即更新并释放梯度：只有一个张量的梯度存活，没有持有全部梯度的优化器步（torchtune optimizer_in_bwd；需要梯度累积为 1；docs/model.md 第 10 节）。</translation>
+        </message>
+        <message>
+            <source>Offload activations</source>
+            <translation>卸载激活</translation>
+        </message>
+        <message>
+            <source>Saved activations move to host memory; one layer's working set stays (torchtune, torchao; docs/model.md section 10).</source>
+            <translation>保存的激活移到主机内存；保留一层的工作集（torchtune、torchao；docs/model.md 第 10 节）。</translation>
+        </message>
+        <message>
+            <source>Paged optimizer</source>
+            <translation>分页优化器</translation>
+        </message>
+        <message>
+            <source>bitsandbytes paged optimizer states in CUDA managed memory, outside the caching allocator: not in allocated or reserved, in device used (docs/model.md section 10).</source>
+            <translation>bitsandbytes 分页优化器状态位于 CUDA 托管内存，在缓存分配器之外：不计入 allocated 和 reserved，计入设备已用（docs/model.md 第 10 节）。</translation>
+        </message>
+        <message>
+            <source>Loss on fp32 logits</source>
+            <translation>在 fp32 logits 上计算损失</translation>
+        </message>
+        <message>
+            <source>Cross-entropy on logits upcast to fp32: 14 B per logit instead of 8 (PyTorch cross_entropy(logits.float()); docs/model.md section 10).</source>
+            <translation>在提升为 fp32 的 logits 上计算交叉熵：每个 logit 14 字节而非 8（PyTorch cross_entropy(logits.float())；docs/model.md 第 10 节）。</translation>
+        </message>
+        <message>
+            <source>Compiled loss</source>
+            <translation>编译的损失</translation>
+        </message>
+        <message>
+            <source>torch.compile fuses the upcast, log-softmax and their backward: only the 16-bit gradient of the logits, no fp32 buffers (torchtitan components/loss.py; docs/model.md section 10).</source>
+            <translation>torch.compile 融合类型提升、log-softmax 及其反向：只有 logits 的 16 位梯度，没有 fp32 缓冲区（torchtitan components/loss.py；docs/model.md 第 10 节）。</translation>
+        </message>
+        <message>
+            <source>Loss chunks</source>
+            <translation>损失分块数</translation>
+        </message>
+        <message>
+            <source>Chunked cross-entropy: the loss's working set divided over N chunks, the logits stay (torchtune CEWithChunkedOutputLoss uses 8; docs/model.md section 10).</source>
+            <translation>分块交叉熵：损失的工作集分到 N 块，logits 保留（torchtune CEWithChunkedOutputLoss 使用 8；docs/model.md 第 10 节）。</translation>
+        </message>
+        <message>
+            <source>Batch</source>
+            <translation>批次</translation>
+        </message>
+        <message>
+            <source>Micro-batch</source>
+            <translation>微批次</translation>
+        </message>
+        <message>
+            <source>Sequences each GPU processes in one forward/backward pass.</source>
+            <translation>每个 GPU 在一次前向/反向中处理的序列数。</translation>
+        </message>
+        <message>
+            <source>Sequence length</source>
+            <translation>序列长度</translation>
+        </message>
+        <message>
+            <source>Tokens per sequence; activations grow with it (attention scores with its square).</source>
+            <translation>每个序列的 token 数；激活随之增长（注意力分数随其平方增长）。</translation>
+        </message>
+        <message>
+            <source>Gradient accumulation</source>
+            <translation>梯度累积</translation>
+        </message>
+        <message>
+            <source>Micro-batches per optimizer step (the pipeline's micro-batches).</source>
+            <translation>每个优化器步的微批次数（流水线的微批次）。</translation>
+        </message>
+        <message>
+            <source>Grad. accumulation</source>
+            <translation>梯度累积</translation>
+        </message>
+        <message>
+            <source>Reset to default</source>
+            <translation>恢复默认</translation>
+        </message>
+        <message>
+            <source>Llama-2-70B on 32 x A100 80GB, ZeRO-3, mixed precision, full checkpointing.</source>
+            <translation>Llama-2-70B，32 x A100 80GB，ZeRO-3，混合精度，完全检查点。</translation>
+        </message>
+        <message>
+            <source>In force: weights %1 + grads %2 + master %3 + optimizer %4 = %5 B/param</source>
+            <translation>生效：权重 %1 + 梯度 %2 + 主权重 %3 + 优化器 %4 = %5 字节/参数</translation>
+        </message>
+        <message>
+            <source>Only ZeRO stage 3 (FULL_SHARD) reshards: stage 2 (SHARD_GRAD_OP) keeps the gathered parameters from forward to backward.</source>
+            <translation>只有 ZeRO 阶段 3（FULL_SHARD）会重新分片：阶段 2（SHARD_GRAD_OP）从前向到反向一直保留收集的参数。</translation>
+        </message>
+        <message>
+            <source>Savers, precision, compile</source>
+            <translation>省显存、精度、编译</translation>
+        </message>
+        <message>
+            <source>Savers, precision, compile (%1 changed)</source>
+            <translation>省显存、精度、编译（已改 %1 项）</translation>
+        </message>
+        <message>
+            <source>Model chunks per GPU: only the interleaved schedule uses them (choose Schedule = Interleaved 1F1B).</source>
+            <translation>每 GPU 的模型块数：只有交错调度使用（请选择 调度 = 交错 1F1B）。</translation>
+        </message>
+        <message>
+            <source>Import a Hugging Face config.json</source>
+            <translation>导入 Hugging Face config.json</translation>
+        </message>
+        <message>
+            <source>config.json (*.json);;All files (*)</source>
+            <translation>config.json (*.json);;所有文件 (*)</translation>
+        </message>
+        <message>
+            <source>Imported: </source>
+            <translation>已导入：</translation>
+        </message>
+    </context>
+    <context>
+        <name>shardscope::GlossaryPanel</name>
+        <message>
+            <source>Term</source>
+            <translation>术语</translation>
+        </message>
+        <message>
+            <source>What people say</source>
+            <translation>通俗说法</translation>
+        </message>
+        <message>
+            <source>What it means</source>
+            <translation>实际含义</translation>
+        </message>
+        <message>
+            <source>Glossary (F1): %1</source>
+            <translation>术语表（F1）：%1</translation>
+        </message>
+    </context>
+    <context>
+        <name>shardscope::HardwarePanel</name>
+        <message>
+            <source>Reset to the preset</source>
+            <translation>重置为预设</translation>
+        </message>
+        <message>
+            <source>Every figure back to the GPU preset's, the collective latency back to 5 µs</source>
+            <translation>所有数值恢复为 GPU 预设值，集合通信延迟恢复为 5 µs</translation>
+        </message>
+        <message>
+            <source>Peak 16-bit (TFLOP/s)</source>
+            <translation>16 位峰值 (TFLOP/s)</translation>
+        </message>
+        <message>
+            <source>HBM bandwidth (GB/s)</source>
+            <translation>HBM 带宽 (GB/s)</translation>
+        </message>
+        <message>
+            <source>NVLink per direction (GB/s)</source>
+            <translation>NVLink 单向带宽 (GB/s)</translation>
+        </message>
+        <message>
+            <source>NIC per GPU per direction (GB/s)</source>
+            <translation>每 GPU 网卡单向带宽 (GB/s)</translation>
+        </message>
+        <message>
+            <source>PCIe per direction (GB/s)</source>
+            <translation>PCIe 单向带宽 (GB/s)</translation>
+        </message>
+        <message>
+            <source>Collective latency per hop (µs)</source>
+            <translation>集合通信每跳延迟 (µs)</translation>
+        </message>
+        <message>
+            <source>Large-GEMM efficiency (fraction of peak)</source>
+            <translation>大型 GEMM 效率（峰值的比例）</translation>
+        </message>
+        <message>
+            <source>%1: a number from %2 to %3.</source>
+            <translation>%1：%2 到 %3 之间的数。</translation>
+        </message>
+        <message>
+            <source>No GPU preset: choose a GPU in the Scenario panel.</source>
+            <translation>没有 GPU 预设：请在“场景”面板中选择 GPU。</translation>
+        </message>
+        <message>
+            <source>%1, figures in force (edit to override the preset)</source>
+            <translation>%1，当前生效的数值（编辑即可覆盖预设）</translation>
+        </message>
+        <message>
+            <source>“%1” is not a number. %2 The scenario was not changed.</source>
+            <translation>“%1”不是数字。%2 场景未更改。</translation>
+        </message>
+        <message>
+            <source>%1 is out of range. %2 The scenario was not changed.</source>
+            <translation>%1 超出范围。%2 场景未更改。</translation>
+        </message>
+        <message>
+            <source>Refused: %1. The scenario was not changed.</source>
+            <translation>已拒绝：%1。场景未更改。</translation>
+        </message>
+    </context>
+    <context>
+        <name>shardscope::Lecture</name>
+        <message>
+            <source>Tour</source>
+            <translation>导览</translation>
+        </message>
+        <message>
+            <source>Glossary</source>
+            <translation>术语表</translation>
+        </message>
+        <message>
+            <source>Open &amp;Tour…</source>
+            <translation>打开导览(&amp;T)…</translation>
+        </message>
+        <message>
+            <source>&amp;Tour</source>
+            <translation>导览(&amp;T)</translation>
+        </message>
+        <message>
+            <source>&amp;Next Step</source>
+            <translation>下一步(&amp;N)</translation>
+        </message>
+        <message>
+            <source>&amp;Previous Step</source>
+            <translation>上一步(&amp;P)</translation>
+        </message>
+        <message>
+            <source>&amp;View</source>
+            <translation>视图(&amp;V)</translation>
+        </message>
+        <message>
+            <source>&amp;Presentation</source>
+            <translation>演示模式(&amp;P)</translation>
+        </message>
+        <message>
+            <source>Full screen, large type, projector colours; Esc leaves</source>
+            <translation>全屏、大字号、适合投影仪的配色；按 Esc 退出</translation>
+        </message>
+        <message>
+            <source>&amp;Glossary</source>
+            <translation>术语表(&amp;G)</translation>
+        </message>
+        <message>
+            <source>&amp;Tour Panel</source>
+            <translation>导览面板(&amp;T)</translation>
+        </message>
+        <message>
+            <source>Glossary for the Control Under the Mouse</source>
+            <translation>鼠标所指控件的术语解释</translation>
+        </message>
+        <message>
+            <source>&amp;Language</source>
+            <translation>语言(&amp;L)</translation>
+        </message>
+        <message>
+            <source>System (%1)</source>
+            <translation>跟随系统（%1）</translation>
+        </message>
+        <message>
+            <source>Open Tour</source>
+            <translation>打开导览</translation>
+        </message>
+        <message>
+            <source>ShardScope tours (*.tour.json *.json);;All files (*)</source>
+            <translation>ShardScope 导览 (*.tour.json *.json);;所有文件 (*)</translation>
+        </message>
+        <message>
+            <source>Cannot open %1</source>
+            <translation>无法打开 %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>shardscope::MainWindow</name>
+        <message>
+            <source>Scenario</source>
+            <translation>场景</translation>
+        </message>
+        <message>
+            <source>Messages</source>
+            <translation>消息</translation>
+        </message>
+        <message>
+            <source>Memory</source>
+            <translation>显存</translation>
+        </message>
+        <message>
+            <source>Step</source>
+            <translation>训练步</translation>
+        </message>
+        <message>
+            <source>Pin current as A</source>
+            <translation>将当前场景固定为 A</translation>
+        </message>
+        <message>
+            <source>Keep the scenario shown now as A; B follows the controls.</source>
+            <translation>把当前显示的场景保留为 A；B 跟随控件变化。</translation>
+        </message>
+        <message>
+            <source>Unpin A</source>
+            <translation>取消固定 A</translation>
+        </message>
+        <message>
+            <source>Compare</source>
+            <translation>对比</translation>
+        </message>
+        <message>
+            <source>&amp;View</source>
+            <translation>视图(&amp;V)</translation>
+        </message>
+        <message>
+            <source>Display</source>
+            <translation>显示</translation>
+        </message>
+        <message>
+            <source> Units: </source>
+            <translation> 单位：</translation>
+        </message>
+        <message>
+            <source>GB (10^9 bytes)</source>
+            <translation>GB（10^9 字节）</translation>
+        </message>
+        <message>
+            <source>GiB (2^30 bytes)</source>
+            <translation>GiB（2^30 字节）</translation>
+        </message>
+        <message>
+            <source>Pin as A</source>
+            <translation>固定为 A</translation>
+        </message>
+        <message>
+            <source>Compare: keep the current scenario as A and show A vs B</source>
+            <translation>对比：把当前场景保留为 A，并显示 A 与 B</translation>
+        </message>
+        <message>
+            <source>&amp;File</source>
+            <translation>文件(&amp;F)</translation>
+        </message>
+        <message>
+            <source>&amp;New</source>
+            <translation>新建(&amp;N)</translation>
+        </message>
+        <message>
+            <source>&amp;Open Scenario…</source>
+            <translation>打开场景(&amp;O)…</translation>
+        </message>
+        <message>
+            <source>Open &amp;Recent</source>
+            <translation>最近打开(&amp;R)</translation>
+        </message>
+        <message>
+            <source>&amp;Save</source>
+            <translation>保存(&amp;S)</translation>
+        </message>
+        <message>
+            <source>Cannot save</source>
+            <translation>无法保存</translation>
+        </message>
+        <message>
+            <source>Save &amp;As…</source>
+            <translation>另存为(&amp;A)…</translation>
+        </message>
+        <message>
+            <source>&amp;Import</source>
+            <translation>导入(&amp;I)</translation>
+        </message>
+        <message>
+            <source>&amp;Hugging Face config.json…</source>
+            <translation>&amp;Hugging Face config.json…</translation>
+        </message>
+        <message>
+            <source>&amp;DeepSpeed config…</source>
+            <translation>&amp;DeepSpeed 配置…</translation>
+        </message>
+        <message>
+            <source>accelerate &amp;FSDP YAML…</source>
+            <translation>accelerate &amp;FSDP YAML…</translation>
+        </message>
+        <message>
+            <source>&amp;Megatron Arguments…</source>
+            <translation>&amp;Megatron 参数…</translation>
+        </message>
+        <message>
+            <source>&amp;Export</source>
+            <translation>导出(&amp;E)</translation>
+        </message>
+        <message>
+            <source>&amp;Chart…</source>
+            <translation>图表(&amp;C)…</translation>
+        </message>
+        <message>
+            <source>&amp;Bundle…</source>
+            <translation>打包(&amp;B)…</translation>
+        </message>
+        <message>
+            <source>C&amp;opy Chart to Clipboard</source>
+            <translation>复制图表到剪贴板(&amp;O)</translation>
+        </message>
+        <message>
+            <source>Per-GPU memory</source>
+            <translation>每 GPU 显存</translation>
+        </message>
+        <message>
+            <source>Per-GPU memory vs N</source>
+            <translation>每 GPU 显存随 N 的变化</translation>
+        </message>
+        <message>
+            <source>Host memory</source>
+            <translation>主机内存</translation>
+        </message>
+        <message>
+            <source>&amp;Reset to Default Scenario</source>
+            <translation>重置为默认场景(&amp;R)</translation>
+        </message>
+        <message>
+            <source>Llama-2-70B on 32 x A100 80GB, ZeRO-3 (keeps the file name)</source>
+            <translation>Llama-2-70B，32 x A100 80GB，ZeRO-3（保留文件名）</translation>
+        </message>
+        <message>
+            <source>&amp;Quit</source>
+            <translation>退出(&amp;Q)</translation>
+        </message>
+        <message>
+            <source>Untitled</source>
+            <translation>未命名</translation>
+        </message>
+        <message>
+            <source>Open Scenario</source>
+            <translation>打开场景</translation>
+        </message>
+        <message>
+            <source>Cannot open %1</source>
+            <translation>无法打开 %1</translation>
+        </message>
+        <message>
+            <source>Save Scenario As</source>
+            <translation>场景另存为</translation>
+        </message>
+        <message>
+            <source>Import Megatron-LM Arguments</source>
+            <translation>导入 Megatron-LM 参数</translation>
+        </message>
+        <message>
+            <source>Arguments, as given to pretrain_gpt.py (or a whole torchrun line).
+What they omit keeps Megatron's defaults; the model comes from --num-layers, --hidden-size, ...</source>
+            <translation>与传给 pretrain_gpt.py 的参数相同（或整行 torchrun 命令）。
 未给出的取 Megatron 默认值；模型由 --num-layers、--hidden-size 等决定……</translation>
-    </message>
-    <message>
-        <source>Import %1</source>
-        <translation>导入 %1</translation>
-    </message>
-    <message>
-        <source>Cannot import the %1</source>
-        <translation>无法导入 %1</translation>
-    </message>
-    <message>
-        <source>Export Chart</source>
-        <translation>导出图表</translation>
-    </message>
-    <message>
-        <source>Export failed</source>
-        <translation>导出失败</translation>
-    </message>
-    <message>
-        <source>Export Bundle to Folder</source>
-        <translation>打包导出到文件夹</translation>
-    </message>
-    <message>
-        <source>Removed from Open Recent (the files no longer exist):</source>
-        <translation>已从最近打开中移除（文件已不存在）：</translation>
-    </message>
-    <message>
-        <source>(none)</source>
-        <translation>（无）</translation>
-    </message>
-    <message>
-        <source>Clear List</source>
-        <translation>清空列表</translation>
-    </message>
-    <message>
-        <source>Peers</source>
-        <translation>同类工具</translation>
-    </message>
-    <message>
-        <source>Run it for real</source>
-        <translation>实际运行</translation>
-    </message>
-</context>
-<context>
-    <name>shardscope::PresenterBar</name>
-    <message>
-        <source>ZeRO stage</source>
-        <translation>ZeRO 阶段</translation>
-    </message>
-    <message>
-        <source>GPUs (N)</source>
-        <translation>GPU 数（N）</translation>
-    </message>
-    <message>
-        <source>TP</source>
-        <translation>TP</translation>
-    </message>
-    <message>
-        <source>PP</source>
-        <translation>PP</translation>
-    </message>
-    <message>
-        <source>Micro-batches (m)</source>
-        <translation>微批次数（m）</translation>
-    </message>
-    <message>
-        <source>Checkpointing</source>
-        <translation>激活检查点</translation>
-    </message>
-    <message>
-        <source>Optimizer offload</source>
-        <translation>优化器卸载</translation>
-    </message>
-    <message>
-        <source>Schedule</source>
-        <translation>调度</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>无</translation>
-    </message>
-    <message>
-        <source>selective</source>
-        <translation>选择性</translation>
-    </message>
-    <message>
-        <source>full</source>
-        <translation>完全</translation>
-    </message>
-    <message>
-        <source>CPU</source>
-        <translation>CPU</translation>
-    </message>
-    <message>
-        <source>NVMe</source>
-        <translation>NVMe</translation>
-    </message>
-    <message>
-        <source>1F1B</source>
-        <translation>1F1B</translation>
-    </message>
-    <message>
-        <source>GPipe</source>
-        <translation>GPipe</translation>
-    </message>
-    <message>
-        <source>interleaved</source>
-        <translation>交错式</translation>
-    </message>
-</context>
-<context>
-    <name>shardscope::TourPanel</name>
-    <message>
-        <source>◀ Previous</source>
-        <translation>◀ 上一步</translation>
-    </message>
-    <message>
-        <source>Next ▶</source>
-        <translation>下一步 ▶</translation>
-    </message>
-    <message>
-        <source>End Tour</source>
-        <translation>结束导览</translation>
-    </message>
-    <message>
-        <source>Previous step (Left, Page Up)</source>
-        <translation>上一步（左方向键、Page Up）</translation>
-    </message>
-    <message>
-        <source>Next step (Right, Page Down)</source>
-        <translation>下一步（右方向键、Page Down）</translation>
-    </message>
-    <message>
-        <source>No tour is open. File &gt; Open Tour… or Tour &gt; a built-in tour.</source>
-        <translation>尚未打开导览。文件 &gt; 打开导览…，或 导览 &gt; 选择内置导览。</translation>
-    </message>
-    <message>
-        <source>Step %1 of %2</source>
-        <translation>第 %1 步，共 %2 步</translation>
-    </message>
-    <message>
-        <source>This step has no answer: %1</source>
-        <translation>此步骤无法计算：%1</translation>
-    </message>
-</context>
-<context>
-    <name>shardscope::TrainDemoPanel</name>
-    <message>
-        <source>params</source>
-        <translation>参数</translation>
-    </message>
-    <message>
-        <source>grads</source>
-        <translation>梯度</translation>
-    </message>
-    <message>
-        <source>master</source>
-        <translation>主副本</translation>
-    </message>
-    <message>
-        <source>moments</source>
-        <translation>动量</translation>
-    </message>
-    <message>
-        <source>gathered</source>
-        <translation>已收集</translation>
-    </message>
-    <message>
-        <source>scratch</source>
-        <translation>临时</translation>
-    </message>
-    <message>
-        <source>peak</source>
-        <translation>峰值</translation>
-    </message>
-    <message>
-        <source>bf16 params and grads, fp32 master</source>
-        <translation>bf16 参数与梯度，fp32 主副本</translation>
-    </message>
-    <message>
-        <source>Run</source>
-        <translation>运行</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <source>measured</source>
-        <translation>实测</translation>
-    </message>
-    <message>
-        <source>predicted</source>
-        <translation>预测</translation>
-    </message>
-    <message>
-        <source>Trains a 1.4M-parameter MLP for real over N ranks (threads) and measures every buffer each rank allocates. The global batch (48) must split evenly over the ranks.</source>
-        <translation>在 N 个 rank（线程）上真实训练一个 140 万参数的 MLP，并测量每个 rank 分配的每个缓冲区。全局批量（48）必须能被 rank 数整除。</translation>
-    </message>
-    <message>
-        <source>Strategy</source>
-        <translation>策略</translation>
-    </message>
-    <message>
-        <source>Ranks</source>
-        <translation>Rank 数</translation>
-    </message>
-    <message>
-        <source>Steps</source>
-        <translation>步数</translation>
-    </message>
-    <message>
-        <source>Rank 0: measured vs predicted bytes</source>
-        <translation>Rank 0：实测与预测字节数</translation>
-    </message>
-    <message>
-        <source>MB (10^6 bytes)</source>
-        <translation>MB（10^6 字节）</translation>
-    </message>
-    <message>
-        <source>Bytes: measured vs predicted</source>
-        <translation>字节：实测与预测</translation>
-    </message>
-    <message>
-        <source>Replay the ring messages</source>
-        <translation>回放环形消息</translation>
-    </message>
-    <message>
-        <source>Cannot run: %1</source>
-        <translation>无法运行：%1</translation>
-    </message>
-    <message>
-        <source>Running %1 over %2 ranks...</source>
-        <translation>正在 %2 个 rank 上运行 %1...</translation>
-    </message>
-    <message>
-        <source>The run failed: %1</source>
-        <translation>运行失败：%1</translation>
-    </message>
-    <message>
-        <source>Cancelled after %1 of %2 steps.</source>
-        <translation>在 %2 步中的第 %1 步后取消。</translation>
-    </message>
-    <message>
-        <source>Done: %1 steps.</source>
-        <translation>完成：%1 步。</translation>
-    </message>
-    <message>
-        <source>Loss %1 -&gt; %2.</source>
-        <translation>损失 %1 -&gt; %2。</translation>
-    </message>
-    <message>
-        <source>Rank 0 sent %1 MB in %2 ring messages (replayed in &quot;Replay the ring messages&quot;).</source>
-        <translation>Rank 0 在 %2 条环形消息中发送了 %1 MB（见“回放环形消息”）。</translation>
-    </message>
-</context>
-<context>
-    <name>shardscope::TrainReplayCanvas</name>
-    <message>
-        <source>sent %1 B</source>
-        <translation>已发送 %1 B</translation>
-    </message>
-    <message>
-        <source>All-gather: each rank passes a finished chunk to its right neighbour, which keeps a copy.</source>
-        <translation>All-gather：每个 rank 把一个已完成的块传给右邻居，右邻居保留一份副本。</translation>
-    </message>
-    <message>
-        <source>Reduce-scatter: each rank passes a partial sum of one chunk to its right neighbour, which adds its own gradients of that chunk.</source>
-        <translation>Reduce-scatter：每个 rank 把一个块的部分和传给右邻居，右邻居再加上自己该块的梯度。</translation>
-    </message>
-    <message>
-        <source>rank %1</source>
-        <translation>rank %1</translation>
-    </message>
-    <message>
-        <source>chunk %1: %2</source>
-        <translation>块 %1：%2</translation>
-    </message>
-</context>
-<context>
-    <name>shardscope::TrainReplayView</name>
-    <message>
-        <source>First</source>
-        <translation>第一个</translation>
-    </message>
-    <message>
-        <source>Back</source>
-        <translation>上一个</translation>
-    </message>
-    <message>
-        <source>Play</source>
-        <translation>播放</translation>
-    </message>
-    <message>
-        <source>Forward</source>
-        <translation>下一个</translation>
-    </message>
-    <message>
-        <source>Last</source>
-        <translation>最后一个</translation>
-    </message>
-    <message>
-        <source>The first hop of the step</source>
-        <translation>该步的第一跳</translation>
-    </message>
-    <message>
-        <source>The previous hop</source>
-        <translation>上一跳</translation>
-    </message>
-    <message>
-        <source>Play the step&apos;s hops in recorded order</source>
-        <translation>按记录顺序播放该步的各跳</translation>
-    </message>
-    <message>
-        <source>The next hop</source>
-        <translation>下一跳</translation>
-    </message>
-    <message>
-        <source>The last hop of the step</source>
-        <translation>该步的最后一跳</translation>
-    </message>
-    <message>
-        <source>Hop of the step</source>
-        <translation>该步的跳</translation>
-    </message>
-    <message>
-        <source>The optimizer step whose recorded messages are replayed</source>
-        <translation>要回放其记录消息的优化器步</translation>
-    </message>
-    <message>
-        <source>Rank</source>
-        <translation>Rank</translation>
-    </message>
-    <message>
-        <source>This hop (B)</source>
-        <translation>本跳 (B)</translation>
-    </message>
-    <message>
-        <source>Byte range</source>
-        <translation>字节范围</translation>
-    </message>
-    <message>
-        <source>Chunk</source>
-        <translation>块</translation>
-    </message>
-    <message>
-        <source>Sent so far (B)</source>
-        <translation>迄今已发送 (B)</translation>
-    </message>
-    <message>
-        <source>Step total (B)</source>
-        <translation>本步合计 (B)</translation>
-    </message>
-    <message>
-        <source>Predicted (B)</source>
-        <translation>预测 (B)</translation>
-    </message>
-    <message>
-        <source>Bytes the rank sends in the step by the ring: every chunk but its own in a reduce-scatter, every chunk but its right neighbour&apos;s in an all-gather</source>
-        <translation>按环算法该 rank 在本步发送的字节：reduce-scatter 中除自己的块外的所有块，all-gather 中除右邻居的块外的所有块</translation>
-    </message>
-    <message>
-        <source>Optimizer step</source>
-        <translation>优化器步</translation>
-    </message>
-    <message>
-        <source>Pause</source>
-        <translation>暂停</translation>
-    </message>
-    <message>
-        <source>reduce-scatter</source>
-        <translation>reduce-scatter</translation>
-    </message>
-    <message>
-        <source>all-gather</source>
-        <translation>all-gather</translation>
-    </message>
-    <message>
-        <source>all-reduce, reduce-scatter half</source>
-        <translation>all-reduce 的 reduce-scatter 半程</translation>
-    </message>
-    <message>
-        <source>all-reduce, all-gather half</source>
-        <translation>all-reduce 的 all-gather 半程</translation>
-    </message>
-    <message>
-        <source>Run the trainer: every ring message of every optimizer step is recorded and can be replayed here.</source>
-        <translation>运行训练器：每个优化器步的每条环形消息都会被记录，并可在此回放。</translation>
-    </message>
-    <message>
-        <source>One rank sends nothing: run with 2 ranks or more.</source>
-        <translation>单个 rank 不发送任何消息：请用 2 个或更多 rank 运行。</translation>
-    </message>
-    <message>
-        <source>Optimizer step %1 recorded no ring messages.</source>
-        <translation>优化器第 %1 步没有记录环形消息。</translation>
-    </message>
-    <message>
-        <source>Optimizer step %1 · collective %2 of %3: %4 · ring step %5 of %6 · hop %7 of %8</source>
-        <translation>优化器第 %1 步 · 集合通信 %2/%3：%4 · 环步 %5/%6 · 第 %7/%8 跳</translation>
-    </message>
-    <message>
-        <source>rank %1 → %2</source>
-        <translation>rank %1 → %2</translation>
-    </message>
-    <message>
-        <source>—</source>
-        <translation>—</translation>
-    </message>
-    <message>
-        <source>Ring formulas for one step (%1 collectives; per rank (n−1)/n × M for a reduce-scatter or all-gather and 2(n−1)/n × M for an all-reduce of an M-byte buffer, n = %2): %3 B per rank.</source>
-        <translation>一步的环形公式（%1 次集合通信；对 M 字节的缓冲区，每个 rank 在 reduce-scatter 或 all-gather 中发送 (n−1)/n × M，在 all-reduce 中发送 2(n−1)/n × M，n = %2）：每个 rank %3 B。</translation>
-    </message>
-    <message>
-        <source>Over the step every rank&apos;s chunks add up to the same share, so each rank sends exactly that.</source>
-        <translation>在整个步中每个 rank 的块加起来份额相同，因此每个 rank 恰好发送这么多。</translation>
-    </message>
-    <message>
-        <source>The ranks&apos; chunks differ in size (a shorter last chunk, or a layer&apos;s slice split unevenly), so their bytes differ (Predicted, from the chunk bounds); together they send %1 B = %2 × the formula.</source>
-        <translation>各 rank 的块大小不同（最后一块较短，或某层的切片划分不均），因此字节数不同（预测列按块边界计算）；它们合计发送 %1 B = %2 × 公式值。</translation>
-    </message>
-    <message>
-        <source>Measured: every rank&apos;s step total equals its prediction.</source>
-        <translation>实测：每个 rank 的本步合计等于其预测值。</translation>
-    </message>
-    <message>
-        <source>Measured: the step totals differ from the prediction.</source>
-        <translation>实测：本步合计与预测不符。</translation>
-    </message>
-</context>
+        </message>
+        <message>
+            <source>Import %1</source>
+            <translation>导入 %1</translation>
+        </message>
+        <message>
+            <source>Cannot import the %1</source>
+            <translation>无法导入 %1</translation>
+        </message>
+        <message>
+            <source>Export Chart</source>
+            <translation>导出图表</translation>
+        </message>
+        <message>
+            <source>Export failed</source>
+            <translation>导出失败</translation>
+        </message>
+        <message>
+            <source>Export Bundle to Folder</source>
+            <translation>打包导出到文件夹</translation>
+        </message>
+        <message>
+            <source>Removed from Open Recent (the files no longer exist):</source>
+            <translation>已从最近打开中移除（文件已不存在）：</translation>
+        </message>
+        <message>
+            <source>(none)</source>
+            <translation>（无）</translation>
+        </message>
+        <message>
+            <source>Clear List</source>
+            <translation>清空列表</translation>
+        </message>
+        <message>
+            <source>Peers</source>
+            <translation>同类工具</translation>
+        </message>
+        <message>
+            <source>Run it for real</source>
+            <translation>实际运行</translation>
+        </message>
+        <message>
+            <source>Hardware</source>
+            <translation>硬件</translation>
+        </message>
+    </context>
+    <context>
+        <name>shardscope::PresenterBar</name>
+        <message>
+            <source>ZeRO stage</source>
+            <translation>ZeRO 阶段</translation>
+        </message>
+        <message>
+            <source>GPUs (N)</source>
+            <translation>GPU 数（N）</translation>
+        </message>
+        <message>
+            <source>TP</source>
+            <translation>TP</translation>
+        </message>
+        <message>
+            <source>PP</source>
+            <translation>PP</translation>
+        </message>
+        <message>
+            <source>Micro-batches (m)</source>
+            <translation>微批次数（m）</translation>
+        </message>
+        <message>
+            <source>Checkpointing</source>
+            <translation>激活检查点</translation>
+        </message>
+        <message>
+            <source>Optimizer offload</source>
+            <translation>优化器卸载</translation>
+        </message>
+        <message>
+            <source>Schedule</source>
+            <translation>调度</translation>
+        </message>
+        <message>
+            <source>none</source>
+            <translation>无</translation>
+        </message>
+        <message>
+            <source>selective</source>
+            <translation>选择性</translation>
+        </message>
+        <message>
+            <source>full</source>
+            <translation>完全</translation>
+        </message>
+        <message>
+            <source>CPU</source>
+            <translation>CPU</translation>
+        </message>
+        <message>
+            <source>NVMe</source>
+            <translation>NVMe</translation>
+        </message>
+        <message>
+            <source>1F1B</source>
+            <translation>1F1B</translation>
+        </message>
+        <message>
+            <source>GPipe</source>
+            <translation>GPipe</translation>
+        </message>
+        <message>
+            <source>interleaved</source>
+            <translation>交错式</translation>
+        </message>
+    </context>
+    <context>
+        <name>shardscope::TourPanel</name>
+        <message>
+            <source>◀ Previous</source>
+            <translation>◀ 上一步</translation>
+        </message>
+        <message>
+            <source>Next ▶</source>
+            <translation>下一步 ▶</translation>
+        </message>
+        <message>
+            <source>End Tour</source>
+            <translation>结束导览</translation>
+        </message>
+        <message>
+            <source>Previous step (Left, Page Up)</source>
+            <translation>上一步（左方向键、Page Up）</translation>
+        </message>
+        <message>
+            <source>Next step (Right, Page Down)</source>
+            <translation>下一步（右方向键、Page Down）</translation>
+        </message>
+        <message>
+            <source>No tour is open. File &gt; Open Tour… or Tour &gt; a built-in tour.</source>
+            <translation>尚未打开导览。文件 &gt; 打开导览…，或 导览 &gt; 选择内置导览。</translation>
+        </message>
+        <message>
+            <source>Step %1 of %2</source>
+            <translation>第 %1 步，共 %2 步</translation>
+        </message>
+        <message>
+            <source>This step has no answer: %1</source>
+            <translation>此步骤无法计算：%1</translation>
+        </message>
+    </context>
+    <context>
+        <name>shardscope::TrainDemoPanel</name>
+        <message>
+            <source>params</source>
+            <translation>参数</translation>
+        </message>
+        <message>
+            <source>grads</source>
+            <translation>梯度</translation>
+        </message>
+        <message>
+            <source>master</source>
+            <translation>主副本</translation>
+        </message>
+        <message>
+            <source>moments</source>
+            <translation>动量</translation>
+        </message>
+        <message>
+            <source>gathered</source>
+            <translation>已收集</translation>
+        </message>
+        <message>
+            <source>scratch</source>
+            <translation>临时</translation>
+        </message>
+        <message>
+            <source>peak</source>
+            <translation>峰值</translation>
+        </message>
+        <message>
+            <source>bf16 params and grads, fp32 master</source>
+            <translation>bf16 参数与梯度，fp32 主副本</translation>
+        </message>
+        <message>
+            <source>Run</source>
+            <translation>运行</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message>
+            <source>measured</source>
+            <translation>实测</translation>
+        </message>
+        <message>
+            <source>predicted</source>
+            <translation>预测</translation>
+        </message>
+        <message>
+            <source>Trains a 1.4M-parameter MLP for real over N ranks (threads) and measures every buffer each rank allocates. The global batch (48) must split evenly over the ranks.</source>
+            <translation>在 N 个 rank（线程）上真实训练一个 140 万参数的 MLP，并测量每个 rank 分配的每个缓冲区。全局批量（48）必须能被 rank 数整除。</translation>
+        </message>
+        <message>
+            <source>Strategy</source>
+            <translation>策略</translation>
+        </message>
+        <message>
+            <source>Ranks</source>
+            <translation>Rank 数</translation>
+        </message>
+        <message>
+            <source>Steps</source>
+            <translation>步数</translation>
+        </message>
+        <message>
+            <source>Rank 0: measured vs predicted bytes</source>
+            <translation>Rank 0：实测与预测字节数</translation>
+        </message>
+        <message>
+            <source>MB (10^6 bytes)</source>
+            <translation>MB（10^6 字节）</translation>
+        </message>
+        <message>
+            <source>Bytes: measured vs predicted</source>
+            <translation>字节：实测与预测</translation>
+        </message>
+        <message>
+            <source>Replay the ring messages</source>
+            <translation>回放环形消息</translation>
+        </message>
+        <message>
+            <source>Cannot run: %1</source>
+            <translation>无法运行：%1</translation>
+        </message>
+        <message>
+            <source>Running %1 over %2 ranks...</source>
+            <translation>正在 %2 个 rank 上运行 %1...</translation>
+        </message>
+        <message>
+            <source>The run failed: %1</source>
+            <translation>运行失败：%1</translation>
+        </message>
+        <message>
+            <source>Cancelled after %1 of %2 steps.</source>
+            <translation>在 %2 步中的第 %1 步后取消。</translation>
+        </message>
+        <message>
+            <source>Done: %1 steps.</source>
+            <translation>完成：%1 步。</translation>
+        </message>
+        <message>
+            <source>Loss %1 -&gt; %2.</source>
+            <translation>损失 %1 -&gt; %2。</translation>
+        </message>
+        <message>
+            <source>Rank 0 sent %1 MB in %2 ring messages (replayed in "Replay the ring messages").</source>
+            <translation>Rank 0 在 %2 条环形消息中发送了 %1 MB（见“回放环形消息”）。</translation>
+        </message>
+    </context>
+    <context>
+        <name>shardscope::TrainReplayCanvas</name>
+        <message>
+            <source>sent %1 B</source>
+            <translation>已发送 %1 B</translation>
+        </message>
+        <message>
+            <source>All-gather: each rank passes a finished chunk to its right neighbour, which keeps a copy.</source>
+            <translation>All-gather：每个 rank 把一个已完成的块传给右邻居，右邻居保留一份副本。</translation>
+        </message>
+        <message>
+            <source>Reduce-scatter: each rank passes a partial sum of one chunk to its right neighbour, which adds its own gradients of that chunk.</source>
+            <translation>Reduce-scatter：每个 rank 把一个块的部分和传给右邻居，右邻居再加上自己该块的梯度。</translation>
+        </message>
+        <message>
+            <source>rank %1</source>
+            <translation>rank %1</translation>
+        </message>
+        <message>
+            <source>chunk %1: %2</source>
+            <translation>块 %1：%2</translation>
+        </message>
+    </context>
+    <context>
+        <name>shardscope::TrainReplayView</name>
+        <message>
+            <source>First</source>
+            <translation>第一个</translation>
+        </message>
+        <message>
+            <source>Back</source>
+            <translation>上一个</translation>
+        </message>
+        <message>
+            <source>Play</source>
+            <translation>播放</translation>
+        </message>
+        <message>
+            <source>Forward</source>
+            <translation>下一个</translation>
+        </message>
+        <message>
+            <source>Last</source>
+            <translation>最后一个</translation>
+        </message>
+        <message>
+            <source>The first hop of the step</source>
+            <translation>该步的第一跳</translation>
+        </message>
+        <message>
+            <source>The previous hop</source>
+            <translation>上一跳</translation>
+        </message>
+        <message>
+            <source>Play the step's hops in recorded order</source>
+            <translation>按记录顺序播放该步的各跳</translation>
+        </message>
+        <message>
+            <source>The next hop</source>
+            <translation>下一跳</translation>
+        </message>
+        <message>
+            <source>The last hop of the step</source>
+            <translation>该步的最后一跳</translation>
+        </message>
+        <message>
+            <source>Hop of the step</source>
+            <translation>该步的跳</translation>
+        </message>
+        <message>
+            <source>The optimizer step whose recorded messages are replayed</source>
+            <translation>要回放其记录消息的优化器步</translation>
+        </message>
+        <message>
+            <source>Rank</source>
+            <translation>Rank</translation>
+        </message>
+        <message>
+            <source>This hop (B)</source>
+            <translation>本跳 (B)</translation>
+        </message>
+        <message>
+            <source>Byte range</source>
+            <translation>字节范围</translation>
+        </message>
+        <message>
+            <source>Chunk</source>
+            <translation>块</translation>
+        </message>
+        <message>
+            <source>Sent so far (B)</source>
+            <translation>迄今已发送 (B)</translation>
+        </message>
+        <message>
+            <source>Step total (B)</source>
+            <translation>本步合计 (B)</translation>
+        </message>
+        <message>
+            <source>Predicted (B)</source>
+            <translation>预测 (B)</translation>
+        </message>
+        <message>
+            <source>Bytes the rank sends in the step by the ring: every chunk but its own in a reduce-scatter, every chunk but its right neighbour's in an all-gather</source>
+            <translation>按环算法该 rank 在本步发送的字节：reduce-scatter 中除自己的块外的所有块，all-gather 中除右邻居的块外的所有块</translation>
+        </message>
+        <message>
+            <source>Optimizer step</source>
+            <translation>优化器步</translation>
+        </message>
+        <message>
+            <source>Pause</source>
+            <translation>暂停</translation>
+        </message>
+        <message>
+            <source>reduce-scatter</source>
+            <translation>reduce-scatter</translation>
+        </message>
+        <message>
+            <source>all-gather</source>
+            <translation>all-gather</translation>
+        </message>
+        <message>
+            <source>all-reduce, reduce-scatter half</source>
+            <translation>all-reduce 的 reduce-scatter 半程</translation>
+        </message>
+        <message>
+            <source>all-reduce, all-gather half</source>
+            <translation>all-reduce 的 all-gather 半程</translation>
+        </message>
+        <message>
+            <source>Run the trainer: every ring message of every optimizer step is recorded and can be replayed here.</source>
+            <translation>运行训练器：每个优化器步的每条环形消息都会被记录，并可在此回放。</translation>
+        </message>
+        <message>
+            <source>One rank sends nothing: run with 2 ranks or more.</source>
+            <translation>单个 rank 不发送任何消息：请用 2 个或更多 rank 运行。</translation>
+        </message>
+        <message>
+            <source>Optimizer step %1 recorded no ring messages.</source>
+            <translation>优化器第 %1 步没有记录环形消息。</translation>
+        </message>
+        <message>
+            <source>Optimizer step %1 · collective %2 of %3: %4 · ring step %5 of %6 · hop %7 of %8</source>
+            <translation>优化器第 %1 步 · 集合通信 %2/%3：%4 · 环步 %5/%6 · 第 %7/%8 跳</translation>
+        </message>
+        <message>
+            <source>rank %1 → %2</source>
+            <translation>rank %1 → %2</translation>
+        </message>
+        <message>
+            <source>—</source>
+            <translation>—</translation>
+        </message>
+        <message>
+            <source>Ring formulas for one step (%1 collectives; per rank (n−1)/n × M for a reduce-scatter or all-gather and 2(n−1)/n × M for an all-reduce of an M-byte buffer, n = %2): %3 B per rank.</source>
+            <translation>一步的环形公式（%1 次集合通信；对 M 字节的缓冲区，每个 rank 在 reduce-scatter 或 all-gather 中发送 (n−1)/n × M，在 all-reduce 中发送 2(n−1)/n × M，n = %2）：每个 rank %3 B。</translation>
+        </message>
+        <message>
+            <source>Over the step every rank's chunks add up to the same share, so each rank sends exactly that.</source>
+            <translation>在整个步中每个 rank 的块加起来份额相同，因此每个 rank 恰好发送这么多。</translation>
+        </message>
+        <message>
+            <source>The ranks' chunks differ in size (a shorter last chunk, or a layer's slice split unevenly), so their bytes differ (Predicted, from the chunk bounds); together they send %1 B = %2 × the formula.</source>
+            <translation>各 rank 的块大小不同（最后一块较短，或某层的切片划分不均），因此字节数不同（预测列按块边界计算）；它们合计发送 %1 B = %2 × 公式值。</translation>
+        </message>
+        <message>
+            <source>Measured: every rank's step total equals its prediction.</source>
+            <translation>实测：每个 rank 的本步合计等于其预测值。</translation>
+        </message>
+        <message>
+            <source>Measured: the step totals differ from the prediction.</source>
+            <translation>实测：本步合计与预测不符。</translation>
+        </message>
+    </context>
+    <context>
+        <name>shardscope::ValidationChart</name>
+        <message>
+            <source>Measured (each row's own metric)</source>
+            <translation>实测值（各行自身的指标）</translation>
+        </message>
+        <message>
+            <source>Measured (%1)</source>
+            <translation>实测值 (%1)</translation>
+        </message>
+        <message>
+            <source>Predicted (each row's own metric)</source>
+            <translation>预测值（各行自身的指标）</translation>
+        </message>
+        <message>
+            <source>Predicted (%1)</source>
+            <translation>预测值 (%1)</translation>
+        </message>
+        <message>
+            <source>within ±10%</source>
+            <translation>±10% 以内</translation>
+        </message>
+        <message>
+            <source>predicted = measured</source>
+            <translation>预测 = 实测</translation>
+        </message>
+        <message>
+            <source>rows</source>
+            <translation>行</translation>
+        </message>
+    </context>
 </TS>

@@ -415,6 +415,8 @@ private slots:
         QTest::newRow("intra tiny") << QStringLiteral("intra_node_bytes_per_second") << 1e-300 << QByteArray("link bandwidth");
         QTest::newRow("inter tiny") << QStringLiteral("inter_node_bytes_per_second") << 1e-300 << QByteArray("link bandwidth");
         QTest::newRow("pcie tiny") << QStringLiteral("pcie_bytes_per_second") << 0.5 << QByteArray("link bandwidth");
+        QTest::newRow("peak tiny") << QStringLiteral("peak_flops16_override") << 1.0 << QByteArray("TFLOP/s");
+        QTest::newRow("hbm tiny") << QStringLiteral("hbm_bytes_per_second_override") << 0.5 << QByteArray("GB/s");
         QTest::newRow("margin") << QStringLiteral("margin_bytes") << 1e12 << QByteArray("below the GPU's capacity");
     }
     void scenarioFileCannotCarryWhatTheCliRefuses()

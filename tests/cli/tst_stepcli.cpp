@@ -110,6 +110,8 @@ private Q_SLOTS:
         QTest::newRow("zero NIC") << QStringLiteral("inter-node-gbps") << QStringLiteral("0");
         QTest::newRow("NaN NVLink") << QStringLiteral("intra-node-gbps") << QStringLiteral("nan");
         QTest::newRow("negative PCIe") << QStringLiteral("pcie-gbps") << QStringLiteral("-25");
+        QTest::newRow("zero peak") << QStringLiteral("peak-tflops") << QStringLiteral("0");
+        QTest::newRow("NaN HBM") << QStringLiteral("hbm-gbps") << QStringLiteral("nan");
     }
     void badHardwareOptions()
     {
@@ -133,6 +135,18 @@ private Q_SLOTS:
         QCOMPARE(fast.value(QStringLiteral("scenario")).toObject().value(QStringLiteral("inter_node_bytes_per_second")).toDouble(), 50e9);
         QVERIFY(slow.value(QStringLiteral("totals")).toObject().value(QStringLiteral("step_time_s")).toDouble()
                 > fast.value(QStringLiteral("totals")).toObject().value(QStringLiteral("step_time_s")).toDouble());
+        // Half the A100's 312 TFLOP/s peak (--peak-tflops) or of its 2,039 GB/s (--hbm-gbps): slower steps, and
+        // the scenario echoes the overrides.
+        const QJsonObject base = json(shardscope({QStringLiteral("step"), QStringLiteral("--format"), QStringLiteral("json")}));
+        const QJsonObject halfPeak = json(shardscope({QStringLiteral("step"), QStringLiteral("--peak-tflops"), QStringLiteral("156"),
+                                                      QStringLiteral("--format"), QStringLiteral("json")}));
+        const QJsonObject halfHbm = json(shardscope({QStringLiteral("step"), QStringLiteral("--hbm-gbps"), QStringLiteral("1019.5"),
+                                                     QStringLiteral("--format"), QStringLiteral("json")}));
+        auto stepTime = [](const QJsonObject& o) { return o.value(QStringLiteral("totals")).toObject().value(QStringLiteral("step_time_s")).toDouble(); };
+        QVERIFY(stepTime(halfPeak) > stepTime(base));
+        QVERIFY(stepTime(halfHbm) > stepTime(base));
+        QCOMPARE(halfPeak.value(QStringLiteral("scenario")).toObject().value(QStringLiteral("peak_flops16_override")).toDouble(), 156e12);
+        QCOMPARE(halfHbm.value(QStringLiteral("scenario")).toObject().value(QStringLiteral("hbm_bytes_per_second_override")).toDouble(), 1019.5e9);
     }
 
     void validateStepsGolden()

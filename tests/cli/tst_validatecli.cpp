@@ -90,6 +90,33 @@ private slots:
         QVERIFY(r.out.contains("unmodelled:"));
     }
 
+    void chartFiles()
+    {
+        // --chart writes the predicted-vs-measured scatter (our own Qt Charts export) and keeps stdout's contract;
+        // the point count is checked against the compared rows in tests/ui/tst_hardwarepanel.cpp.
+        QTemporaryDir dir;
+        const QString png = dir.filePath(QStringLiteral("memory.png"));
+        Run r = shardscope({QStringLiteral("validate"), QStringLiteral("--measured"), dataPath(kShipped),
+                            QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("--chart"), png});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(QJsonDocument::fromJson(r.out), QJsonDocument::fromJson(readFile(dataPath(QStringLiteral("golden/validate-measured.json")))));
+        const QByteArray bytes = readFile(png);
+        QVERIFY(bytes.startsWith("\x89PNG"));
+        const QString svg = dir.filePath(QStringLiteral("steps.svg"));
+        r = shardscope({QStringLiteral("validate"), QStringLiteral("--steps"), dataPath(QStringLiteral("measured/measured-steps.csv")),
+                        QStringLiteral("--chart"), svg});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("median |error|"));
+        const QByteArray s = readFile(svg);
+        QVERIFY(s.contains("<svg"));
+        QVERIFY(s.contains("predicted vs measured"));
+        // A chart file that is not an image: exit 2, in words.
+        r = shardscope({QStringLiteral("validate"), QStringLiteral("--steps"), dataPath(QStringLiteral("measured/measured-steps.csv")),
+                        QStringLiteral("--chart"), dir.filePath(QStringLiteral("x.txt"))});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(".png, .svg or .pdf"), r.err.constData());
+    }
+
     void badInput()
     {
         // No --measured, a missing file, a CSV without the needed columns: exit 2, a message, no stdout.

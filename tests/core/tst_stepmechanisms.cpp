@@ -2,7 +2,9 @@
 // The step model's mechanisms (issue 9), each against its source or a hand derivation: GEMM efficiency by
 // shape, fp8 on linear layers only, causal FlashAttention, NCCL bandwidth per tier, the CP ring's bytes,
 // overlap, the uneven interleaved split, and the validation targets on the shipped measured-steps.csv.
+#include "shardscope/csv.h"
 #include "shardscope/errors.h"
+#include "shardscope/gpus.h"
 #include "shardscope/kernels.h"
 #include "shardscope/step.h"
 #include "shardscope/validation_steps.h"
@@ -290,6 +292,63 @@ private Q_SLOTS:
         QVERIFY(v.unmodelled.size() <= 5);
         for (const UnmodelledRow& u : v.unmodelled)
             QVERIFY(!u.reason.empty());
+        // The figures this model reaches (docs/validation-steps.md): median 6.0%, 70 of 108 within 10%, 6 rows
+        // beyond 35% (the issue's target is none; the six are named in the doc with their causes). A change that
+        // makes these worse must say why in the doc.
+        int within10 = 0, beyond35 = 0;
+        for (const StepCheck& c : v.rows) {
+            within10 += std::abs(c.error) <= 0.10;
+            beyond35 += std::abs(c.error) > 0.35;
+        }
+        QVERIFY2(v.medianAbsError <= 0.061, qPrintable(QString::number(v.medianAbsError)));
+        QVERIFY2(within10 >= 70, qPrintable(QString::number(within10)));
+        QVERIFY2(beyond35 <= 6, qPrintable(QString::number(beyond35)));
+        QVERIFY2(v.maxAbsError <= 0.53, qPrintable(QString::number(v.maxAbsError)));
+    }
+
+    void powerCappedH100()
+    {
+        // torchtitan benchmarks/llama3_h100_202412_torchtitan.md: the H100s are 96 GB HBM2e parts at 2.4 TB/s
+        // run at their default 500 W limit; a power-limited GPU holds a clock in proportion to its power
+        // budget under sustained tensor load, so GEMMs and attention reach 500/700 of the 700 W part's rate.
+        const GpuPreset capped = *findGpuPreset("h100-96gb");
+        QCOMPARE(capped.hbmBytesPerSecond, 2.4e12);
+        QCOMPARE(capped.powerCapFraction, 500.0 / 700.0);
+        QCOMPARE(capped.peakFlops16, findGpuPreset("h100-80gb")->peakFlops16);
+        Scenario s = llama8bOnH100("mixed");
+        const StepResult stock = computeStep(s);
+        s.gpu = "h100-96gb";
+        const StepResult cap = computeStep(s);
+        const double gemm80 = sumCompute(stock, StepPhase::Forward, EventPart::Mlp);
+        const double gemm96 = sumCompute(cap, StepPhase::Forward, EventPart::Mlp);
+        // The MLP's GEMMs take 700/500 as long; its element-wise part grows by 3.35/2.4 (HBM): the ratio
+        // lies between the two and near the GEMMs' (they dominate).
+        QVERIFY2(gemm96 / gemm80 > 1.38 && gemm96 / gemm80 <= 1.4 + 1e-9, qPrintable(QString::number(gemm96 / gemm80)));
+        // A kernel efficiency entered by the user is a fraction of the nominal peak, not scaled again.
+        s.kernelEfficiency = 0.5;
+        Scenario t = s;
+        t.gpu = "h100-80gb";
+        t.hbmBytesPerSecondOverride = 2.4e12;
+        QVERIFY(std::abs(sumCompute(computeStep(s), StepPhase::Forward, EventPart::Mlp)
+                         - sumCompute(computeStep(t), StepPhase::Forward, EventPart::Mlp))
+                < 1e-12);
+    }
+
+    void torchtitanPipelineMicroBatches()
+    {
+        // torchtitan (2024): n_microbatches = pipeline_parallel_microbatches or pipeline_parallel_degree. Table 5 of
+        // the torchtitan H100 benchmark (local batch 32, PP 8) runs 8 micro-batches of 4 sequences.
+        const std::string csv = shippedSteps();
+        const auto rows = parseCsvWithHeader(csv, "steps");
+        bool seen = false;
+        for (const CsvRow& row : rows)
+            if (row.at("id") == "TITAN-L405-3d-1f1b-512") {
+                const Scenario s = scenarioForStepRow(row);
+                QCOMPARE(s.microBatch, std::int64_t(4));
+                QCOMPARE(s.gradAccum, std::int64_t(8));
+                seen = true;
+            }
+        QVERIFY(seen);
     }
 
     void megatron1TStillLands()

@@ -112,6 +112,8 @@ QJsonObject scenarioToJson(const Scenario& s)
     o[QStringLiteral("loss_compiled")] = s.lossCompiled;
     o[QStringLiteral("zero_grad_set_to_none")] = s.zeroGradSetToNone;
     o[QStringLiteral("capacity_measure")] = QString::fromLatin1(capacityMeasureKey(s.capacityMeasure));
+    o[QStringLiteral("peak_flops16_override")] = s.peakFlops16Override;
+    o[QStringLiteral("hbm_bytes_per_second_override")] = s.hbmBytesPerSecondOverride;
     QJsonArray off;
     for (int t = 0; t < kTermCount; ++t)
         if (!s.termEnabled[static_cast<std::size_t>(t)])

@@ -337,6 +337,8 @@ Scenario scenarioFromJson(const QJsonObject& o, const Scenario& base, QStringLis
     r.boolean("loss_compiled", s.lossCompiled);
     r.boolean("zero_grad_set_to_none", s.zeroGradSetToNone);
     r.keyed("capacity_measure", s.capacityMeasure, &capacityMeasureFromKey, "allocated, reserved or device-used");
+    r.number("peak_flops16_override", s.peakFlops16Override, 0, 1e17);
+    r.number("hbm_bytes_per_second_override", s.hbmBytesPerSecondOverride, 0, 1e15);
     if (r.has("terms_off")) {
         const QJsonValue v = r.value("terms_off");
         if (!v.isArray())

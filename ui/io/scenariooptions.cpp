@@ -104,6 +104,8 @@ constexpr Opt kOptions[] = {
     {"zero-grad-set-to-none", "on|off", "Grads freed after each step (default on, PyTorch >= 2.0)."},
     {"capacity-measure", "allocated|reserved|device-used",
      "Which figure meets the capacity line (default device-used: nvidia-smi)."},
+    {"peak-tflops", "TFLOP/s", "Dense 16-bit peak of the GPU in TFLOP/s (default: the preset's; FP8 keeps its ratio)."},
+    {"hbm-gbps", "GB/s", "HBM bandwidth of the GPU in GB/s (default: the preset's)."},
     // Config files set a base scenario; the options above override it (docs/scenario-format.md).
     {"scenario", "FILE", "A ShardScope scenario file (docs/scenario-format.md) as the base scenario."},
     {"deepspeed-config", "FILE", "A DeepSpeed config JSON: ZeRO stage, offload, fp16/bf16, batch sizes, buckets."},
@@ -399,6 +401,10 @@ Scenario applyOptions(const QCommandLineParser& p, const QStringList& skip, Scen
         s.interNodeBytesPerSecond = parseDoubleOption(val("inter-node-gbps"), "inter-node-gbps", 0.001, 1e6) * 1e9;
     if (has("pcie-gbps"))
         s.pcieBytesPerSecond = parseDoubleOption(val("pcie-gbps"), "pcie-gbps", 0.001, 1e6) * 1e9;
+    if (has("peak-tflops"))
+        s.peakFlops16Override = parseDoubleOption(val("peak-tflops"), "peak-tflops", 0.001, 100000) * 1e12;
+    if (has("hbm-gbps"))
+        s.hbmBytesPerSecondOverride = parseDoubleOption(val("hbm-gbps"), "hbm-gbps", 1, 1e6) * 1e9;
     if (has("attention-efficiency"))
         s.attentionEfficiency = parseDoubleOption(val("attention-efficiency"), "attention-efficiency", 0, 1);
     if (has("overlap-param-gather"))

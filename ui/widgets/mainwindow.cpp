@@ -5,6 +5,7 @@
 #include "comparewidget.h"
 #include "peerspage.h"
 #include "controlspanel.h"
+#include "hardwarepanel.h"
 #include "hostmemorychart.h"
 #include "memorypage.h"
 #include "memorypergpuchart.h"
@@ -205,6 +206,21 @@ MainWindow::MainWindow(const Scenario& scenario, Session session, QWidget* paren
     connect(m_controls, &ControlsPanel::scenarioChanged, this, &MainWindow::onControlsChanged);
     connect(m_controls, &ControlsPanel::resetRequested, this, &MainWindow::resetToDefault);
     connect(m_memory, &MemoryPage::fixRequested, this, &MainWindow::setScenario);
+    // The Hardware panel (issue 9): the GPU's and links' figures, editable; a tab beside the Scenario dock.
+    {
+        auto* hardwareDock = new QDockWidget(tr("Hardware"), this);
+        hardwareDock->setObjectName(QStringLiteral("hardwareDock"));
+        auto* hardware = new HardwarePanel(hardwareDock);
+        hardwareDock->setWidget(hardware);
+        hardwareDock->setFeatures(m_dock->features());
+        addDockWidget(Qt::LeftDockWidgetArea, hardwareDock);
+        tabifyDockWidget(m_dock, hardwareDock);
+        m_dock->raise();
+        view->addAction(hardwareDock->toggleViewAction());
+        connect(this, &MainWindow::scenarioChanged, hardware, &HardwarePanel::setScenario);
+        connect(hardware, &HardwarePanel::scenarioEdited, this, &MainWindow::setScenario);
+        hardware->setScenario(m_scenario);
+    }
     installChartMenus();
     buildHelpMenu();
     installStepShortcuts();

@@ -21,6 +21,10 @@ struct GpuPreset
     double interNodeBytesPerSecond = 0; ///< scale-out NIC share per GPU per direction
     double pcieBytesPerSecond = 0; ///< host link per direction
     std::string source;
+    /// Sustained tensor-core throughput relative to the same silicon at its stock TDP (1 = stock). A power
+    /// cap lowers the clock the GPU holds under sustained matmul load; GEMMs and fused attention scale by it
+    /// (docs/validation-steps.md, "Power-capped H100").
+    double powerCapFraction = 1.0;
 };
 
 const std::vector<GpuPreset>& gpuPresets();

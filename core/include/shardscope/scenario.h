@@ -181,6 +181,12 @@ struct Scenario
     bool lossCompiled = false; ///< torch.compile fuses upcast, log-softmax and its backward: no fp32 buffers
     bool zeroGradSetToNone = true; ///< grads freed after the step (PyTorch >= 2.0 default); off: kept zeroed
     CapacityMeasure capacityMeasure = CapacityMeasure::DeviceUsed; ///< what "fits" compares with the capacity
+
+    // --- hardware overrides (issue 9, the Hardware panel; 0 = the GPU preset's figure)
+    /// Dense 16-bit peak FLOP/s in force instead of the preset's; the FP8 peak (if any) keeps its ratio to it.
+    double peakFlops16Override = 0;
+    /// HBM bandwidth in bytes/s in force instead of the preset's.
+    double hbmBytesPerSecondOverride = 0;
 };
 
 /// Default scenario of the app and the README (the foundation issue).
