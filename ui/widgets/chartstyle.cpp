@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: MIT
 #include "chartstyle.h"
 
+#include "explorer.h"
+#include "termstyle.h"
+
 #include <QAbstractAxis>
 #include <QBrush>
 #include <QChart>
 #include <QChartView>
 #include <QGraphicsSimpleTextItem>
 #include <QLegend>
+#include <QLocale>
 #include <QLogValueAxis>
 #include <QPainter>
 #include <QPalette>
@@ -153,6 +157,21 @@ void setRangeIfChanged(QAbstractAxis* axis, double lo, double hi)
     if (auto* l = qobject_cast<QLogValueAxis*>(axis); l && l->min() == lo && l->max() == hi)
         return;
     axis->setRange(lo, hi);
+}
+
+QString ChartText::exactBytes(std::int64_t bytes) { return tr("%1 bytes").arg(QLocale::c().toString(qlonglong(bytes))); }
+
+QString ChartText::bytesLine(std::int64_t bytes, ByteUnit unit)
+{
+    return tr("%1 (%2)").arg(formatBytesUi(double(bytes), unit), exactBytes(bytes));
+}
+
+QString ChartText::termTip(Term t, const QString& where, std::int64_t bytes, const std::string& formula, ByteUnit unit)
+{
+    QString tip = tr("%1 · %2").arg(termLabel(t), where) + QLatin1Char('\n') + bytesLine(bytes, unit);
+    if (!formula.empty())
+        tip += QLatin1Char('\n') + tr("= %1").arg(QString::fromStdString(formula));
+    return tip;
 }
 
 QPen capacityPen(const QPalette& palette)

@@ -1,10 +1,17 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "shardscope/scenario.h"
+#include "shardscope/units.h"
+
+#include <QCoreApplication>
 #include <QGraphicsRectItem>
 #include <QLineF>
 #include <QList>
 #include <QPen>
+
+#include <cstdint>
+#include <string>
 
 class QAbstractAxis;
 class QAbstractSeries;
@@ -56,6 +63,19 @@ private:
     QList<QLineF> m_minor;
     QPen m_majorPen;
     QPen m_minorPen;
+};
+
+/// Hover texts of the charts (tooltips on segments and curves), translated in the "ChartText" context.
+struct ChartText
+{
+    Q_DECLARE_TR_FUNCTIONS(ChartText)
+public:
+    /// "45,234,567,890 bytes": the exact figure, digits grouped in the C locale (as formatBytesUi()).
+    static QString exactBytes(std::int64_t bytes);
+    /// "51.50 GB (51,500,000,000 bytes)".
+    static QString bytesLine(std::int64_t bytes, ByteUnit unit);
+    /// A term's hover text: "Parameters · ZeRO-3 (current)", its bytes (unit and exact), and core's formula.
+    static QString termTip(Term t, const QString& where, std::int64_t bytes, const std::string& formula, ByteUnit unit);
 };
 
 /// The grid colours applyPalette() gives the axes (opaque, mixed with the background).
