@@ -28,6 +28,7 @@
 #include <QTableWidget>
 #include <QComboBox>
 #include <QFile>
+#include <QGraphicsItem>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -426,6 +427,56 @@ private Q_SLOTS:
             QVERIFY(m.height() >= 4 && inside.contains(m));
         // Each shape line that is shown is core's split (seed 003: a h x h matrix over 8 GPUs is h x h/8).
         QCOMPARE(tp->sliceShape(1), StepTpView::splitShape(s.arch.heads * (s.arch.hidden / s.arch.heads), s.arch.hidden, 8, false));
+    }
+
+    void capacityLabelCoversNoBar_data()
+    {
+        QTest::addColumn<Scenario>("scenario");
+        QTest::addColumn<bool>("compare");
+        QTest::addColumn<QSize>("size");
+        // Seen in the 1366x768 screenshots: the label sat on the 405B bar and on the ZeRO-0..2 bars.
+        for (const QSize& size : {QSize(430, 320), QSize(700, 420)}) {
+            const QString at = QStringLiteral(" at %1x%2").arg(size.width()).arg(size.height());
+            QTest::newRow(qPrintable(QStringLiteral("405B on 64") + at)) << withModel("llama-3.1-405b", 64, 3) << false << size;
+            QTest::newRow(qPrintable(QStringLiteral("70B stages") + at)) << defaultScenario() << true << size;
+            QTest::newRow(qPrintable(QStringLiteral("7B stages") + at)) << withModel("llama-2-7b", 8, 3) << true << size;
+        }
+    }
+
+    void capacityLabelCoversNoBar()
+    {
+        QFETCH(Scenario, scenario);
+        QFETCH(bool, compare);
+        QFETCH(QSize, size);
+        MemoryPerGpuChart c;
+        showOffscreen(c, size);
+        c.setCompareStages(compare);
+        c.setScenario(scenario);
+        QApplication::processEvents();
+        const QRectF label = c.capacityLabelRect();
+        QVERIFY(!label.isEmpty());
+        for (const QRectF& bar : c.barRects())
+            QVERIFY2(!bar.intersects(label), qPrintable(QStringLiteral("label covers a bar")));
+        const QRectF plot = c.chart()->mapToScene(c.chart()->plotArea()).boundingRect();
+        QVERIFY(plot.adjusted(-1, -1, 1, 1).contains(label));
+    }
+
+    void hostLabelStaysInsideANarrowPlot()
+    {
+        HostMemoryChart c;
+        showOffscreen(c, QSize(330, 240));
+        c.setScenario(defaultScenario());
+        QApplication::processEvents();
+        const auto labels = c.chart()->childItems();
+        const QRectF plot = c.chart()->plotArea();
+        bool found = false;
+        for (QGraphicsItem* item : labels) {
+            if (auto* l = dynamic_cast<ChartLabel*>(item)) {
+                found = true;
+                QVERIFY2(l->mapRectToParent(l->rect()).right() <= plot.right() + 1, qPrintable(l->text()));
+            }
+        }
+        QVERIFY(found);
     }
 
     void ringAutoplaysSlowlyWithPlayAndPause()

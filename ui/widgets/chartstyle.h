@@ -91,7 +91,10 @@ class ChartLabel : public QGraphicsRectItem
 public:
     explicit ChartLabel(QChart* chart);
     void setText(const QString& text);
+    /// The text as given (before any wrapping to the maximum width).
     QString text() const;
+    /// Lines wider than `width` pixels wrap at spaces (0: no limit); the label never runs out of a narrow plot.
+    void setMaxWidth(double width);
     /// Places the label's bottom-right corner at `scenePoint` (moved inside `bounds` if needed).
     void placeAboveLeftOf(const QPointF& scenePoint, const QRectF& bounds);
     /// Places the label's bottom-left corner at `scenePoint`.
@@ -99,7 +102,10 @@ public:
     void setColors(const QColor& text, const QColor& background);
 
 private:
+    void layoutText();
     QGraphicsSimpleTextItem* m_text;
+    QString m_raw;
+    double m_maxWidth = 0;
 };
 
 } // namespace shardscope

@@ -139,7 +139,7 @@ CompareWidget::CompareWidget(QWidget* parent)
         series->attachAxis(m_x);
         series->attachAxis(m_y);
     }
-    m_chart->legend()->setAlignment(Qt::AlignRight);
+    m_chart->legend()->setAlignment(Qt::AlignBottom); // the two bars get the chart's width
     m_chart->setTitle(tr("Worst rank of A and B by term"));
     m_view = makeChartView(m_chart, this);
     m_view->setObjectName(QStringLiteral("compareChart"));
@@ -163,8 +163,9 @@ CompareWidget::CompareWidget(QWidget* parent)
     split->setChildrenCollapsible(false);
     split->addWidget(m_view);
     split->addWidget(m_table);
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 3);
+    m_view->setMinimumWidth(360);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
     layout->addWidget(split, 1);
     m_table->setColumnCount(4);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);

@@ -46,7 +46,10 @@ HostMemoryChart::HostMemoryChart(QWidget* parent)
     m_view->setRenderHint(QPainter::Antialiasing, false);
     m_label = new ChartLabel(m_chart);
     m_label->setColors(palette().color(QPalette::WindowText), palette().color(QPalette::Base));
-    connect(m_chart, &QChart::plotAreaChanged, this, [this](const QRectF& r) { m_label->setPos(r.topLeft() + QPointF(6, 4)); });
+    connect(m_chart, &QChart::plotAreaChanged, this, [this](const QRectF& r) {
+        m_label->setMaxWidth(r.width() - 12); // wraps instead of running out of a narrow plot
+        m_label->setPos(r.topLeft() + QPointF(6, 4));
+    });
     connect(m_bars, &QBarSeries::hovered, this, [this](bool on, int index, QBarSet* set) {
         m_lastTip = on ? toolTipFor(index, set == m_needed) : QString();
         if (m_lastTip.isEmpty())
@@ -126,6 +129,7 @@ void HostMemoryChart::refresh()
         if (!f.hostFits || !f.nvmeFits)
             text += QLatin1Char('\n') + tr("Does not fit");
     }
+    m_label->setMaxWidth(m_chart->plotArea().width() - 12);
     m_label->setText(text);
     m_label->setPos(m_chart->plotArea().topLeft() + QPointF(6, 4));
 }

@@ -13,6 +13,7 @@
 #include <QCheckBox>
 #include <QCursor>
 #include <QEvent>
+#include <QFontMetricsF>
 #include <QHBoxLayout>
 #include <QLegend>
 #include <QLegendMarker>
@@ -299,8 +300,8 @@ void MemoryPerGpuChart::refresh()
     m_label->setText(capText + QLatin1Char('\n') + head);
     // Titles are fixed per mode: a title that changes on every move re-lays out the whole chart.
     setTitleIfChanged(m_chart, !m_compare ? tr("Per-GPU memory by term, per pipeline stage")
-                                   : log  ? tr("Per-GPU memory by term, ZeRO stages 0-3 at the current N (log scale)")
-                                          : tr("Per-GPU memory by term, ZeRO stages 0-3 at the current N"));
+                                   : log  ? tr("ZeRO stages 0-3 at the current N (log scale)")
+                                          : tr("ZeRO stages 0-3 at the current N"));
     placeLabel();
 }
 
@@ -344,10 +345,71 @@ void MemoryPerGpuChart::placeLabel()
 {
     if (!m_hasResult)
         return;
-    const qreal n = m_x->count();
-    const QPointF right
-        = m_chart->mapToPosition(QPointF(n - 0.5, double(m_result.footprint.usableBytes) / unitDivisor(m_unit)), m_capacity);
-    m_label->placeAboveLeftOf(m_chart->mapToScene(right), m_chart->plotArea());
+    const QRectF plot = m_chart->plotArea();
+    // Comparing stages on a narrow chart: the legend goes under the plot (the bars get the width), and category
+    // labels that still do not fit are slanted instead of cut to "ZeRO-...".
+    const Qt::Alignment legendAt = m_compare && width() < 800 ? Qt::AlignBottom : Qt::AlignRight;
+    if (m_chart->legend()->alignment() != legendAt)
+        m_chart->legend()->setAlignment(legendAt);
+    const QFontMetricsF fm(m_x->labelsFont());
+    double widest = 0;
+    for (const QString& c : m_x->categories())
+        widest = std::max(widest, fm.horizontalAdvance(c));
+    const int angle = m_x->count() > 0 && widest + 10 > plot.width() / m_x->count() ? -30 : 0;
+    if (m_x->labelsAngle() != angle)
+        m_x->setLabelsAngle(angle);
+
+    // The capacity label: beside the capacity line where it covers no bar (right end first), else at a top corner.
+    const double div = unitDivisor(m_unit);
+    const double capY = m_chart->mapToPosition(QPointF(0, double(m_result.footprint.usableBytes) / div), m_capacity).y();
+    QList<QRectF> bars;
+    const double floorY = logAxisShown() ? m_logY->min() : 0.0;
+    for (std::size_t c = 0; c < m_columns.size(); ++c) {
+        double total = 0;
+        for (std::int64_t b : m_columns[c])
+            total += double(b) / div;
+        if (total <= floorY)
+            continue;
+        const QPointF a = m_chart->mapToPosition(QPointF(double(c) - 0.3, total), m_capacity);
+        const QPointF b = m_chart->mapToPosition(QPointF(double(c) + 0.3, floorY), m_capacity);
+        bars << QRectF(a, b).normalized().intersected(plot);
+    }
+    const QSizeF ls = m_label->rect().size();
+    const double right = plot.right() - ls.width() - 4, left = plot.left() + 4;
+    const std::vector<QPointF> candidates {{right, capY - ls.height() - 2}, {right, capY + 2},
+                                           {left, capY - ls.height() - 2},  {left, capY + 2},
+                                           {right, plot.top() + 2},         {left, plot.top() + 2}};
+    int pick = -1, fallback = -1;
+    for (int i = 0; i < int(candidates.size()) && pick < 0; ++i) {
+        const QRectF r(candidates[std::size_t(i)], ls);
+        if (!plot.contains(r))
+            continue;
+        if (fallback < 0)
+            fallback = i;
+        if (std::none_of(bars.begin(), bars.end(), [&](const QRectF& b) { return b.intersects(r); }))
+            pick = i;
+    }
+    if (pick < 0)
+        pick = std::max(0, fallback);
+    m_label->setPos(candidates[std::size_t(pick)]);
+}
+
+QRectF MemoryPerGpuChart::capacityLabelRect() const { return m_label->sceneBoundingRect(); }
+
+QList<QRectF> MemoryPerGpuChart::barRects() const
+{
+    QList<QRectF> bars;
+    const double div = unitDivisor(m_unit);
+    const double floorY = logAxisShown() ? m_logY->min() : 0.0;
+    for (std::size_t c = 0; c < m_columns.size(); ++c) {
+        double total = 0;
+        for (std::int64_t b : m_columns[c])
+            total += double(b) / div;
+        const QPointF a = m_chart->mapToPosition(QPointF(double(c) - 0.3, total), m_capacity);
+        const QPointF b = m_chart->mapToPosition(QPointF(double(c) + 0.3, floorY), m_capacity);
+        bars << m_chart->mapToScene(QRectF(a, b).normalized().intersected(m_chart->plotArea())).boundingRect();
+    }
+    return bars;
 }
 
 void MemoryPerGpuChart::changeEvent(QEvent* e)

@@ -58,6 +58,10 @@ public:
     QLineSeries* capacitySeries() const { return m_capacity; }
     QStringList categories() const;
     QString capacityLabel() const;
+    /// Scene rectangles of the capacity label and of each bar (for geometry checks: the label covers no bar
+    /// when there is room beside the line or in a top corner).
+    QRectF capacityLabelRect() const;
+    QList<QRectF> barRects() const;
     /// Whether the term has a legend entry (only terms holding bytes in some bar have one).
     bool inLegend(Term t) const;
     /// The hover text of term `t` in bar `column`: term and bar, bytes in the unit and exact, core's formula.

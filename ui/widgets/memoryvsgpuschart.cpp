@@ -77,7 +77,7 @@ MemoryVsGpusChart::MemoryVsGpusChart(QWidget* parent)
         for (QLegendMarker* lm : m_chart->legend()->markers(m))
             lm->setVisible(false);
     m_chart->legend()->setAlignment(Qt::AlignRight);
-    m_chart->setTitle(tr("Per-GPU memory vs N, ZeRO stages 0-3 (thick: current stage; ● smallest N that fits)"));
+    m_chart->setTitle(tr("Memory per GPU vs N (thick = current stage, ● = smallest N)"));
 
     m_view = makeChartView(m_chart, this);
     // The log-log grid (about 90 lines) is drawn by one item without antialiasing; the curves keep theirs.
@@ -96,11 +96,9 @@ MemoryVsGpusChart::MemoryVsGpusChart(QWidget* parent)
     m_label->setColors(palette().color(QPalette::WindowText), palette().color(QPalette::Base));
     m_currentLabel = new ChartLabel(m_chart);
     m_currentLabel->setColors(palette().color(QPalette::WindowText), palette().color(QPalette::Base));
-    for (int z = 0; z < 4; ++z) {
-        auto* l = new ChartLabel(m_chart);
-        l->setColors(stageColor(z).darker(150), palette().color(QPalette::Base));
-        m_minLabels[static_cast<std::size_t>(z)] = l;
-    }
+    for (int z = 0; z < 4; ++z)
+        m_minLabels[static_cast<std::size_t>(z)] = new ChartLabel(m_chart);
+    colorLabels();
     connect(m_chart, &QChart::plotAreaChanged, this, &MemoryVsGpusChart::placeLabel);
     for (int z = 0; z < 4; ++z) {
         connect(m_lines[static_cast<std::size_t>(z)], &QLineSeries::hovered, this, [this, z](const QPointF& at, bool on) {
@@ -427,8 +425,19 @@ void MemoryVsGpusChart::changeEvent(QEvent* e)
         applyPalette(m_chart, palette());
         m_grid->setPens(gridPen(palette()), minorGridPen(palette()));
         m_capacity->setPen(capacityPen(palette()));
-        m_label->setColors(palette().color(QPalette::WindowText), palette().color(QPalette::Base));
+        colorLabels();
     }
+}
+
+void MemoryVsGpusChart::colorLabels()
+{
+    const QColor base = palette().color(QPalette::Base);
+    const bool dark = base.lightness() < 128;
+    m_label->setColors(palette().color(QPalette::WindowText), base);
+    m_currentLabel->setColors(palette().color(QPalette::WindowText), base);
+    // The stage's colour, darkened on a light background and lightened on a dark one, so "N >= 17" stays readable.
+    for (int z = 0; z < 4; ++z)
+        m_minLabels[static_cast<std::size_t>(z)]->setColors(dark ? stageColor(z).lighter(140) : stageColor(z).darker(150), base);
 }
 
 } // namespace shardscope

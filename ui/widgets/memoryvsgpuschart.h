@@ -65,6 +65,7 @@ private:
     /// Whether `sceneRect` covers a drawn curve (the stage lines between their points).
     bool coversData(const QRectF& sceneRect) const;
     void showTip(const QString& text);
+    void colorLabels();
 
     ExplorerResult m_result;
     bool m_hasResult = false;
