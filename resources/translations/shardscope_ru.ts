@@ -756,12 +756,12 @@ What they omit keeps Megatron&apos;s defaults; the model comes from --num-layers
         <translation>Память на GPU по слагаемым, по стадиям конвейера</translation>
     </message>
     <message>
-        <source>Per-GPU memory by term, ZeRO stages 0-3 at the current N (log scale)</source>
-        <translation>Память на GPU по слагаемым, стадии ZeRO 0-3 при текущем N (лог. шкала)</translation>
+        <source>ZeRO stages 0-3 at the current N (log scale)</source>
+        <translation>Стадии ZeRO 0-3 при текущем N (лог. шкала)</translation>
     </message>
     <message>
-        <source>Per-GPU memory by term, ZeRO stages 0-3 at the current N</source>
-        <translation>Память на GPU по слагаемым, стадии ZeRO 0-3 при текущем N</translation>
+        <source>ZeRO stages 0-3 at the current N</source>
+        <translation>Стадии ZeRO 0-3 при текущем N</translation>
     </message>
 </context>
 <context>
@@ -781,10 +781,6 @@ What they omit keeps Megatron&apos;s defaults; the model comes from --num-layers
     <message>
         <source>Current N</source>
         <translation>Текущее N</translation>
-    </message>
-    <message>
-        <source>Per-GPU memory vs N, ZeRO stages 0-3 (thick: current stage; ● smallest N that fits)</source>
-        <translation>Память на GPU в зависимости от N, стадии ZeRO 0-3 (жирная: текущая стадия; ● наименьшее N, при котором помещается)</translation>
     </message>
     <message>
         <source>Worst-rank memory per GPU (%1)</source>
@@ -829,6 +825,10 @@ What they omit keeps Megatron&apos;s defaults; the model comes from --num-layers
     <message>
         <source>In whole nodes of %1 GPUs: %2</source>
         <translation>Целыми узлами по %1 GPU: %2</translation>
+    </message>
+    <message>
+        <source>Memory per GPU vs N (thick = current stage, ● = smallest N)</source>
+        <translation>Память на GPU в зависимости от N (жирная = текущая стадия, ● = наименьшее N)</translation>
     </message>
 </context>
 <context>

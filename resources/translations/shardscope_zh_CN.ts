@@ -756,12 +756,12 @@ What they omit keeps Megatron&apos;s defaults; the model comes from --num-layers
         <translation>每 GPU 显存的各项构成，按流水线阶段</translation>
     </message>
     <message>
-        <source>Per-GPU memory by term, ZeRO stages 0-3 at the current N (log scale)</source>
-        <translation>每 GPU 显存的各项构成，当前 N 下的 ZeRO 阶段 0-3（对数刻度）</translation>
+        <source>ZeRO stages 0-3 at the current N (log scale)</source>
+        <translation>当前 N 下的 ZeRO 阶段 0-3（对数刻度）</translation>
     </message>
     <message>
-        <source>Per-GPU memory by term, ZeRO stages 0-3 at the current N</source>
-        <translation>每 GPU 显存的各项构成，当前 N 下的 ZeRO 阶段 0-3</translation>
+        <source>ZeRO stages 0-3 at the current N</source>
+        <translation>当前 N 下的 ZeRO 阶段 0-3</translation>
     </message>
 </context>
 <context>
@@ -781,10 +781,6 @@ What they omit keeps Megatron&apos;s defaults; the model comes from --num-layers
     <message>
         <source>Current N</source>
         <translation>当前 N</translation>
-    </message>
-    <message>
-        <source>Per-GPU memory vs N, ZeRO stages 0-3 (thick: current stage; ● smallest N that fits)</source>
-        <translation>每 GPU 显存随 N 的变化，ZeRO 阶段 0-3（粗线：当前阶段；● 放得下的最小 N）</translation>
     </message>
     <message>
         <source>Worst-rank memory per GPU (%1)</source>
@@ -829,6 +825,10 @@ What they omit keeps Megatron&apos;s defaults; the model comes from --num-layers
     <message>
         <source>In whole nodes of %1 GPUs: %2</source>
         <translation>按每节点 %1 个 GPU 的整节点计：%2</translation>
+    </message>
+    <message>
+        <source>Memory per GPU vs N (thick = current stage, ● = smallest N)</source>
+        <translation>每 GPU 显存随 N 的变化（粗线 = 当前阶段，● = 最小 N）</translation>
     </message>
 </context>
 <context>
