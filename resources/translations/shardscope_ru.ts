@@ -255,22 +255,6 @@ B: %2
         <translation>Память на GPU (%1)</translation>
     </message>
     <message>
-        <source>fits</source>
-        <translation>помещается</translation>
-    </message>
-    <message>
-        <source>does not fit</source>
-        <translation>не помещается</translation>
-    </message>
-    <message>
-        <source>A (pinned): %1</source>
-        <translation>A (закреплён): %1</translation>
-    </message>
-    <message>
-        <source>B (current): %1</source>
-        <translation>B (текущий): %1</translation>
-    </message>
-    <message>
         <source>Term (worst rank)</source>
         <translation>Слагаемое (худший ранг)</translation>
     </message>
@@ -726,10 +710,6 @@ What they omit keeps Megatron&apos;s defaults; the model comes from --num-layers
     <message>
         <source>worst (%1)</source>
         <translation>худший (%1)</translation>
-    </message>
-    <message>
-        <source>Memory per GPU (%1, log scale)</source>
-        <translation>Память на GPU (%1, лог. шкала)</translation>
     </message>
     <message>
         <source>Memory per GPU (%1)</source>

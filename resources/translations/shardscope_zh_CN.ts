@@ -255,22 +255,6 @@ B：%2
         <translation>每 GPU 显存（%1）</translation>
     </message>
     <message>
-        <source>fits</source>
-        <translation>放得下</translation>
-    </message>
-    <message>
-        <source>does not fit</source>
-        <translation>放不下</translation>
-    </message>
-    <message>
-        <source>A (pinned): %1</source>
-        <translation>A（已固定）：%1</translation>
-    </message>
-    <message>
-        <source>B (current): %1</source>
-        <translation>B（当前）：%1</translation>
-    </message>
-    <message>
         <source>Term (worst rank)</source>
         <translation>项（最差 rank）</translation>
     </message>
@@ -726,10 +710,6 @@ What they omit keeps Megatron&apos;s defaults; the model comes from --num-layers
     <message>
         <source>worst (%1)</source>
         <translation>最差（%1）</translation>
-    </message>
-    <message>
-        <source>Memory per GPU (%1, log scale)</source>
-        <translation>每 GPU 显存（%1，对数刻度）</translation>
     </message>
     <message>
         <source>Memory per GPU (%1)</source>

@@ -139,7 +139,7 @@ CompareWidget::CompareWidget(QWidget* parent)
         series->attachAxis(m_x);
         series->attachAxis(m_y);
     }
-    m_chart->legend()->setAlignment(Qt::AlignBottom); // the two bars get the chart's width
+    m_chart->legend()->setAlignment(Qt::AlignRight);
     m_chart->setTitle(tr("Worst rank of A and B by term"));
     m_view = makeChartView(m_chart, this);
     m_view->setObjectName(QStringLiteral("compareChart"));
@@ -163,7 +163,7 @@ CompareWidget::CompareWidget(QWidget* parent)
     split->setChildrenCollapsible(false);
     split->addWidget(m_view);
     split->addWidget(m_table);
-    m_view->setMinimumWidth(360);
+    m_view->setMinimumWidth(420);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 1);
     layout->addWidget(split, 1);
@@ -241,9 +241,6 @@ void CompareWidget::refreshChart(const Footprint* fa, const Footprint* fb)
     const double top = std::max({double(fa->worstBytes()) / div, double(fb->worstBytes()) / div, capA, capB});
     setNiceRange(m_y, top * 1.08);
     m_y->setTitleText(tr("Memory per GPU (%1)").arg(QLatin1String(unitName(m_unit))));
-    const QString fitsA = fa->fits ? tr("fits") : tr("does not fit");
-    const QString fitsB = fb->fits ? tr("fits") : tr("does not fit");
-    m_x->setCategories({tr("A (pinned): %1").arg(fitsA), tr("B (current): %1").arg(fitsB)});
 }
 
 void CompareWidget::showChartOnly()

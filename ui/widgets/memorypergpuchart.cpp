@@ -286,7 +286,7 @@ void MemoryPerGpuChart::refresh()
     if (!log)
         setNiceRange(m_y, std::max(top, cap) * 1.08);
     const QString unitText = QLatin1String(unitName(m_unit));
-    const QString yTitle = log ? tr("Memory per GPU (%1, log scale)").arg(unitText) : tr("Memory per GPU (%1)").arg(unitText);
+    const QString yTitle = tr("Memory per GPU (%1)").arg(unitText); // "log scale" is in the chart's title
     QAbstractAxis* y = yAxis();
     if (y->titleText() != yTitle)
         y->setTitleText(yTitle);
@@ -346,11 +346,8 @@ void MemoryPerGpuChart::placeLabel()
     if (!m_hasResult)
         return;
     const QRectF plot = m_chart->plotArea();
-    // Comparing stages on a narrow chart: the legend goes under the plot (the bars get the width), and category
-    // labels that still do not fit are slanted instead of cut to "ZeRO-...".
-    const Qt::Alignment legendAt = m_compare && width() < 800 ? Qt::AlignBottom : Qt::AlignRight;
-    if (m_chart->legend()->alignment() != legendAt)
-        m_chart->legend()->setAlignment(legendAt);
+    // Category labels that do not fit their column are slanted instead of cut to "ZeRO-..." (a legend under the
+    // plot was tried: Qt Charts cuts its entries to a few letters).
     const QFontMetricsF fm(m_x->labelsFont());
     double widest = 0;
     for (const QString& c : m_x->categories())
@@ -374,24 +371,34 @@ void MemoryPerGpuChart::placeLabel()
         const QPointF b = m_chart->mapToPosition(QPointF(double(c) + 0.3, floorY), m_capacity);
         bars << QRectF(a, b).normalized().intersected(plot);
     }
-    const QSizeF ls = m_label->rect().size();
-    const double right = plot.right() - ls.width() - 4, left = plot.left() + 4;
-    const std::vector<QPointF> candidates {{right, capY - ls.height() - 2}, {right, capY + 2},
-                                           {left, capY - ls.height() - 2},  {left, capY + 2},
-                                           {right, plot.top() + 2},         {left, plot.top() + 2}};
-    int pick = -1, fallback = -1;
-    for (int i = 0; i < int(candidates.size()) && pick < 0; ++i) {
-        const QRectF r(candidates[std::size_t(i)], ls);
-        if (!plot.contains(r))
+    // Two tries: the whole label, then (a narrow plot) only its first line, the GPU and its capacity (the headroom is
+    // in the verdict above the charts).
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        const QSizeF ls = m_label->rect().size();
+        const double right = plot.right() - ls.width() - 4, left = plot.left() + 4;
+        const double centre = plot.center().x() - ls.width() / 2;
+        const std::vector<QPointF> candidates {{right, capY - ls.height() - 2}, {right, capY + 2},
+                                               {left, capY - ls.height() - 2},  {left, capY + 2},
+                                               {right, plot.top() + 2},         {left, plot.top() + 2},
+                                               {centre, plot.top() + 2}};
+        int pick = -1, fallback = -1;
+        for (int i = 0; i < int(candidates.size()) && pick < 0; ++i) {
+            const QRectF r(candidates[std::size_t(i)], ls);
+            if (!plot.contains(r))
+                continue;
+            if (fallback < 0)
+                fallback = i;
+            if (std::none_of(bars.begin(), bars.end(), [&](const QRectF& b) { return b.intersects(r); }))
+                pick = i;
+        }
+        const QString full = m_label->text();
+        if (pick < 0 && attempt == 0 && full.contains(QLatin1Char('\n'))) {
+            m_label->setText(full.section(QLatin1Char('\n'), 0, 0));
             continue;
-        if (fallback < 0)
-            fallback = i;
-        if (std::none_of(bars.begin(), bars.end(), [&](const QRectF& b) { return b.intersects(r); }))
-            pick = i;
+        }
+        m_label->setPos(candidates[std::size_t(pick < 0 ? std::max(0, fallback) : pick)]);
+        break;
     }
-    if (pick < 0)
-        pick = std::max(0, fallback);
-    m_label->setPos(candidates[std::size_t(pick)]);
 }
 
 QRectF MemoryPerGpuChart::capacityLabelRect() const { return m_label->sceneBoundingRect(); }
