@@ -231,18 +231,6 @@ B: %2
         <translation>Ёмкость</translation>
     </message>
     <message>
-        <source>A (pinned)</source>
-        <translation>A (закреплён)</translation>
-    </message>
-    <message>
-        <source>B (current)</source>
-        <translation>B (текущий)</translation>
-    </message>
-    <message>
-        <source>Worst rank of A and B by term</source>
-        <translation>Худший ранг A и B по слагаемым</translation>
-    </message>
-    <message>
         <source>A (pinned), worst rank</source>
         <translation>A (закреплён), худший ранг</translation>
     </message>
@@ -305,6 +293,10 @@ B: %2
     <message>
         <source>bytes on the wire per GPU per step (%1)</source>
         <translation>передано по сети на GPU за шаг (%1)</translation>
+    </message>
+    <message>
+        <source>Worst rank of A (pinned) and B (current) by term</source>
+        <translation>Худший ранг A (закреплён) и B (текущий) по слагаемым</translation>
     </message>
 </context>
 <context>

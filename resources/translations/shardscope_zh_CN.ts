@@ -231,18 +231,6 @@ B：%2
         <translation>容量</translation>
     </message>
     <message>
-        <source>A (pinned)</source>
-        <translation>A（已固定）</translation>
-    </message>
-    <message>
-        <source>B (current)</source>
-        <translation>B（当前）</translation>
-    </message>
-    <message>
-        <source>Worst rank of A and B by term</source>
-        <translation>A 和 B 最差 rank 的各项构成</translation>
-    </message>
-    <message>
         <source>A (pinned), worst rank</source>
         <translation>A（已固定），最差 rank</translation>
     </message>
@@ -305,6 +293,10 @@ B：%2
     <message>
         <source>bytes on the wire per GPU per step (%1)</source>
         <translation>每 GPU 每步的网络传输量（%1）</translation>
+    </message>
+    <message>
+        <source>Worst rank of A (pinned) and B (current) by term</source>
+        <translation>A（已固定）和 B（当前）最差 rank 的各项构成</translation>
     </message>
 </context>
 <context>

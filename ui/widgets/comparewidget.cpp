@@ -131,7 +131,8 @@ CompareWidget::CompareWidget(QWidget* parent)
     m_chart->addSeries(m_capA);
     m_chart->addSeries(m_capB);
     m_capA->setName(tr("Capacity"));
-    m_x->setCategories({tr("A (pinned)"), tr("B (current)")});
+    m_x->setCategories({QStringLiteral("A"), QStringLiteral("B")}); // "A (pinned)" was cut to "A (pin..." at 1366 px
+    m_chart->setTitle(tr("Worst rank of A (pinned) and B (current) by term"));
     m_chart->addAxis(m_x, Qt::AlignBottom);
     m_chart->addAxis(m_y, Qt::AlignLeft);
     for (QAbstractSeries* series : {static_cast<QAbstractSeries*>(m_bars), static_cast<QAbstractSeries*>(m_capA),
@@ -140,7 +141,6 @@ CompareWidget::CompareWidget(QWidget* parent)
         series->attachAxis(m_y);
     }
     m_chart->legend()->setAlignment(Qt::AlignRight);
-    m_chart->setTitle(tr("Worst rank of A and B by term"));
     m_view = makeChartView(m_chart, this);
     m_view->setObjectName(QStringLiteral("compareChart"));
     m_view->setRenderHint(QPainter::Antialiasing, false);
