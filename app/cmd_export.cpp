@@ -4,6 +4,7 @@
 #include "chartexport.h"
 #include "cli.h"
 #include "dataexport.h"
+#include "scenariofile.h"
 #include "scenariooptions.h"
 
 #include "shardscope/errors.h"
@@ -25,9 +26,12 @@ int runExport(const QStringList& args)
         "chart, its data and assumptions.md."));
     addScenarioOptions(p);
     p.addOption(QCommandLineOption(QStringLiteral("chart"),
-                                   QStringLiteral("memory-per-gpu, memory-vs-gpus, host-memory, step-timeline; images only: pipeline-schedule, "
-                                                  "step-memory, compare-stages."),
+                                   QStringLiteral("memory-per-gpu, memory-vs-gpus, host-memory, step-timeline, compare (with --pin); "
+                                                  "images only: pipeline-schedule, step-memory, compare-stages."),
                                    QStringLiteral("ID")));
+    p.addOption(QCommandLineOption(QStringLiteral("pin"),
+                                   QStringLiteral("With --chart compare: the scenario file pinned as A (the other options describe B)."),
+                                   QStringLiteral("FILE")));
     p.addOption(QCommandLineOption(QStringLiteral("out"),
                                    QStringLiteral("Output file; its suffix picks the format: .png .svg .pdf .csv .json .md."),
                                    QStringLiteral("FILE")));
@@ -84,6 +88,21 @@ int runExport(const QStringList& args)
         if (!exportChartIds().contains(chart))
             throw InvalidInput("chart", "--chart: unknown chart '" + chart.toStdString() + "' (known: "
                                             + exportChartIds().join(QStringLiteral(", ")).toStdString() + ")");
+        if (chart == QLatin1String("compare")) {
+            if (!p.isSet(QStringLiteral("pin")))
+                throw InvalidInput("pin", "--chart compare: give the scenario file to compare with as --pin FILE (scenario A; "
+                                          "the other options are B)");
+            Scenario a;
+            try {
+                a = loadScenarioFile(p.value(QStringLiteral("pin")));
+            } catch (const InvalidInput& e) {
+                throw InvalidInput("pin", "--pin: " + std::string(e.what()));
+            }
+            exportCompareFile(a, s, units, path, o);
+            return kExitOk;
+        }
+        if (p.isSet(QStringLiteral("pin")))
+            throw InvalidInput("pin", "--pin goes with --chart compare");
         exportChartFile(chart, s, units, path, o);
         return kExitOk;
     });

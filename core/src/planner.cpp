@@ -8,8 +8,6 @@
 
 namespace shardscope {
 
-namespace {
-
 Scenario withStageAndGpus(const Scenario& s, int stage, std::int64_t gpus)
 {
     Scenario x = s;
@@ -21,6 +19,8 @@ Scenario withStageAndGpus(const Scenario& s, int stage, std::int64_t gpus)
         x.offloadOptimizer = OffloadDevice::None;
     return x;
 }
+
+namespace {
 
 std::string neverReason(const Scenario& s, int stage, const Footprint& floor)
 {

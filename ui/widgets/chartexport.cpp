@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "chartexport.h"
 
+#include "chartstyle.h"
+#include "comparewidget.h"
 #include "dataexport.h"
 #include "explorer.h"
 #include "hostmemorychart.h"
@@ -25,7 +27,9 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QMenu>
 #include <QMessageBox>
 #include <QPainter>
@@ -38,6 +42,7 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <tuple>
 
 namespace shardscope {
 
@@ -144,18 +149,18 @@ QString exportCaption(const Scenario& s, ByteUnit units)
 {
     const GpuPreset g = resolveGpu(s);
     QStringList parts;
-    parts << QString::fromStdString(s.bareParams ? shortCount(double(*s.bareParams)) + " parameters (GPT shape)"
-                                                 : s.arch.name);
-    parts << QStringLiteral("N = %1 x %2 (%3 per node)").arg(s.gpus).arg(QString::fromStdString(g.name)).arg(s.gpusPerNode);
+    parts << (s.bareParams ? ChartText::tr("%1 parameters (GPT shape)").arg(QString::fromStdString(shortCount(double(*s.bareParams))))
+                           : QString::fromStdString(s.arch.name));
+    parts << ChartText::tr("N = %1 x %2 (%3 per node)").arg(s.gpus).arg(QString::fromStdString(g.name)).arg(s.gpusPerNode);
     parts << QStringLiteral("ZeRO-%1").arg(s.zeroStage);
     parts << QStringLiteral("TP %1 x PP %2 x DP %3").arg(s.tp).arg(s.pp).arg(s.dp());
-    parts << QStringLiteral("recipe %1").arg(QString::fromStdString(s.recipe.id));
-    parts << QStringLiteral("micro-batch %1 x %2 tokens").arg(s.microBatch).arg(s.seq);
-    parts << QStringLiteral("%1 checkpointing").arg(QString::fromLatin1(checkpointingKey(s.checkpointing)));
+    parts << ChartText::tr("recipe %1").arg(QString::fromStdString(s.recipe.id));
+    parts << ChartText::tr("micro-batch %1 x %2 tokens").arg(s.microBatch).arg(s.seq);
+    parts << ChartText::tr("%1 checkpointing").arg(QString::fromLatin1(checkpointingKey(s.checkpointing)));
     if (s.offloadOptimizer != OffloadDevice::None)
-        parts << QStringLiteral("optimizer offload to %1").arg(QString::fromLatin1(offloadKey(s.offloadOptimizer)));
+        parts << ChartText::tr("optimizer offload to %1").arg(QString::fromLatin1(offloadKey(s.offloadOptimizer)));
     if (s.offloadParams != OffloadDevice::None)
-        parts << QStringLiteral("parameter offload to %1").arg(QString::fromLatin1(offloadKey(s.offloadParams)));
+        parts << ChartText::tr("parameter offload to %1").arg(QString::fromLatin1(offloadKey(s.offloadParams)));
     QString verdict;
     try {
         verdict = verdictFor(computeExplorer(s), units).text;
@@ -364,7 +369,7 @@ PaintFn timelinePainter(StepTimeline* g)
     };
 }
 
-const QString kStepTimelineTitle = QStringLiteral("Step timeline of the worst rank");
+QString stepTimelineTitle() { return ChartText::tr("Step timeline of the worst rank"); }
 
 } // namespace
 
@@ -411,7 +416,21 @@ QStringList chartViewIds()
 QStringList imageChartIds()
 {
     return chartViewIds() << QStringLiteral("step-timeline") << QStringLiteral("pipeline-schedule")
-                          << QStringLiteral("step-memory") << QStringLiteral("compare-stages");
+                          << QStringLiteral("step-memory") << QStringLiteral("compare-stages") << QStringLiteral("compare");
+}
+
+bool chartHasData(const QString& chart) { return chartIds().contains(chart) || chart == QLatin1String("compare"); }
+
+QList<QPair<QString, QString>> exportChartChoices()
+{
+    return {{QStringLiteral("memory-per-gpu"), ChartText::tr("Per-GPU memory")},
+            {QStringLiteral("memory-vs-gpus"), ChartText::tr("Per-GPU memory vs N GPUs")},
+            {QStringLiteral("host-memory"), ChartText::tr("Host RAM and NVMe per node")},
+            {QStringLiteral("step-timeline"), ChartText::tr("Step timeline")},
+            {QStringLiteral("pipeline-schedule"), ChartText::tr("Pipeline schedule")},
+            {QStringLiteral("step-memory"), ChartText::tr("Memory of the worst rank over one step")},
+            {QStringLiteral("compare-stages"), ChartText::tr("ZeRO stages 0-3 compared")},
+            {QStringLiteral("compare"), ChartText::tr("Compare: pinned A vs current B")}};
 }
 
 QStringList exportChartIds()
@@ -474,6 +493,9 @@ void exportChartFile(const QString& chart, const Scenario& s, ByteUnit units, co
     if (!exportChartIds().contains(chart))
         throw InvalidInput("chart", "--chart: unknown chart '" + str(chart) + "' (known: "
                                         + str(exportChartIds().join(QStringLiteral(", "))) + ")");
+    if (chart == QLatin1String("compare"))
+        throw InvalidInput("pin", "--chart compare: give the scenario file to compare with as --pin FILE (scenario A; "
+                                  "the other options are B)");
     if (!isImageSuffix(suffix) && !chartIds().contains(chart))
         throw InvalidInput("out", "--out: " + str(chart) + " is exported as an image only (.png, .svg or .pdf)");
     if (isImageSuffix(suffix)) {
@@ -483,9 +505,9 @@ void exportChartFile(const QString& chart, const Scenario& s, ByteUnit units, co
             : o.caption == QLatin1String("-")       ? QString()
                                                     : o.caption;
         if (timeline) {
-            const QString name = chart == QLatin1String("pipeline-schedule") ? QStringLiteral("Pipeline schedule")
-                : chart == QLatin1String("step-memory")                     ? QStringLiteral("Memory of the worst rank over one step")
-                                                                            : kStepTimelineTitle;
+            const QString name = chart == QLatin1String("pipeline-schedule") ? ChartText::tr("Pipeline schedule")
+                : chart == QLatin1String("step-memory")                     ? ChartText::tr("Memory of the worst rank over one step")
+                                                                            : stepTimelineTitle();
             const QString title = o.title.isEmpty() ? name : o.title;
             const CaptionLayout l = captionLayout(o.size, title, caption);
             const auto g = makeStepTimeline(chart, s, l.layoutSize());
@@ -520,6 +542,79 @@ void exportChartFile(const QString& chart, const Scenario& s, ByteUnit units, co
         writeText(path, chartDataMarkdown(d).toUtf8());
 }
 
+ChartData compareChartData(const Scenario& a, const Scenario& b, ByteUnit units)
+{
+    const Footprint fa = computeFootprint(a); // throws InvalidInput for a scenario without an answer
+    const Footprint fb = computeFootprint(b);
+    const QString unit = QString::fromLatin1(unitName(units));
+    ChartData d;
+    d.chart = QStringLiteral("compare");
+    d.title = ChartText::tr("Worst rank of A and B by term");
+    d.xTitle = ChartText::tr("Scenario");
+    d.yTitle = ChartText::tr("Memory per GPU (%1)").arg(unit);
+    d.columns = {QStringLiteral("scenario"), QStringLiteral("term"), QStringLiteral("bytes"), unit, QStringLiteral("formula")};
+    QJsonObject meta;
+    meta[QStringLiteral("units")] = unit;
+    meta[QStringLiteral("unit_bytes")] = unitDivisor(units);
+    meta[QStringLiteral("app_version")] = QCoreApplication::applicationVersion();
+    for (const auto& [name, s, f] : {std::tuple {QStringLiteral("A"), &a, &fa}, std::tuple {QStringLiteral("B"), &b, &fb}}) {
+        const RankFootprint& r = f->worstRank();
+        for (int t = 0; t < kTermCount; ++t) {
+            const TermValue& v = r.terms[static_cast<std::size_t>(t)];
+            d.rows << QVariantList {name, QString::fromLatin1(termKey(static_cast<Term>(t))), qint64(v.bytes),
+                                    double(v.bytes) / unitDivisor(units), QString::fromStdString(v.formula)};
+        }
+        d.rows << QVariantList {name, QStringLiteral("total"), qint64(r.totalBytes), double(r.totalBytes) / unitDivisor(units),
+                                QString()};
+        QJsonObject side;
+        side[QStringLiteral("scenario")] = scenarioFileJson(*s).value(QStringLiteral("scenario"));
+        side[QStringLiteral("worst_rank")] = QString::fromStdString(r.label);
+        side[QStringLiteral("total_bytes")] = double(r.totalBytes);
+        side[QStringLiteral("capacity_bytes")] = double(f->capacityBytes);
+        side[QStringLiteral("usable_bytes")] = double(f->usableBytes);
+        side[QStringLiteral("fits")] = f->fits;
+        meta[name] = side;
+    }
+    meta[QStringLiteral("summary")] = compareSummary(a, b, units);
+    d.meta = meta;
+    return d;
+}
+
+void exportCompareFile(const Scenario& a, const Scenario& b, ByteUnit units, const QString& path, const ChartExportOptions& o)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (!chartExportSuffixes().contains(suffix))
+        throw InvalidInput("out", str(QStringLiteral("--out: '") + path
+                                      + QStringLiteral("' must end in .png, .svg, .pdf, .csv, .json or .md")));
+    const ChartData d = compareChartData(a, b, units); // both scenarios answered before anything is written
+    if (!isImageSuffix(suffix)) {
+        if (suffix == QLatin1String("csv"))
+            writeText(path, chartDataCsv(d).toUtf8());
+        else if (suffix == QLatin1String("json"))
+            writeText(path, QJsonDocument(chartDataJson(d)).toJson(QJsonDocument::Indented));
+        else
+            writeText(path, chartDataMarkdown(d).toUtf8());
+        return;
+    }
+    const QString caption = o.caption.isEmpty()
+        ? ChartText::tr("A: %1\nB: %2\n%3").arg(exportCaption(a, units), exportCaption(b, units), compareSummary(a, b, units))
+        : o.caption == QLatin1String("-") ? QString()
+                                          : o.caption;
+    const QString title = o.title;
+    CaptionLayout l = captionLayout(o.size, title, caption);
+    CompareWidget w;
+    w.setPalette(exportPalette());
+    w.setUnit(units);
+    w.pin(a);
+    w.setCurrent(b);
+    w.showChartOnly();
+    prepareForExport(&w, l.layoutSize());
+    QChartView* view = w.chartView();
+    const QString docTitle = title.isEmpty() ? view->chart()->title() : title;
+    const NoAnimations guard(view);
+    saveByType(withCaption(chartPainter(view), l, title, caption), path, o, docTitle);
+}
+
 QStringList exportBundle(const QString& dirPath, const Scenario& s, ByteUnit units, const ChartExportOptions& o)
 {
     const Footprint f = computeFootprint(s); // throws InvalidInput before anything is written
@@ -548,7 +643,7 @@ QStringList exportBundle(const QString& dirPath, const Scenario& s, ByteUnit uni
         {
             const auto g = makeStepTimeline(QStringLiteral("step-timeline"), s, o.size);
             const QString svg = QStringLiteral("step-timeline.svg"), png = QStringLiteral("step-timeline.png");
-            add(svg, svgBytes(timelinePainter(g.get()), dir.filePath(svg), o, kStepTimelineTitle));
+            add(svg, svgBytes(timelinePainter(g.get()), dir.filePath(svg), o, stepTimelineTitle()));
             add(png, pngBytes(timelinePainter(g.get()), dir.filePath(png), o));
         }
         for (const QString& chart : chartIds()) {
@@ -578,7 +673,7 @@ void installChartExportMenu(QChartView* view, const QString& chart, std::functio
         view->addAction(a);
     };
     auto saveAs = [view, chart, scenario, units](const QString& filter) {
-        const QString path = QFileDialog::getSaveFileName(view, QObject::tr("Export %1").arg(chart), chart, filter);
+        const QString path = QFileDialog::getSaveFileName(view, ChartText::tr("Export %1").arg(chart), chart, filter);
         if (path.isEmpty())
             return;
         try {
@@ -590,15 +685,15 @@ void installChartExportMenu(QChartView* view, const QString& chart, std::functio
             else
                 exportChartFile(chart, scenario(), units(), path, o);
         } catch (const std::exception& e) {
-            QMessageBox::warning(view, QObject::tr("Export failed"), QString::fromStdString(e.what()));
+            QMessageBox::warning(view, ChartText::tr("Export failed"), QString::fromStdString(e.what()));
         }
     };
-    add(QObject::tr("Export chart as PNG..."), [=] { saveAs(QObject::tr("PNG image (*.png)")); });
-    add(QObject::tr("Export chart as SVG..."), [=] { saveAs(QObject::tr("SVG image (*.svg)")); });
-    add(QObject::tr("Export chart as PDF..."), [=] { saveAs(QObject::tr("PDF document (*.pdf)")); });
-    add(QObject::tr("Export data as CSV..."), [=] { saveAs(QObject::tr("CSV (*.csv)")); });
-    add(QObject::tr("Export data as JSON..."), [=] { saveAs(QObject::tr("JSON (*.json)")); });
-    add(QObject::tr("Copy chart"), [view] {
+    add(ChartText::tr("Export chart as PNG..."), [=] { saveAs(ChartText::tr("PNG image (*.png)")); });
+    add(ChartText::tr("Export chart as SVG..."), [=] { saveAs(ChartText::tr("SVG image (*.svg)")); });
+    add(ChartText::tr("Export chart as PDF..."), [=] { saveAs(ChartText::tr("PDF document (*.pdf)")); });
+    add(ChartText::tr("Export data as CSV..."), [=] { saveAs(ChartText::tr("CSV (*.csv)")); });
+    add(ChartText::tr("Export data as JSON..."), [=] { saveAs(ChartText::tr("JSON (*.json)")); });
+    add(ChartText::tr("Copy chart"), [view] {
         ChartExportOptions o;
         o.size = view->size();
         o.dpi = 96 * view->devicePixelRatioF();

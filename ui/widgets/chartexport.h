@@ -5,6 +5,8 @@
 #include "shardscope/units.h"
 
 #include <QImage>
+#include <QList>
+#include <QPair>
 #include <QSize>
 #include <QString>
 #include <QStringList>
@@ -65,11 +67,26 @@ std::unique_ptr<QWidget> makeChartWidget(const QString& chart, const Scenario& s
                                          QChartView** view);
 /// The charts that are Qt Charts views (makeChartWidget): memory-per-gpu, memory-vs-gpus, host-memory.
 QStringList chartViewIds();
-/// The charts with image export (PNG, SVG, PDF): the chart views, the step timeline, and the image-only
-/// pipeline-schedule, step-memory and compare-stages.
+/// The charts with image export (PNG, SVG, PDF): the chart views, the step timeline, the image-only
+/// pipeline-schedule, step-memory and compare-stages, and compare (which needs a pinned scenario A).
 QStringList imageChartIds();
 /// Every id `export --chart` takes (data ids and the image-only ones).
 QStringList exportChartIds();
+
+/// The Compare view's data: the worst rank of A and of B, term by term (bytes, unit, core's formula), their
+/// totals, capacities and verdicts in `meta`.
+struct ChartData;
+ChartData compareChartData(const Scenario& a, const Scenario& b, ByteUnit units);
+/// Whether `chart` has data formats (csv, json, md) besides images.
+bool chartHasData(const QString& chart);
+/// The charts the window's File > Export > Chart dialog offers: (id, name in words), every image chart and compare.
+QList<QPair<QString, QString>> exportChartChoices();
+
+/// Export of the Compare view (`export --chart compare --pin A`): the worst rank of pinned scenario `a` and of `b`
+/// as side-by-side stacked bars (png, svg, pdf), captioned with both scenarios and the summary of what changed, or
+/// its data (csv, json, md). Throws as exportChartFile().
+void exportCompareFile(const Scenario& a, const Scenario& b, ByteUnit units, const QString& path,
+                       const ChartExportOptions& o);
 
 /// Headless export of one chart to `path`: image formats through the widget, data formats through
 /// dataexport (md of memory-per-gpu is the breakdown table). Throws InvalidInput for bad input,

@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: MIT
 #include "chartstyle.h"
 
+#include "explorer.h"
+#include "termstyle.h"
+
 #include <QAbstractAxis>
 #include <QBrush>
 #include <QChart>
 #include <QChartView>
+#include <QFontMetricsF>
 #include <QGraphicsSimpleTextItem>
 #include <QLegend>
+#include <QLocale>
 #include <QLogValueAxis>
 #include <QPainter>
 #include <QPalette>
@@ -155,6 +160,21 @@ void setRangeIfChanged(QAbstractAxis* axis, double lo, double hi)
     axis->setRange(lo, hi);
 }
 
+QString ChartText::exactBytes(std::int64_t bytes) { return tr("%1 bytes").arg(QLocale::c().toString(qlonglong(bytes))); }
+
+QString ChartText::bytesLine(std::int64_t bytes, ByteUnit unit)
+{
+    return tr("%1 (%2)").arg(formatBytesUi(double(bytes), unit), exactBytes(bytes));
+}
+
+QString ChartText::termTip(Term t, const QString& where, std::int64_t bytes, const std::string& formula, ByteUnit unit)
+{
+    QString tip = tr("%1 · %2").arg(termLabel(t), where) + QLatin1Char('\n') + bytesLine(bytes, unit);
+    if (!formula.empty())
+        tip += QLatin1Char('\n') + tr("= %1").arg(QString::fromStdString(formula));
+    return tip;
+}
+
 QPen capacityPen(const QPalette& palette)
 {
     QPen pen(palette.color(QPalette::WindowText));
@@ -177,12 +197,49 @@ ChartLabel::ChartLabel(QChart* chart)
 
 void ChartLabel::setText(const QString& text)
 {
-    m_text->setText(text);
+    if (text == m_raw && !m_text->text().isEmpty())
+        return;
+    m_raw = text;
+    layoutText();
+}
+
+void ChartLabel::setMaxWidth(double width)
+{
+    if (width == m_maxWidth)
+        return;
+    m_maxWidth = width;
+    layoutText();
+}
+
+void ChartLabel::layoutText()
+{
+    QString shown = m_raw;
+    if (m_maxWidth > 0) {
+        // Greedy wrap at spaces, line by line (a word longer than the width stays whole).
+        const QFontMetricsF fm(m_text->font());
+        const double room = std::max(20.0, m_maxWidth - 8);
+        QStringList out;
+        for (const QString& line : m_raw.split(QLatin1Char('\n'))) {
+            QString cur;
+            for (const QString& word : line.split(QLatin1Char(' '))) {
+                const QString next = cur.isEmpty() ? word : cur + QLatin1Char(' ') + word;
+                if (!cur.isEmpty() && fm.horizontalAdvance(next) > room) {
+                    out << cur;
+                    cur = word;
+                } else {
+                    cur = next;
+                }
+            }
+            out << cur;
+        }
+        shown = out.join(QLatin1Char('\n'));
+    }
+    m_text->setText(shown);
     const QRectF r = m_text->boundingRect();
     setRect(0, 0, r.width() + 8, r.height() + 4);
 }
 
-QString ChartLabel::text() const { return m_text->text(); }
+QString ChartLabel::text() const { return m_raw; }
 
 void ChartLabel::placeAboveLeftOf(const QPointF& scenePoint, const QRectF& bounds)
 {

@@ -1,10 +1,17 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "shardscope/scenario.h"
+#include "shardscope/units.h"
+
+#include <QCoreApplication>
 #include <QGraphicsRectItem>
 #include <QLineF>
 #include <QList>
 #include <QPen>
+
+#include <cstdint>
+#include <string>
 
 class QAbstractAxis;
 class QAbstractSeries;
@@ -58,6 +65,19 @@ private:
     QPen m_minorPen;
 };
 
+/// Hover texts of the charts (tooltips on segments and curves), translated in the "ChartText" context.
+struct ChartText
+{
+    Q_DECLARE_TR_FUNCTIONS(ChartText)
+public:
+    /// "45,234,567,890 bytes": the exact figure, digits grouped in the C locale (as formatBytesUi()).
+    static QString exactBytes(std::int64_t bytes);
+    /// "51.50 GB (51,500,000,000 bytes)".
+    static QString bytesLine(std::int64_t bytes, ByteUnit unit);
+    /// A term's hover text: "Parameters · ZeRO-3 (current)", its bytes (unit and exact), and core's formula.
+    static QString termTip(Term t, const QString& where, std::int64_t bytes, const std::string& formula, ByteUnit unit);
+};
+
 /// The grid colours applyPalette() gives the axes (opaque, mixed with the background).
 QPen gridPen(const QPalette& palette);
 QPen minorGridPen(const QPalette& palette);
@@ -71,7 +91,10 @@ class ChartLabel : public QGraphicsRectItem
 public:
     explicit ChartLabel(QChart* chart);
     void setText(const QString& text);
+    /// The text as given (before any wrapping to the maximum width).
     QString text() const;
+    /// Lines wider than `width` pixels wrap at spaces (0: no limit); the label never runs out of a narrow plot.
+    void setMaxWidth(double width);
     /// Places the label's bottom-right corner at `scenePoint` (moved inside `bounds` if needed).
     void placeAboveLeftOf(const QPointF& scenePoint, const QRectF& bounds);
     /// Places the label's bottom-left corner at `scenePoint`.
@@ -79,7 +102,10 @@ public:
     void setColors(const QColor& text, const QColor& background);
 
 private:
+    void layoutText();
     QGraphicsSimpleTextItem* m_text;
+    QString m_raw;
+    double m_maxWidth = 0;
 };
 
 } // namespace shardscope

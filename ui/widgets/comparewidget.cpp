@@ -5,13 +5,29 @@
 #include "shardscope/footprint.h"
 #include "shardscope/step.h"
 
+#include "chartstyle.h"
+#include "explorer.h"
 #include "termstyle.h"
 
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QCursor>
+#include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QSplitter>
+#include <QStackedBarSeries>
 #include <QTableWidget>
+#include <QToolTip>
 #include <QVBoxLayout>
+#include <QValueAxis>
 
+#include <algorithm>
 #include <cmath>
 
 namespace shardscope {
@@ -24,41 +40,42 @@ QString amount(double bytes, ByteUnit u)
     return QStringLiteral("%1 %2").arg(bytes / unitDivisor(u), 0, 'f', 1).arg(QLatin1String(unitName(u)));
 }
 
+
 } // namespace
 
 QStringList scenarioChanges(const Scenario& a, const Scenario& b)
 {
     QStringList c;
-    auto num = [&](const char* what, std::int64_t x, std::int64_t y) {
+    auto num = [&](const QString& what, std::int64_t x, std::int64_t y) {
         if (x != y)
-            c << QStringLiteral("%1 %2 -> %3").arg(QLatin1String(what)).arg(x).arg(y);
+            c << QStringLiteral("%1 %2 -> %3").arg(what).arg(x).arg(y);
     };
-    auto text = [&](const char* what, const QString& x, const QString& y) {
+    auto text = [&](const QString& what, const QString& x, const QString& y) {
         if (x != y)
-            c << QStringLiteral("%1 %2 -> %3").arg(QLatin1String(what), x, y);
+            c << QStringLiteral("%1 %2 -> %3").arg(what, x, y);
     };
     if (a.arch.id != b.arch.id || a.arch.name != b.arch.name || a.totalParams() != b.totalParams())
         c << QStringLiteral("%1 -> %2").arg(q(a.arch.name), q(b.arch.name));
     if (a.zeroStage != b.zeroStage)
         c << QStringLiteral("ZeRO-%1 -> ZeRO-%2").arg(a.zeroStage).arg(b.zeroStage);
-    num("N", a.gpus, b.gpus);
-    num("TP", a.tp, b.tp);
-    num("PP", a.pp, b.pp);
-    text("GPU", q(a.gpu), q(b.gpu));
-    text("recipe", q(a.recipe.id), q(b.recipe.id));
-    text("optimizer", QLatin1String(optimizerKey(a.optimizer)), QLatin1String(optimizerKey(b.optimizer)));
-    text("checkpointing", QLatin1String(checkpointingKey(a.checkpointing)), QLatin1String(checkpointingKey(b.checkpointing)));
-    text("offload optimizer", QLatin1String(offloadKey(a.offloadOptimizer)), QLatin1String(offloadKey(b.offloadOptimizer)));
-    text("offload params", QLatin1String(offloadKey(a.offloadParams)), QLatin1String(offloadKey(b.offloadParams)));
-    num("micro-batch", a.microBatch, b.microBatch);
-    num("seq", a.seq, b.seq);
-    num("accumulation", a.gradAccum, b.gradAccum);
+    num(QStringLiteral("N"), a.gpus, b.gpus);
+    num(QStringLiteral("TP"), a.tp, b.tp);
+    num(QStringLiteral("PP"), a.pp, b.pp);
+    text(QStringLiteral("GPU"), q(a.gpu), q(b.gpu));
+    text(CompareWidget::tr("recipe"), q(a.recipe.id), q(b.recipe.id));
+    text(CompareWidget::tr("optimizer"), QLatin1String(optimizerKey(a.optimizer)), QLatin1String(optimizerKey(b.optimizer)));
+    text(CompareWidget::tr("checkpointing"), QLatin1String(checkpointingKey(a.checkpointing)), QLatin1String(checkpointingKey(b.checkpointing)));
+    text(CompareWidget::tr("offload optimizer"), QLatin1String(offloadKey(a.offloadOptimizer)), QLatin1String(offloadKey(b.offloadOptimizer)));
+    text(CompareWidget::tr("offload params"), QLatin1String(offloadKey(a.offloadParams)), QLatin1String(offloadKey(b.offloadParams)));
+    num(CompareWidget::tr("micro-batch"), a.microBatch, b.microBatch);
+    num(CompareWidget::tr("seq"), a.seq, b.seq);
+    num(CompareWidget::tr("accumulation"), a.gradAccum, b.gradAccum);
     if (a.sequenceParallel != b.sequenceParallel)
-        c << (b.sequenceParallel ? QStringLiteral("sequence parallel on") : QStringLiteral("sequence parallel off"));
+        c << (b.sequenceParallel ? CompareWidget::tr("sequence parallel on") : CompareWidget::tr("sequence parallel off"));
     if (a.flashAttention != b.flashAttention)
-        c << (b.flashAttention ? QStringLiteral("FlashAttention on") : QStringLiteral("FlashAttention off"));
+        c << (b.flashAttention ? CompareWidget::tr("FlashAttention on") : CompareWidget::tr("FlashAttention off"));
     if (c.isEmpty() && a.termEnabled != b.termEnabled)
-        c << QStringLiteral("terms switched");
+        c << CompareWidget::tr("terms switched");
     return c;
 }
 
@@ -74,15 +91,15 @@ QString compareSummary(const Scenario& a, const Scenario& b, ByteUnit units)
         const double x = double(ra.bytes(term)), y = double(rb.bytes(term));
         // a term "moved" when it changed by at least 1% of the larger worst-rank total (noise stays out)
         if (std::abs(x - y) >= 0.01 * double(std::max(fa.worstBytes(), fb.worstBytes())))
-            moved << QStringLiteral("%1 %2 -> %3 per GPU").arg(QLatin1String(termKey(term)), amount(x, units), amount(y, units));
+            moved << CompareWidget::tr("%1 %2 -> %3 per GPU").arg(QLatin1String(termKey(term)), amount(x, units), amount(y, units));
     }
-    moved << QStringLiteral("total %1 -> %2").arg(amount(double(fa.worstBytes()), units), amount(double(fb.worstBytes()), units));
+    moved << CompareWidget::tr("total %1 -> %2").arg(amount(double(fa.worstBytes()), units), amount(double(fb.worstBytes()), units));
     const StepResult sa = computeStep(a), sb = computeStep(b);
     if (sa.totals.dpBytes > 0 && sb.totals.dpBytes > 0 && std::abs(sb.totals.dpBytes / sa.totals.dpBytes - 1) > 0.005)
-        moved << QStringLiteral("DP traffic x%1").arg(sb.totals.dpBytes / sa.totals.dpBytes, 0, 'f', 2);
+        moved << CompareWidget::tr("DP traffic x%1").arg(sb.totals.dpBytes / sa.totals.dpBytes, 0, 'f', 2);
     QStringList changes = scenarioChanges(a, b);
     if (changes.isEmpty())
-        changes << QStringLiteral("no change");
+        changes << CompareWidget::tr("no change");
     return changes.join(QStringLiteral(", ")) + QStringLiteral(": ") + moved.join(QStringLiteral(", "));
 }
 
@@ -90,12 +107,66 @@ CompareWidget::CompareWidget(QWidget* parent)
     : QWidget(parent)
     , m_summary(new QLabel(this))
     , m_table(new QTableWidget(this))
+    , m_chart(new QChart)
+    , m_bars(new QStackedBarSeries)
+    , m_capA(new QLineSeries)
+    , m_capB(new QLineSeries)
+    , m_x(new QBarCategoryAxis)
+    , m_y(new QValueAxis)
 {
     auto* layout = new QVBoxLayout(this);
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_summary);
-    layout->addWidget(m_table);
+
+    // The worst rank of A and of B as stacked bars side by side, each against its own capacity line.
+    for (int t = 0; t < kTermCount; ++t) {
+        auto* set = new QBarSet(termLabel(static_cast<Term>(t)), this);
+        set->setColor(termColor(static_cast<Term>(t)));
+        set->setBorderColor(termColor(static_cast<Term>(t)).darker(130));
+        m_sets[static_cast<std::size_t>(t)] = set;
+    }
+    m_bars->setBarWidth(0.55);
+    m_chart->addSeries(m_bars);
+    m_chart->addSeries(m_capA);
+    m_chart->addSeries(m_capB);
+    m_capA->setName(tr("Capacity"));
+    m_x->setCategories({QStringLiteral("A"), QStringLiteral("B")}); // "A (pinned)" was cut to "A (pin..." at 1366 px
+    m_chart->setTitle(tr("Worst rank of A (pinned) and B (current) by term"));
+    m_chart->addAxis(m_x, Qt::AlignBottom);
+    m_chart->addAxis(m_y, Qt::AlignLeft);
+    for (QAbstractSeries* series : {static_cast<QAbstractSeries*>(m_bars), static_cast<QAbstractSeries*>(m_capA),
+                                    static_cast<QAbstractSeries*>(m_capB)}) {
+        series->attachAxis(m_x);
+        series->attachAxis(m_y);
+    }
+    m_chart->legend()->setAlignment(Qt::AlignRight);
+    m_view = makeChartView(m_chart, this);
+    m_view->setObjectName(QStringLiteral("compareChart"));
+    m_view->setRenderHint(QPainter::Antialiasing, false);
+    m_capA->setPen(capacityPen(palette()));
+    m_capB->setPen(capacityPen(palette()));
+    for (QLegendMarker* lm : m_chart->legend()->markers(m_capB))
+        lm->setVisible(false);
+    connect(m_bars, &QStackedBarSeries::hovered, this, [this](bool on, int column, QBarSet* set) {
+        m_lastTip.clear();
+        for (int t = 0; on && t < kTermCount; ++t)
+            if (m_sets[static_cast<std::size_t>(t)] == set)
+                m_lastTip = toolTipFor(column, static_cast<Term>(t));
+        if (m_lastTip.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(QCursor::pos(), m_lastTip, m_view);
+    });
+
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->setChildrenCollapsible(false);
+    split->addWidget(m_view);
+    split->addWidget(m_table);
+    m_view->setMinimumWidth(420);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    layout->addWidget(split, 1);
     m_table->setColumnCount(4);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
@@ -131,6 +202,64 @@ void CompareWidget::setUnit(ByteUnit unit)
 
 QString CompareWidget::summary() const { return m_summary->text(); }
 
+QString CompareWidget::toolTipFor(int column, Term t) const
+{
+    if (!m_pinned || !m_current || column < 0 || column > 1 || m_view->isHidden())
+        return QString();
+    const TermValue& v = m_terms[static_cast<std::size_t>(column)][static_cast<std::size_t>(t)];
+    return ChartText::termTip(t, column == 0 ? tr("A (pinned), worst rank") : tr("B (current), worst rank"), v.bytes, v.formula,
+                              m_unit);
+}
+
+void CompareWidget::refreshChart(const Footprint* fa, const Footprint* fb)
+{
+    if (!fa || !fb) {
+        m_view->hide();
+        return;
+    }
+    m_view->show();
+    const double div = unitDivisor(m_unit);
+    m_terms[0] = fa->worstRank().terms;
+    m_terms[1] = fb->worstRank().terms;
+    // Only the terms holding bytes in A or B are in the series (and so in the legend).
+    const QList<QBarSet*> present = m_bars->barSets();
+    for (QBarSet* set : present) {
+        m_bars->take(set);
+        set->setParent(this);
+    }
+    for (int t = 0; t < kTermCount; ++t) {
+        const std::size_t i = static_cast<std::size_t>(t);
+        QBarSet* set = m_sets[i];
+        set->remove(0, set->count());
+        set->append(QList<qreal> {double(m_terms[0][i].bytes) / div, double(m_terms[1][i].bytes) / div});
+        if (m_terms[0][i].bytes > 0 || m_terms[1][i].bytes > 0)
+            m_bars->append(set);
+    }
+    const double capA = double(fa->usableBytes) / div, capB = double(fb->usableBytes) / div;
+    m_capA->replace(QList<QPointF> {{-0.45, capA}, {0.45, capA}});
+    m_capB->replace(QList<QPointF> {{0.55, capB}, {1.45, capB}});
+    const double top = std::max({double(fa->worstBytes()) / div, double(fb->worstBytes()) / div, capA, capB});
+    setNiceRange(m_y, top * 1.08);
+    m_y->setTitleText(tr("Memory per GPU (%1)").arg(QLatin1String(unitName(m_unit))));
+}
+
+void CompareWidget::showChartOnly()
+{
+    m_summary->hide();
+    m_table->hide();
+    layout()->setContentsMargins(0, 0, 0, 0);
+}
+
+void CompareWidget::changeEvent(QEvent* e)
+{
+    QWidget::changeEvent(e);
+    if (e->type() == QEvent::PaletteChange) {
+        applyPalette(m_chart, palette());
+        m_capA->setPen(capacityPen(palette()));
+        m_capB->setPen(capacityPen(palette()));
+    }
+}
+
 void CompareWidget::refresh()
 {
     const QString u = QLatin1String(unitName(m_unit));
@@ -138,6 +267,7 @@ void CompareWidget::refresh()
     if (!m_pinned || !m_current) {
         m_table->setRowCount(0);
         m_summary->setText(m_pinned ? tr("A is pinned: change the scenario to compare.") : tr("Pin a scenario as A to compare."));
+        refreshChart(nullptr, nullptr);
         return;
     }
     try {
@@ -172,8 +302,8 @@ void CompareWidget::refresh()
         row(kTermCount, tr("total"), double(fa.worstBytes()) / div, double(fb.worstBytes()) / div, 2);
         int r = kTermCount + 1;
         cell(r, 0, tr("fits (capacity %1 / %2)").arg(amount(double(fa.usableBytes), m_unit), amount(double(fb.usableBytes), m_unit)), false);
-        cell(r, 1, fa.fits ? tr("\u2714 fits") : tr("\u2716 does not fit"), true)->setForeground(fa.fits ? better : worse);
-        cell(r, 2, fb.fits ? tr("\u2714 fits") : tr("\u2716 does not fit"), true)->setForeground(fb.fits ? better : worse);
+        cell(r, 1, fa.fits ? tr("✔ fits") : tr("✖ does not fit"), true)->setForeground(fa.fits ? better : worse);
+        cell(r, 2, fb.fits ? tr("✔ fits") : tr("✖ does not fit"), true)->setForeground(fb.fits ? better : worse);
         cell(r, 3, QString(), true);
         row(++r, tr("step time (s)"), sa.totals.stepTime, sb.totals.stepTime, 3);
         row(++r, tr("MFU (%)"), sa.totals.mfu * 100, sb.totals.mfu * 100, 1, false);
@@ -181,8 +311,10 @@ void CompareWidget::refresh()
         const double wb = sb.totals.dpBytes + sb.totals.tpBytes + sb.totals.ppBytes + sb.totals.hostBytes;
         row(++r, tr("bytes on the wire per GPU per step (%1)").arg(QLatin1String(unitName(m_unit))), wa / div, wb / div, 2);
         m_summary->setText(compareSummary(*m_pinned, *m_current, m_unit));
+        refreshChart(&fa, &fb);
     } catch (const InvalidInput& e) {
         m_table->setRowCount(0);
+        refreshChart(nullptr, nullptr);
         m_summary->setText(QString::fromStdString(e.what()));
     }
 }

@@ -183,10 +183,8 @@ ChartExportDialog::ChartExportDialog(QWidget* parent)
     setWindowTitle(tr("Export Chart"));
     auto* form = new QFormLayout(this);
     m_chart->setObjectName(QStringLiteral("exportChart"));
-    m_chart->addItem(tr("Per-GPU memory"), QStringLiteral("memory-per-gpu"));
-    m_chart->addItem(tr("Per-GPU memory vs N GPUs"), QStringLiteral("memory-vs-gpus"));
-    m_chart->addItem(tr("Host RAM and NVMe per node"), QStringLiteral("host-memory"));
-    m_chart->addItem(tr("Step timeline"), QStringLiteral("step-timeline"));
+    for (const auto& [id, name] : exportChartChoices()) // every image chart, and compare (A pinned, B current)
+        m_chart->addItem(name, id);
     form->addRow(tr("Chart"), m_chart);
     m_format->setObjectName(QStringLiteral("exportFormat"));
     m_format->addItem(tr("PNG image"), QStringLiteral("png"));
@@ -236,15 +234,18 @@ ChartExportOptions ChartExportDialog::options() const
 
 void ChartExportDialog::updateEnabled()
 {
-    // Every chart has image export today; the check keeps a data-only chart honest if one is added.
+    // Image-only charts (pipeline schedule, step memory, ZeRO stages compared) offer no data formats.
     const bool hasImage = imageChartIds().contains(chart());
+    const bool hasData = chartHasData(chart());
     for (int i = 0; i < m_format->count(); ++i) {
         const bool image = isImageSuffix(m_format->itemData(i).toString());
         if (auto* model = qobject_cast<QStandardItemModel*>(m_format->model()))
-            model->item(i)->setEnabled(!image || hasImage);
+            model->item(i)->setEnabled(image ? hasImage : hasData);
     }
     if (!hasImage && isImageSuffix(suffix()))
         m_format->setCurrentIndex(m_format->findData(QStringLiteral("csv")));
+    if (!hasData && !isImageSuffix(suffix()))
+        m_format->setCurrentIndex(m_format->findData(QStringLiteral("png")));
     const bool image = isImageSuffix(suffix());
     m_width->setEnabled(image);
     m_height->setEnabled(image);

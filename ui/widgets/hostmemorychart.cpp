@@ -8,7 +8,9 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QCursor>
 #include <QEvent>
+#include <QToolTip>
 #include <QLegend>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -21,8 +23,8 @@ HostMemoryChart::HostMemoryChart(QWidget* parent)
     : QWidget(parent)
     , m_chart(new QChart)
     , m_bars(new QBarSeries)
-    , m_needed(new QBarSet(QStringLiteral("Needed per node")))
-    , m_available(new QBarSet(QStringLiteral("Available per node")))
+    , m_needed(new QBarSet(tr("Needed per node")))
+    , m_available(new QBarSet(tr("Available per node")))
     , m_x(new QBarCategoryAxis)
     , m_y(new QValueAxis)
 {
@@ -44,7 +46,17 @@ HostMemoryChart::HostMemoryChart(QWidget* parent)
     m_view->setRenderHint(QPainter::Antialiasing, false);
     m_label = new ChartLabel(m_chart);
     m_label->setColors(palette().color(QPalette::WindowText), palette().color(QPalette::Base));
-    connect(m_chart, &QChart::plotAreaChanged, this, [this](const QRectF& r) { m_label->setPos(r.topLeft() + QPointF(6, 4)); });
+    connect(m_chart, &QChart::plotAreaChanged, this, [this](const QRectF& r) {
+        m_label->setMaxWidth(r.width() - 12); // wraps instead of running out of a narrow plot
+        m_label->setPos(r.topLeft() + QPointF(6, 4));
+    });
+    connect(m_bars, &QBarSeries::hovered, this, [this](bool on, int index, QBarSet* set) {
+        m_lastTip = on ? toolTipFor(index, set == m_needed) : QString();
+        if (m_lastTip.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(QCursor::pos(), m_lastTip, m_view);
+    });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);
@@ -63,7 +75,7 @@ void HostMemoryChart::setResult(const ExplorerResult& r)
 void HostMemoryChart::setUnit(ByteUnit unit)
 {
     m_unit = unit;
-    m_y->setTitleText(QStringLiteral("Per node (%1)").arg(QLatin1String(unitName(unit))));
+    m_y->setTitleText(tr("Per node (%1)").arg(QLatin1String(unitName(unit))));
     refresh();
 }
 
@@ -77,11 +89,11 @@ void HostMemoryChart::refresh()
     const Footprint& f = m_result.footprint;
     const double div = unitDivisor(m_unit);
     const bool nvme = s.offloadOptimizer == OffloadDevice::Nvme || s.offloadParams == OffloadDevice::Nvme;
-    QStringList cats {QStringLiteral("Host RAM")};
+    QStringList cats {tr("Host RAM")};
     QList<qreal> needed {double(f.hostBytesPerNode) / div};
     QList<qreal> available {double(s.hostRamBytesPerNode) / div};
     if (nvme) {
-        cats << QStringLiteral("NVMe");
+        cats << tr("NVMe");
         needed << double(f.nvmeBytesPerNode) / div;
         available << double(s.nvmeBytesPerNode) / div;
     }
@@ -103,25 +115,41 @@ void HostMemoryChart::refresh()
     const bool offloading = s.offloadOptimizer != OffloadDevice::None || s.offloadParams != OffloadDevice::None;
     const qint64 perNode = std::min(s.gpusPerNode, s.gpus);
     // A fixed title per mode (a changing title re-lays out the chart); the numbers go in the label.
-    setTitleIfChanged(m_chart, nvme ? QStringLiteral("Host RAM and NVMe per node") : QStringLiteral("Host RAM per node"));
+    setTitleIfChanged(m_chart, nvme ? tr("Host RAM and NVMe per node") : tr("Host RAM per node"));
     QString text;
     if (!offloading) {
-        text = QStringLiteral("No offload: nothing held for training states");
+        text = tr("No offload: nothing held for training states");
     } else {
-        text = QStringLiteral("%1 GPUs per node: RAM %2 of %3")
+        text = tr("%1 GPUs per node: RAM %2 of %3")
                    .arg(perNode)
                    .arg(formatBytesUi(double(f.hostBytesPerNode), m_unit), formatBytesUi(double(s.hostRamBytesPerNode), m_unit));
         if (nvme)
-            text += QStringLiteral("\nNVMe %1 of %2").arg(formatBytesUi(double(f.nvmeBytesPerNode), m_unit),
+            text += QLatin1Char('\n') + tr("NVMe %1 of %2").arg(formatBytesUi(double(f.nvmeBytesPerNode), m_unit),
                                                          formatBytesUi(double(s.nvmeBytesPerNode), m_unit));
         if (!f.hostFits || !f.nvmeFits)
-            text += QStringLiteral("\nDoes not fit");
+            text += QLatin1Char('\n') + tr("Does not fit");
     }
+    m_label->setMaxWidth(m_chart->plotArea().width() - 12);
     m_label->setText(text);
     m_label->setPos(m_chart->plotArea().topLeft() + QPointF(6, 4));
 }
 
 QString HostMemoryChart::summary() const { return m_label->text(); }
+
+QString HostMemoryChart::toolTipFor(int index, bool needed) const
+{
+    if (!m_hasResult || index < 0 || index > 1)
+        return QString();
+    const Scenario& s = m_result.scenario;
+    const Footprint& f = m_result.footprint;
+    const bool nvme = index == 1;
+    const std::int64_t bytes = needed ? (nvme ? f.nvmeBytesPerNode : f.hostBytesPerNode)
+                                      : (nvme ? s.nvmeBytesPerNode : s.hostRamBytesPerNode);
+    const QString where = nvme ? tr("NVMe per node") : tr("Host RAM per node");
+    const QString what = needed ? tr("needed by the offloaded states of %1 GPUs").arg(std::min(s.gpusPerNode, s.gpus))
+                                : tr("available (the node's capacity in the scenario)");
+    return tr("%1, %2").arg(where, what) + QLatin1Char('\n') + ChartText::bytesLine(bytes, m_unit);
+}
 
 void HostMemoryChart::changeEvent(QEvent* e)
 {

@@ -39,6 +39,9 @@ public:
     QStringList categories() const;
     /// The numbers written in the chart ("8 GPUs per node: RAM 1.1 TB of 2 TB").
     QString summary() const;
+    /// Hover text of a bar: `index` 0 host RAM, 1 NVMe; the needed or the available bar; bytes in the unit and exact.
+    QString toolTipFor(int index, bool needed) const;
+    QString lastToolTip() const { return m_lastTip; }
 
 protected:
     void changeEvent(QEvent* e) override;
@@ -49,6 +52,7 @@ private:
     ExplorerResult m_result;
     bool m_hasResult = false;
     ByteUnit m_unit = ByteUnit::GB;
+    QString m_lastTip;
     QChart* m_chart;
     QChartView* m_view;
     QBarSeries* m_bars;

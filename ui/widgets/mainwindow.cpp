@@ -668,7 +668,13 @@ bool MainWindow::openAnyFile(const QString& path)
 bool MainWindow::exportChartTo(const QString& chart, const QString& path, const ChartExportOptions& o)
 {
     try {
-        exportChartFile(chart, m_scenario, m_unit, path, o);
+        if (chart == QLatin1String("compare")) {
+            if (!m_compare->pinned())
+                throw InvalidInput("pin", tr("Compare: pin a scenario as A first (Compare tab, Pin current as A).").toStdString());
+            exportCompareFile(*m_compare->pinned(), m_scenario, m_unit, path, o);
+        } else {
+            exportChartFile(chart, m_scenario, m_unit, path, o);
+        }
     } catch (const std::exception& e) {
         fail(what(e));
         return false;

@@ -4,19 +4,28 @@
 #include "chartstyle.h"
 #include "termstyle.h"
 
+#include "shardscope/errors.h"
+
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QCheckBox>
+#include <QCursor>
 #include <QEvent>
+#include <QFontMetricsF>
+#include <QHBoxLayout>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QLogValueAxis>
 #include <QStackedBarSeries>
+#include <QToolTip>
 #include <QVBoxLayout>
 #include <QValueAxis>
 
 #include <algorithm>
+#include <cmath>
 
 namespace shardscope {
 
@@ -27,6 +36,9 @@ MemoryPerGpuChart::MemoryPerGpuChart(QWidget* parent)
     , m_capacity(new QLineSeries)
     , m_x(new QBarCategoryAxis)
     , m_y(new QValueAxis)
+    , m_logY(new QLogValueAxis)
+    , m_floor(new QBarSet(QString(), this))
+    , m_logBox(new QCheckBox(tr("Log scale"), this))
 {
     for (int t = 0; t < kTermCount; ++t) {
         auto* set = new QBarSet(termLabel(static_cast<Term>(t)), this); // owned here: unused sets leave the series
@@ -38,16 +50,23 @@ MemoryPerGpuChart::MemoryPerGpuChart(QWidget* parent)
     m_bars->setBarWidth(0.6);
     m_chart->addSeries(m_bars);
     m_chart->addSeries(m_capacity);
-    m_capacity->setName(QStringLiteral("Capacity"));
+    m_capacity->setName(tr("Capacity"));
     m_chart->addAxis(m_x, Qt::AlignBottom);
     m_chart->addAxis(m_y, Qt::AlignLeft);
+    m_chart->addAxis(m_logY, Qt::AlignLeft);
     m_bars->attachAxis(m_x);
     m_bars->attachAxis(m_y);
     m_capacity->attachAxis(m_x);
     m_capacity->attachAxis(m_y);
     m_y->setLabelFormat(QStringLiteral("%.0f"));
+    m_logY->setBase(10);
+    m_logY->setLabelFormat(QStringLiteral("%g"));
+    m_logY->setMinorTickCount(8);
+    m_logY->setVisible(false);
+    m_floor->setColor(Qt::transparent);
+    m_floor->setBorderColor(Qt::transparent);
     m_chart->legend()->setAlignment(Qt::AlignRight);
-    m_chart->setTitle(QStringLiteral("Per-GPU memory by term"));
+    m_chart->setTitle(tr("Per-GPU memory by term"));
 
     m_view = makeChartView(m_chart, this);
     // Only axis-aligned shapes here (bars and a horizontal capacity line): antialiasing would only blur their edges, and it makes every grid
@@ -57,11 +76,98 @@ MemoryPerGpuChart::MemoryPerGpuChart(QWidget* parent)
     m_label = new ChartLabel(m_chart);
     m_label->setColors(palette().color(QPalette::WindowText), palette().color(QPalette::Base));
     connect(m_chart, &QChart::plotAreaChanged, this, &MemoryPerGpuChart::placeLabel);
+    connect(m_bars, &QStackedBarSeries::hovered, this, &MemoryPerGpuChart::hovered);
+
+    m_logBox->setObjectName(QStringLiteral("perGpuLogScale"));
+    m_logBox->setChecked(m_log);
+    m_logBox->setToolTip(tr("Comparing ZeRO stages: a logarithmic memory axis, so that a small ZeRO-3 bar stays "
+                            "readable beside DDP's. Each bar's top is its total."));
+    m_logBox->setVisible(false);
+    connect(m_logBox, &QCheckBox::toggled, this, &MemoryPerGpuChart::setLogScale);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    auto* row = new QHBoxLayout;
+    row->setContentsMargins(4, 0, 4, 0);
+    row->addStretch(1);
+    row->addWidget(m_logBox);
+    layout->addLayout(row);
     layout->addWidget(m_view);
     setUnit(m_unit);
+}
+
+QAbstractAxis* MemoryPerGpuChart::yAxis() const { return logAxisShown() ? static_cast<QAbstractAxis*>(m_logY) : m_y; }
+
+bool MemoryPerGpuChart::logAxisShown() const { return m_compare && m_log; }
+
+void MemoryPerGpuChart::setLogScale(bool on)
+{
+    if (m_logBox->isChecked() != on)
+        m_logBox->setChecked(on); // comes back here through toggled()
+    if (m_log == on)
+        return;
+    m_log = on;
+    refresh();
+}
+
+void MemoryPerGpuChart::applyAxisMode()
+{
+    const bool log = logAxisShown();
+    QAbstractAxis* want = log ? static_cast<QAbstractAxis*>(m_logY) : m_y;
+    QAbstractAxis* other = log ? static_cast<QAbstractAxis*>(m_y) : m_logY;
+    if (!m_bars->attachedAxes().contains(want)) {
+        m_bars->detachAxis(other);
+        m_capacity->detachAxis(other);
+        m_bars->attachAxis(want);
+        m_capacity->attachAxis(want);
+        other->setVisible(false);
+        want->setVisible(true);
+        applyPalette(m_chart, palette());
+    }
+    m_logBox->setVisible(m_compare);
+}
+
+void MemoryPerGpuChart::hovered(bool on, int column, QBarSet* set)
+{
+    if (!on || set == m_floor) {
+        m_lastTip.clear();
+        QToolTip::hideText();
+        return;
+    }
+    for (int t = 0; t < kTermCount; ++t) {
+        if (m_sets[static_cast<std::size_t>(t)] == set) {
+            m_lastTip = toolTipFor(column, static_cast<Term>(t));
+            QToolTip::showText(QCursor::pos(), m_lastTip, m_view);
+            return;
+        }
+    }
+}
+
+QString MemoryPerGpuChart::toolTipFor(int column, Term t) const
+{
+    if (!m_hasResult || column < 0 || column >= int(m_columns.size()))
+        return QString();
+    const std::size_t c = static_cast<std::size_t>(column);
+    const std::size_t ti = static_cast<std::size_t>(t);
+    const std::int64_t bytes = m_columns[c][ti];
+    std::string formula;
+    QString where = m_x->categories().value(column);
+    if (!m_compare) {
+        formula = m_result.footprint.ranks[c].terms[ti].formula;
+        where = tr("%1, GPU %2").arg(QString::fromStdString(m_result.footprint.ranks[c].label))
+                    .arg(firstGpuOfStage(m_result.scenario, m_result.footprint.ranks[c].stage));
+    } else if (c < m_result.stagesAtN.size()) {
+        // The bar is the worst rank of core's footprint at that stage (planner.cpp sweep()); its formula comes from
+        // the same call, made on hover only.
+        const SweepPoint& p = m_result.stagesAtN[c];
+        try {
+            const Footprint f = computeFootprint(withStageAndGpus(m_result.scenario, p.stage, p.gpus));
+            formula = f.worstRank().terms[ti].formula;
+        } catch (const InvalidInput&) {
+        }
+    }
+    return ChartText::termTip(t, where, bytes, formula, m_unit);
 }
 
 void MemoryPerGpuChart::setScenario(const Scenario& s) { setResult(computeExplorer(s)); }
@@ -76,7 +182,6 @@ void MemoryPerGpuChart::setResult(const ExplorerResult& r)
 void MemoryPerGpuChart::setUnit(ByteUnit unit)
 {
     m_unit = unit;
-    m_y->setTitleText(QStringLiteral("Memory per GPU (%1)").arg(QLatin1String(unitName(unit))));
     refresh();
 }
 
@@ -104,8 +209,8 @@ void MemoryPerGpuChart::refresh()
     std::vector<std::array<std::int64_t, kTermCount>> columns;
     if (m_compare) {
         for (const SweepPoint& p : m_result.stagesAtN) {
-            cats << QStringLiteral("ZeRO-%1%2").arg(p.stage).arg(p.stage == m_result.scenario.zeroStage ? QStringLiteral(" (current)")
-                                                                                                        : QString());
+            cats << (p.stage == m_result.scenario.zeroStage ? tr("ZeRO-%1 (current)").arg(p.stage)
+                                                            : QStringLiteral("ZeRO-%1").arg(p.stage));
             columns.push_back(p.termBytes);
         }
     } else {
@@ -118,7 +223,7 @@ void MemoryPerGpuChart::refresh()
                     label = label.chopped(6).replace(QLatin1String("middle"), QLatin1String("mid"))
                         + QStringLiteral(" (%1)").arg(r.stage + 1);
                 else
-                    label = QStringLiteral("worst (%1)").arg(r.stage + 1);
+                    label = tr("worst (%1)").arg(r.stage + 1);
             }
             columns.emplace_back();
             for (int t = 0; t < kTermCount; ++t)
@@ -152,24 +257,51 @@ void MemoryPerGpuChart::refresh()
     }
     for (double v : totals)
         top = std::max(top, v);
+    m_columns = columns;
+    applyAxisMode();
+    const bool log = logAxisShown();
+    const double cap = double(f.usableBytes) / div;
+    double logMin = 1;
+    if (log) {
+        // From a power of ten at least 3x under the smallest bar (or the capacity) to the power of ten over the tallest:
+        // the smallest bar is a third of a decade tall at least, and at least two ticks are labelled.
+        double lo = cap, hi = std::max(top, cap);
+        for (double v : totals)
+            if (v > 0)
+                lo = std::min(lo, v);
+        logMin = std::pow(10.0, std::floor(std::log10(lo / 3)));
+        setRangeIfChanged(m_logY, logMin, std::pow(10.0, std::ceil(std::log10(hi * 1.1))));
+        QList<qreal> floor(static_cast<qsizetype>(columns.size()), logMin * 1e-6);
+        if (m_floor->count() != floor.size() || (floor.size() > 0 && m_floor->at(0) != floor[0])) {
+            m_floor->remove(0, m_floor->count());
+            m_floor->append(floor);
+        }
+    }
     updateLegend();
     if (m_x->categories() != cats)
         m_x->setCategories(cats); // one change (clear() + append() re-laid out the axis twice)
 
-    const double cap = double(f.usableBytes) / div;
     const double n = double(cats.size());
     m_capacity->replace(QList<QPointF> {{-0.5, cap}, {n - 0.5, cap}});
-    setNiceRange(m_y, std::max(top, cap) * 1.08);
+    if (!log)
+        setNiceRange(m_y, std::max(top, cap) * 1.08);
+    const QString unitText = QLatin1String(unitName(m_unit));
+    const QString yTitle = tr("Memory per GPU (%1)").arg(unitText); // "log scale" is in the chart's title
+    QAbstractAxis* y = yAxis();
+    if (y->titleText() != yTitle)
+        y->setTitleText(yTitle);
 
     const double worst = double(f.worstBytes());
-    const QString head = f.fits ? QStringLiteral("headroom %1").arg(formatBytesUi(double(f.usableBytes) - worst, m_unit))
-                                : QStringLiteral("%1 over").arg(formatBytesUi(worst - double(f.usableBytes), m_unit));
-    m_label->setText(QStringLiteral("%1: %2%3\n%4")
-                         .arg(QString::fromStdString(f.gpu.name), formatBytesUi(double(f.usableBytes), m_unit),
-                              f.usableBytes != f.capacityBytes ? QStringLiteral(" usable") : QString(), head));
+    const QString head = f.fits ? tr("headroom %1").arg(formatBytesUi(double(f.usableBytes) - worst, m_unit))
+                                : tr("%1 over").arg(formatBytesUi(worst - double(f.usableBytes), m_unit));
+    const QString capText = f.usableBytes != f.capacityBytes
+        ? tr("%1: %2 usable").arg(QString::fromStdString(f.gpu.name), formatBytesUi(double(f.usableBytes), m_unit))
+        : tr("%1: %2").arg(QString::fromStdString(f.gpu.name), formatBytesUi(double(f.usableBytes), m_unit));
+    m_label->setText(capText + QLatin1Char('\n') + head);
     // Titles are fixed per mode: a title that changes on every move re-lays out the whole chart.
-    setTitleIfChanged(m_chart, m_compare ? QStringLiteral("Per-GPU memory by term, ZeRO stages 0-3 at the current N")
-                                         : QStringLiteral("Per-GPU memory by term, per pipeline stage"));
+    setTitleIfChanged(m_chart, !m_compare ? tr("Per-GPU memory by term, per pipeline stage")
+                                   : log  ? tr("ZeRO stages 0-3 at the current N (log scale)")
+                                          : tr("ZeRO stages 0-3 at the current N"));
     placeLabel();
 }
 
@@ -180,11 +312,21 @@ void MemoryPerGpuChart::updateLegend()
     // when the set of used terms changes (fp8 recipe, ZeRO-3 on/off, PP), not on every move.
     const QList<QBarSet*> present = m_bars->barSets();
     QList<QBarSet*> wanted;
+    if (logAxisShown())
+        wanted << m_floor;
     for (int t = 0; t < kTermCount; ++t)
         if (m_used[static_cast<std::size_t>(t)])
             wanted << m_sets[static_cast<std::size_t>(t)];
-    if (present == wanted)
-        return;
+    if (present != wanted)
+        replaceSets(present, wanted);
+    // The floor set has no legend entry (re-hidden after every change: Qt 6.4 resets hidden markers when a set changes).
+    for (QLegendMarker* lm : m_chart->legend()->markers(m_bars))
+        if (lm->label().isEmpty() && lm->isVisible())
+            lm->setVisible(false);
+}
+
+void MemoryPerGpuChart::replaceSets(const QList<QBarSet*>& present, const QList<QBarSet*>& wanted)
+{
     // Each take() / insert() rebuilds the series' legend markers, so only the sets that come or go are touched
     // (one or two on a ZeRO-3 or fp8 toggle), not all twelve.
     for (QBarSet* set : present) {
@@ -203,9 +345,78 @@ void MemoryPerGpuChart::placeLabel()
 {
     if (!m_hasResult)
         return;
-    const qreal n = m_x->count();
-    const QPointF right = m_chart->mapToPosition(QPointF(n - 0.5, double(m_result.footprint.usableBytes) / unitDivisor(m_unit)), m_capacity);
-    m_label->placeAboveLeftOf(m_chart->mapToScene(right), m_chart->plotArea());
+    const QRectF plot = m_chart->plotArea();
+    // Category labels that do not fit their column are slanted instead of cut to "ZeRO-..." (a legend under the
+    // plot was tried: Qt Charts cuts its entries to a few letters).
+    const QFontMetricsF fm(m_x->labelsFont());
+    double widest = 0;
+    for (const QString& c : m_x->categories())
+        widest = std::max(widest, fm.horizontalAdvance(c));
+    const int angle = m_x->count() > 0 && widest + 10 > plot.width() / m_x->count() ? -30 : 0;
+    if (m_x->labelsAngle() != angle)
+        m_x->setLabelsAngle(angle);
+
+    // The capacity label: beside the capacity line where it covers no bar (right end first), else at a top corner.
+    const double div = unitDivisor(m_unit);
+    const double capY = m_chart->mapToPosition(QPointF(0, double(m_result.footprint.usableBytes) / div), m_capacity).y();
+    QList<QRectF> bars;
+    const double floorY = logAxisShown() ? m_logY->min() : 0.0;
+    for (std::size_t c = 0; c < m_columns.size(); ++c) {
+        double total = 0;
+        for (std::int64_t b : m_columns[c])
+            total += double(b) / div;
+        if (total <= floorY)
+            continue;
+        const QPointF a = m_chart->mapToPosition(QPointF(double(c) - 0.3, total), m_capacity);
+        const QPointF b = m_chart->mapToPosition(QPointF(double(c) + 0.3, floorY), m_capacity);
+        bars << QRectF(a, b).normalized().intersected(plot);
+    }
+    // Two tries: the whole label, then (a narrow plot) only its first line, the GPU and its capacity (the headroom is
+    // in the verdict above the charts).
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        const QSizeF ls = m_label->rect().size();
+        const double right = plot.right() - ls.width() - 4, left = plot.left() + 4;
+        const double centre = plot.center().x() - ls.width() / 2;
+        const std::vector<QPointF> candidates {{right, capY - ls.height() - 2}, {right, capY + 2},
+                                               {left, capY - ls.height() - 2},  {left, capY + 2},
+                                               {right, plot.top() + 2},         {left, plot.top() + 2},
+                                               {centre, plot.top() + 2}};
+        int pick = -1, fallback = -1;
+        for (int i = 0; i < int(candidates.size()) && pick < 0; ++i) {
+            const QRectF r(candidates[std::size_t(i)], ls);
+            if (!plot.contains(r))
+                continue;
+            if (fallback < 0)
+                fallback = i;
+            if (std::none_of(bars.begin(), bars.end(), [&](const QRectF& b) { return b.intersects(r); }))
+                pick = i;
+        }
+        const QString full = m_label->text();
+        if (pick < 0 && attempt == 0 && full.contains(QLatin1Char('\n'))) {
+            m_label->setText(full.section(QLatin1Char('\n'), 0, 0));
+            continue;
+        }
+        m_label->setPos(candidates[std::size_t(pick < 0 ? std::max(0, fallback) : pick)]);
+        break;
+    }
+}
+
+QRectF MemoryPerGpuChart::capacityLabelRect() const { return m_label->sceneBoundingRect(); }
+
+QList<QRectF> MemoryPerGpuChart::barRects() const
+{
+    QList<QRectF> bars;
+    const double div = unitDivisor(m_unit);
+    const double floorY = logAxisShown() ? m_logY->min() : 0.0;
+    for (std::size_t c = 0; c < m_columns.size(); ++c) {
+        double total = 0;
+        for (std::int64_t b : m_columns[c])
+            total += double(b) / div;
+        const QPointF a = m_chart->mapToPosition(QPointF(double(c) - 0.3, total), m_capacity);
+        const QPointF b = m_chart->mapToPosition(QPointF(double(c) + 0.3, floorY), m_capacity);
+        bars << m_chart->mapToScene(QRectF(a, b).normalized().intersected(m_chart->plotArea())).boundingRect();
+    }
+    return bars;
 }
 
 void MemoryPerGpuChart::changeEvent(QEvent* e)

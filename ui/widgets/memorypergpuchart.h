@@ -8,12 +8,16 @@
 #include <QWidget>
 
 #include <array>
+#include <vector>
 
+class QAbstractAxis;
 class QBarCategoryAxis;
 class QBarSet;
 class QChart;
 class QChartView;
+class QCheckBox;
 class QLineSeries;
+class QLogValueAxis;
 class QStackedBarSeries;
 class QValueAxis;
 
@@ -24,7 +28,9 @@ class ChartLabel;
 /**
  * Chart 1: per-GPU memory as stacked bars by term for the ranks that differ (first / middle / last
  * pipeline stage), or one bar per ZeRO stage 0-3 at the current N when comparing stages; a capacity
- * line labelled with the GPU, its capacity and the headroom or overflow.
+ * line labelled with the GPU, its capacity and the headroom or overflow. Comparing stages, the y axis is
+ * logarithmic by default (a "Log scale" box turns it off) so that a ZeRO-3 bar stays readable beside DDP's.
+ * Hovering a segment shows its term, bytes (unit and exact) and core's formula.
  */
 class MemoryPerGpuChart : public QWidget
 {
@@ -38,6 +44,13 @@ public:
     void setUnit(ByteUnit unit);
     void setCompareStages(bool on);
     bool compareStages() const { return m_compare; }
+    /// Log y axis while comparing stages (on by default; the per-rank view stays linear).
+    void setLogScale(bool on);
+    bool logScale() const { return m_log; }
+    /// Whether the y axis drawn now is logarithmic.
+    bool logAxisShown() const;
+    /// The y axis the bars are drawn against now (a QValueAxis or a QLogValueAxis).
+    QAbstractAxis* yAxis() const;
 
     QChartView* chartView() const { return m_view; }
     QChart* chart() const { return m_chart; }
@@ -45,8 +58,16 @@ public:
     QLineSeries* capacitySeries() const { return m_capacity; }
     QStringList categories() const;
     QString capacityLabel() const;
+    /// Scene rectangles of the capacity label and of each bar (for geometry checks: the label covers no bar
+    /// when there is room beside the line or in a top corner).
+    QRectF capacityLabelRect() const;
+    QList<QRectF> barRects() const;
     /// Whether the term has a legend entry (only terms holding bytes in some bar have one).
     bool inLegend(Term t) const;
+    /// The hover text of term `t` in bar `column`: term and bar, bytes in the unit and exact, core's formula.
+    QString toolTipFor(int column, Term t) const;
+    /// The text of the last tooltip shown on hover (empty after the pointer left).
+    QString lastToolTip() const { return m_lastTip; }
 
 protected:
     void changeEvent(QEvent* e) override;
@@ -55,11 +76,17 @@ private:
     void refresh();
     void placeLabel();
     void updateLegend();
+    void replaceSets(const QList<QBarSet*>& present, const QList<QBarSet*>& wanted);
+    void applyAxisMode();
+    void hovered(bool on, int column, QBarSet* set);
 
     ExplorerResult m_result;
     bool m_hasResult = false;
     ByteUnit m_unit = ByteUnit::GB;
     bool m_compare = false;
+    bool m_log = true;
+    QString m_lastTip;
+    std::vector<std::array<std::int64_t, kTermCount>> m_columns;
     QChart* m_chart;
     QChartView* m_view;
     QStackedBarSeries* m_bars;
@@ -68,6 +95,11 @@ private:
     QLineSeries* m_capacity;
     QBarCategoryAxis* m_x;
     QValueAxis* m_y;
+    QLogValueAxis* m_logY;
+    /// Log mode only: a set below the axis (invisible, no legend entry) so that every stacked segment starts
+    /// above zero (Qt Charts maps a segment starting at 0 to no point on a log axis).
+    QBarSet* m_floor;
+    QCheckBox* m_logBox;
     ChartLabel* m_label;
 };
 

@@ -4,6 +4,8 @@
 #include "chartstyle.h"
 #include "termstyle.h"
 
+#include "shardscope/errors.h"
+
 #include <QAbstractAxis>
 #include <QChart>
 #include <QChartView>
@@ -13,7 +15,9 @@
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
+#include <QCursor>
 #include <QScatterSeries>
+#include <QToolTip>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -32,7 +36,7 @@ MemoryVsGpusChart::MemoryVsGpusChart(QWidget* parent)
     m_x->setBase(4);
     m_x->setLabelFormat(QStringLiteral("%.0f"));
     m_x->setMinorTickCount(1);
-    m_x->setTitleText(QStringLiteral("N GPUs (log scale)"));
+    m_x->setTitleText(tr("N GPUs (log scale)"));
     m_y->setBase(10);
     m_y->setLabelFormat(QStringLiteral("%g"));
     m_y->setMinorTickCount(8);
@@ -55,14 +59,14 @@ MemoryVsGpusChart::MemoryVsGpusChart(QWidget* parent)
         marker->setMarkerSize(11);
         marker->setColor(stageColor(z));
         marker->setBorderColor(Qt::black);
-        marker->setName(QStringLiteral("smallest N, ZeRO-%1").arg(z));
+        marker->setName(tr("smallest N, ZeRO-%1").arg(z));
         m_markers[static_cast<std::size_t>(z)] = marker;
         m_chart->addSeries(marker);
         marker->attachAxis(m_x);
         marker->attachAxis(m_y);
     }
-    m_capacity->setName(QStringLiteral("Capacity"));
-    m_current->setName(QStringLiteral("Current N"));
+    m_capacity->setName(tr("Capacity"));
+    m_current->setName(tr("Current N"));
     m_chart->addSeries(m_capacity);
     m_capacity->attachAxis(m_x);
     m_capacity->attachAxis(m_y);
@@ -73,7 +77,7 @@ MemoryVsGpusChart::MemoryVsGpusChart(QWidget* parent)
         for (QLegendMarker* lm : m_chart->legend()->markers(m))
             lm->setVisible(false);
     m_chart->legend()->setAlignment(Qt::AlignRight);
-    m_chart->setTitle(QStringLiteral("Per-GPU memory vs N, ZeRO stages 0-3 (thick: current stage; \u25cf smallest N that fits)"));
+    m_chart->setTitle(tr("Memory per GPU vs N (thick = current stage, ● = smallest N)"));
 
     m_view = makeChartView(m_chart, this);
     // The log-log grid (about 90 lines) is drawn by one item without antialiasing; the curves keep theirs.
@@ -92,12 +96,31 @@ MemoryVsGpusChart::MemoryVsGpusChart(QWidget* parent)
     m_label->setColors(palette().color(QPalette::WindowText), palette().color(QPalette::Base));
     m_currentLabel = new ChartLabel(m_chart);
     m_currentLabel->setColors(palette().color(QPalette::WindowText), palette().color(QPalette::Base));
-    for (int z = 0; z < 4; ++z) {
-        auto* l = new ChartLabel(m_chart);
-        l->setColors(stageColor(z).darker(150), palette().color(QPalette::Base));
-        m_minLabels[static_cast<std::size_t>(z)] = l;
-    }
+    for (int z = 0; z < 4; ++z)
+        m_minLabels[static_cast<std::size_t>(z)] = new ChartLabel(m_chart);
+    colorLabels();
     connect(m_chart, &QChart::plotAreaChanged, this, &MemoryVsGpusChart::placeLabel);
+    for (int z = 0; z < 4; ++z) {
+        connect(m_lines[static_cast<std::size_t>(z)], &QLineSeries::hovered, this, [this, z](const QPointF& at, bool on) {
+            if (!on || !m_hasResult) {
+                showTip(QString());
+                return;
+            }
+            // The sweep point of this stage nearest the pointer on the log axis.
+            std::int64_t best = 0;
+            double bestD = 1e300;
+            for (const SweepPoint& p : m_result.sweep) {
+                const double d = std::abs(std::log(double(p.gpus)) - std::log(std::max(1.0, at.x())));
+                if (p.stage == z && d < bestD) {
+                    bestD = d;
+                    best = p.gpus;
+                }
+            }
+            showTip(best > 0 ? curveToolTip(z, best) : QString());
+        });
+        connect(m_markers[static_cast<std::size_t>(z)], &QScatterSeries::hovered, this,
+                [this, z](const QPointF&, bool on) { showTip(on ? markerToolTip(z) : QString()); });
+    }
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -117,7 +140,7 @@ void MemoryVsGpusChart::setResult(const ExplorerResult& r)
 void MemoryVsGpusChart::setUnit(ByteUnit unit)
 {
     m_unit = unit;
-    m_y->setTitleText(QStringLiteral("Worst-rank memory per GPU (%1)").arg(QLatin1String(unitName(unit))));
+    m_y->setTitleText(tr("Worst-rank memory per GPU (%1)").arg(QLatin1String(unitName(unit))));
     refresh();
 }
 
@@ -159,11 +182,11 @@ void MemoryVsGpusChart::refresh()
             if (m.minGpus) {
                 if (double(*m.minGpus) <= xMax) {
                     marker << QPointF(double(*m.minGpus), double(m.bytesAtMin) / div);
-                    minLabel->setText(QStringLiteral("N \u2265 %1").arg(*m.minGpus));
+                    minLabel->setText(QStringLiteral("N \u2265 %1").arg(*m.minGpus)); // core's N (the tooltip adds whole nodes)
                     minLabel->setVisible(true);
                 }
             } else {
-                name += m.reason.rfind("never fits", 0) == 0 ? QStringLiteral(": never fits") : QStringLiteral(": no answer");
+                name = m.reason.rfind("never fits", 0) == 0 ? tr("ZeRO-%1: never fits").arg(z) : tr("ZeRO-%1: no answer").arg(z);
             }
         }
         setNameIfChanged(m_lines[static_cast<std::size_t>(z)], name);
@@ -183,8 +206,63 @@ void MemoryVsGpusChart::refresh()
     m_currentLabel->setText(QStringLiteral("N = %1").arg(m_result.scenario.gpus));
     setRangeIfChanged(m_x, xMin, xMax);
     setRangeIfChanged(m_y, yMin, yMax);
-    m_label->setText(QStringLiteral("%1: %2").arg(QString::fromStdString(f.gpu.name), formatBytesUi(double(f.usableBytes), m_unit)));
+    m_label->setText(tr("%1: %2").arg(QString::fromStdString(f.gpu.name), formatBytesUi(double(f.usableBytes), m_unit)));
     placeLabel();
+}
+
+void MemoryVsGpusChart::showTip(const QString& text)
+{
+    m_lastTip = text;
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(QCursor::pos(), text, m_view);
+}
+
+QString MemoryVsGpusChart::curveToolTip(int stage, std::int64_t gpus) const
+{
+    if (!m_hasResult)
+        return QString();
+    try {
+        // The same core call as the sweep point (planner.cpp sweep()): the worst rank at this stage and N.
+        const Footprint f = computeFootprint(withStageAndGpus(m_result.scenario, stage, gpus));
+        const RankFootprint& r = f.worstRank();
+        QString tip = tr("ZeRO-%1 at N = %2, worst rank (%3): %4")
+                          .arg(stage)
+                          .arg(gpus)
+                          .arg(QString::fromStdString(r.label), ChartText::bytesLine(r.totalBytes, m_unit));
+        tip += QLatin1Char('\n') + (f.fits ? tr("fits in %1").arg(formatBytesUi(double(f.usableBytes), m_unit))
+                                          : tr("does not fit in %1").arg(formatBytesUi(double(f.usableBytes), m_unit)));
+        for (int t = 0; t < kTermCount; ++t) {
+            const TermValue& v = r.terms[static_cast<std::size_t>(t)];
+            if (v.bytes > 0)
+                tip += QLatin1Char('\n') + ChartText::termTip(static_cast<Term>(t), tr("ZeRO-%1, N = %2").arg(stage).arg(gpus),
+                                                              v.bytes, v.formula, m_unit)
+                                               .replace(QLatin1Char('\n'), QStringLiteral("\n    "));
+        }
+        return tip;
+    } catch (const InvalidInput& e) {
+        return tr("ZeRO-%1 at N = %2: no answer (%3)").arg(stage).arg(gpus).arg(QString::fromUtf8(e.what()));
+    }
+}
+
+QString MemoryVsGpusChart::markerToolTip(int stage) const
+{
+    if (!m_hasResult)
+        return QString();
+    for (const MinGpus& m : m_result.minGpus) {
+        if (m.stage != stage || !m.minGpus)
+            continue;
+        QString tip = tr("ZeRO-%1: smallest N that fits is %2 (worst rank %3)")
+                          .arg(stage)
+                          .arg(*m.minGpus)
+                          .arg(ChartText::bytesLine(m.bytesAtMin, m_unit));
+        const std::optional<std::int64_t> whole = smallestFittingGpusInWholeNodes(m_result.scenario, stage, *m.minGpus);
+        if (whole && *whole != *m.minGpus)
+            tip += QLatin1Char('\n') + tr("In whole nodes of %1 GPUs: %2").arg(m_result.scenario.gpusPerNode).arg(gpusLabel(*whole, m_result.scenario.gpusPerNode));
+        return tip;
+    }
+    return QString();
 }
 
 QString MemoryVsGpusChart::minimumLabel(int stage) const
@@ -347,8 +425,19 @@ void MemoryVsGpusChart::changeEvent(QEvent* e)
         applyPalette(m_chart, palette());
         m_grid->setPens(gridPen(palette()), minorGridPen(palette()));
         m_capacity->setPen(capacityPen(palette()));
-        m_label->setColors(palette().color(QPalette::WindowText), palette().color(QPalette::Base));
+        colorLabels();
     }
+}
+
+void MemoryVsGpusChart::colorLabels()
+{
+    const QColor base = palette().color(QPalette::Base);
+    const bool dark = base.lightness() < 128;
+    m_label->setColors(palette().color(QPalette::WindowText), base);
+    m_currentLabel->setColors(palette().color(QPalette::WindowText), base);
+    // The stage's colour, darkened on a light background and lightened on a dark one, so "N >= 17" stays readable.
+    for (int z = 0; z < 4; ++z)
+        m_minLabels[static_cast<std::size_t>(z)]->setColors(dark ? stageColor(z).lighter(140) : stageColor(z).darker(150), base);
 }
 
 } // namespace shardscope

@@ -23,7 +23,9 @@ class ChartLabel;
 /**
  * Chart 2: worst-rank memory per GPU vs N (log x axis) for ZeRO stages 0-3 at once, the capacity line,
  * a marker at each stage's smallest N that fits, a vertical line at the current N, and "never fits"
- * in the legend for a stage that cannot fit at any N.
+ * in the legend for a stage that cannot fit at any N. Hovering a curve shows the worst rank at the nearest N
+ * of the sweep, term by term with core's formulas; hovering a marker gives the smallest N (core's) and, where it
+ * differs, the smallest N in whole nodes.
  */
 class MemoryVsGpusChart : public QWidget
 {
@@ -45,6 +47,13 @@ public:
     QString minimumLabel(int stage) const;
     /// The scene rectangles of the labels shown (capacity, current N, smallest N per stage), for geometry checks.
     QList<QRectF> labelRects() const;
+    /// Hover text of stage `stage`'s curve at `gpus` (a point of the sweep): the worst rank's total and each term
+    /// that holds bytes, with bytes (unit and exact) and core's formula.
+    QString curveToolTip(int stage, std::int64_t gpus) const;
+    /// Hover text of the smallest-N marker of `stage`.
+    QString markerToolTip(int stage) const;
+    /// The text of the last tooltip shown on hover (empty after the pointer left).
+    QString lastToolTip() const { return m_lastTip; }
 
 protected:
     void changeEvent(QEvent* e) override;
@@ -55,10 +64,13 @@ private:
     void updateGrid();
     /// Whether `sceneRect` covers a drawn curve (the stage lines between their points).
     bool coversData(const QRectF& sceneRect) const;
+    void showTip(const QString& text);
+    void colorLabels();
 
     ExplorerResult m_result;
     bool m_hasResult = false;
     ByteUnit m_unit = ByteUnit::GB;
+    QString m_lastTip;
     QChart* m_chart;
     QChartView* m_view;
     std::array<QLineSeries*, 4> m_lines {};

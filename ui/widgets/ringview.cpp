@@ -3,8 +3,12 @@
 
 #include "stepcommon.h"
 
+#include <QEvent>
 #include <QPainter>
 #include <QPainterPath>
+#include <QStyle>
+#include <QTimer>
+#include <QToolButton>
 
 #include <algorithm>
 #include <cmath>
@@ -15,9 +19,19 @@ using namespace stepui;
 
 RingView::RingView(QWidget* parent)
     : QWidget(parent)
+    , m_timer(new QTimer(this))
+    , m_play(new QToolButton(this))
 {
     setObjectName(QStringLiteral("ringView"));
     setAttribute(Qt::WA_OpaquePaintEvent);
+    // Slow enough to follow one chunk per hop; an illustration, not the modelled time.
+    m_timer->setInterval(1200);
+    connect(m_timer, &QTimer::timeout, this, &RingView::advance);
+    m_play->setObjectName(QStringLiteral("ringPlay"));
+    m_play->setFocusPolicy(Qt::NoFocus); // Space and the arrows stay with the Step view
+    m_play->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    connect(m_play, &QToolButton::clicked, this, &RingView::togglePlay);
+    updatePlayButton();
 }
 
 void RingView::setCollective(EventKind kind, int gpus)
@@ -25,8 +39,69 @@ void RingView::setCollective(EventKind kind, int gpus)
     m_kind = kind;
     m_n = std::clamp(gpus, 2, 8);
     m_hop = 0;
+    pause();
     update();
     Q_EMIT hopChanged(m_hop);
+}
+
+bool RingView::isPlaying() const { return m_timer->isActive(); }
+
+int RingView::hopInterval() const { return m_timer->interval(); }
+
+void RingView::setHopInterval(int ms) { m_timer->setInterval(std::max(1, ms)); }
+
+void RingView::play()
+{
+    if (m_hop >= hopCount())
+        setHop(0);
+    m_timer->start();
+    updatePlayButton();
+}
+
+void RingView::pause()
+{
+    m_timer->stop();
+    updatePlayButton();
+}
+
+void RingView::togglePlay()
+{
+    if (isPlaying())
+        pause();
+    else
+        play();
+}
+
+void RingView::advance()
+{
+    if (m_hop < hopCount())
+        setHop(m_hop + 1);
+    if (m_hop >= hopCount())
+        pause();
+}
+
+void RingView::updatePlayButton()
+{
+    const bool playing = m_timer->isActive();
+    m_play->setText(playing ? tr("Pause") : tr("Play"));
+    m_play->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+    m_play->setToolTip(playing ? tr("Pause the hops") : tr("Play the collective hop by hop, slowly (one hop every %1 s)")
+                                                              .arg(m_timer->interval() / 1000.0, 0, 'f', 1));
+    m_play->adjustSize();
+    m_play->move(width() - m_play->width() - 6, 4);
+}
+
+void RingView::resizeEvent(QResizeEvent* e)
+{
+    QWidget::resizeEvent(e);
+    m_play->move(width() - m_play->width() - 6, 4);
+}
+
+void RingView::changeEvent(QEvent* e)
+{
+    QWidget::changeEvent(e);
+    if (e->type() == QEvent::LanguageChange)
+        updatePlayButton();
 }
 
 void RingView::setHop(int hop)
@@ -68,13 +143,16 @@ void RingView::paintEvent(QPaintEvent*)
         phase = m_hop < n - 1 || (m_hop == n - 1 && m_hop > 0) ? tr(" (reduce-scatter half)") : tr(" (all-gather half)");
     if (m_hop == 0)
         phase.clear();
-    p.drawText(QRectF(8, 4, width() - 16, line), Qt::AlignLeft | Qt::AlignVCenter,
-               tr("One collective: %1 on a ring of %2 GPUs · hop %3 of %4%5")
-                   .arg(kindText(m_kind))
-                   .arg(n)
-                   .arg(m_hop)
-                   .arg(total)
-                   .arg(phase));
+    // The title stops short of the Play / Pause button in the top-right corner.
+    const int titleW = std::max(40, m_play->x() - 16);
+    p.drawText(QRectF(8, 4, titleW, line), Qt::AlignLeft | Qt::AlignVCenter,
+               QFontMetrics(bold).elidedText(tr("One collective: %1 on a ring of %2 GPUs · hop %3 of %4%5")
+                                                 .arg(kindText(m_kind))
+                                                 .arg(n)
+                                                 .arg(m_hop)
+                                                 .arg(total)
+                                                 .arg(phase),
+                                             Qt::ElideRight, titleW));
     p.setFont(font());
     QString what;
     if (m_hop == 0)
@@ -87,7 +165,7 @@ void RingView::paintEvent(QPaintEvent*)
         what = reducePhase ? tr("Each GPU sent one running sum to its right neighbour, which added its own partial.")
                            : tr("Each GPU passed one reduced chunk on to its right neighbour, which keeps a copy.");
     p.drawText(QRectF(8, 4 + line, width() - 16, line), Qt::AlignLeft | Qt::AlignVCenter,
-               fm.elidedText(what + tr("  ·  ] next hop, [ previous"), Qt::ElideRight, width() - 16));
+               fm.elidedText(what + tr("  ·  ] next hop, [ previous, or Play"), Qt::ElideRight, titleW));
 
     // GPU boxes in a row; the ring closes under them.
     // Room for two legend lines, the clock's note and a two-line model note.
@@ -215,7 +293,7 @@ void RingView::paintEvent(QPaintEvent*)
     swatch(shardColor(1, n), false, false, tr("on an arrow: chunk sent in this hop (+ = added on arrival)"));
     y += line + 6;
     p.setPen(text);
-    const QString clock = tr("Colour = which chunk of the buffer. Illustration: hops are stepped by hand, not timed.");
+    const QString clock = tr("Colour = which chunk of the buffer. Illustration: hops are stepped by hand or played slowly, not timed.");
     p.drawText(QRectF(8, y, width() - 16, line + 2), Qt::AlignLeft | Qt::AlignVCenter,
                fm.elidedText(clock, Qt::ElideRight, width() - 16));
     if (!m_note.isEmpty()) {

@@ -5,6 +5,9 @@
 
 #include <QWidget>
 
+class QTimer;
+class QToolButton;
+
 namespace shardscope {
 
 /**
@@ -12,7 +15,8 @@ namespace shardscope {
  * hop by hop ([ and ]). Each GPU shows its n chunks: pale = a partial sum (the more GPUs summed in, the
  * stronger), solid with a frame = fully reduced, empty = not held. The squares on the arcs are the chunks that
  * moved in the last hop, "+" where the receiver adds its partial. The ring's clock is an illustration: hops are
- * stepped by hand, not timed; the modelled time of the real collective is given in words.
+ * stepped by hand or played slowly (Play / Pause, one hop per hopInterval()), not timed; the modelled time of the
+ * real collective is given in words.
  */
 class RingView : public QWidget
 {
@@ -31,6 +35,11 @@ public:
     RingState state() const { return ringStateAfter(m_kind, m_n, m_hop); }
     /// A line about the modelled collective this illustrates (bytes, time), or empty.
     void setModelNote(const QString& note);
+    /// Autoplay: one hop every hopInterval() ms until the end (Play at the end starts again from hop 0).
+    bool isPlaying() const;
+    int hopInterval() const;
+    void setHopInterval(int ms);
+    QToolButton* playButton() const { return m_play; }
 
     QSize sizeHint() const override { return QSize(820, 330); }
     QSize minimumSizeHint() const override { return QSize(400, 240); }
@@ -38,18 +47,27 @@ public:
 public Q_SLOTS:
     void nextHop() { setHop(m_hop + 1); }
     void previousHop() { setHop(m_hop - 1); }
+    void play();
+    void pause();
+    void togglePlay();
 
 Q_SIGNALS:
     void hopChanged(int hop);
 
 protected:
     void paintEvent(QPaintEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
+    void changeEvent(QEvent* e) override;
 
 private:
     EventKind m_kind = EventKind::ReduceScatter;
     int m_n = 4;
     int m_hop = 0;
     QString m_note;
+    QTimer* m_timer;
+    QToolButton* m_play;
+    void advance();
+    void updatePlayButton();
 };
 
 } // namespace shardscope

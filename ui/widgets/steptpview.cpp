@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "steptpview.h"
 
+#include <QFontMetricsF>
 #include <QPainter>
 
 #include <algorithm>
@@ -27,10 +28,10 @@ std::vector<Matrix> matrices(const Scenario& s)
     const std::int64_t q = a.heads * hd, kv = a.kvHeads * hd;
     const std::int64_t f = a.ffn;
     return {
-        {QStringLiteral("Q, K, V"), h, q + 2 * kv, true},
-        {QStringLiteral("attention out"), q, h, false},
-        {a.gatedMlp ? QStringLiteral("MLP gate | up") : QStringLiteral("MLP up"), h, (a.gatedMlp ? 2 : 1) * f, true},
-        {QStringLiteral("MLP down"), f, h, false},
+        {StepTpView::tr("Q, K, V"), h, q + 2 * kv, true},
+        {StepTpView::tr("attention out"), q, h, false},
+        {a.gatedMlp ? StepTpView::tr("MLP gate | up") : StepTpView::tr("MLP up"), h, (a.gatedMlp ? 2 : 1) * f, true},
+        {StepTpView::tr("MLP down"), f, h, false},
     };
 }
 
@@ -68,6 +69,124 @@ QString StepTpView::splitShape(std::int64_t rows, std::int64_t cols, std::int64_
     return QStringLiteral("%1x%2").arg(byColumns ? rows : rows / t).arg(byColumns ? cols / t : cols);
 }
 
+StepTpView::Layout StepTpView::layout() const
+{
+    Layout l;
+    if (!m_data)
+        return l;
+    const Scenario& s = m_data->scenario;
+    const StepResult& r = m_data->result;
+    const std::int64_t t = s.tp;
+    const QFontMetricsF fm(font());
+    const double line = std::ceil(fm.height());
+    const double W = width(), H = height();
+    auto wrapped = [&](const QString& text, double w) {
+        return fm.boundingRect(QRectF(0, 0, std::max(1.0, w), 1e6), Qt::AlignLeft | Qt::TextWordWrap, text).size();
+    };
+    l.titleText = t > 1 ? tr("Tensor parallelism: one layer's weights over TP = %1 GPUs").arg(t)
+                        : tr("TP = 1: every GPU holds each layer's matrices whole");
+    l.titleText = fm.elidedText(l.titleText, Qt::ElideRight, W - 16);
+    l.title = QRectF(8, 2, std::min(W - 16, fm.horizontalAdvance(l.titleText) + 1), line);
+    l.footerText = t > 1 ? tr("Column-parallel matmuls need no communication; each row-parallel one ends in partial sums that "
+                              "the group adds up (TP traffic this step: %1 per GPU).")
+                               .arg(bytesText(r.totals.tpBytes))
+                         : tr("Raise TP to split these matrices across GPUs of a node.");
+    QSizeF fs = wrapped(l.footerText, W - 16);
+    if (fs.height() > 2 * line) {
+        // A short panel keeps one line of the footer, elided.
+        l.footerText = fm.elidedText(l.footerText, Qt::ElideRight, W - 16);
+        fs = QSizeF(fm.horizontalAdvance(l.footerText), line);
+    }
+    l.footer = QRectF(8, H - fs.height() - 4, fs.width() + 1, fs.height());
+
+    const auto ms = matrices(s);
+    const double top = l.title.bottom() + 6, bottom = l.footer.top() - 4;
+    const double cellW = (W - 24) / 2.0, cellH = std::max(0.0, (bottom - top) / 2.0);
+    double maxSide = 1;
+    for (const auto& m : ms)
+        maxSide = std::max({maxSide, std::sqrt(double(m.rows)), std::sqrt(double(m.cols))});
+    const std::int64_t hd = s.arch.headDim > 0 ? s.arch.headDim : s.arch.hidden / s.arch.heads;
+    for (std::size_t i = 0; i < ms.size(); ++i) {
+        const Matrix& m = ms[i];
+        Cell& c = l.cells[i];
+        const QRectF cell(12 + double(i % 2) * cellW, top + double(i / 2) * cellH, cellW - 8, cellH - 6);
+        auto centred = [&](const QString& text, double y) {
+            const double w = std::min(cell.width(), fm.horizontalAdvance(text) + 1);
+            return QRectF(cell.left() + (cell.width() - w) / 2, y, w, line);
+        };
+        c.nameText = fm.elidedText(tr("%1 %2x%3 · %4").arg(m.name).arg(m.rows).arg(m.cols).arg(m.columnSplit ? tr("by columns") : tr("by rows")),
+                                   Qt::ElideRight, cell.width());
+        c.shapeText = fm.elidedText(tr("GPU k holds %1").arg(splitShape(m.rows, m.cols, t, m.columnSplit)),
+                                    Qt::ElideRight, cell.width());
+        // The line under the shape: Q's slice of the fused QKV (seed 003: 4096x4096 over 8 GPUs is 4096x512), or the
+        // collective after a row-parallel matmul (partial sums of s x b x h values).
+        if (i == 0) {
+            c.extraText = tr("of which Q: %1").arg(splitShape(m.rows, s.arch.heads * hd, t, true));
+        } else if (!m.columnSplit && t > 1) {
+            const double M = double(s.seq) * double(s.microBatch) * double(s.arch.hidden) * 2.0;
+            const QString what = s.sequenceParallel ? tr("reduce-scatter (+ all-gather before the next)") : tr("all-reduce");
+            c.extraText = tr("then %1 of s·b·h = %2").arg(what, bytesText(M));
+            c.extraIsComm = true;
+        }
+        QSizeF es = c.extraText.isEmpty() ? QSizeF() : wrapped(c.extraText, cell.width());
+        const double minBox = 14;
+        // Room left for the matrix with every line; a cramped cell drops the extra line to one elided line, then
+        // drops it, then the shape line.
+        auto boxFor = [&](double below) { return std::min(cell.width() - 10, cell.height() - line - 2 - below - 4); };
+        bool shape = true;
+        if (!c.extraText.isEmpty() && boxFor(line + es.height()) < minBox) {
+            c.extraText = fm.elidedText(c.extraText, Qt::ElideRight, cell.width());
+            es = QSizeF(fm.horizontalAdvance(c.extraText) + 1, line);
+        }
+        if (!c.extraText.isEmpty() && boxFor(line + es.height()) < minBox) {
+            c.extraText.clear();
+            es = QSizeF();
+        }
+        if (boxFor(line) < minBox && c.extraText.isEmpty()) {
+            shape = false;
+            c.shapeText.clear();
+        }
+        const double below = (shape ? line : 0) + es.height();
+        const double box = std::max(4.0, boxFor(below));
+        const double w = box * std::sqrt(double(m.cols)) / maxSide;
+        const double h = box * std::sqrt(double(m.rows)) / maxSide;
+        c.name = centred(c.nameText, cell.top());
+        c.matrix = QRectF(cell.left() + (cell.width() - w) / 2, c.name.bottom() + 2, w, h);
+        double y = c.matrix.bottom() + 2;
+        if (shape) {
+            c.shape = centred(c.shapeText, y);
+            y = c.shape.bottom();
+        }
+        if (!c.extraText.isEmpty())
+            c.extra = QRectF(cell.left() + (cell.width() - es.width()) / 2, y, es.width(), es.height());
+    }
+    return l;
+}
+
+QList<QRectF> StepTpView::labelRects() const
+{
+    const Layout l = layout();
+    QList<QRectF> r;
+    if (!m_data)
+        return r;
+    r << l.title << l.footer;
+    for (const Cell& c : l.cells)
+        for (const QRectF& x : {c.name, c.shape, c.extra})
+            if (!x.isEmpty())
+                r << x;
+    return r;
+}
+
+QList<QRectF> StepTpView::matrixRects() const
+{
+    QList<QRectF> r;
+    if (!m_data)
+        return r;
+    for (const Cell& c : layout().cells)
+        r << c.matrix;
+    return r;
+}
+
 void StepTpView::paintEvent(QPaintEvent*)
 {
     QPainter p(this);
@@ -75,9 +194,8 @@ void StepTpView::paintEvent(QPaintEvent*)
     if (!m_data)
         return;
     const QColor text = palette().color(QPalette::Text);
-    const Scenario& s = m_data->scenario;
     const StepResult& r = m_data->result;
-    const std::int64_t t = s.tp;
+    const std::int64_t t = m_data->scenario.tp;
     // Which half of the layer runs now (attention or MLP), and is a TP collective running?
     EventPart now = EventPart::Layer;
     bool tpComm = false;
@@ -93,39 +211,24 @@ void StepTpView::paintEvent(QPaintEvent*)
             }
         }
     }
+    const Layout l = layout();
     p.setPen(text);
-    p.drawText(QRectF(8, 2, width() - 16, 18), Qt::AlignLeft | Qt::AlignVCenter,
-               t > 1 ? tr("Tensor parallelism: one layer's weights over TP = %1 GPUs").arg(t)
-                     : tr("TP = 1: every GPU holds each layer's matrices whole"));
-    const auto ms = matrices(s);
-    const double top = 26, bottom = 40;
-    const double cellW = (width() - 24) / 2.0, cellH = (height() - top - bottom) / 2.0;
-    // Sizes: each matrix scaled by the square root of its shape so the largest fits its cell.
-    double maxSide = 1;
-    for (const auto& m : ms)
-        maxSide = std::max({maxSide, std::sqrt(double(m.rows)), std::sqrt(double(m.cols))});
-    const QFontMetrics fm(font());
-    for (std::size_t i = 0; i < ms.size(); ++i) {
-        const Matrix& m = ms[i];
-        const QRectF cell(12 + (i % 2) * cellW, top + (i / 2) * cellH, cellW - 8, cellH - 6);
+    p.drawText(l.title, Qt::AlignLeft | Qt::AlignVCenter, l.titleText);
+    for (std::size_t i = 0; i < l.cells.size(); ++i) {
+        const Cell& c = l.cells[i];
         const bool attn = i < 2;
         const bool active = (attn && now == EventPart::Attention) || (!attn && now == EventPart::Mlp);
-        const double box = std::min(cell.width() - 10, cell.height() - 44);
-        const double w = box * std::sqrt(double(m.cols)) / maxSide;
-        const double h = box * std::sqrt(double(m.rows)) / maxSide;
-        const QRectF mr(cell.left() + (cell.width() - w) / 2, cell.top() + 18, w, h);
+        const bool columnSplit = i % 2 == 0;
         p.setPen(text);
-        // Labels are elided to their cell: a narrow window must not clip them at the widget's edge.
-        const auto fit = [&](const QString& t) { return fm.elidedText(t, Qt::ElideRight, int(cell.width())); };
-        p.drawText(QRectF(cell.left(), cell.top(), cell.width(), 16), Qt::AlignHCenter | Qt::AlignVCenter,
-                   fit(tr("%1 %2x%3 · %4").arg(m.name).arg(m.rows).arg(m.cols).arg(m.columnSplit ? tr("by columns") : tr("by rows"))));
+        p.drawText(c.name, Qt::AlignCenter, c.nameText);
+        const QRectF& mr = c.matrix;
         for (std::int64_t k = 0; k < t; ++k) {
-            QRectF slice = m.columnSplit ? QRectF(mr.left() + mr.width() * double(k) / double(t), mr.top(), mr.width() / double(t), mr.height())
-                                         : QRectF(mr.left(), mr.top() + mr.height() * double(k) / double(t), mr.width(), mr.height() / double(t));
-            QColor c = shardColor(k, t);
+            QRectF slice = columnSplit ? QRectF(mr.left() + mr.width() * double(k) / double(t), mr.top(), mr.width() / double(t), mr.height())
+                                       : QRectF(mr.left(), mr.top() + mr.height() * double(k) / double(t), mr.width(), mr.height() / double(t));
+            QColor col = shardColor(k, t);
             if (!active)
-                c.setAlphaF(0.45);
-            p.fillRect(slice, c);
+                col.setAlphaF(0.45);
+            p.fillRect(slice, col);
             p.setPen(QPen(palette().color(QPalette::Base), 1));
             p.drawRect(slice);
         }
@@ -133,30 +236,15 @@ void StepTpView::paintEvent(QPaintEvent*)
         p.setBrush(Qt::NoBrush);
         p.drawRect(mr);
         p.setPen(text);
-        const QString shape = tr("GPU k holds %1").arg(sliceShape(static_cast<int>(i)));
-        p.drawText(QRectF(cell.left(), mr.bottom() + 2, cell.width(), 14), Qt::AlignHCenter | Qt::AlignTop, fit(shape));
-        if (i == 0) {
-            // The fused QKV is three projections: name Q's slice (seed 003: 4096x4096 over 8 GPUs is 4096x512).
-            const std::int64_t hd = s.arch.headDim > 0 ? s.arch.headDim : s.arch.hidden / s.arch.heads;
-            p.drawText(QRectF(cell.left(), mr.bottom() + 15, cell.width(), 14), Qt::AlignHCenter | Qt::AlignTop,
-                       fit(tr("of which Q: %1").arg(splitShape(m.rows, s.arch.heads * hd, t, true))));
-        }
-        if (!m.columnSplit && t > 1) {
-            // The collective after the row-parallel matmul: partial sums of s x b x h values.
-            const double M = double(s.seq) * double(s.microBatch) * double(s.arch.hidden) * 2.0;
-            const QString what = s.sequenceParallel ? tr("reduce-scatter (+ all-gather before the next)") : tr("all-reduce");
-            QColor c = tpComm && active ? exposedCommColor() : text;
-            p.setPen(c);
-            p.drawText(QRectF(cell.left(), mr.bottom() + 15, cell.width(), 30), Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap,
-                       tr("then %1 of s·b·h = %2").arg(what, bytesText(M)));
+        if (!c.shapeText.isEmpty())
+            p.drawText(c.shape, Qt::AlignCenter, c.shapeText);
+        if (!c.extraText.isEmpty()) {
+            p.setPen(c.extraIsComm && tpComm && active ? exposedCommColor() : text);
+            p.drawText(c.extra, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, c.extraText);
         }
     }
     p.setPen(text);
-    p.drawText(QRectF(8, height() - 36, width() - 16, 32), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap,
-               t > 1 ? tr("Column-parallel matmuls need no communication; each row-parallel one ends in partial sums that "
-                          "the group adds up (TP traffic this step: %1 per GPU).")
-                           .arg(bytesText(r.totals.tpBytes))
-                     : tr("Raise TP to split these matrices across GPUs of a node."));
+    p.drawText(l.footer, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, l.footerText);
 }
 
 } // namespace shardscope

@@ -3,7 +3,11 @@
 
 #include "stepcommon.h"
 
+#include <QList>
+#include <QRectF>
 #include <QWidget>
+
+#include <array>
 
 namespace shardscope {
 
@@ -12,7 +16,8 @@ namespace shardscope {
  * Q/K/V and the MLP up (and gate) projections, by rows for the attention output and the MLP down
  * projection, each GPU's slice labelled with its shape (a 4096x4096 matrix over 8 GPUs is 4096x512 each),
  * and the all-reduce (reduce-scatter + all-gather with sequence parallelism) after each row-parallel matmul.
- * The half of the layer the playhead is in is highlighted.
+ * The half of the layer the playhead is in is highlighted. The layout is measured with the font (labels never
+ * overlap a matrix or each other, at 1366x768 with TP 8 too): lines that do not fit are dropped, not drawn over.
  */
 class StepTpView : public QWidget
 {
@@ -25,6 +30,10 @@ public:
     QString sliceShape(int which) const;
     /// One GPU's slice of a rows x cols weight split t ways: by columns rows x cols/t, by rows rows/t x cols.
     static QString splitShape(std::int64_t rows, std::int64_t cols, std::int64_t t, bool byColumns);
+    /// The rectangles the text labels take (title, matrix names, slice shapes, collective notes, footer) and the
+    /// matrices, in widget coordinates, as paintEvent() draws them: for geometry checks.
+    QList<QRectF> labelRects() const;
+    QList<QRectF> matrixRects() const;
     QSize sizeHint() const override { return QSize(520, 330); }
     QSize minimumSizeHint() const override { return QSize(320, 240); }
 
@@ -32,6 +41,21 @@ protected:
     void paintEvent(QPaintEvent* e) override;
 
 private:
+    struct Cell
+    {
+        QRectF matrix;
+        QRectF name, shape, extra; ///< the text's own rectangles (empty when the line was dropped)
+        QString nameText, shapeText, extraText;
+        bool extraIsComm = false;
+    };
+    struct Layout
+    {
+        QRectF title, footer;
+        QString titleText, footerText;
+        std::array<Cell, 4> cells;
+    };
+    Layout layout() const;
+
     stepui::StepDataPtr m_data;
     double m_playhead = 0;
 };

@@ -35,6 +35,9 @@ struct SweepPoint
     std::array<std::int64_t, kTermCount> termBytes {};
 };
 
+/// The scenario a sweep point computes: `s` at ZeRO stage `stage` and `gpus` GPUs (offloads a stage cannot have are off).
+Scenario withStageAndGpus(const Scenario& s, int stage, std::int64_t gpus);
+
 /// Per-GPU memory vs N for each stage. Points whose N is not a multiple of tp*pp are skipped.
 std::vector<SweepPoint> sweep(const Scenario& s, const std::vector<std::int64_t>& gpuCounts,
                               const std::vector<int>& stages);
