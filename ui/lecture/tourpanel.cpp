@@ -12,6 +12,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace shardscope {
 
@@ -27,6 +28,7 @@ TourPanel::TourPanel(TourPlayer* player, QWidget* parent)
 {
     setObjectName(QStringLiteral("tourPanel"));
     m_caption->setObjectName(QStringLiteral("tourCaption"));
+    connect(&m_trainer, &QFutureWatcher<void>::finished, this, &TourPanel::refresh);
     m_caption->setWordWrap(true);
     m_caption->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_caption->setAlignment(Qt::AlignLeft | Qt::AlignTop);
@@ -101,8 +103,27 @@ void TourPanel::refresh()
     m_title->setText(m_player->tour().title.in(lang));
     m_progress->setText(tr("Step %1 of %2").arg(locale.toString(m_player->index() + 1), locale.toString(m_player->count())));
     QString text;
+    if (step->train && !TourFacts::trainerCached(*step->train)) {
+        // The run takes longer than a frame: on a worker thread, then this caption again.
+        m_caption->setText(tr("Running the mini trainer (%1 ranks)\u2026").arg(locale.toString(step->train->ranks)));
+        if (!m_trainer.isRunning()) {
+            const train::TrainConfig config = *step->train;
+            m_trainer.setFuture(QtConcurrent::run([config] {
+                try {
+                    TourFacts::runTrainerCached(config);
+                } catch (const std::exception&) {
+                    // value() below runs it again on the GUI thread and shows the message
+                }
+            }));
+        }
+        m_prev->setEnabled(m_player->index() > 0);
+        m_next->setEnabled(m_player->index() + 1 < m_player->count());
+        return;
+    }
     try {
-        text = TourFacts(step->scenario).render(step->caption.in(lang), locale);
+        TourFacts facts(step->scenario);
+        facts.setTrain(step->train);
+        text = facts.render(step->caption.in(lang), locale);
     } catch (const std::exception& e) {
         text = tr("This step has no answer: %1").arg(QString::fromUtf8(e.what()));
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <QFutureWatcher>
 #include <QWidget>
 
 class QLabel;
@@ -25,6 +26,8 @@ public:
     QLabel* captionLabel() const { return m_caption; }
     /// Shows the caption for the current step again (after a language change).
     void refresh();
+    /// Whether the caption waits for the mini trainer's run (a step with "train").
+    bool waitingForTrainer() const { return m_trainer.isRunning(); }
 
 signals:
     void closeRequested();
@@ -40,6 +43,8 @@ private:
     QPushButton* m_prev;
     QPushButton* m_next;
     QPushButton* m_close;
+    /// A step with "train": core's mini trainer runs here, off the GUI thread, before its caption shows.
+    QFutureWatcher<void> m_trainer;
 };
 
 } // namespace shardscope

@@ -19,12 +19,14 @@ public:
     QSize minimumSizeHint() const override { return QSize(300, 120); }
     /// Most micro-batches whose activations stage i holds at once (from the schedule's blocks).
     std::int64_t inflight(std::int64_t stage) const;
+    /// "stage 2 · 3 in flight" ("▶ " before the worst rank's stage): the row's label.
+    QString stageLabel(std::int64_t stage) const;
 
 protected:
     void paintStatic(QPainter& p) override;
     /// The block each stage runs at the playhead, outlined: micro-batches moving across the stages.
     void paintOverlay(QPainter& p) override;
-    int leftMargin() const override { return 150; }
+    int leftMargin() const override;
 };
 
 } // namespace shardscope

@@ -35,14 +35,14 @@ TrainDemoPanel::TrainDemoPanel(QWidget* parent)
     , m_strategy(new QComboBox(this))
     , m_ranks(new QSpinBox(this))
     , m_steps(new QSpinBox(this))
-    , m_bf16(new QCheckBox(QStringLiteral("bf16 params and grads, fp32 master"), this))
-    , m_run(new QPushButton(QStringLiteral("Run"), this))
-    , m_cancel(new QPushButton(QStringLiteral("Cancel"), this))
+    , m_bf16(new QCheckBox(tr("bf16 params and grads, fp32 master"), this))
+    , m_run(new QPushButton(tr("Run"), this))
+    , m_cancel(new QPushButton(tr("Cancel"), this))
     , m_progress(new QProgressBar(this))
     , m_status(new QLabel(this))
     , m_chart(new QChart)
-    , m_measured(new QBarSet(QStringLiteral("measured")))
-    , m_predicted(new QBarSet(QStringLiteral("predicted")))
+    , m_measured(new QBarSet(tr("measured")))
+    , m_predicted(new QBarSet(tr("predicted")))
 {
     setObjectName(QStringLiteral("trainDemoPanel"));
     for (Strategy s : {Strategy::Ddp, Strategy::Zero1, Strategy::Zero2, Strategy::Zero3, Strategy::NaiveZero})
@@ -56,14 +56,14 @@ TrainDemoPanel::TrainDemoPanel(QWidget* parent)
     m_progress->setRange(0, 1);
     m_progress->setValue(0);
     m_status->setWordWrap(true);
-    m_status->setText(QStringLiteral(
+    m_status->setText(tr(
         "Trains a 1.4M-parameter MLP for real over N ranks (threads) and measures every buffer each rank "
         "allocates. The global batch (48) must split evenly over the ranks."));
 
     auto* form = new QFormLayout;
-    form->addRow(QStringLiteral("Strategy"), m_strategy);
-    form->addRow(QStringLiteral("Ranks"), m_ranks);
-    form->addRow(QStringLiteral("Steps"), m_steps);
+    form->addRow(tr("Strategy"), m_strategy);
+    form->addRow(tr("Ranks"), m_ranks);
+    form->addRow(tr("Steps"), m_steps);
     form->addRow(QString(), m_bf16);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_run);
@@ -74,12 +74,12 @@ TrainDemoPanel::TrainDemoPanel(QWidget* parent)
     series->append(m_measured);
     series->append(m_predicted);
     m_chart->addSeries(series);
-    m_chart->setTitle(QStringLiteral("Rank 0: measured vs predicted bytes"));
+    m_chart->setTitle(tr("Rank 0: measured vs predicted bytes"));
     auto* x = new QBarCategoryAxis;
     for (const char* c : kCategories)
         x->append(QString::fromLatin1(c));
     auto* y = new QValueAxis;
-    y->setTitleText(QStringLiteral("MB (10^6 bytes)"));
+    y->setTitleText(tr("MB (10^6 bytes)"));
     m_chart->addAxis(x, Qt::AlignBottom);
     m_chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(x);
@@ -125,7 +125,7 @@ void TrainDemoPanel::start(const TrainConfig& config)
     try {
         validateTrainConfig(config);
     } catch (const std::exception& e) {
-        m_status->setText(QStringLiteral("Cannot run: ") + QString::fromStdString(e.what()));
+        m_status->setText(tr("Cannot run: ") + QString::fromStdString(e.what()));
         emit finished();
         return;
     }
@@ -140,7 +140,7 @@ void TrainDemoPanel::start(const TrainConfig& config)
     m_progress->setValue(0);
     m_run->setEnabled(false);
     m_cancel->setEnabled(true);
-    m_status->setText(QStringLiteral("Running %1 over %2 ranks...").arg(QString::fromLatin1(strategyKey(config.strategy))).arg(config.ranks));
+    m_status->setText(tr("Running %1 over %2 ranks...").arg(QString::fromLatin1(strategyKey(config.strategy))).arg(config.ranks));
     QPointer<TrainDemoPanel> self(this);
     m_watcher.setFuture(QtConcurrent::run([this, self, config]() -> std::vector<RankResult> {
         RunControl control;
@@ -174,7 +174,7 @@ void TrainDemoPanel::onFinished()
     m_cancel->setEnabled(false);
     const std::vector<RankResult> res = m_watcher.result();
     if (res.empty()) {
-        m_status->setText(QStringLiteral("The run failed: ") + m_error);
+        m_status->setText(tr("The run failed: ") + m_error);
         emit finished();
         return;
     }
@@ -193,13 +193,13 @@ void TrainDemoPanel::onFinished()
     }
     for (QAbstractAxis* a : m_chart->axes(Qt::Vertical))
         static_cast<QValueAxis*>(a)->setRange(0, top > 0 ? top * 1.1 : 1);
-    QString text = r0.cancelled ? QStringLiteral("Cancelled after %1 of %2 steps. ").arg(r0.loss.size()).arg(m_config.steps)
-                                : QStringLiteral("Done: %1 steps. ").arg(r0.loss.size());
+    QString text = r0.cancelled ? tr("Cancelled after %1 of %2 steps. ").arg(r0.loss.size()).arg(m_config.steps)
+                                : tr("Done: %1 steps. ").arg(r0.loss.size());
     if (!r0.loss.empty())
-        text += QStringLiteral("Loss %1 -> %2. ").arg(r0.loss.front(), 0, 'g', 4).arg(r0.loss.back(), 0, 'g', 4);
+        text += tr("Loss %1 -> %2. ").arg(r0.loss.front(), 0, 'g', 4).arg(r0.loss.back(), 0, 'g', 4);
     const auto tensorMessages = std::count_if(r0.messages.begin(), r0.messages.end(),
                                               [](const Message& m) { return m.op != "scalars"; });
-    text += QStringLiteral("Rank 0 sent %1 MB in %2 ring messages.")
+    text += tr("Rank 0 sent %1 MB in %2 ring messages.")
                 .arg(double(r0.wireBytesSent) / 1e6, 0, 'f', 2)
                 .arg(static_cast<qint64>(tensorMessages));
     m_status->setText(text);
