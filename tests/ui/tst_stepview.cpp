@@ -343,7 +343,8 @@ private Q_SLOTS:
         for (const stepui::DrawnLabel& l : v.gpuView()->labels())
             if (l.text.startsWith(QLatin1String("GPU ")) && !l.text.contains(QChar(0x2026)))
                 ++gpus;
-        QCOMPARE(gpus, int(v.gpuView()->drawnRanks().size()));
+        QVERIFY2(gpus == int(v.gpuView()->drawnRanks().size()),
+                 qPrintable(QStringLiteral("%1 of %2 GPU names whole; view %3 px wide").arg(gpus).arg(v.gpuView()->drawnRanks().size()).arg(v.gpuView()->width())));
     }
 
     void screenshots_data()

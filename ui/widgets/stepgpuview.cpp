@@ -3,6 +3,7 @@
 
 #include "ringstate.h"
 
+#include <QFontMetricsF>
 #include <QPainter>
 #include <QPainterPath>
 
@@ -300,8 +301,11 @@ void StepGpuView::paintEvent(QPaintEvent*)
         p.drawRoundedRect(b, 4, 4);
         p.setPen(text);
         const std::int64_t t = s.tp, d = s.dp();
-        drawLabel(p, QRectF(b.left(), b.top() + 1, b.width(), L - 2), Qt::AlignHCenter | Qt::AlignVCenter, tr("GPU %1").arg(rank),
-                  &m_labels);
+        // The name in the box's font, or in the small one when the boxes are narrow (2x type on a laptop).
+        const QString name = tr("GPU %1").arg(rank);
+        if (QFontMetricsF(font()).horizontalAdvance(name) > b.width())
+            p.setFont(small);
+        drawLabel(p, QRectF(b.left(), b.top() + 1, b.width(), L - 2), Qt::AlignHCenter | Qt::AlignVCenter, name, &m_labels);
         p.setFont(small);
         // A short box (many rows at laptop size) keeps the name, the bar and the strip; the coordinates and the
         // bytes would print over one another (the header and tooltip-free label below give them).
