@@ -332,6 +332,12 @@ private Q_SLOTS:
             }
         };
         check(v.pipelineView(), v.pipelineView()->labels(), "pipeline");
+        // No two labels of the pipeline print over one another (the stage labels at thin rows).
+        const QList<stepui::DrawnLabel>& pl = v.pipelineView()->labels();
+        for (int i = 0; i < pl.size(); ++i)
+            for (int j = i + 1; j < pl.size(); ++j)
+                QVERIFY2(!pl[i].rect.adjusted(0.5, 0.5, -0.5, -0.5).intersects(pl[j].rect.adjusted(0.5, 0.5, -0.5, -0.5)),
+                         qPrintable(pl[i].text + QStringLiteral(" / ") + pl[j].text));
         check(v.gpuView(), v.gpuView()->labels(), "gpus");
         // The names are whole: four stage labels with their in-flight counts, and "GPU k" for every box drawn.
         int stages = 0;

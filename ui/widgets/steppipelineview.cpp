@@ -47,6 +47,15 @@ QString StepPipelineView::stageLabel(std::int64_t stage) const
     return data() && stage == data()->result.worstStage ? QStringLiteral("▶ ") + text : text;
 }
 
+QSize StepPipelineView::minimumSizeHint() const
+{
+    // The title and legend lines and up to 8 stage rows of one line each, in the widget's font (2x in
+    // presentation mode): 120 px at the default font.
+    const double lh = lineHeight(font());
+    const std::int64_t rows = data() ? std::clamp<std::int64_t>(data()->scenario.pp, 1, 8) : 4;
+    return QSize(300, std::max(120, int(std::ceil(headerHeight() + footerHeight() + double(rows) * lh))));
+}
+
 int StepPipelineView::leftMargin() const
 {
     // Wide enough for the widest stage label in the widget's font (2x in presentation mode, longer in Russian).
@@ -136,7 +145,9 @@ void StepPipelineView::paintStatic(QPainter& p)
     p.setPen(text);
     const int every = rh >= fm.height() ? 1 : static_cast<int>(std::ceil(fm.height() / rh));
     for (std::int64_t i = 0; i < P; ++i) {
-        if (i % every != 0 && i != r.worstStage)
+        // Every `every`-th stage when the rows are thinner than a line, and always the worst rank's stage: a
+        // label next to it that would overlap it gives way.
+        if (i != r.worstStage && (i % every != 0 || std::abs(i - r.worstStage) < every))
             continue;
         const QString text = stageLabel(i);
         const double lh = lineHeight(font());

@@ -16,7 +16,7 @@ class StepPipelineView : public StepTimeline
 public:
     explicit StepPipelineView(QWidget* parent = nullptr);
     QSize sizeHint() const override { return QSize(900, 200); }
-    QSize minimumSizeHint() const override { return QSize(300, 120); }
+    QSize minimumSizeHint() const override;
     /// Most micro-batches whose activations stage i holds at once (from the schedule's blocks).
     std::int64_t inflight(std::int64_t stage) const;
     /// "stage 2 · 3 in flight" ("▶ " before the worst rank's stage): the row's label.

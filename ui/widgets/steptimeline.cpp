@@ -20,6 +20,7 @@ StepTimeline::StepTimeline(QWidget* parent)
 void StepTimeline::setData(stepui::StepDataPtr data)
 {
     m_data = std::move(data);
+    updateGeometry(); // a subclass's minimum size may follow the data (the pipeline's stage rows)
     invalidate();
 }
 
@@ -107,6 +108,8 @@ void StepTimeline::mouseMoveEvent(QMouseEvent* e)
 void StepTimeline::changeEvent(QEvent* e)
 {
     QWidget::changeEvent(e);
+    if (e->type() == QEvent::FontChange)
+        updateGeometry(); // margins and minimum sizes follow the font (presentation mode)
     if (e->type() == QEvent::PaletteChange || e->type() == QEvent::FontChange)
         invalidate();
 }
