@@ -5,6 +5,7 @@
 #include "tourfacts.h"
 #include "tourplayer.h"
 
+#include <QApplication>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -60,7 +61,8 @@ TourPanel::TourPanel(TourPlayer* player, QWidget* parent)
     scroll->setWidgetResizable(true);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll->setWidget(m_caption);
-    scroll->setMinimumHeight(QFontMetrics(big).lineSpacing() + 4);
+    m_scroll = scroll;
+    fitCaptionHeight();
     layout->addWidget(scroll, 1);
 
     connect(m_prev, &QPushButton::clicked, m_player, &TourPlayer::previous);
@@ -75,8 +77,21 @@ QString TourPanel::captionText() const { return m_caption->text(); }
 
 QString TourPanel::progressText() const { return m_progress->text(); }
 
+void TourPanel::fitCaptionHeight()
+{
+    // Three lines of the caption's font without scrolling (presentation mode doubles the font: a caption of
+    // two or three lines must not hide its end behind a scroll bar in front of a hall).
+    if (!m_scroll)
+        return;
+    const QFontMetrics fm(m_caption->font());
+    const bool presenting = fm.height() > 2 * QFontMetrics(QApplication::font()).height();
+    m_scroll->setMinimumHeight((presenting ? 3 : 1) * fm.lineSpacing() + 4);
+}
+
 void TourPanel::changeEvent(QEvent* e)
 {
+    if (e->type() == QEvent::FontChange) // after the caption got its own font (presentation mode sets each widget's)
+        QMetaObject::invokeMethod(this, &TourPanel::fitCaptionHeight, Qt::QueuedConnection);
     if (e->type() == QEvent::LanguageChange)
         refresh();
     QWidget::changeEvent(e);

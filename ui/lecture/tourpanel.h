@@ -5,6 +5,7 @@
 #include <QWidget>
 
 class QLabel;
+class QScrollArea;
 class QPushButton;
 
 namespace shardscope {
@@ -36,7 +37,9 @@ protected:
     void changeEvent(QEvent* e) override;
 
 private:
+    void fitCaptionHeight();
     TourPlayer* m_player;
+    QScrollArea* m_scroll = nullptr;
     QLabel* m_title;
     QLabel* m_progress;
     QLabel* m_caption;

@@ -59,12 +59,18 @@ QSize StepPipelineView::minimumSizeHint() const
 int StepPipelineView::leftMargin() const
 {
     // Wide enough for the widest stage label in the widget's font (2x in presentation mode, longer in Russian).
-    const QFontMetrics fm(font());
-    int widest = std::max(150 - 8, fm.horizontalAdvance(tr("pipeline")));
-    if (data() && data()->scenario.pp > 1 && !data()->result.pipeline.empty())
-        for (std::int64_t i = 0; i < data()->scenario.pp; ++i)
-            widest = std::max(widest, fm.horizontalAdvance(stageLabel(i)) + 4);
-    return std::min(widest + 8, std::max(150, width() / 3));
+    // Measured once per step and font: plotArea() asks for it on every frame.
+    if (m_marginData != data().get() || m_marginFont != font()) {
+        const QFontMetrics fm(font());
+        int widest = std::max(150 - 8, fm.horizontalAdvance(tr("pipeline")));
+        if (data() && data()->scenario.pp > 1 && !data()->result.pipeline.empty())
+            for (std::int64_t i = 0; i < data()->scenario.pp; ++i)
+                widest = std::max(widest, fm.horizontalAdvance(stageLabel(i)) + 4);
+        m_marginData = data().get();
+        m_marginFont = font();
+        m_margin = widest + 8;
+    }
+    return std::min(m_margin, std::max(150, width() / 3));
 }
 
 void StepPipelineView::paintOverlay(QPainter& p)

@@ -27,6 +27,11 @@ protected:
     /// The block each stage runs at the playhead, outlined: micro-batches moving across the stages.
     void paintOverlay(QPainter& p) override;
     int leftMargin() const override;
+
+private:
+    mutable const void* m_marginData = nullptr; ///< the step and font the cached margin was measured for
+    mutable QFont m_marginFont;
+    mutable int m_margin = 150;
 };
 
 } // namespace shardscope
