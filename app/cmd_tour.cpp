@@ -55,12 +55,13 @@ int runTour(const QStringList& args)
         out(QStringLiteral("%1: %2 (%3 steps, %4)\n").arg(tour.id, tour.title.in(lang)).arg(tour.steps.size()).arg(tour.source));
         for (int i = 0; i < tour.steps.size(); ++i) {
             const TourStep& s = tour.steps[i];
-            const TourFacts facts(s.scenario);
+            TourFacts facts(s.scenario);
+            facts.setTrain(s.train);
             QString set = QString::fromUtf8(QJsonDocument(s.set).toJson(QJsonDocument::Compact));
             out(QStringLiteral("step %1 (line %2): tab %3, highlight %4, set %5\n")
                     .arg(i + 1)
                     .arg(s.line)
-                    .arg(s.tab, s.highlight.isEmpty() ? QStringLiteral("-") : s.highlight, set));
+                    .arg(s.tab, s.highlight.isEmpty() ? QStringLiteral("-") : s.highlightText(), set));
             out(QStringLiteral("  %1\n").arg(facts.render(s.caption.in(lang), locale)));
         }
         out(QStringLiteral("ok: %1 steps, every scenario valid, every number from core\n").arg(tour.steps.size()));

@@ -157,6 +157,419 @@ B：%2
         </message>
     </context>
     <context>
+        <name>ExplorerText</name>
+        <message>
+            <source>N = %1</source>
+            <translation>N = %1</translation>
+        </message>
+        <message>
+            <source>N = %1 (part of one node)</source>
+            <translation>N = %1（一个节点的一部分）</translation>
+        </message>
+        <message>
+            <source>N = %1 (1 node)</source>
+            <translation>N = %1（1 个节点）</translation>
+        </message>
+        <message>
+            <source>N = %1 (%2 nodes)</source>
+            <translation>N = %1（%2 个节点）</translation>
+        </message>
+        <message>
+            <source>ZeRO-%1</source>
+            <translation>ZeRO-%1</translation>
+        </message>
+        <message>
+            <source>Shard more of the model states over the GPUs.</source>
+            <translation>把更多模型状态分片到各 GPU 上。</translation>
+        </message>
+        <message>
+            <source>The smallest cluster of whole %1-GPU nodes that fits.</source>
+            <translation>能放下的、由完整 %1-GPU 节点组成的最小集群。</translation>
+        </message>
+        <message>
+            <source>selective checkpointing</source>
+            <translation>选择性激活检查点</translation>
+        </message>
+        <message>
+            <source>Recompute the attention core in the backward pass.</source>
+            <translation>在反向传播中重算注意力核心。</translation>
+        </message>
+        <message>
+            <source>full checkpointing</source>
+            <translation>完全激活检查点</translation>
+        </message>
+        <message>
+            <source>Keep only each layer's input; recompute the layer.</source>
+            <translation>只保存每层的输入；重算该层。</translation>
+        </message>
+        <message>
+            <source>FlashAttention</source>
+            <translation>FlashAttention</translation>
+        </message>
+        <message>
+            <source>Never store the s x s attention scores.</source>
+            <translation>从不保存 s x s 的注意力分数。</translation>
+        </message>
+        <message>
+            <source>micro-batch 1</source>
+            <translation>微批次 1</translation>
+        </message>
+        <message>
+            <source>One sequence per forward/backward pass.</source>
+            <translation>每次前向/反向传播一个序列。</translation>
+        </message>
+        <message>
+            <source>TP %1</source>
+            <translation>TP %1</translation>
+        </message>
+        <message>
+            <source>Split each layer's weights over %1 GPUs of a node.</source>
+            <translation>把每层的权重切分到一个节点的 %1 块 GPU 上。</translation>
+        </message>
+        <message>
+            <source>PP %1</source>
+            <translation>PP %1</translation>
+        </message>
+        <message>
+            <source>Split the layers into %1 pipeline stages.</source>
+            <translation>把各层分成 %1 个流水线阶段。</translation>
+        </message>
+        <message>
+            <source>CPU optimizer offload</source>
+            <translation>优化器卸载到 CPU</translation>
+        </message>
+        <message>
+            <source>ZeRO-Offload: fp32 master and optimizer states in host RAM (slower steps).</source>
+            <translation>ZeRO-Offload：fp32 主权重和优化器状态放在主机内存中（步骤更慢）。</translation>
+        </message>
+        <message>
+            <source>CPU parameter offload</source>
+            <translation>参数卸载到 CPU</translation>
+        </message>
+        <message>
+            <source>ZeRO-Infinity: parameters in host RAM, fetched per layer (slower steps).</source>
+            <translation>ZeRO-Infinity：参数放在主机内存中，逐层取回（步骤更慢）。</translation>
+        </message>
+        <message>
+            <source>The same cluster of %1 GPUs.</source>
+            <translation>同样的集群，换成 %1 GPU。</translation>
+        </message>
+        <message>
+            <source>, </source>
+            <translation>、</translation>
+        </message>
+        <message>
+            <source> usable</source>
+            <translation> 可用</translation>
+        </message>
+        <message>
+            <source>GPU %1, pipeline stage %2 of %3</source>
+            <translation>GPU %1，流水线阶段 %2/%3</translation>
+        </message>
+        <message>
+            <source>Fits: %1 of %2 on the worst rank (%3); headroom %4</source>
+            <translation>放得下：最差 rank 上 %1 / %2（%3）；余量 %4</translation>
+        </message>
+        <message>
+            <source>ZeRO-%1 fits from %2</source>
+            <translation>ZeRO-%1 从 %2 起放得下</translation>
+        </message>
+        <message>
+            <source>. </source>
+            <translation>。</translation>
+        </message>
+        <message>
+            <source>; </source>
+            <translation>；</translation>
+        </message>
+        <message>
+            <source>. At N = %1 it fits with: </source>
+            <translation>。N = %1 时，以下改动可放下：</translation>
+        </message>
+        <message>
+            <source>, or </source>
+            <translation>，或 </translation>
+        </message>
+        <message>
+            <source>Does not fit: %1 over (%2 of %3 on the worst rank, %4)</source>
+            <translation>放不下：超出 %1（最差 rank 上 %2 / %3，%4）</translation>
+        </message>
+        <message>
+            <source>; no single change fits</source>
+            <translation>；没有单项改动能放下</translation>
+        </message>
+        <message>
+            <source>; smallest change that fits: </source>
+            <translation>；能放下的最小改动：</translation>
+        </message>
+        <message>
+            <source>. Warning: the %1 has no FP8 tensor cores, so fp8 training does not run on it as modelled (memory shown as if it did)</source>
+            <translation>。警告：%1 没有 FP8 张量核心，因此 fp8 训练无法按模型所示运行（显示的显存按可以运行计算）</translation>
+        </message>
+        <message>
+            <source>. Host RAM per node does not fit: %1 of %2</source>
+            <translation>。每节点主机内存放不下：%1 / %2</translation>
+        </message>
+        <message>
+            <source>. NVMe per node does not fit: %1 of %2</source>
+            <translation>。每节点 NVMe 放不下：%1 / %2</translation>
+        </message>
+        <message>
+            <source>Parameters</source>
+            <translation>参数</translation>
+        </message>
+        <message>
+            <source>Architecture</source>
+            <translation>架构</translation>
+        </message>
+        <message>
+            <source>Attention heads</source>
+            <translation>注意力头</translation>
+        </message>
+        <message>
+            <source>KV heads</source>
+            <translation>KV 头</translation>
+        </message>
+        <message>
+            <source>Head dimension</source>
+            <translation>头维度</translation>
+        </message>
+        <message>
+            <source>Experts</source>
+            <translation>专家</translation>
+        </message>
+        <message>
+            <source>Experts per token</source>
+            <translation>每个 token 的专家数</translation>
+        </message>
+        <message>
+            <source>Learned positions</source>
+            <translation>可学习位置</translation>
+        </message>
+        <message>
+            <source>Norms per layer</source>
+            <translation>每层归一化数</translation>
+        </message>
+        <message>
+            <source>N GPUs</source>
+            <translation>GPU 数 N</translation>
+        </message>
+        <message>
+            <source>GPUs per node</source>
+            <translation>每节点 GPU 数</translation>
+        </message>
+        <message>
+            <source>GPU type</source>
+            <translation>GPU 型号</translation>
+        </message>
+        <message>
+            <source>GPU capacity</source>
+            <translation>GPU 显存容量</translation>
+        </message>
+        <message>
+            <source>Safety margin</source>
+            <translation>安全余量</translation>
+        </message>
+        <message>
+            <source>Tensor parallel</source>
+            <translation>张量并行</translation>
+        </message>
+        <message>
+            <source>Pipeline parallel</source>
+            <translation>流水线并行</translation>
+        </message>
+        <message>
+            <source>Context parallel</source>
+            <translation>上下文并行</translation>
+        </message>
+        <message>
+            <source>Chunks per GPU</source>
+            <translation>每 GPU 的块数</translation>
+        </message>
+        <message>
+            <source>Schedule</source>
+            <translation>调度</translation>
+        </message>
+        <message>
+            <source>ZeRO stage</source>
+            <translation>ZeRO 阶段</translation>
+        </message>
+        <message>
+            <source>Recipe</source>
+            <translation>精度方案</translation>
+        </message>
+        <message>
+            <source>Optimizer</source>
+            <translation>优化器</translation>
+        </message>
+        <message>
+            <source>Checkpointing</source>
+            <translation>激活检查点</translation>
+        </message>
+        <message>
+            <source>Optimizer offload</source>
+            <translation>优化器卸载</translation>
+        </message>
+        <message>
+            <source>Param offload</source>
+            <translation>参数卸载</translation>
+        </message>
+        <message>
+            <source>Micro-batch</source>
+            <translation>微批次</translation>
+        </message>
+        <message>
+            <source>Sequence length</source>
+            <translation>序列长度</translation>
+        </message>
+        <message>
+            <source>Grad. accumulation</source>
+            <translation>梯度累积</translation>
+        </message>
+        <message>
+            <source>Fragmentation</source>
+            <translation>碎片</translation>
+        </message>
+        <message>
+            <source>CUDA context</source>
+            <translation>CUDA 上下文</translation>
+        </message>
+        <message>
+            <source>Bucket sizes</source>
+            <translation>桶大小</translation>
+        </message>
+        <message>
+            <source>Prefetch units</source>
+            <translation>预取单元</translation>
+        </message>
+        <message>
+            <source>Host RAM per node</source>
+            <translation>每节点主机内存</translation>
+        </message>
+        <message>
+            <source>NVMe per node</source>
+            <translation>每节点 NVMe</translation>
+        </message>
+        <message>
+            <source>Kernel efficiency</source>
+            <translation>内核效率</translation>
+        </message>
+        <message>
+            <source>Per-hop latency</source>
+            <translation>每跳延迟</translation>
+        </message>
+        <message>
+            <source>Intra-node bandwidth</source>
+            <translation>节点内带宽</translation>
+        </message>
+        <message>
+            <source>Inter-node bandwidth</source>
+            <translation>节点间带宽</translation>
+        </message>
+        <message>
+            <source>PCIe bandwidth</source>
+            <translation>PCIe 带宽</translation>
+        </message>
+        <message>
+            <source>No answer for this scenario: %1 (%2). The charts show the last valid scenario.</source>
+            <translation>此场景没有结果：%1（%2）。图表显示的是上一个有效场景。</translation>
+        </message>
+    </context>
+    <context>
+        <name>shardscope::BreakdownModel</name>
+        <message>
+            <source>Term</source>
+            <translation>项</translation>
+        </message>
+        <message>
+            <source>Per GPU (%1)</source>
+            <translation>每 GPU（%1）</translation>
+        </message>
+        <message>
+            <source>Share</source>
+            <translation>占比</translation>
+        </message>
+        <message>
+            <source>Formula</source>
+            <translation>公式</translation>
+        </message>
+    </context>
+    <context>
+        <name>shardscope::ChartExportDialog</name>
+        <message>
+            <source>Export Chart</source>
+            <translation>导出图表</translation>
+        </message>
+        <message>
+            <source>Per-GPU memory</source>
+            <translation>每 GPU 显存</translation>
+        </message>
+        <message>
+            <source>Per-GPU memory vs N GPUs</source>
+            <translation>每 GPU 显存随 GPU 数 N 的变化</translation>
+        </message>
+        <message>
+            <source>Host RAM and NVMe per node</source>
+            <translation>每节点主机内存和 NVMe</translation>
+        </message>
+        <message>
+            <source>Step timeline</source>
+            <translation>训练步时间线</translation>
+        </message>
+        <message>
+            <source>Chart</source>
+            <translation>图表</translation>
+        </message>
+        <message>
+            <source>PNG image</source>
+            <translation>PNG 图像</translation>
+        </message>
+        <message>
+            <source>SVG (vector)</source>
+            <translation>SVG（矢量）</translation>
+        </message>
+        <message>
+            <source>PDF (vector)</source>
+            <translation>PDF（矢量）</translation>
+        </message>
+        <message>
+            <source>CSV data</source>
+            <translation>CSV 数据</translation>
+        </message>
+        <message>
+            <source>JSON data</source>
+            <translation>JSON 数据</translation>
+        </message>
+        <message>
+            <source>Markdown table</source>
+            <translation>Markdown 表格</translation>
+        </message>
+        <message>
+            <source>Format</source>
+            <translation>格式</translation>
+        </message>
+        <message>
+            <source> px</source>
+            <translation> 像素</translation>
+        </message>
+        <message>
+            <source>PNG only: 192 dpi gives an image twice as wide and high with the same layout.</source>
+            <translation>仅 PNG：192 dpi 得到宽高各两倍、布局相同的图像。</translation>
+        </message>
+        <message>
+            <source>Width</source>
+            <translation>宽度</translation>
+        </message>
+        <message>
+            <source>Height</source>
+            <translation>高度</translation>
+        </message>
+        <message>
+            <source>PNG DPI</source>
+            <translation>PNG DPI</translation>
+        </message>
+    </context>
+    <context>
         <name>shardscope::CompareWidget</name>
         <message>
             <source>recipe</source>
@@ -751,6 +1164,41 @@ B：%2
         </message>
     </context>
     <context>
+        <name>shardscope::FileActions</name>
+        <message>
+            <source>ShardScope scenario</source>
+            <translation>ShardScope 场景</translation>
+        </message>
+        <message>
+            <source>Hugging Face config.json</source>
+            <translation>Hugging Face config.json</translation>
+        </message>
+        <message>
+            <source>DeepSpeed config</source>
+            <translation>DeepSpeed 配置</translation>
+        </message>
+        <message>
+            <source>accelerate FSDP config</source>
+            <translation>accelerate FSDP 配置</translation>
+        </message>
+        <message>
+            <source>unknown file</source>
+            <translation>未知文件</translation>
+        </message>
+        <message>
+            <source>Megatron-LM arguments</source>
+            <translation>Megatron-LM 参数</translation>
+        </message>
+        <message>
+            <source>%1: model %2, %3 parameters; the cluster, parallelism and batch are unchanged</source>
+            <translation>%1：模型 %2，%3 个参数；集群、并行方式和批次不变</translation>
+        </message>
+        <message>
+            <source>ignored: </source>
+            <translation>已忽略：</translation>
+        </message>
+    </context>
+    <context>
         <name>shardscope::GlossaryPanel</name>
         <message>
             <source>Term</source>
@@ -1190,6 +1638,150 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>Compare: pin a scenario as A first (Compare tab, Pin current as A).</source>
             <translation>对比：请先将一个场景固定为 A（“对比”标签页，“将当前固定为 A”）。</translation>
         </message>
+        <message>
+            <source>ShardScope scenarios (*.shardscope.json *.json);;All files (*)</source>
+            <translation>ShardScope 场景 (*.shardscope.json *.json);;所有文件 (*)</translation>
+        </message>
+        <message>
+            <source>&lt;h3&gt;ShardScope %1&lt;/h3&gt;&lt;p&gt;Where GPU memory and time go when a large model is trained on many GPUs: per-GPU memory by term and rank, the smallest N that fits, and one training step's collectives.&lt;/p&gt;&lt;p&gt;Every number comes from one model in &lt;tt&gt;core/&lt;/tt&gt;; its formulas and sources are in Help &amp;gt; The Model.&lt;/p&gt;&lt;p&gt;Built with Qt %2. MIT licence.&lt;/p&gt;</source>
+            <translation>&lt;h3&gt;ShardScope %1&lt;/h3&gt;&lt;p&gt;在多块 GPU 上训练大模型时，GPU 显存和时间都花在哪里：按项和 rank 划分的每 GPU 显存、能放下的最小 N，以及一个训练步的集合通信。&lt;/p&gt;&lt;p&gt;每个数字都来自 &lt;tt&gt;core/&lt;/tt&gt; 中的同一个模型；其公式和出处见 帮助 &amp;gt; 模型。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建。MIT 许可证。&lt;/p&gt;</translation>
+        </message>
+        <message>
+            <source>&amp;Edit</source>
+            <translation>编辑(&amp;E)</translation>
+        </message>
+        <message>
+            <source>&amp;Undo</source>
+            <translation>撤销(&amp;U)</translation>
+        </message>
+        <message>
+            <source>&amp;Redo</source>
+            <translation>重做(&amp;R)</translation>
+        </message>
+        <message>
+            <source>&amp;Help</source>
+            <translation>帮助(&amp;H)</translation>
+        </message>
+        <message>
+            <source>&amp;Keyboard Shortcuts</source>
+            <translation>键盘快捷键(&amp;K)</translation>
+        </message>
+        <message>
+            <source>Keyboard Shortcuts</source>
+            <translation>键盘快捷键</translation>
+        </message>
+        <message>
+            <source>The &amp;Model (docs/model.md)</source>
+            <translation>模型(&amp;M)（docs/model.md）</translation>
+        </message>
+        <message>
+            <source>docs/model.md was not built into this binary.</source>
+            <translation>此程序未内置 docs/model.md。</translation>
+        </message>
+        <message>
+            <source>The Model: formulas, sources and defaults</source>
+            <translation>模型：公式、出处和默认值</translation>
+        </message>
+        <message>
+            <source>&amp;About ShardScope</source>
+            <translation>关于 ShardScope(&amp;A)</translation>
+        </message>
+        <message>
+            <source>About ShardScope</source>
+            <translation>关于 ShardScope</translation>
+        </message>
+        <message>
+            <source>Memory, Step, Compare tab</source>
+            <translation>“显存”“训练步”“对比”标签页</translation>
+        </message>
+        <message>
+            <source>Undo / redo a scenario change</source>
+            <translation>撤销/重做场景更改</translation>
+        </message>
+        <message>
+            <source>New, open, save a scenario</source>
+            <translation>新建、打开、保存场景</translation>
+        </message>
+        <message>
+            <source>Export a chart</source>
+            <translation>导出图表</translation>
+        </message>
+        <message>
+            <source>Step tab: play / pause</source>
+            <translation>“训练步”标签页：播放/暂停</translation>
+        </message>
+        <message>
+            <source>Step tab: next / previous event</source>
+            <translation>“训练步”标签页：下一个/上一个事件</translation>
+        </message>
+        <message>
+            <source>Step tab: faster / slower</source>
+            <translation>“训练步”标签页：加速/减速</translation>
+        </message>
+        <message>
+            <source>Step tab, one-collective mode: next / previous hop</source>
+            <translation>“训练步”标签页，单个集合通信模式：下一跳/上一跳</translation>
+        </message>
+        <message>
+            <source>This sheet</source>
+            <translation>本页</translation>
+        </message>
+        <message>
+            <source>&lt;h3&gt;Keyboard shortcuts&lt;/h3&gt;&lt;table cellpadding='4'&gt;</source>
+            <translation>&lt;h3&gt;键盘快捷键&lt;/h3&gt;&lt;table cellpadding='4'&gt;</translation>
+        </message>
+        <message>
+            <source>&lt;/table&gt;&lt;p&gt;The Step tab's keys work whenever the tab is shown, wherever the focus is (a text box being edited keeps its own keys).&lt;/p&gt;</source>
+            <translation>&lt;/table&gt;&lt;p&gt;只要“训练步”标签页显示着，无论焦点在哪里，它的按键都有效（正在编辑的文本框保留自己的按键）。&lt;/p&gt;</translation>
+        </message>
+        <message>
+            <source>error: </source>
+            <translation>错误：</translation>
+        </message>
+        <message>
+            <source>Opened %1</source>
+            <translation>已打开 %1</translation>
+        </message>
+        <message>
+            <source>the scenario has no file yet: use Save As</source>
+            <translation>场景还没有文件：请用“另存为”</translation>
+        </message>
+        <message>
+            <source>Imported %1%2:</source>
+            <translation>已导入 %1%2：</translation>
+        </message>
+        <message>
+            <source>%1: not a ShardScope scenario, Hugging Face config.json, DeepSpeed config or accelerate FSDP config (judged by its content)</source>
+            <translation>%1：不是 ShardScope 场景、Hugging Face config.json、DeepSpeed 配置或 accelerate FSDP 配置（根据内容判断）</translation>
+        </message>
+        <message>
+            <source>Exported %1 to %2</source>
+            <translation>已将 %1 导出到 %2</translation>
+        </message>
+        <message>
+            <source>Exported a bundle of %1 files to %2</source>
+            <translation>已将 %1 个文件的合集导出到 %2</translation>
+        </message>
+        <message>
+            <source>%1 no longer exists; removed from Open Recent</source>
+            <translation>%1 已不存在；已从“最近打开”中移除</translation>
+        </message>
+        <message>
+            <source>autosave failed: </source>
+            <translation>自动保存失败：</translation>
+        </message>
+        <message>
+            <source>autosave not restored: </source>
+            <translation>未恢复自动保存：</translation>
+        </message>
+        <message>
+            <source>YAML (*.yaml *.yml);;All files (*)</source>
+            <translation>YAML (*.yaml *.yml);;所有文件 (*)</translation>
+        </message>
+        <message>
+            <source>JSON (*.json);;All files (*)</source>
+            <translation>JSON (*.json);;所有文件 (*)</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::MemoryPerGpuChart</name>
@@ -1319,6 +1911,84 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>Memory per GPU vs N (thick = current stage, ● = smallest N)</source>
             <translation>每 GPU 显存随 N 的变化（粗线 = 当前阶段，● = 最小 N）</translation>
+        </message>
+    </context>
+    <context>
+        <name>shardscope::PeersModel</name>
+        <message>
+            <source>GPU per device</source>
+            <translation>每设备 GPU</translation>
+        </message>
+        <message>
+            <source>Host per node</source>
+            <translation>每节点主机</translation>
+        </message>
+        <message>
+            <source>The peer prints</source>
+            <translation>对方的输出</translation>
+        </message>
+        <message>
+            <source>none</source>
+            <translation>无</translation>
+        </message>
+        <message>
+            <source>ignored</source>
+            <translation>未计入</translation>
+        </message>
+        <message>
+            <source>in total</source>
+            <translation>计入总数</translation>
+        </message>
+        <message>
+            <source>Term (%1)</source>
+            <translation>项（%1）</translation>
+        </message>
+    </context>
+    <context>
+        <name>shardscope::PeersPage</name>
+        <message>
+            <source>What other estimators would print for this scenario, each under its own convention (units, rounding, what it counts), beside ShardScope's worst rank. "ignored": the peer does not model the term; "in total": counted only inside one figure. Hover a cell for the formula; docs/peers.md names the sources.</source>
+            <translation>其他估算工具对此场景会输出什么，各按自己的约定（单位、取整、计入哪些项），与 ShardScope 最差 rank 并列。“未计入”：该工具不建模此项；“计入总数”：只计入某个总数中。悬停单元格可查看公式；出处见 docs/peers.md。</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;Why they differ from ShardScope&lt;/b&gt;</source>
+            <translation>&lt;b&gt;它们为何与 ShardScope 不同&lt;/b&gt;</translation>
+        </message>
+        <message>
+            <source>What the peer prints, byte for byte; click a column to choose the peer</source>
+            <translation>对方逐字节的输出；点击一列选择工具</translation>
+        </message>
+        <message>
+            <source>from the architecture</source>
+            <translation>由架构得出</translation>
+        </message>
+        <message>
+            <source>DeepSpeed ZeRO-3 largest_layer_params, e.g. 262144000 or 262M</source>
+            <translation>DeepSpeed ZeRO-3 的 largest_layer_params，例如 262144000 或 262M</translation>
+        </message>
+        <message>
+            <source>DeepSpeed ZeRO-3: the model is built inside deepspeed.zero.Init</source>
+            <translation>DeepSpeed ZeRO-3：模型在 deepspeed.zero.Init 中构建</translation>
+        </message>
+        <message>
+            <source>DeepSpeed additional_buffer_factor (CPU side; default 1.5)</source>
+            <translation>DeepSpeed 的 additional_buffer_factor（CPU 端；默认 1.5）</translation>
+        </message>
+        <message>
+            <source>DeepSpeed inputs: largest layer params</source>
+            <translation>DeepSpeed 输入：最大层参数量</translation>
+        </message>
+        <message>
+            <source>buffer factor</source>
+            <translation>缓冲系数</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;What it prints&lt;/b&gt; (click a column)</source>
+            <translation>&lt;b&gt;它的输出&lt;/b&gt;（点击一列）</translation>
+        </message>
+        <message>
+            <source>No answer for this scenario: </source>
+            <translation>此场景没有结果：</translation>
         </message>
     </context>
     <context>
@@ -1472,6 +2142,201 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         </message>
     </context>
     <context>
+        <name>shardscope::ScenarioCommand</name>
+        <message>
+            <source>Change scenario</source>
+            <translation>更改场景</translation>
+        </message>
+        <message>
+            <source>Change %1 settings</source>
+            <translation>更改 %1 项设置</translation>
+        </message>
+        <message>
+            <source>Change </source>
+            <translation>更改 </translation>
+        </message>
+        <message>
+            <source>, </source>
+            <translation>、</translation>
+        </message>
+    </context>
+    <context>
+        <name>shardscope::SliderSpin</name>
+        <message>
+            <source>%1: %2 refused; enter a value from %3 to %4.</source>
+            <translation>%1：拒绝 %2；请输入 %3 到 %4 之间的值。</translation>
+        </message>
+    </context>
+    <context>
+        <name>shardscope::StepCommon</name>
+        <message>
+            <source>host</source>
+            <translation>主机</translation>
+        </message>
+    </context>
+    <context>
+        <name>shardscope::StepGpuView</name>
+        <message>
+            <source>idle</source>
+            <translation>空闲</translation>
+        </message>
+        <message>
+            <source>idle: waiting for another stage (bubble)</source>
+            <translation>空闲：等待其他阶段（气泡）</translation>
+        </message>
+        <message>
+            <source>waiting for %1 %2</source>
+            <translation>等待 %1 %2</translation>
+        </message>
+        <message>
+            <source>communicating</source>
+            <translation>通信中</translation>
+        </message>
+        <message>
+            <source> layer %1</source>
+            <translation> 第 %1 层</translation>
+        </message>
+        <message>
+            <source>-%1</source>
+            <translation>-%1</translation>
+        </message>
+        <message>
+            <source> LM head</source>
+            <translation> LM 头</translation>
+        </message>
+        <message>
+            <source>TP %1 x DP %2 x PP %3 = %4 GPUs, %5 per node · rank = tp + TP (dp + DP pp)</source>
+            <translation>TP %1 x DP %2 x PP %3 = %4 块 GPU，每节点 %5 块 · rank = tp + TP (dp + DP pp)</translation>
+        </message>
+        <message>
+            <source> · showing ranks %1-%2 (x %3/%4: the other GPUs repeat them)</source>
+            <translation> · 显示 rank %1-%2（x %3/%4：其余 GPU 与之相同）</translation>
+        </message>
+        <message>
+            <source>stage %1 (worst rank) now: %2 · memory %3 of %4</source>
+            <translation>阶段 %1（最差 rank）当前：%2 · 显存 %3 / %4</translation>
+        </message>
+        <message>
+            <source>node %1</source>
+            <translation>节点 %1</translation>
+        </message>
+        <message>
+            <source>GPU %1</source>
+            <translation>GPU %1</translation>
+        </message>
+        <message>
+            <source>t%1 d%2 p%3</source>
+            <translation>t%1 d%2 p%3</translation>
+        </message>
+        <message>
+            <source>peak %1</source>
+            <translation>峰值 %1</translation>
+        </message>
+        <message>
+            <source>layer %1</source>
+            <translation>第 %1 层</translation>
+        </message>
+        <message>
+            <source>embedding</source>
+            <translation>嵌入层</translation>
+        </message>
+        <message>
+            <source>LM head</source>
+            <translation>LM 头</translation>
+        </message>
+        <message>
+            <source>updated params</source>
+            <translation>更新后的参数</translation>
+        </message>
+        <message>
+            <source>activations</source>
+            <translation>激活</translation>
+        </message>
+        <message>
+            <source>%1 %2 · %3 (%4%5) · buffer %6, %7 sent per GPU</source>
+            <translation>%1 %2 · %3（%4%5）· 缓冲区 %6，每 GPU 发送 %7</translation>
+        </message>
+        <message>
+            <source>, micro-batch %1</source>
+            <translation>，微批次 %1</translation>
+        </message>
+        <message>
+            <source>%1 modelled (%2 exposed) · %3 of %4 ranks over %5 at %6/s · ring step %7 of %8 (illustration: one loop per 1.6 s, not to scale)%9</source>
+            <translation>模型时间 %1（暴露 %2）· %4 个 rank 的 %3，经 %5，速率 %6/s · 环步 %7/%8（示意：每圈 1.6 秒，不按比例）%9</translation>
+        </message>
+        <message>
+            <source>pair</source>
+            <translation>点对点</translation>
+        </message>
+        <message>
+            <source>ring</source>
+            <translation>环</translation>
+        </message>
+        <message>
+            <source>PCIe</source>
+            <translation>PCIe</translation>
+        </message>
+        <message>
+            <source>the NIC</source>
+            <translation>网卡</translation>
+        </message>
+        <message>
+            <source>NVLink</source>
+            <translation>NVLink</translation>
+        </message>
+        <message>
+            <source> · %1 of the ring drawn</source>
+            <translation> · 画出环中 %1 个</translation>
+        </message>
+        <message>
+            <source>no communication in this step (one GPU, or nothing to share)</source>
+            <translation>此步没有通信（只有一块 GPU，或无需共享）</translation>
+        </message>
+    </context>
+    <context>
+        <name>shardscope::StepPipelineView</name>
+        <message>
+            <source>stage %1 · %2 in flight</source>
+            <translation>阶段 %1 · 在途 %2</translation>
+        </message>
+        <message>
+            <source>pipeline</source>
+            <translation>流水线</translation>
+        </message>
+        <message>
+            <source>interleaved 1F1B</source>
+            <translation>交错式 1F1B</translation>
+        </message>
+        <message>
+            <source>PP = 1: no pipeline. The %1 micro-batch(es) of the step run one after another on every GPU; nothing waits for another stage.</source>
+            <translation>PP = 1：没有流水线。该步的 %1 个微批次在每块 GPU 上依次运行；没有阶段需要等待其他阶段。</translation>
+        </message>
+        <message>
+            <source>%1 stages x %2 micro-batches: too many blocks to draw (the step's totals still hold).</source>
+            <translation>%1 个阶段 x %2 个微批次：块太多无法绘制（该步的总计仍然有效）。</translation>
+        </message>
+        <message>
+            <source>(p-1)/(p-1+v m) = %1/%2</source>
+            <translation>(p-1)/(p-1+v m) = %1/%2</translation>
+        </message>
+        <message>
+            <source>(p-1)/(p-1+m) = %1/%2</source>
+            <translation>(p-1)/(p-1+m) = %1/%2</translation>
+        </message>
+        <message>
+            <source>%1 · p = %2, m = %3%4 · bubble %5% of the step on the worst rank (ideal %6 = %7%)</source>
+            <translation>%1 · p = %2，m = %3%4 · 最差 rank 上气泡占该步 %5%（理想值 %6 = %7%）</translation>
+        </message>
+        <message>
+            <source>, v = %1</source>
+            <translation>，v = %1</translation>
+        </message>
+        <message>
+            <source>blue: forward, green: backward (number: micro-batch); hatched: bubble</source>
+            <translation>蓝色：前向，绿色：反向（数字：微批次）；斜线：气泡</translation>
+        </message>
+    </context>
+    <context>
         <name>shardscope::StepTpView</name>
         <message>
             <source>Q, K, V</source>
@@ -1543,6 +2408,200 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         </message>
     </context>
     <context>
+        <name>shardscope::StepView</name>
+        <message>
+            <source>Back</source>
+            <translation>后退</translation>
+        </message>
+        <message>
+            <source>Previous event (Left)</source>
+            <translation>上一个事件（左方向键）</translation>
+        </message>
+        <message>
+            <source>Play</source>
+            <translation>播放</translation>
+        </message>
+        <message>
+            <source>Play / pause (Space)</source>
+            <translation>播放/暂停（空格）</translation>
+        </message>
+        <message>
+            <source>Next</source>
+            <translation>前进</translation>
+        </message>
+        <message>
+            <source>Next event (Right)</source>
+            <translation>下一个事件（右方向键）</translation>
+        </message>
+        <message>
+            <source>Speed (+/-): at 1x the step plays in %1 s</source>
+            <translation>速度（+/-）：1x 时该步播放 %1 秒</translation>
+        </message>
+        <message>
+            <source>One collective</source>
+            <translation>单个集合通信</translation>
+        </message>
+        <message>
+            <source>Show one collective on a ring of 4 GPUs, hop by hop (] next hop, [ previous)</source>
+            <translation>在 4 块 GPU 组成的环上逐跳展示一个集合通信（] 下一跳，[ 上一跳）</translation>
+        </message>
+        <message>
+            <source>no step for this scenario</source>
+            <translation>此场景没有训练步</translation>
+        </message>
+        <message>
+            <source>In the modelled step the largest %1 is %2 %3 over %4 GPUs: %5 buffer, %6 sent per GPU in %7 hops, %8.</source>
+            <translation>在建模的训练步中，最大的 %1 是在 %4 块 GPU 上的 %2 %3：缓冲区 %5，每 GPU 分 %7 跳发送 %6，%8。</translation>
+        </message>
+        <message>
+            <source>The modelled step has no %1.</source>
+            <translation>建模的训练步中没有 %1。</translation>
+        </message>
+        <message>
+            <source>Pause</source>
+            <translation>暂停</translation>
+        </message>
+        <message>
+            <source>No scenario.</source>
+            <translation>没有场景。</translation>
+        </message>
+        <message>
+            <source>Cannot model this step: %1</source>
+            <translation>无法建模此训练步：%1</translation>
+        </message>
+        <message>
+            <source>%1 / %2 · event %3 of %4 · %5x</source>
+            <translation>%1 / %2 · 事件 %3/%4 · %5x</translation>
+        </message>
+        <message>
+            <source>&lt;span style='color:#d94a3d'&gt;⚠ No step for this scenario: %1. Showing the last valid step.&lt;/span&gt;&lt;br&gt;</source>
+            <translation>&lt;span style='color:#d94a3d'&gt;⚠ 此场景没有训练步：%1。显示上一个有效的训练步。&lt;/span&gt;&lt;br&gt;</translation>
+        </message>
+        <message>
+            <source>TP 1: no tensor split</source>
+            <translation>TP 1：不切分张量</translation>
+        </message>
+        <message>
+            <source>PP 1: no pipeline</source>
+            <translation>PP 1：没有流水线</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;Step %1&lt;/b&gt; · %2 TFLOP/s per GPU (executed) · MFU %3% · %4 tokens/s per GPU · compute %5, recompute %6, exposed comm %7 (hidden %8), bubble %9, optimizer %10 · %11 · kernel efficiency %12 (a property of the kernels, not an MFU)%13</source>
+            <translation>&lt;b&gt;训练步 %1&lt;/b&gt; · 每 GPU %2 TFLOP/s（实际执行）· MFU %3% · 每 GPU %4 token/s · 计算 %5，重算 %6，暴露通信 %7（隐藏 %8），气泡 %9，优化器 %10 · %11 · 内核效率 %12（内核的属性，不是 MFU）%13</translation>
+        </message>
+        <message>
+            <source>fits</source>
+            <translation>放得下</translation>
+        </message>
+        <message>
+            <source>&lt;span style='color:#d94a3d'&gt;does not fit&lt;/span&gt;</source>
+            <translation>&lt;span style='color:#d94a3d'&gt;放不下&lt;/span&gt;</translation>
+        </message>
+        <message>
+            <source> · events merged (%1 layers, %2 blocks each)</source>
+            <translation> · 事件已合并（每个 %1 层，%2 个块）</translation>
+        </message>
+    </context>
+    <context>
+        <name>shardscope::TermStyle</name>
+        <message>
+            <source>Parameters</source>
+            <translation>参数</translation>
+        </message>
+        <message>
+            <source>Gradients</source>
+            <translation>梯度</translation>
+        </message>
+        <message>
+            <source>fp32 master weights</source>
+            <translation>fp32 主权重</translation>
+        </message>
+        <message>
+            <source>Optimizer states</source>
+            <translation>优化器状态</translation>
+        </message>
+        <message>
+            <source>Activations</source>
+            <translation>激活</translation>
+        </message>
+        <message>
+            <source>Logits</source>
+            <translation>Logits</translation>
+        </message>
+        <message>
+            <source>ZeRO-3 gathered params</source>
+            <translation>ZeRO-3 收集的参数</translation>
+        </message>
+        <message>
+            <source>ZeRO-3 unsharded grads</source>
+            <translation>ZeRO-3 未分片梯度</translation>
+        </message>
+        <message>
+            <source>Comm. buckets</source>
+            <translation>通信桶</translation>
+        </message>
+        <message>
+            <source>fp8 transients</source>
+            <translation>fp8 临时数据</translation>
+        </message>
+        <message>
+            <source>CUDA context</source>
+            <translation>CUDA 上下文</translation>
+        </message>
+        <message>
+            <source>Fragmentation</source>
+            <translation>碎片</translation>
+        </message>
+        <message>
+            <source>The model's weights held by this GPU, in the recipe's weight precision.</source>
+            <translation>此 GPU 持有的模型权重，采用精度方案中的权重精度。</translation>
+        </message>
+        <message>
+            <source>Gradients of this GPU's parameters, in the recipe's gradient precision.</source>
+            <translation>此 GPU 参数的梯度，采用精度方案中的梯度精度。</translation>
+        </message>
+        <message>
+            <source>The fp32 master copy of the weights that mixed-precision optimizers update.</source>
+            <translation>混合精度优化器所更新的 fp32 主权重副本。</translation>
+        </message>
+        <message>
+            <source>Optimizer states, e.g. Adam's first and second moments.</source>
+            <translation>优化器状态，例如 Adam 的一阶和二阶矩。</translation>
+        </message>
+        <message>
+            <source>Layer outputs saved in the forward pass for the backward pass, for every micro-batch in flight.</source>
+            <translation>前向传播中为反向传播保存的各层输出，每个在途微批次各一份。</translation>
+        </message>
+        <message>
+            <source>The output logits and the fp32 copy the loss is computed on (last stage).</source>
+            <translation>输出 logits 及计算损失所用的 fp32 副本（最后一个阶段）。</translation>
+        </message>
+        <message>
+            <source>ZeRO-3/FSDP: full 16-bit weights of the block in use and the prefetched next one.</source>
+            <translation>ZeRO-3/FSDP：正在使用的块和预取的下一个块的完整 16 位权重。</translation>
+        </message>
+        <message>
+            <source>ZeRO-3/FSDP: a block's full gradients in backward before the reduce-scatter shards them.</source>
+            <translation>ZeRO-3/FSDP：反向传播中一个块的完整梯度，在 reduce-scatter（归约散射）把它们分片之前。</translation>
+        </message>
+        <message>
+            <source>Communication buckets: DDP's gradient copies or ZeRO's reduce/all-gather buckets.</source>
+            <translation>通信桶：DDP 的梯度副本或 ZeRO 的 reduce/all-gather（全收集）桶。</translation>
+        </message>
+        <message>
+            <source>fp8 recipes: fp8 copies of a layer's weights and saved fp8 GEMM inputs.</source>
+            <translation>fp8 方案：一层权重的 fp8 副本和保存的 fp8 GEMM 输入。</translation>
+        </message>
+        <message>
+            <source>CUDA context, cuBLAS/cuDNN workspaces and NCCL buffers.</source>
+            <translation>CUDA 上下文、cuBLAS/cuDNN 工作区和 NCCL 缓冲区。</translation>
+        </message>
+        <message>
+            <source>Memory the caching allocator holds but cannot use (a fraction of the rest).</source>
+            <translation>缓存分配器占用但无法使用的显存（其余部分的一个比例）。</translation>
+        </message>
+    </context>
+    <context>
         <name>shardscope::TourPanel</name>
         <message>
             <source>◀ Previous</source>
@@ -1575,6 +2634,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>This step has no answer: %1</source>
             <translation>此步骤无法计算：%1</translation>
+        </message>
+        <message>
+            <source>Running the mini trainer (%1 ranks)…</source>
+            <translation>迷你训练器运行中（%1 个 rank）…</translation>
         </message>
     </context>
     <context>
@@ -1686,6 +2749,30 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>Rank 0 sent %1 MB in %2 ring messages (replayed in "Replay the ring messages").</source>
             <translation>Rank 0 在 %2 条环形消息中发送了 %1 MB（见“回放环形消息”）。</translation>
+        </message>
+        <message>
+            <source>Cannot run: </source>
+            <translation>无法运行：</translation>
+        </message>
+        <message>
+            <source>The run failed: </source>
+            <translation>运行失败：</translation>
+        </message>
+        <message>
+            <source>Cancelled after %1 of %2 steps. </source>
+            <translation>在 %2 步中的第 %1 步后取消。</translation>
+        </message>
+        <message>
+            <source>Done: %1 steps. </source>
+            <translation>完成：%1 步。</translation>
+        </message>
+        <message>
+            <source>Loss %1 -&gt; %2. </source>
+            <translation>损失 %1 -&gt; %2。</translation>
+        </message>
+        <message>
+            <source>Rank 0 sent %1 MB in %2 ring messages.</source>
+            <translation>Rank 0 以 %2 条环消息发送了 %1 MB。</translation>
         </message>
     </context>
     <context>

@@ -17,11 +17,16 @@
 #include "tourfacts.h"
 #include "tourpanel.h"
 #include "tourplayer.h"
+#include "highlightoverlay.h"
+#include "barsegment.h"
 
 #include "shardscope/errors.h"
 #include "shardscope/footprint.h"
 
 #include <QAbstractAxis>
+#include <QBarSet>
+#include <QGraphicsRectItem>
+#include <QGraphicsScene>
 #include <QChart>
 #include <QChartView>
 #include <QDockWidget>
@@ -152,6 +157,109 @@ private slots:
         }
         lecture->player()->next(); // past the end: stays on the last step
         QCOMPARE(lecture->player()->index(), int(t.steps.size()) - 1);
+    }
+
+    // Issue 14: a tour step frames one bar segment ("optimizer states of rank 0"), not the whole chart. The
+    // frame must equal the rectangle Qt Charts itself draws for that segment: the bar items of the chart's
+    // scene (QGraphicsRectItem, one per set and category) in the set's colour, the first from the left.
+    void segmentHighlight()
+    {
+        MainWindow w(defaultScenario());
+        auto* lecture = new Lecture(&w);
+        lecture->player()->setAnimated(false);
+        w.resize(1366, 768);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(lecture->openTour(QStringLiteral("zero1-from-scratch")));
+        lecture->player()->goTo(1);
+        const TourStep* step = lecture->player()->step();
+        QVERIFY(step);
+        QCOMPARE(step->highlightText(), QStringLiteral("memory-per-gpu:optimizer@0"));
+        MemoryPerGpuChart* chart = w.memoryPage()->perGpuChart();
+        chart->chartView()->viewport()->repaint(); // lays out the bars now
+        QCoreApplication::processEvents();
+        QBarSet* set = chart->barSet(Term::Optimizer);
+        QVERIFY(set && set->count() >= 1 && set->at(0) > 0);
+        QList<QGraphicsRectItem*> bars;
+        for (QGraphicsItem* item : chart->chartView()->scene()->items())
+            if (auto* r = qgraphicsitem_cast<QGraphicsRectItem*>(item);
+                r && r->isVisible() && r->brush().color() == set->color() && r->rect().height() > 0)
+                bars << r;
+        QVERIFY2(!bars.isEmpty(), "no bar item in the optimizer set's colour");
+        std::sort(bars.begin(), bars.end(), [](QGraphicsRectItem* a, QGraphicsRectItem* b) {
+            return a->sceneBoundingRect().left() < b->sceneBoundingRect().left();
+        });
+        const QRectF inScene = bars.front()->mapToScene(bars.front()->rect()).boundingRect();
+        const QRect inView = chart->chartView()->mapFromScene(inScene).boundingRect();
+        const QRect want(chart->chartView()->mapTo(&w, inView.topLeft()), inView.size());
+        const QRect got = lecture->player()->overlay()->framedRect();
+        const QString why = QStringLiteral("frame %1,%2 %3x%4, segment %5,%6 %7x%8")
+                                .arg(got.x()).arg(got.y()).arg(got.width()).arg(got.height())
+                                .arg(want.x()).arg(want.y()).arg(want.width()).arg(want.height());
+        QVERIFY2(!got.isEmpty(), qPrintable(why));
+        QVERIFY2(std::abs(got.left() - want.left()) <= 1 && std::abs(got.right() - want.right()) <= 1
+                     && std::abs(got.top() - want.top()) <= 1 && std::abs(got.bottom() - want.bottom()) <= 1,
+                 qPrintable(why));
+        // Not the whole chart: one segment of a bar, a small part of the chart's height.
+        QVERIFY(got.height() * 3 < chart->chartView()->height());
+        QVERIFY(got.width() < chart->chartView()->width());
+        // A term with no bytes in this scenario (ZeRO-3 gathered params under ZeRO-1) frames nothing.
+        QVERIFY(!barSegmentRect(chart, Term::Zero3GatheredParams, 0));
+        QVERIFY(!barSegmentRect(chart, Term::Optimizer, 99));
+        // The frame follows the bars: at N = 64 the optimizer segment is 8x thinner, and so is the frame.
+        Scenario s = w.scenario();
+        s.gpus = 64;
+        w.setScenario(s);
+        chart->chartView()->viewport()->repaint();
+        QCoreApplication::processEvents();
+        const QRect after = lecture->player()->overlay()->framedRect();
+        QVERIFY2(after.height() < got.height(), qPrintable(QStringLiteral("%1 -> %2").arg(got.height()).arg(after.height())));
+    }
+
+    // Issue 14: the ZeRO-1 tour runs core's mini trainer for real and its caption states the measured bytes
+    // beside the prediction. Measured (the trainer's ledger) equals predicted (predictBytes, the footprint
+    // model) to the byte: 4P + 12P/N for bf16 with fp32 master and moments, P = the MLP's parameters.
+    void trainerStep()
+    {
+        const Tour z = loadTour(QStringLiteral("zero1-from-scratch"));
+        int k = -1;
+        for (int i = 0; i < z.steps.size(); ++i)
+            if (z.steps[i].train)
+                k = i;
+        QVERIFY(k >= 0);
+        const train::TrainConfig& c = *z.steps[k].train;
+        QCOMPARE(c.strategy, train::Strategy::Zero1);
+        QCOMPARE(z.steps[k].tab, QStringLiteral("train"));
+        TourFacts facts(z.steps[k].scenario);
+        facts.setTrain(z.steps[k].train);
+        const std::vector<train::RankResult> runs = train::trainInProcess(c);
+        const train::MemoryLedger& l = runs.at(0).ledger;
+        const double measured = double(l.peak(train::MemCategory::Params) + l.peak(train::MemCategory::Grads)
+                                       + l.peak(train::MemCategory::Master) + l.peak(train::MemCategory::Moments));
+        const train::PredictedBytes p = train::predictBytes(c);
+        QCOMPARE(measured, double(p.params + p.grads + p.master + p.moments));
+        QCOMPARE(facts.value(QStringLiteral("train_measured_mb")) * 1e6, measured);
+        QCOMPARE(facts.value(QStringLiteral("train_predicted_mb")) * 1e6, measured);
+        QCOMPARE(facts.value(QStringLiteral("train_measured_pct")), 100.0);
+        // Hand-derived: padded to a multiple of N = 4, 2 + 2 bytes of bf16 params and grads per element and
+        // (4 + 4 + 4) / N of fp32 master and moments: 4P + 12P/N = 7 bytes per padded element.
+        const double padded = double(train::paddedLength(c));
+        QCOMPARE(double(train::mlpParamCount(c.mlp)), 1443968.0); // 256x1024+1024 + 1024x1024+1024 + 1024x128+128
+        QCOMPARE(measured, 7.0 * padded);
+        const QString caption = facts.render(z.steps[k].caption.in(QStringLiteral("en")), QLocale::c());
+        QVERIFY2(caption.contains(QLatin1String("100% of the prediction")), qPrintable(caption));
+        // The window: the caption waits for the run on a worker thread, then shows the numbers.
+        MainWindow w(defaultScenario());
+        auto* lecture = new Lecture(&w);
+        lecture->player()->setAnimated(false);
+        w.setAttribute(Qt::WA_DontShowOnScreen);
+        w.show();
+        QVERIFY(lecture->openTour(QStringLiteral("zero1-from-scratch")));
+        lecture->player()->goTo(k);
+        QTRY_VERIFY_WITH_TIMEOUT(!lecture->tourPanel()->waitingForTrainer(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(lecture->tourPanel()->captionText().contains(QLatin1String("% of the prediction")), 60000);
+        auto* demo = w.findChild<QWidget*>(QStringLiteral("trainDemoPanel"));
+        QVERIFY(demo && demo->isVisible());
     }
 
     // The seeds' arithmetic against hand-derived values (MODEL.md section 8), through the tours' steps.

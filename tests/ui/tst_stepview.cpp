@@ -289,6 +289,70 @@ private Q_SLOTS:
         QVERIFY(std::abs(v.time() / v.result()->totals.stepTime - 0.5) < 1e-9);
     }
 
+    // Issue 14: at presentation size (the font doubled, PresentationMode::factorFor(1080) = 2) every label of the
+    // pipeline and GPU views gets a box at least one line of its font high, inside the view, and the stage and
+    // GPU names are drawn whole (not elided). Before the fix the boxes were a fixed 14-18 px: half a 2x line.
+    void labelsFitAtPresentationSize_data()
+    {
+        QTest::addColumn<double>("factor");
+        QTest::addColumn<int>("width");
+        QTest::addColumn<int>("height");
+        QTest::newRow("1x laptop") << 1.0 << 1366 << 768;
+        QTest::newRow("2x 1080p") << 2.0 << 1920 << 1080;
+        QTest::newRow("2x 768p") << 2.0 << 1366 << 1000;
+    }
+    void labelsFitAtPresentationSize()
+    {
+        QFETCH(double, factor);
+        QFETCH(int, width);
+        QFETCH(int, height);
+        StepView v;
+        v.setExternalClock(true);
+        QFont f = v.font();
+        f.setPointSizeF(f.pointSizeF() * factor);
+        v.setFont(f);
+        v.resize(width, height);
+        v.setScenario(tp8pp4());
+        v.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&v));
+        v.seek(0.45 * v.result()->totals.stepTime);
+        (void)v.grab(); // paints every part
+        QCOMPARE(v.pipelineView()->font().pointSizeF(), f.pointSizeF());
+        const auto check = [](const QWidget* w, const QList<stepui::DrawnLabel>& labels, const char* what) {
+            QVERIFY2(!labels.isEmpty(), what);
+            for (const stepui::DrawnLabel& l : labels) {
+                const QFontMetricsF fm(l.font);
+                const QString where = QStringLiteral("%1 '%2' in %3,%4 %5x%6 (line %7 px)")
+                                          .arg(QLatin1String(what), l.text)
+                                          .arg(l.rect.x()).arg(l.rect.y()).arg(l.rect.width()).arg(l.rect.height())
+                                          .arg(fm.height());
+                QVERIFY2(l.rect.height() + 0.01 >= fm.height(), qPrintable(where));
+                QVERIFY2(fm.horizontalAdvance(l.text) <= l.rect.width() + 0.5, qPrintable(where));
+                QVERIFY2(QRectF(w->rect()).adjusted(-0.5, -0.5, 0.5, 0.5).contains(l.rect), qPrintable(where));
+            }
+        };
+        check(v.pipelineView(), v.pipelineView()->labels(), "pipeline");
+        // No two labels of the pipeline print over one another (the stage labels at thin rows).
+        const QList<stepui::DrawnLabel>& pl = v.pipelineView()->labels();
+        for (int i = 0; i < pl.size(); ++i)
+            for (int j = i + 1; j < pl.size(); ++j)
+                QVERIFY2(!pl[i].rect.adjusted(0.5, 0.5, -0.5, -0.5).intersects(pl[j].rect.adjusted(0.5, 0.5, -0.5, -0.5)),
+                         qPrintable(pl[i].text + QStringLiteral(" / ") + pl[j].text));
+        check(v.gpuView(), v.gpuView()->labels(), "gpus");
+        // The names are whole: four stage labels with their in-flight counts, and "GPU k" for every box drawn.
+        int stages = 0;
+        for (const stepui::DrawnLabel& l : v.pipelineView()->labels())
+            if (l.text.contains(QLatin1String("in flight")))
+                ++stages;
+        QCOMPARE(stages, 4);
+        int gpus = 0;
+        for (const stepui::DrawnLabel& l : v.gpuView()->labels())
+            if (l.text.startsWith(QLatin1String("GPU ")) && !l.text.contains(QChar(0x2026)))
+                ++gpus;
+        QVERIFY2(gpus == int(v.gpuView()->drawnRanks().size()),
+                 qPrintable(QStringLiteral("%1 of %2 GPU names whole; view %3 px wide").arg(gpus).arg(v.gpuView()->drawnRanks().size()).arg(v.gpuView()->width())));
+    }
+
     void screenshots_data()
     {
         QTest::addColumn<Scenario>("scenario");

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "highlightoverlay.h"
 
+#include <QAbstractScrollArea>
 #include <QEvent>
 #include <QPainter>
 
@@ -16,15 +17,30 @@ HighlightOverlay::HighlightOverlay(QWidget* window)
     hide();
 }
 
-void HighlightOverlay::setTarget(QWidget* target)
+void HighlightOverlay::setTarget(QWidget* target) { setTarget(target, Area()); }
+
+void HighlightOverlay::setTarget(QWidget* target, Area area)
 {
     if (m_target)
         m_target->removeEventFilter(this);
+    if (m_repaints)
+        m_repaints->removeEventFilter(this);
     m_target = target;
-    if (m_target)
+    m_area = std::move(area);
+    m_repaints = nullptr;
+    if (m_target) {
         m_target->installEventFilter(this);
+        if (m_area) {
+            auto* scroll = qobject_cast<QAbstractScrollArea*>(m_target.data());
+            m_repaints = scroll ? scroll->viewport() : m_target.data();
+            if (m_repaints != m_target)
+                m_repaints->installEventFilter(this);
+        }
+    }
     follow();
 }
+
+QRect HighlightOverlay::framedRect() const { return isVisible() ? m_framed : QRect(); }
 
 void HighlightOverlay::setLineWidth(int px)
 {
@@ -34,6 +50,13 @@ void HighlightOverlay::setLineWidth(int px)
 
 bool HighlightOverlay::eventFilter(QObject* o, QEvent* e)
 {
+    if (m_area && o == m_repaints && e->type() == QEvent::Paint) {
+        // The chart repainted: its bars may have moved (a new scenario, a new axis range). Cheap: one rect.
+        // Only a changed rect moves the frame (repainting the frame repaints the chart under it: no loop).
+        if (framedNow() != (isVisible() ? m_framed : QRect()))
+            follow();
+        return QWidget::eventFilter(o, e);
+    }
     if (o == m_target) {
         switch (e->type()) {
         case QEvent::Move:
@@ -49,15 +72,29 @@ bool HighlightOverlay::eventFilter(QObject* o, QEvent* e)
     return QWidget::eventFilter(o, e);
 }
 
+QRect HighlightOverlay::framedNow() const
+{
+    if (!m_target || !m_target->isVisible() || !parentWidget())
+        return QRect();
+    QRect inTarget = m_target->rect();
+    if (m_area) {
+        const std::optional<QRectF> a = m_area();
+        if (!a || a->isEmpty())
+            return QRect();
+        inTarget = a->toAlignedRect().intersected(m_target->rect());
+    }
+    return QRect(m_target->mapTo(parentWidget(), inTarget.topLeft()), inTarget.size());
+}
+
 void HighlightOverlay::follow()
 {
-    if (!m_target || !m_target->isVisible() || !parentWidget()) {
+    m_framed = framedNow();
+    if (m_framed.isEmpty()) {
         hide();
         return;
     }
-    const QPoint topLeft = m_target->mapTo(parentWidget(), QPoint(0, 0));
     const int pad = m_width;
-    setGeometry(QRect(topLeft, m_target->size()).adjusted(-pad, -pad, pad, pad).intersected(parentWidget()->rect()));
+    setGeometry(m_framed.adjusted(-pad, -pad, pad, pad).intersected(parentWidget()->rect()));
     show();
     raise();
     update();

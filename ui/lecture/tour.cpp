@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <vector>
+#include <cmath>
 
 namespace shardscope {
 
@@ -141,6 +142,45 @@ public:
             const qsizetype slash = path.lastIndexOf(QLatin1Char('/'));
             path = slash < 0 ? QString() : path.left(slash);
         }
+    }
+
+    /// {"strategy": "zero1", "ranks": 4, "steps": 2}: a mini-trainer run (core's trainer, MLP defaults).
+    train::TrainConfig trainConfig(const QJsonValue& v, const QString& path) const
+    {
+        if (!v.isObject())
+            fail(path, QStringLiteral("'train' must be an object {strategy, ranks, steps}"));
+        const QJsonObject o = v.toObject();
+        train::TrainConfig c;
+        for (auto it = o.begin(); it != o.end(); ++it)
+            if (it.key() != QLatin1String("strategy") && it.key() != QLatin1String("ranks") && it.key() != QLatin1String("steps")
+                && it.key() != QLatin1String("bf16"))
+                fail(join(path, it.key()), QStringLiteral("unknown key '%1' in train (expected strategy, ranks, steps, bf16)").arg(it.key()));
+        const QString strategy = string(o, path, QStringLiteral("strategy"), true);
+        const auto st = train::strategyFromKey(strategy.toStdString());
+        if (!st)
+            fail(join(path, QStringLiteral("strategy")), QStringLiteral("unknown strategy '%1' (single, ddp, zero1, zero2, zero3, naive-zero)").arg(strategy));
+        c.strategy = *st;
+        const auto count = [&](const QString& key, int lo, int hi, int fallback) {
+            const QJsonValue x = o.value(key);
+            if (x.isUndefined())
+                return fallback;
+            if (!x.isDouble() || x.toDouble() != std::floor(x.toDouble()) || x.toDouble() < lo || x.toDouble() > hi)
+                fail(join(path, key), QStringLiteral("'%1' must be an integer from %2 to %3").arg(key).arg(lo).arg(hi));
+            return x.toInt();
+        };
+        c.ranks = count(QStringLiteral("ranks"), 1, 16, 4);
+        c.steps = count(QStringLiteral("steps"), 1, 20, 2);
+        if (o.contains(QStringLiteral("bf16"))) {
+            if (!o.value(QStringLiteral("bf16")).isBool())
+                fail(join(path, QStringLiteral("bf16")), QStringLiteral("'bf16' must be true or false"));
+            c.bf16 = o.value(QStringLiteral("bf16")).toBool();
+        }
+        try {
+            train::validateTrainConfig(c);
+        } catch (const std::exception& e) {
+            fail(path, QString::fromUtf8(e.what()));
+        }
+        return c;
     }
 
     [[noreturn]] void fail(const QString& path, const QString& why) const
@@ -273,7 +313,7 @@ public:
         QString tab = QStringLiteral("memory");
         static const QStringList stepKeys = {QStringLiteral("set"), QStringLiteral("tab"), QStringLiteral("highlight"),
                                              QStringLiteral("controls"), QStringLiteral("caption"), QStringLiteral("claims"),
-                                             QStringLiteral("play")};
+                                             QStringLiteral("play"), QStringLiteral("train")};
         for (int i = 0; i < steps.size(); ++i) {
             const QString path = QStringLiteral("steps/%1").arg(i);
             if (!steps.at(i).isObject())
@@ -294,11 +334,35 @@ public:
             step.scenario = current;
             if (o.contains(QStringLiteral("tab"))) {
                 tab = string(o, path, QStringLiteral("tab"), true);
-                if (tab != QLatin1String("memory") && tab != QLatin1String("step"))
-                    fail(join(path, QStringLiteral("tab")), QStringLiteral("'tab' must be \"memory\" or \"step\" (got '%1')").arg(tab));
+                if (tab != QLatin1String("memory") && tab != QLatin1String("step") && tab != QLatin1String("train"))
+                    fail(join(path, QStringLiteral("tab")), QStringLiteral("'tab' must be \"memory\", \"step\" or \"train\" (got '%1')").arg(tab));
             }
             step.tab = tab;
-            step.highlight = string(o, path, QStringLiteral("highlight"), false);
+            if (o.contains(QStringLiteral("train")))
+                step.train = trainConfig(o.value(QStringLiteral("train")), join(path, QStringLiteral("train")));
+            if (o.value(QStringLiteral("highlight")).isObject()) {
+                // One bar segment: {"element": "memory-per-gpu", "term": "<core term key>", "bar": k}.
+                const QString hpath = join(path, QStringLiteral("highlight"));
+                const QJsonObject h = o.value(QStringLiteral("highlight")).toObject();
+                for (auto it = h.begin(); it != h.end(); ++it)
+                    if (it.key() != QLatin1String("element") && it.key() != QLatin1String("term") && it.key() != QLatin1String("bar"))
+                        fail(join(hpath, it.key()), QStringLiteral("unknown key '%1' in highlight (expected element, term, bar)").arg(it.key()));
+                step.highlight = string(h, hpath, QStringLiteral("element"), true);
+                if (step.highlight != QLatin1String("memory-per-gpu"))
+                    fail(join(hpath, QStringLiteral("element")),
+                         QStringLiteral("a bar segment can be highlighted only in 'memory-per-gpu' (got '%1')").arg(step.highlight));
+                step.highlightTerm = string(h, hpath, QStringLiteral("term"), true);
+                if (!termFromKey(step.highlightTerm.toStdString()))
+                    fail(join(hpath, QStringLiteral("term")), QStringLiteral("unknown term '%1' (core's term keys: params, grads, master, optimizer, ...)").arg(step.highlightTerm));
+                const QJsonValue bar = h.value(QStringLiteral("bar"));
+                if (!bar.isUndefined()) {
+                    if (!bar.isDouble() || bar.toDouble() != std::floor(bar.toDouble()) || bar.toDouble() < 0 || bar.toDouble() > 63)
+                        fail(join(hpath, QStringLiteral("bar")), QStringLiteral("'bar' must be an integer from 0 to 63 (the bar's index from the left)"));
+                    step.highlightBar = bar.toInt();
+                }
+            } else {
+                step.highlight = string(o, path, QStringLiteral("highlight"), false);
+            }
             if (!step.highlight.isEmpty() && !tourHighlights().contains(step.highlight))
                 fail(join(path, QStringLiteral("highlight")),
                      QStringLiteral("unknown highlight '%1' (expected one of: %2)").arg(step.highlight, tourHighlights().join(QStringLiteral(", "))));
@@ -370,6 +434,11 @@ QString TourText::in(const QString& language) const
 {
     const QString t = byLanguage.value(language);
     return t.isEmpty() ? byLanguage.value(QStringLiteral("en")) : t;
+}
+
+QString TourStep::highlightText() const
+{
+    return highlightTerm.isEmpty() ? highlight : QStringLiteral("%1:%2@%3").arg(highlight, highlightTerm).arg(highlightBar);
 }
 
 const QStringList& tourHighlights()

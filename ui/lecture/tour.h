@@ -2,6 +2,7 @@
 #pragma once
 
 #include "shardscope/scenario.h"
+#include "shardscope/trainer.h"
 
 #include <QByteArray>
 #include <QJsonObject>
@@ -9,6 +10,8 @@
 #include <QMap>
 #include <QString>
 #include <QStringList>
+
+#include <optional>
 
 namespace shardscope {
 
@@ -39,10 +42,19 @@ struct TourStep
     Scenario scenario; ///< the scenario in force at this step (base + every set so far)
     QString tab; ///< "memory" or "step"
     QString highlight; ///< a tourHighlights() name
+    /// With "highlight": {"element": "memory-per-gpu", "term": "optimizer", "bar": 0}: one segment of one
+    /// stacked bar (core's term key, the bar's index from the left) instead of the whole chart.
+    QString highlightTerm;
+    int highlightBar = 0;
+    /// "memory-per-gpu", or "memory-per-gpu:optimizer@0" for a segment (tour --check prints it).
+    QString highlightText() const;
     QStringList controls; ///< tourControlNames() the step uses (presentation mode shows only these)
     TourText caption; ///< may hold {quantity} placeholders, filled from core
     QList<TourClaim> claims;
     bool play = false; ///< start the step view's animation on entry
+    /// "train": {"strategy": "zero1", "ranks": 4, "steps": 2}: run core's in-process mini trainer (the
+    /// "Run it for real" tab) and let the caption show its measured bytes beside core's prediction.
+    std::optional<train::TrainConfig> train;
 };
 
 struct Tour

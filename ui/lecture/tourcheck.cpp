@@ -36,7 +36,8 @@ QStringList checkTour(const Tour& tour)
     for (int i = 0; i < tour.steps.size(); ++i) {
         const TourStep& step = tour.steps[i];
         const QString where = QStringLiteral("%1: line %2: step %3: ").arg(tour.origin).arg(step.line).arg(i + 1);
-        const TourFacts facts(step.scenario);
+        TourFacts facts(step.scenario);
+        facts.setTrain(step.train);
         for (auto it = step.caption.byLanguage.cbegin(); it != step.caption.byLanguage.cend(); ++it) {
             try {
                 facts.render(it.value(), QLocale(it.key()));

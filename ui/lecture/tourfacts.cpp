@@ -9,6 +9,9 @@
 #include <QRegularExpression>
 
 #include <cmath>
+#include <map>
+#include <mutex>
+#include <tuple>
 
 namespace shardscope {
 
@@ -38,6 +41,10 @@ const QStringList& tourQuantityNames()
         QStringLiteral("exposed_comm_s"), QStringLiteral("comm_compute_ratio"), QStringLiteral("comm_compute_pct"), QStringLiteral("bubble_pct"),
         QStringLiteral("dp_gb"), QStringLiteral("nvlink_gbps"), QStringLiteral("nic_gbps"), QStringLiteral("mfu_pct"),
         QStringLiteral("tp_crosses_nodes"), QStringLiteral("pp_crosses_nodes"),
+        // from core's mini trainer (a step with "train"): measured on rank 0 and predicted
+        QStringLiteral("train_params_m"), QStringLiteral("train_ranks"), QStringLiteral("train_measured_mb"),
+        QStringLiteral("train_predicted_mb"), QStringLiteral("train_measured_peak_mb"),
+        QStringLiteral("train_predicted_peak_mb"), QStringLiteral("train_measured_pct"),
     };
     return names;
 }
@@ -173,6 +180,81 @@ double TourFacts::value(const QString& name) const
         return step().links.tpCrossesNodes ? 1 : 0;
     if (name == QLatin1String("pp_crosses_nodes"))
         return step().links.ppCrossesNodes ? 1 : 0;
+    if (name.startsWith(QLatin1String("train_")))
+        return trainValue(name);
+    throw InvalidInput("tour", "unknown quantity '" + name.toStdString() + "'");
+}
+
+namespace {
+/// Rank 0's measured bytes of a mini-trainer run: model states (params + grads + master + moments, each at
+/// its peak) and the whole peak. Runs are deterministic in their allocations, so one run per config serves.
+struct TrainMeasured
+{
+    double states = 0;
+    double peak = 0;
+};
+using TrainKey = std::tuple<int, int, int, bool>;
+TrainKey trainKey(const train::TrainConfig& c) { return {int(c.strategy), c.ranks, c.steps, c.bf16}; }
+std::mutex& trainMutex()
+{
+    static std::mutex m;
+    return m;
+}
+std::map<TrainKey, TrainMeasured>& trainCache()
+{
+    static std::map<TrainKey, TrainMeasured> cache;
+    return cache;
+}
+} // namespace
+
+bool TourFacts::trainerCached(const train::TrainConfig& c)
+{
+    const std::lock_guard<std::mutex> lock(trainMutex());
+    return trainCache().count(trainKey(c)) != 0;
+}
+
+void TourFacts::runTrainerCached(const train::TrainConfig& c)
+{
+    if (trainerCached(c))
+        return;
+    const std::vector<train::RankResult> runs = train::trainInProcess(c);
+    const train::MemoryLedger& l = runs.at(0).ledger;
+    TrainMeasured m;
+    for (train::MemCategory k : {train::MemCategory::Params, train::MemCategory::Grads, train::MemCategory::Master,
+                                 train::MemCategory::Moments})
+        m.states += double(l.peak(k));
+    m.peak = double(l.peakTotal());
+    const std::lock_guard<std::mutex> lock(trainMutex());
+    trainCache()[trainKey(c)] = m;
+}
+
+double TourFacts::trainValue(const QString& name) const
+{
+    if (!m_train)
+        throw InvalidInput("tour", "{" + name.toStdString() + "} needs a step with \"train\"");
+    const train::TrainConfig& c = *m_train;
+    if (name == QLatin1String("train_params_m"))
+        return double(train::mlpParamCount(c.mlp)) / 1e6;
+    if (name == QLatin1String("train_ranks"))
+        return c.ranks;
+    const train::PredictedBytes p = train::predictBytes(c);
+    const double predictedStates = double(p.params + p.grads + p.master + p.moments);
+    if (name == QLatin1String("train_predicted_mb"))
+        return predictedStates / 1e6;
+    if (name == QLatin1String("train_predicted_peak_mb"))
+        return double(p.peak) / 1e6;
+    runTrainerCached(c);
+    TrainMeasured m;
+    {
+        const std::lock_guard<std::mutex> lock(trainMutex());
+        m = trainCache().at(trainKey(c));
+    }
+    if (name == QLatin1String("train_measured_mb"))
+        return m.states / 1e6;
+    if (name == QLatin1String("train_measured_peak_mb"))
+        return m.peak / 1e6;
+    if (name == QLatin1String("train_measured_pct"))
+        return predictedStates > 0 ? 100.0 * m.states / predictedStates : 0.0;
     throw InvalidInput("tour", "unknown quantity '" + name.toStdString() + "'");
 }
 

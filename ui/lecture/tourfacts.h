@@ -2,6 +2,7 @@
 #pragma once
 
 #include "shardscope/scenario.h"
+#include "shardscope/trainer.h"
 
 #include <QLocale>
 #include <QString>
@@ -28,6 +29,14 @@ class TourFacts
 public:
     explicit TourFacts(const Scenario& s);
     ~TourFacts();
+    /// A step with "train": the train_* quantities come from running core's mini trainer with `c`
+    /// (train::trainInProcess, once per config and process) and from train::predictBytes(c).
+    void setTrain(const std::optional<train::TrainConfig>& c) { m_train = c; }
+    /// Whether value() of a train_* quantity would return at once (the run is cached), for the window,
+    /// which runs the trainer on a worker thread first (runTrainerCached) rather than block a frame.
+    static bool trainerCached(const train::TrainConfig& c);
+    /// Runs (or finds) the mini trainer's run of `c`: rank 0's measured bytes by category. Thread-safe.
+    static void runTrainerCached(const train::TrainConfig& c);
     /// The value of a tourQuantityNames() name. Throws InvalidInput for an unknown name or an invalid scenario.
     double value(const QString& name) const;
     /// Replaces each {name} (or {name:D}, D decimals) with value(name) in `locale`'s format.
@@ -41,7 +50,9 @@ private:
     const Footprint& footprint() const;
     const StepResult& step() const;
     double modelStatesBytes(const Footprint& f) const;
+    double trainValue(const QString& name) const;
     Scenario m_s;
+    std::optional<train::TrainConfig> m_train;
     mutable std::unique_ptr<Footprint> m_footprint;
     mutable std::unique_ptr<StepResult> m_step;
 };

@@ -5,6 +5,7 @@
 #include "tourfacts.h"
 #include "tourplayer.h"
 
+#include <QApplication>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -12,6 +13,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace shardscope {
 
@@ -27,6 +29,7 @@ TourPanel::TourPanel(TourPlayer* player, QWidget* parent)
 {
     setObjectName(QStringLiteral("tourPanel"));
     m_caption->setObjectName(QStringLiteral("tourCaption"));
+    connect(&m_trainer, &QFutureWatcher<void>::finished, this, &TourPanel::refresh);
     m_caption->setWordWrap(true);
     m_caption->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_caption->setAlignment(Qt::AlignLeft | Qt::AlignTop);
@@ -58,7 +61,8 @@ TourPanel::TourPanel(TourPlayer* player, QWidget* parent)
     scroll->setWidgetResizable(true);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll->setWidget(m_caption);
-    scroll->setMinimumHeight(QFontMetrics(big).lineSpacing() + 4);
+    m_scroll = scroll;
+    fitCaptionHeight();
     layout->addWidget(scroll, 1);
 
     connect(m_prev, &QPushButton::clicked, m_player, &TourPlayer::previous);
@@ -73,8 +77,21 @@ QString TourPanel::captionText() const { return m_caption->text(); }
 
 QString TourPanel::progressText() const { return m_progress->text(); }
 
+void TourPanel::fitCaptionHeight()
+{
+    // Three lines of the caption's font without scrolling (presentation mode doubles the font: a caption of
+    // two or three lines must not hide its end behind a scroll bar in front of a hall).
+    if (!m_scroll)
+        return;
+    const QFontMetrics fm(m_caption->font());
+    const bool presenting = fm.height() > 2 * QFontMetrics(QApplication::font()).height();
+    m_scroll->setMinimumHeight((presenting ? 3 : 1) * fm.lineSpacing() + 4);
+}
+
 void TourPanel::changeEvent(QEvent* e)
 {
+    if (e->type() == QEvent::FontChange) // after the caption got its own font (presentation mode sets each widget's)
+        QMetaObject::invokeMethod(this, &TourPanel::fitCaptionHeight, Qt::QueuedConnection);
     if (e->type() == QEvent::LanguageChange)
         refresh();
     QWidget::changeEvent(e);
@@ -101,8 +118,27 @@ void TourPanel::refresh()
     m_title->setText(m_player->tour().title.in(lang));
     m_progress->setText(tr("Step %1 of %2").arg(locale.toString(m_player->index() + 1), locale.toString(m_player->count())));
     QString text;
+    if (step->train && !TourFacts::trainerCached(*step->train)) {
+        // The run takes longer than a frame: on a worker thread, then this caption again.
+        m_caption->setText(tr("Running the mini trainer (%1 ranks)\u2026").arg(locale.toString(step->train->ranks)));
+        if (!m_trainer.isRunning()) {
+            const train::TrainConfig config = *step->train;
+            m_trainer.setFuture(QtConcurrent::run([config] {
+                try {
+                    TourFacts::runTrainerCached(config);
+                } catch (const std::exception&) {
+                    // value() below runs it again on the GUI thread and shows the message
+                }
+            }));
+        }
+        m_prev->setEnabled(m_player->index() > 0);
+        m_next->setEnabled(m_player->index() + 1 < m_player->count());
+        return;
+    }
     try {
-        text = TourFacts(step->scenario).render(step->caption.in(lang), locale);
+        TourFacts facts(step->scenario);
+        facts.setTrain(step->train);
+        text = facts.render(step->caption.in(lang), locale);
     } catch (const std::exception& e) {
         text = tr("This step has no answer: %1").arg(QString::fromUtf8(e.what()));
     }

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <QFutureWatcher>
 #include <QWidget>
 
 class QLabel;
+class QScrollArea;
 class QPushButton;
 
 namespace shardscope {
@@ -25,6 +27,8 @@ public:
     QLabel* captionLabel() const { return m_caption; }
     /// Shows the caption for the current step again (after a language change).
     void refresh();
+    /// Whether the caption waits for the mini trainer's run (a step with "train").
+    bool waitingForTrainer() const { return m_trainer.isRunning(); }
 
 signals:
     void closeRequested();
@@ -33,13 +37,17 @@ protected:
     void changeEvent(QEvent* e) override;
 
 private:
+    void fitCaptionHeight();
     TourPlayer* m_player;
+    QScrollArea* m_scroll = nullptr;
     QLabel* m_title;
     QLabel* m_progress;
     QLabel* m_caption;
     QPushButton* m_prev;
     QPushButton* m_next;
     QPushButton* m_close;
+    /// A step with "train": core's mini trainer runs here, off the GUI thread, before its caption shows.
+    QFutureWatcher<void> m_trainer;
 };
 
 } // namespace shardscope

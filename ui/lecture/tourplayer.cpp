@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "tourplayer.h"
 
+#include "barsegment.h"
 #include "highlightoverlay.h"
 #include "mainwindow.h"
 #include "memorypage.h"
@@ -9,8 +10,10 @@
 #include "hostmemorychart.h"
 #include "steppage.h"
 #include "stepview.h"
+#include "traindemopanel.h"
 
 #include <QChartView>
+#include <QPointer>
 #include <QStackedWidget>
 
 #include <cmath>
@@ -127,7 +130,20 @@ void TourPlayer::arrive()
     for (QWidget* w = target; w && w != m_window; w = w->parentWidget())
         if (auto* stack = qobject_cast<QStackedWidget*>(w->parentWidget()))
             stack->setCurrentWidget(w);
-    m_overlay->setTarget(target);
+    if (!step.highlightTerm.isEmpty() && target) {
+        // One bar segment ("optimizer states of rank 0"): framed where the chart draws it, following the bars.
+        const Term term = *termFromKey(step.highlightTerm.toStdString()); // parseTour checked the key
+        const int bar = step.highlightBar;
+        QPointer<MemoryPerGpuChart> chart = m_window->memoryPage()->perGpuChart();
+        m_overlay->setTarget(target, [chart, term, bar]() { return barSegmentRect(chart, term, bar); });
+    } else {
+        m_overlay->setTarget(target);
+    }
+    if (step.train) {
+        // The "Run it for real" tab runs the same config on its own worker thread and draws measured vs predicted.
+        if (auto* demo = m_window->findChild<TrainDemoPanel*>(); demo && !demo->running())
+            demo->start(*step.train);
+    }
     if (step.tab == QLatin1String("step") && m_window->stepView()) {
         if (step.play)
             m_window->stepView()->play();

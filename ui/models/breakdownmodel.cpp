@@ -80,7 +80,7 @@ QVariant BreakdownModel::data(const QModelIndex& index, int role) const
         }
     }
     if (role == Qt::ToolTipRole)
-        return index.column() == FormulaColumn ? QString::fromStdString(v.formula) : QString::fromLatin1(termDescription(term));
+        return index.column() == FormulaColumn ? QString::fromStdString(v.formula) : termDescriptionText(term);
     if (role == Qt::DecorationRole && index.column() == TermColumn)
         return termColor(term);
     if (role == Qt::TextAlignmentRole && (index.column() == BytesColumn || index.column() == ShareColumn))
@@ -93,10 +93,10 @@ QVariant BreakdownModel::headerData(int section, Qt::Orientation orientation, in
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= ColumnCount)
         return {};
     switch (section) {
-    case TermColumn: return QStringLiteral("Term");
-    case BytesColumn: return QStringLiteral("Per GPU (%1)").arg(QLatin1String(unitName(m_unit)));
-    case ShareColumn: return QStringLiteral("Share");
-    default: return QStringLiteral("Formula");
+    case TermColumn: return tr("Term");
+    case BytesColumn: return tr("Per GPU (%1)").arg(QLatin1String(unitName(m_unit)));
+    case ShareColumn: return tr("Share");
+    default: return tr("Formula");
     }
 }
 

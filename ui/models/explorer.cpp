@@ -3,6 +3,7 @@
 
 #include "shardscope/errors.h"
 
+#include <QCoreApplication>
 #include <QHash>
 #include <QLocale>
 #include <QRegularExpression>
@@ -12,6 +13,12 @@
 #include <numeric>
 
 namespace shardscope {
+
+/// The translation context of the verdicts, fixes and field names below (lupdate and Q_DECLARE_TR_FUNCTIONS: "ExplorerText").
+class ExplorerText
+{
+    Q_DECLARE_TR_FUNCTIONS(ExplorerText)
+};
 
 namespace {
 
@@ -122,11 +129,11 @@ std::vector<std::int64_t> validTpValues(const Scenario& s)
 QString gpusLabel(std::int64_t gpus, std::int64_t gpusPerNode)
 {
     if (gpusPerNode <= 1)
-        return QStringLiteral("N = %1").arg(gpus);
+        return ExplorerText::tr("N = %1").arg(gpus);
     if (gpus < gpusPerNode)
-        return QStringLiteral("N = %1 (part of one node)").arg(gpus);
+        return ExplorerText::tr("N = %1 (part of one node)").arg(gpus);
     const std::int64_t nodes = gpus / gpusPerNode;
-    return QStringLiteral("N = %1 (%2 node%3)").arg(gpus).arg(nodes).arg(nodes == 1 ? QString() : QStringLiteral("s"));
+    return nodes == 1 ? ExplorerText::tr("N = %1 (1 node)").arg(gpus) : ExplorerText::tr("N = %1 (%2 nodes)").arg(gpus).arg(nodes);
 }
 
 std::vector<Fix> fixOptionsFor(const ExplorerResult& r)
@@ -144,7 +151,7 @@ std::vector<Fix> fixOptionsFor(const ExplorerResult& r)
         if (p.stage > s.zeroStage && p.fits) {
             Scenario x = s;
             x.zeroStage = p.stage;
-            offer(QStringLiteral("ZeRO-%1").arg(p.stage), QStringLiteral("Shard more of the model states over the GPUs."),
+            offer(ExplorerText::tr("ZeRO-%1").arg(p.stage), ExplorerText::tr("Shard more of the model states over the GPUs."),
                   x);
             break;
         }
@@ -157,7 +164,7 @@ std::vector<Fix> fixOptionsFor(const ExplorerResult& r)
             Scenario x = s;
             x.gpus = *n;
             offer(gpusLabel(*n, s.gpusPerNode),
-                  QStringLiteral("The smallest cluster of whole %1-GPU nodes that fits.").arg(s.gpusPerNode), x);
+                  ExplorerText::tr("The smallest cluster of whole %1-GPU nodes that fits.").arg(s.gpusPerNode), x);
         }
     }
     // 3. Memory savers and batch, one knob at a time.
@@ -165,23 +172,23 @@ std::vector<Fix> fixOptionsFor(const ExplorerResult& r)
         Scenario x = s;
         x.checkpointing = Checkpointing::Selective;
         if (fitsWith(x))
-            offer(QStringLiteral("selective checkpointing"),
-                  QStringLiteral("Recompute the attention core in the backward pass."), x);
+            offer(ExplorerText::tr("selective checkpointing"),
+                  ExplorerText::tr("Recompute the attention core in the backward pass."), x);
     }
-    if (s.checkpointing != Checkpointing::Full && (fixes.empty() || !fixes.back().label.endsWith(QLatin1String("checkpointing")))) {
+    if (s.checkpointing != Checkpointing::Full && (fixes.empty() || fixes.back().scenario.checkpointing == s.checkpointing)) {
         Scenario x = s;
         x.checkpointing = Checkpointing::Full;
-        offer(QStringLiteral("full checkpointing"), QStringLiteral("Keep only each layer's input; recompute the layer."), x);
+        offer(ExplorerText::tr("full checkpointing"), ExplorerText::tr("Keep only each layer's input; recompute the layer."), x);
     }
     if (!s.flashAttention) {
         Scenario x = s;
         x.flashAttention = true;
-        offer(QStringLiteral("FlashAttention"), QStringLiteral("Never store the s x s attention scores."), x);
+        offer(ExplorerText::tr("FlashAttention"), ExplorerText::tr("Never store the s x s attention scores."), x);
     }
     if (s.microBatch > 1) {
         Scenario x = s;
         x.microBatch = 1;
-        offer(QStringLiteral("micro-batch 1"), QStringLiteral("One sequence per forward/backward pass."), x);
+        offer(ExplorerText::tr("micro-batch 1"), ExplorerText::tr("One sequence per forward/backward pass."), x);
     }
     // 4. Tensor parallel: the next TP within one node that divides the heads (and the KV heads, or is divided by
     // them), with N still a multiple of TP x PP x CP.
@@ -192,7 +199,7 @@ std::vector<Fix> fixOptionsFor(const ExplorerResult& r)
         Scenario x = s;
         x.tp = tp;
         if (fitsWith(x)) {
-            offer(QStringLiteral("TP %1").arg(tp), QStringLiteral("Split each layer's weights over %1 GPUs of a node.").arg(tp), x);
+            offer(ExplorerText::tr("TP %1").arg(tp), ExplorerText::tr("Split each layer's weights over %1 GPUs of a node.").arg(tp), x);
             break;
         }
     }
@@ -203,7 +210,7 @@ std::vector<Fix> fixOptionsFor(const ExplorerResult& r)
         Scenario x = s;
         x.pp = pp;
         if (fitsWith(x)) {
-            offer(QStringLiteral("PP %1").arg(pp), QStringLiteral("Split the layers into %1 pipeline stages.").arg(pp), x);
+            offer(ExplorerText::tr("PP %1").arg(pp), ExplorerText::tr("Split the layers into %1 pipeline stages.").arg(pp), x);
             break;
         }
     }
@@ -211,14 +218,14 @@ std::vector<Fix> fixOptionsFor(const ExplorerResult& r)
     if (s.zeroStage >= 1 && s.offloadOptimizer == OffloadDevice::None) {
         Scenario x = s;
         x.offloadOptimizer = OffloadDevice::Cpu;
-        offer(QStringLiteral("CPU optimizer offload"),
-              QStringLiteral("ZeRO-Offload: fp32 master and optimizer states in host RAM (slower steps)."), x);
+        offer(ExplorerText::tr("CPU optimizer offload"),
+              ExplorerText::tr("ZeRO-Offload: fp32 master and optimizer states in host RAM (slower steps)."), x);
     }
     if (s.zeroStage == 3 && s.offloadParams == OffloadDevice::None) {
         Scenario x = s;
         x.offloadParams = OffloadDevice::Cpu;
-        offer(QStringLiteral("CPU parameter offload"),
-              QStringLiteral("ZeRO-Infinity: parameters in host RAM, fetched per layer (slower steps)."), x);
+        offer(ExplorerText::tr("CPU parameter offload"),
+              ExplorerText::tr("ZeRO-Infinity: parameters in host RAM, fetched per layer (slower steps)."), x);
     }
     // 7. A GPU with more memory: the smallest that fits.
     if (!s.capacityBytes) {
@@ -233,7 +240,7 @@ std::vector<Fix> fixOptionsFor(const ExplorerResult& r)
             Scenario x = s;
             x.gpu = g.id;
             if (fitsWith(x)) {
-                offer(q(g.name), QStringLiteral("The same cluster of %1 GPUs.").arg(q(g.name)), x);
+                offer(q(g.name), ExplorerText::tr("The same cluster of %1 GPUs.").arg(q(g.name)), x);
                 break;
             }
         }
@@ -268,8 +275,8 @@ Verdict verdictFor(const ExplorerResult& r, ByteUnit unit)
     const QString gpu = q(f.gpu.name);
     QString capacity = formatBytesUi(double(f.capacityBytes), unit) + QStringLiteral(" (") + gpu + QLatin1Char(')');
     if (f.usableBytes != f.capacityBytes)
-        capacity += QStringLiteral(", ") + formatBytesUi(double(f.usableBytes), unit) + QStringLiteral(" usable");
-    const QString where = QStringLiteral("GPU %1, pipeline stage %2 of %3")
+        capacity += ExplorerText::tr(", ") + formatBytesUi(double(f.usableBytes), unit) + ExplorerText::tr(" usable");
+    const QString where = ExplorerText::tr("GPU %1, pipeline stage %2 of %3")
                               .arg(firstGpuOfStage(s, w.stage))
                               .arg(w.stage + 1)
                               .arg(s.pp);
@@ -282,7 +289,7 @@ Verdict verdictFor(const ExplorerResult& r, ByteUnit unit)
 
     if (f.fits) {
         v.kind = Verdict::Kind::Fits;
-        v.text = QStringLiteral("Fits: %1 of %2 on the worst rank (%3); headroom %4")
+        v.text = ExplorerText::tr("Fits: %1 of %2 on the worst rank (%3); headroom %4")
                      .arg(measured, capacity, where, formatBytesUi(double(f.usableBytes - f.measuredBytes), unit));
     } else if (mine && !mine->minGpus && mine->reason.rfind("never fits", 0) == 0) {
         v.kind = Verdict::Kind::NeverFits;
@@ -293,31 +300,31 @@ Verdict verdictFor(const ExplorerResult& r, ByteUnit unit)
         for (const MinGpus& m : r.minGpus)
             if (m.stage != s.zeroStage && m.minGpus) {
                 const auto n = smallestFittingGpusInWholeNodes(s, m.stage, *m.minGpus);
-                other << QStringLiteral("ZeRO-%1 fits from %2").arg(m.stage).arg(gpusLabel(n.value_or(*m.minGpus), s.gpusPerNode));
+                other << ExplorerText::tr("ZeRO-%1 fits from %2").arg(m.stage).arg(gpusLabel(n.value_or(*m.minGpus), s.gpusPerNode));
             }
         if (!other.isEmpty())
-            v.text += QStringLiteral(". ") + other.join(QStringLiteral("; "));
+            v.text += ExplorerText::tr(". ") + other.join(ExplorerText::tr("; "));
         const QStringList fixes = fixesFor(r);
         if (!fixes.isEmpty())
-            v.text += QStringLiteral(". At N = %1 it fits with: ").arg(s.gpus) + fixes.join(QStringLiteral(", or "));
+            v.text += ExplorerText::tr(". At N = %1 it fits with: ").arg(s.gpus) + fixes.join(ExplorerText::tr(", or "));
     } else {
         v.kind = Verdict::Kind::DoesNotFit;
-        v.text = QStringLiteral("Does not fit: %1 over (%2 of %3 on the worst rank, %4)")
+        v.text = ExplorerText::tr("Does not fit: %1 over (%2 of %3 on the worst rank, %4)")
                      .arg(formatBytesUi(double(f.measuredBytes - f.usableBytes), unit), measured, capacity, where);
         const QStringList fixes = fixesFor(r);
-        v.text += fixes.isEmpty() ? QStringLiteral("; no single change fits")
-                                  : QStringLiteral("; smallest change that fits: ") + fixes.join(QStringLiteral(", or "));
+        v.text += fixes.isEmpty() ? ExplorerText::tr("; no single change fits")
+                                  : ExplorerText::tr("; smallest change that fits: ") + fixes.join(ExplorerText::tr(", or "));
     }
     if (s.recipe.fp8 && f.gpu.peakFlops8 <= 0)
-        v.text += QStringLiteral(". Warning: the %1 has no FP8 tensor cores, so fp8 training does not run on it as "
+        v.text += ExplorerText::tr(". Warning: the %1 has no FP8 tensor cores, so fp8 training does not run on it as "
                                  "modelled (memory shown as if it did)")
                       .arg(gpu);
     if (!f.hostFits)
-        v.text += QStringLiteral(". Host RAM per node does not fit: %1 of %2")
+        v.text += ExplorerText::tr(". Host RAM per node does not fit: %1 of %2")
                       .arg(formatBytesUi(double(f.hostBytesPerNode), unit),
                            formatBytesUi(double(s.hostRamBytesPerNode), unit));
     if (!f.nvmeFits)
-        v.text += QStringLiteral(". NVMe per node does not fit: %1 of %2")
+        v.text += ExplorerText::tr(". NVMe per node does not fit: %1 of %2")
                       .arg(formatBytesUi(double(f.nvmeBytesPerNode), unit),
                            formatBytesUi(double(s.nvmeBytesPerNode), unit));
     return v;
@@ -325,48 +332,49 @@ Verdict verdictFor(const ExplorerResult& r, ByteUnit unit)
 
 QString fieldWords(const QString& field)
 {
-    static const QHash<QString, QString> words = {
-        {QStringLiteral("params"), QStringLiteral("Parameters")},
-        {QStringLiteral("model"), QStringLiteral("Architecture")},
-        {QStringLiteral("heads"), QStringLiteral("Attention heads")},
-        {QStringLiteral("kv-heads"), QStringLiteral("KV heads")},
-        {QStringLiteral("head-dim"), QStringLiteral("Head dimension")},
-        {QStringLiteral("experts"), QStringLiteral("Experts")},
-        {QStringLiteral("top-k"), QStringLiteral("Experts per token")},
-        {QStringLiteral("max-positions"), QStringLiteral("Learned positions")},
-        {QStringLiteral("norms-per-layer"), QStringLiteral("Norms per layer")},
-        {QStringLiteral("gpus"), QStringLiteral("N GPUs")},
-        {QStringLiteral("gpus-per-node"), QStringLiteral("GPUs per node")},
-        {QStringLiteral("gpu"), QStringLiteral("GPU type")},
-        {QStringLiteral("capacity-gb"), QStringLiteral("GPU capacity")},
-        {QStringLiteral("margin-gb"), QStringLiteral("Safety margin")},
-        {QStringLiteral("tp"), QStringLiteral("Tensor parallel")},
-        {QStringLiteral("pp"), QStringLiteral("Pipeline parallel")},
-        {QStringLiteral("cp"), QStringLiteral("Context parallel")},
-        {QStringLiteral("vpp"), QStringLiteral("Chunks per GPU")},
-        {QStringLiteral("schedule"), QStringLiteral("Schedule")},
-        {QStringLiteral("stage"), QStringLiteral("ZeRO stage")},
-        {QStringLiteral("recipe"), QStringLiteral("Recipe")},
-        {QStringLiteral("optimizer"), QStringLiteral("Optimizer")},
-        {QStringLiteral("checkpointing"), QStringLiteral("Checkpointing")},
-        {QStringLiteral("offload-optimizer"), QStringLiteral("Optimizer offload")},
-        {QStringLiteral("offload-params"), QStringLiteral("Param offload")},
-        {QStringLiteral("micro-batch"), QStringLiteral("Micro-batch")},
-        {QStringLiteral("seq"), QStringLiteral("Sequence length")},
-        {QStringLiteral("grad-accum"), QStringLiteral("Grad. accumulation")},
-        {QStringLiteral("fragmentation"), QStringLiteral("Fragmentation")},
-        {QStringLiteral("cuda-context-gb"), QStringLiteral("CUDA context")},
-        {QStringLiteral("bucket"), QStringLiteral("Bucket sizes")},
-        {QStringLiteral("prefetch-units"), QStringLiteral("Prefetch units")},
-        {QStringLiteral("host-ram-gb"), QStringLiteral("Host RAM per node")},
-        {QStringLiteral("nvme-gb"), QStringLiteral("NVMe per node")},
-        {QStringLiteral("kernel-efficiency"), QStringLiteral("Kernel efficiency")},
-        {QStringLiteral("alpha-us"), QStringLiteral("Per-hop latency")},
-        {QStringLiteral("intra-node-gbps"), QStringLiteral("Intra-node bandwidth")},
-        {QStringLiteral("inter-node-gbps"), QStringLiteral("Inter-node bandwidth")},
-        {QStringLiteral("pcie-gbps"), QStringLiteral("PCIe bandwidth")},
+    static const QHash<QString, const char*> words = {
+        {QStringLiteral("params"), QT_TRANSLATE_NOOP("ExplorerText", "Parameters")},
+        {QStringLiteral("model"), QT_TRANSLATE_NOOP("ExplorerText", "Architecture")},
+        {QStringLiteral("heads"), QT_TRANSLATE_NOOP("ExplorerText", "Attention heads")},
+        {QStringLiteral("kv-heads"), QT_TRANSLATE_NOOP("ExplorerText", "KV heads")},
+        {QStringLiteral("head-dim"), QT_TRANSLATE_NOOP("ExplorerText", "Head dimension")},
+        {QStringLiteral("experts"), QT_TRANSLATE_NOOP("ExplorerText", "Experts")},
+        {QStringLiteral("top-k"), QT_TRANSLATE_NOOP("ExplorerText", "Experts per token")},
+        {QStringLiteral("max-positions"), QT_TRANSLATE_NOOP("ExplorerText", "Learned positions")},
+        {QStringLiteral("norms-per-layer"), QT_TRANSLATE_NOOP("ExplorerText", "Norms per layer")},
+        {QStringLiteral("gpus"), QT_TRANSLATE_NOOP("ExplorerText", "N GPUs")},
+        {QStringLiteral("gpus-per-node"), QT_TRANSLATE_NOOP("ExplorerText", "GPUs per node")},
+        {QStringLiteral("gpu"), QT_TRANSLATE_NOOP("ExplorerText", "GPU type")},
+        {QStringLiteral("capacity-gb"), QT_TRANSLATE_NOOP("ExplorerText", "GPU capacity")},
+        {QStringLiteral("margin-gb"), QT_TRANSLATE_NOOP("ExplorerText", "Safety margin")},
+        {QStringLiteral("tp"), QT_TRANSLATE_NOOP("ExplorerText", "Tensor parallel")},
+        {QStringLiteral("pp"), QT_TRANSLATE_NOOP("ExplorerText", "Pipeline parallel")},
+        {QStringLiteral("cp"), QT_TRANSLATE_NOOP("ExplorerText", "Context parallel")},
+        {QStringLiteral("vpp"), QT_TRANSLATE_NOOP("ExplorerText", "Chunks per GPU")},
+        {QStringLiteral("schedule"), QT_TRANSLATE_NOOP("ExplorerText", "Schedule")},
+        {QStringLiteral("stage"), QT_TRANSLATE_NOOP("ExplorerText", "ZeRO stage")},
+        {QStringLiteral("recipe"), QT_TRANSLATE_NOOP("ExplorerText", "Recipe")},
+        {QStringLiteral("optimizer"), QT_TRANSLATE_NOOP("ExplorerText", "Optimizer")},
+        {QStringLiteral("checkpointing"), QT_TRANSLATE_NOOP("ExplorerText", "Checkpointing")},
+        {QStringLiteral("offload-optimizer"), QT_TRANSLATE_NOOP("ExplorerText", "Optimizer offload")},
+        {QStringLiteral("offload-params"), QT_TRANSLATE_NOOP("ExplorerText", "Param offload")},
+        {QStringLiteral("micro-batch"), QT_TRANSLATE_NOOP("ExplorerText", "Micro-batch")},
+        {QStringLiteral("seq"), QT_TRANSLATE_NOOP("ExplorerText", "Sequence length")},
+        {QStringLiteral("grad-accum"), QT_TRANSLATE_NOOP("ExplorerText", "Grad. accumulation")},
+        {QStringLiteral("fragmentation"), QT_TRANSLATE_NOOP("ExplorerText", "Fragmentation")},
+        {QStringLiteral("cuda-context-gb"), QT_TRANSLATE_NOOP("ExplorerText", "CUDA context")},
+        {QStringLiteral("bucket"), QT_TRANSLATE_NOOP("ExplorerText", "Bucket sizes")},
+        {QStringLiteral("prefetch-units"), QT_TRANSLATE_NOOP("ExplorerText", "Prefetch units")},
+        {QStringLiteral("host-ram-gb"), QT_TRANSLATE_NOOP("ExplorerText", "Host RAM per node")},
+        {QStringLiteral("nvme-gb"), QT_TRANSLATE_NOOP("ExplorerText", "NVMe per node")},
+        {QStringLiteral("kernel-efficiency"), QT_TRANSLATE_NOOP("ExplorerText", "Kernel efficiency")},
+        {QStringLiteral("alpha-us"), QT_TRANSLATE_NOOP("ExplorerText", "Per-hop latency")},
+        {QStringLiteral("intra-node-gbps"), QT_TRANSLATE_NOOP("ExplorerText", "Intra-node bandwidth")},
+        {QStringLiteral("inter-node-gbps"), QT_TRANSLATE_NOOP("ExplorerText", "Inter-node bandwidth")},
+        {QStringLiteral("pcie-gbps"), QT_TRANSLATE_NOOP("ExplorerText", "PCIe bandwidth")},
     };
-    return words.value(field, field);
+    const char* w = words.value(field, nullptr);
+    return w ? ExplorerText::tr(w) : field;
 }
 
 QString plainMessage(const QString& message)
@@ -384,7 +392,7 @@ Verdict invalidVerdict(const QString& field, const QString& message)
 {
     Verdict v;
     v.kind = Verdict::Kind::Invalid;
-    v.text = QStringLiteral("No answer for this scenario: %1 (%2). The charts show the last valid scenario.")
+    v.text = ExplorerText::tr("No answer for this scenario: %1 (%2). The charts show the last valid scenario.")
                  .arg(plainMessage(message), fieldWords(field));
     return v;
 }

@@ -82,10 +82,10 @@ QVariant PeersModel::data(const QModelIndex& index, int role) const
         if (row < kTermCount)
             return termLabel(static_cast<Term>(row));
         if (row == TotalRow)
-            return QStringLiteral("GPU per device");
+            return tr("GPU per device");
         if (row == HostRow)
-            return QStringLiteral("Host per node");
-        return QStringLiteral("The peer prints");
+            return tr("Host per node");
+        return tr("The peer prints");
     }
     const PeerEstimate& p = m_peers[std::size_t(index.column() - 1)];
     if (row == PrintedRow) {
@@ -115,9 +115,9 @@ QVariant PeersModel::data(const QModelIndex& index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         if (status == PeerTermStatus::Ignored)
-            return row == HostRow ? QStringLiteral("none") : QStringLiteral("ignored");
+            return row == HostRow ? tr("none") : tr("ignored");
         if (status == PeerTermStatus::Lumped)
-            return QStringLiteral("in total");
+            return tr("in total");
         return bytes ? formatBytesUi(*bytes, m_unit) : QString();
     case SortRole: return bytes ? QVariant(*bytes) : QVariant(-1.0);
     case StatusRole: return int(status);
@@ -137,7 +137,7 @@ QVariant PeersModel::headerData(int section, Qt::Orientation orientation, int ro
     if (role != Qt::DisplayRole || orientation != Qt::Horizontal)
         return QAbstractTableModel::headerData(section, orientation, role);
     if (section == 0)
-        return QStringLiteral("Term (%1)").arg(QString::fromLatin1(unitName(m_unit)));
+        return tr("Term (%1)").arg(QString::fromLatin1(unitName(m_unit)));
     if (const PeerEstimate* p = peerAt(section)) {
         // Two lines ("DeepSpeed" / "ZeRO-2 (legacy)") so that seven columns fit side by side.
         QString name = QString::fromUtf8(peerName(p->id));

@@ -1,25 +1,55 @@
 // SPDX-License-Identifier: MIT
 #include "termstyle.h"
 
+#include <QCoreApplication>
+
+#include <cstring>
+
 namespace shardscope {
 
 QString termLabel(Term t)
 {
+    // The legend's words, translated (docs/tours.md, Languages); core's termKey() stays the machine name.
+    const char* text = nullptr;
     switch (t) {
-    case Term::Params: return QStringLiteral("Parameters");
-    case Term::Grads: return QStringLiteral("Gradients");
-    case Term::Master: return QStringLiteral("fp32 master weights");
-    case Term::Optimizer: return QStringLiteral("Optimizer states");
-    case Term::Activations: return QStringLiteral("Activations");
-    case Term::Logits: return QStringLiteral("Logits");
-    case Term::Zero3GatheredParams: return QStringLiteral("ZeRO-3 gathered params");
-    case Term::Zero3UnshardedGrads: return QStringLiteral("ZeRO-3 unsharded grads");
-    case Term::CommBuckets: return QStringLiteral("Comm. buckets");
-    case Term::Fp8Transients: return QStringLiteral("fp8 transients");
-    case Term::CudaContext: return QStringLiteral("CUDA context");
-    case Term::Fragmentation: return QStringLiteral("Fragmentation");
+    case Term::Params: text = QT_TRANSLATE_NOOP("shardscope::TermStyle", "Parameters"); break;
+    case Term::Grads: text = QT_TRANSLATE_NOOP("shardscope::TermStyle", "Gradients"); break;
+    case Term::Master: text = QT_TRANSLATE_NOOP("shardscope::TermStyle", "fp32 master weights"); break;
+    case Term::Optimizer: text = QT_TRANSLATE_NOOP("shardscope::TermStyle", "Optimizer states"); break;
+    case Term::Activations: text = QT_TRANSLATE_NOOP("shardscope::TermStyle", "Activations"); break;
+    case Term::Logits: text = QT_TRANSLATE_NOOP("shardscope::TermStyle", "Logits"); break;
+    case Term::Zero3GatheredParams: text = QT_TRANSLATE_NOOP("shardscope::TermStyle", "ZeRO-3 gathered params"); break;
+    case Term::Zero3UnshardedGrads: text = QT_TRANSLATE_NOOP("shardscope::TermStyle", "ZeRO-3 unsharded grads"); break;
+    case Term::CommBuckets: text = QT_TRANSLATE_NOOP("shardscope::TermStyle", "Comm. buckets"); break;
+    case Term::Fp8Transients: text = QT_TRANSLATE_NOOP("shardscope::TermStyle", "fp8 transients"); break;
+    case Term::CudaContext: text = QT_TRANSLATE_NOOP("shardscope::TermStyle", "CUDA context"); break;
+    case Term::Fragmentation: text = QT_TRANSLATE_NOOP("shardscope::TermStyle", "Fragmentation"); break;
     }
-    return QString::fromLatin1(termKey(t));
+    return text ? QCoreApplication::translate("shardscope::TermStyle", text) : QString::fromLatin1(termKey(t));
+}
+
+QString termDescriptionText(Term t)
+{
+    // core's termDescription() in the interface language: the same sentences, translated in the .ts files.
+    const char* text = nullptr;
+    switch (t) {
+    case Term::Params: text = QT_TRANSLATE_NOOP("shardscope::TermStyle", "The model's weights held by this GPU, in the recipe's weight precision."); break;
+    case Term::Grads: text = QT_TRANSLATE_NOOP("shardscope::TermStyle", "Gradients of this GPU's parameters, in the recipe's gradient precision."); break;
+    case Term::Master: text = QT_TRANSLATE_NOOP("shardscope::TermStyle", "The fp32 master copy of the weights that mixed-precision optimizers update."); break;
+    case Term::Optimizer: text = QT_TRANSLATE_NOOP("shardscope::TermStyle", "Optimizer states, e.g. Adam's first and second moments."); break;
+    case Term::Activations: text = QT_TRANSLATE_NOOP("shardscope::TermStyle", "Layer outputs saved in the forward pass for the backward pass, for every micro-batch in flight."); break;
+    case Term::Logits: text = QT_TRANSLATE_NOOP("shardscope::TermStyle", "The output logits and the fp32 copy the loss is computed on (last stage)."); break;
+    case Term::Zero3GatheredParams: text = QT_TRANSLATE_NOOP("shardscope::TermStyle", "ZeRO-3/FSDP: full 16-bit weights of the block in use and the prefetched next one."); break;
+    case Term::Zero3UnshardedGrads: text = QT_TRANSLATE_NOOP("shardscope::TermStyle", "ZeRO-3/FSDP: a block's full gradients in backward before the reduce-scatter shards them."); break;
+    case Term::CommBuckets: text = QT_TRANSLATE_NOOP("shardscope::TermStyle", "Communication buckets: DDP's gradient copies or ZeRO's reduce/all-gather buckets."); break;
+    case Term::Fp8Transients: text = QT_TRANSLATE_NOOP("shardscope::TermStyle", "fp8 recipes: fp8 copies of a layer's weights and saved fp8 GEMM inputs."); break;
+    case Term::CudaContext: text = QT_TRANSLATE_NOOP("shardscope::TermStyle", "CUDA context, cuBLAS/cuDNN workspaces and NCCL buffers."); break;
+    case Term::Fragmentation: text = QT_TRANSLATE_NOOP("shardscope::TermStyle", "Memory the caching allocator holds but cannot use (a fraction of the rest)."); break;
+    }
+    // A sentence core changed after the translation was written falls back to core's own English text.
+    if (!text || std::strcmp(text, termDescription(t)) != 0)
+        return QString::fromUtf8(termDescription(t));
+    return QCoreApplication::translate("shardscope::TermStyle", text);
 }
 
 QColor termColor(Term t)

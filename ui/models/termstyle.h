@@ -10,6 +10,8 @@ namespace shardscope {
 
 /// "Parameters", "Gradients", ... (core's termKey() is the machine name; this is the legend's).
 QString termLabel(Term t);
+/// core's termDescription(t) in the interface language (core stays English).
+QString termDescriptionText(Term t);
 
 /**
  * Term colours, colour-blind safe: Paul Tol's "muted" qualitative scheme (9 colours, designed to stay

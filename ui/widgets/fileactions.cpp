@@ -11,6 +11,7 @@
 #include "shardscope/units.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFileInfo>
@@ -40,13 +41,13 @@ const char* const kDeepSpeedKeys[] = {"zero_optimization", "train_batch_size", "
 QString fileKindName(FileKind k)
 {
     switch (k) {
-    case FileKind::Scenario: return QStringLiteral("ShardScope scenario");
-    case FileKind::HfConfig: return QStringLiteral("Hugging Face config.json");
-    case FileKind::DeepSpeedConfig: return QStringLiteral("DeepSpeed config");
-    case FileKind::FsdpConfig: return QStringLiteral("accelerate FSDP config");
+    case FileKind::Scenario: return QCoreApplication::translate("shardscope::FileActions", "ShardScope scenario");
+    case FileKind::HfConfig: return QCoreApplication::translate("shardscope::FileActions", "Hugging Face config.json");
+    case FileKind::DeepSpeedConfig: return QCoreApplication::translate("shardscope::FileActions", "DeepSpeed config");
+    case FileKind::FsdpConfig: return QCoreApplication::translate("shardscope::FileActions", "accelerate FSDP config");
     case FileKind::Unknown: break;
     }
-    return QStringLiteral("unknown file");
+    return QCoreApplication::translate("shardscope::FileActions", "unknown file");
 }
 
 FileKind detectFileKind(const QByteArray& bytes)
@@ -88,10 +89,10 @@ FileKind detectFileKind(const QByteArray& bytes)
 QString importKindName(ImportKind k)
 {
     switch (k) {
-    case ImportKind::HfConfig: return QStringLiteral("Hugging Face config.json");
-    case ImportKind::DeepSpeedConfig: return QStringLiteral("DeepSpeed config");
-    case ImportKind::FsdpConfig: return QStringLiteral("accelerate FSDP config");
-    case ImportKind::MegatronArgs: return QStringLiteral("Megatron-LM arguments");
+    case ImportKind::HfConfig: return QCoreApplication::translate("shardscope::FileActions", "Hugging Face config.json");
+    case ImportKind::DeepSpeedConfig: return QCoreApplication::translate("shardscope::FileActions", "DeepSpeed config");
+    case ImportKind::FsdpConfig: return QCoreApplication::translate("shardscope::FileActions", "accelerate FSDP config");
+    case ImportKind::MegatronArgs: return QCoreApplication::translate("shardscope::FileActions", "Megatron-LM arguments");
     }
     return QString();
 }
@@ -105,7 +106,7 @@ ImportOutcome importConfig(ImportKind kind, const QString& pathOrArgs, const Sce
         out.scenario = base;
         out.scenario.arch = architectureFromHfConfigFile(pathOrArgs);
         out.scenario.bareParams.reset();
-        report.notes << QStringLiteral("%1: model %2, %3 parameters; the cluster, parallelism and batch are unchanged")
+        report.notes << QCoreApplication::translate("shardscope::FileActions", "%1: model %2, %3 parameters; the cluster, parallelism and batch are unchanged")
                             .arg(QFileInfo(pathOrArgs).fileName(), QString::fromStdString(out.scenario.arch.name),
                                 QString::fromStdString(shortCount(double(out.scenario.totalParams()))));
         break;
@@ -116,7 +117,7 @@ ImportOutcome importConfig(ImportKind kind, const QString& pathOrArgs, const Sce
     }
     out.notes = report.notes;
     for (const QString& i : report.ignored)
-        out.notes << QStringLiteral("ignored: ") + i;
+        out.notes << QCoreApplication::translate("shardscope::FileActions", "ignored: ") + i;
     return out;
 }
 

@@ -60,7 +60,10 @@
 namespace shardscope {
 
 namespace {
-const QString kScenarioFilter = QStringLiteral("ShardScope scenarios (*.shardscope.json *.json);;All files (*)");
+QString scenarioFilter()
+{
+    return QCoreApplication::translate("shardscope::MainWindow", "ShardScope scenarios (*.shardscope.json *.json);;All files (*)");
+}
 const QString kScenarioSuffix = QStringLiteral(".shardscope.json");
 
 QString what(const std::exception& e) { return QString::fromUtf8(e.what()); }
@@ -74,7 +77,7 @@ QString startDir(const QString& currentFile)
 QString MainWindow::aboutText()
 {
     // The version comes from project(VERSION) through QCoreApplication::applicationVersion().
-    return QStringLiteral("<h3>ShardScope %1</h3><p>Where GPU memory and time go when a large model is trained on many "
+    return tr("<h3>ShardScope %1</h3><p>Where GPU memory and time go when a large model is trained on many "
                           "GPUs: per-GPU memory by term and rank, the smallest N that fits, and one training step's "
                           "collectives.</p><p>Every number comes from one model in <tt>core/</tt>; its formulas and "
                           "sources are in Help &gt; The Model.</p><p>Built with Qt %2. MIT licence.</p>")
@@ -157,12 +160,12 @@ MainWindow::MainWindow(const Scenario& scenario, Session session, QWidget* paren
     buildFileMenu();
 
     // Edit: Undo/Redo of scenario changes.
-    QMenu* edit = menuBar()->addMenu(QStringLiteral("&Edit"));
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     edit->setObjectName(QStringLiteral("editMenu"));
-    QAction* undo = m_undo->createUndoAction(this, QStringLiteral("&Undo"));
+    QAction* undo = m_undo->createUndoAction(this, tr("&Undo"));
     undo->setObjectName(QStringLiteral("actionUndo"));
     undo->setShortcut(QKeySequence::Undo);
-    QAction* redo = m_undo->createRedoAction(this, QStringLiteral("&Redo"));
+    QAction* redo = m_undo->createRedoAction(this, tr("&Redo"));
     redo->setObjectName(QStringLiteral("actionRedo"));
     redo->setShortcuts({QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::Key_Y)});
     edit->addAction(undo);
@@ -352,7 +355,7 @@ void MainWindow::installChartMenus()
 
 void MainWindow::buildHelpMenu()
 {
-    QMenu* help = menuBar()->addMenu(QStringLiteral("&Help"));
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->setObjectName(QStringLiteral("helpMenu"));
     auto showText = [this](const QString& title, const QString& text, bool markdown, const char* name) {
         auto* d = new QDialog(this);
@@ -370,21 +373,21 @@ void MainWindow::buildHelpMenu()
         d->resize(markdown ? QSize(900, 700) : QSize(560, 520));
         d->show();
     };
-    QAction* keys = help->addAction(QStringLiteral("&Keyboard Shortcuts"), this, [this, showText] {
-        showText(QStringLiteral("Keyboard Shortcuts"), shortcutsSheet(), false, "shortcutsDialog");
+    QAction* keys = help->addAction(tr("&Keyboard Shortcuts"), this, [this, showText] {
+        showText(tr("Keyboard Shortcuts"), shortcutsSheet(), false, "shortcutsDialog");
     });
     keys->setObjectName(QStringLiteral("actionShortcuts"));
     keys->setShortcut(QKeySequence::HelpContents);
-    QAction* model = help->addAction(QStringLiteral("The &Model (docs/model.md)"), this, [this, showText] {
+    QAction* model = help->addAction(tr("The &Model (docs/model.md)"), this, [this, showText] {
         QFile f(QStringLiteral(":/docs/model.md"));
         const QString text = f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll())
-                                                          : QStringLiteral("docs/model.md was not built into this binary.");
-        showText(QStringLiteral("The Model: formulas, sources and defaults"), text, true, "modelDocDialog");
+                                                          : tr("docs/model.md was not built into this binary.");
+        showText(tr("The Model: formulas, sources and defaults"), text, true, "modelDocDialog");
     });
     model->setObjectName(QStringLiteral("actionModelDoc"));
     help->addSeparator();
-    QAction* about = help->addAction(QStringLiteral("&About ShardScope"), this, [this] {
-        QMessageBox::about(this, QStringLiteral("About ShardScope"), aboutText());
+    QAction* about = help->addAction(tr("&About ShardScope"), this, [this] {
+        QMessageBox::about(this, tr("About ShardScope"), aboutText());
     });
     about->setObjectName(QStringLiteral("actionAbout"));
 }
@@ -392,21 +395,21 @@ void MainWindow::buildHelpMenu()
 QString MainWindow::shortcutsSheet()
 {
     const std::pair<const char*, const char*> rows[] = {
-        {"Ctrl+1 / Ctrl+2 / Ctrl+3", "Memory, Step, Compare tab"},
-        {"Ctrl+Z / Ctrl+Shift+Z", "Undo / redo a scenario change"},
-        {"Ctrl+N, Ctrl+O, Ctrl+S", "New, open, save a scenario"},
-        {"Ctrl+E", "Export a chart"},
-        {"Space", "Step tab: play / pause"},
-        {"Right / Left", "Step tab: next / previous event"},
-        {"+ / -", "Step tab: faster / slower"},
-        {"] / [", "Step tab, one-collective mode: next / previous hop"},
-        {"F1", "This sheet"},
+        {"Ctrl+1 / Ctrl+2 / Ctrl+3", QT_TR_NOOP("Memory, Step, Compare tab")},
+        {"Ctrl+Z / Ctrl+Shift+Z", QT_TR_NOOP("Undo / redo a scenario change")},
+        {"Ctrl+N, Ctrl+O, Ctrl+S", QT_TR_NOOP("New, open, save a scenario")},
+        {"Ctrl+E", QT_TR_NOOP("Export a chart")},
+        {"Space", QT_TR_NOOP("Step tab: play / pause")},
+        {"Right / Left", QT_TR_NOOP("Step tab: next / previous event")},
+        {"+ / -", QT_TR_NOOP("Step tab: faster / slower")},
+        {"] / [", QT_TR_NOOP("Step tab, one-collective mode: next / previous hop")},
+        {"F1", QT_TR_NOOP("This sheet")},
     };
-    QString html = QStringLiteral("<h3>Keyboard shortcuts</h3><table cellpadding='4'>");
+    QString html = tr("<h3>Keyboard shortcuts</h3><table cellpadding='4'>");
     for (const auto& [key, what] : rows)
         html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
-                    .arg(QString::fromLatin1(key), QString::fromLatin1(what));
-    html += QStringLiteral("</table><p>The Step tab's keys work whenever the tab is shown, wherever the focus is "
+                    .arg(QString::fromLatin1(key), tr(what));
+    html += tr("</table><p>The Step tab's keys work whenever the tab is shown, wherever the focus is "
                            "(a text box being edited keeps its own keys).</p>");
     return html;
 }
@@ -559,7 +562,7 @@ void MainWindow::setCurrentFile(const QString& path)
 void MainWindow::fail(const QString& message)
 {
     m_lastError = message;
-    m_messages->appendPlainText(QStringLiteral("error: ") + message);
+    m_messages->appendPlainText(tr("error: ") + message);
     emit fileError(message);
 }
 
@@ -596,14 +599,14 @@ bool MainWindow::openScenarioFile(const QString& path)
     setScenario(s);
     setCurrentFile(path);
     setModified(false);
-    note(QStringLiteral("Opened %1").arg(QDir::toNativeSeparators(path)), notes);
+    note(tr("Opened %1").arg(QDir::toNativeSeparators(path)), notes);
     return true;
 }
 
 bool MainWindow::saveScenario()
 {
     if (m_currentFile.isEmpty()) {
-        fail(QStringLiteral("the scenario has no file yet: use Save As"));
+        fail(tr("the scenario has no file yet: use Save As"));
         return false;
     }
     return saveScenarioAs(m_currentFile);
@@ -636,7 +639,7 @@ bool MainWindow::importConfigFrom(ImportKind kind, const QString& pathOrArgs)
     setScenario(o.scenario);
     const QString from
         = kind == ImportKind::MegatronArgs ? QString() : QStringLiteral(" ") + QDir::toNativeSeparators(pathOrArgs);
-    note(QStringLiteral("Imported %1%2:").arg(importKindName(kind), from), o.notes);
+    note(tr("Imported %1%2:").arg(importKindName(kind), from), o.notes);
     emit importNotes(o.notes);
     return true;
 }
@@ -659,7 +662,7 @@ bool MainWindow::openAnyFile(const QString& path)
     }
     if (bytes.trimmed().startsWith('{'))
         return openScenarioFile(path); // its message says what is wrong with the JSON
-    fail(QStringLiteral("%1: not a ShardScope scenario, Hugging Face config.json, DeepSpeed config or accelerate "
+    fail(tr("%1: not a ShardScope scenario, Hugging Face config.json, DeepSpeed config or accelerate "
                         "FSDP config (judged by its content)")
              .arg(QDir::toNativeSeparators(path)));
     return false;
@@ -680,7 +683,7 @@ bool MainWindow::exportChartTo(const QString& chart, const QString& path, const 
         return false;
     }
     m_lastError.clear();
-    m_messages->appendPlainText(QStringLiteral("Exported %1 to %2").arg(chart, QDir::toNativeSeparators(path)));
+    m_messages->appendPlainText(tr("Exported %1 to %2").arg(chart, QDir::toNativeSeparators(path)));
     return true;
 }
 
@@ -694,7 +697,7 @@ bool MainWindow::exportBundleTo(const QString& dir)
         return false;
     }
     m_lastError.clear();
-    note(QStringLiteral("Exported a bundle of %1 files to %2").arg(files.size()).arg(QDir::toNativeSeparators(dir)),
+    note(tr("Exported a bundle of %1 files to %2").arg(files.size()).arg(QDir::toNativeSeparators(dir)),
         files);
     return true;
 }
@@ -706,7 +709,7 @@ bool MainWindow::openRecent(const QString& path)
     if (!QFileInfo(path).isFile()) {
         if (m_recent)
             m_recent->remove(path);
-        fail(QStringLiteral("%1 no longer exists; removed from Open Recent").arg(QDir::toNativeSeparators(path)));
+        fail(tr("%1 no longer exists; removed from Open Recent").arg(QDir::toNativeSeparators(path)));
         return false;
     }
     return openScenarioFile(path);
@@ -731,7 +734,7 @@ void MainWindow::flushAutosave()
     try {
         saveScenarioFile(path, m_scenario); // QSaveFile: a crash mid-write keeps the previous autosave
     } catch (const std::exception& e) {
-        m_messages->appendPlainText(QStringLiteral("autosave failed: ") + what(e));
+        m_messages->appendPlainText(tr("autosave failed: ") + what(e));
         return;
     }
     if (m_recent)
@@ -752,7 +755,7 @@ void MainWindow::restoreAutosave()
             if (root.value(QLatin1String("scenario")).isObject())
                 restored = scenarioFromJson(root.value(QLatin1String("scenario")).toObject(), defaultScenario());
         } catch (const std::exception& e) {
-            m_messages->appendPlainText(QStringLiteral("autosave not restored: ") + what(e));
+            m_messages->appendPlainText(tr("autosave not restored: ") + what(e));
         }
     }
     if (!restored)
@@ -781,7 +784,7 @@ void MainWindow::showFailure(const QString& title) { QMessageBox::warning(this, 
 void MainWindow::askOpen()
 {
     const QString path
-        = QFileDialog::getOpenFileName(this, tr("Open Scenario"), startDir(m_currentFile), kScenarioFilter);
+        = QFileDialog::getOpenFileName(this, tr("Open Scenario"), startDir(m_currentFile), scenarioFilter());
     if (!path.isEmpty() && !openAnyFile(path))
         showFailure(tr("Cannot open %1").arg(QFileInfo(path).fileName()));
 }
@@ -791,7 +794,7 @@ void MainWindow::askSaveAs()
     const QString suggested = m_currentFile.isEmpty()
         ? QDir(startDir(m_currentFile)).filePath(QStringLiteral("scenario") + kScenarioSuffix)
         : m_currentFile;
-    QString path = QFileDialog::getSaveFileName(this, tr("Save Scenario As"), suggested, kScenarioFilter);
+    QString path = QFileDialog::getSaveFileName(this, tr("Save Scenario As"), suggested, scenarioFilter());
     if (path.isEmpty())
         return;
     if (QFileInfo(path).suffix().isEmpty())
@@ -813,8 +816,8 @@ void MainWindow::askImport(ImportKind kind)
         if (!ok || input.trimmed().isEmpty())
             return;
     } else {
-        const QString filter = kind == ImportKind::FsdpConfig ? QStringLiteral("YAML (*.yaml *.yml);;All files (*)")
-                                                              : QStringLiteral("JSON (*.json);;All files (*)");
+        const QString filter = kind == ImportKind::FsdpConfig ? tr("YAML (*.yaml *.yml);;All files (*)")
+                                                              : tr("JSON (*.json);;All files (*)");
         input = QFileDialog::getOpenFileName(
             this, tr("Import %1").arg(importKindName(kind)), startDir(m_currentFile), filter);
         if (input.isEmpty())

@@ -35,7 +35,7 @@ PeersPage::PeersPage(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     m_header->setObjectName(QStringLiteral("peersHeader"));
     m_header->setWordWrap(true);
-    m_header->setText(QStringLiteral(
+    m_header->setText(tr(
         "What other estimators would print for this scenario, each under its own convention (units, rounding, "
         "what it counts), beside ShardScope's worst rank. \"ignored\": the peer does not model the term; "
         "\"in total\": counted only inside one figure. Hover a cell for the formula; docs/peers.md names the sources."));
@@ -52,12 +52,12 @@ PeersPage::PeersPage(QWidget* parent)
     m_reasons->setObjectName(QStringLiteral("peersReasons"));
     m_reasons->setReadOnly(true);
     m_reasons->setLineWrapMode(QPlainTextEdit::WidgetWidth);
-    auto* reasonsLabel = new QLabel(QStringLiteral("<b>Why they differ from ShardScope</b>"), this);
+    auto* reasonsLabel = new QLabel(tr("<b>Why they differ from ShardScope</b>"), this);
     m_printed->setObjectName(QStringLiteral("peersPrinted"));
     m_printed->setReadOnly(true);
     m_printed->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_printed->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_printed->setToolTip(QStringLiteral("What the peer prints, byte for byte; click a column to choose the peer"));
+    m_printed->setToolTip(tr("What the peer prints, byte for byte; click a column to choose the peer"));
     connect(m_table, &QTableView::clicked, this, [this](const QModelIndex& i) {
         if (i.column() > 0) {
             m_printedColumn = i.column();
@@ -68,21 +68,21 @@ PeersPage::PeersPage(QWidget* parent)
     // DeepSpeed's own inputs (the scenario's offload settings pick its row).
     auto* inputs = new QHBoxLayout;
     m_largest->setObjectName(QStringLiteral("peersLargestLayer"));
-    m_largest->setPlaceholderText(QStringLiteral("from the architecture"));
-    m_largest->setToolTip(QStringLiteral("DeepSpeed ZeRO-3 largest_layer_params, e.g. 262144000 or 262M"));
+    m_largest->setPlaceholderText(tr("from the architecture"));
+    m_largest->setToolTip(tr("DeepSpeed ZeRO-3 largest_layer_params, e.g. 262144000 or 262M"));
     m_zeroInit->setObjectName(QStringLiteral("peersZeroInit"));
     m_zeroInit->setChecked(true);
-    m_zeroInit->setToolTip(QStringLiteral("DeepSpeed ZeRO-3: the model is built inside deepspeed.zero.Init"));
+    m_zeroInit->setToolTip(tr("DeepSpeed ZeRO-3: the model is built inside deepspeed.zero.Init"));
     m_buffer->setObjectName(QStringLiteral("peersBufferFactor"));
     m_buffer->setRange(0.01, 1000);
     m_buffer->setDecimals(2);
     m_buffer->setSingleStep(0.1);
     m_buffer->setValue(1.5);
-    m_buffer->setToolTip(QStringLiteral("DeepSpeed additional_buffer_factor (CPU side; default 1.5)"));
-    inputs->addWidget(new QLabel(QStringLiteral("DeepSpeed inputs: largest layer params"), this));
+    m_buffer->setToolTip(tr("DeepSpeed additional_buffer_factor (CPU side; default 1.5)"));
+    inputs->addWidget(new QLabel(tr("DeepSpeed inputs: largest layer params"), this));
     inputs->addWidget(m_largest);
     inputs->addWidget(m_zeroInit);
-    inputs->addWidget(new QLabel(QStringLiteral("buffer factor"), this));
+    inputs->addWidget(new QLabel(tr("buffer factor"), this));
     inputs->addWidget(m_buffer);
     inputs->addStretch(1);
     layout->addLayout(inputs);
@@ -100,7 +100,7 @@ PeersPage::PeersPage(QWidget* parent)
     reasonsBox->addWidget(reasonsLabel);
     reasonsBox->addWidget(m_reasons, 1);
     auto* printedBox = new QVBoxLayout;
-    printedBox->addWidget(new QLabel(QStringLiteral("<b>What it prints</b> (click a column)"), this));
+    printedBox->addWidget(new QLabel(tr("<b>What it prints</b> (click a column)"), this));
     printedBox->addWidget(m_printed, 1);
     lower->addLayout(reasonsBox, 3);
     lower->addLayout(printedBox, 2);
@@ -164,7 +164,7 @@ void PeersPage::refresh()
         m_model->clear();
         m_printed->clear();
         m_error = QString::fromStdString(e.what());
-        m_reasons->setPlainText(QStringLiteral("No answer for this scenario: ") + m_error);
+        m_reasons->setPlainText(tr("No answer for this scenario: ") + m_error);
     }
     if (m_model->columnCount() > 0)
         m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);

@@ -3,6 +3,7 @@
 
 #include "resultjson.h"
 
+#include <QCoreApplication>
 #include <QJsonObject>
 
 namespace shardscope {
@@ -12,10 +13,10 @@ namespace {
 QString describe(const QStringList& keys)
 {
     if (keys.isEmpty())
-        return QStringLiteral("Change scenario");
+        return QCoreApplication::translate("shardscope::ScenarioCommand", "Change scenario");
     if (keys.size() > 3)
-        return QStringLiteral("Change %1 settings").arg(keys.size());
-    return QStringLiteral("Change ") + keys.join(QStringLiteral(", "));
+        return QCoreApplication::translate("shardscope::ScenarioCommand", "Change %1 settings").arg(keys.size());
+    return QCoreApplication::translate("shardscope::ScenarioCommand", "Change ") + keys.join(QCoreApplication::translate("shardscope::ScenarioCommand", ", "));
 }
 } // namespace
 

@@ -189,7 +189,7 @@ void SliderSpin::onSpinChanged(double shown)
     if (!(v >= m_min && v <= m_max)) {
         const QLocale c = QLocale::c();
         const auto show = [&](double x) -> QString { return c.toString(x * m_displayScale, 'f', m_decimals) + m_spin->suffix(); };
-        const QString message = QStringLiteral("%1: %2 refused; enter a value from %3 to %4.")
+        const QString message = tr("%1: %2 refused; enter a value from %3 to %4.")
                                     .arg(m_name, show(v), show(m_min), show(m_max));
         syncWidgets(); // the user's last accepted value stays
         emit entryRefused(message);

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "stepcommon.h"
 
+#include <QCoreApplication>
+#include <QFontMetricsF>
+#include <QPainter>
 #include <QRectF>
 
 #include <algorithm>
@@ -41,7 +44,7 @@ QString groupText(CommGroup g)
     case CommGroup::DP: return QStringLiteral("DP");
     case CommGroup::TP: return QStringLiteral("TP");
     case CommGroup::PP: return QStringLiteral("PP");
-    case CommGroup::Host: return QStringLiteral("host");
+    case CommGroup::Host: return QCoreApplication::translate("shardscope::StepCommon", "host");
     case CommGroup::CP: return QStringLiteral("CP");
     case CommGroup::None: break;
     }
@@ -89,5 +92,16 @@ double xToTime(double x, double stepTime, const QRectF& area)
         return 0;
     return std::clamp((x - area.left()) / area.width(), 0.0, 1.0) * stepTime;
 }
+
+void drawLabel(QPainter& p, const QRectF& r, int flags, const QString& text, QList<DrawnLabel>* log)
+{
+    const QFontMetricsF fm(p.font());
+    const QString shown = fm.horizontalAdvance(text) > r.width() ? fm.elidedText(text, Qt::ElideRight, r.width()) : text;
+    p.drawText(r, flags, shown);
+    if (log)
+        log->append(DrawnLabel {r, shown, p.font()});
+}
+
+double lineHeight(const QFont& f) { return std::ceil(QFontMetricsF(f).height()) + 2; }
 
 } // namespace shardscope::stepui

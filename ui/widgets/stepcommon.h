@@ -4,12 +4,14 @@
 #include "shardscope/step.h"
 
 #include <QColor>
+#include <QFont>
+#include <QList>
+#include <QRectF>
 #include <QString>
 
 #include <memory>
 
 class QPainter;
-class QRectF;
 
 namespace shardscope::stepui {
 
@@ -44,6 +46,19 @@ QColor bubbleColor();
 int eventAt(const StepResult& r, double t);
 /// Memory of the worst rank at t (the step function's value).
 std::int64_t memoryAt(const StepResult& r, double t);
+
+/// A text the step view drew: the box it was given, the text as drawn (elided when too wide) and the font.
+/// The views keep the last paint's labels so that a test can check that none is clipped at any font size.
+struct DrawnLabel
+{
+    QRectF rect;
+    QString text;
+    QFont font;
+};
+/// Draws one line of text in `r` with `flags`, elided on the right when wider than `r`, and logs it in `log`.
+void drawLabel(QPainter& p, const QRectF& r, int flags, const QString& text, QList<DrawnLabel>* log);
+/// One line of text in font f, with 2 px of air: the height every label box of the step view is given.
+double lineHeight(const QFont& f);
 
 /// Maps time to x in a rect and back.
 double timeToX(double t, double stepTime, const QRectF& area);

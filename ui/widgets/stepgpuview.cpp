@@ -3,6 +3,7 @@
 
 #include "ringstate.h"
 
+#include <QFontMetricsF>
 #include <QPainter>
 #include <QPainterPath>
 
@@ -154,6 +155,12 @@ std::vector<std::int64_t> StepGpuView::groupMembers(const StepEvent& e) const
     return g;
 }
 
+QSize StepGpuView::minimumSizeHint() const
+{
+    const double k = std::max(1.0, lineHeight(font()) / 18.0);
+    return QSize(400, int(std::lround(240 * k)));
+}
+
 QRectF StepGpuView::boxRect(std::size_t i) const
 {
     const Scenario& s = m_data->scenario;
@@ -162,15 +169,17 @@ QRectF StepGpuView::boxRect(std::size_t i) const
     const std::size_t nodes = (n + perNode - 1) / perNode;
     const std::size_t perRow = std::min<std::size_t>(n, perNode <= 8 ? 8 : perNode);
     const std::size_t rows = (n + perRow - 1) / perRow;
-    const double top = 44, bottom = 58;
+    // Text rows scale with the font (presentation mode doubles it): 44 and 58 px at the default 18 px line.
+    const double L = lineHeight(font());
+    const double top = 2 * L + 8, bottom = 3 * L + 4;
     const double gap = 8, nodeGap = nodes > 1 ? 18 : 0;
     const double rowH = (height() - top - bottom) / double(rows);
-    const double w = std::min(92.0, (width() - 20 - gap * double(perRow) - nodeGap * 2) / double(perRow));
+    const double w = std::min(92.0 * std::max(1.0, L / 18.0), (width() - 20 - gap * double(perRow) - nodeGap * 2) / double(perRow));
     const double totalW = double(perRow) * (w + gap) + (perNode < perRow ? nodeGap * double(perRow / perNode - 1) : 0.0);
     const double left = (width() - totalW) / 2;
     const std::size_t row = i / perRow, col = i % perRow;
     const double x = left + double(col) * (w + gap) + (perNode < perRow ? nodeGap * double(col / perNode) : 0.0);
-    return QRectF(x, top + double(row) * rowH + 14, w, rowH - 24);
+    return QRectF(x, top + double(row) * rowH + L, w, rowH - L - 6);
 }
 
 void StepGpuView::paintEvent(QPaintEvent*)
@@ -234,10 +243,11 @@ void StepGpuView::paintEvent(QPaintEvent*)
                     .arg(m_ranks.back())
                     .arg(s.gpus)
                     .arg(m_ranks.size());
-    const QFontMetrics hm(font());
-    p.drawText(QRectF(8, 2, width() - 16, 18), Qt::AlignLeft | Qt::AlignVCenter, hm.elidedText(head, Qt::ElideRight, width() - 16));
-    p.drawText(QRectF(8, 20, width() - 16, 18), Qt::AlignLeft | Qt::AlignVCenter,
-               tr("stage %1 (worst rank) now: %2 · memory %3 of %4").arg(r.worstStage).arg(doing, bytesText(double(nowBytes)), bytesText(cap)));
+    m_labels.clear();
+    const double L = lineHeight(font());
+    drawLabel(p, QRectF(8, 2, width() - 16, L), Qt::AlignLeft | Qt::AlignVCenter, head, &m_labels);
+    drawLabel(p, QRectF(8, 2 + L, width() - 16, L), Qt::AlignLeft | Qt::AlignVCenter,
+               tr("stage %1 (worst rank) now: %2 · memory %3 of %4").arg(r.worstStage).arg(doing, bytesText(double(nowBytes)), bytesText(cap)), &m_labels);
 
     // Node frames.
     const std::int64_t gpn = std::max<std::int64_t>(1, s.gpusPerNode);
@@ -249,14 +259,14 @@ void StepGpuView::paintEvent(QPaintEvent*)
             frame = frame.united(boxRect(j));
             ++j;
         }
-        frame.adjust(-5, -16, 5, 5);
+        frame.adjust(-5, -L, 5, 5);
         QColor nf = text;
         nf.setAlphaF(0.06);
         p.setPen(QPen(QColor(text.red(), text.green(), text.blue(), 90), 1));
         p.setBrush(nf);
         p.drawRoundedRect(frame, 6, 6);
-        p.drawText(QRectF(frame.left() + 6, frame.top() + 1, frame.width() - 12, 14), Qt::AlignLeft | Qt::AlignVCenter,
-                   tr("node %1").arg(node));
+        drawLabel(p, QRectF(frame.left() + 6, frame.top() + 1, frame.width() - 12, L - 2), Qt::AlignLeft | Qt::AlignVCenter,
+                  tr("node %1").arg(node), &m_labels);
         i = j;
     }
 
@@ -277,7 +287,9 @@ void StepGpuView::paintEvent(QPaintEvent*)
     }
 
     // GPU boxes with memory bars.
-    const QFontMetrics fm(font());
+    QFont small = font();
+    small.setPointSizeF(std::max(6.0, font().pointSizeF() - 2 * std::max(1.0, L / 18.0)));
+    const double Ls = lineHeight(small);
     for (std::size_t i = 0; i < m_ranks.size(); ++i) {
         const QRectF b = boxRect(i);
         const std::int64_t rank = m_ranks[i];
@@ -289,20 +301,23 @@ void StepGpuView::paintEvent(QPaintEvent*)
         p.drawRoundedRect(b, 4, 4);
         p.setPen(text);
         const std::int64_t t = s.tp, d = s.dp();
-        p.drawText(QRectF(b.left(), b.top() + 2, b.width(), 14), Qt::AlignHCenter | Qt::AlignVCenter, tr("GPU %1").arg(rank));
-        QFont small = font();
-        small.setPointSizeF(std::max(6.0, font().pointSizeF() - 2));
+        // The name in the box's font, or in the small one when the boxes are narrow (2x type on a laptop).
+        const QString name = tr("GPU %1").arg(rank);
+        if (QFontMetricsF(font()).horizontalAdvance(name) > b.width())
+            p.setFont(small);
+        drawLabel(p, QRectF(b.left(), b.top() + 1, b.width(), L - 2), Qt::AlignHCenter | Qt::AlignVCenter, name, &m_labels);
         p.setFont(small);
         // A short box (many rows at laptop size) keeps the name, the bar and the strip; the coordinates and the
         // bytes would print over one another (the header and tooltip-free label below give them).
-        const bool roomy = b.height() >= 72;
+        const double barTop = L + Ls, bytesTop = b.height() - 10 - Ls; // below the name and the coordinates
+        const bool roomy = bytesTop - barTop >= 20;
         if (roomy)
-            p.drawText(QRectF(b.left(), b.top() + 15, b.width(), 12), Qt::AlignHCenter | Qt::AlignVCenter,
-                       tr("t%1 d%2 p%3").arg(rank % t).arg((rank / t) % d).arg(rank / (t * d)));
+            drawLabel(p, QRectF(b.left(), b.top() + L - 1, b.width(), Ls - 2), Qt::AlignHCenter | Qt::AlignVCenter,
+                      tr("t%1 d%2 p%3").arg(rank % t).arg((rank / t) % d).arg(rank / (t * d)), &m_labels);
         // Memory bar: live on the worst stage, the stage's footprint peak (dim) elsewhere.
-        const QRectF bar = roomy ? QRectF(b.left() + b.width() * 0.3, b.top() + 30, b.width() * 0.4, b.height() - 52)
-                                 : QRectF(b.left() + b.width() * 0.3, b.top() + 17, b.width() * 0.4,
-                                          std::max(4.0, b.height() - 28));
+        const QRectF bar = roomy ? QRectF(b.left() + b.width() * 0.3, b.top() + barTop, b.width() * 0.4, bytesTop - barTop - 2)
+                                 : QRectF(b.left() + b.width() * 0.3, b.top() + L - 1, b.width() * 0.4,
+                                          std::max(4.0, b.height() - L - 10));
         p.setPen(Qt::NoPen);
         QColor track = text;
         track.setAlphaF(0.08);
@@ -324,8 +339,8 @@ void StepGpuView::paintEvent(QPaintEvent*)
         p.drawLine(QPointF(bar.left() - 4, capY), QPointF(bar.right() + 4, capY));
         p.setPen(text);
         if (roomy)
-            p.drawText(QRectF(b.left(), b.bottom() - 22, b.width(), 11), Qt::AlignHCenter | Qt::AlignVCenter,
-                       worst ? bytesText(bytes) : tr("peak %1").arg(bytesText(bytes)));
+            drawLabel(p, QRectF(b.left(), b.top() + bytesTop, b.width(), Ls - 2), Qt::AlignHCenter | Qt::AlignVCenter,
+                      worst ? bytesText(bytes) : tr("peak %1").arg(bytesText(bytes)), &m_labels);
         p.setFont(font());
         // Activity strip: what the stage's kernels do now.
         p.fillRect(QRectF(b.left() + 4, b.bottom() - 9, b.width() - 8, 5), worst ? activity : track);
@@ -439,14 +454,12 @@ void StepGpuView::paintEvent(QPaintEvent*)
                                   .arg(S)
                                   .arg(static_cast<std::int64_t>(nd) < n ? tr(" · %1 of the ring drawn").arg(nd) : QString());
         p.setPen(text);
-        p.drawText(QRectF(8, height() - 36, width() - 16, 16), Qt::AlignLeft | Qt::AlignVCenter,
-                   fm.elidedText(line1, Qt::ElideRight, width() - 16));
-        p.drawText(QRectF(8, height() - 19, width() - 16, 16), Qt::AlignLeft | Qt::AlignVCenter,
-                   fm.elidedText(line2, Qt::ElideRight, width() - 16));
+        drawLabel(p, QRectF(8, height() - 2 * L - 1, width() - 16, L), Qt::AlignLeft | Qt::AlignVCenter, line1, &m_labels);
+        drawLabel(p, QRectF(8, height() - L - 1, width() - 16, L), Qt::AlignLeft | Qt::AlignVCenter, line2, &m_labels);
     } else {
         p.setPen(text);
-        p.drawText(QRectF(8, height() - 28, width() - 16, 18), Qt::AlignLeft | Qt::AlignVCenter,
-                   tr("no communication in this step (one GPU, or nothing to share)"));
+        drawLabel(p, QRectF(8, height() - 1.5 * L - 1, width() - 16, L), Qt::AlignLeft | Qt::AlignVCenter,
+                  tr("no communication in this step (one GPU, or nothing to share)"), &m_labels);
     }
 }
 

@@ -40,12 +40,16 @@ public:
     /// Global ranks of the boxes drawn.
     const std::vector<std::int64_t>& drawnRanks() const { return m_ranks; }
     QSize sizeHint() const override { return QSize(820, 330); }
-    QSize minimumSizeHint() const override { return QSize(400, 240); }
+    /// 400 x 240 at the default font; taller with larger type (the text rows scale with the font).
+    QSize minimumSizeHint() const override;
+    /// The texts the last paint drew (tests check that none is clipped).
+    const QList<stepui::DrawnLabel>& labels() const { return m_labels; }
 
 protected:
     void paintEvent(QPaintEvent* e) override;
 
 private:
+    QList<stepui::DrawnLabel> m_labels;
     int candidateAt(double t) const;
     std::vector<std::int64_t> groupMembers(const StepEvent& e) const;
     QRectF boxRect(std::size_t i) const;

@@ -41,6 +41,38 @@ std::int64_t StepPipelineView::inflight(std::int64_t stage) const
     return (most + v - 1) / v;
 }
 
+QString StepPipelineView::stageLabel(std::int64_t stage) const
+{
+    const QString text = tr("stage %1 · %2 in flight").arg(stage).arg(inflight(stage));
+    return data() && stage == data()->result.worstStage ? QStringLiteral("▶ ") + text : text;
+}
+
+QSize StepPipelineView::minimumSizeHint() const
+{
+    // The title and legend lines and up to 8 stage rows of one line each, in the widget's font (2x in
+    // presentation mode): 120 px at the default font.
+    const double lh = lineHeight(font());
+    const std::int64_t rows = data() ? std::clamp<std::int64_t>(data()->scenario.pp, 1, 8) : 4;
+    return QSize(300, std::max(120, int(std::ceil(headerHeight() + footerHeight() + double(rows) * lh))));
+}
+
+int StepPipelineView::leftMargin() const
+{
+    // Wide enough for the widest stage label in the widget's font (2x in presentation mode, longer in Russian).
+    // Measured once per step and font: plotArea() asks for it on every frame.
+    if (m_marginData != data().get() || m_marginFont != font()) {
+        const QFontMetrics fm(font());
+        int widest = std::max(150 - 8, fm.horizontalAdvance(tr("pipeline")));
+        if (data() && data()->scenario.pp > 1 && !data()->result.pipeline.empty())
+            for (std::int64_t i = 0; i < data()->scenario.pp; ++i)
+                widest = std::max(widest, fm.horizontalAdvance(stageLabel(i)) + 4);
+        m_marginData = data().get();
+        m_marginFont = font();
+        m_margin = widest + 8;
+    }
+    return std::min(m_margin, std::max(150, width() / 3));
+}
+
 void StepPipelineView::paintOverlay(QPainter& p)
 {
     const StepResult& r = data()->result;
@@ -79,12 +111,12 @@ void StepPipelineView::paintStatic(QPainter& p)
     const QColor text = palette().color(QPalette::Text);
     p.setPen(text);
     const std::int64_t P = s.pp;
-    const char* schedName = s.schedule == PipelineSchedule::GPipe ? "GPipe"
-        : s.schedule == PipelineSchedule::Interleaved              ? "interleaved 1F1B"
-                                                                   : "1F1B";
+    const QString schedName = s.schedule == PipelineSchedule::GPipe ? QStringLiteral("GPipe")
+        : s.schedule == PipelineSchedule::Interleaved                 ? tr("interleaved 1F1B")
+                                                                      : QStringLiteral("1F1B");
     if (P <= 1 || r.pipeline.empty()) {
-        p.drawText(QRectF(4, 0, leftMargin() - 8, 18), Qt::AlignVCenter | Qt::AlignRight, tr("pipeline"));
-        p.drawText(a, Qt::AlignCenter | Qt::TextWordWrap,
+        label(p, QRectF(4, 0, leftMargin() - 8, headerHeight()), Qt::AlignVCenter | Qt::AlignRight, tr("pipeline"));
+        p.drawText(a, Qt::AlignCenter | Qt::TextWordWrap, // wrapped: a paragraph, not a label
                    P <= 1 ? tr("PP = 1: no pipeline. The %1 micro-batch(es) of the step run one after another on every GPU; "
                                "nothing waits for another stage.")
                                 .arg(s.gradAccum)
@@ -119,27 +151,28 @@ void StepPipelineView::paintStatic(QPainter& p)
     p.setPen(text);
     const int every = rh >= fm.height() ? 1 : static_cast<int>(std::ceil(fm.height() / rh));
     for (std::int64_t i = 0; i < P; ++i) {
-        if (i % every != 0 && i != r.worstStage)
+        // Every `every`-th stage when the rows are thinner than a line, and always the worst rank's stage: a
+        // label next to it that would overlap it gives way.
+        if (i != r.worstStage && (i % every != 0 || std::abs(i - r.worstStage) < every))
             continue;
-        QString label = tr("stage %1 · %2 in flight").arg(i).arg(inflight(i));
-        if (i == r.worstStage)
-            label = QStringLiteral("▶ ") + label;
-        p.drawText(QRectF(2, a.top() + i * rh + rh / 2 - 8, leftMargin() - 6, 16), Qt::AlignVCenter | Qt::AlignRight, label);
+        const QString text = stageLabel(i);
+        const double lh = lineHeight(font());
+        label(p, QRectF(2, a.top() + i * rh + rh / 2 - lh / 2, leftMargin() - 6, lh), Qt::AlignVCenter | Qt::AlignRight, text);
     }
     const std::int64_t m = s.gradAccum;
     QString ideal = v > 1 ? tr("(p-1)/(p-1+v m) = %1/%2").arg(P - 1).arg(P - 1 + v * m)
                           : tr("(p-1)/(p-1+m) = %1/%2").arg(P - 1).arg(P - 1 + m);
-    p.drawText(QRectF(a.left(), 0, a.width(), 18), Qt::AlignVCenter | Qt::AlignLeft,
+    label(p, QRectF(a.left(), 0, a.width(), headerHeight()), Qt::AlignVCenter | Qt::AlignLeft,
                tr("%1 · p = %2, m = %3%4 · bubble %5% of the step on the worst rank (ideal %6 = %7%)")
-                   .arg(QString::fromLatin1(schedName))
+                   .arg(schedName)
                    .arg(P)
                    .arg(m)
                    .arg(v > 1 ? tr(", v = %1").arg(v) : QString())
                    .arg(r.totals.bubbleFraction * 100, 0, 'f', 1)
                    .arg(ideal)
                    .arg(r.totals.analyticBubbleFraction * 100, 0, 'f', 1));
-    p.drawText(QRectF(4, 0, leftMargin() - 8, 18), Qt::AlignVCenter | Qt::AlignRight, tr("pipeline"));
-    p.drawText(QRectF(a.left(), a.bottom() + 2, a.width(), 16), Qt::AlignLeft | Qt::AlignTop,
+    label(p, QRectF(4, 0, leftMargin() - 8, headerHeight()), Qt::AlignVCenter | Qt::AlignRight, tr("pipeline"));
+    label(p, QRectF(a.left(), a.bottom() + 2, a.width(), footerHeight() - 2), Qt::AlignLeft | Qt::AlignTop,
                tr("blue: forward, green: backward (number: micro-batch); hatched: bubble"));
 }
 

@@ -4,6 +4,9 @@
 #include <QMouseEvent>
 #include <QPainter>
 
+#include <algorithm>
+#include <cmath>
+
 namespace shardscope {
 
 StepTimeline::StepTimeline(QWidget* parent)
@@ -17,6 +20,7 @@ StepTimeline::StepTimeline(QWidget* parent)
 void StepTimeline::setData(stepui::StepDataPtr data)
 {
     m_data = std::move(data);
+    updateGeometry(); // a subclass's minimum size may follow the data (the pipeline's stage rows)
     invalidate();
 }
 
@@ -37,8 +41,15 @@ void StepTimeline::setPlayhead(double t)
 
 QRectF StepTimeline::plotArea() const
 {
-    return QRectF(leftMargin(), 18, std::max(10, width() - leftMargin() - 12), std::max(10, height() - 18 - 20));
+    const double top = headerHeight(), bottom = footerHeight();
+    return QRectF(leftMargin(), top, std::max(10, width() - leftMargin() - 12), std::max(10.0, height() - top - bottom));
 }
+
+int StepTimeline::leftMargin() const { return int(std::lround(110 * std::max(1.0, stepui::lineHeight(font()) / 18.0))); }
+
+double StepTimeline::headerHeight() const { return std::max(18.0, stepui::lineHeight(font())); }
+
+double StepTimeline::footerHeight() const { return std::max(20.0, stepui::lineHeight(font()) + 2); }
 
 double StepTimeline::timeAtX(double x) const
 {
@@ -60,6 +71,7 @@ void StepTimeline::paintEvent(QPaintEvent*)
         QPainter cp(&m_cache);
         cp.setFont(font()); // a pixmap painter starts with the application font, not the widget's
         cp.setRenderHint(QPainter::Antialiasing, false);
+        m_labels.clear();
         if (m_data)
             paintStatic(cp);
         m_dirty = false;
@@ -96,6 +108,8 @@ void StepTimeline::mouseMoveEvent(QMouseEvent* e)
 void StepTimeline::changeEvent(QEvent* e)
 {
     QWidget::changeEvent(e);
+    if (e->type() == QEvent::FontChange)
+        updateGeometry(); // margins and minimum sizes follow the font (presentation mode)
     if (e->type() == QEvent::PaletteChange || e->type() == QEvent::FontChange)
         invalidate();
 }

@@ -29,6 +29,8 @@ public:
     double xAtTime(double t) const;
     /// Paints the static picture (no playhead) with `p`, e.g. into an SVG or PDF for export.
     void renderStatic(QPainter& p) { paintStatic(p); }
+    /// The texts the last static paint drew through label() (tests check that none is clipped).
+    const QList<stepui::DrawnLabel>& labels() const { return m_labels; }
 
 Q_SIGNALS:
     void seekRequested(double t);
@@ -38,7 +40,13 @@ protected:
     virtual void paintStatic(QPainter& p) = 0;
     /// Paints what follows the playhead (besides the line): e.g. the value at the playhead.
     virtual void paintOverlay(QPainter& p) { Q_UNUSED(p); }
-    virtual int leftMargin() const { return 110; }
+    /// 110 px at the default font, growing with the font (presentation mode doubles it).
+    virtual int leftMargin() const;
+    /// Heights of the title line above the plot and of the line below it: one line of the widget's font.
+    double headerHeight() const;
+    double footerHeight() const;
+    /// drawText for the static picture: elided to its box, and logged in labels().
+    void label(QPainter& p, const QRectF& r, int flags, const QString& text) { stepui::drawLabel(p, r, flags, text, &m_labels); }
     const stepui::StepDataPtr& data() const { return m_data; }
     void invalidate();
 
@@ -50,6 +58,7 @@ protected:
 
 private:
     stepui::StepDataPtr m_data;
+    QList<stepui::DrawnLabel> m_labels;
     QPixmap m_cache;
     bool m_dirty = true;
     double m_playhead = 0;
