@@ -1,0 +1,464 @@
+// SPDX-License-Identifier: MIT
+// The layout planner (issue 11): enumerates every valid parallel layout of a request, evaluates each
+// (footprint and step time), keeps those that fit, ranks them and builds the Pareto front and the maps.
+#include "shardscope/layoutplanner.h"
+
+#include "shardscope/errors.h"
+#include "shardscope/footprint.h"
+#include "shardscope/step.h"
+#include "shardscope/units.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <tuple>
+
+namespace shardscope {
+
+namespace {
+
+constexpr const char* kKnobKeys[kPlanKnobCount]
+    = {"tp", "pp", "vpp", "stage", "micro-batch", "checkpointing", "sequence-parallel", "offload"};
+
+/// The interleaved schedule's bound on micro-batch chunks per GPU (validateScenario's kMaxScheduledChunks).
+constexpr std::int64_t kMaxScheduledChunks = 200000;
+
+bool searched(const PlanRequest& r, PlanKnob k) { return r.search[static_cast<std::size_t>(k)]; }
+
+std::vector<std::int64_t> divisorsOf(std::int64_t n)
+{
+    std::vector<std::int64_t> lo, hi;
+    for (std::int64_t i = 1; i * i <= n; ++i) {
+        if (n % i == 0) {
+            lo.push_back(i);
+            if (i != n / i)
+                hi.push_back(n / i);
+        }
+    }
+    lo.insert(lo.end(), hi.rbegin(), hi.rend());
+    return lo;
+}
+
+} // namespace
+
+const char* planKnobKey(PlanKnob k) { return kKnobKeys[static_cast<int>(k)]; }
+
+std::optional<PlanKnob> planKnobFromKey(const std::string& key)
+{
+    for (int i = 0; i < kPlanKnobCount; ++i)
+        if (key == kKnobKeys[i])
+            return static_cast<PlanKnob>(i);
+    return std::nullopt;
+}
+
+const char* planRankKey(PlanRank r)
+{
+    switch (r) {
+    case PlanRank::StepTime: return "step-time";
+    case PlanRank::Mfu: return "mfu";
+    case PlanRank::Tokens: return "tokens";
+    }
+    return "";
+}
+
+std::optional<PlanRank> planRankFromKey(const std::string& key)
+{
+    for (PlanRank r : {PlanRank::StepTime, PlanRank::Mfu, PlanRank::Tokens})
+        if (key == planRankKey(r))
+            return r;
+    return std::nullopt;
+}
+
+Scenario applyLayout(const Scenario& base, const PlanLayout& l)
+{
+    Scenario s = base;
+    s.tp = l.tp;
+    s.pp = l.pp;
+    s.vpp = l.vpp;
+    if (l.vpp > 1)
+        s.schedule = PipelineSchedule::Interleaved;
+    else if (s.schedule == PipelineSchedule::Interleaved)
+        s.schedule = PipelineSchedule::OneFOneB;
+    s.zeroStage = l.stage;
+    s.microBatch = l.microBatch;
+    s.gradAccum = l.gradAccum;
+    s.checkpointing = l.checkpointing;
+    s.sequenceParallel = l.sequenceParallel;
+    s.offloadOptimizer = l.offloadOptimizer;
+    s.offloadParams = l.offloadParams;
+    // gpus stays: dp = gpus / (tp x pp x cp) is what the layout's dp says.
+    return s;
+}
+
+namespace detail {
+
+/// The global batch a request asks for (sequences per optimizer step).
+std::int64_t requestedGlobalBatch(const PlanRequest& r)
+{
+    if (r.globalBatch > 0)
+        return r.globalBatch;
+    return r.base.dp() * r.base.microBatch * r.base.gradAccum;
+}
+
+/// Calls `f(layout)` for every valid layout of the request, in a fixed order (tp, pp, vpp, micro-batch, sequence
+/// parallel, checkpointing, stage, offloads). `cell(tp, pp)` is called before the layouts of each (tp, pp) pair
+/// whose DP degree can reach the global batch; it returns false to stop the enumeration (cancel).
+template <typename Cell, typename F>
+void enumerateLayouts(const PlanRequest& r, Cell&& cell, F&& f)
+{
+    const Scenario& b = r.base;
+    const Architecture& a = b.arch;
+    const std::int64_t B = requestedGlobalBatch(r);
+    std::vector<std::int64_t> tps, pps;
+    if (searched(r, PlanKnob::Tp)) {
+        for (std::int64_t t = 1; t <= std::min(b.gpusPerNode, b.gpus); ++t) {
+            // TP within a node, dividing the heads; KV heads split or replicated (validateScenario's rule).
+            if (b.gpusPerNode % t != 0 || a.heads % t != 0 || !(a.kvHeads % t == 0 || t % a.kvHeads == 0))
+                continue;
+            tps.push_back(t);
+        }
+    } else {
+        tps.push_back(b.tp);
+    }
+    if (searched(r, PlanKnob::Pp))
+        pps = divisorsOf(a.layers);
+    else
+        pps.push_back(b.pp);
+
+    const bool baseInterleaved = b.schedule == PipelineSchedule::Interleaved;
+    for (std::int64_t t : tps) {
+        for (std::int64_t p : pps) {
+            const std::int64_t mp = t * p * b.cp;
+            if (b.gpus % mp != 0 || p > a.layers)
+                continue;
+            const std::int64_t d = b.gpus / mp;
+            if (B % d != 0)
+                continue;
+            if (!cell(t, p))
+                return;
+            const std::int64_t perReplica = B / d; // micro-batch x grad-accum
+            std::vector<std::int64_t> vpps;
+            if (searched(r, PlanKnob::Vpp)) {
+                vpps.push_back(1);
+                if (p > 1)
+                    for (std::int64_t v = 2; v * p <= a.layers; ++v)
+                        if (a.layers % (p * v) == 0)
+                            vpps.push_back(v);
+            } else {
+                vpps.push_back(baseInterleaved ? b.vpp : 1);
+            }
+            std::vector<std::int64_t> mbs;
+            if (searched(r, PlanKnob::MicroBatch)) {
+                for (std::int64_t m : divisorsOf(perReplica))
+                    if (m <= 65536 && perReplica / m <= 1000000)
+                        mbs.push_back(m);
+            } else if (perReplica % b.microBatch == 0 && perReplica / b.microBatch <= 1000000) {
+                mbs.push_back(b.microBatch);
+            }
+            std::vector<bool> sps;
+            if (searched(r, PlanKnob::SequenceParallel)) {
+                sps.push_back(false);
+                if (t > 1)
+                    sps.push_back(true);
+            } else {
+                sps.push_back(b.sequenceParallel && t > 1);
+            }
+            std::vector<Checkpointing> ckpts;
+            if (searched(r, PlanKnob::Checkpointing))
+                ckpts = {Checkpointing::None, Checkpointing::Selective, Checkpointing::Full};
+            else
+                ckpts = {b.checkpointing};
+            std::vector<int> stages;
+            if (searched(r, PlanKnob::Stage))
+                stages = {0, 1, 2, 3};
+            else
+                stages = {b.zeroStage};
+            for (std::int64_t v : vpps) {
+                if (v > 1 && (p < 2 || a.layers < p * v))
+                    continue;
+                for (std::int64_t m : mbs) {
+                    const std::int64_t ga = perReplica / m;
+                    if (v > 1 && (ga % p != 0 || ga * v > kMaxScheduledChunks))
+                        continue;
+                    if (b.optimizerInBackward && ga != 1)
+                        continue;
+                    for (bool sp : sps) {
+                        for (Checkpointing c : ckpts) {
+                            for (int z : stages) {
+                                std::vector<std::pair<OffloadDevice, OffloadDevice>> offs;
+                                if (searched(r, PlanKnob::Offload)) {
+                                    for (OffloadDevice o : {OffloadDevice::None, OffloadDevice::Cpu, OffloadDevice::Nvme}) {
+                                        if (o != OffloadDevice::None && z < 1)
+                                            continue;
+                                        for (OffloadDevice q : {OffloadDevice::None, OffloadDevice::Cpu, OffloadDevice::Nvme}) {
+                                            if (q != OffloadDevice::None && z != 3)
+                                                continue;
+                                            offs.emplace_back(o, q);
+                                        }
+                                    }
+                                } else {
+                                    if ((b.offloadOptimizer != OffloadDevice::None && z < 1)
+                                        || (b.offloadParams != OffloadDevice::None && z != 3))
+                                        continue;
+                                    offs.emplace_back(b.offloadOptimizer, b.offloadParams);
+                                }
+                                for (const auto& [o, q] : offs) {
+                                    PlanLayout l;
+                                    l.tp = t;
+                                    l.pp = p;
+                                    l.dp = d;
+                                    l.vpp = v;
+                                    l.stage = z;
+                                    l.microBatch = m;
+                                    l.gradAccum = ga;
+                                    l.checkpointing = c;
+                                    l.sequenceParallel = sp;
+                                    l.offloadOptimizer = o;
+                                    l.offloadParams = q;
+                                    if (!f(l))
+                                        return;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Fills the layout's numbers from the reference models (computeStep(), which computes the footprint too).
+void evaluateReference(const Scenario& base, PlanLayout& l)
+{
+    const Scenario s = applyLayout(base, l);
+    const StepResult r = computeStep(s);
+    const Footprint& f = r.footprint;
+    const RankFootprint& w = f.worstRank();
+    l.peakBytes = f.measuredBytes;
+    l.modelStateBytes = 0;
+    for (Term t : {Term::Params, Term::Grads, Term::Master, Term::Optimizer})
+        l.modelStateBytes += w.stepMaxBytes[static_cast<std::size_t>(t)];
+    l.activationBytes = w.stepMaxBytes[static_cast<std::size_t>(Term::Activations)]
+        + w.stepMaxBytes[static_cast<std::size_t>(Term::Logits)];
+    const StepTotals& t = r.totals;
+    l.stepTimeS = t.stepTime;
+    l.computeS = t.computeSeconds + t.recomputeSeconds;
+    l.exposedCommS = t.exposedCommSeconds;
+    l.bubbleS = t.bubbleSeconds;
+    l.optimizerS = t.optimizerSeconds;
+    l.tflopsPerGpu = t.tflopsPerGpu;
+    l.mfu = t.mfu;
+    l.tokensPerSecondPerGpu = t.tokensPerSecondPerGpu;
+    l.fits = f.fits && f.hostFits && f.nvmeFits;
+}
+
+/// True when `a` ranks before `b` under the request's measure (ties: smaller peak, then enumeration order).
+bool ranksBefore(PlanRank by, const PlanLayout& a, const PlanLayout& b)
+{
+    double ka = a.stepTimeS, kb = b.stepTimeS;
+    if (by == PlanRank::Mfu) {
+        ka = -a.mfu;
+        kb = -b.mfu;
+    } else if (by == PlanRank::Tokens) {
+        ka = -a.tokensPerSecondPerGpu;
+        kb = -b.tokensPerSecondPerGpu;
+    }
+    if (ka != kb)
+        return ka < kb;
+    return a.peakBytes < b.peakBytes;
+}
+
+} // namespace detail
+
+namespace {
+
+void validateRequest(const PlanRequest& r)
+{
+    validateScenario(r.base);
+    if (r.topK < 1)
+        throw InvalidInput("top", "--top: keep at least 1 layout (got " + std::to_string(r.topK) + ")");
+    if (std::none_of(r.search.begin(), r.search.end(), [](bool b) { return b; }))
+        throw InvalidInput("search", "--search: name at least one knob to search");
+    if (r.globalBatch < 0)
+        throw InvalidInput("global-batch", "--global-batch: must be at least 1 (got " + std::to_string(r.globalBatch) + ")");
+    const std::int64_t B = detail::requestedGlobalBatch(r);
+    if (B > 1000000000LL)
+        throw InvalidInput("global-batch", "--global-batch: " + std::to_string(B) + " sequences is beyond the planner's range");
+}
+
+/// "1.1 TB" from 1e12 bytes on, else "687.2 GB".
+std::string bigBytes(double bytes)
+{
+    if (bytes >= 1e12) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.1f TB", bytes / 1e12);
+        return buf;
+    }
+    return formatBytes(bytes, ByteUnit::GB);
+}
+
+std::string noFitReason(const PlanRequest& r, const PlanResult& res)
+{
+    const Scenario& b = r.base;
+    const BytesPerParam bpp = effectiveBytesPerParam(b);
+    const GpuPreset gpu = resolveGpu(b);
+    const double states = double(b.totalParams()) * bpp.total();
+    const double usable = double(gpu.capacityBytes) - b.safetyMarginBytes;
+    const double all = usable * double(b.gpus);
+    if (res.evaluated == 0)
+        return "no valid layout reaches a global batch of " + std::to_string(detail::requestedGlobalBatch(r))
+            + " sequences on " + std::to_string(b.gpus) + " GPUs with the searched knobs";
+    std::int64_t minPeak = 0;
+    bool any = false;
+    for (const PlanCell& c : res.tpPpMap)
+        if (c.layouts > 0 && (!any || c.minPeakBytes < minPeak)) {
+            minPeak = c.minPeakBytes;
+            any = true;
+        }
+    const bool offloadSearched = searched(r, PlanKnob::Offload);
+    if (states > all)
+        return "model states need " + bigBytes(states) + ", the " + std::to_string(b.gpus) + " GPUs hold "
+            + bigBytes(all) + (offloadSearched ? " (and no offloaded layout fits either)" : " (search offload)");
+    return "the smallest worst-rank peak of the " + withThousands(res.evaluated) + " layouts is "
+        + formatBytes(double(minPeak), ByteUnit::GB) + " per GPU, above the usable " + formatBytes(usable, ByteUnit::GB);
+}
+
+} // namespace
+
+PlanResult planLayouts(const PlanRequest& request)
+{
+    const auto t0 = std::chrono::steady_clock::now();
+    validateRequest(request);
+    PlanResult res;
+    std::vector<PlanLayout> fitting;
+    std::map<std::pair<std::int64_t, std::int64_t>, std::size_t> cellIndex;
+    std::size_t cur = 0;
+    PlanLayout curBest;
+    auto cancelled = [&] { return request.cancel && request.cancel->load(std::memory_order_relaxed); };
+    detail::enumerateLayouts(
+        request,
+        [&](std::int64_t t, std::int64_t p) {
+            if (cancelled()) {
+                res.cancelled = true;
+                return false;
+            }
+            PlanCell c;
+            c.tp = t;
+            c.pp = p;
+            res.tpPpMap.push_back(c);
+            cur = res.tpPpMap.size() - 1;
+            return true;
+        },
+        [&](PlanLayout& l) {
+            if ((res.evaluated & 63) == 63 && cancelled()) {
+                res.cancelled = true;
+                return false;
+            }
+            detail::evaluateReference(request.base, l);
+            ++res.evaluated;
+            PlanCell& cell = res.tpPpMap[cur];
+            ++cell.layouts;
+            if (cell.layouts == 1 || l.peakBytes < cell.minPeakBytes)
+                cell.minPeakBytes = l.peakBytes;
+            if (l.fits) {
+                ++res.fitting;
+                if (!cell.fits || detail::ranksBefore(request.rankBy, l, curBest)) {
+                    curBest = l;
+                    cell.bestStepTimeS = l.stepTimeS;
+                }
+                cell.fits = true;
+                fitting.push_back(l);
+            }
+            return true;
+        });
+    std::sort(res.tpPpMap.begin(), res.tpPpMap.end(),
+              [](const PlanCell& a, const PlanCell& b) { return std::tie(a.tp, a.pp) < std::tie(b.tp, b.pp); });
+    if (!res.cancelled) {
+        std::stable_sort(fitting.begin(), fitting.end(),
+                         [&](const PlanLayout& a, const PlanLayout& b) { return detail::ranksBefore(request.rankBy, a, b); });
+        // Pareto front: peak ascending (time ascending on ties); keep each layout faster than every one before it.
+        std::vector<PlanLayout> byPeak = fitting;
+        std::stable_sort(byPeak.begin(), byPeak.end(), [](const PlanLayout& a, const PlanLayout& b) {
+            return a.peakBytes != b.peakBytes ? a.peakBytes < b.peakBytes : a.stepTimeS < b.stepTimeS;
+        });
+        for (const PlanLayout& l : byPeak)
+            if (res.pareto.empty() || l.stepTimeS < res.pareto.back().stepTimeS)
+                res.pareto.push_back(l);
+        if (fitting.size() > static_cast<std::size_t>(request.topK))
+            fitting.resize(static_cast<std::size_t>(request.topK));
+        res.layouts = std::move(fitting);
+        if (res.fitting == 0)
+            res.noFitReason = noFitReason(request, res);
+    }
+    res.searchMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    return res;
+}
+
+std::vector<PlanStageCell> planStageMap(const PlanRequest& request, const std::vector<std::int64_t>& gpuCounts)
+{
+    validateRequest(request);
+    std::vector<PlanStageCell> out;
+    PlanRequest r = request;
+    r.globalBatch = detail::requestedGlobalBatch(request);
+    r.search[static_cast<std::size_t>(PlanKnob::Stage)] = false;
+    r.topK = 1;
+    for (std::int64_t n : gpuCounts) {
+        for (int z = 0; z <= 3; ++z) {
+            if (request.cancel && request.cancel->load(std::memory_order_relaxed))
+                return out;
+            PlanStageCell c;
+            c.gpus = n;
+            c.stage = z;
+            r.base.gpus = n;
+            r.base.zeroStage = z;
+            // The base's own layout may not divide this N: only the searched knobs have to reach a valid one.
+            if (!r.search[static_cast<std::size_t>(PlanKnob::Offload)]) {
+                if (z < 1)
+                    r.base.offloadOptimizer = OffloadDevice::None;
+                if (z < 3)
+                    r.base.offloadParams = OffloadDevice::None;
+            }
+            // The base's own tp and pp need not divide this N where the search chooses them anyway.
+            if (n >= 1 && n % r.base.modelParallel() != 0) {
+                if (r.search[static_cast<std::size_t>(PlanKnob::Tp)])
+                    r.base.tp = 1;
+                if (r.search[static_cast<std::size_t>(PlanKnob::Pp)]) {
+                    r.base.pp = 1;
+                    if (r.base.schedule == PipelineSchedule::Interleaved)
+                        r.base.schedule = PipelineSchedule::OneFOneB;
+                }
+            }
+            try {
+                const PlanResult pr = planLayouts(r);
+                c.fits = !pr.layouts.empty();
+                if (c.fits)
+                    c.bestStepTimeS = pr.layouts.front().stepTimeS;
+                bool any = false;
+                for (const PlanCell& cell : pr.tpPpMap)
+                    if (cell.layouts > 0 && (!any || cell.minPeakBytes < c.minPeakBytes)) {
+                        c.minPeakBytes = cell.minPeakBytes;
+                        any = true;
+                    }
+            } catch (const InvalidInput&) {
+                // This N has no valid layout (e.g. fewer GPUs than the base's context-parallel size).
+            }
+            out.push_back(c);
+            r.base = request.base;
+        }
+    }
+    return out;
+}
+
+LayoutEstimate evaluateLayout(const Scenario& s)
+{
+    const StepResult r = computeStep(s);
+    LayoutEstimate e;
+    e.peakBytes = r.footprint.measuredBytes;
+    e.stepTimeS = r.totals.stepTime;
+    e.fits = r.footprint.fits && r.footprint.hostFits && r.footprint.nvmeFits;
+    return e;
+}
+
+} // namespace shardscope
