@@ -314,15 +314,13 @@ private slots:
     void staleResultDropped()
     {
         QFETCH(bool, cancel);
-        PlanPage page;
+        PlanPage page; // hidden, wanted: the main search alone (the N x ZeRO map waits for the tab to be shown)
         page.setCancelStale(cancel);
-        page.setAttribute(Qt::WA_DontShowOnScreen);
-        page.resize(1200, 700);
-        page.show();
+        page.setWanted(true);
         QSignalSpy updated(&page, &PlanPage::planUpdated);
         Scenario a = llama70bOn8();
         Scenario b = defaultScenario();
-        b.gpus = 64;
+        b.gpus = 16;
         page.setScenario(a); // starts a search of a on the worker
         page.setScenario(b); // a's result, whenever it comes, is for an old generation
         QVERIFY(page.isSearching());

@@ -141,7 +141,7 @@ QVariant PlanLayoutModel::data(const QModelIndex& index, int role) const
     case BubbleColumn: return secondsNumber(l.bubbleS);
     case OptimizerColumn: return secondsNumber(l.optimizerS);
     case TflopsColumn: return c0.toString(l.tflopsPerGpu, 'f', 1);
-    case MfuColumn: return c0.toString(l.mfu * 100.0, 'f', 1) + QLatin1Char('%');
+    case MfuColumn: return QString(c0.toString(l.mfu * 100.0, 'f', 1) + QLatin1Char('%'));
     case TokensColumn: return c0.toString(l.tokensPerSecondPerGpu, 'f', 0);
     case ColumnCount: break;
     }

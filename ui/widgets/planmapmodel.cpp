@@ -110,7 +110,7 @@ QVariant PlanMapModel::data(const QModelIndex& index, int role) const
             return tr("%1 s").arg(QLocale::c().toString(c.stepTimeS, 'f', c.stepTimeS >= 10 ? 1 : 2));
         if (c.minPeakBytes <= 0)
             return tr("\u2716 no layout");
-        return QStringLiteral("\u2716 ") + formatBytesUi(double(c.minPeakBytes), m_unit);
+        return QString(QStringLiteral("\u2716 ") + formatBytesUi(double(c.minPeakBytes), m_unit));
     case Qt::TextAlignmentRole: return QVariant::fromValue<int>(Qt::AlignCenter);
     case Qt::BackgroundRole: return cellColor(c);
     case Qt::ForegroundRole:
