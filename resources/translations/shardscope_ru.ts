@@ -747,24 +747,12 @@ What they omit keeps Megatron&apos;s defaults; the model comes from --num-layers
 <context>
     <name>shardscope::PlanParetoChart</name>
     <message>
-        <source>Other ranked layouts</source>
-        <translation>Другие раскладки из списка</translation>
-    </message>
-    <message>
         <source>Pareto front</source>
         <translation>Фронт Парето</translation>
     </message>
     <message>
         <source>On the front</source>
         <translation>На фронте</translation>
-    </message>
-    <message>
-        <source>Best (rank 1)</source>
-        <translation>Лучшая (место 1)</translation>
-    </message>
-    <message>
-        <source>Usable capacity</source>
-        <translation>Доступная ёмкость</translation>
     </message>
     <message>
         <source>Step time (s)</source>
@@ -777,6 +765,18 @@ What they omit keeps Megatron&apos;s defaults; the model comes from --num-layers
     <message>
         <source>Peak memory of the worst rank (%1)</source>
         <translation>Пиковая память худшего ранга (%1)</translation>
+    </message>
+    <message>
+        <source>Other layouts</source>
+        <translation>Другие</translation>
+    </message>
+    <message>
+        <source>Best</source>
+        <translation>Лучшая</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>Ёмкость</translation>
     </message>
 </context>
 <context>

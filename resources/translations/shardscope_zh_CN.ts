@@ -747,24 +747,12 @@ What they omit keeps Megatron&apos;s defaults; the model comes from --num-layers
 <context>
     <name>shardscope::PlanParetoChart</name>
     <message>
-        <source>Other ranked layouts</source>
-        <translation>其他排名布局</translation>
-    </message>
-    <message>
         <source>Pareto front</source>
         <translation>帕累托前沿</translation>
     </message>
     <message>
         <source>On the front</source>
         <translation>位于前沿</translation>
-    </message>
-    <message>
-        <source>Best (rank 1)</source>
-        <translation>最佳（第 1 名）</translation>
-    </message>
-    <message>
-        <source>Usable capacity</source>
-        <translation>可用容量</translation>
     </message>
     <message>
         <source>Step time (s)</source>
@@ -777,6 +765,18 @@ What they omit keeps Megatron&apos;s defaults; the model comes from --num-layers
     <message>
         <source>Peak memory of the worst rank (%1)</source>
         <translation>最差 rank 的峰值内存（%1）</translation>
+    </message>
+    <message>
+        <source>Other layouts</source>
+        <translation>其他布局</translation>
+    </message>
+    <message>
+        <source>Best</source>
+        <translation>最佳</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>容量</translation>
     </message>
 </context>
 <context>

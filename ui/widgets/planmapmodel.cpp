@@ -110,7 +110,12 @@ QVariant PlanMapModel::data(const QModelIndex& index, int role) const
             return tr("%1 s").arg(QLocale::c().toString(c.stepTimeS, 'f', c.stepTimeS >= 10 ? 1 : 2));
         if (c.minPeakBytes <= 0)
             return tr("\u2716 no layout");
-        return QString(QStringLiteral("\u2716 ") + formatBytesUi(double(c.minPeakBytes), m_unit));
+        {
+            // No decimals above 100 units: the cell stays narrow ("✖ 1168 GB"); the tooltip has the exact figure.
+            const double v = double(c.minPeakBytes) / unitDivisor(m_unit);
+            return QString(QStringLiteral("\u2716 ") + (v >= 100 ? QLocale::c().toString(v, 'f', 0) + QLatin1Char(' ') + QLatin1String(unitName(m_unit))
+                                                                : formatBytesUi(double(c.minPeakBytes), m_unit)));
+        }
     case Qt::TextAlignmentRole: return QVariant::fromValue<int>(Qt::AlignCenter);
     case Qt::BackgroundRole: return cellColor(c);
     case Qt::ForegroundRole:

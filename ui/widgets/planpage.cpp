@@ -48,7 +48,7 @@ QTableView* makeMapView(PlanMapModel* model, const QString& name, QWidget* paren
     view->setWordWrap(false);
     view->setShowGrid(true);
     view->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    view->horizontalHeader()->setMinimumSectionSize(view->fontMetrics().horizontalAdvance(QStringLiteral("\u2716 888.8 GB")) + 8);
+    view->horizontalHeader()->setMinimumSectionSize(view->fontMetrics().horizontalAdvance(QStringLiteral("\u2716 8888 GB")) + 6);
     view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 8);
     view->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
@@ -127,7 +127,7 @@ PlanPage::PlanPage(QWidget* parent)
         int w = width(header);
         switch (c) {
         case PlanLayoutModel::CheckpointingColumn: w = std::max(w, width(PlanLayoutModel::checkpointingWords(Checkpointing::Selective))); break;
-        case PlanLayoutModel::OffloadColumn: w = std::max(w, width(PlanLayoutModel::offloadWords(OffloadDevice::Cpu, OffloadDevice::Cpu))); break;
+        case PlanLayoutModel::OffloadColumn: w = std::max(w, width(PlanLayoutModel::offloadWords(OffloadDevice::Cpu, OffloadDevice::Nvme))); break;
         case PlanLayoutModel::PeakColumn:
         case PlanLayoutModel::ModelStatesColumn:
         case PlanLayoutModel::ActivationsColumn: w = std::max(w, width(QStringLiteral("8888.8"))); break;
@@ -153,9 +153,9 @@ PlanPage::PlanPage(QWidget* parent)
     m_top->addWidget(titled(tpPpTitle, m_tpPpView, this));
     m_top->addWidget(titled(m_stageTitle, m_stageView, this));
     m_top->addWidget(m_pareto);
-    m_top->setStretchFactor(0, 3);
-    m_top->setStretchFactor(1, 3);
-    m_top->setStretchFactor(2, 4);
+    m_top->setStretchFactor(0, 4);
+    m_top->setStretchFactor(1, 4);
+    m_top->setStretchFactor(2, 3);
     m_top->setChildrenCollapsible(false);
     auto* tableTitle = new QLabel(tr("Best layouts that fit (click or Enter applies one; Undo takes it back)"), this);
     m_vertical->addWidget(m_top);

@@ -37,7 +37,7 @@ PlanParetoChart::PlanParetoChart(QWidget* parent)
 {
     m_chart->addAxis(m_x, Qt::AlignBottom);
     m_chart->addAxis(m_y, Qt::AlignLeft);
-    m_others->setName(tr("Other ranked layouts"));
+    m_others->setName(tr("Other layouts"));
     m_others->setMarkerShape(QScatterSeries::MarkerShapeCircle);
     m_others->setMarkerSize(7);
     m_others->setColor(QColor(0x99, 0x99, 0x99));
@@ -55,8 +55,8 @@ PlanParetoChart::PlanParetoChart(QWidget* parent)
     m_best->setMarkerSize(13);
     m_best->setColor(kBest);
     m_best->setBorderColor(Qt::black);
-    m_best->setName(tr("Best (rank 1)"));
-    m_capacity->setName(tr("Usable capacity"));
+    m_best->setName(tr("Best"));
+    m_capacity->setName(tr("Capacity"));
     for (QXYSeries* s : std::initializer_list<QXYSeries*> {m_others, m_frontLine, m_frontDots, m_best, m_capacity}) {
         m_chart->addSeries(s);
         s->attachAxis(m_x);
