@@ -347,10 +347,6 @@ What they omit keeps Megatron&apos;s defaults; the model comes from --num-layers
         <translation>выгрузка</translation>
     </message>
     <message>
-        <source>Best layout: %1 (%2 s per step)</source>
-        <translation>Лучшая раскладка: %1 (%2 с на шаг)</translation>
-    </message>
-    <message>
         <source>The fastest layout that fits, from the Plan tab&apos;s search: %1. Click to apply (Undo takes it back).</source>
         <translation>Самая быстрая помещающаяся раскладка из поиска вкладки «План»: %1. Нажмите, чтобы применить (Отмена вернёт прежнее).</translation>
     </message>
@@ -361,6 +357,10 @@ What they omit keeps Megatron&apos;s defaults; the model comes from --num-layers
     <message>
         <source>Best layout: searching…</source>
         <translation>Лучшая раскладка: поиск…</translation>
+    </message>
+    <message>
+        <source>Best layout: %1 (%2 s)</source>
+        <translation>Лучшая раскладка: %1 (%2 с)</translation>
     </message>
 </context>
 <context>
@@ -763,10 +763,6 @@ What they omit keeps Megatron&apos;s defaults; the model comes from --num-layers
         <translation>Помещающиеся раскладки: пиковая память и время шага</translation>
     </message>
     <message>
-        <source>Peak memory of the worst rank (%1)</source>
-        <translation>Пиковая память худшего ранга (%1)</translation>
-    </message>
-    <message>
         <source>Other layouts</source>
         <translation>Другие</translation>
     </message>
@@ -777,6 +773,10 @@ What they omit keeps Megatron&apos;s defaults; the model comes from --num-layers
     <message>
         <source>Capacity</source>
         <translation>Ёмкость</translation>
+    </message>
+    <message>
+        <source>Worst-rank peak (%1)</source>
+        <translation>Пик худшего ранга (%1)</translation>
     </message>
 </context>
 <context>

@@ -347,10 +347,6 @@ What they omit keeps Megatron&apos;s defaults; the model comes from --num-layers
         <translation>卸载</translation>
     </message>
     <message>
-        <source>Best layout: %1 (%2 s per step)</source>
-        <translation>最佳布局：%1（每步 %2 秒）</translation>
-    </message>
-    <message>
         <source>The fastest layout that fits, from the Plan tab&apos;s search: %1. Click to apply (Undo takes it back).</source>
         <translation>规划页搜索出的可放下的最快布局：%1。点击应用（撤销可恢复）。</translation>
     </message>
@@ -361,6 +357,10 @@ What they omit keeps Megatron&apos;s defaults; the model comes from --num-layers
     <message>
         <source>Best layout: searching…</source>
         <translation>最佳布局：搜索中…</translation>
+    </message>
+    <message>
+        <source>Best layout: %1 (%2 s)</source>
+        <translation>最佳布局：%1（%2 秒）</translation>
     </message>
 </context>
 <context>
@@ -763,10 +763,6 @@ What they omit keeps Megatron&apos;s defaults; the model comes from --num-layers
         <translation>可放下的布局：峰值内存与步时间</translation>
     </message>
     <message>
-        <source>Peak memory of the worst rank (%1)</source>
-        <translation>最差 rank 的峰值内存（%1）</translation>
-    </message>
-    <message>
         <source>Other layouts</source>
         <translation>其他布局</translation>
     </message>
@@ -777,6 +773,10 @@ What they omit keeps Megatron&apos;s defaults; the model comes from --num-layers
     <message>
         <source>Capacity</source>
         <translation>容量</translation>
+    </message>
+    <message>
+        <source>Worst-rank peak (%1)</source>
+        <translation>最差 rank 峰值（%1）</translation>
     </message>
 </context>
 <context>

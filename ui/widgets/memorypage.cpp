@@ -158,6 +158,7 @@ MemoryPage::MemoryPage(QWidget* parent)
     // The best layout that fits (all knobs at once, from the planner) comes first; the single-knob fixes follow.
     m_bestButton->setObjectName(QStringLiteral("fixBestLayout"));
     m_bestButton->hide();
+    m_bestButton->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed); // its whole text, never squeezed
     m_fixLayout->addWidget(m_bestButton);
     m_fixLayout->addStretch(1);
     connect(m_bestButton, &QPushButton::clicked, this, [this] {
@@ -231,7 +232,7 @@ void MemoryPage::setBestLayout(const std::optional<PlanLayout>& layout, const Sc
         QStringList knobs {tr("TP %1").arg(layout->tp), tr("PP %1").arg(layout->pp), tr("ZeRO-%1").arg(layout->stage)};
         if (layout->offloadOptimizer != OffloadDevice::None || layout->offloadParams != OffloadDevice::None)
             knobs << tr("offload");
-        const QString text = tr("Best layout: %1 (%2 s per step)")
+        const QString text = tr("Best layout: %1 (%2 s)")
                                  .arg(knobs.join(QStringLiteral(" \u00b7 ")),
                                      QLocale::c().toString(layout->stepTimeS, 'f', layout->stepTimeS >= 10 ? 1 : 2));
         if (m_bestButton->text() != text)

@@ -98,7 +98,7 @@ void PlanParetoChart::clear() { setLayouts({}, {}, 0); }
 void PlanParetoChart::setUnit(ByteUnit unit)
 {
     m_unit = unit;
-    m_x->setTitleText(tr("Peak memory of the worst rank (%1)").arg(QLatin1String(unitName(unit))));
+    m_x->setTitleText(tr("Worst-rank peak (%1)").arg(QLatin1String(unitName(unit))));
     refresh();
 }
 
