@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// `shardscope screenshot --out FILE.png [--tab memory|step|compare|peers] [--size WxH] [--dark] [scenario options]`: the
+// `shardscope screenshot --out FILE.png [--tab memory|step|compare|plan|peers] [--size WxH] [--dark] [scenario options]`: the
 // explorer window rendered offscreen (1600 x 1000 unless --size says otherwise), as a person would see it (README images, tests). The Step tab is shown
 // with its playhead at --at (a fraction of the step); Compare pins --pin FILE (default: the default
 // scenario) as A against the scenario options as B.
@@ -10,6 +10,7 @@
 #include "tourplayer.h"
 #include "mainwindow.h"
 #include "memorypage.h"
+#include "planpage.h"
 #include "safewrite.h"
 #include "scenariofile.h"
 #include "scenariooptions.h"
@@ -24,6 +25,8 @@
 #include <QApplication>
 #include <QBuffer>
 #include <QEventLoop>
+#include <QElapsedTimer>
+#include <QThread>
 #include <QPixmap>
 
 #include <optional>
@@ -83,7 +86,7 @@ int runScreenshot(const QStringList& args)
         const QCommandLineOption outOpt(QStringLiteral("out"), QStringLiteral("The PNG file to write."), QStringLiteral("FILE"));
         const QCommandLineOption compareOpt(QStringLiteral("compare-stages"),
                                             QStringLiteral("Chart 1 shows ZeRO stages 0-3 side by side."));
-        const QCommandLineOption tabOpt(QStringLiteral("tab"), QStringLiteral("The tab shown: memory (default), step, compare, peers or train (Run it for real: runs the trainer, shows its replay at --hop)."),
+        const QCommandLineOption tabOpt(QStringLiteral("tab"), QStringLiteral("The tab shown: memory (default), step, compare, plan, peers or train (Run it for real: runs the trainer, shows its replay at --hop)."),
                                         QStringLiteral("TAB"), QStringLiteral("memory"));
         const QCommandLineOption atOpt(QStringLiteral("at"),
                                        QStringLiteral("Step tab: the playhead as a fraction of the step (default 0.35)."),
@@ -138,8 +141,8 @@ int runScreenshot(const QStringList& args)
             throw InvalidInput("out", "--out FILE.png is required");
         const QString tab = parser.value(tabOpt);
         if (tab != QLatin1String("memory") && tab != QLatin1String("step") && tab != QLatin1String("compare")
-            && tab != QLatin1String("peers") && tab != QLatin1String("train"))
-            throw InvalidInput("tab", "--tab must be memory, step, compare, peers or train (got '" + tab.toStdString() + "')");
+            && tab != QLatin1String("peers") && tab != QLatin1String("train") && tab != QLatin1String("plan"))
+            throw InvalidInput("tab", "--tab must be memory, step, compare, plan, peers or train (got '" + tab.toStdString() + "')");
         const std::optional<train::Strategy> trainStrategy = train::strategyFromKey(parser.value(trainStrategyOpt).toStdString());
         if (!trainStrategy || *trainStrategy == train::Strategy::Single)
             throw InvalidInput("train-strategy", "--train-strategy must be ddp, zero1, zero2, zero3 or naive-zero");
@@ -217,6 +220,15 @@ int runScreenshot(const QStringList& args)
         w.setAttribute(Qt::WA_DontShowOnScreen);
         w.resize(size);
         w.show();
+        QApplication::processEvents();
+        // The Plan tab (and the verdict's best layout) search on a worker: wait for this scenario's answer.
+        QElapsedTimer waited;
+        waited.start();
+        while ((tab == QLatin1String("plan") || w.planPage()->isSearching()) && !w.planPage()->isCurrent()
+            && waited.elapsed() < 60000) {
+            QApplication::processEvents(QEventLoop::AllEvents, 20);
+            QThread::msleep(2);
+        }
         QApplication::processEvents();
         if (tour) {
             lecture->player()->setAnimated(false);

@@ -4,6 +4,7 @@
 
 #include "comparewidget.h"
 #include "peerspage.h"
+#include "planpage.h"
 #include "controlspanel.h"
 #include "hardwarepanel.h"
 #include "hostmemorychart.h"
@@ -149,6 +150,16 @@ MainWindow::MainWindow(const Scenario& scenario, Session session, QWidget* paren
     connect(pin, &QPushButton::clicked, this, &MainWindow::pinCurrentAsA);
     connect(unpin, &QPushButton::clicked, m_compare, &CompareWidget::unpin);
     addPage(m_comparePage, tr("Compare"));
+    // Plan: every parallel layout searched on a worker (issue 11); a clicked layout is applied like a control change.
+    m_plan = new PlanPage(this);
+    addPage(m_plan, tr("Plan"));
+    connect(m_plan, &PlanPage::layoutRequested, this, &MainWindow::setScenario);
+    connect(m_plan, &PlanPage::planUpdated, this, [this] {
+        if (m_plan->bestLayoutScenario())
+            m_memory->setBestLayout(m_plan->bestLayout(), *m_plan->bestLayoutScenario());
+        else if (m_plan->result())
+            m_memory->setBestLayout(std::nullopt, m_scenario);
+    });
     // Peers: other estimators' conventions beside ours (issue 10); recomputes only while visible.
     auto* peersPage = new PeersPage(this);
     addPage(peersPage, tr("Peers"));
@@ -260,6 +271,7 @@ MainWindow::MainWindow(const Scenario& scenario, Session session, QWidget* paren
         a->setChecked(a->data().toInt() == static_cast<int>(m_unit));
     m_memory->setUnit(m_unit);
     m_compare->setUnit(m_unit);
+    m_plan->setUnit(m_unit);
     findChild<PeersPage*>()->setUnit(m_unit);
     setScenario(m_scenario);
     m_autosaveTimer.stop(); // nothing changed yet
@@ -462,6 +474,7 @@ bool MainWindow::showTab(const QString& name)
         : name == QLatin1String("compare")          ? m_comparePage
         : name == QLatin1String("peers")            ? findChild<QWidget*>(QStringLiteral("peersPage"))
         : name == QLatin1String("train")            ? findChild<QWidget*>(QStringLiteral("trainDemoPanel"))
+        : name == QLatin1String("plan")             ? static_cast<QWidget*>(m_plan)
                                                     : nullptr;
     if (!page)
         return false;
@@ -492,6 +505,9 @@ void MainWindow::onControlsChanged(const Scenario& s)
     m_scenario = s;
     m_memory->setScenario(s);
     m_stepPage->setScenario(s); // models now only while the Step tab is visible
+    // Searched while the Plan tab is shown, or when the verdict wants the best layout that fits.
+    const Verdict::Kind verdict = m_memory->verdict().kind;
+    m_plan->setScenario(s, verdict == Verdict::Kind::DoesNotFit || verdict == Verdict::Kind::NeverFits);
     if (m_tabs->currentWidget() == m_comparePage)
         m_compare->setCurrent(s);
     else
@@ -526,6 +542,7 @@ void MainWindow::setUnit(ByteUnit unit)
         a->setChecked(a->data().toInt() == static_cast<int>(unit));
     m_memory->setUnit(unit);
     m_compare->setUnit(unit);
+    m_plan->setUnit(unit);
     if (m_settings)
         m_settings->setUnits(unit);
     emit unitChanged(unit);

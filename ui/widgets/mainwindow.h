@@ -25,6 +25,7 @@ namespace shardscope {
 class CompareWidget;
 class ControlsPanel;
 class MemoryPage;
+class PlanPage;
 class Settings;
 class StepPage;
 class StepView;
@@ -70,8 +71,9 @@ public:
     StepPage* stepPage() const { return m_stepPage; }
     StepView* stepView() const;
     CompareWidget* compareWidget() const { return m_compare; }
+    PlanPage* planPage() const { return m_plan; }
     QPlainTextEdit* messages() const { return m_messages; }
-    /// Shows the "memory", "step" or "compare" tab; false for another name.
+    /// Shows the "memory", "step", "compare", "plan" or "peers" tab; false for another name.
     bool showTab(const QString& name);
     /// Every scenario change (controls, a verdict's fix, New, Open, Import, Reset) is one command here; a dragged
     /// slider merges into one. Undo shows the previous scenario exactly.
@@ -167,6 +169,7 @@ private:
     QWidget* m_comparePage;
     CompareWidget* m_compare;
     bool m_compareDirty = true;
+    PlanPage* m_plan = nullptr;
     QDockWidget* m_messagesDock;
     QPlainTextEdit* m_messages;
     QMenu* m_fileMenu = nullptr;

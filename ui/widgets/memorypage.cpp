@@ -5,6 +5,7 @@
 #include "hostmemorychart.h"
 #include "memorypergpuchart.h"
 #include "memoryvsgpuschart.h"
+#include "planlayoutmodel.h"
 
 #include "shardscope/errors.h"
 
@@ -17,6 +18,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
@@ -86,7 +88,8 @@ MemoryPage::MemoryPage(QWidget* parent)
     , m_verdictSlot(nullptr)
     , m_fixBar(new QWidget(this))
     , m_fixLayout(new QHBoxLayout(m_fixBar))
-    , m_compare(new QCheckBox(QStringLiteral("Compare ZeRO stages"), this))
+    , m_bestButton(new QPushButton(m_fixBar))
+    , m_compare(new QCheckBox(tr("Compare ZeRO stages"), this))
     , m_perGpu(new MemoryPerGpuChart(this))
     , m_vsGpus(new MemoryVsGpusChart(this))
     , m_host(new HostMemoryChart(this))
@@ -108,7 +111,7 @@ MemoryPage::MemoryPage(QWidget* parent)
     // As many lines as the text needs at the present width (the slot re-lays out only when that number changes).
     m_verdictLabel->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_compare->setObjectName(QStringLiteral("compareStages"));
-    m_compare->setToolTip(QStringLiteral("Chart 1 shows one bar per ZeRO stage at the current N instead of one per rank."));
+    m_compare->setToolTip(tr("Chart 1 shows one bar per ZeRO stage at the current N instead of one per rank."));
 
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortRole(BreakdownModel::SortRole);
@@ -151,8 +154,19 @@ MemoryPage::MemoryPage(QWidget* parent)
     // The fixes: one button per change that makes the scenario fit; a click applies it.
     m_fixBar->setObjectName(QStringLiteral("verdictFixes"));
     m_fixLayout->setContentsMargins(0, 0, 0, 0);
-    m_fixLayout->addWidget(new QLabel(QStringLiteral("Fits with:"), m_fixBar));
+    m_fixLayout->addWidget(new QLabel(tr("Fits with:"), m_fixBar));
+    // The best layout that fits (all knobs at once, from the planner) comes first; the single-knob fixes follow.
+    m_bestButton->setObjectName(QStringLiteral("fixBestLayout"));
+    m_bestButton->hide();
+    m_bestButton->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed); // its whole text, never squeezed
+    m_fixLayout->addWidget(m_bestButton);
     m_fixLayout->addStretch(1);
+    connect(m_bestButton, &QPushButton::clicked, this, [this] {
+        if (!m_bestScenario)
+            return;
+        const Scenario fix = *m_bestScenario; // a copy: applying it recomputes the page
+        emit fixRequested(fix);
+    });
     m_fixBar->hide();
 
     auto* verdictSlot = new LabelSlot(m_verdictLabel, QFontMetrics(vf).lineSpacing() + 4, this, true);
@@ -185,6 +199,8 @@ void MemoryPage::setScenario(const Scenario& s)
         m_verdict = invalidVerdict(QString::fromStdString(e.field()), QString::fromUtf8(e.what()));
         showVerdict();
         m_fixes.clear();
+        m_bestScenario.reset();
+        m_bestPending = false;
         showFixes();
         return; // the charts keep the last valid scenario
     }
@@ -194,12 +210,39 @@ void MemoryPage::setScenario(const Scenario& s)
     m_host->setResult(m_result);
     settleChartLayouts();
     m_model->setFootprint(m_result.footprint);
-    const QString title = QStringLiteral("Breakdown of the worst rank (%1)").arg(m_model->rankLabel());
+    const QString title = tr("Breakdown of the worst rank (%1)").arg(m_model->rankLabel());
     if (m_tableTitle->text() != title)
         m_tableTitle->setText(title);
     m_verdict = verdictFor(m_result, m_unit);
     showVerdict();
     m_fixes = fixOptionsFor(m_result);
+    // The best layout of the previous scenario no longer applies: wait for this one's search.
+    m_bestScenario.reset();
+    m_bestPending = m_verdict.kind == Verdict::Kind::DoesNotFit || m_verdict.kind == Verdict::Kind::NeverFits;
+    showFixes();
+}
+
+void MemoryPage::setBestLayout(const std::optional<PlanLayout>& layout, const Scenario& applied)
+{
+    if (!m_bestPending && !m_bestScenario)
+        return; // the scenario fits (or has no answer): nothing to offer
+    m_bestPending = false;
+    if (layout) {
+        m_bestScenario = applied;
+        QStringList knobs {tr("TP %1").arg(layout->tp), tr("PP %1").arg(layout->pp), tr("ZeRO-%1").arg(layout->stage)};
+        if (layout->offloadOptimizer != OffloadDevice::None || layout->offloadParams != OffloadDevice::None)
+            knobs << tr("offload");
+        const QString text = tr("Best layout: %1 (%2 s)")
+                                 .arg(knobs.join(QStringLiteral(" \u00b7 ")),
+                                     QLocale::c().toString(layout->stepTimeS, 'f', layout->stepTimeS >= 10 ? 1 : 2));
+        if (m_bestButton->text() != text)
+            m_bestButton->setText(text);
+        m_bestButton->setToolTip(tr("The fastest layout that fits, from the Plan tab's search: %1. Click to apply "
+                                    "(Undo takes it back).")
+                                     .arg(PlanLayoutModel::layoutSummary(*layout)));
+    } else {
+        m_bestScenario.reset();
+    }
     showFixes();
 }
 
@@ -230,8 +273,16 @@ void MemoryPage::showFixes()
         }
     }
     for (int i = 0; i < m_fixButtons.size(); ++i)
-        m_fixButtons[i]->setToolTip(m_fixes[size_t(i)].tip + QStringLiteral(" Click to apply (Undo takes it back)."));
-    const bool show = !m_fixes.empty() && m_verdict.kind != Verdict::Kind::Invalid;
+        m_fixButtons[i]->setToolTip(m_fixes[size_t(i)].tip + QLatin1Char(' ') + tr("Click to apply (Undo takes it back)."));
+    // The best-layout button keeps its place while this scenario's search runs (disabled), so that a dragged
+    // slider does not re-lay out the page on every move.
+    const bool best = m_bestPending || m_bestScenario.has_value();
+    m_bestButton->setEnabled(m_bestScenario.has_value());
+    if (m_bestPending && m_bestButton->text().isEmpty())
+        m_bestButton->setText(tr("Best layout: searching\u2026"));
+    if (m_bestButton->isVisibleTo(m_fixBar) != best)
+        m_bestButton->setVisible(best);
+    const bool show = (!m_fixes.empty() || best) && m_verdict.kind != Verdict::Kind::Invalid;
     if (m_fixBar->isVisibleTo(this) != show)
         m_fixBar->setVisible(show);
 }

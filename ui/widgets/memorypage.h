@@ -3,6 +3,7 @@
 
 #include "explorer.h"
 
+#include "shardscope/layoutplanner.h"
 #include "shardscope/units.h"
 
 #include <QWidget>
@@ -44,6 +45,14 @@ public:
     /// The fixes offered under the verdict (one button each; a click emits fixRequested()).
     const std::vector<Fix>& fixes() const { return m_fixes; }
     QList<QPushButton*> fixButtons() const { return m_fixButtons; }
+    /// The best layout that fits (the Plan tab's rank 1, searched on a worker): the window hands it here once the
+    /// search of the current scenario is done. Offered as a fix while the scenario does not fit; a click emits
+    /// fixRequested() with `applied` (the scenario with the layout). nullopt: the search found none.
+    void setBestLayout(const std::optional<PlanLayout>& layout, const Scenario& applied);
+    /// The button that applies it: hidden when the scenario fits or nothing does, disabled while the search runs.
+    QPushButton* bestLayoutButton() const { return m_bestButton; }
+    /// The scenario the button applies (empty while hidden or the search runs).
+    const std::optional<Scenario>& bestLayoutScenario() const { return m_bestScenario; }
     /// The last scenario that had an answer (what the charts show).
     bool hasResult() const { return m_hasResult; }
     const ExplorerResult& result() const { return m_result; }
@@ -78,6 +87,9 @@ private:
     QWidget* m_fixBar;
     QHBoxLayout* m_fixLayout;
     QList<QPushButton*> m_fixButtons;
+    QPushButton* m_bestButton;
+    std::optional<Scenario> m_bestScenario;
+    bool m_bestPending = false; ///< the scenario does not fit and its search is not back yet
     QCheckBox* m_compare;
     MemoryPerGpuChart* m_perGpu;
     MemoryVsGpusChart* m_vsGpus;

@@ -1,0 +1,402 @@
+// SPDX-License-Identifier: MIT
+// The Plan tab (issue 11): the ranked table, the TP x PP map and the Pareto chart show exactly what core's
+// planLayouts() answers for the window's scenario (core is called directly here as the reference: the GUI,
+// the `plan` command and these tests answer from the same call); a click or Enter on a row or a heat-map cell
+// applies applyLayout() of that layout through the controls' path (the controls, the memory charts and Undo
+// follow); a stale search is dropped, never shown; the verdict of a scenario that does not fit offers the best
+// layout that fits, and applying it makes the verdict say it fits.
+//
+// The scenario of the issue's tests: Llama-2-70B on 8 x A100 80GB, `mixed`. Hand-derived (issue 11): model
+// states are 16 bytes per parameter (2 weights + 2 grads + 4 master + 8 Adam), 68,976,648,192 x 16 = 1.10 TB,
+// against 8 x 80 GB = 640 GB in all, so no layout fits without offload; ZeRO-3 on 8 GPUs holds 138 GB of model
+// states per GPU, so the default ZeRO-3 layout does not fit and the verdict says so.
+#include "chartcheck.h"
+#include "controlspanel.h"
+#include "mainwindow.h"
+#include "memorypage.h"
+#include "planlayoutmodel.h"
+#include "planmapmodel.h"
+#include "planpage.h"
+#include "planparetochart.h"
+#include "resultjson.h"
+#include "sliderspin.h"
+
+#include "shardscope/footprint.h"
+#include "shardscope/layoutplanner.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QComboBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QScatterSeries>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTabWidget>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace shardscope;
+
+namespace {
+
+constexpr int kWaitMs = 60000; // a search is milliseconds; the machine may be busy
+
+Scenario llama70bOn8()
+{
+    Scenario s = defaultScenario(); // Llama-2-70B, A100 80GB, mixed, ZeRO-3
+    s.gpus = 8;
+    return s;
+}
+
+QJsonObject json(const Scenario& s) { return scenarioToJson(s); }
+
+void clickCell(QTableView* view, int row, int column)
+{
+    const QRect r = view->visualRect(view->model()->index(row, column));
+    QVERIFY(r.isValid());
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, r.center());
+}
+
+/// The window's controls, memory charts and breakdown hold `expected`.
+void verifyWindowShows(MainWindow& w, const Scenario& expected)
+{
+    QCOMPARE(json(w.scenario()), json(expected));
+    QCOMPARE(json(w.controls()->scenario()), json(expected));
+    auto* tp = w.controls()->findChild<SliderSpin*>(QStringLiteral("tp"));
+    auto* pp = w.controls()->findChild<SliderSpin*>(QStringLiteral("pp"));
+    auto* mb = w.controls()->findChild<SliderSpin*>(QStringLiteral("microBatch"));
+    QVERIFY(tp && pp && mb);
+    QCOMPARE(tp->value(), double(expected.tp));
+    QCOMPARE(pp->value(), double(expected.pp));
+    QCOMPARE(mb->value(), double(expected.microBatch));
+    const Footprint f = computeFootprint(expected);
+    QCOMPARE(w.memoryPage()->result().footprint.worstBytes(), f.worstBytes());
+    verifyChartsMatchCore(w, expected, ByteUnit::GB);
+}
+
+} // namespace
+
+class TestPlanPage : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(QFontMetrics(QFont()).inFont(QChar('A')));
+    }
+
+    void modelsUnderTester()
+    {
+        PlanLayoutModel layouts;
+        QAbstractItemModelTester t1(&layouts, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        PlanLayout l;
+        l.tp = 8;
+        l.pp = 2;
+        l.dp = 4;
+        l.stage = 1;
+        l.microBatch = 2;
+        l.gradAccum = 16;
+        l.checkpointing = Checkpointing::Selective;
+        l.offloadOptimizer = OffloadDevice::Cpu;
+        l.peakBytes = 51'500'000'000;
+        l.stepTimeS = 12.3456;
+        l.mfu = 0.4567;
+        layouts.setLayouts({l, l});
+        QCOMPARE(layouts.rowCount(), 2);
+        const QModelIndex peak = layouts.index(0, PlanLayoutModel::PeakColumn);
+        QCOMPARE(layouts.data(peak).toString(), QStringLiteral("51.5")); // 51.5e9 / 1e9
+        QCOMPARE(layouts.headerData(PlanLayoutModel::PeakColumn, Qt::Horizontal).toString(), QStringLiteral("Peak (GB)"));
+        QCOMPARE(layouts.data(peak, Qt::TextAlignmentRole).value<Qt::Alignment>(), Qt::AlignRight | Qt::AlignVCenter);
+        QCOMPARE(layouts.data(layouts.index(0, PlanLayoutModel::StepTimeColumn)).toString(), QStringLiteral("12.35"));
+        QCOMPARE(layouts.data(layouts.index(0, PlanLayoutModel::MfuColumn)).toString(), QStringLiteral("45.7%"));
+        QCOMPARE(layouts.data(layouts.index(1, PlanLayoutModel::RankColumn)).toInt(), 2);
+        QCOMPARE(layouts.data(layouts.index(0, PlanLayoutModel::OffloadColumn)).toString(), QStringLiteral("optimizer: CPU"));
+        layouts.setUnit(ByteUnit::GiB);
+        QCOMPARE(layouts.data(peak).toString(), QStringLiteral("48.0")); // 51.5e9 / 2^30 = 47.96
+        QCOMPARE(layouts.headerData(PlanLayoutModel::PeakColumn, Qt::Horizontal).toString(), QStringLiteral("Peak (GiB)"));
+        layouts.setLayouts({});
+        QCOMPARE(layouts.rowCount(), 0);
+
+        PlanMapModel map;
+        QAbstractItemModelTester t2(&map, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        PlanMapModel::Cell fast, slow, none, absent;
+        fast.present = slow.present = none.present = true;
+        fast.fits = slow.fits = true;
+        fast.stepTimeS = 2.0;
+        slow.stepTimeS = 8.0; // 4x: beyond the 3x end of the scale
+        none.minPeakBytes = 92'000'000'000;
+        map.setMap({1, 2}, {QStringLiteral("PP 1"), QStringLiteral("PP 2")}, {1, 8}, {QStringLiteral("TP 1"), QStringLiteral("TP 8")},
+            {fast, slow, none, absent});
+        QCOMPARE(map.rowCount(), 2);
+        QCOMPARE(map.columnCount(), 2);
+        QCOMPARE(map.data(map.index(0, 0)).toString(), QStringLiteral("2.00 s"));
+        QCOMPARE(map.data(map.index(1, 0)).toString(), QStringLiteral("\u2716 92.0 GB"));
+        QCOMPARE(map.data(map.index(1, 1)).toString(), QString());
+        QCOMPARE(map.data(map.index(0, 0), Qt::BackgroundRole).value<QColor>(), PlanMapModel::fastColor());
+        QCOMPARE(map.data(map.index(0, 1), Qt::BackgroundRole).value<QColor>(), PlanMapModel::slowColor());
+        QCOMPARE(map.data(map.index(1, 0), Qt::BackgroundRole).value<QColor>(), PlanMapModel::noFitColor(Qt::white));
+        QCOMPARE(map.headerData(1, Qt::Horizontal).toString(), QStringLiteral("TP 8"));
+        QCOMPARE(map.rowKey(1), std::int64_t(2));
+        map.clear();
+        QCOMPARE(map.rowCount(), 0);
+    }
+
+    void stageMapCounts()
+    {
+        Scenario s = llama70bOn8();
+        QCOMPARE(PlanPage::stageMapGpuCounts(s), (std::vector<std::int64_t> {1, 2, 4, 8, 16, 32, 64}));
+        s.gpus = 24;
+        QCOMPARE(PlanPage::stageMapGpuCounts(s), (std::vector<std::int64_t> {3, 6, 12, 24, 48, 96, 192}));
+        s.gpus = 12288;
+        QCOMPARE(PlanPage::stageMapGpuCounts(s), (std::vector<std::int64_t> {1536, 3072, 6144, 12288}));
+        // The global batch of the request is the scenario's own: dp x micro-batch x grad-accum.
+        s = llama70bOn8();
+        s.tp = 2;
+        s.microBatch = 3;
+        s.gradAccum = 5;
+        QCOMPARE(PlanPage::requestFor(s, PlanRank::Mfu).globalBatch, std::int64_t(4 * 3 * 5));
+        QCOMPARE(int(PlanPage::requestFor(s, PlanRank::Mfu).rankBy), int(PlanRank::Mfu));
+    }
+
+    void tabShowsCoreRanking()
+    {
+        const Scenario s = llama70bOn8();
+        MainWindow w(s);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.showTab(QStringLiteral("plan")));
+        PlanPage* page = w.planPage();
+        QCOMPARE(w.tabs()->tabText(w.tabs()->indexOf(page)), QStringLiteral("Plan"));
+        QTRY_VERIFY_WITH_TIMEOUT(page->isCurrent(), kWaitMs);
+
+        const PlanResult expected = planLayouts(PlanPage::requestFor(s, PlanRank::StepTime));
+        QVERIFY(!expected.layouts.empty()); // with offload some layouts fit (issue 11)
+        PlanLayoutModel* m = page->layoutModel();
+        QCOMPARE(m->rowCount(), int(expected.layouts.size()));
+        for (int i = 0; i < m->rowCount(); ++i) {
+            const PlanLayout& e = expected.layouts[std::size_t(i)];
+            const PlanLayout& g = m->layout(i);
+            QCOMPARE(json(applyLayout(s, g)), json(applyLayout(s, e)));
+            QCOMPARE(g.peakBytes, e.peakBytes);
+            QCOMPARE(g.stepTimeS, e.stepTimeS);
+            QVERIFY(g.fits);
+            if (i > 0)
+                QVERIFY(m->layout(i - 1).stepTimeS <= g.stepTimeS); // ranked by step time, best first
+            QCOMPARE(m->data(m->index(i, PlanLayoutModel::PeakColumn)).toString(),
+                QLocale::c().toString(double(e.peakBytes) / 1e9, 'f', double(e.peakBytes) / 1e9 < 10 ? 2 : 1));
+        }
+        // The counts the page states are core's.
+        QVERIFY(page->statusText().contains(QLocale().toString(qlonglong(expected.evaluated))));
+        QVERIFY(page->statusText().contains(QLocale().toString(qlonglong(expected.pruned))));
+        QVERIFY(page->messageText().isEmpty());
+
+        // The TP x PP map: one cell per pair of core's map, with its fit and best step time.
+        PlanMapModel* map = page->tpPpModel();
+        int present = 0;
+        for (int r = 0; r < map->rowCount(); ++r)
+            for (int c = 0; c < map->columnCount(); ++c)
+                present += map->cell(r, c).present ? 1 : 0;
+        QCOMPARE(present, int(expected.tpPpMap.size()));
+        for (const PlanCell& cell : expected.tpPpMap) {
+            bool found = false;
+            for (int r = 0; r < map->rowCount(); ++r)
+                for (int c = 0; c < map->columnCount(); ++c)
+                    if (map->rowKey(r) == cell.pp && map->columnKey(c) == cell.tp) {
+                        found = true;
+                        QCOMPARE(map->cell(r, c).fits, cell.fits);
+                        QCOMPARE(map->cell(r, c).stepTimeS, cell.bestStepTimeS);
+                        QCOMPARE(map->cell(r, c).minPeakBytes, cell.minPeakBytes);
+                    }
+            QVERIFY(found);
+        }
+        // The N x ZeRO map: core's planStageMap at each N.
+        PlanMapModel* stage = page->stageModel();
+        const std::vector<std::int64_t> counts = PlanPage::stageMapGpuCounts(s);
+        QCOMPARE(stage->rowCount(), int(counts.size()));
+        QCOMPARE(stage->columnCount(), 4);
+        const std::vector<PlanStageCell> at8 = planStageMap(PlanPage::requestFor(s, PlanRank::StepTime), {8});
+        const int row8 = int(std::find(counts.begin(), counts.end(), 8) - counts.begin());
+        for (const PlanStageCell& c : at8) {
+            QCOMPARE(stage->cell(row8, c.stage).fits, c.fits);
+            QCOMPARE(stage->cell(row8, c.stage).stepTimeS, c.bestStepTimeS);
+        }
+        // The Pareto chart: core's front, peak in GB against step time.
+        QList<QPointF> front;
+        for (const PlanLayout& l : expected.pareto)
+            front << QPointF(double(l.peakBytes) / 1e9, l.stepTimeS);
+        QCOMPARE(page->paretoChart()->frontSeries()->points(), front);
+        QCOMPARE(page->paretoChart()->bestSeries()->points().size(), qsizetype(1));
+
+        // Rank by MFU: core's order for that measure.
+        QSignalSpy updated(page, &PlanPage::planUpdated);
+        page->rankByBox()->setCurrentIndex(page->rankByBox()->findData(int(PlanRank::Mfu)));
+        QTRY_VERIFY_WITH_TIMEOUT(updated.count() >= 1 && page->isCurrent(), kWaitMs);
+        const PlanResult byMfu = planLayouts(PlanPage::requestFor(s, PlanRank::Mfu));
+        QCOMPARE(m->rowCount(), int(byMfu.layouts.size()));
+        for (int i = 0; i < m->rowCount(); ++i) {
+            QCOMPARE(json(applyLayout(s, m->layout(i))), json(applyLayout(s, byMfu.layouts[std::size_t(i)])));
+            if (i > 0)
+                QVERIFY(m->layout(i - 1).mfu >= m->layout(i).mfu);
+        }
+    }
+
+    void clickAndEnterApplyLayout()
+    {
+        const Scenario s = llama70bOn8();
+        MainWindow w(s);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.showTab(QStringLiteral("plan"));
+        PlanPage* page = w.planPage();
+        QTRY_VERIFY_WITH_TIMEOUT(page->isCurrent(), kWaitMs);
+        const PlanResult expected = planLayouts(PlanPage::requestFor(s, PlanRank::StepTime));
+        QVERIFY(expected.layouts.size() >= 3);
+
+        // A click on row 2 (the second best).
+        const int undoBefore = w.undoStack()->count();
+        clickCell(page->table(), 1, PlanLayoutModel::StepTimeColumn);
+        const Scenario second = applyLayout(s, expected.layouts[1]);
+        verifyWindowShows(w, second);
+        QCOMPARE(w.undoStack()->count(), undoBefore + 1);
+        QVERIFY(computeFootprint(second).fits);
+        // Undo brings the scenario back, and the controls and charts with it.
+        w.undoStack()->undo();
+        verifyWindowShows(w, s);
+
+        // Enter on row 3.
+        QTRY_VERIFY_WITH_TIMEOUT(page->isCurrent(), kWaitMs);
+        page->table()->setFocus();
+        page->table()->setCurrentIndex(page->layoutModel()->index(2, 0));
+        QTest::keyClick(page->table(), Qt::Key_Return);
+        verifyWindowShows(w, applyLayout(s, expected.layouts[2]));
+        w.undoStack()->undo();
+
+        // A TP x PP cell: the best layout with that TP and PP (core's search with them fixed).
+        QTRY_VERIFY_WITH_TIMEOUT(page->isCurrent(), kWaitMs);
+        PlanMapModel* map = page->tpPpModel();
+        int row = -1, col = -1;
+        for (int r = 0; r < map->rowCount() && row < 0; ++r)
+            for (int c = 0; c < map->columnCount(); ++c)
+                if (map->cell(r, c).fits && !(map->columnKey(c) == expected.layouts[0].tp && map->rowKey(r) == expected.layouts[0].pp)) {
+                    row = r;
+                    col = c;
+                    break;
+                }
+        QVERIFY(row >= 0);
+        PlanRequest cellRequest = PlanPage::requestFor(s, PlanRank::StepTime);
+        cellRequest.base.tp = map->columnKey(col);
+        cellRequest.base.pp = map->rowKey(row);
+        cellRequest.search[std::size_t(PlanKnob::Tp)] = false;
+        cellRequest.search[std::size_t(PlanKnob::Pp)] = false;
+        cellRequest.topK = 1;
+        const PlanResult cellBest = planLayouts(cellRequest);
+        QCOMPARE(cellBest.layouts.size(), std::size_t(1));
+        QCOMPARE(cellBest.layouts[0].stepTimeS, map->cell(row, col).stepTimeS);
+        const Scenario cellScenario = applyLayout(cellRequest.base, cellBest.layouts[0]);
+        page->tpPpView()->setFocus();
+        page->tpPpView()->setCurrentIndex(map->index(row, col));
+        QTest::keyClick(page->tpPpView(), Qt::Key_Enter);
+        QTRY_COMPARE_WITH_TIMEOUT(json(w.scenario()), json(cellScenario), kWaitMs);
+        verifyWindowShows(w, cellScenario);
+    }
+
+    void staleResultDropped_data()
+    {
+        QTest::addColumn<bool>("cancel");
+        QTest::newRow("cancelled") << true;
+        QTest::newRow("run to the end") << false;
+    }
+
+    void staleResultDropped()
+    {
+        QFETCH(bool, cancel);
+        PlanPage page; // hidden, wanted: the main search alone (the N x ZeRO map waits for the tab to be shown)
+        page.setCancelStale(cancel);
+        page.setWanted(true);
+        QSignalSpy updated(&page, &PlanPage::planUpdated);
+        Scenario a = llama70bOn8();
+        Scenario b = defaultScenario();
+        b.gpus = 16;
+        page.setScenario(a); // starts a search of a on the worker
+        page.setScenario(b); // a's result, whenever it comes, is for an old generation
+        QVERIFY(page.isSearching());
+        QTRY_VERIFY_WITH_TIMEOUT(page.isCurrent() && !page.isSearching(), kWaitMs);
+        QTest::qWait(20);
+        QCOMPARE(updated.count(), 1);
+        QCOMPARE(page.resultsShown(), 1);
+        QCOMPARE(json(page.resultScenario()), json(b));
+        const PlanResult expected = planLayouts(PlanPage::requestFor(b, PlanRank::StepTime));
+        QCOMPARE(page.layoutModel()->rowCount(), int(expected.layouts.size()));
+        for (int i = 0; i < page.layoutModel()->rowCount(); ++i)
+            QCOMPARE(page.layoutModel()->layout(i).stepTimeS, expected.layouts[std::size_t(i)].stepTimeS);
+        // Nothing is applied from a stale result: a scenario change, then a click before its search is back.
+        page.setScenario(a);
+        QSignalSpy requested(&page, &PlanPage::layoutRequested);
+        QVERIFY(!page.applyRow(0));
+        QCOMPARE(requested.count(), 0);
+        QTRY_VERIFY_WITH_TIMEOUT(page.isCurrent() && !page.isSearching(), kWaitMs);
+        QVERIFY(page.applyRow(0));
+        QCOMPARE(requested.count(), 1);
+    }
+
+    void verdictOffersBestLayout()
+    {
+        const Scenario s = llama70bOn8();
+        MainWindow w(s); // the Memory tab is shown; the Plan tab is not
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        MemoryPage* memory = w.memoryPage();
+        QCOMPARE(int(memory->verdict().kind), int(Verdict::Kind::DoesNotFit));
+        QPushButton* best = memory->bestLayoutButton();
+        QTRY_VERIFY_WITH_TIMEOUT(best->isEnabled() && best->isVisible(), kWaitMs);
+        const PlanResult expected = planLayouts(PlanPage::requestFor(s, PlanRank::StepTime));
+        QVERIFY(!expected.layouts.empty());
+        const Scenario bestScenario = applyLayout(s, expected.layouts[0]);
+        QVERIFY(memory->bestLayoutScenario().has_value());
+        QCOMPARE(json(*memory->bestLayoutScenario()), json(bestScenario));
+        QVERIFY(best->text().startsWith(QStringLiteral("Best layout: TP %1").arg(expected.layouts[0].tp)));
+        QTest::mouseClick(best, Qt::LeftButton);
+        QCOMPARE(json(w.scenario()), json(bestScenario));
+        QCOMPARE(int(memory->verdict().kind), int(Verdict::Kind::Fits));
+        QVERIFY(memory->verdictText().startsWith(QStringLiteral("Fits")));
+        QVERIFY(!best->isVisibleTo(memory)); // it fits: nothing to offer
+        w.undoStack()->undo();
+        QCOMPARE(int(memory->verdict().kind), int(Verdict::Kind::DoesNotFit));
+        QTRY_VERIFY_WITH_TIMEOUT(best->isEnabled() && best->isVisible(), kWaitMs);
+    }
+
+    void nothingFitsInPlainWords()
+    {
+        // A 1 GB GPU: not even the CUDA context and one layer's activations fit, with any offload.
+        Scenario s = llama70bOn8();
+        s.capacityBytes = 1'000'000'000;
+        const PlanResult expected = planLayouts(PlanPage::requestFor(s, PlanRank::StepTime));
+        QVERIFY(expected.layouts.empty());
+        PlanPage page;
+        page.setAttribute(Qt::WA_DontShowOnScreen);
+        page.show();
+        page.setScenario(s);
+        QTRY_VERIFY_WITH_TIMEOUT(page.isCurrent() && !page.isSearching(), kWaitMs);
+        QCOMPARE(page.layoutModel()->rowCount(), 0);
+        QVERIFY(page.messageText().startsWith(QStringLiteral("\u2716 Nothing fits: ")));
+        if (!expected.noFitReason.empty())
+            QVERIFY(page.messageText().contains(QString::fromStdString(expected.noFitReason)));
+        QVERIFY(!page.applyRow(0));
+        QVERIFY(!page.bestLayoutScenario());
+
+        // A scenario without an answer: a message, no crash, no rows.
+        Scenario bad = llama70bOn8();
+        bad.seq = 0;
+        page.setScenario(bad);
+        QTRY_VERIFY_WITH_TIMEOUT(page.isCurrent() && !page.isSearching(), kWaitMs);
+        QCOMPARE(page.layoutModel()->rowCount(), 0);
+        QVERIFY(!page.messageText().isEmpty());
+    }
+};
+
+QTEST_MAIN(TestPlanPage)
+#include "tst_planpage.moc"

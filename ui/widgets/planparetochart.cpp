@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: MIT
+#include "planparetochart.h"
+
+#include "chartstyle.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QEvent>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace shardscope {
+
+namespace {
+const QColor kFront(0x00, 0x72, 0xB2); // Okabe-Ito blue
+const QColor kBest(0xE6, 0x9F, 0x00); // Okabe-Ito orange
+} // namespace
+
+PlanParetoChart::PlanParetoChart(QWidget* parent)
+    : QWidget(parent)
+    , m_chart(new QChart)
+    , m_frontLine(new QLineSeries)
+    , m_frontDots(new QScatterSeries)
+    , m_others(new QScatterSeries)
+    , m_best(new QScatterSeries)
+    , m_capacity(new QLineSeries)
+    , m_x(new QValueAxis)
+    , m_y(new QValueAxis)
+{
+    m_chart->addAxis(m_x, Qt::AlignBottom);
+    m_chart->addAxis(m_y, Qt::AlignLeft);
+    m_others->setName(tr("Other layouts"));
+    m_others->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+    m_others->setMarkerSize(7);
+    m_others->setColor(QColor(0x99, 0x99, 0x99));
+    m_others->setBorderColor(QColor(0x77, 0x77, 0x77));
+    QPen front(kFront);
+    front.setWidthF(2);
+    m_frontLine->setPen(front);
+    m_frontLine->setName(tr("Pareto front"));
+    m_frontDots->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+    m_frontDots->setMarkerSize(9);
+    m_frontDots->setColor(kFront);
+    m_frontDots->setBorderColor(kFront.darker(140));
+    m_frontDots->setName(tr("On the front"));
+    m_best->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
+    m_best->setMarkerSize(13);
+    m_best->setColor(kBest);
+    m_best->setBorderColor(Qt::black);
+    m_best->setName(tr("Best"));
+    m_capacity->setName(tr("Capacity"));
+    for (QXYSeries* s : std::initializer_list<QXYSeries*> {m_others, m_frontLine, m_frontDots, m_best, m_capacity}) {
+        m_chart->addSeries(s);
+        s->attachAxis(m_x);
+        s->attachAxis(m_y);
+    }
+    for (QLegendMarker* lm : m_chart->legend()->markers(m_frontDots))
+        lm->setVisible(false);
+    m_x->setLabelFormat(QStringLiteral("%.0f"));
+    m_y->setLabelFormat(QStringLiteral("%.2f"));
+    m_y->setTitleText(tr("Step time (s)"));
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    m_chart->setTitle(tr("Layouts that fit: peak memory vs step time"));
+    m_view = makeChartView(m_chart, this);
+    m_capacity->setPen(capacityPen(palette()));
+    for (QScatterSeries* s : {m_frontDots, m_others, m_best})
+        connect(s, &QScatterSeries::clicked, this, [this](const QPointF& p) {
+            if (const PlanLayout* l = layoutAt(p)) {
+                const PlanLayout copy = *l; // applying it replaces the layouts
+                emit layoutClicked(copy);
+            }
+        });
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_view);
+    setUnit(m_unit);
+}
+
+void PlanParetoChart::setLayouts(
+    const std::vector<PlanLayout>& ranked, const std::vector<PlanLayout>& pareto, std::int64_t usableBytes)
+{
+    m_ranked = ranked;
+    m_pareto = pareto;
+    m_usable = usableBytes;
+    refresh();
+}
+
+void PlanParetoChart::clear() { setLayouts({}, {}, 0); }
+
+void PlanParetoChart::setUnit(ByteUnit unit)
+{
+    m_unit = unit;
+    m_x->setTitleText(tr("Worst-rank peak (%1)").arg(QLatin1String(unitName(unit))));
+    refresh();
+}
+
+void PlanParetoChart::refresh()
+{
+    const double div = unitDivisor(m_unit);
+    auto point = [div](const PlanLayout& l) { return QPointF(double(l.peakBytes) / div, l.stepTimeS); };
+    QList<QPointF> front, others, best;
+    for (const PlanLayout& l : m_pareto)
+        front << point(l);
+    for (std::size_t i = 0; i < m_ranked.size(); ++i)
+        (i == 0 ? best : others) << point(m_ranked[i]);
+    // Bulk replace (TOOLCHAIN.md pitfall 2): one signal per series.
+    m_frontLine->replace(front);
+    m_frontDots->replace(front);
+    m_others->replace(others);
+    m_best->replace(best);
+
+    double xMax = 0, yMax = 0;
+    for (const QList<QPointF>* list : {&front, &others, &best})
+        for (const QPointF& p : *list) {
+            xMax = std::max(xMax, p.x());
+            yMax = std::max(yMax, p.y());
+        }
+    const double cap = double(m_usable) / div;
+    xMax = std::max(xMax, cap);
+    setNiceRange(m_x, xMax > 0 ? xMax * 1.05 : 1.0);
+    setNiceRange(m_y, yMax > 0 ? yMax * 1.08 : 1.0);
+    if (cap > 0)
+        m_capacity->replace(QList<QPointF> {QPointF(cap, 0), QPointF(cap, m_y->max())});
+    else
+        m_capacity->clear();
+}
+
+const PlanLayout* PlanParetoChart::layoutAt(const QPointF& value) const
+{
+    const double div = unitDivisor(m_unit);
+    // Distance in fractions of each axis, so that GB and seconds weigh alike.
+    const double sx = std::max(m_x->max() - m_x->min(), 1e-9), sy = std::max(m_y->max() - m_y->min(), 1e-12);
+    const PlanLayout* nearest = nullptr;
+    double bestD = std::numeric_limits<double>::infinity();
+    for (const std::vector<PlanLayout>* list : {&m_ranked, &m_pareto})
+        for (const PlanLayout& l : *list) {
+            const double dx = (double(l.peakBytes) / div - value.x()) / sx, dy = (l.stepTimeS - value.y()) / sy;
+            const double d = dx * dx + dy * dy;
+            if (d < bestD) {
+                bestD = d;
+                nearest = &l;
+            }
+        }
+    return bestD < 0.05 * 0.05 ? nearest : nullptr;
+}
+
+void PlanParetoChart::changeEvent(QEvent* e)
+{
+    QWidget::changeEvent(e);
+    if (e->type() == QEvent::PaletteChange) {
+        applyPalette(m_chart, palette());
+        m_capacity->setPen(capacityPen(palette()));
+    }
+}
+
+} // namespace shardscope
