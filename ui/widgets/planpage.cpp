@@ -65,6 +65,7 @@ QWidget* titled(QLabel* title, QWidget* body, QWidget* parent)
     QFont f = title->font();
     f.setBold(true);
     title->setFont(f);
+    title->setWordWrap(true); // the page's minimum width stays within a 1080p screen at QT_SCALE_FACTOR=1.5
     layout->addWidget(title);
     layout->addWidget(body, 1);
     return box;

@@ -158,7 +158,7 @@ std::vector<std::int64_t> StepGpuView::groupMembers(const StepEvent& e) const
 QSize StepGpuView::minimumSizeHint() const
 {
     const double k = std::max(1.0, lineHeight(font()) / 18.0);
-    return QSize(400, int(std::lround(240 * k)));
+    return QSize(360, int(std::lround(240 * k)));
 }
 
 QRectF StepGpuView::boxRect(std::size_t i) const

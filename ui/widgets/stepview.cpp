@@ -68,7 +68,8 @@ StepView::StepView(QWidget* parent)
     bar->addWidget(m_speedBox);
     m_timeLabel = new QLabel(this);
     m_timeLabel->setObjectName(QStringLiteral("stepTime"));
-    m_timeLabel->setMinimumWidth(260); // with the ring controls on this bar, wider keeps QT_SCALE_FACTOR=1.5 off a 1080p screen
+    m_timeLabel->setMinimumWidth(200); // with the ring controls on this bar, wider keeps QT_SCALE_FACTOR=1.5 off a 1080p screen
+    m_timeLabel->setWordWrap(true);
     bar->addWidget(m_timeLabel);
     bar->addStretch(1);
     m_oneCollective = new QCheckBox(tr("One collective"), this);
