@@ -226,6 +226,11 @@ private slots:
         QVERIFY2(text.startsWith(QStringLiteral("Fits: ") + formatBytesUi(double(fAlloc.measuredBytes), ByteUnit::GB)
                                  + QStringLiteral(" allocated of")),
                  qPrintable(text));
+        // The capacity line's label gives the same headroom as the verdict: usable minus the allocated peak.
+        const QString label = w->memoryPage()->perGpuChart()->capacityLabelText();
+        QVERIFY2(label.endsWith(QStringLiteral("headroom ")
+                                + formatBytesUi(double(fAlloc.usableBytes - fAlloc.measuredBytes), ByteUnit::GB)),
+                 qPrintable(label));
         verifyChartsMatchCore(*w);
     }
 

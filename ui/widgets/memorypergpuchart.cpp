@@ -291,7 +291,8 @@ void MemoryPerGpuChart::refresh()
     if (y->titleText() != yTitle)
         y->setTitleText(yTitle);
 
-    const double worst = double(f.worstBytes());
+    // The figure the verdict compares with the capacity: the measure in force (Scenario::capacityMeasure).
+    const double worst = double(f.measuredBytes);
     const QString head = f.fits ? tr("headroom %1").arg(formatBytesUi(double(f.usableBytes) - worst, m_unit))
                                 : tr("%1 over").arg(formatBytesUi(worst - double(f.usableBytes), m_unit));
     const QString capText = f.usableBytes != f.capacityBytes
@@ -428,5 +429,7 @@ void MemoryPerGpuChart::changeEvent(QEvent* e)
         m_label->setColors(palette().color(QPalette::WindowText), palette().color(QPalette::Base));
     }
 }
+
+QString MemoryPerGpuChart::capacityLabelText() const { return m_label->text(); }
 
 } // namespace shardscope

@@ -36,6 +36,8 @@ class MemoryPerGpuChart : public QWidget
 {
     Q_OBJECT
 public:
+    /// The capacity line's label: the GPU, its usable capacity and the headroom of the measure in force.
+    QString capacityLabelText() const;
     explicit MemoryPerGpuChart(QWidget* parent = nullptr);
 
     /// Computes with core (throws InvalidInput) and shows the result.
