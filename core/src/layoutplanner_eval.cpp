@@ -14,6 +14,7 @@
 #include "shardscope/collectives.h"
 #include "shardscope/kernels.h"
 #include "shardscope/links.h"
+#include "shardscope/step.h"
 
 #include <algorithm>
 #include <cmath>
@@ -386,40 +387,17 @@ void closedFormStep(const Scenario& s, const Footprint& fp, PlanLayout& out)
     // Distinct stages: first, middle (stage 1), last; the footprint's ranks give their params (step.cpp's
     // buildStages). Stages between have the middle's layers when PP divides the layers, else one fewer.
     const std::int64_t L = a.layers;
-    const RankFootprint* firstRank = nullptr;
-    const RankFootprint* lastRank = nullptr;
-    for (const auto& r : fp.ranks) {
-        if (r.stage == 0)
-            firstRank = &r;
-        if (r.stage == x.p - 1)
-            lastRank = &r;
-    }
-    const std::int64_t per = fp.ranks.front().perLayerLocalParams;
-    const std::int64_t vL = ceilDiv(a.vocab, x.t) * a.hidden + a.maxPositions * a.hidden;
     auto makeStage = [&](std::int64_t i) {
+        const StageParams sp = stageParams(fp, a, x.t, x.p, i);
         Stage st;
-        st.layers = L / x.p + (i < L % x.p ? 1 : 0);
+        st.layers = sp.layers;
         st.first = i == 0;
         st.last = i == x.p - 1;
-        st.perLayer = per;
-        std::int64_t local = st.layers * per;
-        if (st.first && firstRank)
-            local = firstRank->localParams;
-        if (st.last && lastRank)
-            local = lastRank->localParams;
-        std::int64_t extra = local - st.layers * per;
-        if (st.first) {
-            st.embedding = std::clamp<std::int64_t>(vL, 0, std::max<std::int64_t>(0, extra));
-            extra -= st.embedding;
-        }
-        if (st.last) {
-            st.head = std::max<std::int64_t>(0, extra);
-            extra -= st.head;
-        }
-        st.lastExtra = extra;
-        if (per + extra < 0)
-            st.lastExtra = -per;
-        st.local = st.embedding + st.head + st.layers * per + st.lastExtra;
+        st.perLayer = sp.perLayer;
+        st.embedding = sp.embedding;
+        st.head = sp.head;
+        st.lastExtra = sp.lastLayerExtra;
+        st.local = sp.local;
         return st;
     };
     // Stage i's forward + backward of one micro-batch over all its chunks (S_i), with and without the gradient

@@ -287,46 +287,20 @@ void StepModel::buildStages()
 {
     const Architecture& a = m_s.arch;
     const std::int64_t L = a.layers;
-    const RankFootprint* firstRank = nullptr;
-    const RankFootprint* lastRank = nullptr;
-    for (const auto& r : m_fp.ranks) {
-        if (r.stage == 0)
-            firstRank = &r;
-        if (r.stage == m_p - 1)
-            lastRank = &r;
-    }
-    const std::int64_t per = m_fp.ranks.front().perLayerLocalParams;
-    // Embedding unit: the vocab-parallel embedding (+ learned positions) on the first stage; head unit:
-    // the final norm and the LM head on the last. The footprint's stage totals are split into these units
-    // and the layers so that the units of a stage add up to its params exactly.
-    const std::int64_t vL = ceilDiv(a.vocab, m_t) * a.hidden + a.maxPositions * a.hidden;
     m_stages.resize(static_cast<std::size_t>(m_p));
     for (std::int64_t i = 0; i < m_p; ++i) {
         StageDesc& st = m_stages[static_cast<std::size_t>(i)];
+        const StageParams sp = stageParams(m_fp, a, m_t, m_p, i);
         st.index = i;
-        st.layers = layersOnStage(L, m_p, i);
+        st.layers = sp.layers;
         st.firstLayer = layersBefore(L, m_p, i);
         st.first = i == 0;
         st.last = i == m_p - 1;
-        st.perLayerParams = per;
-        std::int64_t local = st.layers * per;
-        if (st.first && firstRank)
-            local = firstRank->localParams;
-        if (st.last && lastRank)
-            local = lastRank->localParams;
-        std::int64_t extra = local - st.layers * per;
-        if (st.first) {
-            st.embeddingParams = std::clamp<std::int64_t>(vL, 0, std::max<std::int64_t>(0, extra));
-            extra -= st.embeddingParams;
-        }
-        if (st.last) {
-            st.headParams = std::max<std::int64_t>(0, extra);
-            extra -= st.headParams;
-        }
-        st.lastLayerExtra = extra; // bare counts: rounding of the proportional split (may be negative)
-        if (per + extra < 0)
-            st.lastLayerExtra = -per;
-        st.localParams = st.embeddingParams + st.headParams + st.layers * per + st.lastLayerExtra;
+        st.perLayerParams = sp.perLayer;
+        st.embeddingParams = sp.embedding;
+        st.headParams = sp.head;
+        st.lastLayerExtra = sp.lastLayerExtra;
+        st.localParams = sp.local;
     }
 }
 
@@ -1208,6 +1182,43 @@ void StepModel::buildMemory(StepResult& r) const
 }
 
 } // namespace
+
+
+StageParams stageParams(const Footprint& fp, const Architecture& a, std::int64_t tp, std::int64_t pp, std::int64_t stage)
+{
+    const RankFootprint* firstRank = nullptr;
+    const RankFootprint* lastRank = nullptr;
+    for (const auto& r : fp.ranks) {
+        if (r.stage == 0)
+            firstRank = &r;
+        if (r.stage == pp - 1)
+            lastRank = &r;
+    }
+    StageParams st;
+    st.layers = layersOnStage(a.layers, pp, stage);
+    st.perLayer = fp.ranks.front().perLayerLocalParams;
+    const bool first = stage == 0, last = stage == pp - 1;
+    std::int64_t local = st.layers * st.perLayer;
+    if (first && firstRank)
+        local = firstRank->localParams;
+    if (last && lastRank)
+        local = lastRank->localParams;
+    std::int64_t extra = local - st.layers * st.perLayer;
+    if (first) {
+        const std::int64_t vL = ceilDiv(a.vocab, tp) * a.hidden + a.maxPositions * a.hidden;
+        st.embedding = std::clamp<std::int64_t>(vL, 0, std::max<std::int64_t>(0, extra));
+        extra -= st.embedding;
+    }
+    if (last) {
+        st.head = std::max<std::int64_t>(0, extra);
+        extra -= st.head;
+    }
+    st.lastLayerExtra = extra; // bare counts: rounding of the proportional split (may be negative)
+    if (st.perLayer + extra < 0)
+        st.lastLayerExtra = -st.perLayer;
+    st.local = st.embedding + st.head + st.layers * st.perLayer + st.lastLayerExtra;
+    return st;
+}
 
 StepResult computeStep(const Scenario& s)
 {

@@ -120,6 +120,16 @@ inline constexpr std::size_t kMaxStepEvents = 20000;
  *
  * Throws InvalidInput like computeFootprint, and for bad hardware fields ("kernel-efficiency", ...).
  */
+/// A pipeline stage's parameters split into units: the embedding (vocab-parallel embedding and learned positions,
+/// first stage), the head (final norm and LM head, last stage), its layers, and the last layer's rounding of a bare
+/// count's proportional split (may be negative). The units add up to the footprint's params of that stage exactly.
+/// computeStep() and the planner's closed form (layoutplanner_eval.cpp) both describe their stages with it.
+struct StageParams
+{
+    std::int64_t layers = 0, perLayer = 0, embedding = 0, head = 0, lastLayerExtra = 0, local = 0;
+};
+StageParams stageParams(const Footprint& fp, const Architecture& a, std::int64_t tp, std::int64_t pp, std::int64_t stage);
+
 StepResult computeStep(const Scenario& s);
 
 } // namespace shardscope
