@@ -289,7 +289,7 @@ public:
                 g.offloadOptimizer = OffloadDevice::Cpu;
             if (g.offloadParams == OffloadDevice::Nvme)
                 g.offloadParams = OffloadDevice::Cpu;
-            m_fp = computeFootprint(g);
+            m_fp = computeFootprint(g, FootprintOptions {false, false}); // numbers only: no formulas, no timeline
             m_key = key;
             m_have = true;
         }
@@ -424,6 +424,8 @@ PlanResult planLayouts(const PlanRequest& request)
             if (!l.fits && l.checkpointing == Checkpointing::Selective)
                 noFit.insert(slot);
             ++res.evaluated;
+            if (request.onEvaluated)
+                request.onEvaluated(l);
             PlanCell& cell = res.tpPpMap[cur];
             ++cell.layouts;
             if (cell.layouts == 1 || l.peakBytes < cell.minPeakBytes)

@@ -113,11 +113,25 @@ struct Footprint
     std::int64_t worstBytes() const { return worstRank().totalBytes; }
 };
 
+/// What computeFootprint() builds besides the bytes. The bytes (every term, rank, peak and fit) are the same
+/// whatever the options: the same code computes them, the options only skip work on the words and the timeline.
+struct FootprintOptions
+{
+    /// Build the words: each term's formula, the activation derivation. Off (numbers only), every formula and
+    /// the derivation are empty; the planner evaluates millions of layouts this way.
+    bool explain = true;
+    /// Keep each rank's liveness timeline (RankFootprint::timeline). Off, the timeline is empty; the peak moment,
+    /// step maxima and measures are computed from it all the same.
+    bool timeline = true;
+};
+
 /**
  * The footprint model: a pure function from scenario to per-rank bytes per term.
  * Throws InvalidInput for a scenario without a meaningful answer (validateScenario()).
  */
 Footprint computeFootprint(const Scenario& s);
+/// The same with options (FootprintOptions{false, false}: numbers only, for the planner).
+Footprint computeFootprint(const Scenario& s, const FootprintOptions& options);
 
 /**
  * The liveness timeline of pipeline stage `stage` (0-based) of the scenario: one MemoryMoment per StepMoment.
