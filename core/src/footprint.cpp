@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <memory>
+#include <stdexcept>
 #include <type_traits>
 #include <utility>
 
@@ -772,7 +774,8 @@ Ctx makeCtx(const Scenario& s, bool explain = true)
     return c;
 }
 
-Stage makeStage(const Ctx& c, std::int64_t i)
+/// Stage i's parts that the ZeRO stage and the offloads do not change: all but persistentParams.
+Stage makeStageShape(const Ctx& c, std::int64_t i)
 {
     const Scenario& s = c.s;
     Stage st;
@@ -797,6 +800,12 @@ Stage makeStage(const Ctx& c, std::int64_t i)
         st.working = c.la.workingBytes - c.la.storedBytes; // the ring attention buffers only
     if (e.autocast)
         st.autocastCache = double(P) * 2.0; // autocast's weight cache: a 16-bit copy of every weight used
+    return st;
+}
+
+Stage makeStage(const Ctx& c, std::int64_t i)
+{
+    Stage st = makeStageShape(c, i);
     st.persistentParams = persistentParamBytes(c, st);
     return st;
 }
@@ -834,10 +843,10 @@ Timeline timelineOf(const Ctx& c, const Stage& st, const Sizes& v)
 
 /// The rank's footprint: the timeline's peak with the terms alive then as its breakdown. The timeline is kept in
 /// r.timeline when `keepTimeline`.
-RankFootprint rankFootprint(const Ctx& c, std::int64_t i, bool keepTimeline = true)
+RankFootprint rankFootprint(const Ctx& c, const Stage& st, bool keepTimeline = true)
 {
     const Scenario& s = c.s;
-    const Stage st = makeStage(c, i);
+    const std::int64_t i = st.index;
     Sizes v = termSizes(c, st);
     RankFootprint r;
     r.stage = i;
@@ -948,100 +957,231 @@ std::vector<MemoryMoment> memoryTimeline(const Scenario& s, std::int64_t stage)
     if (stage < 0 || stage >= s.pp)
         throw InvalidInput("pp", "--pp: stage " + std::to_string(stage) + " is outside 0.." + std::to_string(s.pp - 1));
     const Ctx c = makeCtx(s);
-    return rankFootprint(c, stage).timeline;
+    return rankFootprint(c, makeStage(c, stage)).timeline;
 }
+
+namespace {
+
+/// The pipeline stages whose footprints are computed, ascending. With a whole architecture and PP > 3, a middle
+/// stage k in 2 .. p-2 never holds more than stage 1 in any term at any moment of the step: no more layers (the
+/// first L % p stages take one more), the same params per layer and none of the first's or last's extras, no more
+/// micro-batches in flight (1F1B: min(p - k, m); GPipe: m; interleaved: fewer chunks of no more layers), and every
+/// term and its liveness are non-decreasing in these. So its peak, every capacity measure and its host bytes are
+/// at most stage 1's, and (ties going to the lower stage) the worst rank is the first, second or last stage: only
+/// those three are computed. A bare count splits its params by rounding that can give a later stage one more: every
+/// stage is computed then, as with FootprintOptions::everyStage (tst_planspeed compares the two).
+void stagesToCompute(const Scenario& s, bool everyStage, std::vector<std::int64_t>& out)
+{
+    out.clear();
+    const std::int64_t p = s.pp;
+    if (everyStage || s.bareParams || p <= 3) {
+        for (std::int64_t i = 0; i < p; ++i)
+            out.push_back(i);
+        return;
+    }
+    out = {0, 1, p - 1};
+}
+
+/// computeFootprint() after validation: its parts that the ZeRO stage and the offloads do not change are computed
+/// on construction (parameter split, activations, micro-batches in flight of each stage), the rest by assemble()
+/// for the stage and offloads set by setStage(). Refers to itself (ctx.s is scenario): not copyable.
+struct FootprintParts
+{
+    FootprintParts(const Scenario& s, const FootprintOptions& o)
+        : scenario(s)
+        , ctx(makeCtx(scenario, o.explain))
+        , options(o)
+    {
+        stagesToCompute(scenario, o.everyStage, indices);
+        stages.reserve(indices.size());
+        for (std::int64_t i : indices)
+            stages.push_back(makeStageShape(ctx, i));
+    }
+    FootprintParts(const FootprintParts&) = delete;
+    FootprintParts& operator=(const FootprintParts&) = delete;
+
+    /// Everything but the ranks and what depends on them.
+    void head(Footprint& fp) const
+    {
+        const Scenario& s = scenario;
+        fp.totalParams = s.totalParams();
+        fp.paramCounts = countParams(s.arch);
+        fp.bytesPerParam = effectiveBytesPerParam(s);
+        fp.gpu = resolveGpu(s);
+        fp.capacityBytes = fp.gpu.capacityBytes;
+        fp.usableBytes = fp.capacityBytes - static_cast<std::int64_t>(std::llround(s.safetyMarginBytes));
+        fp.activations = ctx.la;
+    }
+
+    void setStage(int zeroStage, OffloadDevice offloadOptimizer, OffloadDevice offloadParams)
+    {
+        scenario.zeroStage = zeroStage;
+        scenario.offloadOptimizer = offloadOptimizer;
+        scenario.offloadParams = offloadParams;
+        ctx.z = zeroStage;
+        ctx.offOpt = offloadOptimizer != OffloadDevice::None;
+        ctx.offPar = offloadParams != OffloadDevice::None;
+    }
+
+    /// The ranks, the worst, fit and the host and NVMe bytes per node of fp (whose head() is filled).
+    void assemble(Footprint& fp)
+    {
+        const Scenario& s = scenario;
+        const Ctx& c = ctx;
+        const std::int64_t p = s.pp;
+        const std::int64_t ranksPerNode = std::min(s.gpusPerNode, s.gpus);
+        computed.clear();
+        std::int64_t worstHost = 0, worstNvme = 0;
+        for (Stage& st : stages) {
+            st.persistentParams = persistentParamBytes(c, st);
+            RankFootprint r = rankFootprint(c, st, options.timeline);
+            // Host RAM and NVMe per node (DeepSpeed's CPU Adam keeps master, moments and fp32 grads: 16 B/param
+            // with Adam; parameter offload adds the 16-bit params: its estimator's 18 B).
+            const double shard = double(ceilDiv(r.localParams, c.d));
+            const BytesPerParam& b = c.b;
+            double host = 0, nvme = 0;
+            if (c.offOpt) {
+                const double opt = shard * (b.master + b.optimizer);
+                host += shard * 4.0;
+                if (s.offloadOptimizer == OffloadDevice::Cpu)
+                    host += opt;
+                else {
+                    nvme += opt;
+                    host += 4.0 * 1e8 * 4.0; // aio pinned buffers: buffer_count 4 x buffer_size 1e8 fp32
+                }
+            }
+            if (c.offPar) {
+                const double par = shard * b.weights;
+                if (s.offloadParams == OffloadDevice::Cpu)
+                    host += par;
+                else {
+                    nvme += par;
+                    host += 5.0 * 1e8 * 2.0; // param buffers: buffer_count 5 x buffer_size 1e8 16-bit
+                }
+            }
+            worstHost = std::max(worstHost, static_cast<std::int64_t>(std::llround(host * double(ranksPerNode))));
+            worstNvme = std::max(worstNvme, static_cast<std::int64_t>(std::llround(nvme * double(ranksPerNode))));
+            computed.push_back(std::move(r));
+        }
+
+        // Distinct ranks: first, a middle (stage 1: the fullest middle), last, and the worst. `computed` holds the
+        // stages of `indices`, ascending, so the first largest is the lowest such stage.
+        std::size_t worst = 0;
+        for (std::size_t k = 1; k < computed.size(); ++k)
+            if (computed[k].totalBytes > computed[worst].totalBytes)
+                worst = k;
+        const std::size_t last = computed.size() - 1; // stage p - 1
+        pick.clear();
+        if (p == 1) {
+            computed[0].label = "all ranks";
+            pick.push_back(0);
+        } else {
+            computed[0].label = "first stage";
+            pick.push_back(0);
+            if (p >= 3) {
+                computed[1].label = "middle stage"; // stage 1
+                pick.push_back(1);
+            }
+            computed[last].label = "last stage";
+            pick.push_back(last);
+            if (std::find(pick.begin(), pick.end(), worst) == pick.end()) {
+                computed[worst].label = "stage " + std::to_string(computed[worst].stage) + " (worst)";
+                pick.push_back(worst);
+            }
+        }
+        fp.ranks.clear();
+        fp.worst = 0;
+        for (std::size_t k : pick) {
+            if (k == worst)
+                fp.worst = static_cast<int>(fp.ranks.size());
+            fp.ranks.push_back(std::move(computed[k]));
+        }
+        // What meets the capacity line: device used (nvidia-smi, the default), or torch's reserved or allocated peak.
+        fp.measuredBytes = 0;
+        for (const RankFootprint& r : fp.ranks)
+            fp.measuredBytes = std::max(fp.measuredBytes, s.capacityMeasure == CapacityMeasure::Allocated ? r.peakAllocatedBytes
+                                                              : s.capacityMeasure == CapacityMeasure::Reserved
+                                                              ? r.peakReservedBytes
+                                                              : r.deviceUsedBytes);
+        fp.fits = fp.measuredBytes <= fp.usableBytes;
+        fp.hostBytesPerNode = worstHost;
+        fp.nvmeBytesPerNode = worstNvme;
+        fp.hostFits = worstHost <= s.hostRamBytesPerNode;
+        fp.nvmeFits = worstNvme <= s.nvmeBytesPerNode;
+    }
+
+    Scenario scenario;
+    Ctx ctx;
+    FootprintOptions options;
+    std::vector<std::int64_t> indices;
+    std::vector<Stage> stages;
+    std::vector<RankFootprint> computed; ///< scratch of assemble()
+    std::vector<std::size_t> pick; ///< scratch of assemble()
+};
+
+bool stageAndOffloadsValid(int z, OffloadDevice o, OffloadDevice q)
+{
+    return z >= 0 && z <= 3 && (o == OffloadDevice::None || z >= 1) && (q == OffloadDevice::None || z == 3);
+}
+
+} // namespace
 
 Footprint computeFootprint(const Scenario& s) { return computeFootprint(s, FootprintOptions {}); }
 
 Footprint computeFootprint(const Scenario& s, const FootprintOptions& options)
 {
     validateScenario(s);
+    FootprintParts parts(s, options);
     Footprint fp;
-    fp.totalParams = s.totalParams();
-    fp.paramCounts = countParams(s.arch);
-    fp.bytesPerParam = effectiveBytesPerParam(s);
-    fp.gpu = resolveGpu(s);
-    fp.capacityBytes = fp.gpu.capacityBytes;
-    fp.usableBytes = fp.capacityBytes - static_cast<std::int64_t>(std::llround(s.safetyMarginBytes));
-    const Ctx c = makeCtx(s, options.explain);
-    fp.activations = c.la;
-    const std::int64_t p = s.pp;
-    const std::int64_t ranksPerNode = std::min(s.gpusPerNode, s.gpus);
-
-    std::vector<RankFootprint> stages;
-    stages.reserve(static_cast<std::size_t>(p));
-    std::int64_t worstHost = 0, worstNvme = 0;
-    for (std::int64_t i = 0; i < p; ++i) {
-        RankFootprint r = rankFootprint(c, i, options.timeline);
-        // Host RAM and NVMe per node (DeepSpeed's CPU Adam keeps master, moments and fp32 grads: 16 B/param
-        // with Adam; parameter offload adds the 16-bit params: its estimator's 18 B).
-        const double shard = double(ceilDiv(r.localParams, c.d));
-        const BytesPerParam& b = c.b;
-        double host = 0, nvme = 0;
-        if (c.offOpt) {
-            const double opt = shard * (b.master + b.optimizer);
-            host += shard * 4.0;
-            if (s.offloadOptimizer == OffloadDevice::Cpu)
-                host += opt;
-            else {
-                nvme += opt;
-                host += 4.0 * 1e8 * 4.0; // aio pinned buffers: buffer_count 4 x buffer_size 1e8 fp32
-            }
-        }
-        if (c.offPar) {
-            const double par = shard * b.weights;
-            if (s.offloadParams == OffloadDevice::Cpu)
-                host += par;
-            else {
-                nvme += par;
-                host += 5.0 * 1e8 * 2.0; // param buffers: buffer_count 5 x buffer_size 1e8 16-bit
-            }
-        }
-        worstHost = std::max(worstHost, static_cast<std::int64_t>(std::llround(host * double(ranksPerNode))));
-        worstNvme = std::max(worstNvme, static_cast<std::int64_t>(std::llround(nvme * double(ranksPerNode))));
-        stages.push_back(std::move(r));
-    }
-
-    // Distinct ranks: first, a middle (stage 1: the fullest middle under 1F1B), last, and the worst.
-    std::size_t worstStage = 0;
-    for (std::size_t i = 1; i < stages.size(); ++i)
-        if (stages[i].totalBytes > stages[worstStage].totalBytes)
-            worstStage = i;
-    std::vector<std::size_t> pick;
-    if (p == 1) {
-        stages[0].label = "all ranks";
-        pick = {0};
-    } else {
-        stages[0].label = "first stage";
-        pick.push_back(0);
-        if (p >= 3) {
-            stages[1].label = "middle stage";
-            pick.push_back(1);
-        }
-        stages[static_cast<std::size_t>(p - 1)].label = "last stage";
-        pick.push_back(static_cast<std::size_t>(p - 1));
-        if (std::find(pick.begin(), pick.end(), worstStage) == pick.end()) {
-            stages[worstStage].label = "stage " + std::to_string(worstStage) + " (worst)";
-            pick.push_back(worstStage);
-        }
-    }
-    for (std::size_t i : pick) {
-        if (i == worstStage)
-            fp.worst = static_cast<int>(fp.ranks.size());
-        fp.ranks.push_back(std::move(stages[i]));
-    }
-    // What meets the capacity line: device used (nvidia-smi, the default), or torch's reserved or allocated peak.
-    for (const RankFootprint& r : fp.ranks)
-        fp.measuredBytes = std::max(fp.measuredBytes, s.capacityMeasure == CapacityMeasure::Allocated ? r.peakAllocatedBytes
-                                                          : s.capacityMeasure == CapacityMeasure::Reserved
-                                                          ? r.peakReservedBytes
-                                                          : r.deviceUsedBytes);
-    fp.fits = fp.measuredBytes <= fp.usableBytes;
-    fp.hostBytesPerNode = worstHost;
-    fp.nvmeBytesPerNode = worstNvme;
-    fp.hostFits = worstHost <= s.hostRamBytesPerNode;
-    fp.nvmeFits = worstNvme <= s.nvmeBytesPerNode;
+    parts.head(fp);
+    parts.assemble(fp);
     return fp;
+}
+
+struct FootprintFamily::Impl
+{
+    explicit Impl(const Scenario& s)
+        : base(s)
+    {
+        // validateScenario() checks the stage and the offloads only against each other (ZeRO 0-3, optimizer
+        // offload from stage 1, parameter offload at stage 3): valid with stage 0 and no offloads is valid with any
+        // stage and offloads that pass those checks.
+        Scenario v = s;
+        v.zeroStage = 0;
+        v.offloadOptimizer = v.offloadParams = OffloadDevice::None;
+        try {
+            validateScenario(v);
+        } catch (const InvalidInput&) {
+            return; // footprint() throws computeFootprint()'s refusal for each member
+        }
+        parts = std::make_unique<FootprintParts>(v, FootprintOptions {false, false});
+        parts->head(fp);
+    }
+    Scenario base;
+    std::unique_ptr<FootprintParts> parts;
+    Footprint fp;
+};
+
+FootprintFamily::FootprintFamily(const Scenario& s)
+    : m(std::make_unique<Impl>(s))
+{
+}
+
+FootprintFamily::~FootprintFamily() = default;
+
+const Footprint& FootprintFamily::footprint(int zeroStage, OffloadDevice offloadOptimizer, OffloadDevice offloadParams)
+{
+    if (!m->parts || !stageAndOffloadsValid(zeroStage, offloadOptimizer, offloadParams)) {
+        Scenario s = m->base;
+        s.zeroStage = zeroStage;
+        s.offloadOptimizer = offloadOptimizer;
+        s.offloadParams = offloadParams;
+        validateScenario(s); // throws computeFootprint()'s refusal
+        throw std::logic_error("FootprintFamily: a scenario validateScenario() accepts was refused");
+    }
+    m->parts->setStage(zeroStage, offloadOptimizer, offloadParams);
+    m->parts->assemble(m->fp);
+    return m->fp;
 }
 
 } // namespace shardscope

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <optional>
 #include <string>
+#include <vector>
 
 using namespace shardscope;
 
@@ -133,6 +134,99 @@ private slots:
         qInfo("%d scenarios compared, %d refused by both", compared, refused);
         QVERIFY(compared > n / 2);
         QVERIFY(refused > 0);
+    }
+
+    /// The stages computeFootprint() skips (a whole architecture with PP > 3 computes the first, second and last
+    /// only) against brute force, every stage computed (FootprintOptions::everyStage), on 3,000 random scenarios
+    /// with PP from 4 to 48, every schedule (interleaved too), framework and memory saver: every number equal, and the
+    /// worst rank's peak is the largest of every stage's own timeline (memoryTimeline()).
+    void skippedStagesNeverHoldTheWorstRank()
+    {
+        ScenarioGenerator g(20261202);
+        const int n = scaled(3000);
+        int compared = 0, deep = 0;
+        while (compared < n) {
+            Scenario s = g.next(g.pick<std::int64_t>({1, 2, 8, 64}));
+            if (g.coin())
+                g.addFrameworkKnobs(s);
+            s.pp = std::min<std::int64_t>(s.arch.layers, g.pick<std::int64_t>({4, 5, 6, 7, 8, 12, 16, 24, 48}));
+            s.gpus = s.tp * s.pp * s.cp * g.pick<std::int64_t>({1, 2, 8});
+            s.schedule = g.pick({PipelineSchedule::OneFOneB, PipelineSchedule::GPipe, PipelineSchedule::Interleaved});
+            s.vpp = 1;
+            if (s.schedule == PipelineSchedule::Interleaved) {
+                s.vpp = g.pick<std::int64_t>({2, 3, 4});
+                s.gradAccum = s.pp * g.pick<std::int64_t>({1, 2, 3});
+            }
+            if (s.framework == Framework::Single)
+                s.framework = Framework::DeepSpeed;
+            s.optimizerInBackward = s.optimizerInBackward && s.gradAccum == 1;
+            std::string message;
+            const std::optional<Footprint> skipping = footprintOrMessage(s, FootprintOptions {false, false}, message);
+            if (!skipping)
+                continue; // not a valid scenario (e.g. fewer layers than PP x VPP)
+            const Footprint all = computeFootprint(s, FootprintOptions {false, false, true});
+            const std::string d = firstDifference(all, *skipping);
+            QVERIFY2(d.empty(), (d + ": " + describe(s)).c_str());
+            QVERIFY2(firstDifference(all, computeFootprint(s)).empty(), describe(s).c_str());
+            std::int64_t largest = 0;
+            for (std::int64_t i = 0; i < s.pp; ++i) {
+                const std::vector<MemoryMoment> tl = memoryTimeline(s, i);
+                for (const MemoryMoment& m : tl)
+                    if (m.moment != StepMoment::Steady) // the peak is taken over the step's moments after steady
+                        largest = std::max(largest, memoryMeasures(s, m.bytes).deviceUsed);
+            }
+            QVERIFY2(largest == skipping->worstBytes(), describe(s).c_str());
+            deep += s.pp > 3 && !s.bareParams ? 1 : 0;
+            ++compared;
+        }
+        qInfo("%d scenarios compared, %d of them with stages skipped", compared, deep);
+        QVERIFY(deep > n / 2);
+    }
+
+    /// FootprintFamily (one scenario's parts shared over the ZeRO stages and offloads) against computeFootprint()
+    /// of each member, numbers only, on 1,000 random scenarios x every stage and offload pair (the invalid pairs
+    /// included: the same refusal).
+    void familyEqualsComputeFootprint()
+    {
+        ScenarioGenerator g(20261203);
+        const int n = scaled(1000);
+        int compared = 0, refused = 0;
+        const OffloadDevice devices[] = {OffloadDevice::None, OffloadDevice::Cpu, OffloadDevice::Nvme};
+        for (int i = 0; i < n; ++i) {
+            Scenario s = g.next(g.pick<std::int64_t>({1, 2, 3, 8, 64, 1000}));
+            if (g.coin())
+                g.addFrameworkKnobs(s);
+            if (g.uniform(0, 19) == 0)
+                s.seq = 16777216; // refused by every member
+            FootprintFamily family(s);
+            for (int z = 0; z <= 3; ++z)
+                for (OffloadDevice o : devices)
+                    for (OffloadDevice q : devices) {
+                        Scenario m = s;
+                        m.zeroStage = z;
+                        m.offloadOptimizer = o;
+                        m.offloadParams = q;
+                        std::string expected, got;
+                        const std::optional<Footprint> ref = footprintOrMessage(m, FootprintOptions {false, false}, expected);
+                        std::optional<Footprint> fam;
+                        try {
+                            fam = family.footprint(z, o, q);
+                        } catch (const InvalidInput& e) {
+                            got = e.what();
+                        }
+                        QVERIFY2(ref.has_value() == fam.has_value(), (got + " | " + expected + " | " + describe(m)).c_str());
+                        if (!ref) {
+                            QCOMPARE(got, expected);
+                            ++refused;
+                            continue;
+                        }
+                        const std::string d = firstDifference(*ref, *fam);
+                        QVERIFY2(d.empty(), (d + ": " + describe(m)).c_str());
+                        ++compared;
+                    }
+        }
+        qInfo("%d footprints compared, %d refused alike", compared, refused);
+        QVERIFY(compared > n && refused > n);
     }
 
     /// Every layout the planner evaluates (fitting or not: PlanRequest::onEvaluated) against computeFootprint() on
