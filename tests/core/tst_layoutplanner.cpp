@@ -13,6 +13,7 @@
 #include <optional>
 #include <random>
 #include <set>
+#include <string>
 #include <tuple>
 
 using namespace shardscope;
@@ -363,12 +364,13 @@ private slots:
         const double p99 = errors[errors.size() * 99 / 100];
         qInfo("closed form vs computeStep() on %zu layouts: median %.4f%%, p99 %.4f%%, max %.4f%% (%s)", errors.size(),
               100 * median, 100 * p99, 100 * worst, worstCase.c_str());
-        // Measured (seed above): median 0.0000%, p99 2.04%, max 17.4%; 31 of 10,000 beyond 5%, nearly all of them
-        // interleaved schedules whose chunks differ (a large-vocabulary head or embedding on one chunk: Llama-3's
-        // 128k vocabulary), where the closed form's equal-chunk fill and drain underestimate the simulated schedule.
-        // The bounds below hold that state; the target (every layout within 5%) is not reached there.
+        // Measured (seed above): median 0.0000%, p99 0.0000%, max 0.0000% (below 1e-6); none beyond 5%. Before the
+        // closed form placed the schedule from its block table (an m x max S + fill/drain formula): median 0.0000%,
+        // p99 2.04%, max 17.4%, 31 of 10,000 beyond 5%: interleaved schedules whose chunks differ (an LM head or
+        // embedding chunk of Llama-3's 128k vocabulary), a drain ended by a block's communication tail, one stage's
+        // line overtaking another's after many micro-batches. The issue's bound: every layout within 5%.
         QVERIFY2(p99 <= 0.05, worstCase.c_str());
-        QVERIFY2(worst <= 0.20, worstCase.c_str());
+        QVERIFY2(worst <= 0.05, worstCase.c_str());
     }
 
     /// The monotonicity the planner prunes by: with everything else equal, the peak under no checkpointing is at
@@ -487,6 +489,94 @@ private slots:
         QCOMPARE(res.fitting, fitting);
         qInfo("%lld layouts: %lld evaluated, %lld pruned, %lld fit", (long long)all, (long long)res.evaluated,
               (long long)res.pruned, (long long)fitting);
+    }
+
+    /// The closed form on every GPU preset with the figures the step model needs (1,000 random layouts of the
+    /// generator above on a random preset): within 5% of computeStep() everywhere. The power-capped H100 96GB
+    /// (torchtitan's 500 W parts, gpus.h powerCapFraction) was 26-28% fast before the kernel times were shared:
+    /// the planner's copy of the kernel model had no power cap.
+    void closedFormAgreesOnEveryGpu()
+    {
+        std::vector<std::string> gpus;
+        for (const GpuPreset& g : gpuPresets())
+            if (g.peakFlops16 > 0 && g.intraNodeBytesPerSecond > 0 && g.interNodeBytesPerSecond > 0 && g.pcieBytesPerSecond > 0)
+                gpus.push_back(g.id);
+        QVERIFY(std::find(gpus.begin(), gpus.end(), "h100-96gb") != gpus.end());
+        std::mt19937_64 rng(11);
+        std::vector<double> errors;
+        double worst = 0;
+        std::string worstCase;
+        std::set<std::string> seen;
+        while (errors.size() < scaled(1000)) {
+            std::optional<Scenario> s = randomLayout(rng);
+            if (!s)
+                continue;
+            s->gpu = gpus[std::uniform_int_distribution<std::size_t>(0, gpus.size() - 1)(rng)];
+            try {
+                validateScenario(*s);
+            } catch (const InvalidInput&) {
+                continue;
+            }
+            const double ref = computeStep(*s).totals.stepTime;
+            const double err = std::abs(evaluateLayout(*s).stepTimeS - ref) / ref;
+            seen.insert(s->gpu);
+            if (err > worst) {
+                worst = err;
+                worstCase = s->gpu + " " + s->arch.id + " tp=" + std::to_string(s->tp) + " pp=" + std::to_string(s->pp);
+            }
+            errors.push_back(err);
+        }
+        std::sort(errors.begin(), errors.end());
+        qInfo("closed form vs computeStep() on %zu layouts over %zu GPUs: median %.4f%%, p99 %.4f%%, max %.4f%% (%s)",
+              errors.size(), seen.size(), 100 * errors[errors.size() / 2], 100 * errors[errors.size() * 99 / 100],
+              100 * worst, worstCase.c_str());
+        QVERIFY(seen.count("h100-96gb") == 1);
+        QVERIFY2(worst <= 0.05, worstCase.c_str());
+    }
+
+    /// Accumulations longer than the closed form places in full (layoutplanner_eval.cpp, kMaxPlacedBlocks: 16,384
+    /// blocks) are extended at the slowest stage's pace; computeStep() simulates every block. Within 5%, on 1F1B,
+    /// GPipe and interleaved schedules (Llama-3 8B: a 128k-vocabulary head, where stages differ most).
+    void closedFormAgreesOnLongAccumulations_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<int>("pp");
+        QTest::addColumn<int>("vpp");
+        QTest::addColumn<int>("schedule");
+        QTest::addColumn<int>("zero");
+        QTest::addColumn<int>("gradAccum");
+        QTest::newRow("llama-3-8b 1f1b pp8 m2048") << "llama-3-8b" << 8 << 1 << int(PipelineSchedule::OneFOneB) << 1 << 2048;
+        QTest::newRow("llama-3-8b interleaved pp4x2 m2048") << "llama-3-8b" << 4 << 2 << int(PipelineSchedule::Interleaved) << 3 << 2048;
+        QTest::newRow("llama-2-7b gpipe pp4 m4096") << "llama-2-7b" << 4 << 1 << int(PipelineSchedule::GPipe) << 2 << 4096;
+        QTest::newRow("llama-2-7b 1f1b pp2 m8192") << "llama-2-7b" << 2 << 1 << int(PipelineSchedule::OneFOneB) << 0 << 8192;
+    }
+    void closedFormAgreesOnLongAccumulations()
+    {
+        QFETCH(QString, model);
+        QFETCH(int, pp);
+        QFETCH(int, vpp);
+        QFETCH(int, schedule);
+        QFETCH(int, zero);
+        QFETCH(int, gradAccum);
+        Scenario s = defaultScenario();
+        s.arch = *findModelPreset(model.toStdString());
+        s.gpu = "h100-80gb";
+        s.gpus = 64;
+        s.tp = 8;
+        s.pp = pp;
+        s.vpp = vpp;
+        s.schedule = PipelineSchedule(schedule);
+        s.zeroStage = zero;
+        s.microBatch = 1;
+        s.gradAccum = gradAccum;
+        s.seq = 1024;
+        validateScenario(s);
+        QVERIFY(2 * s.pp * s.vpp * s.gradAccum > 16384); // beyond the closed form's full placement
+        const double ref = computeStep(s).totals.stepTime;
+        const double planned = evaluateLayout(s).stepTimeS;
+        qInfo("%s: computeStep %.4f s, closed form %.4f s (%+.4f%%)", qPrintable(model), ref, planned,
+              100 * (planned - ref) / ref);
+        QVERIFY2(std::abs(planned - ref) <= 0.05 * ref, qPrintable(QStringLiteral("%1 vs %2").arg(planned).arg(ref)));
     }
 
 private:
