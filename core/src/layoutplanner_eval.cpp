@@ -33,8 +33,10 @@ namespace shardscope::detail {
 
 namespace {
 
-/// The most blocks the schedule is placed for; a longer accumulation is extended at the slowest stage's pace.
-constexpr std::int64_t kMaxPlacedBlocks = 16384;
+/// The most blocks the schedule is placed for (at least two rounds of micro-batches); a longer accumulation is
+/// extended at the slowest stage's pace. 512 blocks: 0.76% at most on the random test's 10,000 layouts (m <= 64),
+/// 0.2% at most on 500 of them with m from 128 to 2,048 (exact placement costs 5 ns a block).
+constexpr std::int64_t kMaxPlacedBlocks = 512;
 
 struct Stage
 {
@@ -349,16 +351,28 @@ void closedFormStep(const Scenario& s, const Footprint& fp, PlanLayout& out)
     }
     const PipelineSchedule sched = p > 1 ? s.schedule : PipelineSchedule::OneFOneB;
     const std::int64_t u = v > 1 ? p : 1;
-    const std::int64_t mMax = std::max(2 * u, kMaxPlacedBlocks / (2 * V) / u * u);
+    // Without a pipeline the stage's blocks follow one another: the pace holds from the second micro-batch on.
+    const std::int64_t mMax = p == 1 ? 2 : std::max(2 * u, kMaxPlacedBlocks / (2 * V) / u * u);
     const std::int64_t mB = x.m <= mMax ? x.m : x.m - (x.m - mMax + u - 1) / u * u;
     scheduleStageEnds(sched, p, mB, v, times, ends);
     if (mB < x.m) {
-        double slowest = 0;
-        for (const Kind& k : kinds)
-            if (k.rep >= 0)
-                slowest = std::max(slowest, k.busy);
+        // The pace per micro-batch: the slowest stage's forward + backward; GPipe runs every forward before any
+        // backward, so there the slowest forward and the slowest backward, wherever they are.
+        double pace = 0;
+        if (sched == PipelineSchedule::GPipe && p > 1) {
+            double f = 0, b = 0;
+            for (std::int64_t i = 0; i < p; ++i) {
+                f = std::max(f, times[i].fwd);
+                b = std::max(b, times[i].bwd);
+            }
+            pace = f + b;
+        } else {
+            for (const Kind& k : kinds)
+                if (k.rep >= 0)
+                    pace = std::max(pace, k.busy);
+        }
         for (std::int64_t i = 0; i < p; ++i)
-            ends[i] += double(x.m - mB) * slowest;
+            ends[i] += double(x.m - mB) * pace;
     }
     double stepEnd = 0;
     for (std::int64_t i = 0; i < p; ++i)

@@ -83,50 +83,55 @@ void scheduleStageEnds(PipelineSchedule sched, std::int64_t p, std::int64_t m, s
         std::int64_t bOff = 0, bChunk = 0, bBase = 0;
     };
     // Scratch kept per thread: no allocation once it has grown to the largest schedule seen.
-    thread_local std::vector<double> fEnd, bEnd, freeAt;
-    thread_local std::vector<Cursor> cur;
-    thread_local std::vector<std::int64_t> work;
-    thread_local std::vector<char> queued;
+    thread_local std::vector<double> fEndS, bEndS, freeAtS;
+    thread_local std::vector<Cursor> curS;
+    thread_local std::vector<std::int64_t> workS;
+    thread_local std::vector<char> queuedS;
     const auto blocks = static_cast<std::size_t>(V * m);
-    fEnd.assign(blocks, -1.0);
-    bEnd.assign(blocks, -1.0);
-    freeAt.assign(static_cast<std::size_t>(p), 0.0);
-    cur.assign(static_cast<std::size_t>(p), Cursor {});
-    queued.assign(static_cast<std::size_t>(p), 1);
-    work.clear();
+    fEndS.assign(blocks, -1.0);
+    bEndS.assign(blocks, -1.0);
+    freeAtS.assign(static_cast<std::size_t>(p), 0.0);
+    curS.assign(static_cast<std::size_t>(p), Cursor {});
+    queuedS.assign(static_cast<std::size_t>(p), 1);
+    workS.resize(static_cast<std::size_t>(p));
+    double* const fEnd = fEndS.data();
+    double* const bEnd = bEndS.data();
+    double* const freeAt = freeAtS.data();
+    Cursor* const cur = curS.data();
+    char* const queued = queuedS.data();
+    std::int64_t* const work = workS.data(); // a stack: each stage is on it at most once
+    std::size_t top = 0;
     for (std::int64_t i = p - 1; i >= 0; --i) {
-        work.push_back(i);
-        cur[static_cast<std::size_t>(i)].w = warmupForwards(sched, p, m, v, i);
+        work[top++] = i;
+        cur[i].w = warmupForwards(sched, p, m, v, i);
     }
     // Groups of g micro-batches run through the chunks in turn (g = p interleaved; one chunk otherwise).
     const std::int64_t g = v > 1 ? p : m;
     std::int64_t done = 0;
-    while (!work.empty()) {
-        const std::int64_t i = work.back();
-        work.pop_back();
-        const auto si = static_cast<std::size_t>(i);
-        queued[si] = 0;
-        Cursor& c = cur[si];
+    while (top > 0) {
+        const std::int64_t i = work[--top];
+        queued[i] = 0;
+        Cursor& c = cur[i];
+        double free = freeAt[i];
         while (c.k < 2 * total) {
-            const bool fwd = c.k < c.w || (c.k < 2 * total - c.w && (c.k - c.w) % 2 == 0);
+            const bool fwd = c.k < c.w || (c.k < 2 * total - c.w && ((c.k - c.w) & 1) == 0);
             const std::int64_t chunk = fwd ? c.fChunk : v - 1 - c.bChunk;
             const std::int64_t mb = fwd ? c.fBase + c.fOff : c.bBase + c.bOff;
             const std::int64_t vs = chunk * p + i;
             double dep = 0;
             if (fwd)
-                dep = vs > 0 ? fEnd[static_cast<std::size_t>((vs - 1) * m + mb)] : 0.0;
+                dep = vs > 0 ? fEnd[(vs - 1) * m + mb] : 0.0;
             else
-                dep = vs < V - 1 ? bEnd[static_cast<std::size_t>((vs + 1) * m + mb)]
-                                 : fEnd[static_cast<std::size_t>(vs * m + mb)];
+                dep = vs < V - 1 ? bEnd[(vs + 1) * m + mb] : fEnd[vs * m + mb];
             if (dep < 0)
                 break;
             const VirtualStageTimes& t = times[vs];
             const bool last = mb == m - 1;
             const double duration = fwd ? t.fwd : (last ? t.lastBwd : t.bwd);
             const double release = fwd ? t.fwdRelease : (last ? t.lastBwdRelease : t.bwdRelease);
-            const double start = std::max(freeAt[si], dep);
-            freeAt[si] = start + duration;
-            (fwd ? fEnd : bEnd)[static_cast<std::size_t>(vs * m + mb)] = start + release;
+            const double start = std::max(free, dep);
+            free = start + duration;
+            (fwd ? fEnd : bEnd)[vs * m + mb] = start + release;
             ++c.k;
             ++done;
             std::int64_t& off = fwd ? c.fOff : c.bOff;
@@ -141,18 +146,19 @@ void scheduleStageEnds(PipelineSchedule sched, std::int64_t p, std::int64_t m, s
             }
             const std::int64_t next = fwd ? vs + 1 : vs - 1;
             if (next >= 0 && next < V) {
-                const auto ns = static_cast<std::size_t>(next % p);
-                if (!queued[ns] && ns != si) {
+                const std::int64_t ns = next % p;
+                if (!queued[ns] && ns != i) {
                     queued[ns] = 1;
-                    work.push_back(next % p);
+                    work[top++] = ns;
                 }
             }
         }
+        freeAt[i] = free;
     }
     if (done != 2 * total * p)
         throw std::logic_error("pipeline schedule deadlocked");
     for (std::int64_t i = 0; i < p; ++i)
-        ends[i] = freeAt[static_cast<std::size_t>(i)];
+        ends[i] = freeAt[i];
 }
 
 std::vector<std::vector<SimBlock>> simulateSchedule(PipelineSchedule sched, std::int64_t p, std::int64_t m,
