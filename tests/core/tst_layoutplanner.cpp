@@ -4,6 +4,7 @@
 #include "shardscope/errors.h"
 #include "shardscope/footprint.h"
 #include "shardscope/layoutplanner.h"
+#include "shardscope/pipeline.h"
 #include "shardscope/step.h"
 
 #include <QTest>
@@ -609,6 +610,49 @@ private slots:
         }
         qInfo("%lld of the %d reported layouts interleaved", (long long)interleaved, 2 * r.topK);
         QVERIFY(interleaved > 0);
+    }
+
+    /// The closed form's schedule placement (scheduleStageEnds, pipeline.h) gives each stage's end exactly as the
+    /// simulator's list scheduling (simulateSchedule, the blocks computeStep() charts) of the same block times: GPipe,
+    /// 1F1B and interleaved, 1 to 8 stages, 1 to 4 chunks, random unequal blocks (releases before durations, the last
+    /// micro-batch's backward longer).
+    void schedulePlacementMatchesTheSimulator()
+    {
+        std::mt19937_64 rng(3);
+        std::uniform_real_distribution<double> u(0.1, 1.0);
+        int cases = 0;
+        for (PipelineSchedule sched : {PipelineSchedule::GPipe, PipelineSchedule::OneFOneB, PipelineSchedule::Interleaved})
+            for (std::int64_t p : {1, 2, 3, 4, 8})
+                for (std::int64_t v : {1, 2, 4}) {
+                    if ((sched == PipelineSchedule::Interleaved) != (v > 1) || (v > 1 && p == 1))
+                        continue;
+                    for (std::int64_t rounds : {1, 2, 3, 5}) {
+                        const std::int64_t m = (sched == PipelineSchedule::Interleaved ? p : 1) * rounds;
+                        std::vector<VirtualStageTimes> t(static_cast<std::size_t>(p * v));
+                        for (VirtualStageTimes& x : t) {
+                            x.fwd = u(rng);
+                            x.fwdRelease = x.fwd * u(rng);
+                            x.bwd = 2 * u(rng);
+                            x.bwdRelease = x.bwd * u(rng);
+                            x.lastBwd = x.bwd + u(rng);
+                            x.lastBwdRelease = x.bwdRelease;
+                        }
+                        const auto blocks = simulateSchedule(sched, p, m, v, [&](std::int64_t vs, std::int64_t mb, bool fwd) {
+                            const VirtualStageTimes& x = t[static_cast<std::size_t>(vs)];
+                            if (fwd)
+                                return std::make_pair(x.fwd, x.fwdRelease);
+                            return mb == m - 1 ? std::make_pair(x.lastBwd, x.lastBwdRelease) : std::make_pair(x.bwd, x.bwdRelease);
+                        }, 0.0);
+                        std::vector<double> ends(static_cast<std::size_t>(p));
+                        scheduleStageEnds(sched, p, m, v, t.data(), ends.data());
+                        for (std::int64_t i = 0; i < p; ++i) {
+                            const PipelineBlock& last = blocks[static_cast<std::size_t>(i)].back().block;
+                            QCOMPARE(ends[static_cast<std::size_t>(i)], last.start + last.duration);
+                        }
+                        ++cases;
+                    }
+                }
+        QCOMPARE(cases, 4 * (5 + 5 + 4 * 2));
     }
 
 private:
