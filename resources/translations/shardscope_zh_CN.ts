@@ -3903,6 +3903,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>%1 memory of the worst rank (stage %2) over the step: activations rise in forward and fall in backward; gathers, grads and buffers come and go</source>
             <translation>最差 rank（阶段 %2）在一步中的显存（%1）：激活值在前向中上升、在反向中下降；聚合、梯度和缓冲区时有时无</translation>
         </message>
+        <message>
+            <source>%1 memory of the worst rank (stage %2) over the step</source>
+            <translation>最差 rank（阶段 %2）在一步中的显存（%1）</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::Tour</name>

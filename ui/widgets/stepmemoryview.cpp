@@ -131,12 +131,15 @@ void StepMemoryView::paintStatic(QPainter& p)
     p.setPen(text);
     const double head = headerHeight();
     label(p, QRectF(4, 0, leftMargin() - 8, head), Qt::AlignVCenter | Qt::AlignRight, tr("memory"));
-    // The capacity measure comes first: a narrow view elides the end of the sentence, not the measure.
+    // The whole sentence where it fits, else its first half (presentation mode's doubled type): the measure
+    // and the stage always show, and no sentence ends in an ellipsis in front of a hall.
+    const QString title = tr("%1 memory of the worst rank (stage %2) over the step: activations rise in forward and fall "
+                             "in backward; gathers, grads and buffers come and go")
+                              .arg(measure)
+                              .arg(r.worstStage);
+    const QString shortTitle = tr("%1 memory of the worst rank (stage %2) over the step").arg(measure).arg(r.worstStage);
     label(p, QRectF(a.left(), 0, a.width(), head), Qt::AlignVCenter | Qt::AlignLeft,
-          tr("%1 memory of the worst rank (stage %2) over the step: activations rise in forward and fall in backward; "
-             "gathers, grads and buffers come and go")
-              .arg(measure)
-              .arg(r.worstStage));
+          fm.horizontalAdvance(title) <= a.width() ? title : shortTitle);
 }
 
 QRectF StepMemoryView::playheadLabelRect() const
