@@ -522,11 +522,18 @@ private slots:
             MainWindow w(defaultScenario());
             auto* lecture = new Lecture(&w);
             w.setAttribute(Qt::WA_DontShowOnScreen);
+            w.resize(1366, 768);
             w.show();
             w.showTab(QStringLiteral("memory"));
-            lecture->presentation()->enter(QSize(1920, 1080));
             QApplication::processEvents();
             QTableView* table = w.memoryPage()->breakdownView();
+            // On a laptop the term column gives way (names elided) so that the share and the formula's start stay
+            // in view: a Russian term column sized for its longest name pushed both behind the scroll bar.
+            QTRY_VERIFY2(table->columnWidth(0) + table->columnWidth(1) + table->columnWidth(2) < table->viewport()->width(),
+                         qPrintable(QStringLiteral("%1 + %2 + %3 in %4").arg(table->columnWidth(0)).arg(table->columnWidth(1))
+                                        .arg(table->columnWidth(2)).arg(table->viewport()->width())));
+            lecture->presentation()->enter(QSize(1920, 1080));
+            QApplication::processEvents();
             QVERIFY(pixelSize(table->font()) >= 2 * pixelSize(QApplication::font()) - 1);
             const QFontMetrics cell(table->font());
             const QFontMetrics head(table->horizontalHeader()->font());

@@ -130,6 +130,7 @@ MemoryPage::MemoryPage(QWidget* parent)
     sizeColumns();
     m_table->installEventFilter(this);
     m_table->horizontalHeader()->installEventFilter(this);
+    m_table->viewport()->installEventFilter(this); // its width: the term column gives way in a narrow table
     m_table->setTextElideMode(Qt::ElideRight);
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
 
@@ -376,6 +377,11 @@ void MemoryPage::sizeColumns()
         term = std::max(term, cell.horizontalAdvance(termLabel(static_cast<Term>(t))) + swatch + pad);
     const int bytes = std::max(title(BreakdownModel::BytesColumn), cell.horizontalAdvance(QStringLiteral("8888.88 GiB")) + pad);
     const int share = std::max(title(BreakdownModel::ShareColumn), cell.horizontalAdvance(QStringLiteral("100.0%")) + pad);
+    // In a narrow table (a laptop, a long language) the term column gives way, down to the English name's
+    // width, so that the share and a start of the formula stay in view; the names are then elided.
+    const int room = m_table->viewport()->width() - bytes - share - 4 * cell.height();
+    if (room > 0)
+        term = std::min(term, std::max(room, cell.horizontalAdvance(QStringLiteral("ZeRO-3 unsharded grads")) + swatch));
     m_table->setColumnWidth(BreakdownModel::TermColumn, term);
     m_table->setColumnWidth(BreakdownModel::BytesColumn, bytes);
     m_table->setColumnWidth(BreakdownModel::ShareColumn, share);
@@ -384,6 +390,9 @@ void MemoryPage::sizeColumns()
 bool MemoryPage::eventFilter(QObject* o, QEvent* e)
 {
     if (e->type() == QEvent::FontChange && (o == m_table || o == m_table->horizontalHeader()))
+        sizeColumns();
+    else if (e->type() == QEvent::Resize && o == m_table->viewport()
+             && static_cast<QResizeEvent*>(e)->size().width() != static_cast<QResizeEvent*>(e)->oldSize().width())
         sizeColumns();
     return QWidget::eventFilter(o, e);
 }
