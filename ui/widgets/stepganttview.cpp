@@ -24,12 +24,17 @@ int StepGanttView::rowCount() const
 {
     if (!data())
         return 3;
+    // Layouts ask for the minimum size many times per change: counted once per step (up to 20,000 events).
+    if (m_rowsData.lock() == data())
+        return m_rows;
+    m_rowsData = data();
     const StepResult& r = data()->result;
     bool used[5] = {true, false, false, false, false};
     for (const StepEvent& e : r.events)
         if (e.kind != EventKind::Compute)
             used[e.group == CommGroup::TP ? 1 : e.group == CommGroup::DP ? 2 : e.group == CommGroup::PP ? 3 : 4] = true;
-    return int(std::count(std::begin(used), std::end(used), true)) + (r.pipeline.empty() ? 0 : 1);
+    m_rows = int(std::count(std::begin(used), std::end(used), true)) + (r.pipeline.empty() ? 0 : 1);
+    return m_rows;
 }
 
 QSize StepGanttView::minimumSizeHint() const

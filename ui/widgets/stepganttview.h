@@ -24,6 +24,8 @@ protected:
 private:
     /// Rows the chart draws for the current step (compute always; TP, DP, PP, host traffic and bubble if any).
     int rowCount() const;
+    mutable std::weak_ptr<const stepui::StepData> m_rowsData; ///< the step rowCount() counted
+    mutable int m_rows = 3;
 };
 
 } // namespace shardscope
