@@ -58,7 +58,11 @@ public:
     QChart* chart() const { return m_chart; }
     QBarSet* barSet(Term t) const { return m_sets[static_cast<std::size_t>(t)]; }
     QLineSeries* capacitySeries() const { return m_capacity; }
+    /// The bars' names ("ZeRO-3 (current)", "first (1)"), whatever the axis shows.
     QStringList categories() const;
+    /// What the category axis shows now: the names, or (columns too narrow for them) only the stage numbers,
+    /// with the axis titled "ZeRO stage" / "Pipeline stage".
+    QStringList axisLabels() const;
     QString capacityLabel() const;
     /// Scene rectangles of the capacity label and of each bar (for geometry checks: the label covers no bar
     /// when there is room beside the line or in a top corner).
@@ -89,6 +93,13 @@ private:
     bool m_log = true;
     QString m_lastTip;
     std::vector<std::array<std::int64_t, kTermCount>> m_columns;
+    QStringList m_names; ///< the bars' names (categories())
+    QStringList m_short; ///< the stage numbers, shown when the names do not fit their columns
+    QString m_shortTitle; ///< the category axis title that goes with m_short
+    double m_baseTop = 1; ///< linear axis: the top refresh() asks for (placeLabel() may raise it for the label)
+    double m_baseLogTop = 10; ///< log axis: the same
+    bool m_shortShown = false;
+    QString m_labelFull; ///< the capacity label's whole text (placeLabel() may show less of it) ///< the axis shows m_short (placeLabel() decides from the plot's width)
     QChart* m_chart;
     QChartView* m_view;
     QStackedBarSeries* m_bars;
