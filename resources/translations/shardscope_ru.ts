@@ -1869,6 +1869,14 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>худший (%1)</translation>
         </message>
         <message>
+            <source>ZeRO stage (current: %1)</source>
+            <translation>Стадия ZeRO (текущая: %1)</translation>
+        </message>
+        <message>
+            <source>Pipeline stage</source>
+            <translation>Стадия конвейера</translation>
+        </message>
+        <message>
             <source>Memory per GPU (%1)</source>
             <translation>Память на GPU (%1)</translation>
         </message>
