@@ -1877,6 +1877,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>Стадия конвейера</translation>
         </message>
         <message>
+            <source>Current: ZeRO-%1</source>
+            <translation>Текущая: ZeRO-%1</translation>
+        </message>
+        <message>
             <source>Memory per GPU (%1)</source>
             <translation>Память на GPU (%1)</translation>
         </message>

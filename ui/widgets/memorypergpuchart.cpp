@@ -207,16 +207,18 @@ void MemoryPerGpuChart::refresh()
     const double div = unitDivisor(m_unit);
 
     // Columns: one per distinct rank, or one per ZeRO stage at the current N.
-    QStringList cats, shortCats;
+    QStringList cats, shortCats, midCats;
     std::vector<std::array<std::int64_t, kTermCount>> columns;
     if (m_compare) {
         for (const SweepPoint& p : m_result.stagesAtN) {
             cats << (p.stage == m_result.scenario.zeroStage ? tr("ZeRO-%1 (current)").arg(p.stage)
                                                             : QStringLiteral("ZeRO-%1").arg(p.stage));
             shortCats << QString::number(p.stage);
+            midCats << QStringLiteral("ZeRO-%1").arg(p.stage);
             columns.push_back(p.termBytes);
         }
         m_shortTitle = tr("ZeRO stage (current: %1)").arg(m_result.scenario.zeroStage);
+        m_midTitle = tr("Current: ZeRO-%1").arg(m_result.scenario.zeroStage);
     } else {
         m_shortTitle = tr("Pipeline stage");
         for (std::size_t i = 0; i < f.ranks.size(); ++i) {
@@ -239,6 +241,7 @@ void MemoryPerGpuChart::refresh()
     }
     m_names = cats;
     m_short = shortCats;
+    m_mid = m_compare ? midCats : QStringList();
 
     // Whole-set replacement (TOOLCHAIN.md pitfall 2): one remove + one append per set that changed.
     double top = 0;
@@ -288,7 +291,7 @@ void MemoryPerGpuChart::refresh()
     }
     updateLegend();
     // The names, or the stage numbers where the names would be cut (placeLabel() decides once the plot is laid out).
-    const QStringList shown = m_shortShown ? m_short : m_names;
+    const QStringList shown = m_level == 2 || (m_level == 1 && m_mid.isEmpty()) ? m_short : m_level == 1 ? m_mid : m_names;
     if (m_x->categories() != shown)
         m_x->setCategories(shown); // one change (clear() + append() re-laid out the axis twice)
 
@@ -366,13 +369,16 @@ void MemoryPerGpuChart::placeLabel()
     // adds its document margins.
     if (!m_names.isEmpty()) {
         const QFontMetricsF fm(m_x->labelsFont());
-        double widest = 0;
-        for (const QString& c : m_names)
-            widest = std::max(widest, fm.horizontalAdvance(c));
-        const bool fits = widest + 8 <= plot.width() / double(m_names.size() + 1) - 2 * 5;
-        m_shortShown = !fits;
-        const QStringList want = fits ? m_names : m_short;
-        const QString title = fits || m_short == m_names ? QString() : m_shortTitle;
+        const double room = plot.width() / double(m_names.size() + 1) - 2 * 5;
+        auto fits = [&](const QStringList& labels) {
+            double widest = 0;
+            for (const QString& c : labels)
+                widest = std::max(widest, fm.horizontalAdvance(c));
+            return widest + 8 <= room;
+        };
+        m_level = fits(m_names) ? 0 : !m_mid.isEmpty() && fits(m_mid) ? 1 : 2;
+        const QStringList want = m_level == 0 ? m_names : m_level == 1 ? m_mid : m_short;
+        const QString title = m_level == 0 || m_short == m_names ? QString() : m_level == 1 ? m_midTitle : m_shortTitle;
         if (m_x->labelsAngle() != 0)
             m_x->setLabelsAngle(0);
         if (m_x->titleText() != title) {

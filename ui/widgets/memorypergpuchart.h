@@ -60,8 +60,9 @@ public:
     QLineSeries* capacitySeries() const { return m_capacity; }
     /// The bars' names ("ZeRO-3 (current)", "first (1)"), whatever the axis shows.
     QStringList categories() const;
-    /// What the category axis shows now: the names, or (columns too narrow for them) only the stage numbers,
-    /// with the axis titled "ZeRO stage" / "Pipeline stage".
+    /// What the category axis shows now: the names; where they would be cut, "ZeRO-0".."ZeRO-3" under the title
+    /// "Current: ZeRO-3" (comparing stages); narrower still, the stage numbers under "ZeRO stage (current: 3)" /
+    /// "Pipeline stage".
     QStringList axisLabels() const;
     QString capacityLabel() const;
     /// Scene rectangles of the capacity label and of each bar (for geometry checks: the label covers no bar
@@ -96,10 +97,13 @@ private:
     QStringList m_names; ///< the bars' names (categories())
     QStringList m_short; ///< the stage numbers, shown when the names do not fit their columns
     QString m_shortTitle; ///< the category axis title that goes with m_short
+    QStringList m_mid; ///< comparing stages: "ZeRO-0".."ZeRO-3", the current one named in m_midTitle
+    QString m_midTitle;
     double m_baseTop = 1; ///< linear axis: the top refresh() asks for (placeLabel() may raise it for the label)
     double m_baseLogTop = 10; ///< log axis: the same
-    bool m_shortShown = false;
-    QString m_labelFull; ///< the capacity label's whole text (placeLabel() may show less of it) ///< the axis shows m_short (placeLabel() decides from the plot's width)
+    /// The axis shows m_names (0), m_mid (1) or m_short (2); placeLabel() decides from the plot's width.
+    int m_level = 0;
+    QString m_labelFull; ///< the capacity label's whole text (placeLabel() may show less of it)
     QChart* m_chart;
     QChartView* m_view;
     QStackedBarSeries* m_bars;

@@ -208,7 +208,8 @@ void MemoryVsGpusChart::refresh()
     m_currentLabel->setText(QStringLiteral("N = %1").arg(m_result.scenario.gpus));
     setRangeIfChanged(m_x, xMin, xMax);
     setRangeIfChanged(m_y, yMin, yMax);
-    m_label->setText(tr("%1: %2").arg(QString::fromStdString(f.gpu.name), formatBytesUi(double(f.usableBytes), m_unit)));
+    m_labelFull = tr("%1: %2").arg(QString::fromStdString(f.gpu.name), formatBytesUi(double(f.usableBytes), m_unit));
+    m_label->setText(m_labelFull);
     placeLabel();
 }
 
@@ -391,6 +392,7 @@ void MemoryVsGpusChart::placeLabel()
     // the ZeRO-3 curve, and on "N = 64" where the capacity line ran along the plot's top).
     // Where the whole label ("A100 80GB SXM: 85.9 GB") finds no free place (a narrow plot: the thick ZeRO-3 curve
     // crosses the line under it), it keeps only the capacity, as the legend's "Capacity" names the line.
+    m_label->setText(m_labelFull); // a larger plot gets the whole label back
     for (int attempt = 0; attempt < 2; ++attempt) {
         const QSizeF ls = m_label->rect().size();
         std::vector<QPointF> capCandidates;

@@ -85,6 +85,7 @@ private:
     std::array<ChartLabel*, 4> m_minLabels {};
     /// Which stages have a smallest-N label (one label is drawn for stages that share the same N).
     std::array<bool, 4> m_minShown {};
+    QString m_labelFull; ///< the capacity label's whole text (placeLabel() may show only the capacity)
 };
 
 } // namespace shardscope
