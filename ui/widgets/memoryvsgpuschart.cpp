@@ -319,25 +319,38 @@ QList<QRectF> MemoryVsGpusChart::labelRects() const
     return r;
 }
 
-bool MemoryVsGpusChart::coversData(const QRectF& sceneRect) const
+QList<QPolygonF> MemoryVsGpusChart::curvesInScene() const
 {
+    QList<QPolygonF> curves;
     for (const QLineSeries* line : m_lines) {
         if (!line->isVisible())
             continue;
-        const QList<QPointF> pts = line->points();
-        QPointF prev;
-        for (qsizetype i = 0; i < pts.size(); ++i) {
-            const QPointF at = m_chart->mapToScene(m_chart->mapToPosition(pts[i], const_cast<QLineSeries*>(line)));
-            if (i > 0) {
-                for (int k = 0; k <= 8; ++k)
-                    if (sceneRect.contains(prev + (at - prev) * (k / 8.0)))
-                        return true;
-            }
-            prev = at;
+        QPolygonF poly;
+        for (const QPointF& pt : line->points())
+            poly << m_chart->mapToScene(m_chart->mapToPosition(pt, const_cast<QLineSeries*>(line)));
+        curves << poly;
+    }
+    return curves;
+}
+
+bool MemoryVsGpusChart::covers(const QList<QPolygonF>& curves, const QRectF& sceneRect)
+{
+    for (const QPolygonF& poly : curves) {
+        for (qsizetype i = 1; i < poly.size(); ++i) {
+            const QPointF prev = poly[i - 1], at = poly[i];
+            // Segments wholly beside the rectangle are skipped before sampling.
+            if (std::max(prev.x(), at.x()) < sceneRect.left() || std::min(prev.x(), at.x()) > sceneRect.right()
+                || std::max(prev.y(), at.y()) < sceneRect.top() || std::min(prev.y(), at.y()) > sceneRect.bottom())
+                continue;
+            for (int k = 0; k <= 8; ++k)
+                if (sceneRect.contains(prev + (at - prev) * (k / 8.0)))
+                    return true;
         }
     }
     return false;
 }
+
+bool MemoryVsGpusChart::coversData(const QRectF& sceneRect) const { return covers(curvesInScene(), sceneRect); }
 
 void MemoryVsGpusChart::placeLabel()
 {
@@ -361,6 +374,7 @@ void MemoryVsGpusChart::placeLabel()
     // curve wins; else the first that covers no label; else the first.
     const double capY = m_chart->mapToPosition(QPointF(1.0, double(m_result.footprint.usableBytes) / div), m_capacity).y();
     const double capSceneY = m_chart->mapToScene(QPointF(0, capY)).y();
+    const QList<QPolygonF> curves = curvesInScene(); // mapped once, not once per candidate (the monkey test's 10,000 moves)
     auto place = [&](ChartLabel* l, const std::vector<QPointF>& candidates) {
         const QSizeF size = l->rect().size();
         int pick = -1, fallback = -1;
@@ -375,7 +389,7 @@ void MemoryVsGpusChart::placeLabel()
                 fallback = i;
             // The other labels keep off the capacity line too ("N = 64" sat on it where it ran along the plot's top).
             const bool onCapacity = l != m_label && r.top() <= capSceneY && r.bottom() >= capSceneY;
-            if (!coversData(r) && !onCapacity) {
+            if (!covers(curves, r) && !onCapacity) {
                 pick = i;
                 break;
             }

@@ -5,6 +5,7 @@
 
 #include "shardscope/units.h"
 
+#include <QPolygonF>
 #include <QWidget>
 
 #include <array>
@@ -64,6 +65,9 @@ private:
     void refresh();
     void placeLabel();
     void updateGrid();
+    /// The stage curves mapped to scene coordinates, and whether a rectangle covers one of them.
+    QList<QPolygonF> curvesInScene() const;
+    static bool covers(const QList<QPolygonF>& curves, const QRectF& sceneRect);
     void showTip(const QString& text);
     void colorLabels();
 
