@@ -95,6 +95,8 @@ QJsonObject stepToJson(const Scenario& s, const StepResult& r)
     root[QStringLiteral("memory")] = memory; // [t_s, bytes] pairs, a step function
     root[QStringLiteral("peak_bytes")] = static_cast<double>(r.peakBytes);
     root[QStringLiteral("capacity_bytes")] = static_cast<double>(r.footprint.capacityBytes);
+    // The measure peak_bytes is in (issue 13): allocated, reserved or device-used (--capacity-measure).
+    root[QStringLiteral("peak_measure")] = QString::fromLatin1(capacityMeasureKey(s.capacityMeasure));
     root[QStringLiteral("worst_stage")] = static_cast<double>(r.worstStage);
     root[QStringLiteral("aggregated")] = r.aggregated;
     root[QStringLiteral("layers_per_event")] = static_cast<double>(r.layersPerEvent);
@@ -103,7 +105,21 @@ QJsonObject stepToJson(const Scenario& s, const StepResult& r)
     return root;
 }
 
-QString stepTable(const StepResult& r)
+/// How each capacity measure is measured, for the table's "peak memory" line.
+QString measureDescription(CapacityMeasure m)
+{
+    switch (m) {
+    case CapacityMeasure::Allocated:
+        return QStringLiteral("allocated (torch.cuda.max_memory_allocated)");
+    case CapacityMeasure::Reserved:
+        return QStringLiteral("reserved (torch.cuda.max_memory_reserved: allocated + fragmentation)");
+    case CapacityMeasure::DeviceUsed:
+        break;
+    }
+    return QStringLiteral("device used (nvidia-smi: reserved + CUDA context)");
+}
+
+QString stepTable(const Scenario& s, const StepResult& r)
 {
     const StepTotals& t = r.totals;
     auto sec = [](double v) -> QString { return QString::number(v, 'f', 3) + QStringLiteral(" s"); };
@@ -127,6 +143,7 @@ QString stepTable(const StepResult& r)
     o += QStringLiteral("peak memory          %1 of %2 (%3)\n")
              .arg(gb(double(r.peakBytes)), gb(double(r.footprint.capacityBytes)),
                   r.fits ? QStringLiteral("fits") : QStringLiteral("does not fit"));
+    o += QStringLiteral("  measured as        %1; --capacity-measure\n").arg(measureDescription(s.capacityMeasure));
     o += QStringLiteral("events               %1%2\n")
              .arg(r.events.size())
              .arg(r.aggregated ? QStringLiteral(" (aggregated: %1 layers, %2 blocks per event)")
@@ -158,7 +175,7 @@ int runStep(const QStringList& args)
         if (format == QLatin1String("json")) {
             out(QString::fromUtf8(QJsonDocument(stepToJson(s, r)).toJson(QJsonDocument::Compact)) + QLatin1Char('\n'));
         } else {
-            out(stepTable(r));
+            out(stepTable(s, r));
             for (const std::string& w : r.warnings)
                 err(QStringLiteral("shardscope: warning: ") + QString::fromStdString(w) + QLatin1Char('\n'));
         }

@@ -1869,6 +1869,18 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>худший (%1)</translation>
         </message>
         <message>
+            <source>ZeRO stage (current: %1)</source>
+            <translation>Стадия ZeRO (текущая: %1)</translation>
+        </message>
+        <message>
+            <source>Pipeline stage</source>
+            <translation>Стадия конвейера</translation>
+        </message>
+        <message>
+            <source>Current: ZeRO-%1</source>
+            <translation>Текущая: ZeRO-%1</translation>
+        </message>
+        <message>
             <source>Memory per GPU (%1)</source>
             <translation>Память на GPU (%1)</translation>
         </message>

@@ -1869,6 +1869,18 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>最差（%1）</translation>
         </message>
         <message>
+            <source>ZeRO stage (current: %1)</source>
+            <translation>ZeRO 阶段（当前：%1）</translation>
+        </message>
+        <message>
+            <source>Pipeline stage</source>
+            <translation>流水线阶段</translation>
+        </message>
+        <message>
+            <source>Current: ZeRO-%1</source>
+            <translation>当前：ZeRO-%1</translation>
+        </message>
+        <message>
             <source>Memory per GPU (%1)</source>
             <translation>每 GPU 显存（%1）</translation>
         </message>

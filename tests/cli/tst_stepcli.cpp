@@ -183,6 +183,43 @@ private Q_SLOTS:
         QVERIFY(bad.out.isEmpty());
         QVERIFY(bad.err.contains("--steps"));
     }
+
+    void peakNamesItsCapacityMeasure_data()
+    {
+        QTest::addColumn<QString>("measure");
+        QTest::addColumn<QString>("estimateKey");
+        QTest::addColumn<QString>("tableWords");
+        QTest::newRow("allocated") << QStringLiteral("allocated") << QStringLiteral("peak_allocated_bytes")
+                                   << QStringLiteral("measured as        allocated (torch.cuda.max_memory_allocated)");
+        QTest::newRow("reserved") << QStringLiteral("reserved") << QStringLiteral("peak_reserved_bytes")
+                                  << QStringLiteral("measured as        reserved (torch.cuda.max_memory_reserved");
+        QTest::newRow("device-used") << QStringLiteral("device-used") << QStringLiteral("device_used_bytes")
+                                     << QStringLiteral("measured as        device used (nvidia-smi");
+    }
+
+    void peakNamesItsCapacityMeasure()
+    {
+        // Issue 13: `step` says which capacity measure its peak is in: the table on a "measured as" line, the JSON
+        // as the new key peak_measure (peak_bytes keeps its name). The peak is the worst rank's figure in that
+        // measure, as `estimate` gives it (per_gpu.peak_allocated_bytes / peak_reserved_bytes / device_used_bytes).
+        QFETCH(QString, measure);
+        QFETCH(QString, estimateKey);
+        QFETCH(QString, tableWords);
+        const QStringList scenario = {QStringLiteral("--gpus"), QStringLiteral("64"), QStringLiteral("--tp"), QStringLiteral("8"),
+                                      QStringLiteral("--pp"), QStringLiteral("4"), QStringLiteral("--capacity-measure"), measure};
+        const Run j = shardscope(QStringList {QStringLiteral("step")} + scenario + QStringList {QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(j.exitCode, 0);
+        const QJsonObject o = json(j);
+        QCOMPARE(o.value(QStringLiteral("peak_measure")).toString(), measure);
+        const Run e = shardscope(QStringList {QStringLiteral("estimate")} + scenario + QStringList {QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(e.exitCode, 0);
+        const double expected = json(e).value(QStringLiteral("per_gpu")).toObject().value(estimateKey).toDouble();
+        QVERIFY(expected > 0);
+        QCOMPARE(o.value(QStringLiteral("peak_bytes")).toDouble(), expected);
+        const Run t = shardscope(QStringList {QStringLiteral("step")} + scenario);
+        QCOMPARE(t.exitCode, 0);
+        QVERIFY2(QString::fromUtf8(t.out).contains(tableWords), t.out.constData());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestStepCli)

@@ -10,6 +10,9 @@
 #include "memoryvsgpuschart.h"
 
 #include <QBarSet>
+#include <QChart>
+#include <QGraphicsTextItem>
+#include <QLegend>
 #include <QLineSeries>
 #include <QScatterSeries>
 #include <QTest>
@@ -58,6 +61,26 @@ inline void verifyChartsMatchCore(MainWindow& w, const Scenario& s, ByteUnit uni
     HostMemoryChart* c3 = page->hostChart();
     QCOMPARE(c3->neededSet()->at(0), double(r.footprint.hostBytesPerNode) / div);
     QCOMPARE(c3->availableSet()->at(0), double(s.hostRamBytesPerNode) / div);
+}
+
+/// The texts Qt Charts cut short with "..." in `chart` (axis labels, axis and chart titles; the legend's entries,
+/// whose full names are in the breakdown table, are left out).
+inline QStringList cutTexts(QChart* chart)
+{
+    QStringList cut;
+    QList<QGraphicsItem*> todo = chart->childItems();
+    while (!todo.isEmpty()) {
+        QGraphicsItem* item = todo.takeLast();
+        if (item == chart->legend())
+            continue;
+        todo << item->childItems();
+        if (auto* text = dynamic_cast<QGraphicsTextItem*>(item)) {
+            const QString s = text->toPlainText();
+            if (text->isVisible() && (s.contains(QLatin1String("...")) || s.contains(QChar(0x2026))))
+                cut << s;
+        }
+    }
+    return cut;
 }
 
 /// The window's own scenario, in `unit` (GB unless the test switched the toggle).

@@ -2,6 +2,7 @@
 // Issue 13, the charts that never hide their data: a log axis for Compare ZeRO stages, hover tooltips that equal
 // core's term bytes and formulas, the Compare tab's side-by-side bars, `export --chart compare --pin`, the export
 // dialog's newer charts, the TP panel at 1366x768 with TP 8, and the ring's slow autoplay.
+#include "chartcheck.h"
 #include "chartexport.h"
 #include "chartstyle.h"
 #include "comparewidget.h"
@@ -14,6 +15,7 @@
 #include "memoryvsgpuschart.h"
 #include "ringview.h"
 #include "scenariofile.h"
+#include "stepgpuview.h"
 #include "steptpview.h"
 #include "stepview.h"
 #include "termstyle.h"
@@ -38,6 +40,8 @@
 #include <QLocale>
 #include <QLogValueAxis>
 #include <QProcess>
+#include <QSet>
+#include <QBarCategoryAxis>
 #include <QScatterSeries>
 #include <QStackedBarSeries>
 #include <QStandardItemModel>
@@ -51,6 +55,15 @@
 using namespace shardscope;
 
 namespace {
+
+Scenario tp8pp4()
+{
+    Scenario s = defaultScenario();
+    s.gpus = 64;
+    s.tp = 8;
+    s.pp = 4;
+    return s;
+}
 
 Scenario withModel(const char* id, std::int64_t gpus, int stage)
 {
@@ -434,11 +447,12 @@ private Q_SLOTS:
         QTest::addColumn<Scenario>("scenario");
         QTest::addColumn<bool>("compare");
         QTest::addColumn<QSize>("size");
-        // Seen in the 1366x768 screenshots: the label sat on the 405B bar and on the ZeRO-0..2 bars.
-        // Comparing stages in a chart under about 500 px wide (legend on the right) no place is free: the label then
-        // shrinks to its first line and may still cover a bar (not checked below 560 px).
+        // Seen in the 1366x768 screenshots: the label sat on the 405B bar and on the ZeRO-0..2 bars. Where no place
+        // beside the line or in a top corner is free (comparing stages in a chart under about 560 px), the label
+        // shrinks to its first line and the axis's top is raised to free a band above the tallest bar (issue 13).
         QTest::newRow("405B on 64 at 430x320") << withModel("llama-3.1-405b", 64, 3) << false << QSize(430, 320);
-        for (const QSize& size : {QSize(560, 380), QSize(700, 420)}) {
+        for (const QSize& size : {QSize(400, 260), QSize(430, 320), QSize(480, 300), QSize(520, 360), QSize(560, 380),
+                                  QSize(700, 420)}) {
             const QString at = QStringLiteral(" at %1x%2").arg(size.width()).arg(size.height());
             QTest::newRow(qPrintable(QStringLiteral("405B on 64") + at)) << withModel("llama-3.1-405b", 64, 3) << false << size;
             QTest::newRow(qPrintable(QStringLiteral("70B stages") + at)) << defaultScenario() << true << size;
@@ -462,6 +476,130 @@ private Q_SLOTS:
             QVERIFY2(!bar.intersects(label), qPrintable(QStringLiteral("label covers a bar")));
         const QRectF plot = c.chart()->mapToScene(c.chart()->plotArea()).boundingRect();
         QVERIFY(plot.adjusted(-1, -1, 1, 1).contains(label));
+    }
+
+    void perGpuAxisLabelsAreNeverCut_data()
+    {
+        QTest::addColumn<Scenario>("scenario");
+        QTest::addColumn<bool>("compare");
+        QTest::addColumn<QSize>("size");
+        // Issue 13's screenshots: "Ze..." under the Compare ZeRO stages bars and "first ...", "mid ..." under TP 8 x PP 4
+        // at 1366x768.
+        for (const QSize& size : {QSize(1366, 768), QSize(1600, 1000), QSize(1920, 1080)}) {
+            const QString at = QStringLiteral(" at %1x%2").arg(size.width()).arg(size.height());
+            QTest::newRow(qPrintable(QStringLiteral("stages") + at)) << defaultScenario() << true << size;
+            QTest::newRow(qPrintable(QStringLiteral("TP 8 x PP 4") + at)) << tp8pp4() << false << size;
+            QTest::newRow(qPrintable(QStringLiteral("TP 8 x PP 4 stages") + at)) << tp8pp4() << true << size;
+        }
+    }
+
+    void perGpuAxisLabelsAreNeverCut()
+    {
+        QFETCH(Scenario, scenario);
+        QFETCH(bool, compare);
+        QFETCH(QSize, size);
+        MainWindow w(scenario, MainWindow::Session::Off);
+        showOffscreen(w, size);
+        w.memoryPage()->setCompareStages(compare);
+        QApplication::processEvents();
+        QApplication::processEvents();
+        MemoryPerGpuChart* c = w.memoryPage()->perGpuChart();
+        const QStringList cut = cutTexts(c->chart());
+        QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QStringLiteral(" | "))));
+        // The axis shows the names, or the stage numbers under a title that says what they are.
+        const QStringList shown = c->axisLabels();
+        QCOMPARE(shown.size(), c->categories().size());
+        if (shown != c->categories()) {
+            auto* axis = qobject_cast<QBarCategoryAxis*>(c->chart()->axes(Qt::Horizontal).value(0));
+            QVERIFY(axis);
+            if (compare && shown.first() == QLatin1String("ZeRO-0")) {
+                QCOMPARE(shown, QStringList({QStringLiteral("ZeRO-0"), QStringLiteral("ZeRO-1"), QStringLiteral("ZeRO-2"),
+                                             QStringLiteral("ZeRO-3")}));
+                QCOMPARE(axis->titleText(), QStringLiteral("Current: ZeRO-%1").arg(scenario.zeroStage));
+            } else if (compare) {
+                QCOMPARE(shown, QStringList({QStringLiteral("0"), QStringLiteral("1"), QStringLiteral("2"), QStringLiteral("3")}));
+                QCOMPARE(axis->titleText(), QStringLiteral("ZeRO stage (current: %1)").arg(scenario.zeroStage));
+            } else {
+                // Core's distinct ranks for PP 4 are the first, a middle and the last stage (1-based on the axis).
+                QCOMPARE(shown, QStringList({QStringLiteral("1"), QStringLiteral("2"), QStringLiteral("4")}));
+                QCOMPARE(axis->titleText(), QStringLiteral("Pipeline stage"));
+            }
+        }
+    }
+
+    void vsGpusLabelsCoverNothing_data()
+    {
+        QTest::addColumn<Scenario>("scenario");
+        QTest::addColumn<QSize>("size");
+        // Issue 13's screenshots: at 1366x768 the capacity label sat on the ZeRO-3 curve (default scenario) and on
+        // "N = 64" above the plot (TP 8 x PP 4, the capacity line at the plot's top), and four "N >= 32" were stacked.
+        for (const QSize& size : {QSize(1366, 768), QSize(1600, 1000), QSize(1920, 1080)}) {
+            const QString at = QStringLiteral(" at %1x%2").arg(size.width()).arg(size.height());
+            QTest::newRow(qPrintable(QStringLiteral("default") + at)) << defaultScenario() << size;
+            QTest::newRow(qPrintable(QStringLiteral("TP 8 x PP 4") + at)) << tp8pp4() << size;
+            QTest::newRow(qPrintable(QStringLiteral("405B on 8") + at)) << withModel("llama-3.1-405b", 8, 3) << size;
+        }
+    }
+
+    void vsGpusLabelsCoverNothing()
+    {
+        QFETCH(Scenario, scenario);
+        QFETCH(QSize, size);
+        MainWindow w(scenario, MainWindow::Session::Off);
+        showOffscreen(w, size);
+        QApplication::processEvents();
+        MemoryVsGpusChart* c = w.memoryPage()->vsGpusChart();
+        const QList<QRectF> labels = c->labelRects();
+        QVERIFY(labels.size() >= 2); // the capacity and the current N at least
+        const QRectF plot = c->chart()->mapToScene(c->chart()->plotArea()).boundingRect().adjusted(-1, -1, 1, 1);
+        for (int i = 0; i < labels.size(); ++i) {
+            QVERIFY2(plot.contains(labels[i]), qPrintable(QStringLiteral("label %1 outside the plot").arg(i)));
+            for (int j = i + 1; j < labels.size(); ++j)
+                QVERIFY2(!labels[i].intersects(labels[j]), qPrintable(QStringLiteral("labels %1 and %2 overlap").arg(i).arg(j)));
+        }
+        QVERIFY2(!c->coversData(labels[0]), "the capacity label covers a curve");
+        // One "N >= k" label per distinct smallest N: stages that fit from the same N share it.
+        QSet<QString> distinct;
+        for (int z = 0; z < 4; ++z)
+            if (!c->minimumLabel(z).isEmpty())
+                distinct.insert(c->minimumLabel(z));
+        QCOMPARE(labels.size(), 2 + distinct.size());
+    }
+
+    void gpuBoxesKeepTheirNamesClearAtTp8Pp4_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<double>("at");
+        for (const QSize& size : {QSize(1366, 768), QSize(1920, 1080)})
+            for (double at : {0.1, 0.35, 0.6, 0.9})
+                QTest::newRow(qPrintable(QStringLiteral("%1x%2 at %3").arg(size.width()).arg(size.height()).arg(at))) << size << at;
+    }
+
+    void gpuBoxesKeepTheirNamesClearAtTp8Pp4()
+    {
+        // Issue 13's TP 8 x PP 4 screenshot at 1366x768: the capacity dashes of each memory bar ran under the box's
+        // name, the ring's shards sat on "GPU 48", and the DP ring between the two rows went through a box and over
+        // "node 7".
+        QFETCH(QSize, size);
+        QFETCH(double, at);
+        MainWindow w(tp8pp4(), MainWindow::Session::Off);
+        showOffscreen(w, size);
+        w.showTab(QStringLiteral("step"));
+        QApplication::processEvents();
+        StepView* v = w.stepView();
+        QVERIFY(v->result());
+        v->seek(at * v->result()->totals.stepTime);
+        StepGpuView* g = v->gpuView();
+        g->repaint();
+        const QList<stepui::DrawnLabel>& labels = g->labels();
+        QVERIFY(labels.size() >= 16);
+        for (const stepui::DrawnLabel& l : labels) {
+            for (const QRectF& s : g->shardRects())
+                QVERIFY2(!s.intersects(l.rect), qPrintable(QStringLiteral("a shard covers '%1'").arg(l.text)));
+            for (const QRectF& b : g->barRects())
+                QVERIFY2(!b.intersects(l.rect), qPrintable(QStringLiteral("a memory bar covers '%1'").arg(l.text)));
+        }
+        QCOMPARE(g->barRects().size(), qsizetype(g->drawnRanks().size()));
     }
 
     void hostLabelStaysInsideANarrowPlot()

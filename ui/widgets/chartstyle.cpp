@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace shardscope {
 
@@ -128,7 +129,9 @@ void setNameIfChanged(QAbstractSeries* series, const QString& name)
         series->setName(name);
 }
 
-void setNiceRange(QValueAxis* axis, double top)
+namespace {
+/// 0 .. top in at most 6 intervals of 1, 2 or 5 x 10^k: the step and the number of intervals.
+std::pair<double, int> niceSteps(double top)
 {
     if (!(top > 0))
         top = 1;
@@ -140,7 +143,19 @@ void setNiceRange(QValueAxis* axis, double top)
             break;
         }
     }
-    const int intervals = std::max(1, static_cast<int>(std::ceil(top / step - 1e-9)));
+    return {step, std::max(1, static_cast<int>(std::ceil(top / step - 1e-9)))};
+}
+} // namespace
+
+double niceTop(double top)
+{
+    const auto [step, intervals] = niceSteps(top);
+    return intervals * step;
+}
+
+void setNiceRange(QValueAxis* axis, double top)
+{
+    const auto [step, intervals] = niceSteps(top);
     const double hi = intervals * step;
     if (axis->min() != 0 || axis->max() != hi)
         axis->setRange(0, hi);

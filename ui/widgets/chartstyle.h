@@ -39,6 +39,8 @@ void setTitleIfChanged(QChart* chart, const QString& title);
 void setNameIfChanged(QAbstractSeries* series, const QString& name);
 /// [0, a nice maximum >= top] with ticks at a 1-2-5 step (at most 6 intervals); only when it differs.
 void setNiceRange(QValueAxis* axis, double top);
+/// The top setNiceRange() gives an axis asked to show 0 .. top (a multiple of 1, 2 or 5 x 10^k, at most 6 intervals).
+double niceTop(double top);
 void setRangeIfChanged(QAbstractAxis* axis, double lo, double hi);
 
 /**

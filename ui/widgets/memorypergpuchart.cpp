@@ -152,7 +152,7 @@ QString MemoryPerGpuChart::toolTipFor(int column, Term t) const
     const std::size_t ti = static_cast<std::size_t>(t);
     const std::int64_t bytes = m_columns[c][ti];
     std::string formula;
-    QString where = m_x->categories().value(column);
+    QString where = m_names.value(column);
     if (!m_compare) {
         formula = m_result.footprint.ranks[c].terms[ti].formula;
         where = tr("%1, GPU %2").arg(QString::fromStdString(m_result.footprint.ranks[c].label))
@@ -191,7 +191,9 @@ void MemoryPerGpuChart::setCompareStages(bool on)
     refresh();
 }
 
-QStringList MemoryPerGpuChart::categories() const { return m_x->categories(); }
+QStringList MemoryPerGpuChart::categories() const { return m_names; }
+
+QStringList MemoryPerGpuChart::axisLabels() const { return m_x->categories(); }
 
 QString MemoryPerGpuChart::capacityLabel() const { return m_label->text(); }
 
@@ -205,15 +207,20 @@ void MemoryPerGpuChart::refresh()
     const double div = unitDivisor(m_unit);
 
     // Columns: one per distinct rank, or one per ZeRO stage at the current N.
-    QStringList cats;
+    QStringList cats, shortCats, midCats;
     std::vector<std::array<std::int64_t, kTermCount>> columns;
     if (m_compare) {
         for (const SweepPoint& p : m_result.stagesAtN) {
             cats << (p.stage == m_result.scenario.zeroStage ? tr("ZeRO-%1 (current)").arg(p.stage)
                                                             : QStringLiteral("ZeRO-%1").arg(p.stage));
+            shortCats << QString::number(p.stage);
+            midCats << QStringLiteral("ZeRO-%1").arg(p.stage);
             columns.push_back(p.termBytes);
         }
+        m_shortTitle = tr("ZeRO stage (current: %1)").arg(m_result.scenario.zeroStage);
+        m_midTitle = tr("Current: ZeRO-%1").arg(m_result.scenario.zeroStage);
     } else {
+        m_shortTitle = tr("Pipeline stage");
         for (std::size_t i = 0; i < f.ranks.size(); ++i) {
             const RankFootprint& r = f.ranks[i];
             // Short labels (the axis elides long ones): "all ranks", "first (1)", "middle (2)", "last (4)".
@@ -229,8 +236,12 @@ void MemoryPerGpuChart::refresh()
             for (int t = 0; t < kTermCount; ++t)
                 columns.back()[static_cast<std::size_t>(t)] = r.terms[static_cast<std::size_t>(t)].bytes;
             cats << label;
+            shortCats << (m_result.scenario.pp > 1 ? QString::number(r.stage + 1) : label);
         }
     }
+    m_names = cats;
+    m_short = shortCats;
+    m_mid = m_compare ? midCats : QStringList();
 
     // Whole-set replacement (TOOLCHAIN.md pitfall 2): one remove + one append per set that changed.
     double top = 0;
@@ -270,7 +281,8 @@ void MemoryPerGpuChart::refresh()
             if (v > 0)
                 lo = std::min(lo, v);
         logMin = std::pow(10.0, std::floor(std::log10(lo / 3)));
-        setRangeIfChanged(m_logY, logMin, std::pow(10.0, std::ceil(std::log10(hi * 1.1))));
+        m_baseLogTop = std::pow(10.0, std::ceil(std::log10(hi * 1.1)));
+        setRangeIfChanged(m_logY, logMin, m_baseLogTop);
         QList<qreal> floor(static_cast<qsizetype>(columns.size()), logMin * 1e-6);
         if (m_floor->count() != floor.size() || (floor.size() > 0 && m_floor->at(0) != floor[0])) {
             m_floor->remove(0, m_floor->count());
@@ -278,13 +290,16 @@ void MemoryPerGpuChart::refresh()
         }
     }
     updateLegend();
-    if (m_x->categories() != cats)
-        m_x->setCategories(cats); // one change (clear() + append() re-laid out the axis twice)
+    // The names, or the stage numbers where the names would be cut (placeLabel() decides once the plot is laid out).
+    const QStringList shown = m_level == 2 || (m_level == 1 && m_mid.isEmpty()) ? m_short : m_level == 1 ? m_mid : m_names;
+    if (m_x->categories() != shown)
+        m_x->setCategories(shown); // one change (clear() + append() re-laid out the axis twice)
 
     const double n = double(cats.size());
     m_capacity->replace(QList<QPointF> {{-0.5, cap}, {n - 0.5, cap}});
+    m_baseTop = std::max(top, cap) * 1.08;
     if (!log)
-        setNiceRange(m_y, std::max(top, cap) * 1.08);
+        setNiceRange(m_y, m_baseTop);
     const QString unitText = QLatin1String(unitName(m_unit));
     const QString yTitle = tr("Memory per GPU (%1)").arg(unitText); // "log scale" is in the chart's title
     QAbstractAxis* y = yAxis();
@@ -298,7 +313,8 @@ void MemoryPerGpuChart::refresh()
     const QString capText = f.usableBytes != f.capacityBytes
         ? tr("%1: %2 usable").arg(QString::fromStdString(f.gpu.name), formatBytesUi(double(f.usableBytes), m_unit))
         : tr("%1: %2").arg(QString::fromStdString(f.gpu.name), formatBytesUi(double(f.usableBytes), m_unit));
-    m_label->setText(capText + QLatin1Char('\n') + head);
+    m_labelFull = capText + QLatin1Char('\n') + head;
+    m_label->setText(m_labelFull);
     // Titles are fixed per mode: a title that changes on every move re-lays out the whole chart.
     setTitleIfChanged(m_chart, !m_compare ? tr("Per-GPU memory by term, per pipeline stage")
                                    : log  ? tr("ZeRO stages 0-3 at the current N (log scale)")
@@ -347,59 +363,115 @@ void MemoryPerGpuChart::placeLabel()
     if (!m_hasResult)
         return;
     const QRectF plot = m_chart->plotArea();
-    // Category labels that do not fit their column are slanted instead of cut to "ZeRO-..." (a legend under the
-    // plot was tried: Qt Charts cuts its entries to a few letters).
-    const QFontMetricsF fm(m_x->labelsFont());
-    double widest = 0;
-    for (const QString& c : m_x->categories())
-        widest = std::max(widest, fm.horizontalAdvance(c));
-    const int angle = m_x->count() > 0 && widest + 10 > plot.width() / m_x->count() ? -30 : 0;
-    if (m_x->labelsAngle() != angle)
-        m_x->setLabelsAngle(angle);
+    // Category names that would be cut ("Ze...", "first ...") give way to the stage numbers under an axis title
+    // (issue 13; slanting them did not help: Qt Charts cuts a label to its share of the axis whatever the angle).
+    // Qt 6.4 (horizontalaxis.cpp) gives each label width / (categories + 1) - 2 x label padding; the text item
+    // adds its document margins.
+    if (!m_names.isEmpty()) {
+        const QFontMetricsF fm(m_x->labelsFont());
+        const double room = plot.width() / double(m_names.size() + 1) - 2 * 5;
+        auto fits = [&](const QStringList& labels) {
+            double widest = 0;
+            for (const QString& c : labels)
+                widest = std::max(widest, fm.horizontalAdvance(c));
+            return widest + 8 <= room;
+        };
+        m_level = fits(m_names) ? 0 : !m_mid.isEmpty() && fits(m_mid) ? 1 : 2;
+        const QStringList want = m_level == 0 ? m_names : m_level == 1 ? m_mid : m_short;
+        const QString title = m_level == 0 || m_short == m_names ? QString() : m_level == 1 ? m_midTitle : m_shortTitle;
+        if (m_x->labelsAngle() != 0)
+            m_x->setLabelsAngle(0);
+        if (m_x->titleText() != title) {
+            m_x->setTitleText(title);
+            m_x->setTitleVisible(!title.isEmpty());
+        }
+        if (m_x->categories() != want)
+            m_x->setCategories(want);
+    }
 
     // The capacity label: beside the capacity line where it covers no bar (right end first), else at a top corner.
+    // Positions are mapped here for a given axis top (the range is set once, at the end).
     const double div = unitDivisor(m_unit);
-    const double capY = m_chart->mapToPosition(QPointF(0, double(m_result.footprint.usableBytes) / div), m_capacity).y();
-    QList<QRectF> bars;
-    const double floorY = logAxisShown() ? m_logY->min() : 0.0;
-    for (std::size_t c = 0; c < m_columns.size(); ++c) {
+    const bool log = logAxisShown();
+    const double lo = log ? m_logY->min() : 0.0;
+    const double n = std::max<double>(1.0, double(m_columns.size()));
+    auto yOf = [&](double v, double hi) {
+        if (log)
+            return plot.bottom() - (std::log10(std::max(v, lo)) - std::log10(lo)) / (std::log10(hi) - std::log10(lo)) * plot.height();
+        return plot.bottom() - v / hi * plot.height();
+    };
+    double tallest = 0;
+    std::vector<double> totals;
+    for (const auto& column : m_columns) {
         double total = 0;
-        for (std::int64_t b : m_columns[c])
+        for (std::int64_t b : column)
             total += double(b) / div;
-        if (total <= floorY)
-            continue;
-        const QPointF a = m_chart->mapToPosition(QPointF(double(c) - 0.3, total), m_capacity);
-        const QPointF b = m_chart->mapToPosition(QPointF(double(c) + 0.3, floorY), m_capacity);
-        bars << QRectF(a, b).normalized().intersected(plot);
+        totals.push_back(total);
+        tallest = std::max(tallest, total);
     }
-    // Two tries: the whole label, then (a narrow plot) only its first line, the GPU and its capacity (the headroom is
-    // in the verdict above the charts).
-    for (int attempt = 0; attempt < 2; ++attempt) {
-        const QSizeF ls = m_label->rect().size();
-        const double right = plot.right() - ls.width() - 4, left = plot.left() + 4;
-        const double centre = plot.center().x() - ls.width() / 2;
-        const std::vector<QPointF> candidates {{right, capY - ls.height() - 2}, {right, capY + 2},
-                                               {left, capY - ls.height() - 2},  {left, capY + 2},
-                                               {right, plot.top() + 2},         {left, plot.top() + 2},
-                                               {centre, plot.top() + 2}};
-        int pick = -1, fallback = -1;
-        for (int i = 0; i < int(candidates.size()) && pick < 0; ++i) {
-            const QRectF r(candidates[std::size_t(i)], ls);
-            if (!plot.contains(r))
+    auto barsAt = [&](double hi) {
+        QList<QRectF> bars;
+        for (std::size_t c = 0; c < totals.size(); ++c) {
+            if (totals[c] <= lo)
                 continue;
-            if (fallback < 0)
-                fallback = i;
-            if (std::none_of(bars.begin(), bars.end(), [&](const QRectF& b) { return b.intersects(r); }))
-                pick = i;
+            const double x0 = plot.left() + (double(c) + 0.2) / n * plot.width();
+            const double x1 = plot.left() + (double(c) + 0.8) / n * plot.width();
+            bars << QRectF(QPointF(x0, yOf(totals[c], hi)), QPointF(x1, plot.bottom())).normalized().intersected(plot);
         }
-        const QString full = m_label->text();
-        if (pick < 0 && attempt == 0 && full.contains(QLatin1Char('\n'))) {
-            m_label->setText(full.section(QLatin1Char('\n'), 0, 0));
-            continue;
+        return bars;
+    };
+    const double cap = double(m_result.footprint.usableBytes) / div;
+    double hi = log ? m_baseLogTop : niceTop(m_baseTop);
+    // The label's texts, longest first: the whole label; (a narrow plot) its first line, the GPU and its capacity (the
+    // headroom is in the verdict above the charts); (narrower still) the capacity alone, as the legend's "Capacity"
+    // names the line. Where none finds a free place, the axis's top is raised to free a band above the tallest bar
+    // (a short chart, issue 13: no corner was free) and the shortest text goes there.
+    const QString full = m_labelFull; // a larger plot gets the whole label back
+    QStringList texts {full};
+    if (full.contains(QLatin1Char('\n')))
+        texts << full.section(QLatin1Char('\n'), 0, 0);
+    texts << formatBytesUi(double(m_result.footprint.usableBytes), m_unit);
+    QPointF at;
+    bool found = false;
+    for (int pass = 0; pass < 2 && !found; ++pass) {
+        for (int k = pass == 0 ? 0 : int(texts.size()) - 1; k < int(texts.size()) && !found; ++k) {
+            m_label->setText(texts[k]);
+            const QList<QRectF> bars = barsAt(hi);
+            const double capY = yOf(cap, hi);
+            const QSizeF ls = m_label->rect().size();
+            const double right = plot.right() - ls.width() - 4, left = plot.left() + 4;
+            const double centre = plot.center().x() - ls.width() / 2;
+            const std::vector<QPointF> candidates {{right, capY - ls.height() - 2}, {right, capY + 2},
+                                                   {left, capY - ls.height() - 2},  {left, capY + 2},
+                                                   {right, plot.top() + 2},         {left, plot.top() + 2},
+                                                   {centre, plot.top() + 2}};
+            int pick = -1, fallback = -1;
+            for (int i = 0; i < int(candidates.size()) && pick < 0; ++i) {
+                const QRectF r(candidates[std::size_t(i)], ls);
+                if (!plot.contains(r))
+                    continue;
+                if (fallback < 0)
+                    fallback = i;
+                if (std::none_of(bars.begin(), bars.end(), [&](const QRectF& b) { return b.intersects(r); }))
+                    pick = i;
+            }
+            at = candidates[std::size_t(pick < 0 ? std::max(0, fallback) : pick)];
+            found = pick >= 0;
         }
-        m_label->setPos(candidates[std::size_t(pick < 0 ? std::max(0, fallback) : pick)]);
-        break;
+        // The band: the label's height and 8 px, a fraction f of the plot (at most half of it).
+        const double f = (m_label->rect().height() + 8) / std::max(1.0, plot.height());
+        if (found || tallest <= 0 || f >= 0.5)
+            break;
+        if (log)
+            hi = std::max(hi, std::pow(10.0, std::ceil((std::log10(tallest) - f * std::log10(lo)) / (1 - f))));
+        else
+            hi = std::max(hi, niceTop(tallest / (1 - f)));
     }
+    if (log)
+        setRangeIfChanged(m_logY, lo, hi);
+    else
+        setNiceRange(m_y, hi);
+    m_label->setPos(at);
 }
 
 QRectF MemoryPerGpuChart::capacityLabelRect() const { return m_label->sceneBoundingRect(); }

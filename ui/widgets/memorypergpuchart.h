@@ -58,7 +58,12 @@ public:
     QChart* chart() const { return m_chart; }
     QBarSet* barSet(Term t) const { return m_sets[static_cast<std::size_t>(t)]; }
     QLineSeries* capacitySeries() const { return m_capacity; }
+    /// The bars' names ("ZeRO-3 (current)", "first (1)"), whatever the axis shows.
     QStringList categories() const;
+    /// What the category axis shows now: the names; where they would be cut, "ZeRO-0".."ZeRO-3" under the title
+    /// "Current: ZeRO-3" (comparing stages); narrower still, the stage numbers under "ZeRO stage (current: 3)" /
+    /// "Pipeline stage".
+    QStringList axisLabels() const;
     QString capacityLabel() const;
     /// Scene rectangles of the capacity label and of each bar (for geometry checks: the label covers no bar
     /// when there is room beside the line or in a top corner).
@@ -89,6 +94,16 @@ private:
     bool m_log = true;
     QString m_lastTip;
     std::vector<std::array<std::int64_t, kTermCount>> m_columns;
+    QStringList m_names; ///< the bars' names (categories())
+    QStringList m_short; ///< the stage numbers, shown when the names do not fit their columns
+    QString m_shortTitle; ///< the category axis title that goes with m_short
+    QStringList m_mid; ///< comparing stages: "ZeRO-0".."ZeRO-3", the current one named in m_midTitle
+    QString m_midTitle;
+    double m_baseTop = 1; ///< linear axis: the top refresh() asks for (placeLabel() may raise it for the label)
+    double m_baseLogTop = 10; ///< log axis: the same
+    /// The axis shows m_names (0), m_mid (1) or m_short (2); placeLabel() decides from the plot's width.
+    int m_level = 0;
+    QString m_labelFull; ///< the capacity label's whole text (placeLabel() may show less of it)
     QChart* m_chart;
     QChartView* m_view;
     QStackedBarSeries* m_bars;

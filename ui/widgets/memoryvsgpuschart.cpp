@@ -176,6 +176,7 @@ void MemoryVsGpusChart::refresh()
         QList<QPointF> marker;
         ChartLabel* minLabel = m_minLabels[static_cast<std::size_t>(z)];
         minLabel->setVisible(false);
+        m_minShown[static_cast<std::size_t>(z)] = false;
         for (const MinGpus& m : m_result.minGpus) {
             if (m.stage != z)
                 continue;
@@ -184,6 +185,7 @@ void MemoryVsGpusChart::refresh()
                     marker << QPointF(double(*m.minGpus), double(m.bytesAtMin) / div);
                     minLabel->setText(QStringLiteral("N \u2265 %1").arg(*m.minGpus)); // core's N (the tooltip adds whole nodes)
                     minLabel->setVisible(true);
+                    m_minShown[static_cast<std::size_t>(z)] = true;
                 }
             } else {
                 name = m.reason.rfind("never fits", 0) == 0 ? tr("ZeRO-%1: never fits").arg(z) : tr("ZeRO-%1: no answer").arg(z);
@@ -206,7 +208,8 @@ void MemoryVsGpusChart::refresh()
     m_currentLabel->setText(QStringLiteral("N = %1").arg(m_result.scenario.gpus));
     setRangeIfChanged(m_x, xMin, xMax);
     setRangeIfChanged(m_y, yMin, yMax);
-    m_label->setText(tr("%1: %2").arg(QString::fromStdString(f.gpu.name), formatBytesUi(double(f.usableBytes), m_unit)));
+    m_labelFull = tr("%1: %2").arg(QString::fromStdString(f.gpu.name), formatBytesUi(double(f.usableBytes), m_unit));
+    m_label->setText(m_labelFull);
     placeLabel();
 }
 
@@ -268,7 +271,7 @@ QString MemoryVsGpusChart::markerToolTip(int stage) const
 QString MemoryVsGpusChart::minimumLabel(int stage) const
 {
     const ChartLabel* l = m_minLabels[static_cast<std::size_t>(stage)];
-    return l->isVisible() ? l->text() : QString();
+    return m_minShown[static_cast<std::size_t>(stage)] ? l->text() : QString();
 }
 
 void MemoryVsGpusChart::updateGrid()
@@ -316,25 +319,38 @@ QList<QRectF> MemoryVsGpusChart::labelRects() const
     return r;
 }
 
-bool MemoryVsGpusChart::coversData(const QRectF& sceneRect) const
+QList<QPolygonF> MemoryVsGpusChart::curvesInScene() const
 {
+    QList<QPolygonF> curves;
     for (const QLineSeries* line : m_lines) {
         if (!line->isVisible())
             continue;
-        const QList<QPointF> pts = line->points();
-        QPointF prev;
-        for (qsizetype i = 0; i < pts.size(); ++i) {
-            const QPointF at = m_chart->mapToScene(m_chart->mapToPosition(pts[i], const_cast<QLineSeries*>(line)));
-            if (i > 0) {
-                for (int k = 0; k <= 8; ++k)
-                    if (sceneRect.contains(prev + (at - prev) * (k / 8.0)))
-                        return true;
-            }
-            prev = at;
+        QPolygonF poly;
+        for (const QPointF& pt : line->points())
+            poly << m_chart->mapToScene(m_chart->mapToPosition(pt, const_cast<QLineSeries*>(line)));
+        curves << poly;
+    }
+    return curves;
+}
+
+bool MemoryVsGpusChart::covers(const QList<QPolygonF>& curves, const QRectF& sceneRect)
+{
+    for (const QPolygonF& poly : curves) {
+        for (qsizetype i = 1; i < poly.size(); ++i) {
+            const QPointF prev = poly[i - 1], at = poly[i];
+            // Segments wholly beside the rectangle are skipped before sampling.
+            if (std::max(prev.x(), at.x()) < sceneRect.left() || std::min(prev.x(), at.x()) > sceneRect.right()
+                || std::max(prev.y(), at.y()) < sceneRect.top() || std::min(prev.y(), at.y()) > sceneRect.bottom())
+                continue;
+            for (int k = 0; k <= 8; ++k)
+                if (sceneRect.contains(prev + (at - prev) * (k / 8.0)))
+                    return true;
         }
     }
     return false;
 }
+
+bool MemoryVsGpusChart::coversData(const QRectF& sceneRect) const { return covers(curvesInScene(), sceneRect); }
 
 void MemoryVsGpusChart::placeLabel()
 {
@@ -356,6 +372,9 @@ void MemoryVsGpusChart::placeLabel()
     QList<QRectF> placed;
     // Tries candidate top-left corners in order: the first inside the plot that covers no other label and no
     // curve wins; else the first that covers no label; else the first.
+    const double capY = m_chart->mapToPosition(QPointF(1.0, double(m_result.footprint.usableBytes) / div), m_capacity).y();
+    const double capSceneY = m_chart->mapToScene(QPointF(0, capY)).y();
+    const QList<QPolygonF> curves = curvesInScene(); // mapped once, not once per candidate (the monkey test's 10,000 moves)
     auto place = [&](ChartLabel* l, const std::vector<QPointF>& candidates) {
         const QSizeF size = l->rect().size();
         int pick = -1, fallback = -1;
@@ -368,36 +387,55 @@ void MemoryVsGpusChart::placeLabel()
                 continue;
             if (fallback < 0)
                 fallback = i;
-            if (!coversData(r)) {
+            // The other labels keep off the capacity line too ("N = 64" sat on it where it ran along the plot's top).
+            const bool onCapacity = l != m_label && r.top() <= capSceneY && r.bottom() >= capSceneY;
+            if (!covers(curves, r) && !onCapacity) {
                 pick = i;
                 break;
             }
         }
+        const bool clean = pick >= 0;
         if (pick < 0)
             pick = fallback >= 0 ? fallback : 0;
         l->setPos(candidates[size_t(pick)]);
         placed << l->sceneBoundingRect();
+        return clean;
     };
-    // "N = 32" at the top of the vertical line, right of it (left when there is no room).
+    // The capacity label first (it has one line to sit on): just above (or below) the capacity line, where no curve
+    // passes; nine places along the line, then a label's height further off (issue 13: at 1366x768 the label sat on
+    // the ZeRO-3 curve, and on "N = 64" where the capacity line ran along the plot's top).
+    // Where the whole label ("A100 80GB SXM: 85.9 GB") finds no free place (a narrow plot: the thick ZeRO-3 curve
+    // crosses the line under it), it keeps only the capacity, as the legend's "Capacity" names the line.
+    m_label->setText(m_labelFull); // a larger plot gets the whole label back
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        const QSizeF ls = m_label->rect().size();
+        std::vector<QPointF> capCandidates;
+        for (double dy : {0.0, 1.0})
+            for (double f : {0.0, 0.5, 1.0, 0.25, 0.75, 0.125, 0.375, 0.625, 0.875}) {
+                const double x = plot.left() + 4 + f * std::max(0.0, plot.width() - ls.width() - 8);
+                capCandidates.emplace_back(x, capY - ls.height() - 2 - dy * ls.height());
+                capCandidates.emplace_back(x, capY + 2 + dy * ls.height());
+            }
+        if (place(m_label, capCandidates) || attempt == 1)
+            break;
+        placed.clear();
+        m_label->setText(formatBytesUi(double(m_result.footprint.usableBytes), m_unit));
+    }
+    // "N = 32" at the top of the vertical line, right of it (left when there is no room), lower down if taken.
     const QPointF top = m_chart->mapToPosition(QPointF(double(m_result.scenario.gpus), 1.0), m_current);
     const double cw = m_currentLabel->rect().width();
-    place(m_currentLabel, {QPointF(top.x() + 3, plot.top() + 2), QPointF(top.x() - cw - 3, plot.top() + 2),
-                           QPointF(top.x() + 3, plot.top() + 24), QPointF(top.x() - cw - 3, plot.top() + 24)});
-    // The capacity label: just above (or below) the capacity line, where no curve passes.
-    const double capY = m_chart->mapToPosition(QPointF(1.0, double(m_result.footprint.usableBytes) / div), m_capacity).y();
-    const QSizeF ls = m_label->rect().size();
-    std::vector<QPointF> capCandidates;
-    for (double f : {0.0, 0.5, 1.0, 0.25, 0.75}) {
-        const double x = plot.left() + 4 + f * std::max(0.0, plot.width() - ls.width() - 8);
-        capCandidates.emplace_back(x, capY - ls.height() - 2);
-        capCandidates.emplace_back(x, capY + 2);
+    const double ch = m_currentLabel->rect().height();
+    std::vector<QPointF> nCandidates;
+    for (int k = 0; k < 6; ++k) {
+        nCandidates.emplace_back(top.x() + 3, plot.top() + 2 + k * (ch + 2));
+        nCandidates.emplace_back(top.x() - cw - 3, plot.top() + 2 + k * (ch + 2));
     }
-    place(m_label, capCandidates);
+    place(m_currentLabel, nCandidates);
     // "N >= 17" beside each marker: below-right first (the curve falls to the right of it), then the other corners.
     bool done[4] = {false, false, false, false};
     for (int stage : {m_result.scenario.zeroStage, 0, 1, 2, 3}) {
         ChartLabel* l = m_minLabels[static_cast<std::size_t>(stage)];
-        if (stage < 0 || stage > 3 || done[stage] || !l->isVisible())
+        if (stage < 0 || stage > 3 || done[stage] || !m_minShown[std::size_t(stage)])
             continue;
         done[stage] = true;
         const MinGpus* m = nullptr;
@@ -405,6 +443,15 @@ void MemoryVsGpusChart::placeLabel()
             if (x.stage == stage && x.minGpus)
                 m = &x;
         if (!m)
+            continue;
+        // Stages that fit from the same N (ZeRO-0..3 at TP 8 x PP 4) share one label: four "N >= 32" stacked
+        // beside one marker hid the curves.
+        bool shared = false;
+        for (int other = 0; other < 4; ++other)
+            shared = shared || (other != stage && done[other] && m_minLabels[std::size_t(other)]->isVisible()
+                                && m_minLabels[std::size_t(other)]->text() == l->text());
+        l->setVisible(!shared);
+        if (shared)
             continue;
         const QPointF at = m_chart->mapToPosition(QPointF(double(*m->minGpus), double(m->bytesAtMin) / div), m_current);
         const QSizeF s = l->rect().size();

@@ -5,6 +5,7 @@
 
 #include "shardscope/units.h"
 
+#include <QPolygonF>
 #include <QWidget>
 
 #include <array>
@@ -47,6 +48,8 @@ public:
     QString minimumLabel(int stage) const;
     /// The scene rectangles of the labels shown (capacity, current N, smallest N per stage), for geometry checks.
     QList<QRectF> labelRects() const;
+    /// Whether `sceneRect` covers a drawn curve (the stage lines between their points).
+    bool coversData(const QRectF& sceneRect) const;
     /// Hover text of stage `stage`'s curve at `gpus` (a point of the sweep): the worst rank's total and each term
     /// that holds bytes, with bytes (unit and exact) and core's formula.
     QString curveToolTip(int stage, std::int64_t gpus) const;
@@ -62,8 +65,9 @@ private:
     void refresh();
     void placeLabel();
     void updateGrid();
-    /// Whether `sceneRect` covers a drawn curve (the stage lines between their points).
-    bool coversData(const QRectF& sceneRect) const;
+    /// The stage curves mapped to scene coordinates, and whether a rectangle covers one of them.
+    QList<QPolygonF> curvesInScene() const;
+    static bool covers(const QList<QPolygonF>& curves, const QRectF& sceneRect);
     void showTip(const QString& text);
     void colorLabels();
 
@@ -83,6 +87,9 @@ private:
     ChartLabel* m_label;
     ChartLabel* m_currentLabel;
     std::array<ChartLabel*, 4> m_minLabels {};
+    /// Which stages have a smallest-N label (one label is drawn for stages that share the same N).
+    std::array<bool, 4> m_minShown {};
+    QString m_labelFull; ///< the capacity label's whole text (placeLabel() may show only the capacity)
 };
 
 } // namespace shardscope

@@ -171,11 +171,13 @@ void RingView::paintEvent(QPaintEvent*)
     // Room for two legend lines, the clock's note and a two-line model note.
     const double legendH = 3 * line + 14;
     const double noteH = m_note.isEmpty() ? 0 : 2 * line + 4;
-    const double top = 2 * line + 34;
-    const double bottom = height() - legendH - noteH - 24;
+    const double bottom = height() - legendH - noteH - 30; // the closing arc and its shard dip 24 px under the boxes
     const double gap = 36;
-    const double boxW = std::min(150.0, (width() - 40 - gap * (n - 1)) / n);
-    const double boxH = std::max(60.0, std::min(150.0, bottom - top));
+    // Larger boxes on a large view (up to 200 px), centred between the title and the legend: at 1920x1080 a 150 px
+    // row at the top left a blank band under it (issue 13).
+    const double boxW = std::min(200.0, (width() - 40 - gap * (n - 1)) / n);
+    const double boxH = std::max(60.0, std::min(200.0, bottom - (2 * line + 34)));
+    const double top = 2 * line + 34 + std::max(0.0, (bottom - (2 * line + 34) - boxH) / 2);
     const double left = (width() - (n * boxW + (n - 1) * gap)) / 2;
     auto box = [&](int g) { return QRectF(left + g * (boxW + gap), top, boxW, boxH); };
     const double slotGap = 4;

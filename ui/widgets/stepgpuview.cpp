@@ -179,7 +179,8 @@ QRectF StepGpuView::boxRect(std::size_t i) const
     const double left = (width() - totalW) / 2;
     const std::size_t row = i / perRow, col = i % perRow;
     const double x = left + double(col) * (w + gap) + (perNode < perRow ? nodeGap * double(col / perNode) : 0.0);
-    return QRectF(x, top + double(row) * rowH + L, w, rowH - L - 6);
+    // Above each box: its node's label (L), then an 8 px band where the ring's shards start (they covered the name).
+    return QRectF(x, top + double(row) * rowH + L + kShardBand, w, rowH - L - kShardBand - 6);
 }
 
 void StepGpuView::paintEvent(QPaintEvent*)
@@ -244,6 +245,8 @@ void StepGpuView::paintEvent(QPaintEvent*)
                     .arg(s.gpus)
                     .arg(m_ranks.size());
     m_labels.clear();
+    m_shardRects.clear();
+    m_barRects.clear();
     const double L = lineHeight(font());
     drawLabel(p, QRectF(8, 2, width() - 16, L), Qt::AlignLeft | Qt::AlignVCenter, head, &m_labels);
     drawLabel(p, QRectF(8, 2 + L, width() - 16, L), Qt::AlignLeft | Qt::AlignVCenter,
@@ -259,7 +262,7 @@ void StepGpuView::paintEvent(QPaintEvent*)
             frame = frame.united(boxRect(j));
             ++j;
         }
-        frame.adjust(-5, -L, 5, 5);
+        frame.adjust(-5, -L - kShardBand, 5, 5);
         QColor nf = text;
         nf.setAlphaF(0.06);
         p.setPen(QPen(QColor(text.red(), text.green(), text.blue(), 90), 1));
@@ -316,8 +319,8 @@ void StepGpuView::paintEvent(QPaintEvent*)
                       tr("t%1 d%2 p%3").arg(rank % t).arg((rank / t) % d).arg(rank / (t * d)), &m_labels);
         // Memory bar: live on the worst stage, the stage's footprint peak (dim) elsewhere.
         const QRectF bar = roomy ? QRectF(b.left() + b.width() * 0.3, b.top() + barTop, b.width() * 0.4, bytesTop - barTop - 2)
-                                 : QRectF(b.left() + b.width() * 0.3, b.top() + L - 1, b.width() * 0.4,
-                                          std::max(4.0, b.height() - L - 10));
+                                 : QRectF(b.left() + b.width() * 0.3, b.top() + L + 2, b.width() * 0.4,
+                                          std::max(4.0, b.height() - L - 13));
         p.setPen(Qt::NoPen);
         QColor track = text;
         track.setAlphaF(0.08);
@@ -337,6 +340,7 @@ void StepGpuView::paintEvent(QPaintEvent*)
         const double capY = bar.bottom() - cap / scale * bar.height();
         p.setPen(QPen(text, 1.2, Qt::DashLine));
         p.drawLine(QPointF(bar.left() - 4, capY), QPointF(bar.right() + 4, capY));
+        m_barRects << bar.united(QRectF(bar.left() - 4, capY - 1, bar.width() + 8, 2));
         p.setPen(text);
         if (roomy)
             drawLabel(p, QRectF(b.left(), b.top() + bytesTop, b.width(), Ls - 2), Qt::AlignHCenter | Qt::AlignVCenter,
@@ -355,7 +359,7 @@ void StepGpuView::paintEvent(QPaintEvent*)
         const std::size_t nd = ring.size();
         auto anchor = [&](int idx) {
             const QRectF b = boxRect(static_cast<std::size_t>(idx));
-            return QPointF(b.center().x(), b.top());
+            return QPointF(b.center().x(), b.top() - kShardBand / 2);
         };
         QColor rc = palette().color(QPalette::Highlight);
         rc.setAlphaF(0.55);
@@ -365,18 +369,36 @@ void StepGpuView::paintEvent(QPaintEvent*)
         for (std::size_t a = 0; a < nd && nd > 1; ++a) {
             if (p2p && a + 1 == nd)
                 break;
-            const QPointF from = anchor(ring[a]), to = anchor(ring[(a + 1) % nd]);
-            QPainterPath path(from);
-            const double boxW = boxRect(0).width();
+            QPointF from = anchor(ring[a]), to = anchor(ring[(a + 1) % nd]);
+            const QRectF fromBox = boxRect(static_cast<std::size_t>(ring[a]));
+            const QRectF toBox = boxRect(static_cast<std::size_t>(ring[(a + 1) % nd]));
+            const double boxW = fromBox.width();
             const bool neighbours = to.y() == from.y() && std::abs(to.x() - from.x()) < 1.6 * boxW;
+            const bool sameColumn = to.y() != from.y() && std::abs(to.x() - from.x()) < 1;
+            if (sameColumn) {
+                // Changing rows in one column (DP or PP over nodes): down the gap left of the boxes, from side to
+                // side, instead of through the upper box, its name and the lower node's label (issue 13, TP 8 x PP 4).
+                const double x = fromBox.left() - 4;
+                from = QPointF(x, fromBox.center().y());
+                to = QPointF(x, toBox.center().y());
+            }
+            QPainterPath path(from);
             if (neighbours) {
                 // A short hop: an arc over the gap between the two boxes.
                 const double lift = 14;
                 path.cubicTo(QPointF(from.x() + (to.x() - from.x()) / 3, from.y() - lift),
                              QPointF(from.x() + 2 * (to.x() - from.x()) / 3, to.y() - lift), to);
                 p.setPen(QPen(rc, 2));
+            } else if (to.y() != from.y() && !sameColumn) {
+                // Changing rows between columns (the ring closing from GPU 15 to GPU 0): out to the right of both rows
+                // and along the other row's band above its boxes, not diagonally across the boxes (issue 13).
+                const double x = std::max(fromBox.right(), toBox.right()) + 4;
+                path.lineTo(x, from.y());
+                path.lineTo(x, to.y());
+                path.lineTo(to);
+                p.setPen(QPen(rc, 1.2, Qt::DashLine));
             } else {
-                // The ring closing (or changing rows): a thin dashed line.
+                // The ring closing in one row: a thin dashed line along the band above the boxes.
                 path.lineTo(to);
                 p.setPen(QPen(rc, 1.2, Qt::DashLine));
             }
@@ -387,7 +409,10 @@ void StepGpuView::paintEvent(QPaintEvent*)
             const QColor sc = shardColor(owner, n);
             p.setBrush(sc);
             p.setPen(QPen(sc.darker(150), 1));
-            p.drawRect(QRectF(pos.x() - 6, pos.y() - 6, 12, 12));
+            const double half = sameColumn ? 3.5 : kShardBand / 2; // the gap left of a box is 8 px
+            const QRectF shard(pos.x() - half, pos.y() - half, 2 * half, 2 * half);
+            p.drawRect(shard);
+            m_shardRects << shard;
             p.setPen(QPen(rc, 2));
             p.setBrush(Qt::NoBrush);
         }

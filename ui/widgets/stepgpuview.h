@@ -23,6 +23,8 @@ class StepGpuView : public QWidget
 public:
     static constexpr double kCycleSeconds = 1.6;
     static constexpr int kMaxDrawn = 16;
+    /// The band above each box where the ring's shards travel (between the node's label and the box's name).
+    static constexpr double kShardBand = 8;
 
     explicit StepGpuView(QWidget* parent = nullptr);
     void setData(stepui::StepDataPtr data);
@@ -44,12 +46,18 @@ public:
     QSize minimumSizeHint() const override;
     /// The texts the last paint drew (tests check that none is clipped).
     const QList<stepui::DrawnLabel>& labels() const { return m_labels; }
+    /// What the last paint drew besides text (tests check that none covers a label): the shards moving on the ring
+    /// and each box's memory bar with its capacity line.
+    const QList<QRectF>& shardRects() const { return m_shardRects; }
+    const QList<QRectF>& barRects() const { return m_barRects; }
 
 protected:
     void paintEvent(QPaintEvent* e) override;
 
 private:
     QList<stepui::DrawnLabel> m_labels;
+    QList<QRectF> m_shardRects;
+    QList<QRectF> m_barRects;
     int candidateAt(double t) const;
     std::vector<std::int64_t> groupMembers(const StepEvent& e) const;
     QRectF boxRect(std::size_t i) const;
