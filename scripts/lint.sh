@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# scripts/lint.sh [FILE...]: clang-tidy-14 (checks in .clang-tidy) and clazy (Qt checks: level 0, level 1,
+# scripts/lint.sh [FILE... | --list]: clang-tidy-14 (checks in .clang-tidy) and clazy (Qt checks: level 0, level 1,
 # container-inside-loop and function-args-by-ref; not non-pod-global-static) over our sources, using
 # build/compile_commands.json (configured with the dev preset when missing). Installs clang-tidy-14 and
 # clazy when missing. Exit 1 if either reports anything; prints one line per finding, then a count per
@@ -8,7 +8,7 @@
 #
 # Without FILE it lints exactly what CI checks: every .cpp git tracks under core/, ui/ and app/ when it
 # runs (new files are linted without editing this script), and through them our headers. With FILE...
-# only those (e.g. the files you just fixed).
+# only those (e.g. the files you just fixed). --list prints what CI checks and exits.
 #
 # Cost (measured on the whole tree): clang-tidy's static analyzer in its default "deep" mode was half of
 # all the time; it runs in "shallow" mode here (Xcode's analyze-while-building mode: inlining limited to
@@ -42,6 +42,7 @@ fi
 # Generated sources (moc) must exist for the translation units that include them.
 [[ -n ${SHARDSCOPE_LINT_NO_BUILD:-} ]] || cmake --build "$build" --target shardscope >/dev/null
 
+if [[ ${1:-} == --list ]]; then git ls-files 'core/*.cpp' 'ui/*.cpp' 'app/*.cpp'; exit 0; fi
 if (($#)); then files=("$@"); else mapfile -t files < <(git ls-files 'core/*.cpp' 'ui/*.cpp' 'app/*.cpp'); fi
 # Biggest first: on few cores the run does not end waiting for one big file started last.
 mapfile -t files < <(for f in "${files[@]}"; do printf '%s %s\n' "$(stat -c %s "$f")" "$f"; done | sort -rn | cut -d' ' -f2-)
@@ -84,7 +85,8 @@ lint_one() {
   r=$(clang-tidy-14 -p "$LINT_BUILD" --quiet --header-filter="$LINT_HEADER_FILTER" $LINT_TIDY_ARGS "$f" 2>/dev/null) \
     || { err+="$f:1:1: error: clang-tidy-14 could not process this file"$'\n'; ok=0; }
   raw+=$r$'\n'
-  r=$(clazy-standalone -p "$LINT_BUILD" -checks="$LINT_CLAZY_CHECKS" --ignore-dirs="build|^/usr" "$f" 2>&1) \
+  # -Wno-error: the dev preset's -Werror made each clazy warning an error and clazy's exit status 1.
+  r=$(clazy-standalone -p "$LINT_BUILD" -checks="$LINT_CLAZY_CHECKS" --ignore-dirs="build|^/usr" --extra-arg=-Wno-error "$f" 2>&1) \
     || { err+="$f:1:1: error: clazy could not process this file"$'\n'; ok=0; }
   raw+=$r
   # One line per finding, relative paths, only our files (clazy's --ignore-dirs also skips moc output).
@@ -110,7 +112,8 @@ n=$(wc -l < "$out/all.txt")
 cat "$out/all.txt"
 if ((n)); then
   echo "== findings per check"
-  sed -E 's/.*\[([^]]+)\]$/\1/; t; s/.*(could not process).*/\1/' "$out/all.txt" | sort | uniq -c | sort -rn
+  sed -E 's/.*\[([^]]+)\]$/\1/; t; s/.*(could not process).*/\1/; t; s/.*: (warning|error): .*/compiler \1 (clazy'"'"'s parse)/' "$out/all.txt" \
+    | sort | uniq -c | sort -rn
   echo "== findings per file"
   cut -d: -f1 "$out/all.txt" | sort | uniq -c | sort -rn
 fi
