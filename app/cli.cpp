@@ -116,7 +116,7 @@ QByteArray readMeasuredCsv(const QString& path, const char* option)
     QByteArray bytes = f.read(kMaxMeasuredCsvBytes + 1);
     if (bytes.size() > kMaxMeasuredCsvBytes)
         fail(QStringLiteral("more than %1 MiB; a measured CSV has a few hundred rows (is this the right file?)")
-                 .arg(kMaxMeasuredCsvBytes / (1024 * 1024)));
+                 .arg(kMaxMeasuredCsvBytes / (qint64(1024) * 1024)));
     return bytes;
 }
 
