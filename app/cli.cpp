@@ -3,6 +3,9 @@
 
 #include "shardscope/errors.h"
 
+#include <QFile>
+#include <QFileInfo>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -97,6 +100,24 @@ int guarded(const std::function<int()>& body)
         err(QStringLiteral("shardscope: internal error: ") + QString::fromStdString(e.what()) + QLatin1Char('\n'));
         return kExitFailure;
     }
+}
+
+QByteArray readMeasuredCsv(const QString& path, const char* option)
+{
+    auto fail = [&](const QString& why) {
+        const QString message = QString::fromLatin1(option) + QStringLiteral(": ") + path + QStringLiteral(": ") + why;
+        throw InvalidInput(std::string(option).substr(2), message.toStdString()); // field: "steps"
+    };
+    QFile f(path);
+    if (QFileInfo(path).isDir())
+        fail(QStringLiteral("is a folder, not a file"));
+    if (!f.open(QIODevice::ReadOnly))
+        fail(QStringLiteral("cannot read: ") + f.errorString());
+    QByteArray bytes = f.read(kMaxMeasuredCsvBytes + 1);
+    if (bytes.size() > kMaxMeasuredCsvBytes)
+        fail(QStringLiteral("more than %1 MiB; a measured CSV has a few hundred rows (is this the right file?)")
+                 .arg(kMaxMeasuredCsvBytes / (qint64(1024) * 1024)));
+    return bytes;
 }
 
 } // namespace shardscope::cli

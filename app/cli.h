@@ -69,4 +69,10 @@ int benchAnimation(const QStringList& args);
 int runTrainDemo(const QStringList& args);
 int benchTrainDemo(const QStringList& args);
 
+/// The most a measured CSV given to `validate` may hold; the bundled ones are under 100 KB.
+inline constexpr qint64 kMaxMeasuredCsvBytes = qint64(16) * 1024 * 1024;
+/// Reads the CSV given to `option` (e.g. "--steps"), at most kMaxMeasuredCsvBytes: also a pipe or a device
+/// such as /dev/zero, which an unbounded readAll() read until memory ran out. Throws InvalidInput.
+QByteArray readMeasuredCsv(const QString& path, const char* option);
+
 } // namespace shardscope::cli

@@ -73,9 +73,8 @@ QString planTable(const PlanRequest& r, const PlanResult& res, ByteUnit units)
              .arg(r.base.gpus)
              .arg(QString::fromStdString(resolveGpu(r.base).name))
              .arg(r.globalBatch)
-             .arg(QString::fromStdString(withThousands(res.evaluated)))
-             .arg(QString::fromStdString(withThousands(res.pruned)))
-             .arg(QString::fromStdString(withThousands(res.fitting)))
+             .arg(QString::fromStdString(withThousands(res.evaluated)), QString::fromStdString(withThousands(res.pruned)),
+                  QString::fromStdString(withThousands(res.fitting)))
              .arg(res.searchMs, 0, 'f', 1);
     if (res.layouts.empty()) {
         t += QStringLiteral("No layout fits: %1\n").arg(QString::fromStdString(res.noFitReason));

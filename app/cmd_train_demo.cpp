@@ -214,7 +214,7 @@ bool writeParams(const QString& path, const std::vector<float>& params)
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly))
         return false;
-    f.write(reinterpret_cast<const char*>(params.data()), static_cast<qint64>(params.size() * sizeof(float)));
+    f.write(reinterpret_cast<const char*>(params.data()), static_cast<qint64>(params.size()) * qint64(sizeof(float)));
     return f.commit();
 }
 
@@ -271,6 +271,7 @@ int runTrainDemo(const QStringList& args)
             validateTrainConfig(c);
             const std::vector<RankResult> res = trainInProcess(c, ck);
             std::vector<RankSummary> ranks;
+            ranks.reserve(res.size());
             for (const RankResult& r : res)
                 ranks.push_back(summarise(r, true));
             // A resumed run continues the same trajectory, so the reference is the uninterrupted run.
@@ -302,8 +303,8 @@ int runTrainDemo(const QStringList& args)
             RankSummary s;
             s.rank = k;
             for (int j = 0; j < 7; ++j)
-                s.measured[j] = static_cast<std::int64_t>(all[static_cast<std::size_t>(k * 8 + j)]);
-            const double w = all[static_cast<std::size_t>(k * 8 + 7)];
+                s.measured[j] = static_cast<std::int64_t>(all[static_cast<std::size_t>(k) * 8 + static_cast<std::size_t>(j)]);
+            const double w = all[static_cast<std::size_t>(k) * 8 + 7];
             if (w >= 0)
                 s.wire = static_cast<std::int64_t>(w);
             ranks.push_back(s);

@@ -15,6 +15,7 @@
 #include <QFileInfo>
 #include <QMessageBox>
 
+#include <clocale>
 #include <memory>
 
 using namespace shardscope;
@@ -40,6 +41,11 @@ void needPlatformForHeadless()
         qputenv("QT_QPA_PLATFORM", "offscreen");
 }
 
+/// QCoreApplication sets the C locale from the environment (setlocale(LC_ALL, "")); numbers must not
+/// follow it: under de_DE.UTF-8, `shardscope step` printed "peak memory 2,27 GB" (std::snprintf). Qt's own
+/// QLocale (what the window shows) is not affected. Call after constructing the application object.
+void cNumericLocale() { std::setlocale(LC_NUMERIC, "C"); }
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -56,6 +62,7 @@ int main(int argc, char** argv)
     };
     if (argc == 2 && argv[1][0] != '-' && !isCommand(argv[1]) && QFileInfo(QString::fromLocal8Bit(argv[1])).isFile()) {
         QApplication app(argc, argv);
+        cNumericLocale();
         language::install(language::stored());
         // A tour file plays in the window; any other file opens as before (openAnyFile()).
         return runLectureWindow(defaultScenario(), MainWindow::Session::RestoreLast, QString::fromLocal8Bit(argv[1]));
@@ -73,6 +80,7 @@ int main(int argc, char** argv)
             } else {
                 app = std::make_unique<QCoreApplication>(argc, argv);
             }
+            cNumericLocale();
             QStringList args = QCoreApplication::arguments();
             args.removeAt(1); // "shardscope estimate ..." -> "shardscope ..." for the parser
             args[0] = QStringLiteral("shardscope ") + name;
@@ -98,6 +106,7 @@ int main(int argc, char** argv)
     }
 
     QApplication app(argc, argv);
+    cNumericLocale();
     language::install(language::stored());
     QCommandLineParser parser;
     addScenarioOptions(parser);

@@ -7,7 +7,6 @@
 #include "shardscope/validation_memory.h"
 #include "validationchart.h"
 
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -74,10 +73,7 @@ QString table(const MemoryValidation& v)
 
 int runValidateMeasured(const QString& csvPath, const QString& format, const QString& chartPath)
 {
-    QFile file(csvPath);
-    if (!file.open(QIODevice::ReadOnly))
-        return badInput(QStringLiteral("--measured: cannot read '%1': %2").arg(csvPath, file.errorString()));
-    const QByteArray bytes = file.readAll();
+    const QByteArray bytes = readMeasuredCsv(csvPath, "--measured");
     const MemoryValidation v = shardscope::validateMeasuredMemory(bytes.toStdString());
     if (!chartPath.isEmpty())
         saveValidationChart(QStringLiteral("Peak memory: predicted vs measured (%1 rows)").arg(v.rows.size()),

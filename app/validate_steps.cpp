@@ -92,10 +92,7 @@ QString toTable(const StepValidation& v)
 
 int validateStepsFile(const QString& path, const QString& format, const QString& chartPath)
 {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return badInput(QStringLiteral("--steps: cannot read %1: %2").arg(path, f.errorString()));
-    const QByteArray text = f.readAll();
+    const QByteArray text = readMeasuredCsv(path, "--steps");
     return guarded([&] {
         const StepValidation v = validateSteps(text.toStdString());
         if (!chartPath.isEmpty())

@@ -3,6 +3,8 @@
 
 #include "shardscope/errors.h"
 
+#include "cnumber.h"
+
 #include <cmath>
 #include <cstdlib>
 #include <sstream>
@@ -41,7 +43,7 @@ Recipe resolveRecipe(const std::string& id)
         int n = 0;
         while (std::getline(ss, part, ',')) {
             char* end = nullptr;
-            const double x = std::strtod(part.c_str(), &end);
+            const double x = strtodC(part.c_str(), &end);
             if (n >= 4 || part.empty() || *end != '\0' || !std::isfinite(x) || x < 0 || x > 64)
                 throw InvalidInput("recipe", "--recipe: '" + id
                                        + "': custom recipes are custom:W,G,M,O with four byte counts from 0 to 64");

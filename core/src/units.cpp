@@ -3,11 +3,16 @@
 
 #include "shardscope/errors.h"
 
+#include "cnumber.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+
+#include <locale.h> // newlocale, locale_t (POSIX)
+#include <stdlib.h> // strtod_l (glibc)
 
 namespace shardscope {
 
@@ -105,7 +110,7 @@ std::int64_t parseCount(const std::string& text, const std::string& field)
               || c == '-'))
             return fail("is not a number; expected a count such as 7e9, 7B or 1.5T");
     char* end = nullptr;
-    const double v = std::strtod(t.c_str(), &end);
+    const double v = strtodC(t.c_str(), &end);
     if (end == t.c_str() || *end != '\0')
         return fail("is not a number; expected a count such as 7e9, 7B or 1.5T");
     const double x = v * mult;
@@ -119,6 +124,13 @@ std::int64_t parseCount(const std::string& text, const std::string& field)
     if (std::fabs(r - x) > 1e-6 * std::max(1.0, std::fabs(x)))
         return fail("is not a whole number");
     return static_cast<std::int64_t>(r);
+}
+
+double strtodC(const char* text, char** end)
+{
+    // A private "C" locale object, made once (thread-safe static); the process's locale is not touched.
+    static const locale_t c = newlocale(LC_ALL_MASK, "C", static_cast<locale_t>(nullptr));
+    return strtod_l(text, end, c);
 }
 
 } // namespace shardscope

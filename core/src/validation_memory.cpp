@@ -2,10 +2,13 @@
 #include "shardscope/validation_memory.h"
 
 #include "shardscope/errors.h"
+
+#include "cnumber.h"
 #include "shardscope/footprint.h"
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <cmath>
 #include <map>
 #include <regex>
@@ -31,9 +34,12 @@ std::int64_t integer(const std::map<std::string, std::string>& r, const char* ke
 {
     const std::string& v = r.at(key);
     char* end = nullptr;
+    errno = 0;
     const long long x = std::strtoll(v.c_str(), &end, 10);
     if (v.empty() || *end != '\0' || x < 1)
         throw Skip {std::string(key) + " '" + v + "' is not a positive integer"};
+    if (errno == ERANGE) // strtoll gave LLONG_MAX: a silent clamp
+        throw Skip {std::string(key) + " '" + v + "' is out of range"};
     return x;
 }
 
@@ -306,7 +312,7 @@ MemoryValidation validateMeasuredMemory(const std::string& csvText)
             if (row.kind.empty())
                 throw Skip {"unknown measured_kind '" + r["measured_kind"] + "'"};
             char* end = nullptr;
-            const double gib = std::strtod(r["measured_GiB_per_gpu"].c_str(), &end);
+            const double gib = strtodC(r["measured_GiB_per_gpu"].c_str(), &end);
             if (r["measured_GiB_per_gpu"].empty() || *end != '\0' || !std::isfinite(gib) || gib <= 0)
                 throw Skip {"measured_GiB_per_gpu '" + r["measured_GiB_per_gpu"] + "' is not a positive number"};
             row.measuredBytes = gib * 1073741824.0;

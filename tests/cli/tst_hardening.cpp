@@ -4,6 +4,8 @@
 // inputs that one path refused while another let them through.
 #include "runshardscope.h"
 
+#include "../commalocale.h"
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -12,6 +14,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QProcessEnvironment>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -40,6 +43,29 @@ bool isCharDevice(const char* path)
 {
     struct stat st {};
     return ::stat(path, &st) == 0 && S_ISCHR(st.st_mode);
+}
+
+/// Runs shardscope with LC_ALL (and LOCPATH when given) set.
+Run shardscopeInLocale(const QStringList& args, const CommaLocale& loc)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("LANG"));
+    env.remove(QStringLiteral("LC_NUMERIC"));
+    env.insert(QStringLiteral("LC_ALL"), loc.name.isEmpty() ? QStringLiteral("C") : loc.name);
+    if (!loc.locPath.isEmpty())
+        env.insert(QStringLiteral("LOCPATH"), loc.locPath);
+    p.setProcessEnvironment(env);
+    p.setProgram(QStringLiteral(SHARDSCOPE_BIN));
+    p.setArguments(args);
+    p.start();
+    Run r;
+    if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit)
+        return r;
+    r.exitCode = p.exitCode();
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
 }
 
 /// A "full disk" device to point a symlink at. As root a private node in `d` (c 1 7, what /dev/full is):
@@ -564,6 +590,86 @@ private slots:
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QVERIFY2(r.out.contains("unmodelled: 1"), r.out.constData());
         QVERIFY2(r.out.contains("cp=99999999999999999999999") && r.out.contains("is out of range"), r.out.constData());
+    }
+    void validateCsvIsBounded_data()
+    {
+        QTest::addColumn<QString>("option");
+        QTest::addColumn<bool>("device");
+        QTest::newRow("steps, /dev/zero") << QStringLiteral("--steps") << true;
+        QTest::newRow("measured, /dev/zero") << QStringLiteral("--measured") << true;
+        QTest::newRow("steps, 16 MiB + 1") << QStringLiteral("--steps") << false;
+        QTest::newRow("measured, 16 MiB + 1") << QStringLiteral("--measured") << false;
+    }
+    void validateCsvIsBounded()
+    {
+        // Issue 15: `validate` read its CSV with an unbounded readAll(): /dev/zero ran until memory ran out.
+        // Now at most 16 MiB (app/cli.h kMaxMeasuredCsvBytes), like --hf-config's limit.
+        QFETCH(QString, option);
+        QFETCH(bool, device);
+        QTemporaryDir d;
+        QString path = QStringLiteral("/dev/zero");
+        if (device && !QFileInfo::exists(path))
+            QSKIP("no /dev/zero");
+        if (!device) {
+            path = d.filePath(QStringLiteral("big.csv"));
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly) && f.resize(qint64(16) * 1024 * 1024 + 1)); // sparse
+        }
+        const Run r = shardscope({QStringLiteral("validate"), option, path});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains((option + QStringLiteral(": ") + path + QStringLiteral(": more than 16 MiB")).toUtf8()),
+                 r.err.constData());
+    }
+
+    void validateCsvAtTheLimitIsRead()
+    {
+        // The bound is not lower than it says: the bundled steps CSV padded with blank lines to exactly
+        // 16 MiB is read and validated as before.
+        QByteArray csv = readAll(QStringLiteral(SHARDSCOPE_TEST_DATA_ROOT "/measured/measured-steps.csv"));
+        QVERIFY(csv.size() > 1000);
+        const Run plain = shardscope({QStringLiteral("validate"), QStringLiteral("--steps"),
+                                      QStringLiteral(SHARDSCOPE_TEST_DATA_ROOT "/measured/measured-steps.csv")});
+        QCOMPARE(plain.exitCode, 0);
+        csv.append(QByteArray(qint64(16) * 1024 * 1024 - csv.size(), '\n'));
+        QTemporaryDir d;
+        const Run r = shardscope({QStringLiteral("validate"), QStringLiteral("--steps"), tmpFile(d, QStringLiteral("padded.csv"), csv)});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(r.out, plain.out);
+    }
+
+    void commaDecimalLocaleChangesNothing()
+    {
+        // Issue 15: numbers were parsed with std::strtod (and printed with snprintf), which follow
+        // LC_NUMERIC; the app's QCoreApplication sets it from the environment. Under de_DE.UTF-8 (decimal
+        // comma) "7.5B" was refused as "not a number". ZeRO paper Figure 1 (Rajbhandari et al. 2020):
+        // stage 3, 7.5B params, 64 GPUs, 16 bytes/param: 16 x 7.5e9 / 64 = 1,875,000,000 bytes per GPU.
+        QTemporaryDir scratch;
+        const CommaLocale de = commaLocale(scratch.path());
+        if (de.name.isEmpty())
+            QSKIP("no de_DE locale and no localedef to make one (Debian package locales)");
+        for (const QString& format : {QStringLiteral("json"), QStringLiteral("table")}) {
+            const QStringList args {QStringLiteral("estimate"), QStringLiteral("--params"), QStringLiteral("7.5B"),
+                                    QStringLiteral("--gpus"), QStringLiteral("64"), QStringLiteral("--stage"), QStringLiteral("3"),
+                                    QStringLiteral("--recipe"), QStringLiteral("custom:2,2,4.0,8"),
+                                    QStringLiteral("--model-states-only"), QStringLiteral("--format"), format};
+            const Run c = shardscopeInLocale(args, CommaLocale());
+            const Run comma = shardscopeInLocale(args, de);
+            QVERIFY2(c.exitCode == 0, c.err.constData());
+            QVERIFY2(comma.exitCode == 0, comma.err.constData());
+            QCOMPARE(comma.out, c.out);
+            if (format == QLatin1String("json")) {
+                const QJsonObject o = QJsonDocument::fromJson(comma.out).object();
+                QCOMPARE(o.value(QStringLiteral("per_gpu")).toObject().value(QStringLiteral("total_bytes")).toDouble(), 1875000000.0);
+            }
+        }
+        // Printing: core's formatBytes (std::snprintf) wrote "peak memory 2,27 GB" in `step`'s table.
+        const QStringList step {QStringLiteral("step"), QStringLiteral("--model"), QStringLiteral("gpt2"),
+                                QStringLiteral("--gpus"), QStringLiteral("8")};
+        const Run c = shardscopeInLocale(step, CommaLocale());
+        const Run comma = shardscopeInLocale(step, de);
+        QVERIFY2(c.exitCode == 0, c.err.constData());
+        QVERIFY2(c.out.contains(" GB"), c.out.constData());
+        QCOMPARE(comma.out, c.out);
     }
 };
 

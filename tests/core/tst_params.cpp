@@ -7,7 +7,13 @@
 #include "shardscope/scenario.h"
 #include "shardscope/units.h"
 
+#include "../commalocale.h"
+
+#include <QTemporaryDir>
 #include <QTest>
+
+#include <clocale>
+#include <cstdlib>
 
 #include <cmath>
 
@@ -37,6 +43,7 @@ private Q_SLOTS:
     void parseCount();
     void parseCountRejects_data();
     void parseCountRejects();
+    void parseCountIgnoresCLocale();
 };
 
 void TestParams::presetTotals_data()
@@ -333,6 +340,33 @@ void TestParams::parseCountRejects()
         QCOMPARE(QString::fromStdString(e.field()), QStringLiteral("params"));
         QVERIFY(QString::fromStdString(e.what()).startsWith(QStringLiteral("--params")));
     }
+}
+
+void TestParams::parseCountIgnoresCLocale()
+{
+    // Issue 15: parseCount used std::strtod, which follows LC_NUMERIC; the window's QApplication sets the
+    // locale from the environment, and under de_DE "7.5B" was refused as "not a number" (strtod stops at
+    // the dot). Expected values as in parseCount_data (units.h: powers of 1000).
+    QTemporaryDir scratch;
+    const CommaLocale loc = commaLocale(scratch.path());
+    if (loc.name.isEmpty())
+        QSKIP("no de_DE locale and no localedef to make one (Debian package locales)");
+    const QByteArray oldLocPath = qgetenv("LOCPATH");
+    if (!loc.locPath.isEmpty())
+        qputenv("LOCPATH", loc.locPath.toLocal8Bit());
+    const std::string before = std::setlocale(LC_NUMERIC, nullptr);
+    QVERIFY(std::setlocale(LC_NUMERIC, loc.name.toLatin1().constData()));
+    const double plain = std::strtod("7.5", nullptr); // the locale is in force: strtod stops at the dot
+    const std::int64_t a = shardscope::parseCount("7.5B", "params");
+    const std::int64_t b = shardscope::parseCount("1.5e9", "params");
+    const std::int64_t c = shardscope::parseCount("124,439,808", "params");
+    std::setlocale(LC_NUMERIC, before.c_str());
+    if (!loc.locPath.isEmpty())
+        oldLocPath.isNull() ? qunsetenv("LOCPATH") : qputenv("LOCPATH", oldLocPath);
+    QCOMPARE(plain, 7.0);
+    QCOMPARE(a, std::int64_t(7500000000));
+    QCOMPARE(b, std::int64_t(1500000000));
+    QCOMPARE(c, std::int64_t(124439808));
 }
 
 QTEST_APPLESS_MAIN(TestParams)

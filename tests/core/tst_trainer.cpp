@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <numeric>
 #include <tuple>
 #include <thread>
@@ -410,6 +411,46 @@ private slots:
             QFAIL("a corrupt shard resumed");
         } catch (const CheckpointError& e) {
             QVERIFY2(std::string(e.what()).find("checksum mismatch") != std::string::npos, e.what());
+        }
+        std::filesystem::remove_all(dir);
+    }
+
+    void malformedManifestStepRefused_data()
+    {
+        QTest::addColumn<QString>("step");
+        for (const char* s : {"abc", "", "7x", "-3", "99999999999", " 5"})
+            QTest::newRow(s[0] ? s : "empty") << QString::fromLatin1(s);
+    }
+    void malformedManifestStepRefused()
+    {
+        // Issue 15: the manifest is outside input and its checksum covers only the shard; std::stoi on its
+        // step threw std::invalid_argument / std::out_of_range (an uncaught exception for out_of_range, and
+        // on one rank only, before the collectives of the restore). Now a CheckpointError naming the file.
+        QFETCH(QString, step);
+        const TrainConfig c = tiny(Strategy::Zero1, 3);
+        const std::string dir = tmpDir("badstep");
+        CheckpointOptions save;
+        save.saveDir = dir;
+        save.saveAfterStep = 4;
+        trainInProcess(c, save);
+        const std::string manifest = dir + "/rank-1.manifest";
+        std::string text;
+        {
+            std::ifstream in(manifest);
+            text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+        }
+        const std::size_t at = text.find("\nstep 4\n");
+        QVERIFY(at != std::string::npos);
+        text.replace(at, 8, "\nstep " + step.toStdString() + "\n");
+        std::ofstream(manifest, std::ios::trunc) << text;
+        CheckpointOptions resume;
+        resume.resumeDir = dir;
+        try {
+            trainInProcess(c, resume);
+            QFAIL("a manifest with a malformed step resumed");
+        } catch (const CheckpointError& e) {
+            const std::string want = manifest + ": step '" + step.toStdString() + "' is not a step count";
+            QVERIFY2(std::string(e.what()).find(want) != std::string::npos, e.what());
         }
         std::filesystem::remove_all(dir);
     }

@@ -14,16 +14,16 @@ PeersModel::PeersModel(QObject* parent)
 {
 }
 
-void PeersModel::setPeers(std::vector<PeerEstimate> peers)
+void PeersModel::setPeers(const std::vector<PeerEstimate>& peers)
 {
     beginResetModel();
     m_peers.clear();
-    for (PeerEstimate& p : peers)
+    for (const PeerEstimate& p : peers)
         if (p.id == PeerId::ShardScope)
             m_peers.push_back(p);
-    for (PeerEstimate& p : peers)
+    for (const PeerEstimate& p : peers)
         if (p.id != PeerId::ShardScope)
-            m_peers.push_back(std::move(p));
+            m_peers.push_back(p);
     endResetModel();
 }
 

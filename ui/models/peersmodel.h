@@ -27,7 +27,7 @@ public:
     explicit PeersModel(QObject* parent = nullptr);
 
     /// The conventions in core's order (ShardScope last); the model shows ShardScope first.
-    void setPeers(std::vector<PeerEstimate> peers);
+    void setPeers(const std::vector<PeerEstimate>& peers);
     void clear();
     void setUnit(ByteUnit unit);
     ByteUnit unit() const { return m_unit; }

@@ -49,7 +49,7 @@ public:
     static constexpr int kLayoutVersion = 1;
 
 signals:
-    void unitsChanged(ByteUnit u);
+    void unitsChanged(shardscope::ByteUnit u);
     void compareStagesChanged(bool on);
 
 private:

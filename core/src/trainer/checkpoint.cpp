@@ -2,6 +2,8 @@
 // Sharded checkpoint: each rank writes its shard of the optimizer state and a manifest.
 #include "rankstate.h"
 
+#include <charconv>
+#include <climits>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -146,7 +148,16 @@ int RankState::restore(const std::string& dir)
                 + "): the shard is corrupt; refusing to resume";
             return;
         }
-        stepsDone = std::stoi(kv["step"]);
+        // The manifest is outside input (its checksum covers the shard, not itself): std::stoi threw on a
+        // malformed step, before the collectives below, and left the other ranks waiting.
+        const std::string& step = kv["step"];
+        int parsed = -1;
+        const auto [end, ec] = std::from_chars(step.data(), step.data() + step.size(), parsed);
+        if (step.empty() || ec != std::errc() || end != step.data() + step.size() || parsed < 0) {
+            error = mpath + ": step '" + step + "' is not a step count (0 to " + std::to_string(INT_MAX) + ")";
+            return;
+        }
+        stepsDone = parsed;
     }();
 
     // Every rank learns whether all shards are good before any collective of the restore runs.

@@ -132,7 +132,7 @@ std::vector<double> Communicator::allGatherScalars(double mine)
     const int right = mod(r + 1, n), left = mod(r - 1, n);
     for (int k = 0; k < n - 1; ++k) {
         const int s = mod(r - k, n), rc = mod(r - k - 1, n);
-        record("scalars", k, right, s * 8, 8, true);
+        record("scalars", k, right, std::int64_t {s} * 8, 8, true);
         sendRecv(&v[static_cast<std::size_t>(s)], sizeof(double), right, &v[static_cast<std::size_t>(rc)],
                  sizeof(double), left);
     }

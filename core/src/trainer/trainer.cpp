@@ -514,6 +514,7 @@ std::vector<RankResult> trainInProcess(const TrainConfig& config, const Checkpoi
         return results;
     }
     std::vector<std::thread> threads;
+    threads.reserve(static_cast<std::size_t>(config.ranks));
     for (int r = 0; r < config.ranks; ++r)
         threads.emplace_back([&, r] {
             try {
