@@ -69,6 +69,14 @@ constexpr double kFlashEfficiencyAmpere = 0.6;
 constexpr double kFlashEfficiencyHopper = 0.35;
 /// Bytes per attention score moved without FlashAttention (forward; see buildKernelTimes).
 constexpr double kScoreBytes = 5.0;
+/// DeepSpeed ZeRO-3's defaults (deepspeed/runtime/zero/constants.py, 2021): parameters under
+/// stage3_param_persistence_threshold elements are never partitioned ("avoid tons of latency bound
+/// communication"); the prefetch after a fetch takes the next parameters until stage3_prefetch_bucket_size
+/// elements (at least one); a parameter is kept after use only if its reuse distance is under
+/// stage3_max_reuse_distance elements.
+constexpr double kDsPersistenceThreshold = 1e5;
+constexpr double kDsPrefetchBucket = 5e7;
+constexpr double kDsMaxReuseDistance = 1e9;
 
 std::int64_t ceilDiv(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
 std::int64_t layersOnStage(std::int64_t L, std::int64_t p, std::int64_t i) { return L / p + (i < L % p ? 1 : 0); }
@@ -157,6 +165,7 @@ public:
             const int norms = a.normsPerLayer * (a.norm == NormKind::LayerNorm ? 2 : 1);
             const double tensors = double(mats + biases + norms);
             m_z3Extra = (tensors - 1.0) * double(m_dc - 1) * s.alphaSeconds;
+            m_z3SmallTensors = double(biases + norms);
             if (m_links.dpCrossesNodes)
                 m_z3Beta = std::min(m_dpBeta, m_links.interNodeBytesPerSecond);
         }
@@ -172,6 +181,8 @@ private:
     OpTemplate makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, bool reduce) const;
     OpTemplate makePost(const StageDesc& st) const;
     bool reducesOn(std::int64_t mb) const { return m_dc > 1 && (m_s.zeroStage >= 2 || mb == m_m - 1); }
+    /// Full checkpointing of every n-th layer only (Scenario::checkpointInterval): is global layer l checkpointed?
+    bool checkpointed(std::int64_t l) const;
     void buildKernelTimes(double tokens, double h, double hd, double q, double kv, double f, double k, double t,
                           double act);
     std::vector<std::vector<SimBlock>> schedule();
@@ -196,6 +207,10 @@ private:
     double m_paramHostBeta = 1; ///< host-to-GPU bandwidth of offloaded params (PCIe, or the NVMe share)
     double m_z3Beta = 1; ///< ZeRO-3 collectives' bandwidth (one NIC per GPU with per-tensor collectives)
     double m_z3Extra = 0; ///< extra latency of a unit's ZeRO-3 collective split per parameter tensor
+    double m_z3SmallTensors = 0; ///< biases and norms of a layer (per-tensor ZeRO-3: persisted, reduced one by one)
+    /// Shares of the forward kernel seconds by weight (per-tensor ZeRO-3 splits a layer at its weights): QKV's
+    /// share of the attention GEMMs, the up/gate GEMMs' share of the MLP's, and the MLP's element-wise seconds.
+    double m_qkvShare = 1, m_upShare = 1, m_mlpEwFwd = 0;
     std::int64_t m_worstStage = 0;
     std::vector<StageDesc> m_stages;
     std::map<std::tuple<std::int64_t, std::int64_t, bool, bool>, OpTemplate> m_templates;
@@ -247,6 +262,8 @@ void StepModel::buildKernelTimes(double tokens, double h, double hd, double q, d
     if (!m_s.compiled) {
         ewAttn += 2 * 4.5 * h / sp + 3 * q / t; // bias + dropout on the output; separate softmax scale copies of Q
         ewMlp += 2 * 4.5 * h / sp + (m_s.arch.gatedMlp ? 3.0 : 2.0) * f / t; // bias + dropout; separate gate product
+        ewAttn += eagerRmsNormRopeElements(m_s.arch, 1, sp, t);
+        ewMlp += eagerRmsNormRopeElements(m_s.arch, 0, sp, t);
     }
     const double ewAttnSec = memorySeconds(m_km, ewAttn * T * act);
     const double ewMlpSec = memorySeconds(m_km, ewMlp * T * act);
@@ -269,6 +286,9 @@ void StepModel::buildKernelTimes(double tokens, double h, double hd, double q, d
         m_coreBwd = 2.0 * m_coreFwd;
     }
     m_attnLinFwd = qkv + proj + castFwd * (h + q / t) / (2 * h + q / t + k * f / t);
+    m_qkvShare = qkv + proj > 0 ? qkv / (qkv + proj) : 1.0;
+    m_upShare = up + down > 0 ? up / (up + down) : 1.0;
+    m_mlpEwFwd = ewMlpSec;
     m_attnEwFwd = ewAttnSec;
     m_mlpFwd = up + down + ewMlpSec + castFwd * (h + k * f / t) / (2 * h + q / t + k * f / t);
     m_attnLinBwd = 2.0 * m_attnLinFwd;
@@ -490,6 +510,134 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
                  m_links.pcieBytesPerSecond, false, StepPhase::Backward, u.part, u.layer, false, cfree);
     };
 
+    if (z3 && m_s.zero3PerTensorCollectives) {
+        // DeepSpeed ZeRO-3 as of 2021 at the granularity it runs at (docs/model.md, "DeepSpeed ZeRO-3 per
+        // tensor"): each Linear is a sub-module whose weight is gathered in its pre-forward (and pre-backward)
+        // hook; after that fetch the next weights are prefetched up to stage3_prefetch_bucket_size elements (a
+        // 175B weight is 1.5e8-6e8 elements: one weight ahead); biases and norms under the persistence threshold
+        // stay whole on every rank. After use a weight is released unless it is used again within
+        // stage3_max_reuse_distance elements: with full recompute, the backward of a layer gathers again each
+        // weight whose recompute-to-backward distance (twice the weights after it in the layer) exceeds it.
+        struct Piece
+        {
+            EventPart part;
+            std::int64_t layer;
+            double gather; // elements gathered before it runs (0: persisted or still held)
+            std::function<void()> run;
+            double reduce; // gradient elements reduce-scattered after it (backward)
+            double reduceExtra; // seconds of the persisted tensors' own reductions
+        };
+        const Architecture& a = m_s.arch;
+        const double t = double(m_t);
+        const double hd = double(a.headDim > 0 ? a.headDim : a.hidden / a.heads);
+        const double h = double(a.hidden), q = double(a.heads) * hd, kv = double(a.kvHeads) * hd;
+        const double kx = a.experts > 1 ? double(a.experts) : 1.0;
+        const double wQkv = h * (q + 2 * kv) / t, wO = q * h / t;
+        const double wUp = kx * (a.gatedMlp ? 2.0 : 1.0) * h * double(a.ffn) / t, wDown = kx * double(a.ffn) * h / t;
+        auto gathered = [](double w) { return w >= kDsPersistenceThreshold ? w : 0.0; };
+        const double attnLin = m_attnLinFwd, mlpGemm = m_mlpFwd - m_mlpEwFwd;
+        // Forward pieces of a layer (phase ph): QKV with the attention core, output projection, up (and gate), down.
+        auto layerPieces = [&](std::vector<Piece>& out, StepPhase ph, std::int64_t l, bool gather) {
+            const double sh = m_qkvShare, su = m_upShare;
+            out.push_back({EventPart::Attention, l, gather ? gathered(wQkv) : 0.0, [&, ph, l, sh] {
+                               compute(m_attnFlops * sh + m_coreFlops, attnLin * sh + m_coreFwd + m_attnEwFwd, ph,
+                                       EventPart::Attention, l);
+                               cpRing(ph, l, m_coreFwd, 1.0);
+                           }, 0.0, 0.0});
+            out.push_back({EventPart::Attention, l, gather ? gathered(wO) : 0.0, [&, ph, l, sh] {
+                               compute(m_attnFlops * (1 - sh), attnLin * (1 - sh), ph, EventPart::Attention, l);
+                               tpPair(ph, EventPart::Attention, l, attnLin);
+                           }, 0.0, 0.0});
+            out.push_back({EventPart::Mlp, l, gather ? gathered(wUp) : 0.0, [&, ph, l, su] {
+                               compute(m_mlpFlops * su, mlpGemm * su, ph, EventPart::Mlp, l);
+                           }, 0.0, 0.0});
+            out.push_back({EventPart::Mlp, l, gather ? gathered(wDown) : 0.0, [&, ph, l, su] {
+                               compute(m_mlpFlops * (1 - su), mlpGemm * (1 - su) + m_mlpEwFwd, ph, EventPart::Mlp, l);
+                               tpPair(ph, EventPart::Mlp, l, m_mlpFwd);
+                           }, 0.0, 0.0});
+        };
+        std::vector<Piece> pieces;
+        for (const Unit& u : units) {
+            if (u.part != EventPart::Layer) {
+                const bool head = u.part == EventPart::Head;
+                pieces.push_back({u.part, -1, double(u.params), [&, head] {
+                                      if (head)
+                                          compute((fwd ? 1.0 : 2.0) * m_headFlops, fwd ? m_headFwd : m_headBwd,
+                                                  phase, EventPart::Head, -1);
+                                  }, fwd ? 0.0 : double(u.params), 0.0});
+                continue;
+            }
+            const std::int64_t l = u.layer;
+            if (fwd) {
+                layerPieces(pieces, StepPhase::Forward, l, true);
+                continue;
+            }
+            const bool recompute = m_s.checkpointing == Checkpointing::Full && checkpointed(l);
+            if (recompute)
+                layerPieces(pieces, StepPhase::Recompute, l, true);
+            // Backward in reverse: a weight recomputed just before is still held if the weights used between its
+            // two uses (those after it, in the recompute and again in the backward) stay under the reuse distance.
+            auto again = [&](double w, double after) { return recompute && 2.0 * after < kDsMaxReuseDistance ? 0.0 : gathered(w); };
+            const double su = m_upShare, sh = m_qkvShare;
+            const double small = double(u.params) - (wQkv + wO + wUp + wDown);
+            pieces.push_back({EventPart::Mlp, l, again(wDown, 0.0), [&, l, su] {
+                                  compute(2.0 * m_mlpFlops * (1 - su), 2.0 * (mlpGemm * (1 - su) + m_mlpEwFwd),
+                                          StepPhase::Backward, EventPart::Mlp, l);
+                              }, wDown, 0.0});
+            pieces.push_back({EventPart::Mlp, l, again(wUp, wDown), [&, l, su] {
+                                  compute(2.0 * m_mlpFlops * su, 2.0 * mlpGemm * su, StepPhase::Backward, EventPart::Mlp, l);
+                                  tpPair(StepPhase::Backward, EventPart::Mlp, l, m_mlpBwd);
+                              }, wUp, 0.0});
+            pieces.push_back({EventPart::Attention, l, again(wO, wUp + wDown), [&, l, sh] {
+                                  compute(2.0 * m_attnFlops * (1 - sh), 2.0 * attnLin * (1 - sh), StepPhase::Backward,
+                                          EventPart::Attention, l);
+                              }, wO, 0.0});
+            pieces.push_back({EventPart::Attention, l, again(wQkv, wO + wUp + wDown), [&, l, sh] {
+                                  if (m_s.checkpointing == Checkpointing::Selective)
+                                      compute(m_coreFlops, m_coreFwd, StepPhase::Recompute, EventPart::Attention, l);
+                                  compute(2.0 * (m_attnFlops * sh + m_coreFlops), 2.0 * attnLin * sh + m_coreBwd + m_attnEwBwd,
+                                          StepPhase::Backward, EventPart::Attention, l);
+                                  cpRing(StepPhase::Backward, l, m_coreBwd, 2.0);
+                                  tpPair(StepPhase::Backward, EventPart::Attention, l, m_attnLinBwd);
+                              }, wQkv + std::max(0.0, small), m_z3SmallTensors * double(m_dc - 1) * m_s.alphaSeconds});
+        }
+        std::vector<double> end(pieces.size(), -1.0);
+        std::vector<std::size_t> idx(pieces.size(), 0);
+        auto issue = [&](std::size_t j) {
+            const Piece& pc = pieces[j];
+            if (pc.gather <= 0 || end[j] >= 0)
+                return;
+            if (offPar)
+                comm(EventKind::HostToDevice, CommGroup::Host, std::ceil(pc.gather / double(m_dc)) * m_b.weights, 1,
+                     m_paramHostBeta, false, phase, pc.part, pc.layer, false, cfree);
+            idx[j] = comm(EventKind::AllGather, CommGroup::DP, pc.gather * m_b.weights, m_dc, m_z3Beta,
+                          m_links.dpCrossesNodes, phase, pc.part, pc.layer, false, cfree);
+            end[j] = op.events[idx[j]].end();
+        };
+        for (std::size_t j = 0; j < pieces.size(); ++j) {
+            issue(j);
+            if (end[j] > cfree) {
+                op.events[idx[j]].exposedSeconds += end[j] - cfree;
+                cfree = end[j];
+            }
+            double ahead = 0;
+            for (std::size_t k = j + 1; k < pieces.size() && ahead < kDsPrefetchBucket; ++k) {
+                if (pieces[k].gather <= 0)
+                    continue;
+                issue(k);
+                ahead += pieces[k].gather;
+            }
+            pieces[j].run();
+            if (reduce && pieces[j].reduce > 0) {
+                comm(EventKind::ReduceScatter, CommGroup::DP, pieces[j].reduce * m_b.grads, m_dc, m_z3Beta,
+                     m_links.dpCrossesNodes, StepPhase::Backward, pieces[j].part, pieces[j].layer, false, cfree,
+                     pieces[j].reduceExtra);
+                if (offOpt)
+                    comm(EventKind::DeviceToHost, CommGroup::Host, std::ceil(pieces[j].reduce / double(m_dc)) * m_b.grads, 1,
+                         m_links.pcieBytesPerSecond, false, StepPhase::Backward, pieces[j].part, pieces[j].layer, false, cfree);
+            }
+        }
+    } else
     for (std::size_t j = 0; j < units.size(); ++j) {
         const Unit& u = units[j];
         waitGather(j);
@@ -500,7 +648,7 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
                 compute(m_headFlops, m_headFwd, StepPhase::Forward, EventPart::Head, -1);
         } else {
             if (u.part == EventPart::Layer) {
-                if (m_s.checkpointing == Checkpointing::Full)
+                if (m_s.checkpointing == Checkpointing::Full && checkpointed(u.layer))
                     layerForward(StepPhase::Recompute, u.layer);
                 else if (m_s.checkpointing == Checkpointing::Selective)
                     compute(m_coreFlops, m_coreFwd, StepPhase::Recompute, EventPart::Attention, u.layer);
@@ -613,6 +761,18 @@ OpTemplate StepModel::makePost(const StageDesc& st) const
     }
     op.duration = t;
     return op;
+}
+
+bool StepModel::checkpointed(std::int64_t l) const
+{
+    // fms-fsdp's selective checkpointing (policies/ac_handler.py): block i (1-based) is wrapped when i x p
+    // reaches the next cut-off (1/2, 3/2, ...), p = 1/n: the count of wrapped blocks among the first i is
+    // floor(i p + 1/2).
+    const std::int64_t n = std::max<std::int64_t>(1, m_s.checkpointInterval);
+    if (n == 1 || l < 0)
+        return true;
+    auto count = [&](std::int64_t i) { return (2 * i + n) / (2 * n); };
+    return count(l + 1) > count(l);
 }
 
 const OpTemplate& StepModel::opTemplate(std::int64_t stage, std::int64_t chunk, bool fwd, bool reduce)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "shardscope/architecture.h"
 #include "shardscope/gpus.h"
 
 #include <cstdint>
@@ -37,6 +38,15 @@ double gemmSeconds(const KernelModel& km, double m, double n, double k, bool fp8
 
 /// The FLOP/s a GEMM of that shape reaches (2MNK / gemmSeconds).
 double gemmFlopRate(const KernelModel& km, double m, double n, double k, bool fp8);
+
+/// Extra 16-bit element passes per token that eager PyTorch's Llama-lineage code adds to one layer half over the
+/// fused kernels (attention half: `attention` true; MLP half: false), for RMSNorm models (0 otherwise). The
+/// reference RMSNorm (Meta's llama, torchtitan, IBM's FMS, Hugging Face) upcasts to fp32 and runs x.float(),
+/// pow, mean, the rsqrt multiply, the cast back and the weight multiply as six kernels: 18 h element-units
+/// against the fused kernel's 2 h, 16 h more per norm. Rotary embedding multiplies Q and K as complex fp32
+/// (float cast, complex multiply, cast back: 10 units per element against the fused 2): 8 (q + kv) more. `sp`:
+/// the sequence-parallel split of the norms, `t`: the TP split of Q and K.
+double eagerRmsNormRopeElements(const Architecture& a, bool attention, double sp, double t);
 
 /// Seconds to move `bytes` through HBM (element-wise kernels, softmax without FlashAttention, casts).
 double memorySeconds(const KernelModel& km, double bytes);

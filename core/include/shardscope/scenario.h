@@ -150,6 +150,10 @@ struct Scenario
     /// DeepSpeed ZeRO-3 as of 2021: one all-gather / reduce-scatter per parameter tensor over a flat ring of
     /// all DP ranks on one NIC share per GPU, instead of one flat buffer per unit over all NICs (FSDP, Megatron).
     bool zero3PerTensorCollectives = false;
+    /// With full checkpointing, checkpoint every n-th transformer block only (fms-fsdp's selective activation
+    /// checkpointing, p = 1/n); 1 = every block. Step model only: the memory model counts every block as
+    /// checkpointed.
+    std::int64_t checkpointInterval = 1;
 
     Scenario();
     /// The exact parameter count: bareParams if given, else countParams(arch).total.
