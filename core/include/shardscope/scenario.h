@@ -151,8 +151,8 @@ struct Scenario
     /// all DP ranks on one NIC share per GPU, instead of one flat buffer per unit over all NICs (FSDP, Megatron).
     bool zero3PerTensorCollectives = false;
     /// With full checkpointing, checkpoint every n-th transformer block only (fms-fsdp's selective activation
-    /// checkpointing, p = 1/n); 1 = every block. Step model only: the memory model counts every block as
-    /// checkpointed.
+    /// checkpointing, p = 1/n); 1 = every block. Step model only: the memory model still counts every block as
+    /// checkpointed (a lower bound on the activations for n > 1).
     std::int64_t checkpointInterval = 1;
 
     Scenario();
