@@ -40,6 +40,8 @@ double defaultGemmEfficiency(const GpuPreset& g)
     return 0.675;
 }
 
+double defaultAttentionEfficiency(const GpuPreset& g) { return g.peakFlops8 > 0 ? 0.35 : 0.6; }
+
 double gemmSeconds(const KernelModel& km, double m, double n, double k, bool fp8)
 {
     if (m <= 0 || n <= 0 || k <= 0)

@@ -63,19 +63,11 @@ constexpr double kHostMemoryBytesPerSecondPerNode = 409.6e9;
 constexpr double kNvmeBytesPerSecondPerNode = 25e9;
 /// Fraction of the HBM spec that streaming kernels reach (STREAM-like copies on A100/H100 reach 85-90%).
 constexpr double kAchievableHbm = 0.85;
-/// FlashAttention-2's fraction of the 16-bit peak: about 0.6 on A100 (Dao 2023: 50-73% forward) and
-/// about 0.35 on H100 (Shah et al. 2024, FlashAttention-3 paper: FA2 reaches 35% of H100's peak).
-constexpr double kFlashEfficiencyAmpere = 0.6;
-constexpr double kFlashEfficiencyHopper = 0.35;
 /// Bytes per attention score moved without FlashAttention (forward; see buildKernelTimes).
 constexpr double kScoreBytes = 5.0;
-/// DeepSpeed ZeRO-3's defaults (deepspeed/runtime/zero/constants.py, 2021): parameters under
-/// stage3_param_persistence_threshold elements are never partitioned ("avoid tons of latency bound
-/// communication"); the prefetch after a fetch takes the next parameters until stage3_prefetch_bucket_size
-/// elements (at least one); a parameter is kept after use only if its reuse distance is under
-/// stage3_max_reuse_distance elements.
-constexpr double kDsPersistenceThreshold = 1e5;
-constexpr double kDsPrefetchBucket = 5e7;
+/// DeepSpeed ZeRO-3's stage3_max_reuse_distance default (deepspeed/runtime/zero/constants.py, 2021): a
+/// parameter is kept after use only if it is used again within this many elements. (Its
+/// stage3_param_persistence_threshold and stage3_prefetch_bucket_size are Scenario fields.)
 constexpr double kDsMaxReuseDistance = 1e9;
 
 std::int64_t ceilDiv(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
@@ -232,11 +224,11 @@ void StepModel::buildKernelTimes(double tokens, double h, double hd, double q, d
     // reach the stock part's fractions of peak times the cap's fraction (gpus.h, powerCapFraction). A figure
     // entered by the user is taken as the fraction of the nominal peak, as it is.
     m_km.gemmEfficiency = m_s.kernelEfficiency > 0 ? m_s.kernelEfficiency : defaultGemmEfficiency(g) * g.powerCapFraction;
-    m_km.attentionEfficiency = m_s.attentionEfficiency > 0
-        ? m_s.attentionEfficiency
-        : (hopperOrLater ? kFlashEfficiencyHopper : kFlashEfficiencyAmpere) * g.powerCapFraction;
+    m_km.attentionEfficiency = m_s.attentionEfficiency > 0 ? m_s.attentionEfficiency
+                                                           : defaultAttentionEfficiency(g) * g.powerCapFraction;
     m_km.sms = smCount(g);
     m_km.tileN = hopperOrLater ? 256 : 128;
+    m_km.kOverhead = m_s.gemmKOverhead;
     const bool fp8 = m_s.recipe.fp8 && g.peakFlops8 > 0;
     const double T = tokens;
     const double gated = m_s.arch.gatedMlp ? 2.0 : 1.0;
@@ -534,7 +526,7 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
         const double kx = a.experts > 1 ? double(a.experts) : 1.0;
         const double wQkv = h * (q + 2 * kv) / t, wO = q * h / t;
         const double wUp = kx * (a.gatedMlp ? 2.0 : 1.0) * h * double(a.ffn) / t, wDown = kx * double(a.ffn) * h / t;
-        auto gathered = [](double w) { return w >= kDsPersistenceThreshold ? w : 0.0; };
+        auto gathered = [&](double w) { return w >= double(m_s.zero3PersistenceThreshold) ? w : 0.0; };
         const double attnLin = m_attnLinFwd, mlpGemm = m_mlpFwd - m_mlpEwFwd;
         // Forward pieces of a layer (phase ph): QKV with the attention core, output projection, up (and gate), down.
         auto layerPieces = [&](std::vector<Piece>& out, StepPhase ph, std::int64_t l, bool gather) {
@@ -621,7 +613,7 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
                 cfree = end[j];
             }
             double ahead = 0;
-            for (std::size_t k = j + 1; k < pieces.size() && ahead < kDsPrefetchBucket; ++k) {
+            for (std::size_t k = j + 1; k < pieces.size() && ahead < double(m_s.zero3PrefetchBucketElements); ++k) {
                 if (pieces[k].gather <= 0)
                     continue;
                 issue(k);

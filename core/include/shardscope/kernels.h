@@ -31,6 +31,11 @@ std::int64_t smCount(const GpuPreset& g);
 /// Scenario::kernelEfficiency is 0, the default).
 double defaultGemmEfficiency(const GpuPreset& g);
 
+/// FlashAttention-2's fraction of the 16-bit peak on this GPU (used when Scenario::attentionEfficiency is 0):
+/// about 0.6 on A100 (Dao 2023: 50-73% forward) and 0.35 on Hopper and later (Shah et al. 2024, the
+/// FlashAttention-3 paper: FA2 reaches 35% of H100's peak).
+double defaultAttentionEfficiency(const GpuPreset& g);
+
 /// Seconds of one GEMM C[M,N] = A[M,K] B[K,N]: 2MNK FLOPs at peak x efficiency x K/(K + kOverhead) x wave
 /// efficiency (tiles / (waves x SMs)), or its operand and result bytes at HBM bandwidth if that is slower.
 /// fp8: the FP8 peak with 1-byte operands.

@@ -154,6 +154,11 @@ struct Scenario
     /// checkpointing, p = 1/n); 1 = every block. Step model only: the memory model still counts every block as
     /// checkpointed (a lower bound on the activations for n > 1).
     std::int64_t checkpointInterval = 1;
+    /// The GEMM efficiency curve's knee (docs/model.md, "Kernel time"): each output tile pays a prologue and
+    /// epilogue worth this many K-steps of its main loop, so a GEMM with inner dimension K reaches
+    /// K / (K + gemmKOverhead) of the large-GEMM efficiency. Default 64 (CUTLASS/cuBLAS tiles of K-step 32-64
+    /// with a 2-4 stage pipeline to fill and drain).
+    double gemmKOverhead = 64;
 
     Scenario();
     /// The exact parameter count: bareParams if given, else countParams(arch).total.
