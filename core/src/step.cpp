@@ -254,8 +254,8 @@ void StepModel::buildKernelTimes(double tokens, double h, double hd, double q, d
     if (!m_s.compiled) {
         ewAttn += 2 * 4.5 * h / sp + 3 * q / t; // bias + dropout on the output; separate softmax scale copies of Q
         ewMlp += 2 * 4.5 * h / sp + (m_s.arch.gatedMlp ? 3.0 : 2.0) * f / t; // bias + dropout; separate gate product
-        ewAttn += eagerRmsNormRopeElements(m_s.arch, 1, sp, t);
-        ewMlp += eagerRmsNormRopeElements(m_s.arch, 0, sp, t);
+        ewAttn += eagerRmsNormRopeElements(m_s.arch, true, sp, t);
+        ewMlp += eagerRmsNormRopeElements(m_s.arch, false, sp, t);
     }
     const double ewAttnSec = memorySeconds(m_km, ewAttn * T * act);
     const double ewMlpSec = memorySeconds(m_km, ewMlp * T * act);
