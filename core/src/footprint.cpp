@@ -7,6 +7,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <memory>
+#include <stdexcept>
+#include <type_traits>
+#include <utility>
 
 namespace shardscope {
 
@@ -48,7 +52,7 @@ struct StageParams
     std::int64_t local = 0; ///< one TP rank's params on the stage
     std::int64_t perLayerLocal = 0; ///< one layer on one TP rank
     std::int64_t embeddingLocal = 0; ///< embedding / LM head on this stage and TP rank
-    std::string how;
+    const char* how = "";
 };
 
 /// Params of one TP rank of stage i. Megatron's split: column-parallel Q/K/V and MLP-in, row-parallel
@@ -124,19 +128,22 @@ struct Inflight
     std::string how;
 };
 
-Inflight inflight(const Scenario& s, std::int64_t i, std::int64_t Li)
+Inflight inflight(const Scenario& s, std::int64_t i, std::int64_t Li, bool explain)
 {
     const std::int64_t p = s.pp, m = s.gradAccum;
     Inflight f;
     if (p == 1) {
         f.microbatches = 1;
-        f.how = "1 micro-batch at a time (gradient accumulation runs them in turn)";
+        if (explain)
+            f.how = "1 micro-batch at a time (gradient accumulation runs them in turn)";
     } else if (s.schedule == PipelineSchedule::GPipe) {
         f.microbatches = m;
-        f.how = "GPipe holds all m = " + std::to_string(m) + " micro-batches";
+        if (explain)
+            f.how = "GPipe holds all m = " + std::to_string(m) + " micro-batches";
     } else if (s.schedule == PipelineSchedule::OneFOneB) {
         f.microbatches = std::min(p - i, m);
-        f.how = "1F1B: stage " + std::to_string(i) + " holds min(p - i, m) = " + std::to_string(f.microbatches);
+        if (explain)
+            f.how = "1F1B: stage " + std::to_string(i) + " holds min(p - i, m) = " + std::to_string(f.microbatches);
     } else {
         // Megatron interleaved: warm-up (p - i - 1) * 2 + (v - 1) * p chunks, plus the one in progress;
         // each chunk is L_i / v layers (Korthikanti et al. 2022: L(1 + (p-1)/(p v)) on the first stage).
@@ -144,8 +151,9 @@ Inflight inflight(const Scenario& s, std::int64_t i, std::int64_t Li)
         const std::int64_t chunks = std::min((p - i - 1) * 2 + (v - 1) * p + 1, m * v);
         f.microbatches = ceilDiv(chunks, v);
         f.layerMicrobatches = static_cast<double>(chunks) * static_cast<double>(Li) / static_cast<double>(v);
-        f.how = "interleaved: " + std::to_string(chunks) + " model chunks of " + num(double(Li) / double(v))
-            + " layers in flight";
+        if (explain)
+            f.how = "interleaved: " + std::to_string(chunks) + " model chunks of " + num(double(Li) / double(v))
+                + " layers in flight";
         return f;
     }
     f.layerMicrobatches = static_cast<double>(f.microbatches) * static_cast<double>(Li);
@@ -203,9 +211,8 @@ std::vector<MatmulOutput> matmulOutputs(const Architecture& a, double q, double 
     return mm;
 }
 
-} // namespace
-
-LayerActivations layerActivations(const Scenario& s)
+/// layerActivations(), with the derivation written only when `explain`.
+LayerActivations layerActivationsOf(const Scenario& s, bool explain)
 {
     const Architecture& a = s.arch;
     const ActBytes e = actBytes(s);
@@ -250,11 +257,12 @@ LayerActivations layerActivations(const Scenario& s)
         * ((la.perTokenReplicated - gatheredInputs) / rt + gatheredInputs + la.perTokenSplit / t + la.perTokenScores / t);
     la.workingBytes = full;
     char buf[640];
-    const std::string dtype = std::string(" (") + e.name + " activations)";
+    buf[0] = '\0';
     switch (s.checkpointing) {
     case Checkpointing::None:
         la.storedBytes = full;
-        std::snprintf(buf, sizeof buf,
+        if (explain)
+            std::snprintf(buf, sizeof buf,
                       "s*b*(%s/%s + %s/t + %s/t) per layer: s*b*h*(%s + %s a s/h) without TP, s=%lld, b=%lld, t=%lld",
                       num(la.perTokenReplicated).c_str(), s.sequenceParallel ? "t" : "1",
                       num(la.perTokenSplit).c_str(), num(la.perTokenScores).c_str(), num(la.constant34).c_str(),
@@ -266,7 +274,8 @@ LayerActivations layerActivations(const Scenario& s)
         // Megatron's selective recompute: the attention core (scores) is recomputed, the rest kept.
         la.storedBytes = tokens * ((la.perTokenReplicated - gatheredInputs) / rt + gatheredInputs + la.perTokenSplit / t);
         la.workingBytes = tokens * la.perTokenScores / t;
-        std::snprintf(buf, sizeof buf, "selective (Megatron): s*b*(%s/%s + %s/t) per layer, attention scores recomputed",
+        if (explain)
+            std::snprintf(buf, sizeof buf, "selective (Megatron): s*b*(%s/%s + %s/t) per layer, attention scores recomputed",
                       num(la.perTokenReplicated).c_str(), s.sequenceParallel ? "t" : "1",
                       num(la.perTokenSplit).c_str());
         break;
@@ -279,7 +288,8 @@ LayerActivations layerActivations(const Scenario& s)
             (mm[i].columnParallel ? split : replicated) += e.mm * mm[i].elems;
         la.storedBytes = tokens * (replicated / rt + split / t);
         la.workingBytes = std::max(0.0, full - la.storedBytes);
-        std::snprintf(buf, sizeof buf,
+        if (explain)
+            std::snprintf(buf, sizeof buf,
                       "per-op SAC (torchtitan): s*b*(%s/%s + %s/t) per layer: input, attention output, every other "
                       "matmul output",
                       num(replicated).c_str(), s.sequenceParallel ? "t" : "1", num(split).c_str());
@@ -289,17 +299,23 @@ LayerActivations layerActivations(const Scenario& s)
         // Full recompute keeps each layer's input (2 s b h, split with SP) plus one layer's full set
         // while it is recomputed.
         la.storedBytes = tokens * e.residual * h / rt;
-        std::snprintf(buf, sizeof buf, "full: %s*s*b*h%s per layer (its input)", num(e.residual).c_str(),
+        if (explain)
+            std::snprintf(buf, sizeof buf, "full: %s*s*b*h%s per layer (its input)", num(e.residual).c_str(),
                       s.sequenceParallel ? "/t" : "");
         break;
     }
-    la.derivation = std::string(buf) + (e.mm != 2 || e.autocast ? dtype : "");
+    if (explain)
+        la.derivation = std::string(buf) + (e.mm != 2 || e.autocast ? std::string(" (") + e.name + " activations)" : "");
     // Ring attention (context parallelism): the K/V chunk received from the neighbour and the next one in
     // flight, forward; dK/dV rotate the same way in backward (torch.distributed context_parallel).
     if (s.cp > 1)
         la.workingBytes += tokens * 2 * kvSplit / t * e.mm * 2 * 2;
     return la;
 }
+
+} // namespace
+
+LayerActivations layerActivations(const Scenario& s) { return layerActivationsOf(s, true); }
 
 namespace {
 
@@ -315,6 +331,7 @@ struct Ctx
     double rt = 1;
     bool offOpt = false, offPar = false;
     Framework fw = Framework::DeepSpeed;
+    bool explain = true; ///< build the formulas (FootprintOptions::explain)
 };
 
 /// One term's size when alive, with its formula (before liveness).
@@ -332,12 +349,17 @@ struct Stage
     double persistentParams = 0; ///< DeepSpeed stage 3: small params kept whole (persistence threshold)
 };
 
-void setTerm(const Scenario& s, Sizes& v, Term t, double bytes, std::string formula)
+/// Sets term t to `bytes` (refusing a size beyond the model's range). `words` (a string, or a callable returning
+/// one) is the formula; it is built only when the context explains (a numbers-only footprint skips it).
+template <typename Words>
+void setTerm(const Ctx& c, Sizes& v, Term t, double bytes, Words&& words)
 {
+    const Scenario& s = c.s;
     auto& tv = v[static_cast<std::size_t>(t)];
     if (!s.enabled(t)) {
         tv.bytes = 0;
-        tv.formula = "switched off";
+        if (c.explain)
+            tv.formula = "switched off";
         return;
     }
     // Beyond 4e17 B (400 PB) on one GPU there is no meaningful answer, and the rank's total of
@@ -352,7 +374,12 @@ void setTerm(const Scenario& s, Sizes& v, Term t, double bytes, std::string form
                                + formatBytes(kMaxTermBytes, ByteUnit::GB, 0) + " a term)");
     }
     tv.bytes = static_cast<std::int64_t>(std::llround(bytes));
-    tv.formula = std::move(formula);
+    if (c.explain) {
+        if constexpr (std::is_invocable_v<Words>)
+            tv.formula = words();
+        else
+            tv.formula = std::forward<Words>(words);
+    }
 }
 
 std::string shardWords(const Ctx& c, bool sharded)
@@ -369,12 +396,12 @@ void modelStateTerm(const Ctx& c, const Stage& st, Sizes& v, Term t, double bpp,
                     const char* device, double extra = 0, const std::string& extraWords = "")
 {
     const std::int64_t elems = sharded ? ceilDiv(st.sp.local, c.d) : flatBufferElements(c.s, st.sp.local);
-    const std::string f = num(bpp) + " B/param x " + st.where + shardWords(c, sharded);
+    auto f = [&] { return num(bpp) + " B/param x " + st.where + shardWords(c, sharded); };
     if (offloaded) {
-        setTerm(c.s, v, t, 0, f + ", offloaded to " + device);
+        setTerm(c, v, t, 0, [&] { return f() + ", offloaded to " + device; });
         return;
     }
-    setTerm(c.s, v, t, double(elems) * bpp + extra, f + extraWords);
+    setTerm(c, v, t, double(elems) * bpp + extra, [&] { return f() + extraWords; });
 }
 
 void paramsTerm(const Ctx& c, const Stage& st, Sizes& v)
@@ -384,7 +411,7 @@ void paramsTerm(const Ctx& c, const Stage& st, Sizes& v)
     // forward and backward (zero3_gathered_params).
     const bool sharded = c.z >= 3 || (c.fw == Framework::Fsdp2 && c.z == 2);
     std::string words;
-    if (st.persistentParams > 0)
+    if (st.persistentParams > 0 && c.explain)
         words = " + " + gb(st.persistentParams) + " of params under stage3_param_persistence_threshold kept whole";
     modelStateTerm(c, st, v, Term::Params, c.b.weights, sharded, c.offPar, dev, st.persistentParams, words);
 }
@@ -396,13 +423,14 @@ void gradsTerm(const Ctx& c, const Stage& st, Sizes& v)
         const double largest = std::max(double(st.sp.embeddingLocal),
                                         double(c.s.arch.hidden) * double(ceilDiv(c.s.arch.ffn, c.s.tp)));
         const double elems = c.z >= 2 ? std::ceil(largest / double(c.d)) : largest;
-        setTerm(c.s, v, Term::Grads, elems * c.b.grads,
-                "optimizer in backward: one tensor's grads at a time, the largest " + withThousands(std::int64_t(elems))
-                    + " x " + num(c.b.grads) + " B");
+        setTerm(c, v, Term::Grads, elems * c.b.grads, [&] {
+            return "optimizer in backward: one tensor's grads at a time, the largest "
+                + withThousands(std::int64_t(elems)) + " x " + num(c.b.grads) + " B";
+        });
         return;
     }
     std::string words;
-    if (c.fw == Framework::Megatron)
+    if (c.fw == Framework::Megatron && c.explain)
         words = " (Megatron's contiguous main-grad buffer, kept between steps)";
     modelStateTerm(c, st, v, Term::Grads, c.b.grads, c.z >= 2, false, "", 0, words);
 }
@@ -412,26 +440,27 @@ void optimizerStateTerms(const Ctx& c, const Stage& st, Sizes& v)
     const char* dev = c.s.offloadOptimizer == OffloadDevice::Nvme ? "NVMe" : "CPU";
     modelStateTerm(c, st, v, Term::Master, c.b.master, c.z >= 1, c.offOpt, dev);
     modelStateTerm(c, st, v, Term::Optimizer, c.b.optimizer, c.z >= 1, c.offOpt, dev, 0,
-                   c.s.pagedOptimizer ? " (paged: CUDA managed memory, outside the caching allocator)" : "");
+                   c.s.pagedOptimizer && c.explain ? " (paged: CUDA managed memory, outside the caching allocator)"
+                                                   : std::string());
 }
 
 void activationsTerm(const Ctx& c, const Stage& st, Sizes& v)
 {
-    std::string f = c.la.derivation + " x " + num(st.fl.layerMicrobatches) + " layer-micro-batches (" + st.fl.how + ")";
-    double bytes = st.stored;
-    if (c.s.activationOffload) {
-        f = "offloaded to host: " + gb(st.stored) + " of saved activations (" + c.la.derivation + ") on the CPU";
-        bytes = 0;
-    }
-    if (st.working > 0) {
+    double bytes = c.s.activationOffload ? 0 : st.stored;
+    if (st.working > 0)
         bytes += st.working;
-        f += " + one layer's recompute/backward working set " + gb(st.working);
-    }
-    if (st.autocastCache > 0) {
+    if (st.autocastCache > 0)
         bytes += st.autocastCache;
-        f += " + autocast's 16-bit weight copies saved by the matmuls " + gb(st.autocastCache);
-    }
-    setTerm(c.s, v, Term::Activations, bytes, f);
+    setTerm(c, v, Term::Activations, bytes, [&] {
+        std::string f = c.s.activationOffload
+            ? "offloaded to host: " + gb(st.stored) + " of saved activations (" + c.la.derivation + ") on the CPU"
+            : c.la.derivation + " x " + num(st.fl.layerMicrobatches) + " layer-micro-batches (" + st.fl.how + ")";
+        if (st.working > 0)
+            f += " + one layer's recompute/backward working set " + gb(st.working);
+        if (st.autocastCache > 0)
+            f += " + autocast's 16-bit weight copies saved by the matmuls " + gb(st.autocastCache);
+        return f;
+    });
 }
 
 /// Bytes per logit the loss holds at its peak (the loss backward): docs/model.md, "The loss".
@@ -440,19 +469,23 @@ double lossBytesPerLogit(const Scenario& s, double logitBytes, std::string* how)
     const double upcast = s.lossFp32 ? std::max(4.0, logitBytes) : logitBytes;
     const double chunks = double(s.lossChunks);
     double work = 3 * upcast;
-    std::string w = num(upcast) + " B log-softmax kept for backward + " + num(upcast) + " B its gradient + "
-        + num(upcast) + " B the gradient of the " + (upcast > logitBytes ? "upcast " : "") + "logits";
+    std::string w; // the words, only when asked for (`how`)
+    if (how)
+        w = num(upcast) + " B log-softmax kept for backward + " + num(upcast) + " B its gradient + " + num(upcast)
+            + " B the gradient of the " + (upcast > logitBytes ? "upcast " : "") + "logits";
     if (s.lossCompiled) {
         // torch.compile fuses the upcast, log-softmax and NLL and their backward: only the 16-bit gradient
         // of the logits is written (torchtitan compiles its loss from 2025, components/loss.py).
         work = logitBytes;
-        w = num(logitBytes) + " B gradient of the logits (compiled loss: no fp32 buffers)";
+        if (how)
+            w = num(logitBytes) + " B gradient of the logits (compiled loss: no fp32 buffers)";
     } else if (s.framework == Framework::Megatron) {
         // Megatron's vocab-parallel cross-entropy computes the softmax in place in its fp32 copy and writes
         // the gradient into the same buffer.
         work = upcast;
-        w = num(upcast) + " B " + (upcast > logitBytes ? "fp32 copy" : "buffer")
-            + " holding the softmax, then its gradient, in place (Megatron vocab-parallel CE)";
+        if (how)
+            w = num(upcast) + " B " + (upcast > logitBytes ? "fp32 copy" : "buffer")
+                + " holding the softmax, then its gradient, in place (Megatron vocab-parallel CE)";
     }
     if (how)
         *how = num(logitBytes) + " B logits + (" + w + ")" + (chunks > 1 ? " / " + num(chunks) + " loss chunks" : "");
@@ -463,19 +496,20 @@ void logitsTerm(const Ctx& c, const Stage& st, Sizes& v)
 {
     const Scenario& s = c.s;
     if (st.index != s.pp - 1) {
-        setTerm(s, v, Term::Logits, 0, "only the last stage computes the logits");
+        setTerm(c, v, Term::Logits, 0, "only the last stage computes the logits");
         return;
     }
     if (!s.logitsOverVocab) {
-        setTerm(s, v, Term::Logits, 0, "no vocabulary logits (a classifier or reward head)");
+        setTerm(c, v, Term::Logits, 0, "no vocabulary logits (a classifier or reward head)");
         return;
     }
     const double vL = double(ceilDiv(s.arch.vocab, s.tp));
     std::string how;
-    const double per = lossBytesPerLogit(s, actBytes(s).mm, &how);
-    setTerm(s, v, Term::Logits, c.tokens * vL * per,
-            "s*b*V/t x " + num(per) + " B = " + std::to_string(s.seq / s.cp) + " x " + std::to_string(s.microBatch)
-                + " x " + withThousands(static_cast<std::int64_t>(vL)) + " x (" + how + ")");
+    const double per = lossBytesPerLogit(s, actBytes(s).mm, c.explain ? &how : nullptr);
+    setTerm(c, v, Term::Logits, c.tokens * vL * per, [&] {
+        return "s*b*V/t x " + num(per) + " B = " + std::to_string(s.seq / s.cp) + " x " + std::to_string(s.microBatch)
+            + " x " + withThousands(static_cast<std::int64_t>(vL)) + " x (" + how + ")";
+    });
 }
 
 /// FSDP2 keeps the whole stage unsharded from forward to backward: reshard_after_forward off, or stage 2.
@@ -492,14 +526,15 @@ void gatheredParamsTerm(const Ctx& c, const Stage& st, Sizes& v)
     const Scenario& s = c.s;
     const std::int64_t unit = std::max(st.sp.perLayerLocal, st.sp.embeddingLocal);
     if (holdsWholeStage(c)) {
-        setTerm(s, v, Term::Zero3GatheredParams, double(st.sp.local) * c.b.weights,
-                "FSDP2 " + std::string(c.z == 2 ? "SHARD_GRAD_OP" : "reshard_after_forward=False")
-                    + ": the stage's " + withThousands(st.sp.local) + " params x " + num(c.b.weights)
-                    + " B stay gathered from forward to backward");
+        setTerm(c, v, Term::Zero3GatheredParams, double(st.sp.local) * c.b.weights, [&] {
+            return "FSDP2 " + std::string(c.z == 2 ? "SHARD_GRAD_OP" : "reshard_after_forward=False")
+                + ": the stage's " + withThousands(st.sp.local) + " params x " + num(c.b.weights)
+                + " B stay gathered from forward to backward";
+        });
         return;
     }
     if (c.z < 3 || c.d <= 1) {
-        setTerm(s, v, Term::Zero3GatheredParams, 0, c.z == 3 ? "d = 1: nothing to gather" : "ZeRO-3 only");
+        setTerm(c, v, Term::Zero3GatheredParams, 0, c.z == 3 ? "d = 1: nothing to gather" : "ZeRO-3 only");
         return;
     }
     if (c.fw == Framework::DeepSpeed) {
@@ -507,15 +542,17 @@ void gatheredParamsTerm(const Ctx& c, const Stage& st, Sizes& v)
         // bounded by stage3_max_live_parameters (the module in use is fetched regardless).
         const double live = double(unit)
             + std::min(double(s.zero3PrefetchBucketElements), std::max(0.0, double(s.zero3MaxLiveParams - unit)));
-        setTerm(s, v, Term::Zero3GatheredParams, live * c.b.weights,
-                "module in use " + withThousands(unit) + " + prefetch min(" + withThousands(s.zero3PrefetchBucketElements)
-                    + ", max_live " + withThousands(s.zero3MaxLiveParams) + " - in use) params x " + num(c.b.weights)
-                    + " B");
+        setTerm(c, v, Term::Zero3GatheredParams, live * c.b.weights, [&] {
+            return "module in use " + withThousands(unit) + " + prefetch min("
+                + withThousands(s.zero3PrefetchBucketElements) + ", max_live " + withThousands(s.zero3MaxLiveParams)
+                + " - in use) params x " + num(c.b.weights) + " B";
+        });
         return;
     }
-    setTerm(s, v, Term::Zero3GatheredParams, double(1 + s.zero3PrefetchUnits) * double(unit) * c.b.weights,
-            std::to_string(1 + s.zero3PrefetchUnits) + " units (current + prefetched) x " + withThousands(unit)
-                + " params x " + num(c.b.weights) + " B");
+    setTerm(c, v, Term::Zero3GatheredParams, double(1 + s.zero3PrefetchUnits) * double(unit) * c.b.weights, [&] {
+        return std::to_string(1 + s.zero3PrefetchUnits) + " units (current + prefetched) x " + withThousands(unit)
+            + " params x " + num(c.b.weights) + " B";
+    });
 }
 
 /// FSDP2 under pipeline parallelism: gradient sync is off for all but the last micro-batch, so the stage's
@@ -527,23 +564,24 @@ bool accumulatesUnshardedGrads(const Ctx& c)
 
 void unshardedGradsTerm(const Ctx& c, const Stage& st, Sizes& v)
 {
-    const Scenario& s = c.s;
     const std::int64_t unit = std::max(st.sp.perLayerLocal, st.sp.embeddingLocal);
     const double rb = reduceBytes(c);
     if (accumulatesUnshardedGrads(c)) {
-        setTerm(s, v, Term::Zero3UnshardedGrads, double(st.sp.local) * rb,
-                "FSDP2 + PP: the stage's unsharded grads accumulate over the micro-batches (no sync until the last): "
-                    + withThousands(st.sp.local) + " x " + num(rb) + " B");
+        setTerm(c, v, Term::Zero3UnshardedGrads, double(st.sp.local) * rb, [&] {
+            return "FSDP2 + PP: the stage's unsharded grads accumulate over the micro-batches (no sync until the last): "
+                + withThousands(st.sp.local) + " x " + num(rb) + " B";
+        });
         return;
     }
     const bool perUnit = c.d > 1 && (c.z == 3 || (c.fw == Framework::Fsdp2 && c.z == 2));
     if (!perUnit) {
-        setTerm(s, v, Term::Zero3UnshardedGrads, 0, c.z == 3 ? "d = 1: nothing to reduce-scatter" : "ZeRO-3 only");
+        setTerm(c, v, Term::Zero3UnshardedGrads, 0, c.z == 3 ? "d = 1: nothing to reduce-scatter" : "ZeRO-3 only");
         return;
     }
-    setTerm(s, v, Term::Zero3UnshardedGrads, double(unit) * rb,
-            "one unit's full grads: " + withThousands(unit) + " params x " + num(rb) + " B"
-                + (rb != c.b.grads ? " (reduce_dtype fp32)" : ""));
+    setTerm(c, v, Term::Zero3UnshardedGrads, double(unit) * rb, [&] {
+        return "one unit's full grads: " + withThousands(unit) + " params x " + num(rb) + " B"
+            + (rb != c.b.grads ? " (reduce_dtype fp32)" : "");
+    });
 }
 
 void commBucketsTerm(const Ctx& c, const Stage& st, Sizes& v)
@@ -551,15 +589,15 @@ void commBucketsTerm(const Ctx& c, const Stage& st, Sizes& v)
     const Scenario& s = c.s;
     const std::int64_t P = st.sp.local;
     if (c.d <= 1 || c.fw == Framework::Single) {
-        setTerm(s, v, Term::CommBuckets, 0, "d = 1: no data-parallel communication");
+        setTerm(c, v, Term::CommBuckets, 0, "d = 1: no data-parallel communication");
         return;
     }
     switch (c.fw) {
     case Framework::Megatron:
-        setTerm(s, v, Term::CommBuckets, 0, "Megatron reduces in place in its contiguous grad buffer: no bucket copies");
+        setTerm(c, v, Term::CommBuckets, 0, "Megatron reduces in place in its contiguous grad buffer: no bucket copies");
         return;
     case Framework::Fsdp2:
-        setTerm(s, v, Term::CommBuckets, 0, "FSDP2's buffers are the gathered params and unsharded grads");
+        setTerm(c, v, Term::CommBuckets, 0, "FSDP2's buffers are the gathered params and unsharded grads");
         return;
     case Framework::Ddp:
     case Framework::DeepSpeed:
@@ -568,32 +606,37 @@ void commBucketsTerm(const Ctx& c, const Stage& st, Sizes& v)
     if (c.z == 0) {
         if (c.fw == Framework::Ddp || c.fw == Framework::DeepSpeed) {
             if (s.ddpGradientAsBucketView)
-                setTerm(s, v, Term::CommBuckets, 0, "DDP gradient_as_bucket_view=True: buckets are views of the grads");
+                setTerm(c, v, Term::CommBuckets, 0, "DDP gradient_as_bucket_view=True: buckets are views of the grads");
             else
-                setTerm(s, v, Term::CommBuckets, double(P) * c.b.grads,
-                        "DDP buckets copy every gradient (gradient_as_bucket_view=False): " + num(c.b.grads) + " B x "
-                            + withThousands(P));
+                setTerm(c, v, Term::CommBuckets, double(P) * c.b.grads, [&] {
+                    return "DDP buckets copy every gradient (gradient_as_bucket_view=False): " + num(c.b.grads)
+                        + " B x " + withThousands(P);
+                });
         }
         return;
     }
     const std::int64_t rb = std::min(s.reduceBucketElements, P);
     double bytes = double(rb) * c.b.grads;
-    std::string f = "reduce bucket " + withThousands(rb) + " elements x " + num(c.b.grads) + " B";
-    if (c.z < 3) {
-        const std::int64_t ab = std::min(s.allgatherBucketElements, P);
+    const std::int64_t ab = std::min(s.allgatherBucketElements, P);
+    if (c.z < 3)
         bytes += double(ab) * c.b.weights;
-        f += " + all-gather bucket " + withThousands(ab) + " x " + num(c.b.weights) + " B";
-    }
-    setTerm(s, v, Term::CommBuckets, bytes, f);
+    setTerm(c, v, Term::CommBuckets, bytes, [&] {
+        std::string f = "reduce bucket " + withThousands(rb) + " elements x " + num(c.b.grads) + " B";
+        if (c.z < 3)
+            f += " + all-gather bucket " + withThousands(ab) + " x " + num(c.b.weights) + " B";
+        return f;
+    });
 }
 
 void fp8Term(const Ctx& c, const Stage& st, Sizes& v)
 {
     if (c.s.recipe.fp8)
-        setTerm(c.s, v, Term::Fp8Transients, 2.0 * double(st.sp.perLayerLocal),
-                "fp8 weight cast and its transpose for the layer in use: 2 x 1 B x " + withThousands(st.sp.perLayerLocal));
+        setTerm(c, v, Term::Fp8Transients, 2.0 * double(st.sp.perLayerLocal), [&] {
+            return "fp8 weight cast and its transpose for the layer in use: 2 x 1 B x "
+                + withThousands(st.sp.perLayerLocal);
+        });
     else
-        setTerm(c.s, v, Term::Fp8Transients, 0, "fp8 recipes only");
+        setTerm(c, v, Term::Fp8Transients, 0, "fp8 recipes only");
 }
 
 /// DeepSpeed stage 3 keeps params smaller than stage3_param_persistence_threshold whole: the norms (and biases).
@@ -717,9 +760,10 @@ std::int64_t fragmentationOf(const Scenario& s, std::int64_t allocated)
                                           : 0;
 }
 
-Ctx makeCtx(const Scenario& s)
+Ctx makeCtx(const Scenario& s, bool explain = true)
 {
-    Ctx c {s, effectiveBytesPerParam(s), layerActivations(s)};
+    Ctx c {s, effectiveBytesPerParam(s), layerActivationsOf(s, explain)};
+    c.explain = explain;
     c.d = s.dp() * s.cp;
     c.z = s.zeroStage;
     c.tokens = double(s.seq) / double(s.cp) * double(s.microBatch);
@@ -730,18 +774,20 @@ Ctx makeCtx(const Scenario& s)
     return c;
 }
 
-Stage makeStage(const Ctx& c, std::int64_t i)
+/// Stage i's parts that the ZeRO stage and the offloads do not change: all but persistentParams.
+Stage makeStageShape(const Ctx& c, std::int64_t i)
 {
     const Scenario& s = c.s;
     Stage st;
     st.index = i;
     st.layers = layersOnStage(s.arch.layers, s.pp, i);
     st.sp = stageParams(s, i);
-    st.fl = inflight(s, i, st.layers);
+    st.fl = inflight(s, i, st.layers, c.explain);
     const std::int64_t P = st.sp.local;
-    st.where = (s.pp > 1 || s.tp > 1)
-        ? withThousands(P) + " params on stage " + std::to_string(i) + (s.tp > 1 ? " per TP rank" : "")
-        : withThousands(P) + " params";
+    if (c.explain)
+        st.where = (s.pp > 1 || s.tp > 1)
+            ? withThousands(P) + " params on stage " + std::to_string(i) + (s.tp > 1 ? " per TP rank" : "")
+            : withThousands(P) + " params";
     const ActBytes e = actBytes(s);
     st.stored = c.la.storedBytes * st.fl.layerMicrobatches;
     if (i == 0 && s.arch.dropout)
@@ -754,6 +800,12 @@ Stage makeStage(const Ctx& c, std::int64_t i)
         st.working = c.la.workingBytes - c.la.storedBytes; // the ring attention buffers only
     if (e.autocast)
         st.autocastCache = double(P) * 2.0; // autocast's weight cache: a 16-bit copy of every weight used
+    return st;
+}
+
+Stage makeStage(const Ctx& c, std::int64_t i)
+{
+    Stage st = makeStageShape(c, i);
     st.persistentParams = persistentParamBytes(c, st);
     return st;
 }
@@ -770,29 +822,31 @@ Sizes termSizes(const Ctx& c, const Stage& st)
     unshardedGradsTerm(c, st, v);
     commBucketsTerm(c, st, v);
     fp8Term(c, st, v);
-    setTerm(c.s, v, Term::CudaContext, double(c.s.cudaContextBytes),
-            "CUDA context + workspaces: " + gb(double(c.s.cudaContextBytes)));
+    setTerm(c, v, Term::CudaContext, double(c.s.cudaContextBytes),
+            [&] { return "CUDA context + workspaces: " + gb(double(c.s.cudaContextBytes)); });
     return v;
 }
 
-std::vector<MemoryMoment> timelineOf(const Ctx& c, const Stage& st, const Sizes& v)
+using Timeline = std::array<MemoryMoment, kStepMomentCount>;
+
+Timeline timelineOf(const Ctx& c, const Stage& st, const Sizes& v)
 {
-    std::vector<MemoryMoment> tl;
+    Timeline tl;
     for (int m = 0; m < kStepMomentCount; ++m) {
-        MemoryMoment mm;
+        MemoryMoment& mm = tl[static_cast<std::size_t>(m)];
         mm.moment = static_cast<StepMoment>(m);
         mm.bytes = alive(c, st, v, mm.moment);
         mm.allocatedBytes = allocatedOf(c.s, mm.bytes);
-        tl.push_back(mm);
     }
     return tl;
 }
 
-/// The rank's footprint: the timeline's peak with the terms alive then as its breakdown.
-RankFootprint rankFootprint(const Ctx& c, std::int64_t i)
+/// The rank's footprint: the timeline's peak with the terms alive then as its breakdown. The timeline is kept in
+/// r.timeline when `keepTimeline`.
+RankFootprint rankFootprint(const Ctx& c, const Stage& st, bool keepTimeline = true)
 {
     const Scenario& s = c.s;
-    const Stage st = makeStage(c, i);
+    const std::int64_t i = st.index;
     Sizes v = termSizes(c, st);
     RankFootprint r;
     r.stage = i;
@@ -800,17 +854,17 @@ RankFootprint rankFootprint(const Ctx& c, std::int64_t i)
     r.localParams = st.sp.local;
     r.perLayerLocalParams = st.sp.perLayerLocal;
     r.inflightMicrobatches = st.fl.microbatches;
-    r.timeline = timelineOf(c, st, v);
+    const Timeline tl = timelineOf(c, st, v);
     std::size_t peak = 1;
-    for (std::size_t k = 1; k < r.timeline.size(); ++k)
-        if (r.timeline[k].allocatedBytes > r.timeline[peak].allocatedBytes)
+    for (std::size_t k = 1; k < tl.size(); ++k)
+        if (tl[k].allocatedBytes > tl[peak].allocatedBytes)
             peak = k;
-    const MemoryMoment& pm = r.timeline[peak];
+    const MemoryMoment& pm = tl[peak];
     r.peakMoment = pm.moment;
     for (int t = 0; t < kTermCount; ++t) {
         const auto k = static_cast<std::size_t>(t);
         std::int64_t mx = 0;
-        for (const auto& mm : r.timeline)
+        for (const auto& mm : tl)
             mx = std::max(mx, mm.bytes[k]);
         r.stepMaxBytes[k] = static_cast<Term>(t) == Term::CudaContext ? v[k].bytes : mx;
     }
@@ -819,24 +873,27 @@ RankFootprint rankFootprint(const Ctx& c, std::int64_t i)
         const Term term = static_cast<Term>(t);
         if (term == Term::CudaContext || term == Term::Fragmentation)
             continue;
-        r.terms[k] = v[k];
         r.terms[k].bytes = pm.bytes[k];
+        if (!c.explain)
+            continue;
+        r.terms[k].formula = v[k].formula;
         if (pm.bytes[k] != v[k].bytes && v[k].bytes > 0) {
             std::size_t when = 0;
-            for (std::size_t q = 0; q < r.timeline.size(); ++q)
-                if (r.timeline[q].bytes[k] > r.timeline[when].bytes[k])
+            for (std::size_t q = 0; q < tl.size(); ++q)
+                if (tl[q].bytes[k] > tl[when].bytes[k])
                     when = q;
             r.terms[k].formula = (pm.bytes[k] == 0 ? "not alive at the peak (" : "part alive at the peak (")
                 + std::string(stepMomentKey(pm.moment)) + "); " + gb(double(v[k].bytes)) + " at "
-                + stepMomentKey(r.timeline[when].moment) + ": " + v[k].formula;
+                + stepMomentKey(tl[when].moment) + ": " + v[k].formula;
         }
     }
     r.terms[static_cast<std::size_t>(Term::CudaContext)] = v[static_cast<std::size_t>(Term::CudaContext)];
     const double alloc = double(pm.allocatedBytes);
     Sizes fr;
-    setTerm(s, fr, Term::Fragmentation, s.fragmentation * alloc,
-            num(s.fragmentation * 100) + "% of " + gb(alloc) + " allocated at the peak ("
-                + stepMomentKey(pm.moment) + ")");
+    setTerm(c, fr, Term::Fragmentation, s.fragmentation * alloc, [&] {
+        return num(s.fragmentation * 100) + "% of " + gb(alloc) + " allocated at the peak (" + stepMomentKey(pm.moment)
+            + ")";
+    });
     r.terms[static_cast<std::size_t>(Term::Fragmentation)] = fr[static_cast<std::size_t>(Term::Fragmentation)];
     r.stepMaxBytes[static_cast<std::size_t>(Term::Fragmentation)] = r.bytes(Term::Fragmentation);
     // The figures every measure reports are memoryMeasures() of the peak moment (the Step view's curve uses it too);
@@ -848,7 +905,9 @@ RankFootprint rankFootprint(const Ctx& c, std::int64_t i)
     for (const auto& tv : r.terms)
         r.totalBytes += tv.bytes;
     r.deviceUsedBytes = r.totalBytes;
-    r.steadyStateBytes = r.timeline[0].allocatedBytes;
+    r.steadyStateBytes = tl[0].allocatedBytes;
+    if (keepTimeline)
+        r.timeline.assign(tl.begin(), tl.end());
     return r;
 }
 
@@ -898,98 +957,231 @@ std::vector<MemoryMoment> memoryTimeline(const Scenario& s, std::int64_t stage)
     if (stage < 0 || stage >= s.pp)
         throw InvalidInput("pp", "--pp: stage " + std::to_string(stage) + " is outside 0.." + std::to_string(s.pp - 1));
     const Ctx c = makeCtx(s);
-    return rankFootprint(c, stage).timeline;
+    return rankFootprint(c, makeStage(c, stage)).timeline;
 }
 
-Footprint computeFootprint(const Scenario& s)
+namespace {
+
+/// The pipeline stages whose footprints are computed, ascending. With a whole architecture and PP > 3, a middle
+/// stage k in 2 .. p-2 never holds more than stage 1 in any term at any moment of the step: no more layers (the
+/// first L % p stages take one more), the same params per layer and none of the first's or last's extras, no more
+/// micro-batches in flight (1F1B: min(p - k, m); GPipe: m; interleaved: fewer chunks of no more layers), and every
+/// term and its liveness are non-decreasing in these. So its peak, every capacity measure and its host bytes are
+/// at most stage 1's, and (ties going to the lower stage) the worst rank is the first, second or last stage: only
+/// those three are computed. A bare count splits its params by rounding that can give a later stage one more: every
+/// stage is computed then, as with FootprintOptions::everyStage (tst_planspeed compares the two).
+void stagesToCompute(const Scenario& s, bool everyStage, std::vector<std::int64_t>& out)
+{
+    out.clear();
+    const std::int64_t p = s.pp;
+    if (everyStage || s.bareParams || p <= 3) {
+        for (std::int64_t i = 0; i < p; ++i)
+            out.push_back(i);
+        return;
+    }
+    out = {0, 1, p - 1};
+}
+
+/// computeFootprint() after validation: its parts that the ZeRO stage and the offloads do not change are computed
+/// on construction (parameter split, activations, micro-batches in flight of each stage), the rest by assemble()
+/// for the stage and offloads set by setStage(). Refers to itself (ctx.s is scenario): not copyable.
+struct FootprintParts
+{
+    FootprintParts(const Scenario& s, const FootprintOptions& o)
+        : scenario(s)
+        , ctx(makeCtx(scenario, o.explain))
+        , options(o)
+    {
+        stagesToCompute(scenario, o.everyStage, indices);
+        stages.reserve(indices.size());
+        for (std::int64_t i : indices)
+            stages.push_back(makeStageShape(ctx, i));
+    }
+    FootprintParts(const FootprintParts&) = delete;
+    FootprintParts& operator=(const FootprintParts&) = delete;
+
+    /// Everything but the ranks and what depends on them.
+    void head(Footprint& fp) const
+    {
+        const Scenario& s = scenario;
+        fp.totalParams = s.totalParams();
+        fp.paramCounts = countParams(s.arch);
+        fp.bytesPerParam = effectiveBytesPerParam(s);
+        fp.gpu = resolveGpu(s);
+        fp.capacityBytes = fp.gpu.capacityBytes;
+        fp.usableBytes = fp.capacityBytes - static_cast<std::int64_t>(std::llround(s.safetyMarginBytes));
+        fp.activations = ctx.la;
+    }
+
+    void setStage(int zeroStage, OffloadDevice offloadOptimizer, OffloadDevice offloadParams)
+    {
+        scenario.zeroStage = zeroStage;
+        scenario.offloadOptimizer = offloadOptimizer;
+        scenario.offloadParams = offloadParams;
+        ctx.z = zeroStage;
+        ctx.offOpt = offloadOptimizer != OffloadDevice::None;
+        ctx.offPar = offloadParams != OffloadDevice::None;
+    }
+
+    /// The ranks, the worst, fit and the host and NVMe bytes per node of fp (whose head() is filled).
+    void assemble(Footprint& fp)
+    {
+        const Scenario& s = scenario;
+        const Ctx& c = ctx;
+        const std::int64_t p = s.pp;
+        const std::int64_t ranksPerNode = std::min(s.gpusPerNode, s.gpus);
+        computed.clear();
+        std::int64_t worstHost = 0, worstNvme = 0;
+        for (Stage& st : stages) {
+            st.persistentParams = persistentParamBytes(c, st);
+            RankFootprint r = rankFootprint(c, st, options.timeline);
+            // Host RAM and NVMe per node (DeepSpeed's CPU Adam keeps master, moments and fp32 grads: 16 B/param
+            // with Adam; parameter offload adds the 16-bit params: its estimator's 18 B).
+            const double shard = double(ceilDiv(r.localParams, c.d));
+            const BytesPerParam& b = c.b;
+            double host = 0, nvme = 0;
+            if (c.offOpt) {
+                const double opt = shard * (b.master + b.optimizer);
+                host += shard * 4.0;
+                if (s.offloadOptimizer == OffloadDevice::Cpu)
+                    host += opt;
+                else {
+                    nvme += opt;
+                    host += 4.0 * 1e8 * 4.0; // aio pinned buffers: buffer_count 4 x buffer_size 1e8 fp32
+                }
+            }
+            if (c.offPar) {
+                const double par = shard * b.weights;
+                if (s.offloadParams == OffloadDevice::Cpu)
+                    host += par;
+                else {
+                    nvme += par;
+                    host += 5.0 * 1e8 * 2.0; // param buffers: buffer_count 5 x buffer_size 1e8 16-bit
+                }
+            }
+            worstHost = std::max(worstHost, static_cast<std::int64_t>(std::llround(host * double(ranksPerNode))));
+            worstNvme = std::max(worstNvme, static_cast<std::int64_t>(std::llround(nvme * double(ranksPerNode))));
+            computed.push_back(std::move(r));
+        }
+
+        // Distinct ranks: first, a middle (stage 1: the fullest middle), last, and the worst. `computed` holds the
+        // stages of `indices`, ascending, so the first largest is the lowest such stage.
+        std::size_t worst = 0;
+        for (std::size_t k = 1; k < computed.size(); ++k)
+            if (computed[k].totalBytes > computed[worst].totalBytes)
+                worst = k;
+        const std::size_t last = computed.size() - 1; // stage p - 1
+        pick.clear();
+        if (p == 1) {
+            computed[0].label = "all ranks";
+            pick.push_back(0);
+        } else {
+            computed[0].label = "first stage";
+            pick.push_back(0);
+            if (p >= 3) {
+                computed[1].label = "middle stage"; // stage 1
+                pick.push_back(1);
+            }
+            computed[last].label = "last stage";
+            pick.push_back(last);
+            if (std::find(pick.begin(), pick.end(), worst) == pick.end()) {
+                computed[worst].label = "stage " + std::to_string(computed[worst].stage) + " (worst)";
+                pick.push_back(worst);
+            }
+        }
+        fp.ranks.clear();
+        fp.worst = 0;
+        for (std::size_t k : pick) {
+            if (k == worst)
+                fp.worst = static_cast<int>(fp.ranks.size());
+            fp.ranks.push_back(std::move(computed[k]));
+        }
+        // What meets the capacity line: device used (nvidia-smi, the default), or torch's reserved or allocated peak.
+        fp.measuredBytes = 0;
+        for (const RankFootprint& r : fp.ranks)
+            fp.measuredBytes = std::max(fp.measuredBytes, s.capacityMeasure == CapacityMeasure::Allocated ? r.peakAllocatedBytes
+                                                              : s.capacityMeasure == CapacityMeasure::Reserved
+                                                              ? r.peakReservedBytes
+                                                              : r.deviceUsedBytes);
+        fp.fits = fp.measuredBytes <= fp.usableBytes;
+        fp.hostBytesPerNode = worstHost;
+        fp.nvmeBytesPerNode = worstNvme;
+        fp.hostFits = worstHost <= s.hostRamBytesPerNode;
+        fp.nvmeFits = worstNvme <= s.nvmeBytesPerNode;
+    }
+
+    Scenario scenario;
+    Ctx ctx;
+    FootprintOptions options;
+    std::vector<std::int64_t> indices;
+    std::vector<Stage> stages;
+    std::vector<RankFootprint> computed; ///< scratch of assemble()
+    std::vector<std::size_t> pick; ///< scratch of assemble()
+};
+
+bool stageAndOffloadsValid(int z, OffloadDevice o, OffloadDevice q)
+{
+    return z >= 0 && z <= 3 && (o == OffloadDevice::None || z >= 1) && (q == OffloadDevice::None || z == 3);
+}
+
+} // namespace
+
+Footprint computeFootprint(const Scenario& s) { return computeFootprint(s, FootprintOptions {}); }
+
+Footprint computeFootprint(const Scenario& s, const FootprintOptions& options)
 {
     validateScenario(s);
+    FootprintParts parts(s, options);
     Footprint fp;
-    fp.totalParams = s.totalParams();
-    fp.paramCounts = countParams(s.arch);
-    fp.bytesPerParam = effectiveBytesPerParam(s);
-    fp.gpu = resolveGpu(s);
-    fp.capacityBytes = fp.gpu.capacityBytes;
-    fp.usableBytes = fp.capacityBytes - static_cast<std::int64_t>(std::llround(s.safetyMarginBytes));
-    const Ctx c = makeCtx(s);
-    fp.activations = c.la;
-    const std::int64_t p = s.pp;
-    const std::int64_t ranksPerNode = std::min(s.gpusPerNode, s.gpus);
-
-    std::vector<RankFootprint> stages;
-    stages.reserve(static_cast<std::size_t>(p));
-    std::int64_t worstHost = 0, worstNvme = 0;
-    for (std::int64_t i = 0; i < p; ++i) {
-        RankFootprint r = rankFootprint(c, i);
-        // Host RAM and NVMe per node (DeepSpeed's CPU Adam keeps master, moments and fp32 grads: 16 B/param
-        // with Adam; parameter offload adds the 16-bit params: its estimator's 18 B).
-        const double shard = double(ceilDiv(r.localParams, c.d));
-        const BytesPerParam& b = c.b;
-        double host = 0, nvme = 0;
-        if (c.offOpt) {
-            const double opt = shard * (b.master + b.optimizer);
-            host += shard * 4.0;
-            if (s.offloadOptimizer == OffloadDevice::Cpu)
-                host += opt;
-            else {
-                nvme += opt;
-                host += 4.0 * 1e8 * 4.0; // aio pinned buffers: buffer_count 4 x buffer_size 1e8 fp32
-            }
-        }
-        if (c.offPar) {
-            const double par = shard * b.weights;
-            if (s.offloadParams == OffloadDevice::Cpu)
-                host += par;
-            else {
-                nvme += par;
-                host += 5.0 * 1e8 * 2.0; // param buffers: buffer_count 5 x buffer_size 1e8 16-bit
-            }
-        }
-        worstHost = std::max(worstHost, static_cast<std::int64_t>(std::llround(host * double(ranksPerNode))));
-        worstNvme = std::max(worstNvme, static_cast<std::int64_t>(std::llround(nvme * double(ranksPerNode))));
-        stages.push_back(std::move(r));
-    }
-
-    // Distinct ranks: first, a middle (stage 1: the fullest middle under 1F1B), last, and the worst.
-    std::size_t worstStage = 0;
-    for (std::size_t i = 1; i < stages.size(); ++i)
-        if (stages[i].totalBytes > stages[worstStage].totalBytes)
-            worstStage = i;
-    std::vector<std::size_t> pick;
-    if (p == 1) {
-        stages[0].label = "all ranks";
-        pick = {0};
-    } else {
-        stages[0].label = "first stage";
-        pick.push_back(0);
-        if (p >= 3) {
-            stages[1].label = "middle stage";
-            pick.push_back(1);
-        }
-        stages[static_cast<std::size_t>(p - 1)].label = "last stage";
-        pick.push_back(static_cast<std::size_t>(p - 1));
-        if (std::find(pick.begin(), pick.end(), worstStage) == pick.end()) {
-            stages[worstStage].label = "stage " + std::to_string(worstStage) + " (worst)";
-            pick.push_back(worstStage);
-        }
-    }
-    for (std::size_t i : pick) {
-        if (i == worstStage)
-            fp.worst = static_cast<int>(fp.ranks.size());
-        fp.ranks.push_back(std::move(stages[i]));
-    }
-    // What meets the capacity line: device used (nvidia-smi, the default), or torch's reserved or allocated peak.
-    for (const RankFootprint& r : fp.ranks)
-        fp.measuredBytes = std::max(fp.measuredBytes, s.capacityMeasure == CapacityMeasure::Allocated ? r.peakAllocatedBytes
-                                                          : s.capacityMeasure == CapacityMeasure::Reserved
-                                                          ? r.peakReservedBytes
-                                                          : r.deviceUsedBytes);
-    fp.fits = fp.measuredBytes <= fp.usableBytes;
-    fp.hostBytesPerNode = worstHost;
-    fp.nvmeBytesPerNode = worstNvme;
-    fp.hostFits = worstHost <= s.hostRamBytesPerNode;
-    fp.nvmeFits = worstNvme <= s.nvmeBytesPerNode;
+    parts.head(fp);
+    parts.assemble(fp);
     return fp;
+}
+
+struct FootprintFamily::Impl
+{
+    explicit Impl(const Scenario& s)
+        : base(s)
+    {
+        // validateScenario() checks the stage and the offloads only against each other (ZeRO 0-3, optimizer
+        // offload from stage 1, parameter offload at stage 3): valid with stage 0 and no offloads is valid with any
+        // stage and offloads that pass those checks.
+        Scenario v = s;
+        v.zeroStage = 0;
+        v.offloadOptimizer = v.offloadParams = OffloadDevice::None;
+        try {
+            validateScenario(v);
+        } catch (const InvalidInput&) {
+            return; // footprint() throws computeFootprint()'s refusal for each member
+        }
+        parts = std::make_unique<FootprintParts>(v, FootprintOptions {false, false});
+        parts->head(fp);
+    }
+    Scenario base;
+    std::unique_ptr<FootprintParts> parts;
+    Footprint fp;
+};
+
+FootprintFamily::FootprintFamily(const Scenario& s)
+    : m(std::make_unique<Impl>(s))
+{
+}
+
+FootprintFamily::~FootprintFamily() = default;
+
+const Footprint& FootprintFamily::footprint(int zeroStage, OffloadDevice offloadOptimizer, OffloadDevice offloadParams)
+{
+    if (!m->parts || !stageAndOffloadsValid(zeroStage, offloadOptimizer, offloadParams)) {
+        Scenario s = m->base;
+        s.zeroStage = zeroStage;
+        s.offloadOptimizer = offloadOptimizer;
+        s.offloadParams = offloadParams;
+        validateScenario(s); // throws computeFootprint()'s refusal
+        throw std::logic_error("FootprintFamily: a scenario validateScenario() accepts was refused");
+    }
+    m->parts->setStage(zeroStage, offloadOptimizer, offloadParams);
+    m->parts->assemble(m->fp);
+    return m->fp;
 }
 
 } // namespace shardscope

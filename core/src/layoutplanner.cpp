@@ -15,6 +15,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <memory>
 #include <set>
 #include <tuple>
 
@@ -74,12 +75,16 @@ std::optional<PlanRank> planRankFromKey(const std::string& key)
     return std::nullopt;
 }
 
-Scenario applyLayout(const Scenario& base, const PlanLayout& l)
+namespace {
+
+/// applyLayout() on `s`, a copy of `base` that only this function has changed since: sets every field applyLayout()
+/// sets (the planner reuses one scenario for all its layouts instead of copying the base for each).
+void applyLayoutTo(Scenario& s, const Scenario& base, const PlanLayout& l)
 {
-    Scenario s = base;
     s.tp = l.tp;
     s.pp = l.pp;
     s.vpp = l.vpp;
+    s.schedule = base.schedule;
     if (l.vpp > 1)
         s.schedule = PipelineSchedule::Interleaved;
     else if (s.schedule == PipelineSchedule::Interleaved)
@@ -92,6 +97,14 @@ Scenario applyLayout(const Scenario& base, const PlanLayout& l)
     s.offloadOptimizer = l.offloadOptimizer;
     s.offloadParams = l.offloadParams;
     // gpus stays: dp = gpus / (tp x pp x cp) is what the layout's dp says.
+}
+
+} // namespace
+
+Scenario applyLayout(const Scenario& base, const PlanLayout& l)
+{
+    Scenario s = base;
+    applyLayoutTo(s, base, l);
     return s;
 }
 
@@ -268,40 +281,48 @@ void fillMemory(const Scenario& s, const Footprint& f, PlanLayout& l)
     l.fits = f.fits && host <= s.hostRamBytesPerNode && nvme <= s.nvmeBytesPerNode;
 }
 
-/// Evaluates layouts with the closed-form step time; footprints are shared between layouts that differ only
-/// in where the offloaded states live (CPU or NVMe: the same bytes on the GPU).
+/// Evaluates layouts with the closed-form step time. Footprints are numbers only and shared: layouts of one shape
+/// (tp, pp, vpp, micro-batch, grad-accum, checkpointing, sequence parallel) differ only in the ZeRO stage and the
+/// offloads, so one FootprintFamily serves them (parameter split, activations and micro-batches in flight computed
+/// once); and layouts that differ only in where the offloaded states live (CPU or NVMe: the same bytes on the GPU)
+/// share one footprint.
 class FastEvaluator
 {
 public:
     explicit FastEvaluator(const Scenario& base)
         : m_base(base)
+        , m_s(base)
     {
     }
     void evaluate(PlanLayout& l)
     {
-        const Scenario s = applyLayout(m_base, l);
-        const auto key = std::make_tuple(l.tp, l.pp, l.vpp, l.stage, l.microBatch, l.gradAccum, int(l.checkpointing),
-                                         l.sequenceParallel, l.offloadOptimizer != OffloadDevice::None,
-                                         l.offloadParams != OffloadDevice::None);
-        if (!m_have || key != m_key) {
-            Scenario g = s; // the GPU side of NVMe offload is that of CPU offload
-            if (g.offloadOptimizer == OffloadDevice::Nvme)
-                g.offloadOptimizer = OffloadDevice::Cpu;
-            if (g.offloadParams == OffloadDevice::Nvme)
-                g.offloadParams = OffloadDevice::Cpu;
-            m_fp = computeFootprint(g);
-            m_key = key;
-            m_have = true;
+        applyLayoutTo(m_s, m_base, l);
+        const auto shape = std::make_tuple(l.tp, l.pp, l.vpp, l.microBatch, l.gradAccum, int(l.checkpointing),
+                                           l.sequenceParallel);
+        if (!m_family || shape != m_shape) {
+            m_family = std::make_unique<FootprintFamily>(m_s);
+            m_shape = shape;
+            m_fp = nullptr;
         }
-        fillMemory(s, m_fp, l);
-        closedFormStep(s, m_fp, l);
+        const auto gpuSide = std::make_tuple(l.stage, l.offloadOptimizer != OffloadDevice::None,
+                                             l.offloadParams != OffloadDevice::None);
+        if (!m_fp || gpuSide != m_gpuSide) {
+            // The GPU side of NVMe offload is that of CPU offload.
+            auto cpu = [](OffloadDevice d) { return d == OffloadDevice::Nvme ? OffloadDevice::Cpu : d; };
+            m_fp = &m_family->footprint(l.stage, cpu(l.offloadOptimizer), cpu(l.offloadParams));
+            m_gpuSide = gpuSide;
+        }
+        fillMemory(m_s, *m_fp, l);
+        closedFormStep(m_s, *m_fp, l);
     }
 
 private:
     Scenario m_base;
-    Footprint m_fp;
-    std::tuple<std::int64_t, std::int64_t, std::int64_t, int, std::int64_t, std::int64_t, int, bool, bool, bool> m_key;
-    bool m_have = false;
+    Scenario m_s; ///< applyLayout(m_base, the layout being evaluated)
+    std::unique_ptr<FootprintFamily> m_family;
+    std::tuple<std::int64_t, std::int64_t, std::int64_t, std::int64_t, std::int64_t, int, bool> m_shape;
+    const Footprint* m_fp = nullptr; ///< m_family's footprint of m_gpuSide
+    std::tuple<int, bool, bool> m_gpuSide;
 };
 
 /// True when `a` ranks before `b` under the request's measure (ties: smaller peak, then enumeration order).
@@ -424,6 +445,8 @@ PlanResult planLayouts(const PlanRequest& request)
             if (!l.fits && l.checkpointing == Checkpointing::Selective)
                 noFit.insert(slot);
             ++res.evaluated;
+            if (request.onEvaluated)
+                request.onEvaluated(l);
             PlanCell& cell = res.tpPpMap[cur];
             ++cell.layouts;
             if (cell.layouts == 1 || l.peakBytes < cell.minPeakBytes)

@@ -18,53 +18,147 @@ double pipelineBubbleFraction(PipelineSchedule schedule, std::int64_t p, std::in
     return double(p - 1) / (double(p - 1) + vm);
 }
 
-std::vector<ScheduleOp> stageOrder(PipelineSchedule sched, std::int64_t p, std::int64_t m, std::int64_t v, std::int64_t i)
+namespace {
+
+/// Forwards stage i runs before its first backward: GPipe all of them; 1F1B (PipeDream-Flush, Megatron) p - i - 1;
+/// Megatron's interleaved schedule (p - i - 1) x 2 + (v - 1) x p chunks. v is 1 unless interleaved with p > 1.
+std::int64_t warmupForwards(PipelineSchedule sched, std::int64_t p, std::int64_t m, std::int64_t v, std::int64_t i)
 {
-    std::vector<ScheduleOp> o;
+    if (p > 1 && sched == PipelineSchedule::GPipe)
+        return m;
+    if (v == 1)
+        return std::min(p - i - 1, m);
+    return std::min((p - i - 1) * 2 + (v - 1) * p, m * v);
+}
+
+} // namespace
+
+ScheduleOp stageOp(PipelineSchedule sched, std::int64_t p, std::int64_t m, std::int64_t v, std::int64_t i, std::int64_t k)
+{
     if (p == 1 || sched != PipelineSchedule::Interleaved)
         v = 1;
-    o.reserve(static_cast<std::size_t>(2 * m * v));
-    if (p > 1 && sched == PipelineSchedule::GPipe) {
-        for (std::int64_t j = 0; j < m; ++j)
-            o.push_back({0, j, true});
-        for (std::int64_t j = 0; j < m; ++j)
-            o.push_back({0, j, false});
-        return o;
-    }
-    if (v == 1) {
-        // 1F1B (PipeDream-Flush, Megatron): p - i - 1 warm-up forwards. With p == 1 (gradient accumulation)
-        // the micro-batches simply run one after another.
-        const std::int64_t w = std::min(p - i - 1, m);
-        for (std::int64_t j = 0; j < w; ++j)
-            o.push_back({0, j, true});
-        for (std::int64_t k = 0; k < m - w; ++k) {
-            o.push_back({0, w + k, true});
-            o.push_back({0, k, false});
-        }
-        for (std::int64_t j = m - w; j < m; ++j)
-            o.push_back({0, j, false});
-        return o;
-    }
-    // Megatron's interleaved schedule (schedules.py, forward_backward_pipelining_with_interleaving):
-    // virtual micro-batch k runs chunk (k mod pv) / p of micro-batch (k / pv) p + k mod p; backwards
-    // visit the chunks in reverse.
+    // After the warm-up, one forward then one backward, then the remaining backwards. With p == 1 (gradient
+    // accumulation) the micro-batches simply run one after another. Megatron's interleaved schedule (schedules.py,
+    // forward_backward_pipelining_with_interleaving): virtual micro-batch j runs chunk (j mod pv) / p of micro-batch
+    // (j / pv) p + j mod p; backwards visit the chunks in reverse (with v == 1: micro-batch j, chunk 0).
     const std::int64_t total = m * v;
-    const std::int64_t w = std::min((p - i - 1) * 2 + (v - 1) * p, total);
-    auto fwdOp = [&](std::int64_t k) {
-        return ScheduleOp {(k % (p * v)) / p, (k / (p * v)) * p + k % p, true};
+    const std::int64_t w = warmupForwards(sched, p, m, v, i);
+    auto fwdOp = [&](std::int64_t j) {
+        return ScheduleOp {(j % (p * v)) / p, (j / (p * v)) * p + j % p, true};
     };
-    auto bwdOp = [&](std::int64_t k) {
-        return ScheduleOp {v - 1 - (k % (p * v)) / p, (k / (p * v)) * p + k % p, false};
+    auto bwdOp = [&](std::int64_t j) {
+        return ScheduleOp {v - 1 - (j % (p * v)) / p, (j / (p * v)) * p + j % p, false};
     };
-    for (std::int64_t k = 0; k < w; ++k)
-        o.push_back(fwdOp(k));
-    for (std::int64_t r = 0; r < total - w; ++r) {
-        o.push_back(fwdOp(w + r));
-        o.push_back(bwdOp(r));
-    }
-    for (std::int64_t r = total - w; r < total; ++r)
-        o.push_back(bwdOp(r));
+    if (k < w)
+        return fwdOp(k);
+    if (k < 2 * total - w)
+        return (k - w) % 2 == 0 ? fwdOp(w + (k - w) / 2) : bwdOp((k - w) / 2);
+    return bwdOp(k - total);
+}
+
+std::vector<ScheduleOp> stageOrder(PipelineSchedule sched, std::int64_t p, std::int64_t m, std::int64_t v, std::int64_t i)
+{
+    if (p == 1 || sched != PipelineSchedule::Interleaved)
+        v = 1;
+    std::vector<ScheduleOp> o;
+    o.reserve(static_cast<std::size_t>(2 * m * v));
+    for (std::int64_t k = 0; k < 2 * m * v; ++k)
+        o.push_back(stageOp(sched, p, m, v, i, k));
     return o;
+}
+
+void scheduleStageEnds(PipelineSchedule sched, std::int64_t p, std::int64_t m, std::int64_t v,
+                       const VirtualStageTimes* times, double* ends)
+{
+    if (p == 1 || sched != PipelineSchedule::Interleaved)
+        v = 1;
+    const std::int64_t V = p * v;
+    const std::int64_t total = m * v;
+    /// Where stage i is in its order (stageOp() without its divisions): position k, and the next forward and
+    /// backward as (offset within a group of p micro-batches, chunk, group's first micro-batch).
+    struct Cursor
+    {
+        std::int64_t k = 0, w = 0;
+        std::int64_t fOff = 0, fChunk = 0, fBase = 0;
+        std::int64_t bOff = 0, bChunk = 0, bBase = 0;
+    };
+    // Scratch kept per thread: no allocation once it has grown to the largest schedule seen.
+    thread_local std::vector<double> fEndS, bEndS, freeAtS;
+    thread_local std::vector<Cursor> curS;
+    thread_local std::vector<std::int64_t> workS;
+    thread_local std::vector<char> queuedS;
+    const auto blocks = static_cast<std::size_t>(V * m);
+    fEndS.assign(blocks, -1.0);
+    bEndS.assign(blocks, -1.0);
+    freeAtS.assign(static_cast<std::size_t>(p), 0.0);
+    curS.assign(static_cast<std::size_t>(p), Cursor {});
+    queuedS.assign(static_cast<std::size_t>(p), 1);
+    workS.resize(static_cast<std::size_t>(p));
+    double* const fEnd = fEndS.data();
+    double* const bEnd = bEndS.data();
+    double* const freeAt = freeAtS.data();
+    Cursor* const cur = curS.data();
+    char* const queued = queuedS.data();
+    std::int64_t* const work = workS.data(); // a stack: each stage is on it at most once
+    std::size_t top = 0;
+    for (std::int64_t i = p - 1; i >= 0; --i) {
+        work[top++] = i;
+        cur[i].w = warmupForwards(sched, p, m, v, i);
+    }
+    // Groups of g micro-batches run through the chunks in turn (g = p interleaved; one chunk otherwise).
+    const std::int64_t g = v > 1 ? p : m;
+    std::int64_t done = 0;
+    while (top > 0) {
+        const std::int64_t i = work[--top];
+        queued[i] = 0;
+        Cursor& c = cur[i];
+        double free = freeAt[i];
+        while (c.k < 2 * total) {
+            const bool fwd = c.k < c.w || (c.k < 2 * total - c.w && ((c.k - c.w) & 1) == 0);
+            const std::int64_t chunk = fwd ? c.fChunk : v - 1 - c.bChunk;
+            const std::int64_t mb = fwd ? c.fBase + c.fOff : c.bBase + c.bOff;
+            const std::int64_t vs = chunk * p + i;
+            double dep = 0;
+            if (fwd)
+                dep = vs > 0 ? fEnd[(vs - 1) * m + mb] : 0.0;
+            else
+                dep = vs < V - 1 ? bEnd[(vs + 1) * m + mb] : fEnd[vs * m + mb];
+            if (dep < 0)
+                break;
+            const VirtualStageTimes& t = times[vs];
+            const bool last = mb == m - 1;
+            const double duration = fwd ? t.fwd : (last ? t.lastBwd : t.bwd);
+            const double release = fwd ? t.fwdRelease : (last ? t.lastBwdRelease : t.bwdRelease);
+            const double start = std::max(free, dep);
+            free = start + duration;
+            (fwd ? fEnd : bEnd)[vs * m + mb] = start + release;
+            ++c.k;
+            ++done;
+            std::int64_t& off = fwd ? c.fOff : c.bOff;
+            std::int64_t& ch = fwd ? c.fChunk : c.bChunk;
+            std::int64_t& base = fwd ? c.fBase : c.bBase;
+            if (++off == g) {
+                off = 0;
+                if (++ch == v) {
+                    ch = 0;
+                    base += g;
+                }
+            }
+            const std::int64_t next = fwd ? vs + 1 : vs - 1;
+            if (next >= 0 && next < V) {
+                const std::int64_t ns = next % p;
+                if (!queued[ns] && ns != i) {
+                    queued[ns] = 1;
+                    work[top++] = ns;
+                }
+            }
+        }
+        freeAt[i] = free;
+    }
+    if (done != 2 * total * p)
+        throw std::logic_error("pipeline schedule deadlocked");
+    for (std::int64_t i = 0; i < p; ++i)
+        ends[i] = freeAt[i];
 }
 
 std::vector<std::vector<SimBlock>> simulateSchedule(PipelineSchedule sched, std::int64_t p, std::int64_t m,

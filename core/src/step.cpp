@@ -5,6 +5,7 @@
 
 #include "shardscope/errors.h"
 #include "shardscope/kernels.h"
+#include "stagetime.h"
 
 #include <algorithm>
 #include <cmath>
@@ -55,27 +56,13 @@ const char* eventPartKey(EventPart p)
 namespace {
 
 constexpr std::size_t kMaxSimBlocks = 2000000;
-/// Host DRAM bandwidth per node for CPU Adam: DGX A100's two EPYC 7742, 8 channels of DDR4-3200 each
-/// (2 x 204.8 GB/s), shared by the node's GPUs (CPU Adam is memory-bound: it streams every state once).
-constexpr double kHostMemoryBytesPerSecondPerNode = 409.6e9;
-/// NVMe read/write bandwidth per node for ZeRO-Infinity: about 25 GB/s aggregate on a DGX-2 class node with
-/// its NVMe drives in RAID 0 (Rajbhandari et al. 2021, ZeRO-Infinity), shared by the node's GPUs.
-constexpr double kNvmeBytesPerSecondPerNode = 25e9;
-/// Fraction of the HBM spec that streaming kernels reach (STREAM-like copies on A100/H100 reach 85-90%).
-constexpr double kAchievableHbm = 0.85;
-/// Bytes per attention score moved without FlashAttention (forward; see buildKernelTimes).
-constexpr double kScoreBytes = 5.0;
-/// DeepSpeed ZeRO-3's stage3_max_reuse_distance default (deepspeed/runtime/zero/constants.py, 2021): a
-/// parameter is kept after use only if it is used again within this many elements. (Its
-/// stage3_param_persistence_threshold and stage3_prefetch_bucket_size are Scenario fields.)
-constexpr double kDsMaxReuseDistance = 1e9;
-
-std::int64_t ceilDiv(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
-std::int64_t layersOnStage(std::int64_t L, std::int64_t p, std::int64_t i) { return L / p + (i < L % p ? 1 : 0); }
-std::int64_t layersBefore(std::int64_t L, std::int64_t p, std::int64_t i)
-{
-    return i * (L / p) + std::min(i, L % p);
-}
+// Kernel times, group bandwidths, the optimizer phase and the stage split are shared with the planner's closed
+// form (stagetime.h).
+using detail::ceilDiv;
+using detail::kDsMaxReuseDistance;
+using detail::layersBefore;
+using detail::layersOnStage;
+using detail::LayerTimes;
 
 /// A stage of the pipeline as the step model sees it: its layers and its ZeRO units (params per TP rank).
 struct StageDesc
@@ -117,50 +104,37 @@ public:
         m_m = s.gradAccum;
         m_c = s.cp;
         m_dc = m_d * m_c;
-        const Architecture& a = s.arch;
-        // Tokens of one micro-batch on one GPU: context parallelism splits the sequence over cp ranks.
-        const double tokens = double(s.seq) * double(s.microBatch) / double(m_c);
-        const double h = double(a.hidden);
-        const double hd = double(a.headDim > 0 ? a.headDim : a.hidden / a.heads);
-        const double q = double(a.heads) * hd, kv = double(a.kvHeads) * hd;
-        const double f = double(a.ffn);
-        const double k = a.experts > 1 ? double(std::min(a.topK, a.experts)) : 1.0;
-        const double t = double(m_t);
-        // FLOPs of one layer's forward for one micro-batch on one TP rank: 2 per multiply-add of every weight
-        // matrix, plus QK^T and attention x V (4 s^2 b per q dimension, counted in full, not causally halved, as
-        // in Megatron's 72 B s L h^2 (1 + s/6h + V/12Lh) count, Narayanan et al. 2021). MoE: top-k experts.
-        // With CP each rank's queries meet every key of the sequence (ring attention).
-        m_attnFlops = 2.0 * tokens * (h * (q + 2 * kv) + q * h) / t;
-        m_coreFlops = 4.0 * tokens * double(s.seq) * q / t;
-        m_mlpFlops = 2.0 * tokens * (k * (a.gatedMlp ? 3.0 : 2.0) * h * f + (a.experts > 1 ? h * double(a.experts) : 0.0)) / t;
-        m_headFlops = 2.0 * tokens * h * double(a.vocab) / t;
-        // Activations on the wire are 16-bit (fp32 with an fp32 recipe).
-        const double act = m_b.weights >= 4 ? 4.0 : 2.0;
-        m_tpMsgBytes = tokens * h * act;
-        m_p2pBytes = tokens * h * act / (s.sequenceParallel ? t : 1.0);
-        m_tpBeta = m_links.tpCrossesNodes ? m_links.interNodeBytesPerSecond : m_links.intraNodeBytesPerSecond;
-        m_dpBeta = m_links.dpBytesPerSecond;
-        m_ppBeta = m_links.ppCrossesNodes ? m_links.interNodeBytesPerSecond : m_links.intraNodeBytesPerSecond;
-        m_cpBeta = m_links.cpCrossesNodes ? m_links.interNodeBytesPerSecond : m_links.intraNodeBytesPerSecond;
-        buildKernelTimes(tokens, h, hd, q, kv, f, k, t, act);
-        // DeepSpeed ZeRO-3 as of 2021 (zero3PerTensorCollectives): every weight, bias and norm tensor of a unit
-        // is gathered and reduce-scattered in its own collective over the flat ring of all DP ranks (no
-        // coalescing into one buffer, no per-NIC channels): each extra tensor pays the ring's (n-1) hops of
-        // latency, and the ring runs on one NIC share per GPU. FSDP and Megatron use one flat buffer per unit.
-        m_paramHostBeta = m_links.pcieBytesPerSecond;
-        if (s.offloadParams == OffloadDevice::Nvme)
-            m_paramHostBeta = std::min(m_paramHostBeta, kNvmeBytesPerSecondPerNode / double(std::min(s.gpusPerNode, s.gpus)));
-        m_z3Beta = m_dpBeta;
-        if (s.zero3PerTensorCollectives && m_dc > 1) {
-            const int mats = 4 + (a.gatedMlp ? 1 : 0);
-            const int biases = (a.qkvBias ? 1 : 0) + (a.attnOutBias ? 1 : 0) + (a.mlpBias ? (a.gatedMlp ? 3 : 2) : 0);
-            const int norms = a.normsPerLayer * (a.norm == NormKind::LayerNorm ? 2 : 1);
-            const double tensors = double(mats + biases + norms);
-            m_z3Extra = (tensors - 1.0) * double(m_dc - 1) * s.alphaSeconds;
-            m_z3SmallTensors = double(biases + norms);
-            if (m_links.dpCrossesNodes)
-                m_z3Beta = std::min(m_dpBeta, m_links.interNodeBytesPerSecond);
-        }
+        // A layer's kernel seconds and FLOPs and the group bandwidths (stagetime.h, shared with the planner).
+        const LayerTimes lt = detail::layerTimes(s, m_fp.gpu, detail::activationWireBytes(m_b));
+        m_attnFlops = lt.attnFlops;
+        m_coreFlops = lt.coreFlops;
+        m_mlpFlops = lt.mlpFlops;
+        m_headFlops = lt.headFlops;
+        m_tpMsgBytes = lt.tpMsgBytes;
+        m_p2pBytes = lt.p2pBytes;
+        m_attnLinFwd = lt.attnLinFwd;
+        m_coreFwd = lt.coreFwd;
+        m_attnEwFwd = lt.attnEwFwd;
+        m_mlpFwd = lt.mlpFwd;
+        m_headFwd = lt.headFwd;
+        m_attnLinBwd = lt.attnLinBwd;
+        m_coreBwd = lt.coreBwd;
+        m_attnEwBwd = lt.attnEwBwd;
+        m_mlpBwd = lt.mlpBwd;
+        m_headBwd = lt.headBwd;
+        m_cpRingFwd = lt.cpRingFwd;
+        m_bw = detail::groupBandwidths(s, m_links, m_dc);
+        m_tpBeta = m_bw.tp;
+        m_dpBeta = m_bw.dp;
+        m_ppBeta = m_bw.pp;
+        m_cpBeta = m_bw.cp;
+        m_paramHostBeta = m_bw.paramHost;
+        m_z3Beta = m_bw.z3;
+        m_z3Extra = m_bw.z3Extra;
+        m_z3SmallTensors = m_bw.z3SmallTensors;
+        m_qkvShare = lt.qkvShare;
+        m_upShare = lt.upShare;
+        m_mlpEwFwd = lt.mlpEwFwd;
         m_worstStage = m_fp.worstRank().stage;
         buildStages();
     }
@@ -175,8 +149,6 @@ private:
     bool reducesOn(std::int64_t mb) const { return m_dc > 1 && (m_s.zeroStage >= 2 || mb == m_m - 1); }
     /// Full checkpointing of every n-th layer only (Scenario::checkpointInterval): is global layer l checkpointed?
     bool checkpointed(std::int64_t l) const;
-    void buildKernelTimes(double tokens, double h, double hd, double q, double kv, double f, double k, double t,
-                          double act);
     std::vector<std::vector<SimBlock>> schedule();
     void buildMemory(StepResult& r) const;
 
@@ -190,7 +162,7 @@ private:
     double m_attnFlops = 0, m_coreFlops = 0, m_mlpFlops = 0, m_headFlops = 0;
     double m_tpMsgBytes = 0, m_p2pBytes = 0;
     double m_tpBeta = 1, m_dpBeta = 1, m_ppBeta = 1, m_cpBeta = 1;
-    KernelModel m_km;
+    detail::GroupBandwidths m_bw;
     /// Kernel seconds of one layer half (attention: QKV/O GEMMs, core attention, its element-wise work;
     /// MLP) and of the LM head, forward and backward, for one micro-batch on one GPU.
     double m_attnLinFwd = 0, m_coreFwd = 0, m_attnEwFwd = 0, m_mlpFwd = 0, m_headFwd = 0;
@@ -207,93 +179,6 @@ private:
     std::vector<StageDesc> m_stages;
     std::map<std::tuple<std::int64_t, std::int64_t, bool, bool>, OpTemplate> m_templates;
 };
-
-/// Kernel seconds of a layer's halves and of the LM head on one GPU for one micro-batch (docs/model.md,
-/// "Kernel time"): GEMMs by shape after the TP split (kernels.h), attention by its kernel, element-wise
-/// work by the bytes it moves at HBM bandwidth. fp8 recipes run the linear layers' GEMMs in fp8 with the
-/// casts of their inputs; attention, the LM head and everything else stay 16-bit.
-void StepModel::buildKernelTimes(double tokens, double h, double hd, double q, double kv, double f, double k, double t,
-                                 double act)
-{
-    const GpuPreset& g = m_fp.gpu;
-    const bool hopperOrLater = g.peakFlops8 > 0;
-    m_km.peak16 = g.peakFlops16;
-    m_km.peak8 = g.peakFlops8;
-    m_km.hbmBytesPerSecond = g.hbmBytesPerSecond * kAchievableHbm;
-    // A power-capped part holds a lower clock under sustained tensor load: its GEMMs and fused attention
-    // reach the stock part's fractions of peak times the cap's fraction (gpus.h, powerCapFraction). A figure
-    // entered by the user is taken as the fraction of the nominal peak, as it is.
-    m_km.gemmEfficiency = m_s.kernelEfficiency > 0 ? m_s.kernelEfficiency : defaultGemmEfficiency(g) * g.powerCapFraction;
-    m_km.attentionEfficiency = m_s.attentionEfficiency > 0 ? m_s.attentionEfficiency
-                                                           : defaultAttentionEfficiency(g) * g.powerCapFraction;
-    m_km.sms = smCount(g);
-    m_km.tileN = hopperOrLater ? 256 : 128;
-    m_km.kOverhead = m_s.gemmKOverhead;
-    const bool fp8 = m_s.recipe.fp8 && g.peakFlops8 > 0;
-    const double T = tokens;
-    const double gated = m_s.arch.gatedMlp ? 2.0 : 1.0;
-    // Linear layers: (M, N, K) per TP rank; backward runs the data- and weight-gradient GEMMs (twice the work).
-    const double qkv = gemmSeconds(m_km, T, (q + 2 * kv) / t, h, fp8);
-    const double proj = gemmSeconds(m_km, T, h, q / t, fp8);
-    const double up = k * gemmSeconds(m_km, T, gated * f / t, h, fp8);
-    const double down = k * gemmSeconds(m_km, T, h, f / t, fp8);
-    const double head = gemmSeconds(m_km, T, double(m_s.arch.vocab) / t, h, false);
-    // fp8 casts: every GEMM input activation read in 16 bits and written in 8 (3 bytes per element); in
-    // backward the output gradients too. Weight casts are cached across micro-batches (Transformer Engine).
-    double castFwd = 0;
-    if (fp8)
-        castFwd = memorySeconds(m_km, 3.0 * T * (h + q / t + h + k * f / t));
-    // Element-wise work per token, in 16-bit elements (forward; backward moves twice as much): each norm
-    // reads and writes the hidden state, each residual add reads two and writes one, the activation reads
-    // its inputs and writes its output, rotary embedding rewrites Q and K. With sequence parallelism the
-    // norms and residuals work on 1/t of the tokens. Eager PyTorch (no fusion) runs bias, dropout and the
-    // gate product as passes of their own.
-    const double sp = m_s.sequenceParallel ? t : 1.0;
-    double ewAttn = (2 * h + 3 * h) / sp + 2 * (q + kv) / t;
-    double ewMlp = (2 * h + 3 * h) / sp + (gated + 1) * f / t;
-    if (!m_s.compiled) {
-        ewAttn += 2 * 4.5 * h / sp + 3 * q / t; // bias + dropout on the output; separate softmax scale copies of Q
-        ewMlp += 2 * 4.5 * h / sp + (m_s.arch.gatedMlp ? 3.0 : 2.0) * f / t; // bias + dropout; separate gate product
-        ewAttn += eagerRmsNormRopeElements(m_s.arch, true, sp, t);
-        ewMlp += eagerRmsNormRopeElements(m_s.arch, false, sp, t);
-    }
-    const double ewAttnSec = memorySeconds(m_km, ewAttn * T * act);
-    const double ewMlpSec = memorySeconds(m_km, ewMlp * T * act);
-    // Core attention. FlashAttention: one fused kernel at its own efficiency; a causal mask skips the blocks
-    // above the diagonal, so it executes half of the counted 4 s^2 q FLOPs (CP ranks balance the causal
-    // load: Megatron-Core's zigzag chunks). Its backward does 2.5x the forward's matmuls (Dao 2023).
-    // Without it: QK^T and attention x V as batched GEMMs per head (K = head dim, or the sequence), and the
-    // scores (b x heads/t x s x s) pass through Megatron's fused scale-mask-softmax (2 bytes read, 2 written)
-    // and dropout's 1-byte mask: 5 bytes per score forward, twice that backward.
-    const double seqAll = double(m_s.seq);
-    const double sLocal = seqAll / double(m_c);
-    const double batchHeads = double(m_s.microBatch) * double(m_s.arch.heads) / t;
-    if (m_s.flashAttention) {
-        m_coreFwd = 0.5 * m_coreFlops / (m_km.peak16 * m_km.attentionEfficiency);
-        m_coreBwd = 2.5 * m_coreFwd;
-    } else {
-        const double gemms = batchHeads * (gemmSeconds(m_km, sLocal, seqAll, hd, false) + gemmSeconds(m_km, sLocal, hd, seqAll, false));
-        const double scores = memorySeconds(m_km, kScoreBytes * batchHeads * sLocal * seqAll);
-        m_coreFwd = gemms + scores;
-        m_coreBwd = 2.0 * m_coreFwd;
-    }
-    m_attnLinFwd = qkv + proj + castFwd * (h + q / t) / (2 * h + q / t + k * f / t);
-    m_qkvShare = qkv + proj > 0 ? qkv / (qkv + proj) : 1.0;
-    m_upShare = up + down > 0 ? up / (up + down) : 1.0;
-    m_mlpEwFwd = ewMlpSec;
-    m_attnEwFwd = ewAttnSec;
-    m_mlpFwd = up + down + ewMlpSec + castFwd * (h + k * f / t) / (2 * h + q / t + k * f / t);
-    m_attnLinBwd = 2.0 * m_attnLinFwd;
-    m_attnEwBwd = 2.0 * ewAttnSec;
-    m_mlpBwd = 2.0 * m_mlpFwd;
-    // LM head and loss: the logits (fp32) are written, read by the softmax cross-entropy and its gradient.
-    const double logits = memorySeconds(m_km, 8.0 * T * double(m_s.arch.vocab) / t);
-    m_headFwd = head + logits;
-    m_headBwd = 2.0 * head + logits;
-    // Ring attention: this rank's K and V chunk (KV heads per TP rank, at least one), 16-bit.
-    const double kvPerRank = std::max(kv / t, hd);
-    m_cpRingFwd = 2.0 * T * kvPerRank * act;
-}
 
 void StepModel::buildStages()
 {
@@ -330,8 +215,8 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
     const bool offOpt = m_s.offloadOptimizer != OffloadDevice::None;
     // An uneven split (126 layers over PP 8 x VPP 2, as Megatron and torchtitan accept): the stage's first
     // L_i mod v chunks hold one layer more.
-    const std::int64_t chunkLayers = st.layers / m_v + (chunk < st.layers % m_v ? 1 : 0);
-    const std::int64_t l0 = st.firstLayer + chunk * (st.layers / m_v) + std::min(chunk, st.layers % m_v);
+    const std::int64_t chunkLayers = detail::chunkLayers(st.layers, m_v, chunk);
+    const std::int64_t l0 = st.firstLayer + detail::chunkFirstLayer(st.layers, m_v, chunk);
     const bool firstVs = st.first && chunk == 0;
     const bool lastVs = st.last && chunk == m_v - 1;
     const StepPhase phase = fwd ? StepPhase::Forward : StepPhase::Backward;
@@ -685,7 +570,6 @@ OpTemplate StepModel::makePost(const StageDesc& st) const
     const int z = m_s.zeroStage;
     const std::int64_t P = st.localParams;
     const std::int64_t shard = z >= 1 ? ceilDiv(P, m_dc) : P;
-    const GpuPreset& g = m_fp.gpu;
     auto add = [&](StepEvent e) {
         e.start = t;
         t += e.duration;
@@ -693,55 +577,38 @@ OpTemplate StepModel::makePost(const StageDesc& st) const
         e.part = EventPart::Optimizer;
         op.events.push_back(e);
     };
-    if (m_s.offloadOptimizer != OffloadDevice::None) {
-        // CPU Adam reads and writes fp32 grads, master weights and moments once (memory-bound).
-        StepEvent e;
-        const double bytes = double(shard) * (4.0 + m_b.master + m_b.optimizer) * 2.0;
-        const double perGpu = kHostMemoryBytesPerSecondPerNode / double(std::min(m_s.gpusPerNode, m_s.gpus));
-        e.duration = bytes / perGpu;
-        if (m_s.offloadOptimizer == OffloadDevice::Nvme) {
-            // ZeRO-Infinity: master weights and moments live on NVMe; the step streams them in and back out
-            // (read + write) through the node's NVMe bandwidth shared by its GPUs, overlapped with CPU Adam.
-            const double states = double(shard) * (m_b.master + m_b.optimizer) * 2.0;
-            const double nvmePerGpu = kNvmeBytesPerSecondPerNode / double(std::min(m_s.gpusPerNode, m_s.gpus));
-            e.duration = std::max(e.duration, states / nvmePerGpu);
-        }
-        e.kind = EventKind::Compute;
-        add(e);
-        op.compute += e.duration;
-        if (m_s.offloadParams == OffloadDevice::None) {
-            StepEvent h;
-            h.kind = EventKind::HostToDevice;
-            h.group = CommGroup::Host;
-            h.bufferBytes = h.bytes = double(shard) * m_b.weights;
-            h.duration = collectiveSeconds(EventKind::HostToDevice, h.bytes, 1, m_s.alphaSeconds, m_links.pcieBytesPerSecond);
-            h.exposedSeconds = h.duration;
-            add(h);
-            op.compute += h.duration;
-        }
-    } else {
-        // GPU Adam is memory-bound: every state byte read and written once at HBM bandwidth.
+    const double cover = double(st.layers) * (m_attnLinFwd + m_coreFwd + m_attnEwFwd + m_mlpFwd);
+    const detail::OptimizerPhase o = detail::optimizerPhase(m_s, m_b, m_links, m_fp.gpu, m_bw, P, m_dc, cover);
+    {
+        // The optimizer step: GPU Adam, or CPU Adam (streaming from NVMe with ZeRO-Infinity) when offloaded.
         StepEvent e;
         e.kind = EventKind::Compute;
-        e.duration = double(shard) * (m_b.weights + m_b.grads + m_b.master + m_b.optimizer) * 2.0 / g.hbmBytesPerSecond;
+        e.duration = o.step;
         add(e);
         op.compute += e.duration;
+    }
+    if (m_s.offloadOptimizer != OffloadDevice::None && m_s.offloadParams == OffloadDevice::None) {
+        StepEvent h;
+        h.kind = EventKind::HostToDevice;
+        h.group = CommGroup::Host;
+        h.bufferBytes = h.bytes = double(shard) * m_b.weights;
+        h.duration = o.hostCopy;
+        h.exposedSeconds = h.duration;
+        add(h);
+        op.compute += h.duration;
     }
     if ((z == 1 || z == 2) && m_dc > 1) {
         StepEvent e;
         e.kind = EventKind::AllGather;
         e.group = CommGroup::DP;
-        e.bufferBytes = double(P) * m_b.weights;
+        e.bufferBytes = o.gatherBytes;
         e.bytes = collectiveWireBytes(e.kind, e.bufferBytes, m_dc);
         e.groupSize = m_dc;
         e.crossesNodes = m_links.dpCrossesNodes;
-        e.duration = collectiveSeconds(e.kind, e.bufferBytes, m_dc, m_s.alphaSeconds, m_dpBeta);
-        e.exposedSeconds = e.duration;
+        e.duration = o.gather;
+        e.exposedSeconds = o.gatherExposed;
         if (m_s.overlapParamGather) {
-            // Megatron-Core overlap_param_gather: each bucket's gather runs under the next forward of the first
-            // micro-batch; only what that forward cannot cover holds the step up.
-            const double cover = double(st.layers) * (m_attnLinFwd + m_coreFwd + m_attnEwFwd + m_mlpFwd);
-            e.exposedSeconds = std::max(0.0, e.duration - cover);
+            // Megatron-Core overlap_param_gather: only what the first forward cannot cover holds the step up.
             e.start = t;
             e.phase = StepPhase::Optimizer;
             e.part = EventPart::Optimizer;

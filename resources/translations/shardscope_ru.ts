@@ -3467,4 +3467,656 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>строки</translation>
         </message>
     </context>
+    <context>
+        <name>shardscope::Import</name>
+        <message>
+            <source>ignored (no effect on memory): </source>
+            <translation>пропущено (не влияет на память): </translation>
+        </message>
+        <message>
+            <source>%1: unknown key, ignored</source>
+            <translation>%1: неизвестный ключ, пропущен</translation>
+        </message>
+        <message>
+            <source>optimizer.type %1: modelled as Adam (two fp32 states per parameter)</source>
+            <translation>optimizer.type %1: моделируется как Adam (два состояния fp32 на параметр)</translation>
+        </message>
+        <message>
+            <source>optimizer.type Adagrad: one fp32 state per parameter, modelled as SGD with momentum</source>
+            <translation>optimizer.type Adagrad: одно состояние fp32 на параметр, моделируется как SGD с моментом</translation>
+        </message>
+        <message>
+            <source>optimizer.type '%1' is not modelled: the recipe's optimizer states are assumed</source>
+            <translation>optimizer.type '%1' не моделируется: берутся состояния оптимизатора из рецепта</translation>
+        </message>
+        <message>
+            <source>zero_optimization.stage not given: stage 0 (DeepSpeed's default)</source>
+            <translation>zero_optimization.stage не задан: стадия 0 (по умолчанию в DeepSpeed)</translation>
+        </message>
+        <message>
+            <source>zero_optimization.offload_optimizer.ratio %1: partial offload is not modelled (all optimizer states offloaded)</source>
+            <translation>zero_optimization.offload_optimizer.ratio %1: частичная выгрузка не моделируется (выгружаются все состояния оптимизатора)</translation>
+        </message>
+        <message>
+            <source>zero_optimization.offload_param is ignored at stage %1: DeepSpeed offloads parameters only at stage 3</source>
+            <translation>zero_optimization.offload_param пропущен на стадии %1: DeepSpeed выгружает параметры только на стадии 3</translation>
+        </message>
+        <message>
+            <source>zero_optimization.offload_optimizer is ignored at stage 0: DeepSpeed offloads the optimizer with stages 1-3</source>
+            <translation>zero_optimization.offload_optimizer пропущен на стадии 0: DeepSpeed выгружает оптимизатор на стадиях 1-3</translation>
+        </message>
+        <message>
+            <source>zero_optimization.reduce_bucket_size is auto: hidden^2 = %1 elements (the Hugging Face Trainer's rule)</source>
+            <translation>zero_optimization.reduce_bucket_size = auto: hidden^2 = %1 элементов (правило Hugging Face Trainer)</translation>
+        </message>
+        <message>
+            <source>zero_optimization.allgather_bucket_size is auto: the scenario's %1 elements</source>
+            <translation>zero_optimization.allgather_bucket_size = auto: %1 элементов из сценария</translation>
+        </message>
+        <message>
+            <source>stage3_prefetch_bucket_size is auto: 0.9 x hidden^2 = %1 elements (the Hugging Face Trainer's rule)</source>
+            <translation>stage3_prefetch_bucket_size = auto: 0.9 x hidden^2 = %1 элементов (правило Hugging Face Trainer)</translation>
+        </message>
+        <message>
+            <source>stage3_prefetch_bucket_size %1 elements</source>
+            <translation>stage3_prefetch_bucket_size %1 элементов</translation>
+        </message>
+        <message>
+            <source>capped by stage3_max_live_parameters %1 (room for %2 units in all)</source>
+            <translation>ограничено stage3_max_live_parameters %1 (всего места на %2 блоков)</translation>
+        </message>
+        <message>
+            <source>ZeRO-3 prefetch: %1 unit(s) of %2 params beside the one in use (%3)</source>
+            <translation>предвыборка ZeRO-3: %1 блок(ов) по %2 параметров помимо используемого (%3)</translation>
+        </message>
+        <message>
+            <source>the scenario's</source>
+            <translation>как в сценарии</translation>
+        </message>
+        <message>
+            <source>zero_optimization.stage3_param_persistence_threshold: parameters below it stay unsharded; not modelled (norms and biases, a tiny share of the model)</source>
+            <translation>zero_optimization.stage3_param_persistence_threshold: параметры меньше порога не шардируются; не моделируется (нормализации и смещения, ничтожная доля модели)</translation>
+        </message>
+        <message>
+            <source>no zero_optimization block: ZeRO stage 0 (DeepSpeed's default)</source>
+            <translation>нет блока zero_optimization: стадия ZeRO 0 (по умолчанию в DeepSpeed)</translation>
+        </message>
+        <message>
+            <source>fp16/bf16 enabled is auto: the scenario's recipe %1 (%2 B/param) stays</source>
+            <translation>fp16/bf16 enabled = auto: остаётся рецепт сценария %1 (%2 Б/параметр)</translation>
+        </message>
+        <message>
+            <source>neither fp16 nor bf16 enabled: fp32 training (DeepSpeed's default), recipe fp32</source>
+            <translation>ни fp16, ни bf16 не включены: обучение в fp32 (по умолчанию в DeepSpeed), рецепт fp32</translation>
+        </message>
+        <message>
+            <source>%1 with data_types.grad_accum_dtype fp32: recipe megatron-bf16 (2+4+4+8 B/param)</source>
+            <translation>%1 с data_types.grad_accum_dtype fp32: рецепт megatron-bf16 (2+4+4+8 Б/параметр)</translation>
+        </message>
+        <message>
+            <source>bf16: the scenario's fp8-mixed recipe stays (fp8 linears are set in the model code, not in the DeepSpeed config)</source>
+            <translation>bf16: остаётся рецепт сценария fp8-mixed (линейные слои в fp8 задаются в коде модели, а не в конфигурации DeepSpeed)</translation>
+        </message>
+        <message>
+            <source>%1: recipe mixed (16-bit weights and grads, fp32 master and optimizer states: 2+2+4+8 B/param)</source>
+            <translation>%1: рецепт mixed (16-битные веса и градиенты, мастер-копия и состояния оптимизатора в fp32: 2+2+4+8 Б/параметр)</translation>
+        </message>
+        <message>
+            <source>train_micro_batch_size_per_gpu is auto: the scenario's micro-batch %1</source>
+            <translation>train_micro_batch_size_per_gpu = auto: микробатч %1 из сценария</translation>
+        </message>
+        <message>
+            <source>gradient_accumulation_steps is auto: the scenario's %1</source>
+            <translation>gradient_accumulation_steps = auto: %1 из сценария</translation>
+        </message>
+        <message>
+            <source>gradient_accumulation_steps derived: train_batch_size %1 / (micro-batch %2 x dp %3) = %4</source>
+            <translation>gradient_accumulation_steps выведен: train_batch_size %1 / (микробатч %2 x dp %3) = %4</translation>
+        </message>
+        <message>
+            <source>train_micro_batch_size_per_gpu derived: train_batch_size %1 / (accumulation %2 x dp %3) = %4</source>
+            <translation>train_micro_batch_size_per_gpu выведен: train_batch_size %1 / (накопление %2 x dp %3) = %4</translation>
+        </message>
+        <message>
+            <source>train_micro_batch_size_per_gpu derived: train_batch_size %1 / (gradient_accumulation_steps %2 x dp %3) = %4</source>
+            <translation>train_micro_batch_size_per_gpu выведен: train_batch_size %1 / (gradient_accumulation_steps %2 x dp %3) = %4</translation>
+        </message>
+        <message>
+            <source>train_micro_batch_size_per_gpu not given: the scenario's micro-batch %1</source>
+            <translation>train_micro_batch_size_per_gpu не задан: микробатч %1 из сценария</translation>
+        </message>
+        <message>
+            <source>dp %1 derived: train_batch_size %2 = micro-batch %3 x accumulation %4 x dp %1; gpus set to %5 (dp %1 x tp %6 x pp %7; was %8)</source>
+            <translation>dp %1 выведен: train_batch_size %2 = микробатч %3 x накопление %4 x dp %1; gpus = %5 (dp %1 x tp %6 x pp %7; было %8)</translation>
+        </message>
+        <message>
+            <source>train_batch_size is auto: micro-batch %1 x accumulation %2 x dp %3 = %4</source>
+            <translation>train_batch_size = auto: микробатч %1 x накопление %2 x dp %3 = %4</translation>
+        </message>
+        <message>
+            <source>activation_checkpointing: full recompute (the block configures the checkpointing the model code calls)</source>
+            <translation>activation_checkpointing: полный пересчёт (блок настраивает чекпоинтинг, который вызывает код модели)</translation>
+        </message>
+        <message>
+            <source>activation_checkpointing.partition_activations: not modelled (checkpoints are counted whole on each TP rank)</source>
+            <translation>activation_checkpointing.partition_activations: не моделируется (чекпойнты считаются целиком на каждом ранге TP)</translation>
+        </message>
+        <message>
+            <source>activation_checkpointing.cpu_checkpointing: not modelled (checkpoints counted on the GPU)</source>
+            <translation>activation_checkpointing.cpu_checkpointing: не моделируется (чекпойнты считаются на GPU)</translation>
+        </message>
+        <message>
+            <source>recipe %1 (%2+%3+%4+%5 B/param) has no DeepSpeed equivalent (DeepSpeed keeps fp32 master weights and states with fp16/bf16): written as bf16 mixed precision (2+2+4+8)</source>
+            <translation>у рецепта %1 (%2+%3+%4+%5 Б/параметр) нет аналога в DeepSpeed (DeepSpeed хранит мастер-веса и состояния в fp32 при fp16/bf16): записан как смешанная точность bf16 (2+2+4+8)</translation>
+        </message>
+        <message>
+            <source>optimizer adam8bit: DeepSpeed has no 8-bit Adam; no optimizer block written (pass bitsandbytes' optimizer from the client)</source>
+            <translation>оптимизатор adam8bit: в DeepSpeed нет 8-битного Adam; блок optimizer не записан (передайте оптимизатор bitsandbytes из клиентского кода)</translation>
+        </message>
+        <message>
+            <source>NVMe offload: add "nvme_path" (the NVMe mount) to the offload blocks</source>
+            <translation>выгрузка на NVMe: добавьте "nvme_path" (точку монтирования NVMe) в блоки offload</translation>
+        </message>
+        <message>
+            <source>checkpointing %1: DeepSpeed's config says nothing about it (the model code decides); no activation_checkpointing block written</source>
+            <translation>чекпоинтинг %1: конфигурация DeepSpeed его не задаёт (решает код модели); блок activation_checkpointing не записан</translation>
+        </message>
+        <message>
+            <source>TP %1 x PP %2: DeepSpeed's config does not carry them (Megatron-DeepSpeed takes them as arguments); train_batch_size counts dp = %3</source>
+            <translation>TP %1 x PP %2: конфигурация DeepSpeed их не содержит (Megatron-DeepSpeed принимает их аргументами); train_batch_size считает dp = %3</translation>
+        </message>
+        <message>
+            <source>distributed_type %1: plain data parallelism, ZeRO stage 0</source>
+            <translation>distributed_type %1: обычный параллелизм данных, стадия ZeRO 0</translation>
+        </message>
+        <message>
+            <source>fsdp_config.fsdp_sharding_strategy not given: FULL_SHARD (FSDP's default), ZeRO stage 3</source>
+            <translation>fsdp_config.fsdp_sharding_strategy не задан: FULL_SHARD (по умолчанию в FSDP), стадия ZeRO 3</translation>
+        </message>
+        <message>
+            <source>HYBRID_SHARD shards within a node (%1 GPUs) and replicates across nodes: modelled as sharding over all %2 data-parallel ranks, which understates model states on more than one node</source>
+            <translation>HYBRID_SHARD шардирует внутри узла (%1 GPU) и реплицирует между узлами: моделируется как шардирование по всем %2 рангам параллелизма данных, что занижает состояния модели при нескольких узлах</translation>
+        </message>
+        <message>
+            <source>fsdp_offload_params: params, grads and the optimizer step on CPU (offload params and optimizer: cpu)</source>
+            <translation>fsdp_offload_params: параметры, градиенты и шаг оптимизатора на CPU (выгрузка параметров и оптимизатора: cpu)</translation>
+        </message>
+        <message>
+            <source>fsdp_offload_params at ZeRO stage %1: modelled as optimizer offload only (parameter offload needs full sharding)</source>
+            <translation>fsdp_offload_params на стадии ZeRO %1: моделируется только выгрузка оптимизатора (выгрузке параметров нужно полное шардирование)</translation>
+        </message>
+        <message>
+            <source>fsdp_activation_checkpointing off: checkpointing left to the model code, the scenario's '%1'</source>
+            <translation>fsdp_activation_checkpointing выключен: чекпоинтинг оставлен коду модели, как в сценарии: '%1'</translation>
+        </message>
+        <message>
+            <source>no fsdp_config block: FULL_SHARD (FSDP's default), ZeRO stage 3</source>
+            <translation>нет блока fsdp_config: FULL_SHARD (по умолчанию в FSDP), стадия ZeRO 3</translation>
+        </message>
+        <message>
+            <source>mixed_precision %1: recipe %2 (%3 B/param)</source>
+            <translation>mixed_precision %1: рецепт %2 (%3 Б/параметр)</translation>
+        </message>
+        <message>
+            <source>num_processes %1 on %2 machine(s): %1 GPUs, %3 per node</source>
+            <translation>num_processes %1 на %2 машин(ах): %1 GPU, %3 на узел</translation>
+        </message>
+        <message>
+            <source>num_machines %1 without num_processes: %1 x %2 GPUs per node = %3 GPUs</source>
+            <translation>num_machines %1 без num_processes: %1 x %2 GPU на узел = %3 GPU</translation>
+        </message>
+        <message>
+            <source>ZeRO-1: FSDP has no optimizer-only sharding; written as SHARD_GRAD_OP (ZeRO-2)</source>
+            <translation>ZeRO-1: в FSDP нет шардирования только оптимизатора; записано как SHARD_GRAD_OP (ZeRO-2)</translation>
+        </message>
+        <message>
+            <source>offload optimizer %1, params %2: FSDP offloads params, grads and optimizer to CPU together (no NVMe); written as fsdp_offload_params: %3</source>
+            <translation>выгрузка оптимизатора %1, параметров %2: FSDP выгружает параметры, градиенты и оптимизатор на CPU вместе (без NVMe); записано как fsdp_offload_params: %3</translation>
+        </message>
+        <message>
+            <source>recipe %1: accelerate's mixed_precision knows no, fp16, bf16 and fp8; written as bf16 (read back as recipe mixed)</source>
+            <translation>рецепт %1: mixed_precision в accelerate знает no, fp16, bf16 и fp8; записано как bf16 (читается обратно как рецепт mixed)</translation>
+        </message>
+        <message>
+            <source>checkpointing %1: left to the model code (fsdp_activation_checkpointing: false)</source>
+            <translation>чекпоинтинг %1: оставлен коду модели (fsdp_activation_checkpointing: false)</translation>
+        </message>
+        <message>
+            <source>%1 prefetch units: FSDP prefetches one unit (BACKWARD_PRE)</source>
+            <translation>блоков предвыборки: %1; FSDP предвыбирает один блок (BACKWARD_PRE)</translation>
+        </message>
+        <message>
+            <source>TP %1 x PP %2: not part of an accelerate FSDP config</source>
+            <translation>TP %1 x PP %2: не входят в конфигурацию accelerate FSDP</translation>
+        </message>
+        <message>
+            <source>optimizer %1: chosen in the training script, not in the accelerate config</source>
+            <translation>оптимизатор %1: выбирается в скрипте обучения, а не в конфигурации accelerate</translation>
+        </message>
+        <message>
+            <source>micro-batch %1, accumulation %2, sequence %3: training script arguments</source>
+            <translation>микробатч %1, накопление %2, последовательность %3: аргументы скрипта обучения</translation>
+        </message>
+        <message>
+            <source>%1 GPUs do not fill %2 nodes of %3 evenly</source>
+            <translation>%1 GPU не заполняют %2 узлов по %3 поровну</translation>
+        </message>
+        <message>
+            <source>torchrun: %1 node(s) x %2 processes = %3 GPUs</source>
+            <translation>torchrun: %1 узел(ов) x %2 процессов = %3 GPU</translation>
+        </message>
+        <message>
+            <source>--%1 %2: not modelled</source>
+            <translation>--%1 %2: не моделируется</translation>
+        </message>
+        <message>
+            <source>--num-query-groups without --group-query-attention: ignored, as Megatron does</source>
+            <translation>--num-query-groups без --group-query-attention: пропущено, как и в Megatron</translation>
+        </message>
+        <message>
+            <source>--ffn-hidden-size not given: %1 (Megatron's default%2)</source>
+            <translation>--ffn-hidden-size не задан: %1 (по умолчанию в Megatron%2)</translation>
+        </message>
+        <message>
+            <source> with SwiGLU: 4h x 2/3 rounded down to 64</source>
+            <translation> со SwiGLU: 4h x 2/3 с округлением вниз до кратного 64</translation>
+        </message>
+        <message>
+            <source>vocabulary %1 padded to %2, a multiple of make-vocab-size-divisible-by %3 x tp %4, as Megatron does</source>
+            <translation>словарь %1 дополнен до %2, кратного make-vocab-size-divisible-by %3 x tp %4, как в Megatron</translation>
+        </message>
+        <message>
+            <source>no --vocab-size (Megatron takes it from the tokenizer): the scenario's %1</source>
+            <translation>нет --vocab-size (Megatron берёт его из токенизатора): %1 из сценария</translation>
+        </message>
+        <message>
+            <source>the model's shape is preset %1</source>
+            <translation>форма модели совпадает с пресетом %1</translation>
+        </message>
+        <message>
+            <source>interleaved schedule: %1 chunks per GPU (%2 layers / (pp %3 x %4))</source>
+            <translation>чередующееся расписание: %1 частей на GPU (%2 слоёв / (pp %3 x %4))</translation>
+        </message>
+        <message>
+            <source>%1: recipe megatron-bf16 (fp32 gradient accumulation: 2+4+4+8 B/param)</source>
+            <translation>%1: рецепт megatron-bf16 (накопление градиентов в fp32: 2+4+4+8 Б/параметр)</translation>
+        </message>
+        <message>
+            <source>neither --bf16 nor --fp16: fp32 training (Megatron's default)</source>
+            <translation>ни --bf16, ни --fp16: обучение в fp32 (по умолчанию в Megatron)</translation>
+        </message>
+        <message>
+            <source>--recompute-method / --recompute-num-layers: modelled as every layer recomputed</source>
+            <translation>--recompute-method / --recompute-num-layers: моделируется как пересчёт каждого слоя</translation>
+        </message>
+        <message>
+            <source>accumulation %1 micro-batches = global batch %2 / (micro-batch %3 x dp %4)</source>
+            <translation>накопление %1 микробатчей = глобальный батч %2 / (микробатч %3 x dp %4)</translation>
+        </message>
+        <message>
+            <source>GPipe schedule: Megatron runs 1F1B; read back as 1f1b</source>
+            <translation>расписание GPipe: Megatron работает по 1F1B; читается обратно как 1f1b</translation>
+        </message>
+        <message>
+            <source>vpp %1 without the interleaved schedule: not written</source>
+            <translation>vpp %1 без чередующегося расписания: не записано</translation>
+        </message>
+        <message>
+            <source>biases (qkv %1, attention out %2, MLP %3): Megatron has all, none, or QKV only; written as none</source>
+            <translation>смещения (qkv %1, выход внимания %2, MLP %3): в Megatron есть все, никаких или только QKV; записано как никаких</translation>
+        </message>
+        <message>
+            <source>%1 norms per layer: Megatron has 2</source>
+            <translation>%1 нормализаций на слой: в Megatron их 2</translation>
+        </message>
+        <message>
+            <source>vocabulary %1 is not a multiple of tp %2: Megatron pads it to %3</source>
+            <translation>словарь %1 не кратен tp %2: Megatron дополняет его до %3</translation>
+        </message>
+        <message>
+            <source>a bare count of %1 parameters: written as its GPT shape (%2 parameters)</source>
+            <translation>только число параметров (%1): записано в форме GPT (%2 параметров)</translation>
+        </message>
+        <message>
+            <source>the model's name '%1' is not carried (Megatron describes the shape); read back as '%2'</source>
+            <translation>имя модели '%1' не переносится (Megatron описывает форму); читается обратно как '%2'</translation>
+        </message>
+        <message>
+            <source>recipe %1: Megatron's precisions are fp32, fp16 (2+2+4+8), bf16 (2+4+4+8) and fp8; written as --bf16</source>
+            <translation>рецепт %1: точности Megatron — fp32, fp16 (2+2+4+8), bf16 (2+4+4+8) и fp8; записано как --bf16</translation>
+        </message>
+        <message>
+            <source>optimizer %1: Megatron has adam (decoupled weight decay) and sgd; written as adam</source>
+            <translation>оптимизатор %1: в Megatron есть adam (с раздельным затуханием весов) и sgd; записано как adam</translation>
+        </message>
+        <message>
+            <source>NVMe optimizer offload: Megatron offloads to CPU only; not written</source>
+            <translation>выгрузка оптимизатора на NVMe: Megatron выгружает только на CPU; не записано</translation>
+        </message>
+        <message>
+            <source>parameter offload: Megatron has none; not written</source>
+            <translation>выгрузка параметров: в Megatron её нет; не записано</translation>
+        </message>
+        <message>
+            <source>FlashAttention off: Megatron's attention backend decides; --use-flash-attn not written</source>
+            <translation>FlashAttention выключен: решает бэкенд внимания Megatron; --use-flash-attn не записан</translation>
+        </message>
+        <message>
+            <source>%1 GPUs (dp %2): the launcher's world size, not a Megatron argument</source>
+            <translation>%1 GPU (dp %2): размер мира задаёт программа запуска, это не аргумент Megatron</translation>
+        </message>
+        <message>
+            <source>%1%2: unknown key, ignored</source>
+            <translation>%1%2: неизвестный ключ, пропущен</translation>
+        </message>
+        <message>
+            <source>scenario.params: %1 is derived from the model (%2); the file's value is ignored</source>
+            <translation>scenario.params: %1 выводится из модели (%2); значение из файла пропущено</translation>
+        </message>
+        <message>
+            <source>scenario.dp: %1 is derived (gpus / (tp x pp x cp) = %2); the file's value is ignored</source>
+            <translation>scenario.dp: %1 выводится (gpus / (tp x pp x cp) = %2); значение из файла пропущено</translation>
+        </message>
+        <message>
+            <source>: no format header; read as the "scenario" of a `shardscope estimate --format json` result</source>
+            <translation>: нет заголовка формата; прочитано как "scenario" результата `shardscope estimate --format json`</translation>
+        </message>
+        <message>
+            <source>: %1: unknown key, ignored</source>
+            <translation>: %1: неизвестный ключ, пропущен</translation>
+        </message>
+        <message>
+            <source>--seq not given: using %1's context of %2 tokens (its learned positions)</source>
+            <translation>--seq не задан: используется контекст %1 в %2 токенов (его обученные позиции)</translation>
+        </message>
+    </context>
+    <context>
+        <name>shardscope::StepGanttView</name>
+        <message>
+            <source>compute</source>
+            <translation>вычисления</translation>
+        </message>
+        <message>
+            <source>TP comm</source>
+            <translation>связь TP</translation>
+        </message>
+        <message>
+            <source>DP comm</source>
+            <translation>связь DP</translation>
+        </message>
+        <message>
+            <source>PP comm</source>
+            <translation>связь PP</translation>
+        </message>
+        <message>
+            <source>host</source>
+            <translation>хост</translation>
+        </message>
+        <message>
+            <source>bubble</source>
+            <translation>пузырь</translation>
+        </message>
+        <message>
+            <source>forward</source>
+            <translation>прямой проход</translation>
+        </message>
+        <message>
+            <source>recompute</source>
+            <translation>пересчёт</translation>
+        </message>
+        <message>
+            <source>backward</source>
+            <translation>обратный проход</translation>
+        </message>
+        <message>
+            <source>optimizer</source>
+            <translation>оптимизатор</translation>
+        </message>
+        <message>
+            <source>exposed comm</source>
+            <translation>открытая связь</translation>
+        </message>
+        <message>
+            <source>hidden comm</source>
+            <translation>скрытая связь</translation>
+        </message>
+        <message>
+            <source>worst rank</source>
+            <translation>худший ранг</translation>
+        </message>
+    </context>
+    <context>
+        <name>shardscope::StepMemoryView</name>
+        <message>
+            <source>allocated</source>
+            <translation>выделено</translation>
+        </message>
+        <message>
+            <source>reserved</source>
+            <translation>зарезервировано</translation>
+        </message>
+        <message>
+            <source>device used</source>
+            <translation>занято на устройстве</translation>
+        </message>
+        <message>
+            <source>capacity %1 (%2)</source>
+            <translation>ёмкость %1 (%2)</translation>
+        </message>
+        <message>
+            <source>peak %1 (%2) = the footprint's worst rank%3</source>
+            <translation>пик %1 (%2) = худший ранг расчёта памяти%3</translation>
+        </message>
+        <message>
+            <source>: does not fit</source>
+            <translation>: не помещается</translation>
+        </message>
+        <message>
+            <source>memory</source>
+            <translation>память</translation>
+        </message>
+        <message>
+            <source>%1 memory of the worst rank (stage %2) over the step: activations rise in forward and fall in backward; gathers, grads and buffers come and go</source>
+            <translation>%1: худший ранг (стадия %2) за шаг; активации растут в прямом проходе и спадают в обратном, собранные веса, градиенты и буферы появляются и исчезают</translation>
+        </message>
+        <message>
+            <source>%1 memory of the worst rank (stage %2) over the step</source>
+            <translation>%1: худший ранг (стадия %2) за шаг</translation>
+        </message>
+    </context>
+    <context>
+        <name>shardscope::Tour</name>
+        <message>
+            <source>'train' must be an object {strategy, ranks, steps}</source>
+            <translation>'train' должен быть объектом {strategy, ranks, steps}</translation>
+        </message>
+        <message>
+            <source>unknown key '%1' in train (expected strategy, ranks, steps, bf16)</source>
+            <translation>неизвестный ключ '%1' в train (ожидаются strategy, ranks, steps, bf16)</translation>
+        </message>
+        <message>
+            <source>unknown strategy '%1' (single, ddp, zero1, zero2, zero3, naive-zero)</source>
+            <translation>неизвестная стратегия '%1' (single, ddp, zero1, zero2, zero3, naive-zero)</translation>
+        </message>
+        <message>
+            <source>'%1' must be an integer from %2 to %3</source>
+            <translation>'%1' должен быть целым числом от %2 до %3</translation>
+        </message>
+        <message>
+            <source>'bf16' must be true or false</source>
+            <translation>'bf16' должен быть true или false</translation>
+        </message>
+        <message>
+            <source>%1: line %2: %3</source>
+            <translation>%1: строка %2: %3</translation>
+        </message>
+        <message>
+            <source>'%1' is missing</source>
+            <translation>нет '%1'</translation>
+        </message>
+        <message>
+            <source>'%1' must be a string</source>
+            <translation>'%1' должен быть строкой</translation>
+        </message>
+        <message>
+            <source>'%1' is missing (an object with "en", "ru", "zh_CN")</source>
+            <translation>нет '%1' (объекта с "en", "ru", "zh_CN")</translation>
+        </message>
+        <message>
+            <source>'%1' must be an object of texts by language ("en", "ru", "zh_CN")</source>
+            <translation>'%1' должен быть объектом текстов по языкам ("en", "ru", "zh_CN")</translation>
+        </message>
+        <message>
+            <source>unknown language '%1' (expected en, ru or zh_CN)</source>
+            <translation>неизвестный язык '%1' (ожидается en, ru или zh_CN)</translation>
+        </message>
+        <message>
+            <source>'%1.%2' must be a non-empty string</source>
+            <translation>'%1.%2' должен быть непустой строкой</translation>
+        </message>
+        <message>
+            <source>'%1' has no English text ("en")</source>
+            <translation>у '%1' нет английского текста ("en")</translation>
+        </message>
+        <message>
+            <source>unknown quantity {%1} (docs/tours.md lists the quantities)</source>
+            <translation>неизвестная величина {%1} (список величин в docs/tours.md)</translation>
+        </message>
+        <message>
+            <source>'%1.%2' shows {%3} but the English text shows {%4}</source>
+            <translation>'%1.%2' показывает {%3}, а английский текст — {%4}</translation>
+        </message>
+        <message>
+            <source>the scenario of this step is invalid: %1</source>
+            <translation>сценарий этого шага недопустим: %1</translation>
+        </message>
+        <message>
+            <source>unknown key '%1' (expected one of: %2)</source>
+            <translation>неизвестный ключ '%1' (ожидается один из: %2)</translation>
+        </message>
+        <message>
+            <source>'format' must be "%1"</source>
+            <translation>'format' должен быть "%1"</translation>
+        </message>
+        <message>
+            <source>'version' must be a positive integer</source>
+            <translation>'version' должен быть положительным целым числом</translation>
+        </message>
+        <message>
+            <source>tour format version %1 is newer than this ShardScope reads (%2)</source>
+            <translation>версия формата экскурсии %1 новее, чем читает этот ShardScope (%2)</translation>
+        </message>
+        <message>
+            <source>'id' must be lower-case letters, digits and dashes (got '%1')</source>
+            <translation>'id' должен состоять из строчных букв, цифр и дефисов (получено '%1')</translation>
+        </message>
+        <message>
+            <source>'base' must be an object of scenario keys</source>
+            <translation>'base' должен быть объектом ключей сценария</translation>
+        </message>
+        <message>
+            <source>'steps' must be a non-empty array</source>
+            <translation>'steps' должен быть непустым массивом</translation>
+        </message>
+        <message>
+            <source>a tour has at most %1 steps (this one has %2)</source>
+            <translation>в экскурсии не больше %1 шагов (в этой %2)</translation>
+        </message>
+        <message>
+            <source>step %1 must be an object</source>
+            <translation>шаг %1 должен быть объектом</translation>
+        </message>
+        <message>
+            <source>unknown key '%1' in step %2 (expected one of: %3)</source>
+            <translation>неизвестный ключ '%1' в шаге %2 (ожидается один из: %3)</translation>
+        </message>
+        <message>
+            <source>'set' must be an object of scenario keys</source>
+            <translation>'set' должен быть объектом ключей сценария</translation>
+        </message>
+        <message>
+            <source>'tab' must be "memory", "step" or "train" (got '%1')</source>
+            <translation>'tab' должен быть "memory", "step" или "train" (получено '%1')</translation>
+        </message>
+        <message>
+            <source>unknown key '%1' in highlight (expected element, term, bar)</source>
+            <translation>неизвестный ключ '%1' в highlight (ожидаются element, term, bar)</translation>
+        </message>
+        <message>
+            <source>a bar segment can be highlighted only in 'memory-per-gpu' (got '%1')</source>
+            <translation>сегмент столбца можно выделить только в 'memory-per-gpu' (получено '%1')</translation>
+        </message>
+        <message>
+            <source>unknown term '%1' (core's term keys: params, grads, master, optimizer, ...)</source>
+            <translation>неизвестная составляющая '%1' (ключи составляющих ядра: params, grads, master, optimizer, ...)</translation>
+        </message>
+        <message>
+            <source>'bar' must be an integer from 0 to 63 (the bar's index from the left)</source>
+            <translation>'bar' должен быть целым числом от 0 до 63 (номер столбца слева)</translation>
+        </message>
+        <message>
+            <source>unknown highlight '%1' (expected one of: %2)</source>
+            <translation>неизвестное выделение '%1' (ожидается одно из: %2)</translation>
+        </message>
+        <message>
+            <source>'controls' must be an array of control names</source>
+            <translation>'controls' должен быть массивом имён элементов управления</translation>
+        </message>
+        <message>
+            <source>unknown control '%1' (expected one of: %2)</source>
+            <translation>неизвестный элемент управления '%1' (ожидается один из: %2)</translation>
+        </message>
+        <message>
+            <source>'claims' must be an array</source>
+            <translation>'claims' должен быть массивом</translation>
+        </message>
+        <message>
+            <source>a claim must be an object {source, quantity, says, holds}</source>
+            <translation>утверждение должно быть объектом {source, quantity, says, holds}</translation>
+        </message>
+        <message>
+            <source>unknown quantity '%1'</source>
+            <translation>неизвестная величина '%1'</translation>
+        </message>
+        <message>
+            <source>'says' must be a number</source>
+            <translation>'says' должен быть числом</translation>
+        </message>
+        <message>
+            <source>'holds' must be true or false</source>
+            <translation>'holds' должен быть true или false</translation>
+        </message>
+        <message>
+            <source>'play' must be true or false</source>
+            <translation>'play' должен быть true или false</translation>
+        </message>
+        <message>
+            <source>no tour named '%1' and no such file (shardscope tour --list lists the tours)</source>
+            <translation>нет экскурсии '%1' и нет такого файла (список экскурсий: shardscope tour --list)</translation>
+        </message>
+        <message>
+            <source>%1: line %2: step %3: </source>
+            <translation>%1: строка %2: шаг %3: </translation>
+        </message>
+        <message>
+            <source>caption.%1: %2</source>
+            <translation>caption.%1: %2</translation>
+        </message>
+        <message>
+            <source>%1: line %2: step %3: %4 says %5 = %6 and the claim is marked true, but core gives %7</source>
+            <translation>%1: строка %2: шаг %3: %4 утверждает %5 = %6, и утверждение помечено верным, но ядро даёт %7</translation>
+        </message>
+        <message>
+            <source>%1: line %2: step %3: %4 says %5 = %6 and the claim is marked false, but core agrees (%7)</source>
+            <translation>%1: строка %2: шаг %3: %4 утверждает %5 = %6, и утверждение помечено неверным, но ядро согласно (%7)</translation>
+        </message>
+        <message>
+            <source>caption.%1 states %2, which is neither a quantity of this step's scenario nor a claim's number (use a {quantity} placeholder)</source>
+            <translation>caption.%1 называет %2, а это не величина сценария этого шага и не число из утверждения (используйте заполнитель {quantity})</translation>
+        </message>
+        <message>
+            <source>{%1} needs a step with "train"</source>
+            <translation>{%1} требует шага с "train"</translation>
+        </message>
+    </context>
 </TS>

@@ -3467,4 +3467,656 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>行</translation>
         </message>
     </context>
+    <context>
+        <name>shardscope::Import</name>
+        <message>
+            <source>ignored (no effect on memory): </source>
+            <translation>已忽略（不影响显存）：</translation>
+        </message>
+        <message>
+            <source>%1: unknown key, ignored</source>
+            <translation>%1：未知键，已忽略</translation>
+        </message>
+        <message>
+            <source>optimizer.type %1: modelled as Adam (two fp32 states per parameter)</source>
+            <translation>optimizer.type %1：按 Adam 建模（每个参数两个 fp32 状态）</translation>
+        </message>
+        <message>
+            <source>optimizer.type Adagrad: one fp32 state per parameter, modelled as SGD with momentum</source>
+            <translation>optimizer.type Adagrad：每个参数一个 fp32 状态，按带动量的 SGD 建模</translation>
+        </message>
+        <message>
+            <source>optimizer.type '%1' is not modelled: the recipe's optimizer states are assumed</source>
+            <translation>optimizer.type '%1' 未建模：采用配方中的优化器状态</translation>
+        </message>
+        <message>
+            <source>zero_optimization.stage not given: stage 0 (DeepSpeed's default)</source>
+            <translation>zero_optimization.stage 未给出：阶段 0（DeepSpeed 默认值）</translation>
+        </message>
+        <message>
+            <source>zero_optimization.offload_optimizer.ratio %1: partial offload is not modelled (all optimizer states offloaded)</source>
+            <translation>zero_optimization.offload_optimizer.ratio %1：不建模部分卸载（卸载全部优化器状态）</translation>
+        </message>
+        <message>
+            <source>zero_optimization.offload_param is ignored at stage %1: DeepSpeed offloads parameters only at stage 3</source>
+            <translation>zero_optimization.offload_param 在阶段 %1 被忽略：DeepSpeed 仅在阶段 3 卸载参数</translation>
+        </message>
+        <message>
+            <source>zero_optimization.offload_optimizer is ignored at stage 0: DeepSpeed offloads the optimizer with stages 1-3</source>
+            <translation>zero_optimization.offload_optimizer 在阶段 0 被忽略：DeepSpeed 在阶段 1-3 卸载优化器</translation>
+        </message>
+        <message>
+            <source>zero_optimization.reduce_bucket_size is auto: hidden^2 = %1 elements (the Hugging Face Trainer's rule)</source>
+            <translation>zero_optimization.reduce_bucket_size 为 auto：hidden^2 = %1 个元素（Hugging Face Trainer 的规则）</translation>
+        </message>
+        <message>
+            <source>zero_optimization.allgather_bucket_size is auto: the scenario's %1 elements</source>
+            <translation>zero_optimization.allgather_bucket_size 为 auto：沿用场景的 %1 个元素</translation>
+        </message>
+        <message>
+            <source>stage3_prefetch_bucket_size is auto: 0.9 x hidden^2 = %1 elements (the Hugging Face Trainer's rule)</source>
+            <translation>stage3_prefetch_bucket_size 为 auto：0.9 x hidden^2 = %1 个元素（Hugging Face Trainer 的规则）</translation>
+        </message>
+        <message>
+            <source>stage3_prefetch_bucket_size %1 elements</source>
+            <translation>stage3_prefetch_bucket_size %1 个元素</translation>
+        </message>
+        <message>
+            <source>capped by stage3_max_live_parameters %1 (room for %2 units in all)</source>
+            <translation>受 stage3_max_live_parameters %1 限制（总共可容纳 %2 个单元）</translation>
+        </message>
+        <message>
+            <source>ZeRO-3 prefetch: %1 unit(s) of %2 params beside the one in use (%3)</source>
+            <translation>ZeRO-3 预取：除正在使用的单元外还有 %1 个单元，每个 %2 个参数（%3）</translation>
+        </message>
+        <message>
+            <source>the scenario's</source>
+            <translation>沿用场景的值</translation>
+        </message>
+        <message>
+            <source>zero_optimization.stage3_param_persistence_threshold: parameters below it stay unsharded; not modelled (norms and biases, a tiny share of the model)</source>
+            <translation>zero_optimization.stage3_param_persistence_threshold：低于该阈值的参数不分片；未建模（归一化和偏置，只占模型的极小部分）</translation>
+        </message>
+        <message>
+            <source>no zero_optimization block: ZeRO stage 0 (DeepSpeed's default)</source>
+            <translation>没有 zero_optimization 块：ZeRO 阶段 0（DeepSpeed 默认值）</translation>
+        </message>
+        <message>
+            <source>fp16/bf16 enabled is auto: the scenario's recipe %1 (%2 B/param) stays</source>
+            <translation>fp16/bf16 enabled 为 auto：保留场景的配方 %1（%2 B/参数）</translation>
+        </message>
+        <message>
+            <source>neither fp16 nor bf16 enabled: fp32 training (DeepSpeed's default), recipe fp32</source>
+            <translation>未启用 fp16 或 bf16：fp32 训练（DeepSpeed 默认值），配方 fp32</translation>
+        </message>
+        <message>
+            <source>%1 with data_types.grad_accum_dtype fp32: recipe megatron-bf16 (2+4+4+8 B/param)</source>
+            <translation>%1 且 data_types.grad_accum_dtype 为 fp32：配方 megatron-bf16（2+4+4+8 B/参数）</translation>
+        </message>
+        <message>
+            <source>bf16: the scenario's fp8-mixed recipe stays (fp8 linears are set in the model code, not in the DeepSpeed config)</source>
+            <translation>bf16：保留场景的 fp8-mixed 配方（fp8 线性层在模型代码中设置，不在 DeepSpeed 配置中）</translation>
+        </message>
+        <message>
+            <source>%1: recipe mixed (16-bit weights and grads, fp32 master and optimizer states: 2+2+4+8 B/param)</source>
+            <translation>%1：配方 mixed（16 位权重和梯度，fp32 主权重副本和优化器状态：2+2+4+8 B/参数）</translation>
+        </message>
+        <message>
+            <source>train_micro_batch_size_per_gpu is auto: the scenario's micro-batch %1</source>
+            <translation>train_micro_batch_size_per_gpu 为 auto：沿用场景的微批次 %1</translation>
+        </message>
+        <message>
+            <source>gradient_accumulation_steps is auto: the scenario's %1</source>
+            <translation>gradient_accumulation_steps 为 auto：沿用场景的 %1</translation>
+        </message>
+        <message>
+            <source>gradient_accumulation_steps derived: train_batch_size %1 / (micro-batch %2 x dp %3) = %4</source>
+            <translation>gradient_accumulation_steps 推导得出：train_batch_size %1 / (微批次 %2 x dp %3) = %4</translation>
+        </message>
+        <message>
+            <source>train_micro_batch_size_per_gpu derived: train_batch_size %1 / (accumulation %2 x dp %3) = %4</source>
+            <translation>train_micro_batch_size_per_gpu 推导得出：train_batch_size %1 / (累积 %2 x dp %3) = %4</translation>
+        </message>
+        <message>
+            <source>train_micro_batch_size_per_gpu derived: train_batch_size %1 / (gradient_accumulation_steps %2 x dp %3) = %4</source>
+            <translation>train_micro_batch_size_per_gpu 推导得出：train_batch_size %1 / (gradient_accumulation_steps %2 x dp %3) = %4</translation>
+        </message>
+        <message>
+            <source>train_micro_batch_size_per_gpu not given: the scenario's micro-batch %1</source>
+            <translation>train_micro_batch_size_per_gpu 未给出：沿用场景的微批次 %1</translation>
+        </message>
+        <message>
+            <source>dp %1 derived: train_batch_size %2 = micro-batch %3 x accumulation %4 x dp %1; gpus set to %5 (dp %1 x tp %6 x pp %7; was %8)</source>
+            <translation>dp %1 推导得出：train_batch_size %2 = 微批次 %3 x 累积 %4 x dp %1；gpus 设为 %5（dp %1 x tp %6 x pp %7；原为 %8）</translation>
+        </message>
+        <message>
+            <source>train_batch_size is auto: micro-batch %1 x accumulation %2 x dp %3 = %4</source>
+            <translation>train_batch_size 为 auto：微批次 %1 x 累积 %2 x dp %3 = %4</translation>
+        </message>
+        <message>
+            <source>activation_checkpointing: full recompute (the block configures the checkpointing the model code calls)</source>
+            <translation>activation_checkpointing：完全重计算（该块配置模型代码调用的激活检查点）</translation>
+        </message>
+        <message>
+            <source>activation_checkpointing.partition_activations: not modelled (checkpoints are counted whole on each TP rank)</source>
+            <translation>activation_checkpointing.partition_activations：未建模（检查点在每个 TP rank 上按完整大小计算）</translation>
+        </message>
+        <message>
+            <source>activation_checkpointing.cpu_checkpointing: not modelled (checkpoints counted on the GPU)</source>
+            <translation>activation_checkpointing.cpu_checkpointing：未建模（检查点按在 GPU 上计算）</translation>
+        </message>
+        <message>
+            <source>recipe %1 (%2+%3+%4+%5 B/param) has no DeepSpeed equivalent (DeepSpeed keeps fp32 master weights and states with fp16/bf16): written as bf16 mixed precision (2+2+4+8)</source>
+            <translation>配方 %1（%2+%3+%4+%5 B/参数）在 DeepSpeed 中没有对应项（DeepSpeed 在 fp16/bf16 下保留 fp32 主权重和状态）：写为 bf16 混合精度（2+2+4+8）</translation>
+        </message>
+        <message>
+            <source>optimizer adam8bit: DeepSpeed has no 8-bit Adam; no optimizer block written (pass bitsandbytes' optimizer from the client)</source>
+            <translation>优化器 adam8bit：DeepSpeed 没有 8 位 Adam；未写入 optimizer 块（请在客户端代码中传入 bitsandbytes 的优化器）</translation>
+        </message>
+        <message>
+            <source>NVMe offload: add "nvme_path" (the NVMe mount) to the offload blocks</source>
+            <translation>NVMe 卸载：请在 offload 块中添加 "nvme_path"（NVMe 挂载点）</translation>
+        </message>
+        <message>
+            <source>checkpointing %1: DeepSpeed's config says nothing about it (the model code decides); no activation_checkpointing block written</source>
+            <translation>激活检查点 %1：DeepSpeed 配置不涉及它（由模型代码决定）；未写入 activation_checkpointing 块</translation>
+        </message>
+        <message>
+            <source>TP %1 x PP %2: DeepSpeed's config does not carry them (Megatron-DeepSpeed takes them as arguments); train_batch_size counts dp = %3</source>
+            <translation>TP %1 x PP %2：DeepSpeed 配置不包含它们（Megatron-DeepSpeed 以参数传入）；train_batch_size 按 dp = %3 计算</translation>
+        </message>
+        <message>
+            <source>distributed_type %1: plain data parallelism, ZeRO stage 0</source>
+            <translation>distributed_type %1：普通数据并行，ZeRO 阶段 0</translation>
+        </message>
+        <message>
+            <source>fsdp_config.fsdp_sharding_strategy not given: FULL_SHARD (FSDP's default), ZeRO stage 3</source>
+            <translation>fsdp_config.fsdp_sharding_strategy 未给出：FULL_SHARD（FSDP 默认值），ZeRO 阶段 3</translation>
+        </message>
+        <message>
+            <source>HYBRID_SHARD shards within a node (%1 GPUs) and replicates across nodes: modelled as sharding over all %2 data-parallel ranks, which understates model states on more than one node</source>
+            <translation>HYBRID_SHARD 在节点内（%1 个 GPU）分片、跨节点复制：按在全部 %2 个数据并行 rank 上分片建模，多于一个节点时会低估模型状态</translation>
+        </message>
+        <message>
+            <source>fsdp_offload_params: params, grads and the optimizer step on CPU (offload params and optimizer: cpu)</source>
+            <translation>fsdp_offload_params：参数、梯度和优化器步骤在 CPU 上（卸载参数和优化器：cpu）</translation>
+        </message>
+        <message>
+            <source>fsdp_offload_params at ZeRO stage %1: modelled as optimizer offload only (parameter offload needs full sharding)</source>
+            <translation>ZeRO 阶段 %1 下的 fsdp_offload_params：仅按优化器卸载建模（参数卸载需要完全分片）</translation>
+        </message>
+        <message>
+            <source>fsdp_activation_checkpointing off: checkpointing left to the model code, the scenario's '%1'</source>
+            <translation>fsdp_activation_checkpointing 关闭：激活检查点交由模型代码，沿用场景的 '%1'</translation>
+        </message>
+        <message>
+            <source>no fsdp_config block: FULL_SHARD (FSDP's default), ZeRO stage 3</source>
+            <translation>没有 fsdp_config 块：FULL_SHARD（FSDP 默认值），ZeRO 阶段 3</translation>
+        </message>
+        <message>
+            <source>mixed_precision %1: recipe %2 (%3 B/param)</source>
+            <translation>mixed_precision %1：配方 %2（%3 B/参数）</translation>
+        </message>
+        <message>
+            <source>num_processes %1 on %2 machine(s): %1 GPUs, %3 per node</source>
+            <translation>num_processes %1，%2 台机器：%1 个 GPU，每节点 %3 个</translation>
+        </message>
+        <message>
+            <source>num_machines %1 without num_processes: %1 x %2 GPUs per node = %3 GPUs</source>
+            <translation>num_machines %1 但没有 num_processes：%1 x 每节点 %2 个 GPU = %3 个 GPU</translation>
+        </message>
+        <message>
+            <source>ZeRO-1: FSDP has no optimizer-only sharding; written as SHARD_GRAD_OP (ZeRO-2)</source>
+            <translation>ZeRO-1：FSDP 没有只分片优化器的模式；写为 SHARD_GRAD_OP（ZeRO-2）</translation>
+        </message>
+        <message>
+            <source>offload optimizer %1, params %2: FSDP offloads params, grads and optimizer to CPU together (no NVMe); written as fsdp_offload_params: %3</source>
+            <translation>卸载优化器 %1、参数 %2：FSDP 将参数、梯度和优化器一起卸载到 CPU（无 NVMe）；写为 fsdp_offload_params: %3</translation>
+        </message>
+        <message>
+            <source>recipe %1: accelerate's mixed_precision knows no, fp16, bf16 and fp8; written as bf16 (read back as recipe mixed)</source>
+            <translation>配方 %1：accelerate 的 mixed_precision 只有 no、fp16、bf16 和 fp8；写为 bf16（读回时为配方 mixed）</translation>
+        </message>
+        <message>
+            <source>checkpointing %1: left to the model code (fsdp_activation_checkpointing: false)</source>
+            <translation>激活检查点 %1：交由模型代码（fsdp_activation_checkpointing: false）</translation>
+        </message>
+        <message>
+            <source>%1 prefetch units: FSDP prefetches one unit (BACKWARD_PRE)</source>
+            <translation>%1 个预取单元：FSDP 只预取一个单元（BACKWARD_PRE）</translation>
+        </message>
+        <message>
+            <source>TP %1 x PP %2: not part of an accelerate FSDP config</source>
+            <translation>TP %1 x PP %2：不属于 accelerate FSDP 配置</translation>
+        </message>
+        <message>
+            <source>optimizer %1: chosen in the training script, not in the accelerate config</source>
+            <translation>优化器 %1：在训练脚本中选择，不在 accelerate 配置中</translation>
+        </message>
+        <message>
+            <source>micro-batch %1, accumulation %2, sequence %3: training script arguments</source>
+            <translation>微批次 %1、累积 %2、序列 %3：训练脚本参数</translation>
+        </message>
+        <message>
+            <source>%1 GPUs do not fill %2 nodes of %3 evenly</source>
+            <translation>%1 个 GPU 无法均匀填满 %2 个各含 %3 个 GPU 的节点</translation>
+        </message>
+        <message>
+            <source>torchrun: %1 node(s) x %2 processes = %3 GPUs</source>
+            <translation>torchrun：%1 个节点 x %2 个进程 = %3 个 GPU</translation>
+        </message>
+        <message>
+            <source>--%1 %2: not modelled</source>
+            <translation>--%1 %2：未建模</translation>
+        </message>
+        <message>
+            <source>--num-query-groups without --group-query-attention: ignored, as Megatron does</source>
+            <translation>--num-query-groups 而没有 --group-query-attention：与 Megatron 一样忽略</translation>
+        </message>
+        <message>
+            <source>--ffn-hidden-size not given: %1 (Megatron's default%2)</source>
+            <translation>--ffn-hidden-size 未给出：%1（Megatron 默认值%2）</translation>
+        </message>
+        <message>
+            <source> with SwiGLU: 4h x 2/3 rounded down to 64</source>
+            <translation>，使用 SwiGLU：4h x 2/3 向下取整到 64 的倍数</translation>
+        </message>
+        <message>
+            <source>vocabulary %1 padded to %2, a multiple of make-vocab-size-divisible-by %3 x tp %4, as Megatron does</source>
+            <translation>词表 %1 填充到 %2，即 make-vocab-size-divisible-by %3 x tp %4 的倍数，与 Megatron 一致</translation>
+        </message>
+        <message>
+            <source>no --vocab-size (Megatron takes it from the tokenizer): the scenario's %1</source>
+            <translation>没有 --vocab-size（Megatron 从分词器获取）：沿用场景的 %1</translation>
+        </message>
+        <message>
+            <source>the model's shape is preset %1</source>
+            <translation>模型形状为预设 %1</translation>
+        </message>
+        <message>
+            <source>interleaved schedule: %1 chunks per GPU (%2 layers / (pp %3 x %4))</source>
+            <translation>交错调度：每个 GPU %1 个块（%2 层 / (pp %3 x %4)）</translation>
+        </message>
+        <message>
+            <source>%1: recipe megatron-bf16 (fp32 gradient accumulation: 2+4+4+8 B/param)</source>
+            <translation>%1：配方 megatron-bf16（fp32 梯度累积：2+4+4+8 B/参数）</translation>
+        </message>
+        <message>
+            <source>neither --bf16 nor --fp16: fp32 training (Megatron's default)</source>
+            <translation>既无 --bf16 也无 --fp16：fp32 训练（Megatron 默认值）</translation>
+        </message>
+        <message>
+            <source>--recompute-method / --recompute-num-layers: modelled as every layer recomputed</source>
+            <translation>--recompute-method / --recompute-num-layers：按每层都重计算建模</translation>
+        </message>
+        <message>
+            <source>accumulation %1 micro-batches = global batch %2 / (micro-batch %3 x dp %4)</source>
+            <translation>累积 %1 个微批次 = 全局批次 %2 / (微批次 %3 x dp %4)</translation>
+        </message>
+        <message>
+            <source>GPipe schedule: Megatron runs 1F1B; read back as 1f1b</source>
+            <translation>GPipe 调度：Megatron 运行 1F1B；读回时为 1f1b</translation>
+        </message>
+        <message>
+            <source>vpp %1 without the interleaved schedule: not written</source>
+            <translation>vpp %1 但未使用交错调度：未写入</translation>
+        </message>
+        <message>
+            <source>biases (qkv %1, attention out %2, MLP %3): Megatron has all, none, or QKV only; written as none</source>
+            <translation>偏置（qkv %1、注意力输出 %2、MLP %3）：Megatron 只支持全部、无或仅 QKV；写为无</translation>
+        </message>
+        <message>
+            <source>%1 norms per layer: Megatron has 2</source>
+            <translation>每层 %1 个归一化：Megatron 为 2 个</translation>
+        </message>
+        <message>
+            <source>vocabulary %1 is not a multiple of tp %2: Megatron pads it to %3</source>
+            <translation>词表 %1 不是 tp %2 的倍数：Megatron 将其填充到 %3</translation>
+        </message>
+        <message>
+            <source>a bare count of %1 parameters: written as its GPT shape (%2 parameters)</source>
+            <translation>仅有参数数量 %1：按其 GPT 形状写出（%2 个参数）</translation>
+        </message>
+        <message>
+            <source>the model's name '%1' is not carried (Megatron describes the shape); read back as '%2'</source>
+            <translation>模型名称 '%1' 不会保留（Megatron 只描述形状）；读回时为 '%2'</translation>
+        </message>
+        <message>
+            <source>recipe %1: Megatron's precisions are fp32, fp16 (2+2+4+8), bf16 (2+4+4+8) and fp8; written as --bf16</source>
+            <translation>配方 %1：Megatron 的精度有 fp32、fp16（2+2+4+8）、bf16（2+4+4+8）和 fp8；写为 --bf16</translation>
+        </message>
+        <message>
+            <source>optimizer %1: Megatron has adam (decoupled weight decay) and sgd; written as adam</source>
+            <translation>优化器 %1：Megatron 有 adam（解耦权重衰减）和 sgd；写为 adam</translation>
+        </message>
+        <message>
+            <source>NVMe optimizer offload: Megatron offloads to CPU only; not written</source>
+            <translation>NVMe 优化器卸载：Megatron 只卸载到 CPU；未写入</translation>
+        </message>
+        <message>
+            <source>parameter offload: Megatron has none; not written</source>
+            <translation>参数卸载：Megatron 不支持；未写入</translation>
+        </message>
+        <message>
+            <source>FlashAttention off: Megatron's attention backend decides; --use-flash-attn not written</source>
+            <translation>FlashAttention 关闭：由 Megatron 的注意力后端决定；未写入 --use-flash-attn</translation>
+        </message>
+        <message>
+            <source>%1 GPUs (dp %2): the launcher's world size, not a Megatron argument</source>
+            <translation>%1 个 GPU（dp %2）：由启动器的 world size 决定，不是 Megatron 参数</translation>
+        </message>
+        <message>
+            <source>%1%2: unknown key, ignored</source>
+            <translation>%1%2：未知键，已忽略</translation>
+        </message>
+        <message>
+            <source>scenario.params: %1 is derived from the model (%2); the file's value is ignored</source>
+            <translation>scenario.params：%1 由模型推导（%2）；忽略文件中的值</translation>
+        </message>
+        <message>
+            <source>scenario.dp: %1 is derived (gpus / (tp x pp x cp) = %2); the file's value is ignored</source>
+            <translation>scenario.dp：%1 为推导值（gpus / (tp x pp x cp) = %2）；忽略文件中的值</translation>
+        </message>
+        <message>
+            <source>: no format header; read as the "scenario" of a `shardscope estimate --format json` result</source>
+            <translation>：没有格式头；按 `shardscope estimate --format json` 结果中的 "scenario" 读取</translation>
+        </message>
+        <message>
+            <source>: %1: unknown key, ignored</source>
+            <translation>：%1：未知键，已忽略</translation>
+        </message>
+        <message>
+            <source>--seq not given: using %1's context of %2 tokens (its learned positions)</source>
+            <translation>--seq 未给出：使用 %1 的 %2 个 token 上下文（其学习到的位置编码）</translation>
+        </message>
+    </context>
+    <context>
+        <name>shardscope::StepGanttView</name>
+        <message>
+            <source>compute</source>
+            <translation>计算</translation>
+        </message>
+        <message>
+            <source>TP comm</source>
+            <translation>TP 通信</translation>
+        </message>
+        <message>
+            <source>DP comm</source>
+            <translation>DP 通信</translation>
+        </message>
+        <message>
+            <source>PP comm</source>
+            <translation>PP 通信</translation>
+        </message>
+        <message>
+            <source>host</source>
+            <translation>主机</translation>
+        </message>
+        <message>
+            <source>bubble</source>
+            <translation>气泡</translation>
+        </message>
+        <message>
+            <source>forward</source>
+            <translation>前向</translation>
+        </message>
+        <message>
+            <source>recompute</source>
+            <translation>重计算</translation>
+        </message>
+        <message>
+            <source>backward</source>
+            <translation>反向</translation>
+        </message>
+        <message>
+            <source>optimizer</source>
+            <translation>优化器</translation>
+        </message>
+        <message>
+            <source>exposed comm</source>
+            <translation>暴露的通信</translation>
+        </message>
+        <message>
+            <source>hidden comm</source>
+            <translation>隐藏的通信</translation>
+        </message>
+        <message>
+            <source>worst rank</source>
+            <translation>最差 rank</translation>
+        </message>
+    </context>
+    <context>
+        <name>shardscope::StepMemoryView</name>
+        <message>
+            <source>allocated</source>
+            <translation>已分配</translation>
+        </message>
+        <message>
+            <source>reserved</source>
+            <translation>已预留</translation>
+        </message>
+        <message>
+            <source>device used</source>
+            <translation>设备已用</translation>
+        </message>
+        <message>
+            <source>capacity %1 (%2)</source>
+            <translation>容量 %1（%2）</translation>
+        </message>
+        <message>
+            <source>peak %1 (%2) = the footprint's worst rank%3</source>
+            <translation>峰值 %1（%2）= 显存占用中最差的 rank%3</translation>
+        </message>
+        <message>
+            <source>: does not fit</source>
+            <translation>：放不下</translation>
+        </message>
+        <message>
+            <source>memory</source>
+            <translation>显存</translation>
+        </message>
+        <message>
+            <source>%1 memory of the worst rank (stage %2) over the step: activations rise in forward and fall in backward; gathers, grads and buffers come and go</source>
+            <translation>最差 rank（阶段 %2）在一步中的显存（%1）：激活值在前向中上升、在反向中下降；聚合、梯度和缓冲区时有时无</translation>
+        </message>
+        <message>
+            <source>%1 memory of the worst rank (stage %2) over the step</source>
+            <translation>最差 rank（阶段 %2）在一步中的显存（%1）</translation>
+        </message>
+    </context>
+    <context>
+        <name>shardscope::Tour</name>
+        <message>
+            <source>'train' must be an object {strategy, ranks, steps}</source>
+            <translation>'train' 必须是对象 {strategy, ranks, steps}</translation>
+        </message>
+        <message>
+            <source>unknown key '%1' in train (expected strategy, ranks, steps, bf16)</source>
+            <translation>train 中的未知键 '%1'（应为 strategy、ranks、steps、bf16）</translation>
+        </message>
+        <message>
+            <source>unknown strategy '%1' (single, ddp, zero1, zero2, zero3, naive-zero)</source>
+            <translation>未知策略 '%1'（single、ddp、zero1、zero2、zero3、naive-zero）</translation>
+        </message>
+        <message>
+            <source>'%1' must be an integer from %2 to %3</source>
+            <translation>'%1' 必须是 %2 到 %3 之间的整数</translation>
+        </message>
+        <message>
+            <source>'bf16' must be true or false</source>
+            <translation>'bf16' 必须是 true 或 false</translation>
+        </message>
+        <message>
+            <source>%1: line %2: %3</source>
+            <translation>%1：第 %2 行：%3</translation>
+        </message>
+        <message>
+            <source>'%1' is missing</source>
+            <translation>缺少 '%1'</translation>
+        </message>
+        <message>
+            <source>'%1' must be a string</source>
+            <translation>'%1' 必须是字符串</translation>
+        </message>
+        <message>
+            <source>'%1' is missing (an object with "en", "ru", "zh_CN")</source>
+            <translation>缺少 '%1'（包含 "en"、"ru"、"zh_CN" 的对象）</translation>
+        </message>
+        <message>
+            <source>'%1' must be an object of texts by language ("en", "ru", "zh_CN")</source>
+            <translation>'%1' 必须是按语言给出文本的对象（"en"、"ru"、"zh_CN"）</translation>
+        </message>
+        <message>
+            <source>unknown language '%1' (expected en, ru or zh_CN)</source>
+            <translation>未知语言 '%1'（应为 en、ru 或 zh_CN）</translation>
+        </message>
+        <message>
+            <source>'%1.%2' must be a non-empty string</source>
+            <translation>'%1.%2' 必须是非空字符串</translation>
+        </message>
+        <message>
+            <source>'%1' has no English text ("en")</source>
+            <translation>'%1' 没有英文文本（"en"）</translation>
+        </message>
+        <message>
+            <source>unknown quantity {%1} (docs/tours.md lists the quantities)</source>
+            <translation>未知量 {%1}（docs/tours.md 列出了可用的量）</translation>
+        </message>
+        <message>
+            <source>'%1.%2' shows {%3} but the English text shows {%4}</source>
+            <translation>'%1.%2' 显示 {%3}，但英文文本显示 {%4}</translation>
+        </message>
+        <message>
+            <source>the scenario of this step is invalid: %1</source>
+            <translation>此步骤的场景无效：%1</translation>
+        </message>
+        <message>
+            <source>unknown key '%1' (expected one of: %2)</source>
+            <translation>未知键 '%1'（应为以下之一：%2）</translation>
+        </message>
+        <message>
+            <source>'format' must be "%1"</source>
+            <translation>'format' 必须是 "%1"</translation>
+        </message>
+        <message>
+            <source>'version' must be a positive integer</source>
+            <translation>'version' 必须是正整数</translation>
+        </message>
+        <message>
+            <source>tour format version %1 is newer than this ShardScope reads (%2)</source>
+            <translation>导览格式版本 %1 比此版 ShardScope 可读取的版本（%2）更新</translation>
+        </message>
+        <message>
+            <source>'id' must be lower-case letters, digits and dashes (got '%1')</source>
+            <translation>'id' 只能由小写字母、数字和连字符组成（得到 '%1'）</translation>
+        </message>
+        <message>
+            <source>'base' must be an object of scenario keys</source>
+            <translation>'base' 必须是由场景键组成的对象</translation>
+        </message>
+        <message>
+            <source>'steps' must be a non-empty array</source>
+            <translation>'steps' 必须是非空数组</translation>
+        </message>
+        <message>
+            <source>a tour has at most %1 steps (this one has %2)</source>
+            <translation>一个导览最多 %1 步（此导览有 %2 步）</translation>
+        </message>
+        <message>
+            <source>step %1 must be an object</source>
+            <translation>第 %1 步必须是对象</translation>
+        </message>
+        <message>
+            <source>unknown key '%1' in step %2 (expected one of: %3)</source>
+            <translation>第 %2 步中的未知键 '%1'（应为以下之一：%3）</translation>
+        </message>
+        <message>
+            <source>'set' must be an object of scenario keys</source>
+            <translation>'set' 必须是由场景键组成的对象</translation>
+        </message>
+        <message>
+            <source>'tab' must be "memory", "step" or "train" (got '%1')</source>
+            <translation>'tab' 必须是 "memory"、"step" 或 "train"（得到 '%1'）</translation>
+        </message>
+        <message>
+            <source>unknown key '%1' in highlight (expected element, term, bar)</source>
+            <translation>highlight 中的未知键 '%1'（应为 element、term、bar）</translation>
+        </message>
+        <message>
+            <source>a bar segment can be highlighted only in 'memory-per-gpu' (got '%1')</source>
+            <translation>只能在 'memory-per-gpu' 中高亮柱段（得到 '%1'）</translation>
+        </message>
+        <message>
+            <source>unknown term '%1' (core's term keys: params, grads, master, optimizer, ...)</source>
+            <translation>未知项 '%1'（核心的项键：params、grads、master、optimizer……）</translation>
+        </message>
+        <message>
+            <source>'bar' must be an integer from 0 to 63 (the bar's index from the left)</source>
+            <translation>'bar' 必须是 0 到 63 之间的整数（从左数的柱序号）</translation>
+        </message>
+        <message>
+            <source>unknown highlight '%1' (expected one of: %2)</source>
+            <translation>未知高亮 '%1'（应为以下之一：%2）</translation>
+        </message>
+        <message>
+            <source>'controls' must be an array of control names</source>
+            <translation>'controls' 必须是控件名称数组</translation>
+        </message>
+        <message>
+            <source>unknown control '%1' (expected one of: %2)</source>
+            <translation>未知控件 '%1'（应为以下之一：%2）</translation>
+        </message>
+        <message>
+            <source>'claims' must be an array</source>
+            <translation>'claims' 必须是数组</translation>
+        </message>
+        <message>
+            <source>a claim must be an object {source, quantity, says, holds}</source>
+            <translation>论断必须是对象 {source, quantity, says, holds}</translation>
+        </message>
+        <message>
+            <source>unknown quantity '%1'</source>
+            <translation>未知量 '%1'</translation>
+        </message>
+        <message>
+            <source>'says' must be a number</source>
+            <translation>'says' 必须是数字</translation>
+        </message>
+        <message>
+            <source>'holds' must be true or false</source>
+            <translation>'holds' 必须是 true 或 false</translation>
+        </message>
+        <message>
+            <source>'play' must be true or false</source>
+            <translation>'play' 必须是 true 或 false</translation>
+        </message>
+        <message>
+            <source>no tour named '%1' and no such file (shardscope tour --list lists the tours)</source>
+            <translation>没有名为 '%1' 的导览，也没有此文件（shardscope tour --list 列出所有导览）</translation>
+        </message>
+        <message>
+            <source>%1: line %2: step %3: </source>
+            <translation>%1：第 %2 行：第 %3 步：</translation>
+        </message>
+        <message>
+            <source>caption.%1: %2</source>
+            <translation>caption.%1：%2</translation>
+        </message>
+        <message>
+            <source>%1: line %2: step %3: %4 says %5 = %6 and the claim is marked true, but core gives %7</source>
+            <translation>%1：第 %2 行：第 %3 步：%4 称 %5 = %6，且该论断标为成立，但核心给出 %7</translation>
+        </message>
+        <message>
+            <source>%1: line %2: step %3: %4 says %5 = %6 and the claim is marked false, but core agrees (%7)</source>
+            <translation>%1：第 %2 行：第 %3 步：%4 称 %5 = %6，且该论断标为不成立，但核心与之一致（%7）</translation>
+        </message>
+        <message>
+            <source>caption.%1 states %2, which is neither a quantity of this step's scenario nor a claim's number (use a {quantity} placeholder)</source>
+            <translation>caption.%1 写出了 %2，它既不是此步骤场景的量，也不是论断中的数字（请使用 {quantity} 占位符）</translation>
+        </message>
+        <message>
+            <source>{%1} needs a step with "train"</source>
+            <translation>{%1} 需要带 "train" 的步骤</translation>
+        </message>
+    </context>
 </TS>

@@ -4,6 +4,7 @@
 #include "shardscope/errors.h"
 #include "shardscope/footprint.h"
 #include "shardscope/layoutplanner.h"
+#include "shardscope/pipeline.h"
 #include "shardscope/step.h"
 
 #include <QTest>
@@ -13,6 +14,7 @@
 #include <optional>
 #include <random>
 #include <set>
+#include <string>
 #include <tuple>
 
 using namespace shardscope;
@@ -361,14 +363,16 @@ private slots:
         std::sort(errors.begin(), errors.end());
         const double median = errors[errors.size() / 2];
         const double p99 = errors[errors.size() * 99 / 100];
-        qInfo("closed form vs computeStep() on %zu layouts: median %.4f%%, p99 %.4f%%, max %.4f%% (%s)", errors.size(),
-              100 * median, 100 * p99, 100 * worst, worstCase.c_str());
-        // Measured (seed above): median 0.0000%, p99 2.04%, max 17.4%; 31 of 10,000 beyond 5%, nearly all of them
-        // interleaved schedules whose chunks differ (a large-vocabulary head or embedding on one chunk: Llama-3's
-        // 128k vocabulary), where the closed form's equal-chunk fill and drain underestimate the simulated schedule.
-        // The bounds below hold that state; the target (every layout within 5%) is not reached there.
+        qInfo("closed form vs computeStep() on %zu layouts: median %.4f%%, p99 %.4f%%, max %.4f%% = %.2e (%s)",
+              errors.size(), 100 * median, 100 * p99, 100 * worst, worst, worstCase.c_str());
+        // Measured (seed above): median 0.0000%, p99 0.0000%, max 0.76% (an interleaved GPT-3 with 64 micro-batches,
+        // extended past the closed form's 512 placed blocks; 0 with every block placed); none beyond 5%. Before the
+        // closed form placed the schedule from its block table (an m x max S + fill/drain formula): median 0.0000%,
+        // p99 2.04%, max 17.4%, 31 of 10,000 beyond 5%: interleaved schedules whose chunks differ (an LM head or
+        // embedding chunk of Llama-3's 128k vocabulary), a drain ended by a block's communication tail, one stage's
+        // line overtaking another's after many micro-batches. The issue's bound: every layout within 5%.
         QVERIFY2(p99 <= 0.05, worstCase.c_str());
-        QVERIFY2(worst <= 0.20, worstCase.c_str());
+        QVERIFY2(worst <= 0.05, worstCase.c_str());
     }
 
     /// The monotonicity the planner prunes by: with everything else equal, the peak under no checkpointing is at
@@ -489,9 +493,171 @@ private slots:
               (long long)res.pruned, (long long)fitting);
     }
 
+    /// The closed form on every GPU preset with the figures the step model needs (1,000 random layouts of the
+    /// generator above on a random preset): within 5% of computeStep() everywhere. The power-capped H100 96GB
+    /// (torchtitan's 500 W parts, gpus.h powerCapFraction) was 26-28% fast before the kernel times were shared:
+    /// the planner's copy of the kernel model had no power cap.
+    void closedFormAgreesOnEveryGpu()
+    {
+        std::vector<std::string> gpus;
+        for (const GpuPreset& g : gpuPresets())
+            if (g.peakFlops16 > 0 && g.intraNodeBytesPerSecond > 0 && g.interNodeBytesPerSecond > 0 && g.pcieBytesPerSecond > 0)
+                gpus.push_back(g.id);
+        QVERIFY(std::find(gpus.begin(), gpus.end(), "h100-96gb") != gpus.end());
+        std::mt19937_64 rng(11);
+        std::vector<double> errors;
+        double worst = 0;
+        std::string worstCase;
+        std::set<std::string> seen;
+        while (errors.size() < scaled(1000)) {
+            std::optional<Scenario> s = randomLayout(rng);
+            if (!s)
+                continue;
+            s->gpu = gpus[std::uniform_int_distribution<std::size_t>(0, gpus.size() - 1)(rng)];
+            try {
+                validateScenario(*s);
+            } catch (const InvalidInput&) {
+                continue;
+            }
+            const double ref = computeStep(*s).totals.stepTime;
+            const double err = std::abs(evaluateLayout(*s).stepTimeS - ref) / ref;
+            seen.insert(s->gpu);
+            if (err > worst) {
+                worst = err;
+                worstCase = s->gpu + " " + s->arch.id + " tp=" + std::to_string(s->tp) + " pp=" + std::to_string(s->pp);
+            }
+            errors.push_back(err);
+        }
+        std::sort(errors.begin(), errors.end());
+        qInfo("closed form vs computeStep() on %zu layouts over %zu GPUs: median %.4f%%, p99 %.4f%%, max %.4f%% (%s)",
+              errors.size(), seen.size(), 100 * errors[errors.size() / 2], 100 * errors[errors.size() * 99 / 100],
+              100 * worst, worstCase.c_str());
+        QVERIFY(seen.count("h100-96gb") == 1);
+        QVERIFY2(worst <= 0.05, worstCase.c_str());
+    }
+
+    /// Accumulations longer than the closed form places in full (layoutplanner_eval.cpp, kMaxPlacedBlocks: 512
+    /// blocks) are extended at the slowest stage's pace (GPipe: the slowest forward + the slowest backward);
+    /// computeStep() simulates every block. Within 5%, on 1F1B,
+    /// GPipe and interleaved schedules (Llama-3 8B: a 128k-vocabulary head, where stages differ most).
+    void closedFormAgreesOnLongAccumulations_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<int>("pp");
+        QTest::addColumn<int>("vpp");
+        QTest::addColumn<int>("schedule");
+        QTest::addColumn<int>("zero");
+        QTest::addColumn<int>("gradAccum");
+        QTest::newRow("llama-3-8b 1f1b pp8 m2048") << "llama-3-8b" << 8 << 1 << int(PipelineSchedule::OneFOneB) << 1 << 2048;
+        QTest::newRow("llama-3-8b interleaved pp4x2 m2048") << "llama-3-8b" << 4 << 2 << int(PipelineSchedule::Interleaved) << 3 << 2048;
+        QTest::newRow("llama-2-7b gpipe pp4 m4096") << "llama-2-7b" << 4 << 1 << int(PipelineSchedule::GPipe) << 2 << 4096;
+        QTest::newRow("llama-2-7b 1f1b pp2 m8192") << "llama-2-7b" << 2 << 1 << int(PipelineSchedule::OneFOneB) << 0 << 8192;
+    }
+    void closedFormAgreesOnLongAccumulations()
+    {
+        QFETCH(QString, model);
+        QFETCH(int, pp);
+        QFETCH(int, vpp);
+        QFETCH(int, schedule);
+        QFETCH(int, zero);
+        QFETCH(int, gradAccum);
+        Scenario s = defaultScenario();
+        s.arch = *findModelPreset(model.toStdString());
+        s.gpu = "h100-80gb";
+        s.gpus = 64;
+        s.tp = 8;
+        s.pp = pp;
+        s.vpp = vpp;
+        s.schedule = PipelineSchedule(schedule);
+        s.zeroStage = zero;
+        s.microBatch = 1;
+        s.gradAccum = gradAccum;
+        s.seq = 1024;
+        validateScenario(s);
+        QVERIFY(2 * s.pp * s.vpp * s.gradAccum > 512); // beyond the closed form's full placement
+        const double ref = computeStep(s).totals.stepTime;
+        const double planned = evaluateLayout(s).stepTimeS;
+        qInfo("%s: computeStep %.4f s, closed form %.4f s (%+.4f%%)", qPrintable(model), ref, planned,
+              100 * (planned - ref) / ref);
+        QVERIFY2(std::abs(planned - ref) <= 0.05 * ref, qPrintable(QStringLiteral("%1 vs %2").arg(planned).arg(ref)));
+    }
+
+    /// The check on pipelined layouts: Llama-3-8B (128k vocabulary: its head and embedding chunks are the
+    /// heaviest) on 64 H100s with PP 4 held and every other knob searched (VPP too), global batch 512; the 40 best
+    /// layouts by step time, then by MFU: each fits when re-estimated and computeStep() agrees within 5%.
+    void reportedLayoutsAgreeWithPipelines()
+    {
+        PlanRequest r;
+        r.base = defaultScenario();
+        r.base.arch = *findModelPreset("llama-3-8b");
+        r.base.gpu = "h100-80gb";
+        r.base.gpus = 64;
+        r.base.tp = 1;
+        r.base.pp = 4;
+        r.search[knob(PlanKnob::Pp)] = false;
+        r.globalBatch = 512;
+        r.topK = int(scaled(40));
+        std::int64_t interleaved = 0;
+        for (PlanRank by : {PlanRank::StepTime, PlanRank::Mfu}) {
+            r.rankBy = by;
+            const PlanResult res = planLayouts(r);
+            QCOMPARE(res.layouts.size(), std::size_t(r.topK));
+            for (const PlanLayout& l : res.layouts) {
+                QCOMPARE(l.pp, 4);
+                interleaved += l.vpp > 1;
+            }
+            checkReportedLayouts(r, res);
+        }
+        qInfo("%lld of the %d reported layouts interleaved", (long long)interleaved, 2 * r.topK);
+        QVERIFY(interleaved > 0);
+    }
+
+    /// The closed form's schedule placement (scheduleStageEnds, pipeline.h) gives each stage's end exactly as the
+    /// simulator's list scheduling (simulateSchedule, the blocks computeStep() charts) of the same block times: GPipe,
+    /// 1F1B and interleaved, 1 to 8 stages, 1 to 4 chunks, random unequal blocks (releases before durations, the last
+    /// micro-batch's backward longer).
+    void schedulePlacementMatchesTheSimulator()
+    {
+        std::mt19937_64 rng(3);
+        std::uniform_real_distribution<double> u(0.1, 1.0);
+        int cases = 0;
+        for (PipelineSchedule sched : {PipelineSchedule::GPipe, PipelineSchedule::OneFOneB, PipelineSchedule::Interleaved})
+            for (std::int64_t p : {1, 2, 3, 4, 8})
+                for (std::int64_t v : {1, 2, 4}) {
+                    if ((sched == PipelineSchedule::Interleaved) != (v > 1) || (v > 1 && p == 1))
+                        continue;
+                    for (std::int64_t rounds : {1, 2, 3, 5}) {
+                        const std::int64_t m = (sched == PipelineSchedule::Interleaved ? p : 1) * rounds;
+                        std::vector<VirtualStageTimes> t(static_cast<std::size_t>(p * v));
+                        for (VirtualStageTimes& x : t) {
+                            x.fwd = u(rng);
+                            x.fwdRelease = x.fwd * u(rng);
+                            x.bwd = 2 * u(rng);
+                            x.bwdRelease = x.bwd * u(rng);
+                            x.lastBwd = x.bwd + u(rng);
+                            x.lastBwdRelease = x.bwdRelease;
+                        }
+                        const auto blocks = simulateSchedule(sched, p, m, v, [&](std::int64_t vs, std::int64_t mb, bool fwd) {
+                            const VirtualStageTimes& x = t[static_cast<std::size_t>(vs)];
+                            if (fwd)
+                                return std::make_pair(x.fwd, x.fwdRelease);
+                            return mb == m - 1 ? std::make_pair(x.lastBwd, x.lastBwdRelease) : std::make_pair(x.bwd, x.bwdRelease);
+                        }, 0.0);
+                        std::vector<double> ends(static_cast<std::size_t>(p));
+                        scheduleStageEnds(sched, p, m, v, t.data(), ends.data());
+                        for (std::int64_t i = 0; i < p; ++i) {
+                            const PipelineBlock& last = blocks[static_cast<std::size_t>(i)].back().block;
+                            QCOMPARE(ends[static_cast<std::size_t>(i)], last.start + last.duration);
+                        }
+                        ++cases;
+                    }
+                }
+        QCOMPARE(cases, 4 * (5 + 5 + 4 * 2));
+    }
+
 private:
     /// Every reported layout fits when re-estimated (computeFootprint) and computeStep() on it agrees with the
-    /// planner's step time within 5%; the table is ranked best first.
+    /// planner's step time within 5%; the table is ranked best first (by step time or MFU).
     void checkReportedLayouts(const PlanRequest& r, const PlanResult& res)
     {
         for (std::size_t i = 0; i < res.layouts.size(); ++i) {
@@ -504,8 +670,18 @@ private:
             const StepResult st = computeStep(s);
             QVERIFY2(std::abs(st.totals.stepTime - l.stepTimeS) <= 0.05 * st.totals.stepTime,
                      qPrintable(QStringLiteral("planner %1 s, step %2 s").arg(l.stepTimeS).arg(st.totals.stepTime)));
-            if (i > 0)
+            // The split too (computeStep()'s worst rank: the footprint's worst stage), each part within 5% of the step.
+            const StepTotals& t = st.totals;
+            const double tol = 0.05 * t.stepTime;
+            QVERIFY(std::abs(l.computeS - (t.computeSeconds + t.recomputeSeconds)) <= tol);
+            QVERIFY(std::abs(l.exposedCommS - t.exposedCommSeconds) <= tol);
+            QVERIFY(std::abs(l.bubbleS - t.bubbleSeconds) <= tol);
+            QVERIFY(std::abs(l.optimizerS - t.optimizerSeconds) <= tol);
+            QVERIFY(std::abs(l.mfu - t.mfu) <= 0.05 * t.mfu);
+            if (i > 0 && r.rankBy == PlanRank::StepTime)
                 QVERIFY(res.layouts[i - 1].stepTimeS <= l.stepTimeS);
+            if (i > 0 && r.rankBy == PlanRank::Mfu)
+                QVERIFY(res.layouts[i - 1].mfu >= l.mfu);
         }
     }
 };

@@ -351,6 +351,67 @@ private Q_SLOTS:
                 ++gpus;
         QVERIFY2(gpus == int(v.gpuView()->drawnRanks().size()),
                  qPrintable(QStringLiteral("%1 of %2 GPU names whole; view %3 px wide").arg(gpus).arg(v.gpuView()->drawnRanks().size()).arg(v.gpuView()->width())));
+
+        // The Gantt and memory views (issue 14's remainder): every label one line of its font high, inside the
+        // view, whole where it is a name, and no two labels over one another. Before the fix their boxes were a
+        // fixed 14-16 px and the Gantt rows shared a view 120 px high at 2x: names printed over one another.
+        const auto noOverlap = [](const QList<stepui::DrawnLabel>& labels, const char* what) {
+            for (int i = 0; i < labels.size(); ++i)
+                for (int j = i + 1; j < labels.size(); ++j)
+                    QVERIFY2(!labels[i].rect.adjusted(0.5, 0.5, -0.5, -0.5).intersects(labels[j].rect.adjusted(0.5, 0.5, -0.5, -0.5)),
+                             qPrintable(QStringLiteral("%1: '%2' %3 / '%4' %5").arg(QLatin1String(what), labels[i].text)
+                                            .arg(QStringLiteral("%1,%2 %3x%4").arg(labels[i].rect.x()).arg(labels[i].rect.y()).arg(labels[i].rect.width()).arg(labels[i].rect.height()), labels[j].text)
+                                            .arg(QStringLiteral("%1,%2 %3x%4").arg(labels[j].rect.x()).arg(labels[j].rect.y()).arg(labels[j].rect.width()).arg(labels[j].rect.height()))));
+        };
+        check(v.ganttView(), v.ganttView()->labels(), "gantt");
+        noOverlap(v.ganttView()->labels(), "gantt");
+        // Every row named whole (tp8pp4 has compute, TP, DP and PP traffic and a bubble) in the widget's font.
+        int rows = 0;
+        for (const stepui::DrawnLabel& l : v.ganttView()->labels())
+            if (l.text == QLatin1String("compute") || l.text.endsWith(QLatin1String(" comm")) || l.text == QLatin1String("bubble"))
+                rows += l.font.pointSizeF() == f.pointSizeF() ? 1 : 0;
+        QVERIFY2(rows >= 5 + 2, qPrintable(QString::number(rows))); // five rows and the legend's "exposed/hidden comm"
+        check(v.memoryView(), v.memoryView()->labels(), "memory");
+        noOverlap(v.memoryView()->labels(), "memory");
+        // The value at the playhead never covers the peak, capacity or scale labels, wherever the playhead is.
+        const double T = v.result()->totals.stepTime;
+        for (int k = 0; k <= 100; ++k) {
+            v.seek(T * k / 100.0);
+            const QRectF box = v.memoryView()->playheadLabelRect();
+            QVERIFY2(QRectF(v.memoryView()->rect()).adjusted(-0.5, -0.5, 0.5, 0.5).contains(box), qPrintable(QString::number(k)));
+            for (const stepui::DrawnLabel& l : v.memoryView()->labels())
+                QVERIFY2(!box.intersects(l.rect), qPrintable(QStringLiteral("at %1%: playhead label over '%2'").arg(k).arg(l.text)));
+        }
+    }
+
+    // The memory view draws the worst rank in the capacity measure in force, and says which: core's
+    // StepResult::peakBytes is footprint.worstRank().peakBytes(measure) (step.h), so the peak label's figure
+    // differs between the measures and the label names the one in force.
+    void memoryViewNamesCapacityMeasure()
+    {
+        StepView v;
+        v.setExternalClock(true);
+        v.resize(1366, 768);
+        v.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&v));
+        for (CapacityMeasure m : {CapacityMeasure::Allocated, CapacityMeasure::Reserved, CapacityMeasure::DeviceUsed}) {
+            Scenario s = zero3On16();
+            s.capacityMeasure = m;
+            v.setScenario(s);
+            (void)v.grab();
+            const Footprint fp = computeFootprint(s);
+            const QString peak = stepui::bytesText(double(fp.worstRank().peakBytes(m)));
+            const QString name = StepMemoryView::measureText(m);
+            bool peakNamed = false, titleNamed = false;
+            for (const stepui::DrawnLabel& l : v.memoryView()->labels()) {
+                peakNamed = peakNamed || (l.text.startsWith(QStringLiteral("peak ") + peak) && l.text.contains(QLatin1Char('(') + name + QLatin1Char(')')));
+                titleNamed = titleNamed || l.text.startsWith(name + QStringLiteral(" memory of the worst rank"));
+            }
+            QVERIFY2(peakNamed && titleNamed, qPrintable(name + QLatin1Char(' ') + peak));
+        }
+        QCOMPARE(StepMemoryView::measureText(CapacityMeasure::Allocated), QStringLiteral("allocated"));
+        QCOMPARE(StepMemoryView::measureText(CapacityMeasure::Reserved), QStringLiteral("reserved"));
+        QCOMPARE(StepMemoryView::measureText(CapacityMeasure::DeviceUsed), QStringLiteral("device used"));
     }
 
     void screenshots_data()

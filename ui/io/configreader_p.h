@@ -6,6 +6,7 @@
 
 #include "shardscope/errors.h"
 
+#include <QCoreApplication>
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -216,9 +217,9 @@ public:
             (noEffect.contains(it.key()) ? quiet : unknown) << p;
         }
         if (!quiet.isEmpty())
-            m_c.ignored(QStringLiteral("ignored (no effect on memory): ") + quiet.join(QStringLiteral(", ")));
+            m_c.ignored(QCoreApplication::translate("shardscope::Import", "ignored (no effect on memory): ") + quiet.join(QStringLiteral(", ")));
         for (const QString& u : unknown)
-            m_c.ignored(QStringLiteral("%1: unknown key, ignored").arg(u));
+            m_c.ignored(QCoreApplication::translate("shardscope::Import", "%1: unknown key, ignored").arg(u));
     }
 
 private:

@@ -6,6 +6,7 @@
 #include "shardscope/errors.h"
 #include "shardscope/units.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -121,14 +122,14 @@ Optimizer optimizerFromType(const QString& type, JsonNode& opt, ConfigContext& c
     if (t == QLatin1String("onebitadam") || t == QLatin1String("zerooneadam") || t == QLatin1String("lamb")
         || t == QLatin1String("onebitlamb") || t == QLatin1String("fusedadam") || t == QLatin1String("cpuadam")
         || t == QLatin1String("muadam") || t == QLatin1String("muadamw")) {
-        c.note(QStringLiteral("optimizer.type %1: modelled as Adam (two fp32 states per parameter)").arg(type));
+        c.note(QCoreApplication::translate("shardscope::Import", "optimizer.type %1: modelled as Adam (two fp32 states per parameter)").arg(type));
         return Optimizer::Adam;
     }
     if (t == QLatin1String("adagrad")) {
-        c.note(QStringLiteral("optimizer.type Adagrad: one fp32 state per parameter, modelled as SGD with momentum"));
+        c.note(QCoreApplication::translate("shardscope::Import", "optimizer.type Adagrad: one fp32 state per parameter, modelled as SGD with momentum"));
         return Optimizer::SgdMomentum;
     }
-    c.note(QStringLiteral("optimizer.type '%1' is not modelled: the recipe's optimizer states are assumed").arg(type));
+    c.note(QCoreApplication::translate("shardscope::Import", "optimizer.type '%1' is not modelled: the recipe's optimizer states are assumed").arg(type));
     return Optimizer::RecipeDefault;
 }
 
@@ -183,7 +184,7 @@ Scenario scenarioFromDeepSpeedConfig(const QByteArray& json, const QString& orig
             c.fail(z.path("stage"), QStringLiteral("'auto' is not a stage: use 0, 1, 2 or 3"));
         s.zeroStage = stage.present ? static_cast<int>(stage.value) : 0;
         if (!stage.present)
-            c.note(QStringLiteral("zero_optimization.stage not given: stage 0 (DeepSpeed's default)"));
+            c.note(QCoreApplication::translate("shardscope::Import", "zero_optimization.stage not given: stage 0 (DeepSpeed's default)"));
         s.offloadOptimizer = OffloadDevice::None;
         s.offloadParams = OffloadDevice::None;
         if (z.has("offload_optimizer")) {
@@ -191,7 +192,7 @@ Scenario scenarioFromDeepSpeedConfig(const QByteArray& json, const QString& orig
             s.offloadOptimizer = readDevice(o, c);
             const auto ratio = o.number("ratio");
             if (ratio.present && !ratio.isAuto && ratio.value < 1)
-                c.note(QStringLiteral("zero_optimization.offload_optimizer.ratio %1: partial offload is not modelled "
+                c.note(QCoreApplication::translate("shardscope::Import", "zero_optimization.offload_optimizer.ratio %1: partial offload is not modelled "
                                       "(all optimizer states offloaded)")
                            .arg(ratio.value));
             o.finish(kOffloadNoEffect);
@@ -208,13 +209,13 @@ Scenario scenarioFromDeepSpeedConfig(const QByteArray& json, const QString& orig
         if (legacyParam.present && legacyParam.value && s.offloadParams == OffloadDevice::None)
             s.offloadParams = OffloadDevice::Cpu;
         if (s.offloadParams != OffloadDevice::None && s.zeroStage < 3) {
-            c.note(QStringLiteral("zero_optimization.offload_param is ignored at stage %1: DeepSpeed offloads "
+            c.note(QCoreApplication::translate("shardscope::Import", "zero_optimization.offload_param is ignored at stage %1: DeepSpeed offloads "
                                   "parameters only at stage 3")
                        .arg(s.zeroStage));
             s.offloadParams = OffloadDevice::None;
         }
         if (s.offloadOptimizer != OffloadDevice::None && s.zeroStage == 0) {
-            c.note(QStringLiteral("zero_optimization.offload_optimizer is ignored at stage 0: DeepSpeed offloads "
+            c.note(QCoreApplication::translate("shardscope::Import", "zero_optimization.offload_optimizer is ignored at stage 0: DeepSpeed offloads "
                                   "the optimizer with stages 1-3"));
             s.offloadOptimizer = OffloadDevice::None;
         }
@@ -222,7 +223,7 @@ Scenario scenarioFromDeepSpeedConfig(const QByteArray& json, const QString& orig
         const auto rb = z.integer("reduce_bucket_size", 0, 100000000000LL);
         if (rb.isAuto) {
             s.reduceBucketElements = h * h;
-            c.note(QStringLiteral("zero_optimization.reduce_bucket_size is auto: hidden^2 = %1 elements (the Hugging "
+            c.note(QCoreApplication::translate("shardscope::Import", "zero_optimization.reduce_bucket_size is auto: hidden^2 = %1 elements (the Hugging "
                                   "Face Trainer's rule)")
                        .arg(count(h * h)));
         } else if (rb.present) {
@@ -230,7 +231,7 @@ Scenario scenarioFromDeepSpeedConfig(const QByteArray& json, const QString& orig
         }
         const auto ab = z.integer("allgather_bucket_size", 0, 100000000000LL);
         if (ab.isAuto)
-            c.note(QStringLiteral("zero_optimization.allgather_bucket_size is auto: the scenario's %1 elements")
+            c.note(QCoreApplication::translate("shardscope::Import", "zero_optimization.allgather_bucket_size is auto: the scenario's %1 elements")
                        .arg(count(s.allgatherBucketElements)));
         else if (ab.present)
             s.allgatherBucketElements = ab.value;
@@ -245,39 +246,39 @@ Scenario scenarioFromDeepSpeedConfig(const QByteArray& json, const QString& orig
             if (pbs.isAuto) {
                 const std::int64_t v = static_cast<std::int64_t>(0.9 * double(h) * double(h));
                 units = (v + unit - 1) / unit;
-                why = QStringLiteral("stage3_prefetch_bucket_size is auto: 0.9 x hidden^2 = %1 elements (the Hugging "
+                why = QCoreApplication::translate("shardscope::Import", "stage3_prefetch_bucket_size is auto: 0.9 x hidden^2 = %1 elements (the Hugging "
                                      "Face Trainer's rule)")
                           .arg(count(v));
             } else if (pbs.present) {
                 units = (pbs.value + unit - 1) / unit;
-                why = QStringLiteral("stage3_prefetch_bucket_size %1 elements").arg(count(pbs.value));
+                why = QCoreApplication::translate("shardscope::Import", "stage3_prefetch_bucket_size %1 elements").arg(count(pbs.value));
             }
             if (live.present && !live.isAuto) {
                 const std::int64_t cap = std::max<std::int64_t>(0, live.value / unit - 1);
                 if (cap < units) {
                     units = cap;
                     why += (why.isEmpty() ? QString() : QStringLiteral(", "))
-                        + QStringLiteral("capped by stage3_max_live_parameters %1 (room for %2 units in all)")
+                        + QCoreApplication::translate("shardscope::Import", "capped by stage3_max_live_parameters %1 (room for %2 units in all)")
                               .arg(count(live.value))
                               .arg(live.value / unit);
                 }
             }
             if (!why.isEmpty() || units != s.zero3PrefetchUnits)
-                c.note(QStringLiteral("ZeRO-3 prefetch: %1 unit(s) of %2 params beside the one in use (%3)")
+                c.note(QCoreApplication::translate("shardscope::Import", "ZeRO-3 prefetch: %1 unit(s) of %2 params beside the one in use (%3)")
                            .arg(units)
                            .arg(count(unit))
-                           .arg(why.isEmpty() ? QStringLiteral("the scenario's") : why));
+                           .arg(why.isEmpty() ? QCoreApplication::translate("shardscope::Import", "the scenario's") : why));
             s.zero3PrefetchUnits = std::min<std::int64_t>(units, 1000);
         }
         if (persist.present)
-            c.note(QStringLiteral("zero_optimization.stage3_param_persistence_threshold: parameters below it stay "
+            c.note(QCoreApplication::translate("shardscope::Import", "zero_optimization.stage3_param_persistence_threshold: parameters below it stay "
                                   "unsharded; not modelled (norms and biases, a tiny share of the model)"));
         z.finish(kZeroNoEffect);
     } else {
         s.zeroStage = 0;
         s.offloadOptimizer = OffloadDevice::None;
         s.offloadParams = OffloadDevice::None;
-        c.note(QStringLiteral("no zero_optimization block: ZeRO stage 0 (DeepSpeed's default)"));
+        c.note(QCoreApplication::translate("shardscope::Import", "no zero_optimization block: ZeRO stage 0 (DeepSpeed's default)"));
     }
 
     // --- precision
@@ -310,25 +311,25 @@ Scenario scenarioFromDeepSpeedConfig(const QByteArray& json, const QString& orig
     }
     const bool sixteen = fp16 || bf16 || amp;
     if (!sixteen && (fp16Auto || bf16Auto || ampAuto)) {
-        c.note(QStringLiteral("fp16/bf16 enabled is auto: the scenario's recipe %1 (%2 B/param) stays")
+        c.note(QCoreApplication::translate("shardscope::Import", "fp16/bf16 enabled is auto: the scenario's recipe %1 (%2 B/param) stays")
                    .arg(QString::fromStdString(s.recipe.id))
                    .arg(s.recipe.total()));
     } else if (!sixteen) {
         if (s.recipe.id != "fp32")
-            c.note(QStringLiteral("neither fp16 nor bf16 enabled: fp32 training (DeepSpeed's default), recipe fp32"));
+            c.note(QCoreApplication::translate("shardscope::Import", "neither fp16 nor bf16 enabled: fp32 training (DeepSpeed's default), recipe fp32"));
         s.recipe = resolveRecipe("fp32");
     } else {
         const char* dtype = fp16 ? "fp16" : (bf16 ? "bf16" : "amp");
         if (gradAccumDtype == QLatin1String("fp32")) {
             s.recipe = resolveRecipe("megatron-bf16");
-            c.note(QStringLiteral("%1 with data_types.grad_accum_dtype fp32: recipe megatron-bf16 (2+4+4+8 B/param)")
+            c.note(QCoreApplication::translate("shardscope::Import", "%1 with data_types.grad_accum_dtype fp32: recipe megatron-bf16 (2+4+4+8 B/param)")
                        .arg(QLatin1String(dtype)));
         } else if (s.recipe.id == "fp8-mixed" && bf16) {
-            c.note(QStringLiteral("bf16: the scenario's fp8-mixed recipe stays (fp8 linears are set in the model "
+            c.note(QCoreApplication::translate("shardscope::Import", "bf16: the scenario's fp8-mixed recipe stays (fp8 linears are set in the model "
                                   "code, not in the DeepSpeed config)"));
         } else {
             s.recipe = resolveRecipe("mixed");
-            c.note(QStringLiteral("%1: recipe mixed (16-bit weights and grads, fp32 master and optimizer states: "
+            c.note(QCoreApplication::translate("shardscope::Import", "%1: recipe mixed (16-bit weights and grads, fp32 master and optimizer states: "
                                   "2+2+4+8 B/param)")
                        .arg(QLatin1String(dtype)));
         }
@@ -355,9 +356,9 @@ Scenario scenarioFromDeepSpeedConfig(const QByteArray& json, const QString& orig
     std::int64_t micro = s.microBatch, accum = s.gradAccum, dp = dp0;
     const bool microGiven = mbs.present && !mbs.isAuto, accumGiven = gas.present && !gas.isAuto;
     if (mbs.isAuto)
-        c.note(QStringLiteral("train_micro_batch_size_per_gpu is auto: the scenario's micro-batch %1").arg(micro));
+        c.note(QCoreApplication::translate("shardscope::Import", "train_micro_batch_size_per_gpu is auto: the scenario's micro-batch %1").arg(micro));
     if (gas.isAuto)
-        c.note(QStringLiteral("gradient_accumulation_steps is auto: the scenario's %1").arg(accum));
+        c.note(QCoreApplication::translate("shardscope::Import", "gradient_accumulation_steps is auto: the scenario's %1").arg(accum));
     if (microGiven)
         micro = mbs.value;
     if (accumGiven)
@@ -379,7 +380,7 @@ Scenario scenarioFromDeepSpeedConfig(const QByteArray& json, const QString& orig
         } else if (microGiven) {
             if (b % (micro * dp0) == 0) {
                 accum = b / (micro * dp0);
-                c.note(QStringLiteral("gradient_accumulation_steps derived: train_batch_size %1 / (micro-batch %2 x "
+                c.note(QCoreApplication::translate("shardscope::Import", "gradient_accumulation_steps derived: train_batch_size %1 / (micro-batch %2 x "
                                       "dp %3) = %4")
                            .arg(b)
                            .arg(micro)
@@ -391,7 +392,7 @@ Scenario scenarioFromDeepSpeedConfig(const QByteArray& json, const QString& orig
         } else if (b % (accum * dp0) == 0 && !accumGiven) {
             // neither given: DeepSpeed splits by the world size; keep accumulation, derive the micro-batch
             micro = b / (accum * dp0);
-            c.note(QStringLiteral("train_micro_batch_size_per_gpu derived: train_batch_size %1 / (accumulation %2 x "
+            c.note(QCoreApplication::translate("shardscope::Import", "train_micro_batch_size_per_gpu derived: train_batch_size %1 / (accumulation %2 x "
                                   "dp %3) = %4")
                        .arg(b)
                        .arg(accum)
@@ -399,7 +400,7 @@ Scenario scenarioFromDeepSpeedConfig(const QByteArray& json, const QString& orig
                        .arg(micro));
         } else if (accumGiven && b % (accum * dp0) == 0) {
             micro = b / (accum * dp0);
-            c.note(QStringLiteral("train_micro_batch_size_per_gpu derived: train_batch_size %1 / "
+            c.note(QCoreApplication::translate("shardscope::Import", "train_micro_batch_size_per_gpu derived: train_batch_size %1 / "
                                   "(gradient_accumulation_steps %2 x dp %3) = %4")
                        .arg(b)
                        .arg(accum)
@@ -407,14 +408,14 @@ Scenario scenarioFromDeepSpeedConfig(const QByteArray& json, const QString& orig
                        .arg(micro));
         } else {
             deriveDp();
-            c.note(QStringLiteral("train_micro_batch_size_per_gpu not given: the scenario's micro-batch %1").arg(micro));
+            c.note(QCoreApplication::translate("shardscope::Import", "train_micro_batch_size_per_gpu not given: the scenario's micro-batch %1").arg(micro));
         }
         if (micro > 65536)
             c.fail(QStringLiteral("train_batch_size"), QStringLiteral("implies a micro-batch of %1 per GPU").arg(micro));
         if (dp != dp0) {
             const std::int64_t before = s.gpus;
             s.gpus = dp * mp;
-            c.note(QStringLiteral("dp %1 derived: train_batch_size %2 = micro-batch %3 x accumulation %4 x dp %1; "
+            c.note(QCoreApplication::translate("shardscope::Import", "dp %1 derived: train_batch_size %2 = micro-batch %3 x accumulation %4 x dp %1; "
                                   "gpus set to %5 (dp %1 x tp %6 x pp %7; was %8)")
                        .arg(dp)
                        .arg(b)
@@ -426,7 +427,7 @@ Scenario scenarioFromDeepSpeedConfig(const QByteArray& json, const QString& orig
                        .arg(before));
         }
     } else if (tbs.isAuto) {
-        c.note(QStringLiteral("train_batch_size is auto: micro-batch %1 x accumulation %2 x dp %3 = %4")
+        c.note(QCoreApplication::translate("shardscope::Import", "train_batch_size is auto: micro-batch %1 x accumulation %2 x dp %3 = %4")
                    .arg(micro)
                    .arg(accum)
                    .arg(dp0)
@@ -439,15 +440,15 @@ Scenario scenarioFromDeepSpeedConfig(const QByteArray& json, const QString& orig
     if (root.has("activation_checkpointing")) {
         JsonNode ac = root.child("activation_checkpointing");
         s.checkpointing = Checkpointing::Full;
-        c.note(QStringLiteral("activation_checkpointing: full recompute (the block configures the checkpointing "
+        c.note(QCoreApplication::translate("shardscope::Import", "activation_checkpointing: full recompute (the block configures the checkpointing "
                               "the model code calls)"));
         const auto part = ac.boolean("partition_activations");
         if (part.present && part.value)
-            c.note(QStringLiteral("activation_checkpointing.partition_activations: not modelled (checkpoints are "
+            c.note(QCoreApplication::translate("shardscope::Import", "activation_checkpointing.partition_activations: not modelled (checkpoints are "
                                   "counted whole on each TP rank)"));
         const auto cpu = ac.boolean("cpu_checkpointing");
         if (cpu.present && cpu.value)
-            c.note(QStringLiteral("activation_checkpointing.cpu_checkpointing: not modelled (checkpoints counted on "
+            c.note(QCoreApplication::translate("shardscope::Import", "activation_checkpointing.cpu_checkpointing: not modelled (checkpoints counted on "
                                   "the GPU)"));
         ac.finish(kCheckpointingKnown);
     }
@@ -477,7 +478,7 @@ QByteArray deepSpeedConfigFromScenario(const Scenario& s, ExportReport* report)
     const std::string& r = s.recipe.id;
     const bool fp32 = r == "fp32";
     if (!fp32 && r != "mixed" && r != "megatron-bf16")
-        warn(QStringLiteral("recipe %1 (%2+%3+%4+%5 B/param) has no DeepSpeed equivalent (DeepSpeed keeps fp32 master "
+        warn(QCoreApplication::translate("shardscope::Import", "recipe %1 (%2+%3+%4+%5 B/param) has no DeepSpeed equivalent (DeepSpeed keeps fp32 master "
                             "weights and states with fp16/bf16): written as bf16 mixed precision (2+2+4+8)")
                  .arg(QString::fromStdString(r))
                  .arg(s.recipe.weights)
@@ -515,7 +516,7 @@ QByteArray deepSpeedConfigFromScenario(const Scenario& s, ExportReport* report)
         opt[QStringLiteral("type")] = QStringLiteral("Adafactor");
         break;
     case Optimizer::Adam8bit:
-        warn(QStringLiteral("optimizer adam8bit: DeepSpeed has no 8-bit Adam; no optimizer block written (pass "
+        warn(QCoreApplication::translate("shardscope::Import", "optimizer adam8bit: DeepSpeed has no 8-bit Adam; no optimizer block written (pass "
                             "bitsandbytes' optimizer from the client)"));
         break;
     }
@@ -534,7 +535,7 @@ QByteArray deepSpeedConfigFromScenario(const Scenario& s, ExportReport* report)
     z[QStringLiteral("offload_optimizer")] = device(s.offloadOptimizer);
     z[QStringLiteral("offload_param")] = device(s.offloadParams);
     if (s.offloadOptimizer == OffloadDevice::Nvme || s.offloadParams == OffloadDevice::Nvme)
-        warn(QStringLiteral("NVMe offload: add \"nvme_path\" (the NVMe mount) to the offload blocks"));
+        warn(QCoreApplication::translate("shardscope::Import", "NVMe offload: add \"nvme_path\" (the NVMe mount) to the offload blocks"));
     z[QStringLiteral("reduce_bucket_size")] = num(s.reduceBucketElements);
     z[QStringLiteral("allgather_bucket_size")] = num(s.allgatherBucketElements);
     const std::int64_t unit = zero3UnitParams(s);
@@ -551,11 +552,11 @@ QByteArray deepSpeedConfigFromScenario(const Scenario& s, ExportReport* report)
             {QStringLiteral("contiguous_memory_optimization"), false},
         };
     else if (report)
-        report->notes << QStringLiteral("checkpointing %1: DeepSpeed's config says nothing about it (the model code "
+        report->notes << QCoreApplication::translate("shardscope::Import", "checkpointing %1: DeepSpeed's config says nothing about it (the model code "
                                         "decides); no activation_checkpointing block written")
                              .arg(QLatin1String(checkpointingKey(s.checkpointing)));
     if ((s.tp > 1 || s.pp > 1) && report)
-        report->notes << (QStringLiteral("TP %1 x PP %2: DeepSpeed's config does not carry them (Megatron-DeepSpeed takes them as "
+        report->notes << (QCoreApplication::translate("shardscope::Import", "TP %1 x PP %2: DeepSpeed's config does not carry them (Megatron-DeepSpeed takes them as "
                             "arguments); train_batch_size counts dp = %3")
                  .arg(s.tp)
                  .arg(s.pp)

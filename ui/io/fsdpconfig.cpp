@@ -165,7 +165,7 @@ Scenario scenarioFromFsdpConfig(const QByteArray& yaml, const QString& origin, c
         s.zeroStage = 0;
         s.offloadOptimizer = OffloadDevice::None;
         s.offloadParams = OffloadDevice::None;
-        c.note(QStringLiteral("distributed_type %1: plain data parallelism, ZeRO stage 0").arg(type.value));
+        c.note(QCoreApplication::translate("shardscope::Import", "distributed_type %1: plain data parallelism, ZeRO stage 0").arg(type.value));
     }
 
     bool hybrid = false;
@@ -179,10 +179,10 @@ Scenario scenarioFromFsdpConfig(const QByteArray& yaml, const QString& origin, c
             s.zeroStage = reshard.value ? 3 : 2; // FSDP2: reshard after forward = FULL_SHARD
         } else {
             s.zeroStage = 3;
-            c.note(QStringLiteral("fsdp_config.fsdp_sharding_strategy not given: FULL_SHARD (FSDP's default), ZeRO stage 3"));
+            c.note(QCoreApplication::translate("shardscope::Import", "fsdp_config.fsdp_sharding_strategy not given: FULL_SHARD (FSDP's default), ZeRO stage 3"));
         }
         if (hybrid)
-            c.note(QStringLiteral("HYBRID_SHARD shards within a node (%1 GPUs) and replicates across nodes: modelled "
+            c.note(QCoreApplication::translate("shardscope::Import", "HYBRID_SHARD shards within a node (%1 GPUs) and replicates across nodes: modelled "
                                   "as sharding over all %2 data-parallel ranks, which understates model states on "
                                   "more than one node")
                        .arg(s.gpusPerNode)
@@ -192,9 +192,9 @@ Scenario scenarioFromFsdpConfig(const QByteArray& yaml, const QString& origin, c
             s.offloadOptimizer = s.zeroStage >= 1 ? OffloadDevice::Cpu : OffloadDevice::None;
             s.offloadParams = s.zeroStage == 3 ? OffloadDevice::Cpu : OffloadDevice::None;
             c.note(s.zeroStage == 3
-                       ? QStringLiteral("fsdp_offload_params: params, grads and the optimizer step on CPU (offload "
+                       ? QCoreApplication::translate("shardscope::Import", "fsdp_offload_params: params, grads and the optimizer step on CPU (offload "
                                         "params and optimizer: cpu)")
-                       : QStringLiteral("fsdp_offload_params at ZeRO stage %1: modelled as optimizer offload only "
+                       : QCoreApplication::translate("shardscope::Import", "fsdp_offload_params at ZeRO stage %1: modelled as optimizer offload only "
                                         "(parameter offload needs full sharding)")
                              .arg(s.zeroStage));
         } else if (offload.present) {
@@ -205,7 +205,7 @@ Scenario scenarioFromFsdpConfig(const QByteArray& yaml, const QString& origin, c
         if (ckpt.present && !ckpt.isAuto && ckpt.value)
             s.checkpointing = Checkpointing::Full;
         else if (ckpt.present)
-            c.note(QStringLiteral("fsdp_activation_checkpointing off: checkpointing left to the model code, the "
+            c.note(QCoreApplication::translate("shardscope::Import", "fsdp_activation_checkpointing off: checkpointing left to the model code, the "
                                   "scenario's '%1'")
                        .arg(QLatin1String(checkpointingKey(s.checkpointing))));
         const auto prefetch = f.string("fsdp_backward_prefetch");
@@ -222,7 +222,7 @@ Scenario scenarioFromFsdpConfig(const QByteArray& yaml, const QString& origin, c
         f.finish(kFsdpNoEffect);
     } else if (!type.present || type.value.toUpper() == QLatin1String("FSDP")) {
         s.zeroStage = 3;
-        c.note(QStringLiteral("no fsdp_config block: FULL_SHARD (FSDP's default), ZeRO stage 3"));
+        c.note(QCoreApplication::translate("shardscope::Import", "no fsdp_config block: FULL_SHARD (FSDP's default), ZeRO stage 3"));
     }
 
     const auto mp = root.string("mixed_precision");
@@ -236,7 +236,7 @@ Scenario scenarioFromFsdpConfig(const QByteArray& yaml, const QString& origin, c
             s.recipe = resolveRecipe("fp8-mixed");
         else
             c.fail(QStringLiteral("mixed_precision"), QStringLiteral("'%1' must be no, fp16, bf16 or fp8").arg(mp.value));
-        c.note(QStringLiteral("mixed_precision %1: recipe %2 (%3 B/param)")
+        c.note(QCoreApplication::translate("shardscope::Import", "mixed_precision %1: recipe %2 (%3 B/param)")
                    .arg(mp.value, QString::fromStdString(s.recipe.id))
                    .arg(s.recipe.total()));
     }
@@ -253,10 +253,10 @@ Scenario scenarioFromFsdpConfig(const QByteArray& yaml, const QString& origin, c
             s.gpusPerNode = s.gpus / m;
         else if (s.gpusPerNode < s.gpus)
             s.gpusPerNode = s.gpus;
-        c.note(QStringLiteral("num_processes %1 on %2 machine(s): %1 GPUs, %3 per node").arg(s.gpus).arg(m).arg(s.gpusPerNode));
+        c.note(QCoreApplication::translate("shardscope::Import", "num_processes %1 on %2 machine(s): %1 GPUs, %3 per node").arg(s.gpus).arg(m).arg(s.gpusPerNode));
     } else if (machines.present && !machines.isAuto) {
         s.gpus = machines.value * s.gpusPerNode;
-        c.note(QStringLiteral("num_machines %1 without num_processes: %1 x %2 GPUs per node = %3 GPUs")
+        c.note(QCoreApplication::translate("shardscope::Import", "num_machines %1 without num_processes: %1 x %2 GPUs per node = %3 GPUs")
                    .arg(machines.value)
                    .arg(s.gpusPerNode)
                    .arg(s.gpus));
@@ -287,7 +287,7 @@ QByteArray fsdpConfigFromScenario(const Scenario& s, ExportReport* report)
         break;
     case 1:
         strategy = QStringLiteral("SHARD_GRAD_OP");
-        warn(QStringLiteral("ZeRO-1: FSDP has no optimizer-only sharding; written as SHARD_GRAD_OP (ZeRO-2)"));
+        warn(QCoreApplication::translate("shardscope::Import", "ZeRO-1: FSDP has no optimizer-only sharding; written as SHARD_GRAD_OP (ZeRO-2)"));
         break;
     case 2:
         strategy = QStringLiteral("SHARD_GRAD_OP");
@@ -303,7 +303,7 @@ QByteArray fsdpConfigFromScenario(const Scenario& s, ExportReport* report)
         offload = true; // read back as optimizer offload at SHARD_GRAD_OP
     else if (s.offloadParams != OffloadDevice::None || s.offloadOptimizer != OffloadDevice::None) {
         offload = s.offloadParams != OffloadDevice::None || s.offloadOptimizer != OffloadDevice::None;
-        warn(QStringLiteral("offload optimizer %1, params %2: FSDP offloads params, grads and optimizer to CPU together "
+        warn(QCoreApplication::translate("shardscope::Import", "offload optimizer %1, params %2: FSDP offloads params, grads and optimizer to CPU together "
                             "(no NVMe); written as fsdp_offload_params: %3")
                  .arg(QLatin1String(offloadKey(s.offloadOptimizer)), QLatin1String(offloadKey(s.offloadParams)),
                       offload ? QStringLiteral("true") : QStringLiteral("false")));
@@ -317,26 +317,26 @@ QByteArray fsdpConfigFromScenario(const Scenario& s, ExportReport* report)
     else
         mp = QStringLiteral("bf16");
     if (r != "fp32" && r != "mixed" && r != "fp8-mixed")
-        warn(QStringLiteral("recipe %1: accelerate's mixed_precision knows no, fp16, bf16 and fp8; written as bf16 "
+        warn(QCoreApplication::translate("shardscope::Import", "recipe %1: accelerate's mixed_precision knows no, fp16, bf16 and fp8; written as bf16 "
                             "(read back as recipe mixed)")
                  .arg(QString::fromStdString(r)));
     if (s.checkpointing != Checkpointing::Full)
-        note(QStringLiteral("checkpointing %1: left to the model code (fsdp_activation_checkpointing: false)")
+        note(QCoreApplication::translate("shardscope::Import", "checkpointing %1: left to the model code (fsdp_activation_checkpointing: false)")
                  .arg(QLatin1String(checkpointingKey(s.checkpointing))));
     if (s.zero3PrefetchUnits > 1)
-        warn(QStringLiteral("%1 prefetch units: FSDP prefetches one unit (BACKWARD_PRE)").arg(s.zero3PrefetchUnits));
+        warn(QCoreApplication::translate("shardscope::Import", "%1 prefetch units: FSDP prefetches one unit (BACKWARD_PRE)").arg(s.zero3PrefetchUnits));
     if (s.tp > 1 || s.pp > 1)
-        note(QStringLiteral("TP %1 x PP %2: not part of an accelerate FSDP config").arg(s.tp).arg(s.pp));
+        note(QCoreApplication::translate("shardscope::Import", "TP %1 x PP %2: not part of an accelerate FSDP config").arg(s.tp).arg(s.pp));
     if (s.optimizer != Optimizer::RecipeDefault)
-        note(QStringLiteral("optimizer %1: chosen in the training script, not in the accelerate config")
+        note(QCoreApplication::translate("shardscope::Import", "optimizer %1: chosen in the training script, not in the accelerate config")
                  .arg(QLatin1String(optimizerKey(s.optimizer))));
-    note(QStringLiteral("micro-batch %1, accumulation %2, sequence %3: training script arguments")
+    note(QCoreApplication::translate("shardscope::Import", "micro-batch %1, accumulation %2, sequence %3: training script arguments")
              .arg(s.microBatch)
              .arg(s.gradAccum)
              .arg(s.seq));
     const std::int64_t machines = (s.gpus + s.gpusPerNode - 1) / s.gpusPerNode;
     if (machines > 1 && s.gpus % s.gpusPerNode != 0)
-        warn(QStringLiteral("%1 GPUs do not fill %2 nodes of %3 evenly").arg(s.gpus).arg(machines).arg(s.gpusPerNode));
+        warn(QCoreApplication::translate("shardscope::Import", "%1 GPUs do not fill %2 nodes of %3 evenly").arg(s.gpus).arg(machines).arg(s.gpusPerNode));
 
     QString y;
     y += QStringLiteral("# accelerate config written by ShardScope %1\n").arg(QCoreApplication::applicationVersion());

@@ -3,6 +3,7 @@
 
 #include "shardscope/errors.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QHash>
 #include <QProcess>
@@ -222,11 +223,11 @@ Scenario scenarioFromMegatronArgs(const QString& text, const Scenario& base, Imp
         const std::int64_t nodes = a.has("nnodes") ? a.integer("nnodes", 1, 65536) : 1;
         s.gpusPerNode = perNode;
         s.gpus = perNode * nodes;
-        a.note(QStringLiteral("torchrun: %1 node(s) x %2 processes = %3 GPUs").arg(nodes).arg(perNode).arg(s.gpus));
+        a.note(QCoreApplication::translate("shardscope::Import", "torchrun: %1 node(s) x %2 processes = %3 GPUs").arg(nodes).arg(perNode).arg(s.gpus));
     }
     for (const char* k : {"context-parallel-size", "expert-model-parallel-size"})
         if (a.has(k) && a.integer(k, 1, 1048576) > 1)
-            a.note(QStringLiteral("--%1 %2: not modelled").arg(QLatin1String(k), a.value(k)));
+            a.note(QCoreApplication::translate("shardscope::Import", "--%1 %2: not modelled").arg(QLatin1String(k), a.value(k)));
 
     // --- the model
     const bool shape = a.has("num-layers") || a.has("hidden-size") || a.has("num-attention-heads");
@@ -261,7 +262,7 @@ Scenario scenarioFromMegatronArgs(const QString& text, const Scenario& base, Imp
         if (a.flag("group-query-attention"))
             m.kvHeads = a.has("num-query-groups") ? a.integer("num-query-groups", 1, 100000) : 1;
         else if (a.has("num-query-groups"))
-            a.note(QStringLiteral("--num-query-groups without --group-query-attention: ignored, as Megatron does"));
+            a.note(QCoreApplication::translate("shardscope::Import", "--num-query-groups without --group-query-attention: ignored, as Megatron does"));
         m.headDim = a.has("kv-channels") ? a.integer("kv-channels", 1, 100000) : (m.hidden % m.heads == 0 ? m.hidden / m.heads : 0);
         m.gatedMlp = a.flag("swiglu");
         if (a.has("ffn-hidden-size")) {
@@ -269,9 +270,9 @@ Scenario scenarioFromMegatronArgs(const QString& text, const Scenario& base, Imp
         } else {
             // megatron/training/arguments.py: 4h, or with SwiGLU int(4h * 2/3 / 64) * 64
             m.ffn = m.gatedMlp ? static_cast<std::int64_t>((4.0 * double(m.hidden) * 2.0 / 3.0) / 64.0) * 64 : 4 * m.hidden;
-            a.note(QStringLiteral("--ffn-hidden-size not given: %1 (Megatron's default%2)")
+            a.note(QCoreApplication::translate("shardscope::Import", "--ffn-hidden-size not given: %1 (Megatron's default%2)")
                        .arg(m.ffn)
-                       .arg(m.gatedMlp ? QStringLiteral(" with SwiGLU: 4h x 2/3 rounded down to 64") : QStringLiteral(": 4h")));
+                       .arg(m.gatedMlp ? QCoreApplication::translate("shardscope::Import", " with SwiGLU: 4h x 2/3 rounded down to 64") : QStringLiteral(": 4h")));
         }
         if (a.has("padded-vocab-size")) {
             m.vocab = a.integer("padded-vocab-size", 1, 100000000);
@@ -281,7 +282,7 @@ Scenario scenarioFromMegatronArgs(const QString& text, const Scenario& base, Imp
             const std::int64_t multiple = div * s.tp;
             m.vocab = (v + multiple - 1) / multiple * multiple;
             if (m.vocab != v)
-                a.note(QStringLiteral("vocabulary %1 padded to %2, a multiple of make-vocab-size-divisible-by %3 x tp %4, "
+                a.note(QCoreApplication::translate("shardscope::Import", "vocabulary %1 padded to %2, a multiple of make-vocab-size-divisible-by %3 x tp %4, "
                                       "as Megatron does")
                            .arg(v)
                            .arg(m.vocab)
@@ -289,7 +290,7 @@ Scenario scenarioFromMegatronArgs(const QString& text, const Scenario& base, Imp
                            .arg(s.tp));
         } else {
             m.vocab = s.arch.vocab;
-            a.note(QStringLiteral("no --vocab-size (Megatron takes it from the tokenizer): the scenario's %1").arg(m.vocab));
+            a.note(QCoreApplication::translate("shardscope::Import", "no --vocab-size (Megatron takes it from the tokenizer): the scenario's %1").arg(m.vocab));
         }
         const QString pos = a.has("position-embedding-type") ? a.value("position-embedding-type").toLower()
                                                              : (a.flag("use-rotary-position-embeddings") ? QStringLiteral("rope")
@@ -327,7 +328,7 @@ Scenario scenarioFromMegatronArgs(const QString& text, const Scenario& base, Imp
         m.topK = m.experts > 1 ? (a.has("moe-router-topk") ? a.integer("moe-router-topk", 1, 100000) : 2) : 1;
         adoptPresetName(m);
         if (m.id != "custom")
-            a.note(QStringLiteral("the model's shape is preset %1").arg(QString::fromStdString(m.id)));
+            a.note(QCoreApplication::translate("shardscope::Import", "the model's shape is preset %1").arg(QString::fromStdString(m.id)));
         s.arch = m;
         s.bareParams.reset();
     }
@@ -346,7 +347,7 @@ Scenario scenarioFromMegatronArgs(const QString& text, const Scenario& base, Imp
                        QStringLiteral("%1 layers do not split into pp %2 x %3-layer chunks").arg(s.arch.layers).arg(s.pp).arg(per));
         s.vpp = s.arch.layers / (s.pp * per);
         s.schedule = PipelineSchedule::Interleaved;
-        a.note(QStringLiteral("interleaved schedule: %1 chunks per GPU (%2 layers / (pp %3 x %4))").arg(s.vpp).arg(s.arch.layers).arg(s.pp).arg(per));
+        a.note(QCoreApplication::translate("shardscope::Import", "interleaved schedule: %1 chunks per GPU (%2 layers / (pp %3 x %4))").arg(s.vpp).arg(s.arch.layers).arg(s.pp).arg(per));
     }
 
     // --- ZeRO-like sharding
@@ -373,13 +374,13 @@ Scenario scenarioFromMegatronArgs(const QString& text, const Scenario& base, Imp
         s.recipe = resolveRecipe("fp8-mixed");
     } else if (a.flag("bf16") || (a.flag("fp16") && a.flag("accumulate-allreduce-grads-in-fp32"))) {
         s.recipe = resolveRecipe("megatron-bf16");
-        a.note(QStringLiteral("%1: recipe megatron-bf16 (fp32 gradient accumulation: 2+4+4+8 B/param)")
+        a.note(QCoreApplication::translate("shardscope::Import", "%1: recipe megatron-bf16 (fp32 gradient accumulation: 2+4+4+8 B/param)")
                    .arg(a.flag("bf16") ? QStringLiteral("--bf16") : QStringLiteral("--fp16 with fp32 grad accumulation")));
     } else if (a.flag("fp16")) {
         s.recipe = resolveRecipe("mixed");
     } else {
         s.recipe = resolveRecipe("fp32");
-        a.note(QStringLiteral("neither --bf16 nor --fp16: fp32 training (Megatron's default)"));
+        a.note(QCoreApplication::translate("shardscope::Import", "neither --bf16 nor --fp16: fp32 training (Megatron's default)"));
     }
     s.optimizer = Optimizer::RecipeDefault;
     if (a.has("optimizer")) {
@@ -403,7 +404,7 @@ Scenario scenarioFromMegatronArgs(const QString& text, const Scenario& base, Imp
         else
             Args::fail(QStringLiteral("recompute-granularity"), QStringLiteral("'%1' must be full or selective").arg(g));
         if (a.has("recompute-num-layers") && s.checkpointing == Checkpointing::Full && a.integer("recompute-num-layers", 1, 100000) > 1)
-            a.note(QStringLiteral("--recompute-method / --recompute-num-layers: modelled as every layer recomputed"));
+            a.note(QCoreApplication::translate("shardscope::Import", "--recompute-method / --recompute-num-layers: modelled as every layer recomputed"));
     } else if (a.flag("recompute-activations")) {
         s.checkpointing = Checkpointing::Selective;
     }
@@ -432,7 +433,7 @@ Scenario scenarioFromMegatronArgs(const QString& text, const Scenario& base, Imp
                            .arg(s.tp)
                            .arg(s.pp));
         s.gradAccum = g / (s.microBatch * dp);
-        a.note(QStringLiteral("accumulation %1 micro-batches = global batch %2 / (micro-batch %3 x dp %4)")
+        a.note(QCoreApplication::translate("shardscope::Import", "accumulation %1 micro-batches = global batch %2 / (micro-batch %3 x dp %4)")
                    .arg(s.gradAccum)
                    .arg(g)
                    .arg(s.microBatch)
@@ -458,9 +459,9 @@ QString megatronArgsFromScenario(const Scenario& s, ExportReport* report)
     if (s.schedule == PipelineSchedule::Interleaved && s.vpp > 1)
         num("num-virtual-stages-per-pipeline-rank", s.vpp);
     else if (s.schedule == PipelineSchedule::GPipe)
-        warn(QStringLiteral("GPipe schedule: Megatron runs 1F1B; read back as 1f1b"));
+        warn(QCoreApplication::translate("shardscope::Import", "GPipe schedule: Megatron runs 1F1B; read back as 1f1b"));
     else if (s.vpp != 1)
-        warn(QStringLiteral("vpp %1 without the interleaved schedule: not written").arg(s.vpp));
+        warn(QCoreApplication::translate("shardscope::Import", "vpp %1 without the interleaved schedule: not written").arg(s.vpp));
     if (s.sequenceParallel)
         flag("sequence-parallel");
 
@@ -486,7 +487,7 @@ QString megatronArgsFromScenario(const Scenario& s, ExportReport* report)
             flag("add-qkv-bias");
     } else {
         flag("disable-bias-linear");
-        warn(QStringLiteral("biases (qkv %1, attention out %2, MLP %3): Megatron has all, none, or QKV only; written "
+        warn(QCoreApplication::translate("shardscope::Import", "biases (qkv %1, attention out %2, MLP %3): Megatron has all, none, or QKV only; written "
                             "as none")
                  .arg(m.qkvBias)
                  .arg(m.attnOutBias)
@@ -494,7 +495,7 @@ QString megatronArgsFromScenario(const Scenario& s, ExportReport* report)
     }
     arg("normalization", m.norm == NormKind::RMSNorm ? QStringLiteral("RMSNorm") : QStringLiteral("LayerNorm"));
     if (m.normsPerLayer != 2)
-        warn(QStringLiteral("%1 norms per layer: Megatron has 2").arg(m.normsPerLayer));
+        warn(QCoreApplication::translate("shardscope::Import", "%1 norms per layer: Megatron has 2").arg(m.normsPerLayer));
     if (m.maxPositions > 0) {
         arg("position-embedding-type", QStringLiteral("learned_absolute"));
         num("max-position-embeddings", m.maxPositions);
@@ -510,19 +511,19 @@ QString megatronArgsFromScenario(const Scenario& s, ExportReport* report)
     num("vocab-size", m.vocab);
     num("make-vocab-size-divisible-by", 1);
     if (m.vocab % s.tp != 0)
-        warn(QStringLiteral("vocabulary %1 is not a multiple of tp %2: Megatron pads it to %3")
+        warn(QCoreApplication::translate("shardscope::Import", "vocabulary %1 is not a multiple of tp %2: Megatron pads it to %3")
                  .arg(m.vocab)
                  .arg(s.tp)
                  .arg((m.vocab + s.tp - 1) / s.tp * s.tp));
     if (s.bareParams)
-        warn(QStringLiteral("a bare count of %1 parameters: written as its GPT shape (%2 parameters)")
+        warn(QCoreApplication::translate("shardscope::Import", "a bare count of %1 parameters: written as its GPT shape (%2 parameters)")
                  .arg(*s.bareParams)
                  .arg(countParams(m).total));
     else {
         Architecture named = m;
         adoptPresetName(named);
         if (named.id != m.id || named.name != m.name)
-            warn(QStringLiteral("the model's name '%1' is not carried (Megatron describes the shape); read back as '%2'")
+            warn(QCoreApplication::translate("shardscope::Import", "the model's name '%1' is not carried (Megatron describes the shape); read back as '%2'")
                      .arg(QString::fromStdString(m.name), QString::fromStdString(named.name)));
     }
 
@@ -540,7 +541,7 @@ QString megatronArgsFromScenario(const Scenario& s, ExportReport* report)
         arg("fp8-format", QStringLiteral("hybrid"));
     } else if (r != "fp32") {
         flag("bf16");
-        warn(QStringLiteral("recipe %1: Megatron's precisions are fp32, fp16 (2+2+4+8), bf16 (2+4+4+8) and fp8; written as "
+        warn(QCoreApplication::translate("shardscope::Import", "recipe %1: Megatron's precisions are fp32, fp16 (2+2+4+8), bf16 (2+4+4+8) and fp8; written as "
                             "--bf16")
                  .arg(QString::fromStdString(r)));
     }
@@ -559,7 +560,7 @@ QString megatronArgsFromScenario(const Scenario& s, ExportReport* report)
         break;
     default:
         arg("optimizer", QStringLiteral("adam"));
-        warn(QStringLiteral("optimizer %1: Megatron has adam (decoupled weight decay) and sgd; written as adam")
+        warn(QCoreApplication::translate("shardscope::Import", "optimizer %1: Megatron has adam (decoupled weight decay) and sgd; written as adam")
                  .arg(QLatin1String(optimizerKey(s.optimizer))));
         break;
     }
@@ -578,9 +579,9 @@ QString megatronArgsFromScenario(const Scenario& s, ExportReport* report)
     if (s.offloadOptimizer == OffloadDevice::Cpu)
         flag("optimizer-cpu-offload");
     else if (s.offloadOptimizer == OffloadDevice::Nvme)
-        warn(QStringLiteral("NVMe optimizer offload: Megatron offloads to CPU only; not written"));
+        warn(QCoreApplication::translate("shardscope::Import", "NVMe optimizer offload: Megatron offloads to CPU only; not written"));
     if (s.offloadParams != OffloadDevice::None)
-        warn(QStringLiteral("parameter offload: Megatron has none; not written"));
+        warn(QCoreApplication::translate("shardscope::Import", "parameter offload: Megatron has none; not written"));
     if (s.checkpointing == Checkpointing::Full) {
         arg("recompute-granularity", QStringLiteral("full"));
         arg("recompute-method", QStringLiteral("uniform"));
@@ -591,9 +592,9 @@ QString megatronArgsFromScenario(const Scenario& s, ExportReport* report)
     if (s.flashAttention)
         flag("use-flash-attn");
     else if (report)
-        report->notes << QStringLiteral("FlashAttention off: Megatron's attention backend decides; --use-flash-attn not written");
+        report->notes << QCoreApplication::translate("shardscope::Import", "FlashAttention off: Megatron's attention backend decides; --use-flash-attn not written");
     if (report)
-        report->notes << QStringLiteral("%1 GPUs (dp %2): the launcher's world size, not a Megatron argument").arg(s.gpus).arg(s.dp());
+        report->notes << QCoreApplication::translate("shardscope::Import", "%1 GPUs (dp %2): the launcher's world size, not a Megatron argument").arg(s.gpus).arg(s.dp());
     return o.join(QLatin1Char(' '));
 }
 

@@ -158,7 +158,7 @@ public:
             return;
         for (auto it = m_o.begin(); it != m_o.end(); ++it)
             if (!m_seen.contains(it.key()))
-                *notes << QStringLiteral("%1%2: unknown key, ignored").arg(QString::fromStdString(m_prefix), it.key());
+                *notes << QCoreApplication::translate("shardscope::Import", "%1%2: unknown key, ignored").arg(QString::fromStdString(m_prefix), it.key());
     }
 
 private:
@@ -359,11 +359,11 @@ Scenario scenarioFromJson(const QJsonObject& o, const Scenario& base, QStringLis
 
     // --- derived keys: written for readers, never read
     if (r.has("params") && notes && r.value("params").toDouble() != static_cast<double>(s.totalParams()))
-        *notes << QStringLiteral("scenario.params: %1 is derived from the model (%2); the file's value is ignored")
+        *notes << QCoreApplication::translate("shardscope::Import", "scenario.params: %1 is derived from the model (%2); the file's value is ignored")
                       .arg(r.value("params").toDouble(), 0, 'f', 0)
                       .arg(s.totalParams());
     if (r.has("dp") && notes && s.tp > 0 && s.pp > 0 && r.value("dp").toDouble() != static_cast<double>(s.dp()))
-        *notes << QStringLiteral("scenario.dp: %1 is derived (gpus / (tp x pp x cp) = %2); the file's value is ignored")
+        *notes << QCoreApplication::translate("shardscope::Import", "scenario.dp: %1 is derived (gpus / (tp x pp x cp) = %2); the file's value is ignored")
                       .arg(r.value("dp").toDouble(), 0, 'f', 0)
                       .arg(s.dp());
     r.reportUnknown(notes);
@@ -417,7 +417,7 @@ Scenario scenarioFromFileBytes(const QByteArray& bytes, const QString& origin, Q
     if (!root.contains(QLatin1String("format"))) {
         if (root.value(QLatin1String("scenario")).isObject() && root.contains(QLatin1String("per_gpu"))) {
             if (notes)
-                *notes << origin + QStringLiteral(": no format header; read as the \"scenario\" of a `shardscope "
+                *notes << origin + QCoreApplication::translate("shardscope::Import", ": no format header; read as the \"scenario\" of a `shardscope "
                                                   "estimate --format json` result");
             scenario = root.value(QLatin1String("scenario")).toObject();
         } else if (root.contains(QLatin1String("zero_optimization")) || root.contains(QLatin1String("train_batch_size"))
@@ -454,7 +454,7 @@ Scenario scenarioFromFileBytes(const QByteArray& bytes, const QString& origin, Q
             for (auto it = root.begin(); it != root.end(); ++it)
                 if (it.key() != QLatin1String("format") && it.key() != QLatin1String("version")
                     && it.key() != QLatin1String("app_version") && it.key() != QLatin1String("scenario"))
-                    *notes << origin + QStringLiteral(": %1: unknown key, ignored").arg(it.key());
+                    *notes << origin + QCoreApplication::translate("shardscope::Import", ": %1: unknown key, ignored").arg(it.key());
     }
 
     QStringList local;

@@ -6,6 +6,7 @@
 
 #include "shardscope/errors.h"
 
+#include <QCoreApplication>
 #include <QFile>
 
 #include <cmath>
@@ -436,7 +437,7 @@ Scenario scenarioFromParser(const QCommandLineParser& p, const QStringList& skip
         && s.arch.maxPositions > 0 && s.seq > s.arch.maxPositions) {
         s.seq = s.arch.maxPositions;
         ImportReport report;
-        report.notes << QStringLiteral("--seq not given: using %1's context of %2 tokens (its learned positions)")
+        report.notes << QCoreApplication::translate("shardscope::Import", "--seq not given: using %1's context of %2 tokens (its learned positions)")
                             .arg(QString::fromStdString(s.arch.name))
                             .arg(s.seq);
         printImportNotes(report);

@@ -73,9 +73,15 @@ Lecture::Lecture(MainWindow* window)
     connect(m_presentation, &PresentationMode::previousRequested, m_player, &TourPlayer::previous);
     connect(m_presentation, &PresentationMode::activeChanged, this, [this](bool on) {
         m_player->overlay()->setLineWidth(on ? int(4 * m_presentation->factor()) : 4);
-        if (on)
+        if (on) {
             m_tourDock->show();
-        else if (!m_player->hasTour())
+            // As high as its content needs (presenter bar, buttons, the caption): a dock shown for the first time
+            // took a third of the screen, squeezing the Step tab's charts below their minimum.
+            QMetaObject::invokeMethod(this, [this] {
+                if (m_presentation->isActive() && m_tourDock->isVisible() && m_window)
+                    m_window->resizeDocks({m_tourDock}, {m_tourDock->minimumSizeHint().height()}, Qt::Vertical);
+            }, Qt::QueuedConnection);
+        } else if (!m_player->hasTour())
             m_tourDock->hide();
     });
     connect(window, &MainWindow::scenarioChanged, m_bar, &PresenterBar::setScenario);

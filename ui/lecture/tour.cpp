@@ -6,6 +6,7 @@
 
 #include "shardscope/errors.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -148,31 +149,31 @@ public:
     train::TrainConfig trainConfig(const QJsonValue& v, const QString& path) const
     {
         if (!v.isObject())
-            fail(path, QStringLiteral("'train' must be an object {strategy, ranks, steps}"));
+            fail(path, QCoreApplication::translate("shardscope::Tour", "'train' must be an object {strategy, ranks, steps}"));
         const QJsonObject o = v.toObject();
         train::TrainConfig c;
         for (auto it = o.begin(); it != o.end(); ++it)
             if (it.key() != QLatin1String("strategy") && it.key() != QLatin1String("ranks") && it.key() != QLatin1String("steps")
                 && it.key() != QLatin1String("bf16"))
-                fail(join(path, it.key()), QStringLiteral("unknown key '%1' in train (expected strategy, ranks, steps, bf16)").arg(it.key()));
+                fail(join(path, it.key()), QCoreApplication::translate("shardscope::Tour", "unknown key '%1' in train (expected strategy, ranks, steps, bf16)").arg(it.key()));
         const QString strategy = string(o, path, QStringLiteral("strategy"), true);
         const auto st = train::strategyFromKey(strategy.toStdString());
         if (!st)
-            fail(join(path, QStringLiteral("strategy")), QStringLiteral("unknown strategy '%1' (single, ddp, zero1, zero2, zero3, naive-zero)").arg(strategy));
+            fail(join(path, QStringLiteral("strategy")), QCoreApplication::translate("shardscope::Tour", "unknown strategy '%1' (single, ddp, zero1, zero2, zero3, naive-zero)").arg(strategy));
         c.strategy = *st;
         const auto count = [&](const QString& key, int lo, int hi, int fallback) {
             const QJsonValue x = o.value(key);
             if (x.isUndefined())
                 return fallback;
             if (!x.isDouble() || x.toDouble() != std::floor(x.toDouble()) || x.toDouble() < lo || x.toDouble() > hi)
-                fail(join(path, key), QStringLiteral("'%1' must be an integer from %2 to %3").arg(key).arg(lo).arg(hi));
+                fail(join(path, key), QCoreApplication::translate("shardscope::Tour", "'%1' must be an integer from %2 to %3").arg(key).arg(lo).arg(hi));
             return x.toInt();
         };
         c.ranks = count(QStringLiteral("ranks"), 1, 16, 4);
         c.steps = count(QStringLiteral("steps"), 1, 20, 2);
         if (o.contains(QStringLiteral("bf16"))) {
             if (!o.value(QStringLiteral("bf16")).isBool())
-                fail(join(path, QStringLiteral("bf16")), QStringLiteral("'bf16' must be true or false"));
+                fail(join(path, QStringLiteral("bf16")), QCoreApplication::translate("shardscope::Tour", "'bf16' must be true or false"));
             c.bf16 = o.value(QStringLiteral("bf16")).toBool();
         }
         try {
@@ -185,7 +186,7 @@ public:
 
     [[noreturn]] void fail(const QString& path, const QString& why) const
     {
-        throw InvalidInput("tour", QStringLiteral("%1: line %2: %3").arg(m_origin).arg(lineOf(path)).arg(why).toStdString());
+        throw InvalidInput("tour", QCoreApplication::translate("shardscope::Tour", "%1: line %2: %3").arg(m_origin).arg(lineOf(path)).arg(why).toStdString());
     }
 
     static QString join(const QString& a, const QString& b) { return a.isEmpty() ? b : a + QLatin1Char('/') + b; }
@@ -195,11 +196,11 @@ public:
         const QJsonValue v = o.value(key);
         if (v.isUndefined()) {
             if (required)
-                fail(path, QStringLiteral("'%1' is missing").arg(key));
+                fail(path, QCoreApplication::translate("shardscope::Tour", "'%1' is missing").arg(key));
             return QString();
         }
         if (!v.isString())
-            fail(join(path, key), QStringLiteral("'%1' must be a string").arg(key));
+            fail(join(path, key), QCoreApplication::translate("shardscope::Tour", "'%1' must be a string").arg(key));
         return v.toString();
     }
 
@@ -208,33 +209,33 @@ public:
         const QJsonValue v = o.value(key);
         const QString here = join(path, key);
         if (v.isUndefined())
-            fail(path, QStringLiteral("'%1' is missing (an object with \"en\", \"ru\", \"zh_CN\")").arg(key));
+            fail(path, QCoreApplication::translate("shardscope::Tour", "'%1' is missing (an object with \"en\", \"ru\", \"zh_CN\")").arg(key));
         if (!v.isObject())
-            fail(here, QStringLiteral("'%1' must be an object of texts by language (\"en\", \"ru\", \"zh_CN\")").arg(key));
+            fail(here, QCoreApplication::translate("shardscope::Tour", "'%1' must be an object of texts by language (\"en\", \"ru\", \"zh_CN\")").arg(key));
         TourText t;
         const QJsonObject langs = v.toObject();
         for (auto it = langs.begin(); it != langs.end(); ++it) {
             if (!tourLanguages().contains(it.key()))
-                fail(join(here, it.key()), QStringLiteral("unknown language '%1' (expected en, ru or zh_CN)").arg(it.key()));
+                fail(join(here, it.key()), QCoreApplication::translate("shardscope::Tour", "unknown language '%1' (expected en, ru or zh_CN)").arg(it.key()));
             if (!it.value().isString() || it.value().toString().trimmed().isEmpty())
-                fail(join(here, it.key()), QStringLiteral("'%1.%2' must be a non-empty string").arg(key, it.key()));
+                fail(join(here, it.key()), QCoreApplication::translate("shardscope::Tour", "'%1.%2' must be a non-empty string").arg(key, it.key()));
             t.byLanguage.insert(it.key(), it.value().toString());
         }
         if (!t.byLanguage.contains(QStringLiteral("en")))
-            fail(here, QStringLiteral("'%1' has no English text (\"en\")").arg(key));
+            fail(here, QCoreApplication::translate("shardscope::Tour", "'%1' has no English text (\"en\")").arg(key));
         // Every language must show the same numbers from core.
         QStringList enNames = TourFacts::placeholders(t.byLanguage.value(QStringLiteral("en")));
         for (const QString& name : enNames)
             if (!tourQuantityNames().contains(name))
                 fail(join(here, QStringLiteral("en")),
-                     QStringLiteral("unknown quantity {%1} (docs/tours.md lists the quantities)").arg(name));
+                     QCoreApplication::translate("shardscope::Tour", "unknown quantity {%1} (docs/tours.md lists the quantities)").arg(name));
         enNames.sort();
         for (auto it = t.byLanguage.cbegin(); it != t.byLanguage.cend(); ++it) {
             QStringList names = TourFacts::placeholders(it.value());
             names.sort();
             if (names != enNames)
                 fail(join(here, it.key()),
-                     QStringLiteral("'%1.%2' shows {%3} but the English text shows {%4}")
+                     QCoreApplication::translate("shardscope::Tour", "'%1.%2' shows {%3} but the English text shows {%4}")
                          .arg(key, it.key(), names.join(QStringLiteral("}, {")), enNames.join(QStringLiteral("}, {"))));
         }
         return t;
@@ -264,7 +265,7 @@ public:
         } catch (const InvalidInput& e) {
             const QString field = QString::fromStdString(e.field()).replace(QLatin1Char('-'), QLatin1Char('_'));
             fail(set.contains(field) ? join(path, field) : path,
-                 QStringLiteral("the scenario of this step is invalid: %1").arg(QString::fromUtf8(e.what())));
+                 QCoreApplication::translate("shardscope::Tour", "the scenario of this step is invalid: %1").arg(QString::fromUtf8(e.what())));
         }
         return s;
     }
@@ -278,38 +279,38 @@ public:
                                              QStringLiteral("steps")};
         for (auto it = root.begin(); it != root.end(); ++it)
             if (!rootKeys.contains(it.key()))
-                fail(it.key(), QStringLiteral("unknown key '%1' (expected one of: %2)").arg(it.key(), rootKeys.join(QStringLiteral(", "))));
+                fail(it.key(), QCoreApplication::translate("shardscope::Tour", "unknown key '%1' (expected one of: %2)").arg(it.key(), rootKeys.join(QStringLiteral(", "))));
         if (string(root, QString(), QStringLiteral("format"), true) != kTourFormat)
-            fail(QStringLiteral("format"), QStringLiteral("'format' must be \"%1\"").arg(kTourFormat));
+            fail(QStringLiteral("format"), QCoreApplication::translate("shardscope::Tour", "'format' must be \"%1\"").arg(kTourFormat));
         const QJsonValue version = root.value(QStringLiteral("version"));
         if (!version.isDouble() || version.toDouble() != std::floor(version.toDouble()) || version.toInt() < 1)
-            fail(QStringLiteral("version"), QStringLiteral("'version' must be a positive integer"));
+            fail(QStringLiteral("version"), QCoreApplication::translate("shardscope::Tour", "'version' must be a positive integer"));
         if (version.toInt() > kTourVersion)
             fail(QStringLiteral("version"),
-                 QStringLiteral("tour format version %1 is newer than this ShardScope reads (%2)").arg(version.toInt()).arg(kTourVersion));
+                 QCoreApplication::translate("shardscope::Tour", "tour format version %1 is newer than this ShardScope reads (%2)").arg(version.toInt()).arg(kTourVersion));
 
         Tour tour;
         tour.origin = m_origin;
         tour.id = string(root, QString(), QStringLiteral("id"), true);
         static const QRegularExpression idPattern(QStringLiteral("^[a-z0-9][a-z0-9-]*$"));
         if (!idPattern.match(tour.id).hasMatch())
-            fail(QStringLiteral("id"), QStringLiteral("'id' must be lower-case letters, digits and dashes (got '%1')").arg(tour.id));
+            fail(QStringLiteral("id"), QCoreApplication::translate("shardscope::Tour", "'id' must be lower-case letters, digits and dashes (got '%1')").arg(tour.id));
         tour.title = text(root, QString(), QStringLiteral("title"));
         tour.source = string(root, QString(), QStringLiteral("source"), false);
 
         Scenario current = defaultScenario();
         if (root.contains(QStringLiteral("base"))) {
             if (!root.value(QStringLiteral("base")).isObject())
-                fail(QStringLiteral("base"), QStringLiteral("'base' must be an object of scenario keys"));
+                fail(QStringLiteral("base"), QCoreApplication::translate("shardscope::Tour", "'base' must be an object of scenario keys"));
             current = applySet(root.value(QStringLiteral("base")).toObject(), current, QStringLiteral("base"));
         }
         const QJsonValue stepsValue = root.value(QStringLiteral("steps"));
         if (!stepsValue.isArray() || stepsValue.toArray().isEmpty())
-            fail(stepsValue.isUndefined() ? QString() : QStringLiteral("steps"), QStringLiteral("'steps' must be a non-empty array"));
+            fail(stepsValue.isUndefined() ? QString() : QStringLiteral("steps"), QCoreApplication::translate("shardscope::Tour", "'steps' must be a non-empty array"));
         const QJsonArray steps = stepsValue.toArray();
         if (steps.size() > kMaxSteps) // each step carries a scenario: a 4 MB file could hold 150,000
             fail(QStringLiteral("steps"),
-                 QStringLiteral("a tour has at most %1 steps (this one has %2)").arg(kMaxSteps).arg(steps.size()));
+                 QCoreApplication::translate("shardscope::Tour", "a tour has at most %1 steps (this one has %2)").arg(kMaxSteps).arg(steps.size()));
         QString tab = QStringLiteral("memory");
         static const QStringList stepKeys = {QStringLiteral("set"), QStringLiteral("tab"), QStringLiteral("highlight"),
                                              QStringLiteral("controls"), QStringLiteral("caption"), QStringLiteral("claims"),
@@ -317,17 +318,17 @@ public:
         for (int i = 0; i < steps.size(); ++i) {
             const QString path = QStringLiteral("steps/%1").arg(i);
             if (!steps.at(i).isObject())
-                fail(path, QStringLiteral("step %1 must be an object").arg(i + 1));
+                fail(path, QCoreApplication::translate("shardscope::Tour", "step %1 must be an object").arg(i + 1));
             const QJsonObject o = steps.at(i).toObject();
             for (auto it = o.begin(); it != o.end(); ++it)
                 if (!stepKeys.contains(it.key()))
                     fail(join(path, it.key()),
-                         QStringLiteral("unknown key '%1' in step %2 (expected one of: %3)").arg(it.key()).arg(i + 1).arg(stepKeys.join(QStringLiteral(", "))));
+                         QCoreApplication::translate("shardscope::Tour", "unknown key '%1' in step %2 (expected one of: %3)").arg(it.key()).arg(i + 1).arg(stepKeys.join(QStringLiteral(", "))));
             TourStep step;
             step.line = lineOf(path);
             if (o.contains(QStringLiteral("set"))) {
                 if (!o.value(QStringLiteral("set")).isObject())
-                    fail(join(path, QStringLiteral("set")), QStringLiteral("'set' must be an object of scenario keys"));
+                    fail(join(path, QStringLiteral("set")), QCoreApplication::translate("shardscope::Tour", "'set' must be an object of scenario keys"));
                 step.set = o.value(QStringLiteral("set")).toObject();
                 current = applySet(step.set, current, join(path, QStringLiteral("set")));
             }
@@ -335,7 +336,7 @@ public:
             if (o.contains(QStringLiteral("tab"))) {
                 tab = string(o, path, QStringLiteral("tab"), true);
                 if (tab != QLatin1String("memory") && tab != QLatin1String("step") && tab != QLatin1String("train"))
-                    fail(join(path, QStringLiteral("tab")), QStringLiteral("'tab' must be \"memory\", \"step\" or \"train\" (got '%1')").arg(tab));
+                    fail(join(path, QStringLiteral("tab")), QCoreApplication::translate("shardscope::Tour", "'tab' must be \"memory\", \"step\" or \"train\" (got '%1')").arg(tab));
             }
             step.tab = tab;
             if (o.contains(QStringLiteral("train")))
@@ -346,18 +347,18 @@ public:
                 const QJsonObject h = o.value(QStringLiteral("highlight")).toObject();
                 for (auto it = h.begin(); it != h.end(); ++it)
                     if (it.key() != QLatin1String("element") && it.key() != QLatin1String("term") && it.key() != QLatin1String("bar"))
-                        fail(join(hpath, it.key()), QStringLiteral("unknown key '%1' in highlight (expected element, term, bar)").arg(it.key()));
+                        fail(join(hpath, it.key()), QCoreApplication::translate("shardscope::Tour", "unknown key '%1' in highlight (expected element, term, bar)").arg(it.key()));
                 step.highlight = string(h, hpath, QStringLiteral("element"), true);
                 if (step.highlight != QLatin1String("memory-per-gpu"))
                     fail(join(hpath, QStringLiteral("element")),
-                         QStringLiteral("a bar segment can be highlighted only in 'memory-per-gpu' (got '%1')").arg(step.highlight));
+                         QCoreApplication::translate("shardscope::Tour", "a bar segment can be highlighted only in 'memory-per-gpu' (got '%1')").arg(step.highlight));
                 step.highlightTerm = string(h, hpath, QStringLiteral("term"), true);
                 if (!termFromKey(step.highlightTerm.toStdString()))
-                    fail(join(hpath, QStringLiteral("term")), QStringLiteral("unknown term '%1' (core's term keys: params, grads, master, optimizer, ...)").arg(step.highlightTerm));
+                    fail(join(hpath, QStringLiteral("term")), QCoreApplication::translate("shardscope::Tour", "unknown term '%1' (core's term keys: params, grads, master, optimizer, ...)").arg(step.highlightTerm));
                 const QJsonValue bar = h.value(QStringLiteral("bar"));
                 if (!bar.isUndefined()) {
                     if (!bar.isDouble() || bar.toDouble() != std::floor(bar.toDouble()) || bar.toDouble() < 0 || bar.toDouble() > 63)
-                        fail(join(hpath, QStringLiteral("bar")), QStringLiteral("'bar' must be an integer from 0 to 63 (the bar's index from the left)"));
+                        fail(join(hpath, QStringLiteral("bar")), QCoreApplication::translate("shardscope::Tour", "'bar' must be an integer from 0 to 63 (the bar's index from the left)"));
                     step.highlightBar = bar.toInt();
                 }
             } else {
@@ -365,17 +366,17 @@ public:
             }
             if (!step.highlight.isEmpty() && !tourHighlights().contains(step.highlight))
                 fail(join(path, QStringLiteral("highlight")),
-                     QStringLiteral("unknown highlight '%1' (expected one of: %2)").arg(step.highlight, tourHighlights().join(QStringLiteral(", "))));
+                     QCoreApplication::translate("shardscope::Tour", "unknown highlight '%1' (expected one of: %2)").arg(step.highlight, tourHighlights().join(QStringLiteral(", "))));
             if (o.contains(QStringLiteral("controls"))) {
                 const QJsonValue c = o.value(QStringLiteral("controls"));
                 if (!c.isArray())
-                    fail(join(path, QStringLiteral("controls")), QStringLiteral("'controls' must be an array of control names"));
+                    fail(join(path, QStringLiteral("controls")), QCoreApplication::translate("shardscope::Tour", "'controls' must be an array of control names"));
                 const QJsonArray a = c.toArray();
                 for (int k = 0; k < a.size(); ++k) {
                     const QString name = a.at(k).toString();
                     if (!tourControlNames().contains(name))
                         fail(join(path, QStringLiteral("controls/%1").arg(k)),
-                             QStringLiteral("unknown control '%1' (expected one of: %2)").arg(name, tourControlNames().join(QStringLiteral(", "))));
+                             QCoreApplication::translate("shardscope::Tour", "unknown control '%1' (expected one of: %2)").arg(name, tourControlNames().join(QStringLiteral(", "))));
                     step.controls << name;
                 }
             }
@@ -383,31 +384,31 @@ public:
             if (o.contains(QStringLiteral("claims"))) {
                 const QJsonValue c = o.value(QStringLiteral("claims"));
                 if (!c.isArray())
-                    fail(join(path, QStringLiteral("claims")), QStringLiteral("'claims' must be an array"));
+                    fail(join(path, QStringLiteral("claims")), QCoreApplication::translate("shardscope::Tour", "'claims' must be an array"));
                 const QJsonArray a = c.toArray();
                 for (int k = 0; k < a.size(); ++k) {
                     const QString cpath = join(path, QStringLiteral("claims/%1").arg(k));
                     if (!a.at(k).isObject())
-                        fail(cpath, QStringLiteral("a claim must be an object {source, quantity, says, holds}"));
+                        fail(cpath, QCoreApplication::translate("shardscope::Tour", "a claim must be an object {source, quantity, says, holds}"));
                     const QJsonObject co = a.at(k).toObject();
                     TourClaim claim;
                     claim.line = lineOf(cpath);
                     claim.source = string(co, cpath, QStringLiteral("source"), true);
                     claim.quantity = string(co, cpath, QStringLiteral("quantity"), true);
                     if (!tourQuantityNames().contains(claim.quantity))
-                        fail(join(cpath, QStringLiteral("quantity")), QStringLiteral("unknown quantity '%1'").arg(claim.quantity));
+                        fail(join(cpath, QStringLiteral("quantity")), QCoreApplication::translate("shardscope::Tour", "unknown quantity '%1'").arg(claim.quantity));
                     if (!co.value(QStringLiteral("says")).isDouble())
-                        fail(join(cpath, QStringLiteral("says")), QStringLiteral("'says' must be a number"));
+                        fail(join(cpath, QStringLiteral("says")), QCoreApplication::translate("shardscope::Tour", "'says' must be a number"));
                     claim.says = co.value(QStringLiteral("says")).toDouble();
                     if (!co.value(QStringLiteral("holds")).isBool())
-                        fail(join(cpath, QStringLiteral("holds")), QStringLiteral("'holds' must be true or false"));
+                        fail(join(cpath, QStringLiteral("holds")), QCoreApplication::translate("shardscope::Tour", "'holds' must be true or false"));
                     claim.holds = co.value(QStringLiteral("holds")).toBool();
                     step.claims << claim;
                 }
             }
             if (o.contains(QStringLiteral("play"))) {
                 if (!o.value(QStringLiteral("play")).isBool())
-                    fail(join(path, QStringLiteral("play")), QStringLiteral("'play' must be true or false"));
+                    fail(join(path, QStringLiteral("play")), QCoreApplication::translate("shardscope::Tour", "'play' must be true or false"));
                 step.play = o.value(QStringLiteral("play")).toBool();
             }
             tour.steps << step;
@@ -498,7 +499,7 @@ Tour loadTour(const QString& nameOrPath)
         return parseTour(f.readAll(), builtin);
     }
     if (!QFileInfo::exists(nameOrPath))
-        throw InvalidInput("tour", QStringLiteral("no tour named '%1' and no such file (shardscope tour --list lists the tours)")
+        throw InvalidInput("tour", QCoreApplication::translate("shardscope::Tour", "no tour named '%1' and no such file (shardscope tour --list lists the tours)")
                                        .arg(nameOrPath)
                                        .toStdString());
     return parseTour(readConfigFile(nameOrPath, "tour"), nameOrPath);

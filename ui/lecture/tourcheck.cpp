@@ -5,6 +5,7 @@
 
 #include "shardscope/errors.h"
 
+#include <QCoreApplication>
 #include <QLocale>
 #include <QRegularExpression>
 
@@ -35,14 +36,14 @@ QStringList checkTour(const Tour& tour)
     QStringList problems;
     for (int i = 0; i < tour.steps.size(); ++i) {
         const TourStep& step = tour.steps[i];
-        const QString where = QStringLiteral("%1: line %2: step %3: ").arg(tour.origin).arg(step.line).arg(i + 1);
+        const QString where = QCoreApplication::translate("shardscope::Tour", "%1: line %2: step %3: ").arg(tour.origin).arg(step.line).arg(i + 1);
         TourFacts facts(step.scenario);
         facts.setTrain(step.train);
         for (auto it = step.caption.byLanguage.cbegin(); it != step.caption.byLanguage.cend(); ++it) {
             try {
                 facts.render(it.value(), QLocale(it.key()));
             } catch (const std::exception& e) {
-                problems << where + QStringLiteral("caption.%1: %2").arg(it.key(), QString::fromUtf8(e.what()));
+                problems << where + QCoreApplication::translate("shardscope::Tour", "caption.%1: %2").arg(it.key(), QString::fromUtf8(e.what()));
             }
         }
         for (const TourClaim& c : step.claims) {
@@ -55,10 +56,10 @@ QStringList checkTour(const Tour& tour)
             }
             const double rel = std::abs(core - c.says) / std::max(std::abs(c.says), 1e-12);
             if (c.holds && rel > 0.005)
-                problems << QStringLiteral("%1: line %2: step %3: %4 says %5 = %6 and the claim is marked true, but core gives %7")
+                problems << QCoreApplication::translate("shardscope::Tour", "%1: line %2: step %3: %4 says %5 = %6 and the claim is marked true, but core gives %7")
                                 .arg(tour.origin).arg(c.line).arg(i + 1).arg(c.source, c.quantity).arg(c.says).arg(core);
             if (!c.holds && rel <= 0.05)
-                problems << QStringLiteral("%1: line %2: step %3: %4 says %5 = %6 and the claim is marked false, but core agrees (%7)")
+                problems << QCoreApplication::translate("shardscope::Tour", "%1: line %2: step %3: %4 says %5 = %6 and the claim is marked false, but core agrees (%7)")
                                 .arg(tour.origin).arg(c.line).arg(i + 1).arg(c.source, c.quantity).arg(c.says).arg(core);
         }
         // Every literal number must be something core says about this step, or a claim's number.
@@ -84,7 +85,7 @@ QStringList checkTour(const Tour& tour)
                     ok = ok || std::abs(k - v) <= tol;
                 if (!ok)
                     problems << where
-                            + QStringLiteral("caption.%1 states %2, which is neither a quantity of this step's scenario "
+                            + QCoreApplication::translate("shardscope::Tour", "caption.%1 states %2, which is neither a quantity of this step's scenario "
                                              "nor a claim's number (use a {quantity} placeholder)")
                                   .arg(it.key(), lit);
             }

@@ -6,6 +6,7 @@
 #include "shardscope/planner.h"
 #include "shardscope/step.h"
 
+#include <QCoreApplication>
 #include <QRegularExpression>
 
 #include <cmath>
@@ -182,7 +183,7 @@ double TourFacts::value(const QString& name) const
         return step().links.ppCrossesNodes ? 1 : 0;
     if (name.startsWith(QLatin1String("train_")))
         return trainValue(name);
-    throw InvalidInput("tour", "unknown quantity '" + name.toStdString() + "'");
+    throw InvalidInput("tour", QCoreApplication::translate("shardscope::Tour", "unknown quantity '%1'").arg(name).toStdString());
 }
 
 namespace {
@@ -231,7 +232,7 @@ void TourFacts::runTrainerCached(const train::TrainConfig& c)
 double TourFacts::trainValue(const QString& name) const
 {
     if (!m_train)
-        throw InvalidInput("tour", "{" + name.toStdString() + "} needs a step with \"train\"");
+        throw InvalidInput("tour", QCoreApplication::translate("shardscope::Tour", "{%1} needs a step with \"train\"").arg(name).toStdString());
     const train::TrainConfig& c = *m_train;
     if (name == QLatin1String("train_params_m"))
         return double(train::mlpParamCount(c.mlp)) / 1e6;
@@ -255,7 +256,7 @@ double TourFacts::trainValue(const QString& name) const
         return m.peak / 1e6;
     if (name == QLatin1String("train_measured_pct"))
         return predictedStates > 0 ? 100.0 * m.states / predictedStates : 0.0;
-    throw InvalidInput("tour", "unknown quantity '" + name.toStdString() + "'");
+    throw InvalidInput("tour", QCoreApplication::translate("shardscope::Tour", "unknown quantity '%1'").arg(name).toStdString());
 }
 
 QString TourFacts::format(double v, const QLocale& locale, int decimals)

@@ -15,6 +15,8 @@
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
+
 namespace shardscope {
 
 TourPanel::TourPanel(TourPlayer* player, QWidget* parent)
@@ -62,6 +64,7 @@ TourPanel::TourPanel(TourPlayer* player, QWidget* parent)
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll->setWidget(m_caption);
     m_scroll = scroll;
+    scroll->viewport()->installEventFilter(this);
     fitCaptionHeight();
     layout->addWidget(scroll, 1);
 
@@ -79,13 +82,34 @@ QString TourPanel::progressText() const { return m_progress->text(); }
 
 void TourPanel::fitCaptionHeight()
 {
-    // Three lines of the caption's font without scrolling (presentation mode doubles the font: a caption of
-    // two or three lines must not hide its end behind a scroll bar in front of a hall).
+    // In presentation mode the whole caption shows without scrolling (a scroll bar in front of a hall hides the
+    // end of the sentence): the area is as high as the caption laid out at its width, at least three lines.
+    // Lines are measured on the laid-out text, not the font's line spacing: CJK glyphs come from a taller
+    // fallback font, and three zh_CN lines need more than three lines of the Latin font. Outside presentation
+    // mode one line is the minimum and the area scrolls.
     if (!m_scroll)
         return;
     const QFontMetrics fm(m_caption->font());
     const bool presenting = fm.height() > 2 * QFontMetrics(QApplication::font()).height();
-    m_scroll->setMinimumHeight((presenting ? 3 : 1) * fm.lineSpacing() + 4);
+    int height = (presenting ? 3 : 1) * fm.lineSpacing() + 4;
+    if (presenting) {
+        const int width = m_scroll->viewport()->width();
+        if (width > 0)
+            height = std::max(height, m_caption->heightForWidth(width) + 4);
+        // A caption longer than a third of the window scrolls rather than push the charts off the screen.
+        if (const QWidget* w = window())
+            height = std::min(height, std::max(3 * fm.lineSpacing() + 4, w->height() / 3));
+    }
+    if (m_scroll->minimumHeight() != height)
+        m_scroll->setMinimumHeight(height);
+}
+
+bool TourPanel::eventFilter(QObject* o, QEvent* e)
+{
+    // A new width reflows the caption: its height follows (presentation mode).
+    if (m_scroll && o == m_scroll->viewport() && e->type() == QEvent::Resize)
+        QMetaObject::invokeMethod(this, &TourPanel::fitCaptionHeight, Qt::QueuedConnection);
+    return QWidget::eventFilter(o, e);
 }
 
 void TourPanel::changeEvent(QEvent* e)
@@ -143,6 +167,7 @@ void TourPanel::refresh()
         text = tr("This step has no answer: %1").arg(QString::fromUtf8(e.what()));
     }
     m_caption->setText(text);
+    fitCaptionHeight();
     m_prev->setEnabled(m_player->index() > 0);
     m_next->setEnabled(m_player->index() + 1 < m_player->count());
 }

@@ -6,6 +6,7 @@
 #include "memorypergpuchart.h"
 #include "memoryvsgpuschart.h"
 #include "planlayoutmodel.h"
+#include "termstyle.h"
 
 #include "shardscope/errors.h"
 
@@ -21,6 +22,7 @@
 #include <QLocale>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QStyle>
 #include <QTableView>
 #include <QPushButton>
 #include <QResizeEvent>
@@ -123,11 +125,12 @@ MemoryPage::MemoryPage(QWidget* parent)
     m_table->setAlternatingRowColors(true);
     m_table->setWordWrap(false);
     m_table->horizontalHeader()->setStretchLastSection(true);
-    // Fixed widths sized once for the widest content (ResizeToContents would measure every cell on every move).
-    const QFontMetrics fm = m_table->fontMetrics();
-    m_table->setColumnWidth(BreakdownModel::TermColumn, fm.horizontalAdvance(QStringLiteral("ZeRO-3 unsharded grads")) + 40);
-    m_table->setColumnWidth(BreakdownModel::BytesColumn, fm.horizontalAdvance(QStringLiteral("Per GPU (GiB)")) + 24);
-    m_table->setColumnWidth(BreakdownModel::ShareColumn, fm.horizontalAdvance(QStringLiteral("100.0%")) + 24);
+    // Fixed widths for the widest content, re-measured when the font changes (presentation mode doubles it):
+    // ResizeToContents would measure every cell on every move.
+    sizeColumns();
+    m_table->installEventFilter(this);
+    m_table->horizontalHeader()->installEventFilter(this);
+    m_table->viewport()->installEventFilter(this); // its width: the term column gives way in a narrow table
     m_table->setTextElideMode(Qt::ElideRight);
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
 
@@ -310,6 +313,7 @@ void MemoryPage::setUnit(ByteUnit unit)
     m_vsGpus->setUnit(unit);
     m_host->setUnit(unit);
     m_model->setUnit(unit);
+    sizeColumns(); // the bytes column's title names the unit
     settleChartLayouts();
     if (m_hasResult && m_verdict.kind != Verdict::Kind::Invalid) {
         m_verdict = verdictFor(m_result, m_unit);
@@ -355,6 +359,42 @@ void MemoryPage::showVerdict()
         p.setColor(QPalette::WindowText, color);
         m_verdictLabel->setPalette(p);
     }
+}
+
+void MemoryPage::sizeColumns()
+{
+    // The widest term name (in the language in force), the header titles (with room for the sort arrow) and
+    // the widest figures, in the table's and the header's fonts.
+    const QFontMetrics cell = m_table->fontMetrics();
+    const QFontMetrics head = m_table->horizontalHeader()->fontMetrics();
+    const int pad = cell.height() + 8; // cell margins, and the header's sort indicator
+    const auto title = [&](int column) {
+        return head.horizontalAdvance(m_model->headerData(column, Qt::Horizontal, Qt::DisplayRole).toString()) + pad + 8;
+    };
+    int term = title(BreakdownModel::TermColumn);
+    const int swatch = m_table->style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, m_table) + 8;
+    for (int t = 0; t < kTermCount; ++t)
+        term = std::max(term, cell.horizontalAdvance(termLabel(static_cast<Term>(t))) + swatch + pad);
+    const int bytes = std::max(title(BreakdownModel::BytesColumn), cell.horizontalAdvance(QStringLiteral("8888.88 GiB")) + pad);
+    const int share = std::max(title(BreakdownModel::ShareColumn), cell.horizontalAdvance(QStringLiteral("100.0%")) + pad);
+    // In a narrow table (a laptop, a long language) the term column gives way, down to the English name's
+    // width, so that the share and a start of the formula stay in view; the names are then elided.
+    const int room = m_table->viewport()->width() - bytes - share - 4 * cell.height();
+    if (room > 0)
+        term = std::min(term, std::max(room, cell.horizontalAdvance(QStringLiteral("ZeRO-3 unsharded grads")) + swatch));
+    m_table->setColumnWidth(BreakdownModel::TermColumn, term);
+    m_table->setColumnWidth(BreakdownModel::BytesColumn, bytes);
+    m_table->setColumnWidth(BreakdownModel::ShareColumn, share);
+}
+
+bool MemoryPage::eventFilter(QObject* o, QEvent* e)
+{
+    if (e->type() == QEvent::FontChange && (o == m_table || o == m_table->horizontalHeader()))
+        sizeColumns();
+    else if (e->type() == QEvent::Resize && o == m_table->viewport()
+             && static_cast<QResizeEvent*>(e)->size().width() != static_cast<QResizeEvent*>(e)->oldSize().width())
+        sizeColumns();
+    return QWidget::eventFilter(o, e);
 }
 
 QByteArray MemoryPage::saveState() const

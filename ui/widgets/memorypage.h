@@ -72,7 +72,12 @@ signals:
     /// A verdict's fix button was clicked: show `s` (the current scenario with the one change).
     void fixRequested(const shardscope::Scenario& s);
 
+protected:
+    bool eventFilter(QObject* o, QEvent* e) override;
+
 private:
+    /// Widths of the term, bytes and share columns for the table's font (the formula takes the rest).
+    void sizeColumns();
     void showVerdict();
     void showFixes();
     void settleChartLayouts();

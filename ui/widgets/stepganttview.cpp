@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "stepganttview.h"
 
+#include <QEvent>
+#include <QFontMetricsF>
 #include <QPainter>
+
+#include <algorithm>
+#include <cmath>
 
 #include <vector>
 
@@ -13,6 +18,45 @@ StepGanttView::StepGanttView(QWidget* parent)
     : StepTimeline(parent)
 {
     setObjectName(QStringLiteral("stepGantt"));
+}
+
+int StepGanttView::rowCount() const
+{
+    if (!data())
+        return 3;
+    // Layouts ask for the minimum size many times per change: counted once per step (up to 20,000 events).
+    if (m_rowsData.lock() == data())
+        return m_rows;
+    m_rowsData = data();
+    const StepResult& r = data()->result;
+    bool used[5] = {true, false, false, false, false};
+    for (const StepEvent& e : r.events)
+        if (e.kind != EventKind::Compute)
+            used[e.group == CommGroup::TP ? 1 : e.group == CommGroup::DP ? 2 : e.group == CommGroup::PP ? 3 : 4] = true;
+    m_rows = int(std::count(std::begin(used), std::end(used), true)) + (r.pipeline.empty() ? 0 : 1);
+    return m_rows;
+}
+
+QSize StepGanttView::minimumSizeHint() const
+{
+    // The legend line, the rows (compute, TP, DP, PP, host, bubble: those in use) one line each, the time axis.
+    const double need = headerHeight() + footerHeight() + rowCount() * stepui::lineHeight(font());
+    return QSize(300, std::max(120, int(std::ceil(need))));
+}
+
+void StepGanttView::changeEvent(QEvent* e)
+{
+    // The step view fixes a minimum height for the default font; the hint above follows the font (presentation
+    // mode doubles it) and the rows in use, so it takes over.
+    if (e->type() == QEvent::FontChange)
+        setMinimumHeight(0);
+    StepTimeline::changeEvent(e);
+}
+
+void StepGanttView::showEvent(QShowEvent* e)
+{
+    setMinimumHeight(0);
+    StepTimeline::showEvent(e);
 }
 
 void StepGanttView::paintStatic(QPainter& p)
@@ -66,9 +110,22 @@ void StepGanttView::paintStatic(QPainter& p)
         return QRectF(x0, a.top() + rowOf[lane] * rh + 2, std::max(1.0, x1 - x0), rh - 4);
     };
     p.setPen(text);
-    for (int i = 0; i < rows.size(); ++i) {
-        p.drawText(QRectF(4, a.top() + i * rh, leftMargin() - 8, rh), Qt::AlignVCenter | Qt::AlignRight, rows[i]);
-        p.fillRect(QRectF(a.left(), a.top() + (i + 1) * rh - 0.5, a.width(), 1), grid);
+    // Row names one line high, centred on their rows; rows thinner than a line (a view squeezed below its
+    // minimum height) get a font that fits them rather than names printed over one another.
+    {
+        const QFont normal = p.font();
+        QFont rowFont = normal;
+        if (QFontMetricsF(rowFont).height() > rh && rh > 4) {
+            rowFont.setPointSizeF(std::max(1.0, rowFont.pointSizeF() * rh / QFontMetricsF(rowFont).height()));
+            p.setFont(rowFont);
+        }
+        const double lh = std::min(rh, QFontMetricsF(p.font()).height());
+        for (int i = 0; i < rows.size(); ++i) {
+            label(p, QRectF(4, a.top() + i * rh + (rh - lh) / 2, leftMargin() - 8, lh), Qt::AlignVCenter | Qt::AlignRight,
+                  rows[i]);
+            p.fillRect(QRectF(a.left(), a.top() + (i + 1) * rh - 0.5, a.width(), 1), grid);
+        }
+        p.setFont(normal);
     }
     for (const StepEvent& e : r.events) {
         if (e.kind == EventKind::Compute) {
@@ -87,18 +144,22 @@ void StepGanttView::paintStatic(QPainter& p)
     }
     for (const auto& [b0, b1] : bubbles)
         p.fillRect(rowRect(5, b0, b1), bubbleColor());
-    // Time axis.
+    // Time axis: five ticks, each label as wide as its text and one line of the font high (2x when presenting).
+    const QFontMetricsF fm(font());
+    const double L = lineHeight(font());
     p.setPen(text);
     for (int i = 0; i <= 4; ++i) {
         const double t = T * i / 4.0;
         const double x = timeToX(t, T, a);
         p.drawLine(QPointF(x, a.bottom()), QPointF(x, a.bottom() + 3));
+        const QString s = secondsText(t);
         const Qt::Alignment al = i == 0 ? Qt::AlignLeft : i == 4 ? Qt::AlignRight : Qt::AlignHCenter;
-        const double w = 90;
+        const double w = std::ceil(fm.horizontalAdvance(s)) + 2;
         const double left = i == 0 ? x : i == 4 ? x - w : x - w / 2;
-        p.drawText(QRectF(left, a.bottom() + 3, w, 16), al | Qt::AlignTop, secondsText(t));
+        label(p, QRectF(left, a.bottom() + 3, w, std::min(L, height() - a.bottom() - 3)), al | Qt::AlignVCenter, s);
     }
-    // Legend.
+    // Legend on the title line: swatches scale with the font; items that would run past the plot are left out
+    // (only at widths far below the window's minimum).
     struct Item
     {
         QColor c;
@@ -108,8 +169,9 @@ void StepGanttView::paintStatic(QPainter& p)
                            {backwardColor(), tr("backward")},       {optimizerColor(), tr("optimizer")},
                            {exposedCommColor(), tr("exposed comm")}, {hiddenCommColor(), tr("hidden comm")},
                            {bubbleColor(), tr("bubble")}};
+    const double head = headerHeight();
+    const double sw = std::round(0.6 * fm.height());
     double x = a.left();
-    const QFontMetrics fm(font());
     bool recompute = false, optimizer = false;
     for (const StepEvent& e : r.events) {
         recompute = recompute || (e.kind == EventKind::Compute && e.phase == StepPhase::Recompute);
@@ -120,11 +182,14 @@ void StepGanttView::paintStatic(QPainter& p)
         if ((it.c == recomputeColor() && !recompute) || (it.c == optimizerColor() && !optimizer)
             || (it.c == bubbleColor() && bubbles.empty()))
             continue;
-        p.fillRect(QRectF(x, 4, 10, 10), it.c);
-        p.drawText(QPointF(x + 14, 13), it.name);
-        x += 14 + fm.horizontalAdvance(it.name) + 14;
+        const double w = std::ceil(fm.horizontalAdvance(it.name)) + 2;
+        if (x + sw + 4 + w > width() - 4)
+            break;
+        p.fillRect(QRectF(x, (head - sw) / 2, sw, sw), it.c);
+        label(p, QRectF(x + sw + 4, 0, w, head), Qt::AlignVCenter | Qt::AlignLeft, it.name);
+        x += sw + 4 + w + sw;
     }
-    p.drawText(QRectF(4, 0, leftMargin() - 8, 18), Qt::AlignVCenter | Qt::AlignRight, tr("worst rank"));
+    label(p, QRectF(4, 0, leftMargin() - 8, head), Qt::AlignVCenter | Qt::AlignRight, tr("worst rank"));
 }
 
 } // namespace shardscope

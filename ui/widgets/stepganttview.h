@@ -13,10 +13,19 @@ class StepGanttView : public StepTimeline
 public:
     explicit StepGanttView(QWidget* parent = nullptr);
     QSize sizeHint() const override { return QSize(900, 170); }
-    QSize minimumSizeHint() const override { return QSize(300, 140); }
+    /// The legend, the rows one line of the font high each, and the time axis (grows in presentation mode).
+    QSize minimumSizeHint() const override;
 
 protected:
     void paintStatic(QPainter& p) override;
+    void changeEvent(QEvent* e) override;
+    void showEvent(QShowEvent* e) override;
+
+private:
+    /// Rows the chart draws for the current step (compute always; TP, DP, PP, host traffic and bubble if any).
+    int rowCount() const;
+    mutable std::weak_ptr<const stepui::StepData> m_rowsData; ///< the step rowCount() counted
+    mutable int m_rows = 3;
 };
 
 } // namespace shardscope

@@ -1,8 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "stepmemoryview.h"
 
+#include <QEvent>
+#include <QFontMetricsF>
 #include <QPainter>
 #include <QPainterPath>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
 
 namespace shardscope {
 
@@ -22,6 +28,37 @@ double StepMemoryView::scaleBytes() const
     return 1.08 * double(std::max(r.peakBytes, r.footprint.capacityBytes));
 }
 
+QString StepMemoryView::measureText(CapacityMeasure m)
+{
+    switch (m) {
+    case CapacityMeasure::Allocated: return tr("allocated");
+    case CapacityMeasure::Reserved: return tr("reserved");
+    case CapacityMeasure::DeviceUsed: break;
+    }
+    return tr("device used");
+}
+
+QSize StepMemoryView::minimumSizeHint() const
+{
+    // The title, the peak and capacity lines (a line each) and a plot two lines high, then a line under it.
+    const double L = stepui::lineHeight(font());
+    return QSize(300, std::max(110, int(std::ceil(headerHeight() + footerHeight() + 4 * L))));
+}
+
+void StepMemoryView::changeEvent(QEvent* e)
+{
+    // The step view fixes a minimum height for the default font; the hint follows the font (presentation mode).
+    if (e->type() == QEvent::FontChange)
+        setMinimumHeight(0);
+    StepTimeline::changeEvent(e);
+}
+
+void StepMemoryView::showEvent(QShowEvent* e)
+{
+    setMinimumHeight(0);
+    StepTimeline::showEvent(e);
+}
+
 void StepMemoryView::paintStatic(QPainter& p)
 {
     const StepResult& r = data()->result;
@@ -30,15 +67,21 @@ void StepMemoryView::paintStatic(QPainter& p)
     const double top = scaleBytes();
     auto y = [&](double b) { return a.bottom() - b / top * a.height(); };
     const QColor text = palette().color(QPalette::Text);
+    const QFontMetricsF fm(font());
+    const double L = lineHeight(font());
     QColor grid = text;
     grid.setAlphaF(0.12);
     p.setPen(text);
+    // Grid lines at quarters of the scale; labels on every line that has a line of room (every other one when
+    // the plot is short, as with the doubled font of presentation mode). The top one would sit on the title.
+    const int every = a.height() / 4 >= L ? 1 : a.height() / 2 >= L ? 2 : 4;
     for (int i = 0; i <= 4; ++i) {
         const double b = top * i / 4.0;
         p.fillRect(QRectF(a.left(), y(b), a.width(), 1), grid);
-        if (i == 4)
-            continue; // the top tick's label would sit on the title line
-        p.drawText(QRectF(4, y(b) - 8, leftMargin() - 8, 16), Qt::AlignVCenter | Qt::AlignRight, bytesText(b));
+        if (i == 4 || i % every != 0)
+            continue;
+        label(p, QRectF(4, std::min(y(b) - L / 2, height() - L), leftMargin() - 8, L), Qt::AlignVCenter | Qt::AlignRight,
+              bytesText(b));
     }
     // The step function as a filled area.
     QPainterPath path(QPointF(a.left(), a.bottom()));
@@ -59,25 +102,87 @@ void StepMemoryView::paintStatic(QPainter& p)
     p.fillPath(path, fill);
     p.setPen(QPen(forwardColor().darker(120), 1.2));
     p.drawPath(path);
-    // Capacity line and peak.
+    // Capacity line and peak. Each label is a box as wide as its text (so that tests and the playhead's label
+    // can tell where it is): the capacity's at the right above its line (below it when the title is in the
+    // way), the peak's at the left below its line (above it when the capacity's label is there).
     const double cap = double(r.footprint.capacityBytes);
-    QPen capPen(text, 1.5, Qt::DashLine);
-    p.setPen(capPen);
+    const QString measure = measureText(data()->scenario.capacityMeasure);
+    p.setPen(QPen(text, 1.5, Qt::DashLine));
     p.drawLine(QPointF(a.left(), y(cap)), QPointF(a.right(), y(cap)));
-    // Above the line when there is room under the title, else just below it.
-    const double capLabelY = y(cap) - 16 >= a.top() ? y(cap) - 16 : y(cap) + 2;
-    p.drawText(QRectF(a.left() + 4, capLabelY, a.width() - 8, 14), Qt::AlignRight | Qt::AlignVCenter,
-               tr("capacity %1 (%2)").arg(bytesText(cap), QString::fromStdString(r.footprint.gpu.name)));
+    const QString capText = tr("capacity %1 (%2)").arg(bytesText(cap), QString::fromStdString(r.footprint.gpu.name));
+    const double capW = std::min(a.width() - 8, std::ceil(fm.horizontalAdvance(capText)) + 2);
+    const double capY = y(cap) - L >= a.top() - 1 ? y(cap) - L : y(cap) + 1;
+    const QRectF capBox(a.right() - 4 - capW, capY, capW, L);
+    const QString peakText = tr("peak %1 (%2) = the footprint's worst rank%3")
+                                 .arg(bytesText(double(r.peakBytes)), measure, r.fits ? QString() : tr(": does not fit"));
+    const double peakW = std::min(a.width() - 8, std::ceil(fm.horizontalAdvance(peakText)) + 2);
+    const double py = y(double(r.peakBytes));
+    QRectF peakBox(a.left() + 4, std::min(py + 1, height() - L), peakW, L);
+    if (peakBox.intersects(capBox)) {
+        const QRectF above(a.left() + 4, py - L - 1, peakW, L);
+        peakBox = above.top() >= a.top() - 1 && !above.intersects(capBox) ? above : QRectF(a.left() + 4, capBox.bottom() + 1, peakW, L);
+    }
     p.setPen(QPen(r.fits ? text : exposedCommColor(), 1, Qt::DotLine));
-    p.drawLine(QPointF(a.left(), y(double(r.peakBytes))), QPointF(a.right(), y(double(r.peakBytes))));
-    p.drawText(QRectF(a.left() + 4, y(double(r.peakBytes)) + 1, a.width() - 8, 14), Qt::AlignLeft | Qt::AlignTop,
-               tr("peak %1 = the footprint's worst rank%2").arg(bytesText(double(r.peakBytes)), r.fits ? QString() : tr(": does not fit")));
+    p.drawLine(QPointF(a.left(), py), QPointF(a.right(), py));
     p.setPen(text);
-    p.drawText(QRectF(4, 0, leftMargin() - 8, 18), Qt::AlignVCenter | Qt::AlignRight, tr("memory"));
-    p.drawText(QRectF(a.left(), 0, a.width(), 18), Qt::AlignVCenter | Qt::AlignLeft,
-               tr("worst rank (stage %1) over the step: activations rise in forward and fall in backward; gathers, "
-                  "grads and buffers come and go")
-                   .arg(r.worstStage));
+    label(p, capBox, Qt::AlignRight | Qt::AlignVCenter, capText);
+    p.setPen(r.fits ? text : exposedCommColor());
+    label(p, peakBox, Qt::AlignLeft | Qt::AlignVCenter, peakText);
+    p.setPen(text);
+    const double head = headerHeight();
+    label(p, QRectF(4, 0, leftMargin() - 8, head), Qt::AlignVCenter | Qt::AlignRight, tr("memory"));
+    // The whole sentence where it fits, else its first half (presentation mode's doubled type): the measure
+    // and the stage always show, and no sentence ends in an ellipsis in front of a hall.
+    const QString title = tr("%1 memory of the worst rank (stage %2) over the step: activations rise in forward and fall "
+                             "in backward; gathers, grads and buffers come and go")
+                              .arg(measure)
+                              .arg(r.worstStage);
+    const QString shortTitle = tr("%1 memory of the worst rank (stage %2) over the step").arg(measure).arg(r.worstStage);
+    label(p, QRectF(a.left(), 0, a.width(), head), Qt::AlignVCenter | Qt::AlignLeft,
+          fm.horizontalAdvance(title) <= a.width() ? title : shortTitle);
+}
+
+QRectF StepMemoryView::playheadLabelRect() const
+{
+    if (!data())
+        return {};
+    const StepResult& r = data()->result;
+    const QRectF a = plotArea();
+    const double b = double(memoryAt(r, playhead()));
+    const double yy = a.bottom() - b / scaleBytes() * a.height();
+    const double x = xAtTime(playhead());
+    const QFontMetricsF fm(font());
+    const double L = lineHeight(font());
+    const double w = std::ceil(fm.horizontalAdvance(bytesText(b))) + 8;
+    // Next to the point (above right, below right, above left, below left), else the nearest place beside or
+    // above/below a static label in the way (peak, capacity, scale, title): never over one of them.
+    std::vector<double> xs {x + 6, x - 6 - w}, ys {yy - L - 4, yy + 4};
+    for (const DrawnLabel& l : labels()) {
+        xs.push_back(l.rect.right() + 4);
+        xs.push_back(l.rect.left() - 4 - w);
+        ys.push_back(l.rect.top() - L - 1);
+        ys.push_back(l.rect.bottom() + 1);
+    }
+    const QRectF inside = QRectF(rect()).adjusted(-0.01, -0.01, 0.01, 0.01);
+    QRectF best = QRectF(x + 6, yy - L - 4, w, L);
+    double bestDistance = -1;
+    for (const double cy : ys)
+        for (const double cx : xs) {
+            const QRectF c(cx, cy, w, L);
+            if (!inside.contains(c))
+                continue;
+            const double d = std::abs(c.center().x() - x) + std::abs(c.center().y() - yy);
+            if (bestDistance >= 0 && d >= bestDistance)
+                continue;
+            bool clear = true;
+            for (const DrawnLabel& l : labels())
+                clear = clear && !c.intersects(l.rect);
+            if (clear) {
+                best = c;
+                bestDistance = d;
+            }
+        }
+    return best;
 }
 
 void StepMemoryView::paintOverlay(QPainter& p)
@@ -90,18 +195,14 @@ void StepMemoryView::paintOverlay(QPainter& p)
     p.setRenderHint(QPainter::Antialiasing, true);
     p.setBrush(palette().color(QPalette::Highlight));
     p.setPen(Qt::NoPen);
-    p.drawEllipse(QPointF(x, yy), 4, 4);
-    const QString label = bytesText(b);
-    const QFontMetrics fm(font());
-    const double w = fm.horizontalAdvance(label) + 8;
-    QRectF box(x + 6, yy - 20, w, 16);
-    if (box.right() > width())
-        box.moveRight(x - 6);
+    const double dot = std::max(4.0, lineHeight(font()) / 5);
+    p.drawEllipse(QPointF(x, yy), dot, dot);
+    const QRectF box = playheadLabelRect();
     QColor bg = palette().color(QPalette::Base);
     bg.setAlphaF(0.85);
     p.fillRect(box, bg);
     p.setPen(palette().color(QPalette::Text));
-    p.drawText(box, Qt::AlignCenter, label);
+    p.drawText(box, Qt::AlignCenter, bytesText(b));
 }
 
 } // namespace shardscope

@@ -13,13 +13,20 @@ class StepMemoryView : public StepTimeline
 public:
     explicit StepMemoryView(QWidget* parent = nullptr);
     QSize sizeHint() const override { return QSize(900, 150); }
-    QSize minimumSizeHint() const override { return QSize(300, 110); }
+    /// The title, the peak and capacity labels and a plot, in lines of the font (grows in presentation mode).
+    QSize minimumSizeHint() const override;
     /// The y scale's top in bytes.
     double scaleBytes() const;
+    /// Where the value at the playhead is drawn: next to the point, clear of the static labels (peak, capacity).
+    QRectF playheadLabelRect() const;
+    /// "allocated", "reserved", "device used": the capacity measure the memory is drawn in.
+    static QString measureText(CapacityMeasure m);
 
 protected:
     void paintStatic(QPainter& p) override;
     void paintOverlay(QPainter& p) override;
+    void changeEvent(QEvent* e) override;
+    void showEvent(QShowEvent* e) override;
 };
 
 } // namespace shardscope

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -113,11 +114,51 @@ struct Footprint
     std::int64_t worstBytes() const { return worstRank().totalBytes; }
 };
 
+/// What computeFootprint() builds besides the bytes. The bytes (every term, rank, peak and fit) are the same
+/// whatever the options: the same code computes them, the options only skip work on the words and the timeline.
+struct FootprintOptions
+{
+    /// Build the words: each term's formula, the activation derivation. Off (numbers only), every formula and
+    /// the derivation are empty; the planner evaluates millions of layouts this way.
+    bool explain = true;
+    /// Keep each rank's liveness timeline (RankFootprint::timeline). Off, the timeline is empty; the peak moment,
+    /// step maxima and measures are computed from it all the same.
+    bool timeline = true;
+    /// Compute every pipeline stage. Off (the default), a whole architecture with PP > 3 computes the first, second
+    /// and last stages only: every other stage is at most the second in every term at every moment (footprint.cpp,
+    /// stagesToCompute()), so the ranks, worst rank, fit and host bytes are the same. tst_planspeed compares the two.
+    bool everyStage = false;
+};
+
 /**
  * The footprint model: a pure function from scenario to per-rank bytes per term.
  * Throws InvalidInput for a scenario without a meaningful answer (validateScenario()).
  */
 Footprint computeFootprint(const Scenario& s);
+/// The same with options (FootprintOptions{false, false}: numbers only, for the planner).
+Footprint computeFootprint(const Scenario& s, const FootprintOptions& options);
+
+/**
+ * Numbers-only footprints (FootprintOptions{false, false}) of the scenarios that differ from one scenario only in the
+ * ZeRO stage and the offloads (the layout planner's layouts of one shape). Validation, the parameter split, the
+ * activations and the micro-batches in flight of each stage depend on neither, so they are computed once, on
+ * construction; each footprint() is computeFootprint(s', {false, false}) of that scenario s' exactly, every number
+ * (tst_planspeed), and throws the same InvalidInput where that would.
+ */
+class FootprintFamily
+{
+public:
+    explicit FootprintFamily(const Scenario& s);
+    ~FootprintFamily();
+    FootprintFamily(const FootprintFamily&) = delete;
+    FootprintFamily& operator=(const FootprintFamily&) = delete;
+    /// The footprint of the scenario with this stage and these offloads; valid until the next call.
+    const Footprint& footprint(int zeroStage, OffloadDevice offloadOptimizer, OffloadDevice offloadParams);
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> m;
+};
 
 /**
  * The liveness timeline of pipeline stage `stage` (0-based) of the scenario: one MemoryMoment per StepMoment.

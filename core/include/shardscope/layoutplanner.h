@@ -14,6 +14,7 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -31,6 +32,8 @@ enum class PlanRank { StepTime, Mfu, Tokens };
 const char* planRankKey(PlanRank r); ///< "step-time", "mfu", "tokens"
 std::optional<PlanRank> planRankFromKey(const std::string& key);
 
+struct PlanLayout;
+
 struct PlanRequest
 {
     /// Model, GPU type and count, framework, recipe, sequence length; and the values of every knob
@@ -44,6 +47,9 @@ struct PlanRequest
     int topK = 20; ///< layouts kept in PlanResult::layouts
     /// Set from another thread to stop a search early; the result then has cancelled = true.
     const std::atomic<bool>* cancel = nullptr;
+    /// Called with every evaluated layout (fitting or not, its numbers filled), in enumeration order; empty by
+    /// default. Tests check each one against computeFootprint() and computeStep().
+    std::function<void(const PlanLayout&)> onEvaluated;
 };
 
 /// One layout, with the numbers the ranked table shows. Option values are the scenario's own, so

@@ -34,6 +34,25 @@ struct ScheduleOp
 std::vector<ScheduleOp> stageOrder(PipelineSchedule sched, std::int64_t p, std::int64_t m, std::int64_t v,
                                    std::int64_t i);
 
+/// Block k (0 <= k < 2 m v) of stage i's order: stageOrder(sched, p, m, v, i)[k], without the list.
+ScheduleOp stageOp(PipelineSchedule sched, std::int64_t p, std::int64_t m, std::int64_t v, std::int64_t i,
+                   std::int64_t k);
+
+/// The blocks of one virtual stage (chunk c of stage i is virtual stage c p + i): how long its stage is busy with
+/// a forward, a backward and the last micro-batch's backward (which carries the gradient reduction under ZeRO-0/1),
+/// and when each releases its output to the neighbour (its pipeline send is done).
+struct VirtualStageTimes
+{
+    double fwd = 0, fwdRelease = 0, bwd = 0, bwdRelease = 0, lastBwd = 0, lastBwdRelease = 0;
+};
+
+/// When each stage's last block ends (`ends`: p entries) under simulateSchedule()'s list scheduling with no p2p
+/// delay and these block times (`times`: p v entries by virtual stage; v is 1 unless interleaved), without
+/// recording the blocks: the schedule part of the planner's closed form. No allocation once its per-thread
+/// scratch (2 p v m doubles) has grown. Throws std::logic_error if the order deadlocks.
+void scheduleStageEnds(PipelineSchedule sched, std::int64_t p, std::int64_t m, std::int64_t v,
+                       const VirtualStageTimes* times, double* ends);
+
 /// A scheduled block and when its input from the neighbouring stage arrived.
 struct SimBlock
 {

@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: MIT
+// The step model's shared pieces (stagetime.h): computeStep() and the planner's closed form both call these.
+#include "stagetime.h"
+
+#include "shardscope/collectives.h"
+#include "shardscope/kernels.h"
+
+namespace shardscope::detail {
+
+KernelModel kernelModel(const Scenario& s, const GpuPreset& g)
+{
+    KernelModel km;
+    const bool hopperOrLater = g.peakFlops8 > 0;
+    km.peak16 = g.peakFlops16;
+    km.peak8 = g.peakFlops8;
+    km.hbmBytesPerSecond = g.hbmBytesPerSecond * kAchievableHbm;
+    // A power-capped part holds a lower clock under sustained tensor load: its GEMMs and fused attention
+    // reach the stock part's fractions of peak times the cap's fraction (gpus.h, powerCapFraction). A figure
+    // entered by the user is taken as the fraction of the nominal peak, as it is.
+    km.gemmEfficiency = s.kernelEfficiency > 0 ? s.kernelEfficiency : defaultGemmEfficiency(g) * g.powerCapFraction;
+    km.attentionEfficiency
+        = s.attentionEfficiency > 0 ? s.attentionEfficiency : defaultAttentionEfficiency(g) * g.powerCapFraction;
+    km.sms = smCount(g);
+    km.tileN = hopperOrLater ? 256 : 128;
+    km.kOverhead = s.gemmKOverhead;
+    return km;
+}
+
+/// GEMMs by shape after the TP split (kernels.h), attention by its kernel, element-wise work by the bytes it moves
+/// at HBM bandwidth. fp8 recipes run the linear layers' GEMMs in fp8 with the casts of their inputs; attention,
+/// the LM head and everything else stay 16-bit.
+LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
+{
+    LayerTimes lt;
+    const Architecture& a = s.arch;
+    // Tokens of one micro-batch on one GPU: context parallelism splits the sequence over cp ranks.
+    const double c = double(s.cp);
+    const double T = double(s.seq) * double(s.microBatch) / c;
+    const double h = double(a.hidden);
+    const double hd = double(a.headDim > 0 ? a.headDim : a.hidden / a.heads);
+    const double q = double(a.heads) * hd, kv = double(a.kvHeads) * hd;
+    const double f = double(a.ffn);
+    const double k = a.experts > 1 ? double(std::min(a.topK, a.experts)) : 1.0;
+    const double t = double(s.tp);
+    // FLOPs of one layer's forward for one micro-batch on one TP rank: 2 per multiply-add of every weight
+    // matrix, plus QK^T and attention x V (4 s^2 b per q dimension, counted in full, not causally halved, as
+    // in Megatron's 72 B s L h^2 (1 + s/6h + V/12Lh) count, Narayanan et al. 2021). MoE: top-k experts.
+    // With CP each rank's queries meet every key of the sequence (ring attention).
+    lt.attnFlops = 2.0 * T * (h * (q + 2 * kv) + q * h) / t;
+    lt.coreFlops = 4.0 * T * double(s.seq) * q / t;
+    lt.mlpFlops = 2.0 * T * (k * (a.gatedMlp ? 3.0 : 2.0) * h * f + (a.experts > 1 ? h * double(a.experts) : 0.0)) / t;
+    lt.headFlops = 2.0 * T * h * double(a.vocab) / t;
+    lt.tpMsgBytes = T * h * actBytes;
+    lt.p2pBytes = T * h * actBytes / (s.sequenceParallel ? t : 1.0);
+
+    const KernelModel km = kernelModel(s, g);
+    const bool fp8 = s.recipe.fp8 && g.peakFlops8 > 0;
+    const double gated = a.gatedMlp ? 2.0 : 1.0;
+    // Linear layers: (M, N, K) per TP rank; backward runs the data- and weight-gradient GEMMs (twice the work).
+    const double qkv = gemmSeconds(km, T, (q + 2 * kv) / t, h, fp8);
+    const double proj = gemmSeconds(km, T, h, q / t, fp8);
+    const double up = k * gemmSeconds(km, T, gated * f / t, h, fp8);
+    const double down = k * gemmSeconds(km, T, h, f / t, fp8);
+    const double head = gemmSeconds(km, T, double(a.vocab) / t, h, false);
+    // fp8 casts: every GEMM input activation read in 16 bits and written in 8 (3 bytes per element); in
+    // backward the output gradients too. Weight casts are cached across micro-batches (Transformer Engine).
+    double castFwd = 0;
+    if (fp8)
+        castFwd = memorySeconds(km, 3.0 * T * (h + q / t + h + k * f / t));
+    // Element-wise work per token, in 16-bit elements (forward; backward moves twice as much): each norm
+    // reads and writes the hidden state, each residual add reads two and writes one, the activation reads
+    // its inputs and writes its output, rotary embedding rewrites Q and K. With sequence parallelism the
+    // norms and residuals work on 1/t of the tokens. Eager PyTorch (no fusion) runs bias, dropout and the
+    // gate product as passes of their own.
+    const double sp = s.sequenceParallel ? t : 1.0;
+    double ewAttn = (2 * h + 3 * h) / sp + 2 * (q + kv) / t;
+    double ewMlp = (2 * h + 3 * h) / sp + (gated + 1) * f / t;
+    if (!s.compiled) {
+        ewAttn += 2 * 4.5 * h / sp + 3 * q / t; // bias + dropout on the output; separate softmax scale copies of Q
+        ewMlp += 2 * 4.5 * h / sp + (a.gatedMlp ? 3.0 : 2.0) * f / t; // bias + dropout; separate gate product
+        ewAttn += eagerRmsNormRopeElements(a, true, sp, t);
+        ewMlp += eagerRmsNormRopeElements(a, false, sp, t);
+    }
+    const double ewAttnSec = memorySeconds(km, ewAttn * T * actBytes);
+    const double ewMlpSec = memorySeconds(km, ewMlp * T * actBytes);
+    // Core attention. FlashAttention: one fused kernel at its own efficiency; a causal mask skips the blocks
+    // above the diagonal, so it executes half of the counted 4 s^2 q FLOPs (CP ranks balance the causal
+    // load: Megatron-Core's zigzag chunks). Its backward does 2.5x the forward's matmuls (Dao 2023).
+    // Without it: QK^T and attention x V as batched GEMMs per head (K = head dim, or the sequence), and the
+    // scores (b x heads/t x s x s) pass through Megatron's fused scale-mask-softmax (2 bytes read, 2 written)
+    // and dropout's 1-byte mask: 5 bytes per score forward, twice that backward.
+    const double seqAll = double(s.seq);
+    const double sLocal = seqAll / c;
+    const double batchHeads = double(s.microBatch) * double(a.heads) / t;
+    if (s.flashAttention) {
+        lt.coreFwd = 0.5 * lt.coreFlops / (km.peak16 * km.attentionEfficiency);
+        lt.coreBwd = 2.5 * lt.coreFwd;
+    } else {
+        const double gemms
+            = batchHeads * (gemmSeconds(km, sLocal, seqAll, hd, false) + gemmSeconds(km, sLocal, hd, seqAll, false));
+        const double scores = memorySeconds(km, kScoreBytes * batchHeads * sLocal * seqAll);
+        lt.coreFwd = gemms + scores;
+        lt.coreBwd = 2.0 * lt.coreFwd;
+    }
+    lt.attnLinFwd = qkv + proj + castFwd * (h + q / t) / (2 * h + q / t + k * f / t);
+    lt.qkvShare = qkv + proj > 0 ? qkv / (qkv + proj) : 1.0;
+    lt.upShare = up + down > 0 ? up / (up + down) : 1.0;
+    lt.mlpEwFwd = ewMlpSec;
+    lt.attnEwFwd = ewAttnSec;
+    lt.mlpFwd = up + down + ewMlpSec + castFwd * (h + k * f / t) / (2 * h + q / t + k * f / t);
+    lt.attnLinBwd = 2.0 * lt.attnLinFwd;
+    lt.attnEwBwd = 2.0 * ewAttnSec;
+    lt.mlpBwd = 2.0 * lt.mlpFwd;
+    // LM head and loss: the logits (fp32) are written, read by the softmax cross-entropy and its gradient.
+    const double logits = memorySeconds(km, 8.0 * T * double(a.vocab) / t);
+    lt.headFwd = head + logits;
+    lt.headBwd = 2.0 * head + logits;
+    // Ring attention: this rank's K and V chunk (KV heads per TP rank, at least one), 16-bit.
+    const double kvPerRank = std::max(kv / t, hd);
+    lt.cpRingFwd = 2.0 * T * kvPerRank * actBytes;
+    return lt;
+}
+
+GroupBandwidths groupBandwidths(const Scenario& s, const LinkPlan& l, std::int64_t dc)
+{
+    GroupBandwidths bw;
+    bw.tp = l.tpCrossesNodes ? l.interNodeBytesPerSecond : l.intraNodeBytesPerSecond;
+    bw.dp = l.dpBytesPerSecond;
+    bw.pp = l.ppCrossesNodes ? l.interNodeBytesPerSecond : l.intraNodeBytesPerSecond;
+    bw.cp = l.cpCrossesNodes ? l.interNodeBytesPerSecond : l.intraNodeBytesPerSecond;
+    // DeepSpeed ZeRO-3 as of 2021 (zero3PerTensorCollectives): every weight, bias and norm tensor of a unit
+    // is gathered and reduce-scattered in its own collective over the flat ring of all DP ranks (no
+    // coalescing into one buffer, no per-NIC channels): each extra tensor pays the ring's (n-1) hops of
+    // latency, and the ring runs on one NIC share per GPU. FSDP and Megatron use one flat buffer per unit.
+    bw.paramHost = l.pcieBytesPerSecond;
+    if (s.offloadParams == OffloadDevice::Nvme)
+        bw.paramHost = std::min(bw.paramHost, kNvmeBytesPerSecondPerNode / double(std::min(s.gpusPerNode, s.gpus)));
+    bw.z3 = bw.dp;
+    if (s.zero3PerTensorCollectives && dc > 1) {
+        const Architecture& a = s.arch;
+        const int mats = 4 + (a.gatedMlp ? 1 : 0);
+        const int biases = (a.qkvBias ? 1 : 0) + (a.attnOutBias ? 1 : 0) + (a.mlpBias ? (a.gatedMlp ? 3 : 2) : 0);
+        const int norms = a.normsPerLayer * (a.norm == NormKind::LayerNorm ? 2 : 1);
+        const double tensors = double(mats + biases + norms);
+        bw.z3Extra = (tensors - 1.0) * double(dc - 1) * s.alphaSeconds;
+        bw.z3SmallTensors = double(biases + norms);
+        if (l.dpCrossesNodes)
+            bw.z3 = std::min(bw.dp, l.interNodeBytesPerSecond);
+    }
+    return bw;
+}
+
+OptimizerPhase optimizerPhase(const Scenario& s, const BytesPerParam& b, const LinkPlan& l, const GpuPreset& g,
+                              const GroupBandwidths& bw, std::int64_t localParams, std::int64_t dc, double cover)
+{
+    OptimizerPhase o;
+    const int z = s.zeroStage;
+    const std::int64_t P = localParams;
+    const std::int64_t shard = z >= 1 ? ceilDiv(P, dc) : P;
+    if (s.offloadOptimizer != OffloadDevice::None) {
+        // CPU Adam reads and writes fp32 grads, master weights and moments once (memory-bound).
+        const double perNode = double(std::min(s.gpusPerNode, s.gpus));
+        o.step = double(shard) * (4.0 + b.master + b.optimizer) * 2.0 / (kHostMemoryBytesPerSecondPerNode / perNode);
+        // ZeRO-Infinity: master weights and moments live on NVMe; the step streams them in and back out
+        // (read + write) through the node's NVMe bandwidth shared by its GPUs, overlapped with CPU Adam.
+        if (s.offloadOptimizer == OffloadDevice::Nvme)
+            o.step = std::max(o.step, double(shard) * (b.master + b.optimizer) * 2.0 / (kNvmeBytesPerSecondPerNode / perNode));
+        if (s.offloadParams == OffloadDevice::None)
+            o.hostCopy = collectiveSeconds(EventKind::HostToDevice, double(shard) * b.weights, 1, s.alphaSeconds,
+                                           l.pcieBytesPerSecond);
+    } else {
+        // GPU Adam is memory-bound: every state byte read and written once at HBM bandwidth.
+        o.step = double(shard) * (b.weights + b.grads + b.master + b.optimizer) * 2.0 / g.hbmBytesPerSecond;
+    }
+    if ((z == 1 || z == 2) && dc > 1) {
+        o.gatherBytes = double(P) * b.weights;
+        o.gather = collectiveSeconds(EventKind::AllGather, o.gatherBytes, dc, s.alphaSeconds, bw.dp);
+        // Megatron-Core overlap_param_gather: each bucket's gather runs under the next forward of the first
+        // micro-batch; only what that forward cannot cover holds the step up.
+        o.gatherExposed = s.overlapParamGather ? std::max(0.0, o.gather - cover) : o.gather;
+    }
+    return o;
+}
+
+} // namespace shardscope::detail

@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// The step model's pieces shared by the simulator (computeStep(), step.cpp) and the planner's closed form
+// (closedFormStep(), layoutplanner_eval.cpp): kernel seconds and FLOPs of a layer, the link bandwidths of each
+// process group, the optimizer phase, and the layers of a model chunk. Private to core.
+
+#include "shardscope/footprint.h"
+#include "shardscope/gpus.h"
+#include "shardscope/kernels.h"
+#include "shardscope/links.h"
+#include "shardscope/scenario.h"
+
+#include <algorithm>
+#include <cstdint>
+
+namespace shardscope::detail {
+
+/// Host DRAM bandwidth per node for CPU Adam: DGX A100's two EPYC 7742, 8 channels of DDR4-3200 each
+/// (2 x 204.8 GB/s), shared by the node's GPUs (CPU Adam is memory-bound: it streams every state once).
+inline constexpr double kHostMemoryBytesPerSecondPerNode = 409.6e9;
+/// NVMe read/write bandwidth per node for ZeRO-Infinity: about 25 GB/s aggregate on a DGX-2 class node with
+/// its NVMe drives in RAID 0 (Rajbhandari et al. 2021, ZeRO-Infinity), shared by the node's GPUs.
+inline constexpr double kNvmeBytesPerSecondPerNode = 25e9;
+/// Fraction of the HBM spec that streaming kernels reach (STREAM-like copies on A100/H100 reach 85-90%).
+inline constexpr double kAchievableHbm = 0.85;
+/// Bytes per attention score moved without FlashAttention (forward; see layerTimes()).
+inline constexpr double kScoreBytes = 5.0;
+/// DeepSpeed ZeRO-3's stage3_max_reuse_distance default (deepspeed/runtime/zero/constants.py, 2021): a
+/// parameter is kept after use only if it is used again within this many elements. (Its
+/// stage3_param_persistence_threshold and stage3_prefetch_bucket_size are Scenario fields.)
+inline constexpr double kDsMaxReuseDistance = 1e9;
+
+inline std::int64_t ceilDiv(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
+
+/// Layers of pipeline stage i when L layers split over p stages (the first L mod p stages hold one more), and
+/// the layers before it.
+inline std::int64_t layersOnStage(std::int64_t L, std::int64_t p, std::int64_t i) { return L / p + (i < L % p ? 1 : 0); }
+inline std::int64_t layersBefore(std::int64_t L, std::int64_t p, std::int64_t i) { return i * (L / p) + std::min(i, L % p); }
+/// Layers of model chunk c of a stage with `stageLayers` layers over v chunks: an uneven split (126 layers over
+/// PP 8 x VPP 2, as Megatron and torchtitan accept) gives the stage's first stageLayers mod v chunks one more.
+inline std::int64_t chunkLayers(std::int64_t stageLayers, std::int64_t v, std::int64_t c)
+{
+    return stageLayers / v + (c < stageLayers % v ? 1 : 0);
+}
+/// The chunk's first layer within its stage.
+inline std::int64_t chunkFirstLayer(std::int64_t stageLayers, std::int64_t v, std::int64_t c)
+{
+    return c * (stageLayers / v) + std::min(c, stageLayers % v);
+}
+
+/// Bytes per activation element on the wire: 16-bit (fp32 with an fp32 recipe).
+inline double activationWireBytes(const BytesPerParam& b) { return b.weights >= 4 ? 4.0 : 2.0; }
+
+/// Kernel seconds and FLOPs of one layer (its attention and MLP halves) and of the LM head for one micro-batch
+/// on one GPU, and the bytes of its TP, pipeline and ring-attention messages.
+struct LayerTimes
+{
+    /// FLOPs of one layer's forward on one TP rank: QKV/O projections, core attention, MLP; the LM head.
+    double attnFlops = 0, coreFlops = 0, mlpFlops = 0, headFlops = 0;
+    /// Seconds: the attention half's linear layers, core attention and element-wise work; the MLP half; the head.
+    double attnLinFwd = 0, coreFwd = 0, attnEwFwd = 0, mlpFwd = 0, headFwd = 0;
+    double attnLinBwd = 0, coreBwd = 0, attnEwBwd = 0, mlpBwd = 0, headBwd = 0;
+    double cpRingFwd = 0; ///< bytes one rank sends per ring step in forward (its K and V chunk)
+    double tpMsgBytes = 0; ///< the tensor a TP collective works on
+    double p2pBytes = 0; ///< a pipeline send (the block's output activations or input gradients)
+    /// Shares of the forward kernel seconds by weight (per-tensor ZeRO-3 splits a layer at its weights): QKV's
+    /// share of the attention GEMMs, the up/gate GEMMs' share of the MLP's, and the MLP's element-wise seconds.
+    double qkvShare = 1, upShare = 1, mlpEwFwd = 0;
+    /// Kernel seconds of one layer's forward (what overlap_param_gather hides the parameter all-gather under).
+    double layerForward() const { return attnLinFwd + coreFwd + attnEwFwd + mlpFwd; }
+};
+
+/// The kernel model in force (kernels.h) for the scenario's GPU `g` (its resolved preset): efficiencies as given,
+/// or the GPU's defaults times its power cap.
+KernelModel kernelModel(const Scenario& s, const GpuPreset& g);
+
+/// Kernel seconds of a layer's halves and of the LM head on one GPU for one micro-batch (docs/model.md,
+/// "Kernel time"), with `actBytes` bytes per activation element (activationWireBytes()).
+LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes);
+
+/// Bandwidths of the process groups' collectives (bytes/s) and ZeRO-3's per-tensor latency.
+struct GroupBandwidths
+{
+    double tp = 1, dp = 1, pp = 1, cp = 1;
+    double paramHost = 1; ///< host-to-GPU bandwidth of offloaded params (PCIe, or the NVMe share)
+    double z3 = 1; ///< ZeRO-3 collectives' bandwidth (one NIC per GPU with per-tensor collectives)
+    double z3Extra = 0; ///< extra latency of a unit's ZeRO-3 collective split per parameter tensor
+    double z3SmallTensors = 0; ///< biases and norms of a layer (per-tensor ZeRO-3: persisted, reduced one by one)
+};
+
+/// The group bandwidths of a scenario with link plan `l` and `dc` = dp x cp ranks sharding the model states.
+GroupBandwidths groupBandwidths(const Scenario& s, const LinkPlan& l, std::int64_t dc);
+
+/// The optimizer phase after a stage's last block: the optimizer step (GPU Adam, or CPU Adam when offloaded,
+/// streaming from NVMe with ZeRO-Infinity), the host-to-GPU copy of the updated shard, ZeRO-1/2's all-gather.
+struct OptimizerPhase
+{
+    double step = 0; ///< optimizer step seconds
+    double hostCopy = 0; ///< host-to-GPU copy of the updated parameter shard (optimizer offload without param offload)
+    double gather = 0; ///< ZeRO-1/2's all-gather of the updated parameters (0 without)
+    double gatherBytes = 0; ///< the tensor it works on
+    double gatherExposed = 0; ///< the part of it the step waits for (all of it without overlap_param_gather)
+    /// Seconds the phase holds the stage up.
+    double seconds() const { return step + hostCopy + gatherExposed; }
+};
+
+/// The optimizer phase of a stage holding `localParams` params per GPU, whose first forward runs `cover` seconds of
+/// kernels (LayerTimes::layerForward() x its layers: what overlap_param_gather hides the all-gather under).
+OptimizerPhase optimizerPhase(const Scenario& s, const BytesPerParam& b, const LinkPlan& l, const GpuPreset& g,
+                              const GroupBandwidths& bw, std::int64_t localParams, std::int64_t dc, double cover);
+
+} // namespace shardscope::detail

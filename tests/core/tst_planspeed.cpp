@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: MIT
+// The planner's speed work (issue 11) changes no number: the numbers-only footprint (FootprintOptions) gives
+// computeFootprint()'s bytes exactly, every term and rank; and every layout the planner evaluates has
+// computeFootprint()'s peak, model-state and activation bytes and fit, whatever it shares between layouts.
+#include "shardscope/errors.h"
+#include "shardscope/footprint.h"
+#include "shardscope/layoutplanner.h"
+
+#include "scenariogenerator.h"
+
+#include <QTest>
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <vector>
+
+using namespace shardscope;
+
+namespace {
+
+// SHARDSCOPE_TEST_SCALE (a fraction, set by the asan test preset) runs a share of the cases, as tst_robustness does.
+int scaled(int n)
+{
+    const double k = qEnvironmentVariableIsSet("SHARDSCOPE_TEST_SCALE")
+        ? qEnvironmentVariable("SHARDSCOPE_TEST_SCALE").toDouble()
+        : 1.0;
+    return std::max(n / 10, int(double(n) * (k > 0 ? std::min(k, 1.0) : 1.0)));
+}
+
+/// The first field where two footprints differ in a number, or "" when every number is equal.
+std::string firstDifference(const Footprint& a, const Footprint& b)
+{
+    auto eq = [](auto x, auto y) { return x == y; };
+    if (!eq(a.totalParams, b.totalParams))
+        return "totalParams";
+    if (!eq(a.capacityBytes, b.capacityBytes) || !eq(a.usableBytes, b.usableBytes))
+        return "capacity";
+    if (!eq(a.worst, b.worst) || !eq(a.fits, b.fits) || !eq(a.measuredBytes, b.measuredBytes))
+        return "worst/fits/measured";
+    if (!eq(a.hostBytesPerNode, b.hostBytesPerNode) || !eq(a.nvmeBytesPerNode, b.nvmeBytesPerNode)
+        || !eq(a.hostFits, b.hostFits) || !eq(a.nvmeFits, b.nvmeFits))
+        return "host/nvme";
+    const LayerActivations &la = a.activations, &lb = b.activations;
+    if (!eq(la.perTokenReplicated, lb.perTokenReplicated) || !eq(la.perTokenSplit, lb.perTokenSplit)
+        || !eq(la.perTokenScores, lb.perTokenScores) || !eq(la.storedBytes, lb.storedBytes)
+        || !eq(la.workingBytes, lb.workingBytes) || !eq(la.constant34, lb.constant34))
+        return "activations";
+    if (a.ranks.size() != b.ranks.size())
+        return "rank count";
+    for (std::size_t i = 0; i < a.ranks.size(); ++i) {
+        const RankFootprint &x = a.ranks[i], &y = b.ranks[i];
+        const std::string at = " of rank " + std::to_string(i);
+        if (x.label != y.label || x.stage != y.stage || x.layers != y.layers || x.localParams != y.localParams
+            || x.perLayerLocalParams != y.perLayerLocalParams || x.inflightMicrobatches != y.inflightMicrobatches)
+            return "stage fields" + at;
+        for (int t = 0; t < kTermCount; ++t)
+            if (x.terms[std::size_t(t)].bytes != y.terms[std::size_t(t)].bytes)
+                return std::string(termKey(Term(t))) + at;
+        if (x.stepMaxBytes != y.stepMaxBytes)
+            return "stepMaxBytes" + at;
+        if (x.totalBytes != y.totalBytes || x.peakMoment != y.peakMoment || x.peakAllocatedBytes != y.peakAllocatedBytes
+            || x.peakReservedBytes != y.peakReservedBytes || x.deviceUsedBytes != y.deviceUsedBytes
+            || x.steadyStateBytes != y.steadyStateBytes)
+            return "peak figures" + at;
+    }
+    return "";
+}
+
+/// computeFootprint(s, o), or the refusal's message.
+std::optional<Footprint> footprintOrMessage(const Scenario& s, const FootprintOptions& o, std::string& message)
+{
+    try {
+        return computeFootprint(s, o);
+    } catch (const InvalidInput& e) {
+        message = e.what();
+        return std::nullopt;
+    }
+}
+
+} // namespace
+
+class TestPlanSpeed : public QObject
+{
+    Q_OBJECT
+private slots:
+    /// The numbers-only footprint (no formulas, no timeline) against the full one on 4,000 random scenarios
+    /// (tests/core/scenariogenerator.h: presets, random architectures, bare counts, every recipe, framework and
+    /// memory saver; some at the ends of their ranges so that both refuse): every number equal, the same
+    /// refusals; and the numbers-only one really skips the words.
+    void numbersOnlyEqualsTheFullFootprint()
+    {
+        ScenarioGenerator g(20261201);
+        const int n = scaled(4000);
+        int compared = 0, refused = 0;
+        for (int i = 0; i < n; ++i) {
+            Scenario s = g.next(g.pick<std::int64_t>({1, 2, 3, 8, 64, 1000}));
+            if (g.coin())
+                g.addFrameworkKnobs(s);
+            if (g.uniform(0, 19) == 0) { // beyond the model's range: both must refuse alike
+                s.seq = 16777216;
+                s.microBatch = 65536;
+            }
+            std::string fullMessage, numbersMessage, noTimelineMessage;
+            const std::optional<Footprint> full = footprintOrMessage(s, FootprintOptions {}, fullMessage);
+            const std::optional<Footprint> numbers = footprintOrMessage(s, FootprintOptions {false, false}, numbersMessage);
+            const std::optional<Footprint> noTimeline = footprintOrMessage(s, FootprintOptions {true, false}, noTimelineMessage);
+            QVERIFY2(full.has_value() == numbers.has_value() && full.has_value() == noTimeline.has_value(), describe(s).c_str());
+            if (!full) {
+                QCOMPARE(numbersMessage, fullMessage);
+                QCOMPARE(noTimelineMessage, fullMessage);
+                ++refused;
+                continue;
+            }
+            const std::string d = firstDifference(*full, *numbers);
+            QVERIFY2(d.empty(), (d + ": " + describe(s)).c_str());
+            QVERIFY2(firstDifference(*full, *noTimeline).empty(), describe(s).c_str());
+            // The default is the full footprint.
+            QVERIFY2(firstDifference(*full, computeFootprint(s)).empty(), describe(s).c_str());
+            for (std::size_t r = 0; r < full->ranks.size(); ++r) {
+                QCOMPARE(full->ranks[r].timeline.size(), std::size_t(kStepMomentCount));
+                QVERIFY(numbers->ranks[r].timeline.empty());
+                QVERIFY(noTimeline->ranks[r].timeline.empty());
+                for (int t = 0; t < kTermCount; ++t) {
+                    QVERIFY2(!full->ranks[r].terms[std::size_t(t)].formula.empty(), describe(s).c_str());
+                    QVERIFY(numbers->ranks[r].terms[std::size_t(t)].formula.empty());
+                    QCOMPARE(noTimeline->ranks[r].terms[std::size_t(t)].formula, full->ranks[r].terms[std::size_t(t)].formula);
+                }
+            }
+            QVERIFY(!full->activations.derivation.empty());
+            QVERIFY(numbers->activations.derivation.empty());
+            ++compared;
+        }
+        qInfo("%d scenarios compared, %d refused by both", compared, refused);
+        QVERIFY(compared > n / 2);
+        QVERIFY(refused > 0);
+    }
+
+    /// The stages computeFootprint() skips (a whole architecture with PP > 3 computes the first, second and last
+    /// only) against brute force, every stage computed (FootprintOptions::everyStage), on 3,000 random scenarios
+    /// with PP from 4 to 48, every schedule (interleaved too), framework and memory saver: every number equal, and the
+    /// worst rank's peak is the largest of every stage's own timeline (memoryTimeline()).
+    void skippedStagesNeverHoldTheWorstRank()
+    {
+        ScenarioGenerator g(20261202);
+        const int n = scaled(3000);
+        int compared = 0, deep = 0;
+        while (compared < n) {
+            Scenario s = g.next(g.pick<std::int64_t>({1, 2, 8, 64}));
+            if (g.coin())
+                g.addFrameworkKnobs(s);
+            s.pp = std::min<std::int64_t>(s.arch.layers, g.pick<std::int64_t>({4, 5, 6, 7, 8, 12, 16, 24, 48}));
+            s.gpus = s.tp * s.pp * s.cp * g.pick<std::int64_t>({1, 2, 8});
+            s.schedule = g.pick({PipelineSchedule::OneFOneB, PipelineSchedule::GPipe, PipelineSchedule::Interleaved});
+            s.vpp = 1;
+            if (s.schedule == PipelineSchedule::Interleaved) {
+                s.vpp = g.pick<std::int64_t>({2, 3, 4});
+                s.gradAccum = s.pp * g.pick<std::int64_t>({1, 2, 3});
+            }
+            if (s.framework == Framework::Single)
+                s.framework = Framework::DeepSpeed;
+            s.optimizerInBackward = s.optimizerInBackward && s.gradAccum == 1;
+            std::string message;
+            const std::optional<Footprint> skipping = footprintOrMessage(s, FootprintOptions {false, false}, message);
+            if (!skipping)
+                continue; // not a valid scenario (e.g. fewer layers than PP x VPP)
+            const Footprint all = computeFootprint(s, FootprintOptions {false, false, true});
+            const std::string d = firstDifference(all, *skipping);
+            QVERIFY2(d.empty(), (d + ": " + describe(s)).c_str());
+            QVERIFY2(firstDifference(all, computeFootprint(s)).empty(), describe(s).c_str());
+            std::int64_t largest = 0;
+            for (std::int64_t i = 0; i < s.pp; ++i) {
+                const std::vector<MemoryMoment> tl = memoryTimeline(s, i);
+                for (const MemoryMoment& m : tl)
+                    if (m.moment != StepMoment::Steady) // the peak is taken over the step's moments after steady
+                        largest = std::max(largest, memoryMeasures(s, m.bytes).deviceUsed);
+            }
+            QVERIFY2(largest == skipping->worstBytes(), describe(s).c_str());
+            deep += s.pp > 3 && !s.bareParams ? 1 : 0;
+            ++compared;
+        }
+        qInfo("%d scenarios compared, %d of them with stages skipped", compared, deep);
+        QVERIFY(deep > n / 2);
+    }
+
+    /// FootprintFamily (one scenario's parts shared over the ZeRO stages and offloads) against computeFootprint()
+    /// of each member, numbers only, on 1,000 random scenarios x every stage and offload pair (the invalid pairs
+    /// included: the same refusal).
+    void familyEqualsComputeFootprint()
+    {
+        ScenarioGenerator g(20261203);
+        const int n = scaled(1000);
+        int compared = 0, refused = 0;
+        const OffloadDevice devices[] = {OffloadDevice::None, OffloadDevice::Cpu, OffloadDevice::Nvme};
+        for (int i = 0; i < n; ++i) {
+            Scenario s = g.next(g.pick<std::int64_t>({1, 2, 3, 8, 64, 1000}));
+            if (g.coin())
+                g.addFrameworkKnobs(s);
+            if (g.uniform(0, 19) == 0)
+                s.seq = 16777216; // refused by every member
+            FootprintFamily family(s);
+            for (int z = 0; z <= 3; ++z)
+                for (OffloadDevice o : devices)
+                    for (OffloadDevice q : devices) {
+                        Scenario m = s;
+                        m.zeroStage = z;
+                        m.offloadOptimizer = o;
+                        m.offloadParams = q;
+                        std::string expected, got;
+                        const std::optional<Footprint> ref = footprintOrMessage(m, FootprintOptions {false, false}, expected);
+                        std::optional<Footprint> fam;
+                        try {
+                            fam = family.footprint(z, o, q);
+                        } catch (const InvalidInput& e) {
+                            got = e.what();
+                        }
+                        QVERIFY2(ref.has_value() == fam.has_value(), (got + " | " + expected + " | " + describe(m)).c_str());
+                        if (!ref) {
+                            QCOMPARE(got, expected);
+                            ++refused;
+                            continue;
+                        }
+                        const std::string d = firstDifference(*ref, *fam);
+                        QVERIFY2(d.empty(), (d + ": " + describe(m)).c_str());
+                        ++compared;
+                    }
+        }
+        qInfo("%d footprints compared, %d refused alike", compared, refused);
+        QVERIFY(compared > n && refused > n);
+    }
+
+    /// Every layout the planner evaluates (fitting or not: PlanRequest::onEvaluated) against computeFootprint() on
+    /// the layout's own scenario: the same peak, model-state and activation bytes and the same fit (host and NVMe
+    /// included). Small clusters of several models, frameworks, capacities and schedules, every knob searched.
+    void plannerFootprintsEqualComputeFootprint_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<qint64>("gpus");
+        QTest::addColumn<qint64>("globalBatch");
+        QTest::addColumn<double>("capacityGb");
+        QTest::addColumn<int>("framework");
+        QTest::addColumn<int>("schedule");
+        QTest::newRow("gpt2 4 x 4 GB deepspeed") << QStringLiteral("gpt2") << qint64(4) << qint64(8) << 4.0
+                                                 << int(Framework::DeepSpeed) << int(PipelineSchedule::OneFOneB);
+        QTest::newRow("llama-2-7b 8 x 24 GB megatron") << QStringLiteral("llama-2-7b") << qint64(8) << qint64(16) << 24.0
+                                                       << int(Framework::Megatron) << int(PipelineSchedule::OneFOneB);
+        QTest::newRow("llama-2-13b 16 x 40 GB fsdp2 gpipe")
+            << QStringLiteral("llama-2-13b") << qint64(16) << qint64(32) << 40.0 << int(Framework::Fsdp2)
+            << int(PipelineSchedule::GPipe);
+        QTest::newRow("mixtral-8x7b 32 x 80 GB deepspeed")
+            << QStringLiteral("mixtral-8x7b") << qint64(32) << qint64(64) << 80.0 << int(Framework::DeepSpeed)
+            << int(PipelineSchedule::OneFOneB);
+        QTest::newRow("llama-3-8b 16 x 48 GB ddp") << QStringLiteral("llama-3-8b") << qint64(16) << qint64(32) << 48.0
+                                                   << int(Framework::Ddp) << int(PipelineSchedule::OneFOneB);
+    }
+    void plannerFootprintsEqualComputeFootprint()
+    {
+        QFETCH(QString, model);
+        QFETCH(qint64, gpus);
+        QFETCH(qint64, globalBatch);
+        QFETCH(double, capacityGb);
+        QFETCH(int, framework);
+        QFETCH(int, schedule);
+        PlanRequest r;
+        r.base = defaultScenario();
+        r.base.arch = *findModelPreset(model.toStdString());
+        r.base.seq = 1024;
+        r.base.gpus = gpus;
+        r.base.tp = r.base.pp = 1;
+        r.base.capacityBytes = std::int64_t(capacityGb * 1e9);
+        r.base.gpu = "custom";
+        r.base.framework = Framework(framework);
+        r.base.schedule = PipelineSchedule(schedule);
+        r.globalBatch = globalBatch;
+        r.topK = 5;
+        std::int64_t seen = 0, fitting = 0, checked = 0;
+        std::string mismatch;
+        // Every layout in the dev and CI presets; every 10th under SHARDSCOPE_TEST_SCALE (the sanitizers).
+        const std::int64_t stride = 1000 / scaled(1000);
+        r.onEvaluated = [&](const PlanLayout& l) {
+            ++seen;
+            fitting += l.fits ? 1 : 0;
+            if (!mismatch.empty() || (seen - 1) % stride != 0)
+                return;
+            ++checked;
+            const Scenario s = applyLayout(r.base, l);
+            const Footprint f = computeFootprint(s);
+            const RankFootprint& w = f.worstRank();
+            std::int64_t states = 0;
+            for (Term t : {Term::Params, Term::Grads, Term::Master, Term::Optimizer})
+                states += w.stepMaxBytes[std::size_t(t)];
+            const std::int64_t acts = w.stepMaxBytes[std::size_t(Term::Activations)] + w.stepMaxBytes[std::size_t(Term::Logits)];
+            const bool fits = f.fits && f.hostFits && f.nvmeFits;
+            if (l.peakBytes != f.measuredBytes || l.modelStateBytes != states || l.activationBytes != acts || l.fits != fits)
+                mismatch = "tp " + std::to_string(l.tp) + " pp " + std::to_string(l.pp) + " vpp " + std::to_string(l.vpp)
+                    + " z " + std::to_string(l.stage) + " mb " + std::to_string(l.microBatch) + " ckpt "
+                    + checkpointingKey(l.checkpointing) + " sp " + std::to_string(l.sequenceParallel) + " off "
+                    + offloadKey(l.offloadOptimizer) + "/" + offloadKey(l.offloadParams) + ": planner "
+                    + std::to_string(l.peakBytes) + " B fits " + std::to_string(l.fits) + ", computeFootprint "
+                    + std::to_string(f.measuredBytes) + " B fits " + std::to_string(fits);
+        };
+        const PlanResult res = planLayouts(r);
+        QVERIFY2(mismatch.empty(), mismatch.c_str());
+        QCOMPARE(seen, res.evaluated);
+        QCOMPARE(fitting, res.fitting);
+        QVERIFY(res.fitting > 0 && res.fitting < res.evaluated); // both sides of the capacity line are exercised
+        qInfo("%lld layouts evaluated (%lld fit, %lld pruned), %lld of them checked: each equal to computeFootprint()",
+              (long long)res.evaluated, (long long)res.fitting, (long long)res.pruned, (long long)checked);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestPlanSpeed)
+#include "tst_planspeed.moc"
