@@ -10,9 +10,11 @@
 #include "shardscope/kernels.h"
 #include "shardscope/links.h"
 #include "shardscope/scenario.h"
+#include "shardscope/step.h"
 
 #include <algorithm>
 #include <cstdint>
+#include <vector>
 
 namespace shardscope::detail {
 
@@ -47,6 +49,27 @@ inline std::int64_t chunkLayers(std::int64_t stageLayers, std::int64_t v, std::i
 inline std::int64_t chunkFirstLayer(std::int64_t stageLayers, std::int64_t v, std::int64_t c)
 {
     return c * (stageLayers / v) + std::min(c, stageLayers % v);
+}
+
+/// fms-fsdp's every-n-th-block checkpointing (Scenario::checkpointInterval; policies/ac_handler.py): block i
+/// (1-based) is wrapped when i x p reaches the next cut-off (1/2, 3/2, ...), p = 1/n, so the count of wrapped
+/// blocks among the first i is floor(i p + 1/2) = (2i + n) / (2n) (i with n = 1: every block).
+inline std::int64_t checkpointedAmongFirst(std::int64_t i, std::int64_t n)
+{
+    n = std::max<std::int64_t>(1, n);
+    return (2 * i + n) / (2 * n);
+}
+/// With full checkpointing, is global layer l (0-based) checkpointed? (Embedding and head units: l < 0, yes.)
+inline bool layerCheckpointed(const Scenario& s, std::int64_t l)
+{
+    if (s.checkpointInterval <= 1 || l < 0)
+        return true;
+    return checkpointedAmongFirst(l + 1, s.checkpointInterval) > checkpointedAmongFirst(l, s.checkpointInterval);
+}
+/// The checkpointed layers among global layers first .. first + count - 1.
+inline std::int64_t checkpointedLayers(const Scenario& s, std::int64_t first, std::int64_t count)
+{
+    return checkpointedAmongFirst(first + count, s.checkpointInterval) - checkpointedAmongFirst(first, s.checkpointInterval);
 }
 
 /// Bytes per activation element on the wire: 16-bit (fp32 with an fp32 recipe).
@@ -109,5 +132,79 @@ struct OptimizerPhase
 /// kernels (LayerTimes::layerForward() x its layers: what overlap_param_gather hides the all-gather under).
 OptimizerPhase optimizerPhase(const Scenario& s, const BytesPerParam& b, const LinkPlan& l, const GpuPreset& g,
                               const GroupBandwidths& bw, std::int64_t localParams, std::int64_t dc, double cover);
+
+/// A ZeRO unit of a block (what FSDP wraps; what a ZeRO-3 gather fetches): the embedding, a layer, the final norm
+/// and LM head, with its params per GPU before the DP shard.
+struct ZeroUnit
+{
+    EventPart part = EventPart::Layer;
+    std::int64_t layer = 0; ///< the global layer; -1 embedding, -2 head
+    std::int64_t params = 0;
+};
+
+/// What a piece of DeepSpeed 2021's per-weight ZeRO-3 walk runs on the compute stream: nothing (the embedding), the
+/// LM head, or one weight's share of a layer half (QKV with the attention core, the output projection, up and gate,
+/// down with the MLP's element-wise work), in its phase.
+enum class Zero3Work
+{
+    None,
+    Head,
+    Qkv,
+    Out,
+    Up,
+    Down
+};
+
+/// One piece of the per-weight walk (docs/model.md, "DeepSpeed ZeRO-3 per tensor").
+struct Zero3Piece
+{
+    EventPart part = EventPart::Layer;
+    std::int64_t layer = 0;
+    StepPhase phase = StepPhase::Forward;
+    Zero3Work work = Zero3Work::None;
+    double gather = 0; ///< elements gathered before it runs (0: persisted or still held)
+    double reduce = 0; ///< gradient elements reduce-scattered after it (backward)
+    double reduceExtra = 0; ///< seconds of the persisted tensors' own reductions
+};
+
+/// The pieces of a block of DeepSpeed ZeRO-3 as of 2021 at the granularity it runs at (Scenario::
+/// zero3PerTensorCollectives): `units` in the block's order (backward: reversed). Each Linear is a sub-module whose
+/// weight is gathered in its pre-forward (and pre-backward) hook; biases and norms under the persistence threshold
+/// stay whole on every rank. After use a weight is released unless it is used again within
+/// stage3_max_reuse_distance elements: with full recompute (the layers Scenario::checkpointInterval checkpoints),
+/// the backward of a layer gathers again each weight whose recompute-to-backward distance (twice the weights after
+/// it in the layer) exceeds it. `dc`: the ranks the states are sharded over; `smallTensors`: a layer's biases and
+/// norms (GroupBandwidths::z3SmallTensors), reduced one by one.
+std::vector<Zero3Piece> zero3Pieces(const Scenario& s, const std::vector<ZeroUnit>& units, bool fwd, std::int64_t dc,
+                                    double smallTensors);
+
+/// The per-weight walk's order of events, shared by computeStep() and the closed form: before piece j runs its
+/// gather is issued (`issue(j)`, once) and waited for (`wait(j)`), then the next pieces' gathers are prefetched up to
+/// stage3_prefetch_bucket_size elements (a 175B weight is 1.5e8-6e8 elements: one weight ahead), then `run(j)` runs
+/// it (its kernels, then its gradient reduction).
+template <class Issue, class Wait, class Run>
+void walkZero3Pieces(const std::vector<Zero3Piece>& pieces, double bucketElements, Issue&& issue, Wait&& wait, Run&& run)
+{
+    std::vector<char> issued(pieces.size(), 0);
+    auto issueOnce = [&](std::size_t j) {
+        if (pieces[j].gather <= 0 || issued[j])
+            return;
+        issued[j] = 1;
+        issue(j);
+    };
+    for (std::size_t j = 0; j < pieces.size(); ++j) {
+        issueOnce(j);
+        if (pieces[j].gather > 0)
+            wait(j);
+        double ahead = 0;
+        for (std::size_t k = j + 1; k < pieces.size() && ahead < bucketElements; ++k) {
+            if (pieces[k].gather <= 0)
+                continue;
+            issueOnce(k);
+            ahead += pieces[k].gather;
+        }
+        run(j);
+    }
+}
 
 } // namespace shardscope::detail

@@ -59,7 +59,6 @@ constexpr std::size_t kMaxSimBlocks = 2000000;
 // Kernel times, group bandwidths, the optimizer phase and the stage split are shared with the planner's closed
 // form (stagetime.h).
 using detail::ceilDiv;
-using detail::kDsMaxReuseDistance;
 using detail::layersBefore;
 using detail::layersOnStage;
 using detail::LayerTimes;
@@ -388,132 +387,96 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
     };
 
     if (z3 && m_s.zero3PerTensorCollectives) {
-        // DeepSpeed ZeRO-3 as of 2021 at the granularity it runs at (docs/model.md, "DeepSpeed ZeRO-3 per
-        // tensor"): each Linear is a sub-module whose weight is gathered in its pre-forward (and pre-backward)
-        // hook; after that fetch the next weights are prefetched up to stage3_prefetch_bucket_size elements (a
-        // 175B weight is 1.5e8-6e8 elements: one weight ahead); biases and norms under the persistence threshold
-        // stay whole on every rank. After use a weight is released unless it is used again within
-        // stage3_max_reuse_distance elements: with full recompute, the backward of a layer gathers again each
-        // weight whose recompute-to-backward distance (twice the weights after it in the layer) exceeds it.
-        struct Piece
-        {
-            EventPart part;
-            std::int64_t layer;
-            double gather; // elements gathered before it runs (0: persisted or still held)
-            std::function<void()> run;
-            double reduce; // gradient elements reduce-scattered after it (backward)
-            double reduceExtra; // seconds of the persisted tensors' own reductions
-        };
-        const Architecture& a = m_s.arch;
-        const double t = double(m_t);
-        const double hd = double(a.headDim > 0 ? a.headDim : a.hidden / a.heads);
-        const double h = double(a.hidden), q = double(a.heads) * hd, kv = double(a.kvHeads) * hd;
-        const double kx = a.experts > 1 ? double(a.experts) : 1.0;
-        const double wQkv = h * (q + 2 * kv) / t, wO = q * h / t;
-        const double wUp = kx * (a.gatedMlp ? 2.0 : 1.0) * h * double(a.ffn) / t, wDown = kx * double(a.ffn) * h / t;
-        auto gathered = [&](double w) { return w >= double(m_s.zero3PersistenceThreshold) ? w : 0.0; };
+        // DeepSpeed ZeRO-3 as of 2021 at the granularity it runs at: the pieces and their order are shared with the
+        // planner's closed form (stagetime.h, zero3Pieces() and walkZero3Pieces()).
+        std::vector<detail::ZeroUnit> zu;
+        zu.reserve(units.size());
+        for (const Unit& u : units)
+            zu.push_back({u.part, u.layer, u.params});
+        const std::vector<detail::Zero3Piece> pieces = detail::zero3Pieces(m_s, zu, fwd, m_dc, m_z3SmallTensors);
         const double attnLin = m_attnLinFwd, mlpGemm = m_mlpFwd - m_mlpEwFwd;
-        // Forward pieces of a layer (phase ph): QKV with the attention core, output projection, up (and gate), down.
-        auto layerPieces = [&](std::vector<Piece>& out, StepPhase ph, std::int64_t l, bool gather) {
-            const double sh = m_qkvShare, su = m_upShare;
-            out.push_back({EventPart::Attention, l, gather ? gathered(wQkv) : 0.0, [&, ph, l, sh] {
-                               compute(m_attnFlops * sh + m_coreFlops, attnLin * sh + m_coreFwd + m_attnEwFwd, ph,
-                                       EventPart::Attention, l);
-                               cpRing(ph, l, m_coreFwd, 1.0);
-                           }, 0.0, 0.0});
-            out.push_back({EventPart::Attention, l, gather ? gathered(wO) : 0.0, [&, ph, l, sh] {
-                               compute(m_attnFlops * (1 - sh), attnLin * (1 - sh), ph, EventPart::Attention, l);
-                               tpPair(ph, EventPart::Attention, l, attnLin);
-                           }, 0.0, 0.0});
-            out.push_back({EventPart::Mlp, l, gather ? gathered(wUp) : 0.0, [&, ph, l, su] {
-                               compute(m_mlpFlops * su, mlpGemm * su, ph, EventPart::Mlp, l);
-                           }, 0.0, 0.0});
-            out.push_back({EventPart::Mlp, l, gather ? gathered(wDown) : 0.0, [&, ph, l, su] {
-                               compute(m_mlpFlops * (1 - su), mlpGemm * (1 - su) + m_mlpEwFwd, ph, EventPart::Mlp, l);
-                               tpPair(ph, EventPart::Mlp, l, m_mlpFwd);
-                           }, 0.0, 0.0});
+        const double sh = m_qkvShare, su = m_upShare;
+        auto runPiece = [&](const detail::Zero3Piece& pc) {
+            const StepPhase ph = pc.phase;
+            const std::int64_t l = pc.layer;
+            const bool back = ph == StepPhase::Backward;
+            switch (pc.work) {
+            case detail::Zero3Work::None: break;
+            case detail::Zero3Work::Head:
+                compute((fwd ? 1.0 : 2.0) * m_headFlops, fwd ? m_headFwd : m_headBwd, phase, EventPart::Head, -1);
+                break;
+            case detail::Zero3Work::Qkv:
+                if (!back) {
+                    compute(m_attnFlops * sh + m_coreFlops, attnLin * sh + m_coreFwd + m_attnEwFwd, ph,
+                            EventPart::Attention, l);
+                    cpRing(ph, l, m_coreFwd, 1.0);
+                } else {
+                    if (m_s.checkpointing == Checkpointing::Selective)
+                        compute(m_coreFlops, m_coreFwd, StepPhase::Recompute, EventPart::Attention, l);
+                    compute(2.0 * (m_attnFlops * sh + m_coreFlops), 2.0 * attnLin * sh + m_coreBwd + m_attnEwBwd,
+                            StepPhase::Backward, EventPart::Attention, l);
+                    cpRing(StepPhase::Backward, l, m_coreBwd, 2.0);
+                    tpPair(StepPhase::Backward, EventPart::Attention, l, m_attnLinBwd);
+                }
+                break;
+            case detail::Zero3Work::Out:
+                if (!back) {
+                    compute(m_attnFlops * (1 - sh), attnLin * (1 - sh), ph, EventPart::Attention, l);
+                    tpPair(ph, EventPart::Attention, l, attnLin);
+                } else {
+                    compute(2.0 * m_attnFlops * (1 - sh), 2.0 * attnLin * (1 - sh), StepPhase::Backward,
+                            EventPart::Attention, l);
+                }
+                break;
+            case detail::Zero3Work::Up:
+                if (!back) {
+                    compute(m_mlpFlops * su, mlpGemm * su, ph, EventPart::Mlp, l);
+                } else {
+                    compute(2.0 * m_mlpFlops * su, 2.0 * mlpGemm * su, StepPhase::Backward, EventPart::Mlp, l);
+                    tpPair(StepPhase::Backward, EventPart::Mlp, l, m_mlpBwd);
+                }
+                break;
+            case detail::Zero3Work::Down:
+                if (!back) {
+                    compute(m_mlpFlops * (1 - su), mlpGemm * (1 - su) + m_mlpEwFwd, ph, EventPart::Mlp, l);
+                    tpPair(ph, EventPart::Mlp, l, m_mlpFwd);
+                } else {
+                    compute(2.0 * m_mlpFlops * (1 - su), 2.0 * (mlpGemm * (1 - su) + m_mlpEwFwd), StepPhase::Backward,
+                            EventPart::Mlp, l);
+                }
+                break;
+            }
         };
-        std::vector<Piece> pieces;
-        for (const Unit& u : units) {
-            if (u.part != EventPart::Layer) {
-                const bool head = u.part == EventPart::Head;
-                pieces.push_back({u.part, -1, double(u.params), [&, head] {
-                                      if (head)
-                                          compute((fwd ? 1.0 : 2.0) * m_headFlops, fwd ? m_headFwd : m_headBwd,
-                                                  phase, EventPart::Head, -1);
-                                  }, fwd ? 0.0 : double(u.params), 0.0});
-                continue;
-            }
-            const std::int64_t l = u.layer;
-            if (fwd) {
-                layerPieces(pieces, StepPhase::Forward, l, true);
-                continue;
-            }
-            const bool recompute = m_s.checkpointing == Checkpointing::Full && checkpointed(l);
-            if (recompute)
-                layerPieces(pieces, StepPhase::Recompute, l, true);
-            // Backward in reverse: a weight recomputed just before is still held if the weights used between its
-            // two uses (those after it, in the recompute and again in the backward) stay under the reuse distance.
-            auto again = [&](double w, double after) { return recompute && 2.0 * after < kDsMaxReuseDistance ? 0.0 : gathered(w); };
-            const double su = m_upShare, sh = m_qkvShare;
-            const double small = double(u.params) - (wQkv + wO + wUp + wDown);
-            pieces.push_back({EventPart::Mlp, l, again(wDown, 0.0), [&, l, su] {
-                                  compute(2.0 * m_mlpFlops * (1 - su), 2.0 * (mlpGemm * (1 - su) + m_mlpEwFwd),
-                                          StepPhase::Backward, EventPart::Mlp, l);
-                              }, wDown, 0.0});
-            pieces.push_back({EventPart::Mlp, l, again(wUp, wDown), [&, l, su] {
-                                  compute(2.0 * m_mlpFlops * su, 2.0 * mlpGemm * su, StepPhase::Backward, EventPart::Mlp, l);
-                                  tpPair(StepPhase::Backward, EventPart::Mlp, l, m_mlpBwd);
-                              }, wUp, 0.0});
-            pieces.push_back({EventPart::Attention, l, again(wO, wUp + wDown), [&, l, sh] {
-                                  compute(2.0 * m_attnFlops * (1 - sh), 2.0 * attnLin * (1 - sh), StepPhase::Backward,
-                                          EventPart::Attention, l);
-                              }, wO, 0.0});
-            pieces.push_back({EventPart::Attention, l, again(wQkv, wO + wUp + wDown), [&, l, sh] {
-                                  if (m_s.checkpointing == Checkpointing::Selective)
-                                      compute(m_coreFlops, m_coreFwd, StepPhase::Recompute, EventPart::Attention, l);
-                                  compute(2.0 * (m_attnFlops * sh + m_coreFlops), 2.0 * attnLin * sh + m_coreBwd + m_attnEwBwd,
-                                          StepPhase::Backward, EventPart::Attention, l);
-                                  cpRing(StepPhase::Backward, l, m_coreBwd, 2.0);
-                                  tpPair(StepPhase::Backward, EventPart::Attention, l, m_attnLinBwd);
-                              }, wQkv + std::max(0.0, small), m_z3SmallTensors * double(m_dc - 1) * m_s.alphaSeconds});
-        }
-        std::vector<double> end(pieces.size(), -1.0);
         std::vector<std::size_t> idx(pieces.size(), 0);
-        auto issue = [&](std::size_t j) {
-            const Piece& pc = pieces[j];
-            if (pc.gather <= 0 || end[j] >= 0)
-                return;
-            if (offPar)
-                comm(EventKind::HostToDevice, CommGroup::Host, std::ceil(pc.gather / double(m_dc)) * m_b.weights, 1,
-                     m_paramHostBeta, false, phase, pc.part, pc.layer, false, cfree);
-            idx[j] = comm(EventKind::AllGather, CommGroup::DP, pc.gather * m_b.weights, m_dc, m_z3Beta,
-                          m_links.dpCrossesNodes, phase, pc.part, pc.layer, false, cfree);
-            end[j] = op.events[idx[j]].end();
-        };
-        for (std::size_t j = 0; j < pieces.size(); ++j) {
-            issue(j);
-            if (end[j] > cfree) {
-                op.events[idx[j]].exposedSeconds += end[j] - cfree;
-                cfree = end[j];
-            }
-            double ahead = 0;
-            for (std::size_t k = j + 1; k < pieces.size() && ahead < double(m_s.zero3PrefetchBucketElements); ++k) {
-                if (pieces[k].gather <= 0)
-                    continue;
-                issue(k);
-                ahead += pieces[k].gather;
-            }
-            pieces[j].run();
-            if (reduce && pieces[j].reduce > 0) {
-                comm(EventKind::ReduceScatter, CommGroup::DP, pieces[j].reduce * m_b.grads, m_dc, m_z3Beta,
-                     m_links.dpCrossesNodes, StepPhase::Backward, pieces[j].part, pieces[j].layer, false, cfree,
-                     pieces[j].reduceExtra);
-                if (offOpt)
-                    comm(EventKind::DeviceToHost, CommGroup::Host, std::ceil(pieces[j].reduce / double(m_dc)) * m_b.grads, 1,
-                         m_links.pcieBytesPerSecond, false, StepPhase::Backward, pieces[j].part, pieces[j].layer, false, cfree);
-            }
-        }
+        std::vector<double> end(pieces.size(), -1.0);
+        detail::walkZero3Pieces(
+            pieces, double(m_s.zero3PrefetchBucketElements),
+            [&](std::size_t j) {
+                const detail::Zero3Piece& pc = pieces[j];
+                if (offPar)
+                    comm(EventKind::HostToDevice, CommGroup::Host, std::ceil(pc.gather / double(m_dc)) * m_b.weights, 1,
+                         m_paramHostBeta, false, phase, pc.part, pc.layer, false, cfree);
+                idx[j] = comm(EventKind::AllGather, CommGroup::DP, pc.gather * m_b.weights, m_dc, m_z3Beta,
+                              m_links.dpCrossesNodes, phase, pc.part, pc.layer, false, cfree);
+                end[j] = op.events[idx[j]].end();
+            },
+            [&](std::size_t j) {
+                if (end[j] > cfree) {
+                    op.events[idx[j]].exposedSeconds += end[j] - cfree;
+                    cfree = end[j];
+                }
+            },
+            [&](std::size_t j) {
+                const detail::Zero3Piece& pc = pieces[j];
+                runPiece(pc);
+                if (reduce && pc.reduce > 0) {
+                    comm(EventKind::ReduceScatter, CommGroup::DP, pc.reduce * m_b.grads, m_dc, m_z3Beta,
+                         m_links.dpCrossesNodes, StepPhase::Backward, pc.part, pc.layer, false, cfree, pc.reduceExtra);
+                    if (offOpt)
+                        comm(EventKind::DeviceToHost, CommGroup::Host, std::ceil(pc.reduce / double(m_dc)) * m_b.grads,
+                             1, m_links.pcieBytesPerSecond, false, StepPhase::Backward, pc.part, pc.layer, false, cfree);
+                }
+            });
     } else
     for (std::size_t j = 0; j < units.size(); ++j) {
         const Unit& u = units[j];
@@ -624,14 +587,8 @@ OpTemplate StepModel::makePost(const StageDesc& st) const
 
 bool StepModel::checkpointed(std::int64_t l) const
 {
-    // fms-fsdp's selective checkpointing (policies/ac_handler.py): block i (1-based) is wrapped when i x p
-    // reaches the next cut-off (1/2, 3/2, ...), p = 1/n: the count of wrapped blocks among the first i is
-    // floor(i p + 1/2).
-    const std::int64_t n = std::max<std::int64_t>(1, m_s.checkpointInterval);
-    if (n == 1 || l < 0)
-        return true;
-    auto count = [&](std::int64_t i) { return (2 * i + n) / (2 * n); };
-    return count(l + 1) > count(l);
+    // fms-fsdp's selective checkpointing (policies/ac_handler.py; the rule is shared with the closed form).
+    return detail::layerCheckpointed(m_s, l);
 }
 
 const OpTemplate& StepModel::opTemplate(std::int64_t stage, std::int64_t chunk, bool fwd, bool reduce)
