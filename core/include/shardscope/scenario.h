@@ -151,8 +151,8 @@ struct Scenario
     /// all DP ranks on one NIC share per GPU, instead of one flat buffer per unit over all NICs (FSDP, Megatron).
     bool zero3PerTensorCollectives = false;
     /// With full checkpointing, checkpoint every n-th transformer block only (fms-fsdp's selective activation
-    /// checkpointing, p = 1/n); 1 = every block. Step model only: the memory model still counts every block as
-    /// checkpointed (a lower bound on the activations for n > 1).
+    /// checkpointing, p = 1/n); 1 = every block. The step model recomputes those blocks only; the memory model keeps
+    /// the others' full activations.
     std::int64_t checkpointInterval = 1;
     /// The GEMM efficiency curve's knee (docs/model.md, "Kernel time"): each output tile pays a prologue and
     /// epilogue worth this many K-steps of its main loop, so a GEMM with inner dimension K reaches
