@@ -3,6 +3,7 @@
 
 #include "shardscope/errors.h"
 #include "shardscope/units.h"
+#include "stagetime.h"
 
 #include <algorithm>
 #include <cmath>
@@ -297,8 +298,11 @@ LayerActivations layerActivationsOf(const Scenario& s, bool explain)
     }
     case Checkpointing::Full:
         // Full recompute keeps each layer's input (2 s b h, split with SP) plus one layer's full set
-        // while it is recomputed.
+        // while it is recomputed. Every n-th block only (Scenario::checkpointInterval): the other layers keep
+        // their full set, as without checkpointing (the stage's count in makeStageShape()).
         la.storedBytes = tokens * e.residual * h / rt;
+        if (s.checkpointInterval > 1)
+            la.uncheckpointedBytes = full;
         if (explain)
             std::snprintf(buf, sizeof buf, "full: %s*s*b*h%s per layer (its input)", num(e.residual).c_str(),
                       s.sequenceParallel ? "/t" : "");
@@ -340,6 +344,7 @@ using Sizes = std::array<TermValue, kTermCount>;
 struct Stage
 {
     std::int64_t index = 0, layers = 0;
+    std::int64_t checkpointed = 0; ///< its layers full checkpointing recomputes (all but with checkpointInterval > 1)
     StageParams sp;
     Inflight fl;
     std::string where;
@@ -455,6 +460,11 @@ void activationsTerm(const Ctx& c, const Stage& st, Sizes& v)
         std::string f = c.s.activationOffload
             ? "offloaded to host: " + gb(st.stored) + " of saved activations (" + c.la.derivation + ") on the CPU"
             : c.la.derivation + " x " + num(st.fl.layerMicrobatches) + " layer-micro-batches (" + st.fl.how + ")";
+        if (st.checkpointed < st.layers)
+            f += ", every n-th block checkpointed (fms-fsdp, n = " + std::to_string(c.s.checkpointInterval) + "): "
+                + std::to_string(st.checkpointed) + " of the stage's " + std::to_string(st.layers)
+                + " layers keep their input, the other " + std::to_string(st.layers - st.checkpointed)
+                + " their full " + gb(c.la.uncheckpointedBytes) + " per micro-batch";
         if (st.working > 0)
             f += " + one layer's recompute/backward working set " + gb(st.working);
         if (st.autocastCache > 0)
@@ -789,7 +799,18 @@ Stage makeStageShape(const Ctx& c, std::int64_t i)
             ? withThousands(P) + " params on stage " + std::to_string(i) + (s.tp > 1 ? " per TP rank" : "")
             : withThousands(P) + " params";
     const ActBytes e = actBytes(s);
-    st.stored = c.la.storedBytes * st.fl.layerMicrobatches;
+    st.checkpointed = st.layers;
+    if (s.checkpointing == Checkpointing::Full && s.checkpointInterval > 1 && st.layers > 0) {
+        // fms-fsdp's every n-th block (the layers computeStep() recomputes, stagetime.h): the checkpointed layers
+        // keep their input, the others their full set. Interleaved chunks in flight count at the stage's mean.
+        st.checkpointed = detail::checkpointedLayers(s, layersBefore(s.arch.layers, s.pp, i), st.layers);
+        const double perLayer = (double(st.checkpointed) * c.la.storedBytes
+                                 + double(st.layers - st.checkpointed) * c.la.uncheckpointedBytes)
+            / double(st.layers);
+        st.stored = perLayer * st.fl.layerMicrobatches;
+    } else {
+        st.stored = c.la.storedBytes * st.fl.layerMicrobatches;
+    }
     if (i == 0 && s.arch.dropout)
         st.stored += c.tokens * double(s.arch.hidden) / c.rt * double(st.fl.microbatches); // embedding dropout mask
     if (i == s.pp - 1)
@@ -969,12 +990,15 @@ namespace {
 /// term and its liveness are non-decreasing in these. So its peak, every capacity measure and its host bytes are
 /// at most stage 1's, and (ties going to the lower stage) the worst rank is the first, second or last stage: only
 /// those three are computed. A bare count splits its params by rounding that can give a later stage one more: every
-/// stage is computed then, as with FootprintOptions::everyStage (tst_planspeed compares the two).
+/// stage is computed then, as with FootprintOptions::everyStage (tst_planspeed compares the two), and with every n-th
+/// block checkpointed (Scenario::checkpointInterval > 1), where a middle stage may checkpoint fewer layers.
 void stagesToCompute(const Scenario& s, bool everyStage, std::vector<std::int64_t>& out)
 {
     out.clear();
     const std::int64_t p = s.pp;
-    if (everyStage || s.bareParams || p <= 3) {
+    // Every n-th block checkpointed: a middle stage may hold fewer checkpointed layers than stage 1 (more activations).
+    const bool everyNth = s.checkpointing == Checkpointing::Full && s.checkpointInterval > 1;
+    if (everyStage || s.bareParams || everyNth || p <= 3) {
         for (std::int64_t i = 0; i < p; ++i)
             out.push_back(i);
         return;

@@ -40,6 +40,8 @@ double defaultGemmEfficiency(const GpuPreset& g)
     return 0.675;
 }
 
+double defaultAttentionEfficiency(const GpuPreset& g) { return g.peakFlops8 > 0 ? 0.35 : 0.6; }
+
 double gemmSeconds(const KernelModel& km, double m, double n, double k, bool fp8)
 {
     if (m <= 0 || n <= 0 || k <= 0)
@@ -66,6 +68,16 @@ double gemmFlopRate(const KernelModel& km, double m, double n, double k, bool fp
 {
     const double s = gemmSeconds(km, m, n, k, fp8);
     return s > 0 ? 2.0 * m * n * k / s : 0.0;
+}
+
+double eagerRmsNormRopeElements(const Architecture& a, bool attention, double sp, double t)
+{
+    if (a.norm != NormKind::RMSNorm || a.hidden <= 0 || a.heads <= 0)
+        return 0.0;
+    const double h = double(a.hidden);
+    const double hd = double(a.headDim > 0 ? a.headDim : a.hidden / a.heads);
+    const double q = double(a.heads) * hd, kv = double(a.kvHeads) * hd;
+    return 16.0 * h / sp + (attention ? 8.0 * (q + kv) / t : 0.0);
 }
 
 double memorySeconds(const KernelModel& km, double bytes)

@@ -34,13 +34,15 @@ namespace shardscope::detail {
 namespace {
 
 /// The most blocks the schedule is placed for (at least two rounds of micro-batches); a longer accumulation is
-/// extended at the slowest stage's pace. 512 blocks: 0.76% at most on the random test's 10,000 layouts (m <= 64),
+/// extended at the slowest stage's pace (with every n-th layer checkpointed, at the pace measured from two
+/// placements). 512 blocks: 2.7% at most on the random test's 10,000 layouts (m <= 64; 0 with every block placed),
 /// 0.2% at most on 500 of them with m from 128 to 2,048 (exact placement costs 5 ns a block).
 constexpr std::int64_t kMaxPlacedBlocks = 512;
 
 struct Stage
 {
     std::int64_t layers = 0;
+    std::int64_t firstLayer = 0; ///< its first global layer
     bool first = false, last = false;
     std::int64_t perLayer = 0, lastExtra = 0, embedding = 0, head = 0, local = 0;
 };
@@ -56,8 +58,13 @@ struct Ctx
     GroupBandwidths bw;
     std::int64_t t = 1, p = 1, v = 1, m = 1, c = 1, dc = 1;
     bool z3 = false, offPar = false, offOpt = false;
+    bool perTensor = false; ///< DeepSpeed 2021's per-weight ZeRO-3 walk (zero3Pieces())
+    bool everyNth = false; ///< full checkpointing of every n-th layer only (Scenario::checkpointInterval > 1)
     double layerFwd = 0, layerFwdKernels = 0; ///< a layer's forward: compute stream, its kernels
     double layerBwd = 0, layerBwdKernels = 0, layerRecompute = 0; ///< its backward (recomputation first)
+    double layerBwdPlain = 0; ///< the backward of a layer full checkpointing leaves out (every n-th only)
+    /// Compute-stream seconds of a per-weight piece (Zero3Work) in forward (and recompute) and in backward.
+    double pieceFwd[6] = {}, pieceBwd[6] = {};
     double send = 0; ///< a pipeline send
     /// Communication-stream seconds of a unit holding `params` params per GPU: its ZeRO-3 gather (after the host
     /// copy with parameter offload), its gradient reduction (and its copy to the host with optimizer offload).
@@ -110,6 +117,9 @@ struct Ctx
         layerFwd = (lt.attnLinFwd + lt.coreFwd + lt.attnEwFwd) + ring(lt.coreFwd, 1.0) + tp(lt.attnLinFwd) + lt.mlpFwd
             + tp(lt.mlpFwd);
         double recompute = 0;
+        layerBwdKernels = lt.mlpBwd + lt.attnLinBwd + lt.coreBwd + lt.attnEwBwd;
+        layerBwdPlain = lt.mlpBwd + tp(lt.mlpBwd) + (lt.attnLinBwd + lt.coreBwd + lt.attnEwBwd)
+            + ring(lt.coreBwd, 2.0) + tp(lt.attnLinBwd);
         if (sc.checkpointing == Checkpointing::Full) {
             layerRecompute = layerFwdKernels;
             recompute = layerFwd;
@@ -117,11 +127,25 @@ struct Ctx
             layerRecompute = lt.coreFwd;
             recompute = lt.coreFwd;
         }
-        layerBwdKernels = lt.mlpBwd + lt.attnLinBwd + lt.coreBwd + lt.attnEwBwd;
         layerBwd = recompute + lt.mlpBwd + tp(lt.mlpBwd) + (lt.attnLinBwd + lt.coreBwd + lt.attnEwBwd)
             + ring(lt.coreBwd, 2.0) + tp(lt.attnLinBwd);
         send = collectiveSeconds(EventKind::Send, lt.p2pBytes, 2, sc.alphaSeconds, bw.pp);
         perLayer = unitComm(perLayerParams);
+        // The per-weight pieces (step.cpp's makeOp on zero3Pieces()): each weight's share of its layer half, the TP
+        // pair and the ring after the piece that ends the half, less what the kernels next to them hide.
+        const double attnLin = lt.attnLinFwd, mlpGemm = lt.mlpFwd - lt.mlpEwFwd, sh = lt.qkvShare, su = lt.upShare;
+        auto at = [](Zero3Work w) { return std::size_t(w); };
+        pieceFwd[at(Zero3Work::Qkv)] = attnLin * sh + lt.coreFwd + lt.attnEwFwd + ring(lt.coreFwd, 1.0);
+        pieceFwd[at(Zero3Work::Out)] = attnLin * (1 - sh) + tp(attnLin);
+        pieceFwd[at(Zero3Work::Up)] = mlpGemm * su;
+        pieceFwd[at(Zero3Work::Down)] = mlpGemm * (1 - su) + lt.mlpEwFwd + tp(lt.mlpFwd);
+        pieceFwd[at(Zero3Work::Head)] = lt.headFwd;
+        pieceBwd[at(Zero3Work::Down)] = 2.0 * (mlpGemm * (1 - su) + lt.mlpEwFwd);
+        pieceBwd[at(Zero3Work::Up)] = 2.0 * mlpGemm * su + tp(lt.mlpBwd);
+        pieceBwd[at(Zero3Work::Out)] = 2.0 * attnLin * (1 - sh);
+        pieceBwd[at(Zero3Work::Qkv)] = (sc.checkpointing == Checkpointing::Selective ? lt.coreFwd : 0.0)
+            + 2.0 * attnLin * sh + lt.coreBwd + lt.attnEwBwd + ring(lt.coreBwd, 2.0) + tp(lt.attnLinBwd);
+        pieceBwd[at(Zero3Work::Head)] = lt.headBwd;
     }
 };
 
@@ -143,12 +167,60 @@ Block block(const Ctx& x, const Stage& st, std::int64_t chunk, std::int64_t stag
     const bool head = st.last && chunk == x.v - 1 && st.head > 0;
     const bool lastChunk = chunk == x.v - 1;
     const double headSecs = head ? (fwd ? lt.headFwd : lt.headBwd) : 0.0;
+    // The chunk's global layers (step.cpp's makeOp) and, with every n-th layer checkpointed, those recomputed.
+    const std::int64_t l0 = st.firstLayer + chunkFirstLayer(st.layers, x.v, chunk);
+    const std::int64_t recomputed = x.everyNth ? checkpointedLayers(s, l0, layers) : layers;
     out.compute = double(layers) * (fwd ? x.layerFwdKernels : x.layerBwdKernels) + headSecs;
-    out.recompute = fwd ? 0.0 : double(layers) * x.layerRecompute;
+    out.recompute = fwd ? 0.0 : double(recomputed) * x.layerRecompute;
     const double layerSecs = fwd ? x.layerFwd : x.layerBwd;
+    auto layerSecsAt = [&](std::int64_t l) {
+        return fwd || !x.everyNth || layerCheckpointed(s, l) ? layerSecs : x.layerBwdPlain;
+    };
     double cf = 0, qf = 0;
-    if (!x.z3 && !reduce) {
-        cf = double(layers) * layerSecs + headSecs;
+    auto async = [&](double secs) {
+        qf = std::max(qf, cf) + secs;
+        return qf;
+    };
+    if (x.perTensor) {
+        // DeepSpeed 2021's per-weight ZeRO-3: the pieces and their order as step.cpp's makeOp (stagetime.h).
+        std::vector<ZeroUnit> units;
+        units.reserve(std::size_t(layers) + 2);
+        if (emb)
+            units.push_back({EventPart::Embedding, -1, st.embedding});
+        for (std::int64_t l = 0; l < layers; ++l)
+            units.push_back({EventPart::Layer, l0 + l,
+                             st.perLayer + (lastChunk && l + 1 == layers ? st.lastExtra : 0)});
+        if (head)
+            units.push_back({EventPart::Head, -2, st.head});
+        if (!fwd)
+            std::reverse(units.begin(), units.end());
+        const std::vector<Zero3Piece> pieces = zero3Pieces(s, units, fwd, x.dc, x.bw.z3SmallTensors);
+        std::vector<double> end(pieces.size(), -1.0);
+        walkZero3Pieces(
+            pieces, double(s.zero3PrefetchBucketElements),
+            [&](std::size_t j) {
+                const double g = pieces[j].gather;
+                if (x.offPar)
+                    async(collectiveSeconds(EventKind::HostToDevice, std::ceil(g / double(x.dc)) * x.b.weights, 1,
+                                            s.alphaSeconds, x.bw.paramHost));
+                end[j] = async(collectiveSeconds(EventKind::AllGather, g * x.b.weights, x.dc, s.alphaSeconds, x.bw.z3));
+            },
+            [&](std::size_t j) { cf = std::max(cf, end[j]); },
+            [&](std::size_t j) {
+                const Zero3Piece& pc = pieces[j];
+                cf += (pc.phase == StepPhase::Backward ? x.pieceBwd : x.pieceFwd)[std::size_t(pc.work)];
+                if (reduce && pc.reduce > 0) {
+                    async(collectiveSeconds(EventKind::ReduceScatter, pc.reduce * x.b.grads, x.dc, s.alphaSeconds, x.bw.z3)
+                          + pc.reduceExtra);
+                    if (x.offOpt)
+                        async(collectiveSeconds(EventKind::DeviceToHost, std::ceil(pc.reduce / double(x.dc)) * x.b.grads,
+                                                1, s.alphaSeconds, x.links.pcieBytesPerSecond));
+                }
+            });
+    } else if (!x.z3 && !reduce) {
+        cf = recomputed == layers || fwd
+            ? double(layers) * layerSecs + headSecs
+            : double(recomputed) * layerSecs + double(layers - recomputed) * x.layerBwdPlain + headSecs;
     } else {
         // Units in forward order: the embedding, the layers (the stage's last carries its rounding), the head;
         // backward walks them in reverse.
@@ -168,10 +240,6 @@ Block block(const Ctx& x, const Stage& st, std::int64_t chunk, std::int64_t stag
             }
             kind = 2;
             return x.unitComm(st.head);
-        };
-        auto async = [&](double secs) {
-            qf = std::max(qf, cf) + secs;
-            return qf;
         };
         // ZeRO-3 gathers with prefetch, as step.cpp's issueGather / waitGather.
         constexpr std::size_t kSmall = 1024;
@@ -204,7 +272,7 @@ Block block(const Ctx& x, const Stage& st, std::int64_t chunk, std::int64_t stag
             int kind = 0;
             const Ctx::UnitComm u = unitAt(j, kind);
             if (kind == 1)
-                cf += layerSecs;
+                cf += layerSecsAt(l0 + std::int64_t(fwd ? j - std::size_t(emb) : n - 1 - j - std::size_t(emb)));
             else if (kind == 2)
                 cf += headSecs;
             if (!fwd && reduce) {
@@ -273,6 +341,8 @@ void closedFormStep(const Scenario& s, const Footprint& fp, PlanLayout& out)
     x.lt = layerTimes(s, fp.gpu, activationWireBytes(x.b));
     x.bw = groupBandwidths(s, x.links, x.dc);
     x.z3 = s.zeroStage == 3 && x.dc > 1;
+    x.perTensor = x.z3 && s.zero3PerTensorCollectives;
+    x.everyNth = s.checkpointing == Checkpointing::Full && s.checkpointInterval > 1;
     x.offPar = s.offloadParams != OffloadDevice::None;
     x.offOpt = s.offloadOptimizer != OffloadDevice::None;
     x.prepare(fp.ranks.front().perLayerLocalParams);
@@ -284,6 +354,7 @@ void closedFormStep(const Scenario& s, const Footprint& fp, PlanLayout& out)
         const StageParams sp = stageParams(fp, a, x.t, x.p, i);
         Stage st;
         st.layers = sp.layers;
+        st.firstLayer = layersBefore(L, x.p, i);
         st.first = i == 0;
         st.last = i == x.p - 1;
         st.perLayer = sp.perLayer;
@@ -296,7 +367,8 @@ void closedFormStep(const Scenario& s, const Footprint& fp, PlanLayout& out)
 
     // The block times of every virtual stage. A stage's blocks depend on it only through its layers and whether it
     // is the first or the last: four kinds at most (first, last, and middle stages with L/p or L/p + 1 layers), each
-    // computed once. ZeRO-2/3 reduce the gradients in every backward, ZeRO-0/1 in the last micro-batch's.
+    // computed once; with every n-th layer checkpointed the stages differ in the layers they recompute: every stage is
+    // computed. ZeRO-2/3 reduce the gradients in every backward, ZeRO-0/1 in the last micro-batch's.
     struct Kind
     {
         std::int64_t rep = -1; ///< the stage whose blocks were computed
@@ -304,8 +376,16 @@ void closedFormStep(const Scenario& s, const Footprint& fp, PlanLayout& out)
         double busy = 0, lastBusy = 0; ///< block durations of one micro-batch, of the last one
         OptimizerPhase post;
     };
-    Kind kinds[4];
-    auto kindOf = [&](std::int64_t i) { return i == 0 ? 0 : i == p - 1 ? 1 : (i < L % p ? 2 : 3); };
+    Kind kindsSmall[4];
+    std::vector<Kind> kindsBig;
+    Kind* kinds = kindsSmall;
+    if (x.everyNth) {
+        kindsBig.resize(std::size_t(p));
+        kinds = kindsBig.data();
+    }
+    auto kindOf = [&](std::int64_t i) {
+        return x.everyNth ? std::size_t(i) : std::size_t(i == 0 ? 0 : i == p - 1 ? 1 : (i < L % p ? 2 : 3));
+    };
     constexpr std::size_t kSmall = 256;
     VirtualStageTimes timesSmall[kSmall];
     std::vector<VirtualStageTimes> timesBig;
@@ -355,7 +435,22 @@ void closedFormStep(const Scenario& s, const Footprint& fp, PlanLayout& out)
     const std::int64_t mMax = p == 1 ? 2 : std::max(2 * u, kMaxPlacedBlocks / (2 * V) / u * u);
     const std::int64_t mB = x.m <= mMax ? x.m : x.m - (x.m - mMax + u - 1) / u * u;
     scheduleStageEnds(sched, p, mB, v, times, ends);
-    if (mB < x.m) {
+    if (mB < x.m && x.everyNth && sched != PipelineSchedule::GPipe && p > 1) {
+        // Every n-th layer checkpointed: the stages recompute different layers and differ in busy time, and an
+        // interleaved schedule of unequal stages settles to a pace above the slowest stage's busy time (the critical
+        // cycle crosses stages: 7.3% short on an interleaved Mixtral, n = 5, 64 micro-batches). The pace is measured
+        // instead, as the difference per micro-batch of the placements of mB and mB - u micro-batches (mB > u).
+        double ends2Small[kSmallP];
+        std::vector<double> ends2Big;
+        double* ends2 = ends2Small;
+        if (std::size_t(p) > kSmallP) {
+            ends2Big.resize(std::size_t(p));
+            ends2 = ends2Big.data();
+        }
+        scheduleStageEnds(sched, p, mB - u, v, times, ends2);
+        for (std::int64_t i = 0; i < p; ++i)
+            ends[i] += double(x.m - mB) / double(u) * (ends[i] - ends2[i]);
+    } else if (mB < x.m) {
         // The pace per micro-batch: the slowest stage's forward + backward; GPipe runs every forward before any
         // backward, so there the slowest forward and the slowest backward, wherever they are.
         double pace = 0;
@@ -367,9 +462,9 @@ void closedFormStep(const Scenario& s, const Footprint& fp, PlanLayout& out)
             }
             pace = f + b;
         } else {
-            for (const Kind& k : kinds)
-                if (k.rep >= 0)
-                    pace = std::max(pace, k.busy);
+            for (std::size_t k = 0; k < (x.everyNth ? std::size_t(p) : 4); ++k)
+                if (kinds[k].rep >= 0)
+                    pace = std::max(pace, kinds[k].busy);
         }
         for (std::int64_t i = 0; i < p; ++i)
             ends[i] += double(x.m - mB) * pace;
@@ -399,7 +494,8 @@ void closedFormStep(const Scenario& s, const Footprint& fp, PlanLayout& out)
         recomputeF = lt.coreFlops;
     const double headLocal = stageParams(fp, a, x.t, x.p, x.p - 1).head > 0 ? 3.0 * lt.headFlops : 0.0;
     const double perRankModel = m * (double(L) * 3.0 * layerF + headLocal);
-    const double perRankExec = perRankModel + m * double(L) * recomputeF;
+    const double recomputedLayers = s.checkpointing == Checkpointing::Full ? double(checkpointedLayers(s, 0, L)) : double(L);
+    const double perRankExec = perRankModel + m * recomputedLayers * recomputeF;
     const double ranks = double(x.t) * double(s.dp()) * double(x.c);
     const double N = double(s.gpus);
     const double tokens = double(s.dp()) * m * double(s.microBatch) * double(s.seq);

@@ -328,6 +328,9 @@ void validateScenario(const Scenario& s)
     need(std::isfinite(s.attentionEfficiency)
              && (s.attentionEfficiency == 0 || (s.attentionEfficiency >= 0.001 && s.attentionEfficiency <= 1)),
          "attention-efficiency", "must be 0 (the GPU's FlashAttention figure) or a fraction from 0.001 to 1");
+    need(std::isfinite(s.gemmKOverhead) && s.gemmKOverhead >= 0 && s.gemmKOverhead <= 4096, "gemm-k-overhead",
+         "must be from 0 to 4096 K elements");
+    need(s.checkpointInterval >= 1 && s.checkpointInterval <= 1000000, "checkpoint-interval", "must be from 1 to 1000000");
     need(std::isfinite(s.alphaSeconds) && s.alphaSeconds >= 0 && s.alphaSeconds <= 1, "alpha-us",
          "collective latency must be between 0 and 1,000,000 microseconds");
     auto link = [&](double bytesPerSecond, const char* field) {

@@ -18,11 +18,11 @@ KernelModel kernelModel(const Scenario& s, const GpuPreset& g)
     // reach the stock part's fractions of peak times the cap's fraction (gpus.h, powerCapFraction). A figure
     // entered by the user is taken as the fraction of the nominal peak, as it is.
     km.gemmEfficiency = s.kernelEfficiency > 0 ? s.kernelEfficiency : defaultGemmEfficiency(g) * g.powerCapFraction;
-    km.attentionEfficiency = s.attentionEfficiency > 0
-        ? s.attentionEfficiency
-        : (hopperOrLater ? kFlashEfficiencyHopper : kFlashEfficiencyAmpere) * g.powerCapFraction;
+    km.attentionEfficiency
+        = s.attentionEfficiency > 0 ? s.attentionEfficiency : defaultAttentionEfficiency(g) * g.powerCapFraction;
     km.sms = smCount(g);
     km.tileN = hopperOrLater ? 256 : 128;
+    km.kOverhead = s.gemmKOverhead;
     return km;
 }
 
@@ -78,6 +78,8 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
     if (!s.compiled) {
         ewAttn += 2 * 4.5 * h / sp + 3 * q / t; // bias + dropout on the output; separate softmax scale copies of Q
         ewMlp += 2 * 4.5 * h / sp + (a.gatedMlp ? 3.0 : 2.0) * f / t; // bias + dropout; separate gate product
+        ewAttn += eagerRmsNormRopeElements(a, true, sp, t);
+        ewMlp += eagerRmsNormRopeElements(a, false, sp, t);
     }
     const double ewAttnSec = memorySeconds(km, ewAttn * T * actBytes);
     const double ewMlpSec = memorySeconds(km, ewMlp * T * actBytes);
@@ -101,6 +103,9 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
         lt.coreBwd = 2.0 * lt.coreFwd;
     }
     lt.attnLinFwd = qkv + proj + castFwd * (h + q / t) / (2 * h + q / t + k * f / t);
+    lt.qkvShare = qkv + proj > 0 ? qkv / (qkv + proj) : 1.0;
+    lt.upShare = up + down > 0 ? up / (up + down) : 1.0;
+    lt.mlpEwFwd = ewMlpSec;
     lt.attnEwFwd = ewAttnSec;
     lt.mlpFwd = up + down + ewMlpSec + castFwd * (h + k * f / t) / (2 * h + q / t + k * f / t);
     lt.attnLinBwd = 2.0 * lt.attnLinFwd;
@@ -138,6 +143,7 @@ GroupBandwidths groupBandwidths(const Scenario& s, const LinkPlan& l, std::int64
         const int norms = a.normsPerLayer * (a.norm == NormKind::LayerNorm ? 2 : 1);
         const double tensors = double(mats + biases + norms);
         bw.z3Extra = (tensors - 1.0) * double(dc - 1) * s.alphaSeconds;
+        bw.z3SmallTensors = double(biases + norms);
         if (l.dpCrossesNodes)
             bw.z3 = std::min(bw.dp, l.interNodeBytesPerSecond);
     }
@@ -174,6 +180,69 @@ OptimizerPhase optimizerPhase(const Scenario& s, const BytesPerParam& b, const L
         o.gatherExposed = s.overlapParamGather ? std::max(0.0, o.gather - cover) : o.gather;
     }
     return o;
+}
+
+std::vector<Zero3Piece> zero3Pieces(const Scenario& s, const std::vector<ZeroUnit>& units, bool fwd, std::int64_t dc,
+                                    double smallTensors)
+{
+    std::vector<Zero3Piece> out;
+    out.reserve(units.size() * 8);
+    const Architecture& a = s.arch;
+    const double t = double(s.tp);
+    const double hd = double(a.headDim > 0 ? a.headDim : a.hidden / a.heads);
+    const double h = double(a.hidden), q = double(a.heads) * hd, kv = double(a.kvHeads) * hd;
+    const double kx = a.experts > 1 ? double(a.experts) : 1.0;
+    const double wQkv = h * (q + 2 * kv) / t, wO = q * h / t;
+    const double wUp = kx * (a.gatedMlp ? 2.0 : 1.0) * h * double(a.ffn) / t, wDown = kx * double(a.ffn) * h / t;
+    auto gathered = [&](double w) { return w >= double(s.zero3PersistenceThreshold) ? w : 0.0; };
+    auto piece = [](EventPart part, std::int64_t l, StepPhase ph, Zero3Work w, double gather, double reduce,
+                    double extra) {
+        Zero3Piece pc;
+        pc.part = part;
+        pc.layer = l;
+        pc.phase = ph;
+        pc.work = w;
+        pc.gather = gather;
+        pc.reduce = reduce;
+        pc.reduceExtra = extra;
+        return pc;
+    };
+    // Forward pieces of a layer (phase ph): QKV with the attention core, output projection, up (and gate), down.
+    auto layerPieces = [&](StepPhase ph, std::int64_t l) {
+        out.push_back(piece(EventPart::Attention, l, ph, Zero3Work::Qkv, gathered(wQkv), 0.0, 0.0));
+        out.push_back(piece(EventPart::Attention, l, ph, Zero3Work::Out, gathered(wO), 0.0, 0.0));
+        out.push_back(piece(EventPart::Mlp, l, ph, Zero3Work::Up, gathered(wUp), 0.0, 0.0));
+        out.push_back(piece(EventPart::Mlp, l, ph, Zero3Work::Down, gathered(wDown), 0.0, 0.0));
+    };
+    const StepPhase phase = fwd ? StepPhase::Forward : StepPhase::Backward;
+    for (const ZeroUnit& u : units) {
+        if (u.part != EventPart::Layer) {
+            out.push_back(piece(u.part, -1, phase, u.part == EventPart::Head ? Zero3Work::Head : Zero3Work::None,
+                                double(u.params), fwd ? 0.0 : double(u.params), 0.0));
+            continue;
+        }
+        const std::int64_t l = u.layer;
+        if (fwd) {
+            layerPieces(StepPhase::Forward, l);
+            continue;
+        }
+        const bool recompute = s.checkpointing == Checkpointing::Full && layerCheckpointed(s, l);
+        if (recompute)
+            layerPieces(StepPhase::Recompute, l);
+        // Backward in reverse: a weight recomputed just before is still held if the weights used between its
+        // two uses (those after it, in the recompute and again in the backward) stay under the reuse distance.
+        auto again = [&](double w, double after) {
+            return recompute && 2.0 * after < kDsMaxReuseDistance ? 0.0 : gathered(w);
+        };
+        const double small = double(u.params) - (wQkv + wO + wUp + wDown);
+        const StepPhase b = StepPhase::Backward;
+        out.push_back(piece(EventPart::Mlp, l, b, Zero3Work::Down, again(wDown, 0.0), wDown, 0.0));
+        out.push_back(piece(EventPart::Mlp, l, b, Zero3Work::Up, again(wUp, wDown), wUp, 0.0));
+        out.push_back(piece(EventPart::Attention, l, b, Zero3Work::Out, again(wO, wUp + wDown), wO, 0.0));
+        out.push_back(piece(EventPart::Attention, l, b, Zero3Work::Qkv, again(wQkv, wO + wUp + wDown),
+                            wQkv + std::max(0.0, small), smallTensors * double(dc - 1) * s.alphaSeconds));
+    }
+    return out;
 }
 
 } // namespace shardscope::detail

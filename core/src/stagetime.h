@@ -10,9 +10,11 @@
 #include "shardscope/kernels.h"
 #include "shardscope/links.h"
 #include "shardscope/scenario.h"
+#include "shardscope/step.h"
 
 #include <algorithm>
 #include <cstdint>
+#include <vector>
 
 namespace shardscope::detail {
 
@@ -24,12 +26,12 @@ inline constexpr double kHostMemoryBytesPerSecondPerNode = 409.6e9;
 inline constexpr double kNvmeBytesPerSecondPerNode = 25e9;
 /// Fraction of the HBM spec that streaming kernels reach (STREAM-like copies on A100/H100 reach 85-90%).
 inline constexpr double kAchievableHbm = 0.85;
-/// FlashAttention-2's fraction of the 16-bit peak: about 0.6 on A100 (Dao 2023: 50-73% forward) and
-/// about 0.35 on H100 (Shah et al. 2024, FlashAttention-3 paper: FA2 reaches 35% of H100's peak).
-inline constexpr double kFlashEfficiencyAmpere = 0.6;
-inline constexpr double kFlashEfficiencyHopper = 0.35;
 /// Bytes per attention score moved without FlashAttention (forward; see layerTimes()).
 inline constexpr double kScoreBytes = 5.0;
+/// DeepSpeed ZeRO-3's stage3_max_reuse_distance default (deepspeed/runtime/zero/constants.py, 2021): a
+/// parameter is kept after use only if it is used again within this many elements. (Its
+/// stage3_param_persistence_threshold and stage3_prefetch_bucket_size are Scenario fields.)
+inline constexpr double kDsMaxReuseDistance = 1e9;
 
 inline std::int64_t ceilDiv(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
 
@@ -49,6 +51,27 @@ inline std::int64_t chunkFirstLayer(std::int64_t stageLayers, std::int64_t v, st
     return c * (stageLayers / v) + std::min(c, stageLayers % v);
 }
 
+/// fms-fsdp's every-n-th-block checkpointing (Scenario::checkpointInterval; policies/ac_handler.py): block i
+/// (1-based) is wrapped when i x p reaches the next cut-off (1/2, 3/2, ...), p = 1/n, so the count of wrapped
+/// blocks among the first i is floor(i p + 1/2) = (2i + n) / (2n) (i with n = 1: every block).
+inline std::int64_t checkpointedAmongFirst(std::int64_t i, std::int64_t n)
+{
+    n = std::max<std::int64_t>(1, n);
+    return (2 * i + n) / (2 * n);
+}
+/// With full checkpointing, is global layer l (0-based) checkpointed? (Embedding and head units: l < 0, yes.)
+inline bool layerCheckpointed(const Scenario& s, std::int64_t l)
+{
+    if (s.checkpointInterval <= 1 || l < 0)
+        return true;
+    return checkpointedAmongFirst(l + 1, s.checkpointInterval) > checkpointedAmongFirst(l, s.checkpointInterval);
+}
+/// The checkpointed layers among global layers first .. first + count - 1.
+inline std::int64_t checkpointedLayers(const Scenario& s, std::int64_t first, std::int64_t count)
+{
+    return checkpointedAmongFirst(first + count, s.checkpointInterval) - checkpointedAmongFirst(first, s.checkpointInterval);
+}
+
 /// Bytes per activation element on the wire: 16-bit (fp32 with an fp32 recipe).
 inline double activationWireBytes(const BytesPerParam& b) { return b.weights >= 4 ? 4.0 : 2.0; }
 
@@ -64,6 +87,9 @@ struct LayerTimes
     double cpRingFwd = 0; ///< bytes one rank sends per ring step in forward (its K and V chunk)
     double tpMsgBytes = 0; ///< the tensor a TP collective works on
     double p2pBytes = 0; ///< a pipeline send (the block's output activations or input gradients)
+    /// Shares of the forward kernel seconds by weight (per-tensor ZeRO-3 splits a layer at its weights): QKV's
+    /// share of the attention GEMMs, the up/gate GEMMs' share of the MLP's, and the MLP's element-wise seconds.
+    double qkvShare = 1, upShare = 1, mlpEwFwd = 0;
     /// Kernel seconds of one layer's forward (what overlap_param_gather hides the parameter all-gather under).
     double layerForward() const { return attnLinFwd + coreFwd + attnEwFwd + mlpFwd; }
 };
@@ -83,6 +109,7 @@ struct GroupBandwidths
     double paramHost = 1; ///< host-to-GPU bandwidth of offloaded params (PCIe, or the NVMe share)
     double z3 = 1; ///< ZeRO-3 collectives' bandwidth (one NIC per GPU with per-tensor collectives)
     double z3Extra = 0; ///< extra latency of a unit's ZeRO-3 collective split per parameter tensor
+    double z3SmallTensors = 0; ///< biases and norms of a layer (per-tensor ZeRO-3: persisted, reduced one by one)
 };
 
 /// The group bandwidths of a scenario with link plan `l` and `dc` = dp x cp ranks sharding the model states.
@@ -105,5 +132,79 @@ struct OptimizerPhase
 /// kernels (LayerTimes::layerForward() x its layers: what overlap_param_gather hides the all-gather under).
 OptimizerPhase optimizerPhase(const Scenario& s, const BytesPerParam& b, const LinkPlan& l, const GpuPreset& g,
                               const GroupBandwidths& bw, std::int64_t localParams, std::int64_t dc, double cover);
+
+/// A ZeRO unit of a block (what FSDP wraps; what a ZeRO-3 gather fetches): the embedding, a layer, the final norm
+/// and LM head, with its params per GPU before the DP shard.
+struct ZeroUnit
+{
+    EventPart part = EventPart::Layer;
+    std::int64_t layer = 0; ///< the global layer; -1 embedding, -2 head
+    std::int64_t params = 0;
+};
+
+/// What a piece of DeepSpeed 2021's per-weight ZeRO-3 walk runs on the compute stream: nothing (the embedding), the
+/// LM head, or one weight's share of a layer half (QKV with the attention core, the output projection, up and gate,
+/// down with the MLP's element-wise work), in its phase.
+enum class Zero3Work
+{
+    None,
+    Head,
+    Qkv,
+    Out,
+    Up,
+    Down
+};
+
+/// One piece of the per-weight walk (docs/model.md, "DeepSpeed ZeRO-3 per tensor").
+struct Zero3Piece
+{
+    EventPart part = EventPart::Layer;
+    std::int64_t layer = 0;
+    StepPhase phase = StepPhase::Forward;
+    Zero3Work work = Zero3Work::None;
+    double gather = 0; ///< elements gathered before it runs (0: persisted or still held)
+    double reduce = 0; ///< gradient elements reduce-scattered after it (backward)
+    double reduceExtra = 0; ///< seconds of the persisted tensors' own reductions
+};
+
+/// The pieces of a block of DeepSpeed ZeRO-3 as of 2021 at the granularity it runs at (Scenario::
+/// zero3PerTensorCollectives): `units` in the block's order (backward: reversed). Each Linear is a sub-module whose
+/// weight is gathered in its pre-forward (and pre-backward) hook; biases and norms under the persistence threshold
+/// stay whole on every rank. After use a weight is released unless it is used again within
+/// stage3_max_reuse_distance elements: with full recompute (the layers Scenario::checkpointInterval checkpoints),
+/// the backward of a layer gathers again each weight whose recompute-to-backward distance (twice the weights after
+/// it in the layer) exceeds it. `dc`: the ranks the states are sharded over; `smallTensors`: a layer's biases and
+/// norms (GroupBandwidths::z3SmallTensors), reduced one by one.
+std::vector<Zero3Piece> zero3Pieces(const Scenario& s, const std::vector<ZeroUnit>& units, bool fwd, std::int64_t dc,
+                                    double smallTensors);
+
+/// The per-weight walk's order of events, shared by computeStep() and the closed form: before piece j runs its
+/// gather is issued (`issue(j)`, once) and waited for (`wait(j)`), then the next pieces' gathers are prefetched up to
+/// stage3_prefetch_bucket_size elements (a 175B weight is 1.5e8-6e8 elements: one weight ahead), then `run(j)` runs
+/// it (its kernels, then its gradient reduction).
+template <class Issue, class Wait, class Run>
+void walkZero3Pieces(const std::vector<Zero3Piece>& pieces, double bucketElements, Issue&& issue, Wait&& wait, Run&& run)
+{
+    std::vector<char> issued(pieces.size(), 0);
+    auto issueOnce = [&](std::size_t j) {
+        if (pieces[j].gather <= 0 || issued[j])
+            return;
+        issued[j] = 1;
+        issue(j);
+    };
+    for (std::size_t j = 0; j < pieces.size(); ++j) {
+        issueOnce(j);
+        if (pieces[j].gather > 0)
+            wait(j);
+        double ahead = 0;
+        for (std::size_t k = j + 1; k < pieces.size() && ahead < bucketElements; ++k) {
+            if (pieces[k].gather <= 0)
+                continue;
+            issueOnce(k);
+            ahead += pieces[k].gather;
+        }
+        run(j);
+    }
+}
 
 } // namespace shardscope::detail

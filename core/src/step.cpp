@@ -130,6 +130,10 @@ public:
         m_paramHostBeta = m_bw.paramHost;
         m_z3Beta = m_bw.z3;
         m_z3Extra = m_bw.z3Extra;
+        m_z3SmallTensors = m_bw.z3SmallTensors;
+        m_qkvShare = lt.qkvShare;
+        m_upShare = lt.upShare;
+        m_mlpEwFwd = lt.mlpEwFwd;
         m_worstStage = m_fp.worstRank().stage;
         buildStages();
     }
@@ -142,6 +146,8 @@ private:
     OpTemplate makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, bool reduce) const;
     OpTemplate makePost(const StageDesc& st) const;
     bool reducesOn(std::int64_t mb) const { return m_dc > 1 && (m_s.zeroStage >= 2 || mb == m_m - 1); }
+    /// Full checkpointing of every n-th layer only (Scenario::checkpointInterval): is global layer l checkpointed?
+    bool checkpointed(std::int64_t l) const;
     std::vector<std::vector<SimBlock>> schedule();
     void buildMemory(StepResult& r) const;
 
@@ -164,6 +170,10 @@ private:
     double m_paramHostBeta = 1; ///< host-to-GPU bandwidth of offloaded params (PCIe, or the NVMe share)
     double m_z3Beta = 1; ///< ZeRO-3 collectives' bandwidth (one NIC per GPU with per-tensor collectives)
     double m_z3Extra = 0; ///< extra latency of a unit's ZeRO-3 collective split per parameter tensor
+    double m_z3SmallTensors = 0; ///< biases and norms of a layer (per-tensor ZeRO-3: persisted, reduced one by one)
+    /// Shares of the forward kernel seconds by weight (per-tensor ZeRO-3 splits a layer at its weights): QKV's
+    /// share of the attention GEMMs, the up/gate GEMMs' share of the MLP's, and the MLP's element-wise seconds.
+    double m_qkvShare = 1, m_upShare = 1, m_mlpEwFwd = 0;
     std::int64_t m_worstStage = 0;
     std::vector<StageDesc> m_stages;
     std::map<std::tuple<std::int64_t, std::int64_t, bool, bool>, OpTemplate> m_templates;
@@ -376,6 +386,98 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
                  m_links.pcieBytesPerSecond, false, StepPhase::Backward, u.part, u.layer, false, cfree);
     };
 
+    if (z3 && m_s.zero3PerTensorCollectives) {
+        // DeepSpeed ZeRO-3 as of 2021 at the granularity it runs at: the pieces and their order are shared with the
+        // planner's closed form (stagetime.h, zero3Pieces() and walkZero3Pieces()).
+        std::vector<detail::ZeroUnit> zu;
+        zu.reserve(units.size());
+        for (const Unit& u : units)
+            zu.push_back({u.part, u.layer, u.params});
+        const std::vector<detail::Zero3Piece> pieces = detail::zero3Pieces(m_s, zu, fwd, m_dc, m_z3SmallTensors);
+        const double attnLin = m_attnLinFwd, mlpGemm = m_mlpFwd - m_mlpEwFwd;
+        const double sh = m_qkvShare, su = m_upShare;
+        auto runPiece = [&](const detail::Zero3Piece& pc) {
+            const StepPhase ph = pc.phase;
+            const std::int64_t l = pc.layer;
+            const bool back = ph == StepPhase::Backward;
+            switch (pc.work) {
+            case detail::Zero3Work::None: break;
+            case detail::Zero3Work::Head:
+                compute((fwd ? 1.0 : 2.0) * m_headFlops, fwd ? m_headFwd : m_headBwd, phase, EventPart::Head, -1);
+                break;
+            case detail::Zero3Work::Qkv:
+                if (!back) {
+                    compute(m_attnFlops * sh + m_coreFlops, attnLin * sh + m_coreFwd + m_attnEwFwd, ph,
+                            EventPart::Attention, l);
+                    cpRing(ph, l, m_coreFwd, 1.0);
+                } else {
+                    if (m_s.checkpointing == Checkpointing::Selective)
+                        compute(m_coreFlops, m_coreFwd, StepPhase::Recompute, EventPart::Attention, l);
+                    compute(2.0 * (m_attnFlops * sh + m_coreFlops), 2.0 * attnLin * sh + m_coreBwd + m_attnEwBwd,
+                            StepPhase::Backward, EventPart::Attention, l);
+                    cpRing(StepPhase::Backward, l, m_coreBwd, 2.0);
+                    tpPair(StepPhase::Backward, EventPart::Attention, l, m_attnLinBwd);
+                }
+                break;
+            case detail::Zero3Work::Out:
+                if (!back) {
+                    compute(m_attnFlops * (1 - sh), attnLin * (1 - sh), ph, EventPart::Attention, l);
+                    tpPair(ph, EventPart::Attention, l, attnLin);
+                } else {
+                    compute(2.0 * m_attnFlops * (1 - sh), 2.0 * attnLin * (1 - sh), StepPhase::Backward,
+                            EventPart::Attention, l);
+                }
+                break;
+            case detail::Zero3Work::Up:
+                if (!back) {
+                    compute(m_mlpFlops * su, mlpGemm * su, ph, EventPart::Mlp, l);
+                } else {
+                    compute(2.0 * m_mlpFlops * su, 2.0 * mlpGemm * su, StepPhase::Backward, EventPart::Mlp, l);
+                    tpPair(StepPhase::Backward, EventPart::Mlp, l, m_mlpBwd);
+                }
+                break;
+            case detail::Zero3Work::Down:
+                if (!back) {
+                    compute(m_mlpFlops * (1 - su), mlpGemm * (1 - su) + m_mlpEwFwd, ph, EventPart::Mlp, l);
+                    tpPair(ph, EventPart::Mlp, l, m_mlpFwd);
+                } else {
+                    compute(2.0 * m_mlpFlops * (1 - su), 2.0 * (mlpGemm * (1 - su) + m_mlpEwFwd), StepPhase::Backward,
+                            EventPart::Mlp, l);
+                }
+                break;
+            }
+        };
+        std::vector<std::size_t> idx(pieces.size(), 0);
+        std::vector<double> end(pieces.size(), -1.0);
+        detail::walkZero3Pieces(
+            pieces, double(m_s.zero3PrefetchBucketElements),
+            [&](std::size_t j) {
+                const detail::Zero3Piece& pc = pieces[j];
+                if (offPar)
+                    comm(EventKind::HostToDevice, CommGroup::Host, std::ceil(pc.gather / double(m_dc)) * m_b.weights, 1,
+                         m_paramHostBeta, false, phase, pc.part, pc.layer, false, cfree);
+                idx[j] = comm(EventKind::AllGather, CommGroup::DP, pc.gather * m_b.weights, m_dc, m_z3Beta,
+                              m_links.dpCrossesNodes, phase, pc.part, pc.layer, false, cfree);
+                end[j] = op.events[idx[j]].end();
+            },
+            [&](std::size_t j) {
+                if (end[j] > cfree) {
+                    op.events[idx[j]].exposedSeconds += end[j] - cfree;
+                    cfree = end[j];
+                }
+            },
+            [&](std::size_t j) {
+                const detail::Zero3Piece& pc = pieces[j];
+                runPiece(pc);
+                if (reduce && pc.reduce > 0) {
+                    comm(EventKind::ReduceScatter, CommGroup::DP, pc.reduce * m_b.grads, m_dc, m_z3Beta,
+                         m_links.dpCrossesNodes, StepPhase::Backward, pc.part, pc.layer, false, cfree, pc.reduceExtra);
+                    if (offOpt)
+                        comm(EventKind::DeviceToHost, CommGroup::Host, std::ceil(pc.reduce / double(m_dc)) * m_b.grads,
+                             1, m_links.pcieBytesPerSecond, false, StepPhase::Backward, pc.part, pc.layer, false, cfree);
+                }
+            });
+    } else
     for (std::size_t j = 0; j < units.size(); ++j) {
         const Unit& u = units[j];
         waitGather(j);
@@ -386,7 +488,7 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
                 compute(m_headFlops, m_headFwd, StepPhase::Forward, EventPart::Head, -1);
         } else {
             if (u.part == EventPart::Layer) {
-                if (m_s.checkpointing == Checkpointing::Full)
+                if (m_s.checkpointing == Checkpointing::Full && checkpointed(u.layer))
                     layerForward(StepPhase::Recompute, u.layer);
                 else if (m_s.checkpointing == Checkpointing::Selective)
                     compute(m_coreFlops, m_coreFwd, StepPhase::Recompute, EventPart::Attention, u.layer);
@@ -481,6 +583,12 @@ OpTemplate StepModel::makePost(const StageDesc& st) const
     }
     op.duration = t;
     return op;
+}
+
+bool StepModel::checkpointed(std::int64_t l) const
+{
+    // fms-fsdp's selective checkpointing (policies/ac_handler.py; the rule is shared with the closed form).
+    return detail::layerCheckpointed(m_s, l);
 }
 
 const OpTemplate& StepModel::opTemplate(std::int64_t stage, std::int64_t chunk, bool fwd, bool reduce)

@@ -160,8 +160,10 @@ Scenario scenarioForStepRow(const CsvRow& row)
     if (dp * s.tp * s.pp * s.cp != s.gpus)
         unmodelled("dp x tp x pp x cp != gpus");
     std::int64_t vpp = integer(row, "vpp", 1);
-    // torchtitan's Interleaved 1F1B without a stated count: its default of 2 stages per rank.
-    if (vpp <= 1 && contains(get(row, "id"), "interleaved"))
+    // torchtitan's Interleaved 1F1B without a stated count: its default of 2 stages per rank. A row whose notes
+    // say the pipeline is interleaved without a count (Llama 3: "interleaved PP") gets the same 2, the least
+    // interleaving there is.
+    if (vpp <= 1 && (contains(get(row, "id"), "interleaved") || contains(notes, "interleaved PP")))
         vpp = 2;
     if (vpp > 1 && s.pp > 1) {
         s.schedule = PipelineSchedule::Interleaved;
@@ -175,6 +177,20 @@ Scenario scenarioForStepRow(const CsvRow& row)
     s.checkpointing = rc.rfind("full", 0) == 0 ? Checkpointing::Full
         : rc.rfind("selective", 0) == 0        ? Checkpointing::Selective
                                                : Checkpointing::None;
+    // IBM's FSDP blog (2024): "selective" there is fms-fsdp's checkpointing of every n-th block, not Megatron's
+    // attention-core recompute. A fraction p of blocks recomputed adds p forwards to the 3 of a step, so the
+    // stated HFU / MFU = 1 + p / 3 gives p; n = 1 / p rounded (13B: 59/51 and 40/35 give p 0.47 and 0.43: n 2).
+    if (contains(rc, "every n-th block")) {
+        std::smatch m;
+        if (std::regex_search(notes, m, std::regex("MFU ([0-9.]+)%, HFU ([0-9.]+)%"))) {
+            const double ratio = std::stod(m[2].str()) / std::stod(m[1].str());
+            if (ratio > 1.0 + 1e-9) {
+                const double p = std::min(1.0, 3.0 * (ratio - 1.0));
+                s.checkpointing = Checkpointing::Full;
+                s.checkpointInterval = std::max<std::int64_t>(1, std::llround(1.0 / p));
+            }
+        }
+    }
     const std::string prec = get(row, "precision");
     s.recipe = resolveRecipe(contains(prec, "fp8") || contains(prec, "float8") ? "fp8-mixed" : "mixed");
     s.microBatch = integer(row, "micro_batch", 1);

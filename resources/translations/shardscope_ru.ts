@@ -1224,8 +1224,8 @@ B: %2
             <translation>Сбросить к пресету</translation>
         </message>
         <message>
-            <source>Every figure back to the GPU preset's, the collective latency back to 5 µs</source>
-            <translation>Все значения — как в пресете GPU, задержка коллективных операций — снова 5 мкс</translation>
+            <source>Every figure back to the GPU preset's, the collective latency back to 5 µs, the GEMM tile overhead back to 64 K steps</source>
+            <translation>Все значения — как в пресете GPU, задержка коллективных операций — снова 5 мкс, накладные расходы тайла GEMM — снова 64 шага K</translation>
         </message>
         <message>
             <source>Peak 16-bit (TFLOP/s)</source>
@@ -1250,6 +1250,22 @@ B: %2
         <message>
             <source>Collective latency per hop (µs)</source>
             <translation>Задержка коллективной операции на шаг кольца (мкс)</translation>
+        </message>
+        <message>
+            <source>GEMM tile overhead (K steps)</source>
+            <translation>Накладные расходы тайла GEMM (шагов K)</translation>
+        </message>
+        <message>
+            <source>Attention efficiency (fraction of peak)</source>
+            <translation>Эффективность внимания (доля пика)</translation>
+        </message>
+        <message>
+            <source>K %1: %2</source>
+            <translation>K %1: %2</translation>
+        </message>
+        <message>
+            <source>Efficiency curve, a large GEMM by its inner dimension (fraction of peak): %1</source>
+            <translation>Кривая эффективности большого GEMM по внутренней размерности K (доля пика): %1</translation>
         </message>
         <message>
             <source>Large-GEMM efficiency (fraction of peak)</source>

@@ -1224,8 +1224,8 @@ B：%2
             <translation>重置为预设</translation>
         </message>
         <message>
-            <source>Every figure back to the GPU preset's, the collective latency back to 5 µs</source>
-            <translation>所有数值恢复为 GPU 预设值，集合通信延迟恢复为 5 µs</translation>
+            <source>Every figure back to the GPU preset's, the collective latency back to 5 µs, the GEMM tile overhead back to 64 K steps</source>
+            <translation>所有数值恢复为 GPU 预设值，集合通信延迟恢复为 5 µs，GEMM 分块开销恢复为 64 个 K 步</translation>
         </message>
         <message>
             <source>Peak 16-bit (TFLOP/s)</source>
@@ -1250,6 +1250,22 @@ B：%2
         <message>
             <source>Collective latency per hop (µs)</source>
             <translation>集合通信每跳延迟 (µs)</translation>
+        </message>
+        <message>
+            <source>GEMM tile overhead (K steps)</source>
+            <translation>GEMM 分块开销（K 步）</translation>
+        </message>
+        <message>
+            <source>Attention efficiency (fraction of peak)</source>
+            <translation>注意力效率（峰值的比例）</translation>
+        </message>
+        <message>
+            <source>K %1: %2</source>
+            <translation>K %1：%2</translation>
+        </message>
+        <message>
+            <source>Efficiency curve, a large GEMM by its inner dimension (fraction of peak): %1</source>
+            <translation>效率曲线：大型 GEMM 按内维度 K 计（峰值的比例）：%1</translation>
         </message>
         <message>
             <source>Large-GEMM efficiency (fraction of peak)</source>

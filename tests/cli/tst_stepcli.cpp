@@ -112,6 +112,11 @@ private Q_SLOTS:
         QTest::newRow("negative PCIe") << QStringLiteral("pcie-gbps") << QStringLiteral("-25");
         QTest::newRow("zero peak") << QStringLiteral("peak-tflops") << QStringLiteral("0");
         QTest::newRow("NaN HBM") << QStringLiteral("hbm-gbps") << QStringLiteral("nan");
+        QTest::newRow("checkpoint interval 0") << QStringLiteral("checkpoint-interval") << QStringLiteral("0");
+        QTest::newRow("checkpoint interval not a count") << QStringLiteral("checkpoint-interval") << QStringLiteral("two");
+        QTest::newRow("negative tile overhead") << QStringLiteral("gemm-k-overhead") << QStringLiteral("-1");
+        QTest::newRow("tile overhead above 4096") << QStringLiteral("gemm-k-overhead") << QStringLiteral("5000");
+        QTest::newRow("NaN tile overhead") << QStringLiteral("gemm-k-overhead") << QStringLiteral("nan");
     }
     void badHardwareOptions()
     {
@@ -147,6 +152,33 @@ private Q_SLOTS:
         QVERIFY(stepTime(halfHbm) > stepTime(base));
         QCOMPARE(halfPeak.value(QStringLiteral("scenario")).toObject().value(QStringLiteral("peak_flops16_override")).toDouble(), 156e12);
         QCOMPARE(halfHbm.value(QStringLiteral("scenario")).toObject().value(QStringLiteral("hbm_bytes_per_second_override")).toDouble(), 1019.5e9);
+    }
+
+    void checkpointIntervalAndTileOverhead()
+    {
+        // --checkpoint-interval N (fms-fsdp's every N-th block) and --gemm-k-overhead K (the GEMM curve's tile
+        // overhead): echoed in the scenario; with full checkpointing every 2nd block recomputes half the layers (a
+        // shorter step) and the other half keep their full activations (a higher peak); no tile overhead: faster GEMMs.
+        auto step = [](QStringList extra) {
+            extra.prepend(QStringLiteral("step"));
+            extra << QStringLiteral("--checkpointing") << QStringLiteral("full") << QStringLiteral("--format")
+                  << QStringLiteral("json");
+            const Run r = shardscope(extra);
+            return r.exitCode == 0 ? json(r) : QJsonObject();
+        };
+        auto stepTime = [](const QJsonObject& o) { return o.value(QStringLiteral("totals")).toObject().value(QStringLiteral("step_time_s")).toDouble(); };
+        auto peak = [](const QJsonObject& o) { return o.value(QStringLiteral("peak_bytes")).toDouble(); };
+        const QJsonObject every = step({});
+        const QJsonObject second = step({QStringLiteral("--checkpoint-interval"), QStringLiteral("2")});
+        const QJsonObject noOverhead = step({QStringLiteral("--gemm-k-overhead"), QStringLiteral("0")});
+        QVERIFY(!every.isEmpty() && !second.isEmpty() && !noOverhead.isEmpty());
+        QCOMPARE(every.value(QStringLiteral("scenario")).toObject().value(QStringLiteral("checkpoint_interval")).toInt(), 1);
+        QCOMPARE(second.value(QStringLiteral("scenario")).toObject().value(QStringLiteral("checkpoint_interval")).toInt(), 2);
+        QCOMPARE(every.value(QStringLiteral("scenario")).toObject().value(QStringLiteral("gemm_k_overhead")).toDouble(), 64.0);
+        QCOMPARE(noOverhead.value(QStringLiteral("scenario")).toObject().value(QStringLiteral("gemm_k_overhead")).toDouble(), 0.0);
+        QVERIFY(stepTime(second) < stepTime(every));
+        QVERIFY(peak(second) > peak(every));
+        QVERIFY(stepTime(noOverhead) < stepTime(every));
     }
 
     void validateStepsGolden()

@@ -86,6 +86,7 @@ private Q_SLOTS:
     void flashAttentionDropsScores();
     void kvHeadsReplicatedBeyondTp();
     void wholeModelActivations();
+    void checkpointEveryNthBlock();
     void seed000CheckpointingClaim();
     void pipelineInflight_data();
     void pipelineInflight();
@@ -503,6 +504,50 @@ void TestFootprint::wholeModelActivations()
     QCOMPARE(i64(full.stepMaxBytes[std::size_t(Term::Activations)]), qint64(1602224128));
     QCOMPARE(i64(full.timeline[std::size_t(StepMoment::ForwardLoss)].bytes[std::size_t(Term::Activations)]),
              qint64(1602224128 - 331350016));
+}
+
+void TestFootprint::checkpointEveryNthBlock()
+{
+    // fms-fsdp's every n-th block (Scenario::checkpointInterval; policies/ac_handler.py wraps block i, 1-based,
+    // when floor(i/n + 1/2) steps up): the wrapped blocks keep their input 2 sbh = 25,165,824, the others their
+    // full 331,350,016 (the 22B case above, t = 8, no SP), plus one layer's working set and the outside terms
+    // 12,582,912 + 50,331,648 as with full recompute.
+    // n = 2 over 48 layers: floor(48/2 + 1/2) = 24 wrapped (blocks 1, 3, 5, ...), 24 not:
+    //   24 x 25,165,824 + 24 x 331,350,016 + 331,350,016 + 62,914,560 = 8,950,644,736.
+    Scenario s = korthikanti(6144, 64, 48, 8, false, Checkpointing::Full);
+    s.checkpointInterval = 2;
+    QCOMPARE(i64(computeFootprint(s).worstRank().stepMaxBytes[std::size_t(Term::Activations)]), qint64(8950644736));
+    // n = 3: floor(16 + 1/2) = 16 wrapped, 32 not: 16 x 25,165,824 + 32 x 331,350,016 + 394,264,576 = 11,400,118,272.
+    s.checkpointInterval = 3;
+    QCOMPARE(i64(computeFootprint(s).worstRank().stepMaxBytes[std::size_t(Term::Activations)]), qint64(11400118272));
+    // Without checkpointing (n = 1 and none) the figures above are unchanged.
+    s.checkpointInterval = 1;
+    QCOMPARE(i64(computeFootprint(s).worstRank().stepMaxBytes[std::size_t(Term::Activations)]), qint64(1602224128));
+    // PP 4 (12 layers a stage), 1F1B, 8 micro-batches, n = 5: wrapped among the first i = 12, 24, 36, 48 layers:
+    // floor(i/5 + 1/2) = 2, 5, 7, 10, so the stages wrap 2, 3, 2, 3 of their 12. Stage 2 (a middle stage with
+    // fewer wrapped layers than stage 1: computed too) holds min(p - 2, m) = 2 micro-batches:
+    //   2 x (2 x 25,165,824 + 10 x 331,350,016) + 331,350,016 = 7,059,013,632; stage 1: 3 micro-batches,
+    //   3 x (3 x 25,165,824 + 9 x 331,350,016) + 331,350,016 = 9,504,292,864.
+    s.pp = 4;
+    s.gpus = 32;
+    s.gradAccum = 8;
+    s.checkpointInterval = 5;
+    auto stageActivations = [&](std::int64_t stage) {
+        double most = 0;
+        for (const MemoryMoment& m : memoryTimeline(s, stage))
+            most = std::max(most, double(m.bytes[std::size_t(Term::Activations)]));
+        return qint64(std::llround(most));
+    };
+    QCOMPARE(stageActivations(2), qint64(7059013632));
+    QCOMPARE(stageActivations(1), qint64(9504292864));
+    // The reported ranks (first, second, last, worst) from every stage computed: the worst rank's peak is the
+    // largest of the four stages' own timelines.
+    std::int64_t largest = 0;
+    for (std::int64_t i = 0; i < s.pp; ++i)
+        for (const MemoryMoment& m : memoryTimeline(s, i))
+            if (m.moment != StepMoment::Steady)
+                largest = std::max(largest, memoryMeasures(s, m.bytes).deviceUsed);
+    QCOMPARE(i64(computeFootprint(s).worstBytes()), i64(largest));
 }
 
 void TestFootprint::seed000CheckpointingClaim()

@@ -55,7 +55,8 @@ std::optional<Scenario> randomLayout(std::mt19937_64& rng)
     Scenario s = defaultScenario();
     s.arch = *findModelPreset(pick(std::vector<std::string> {"llama-2-7b", "llama-2-13b", "llama-2-70b", "gpt3-175b",
                                                               "llama-3-8b", "mixtral-8x7b", "gpt2"}));
-    s.gpu = pick(std::vector<std::string> {"a100-80gb", "h100-80gb", "a100-40gb"});
+    // h100-96gb: torchtitan's power-capped parts (gpus.h powerCapFraction).
+    s.gpu = pick(std::vector<std::string> {"a100-80gb", "h100-80gb", "a100-40gb", "h100-96gb"});
     s.gpus = pick(std::vector<std::int64_t> {1, 2, 8, 16, 64, 256, 1024});
     s.tp = pick(std::vector<std::int64_t> {1, 2, 4, 8});
     s.pp = pick(std::vector<std::int64_t> {1, 1, 2, 4, 8});
@@ -79,6 +80,16 @@ std::optional<Scenario> randomLayout(std::mt19937_64& rng)
         s.schedule = pick(std::vector<PipelineSchedule> {PipelineSchedule::OneFOneB, PipelineSchedule::GPipe});
     }
     s.framework = pick(std::vector<Framework> {Framework::DeepSpeed, Framework::Megatron, Framework::Fsdp2});
+    // Issue 9's mechanisms: DeepSpeed 2021's per-weight ZeRO-3 walk (its prefetch bucket and persistence threshold),
+    // fms-fsdp's every-n-th-block checkpointing, the GEMM curve's tile overhead, eager (uncompiled) Llama passes.
+    s.zero3PerTensorCollectives = s.zeroStage == 3 && pick(std::vector<bool> {false, true});
+    if (s.zero3PerTensorCollectives) {
+        s.zero3PrefetchBucketElements = pick(std::vector<std::int64_t> {50000000, 500000000, 1000000});
+        s.zero3PersistenceThreshold = pick(std::vector<std::int64_t> {100000, 10000000, 0});
+    }
+    s.checkpointInterval = pick(std::vector<std::int64_t> {1, 1, 2, 3, 5});
+    s.gemmKOverhead = pick(std::vector<double> {64, 64, 0, 32, 256});
+    s.compiled = pick(std::vector<bool> {false, true});
     if (s.arch.layers % s.pp != 0 || (s.schedule == PipelineSchedule::Interleaved && s.arch.layers % (s.pp * s.vpp) != 0))
         return std::nullopt;
     try {
@@ -332,6 +343,7 @@ private slots:
         std::vector<double> errors;
         double worst = 0;
         std::string worstCase;
+        std::vector<double> perTensor, everyNth, kOverhead, capped, eagerLlama;
         while (errors.size() < scaled(10000)) {
             const std::optional<Scenario> s = randomLayout(rng);
             if (!s)
@@ -347,11 +359,23 @@ private slots:
                     + " pp=" + std::to_string(s->pp) + " vpp=" + std::to_string(s->vpp) + " sched="
                     + scheduleKey(s->schedule) + " z=" + std::to_string(s->zeroStage) + " mb="
                     + std::to_string(s->microBatch) + " ga=" + std::to_string(s->gradAccum) + " ckpt="
-                    + checkpointingKey(s->checkpointing) + " sp=" + std::to_string(s->sequenceParallel) + " off="
+                    + checkpointingKey(s->checkpointing) + " n=" + std::to_string(s->checkpointInterval) + " pertensor="
+                    + std::to_string(s->zero3PerTensorCollectives) + " kOverhead=" + std::to_string(s->gemmKOverhead) + " sp=" + std::to_string(s->sequenceParallel) + " off="
                     + offloadKey(s->offloadOptimizer) + "/" + offloadKey(s->offloadParams) + " ref="
                     + std::to_string(ref.totals.stepTime) + " planner=" + std::to_string(e.stepTimeS);
             }
             errors.push_back(err);
+            // The layouts that take issue 9's mechanisms, each family's own worst error.
+            if (s->zeroStage == 3 && s->dp() * s->cp > 1 && s->zero3PerTensorCollectives)
+                perTensor.push_back(err);
+            if (s->checkpointing == Checkpointing::Full && s->checkpointInterval > 1)
+                everyNth.push_back(err);
+            if (s->gemmKOverhead != 64)
+                kOverhead.push_back(err);
+            if (s->gpu == "h100-96gb")
+                capped.push_back(err);
+            if (!s->compiled && s->arch.norm == NormKind::RMSNorm)
+                eagerLlama.push_back(err);
             if (err > 0.05 && qEnvironmentVariableIsSet("SHARDSCOPE_PLAN_DEBUG"))
                 qInfo("%.3f %s z=%d N=%lld tp=%lld pp=%lld vpp=%lld %s mb=%lld ga=%lld off=%s/%s ref=%g planner=%g", err,
                       s->arch.id.c_str(), s->zeroStage, (long long)s->gpus, (long long)s->tp, (long long)s->pp,
@@ -365,8 +389,24 @@ private slots:
         const double p99 = errors[errors.size() * 99 / 100];
         qInfo("closed form vs computeStep() on %zu layouts: median %.4f%%, p99 %.4f%%, max %.4f%% = %.2e (%s)",
               errors.size(), 100 * median, 100 * p99, 100 * worst, worst, worstCase.c_str());
-        // Measured (seed above): median 0.0000%, p99 0.0000%, max 0.76% (an interleaved GPT-3 with 64 micro-batches,
-        // extended past the closed form's 512 placed blocks; 0 with every block placed); none beyond 5%. Before the
+        // Each of issue 9's mechanisms is drawn often enough to be covered (at least 5% of the layouts each).
+        const std::pair<const char*, std::vector<double>*> families[] = {{"per-weight ZeRO-3", &perTensor},
+                                                                         {"every n-th block checkpointed", &everyNth},
+                                                                         {"gemmKOverhead != 64", &kOverhead},
+                                                                         {"power-capped h100-96gb", &capped},
+                                                                         {"eager RMSNorm / rotary", &eagerLlama}};
+        for (const auto& [name, v] : families) {
+            QVERIFY2(v->size() >= errors.size() / 20, name);
+            std::sort(v->begin(), v->end());
+            qInfo("  %s: %zu layouts, median %.4f%%, p99 %.4f%%, max %.4f%%", name, v->size(), 100 * (*v)[v->size() / 2],
+                  100 * (*v)[v->size() * 99 / 100], 100 * v->back());
+            QVERIFY2(v->back() <= 0.05, name);
+        }
+        // Measured (seed above, with issue 9's mechanisms drawn): median 0.0000%, p99 0.0000%, max 2.67% (an
+        // interleaved Llama-2-7B, every 5th block checkpointed, 64 micro-batches, extended past the closed form's 512
+        // placed blocks at the measured pace); per-weight ZeRO-3 (1,071 layouts) max 0.35%, every n-th block (1,960)
+        // 2.67%, the other families 2.08%; 0 everywhere (1e-14) with every block placed. Before they were drawn:
+        // max 0.76% (an interleaved GPT-3 with 64 micro-batches); none beyond 5%. Before the
         // closed form placed the schedule from its block table (an m x max S + fill/drain formula): median 0.0000%,
         // p99 2.04%, max 17.4%, 31 of 10,000 beyond 5%: interleaved schedules whose chunks differ (an LM head or
         // embedding chunk of Llama-3's 128k vocabulary), a drain ended by a block's communication tail, one stage's
@@ -548,10 +588,14 @@ private slots:
         QTest::addColumn<int>("schedule");
         QTest::addColumn<int>("zero");
         QTest::addColumn<int>("gradAccum");
-        QTest::newRow("llama-3-8b 1f1b pp8 m2048") << "llama-3-8b" << 8 << 1 << int(PipelineSchedule::OneFOneB) << 1 << 2048;
-        QTest::newRow("llama-3-8b interleaved pp4x2 m2048") << "llama-3-8b" << 4 << 2 << int(PipelineSchedule::Interleaved) << 3 << 2048;
-        QTest::newRow("llama-2-7b gpipe pp4 m4096") << "llama-2-7b" << 4 << 1 << int(PipelineSchedule::GPipe) << 2 << 4096;
-        QTest::newRow("llama-2-7b 1f1b pp2 m8192") << "llama-2-7b" << 2 << 1 << int(PipelineSchedule::OneFOneB) << 0 << 8192;
+        QTest::addColumn<int>("checkpointInterval"); // > 0: full checkpointing of every n-th block
+        QTest::newRow("llama-3-8b 1f1b pp8 m2048") << "llama-3-8b" << 8 << 1 << int(PipelineSchedule::OneFOneB) << 1 << 2048 << 0;
+        QTest::newRow("llama-3-8b interleaved pp4x2 m2048") << "llama-3-8b" << 4 << 2 << int(PipelineSchedule::Interleaved) << 3 << 2048 << 0;
+        QTest::newRow("llama-2-7b gpipe pp4 m4096") << "llama-2-7b" << 4 << 1 << int(PipelineSchedule::GPipe) << 2 << 4096 << 0;
+        QTest::newRow("llama-2-7b 1f1b pp2 m8192") << "llama-2-7b" << 2 << 1 << int(PipelineSchedule::OneFOneB) << 0 << 8192 << 0;
+        // Every 3rd block checkpointed: stages of unequal busy time (the pace is measured, layoutplanner_eval.cpp).
+        QTest::newRow("llama-2-7b interleaved pp8x2 m1024 n3") << "llama-2-7b" << 8 << 2 << int(PipelineSchedule::Interleaved) << 1 << 1024 << 3;
+        QTest::newRow("llama-2-7b 1f1b pp8 m1024 n3") << "llama-2-7b" << 8 << 1 << int(PipelineSchedule::OneFOneB) << 1 << 1024 << 3;
     }
     void closedFormAgreesOnLongAccumulations()
     {
@@ -561,6 +605,7 @@ private slots:
         QFETCH(int, schedule);
         QFETCH(int, zero);
         QFETCH(int, gradAccum);
+        QFETCH(int, checkpointInterval);
         Scenario s = defaultScenario();
         s.arch = *findModelPreset(model.toStdString());
         s.gpu = "h100-80gb";
@@ -573,6 +618,10 @@ private slots:
         s.microBatch = 1;
         s.gradAccum = gradAccum;
         s.seq = 1024;
+        if (checkpointInterval > 0) {
+            s.checkpointing = Checkpointing::Full;
+            s.checkpointInterval = checkpointInterval;
+        }
         validateScenario(s);
         QVERIFY(2 * s.pp * s.vpp * s.gradAccum > 512); // beyond the closed form's full placement
         const double ref = computeStep(s).totals.stepTime;

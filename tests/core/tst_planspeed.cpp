@@ -160,6 +160,9 @@ private slots:
             if (s.framework == Framework::Single)
                 s.framework = Framework::DeepSpeed;
             s.optimizerInBackward = s.optimizerInBackward && s.gradAccum == 1;
+            // Every n-th block checkpointed: every stage computed (a middle stage may checkpoint fewer layers).
+            if (s.checkpointing == Checkpointing::Full && g.coin())
+                s.checkpointInterval = g.pick<std::int64_t>({2, 3, 5});
             std::string message;
             const std::optional<Footprint> skipping = footprintOrMessage(s, FootprintOptions {false, false}, message);
             if (!skipping)
@@ -198,6 +201,8 @@ private slots:
                 g.addFrameworkKnobs(s);
             if (g.uniform(0, 19) == 0)
                 s.seq = 16777216; // refused by every member
+            if (g.coin())
+                s.checkpointInterval = g.pick<std::int64_t>({1, 2, 3, 5});
             FootprintFamily family(s);
             for (int z = 0; z <= 3; ++z)
                 for (OffloadDevice o : devices)

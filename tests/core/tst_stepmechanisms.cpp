@@ -13,6 +13,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 using namespace shardscope;
@@ -292,18 +293,18 @@ private Q_SLOTS:
         QVERIFY(v.unmodelled.size() <= 5);
         for (const UnmodelledRow& u : v.unmodelled)
             QVERIFY(!u.reason.empty());
-        // The figures this model reaches (docs/validation-steps.md): median 6.0%, 70 of 108 within 10%, 6 rows
-        // beyond 35% (the target is none; the six are named in the doc with their causes). A change that
-        // makes these worse must say why in the doc.
+        // The figures this model reaches (docs/validation-steps.md): median 5.3%, 77 of 108 within 10%, 1 row
+        // beyond 35% (the target is none; TITAN-L8-cp8-256k-8 at +35.8% is named in the doc with what is
+        // known of its cause). A change that makes these worse must say why in the doc.
         int within10 = 0, beyond35 = 0;
         for (const StepCheck& c : v.rows) {
             within10 += std::abs(c.error) <= 0.10;
             beyond35 += std::abs(c.error) > 0.35;
         }
-        QVERIFY2(v.medianAbsError <= 0.061, qPrintable(QString::number(v.medianAbsError)));
-        QVERIFY2(within10 >= 70, qPrintable(QString::number(within10)));
-        QVERIFY2(beyond35 <= 6, qPrintable(QString::number(beyond35)));
-        QVERIFY2(v.maxAbsError <= 0.53, qPrintable(QString::number(v.maxAbsError)));
+        QVERIFY2(v.medianAbsError <= 0.054, qPrintable(QString::number(v.medianAbsError)));
+        QVERIFY2(within10 >= 77, qPrintable(QString::number(within10)));
+        QVERIFY2(beyond35 <= 1, qPrintable(QString::number(beyond35)));
+        QVERIFY2(v.maxAbsError <= 0.36, qPrintable(QString::number(v.maxAbsError)));
     }
 
     void powerCappedH100()
@@ -363,6 +364,142 @@ private Q_SLOTS:
                 QVERIFY2(std::abs(c.error) < 0.10, qPrintable(QString::number(c.predicted)));
             }
         QVERIFY(seen);
+    }
+
+    void deepSpeedZero3PerTensor()
+    {
+        // DeepSpeed's ZeRO-3 defaults (deepspeed/runtime/zero/constants.py, 2021): stage3_param_persistence_threshold
+        // 1e5 elements, stage3_prefetch_bucket_size 5e7, stage3_max_reuse_distance 1e9. GPT-3 175B (h 12288) on 384
+        // A100s, ZeRO-3, full recompute, micro-batch 4, one micro-batch per step (Narayanan et al. 2021's baseline).
+        Scenario s;
+        s.arch = *findModelPreset("gpt3-175b");
+        s.bareParams.reset();
+        s.gpu = "a100-80gb";
+        s.gpus = 384;
+        s.zeroStage = 3;
+        s.seq = 2048;
+        s.microBatch = 4;
+        s.gradAccum = 1;
+        s.checkpointing = Checkpointing::Full;
+        s.zero3PerTensorCollectives = true;
+        auto layerBytes = [](const StepResult& r, EventKind kind) {
+            double b = 0;
+            for (const StepEvent& e : r.events)
+                if (e.kind == kind && e.group == CommGroup::DP && e.part != EventPart::Embedding && e.part != EventPart::Head
+                    && e.part != EventPart::Optimizer)
+                    b += e.bufferBytes;
+            return b;
+        };
+        const double h2 = 12288.0 * 12288.0;
+        // Per layer: the forward gathers its four weights (QKV 3h^2, output h^2, up 4h^2, down 4h^2: 12 h^2), the
+        // recompute gathers them again, and the backward gathers QKV, output and up a third time (their reuse
+        // distances, 2 x 9 h^2, 2 x 8 h^2 and 2 x 4 h^2 = 1.2e9 elements, exceed 1e9) but keeps down (distance 0):
+        // 32 h^2 elements of 2 bytes. Biases and norms (at most 4h = 49,152 elements) are never gathered.
+        const StepResult r = computeStep(s);
+        QVERIFY2(std::abs(layerBytes(r, EventKind::AllGather) / (96.0 * 32.0 * h2 * 2.0) - 1.0) < 1e-6,
+                 qPrintable(QString::number(layerBytes(r, EventKind::AllGather) / (96.0 * h2 * 2.0))));
+        // Gradients: every weight reduce-scattered once (12 h^2), the persisted biases and norms with them.
+        QVERIFY(layerBytes(r, EventKind::ReduceScatter) >= 96.0 * 12.0 * h2 * 2.0);
+        // Prefetch one weight ahead: the bucket (5e7) is smaller than any 175B weight (1.5e8 and more), so before a
+        // gather completes at most one other gather was issued after it: no two gathers overlap the same compute
+        // beyond the next weight. With the bucket's depth the step is longer than with whole-layer prefetch.
+        Scenario unit = s;
+        unit.zero3PerTensorCollectives = false;
+        QVERIFY(r.totals.stepTime > computeStep(unit).totals.stepTime);
+        // A model whose weights are all under the threshold (h 128: QKV 49,152, up 65,536 elements) gathers none.
+        Scenario tiny = s;
+        tiny.arch.hidden = 128;
+        tiny.arch.heads = 2;
+        tiny.arch.kvHeads = 2;
+        tiny.arch.headDim = 64;
+        tiny.arch.ffn = 512;
+        tiny.arch.layers = 4;
+        tiny.arch.vocab = 1024;
+        tiny.gpus = 8;
+        QCOMPARE(layerBytes(computeStep(tiny), EventKind::AllGather), 0.0);
+    }
+
+    void everyNthBlockCheckpointing()
+    {
+        // fms-fsdp policies/ac_handler.py (IBM's FSDP blog, 2024): with p = 1/n, block i (1-based) is checkpointed
+        // when i x p reaches the next cut-off 1/2, 3/2, ...: p = 1/2 wraps blocks 1, 3, 5, ...; p = 1/3 wraps 2, 5, 8.
+        Scenario s = llama8bOnH100("mixed");
+        s.gradAccum = 1;
+        s.checkpointing = Checkpointing::Full;
+        auto recomputed = [](const StepResult& r) {
+            std::set<std::int64_t> layers;
+            for (const StepEvent& e : r.events)
+                if (e.kind == EventKind::Compute && e.phase == StepPhase::Recompute && e.layer >= 0)
+                    layers.insert(e.layer);
+            return layers;
+        };
+        s.checkpointInterval = 2;
+        const auto half = recomputed(computeStep(s));
+        QCOMPARE(int(half.size()), 16);
+        QVERIFY(half.count(0) && half.count(2) && !half.count(1) && half.count(30) && !half.count(31));
+        s.checkpointInterval = 3;
+        const auto third = recomputed(computeStep(s));
+        QCOMPARE(int(third.size()), 11); // floor(32/3 + 1/2)
+        QVERIFY(third.count(1) && third.count(4) && !third.count(0) && !third.count(2));
+        // The IBM 13B rows say "selective (every n-th block)" with MFU 51% / HFU 59% (A100) and 35% / 40% (H100):
+        // HFU / MFU = 1 + p / 3 gives p 0.47 and 0.43, every 2nd block.
+        const auto rows = parseCsvWithHeader(shippedSteps(), "steps");
+        int seen = 0;
+        for (const CsvRow& row : rows)
+            if (row.at("id").rfind("IBMFSDP-13B", 0) == 0) {
+                const Scenario m = scenarioForStepRow(row);
+                QCOMPARE(m.checkpointing, Checkpointing::Full);
+                QCOMPARE(m.checkpointInterval, std::int64_t(2));
+                ++seen;
+            }
+        QCOMPARE(seen, 2);
+    }
+
+    void eagerLlamaNormAndRotary()
+    {
+        // Eager PyTorch's Llama code (torchtitan norms.py / model.py, Meta's llama, IBM's FMS): RMSNorm upcasts to
+        // fp32 and runs six kernels (18 h element-units against the fused 2 h), rotary multiplies Q and K as complex
+        // fp32 (10 units per element against the fused 2). Llama 3 8B: 16 x 4096 + 8 x (4096 + 1024) per token for
+        // the attention half, 16 x 4096 for the MLP half; a LayerNorm model adds none.
+        const Architecture llama = *findModelPreset("llama-3-8b");
+        QCOMPARE(eagerRmsNormRopeElements(llama, true, 1, 1), 16.0 * 4096 + 8.0 * (4096 + 1024));
+        QCOMPARE(eagerRmsNormRopeElements(llama, false, 1, 1), 16.0 * 4096);
+        QCOMPARE(eagerRmsNormRopeElements(*findModelPreset("gpt3-175b"), true, 1, 1), 0.0);
+        // torchtitan's H100 benchmark, Llama 3.1 8B on 8 GPUs: 6,667 tokens/s with torch.compile, 5,762 eager
+        // (ratio 1.157). The model's ratio must be within 5% of it (it was 1.076 before this mechanism).
+        const StepValidation v = validateSteps(shippedSteps());
+        double eager = 0, compiled = 0;
+        for (const StepCheck& c : v.rows) {
+            if (c.id == "TITAN-L8-fsdp-8")
+                eager = c.predicted;
+            if (c.id == "TITAN-L8-fsdp-compile-8")
+                compiled = c.predicted;
+        }
+        QVERIFY(eager > 0 && compiled > 0);
+        QVERIFY2(std::abs(compiled / eager / (6667.0 / 5762.0) - 1.0) < 0.05, qPrintable(QString::number(compiled / eager)));
+    }
+
+    void llama3InterleavedPipeline()
+    {
+        // Llama 3's 405B runs used an interleaved pipeline schedule without a stated count of stages per rank: the
+        // rows get 2, the least interleaving; Narayanan et al.'s rows ("interleaving (v) not in the table") stay 1F1B.
+        const auto rows = parseCsvWithHeader(shippedSteps(), "steps");
+        int llama = 0, nar = 0;
+        for (const CsvRow& row : rows) {
+            const std::string id = row.at("id");
+            if (id.rfind("LLAMA3-", 0) == 0) {
+                const Scenario s = scenarioForStepRow(row);
+                QCOMPARE(s.schedule, PipelineSchedule::Interleaved);
+                QCOMPARE(s.vpp, std::int64_t(2));
+                ++llama;
+            }
+            if (id.rfind("NAR1-", 0) == 0) {
+                QVERIFY(scenarioForStepRow(row).schedule != PipelineSchedule::Interleaved);
+                ++nar;
+            }
+        }
+        QCOMPARE(llama, 3);
+        QCOMPARE(nar, 10);
     }
 
     void csvParser()

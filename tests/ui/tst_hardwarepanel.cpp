@@ -216,6 +216,63 @@ private slots:
         QCOMPARE(w.scenario().peakFlops16Override, 450e12);
     }
 
+    void efficiencyCurveAndAttentionEfficiency()
+    {
+        // The efficiency curve: a GEMM with inner dimension K reaches K / (K + k0) of the large-GEMM efficiency
+        // (kernels.h; k0 = 64 K steps of tile prologue and epilogue by default). On an A100 (0.74 of 312 TFLOP/s,
+        // whole waves for the panel's 13,824 x 8,192 GEMM): K 128 -> 0.74 x 128/192 = 0.493, K 8192 -> 0.734.
+        HardwarePanel p;
+        p.setScenario(defaultScenario());
+        QCOMPARE(shownNumber(p, "gemm-k-overhead"), 64.0);
+        auto curve = p.efficiencyCurve();
+        QCOMPARE(int(curve.size()), 4);
+        for (const auto& [k, e] : curve)
+            QVERIFY2(std::abs(e - 0.74 * k / (k + 64.0)) < 1e-9, qPrintable(QString::number(e)));
+        QVERIFY(p.curveText().contains(QStringLiteral("0.49")));
+        QVERIFY(p.curveText().contains(QStringLiteral("0.73")));
+        // FlashAttention-2's default: A100 0.6 (Dao 2023); H100 0.35 (Shah et al. 2024), times 500/700 on the
+        // power-capped torchtitan H100.
+        QCOMPARE(shownNumber(p, "attention-efficiency"), 0.6);
+        Scenario h = defaultScenario();
+        h.gpu = "h100-96gb";
+        p.setScenario(h);
+        QVERIFY(std::abs(shownNumber(p, "attention-efficiency") - 0.35 * 500.0 / 700.0) < 1e-5);
+
+        // Edits become the scenario, and the step time is computeStep's for the edited scenario.
+        p.setScenario(defaultScenario());
+        QSignalSpy spy(&p, &HardwarePanel::scenarioEdited);
+        type(p, "gemm-k-overhead", QStringLiteral("256"));
+        QCOMPARE(spy.count(), 1);
+        const Scenario k = spy.last().at(0).value<Scenario>();
+        QCOMPARE(k.gemmKOverhead, 256.0);
+        QVERIFY(computeStep(k).totals.stepTime > computeStep(defaultScenario()).totals.stepTime);
+        QVERIFY(std::abs(p.efficiencyCurve().front().second - 0.74 * 128.0 / (128.0 + 256.0)) < 1e-9);
+        type(p, "attention-efficiency", QStringLiteral("0.3"));
+        QCOMPARE(spy.count(), 2);
+        const Scenario a = spy.last().at(0).value<Scenario>();
+        QCOMPARE(a.attentionEfficiency, 0.3);
+        QVERIFY(computeStep(a).totals.stepTime > computeStep(k).totals.stepTime);
+        // Out of range: refused in words, not clamped.
+        type(p, "gemm-k-overhead", QStringLiteral("5000"));
+        type(p, "attention-efficiency", QStringLiteral("0"));
+        QCOMPARE(spy.count(), 2);
+        QVERIFY(p.message().contains(QStringLiteral("out of range")));
+        QCOMPARE(p.scenario().gemmKOverhead, 256.0);
+        QCOMPARE(p.scenario().attentionEfficiency, 0.3);
+        // The reset puts both back, and a scenario file keeps both (and the checkpoint interval).
+        QTest::mouseClick(p.findChild<QPushButton*>(QStringLiteral("hardwareReset")), Qt::LeftButton);
+        QCOMPARE(p.scenario().gemmKOverhead, 64.0);
+        QCOMPARE(p.scenario().attentionEfficiency, 0.0);
+        Scenario f = defaultScenario();
+        f.gemmKOverhead = 100;
+        f.attentionEfficiency = 0.45;
+        f.checkpointInterval = 3;
+        const Scenario back = scenarioFromFileBytes(scenarioFileBytes(f), QStringLiteral("test"));
+        QCOMPARE(back.gemmKOverhead, 100.0);
+        QCOMPARE(back.attentionEfficiency, 0.45);
+        QCOMPARE(back.checkpointInterval, std::int64_t(3));
+    }
+
     void validationChartHasOnePointPerComparedRow()
     {
         const QByteArray steps = readAll(QStringLiteral(SHARDSCOPE_SOURCE_DIR "/tests/data/measured/measured-steps.csv"));

@@ -106,6 +106,8 @@ QJsonObject scenarioToJson(const Scenario& s)
     o[QStringLiteral("zero3_persistence_threshold")] = i64(s.zero3PersistenceThreshold);
     o[QStringLiteral("ddp_bucket_cap_bytes")] = i64(s.ddpBucketCapBytes);
     o[QStringLiteral("attention_efficiency")] = s.attentionEfficiency;
+    o[QStringLiteral("gemm_k_overhead")] = s.gemmKOverhead;
+    o[QStringLiteral("checkpoint_interval")] = i64(s.checkpointInterval);
     o[QStringLiteral("overlap_param_gather")] = s.overlapParamGather;
     o[QStringLiteral("tp_comm_overlap")] = s.tpCommOverlap;
     o[QStringLiteral("zero3_per_tensor_collectives")] = s.zero3PerTensorCollectives;

@@ -331,6 +331,8 @@ Scenario scenarioFromJson(const QJsonObject& o, const Scenario& base, QStringLis
     r.integer("zero3_persistence_threshold", s.zero3PersistenceThreshold, 0, 100000000000000LL);
     r.integer("ddp_bucket_cap_bytes", s.ddpBucketCapBytes, 0, kBig);
     r.number("attention_efficiency", s.attentionEfficiency, 0, 1);
+    r.number("gemm_k_overhead", s.gemmKOverhead, 0, 4096);
+    r.integer("checkpoint_interval", s.checkpointInterval, 1, 1000000);
     r.boolean("overlap_param_gather", s.overlapParamGather);
     r.boolean("tp_comm_overlap", s.tpCommOverlap);
     r.boolean("zero3_per_tensor_collectives", s.zero3PerTensorCollectives);

@@ -10,6 +10,7 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QPushButton>
+#include <QStringList>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -37,6 +38,7 @@ HardwarePanel::HardwarePanel(QWidget* parent)
     : QWidget(parent)
     , m_gpu(new QLabel(this))
     , m_message(new QLabel(this))
+    , m_curve(new QLabel(this))
     , m_reset(new QPushButton(tr("Reset to the preset"), this))
 {
     setObjectName(QStringLiteral("hardwarePanel"));
@@ -55,6 +57,8 @@ HardwarePanel::HardwarePanel(QWidget* parent)
         {QStringLiteral("pcie-gbps"), nullptr, 0.001, 1e6, 1e9, [](Scenario& s) { return &s.pcieBytesPerSecond; }},
         {QStringLiteral("alpha-us"), nullptr, 0, 1e6, 1e-6, [](Scenario& s) { return &s.alphaSeconds; }},
         {QStringLiteral("kernel-efficiency"), nullptr, 0.001, 1, 1, [](Scenario& s) { return &s.kernelEfficiency; }},
+        {QStringLiteral("gemm-k-overhead"), nullptr, 0, 4096, 1, [](Scenario& s) { return &s.gemmKOverhead; }},
+        {QStringLiteral("attention-efficiency"), nullptr, 0.001, 1, 1, [](Scenario& s) { return &s.attentionEfficiency; }},
     };
     for (Field& f : m_fields) {
         f.edit = new QLineEdit(this);
@@ -65,13 +69,17 @@ HardwarePanel::HardwarePanel(QWidget* parent)
         const Field copy = f;
         connect(f.edit, &QLineEdit::editingFinished, this, [this, copy] { commit(copy); });
     }
+    m_curve->setObjectName(QStringLiteral("hardwareCurve"));
+    m_curve->setWordWrap(true);
+    layout->addWidget(m_curve);
     m_message->setObjectName(QStringLiteral("hardwareMessage"));
     m_message->setWordWrap(true);
     m_message->setStyleSheet(QStringLiteral("color: #b00020;"));
     m_message->hide();
     layout->addWidget(m_message);
     m_reset->setObjectName(QStringLiteral("hardwareReset"));
-    m_reset->setToolTip(tr("Every figure back to the GPU preset's, the collective latency back to 5 µs"));
+    m_reset->setToolTip(tr("Every figure back to the GPU preset's, the collective latency back to 5 µs, the GEMM "
+                           "tile overhead back to 64 K steps"));
     layout->addWidget(m_reset);
     layout->addStretch(1);
     connect(m_reset, &QPushButton::clicked, this, &HardwarePanel::resetToPreset);
@@ -92,6 +100,10 @@ QString HardwarePanel::label(const QString& key) const
         return tr("PCIe per direction (GB/s)");
     if (key == QLatin1String("alpha-us"))
         return tr("Collective latency per hop (µs)");
+    if (key == QLatin1String("gemm-k-overhead"))
+        return tr("GEMM tile overhead (K steps)");
+    if (key == QLatin1String("attention-efficiency"))
+        return tr("Attention efficiency (fraction of peak)");
     return tr("Large-GEMM efficiency (fraction of peak)");
 }
 
@@ -145,12 +157,49 @@ void HardwarePanel::refresh()
             v = pcie;
         else if (f.key == QLatin1String("alpha-us"))
             v = m_scenario.alphaSeconds;
+        else if (f.key == QLatin1String("gemm-k-overhead"))
+            v = m_scenario.gemmKOverhead;
+        else if (f.key == QLatin1String("attention-efficiency"))
+            v = m_scenario.attentionEfficiency > 0 ? m_scenario.attentionEfficiency
+                                                   : defaultAttentionEfficiency(g) * g.powerCapFraction;
         else
             v = m_scenario.kernelEfficiency > 0 ? m_scenario.kernelEfficiency : defaultGemmEfficiency(g) * g.powerCapFraction;
         f.edit->setText(shown(v / f.scale));
         m_shown[f.key] = f.edit->text();
     }
+    QStringList points;
+    for (const auto& [k, e] : efficiencyCurve())
+        points << tr("K %1: %2").arg(QLocale().toString(k, 'f', 0), QLocale().toString(e, 'f', 2));
+    m_curve->setText(tr("Efficiency curve, a large GEMM by its inner dimension (fraction of peak): %1")
+                         .arg(points.join(QStringLiteral(" · "))));
 }
+
+std::vector<std::pair<double, double>> HardwarePanel::efficiencyCurve() const
+{
+    std::vector<std::pair<double, double>> out;
+    GpuPreset g;
+    try {
+        g = resolveGpu(m_scenario);
+    } catch (const InvalidInput&) {
+        return out;
+    }
+    // The step model's kernel model (kernels.h) for this GPU and scenario: a GEMM of 13,824 x 8,192 rows and
+    // columns (108 x 64 output tiles of 128 x 128: whole waves on an A100) at inner dimension K.
+    KernelModel km;
+    km.peak16 = g.peakFlops16;
+    km.peak8 = g.peakFlops8;
+    km.hbmBytesPerSecond = g.hbmBytesPerSecond * 0.85; // what streaming kernels reach (docs/model.md)
+    km.gemmEfficiency = m_scenario.kernelEfficiency > 0 ? m_scenario.kernelEfficiency
+                                                        : defaultGemmEfficiency(g) * g.powerCapFraction;
+    km.kOverhead = m_scenario.gemmKOverhead;
+    km.sms = smCount(g);
+    km.tileN = g.peakFlops8 > 0 ? 256 : 128;
+    for (const double k : {128.0, 512.0, 2048.0, 8192.0})
+        out.emplace_back(k, gemmFlopRate(km, 13824, 8192, k, false) / g.peakFlops16);
+    return out;
+}
+
+QString HardwarePanel::curveText() const { return m_curve->text(); }
 
 void HardwarePanel::refuse(const QString& sentence)
 {
@@ -202,6 +251,8 @@ void HardwarePanel::resetToPreset()
     s.pcieBytesPerSecond = 0;
     s.alphaSeconds = defaults.alphaSeconds;
     s.kernelEfficiency = 0;
+    s.gemmKOverhead = defaults.gemmKOverhead;
+    s.attentionEfficiency = 0;
     m_message->hide();
     m_scenario = s;
     refresh();

@@ -88,6 +88,9 @@ struct LayerActivations
     double perTokenScores = 0; ///< bytes/token of the a*s attention-score terms (0 with flash)
     double storedBytes = 0; ///< what one layer keeps for backward per micro-batch on one rank
     double workingBytes = 0; ///< full activations of one layer (live while recomputing it)
+    /// With full checkpointing of every n-th block only (Scenario::checkpointInterval > 1): what a layer that is not
+    /// checkpointed keeps (its full set, as without checkpointing); 0 otherwise.
+    double uncheckpointedBytes = 0;
     double constant34 = 0; ///< the Korthikanti constant of this block: perToken / h (no TP)
     std::string derivation;
 };

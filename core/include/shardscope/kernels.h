@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "shardscope/architecture.h"
 #include "shardscope/gpus.h"
 
 #include <cstdint>
@@ -30,6 +31,11 @@ std::int64_t smCount(const GpuPreset& g);
 /// Scenario::kernelEfficiency is 0, the default).
 double defaultGemmEfficiency(const GpuPreset& g);
 
+/// FlashAttention-2's fraction of the 16-bit peak on this GPU (used when Scenario::attentionEfficiency is 0):
+/// about 0.6 on A100 (Dao 2023: 50-73% forward) and 0.35 on Hopper and later (Shah et al. 2024, the
+/// FlashAttention-3 paper: FA2 reaches 35% of H100's peak).
+double defaultAttentionEfficiency(const GpuPreset& g);
+
 /// Seconds of one GEMM C[M,N] = A[M,K] B[K,N]: 2MNK FLOPs at peak x efficiency x K/(K + kOverhead) x wave
 /// efficiency (tiles / (waves x SMs)), or its operand and result bytes at HBM bandwidth if that is slower.
 /// fp8: the FP8 peak with 1-byte operands.
@@ -37,6 +43,15 @@ double gemmSeconds(const KernelModel& km, double m, double n, double k, bool fp8
 
 /// The FLOP/s a GEMM of that shape reaches (2MNK / gemmSeconds).
 double gemmFlopRate(const KernelModel& km, double m, double n, double k, bool fp8);
+
+/// Extra 16-bit element passes per token that eager PyTorch's Llama-lineage code adds to one layer half over the
+/// fused kernels (attention half: `attention` true; MLP half: false), for RMSNorm models (0 otherwise). The
+/// reference RMSNorm (Meta's llama, torchtitan, IBM's FMS, Hugging Face) upcasts to fp32 and runs x.float(),
+/// pow, mean, the rsqrt multiply, the cast back and the weight multiply as six kernels: 18 h element-units
+/// against the fused kernel's 2 h, 16 h more per norm. Rotary embedding multiplies Q and K as complex fp32
+/// (float cast, complex multiply, cast back: 10 units per element against the fused 2): 8 (q + kv) more. `sp`:
+/// the sequence-parallel split of the norms, `t`: the TP split of Q and K.
+double eagerRmsNormRopeElements(const Architecture& a, bool attention, double sp, double t);
 
 /// Seconds to move `bytes` through HBM (element-wise kernels, softmax without FlashAttention, casts).
 double memorySeconds(const KernelModel& km, double bytes);

@@ -150,6 +150,15 @@ struct Scenario
     /// DeepSpeed ZeRO-3 as of 2021: one all-gather / reduce-scatter per parameter tensor over a flat ring of
     /// all DP ranks on one NIC share per GPU, instead of one flat buffer per unit over all NICs (FSDP, Megatron).
     bool zero3PerTensorCollectives = false;
+    /// With full checkpointing, checkpoint every n-th transformer block only (fms-fsdp's selective activation
+    /// checkpointing, p = 1/n); 1 = every block. The step model recomputes those blocks only; the memory model keeps
+    /// the others' full activations.
+    std::int64_t checkpointInterval = 1;
+    /// The GEMM efficiency curve's knee (docs/model.md, "Kernel time"): each output tile pays a prologue and
+    /// epilogue worth this many K-steps of its main loop, so a GEMM with inner dimension K reaches
+    /// K / (K + gemmKOverhead) of the large-GEMM efficiency. Default 64 (CUTLASS/cuBLAS tiles of K-step 32-64
+    /// with a 2-4 stage pipeline to fill and drain).
+    double gemmKOverhead = 64;
 
     Scenario();
     /// The exact parameter count: bareParams if given, else countParams(arch).total.
