@@ -242,7 +242,7 @@ int runScreenshot(const QStringList& args)
             }
         }
         if (parser.isSet(presentOpt))
-            lecture->presentation()->enter(QSize(1920, 1080));
+            lecture->presentation()->enter(QSize(1920, 1080)); // NOLINT(clang-analyzer-cplusplus.NewDeleteLeaks): lecture = new Lecture(&w) is a child of w, which deletes it
         QApplication::processEvents();
         QApplication::processEvents();
         const QPixmap shot = w.grab();

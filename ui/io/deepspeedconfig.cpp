@@ -266,8 +266,7 @@ Scenario scenarioFromDeepSpeedConfig(const QByteArray& json, const QString& orig
             if (!why.isEmpty() || units != s.zero3PrefetchUnits)
                 c.note(QCoreApplication::translate("shardscope::Import", "ZeRO-3 prefetch: %1 unit(s) of %2 params beside the one in use (%3)")
                            .arg(units)
-                           .arg(count(unit))
-                           .arg(why.isEmpty() ? QCoreApplication::translate("shardscope::Import", "the scenario's") : why));
+                           .arg(count(unit), why.isEmpty() ? QCoreApplication::translate("shardscope::Import", "the scenario's") : why));
             s.zero3PrefetchUnits = std::min<std::int64_t>(units, 1000);
         }
         if (persist.present)

@@ -44,14 +44,16 @@ QList<GlossaryTerm> loadGlossary()
     if (!doc.isObject())
         throw InvalidInput("glossary", "glossary.json: " + error.errorString().toStdString());
     QList<GlossaryTerm> terms;
-    for (const QJsonValue& v : doc.object().value(QStringLiteral("terms")).toArray()) {
+    const QJsonArray termList = doc.object().value(QStringLiteral("terms")).toArray();
+    for (const auto& v : termList) {
         const QJsonObject o = v.toObject();
         GlossaryTerm t;
         t.id = o.value(QStringLiteral("id")).toString();
         t.term = texts(o.value(QStringLiteral("term")).toObject());
         t.say = texts(o.value(QStringLiteral("say")).toObject());
         t.means = texts(o.value(QStringLiteral("means")).toObject());
-        for (const QJsonValue& c : o.value(QStringLiteral("controls")).toArray())
+        const QJsonArray controls = o.value(QStringLiteral("controls")).toArray();
+        for (const auto& c : controls)
             t.controls << c.toString();
         terms << t;
     }

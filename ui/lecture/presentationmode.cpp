@@ -25,6 +25,7 @@
 #include <QSet>
 
 #include <algorithm>
+#include <cmath>
 #include <utility>
 
 namespace shardscope {
@@ -33,7 +34,7 @@ namespace {
 QFont scaled(QFont f, double k)
 {
     if (f.pixelSize() > 0)
-        f.setPixelSize(std::max(1, int(f.pixelSize() * k + 0.5)));
+        f.setPixelSize(std::max(1, int(std::lround(f.pixelSize() * k))));
     else
         f.setPointSizeF(f.pointSizeF() * k);
     return f;
@@ -162,12 +163,12 @@ void PresentationMode::scaleWidgets()
             QHeaderView* rows = table->verticalHeader();
             if (!m_rowHeights.contains(table))
                 m_rowHeights.insert(table, {table, rows->defaultSectionSize()});
-            rows->setDefaultSectionSize(int(m_rowHeights.value(table).second * m_factor + 0.5));
+            rows->setDefaultSectionSize(int(std::lround(m_rowHeights.value(table).second * m_factor)));
         }
         const int lo = w->minimumHeight(), hi = w->maximumHeight();
         if (lo == hi && lo > 0 && hi < QWIDGETSIZE_MAX && !m_fixedHeights.contains(w)) {
             m_fixedHeights.insert(w, {w, lo});
-            w->setFixedHeight(int(lo * m_factor + 0.5));
+            w->setFixedHeight(int(std::lround(lo * m_factor)));
         }
     }
 }

@@ -16,7 +16,8 @@ namespace shardscope {
 QStringList captionLiterals(const QString& caption)
 {
     QString text = caption;
-    text.remove(QRegularExpression(QStringLiteral("\\{[a-z_0-9]+(:[0-9])?\\}")));
+    static const QRegularExpression placeholder(QStringLiteral("\\{[a-z_0-9]+(:[0-9])?\\}"));
+    text.remove(placeholder);
     text.remove(QStringLiteral("1F1B"));
     text.remove(QStringLiteral("3D"));
     // A number not glued to a preceding Latin letter, dash, underscore or dot (A100, fp32, ZeRO-3, Llama-2).
@@ -34,6 +35,7 @@ QStringList captionLiterals(const QString& caption)
 QStringList checkTour(const Tour& tour)
 {
     QStringList problems;
+    QList<double> known; // per step, cleared below: one allocation for the whole tour
     for (int i = 0; i < tour.steps.size(); ++i) {
         const TourStep& step = tour.steps[i];
         const QString where = QCoreApplication::translate("shardscope::Tour", "%1: line %2: step %3: ").arg(tour.origin).arg(step.line).arg(i + 1);
@@ -63,7 +65,7 @@ QStringList checkTour(const Tour& tour)
                                 .arg(tour.origin).arg(c.line).arg(i + 1).arg(c.source, c.quantity).arg(c.says).arg(core);
         }
         // Every literal number must be something core says about this step, or a claim's number.
-        QList<double> known;
+        known.clear();
         for (const QString& name : tourQuantityNames()) {
             try {
                 known << facts.value(name);

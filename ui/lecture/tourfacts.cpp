@@ -306,12 +306,12 @@ QString TourFacts::render(const QString& text, const QLocale& locale) const
     qsizetype last = 0;
     for (auto it = placeholderPattern().globalMatch(text); it.hasNext();) {
         const QRegularExpressionMatch m = it.next();
-        result += text.mid(last, m.capturedStart() - last);
+        result += QStringView(text).mid(last, m.capturedStart() - last);
         const int decimals = m.captured(2).isEmpty() ? -1 : m.captured(2).toInt();
         result += format(value(m.captured(1)), locale, decimals);
         last = m.capturedEnd();
     }
-    result += text.mid(last);
+    result += QStringView(text).mid(last);
     return result;
 }
 

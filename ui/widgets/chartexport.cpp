@@ -663,11 +663,11 @@ QStringList exportBundle(const QString& dirPath, const Scenario& s, ByteUnit uni
     return written;
 }
 
-void installChartExportMenu(QChartView* view, const QString& chart, std::function<Scenario()> scenario,
-                            std::function<ByteUnit()> units)
+void installChartExportMenu(QChartView* view, const QString& chart, const std::function<Scenario()>& scenario,
+                            const std::function<ByteUnit()>& units)
 {
     view->setContextMenuPolicy(Qt::ActionsContextMenu);
-    auto add = [&](const QString& text, std::function<void()> run) {
+    auto add = [&](const QString& text, const std::function<void()>& run) {
         auto* a = new QAction(text, view);
         QObject::connect(a, &QAction::triggered, view, run);
         view->addAction(a);

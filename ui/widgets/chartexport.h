@@ -100,7 +100,7 @@ QStringList exportBundle(const QString& dir, const Scenario& s, ByteUnit units, 
 
 /// Adds "Export chart as PNG/SVG/PDF...", "Export data as CSV/JSON..." and "Copy chart" to the view's
 /// right-click menu; `scenario` returns the scenario the chart shows, `chart` its id.
-void installChartExportMenu(QChartView* view, const QString& chart, std::function<Scenario()> scenario,
-                            std::function<ByteUnit()> units);
+void installChartExportMenu(QChartView* view, const QString& chart, const std::function<Scenario()>& scenario,
+                            const std::function<ByteUnit()>& units);
 
 } // namespace shardscope

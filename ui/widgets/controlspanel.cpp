@@ -36,8 +36,8 @@ QString q(const std::string& s) { return QString::fromStdString(s); }
 std::vector<double> powersOfTwo(double lo, double hi)
 {
     std::vector<double> v;
-    for (double x = lo; x <= hi; x *= 2)
-        v.push_back(x);
+    for (int e = 0; std::ldexp(lo, e) <= hi; ++e) // lo * 2^e, exact: no floating-point loop counter
+        v.push_back(std::ldexp(lo, e));
     return v;
 }
 
@@ -45,7 +45,7 @@ std::vector<double> powersOfTwo(double lo, double hi)
 std::vector<double> gpuSnapValues()
 {
     std::vector<double> v {1};
-    for (double p = 2; p <= 16384; p *= 2) {
+    for (int p = 2; p <= 16384; p *= 2) {
         v.push_back(p);
         if (p * 1.5 < 16384)
             v.push_back(p * 1.5);

@@ -99,7 +99,7 @@ void HostMemoryChart::refresh()
     }
     if (m_x->categories() != cats)
         m_x->setCategories(cats); // one change (clear() + append() re-laid out the axis twice)
-    for (auto [set, values] : {std::pair {m_needed, needed}, std::pair {m_available, available}}) {
+    for (const auto& [set, values] : {std::pair {m_needed, needed}, std::pair {m_available, available}}) {
         bool same = set->count() == values.size();
         for (qsizetype i = 0; same && i < values.size(); ++i)
             same = set->at(i) == values[i];

@@ -338,7 +338,9 @@ void MainWindow::buildFileMenu()
         {tr("Per-GPU memory vs N"), [this] { return m_memory->vsGpusChart()->chartView(); }},
         {tr("Host memory"), [this] { return m_memory->hostChart()->chartView(); }},
     };
-    for (const auto& [name, viewOf] : charts)
+    for (const auto& [name, binding] : charts) {
+        // A copy, not the binding: clang before 16 cannot capture structured bindings (C++20).
+        const std::function<QChartView*()> viewOf = binding;
         copy->addAction(name, this, [viewOf] {
             QChartView* v = viewOf();
             ChartExportOptions o;
@@ -346,6 +348,7 @@ void MainWindow::buildFileMenu()
             o.dpi = 96 * v->devicePixelRatioF();
             copyChartToClipboard(v, o);
         });
+    }
     m_fileMenu->addSeparator();
     QAction* reset
         = add(m_fileMenu, tr("&Reset to Default Scenario"), "actionReset", [this] { resetToDefault(); });
@@ -385,12 +388,12 @@ void MainWindow::buildHelpMenu()
         d->resize(markdown ? QSize(900, 700) : QSize(560, 520));
         d->show();
     };
-    QAction* keys = help->addAction(tr("&Keyboard Shortcuts"), this, [this, showText] {
+    QAction* keys = help->addAction(tr("&Keyboard Shortcuts"), this, [showText] {
         showText(tr("Keyboard Shortcuts"), shortcutsSheet(), false, "shortcutsDialog");
     });
     keys->setObjectName(QStringLiteral("actionShortcuts"));
     keys->setShortcut(QKeySequence::HelpContents);
-    QAction* model = help->addAction(tr("The &Model (docs/model.md)"), this, [this, showText] {
+    QAction* model = help->addAction(tr("The &Model (docs/model.md)"), this, [showText] {
         QFile f(QStringLiteral(":/docs/model.md"));
         const QString text = f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll())
                                                           : tr("docs/model.md was not built into this binary.");

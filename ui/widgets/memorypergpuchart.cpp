@@ -246,9 +246,10 @@ void MemoryPerGpuChart::refresh()
     // Whole-set replacement (TOOLCHAIN.md pitfall 2): one remove + one append per set that changed.
     double top = 0;
     std::vector<double> totals(columns.size(), 0.0);
+    QList<qreal> values; // one allocation for all terms (cleared per term; QBarSet::append copies)
+    values.reserve(static_cast<qsizetype>(columns.size()));
     for (int t = 0; t < kTermCount; ++t) {
-        QList<qreal> values;
-        values.reserve(static_cast<qsizetype>(columns.size()));
+        values.clear();
         bool any = false;
         for (std::size_t c = 0; c < columns.size(); ++c) {
             const double v = double(columns[c][static_cast<std::size_t>(t)]) / div;

@@ -294,14 +294,17 @@ void MemoryVsGpusChart::updateGrid()
     };
     if (xMin > 0 && xMax > xMin) {
         const double base = m_x->base();
-        for (double p = 1; p <= xMax * base; p *= base) {
+        // Integer exponents, not floating-point loop counters: p = base^k, minor lines at 2^j * p below base.
+        for (int k = 0; std::pow(base, k) <= xMax * base; ++k) {
+            const double p = std::pow(base, k);
             vertical(p, major);
-            for (double m = 2; m < base; m *= 2)
+            for (int m = 2; m < base; m *= 2)
                 vertical(m * p, minor);
         }
     }
     if (yMin > 0 && yMax > yMin) {
-        for (double p = std::pow(10.0, std::floor(std::log10(yMin))); p <= yMax; p *= 10) {
+        for (int e = int(std::floor(std::log10(yMin))); std::pow(10.0, e) <= yMax; ++e) {
+            const double p = std::pow(10.0, e);
             horizontal(p, major);
             for (int j = 2; j <= 9; ++j)
                 horizontal(j * p, minor);

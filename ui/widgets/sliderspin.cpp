@@ -30,7 +30,7 @@ void StrictSpinBox::stepBy(int steps)
 {
     if (!m_stepValues.empty() && steps != 0) {
         const double v = value();
-        double next = v;
+        double next; // set by either branch below
         if (steps > 0) {
             const auto it = std::upper_bound(m_stepValues.begin(), m_stepValues.end(), v);
             next = it == m_stepValues.end() ? m_stepValues.back() : *it;

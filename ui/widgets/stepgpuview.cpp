@@ -175,10 +175,12 @@ QRectF StepGpuView::boxRect(std::size_t i) const
     const double gap = 8, nodeGap = nodes > 1 ? 18 : 0;
     const double rowH = (height() - top - bottom) / double(rows);
     const double w = std::min(92.0 * std::max(1.0, L / 18.0), (width() - 20 - gap * double(perRow) - nodeGap * 2) / double(perRow));
-    const double totalW = double(perRow) * (w + gap) + (perNode < perRow ? nodeGap * double(perRow / perNode - 1) : 0.0);
+    const std::size_t nodesPerRow = perRow / perNode; // whole nodes in a row (perNode >= 1)
+    const double totalW = double(perRow) * (w + gap) + (perNode < perRow ? nodeGap * double(nodesPerRow - 1) : 0.0);
     const double left = (width() - totalW) / 2;
     const std::size_t row = i / perRow, col = i % perRow;
-    const double x = left + double(col) * (w + gap) + (perNode < perRow ? nodeGap * double(col / perNode) : 0.0);
+    const std::size_t nodeInRow = col / perNode; // the node box i is in, counted along its row
+    const double x = left + double(col) * (w + gap) + (perNode < perRow ? nodeGap * double(nodeInRow) : 0.0);
     // Above each box: its node's label (L), then an 8 px band where the ring's shards start (they covered the name).
     return QRectF(x, top + double(row) * rowH + L + kShardBand, w, rowH - L - kShardBand - 6);
 }
@@ -470,11 +472,9 @@ void StepGpuView::paintEvent(QPaintEvent*)
                                        fe->microbatch >= 0 ? tr(", micro-batch %1").arg(fe->microbatch) : QString(),
                                        bytesText(fe->bufferBytes), bytesText(fe->bytes));
         const QString line2 = tr("%1 modelled (%2 exposed) · %3 of %4 ranks over %5 at %6/s · ring step %7 of %8 (illustration: one loop per 1.6 s, not to scale)%9")
-                                  .arg(secondsText(fe->duration), secondsText(fe->exposedSeconds))
-                                  .arg(p2p ? tr("pair") : tr("ring"))
+                                  .arg(secondsText(fe->duration), secondsText(fe->exposedSeconds), p2p ? tr("pair") : tr("ring"))
                                   .arg(n)
-                                  .arg(fe->group == CommGroup::Host ? tr("PCIe") : fe->crossesNodes ? tr("the NIC") : tr("NVLink"))
-                                  .arg(bytesText(beta))
+                                  .arg(fe->group == CommGroup::Host ? tr("PCIe") : fe->crossesNodes ? tr("the NIC") : tr("NVLink"), bytesText(beta))
                                   .arg(k + 1)
                                   .arg(S)
                                   .arg(static_cast<std::int64_t>(nd) < n ? tr(" · %1 of the ring drawn").arg(nd) : QString());

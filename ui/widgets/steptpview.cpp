@@ -109,7 +109,8 @@ StepTpView::Layout StepTpView::layout() const
     for (std::size_t i = 0; i < ms.size(); ++i) {
         const Matrix& m = ms[i];
         Cell& c = l.cells[i];
-        const QRectF cell(12 + double(i % 2) * cellW, top + double(i / 2) * cellH, cellW - 8, cellH - 6);
+        const std::size_t gridRow = i / 2; // two cells per row
+        const QRectF cell(12 + double(i % 2) * cellW, top + double(gridRow) * cellH, cellW - 8, cellH - 6);
         auto centred = [&](const QString& text, double y) {
             const double w = std::min(cell.width(), fm.horizontalAdvance(text) + 1);
             return QRectF(cell.left() + (cell.width() - w) / 2, y, w, line);

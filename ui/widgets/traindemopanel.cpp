@@ -235,6 +235,7 @@ void TrainDemoPanel::showPage(int page) { m_pages->setCurrentIndex(page); }
 std::vector<double> TrainDemoPanel::measuredBars() const
 {
     std::vector<double> v;
+    v.reserve(static_cast<std::size_t>(m_measured->count()));
     for (int i = 0; i < m_measured->count(); ++i)
         v.push_back(m_measured->at(i));
     return v;
@@ -243,6 +244,7 @@ std::vector<double> TrainDemoPanel::measuredBars() const
 std::vector<double> TrainDemoPanel::predictedBars() const
 {
     std::vector<double> v;
+    v.reserve(static_cast<std::size_t>(m_predicted->count()));
     for (int i = 0; i < m_predicted->count(); ++i)
         v.push_back(m_predicted->at(i));
     return v;

@@ -312,7 +312,7 @@ QString number(double v)
 void TrainReplayView::showHop()
 {
     const StepReplay* s = currentStep();
-    const ReplayHop* h = currentHop();
+    const ReplayHop* h = s ? currentHop() : nullptr; // currentHop() is null without a step; says so to the analyzer
     const int count = hopCount();
     m_slider->blockSignals(true);
     m_slider->setRange(0, std::max(0, count - 1));
@@ -355,7 +355,7 @@ void TrainReplayView::showHop()
                     m = &x;
         cell(r, 0, tr("rank %1 → %2").arg(r).arg(m_ranks > 0 ? (r + 1) % m_ranks : 0), r);
         cell(r, kHopColumn, m ? loc.toString(qint64(m->bytes)) : tr("—"), m ? m->bytes : 0);
-        cell(r, 2, m ? QStringLiteral("[%1, %2)").arg(loc.toString(qint64(m->offsetBytes)), loc.toString(qint64(m->offsetBytes + m->bytes))) : QString(), m ? m->offsetBytes : 0);
+        cell(r, 2, m ? QStringLiteral("[%1, %2)").arg(loc.toString(qint64(m->offsetBytes)), loc.toString(qint64(m->offsetBytes) + qint64(m->bytes))) : QString(), m ? m->offsetBytes : 0);
         const int chunk = m ? TrainReplayCanvas::chunkOf(*h, *m, m_ranks) : 0;
         cell(r, 3, m ? QString::number(chunk) : QString(), chunk);
         const qint64 soFar = s && h ? qint64(s->sentAfter[static_cast<std::size_t>(m_hop)][k]) : 0;
