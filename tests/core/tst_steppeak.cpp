@@ -12,12 +12,24 @@
 
 #include <QTest>
 
+#include <algorithm>
+
 using namespace shardscope;
 
 namespace {
 
 constexpr std::uint32_t kSeed = 20261201;
 constexpr int kScenarios = 3000;
+
+// The sanitizer preset sets SHARDSCOPE_TEST_SCALE=0.1 (ASan+UBSan make computeStep about 40x slower: 3,000 scenarios
+// ran past the 300 s limit there); dev and CI run all 3,000, as tst_layoutplanner and tst_robustness do.
+int scenarioCount()
+{
+    const double k = qEnvironmentVariableIsSet("SHARDSCOPE_TEST_SCALE")
+        ? qEnvironmentVariable("SHARDSCOPE_TEST_SCALE").toDouble()
+        : 1.0;
+    return std::max(kScenarios / 10, static_cast<int>(kScenarios * (k > 0 ? std::min(k, 1.0) : 1.0)));
+}
 
 /// What the curve must peak at: the worst rank's figure in the measure in force (estimate's per_gpu).
 std::int64_t estimatePeak(const Footprint& f, CapacityMeasure m) { return f.worstRank().peakBytes(m); }
@@ -76,7 +88,8 @@ private Q_SLOTS:
         ScenarioGenerator g(kSeed);
         int checked = 0, aggregated = 0, pipelined = 0;
         int byMeasure[3] = {0, 0, 0};
-        for (int i = 0; i < kScenarios; ++i) {
+        const int count = scenarioCount();
+        for (int i = 0; i < count; ++i) {
             Scenario s = g.next(g.pick<std::int64_t>({1, 2, 4, 8, 64}));
             g.addFrameworkKnobs(s);
             try {
@@ -110,11 +123,11 @@ private Q_SLOTS:
             pipelined += s.pp > 1 ? 1 : 0;
             ++checked;
         }
-        QCOMPARE(checked, kScenarios);
+        QCOMPARE(checked, count);
         // The draw reaches what it is meant to: every measure, pipelines, and event lists merged to stay bounded.
         for (int n : byMeasure)
-            QVERIFY(n > kScenarios / 5);
-        QVERIFY(pipelined > kScenarios / 4);
+            QVERIFY(n > count / 5);
+        QVERIFY(pipelined > count / 4);
         QVERIFY(aggregated > 0);
         qInfo("%d scenarios: %d pipelined, %d with aggregated events", checked, pipelined, aggregated);
     }
