@@ -246,3 +246,9 @@ std::vector<Zero3Piece> zero3Pieces(const Scenario& s, const std::vector<ZeroUni
 }
 
 } // namespace shardscope::detail
+
+namespace shardscope {
+
+KernelModel kernelModelInForce(const Scenario& s) { return detail::kernelModel(s, resolveGpu(s)); }
+
+} // namespace shardscope

@@ -3928,11 +3928,11 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>память</translation>
         </message>
         <message>
-            <source>%1 memory of the worst rank (stage %2) over the step: activations rise in forward and fall in backward; gathers, grads and buffers come and go</source>
+            <source>Memory (%1) of the worst rank (stage %2) over the step: activations rise in forward and fall in backward; gathers, grads and buffers come and go</source>
             <translation>%1: худший ранг (стадия %2) за шаг; активации растут в прямом проходе и спадают в обратном, собранные веса, градиенты и буферы появляются и исчезают</translation>
         </message>
         <message>
-            <source>%1 memory of the worst rank (stage %2) over the step</source>
+            <source>Memory (%1) of the worst rank (stage %2) over the step</source>
             <translation>%1: худший ранг (стадия %2) за шаг</translation>
         </message>
     </context>

@@ -3928,11 +3928,11 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>显存</translation>
         </message>
         <message>
-            <source>%1 memory of the worst rank (stage %2) over the step: activations rise in forward and fall in backward; gathers, grads and buffers come and go</source>
+            <source>Memory (%1) of the worst rank (stage %2) over the step: activations rise in forward and fall in backward; gathers, grads and buffers come and go</source>
             <translation>最差 rank（阶段 %2）在一步中的显存（%1）：激活值在前向中上升、在反向中下降；聚合、梯度和缓冲区时有时无</translation>
         </message>
         <message>
-            <source>%1 memory of the worst rank (stage %2) over the step</source>
+            <source>Memory (%1) of the worst rank (stage %2) over the step</source>
             <translation>最差 rank（阶段 %2）在一步中的显存（%1）</translation>
         </message>
     </context>

@@ -97,6 +97,27 @@ private Q_SLOTS:
         QVERIFY(fresh.errorText().contains(QStringLiteral("TP 3")));
     }
 
+    void summaryShowsTheKernelEfficiencyInForce()
+    {
+        // The summary names the GEMM efficiency computeStep uses (kernelModelInForce), never the scenario's 0 that
+        // means "the GPU's figure": 0.74 on an A100 (kernels.cpp: cuBLAS 230-250 of 312 TFLOP/s), 0.6 x 500/700 on
+        // torchtitan's power-capped H100 96GB (gpus.cpp), and a figure the user entered as given.
+        StepView v;
+        auto* summary = v.findChild<QLabel*>(QStringLiteral("stepSummary"));
+        QVERIFY(summary);
+        Scenario s = zero3On16();
+        v.setScenario(s);
+        QVERIFY2(summary->text().contains(QStringLiteral("kernel efficiency 0.740 ")), qPrintable(summary->text()));
+        s.gpu = "h100-96gb";
+        v.setScenario(s);
+        QVERIFY(v.errorText().isEmpty());
+        QVERIFY2(summary->text().contains(QStringLiteral("kernel efficiency %1 ").arg(0.6 * 500.0 / 700.0, 0, 'f', 3)),
+                 qPrintable(summary->text()));
+        s.kernelEfficiency = 0.5;
+        v.setScenario(s);
+        QVERIFY2(summary->text().contains(QStringLiteral("kernel efficiency 0.500 ")), qPrintable(summary->text()));
+    }
+
     void clockIsDrivenByAdvance()
     {
         StepView v;
@@ -405,7 +426,7 @@ private Q_SLOTS:
             bool peakNamed = false, titleNamed = false;
             for (const stepui::DrawnLabel& l : v.memoryView()->labels()) {
                 peakNamed = peakNamed || (l.text.startsWith(QStringLiteral("peak ") + peak) && l.text.contains(QLatin1Char('(') + name + QLatin1Char(')')));
-                titleNamed = titleNamed || l.text.startsWith(name + QStringLiteral(" memory of the worst rank"));
+                titleNamed = titleNamed || l.text.startsWith(QStringLiteral("Memory (") + name + QStringLiteral(") of the worst rank"));
             }
             QVERIFY2(peakNamed && titleNamed, qPrintable(name + QLatin1Char(' ') + peak));
         }

@@ -4,6 +4,7 @@
 #include "shardscope/errors.h"
 #include "shardscope/gpus.h"
 #include "shardscope/kernels.h"
+#include "shardscope/step.h"
 
 #include <QFormLayout>
 #include <QLabel>
@@ -142,6 +143,7 @@ void HardwarePanel::refresh()
     setEnabled(true);
     m_gpu->setText(tr("%1, figures in force (edit to override the preset)").arg(QString::fromStdString(g.name)));
     const double pcie = m_scenario.pcieBytesPerSecond > 0 ? m_scenario.pcieBytesPerSecond : g.pcieBytesPerSecond;
+    const KernelModel km = kernelModelInForce(m_scenario); // the efficiencies computeStep uses
     for (const Field& f : m_fields) {
         double v = 0;
         if (f.key == QLatin1String("peak-tflops"))
@@ -160,10 +162,9 @@ void HardwarePanel::refresh()
         else if (f.key == QLatin1String("gemm-k-overhead"))
             v = m_scenario.gemmKOverhead;
         else if (f.key == QLatin1String("attention-efficiency"))
-            v = m_scenario.attentionEfficiency > 0 ? m_scenario.attentionEfficiency
-                                                   : defaultAttentionEfficiency(g) * g.powerCapFraction;
+            v = km.attentionEfficiency;
         else
-            v = m_scenario.kernelEfficiency > 0 ? m_scenario.kernelEfficiency : defaultGemmEfficiency(g) * g.powerCapFraction;
+            v = km.gemmEfficiency;
         f.edit->setText(shown(v / f.scale));
         m_shown[f.key] = f.edit->text();
     }
@@ -183,17 +184,9 @@ std::vector<std::pair<double, double>> HardwarePanel::efficiencyCurve() const
     } catch (const InvalidInput&) {
         return out;
     }
-    // The step model's kernel model (kernels.h) for this GPU and scenario: a GEMM of 13,824 x 8,192 rows and
-    // columns (108 x 64 output tiles of 128 x 128: whole waves on an A100) at inner dimension K.
-    KernelModel km;
-    km.peak16 = g.peakFlops16;
-    km.peak8 = g.peakFlops8;
-    km.hbmBytesPerSecond = g.hbmBytesPerSecond * 0.85; // what streaming kernels reach (docs/model.md)
-    km.gemmEfficiency = m_scenario.kernelEfficiency > 0 ? m_scenario.kernelEfficiency
-                                                        : defaultGemmEfficiency(g) * g.powerCapFraction;
-    km.kOverhead = m_scenario.gemmKOverhead;
-    km.sms = smCount(g);
-    km.tileN = g.peakFlops8 > 0 ? 256 : 128;
+    // The step model's kernel model (kernelModelInForce, step.h) for this GPU and scenario: a GEMM of 13,824 x 8,192
+    // rows and columns (108 x 64 output tiles of 128 x 128: whole waves on an A100) at inner dimension K.
+    const KernelModel km = kernelModelInForce(m_scenario);
     for (const double k : {128.0, 512.0, 2048.0, 8192.0})
         out.emplace_back(k, gemmFlopRate(km, 13824, 8192, k, false) / g.peakFlops16);
     return out;

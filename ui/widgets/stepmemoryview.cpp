@@ -133,11 +133,11 @@ void StepMemoryView::paintStatic(QPainter& p)
     label(p, QRectF(4, 0, leftMargin() - 8, head), Qt::AlignVCenter | Qt::AlignRight, tr("memory"));
     // The whole sentence where it fits, else its first half (presentation mode's doubled type): the measure
     // and the stage always show, and no sentence ends in an ellipsis in front of a hall.
-    const QString title = tr("%1 memory of the worst rank (stage %2) over the step: activations rise in forward and fall "
+    const QString title = tr("Memory (%1) of the worst rank (stage %2) over the step: activations rise in forward and fall "
                              "in backward; gathers, grads and buffers come and go")
                               .arg(measure)
                               .arg(r.worstStage);
-    const QString shortTitle = tr("%1 memory of the worst rank (stage %2) over the step").arg(measure).arg(r.worstStage);
+    const QString shortTitle = tr("Memory (%1) of the worst rank (stage %2) over the step").arg(measure).arg(r.worstStage);
     label(p, QRectF(a.left(), 0, a.width(), head), Qt::AlignVCenter | Qt::AlignLeft,
           fm.horizontalAdvance(title) <= a.width() ? title : shortTitle);
 }

@@ -384,7 +384,7 @@ void StepView::updateLabels()
                                      secondsText(t.exposedCommSeconds), secondsText(t.hiddenCommSeconds),
                                      secondsText(t.bubbleSeconds), secondsText(t.optimizerSeconds),
                                      r.fits ? tr("fits") : tr("<span style='color:#d94a3d'>does not fit</span>"))
-                                .arg(m_data->scenario.kernelEfficiency)
+                                .arg(kernelModelInForce(m_data->scenario).gemmEfficiency, 0, 'f', 3)
                                 .arg(r.aggregated ? tr(" · events merged (%1 layers, %2 blocks each)").arg(r.layersPerEvent).arg(r.opsPerEvent)
                                                   : QString());
     m_summary->setText(summary);

@@ -3,6 +3,7 @@
 
 #include "shardscope/collectives.h"
 #include "shardscope/footprint.h"
+#include "shardscope/kernels.h"
 #include "shardscope/links.h"
 #include "shardscope/pipeline.h"
 #include "shardscope/scenario.h"
@@ -104,6 +105,11 @@ struct StepResult
     std::int64_t opsPerEvent = 1; ///< pipeline blocks per aggregated event
     std::vector<std::string> warnings; ///< answers given with a caveat (fp8 on a GPU without FP8 tensor cores)
 };
+
+/// The kernel model computeStep() uses for a scenario: its GPU's figures (power cap included) or the user's
+/// (--kernel-efficiency, --attention-efficiency, --gemm-k-overhead). The Step view and the Hardware panel show it.
+/// Throws InvalidInput for an unknown GPU.
+KernelModel kernelModelInForce(const Scenario& s);
 
 /// The event list stays under this many events: beyond it, consecutive layers (then pipeline blocks)
 /// are merged into one event per kind, group and phase. Totals are computed before merging.
