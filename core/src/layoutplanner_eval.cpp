@@ -19,6 +19,7 @@
 #include "layoutplanner_eval.h"
 
 #include "shardscope/collectives.h"
+#include "shardscope/errors.h"
 #include "shardscope/kernels.h"
 #include "shardscope/links.h"
 #include "shardscope/pipeline.h"
@@ -349,6 +350,8 @@ void closedFormStep(const Scenario& s, const Footprint& fp, PlanLayout& out)
     const Architecture& a = s.arch;
     const std::int64_t L = a.layers;
     const std::int64_t p = x.p, v = x.v, V = p * v;
+    if (p < 1 || v < 1) // validateScenario refuses these before the planner gets here; never divide by them
+        throw InvalidInput("pp", "the pipeline needs at least one stage and one chunk per stage");
 
     auto makeStage = [&](std::int64_t i) {
         const StageParams sp = stageParams(fp, a, x.t, x.p, i);
@@ -432,6 +435,7 @@ void closedFormStep(const Scenario& s, const Footprint& fp, PlanLayout& out)
     const PipelineSchedule sched = p > 1 ? s.schedule : PipelineSchedule::OneFOneB;
     const std::int64_t u = v > 1 ? p : 1;
     // Without a pipeline the stage's blocks follow one another: the pace holds from the second micro-batch on.
+    // NOLINTNEXTLINE(clang-analyzer-core.DivideZero): u is p or 1, and p >= 1 is checked above
     const std::int64_t mMax = p == 1 ? 2 : std::max(2 * u, kMaxPlacedBlocks / (2 * V) / u * u);
     const std::int64_t mB = x.m <= mMax ? x.m : x.m - (x.m - mMax + u - 1) / u * u;
     scheduleStageEnds(sched, p, mB, v, times, ends);

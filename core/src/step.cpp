@@ -238,7 +238,7 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
     if (!fwd)
         std::reverse(units.begin(), units.end());
 
-    auto push = [&](StepEvent e) {
+    auto push = [&](const StepEvent& e) {
         op.events.push_back(e);
         return op.events.size() - 1;
     };
@@ -477,31 +477,32 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
                              1, m_links.pcieBytesPerSecond, false, StepPhase::Backward, pc.part, pc.layer, false, cfree);
                 }
             });
-    } else
-    for (std::size_t j = 0; j < units.size(); ++j) {
-        const Unit& u = units[j];
-        waitGather(j);
-        if (fwd) {
-            if (u.part == EventPart::Layer)
-                layerForward(StepPhase::Forward, u.layer);
-            else if (u.part == EventPart::Head)
-                compute(m_headFlops, m_headFwd, StepPhase::Forward, EventPart::Head, -1);
-        } else {
-            if (u.part == EventPart::Layer) {
-                if (m_s.checkpointing == Checkpointing::Full && checkpointed(u.layer))
-                    layerForward(StepPhase::Recompute, u.layer);
-                else if (m_s.checkpointing == Checkpointing::Selective)
-                    compute(m_coreFlops, m_coreFwd, StepPhase::Recompute, EventPart::Attention, u.layer);
-                compute(2.0 * m_mlpFlops, m_mlpBwd, StepPhase::Backward, EventPart::Mlp, u.layer);
-                tpPair(StepPhase::Backward, EventPart::Mlp, u.layer, m_mlpBwd);
-                compute(2.0 * (m_attnFlops + m_coreFlops), m_attnLinBwd + m_coreBwd + m_attnEwBwd, StepPhase::Backward,
-                        EventPart::Attention, u.layer);
-                cpRing(StepPhase::Backward, u.layer, m_coreBwd, 2.0);
-                tpPair(StepPhase::Backward, EventPart::Attention, u.layer, m_attnLinBwd);
-            } else if (u.part == EventPart::Head) {
-                compute(2.0 * m_headFlops, m_headBwd, StepPhase::Backward, EventPart::Head, -1);
+    } else {
+        for (std::size_t j = 0; j < units.size(); ++j) {
+            const Unit& u = units[j];
+            waitGather(j);
+            if (fwd) {
+                if (u.part == EventPart::Layer)
+                    layerForward(StepPhase::Forward, u.layer);
+                else if (u.part == EventPart::Head)
+                    compute(m_headFlops, m_headFwd, StepPhase::Forward, EventPart::Head, -1);
+            } else {
+                if (u.part == EventPart::Layer) {
+                    if (m_s.checkpointing == Checkpointing::Full && checkpointed(u.layer))
+                        layerForward(StepPhase::Recompute, u.layer);
+                    else if (m_s.checkpointing == Checkpointing::Selective)
+                        compute(m_coreFlops, m_coreFwd, StepPhase::Recompute, EventPart::Attention, u.layer);
+                    compute(2.0 * m_mlpFlops, m_mlpBwd, StepPhase::Backward, EventPart::Mlp, u.layer);
+                    tpPair(StepPhase::Backward, EventPart::Mlp, u.layer, m_mlpBwd);
+                    compute(2.0 * (m_attnFlops + m_coreFlops), m_attnLinBwd + m_coreBwd + m_attnEwBwd, StepPhase::Backward,
+                            EventPart::Attention, u.layer);
+                    cpRing(StepPhase::Backward, u.layer, m_coreBwd, 2.0);
+                    tpPair(StepPhase::Backward, EventPart::Attention, u.layer, m_attnLinBwd);
+                } else if (u.part == EventPart::Head) {
+                    compute(2.0 * m_headFlops, m_headBwd, StepPhase::Backward, EventPart::Head, -1);
+                }
+                reduceGrads(u);
             }
-            reduceGrads(u);
         }
     }
     // The pipeline send of the block's output (activations forward, input grads backward).
