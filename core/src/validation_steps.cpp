@@ -3,6 +3,8 @@
 // model. The rules for the fields a row leaves blank are in docs/validation-steps.md; none is fitted.
 #include "shardscope/validation_steps.h"
 
+#include "cnumber.h"
+
 #include "shardscope/errors.h"
 
 #include <algorithm>
@@ -32,28 +34,34 @@ const std::string& get(const CsvRow& row, const std::string& key)
 
 [[noreturn]] void unmodelled(const std::string& reason) { throw InvalidInput("row", reason); }
 
-/// A number from a field; `fallback` when blank (nullopt fallback: the row cannot be modelled).
+/// A whole decimal number in the "C" locale (strtodC: whatever LC_NUMERIC says), finite; else the row is unmodelled
+/// naming `what` (std::stod followed the locale and threw std::out_of_range on 400 digits: an "internal error").
+double cNumber(const std::string& text, const std::string& what)
+{
+    char* end = nullptr;
+    const double d = strtodC(text.c_str(), &end);
+    if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(d))
+        unmodelled(what + " is not a number: " + text);
+    return d;
+}
+
+/// A number from a field (blank: the row cannot be modelled).
 double number(const CsvRow& row, const std::string& key)
 {
     const std::string& v = get(row, key);
     if (v.empty())
         unmodelled(key + " is not stated");
-    try {
-        std::size_t used = 0;
-        const double d = std::stod(v, &used);
-        if (!std::isfinite(d))
-            unmodelled(key + " is not a number");
-        return d;
-    } catch (const std::logic_error&) {
-        unmodelled(key + " is not a number: " + v);
-    }
+    return cNumber(v, key);
 }
 
 std::int64_t integer(const CsvRow& row, const std::string& key, std::int64_t fallback)
 {
     if (get(row, key).empty())
         return fallback;
-    return static_cast<std::int64_t>(std::llround(number(row, key)));
+    const double d = number(row, key);
+    if (std::fabs(d) > 9.0e18) // beyond int64: llround's result would be unspecified
+        unmodelled(key + " is out of range: " + get(row, key));
+    return static_cast<std::int64_t>(std::llround(d));
 }
 
 /// "<label> N" or "<label>=N" in the notes (e.g. "KV groups 8", "ffn 53248", "cp=2").
@@ -147,9 +155,9 @@ Scenario scenarioForStepRow(const CsvRow& row)
         const std::string type = get(row, "gpu_type");
         std::smatch m;
         if (std::regex_search(type, m, std::regex("([0-9]+) ?Gb(ps|/s) (RoCE/node|inter-node)")))
-            s.interNodeBytesPerSecond = std::stod(m[1].str()) * 1e9 / 8.0 / double(std::max<std::int64_t>(1, s.gpusPerNode));
+            s.interNodeBytesPerSecond = cNumber(m[1].str(), "the network's Gb/s") * 1e9 / 8.0 / double(std::max<std::int64_t>(1, s.gpusPerNode));
         else if (std::regex_search(type, m, std::regex("([0-9]+) ?Gb/s [A-Za-z ]*per GPU")))
-            s.interNodeBytesPerSecond = std::stod(m[1].str()) * 1e9 / 8.0;
+            s.interNodeBytesPerSecond = cNumber(m[1].str(), "the network's Gb/s") * 1e9 / 8.0;
     }
     s.tp = integer(row, "tp", 1);
     s.pp = integer(row, "pp", 1);
@@ -183,7 +191,7 @@ Scenario scenarioForStepRow(const CsvRow& row)
     if (contains(rc, "every n-th block")) {
         std::smatch m;
         if (std::regex_search(notes, m, std::regex("MFU ([0-9.]+)%, HFU ([0-9.]+)%"))) {
-            const double ratio = std::stod(m[2].str()) / std::stod(m[1].str());
+            const double ratio = cNumber(m[2].str(), "HFU") / cNumber(m[1].str(), "MFU");
             if (ratio > 1.0 + 1e-9) {
                 const double p = std::min(1.0, 3.0 * (ratio - 1.0));
                 s.checkpointing = Checkpointing::Full;

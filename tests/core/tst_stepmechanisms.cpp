@@ -335,6 +335,38 @@ private Q_SLOTS:
                 < 1e-12);
     }
 
+    void malformedRowNumbersAreUnmodelled()
+    {
+        // Issue 15 hardening: a row's numbers are read in the "C" locale and must be whole and finite. A 400-digit
+        // network figure threw std::out_of_range past the reader ("internal error"); gpus = 1e30 went through
+        // llround (unspecified beyond int64); "8x" was read as 8. Each is now an unmodelled row with its reason.
+        const std::string csv = shippedSteps();
+        const auto rows = parseCsvWithHeader(csv, "steps");
+        CsvRow base;
+        for (const CsvRow& row : rows)
+            if (row.at("id") == "TITAN-L405-3d-1f1b-512")
+                base = row;
+        QVERIFY(!base.empty());
+        QVERIFY(scenarioForStepRow(base).gpus > 0);
+        auto refused = [&](const CsvRow& row, const char* reason) {
+            try {
+                scenarioForStepRow(row);
+            } catch (const InvalidInput& e) {
+                return QString::fromStdString(e.what()).contains(QLatin1String(reason));
+            }
+            return false;
+        };
+        CsvRow r = base;
+        r["gpu_type"] = "H100 " + std::string(400, '9') + " Gbps RoCE/node";
+        QVERIFY(refused(r, "the network's Gb/s is not a number"));
+        r = base;
+        r["gpus"] = "1e30";
+        QVERIFY(refused(r, "gpus is out of range"));
+        r = base;
+        r["gpus"] = "512x";
+        QVERIFY(refused(r, "gpus is not a number: 512x"));
+    }
+
     void torchtitanPipelineMicroBatches()
     {
         // torchtitan (2024): n_microbatches = pipeline_parallel_microbatches or pipeline_parallel_degree. Table 5 of
