@@ -14,9 +14,11 @@ struct Run
     QByteArray err;
 };
 
-inline Run shardscope(const QStringList& args)
+/// Runs the shardscope binary with `args` (and `env`: the test's own environment unless given).
+inline Run shardscope(const QStringList& args, const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment())
 {
     QProcess p;
+    p.setProcessEnvironment(env);
     p.setProgram(QStringLiteral(SHARDSCOPE_BIN));
     p.setArguments(args);
     p.start();

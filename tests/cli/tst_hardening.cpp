@@ -48,24 +48,13 @@ bool isCharDevice(const char* path)
 /// Runs shardscope with LC_ALL (and LOCPATH when given) set.
 Run shardscopeInLocale(const QStringList& args, const CommaLocale& loc)
 {
-    QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.remove(QStringLiteral("LANG"));
     env.remove(QStringLiteral("LC_NUMERIC"));
     env.insert(QStringLiteral("LC_ALL"), loc.name.isEmpty() ? QStringLiteral("C") : loc.name);
     if (!loc.locPath.isEmpty())
         env.insert(QStringLiteral("LOCPATH"), loc.locPath);
-    p.setProcessEnvironment(env);
-    p.setProgram(QStringLiteral(SHARDSCOPE_BIN));
-    p.setArguments(args);
-    p.start();
-    Run r;
-    if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit)
-        return r;
-    r.exitCode = p.exitCode();
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+    return shardscope(args, env);
 }
 
 /// A "full disk" device to point a symlink at. As root a private node in `d` (c 1 7, what /dev/full is):
