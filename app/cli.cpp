@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "cli.h"
 
+#include "safewrite.h"
 #include "shardscope/errors.h"
 
 #include <QFile>
@@ -96,6 +97,9 @@ int guarded(const std::function<int()>& body)
         return body();
     } catch (const InvalidInput& e) {
         return badInput(QString::fromStdString(e.what()));
+    } catch (const WriteError& e) { // a full disk or a failed renderer: the reason, not "internal error"
+        err(QStringLiteral("shardscope: ") + QString::fromStdString(e.what()) + QLatin1Char('\n'));
+        return kExitFailure;
     } catch (const std::exception& e) {
         err(QStringLiteral("shardscope: internal error: ") + QString::fromStdString(e.what()) + QLatin1Char('\n'));
         return kExitFailure;

@@ -13,7 +13,7 @@ namespace {
 
 [[noreturn]] void fail(const QString& path, const QString& why)
 {
-    throw std::runtime_error(QString(path + QStringLiteral(": cannot write: ") + why).toStdString());
+    throw WriteError(QString(path + QStringLiteral(": cannot write: ") + why).toStdString());
 }
 
 /// The file a path names after following symlinks (QSaveFile writes beside that one).
@@ -110,7 +110,7 @@ void checkImageBytes(const QString& path, const QString& suffix, const QByteArra
     else if (suffix == QLatin1String("pdf"))
         ok = bytes.startsWith("%PDF-") && bytes.right(32).contains("%%EOF");
     if (!ok)
-        throw std::runtime_error(QString(path + QStringLiteral(": the %1 renderer produced an incomplete file (%2 bytes)")
+        throw WriteError(QString(path + QStringLiteral(": the %1 renderer produced an incomplete file (%2 bytes)")
                                              .arg(suffix.toUpper())
                                              .arg(bytes.size()))
                                      .toStdString());

@@ -126,7 +126,7 @@ void writeText(const QString& path, const QByteArray& bytes)
 void checkPainter(const QPainter& p, const QString& path)
 {
     if (!p.isActive())
-        throw std::runtime_error(str(path + QStringLiteral(": cannot write the file")));
+        throw WriteError(str(path + QStringLiteral(": cannot write the file")));
 }
 
 } // namespace
@@ -221,7 +221,7 @@ QByteArray pngBytes(const PaintFn& paint, const QString& path, const ChartExport
     QBuffer buf(&bytes);
     buf.open(QIODevice::WriteOnly);
     if (!renderImage(paint, o).save(&buf, "PNG"))
-        throw std::runtime_error(str(path + QStringLiteral(": cannot encode the PNG")));
+        throw WriteError(str(path + QStringLiteral(": cannot encode the PNG")));
     checkImageBytes(path, QStringLiteral("png"), bytes);
     return bytes;
 }
@@ -241,10 +241,10 @@ QByteArray svgBytes(const PaintFn& paint, const QString& path, const ChartExport
         gen.setDescription(QStringLiteral("ShardScope %1").arg(QCoreApplication::applicationVersion()));
         QPainter p;
         if (!p.begin(&gen))
-            throw std::runtime_error(str(path + QStringLiteral(": cannot render the SVG")));
+            throw WriteError(str(path + QStringLiteral(": cannot render the SVG")));
         paint(p, QRectF(QPointF(0, 0), QSizeF(o.size)));
         if (!p.end())
-            throw std::runtime_error(str(path + QStringLiteral(": cannot render the SVG")));
+            throw WriteError(str(path + QStringLiteral(": cannot render the SVG")));
     }
     checkImageBytes(path, QStringLiteral("svg"), bytes);
     return bytes;
@@ -266,11 +266,11 @@ QByteArray pdfBytes(const PaintFn& paint, const QString& path, const ChartExport
         pdf.setResolution(96);
         QPainter p;
         if (!p.begin(&pdf))
-            throw std::runtime_error(str(path + QStringLiteral(": cannot render the PDF")));
+            throw WriteError(str(path + QStringLiteral(": cannot render the PDF")));
         checkPainter(p, path);
         paint(p, QRectF(0, 0, pdf.width(), pdf.height()));
         if (!p.end())
-            throw std::runtime_error(str(path + QStringLiteral(": cannot render the PDF")));
+            throw WriteError(str(path + QStringLiteral(": cannot render the PDF")));
     }
     checkImageBytes(path, QStringLiteral("pdf"), bytes);
     return bytes;
@@ -621,7 +621,7 @@ QStringList exportBundle(const QString& dirPath, const Scenario& s, ByteUnit uni
     QDir dir(dirPath);
     const bool created = !dir.exists();
     if (created && !QDir().mkpath(dirPath))
-        throw std::runtime_error(str(dirPath + QStringLiteral(": cannot create the folder")));
+        throw WriteError(str(dirPath + QStringLiteral(": cannot create the folder")));
     // All or nothing: every file is rendered and written to a temporary beside its target first; the
     // renames happen only when all of them were written (a full disk leaves the old bundle as it was).
     QStringList written;
