@@ -69,6 +69,10 @@ Lecture::Lecture(MainWindow* window)
         m_tourDock->hide();
     });
     connect(m_player, &TourPlayer::stepChanged, this, &Lecture::onStepChanged);
+    // A shorter caption shrinks the dock with it (presentation mode): no empty band under a one-line caption.
+    connect(m_panel, &TourPanel::captionHeightChanged, this, [this] {
+        QMetaObject::invokeMethod(this, &Lecture::fitTourDock, Qt::QueuedConnection);
+    });
     connect(m_presentation, &PresentationMode::nextRequested, m_player, &TourPlayer::next);
     connect(m_presentation, &PresentationMode::previousRequested, m_player, &TourPlayer::previous);
     connect(m_presentation, &PresentationMode::activeChanged, this, [this](bool on) {
@@ -77,10 +81,7 @@ Lecture::Lecture(MainWindow* window)
             m_tourDock->show();
             // As high as its content needs (presenter bar, buttons, the caption): a dock shown for the first time
             // took a third of the screen, squeezing the Step tab's charts below their minimum.
-            QMetaObject::invokeMethod(this, [this] {
-                if (m_presentation->isActive() && m_tourDock->isVisible() && m_window)
-                    m_window->resizeDocks({m_tourDock}, {m_tourDock->minimumSizeHint().height()}, Qt::Vertical);
-            }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(this, &Lecture::fitTourDock, Qt::QueuedConnection);
         } else if (!m_player->hasTour())
             m_tourDock->hide();
     });
@@ -249,6 +250,12 @@ void Lecture::askOpenTour()
         return;
     if (!openTour(path))
         QMessageBox::warning(m_window, tr("Cannot open %1").arg(QFileInfo(path).fileName()), m_lastError);
+}
+
+void Lecture::fitTourDock()
+{
+    if (m_presentation->isActive() && m_tourDock->isVisible() && m_window)
+        m_window->resizeDocks({m_tourDock}, {m_tourDock->minimumSizeHint().height()}, Qt::Vertical);
 }
 
 void Lecture::onStepChanged(int index)
