@@ -69,10 +69,10 @@ Lecture::Lecture(MainWindow* window)
         m_tourDock->hide();
     });
     connect(m_player, &TourPlayer::stepChanged, this, &Lecture::onStepChanged);
-    // A shorter caption shrinks the dock with it (presentation mode): no empty band under a one-line caption.
-    connect(m_panel, &TourPanel::captionHeightChanged, this, [this] {
-        QMetaObject::invokeMethod(this, &Lecture::fitTourDock, Qt::QueuedConnection);
-    });
+    // A shorter caption, or a step with fewer controls in the presenter bar, shrinks the dock with it (presentation
+    // mode): no empty band under a one-line caption.
+    // The dock's content asks for a new layout (LayoutRequest) whenever one of them changes its size hint.
+    tourBox->installEventFilter(this);
     connect(m_presentation, &PresentationMode::nextRequested, m_player, &TourPlayer::next);
     connect(m_presentation, &PresentationMode::previousRequested, m_player, &TourPlayer::previous);
     connect(m_presentation, &PresentationMode::activeChanged, this, [this](bool on) {
@@ -197,6 +197,8 @@ void Lecture::buildMenus()
 
 bool Lecture::eventFilter(QObject* o, QEvent* e)
 {
+    if (o == m_tourDock->widget() && e->type() == QEvent::LayoutRequest)
+        QMetaObject::invokeMethod(this, &Lecture::fitTourDock, Qt::QueuedConnection);
     if (o == m_window && e->type() == QEvent::Drop) {
         auto* drop = static_cast<QDropEvent*>(e);
         const QList<QUrl> urls = drop->mimeData()->urls();

@@ -100,12 +100,11 @@ void TourPanel::fitCaptionHeight()
         if (const QWidget* w = window())
             height = std::min(height, std::max(fm.lineSpacing() + 4, w->height() / 3));
     }
-    const int maximum = presenting ? height : QWIDGETSIZE_MAX;
-    if (m_scroll->minimumHeight() == height && m_scroll->maximumHeight() == maximum)
-        return;
-    m_scroll->setMinimumHeight(height);
-    m_scroll->setMaximumHeight(maximum);
-    emit captionHeightChanged();
+    const int maximum = presenting ? height : QWIDGETSIZE_MAX; // the dock follows (Lecture::fitTourDock)
+    if (m_scroll->minimumHeight() != height)
+        m_scroll->setMinimumHeight(height);
+    if (m_scroll->maximumHeight() != maximum)
+        m_scroll->setMaximumHeight(maximum);
 }
 
 bool TourPanel::eventFilter(QObject* o, QEvent* e)

@@ -32,8 +32,6 @@ public:
 
 signals:
     void closeRequested();
-    /// The caption area took a new height (presentation mode: as high as the laid-out caption); the dock follows.
-    void captionHeightChanged();
 
 protected:
     void changeEvent(QEvent* e) override;
