@@ -5118,5 +5118,9 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>the stage's</source>
             <translation>на стадии</translation>
         </message>
+        <message>
+            <source>worst</source>
+            <translation>худшая</translation>
+        </message>
     </context>
 </TS>

@@ -5118,5 +5118,9 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>the stage's</source>
             <translation>该阶段的</translation>
         </message>
+        <message>
+            <source>worst</source>
+            <translation>最差</translation>
+        </message>
     </context>
 </TS>

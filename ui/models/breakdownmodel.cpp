@@ -104,6 +104,7 @@ const char* const kFormulaWords[] = {
     QT_TRANSLATE_NOOP("FormulaWords", "middle stage"),
     QT_TRANSLATE_NOOP("FormulaWords", "last stage"),
     QT_TRANSLATE_NOOP("FormulaWords", "all ranks"),
+    QT_TRANSLATE_NOOP("FormulaWords", "worst"),
     QT_TRANSLATE_NOOP("FormulaWords", "the other"),
     QT_TRANSLATE_NOOP("FormulaWords", "their full"),
     QT_TRANSLATE_NOOP("FormulaWords", "on the"),
@@ -262,7 +263,11 @@ void BreakdownModel::setUnit(ByteUnit unit)
         emit dataChanged(index(0, BytesColumn), index(rowCount() - 1, FormulaColumn));
 }
 
-QString BreakdownModel::rankLabel() const { return m_hasRank ? QString::fromStdString(m_rank.label) : QString(); }
+QString BreakdownModel::rankLabel() const
+{
+    // core's "all ranks", "last stage", "stage 2 (worst)": the same glossary as the formulas.
+    return m_hasRank ? translatedFormula(QString::fromStdString(m_rank.label)) : QString();
+}
 
 int BreakdownModel::rowCount(const QModelIndex& parent) const { return parent.isValid() || !m_hasRank ? 0 : kTermCount; }
 
