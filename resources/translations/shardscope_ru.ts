@@ -4676,11 +4676,11 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         </message>
         <message>
             <source>not alive at the peak</source>
-            <translation>не живо в пике</translation>
+            <translation>в пике не занимает памяти</translation>
         </message>
         <message>
             <source>part alive at the peak</source>
-            <translation>частично живо в пике</translation>
+            <translation>в пике занято частично</translation>
         </message>
         <message>
             <source>allocated at the peak</source>

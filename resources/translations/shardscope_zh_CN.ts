@@ -4676,11 +4676,11 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         </message>
         <message>
             <source>not alive at the peak</source>
-            <translation>峰值时不存活</translation>
+            <translation>峰值时不占用</translation>
         </message>
         <message>
             <source>part alive at the peak</source>
-            <translation>峰值时部分存活</translation>
+            <translation>峰值时部分占用</translation>
         </message>
         <message>
             <source>allocated at the peak</source>
