@@ -22,7 +22,7 @@ Scenario withStageAndGpus(const Scenario& s, int stage, std::int64_t gpus)
 
 namespace {
 
-std::string neverReason(const Scenario& s, int stage, const Footprint& floor)
+std::string neverReason(const Scenario& s, int stage, const Footprint& floor, MinGpus& m)
 {
     const RankFootprint& r = floor.worstRank();
     // The largest term that no N shrinks, named.
@@ -43,6 +43,12 @@ std::string neverReason(const Scenario& s, int stage, const Footprint& floor)
             big = t;
     std::string what;
     const BytesPerParam& b = floor.bytesPerParam;
+    m.code = MinGpusCode::NeverFitsTerm;
+    m.limitingTerm = big;
+    m.limitingBits = big == Term::Params ? int(b.weights * 8) : big == Term::Grads ? int(b.grads * 8) : 0;
+    m.limitingBytes = r.bytes(big);
+    m.worstTotalBytes = r.totalBytes;
+    m.usableBytes = floor.usableBytes;
     switch (big) {
     case Term::Params: what = "replicated " + std::to_string(int(b.weights * 8)) + "-bit params are "; break;
     case Term::Grads: what = "replicated " + std::to_string(int(b.grads * 8)) + "-bit grads are "; break;
@@ -63,8 +69,11 @@ namespace {
 /// Fits on the GPU and, with offload, in the host RAM and NVMe of each node.
 bool fitsEverywhere(const Footprint& f) { return f.fits && f.hostFits && f.nvmeFits; }
 
-std::string hostReason(const Scenario& s, const Footprint& f)
+std::string hostReason(const Scenario& s, const Footprint& f, MinGpus& m)
 {
+    m.code = f.hostFits ? MinGpusCode::NeverFitsNvme : MinGpusCode::NeverFitsHostRam;
+    m.needBytes = f.hostFits ? f.nvmeBytesPerNode : f.hostBytesPerNode;
+    m.haveBytes = f.hostFits ? s.nvmeBytesPerNode : s.hostRamBytesPerNode;
     if (!f.hostFits)
         return "offloaded states need " + formatBytes(double(f.hostBytesPerNode), ByteUnit::GB) + " of host RAM per node (of "
             + formatBytes(double(s.hostRamBytesPerNode), ByteUnit::GB) + ")";
@@ -87,6 +96,7 @@ MinGpus minGpusForStage(const Scenario& s, int stage)
         const Footprint one = computeFootprint(withStageAndGpus(s, stage, k));
         if (fitsEverywhere(one)) {
             m.minGpus = k;
+            m.code = MinGpusCode::FitsFrom;
             m.bytesAtMin = one.worstBytes();
             m.reason = "fits from N = " + std::to_string(k) + " (" + formatBytes(double(one.worstBytes()), ByteUnit::GB)
                 + " on the worst rank)";
@@ -94,12 +104,12 @@ MinGpus minGpusForStage(const Scenario& s, int stage)
         }
         const Footprint floor = computeFootprint(withStageAndGpus(s, stage, dMax * k));
         if (floor.fits && !fitsEverywhere(floor)) {
-            m.reason = "never fits at any N with ZeRO-" + std::to_string(stage) + ": " + hostReason(s, floor);
+            m.reason = "never fits at any N with ZeRO-" + std::to_string(stage) + ": " + hostReason(s, floor, m);
             m.bytesAtMin = floor.worstBytes();
             return m;
         }
         if (!floor.fits) {
-            m.reason = neverReason(s, stage, floor);
+            m.reason = neverReason(s, stage, floor, m);
             m.bytesAtMin = floor.worstBytes();
             return m;
         }
@@ -112,11 +122,13 @@ MinGpus minGpusForStage(const Scenario& s, int stage)
                 lo = mid + 1;
         }
         m.minGpus = lo * k;
+        m.code = MinGpusCode::FitsFrom;
         const Footprint at = computeFootprint(withStageAndGpus(s, stage, lo * k));
         m.bytesAtMin = at.worstBytes();
         m.reason = "fits from N = " + std::to_string(lo * k) + " (" + formatBytes(double(at.worstBytes()), ByteUnit::GB)
             + " on the worst rank)";
     } catch (const InvalidInput& e) {
+        m.code = MinGpusCode::NoAnswer;
         m.reason = std::string("no answer: ") + e.what();
     }
     return m;

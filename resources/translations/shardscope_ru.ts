@@ -474,6 +474,75 @@ B: %2
             <source>No answer for this scenario: %1 (%2). The charts show the last valid scenario.</source>
             <translation>Для этого сценария нет ответа: %1 (%2). Графики показывают последний корректный сценарий.</translation>
         </message>
+        <message>
+            <source>C</source>
+            <comment>QLocale name for the numbers in translated text (ru, zh_CN)</comment>
+            <translation>ru</translation>
+        </message>
+        <message>
+            <source>allocated</source>
+            <comment>the capacity measure: PyTorch's memory_allocated</comment>
+            <translation>выделено</translation>
+        </message>
+        <message>
+            <source>reserved</source>
+            <comment>the capacity measure: PyTorch's memory_reserved</comment>
+            <translation>зарезервировано</translation>
+        </message>
+        <message>
+            <source>device used</source>
+            <comment>the capacity measure: nvidia-smi's used memory</comment>
+            <translation>занято на устройстве</translation>
+        </message>
+        <message>
+            <source>fits from N = %1 (%2 on the worst rank)</source>
+            <translation>помещается начиная с N = %1 (%2 на худшем ранге)</translation>
+        </message>
+        <message>
+            <source>replicated %1-bit params are</source>
+            <translation>реплицированные %1-битные параметры занимают</translation>
+        </message>
+        <message>
+            <source>replicated %1-bit grads are</source>
+            <translation>реплицированные %1-битные градиенты занимают</translation>
+        </message>
+        <message>
+            <source>replicated fp32 master weights are</source>
+            <translation>реплицированная fp32 мастер-копия весов занимает</translation>
+        </message>
+        <message>
+            <source>replicated optimizer states are</source>
+            <translation>реплицированные состояния оптимизатора занимают</translation>
+        </message>
+        <message>
+            <source>activations (not sharded by ZeRO) are</source>
+            <translation>активации (ZeRO их не шардирует) занимают</translation>
+        </message>
+        <message>
+            <source>the logits buffer is</source>
+            <translation>буфер логитов занимает</translation>
+        </message>
+        <message>
+            <source>%1 is</source>
+            <comment>a memory term's name</comment>
+            <translation>%1 занимает</translation>
+        </message>
+        <message>
+            <source>never fits at any N with ZeRO-%1: %2 %3 per GPU alone; even as N grows the worst rank needs %4 of %5</source>
+            <translation>не помещается ни при каком N с ZeRO-%1: %2 %3 на GPU уже сами по себе; даже с ростом N худшему рангу нужно %4 из %5</translation>
+        </message>
+        <message>
+            <source>never fits at any N with ZeRO-%1: offloaded states need %2 of host RAM per node (of %3)</source>
+            <translation>не помещается ни при каком N с ZeRO-%1: выгруженным состояниям нужно %2 оперативной памяти хоста на узел (из %3)</translation>
+        </message>
+        <message>
+            <source>never fits at any N with ZeRO-%1: offloaded states need %2 of NVMe per node (of %3)</source>
+            <translation>не помещается ни при каком N с ZeRO-%1: выгруженным состояниям нужно %2 NVMe на узел (из %3)</translation>
+        </message>
+        <message>
+            <source>no answer for ZeRO-%1</source>
+            <translation>нет ответа для ZeRO-%1</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::BreakdownModel</name>
@@ -3841,6 +3910,390 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>--seq not given: using %1's context of %2 tokens (its learned positions)</source>
             <translation>--seq не задан: используется контекст %1 в %2 токенов (его обученные позиции)</translation>
         </message>
+        <message>
+            <source>nothing</source>
+            <translation>ничего</translation>
+        </message>
+        <message>
+            <source>null</source>
+            <translation>null</translation>
+        </message>
+        <message>
+            <source>a boolean</source>
+            <translation>логическое значение</translation>
+        </message>
+        <message>
+            <source>a number</source>
+            <translation>число</translation>
+        </message>
+        <message>
+            <source>a string</source>
+            <translation>строка</translation>
+        </message>
+        <message>
+            <source>a list</source>
+            <translation>список</translation>
+        </message>
+        <message>
+            <source>a mapping</source>
+            <translation>словарь ключей</translation>
+        </message>
+        <message>
+            <source>(top level)</source>
+            <translation>(верхний уровень)</translation>
+        </message>
+        <message>
+            <source>expected a mapping of keys, got %1</source>
+            <translation>ожидался словарь ключей, получено: %1</translation>
+        </message>
+        <message>
+            <source>expected a number, got %1</source>
+            <translation>ожидалось число, получено: %1</translation>
+        </message>
+        <message>
+            <source>expected a whole number, got %1</source>
+            <translation>ожидалось целое число, получено: %1</translation>
+        </message>
+        <message>
+            <source>%1 is out of range (%2 to %3)</source>
+            <translation>%1 вне допустимого диапазона (от %2 до %3)</translation>
+        </message>
+        <message>
+            <source>expected true or false, got %1</source>
+            <translation>ожидалось true или false, получено: %1</translation>
+        </message>
+        <message>
+            <source>expected a string, got %1</source>
+            <translation>ожидалась строка, получено: %1</translation>
+        </message>
+        <message>
+            <source>'auto' is not a device: use none, cpu or nvme</source>
+            <translation>'auto' — не устройство: укажите none, cpu или nvme</translation>
+        </message>
+        <message>
+            <source>'%1' must be none, cpu or nvme</source>
+            <translation>'%1' должно быть none, cpu или nvme</translation>
+        </message>
+        <message>
+            <source>not a DeepSpeed config: none of DeepSpeed's keys (zero_optimization, train_batch_size, train_micro_batch_size_per_gpu, fp16, bf16, optimizer, ...)</source>
+            <translation>это не конфигурация DeepSpeed: нет ни одного ключа DeepSpeed (zero_optimization, train_batch_size, train_micro_batch_size_per_gpu, fp16, bf16, optimizer, ...)</translation>
+        </message>
+        <message>
+            <source>'auto' is not a stage: use 0, 1, 2 or 3</source>
+            <translation>'auto' — не стадия: укажите 0, 1, 2 или 3</translation>
+        </message>
+        <message>
+            <source>fp16 and bf16 are both enabled; DeepSpeed allows one</source>
+            <translation>включены и fp16, и bf16; DeepSpeed допускает только одно</translation>
+        </message>
+        <message>
+            <source>the optimizer block needs a type (Adam, AdamW, SGD, ...)</source>
+            <translation>блоку optimizer нужен type (Adam, AdamW, SGD, ...)</translation>
+        </message>
+        <message>
+            <source>%1 is not a multiple of micro-batch %2 x gradient_accumulation_steps %3 (train_batch_size = micro x accumulation x dp)</source>
+            <translation>%1 не кратно микробатчу %2 x gradient_accumulation_steps %3 (train_batch_size = микробатч x накопление x dp)</translation>
+        </message>
+        <message>
+            <source>implies a micro-batch of %1 per GPU</source>
+            <translation>означает микробатч %1 на GPU</translation>
+        </message>
+        <message>
+            <source>line %1, column %2</source>
+            <translation>строка %1, столбец %2</translation>
+        </message>
+        <message>
+            <source>nested more than 64 levels deep</source>
+            <translation>вложенность глубже 64 уровней</translation>
+        </message>
+        <message>
+            <source>more than %1 values (aliases that expand without end?); an accelerate config has a few dozen</source>
+            <translation>больше %1 значений (псевдонимы, раскрывающиеся без конца?); в конфигурации accelerate их несколько десятков</translation>
+        </message>
+        <message>
+            <source>a list of %1 items; an accelerate config has short lists</source>
+            <translation>список из %1 элементов; в конфигурации accelerate списки короткие</translation>
+        </message>
+        <message>
+            <source>%1 keys; an accelerate config has a few dozen (at most %2 here)</source>
+            <translation>ключей: %1; в конфигурации accelerate их несколько десятков (здесь не больше %2)</translation>
+        </message>
+        <message>
+            <source>keys must be plain names (%1)</source>
+            <translation>ключи должны быть простыми именами (%1)</translation>
+        </message>
+        <message>
+            <source>'%1' must be FULL_SHARD, SHARD_GRAD_OP, NO_SHARD, HYBRID_SHARD (or 1-4)</source>
+            <translation>'%1' должно быть FULL_SHARD, SHARD_GRAD_OP, NO_SHARD, HYBRID_SHARD (или 1-4)</translation>
+        </message>
+        <message>
+            <source>the file is empty (expected an accelerate config YAML)</source>
+            <translation>файл пуст (ожидался YAML-файл конфигурации accelerate)</translation>
+        </message>
+        <message>
+            <source>far too many keys, lines or aliases for an accelerate config (it has a few dozen keys)</source>
+            <translation>слишком много ключей, строк или псевдонимов для конфигурации accelerate (в ней несколько десятков ключей)</translation>
+        </message>
+        <message>
+            <source> (is the file truncated?)</source>
+            <translation> (файл обрезан?)</translation>
+        </message>
+        <message>
+            <source>expected a YAML mapping (key: value lines) at the top level</source>
+            <translation>на верхнем уровне ожидался словарь YAML (строки key: value)</translation>
+        </message>
+        <message>
+            <source>not an accelerate config: it has neither distributed_type nor fsdp_config</source>
+            <translation>это не конфигурация accelerate: в ней нет ни distributed_type, ни fsdp_config</translation>
+        </message>
+        <message>
+            <source>this accelerate config uses DeepSpeed: pass its deepspeed_config_file with --deepspeed-config</source>
+            <translation>эта конфигурация accelerate использует DeepSpeed: передайте её deepspeed_config_file через --deepspeed-config</translation>
+        </message>
+        <message>
+            <source>'%1': expected FSDP (or MULTI_GPU for DDP)</source>
+            <translation>'%1': ожидалось FSDP (или MULTI_GPU для DDP)</translation>
+        </message>
+        <message>
+            <source>'%1' must be BACKWARD_PRE, BACKWARD_POST or NO_PREFETCH</source>
+            <translation>'%1' должно быть BACKWARD_PRE, BACKWARD_POST или NO_PREFETCH</translation>
+        </message>
+        <message>
+            <source>'%1' must be no, fp16, bf16 or fp8</source>
+            <translation>'%1' должно быть no, fp16, bf16 или fp8</translation>
+        </message>
+        <message>
+            <source>%1 processes do not split evenly over %2 machines</source>
+            <translation>%1 процессов не делятся поровну между %2 машинами</translation>
+        </message>
+        <message>
+            <source>'%1' must be a number</source>
+            <translation>'%1' должно быть числом</translation>
+        </message>
+        <message>
+            <source>'%1' must be a whole number from 1 to %2 (got %3)</source>
+            <translation>'%1' должно быть целым числом от 1 до %2 (получено %3)</translation>
+        </message>
+        <message>
+            <source>'%1' must be true or false</source>
+            <translation>'%1' должно быть true или false</translation>
+        </message>
+        <message>
+            <source>num_attention_heads %1 does not divide hidden_size %2 and no head_dim is given</source>
+            <translation>num_attention_heads %1 не делит hidden_size %2, а head_dim не задан</translation>
+        </message>
+        <message>
+            <source>not valid JSON at %1: %2</source>
+            <translation>некорректный JSON (%1): %2</translation>
+        </message>
+        <message>
+            <source>the top level must be a JSON object</source>
+            <translation>верхний уровень должен быть объектом JSON</translation>
+        </message>
+        <message>
+            <source>'model_type' is missing or not a string (supported: %1)</source>
+            <translation>'model_type' отсутствует или не строка (поддерживаются: %1)</translation>
+        </message>
+        <message>
+            <source>model_type '%1' is not supported (supported: %2)</source>
+            <translation>model_type '%1' не поддерживается (поддерживаются: %2)</translation>
+        </message>
+        <message>
+            <source>an unterminated quote (is the argument list truncated?)</source>
+            <translation>незакрытая кавычка (список аргументов обрезан?)</translation>
+        </message>
+        <message>
+            <source>is a flag and takes no value (got '%1')</source>
+            <translation>это флаг, он не принимает значения (получено '%1')</translation>
+        </message>
+        <message>
+            <source>needs a value</source>
+            <translation>нужно значение</translation>
+        </message>
+        <message>
+            <source>'%1' is a shell variable: expand it first</source>
+            <translation>'%1' — переменная оболочки: сначала подставьте её значение</translation>
+        </message>
+        <message>
+            <source>'%1' is not a whole number</source>
+            <translation>'%1' — не целое число</translation>
+        </message>
+        <message>
+            <source>'%1' is not a number</source>
+            <translation>'%1' — не число</translation>
+        </message>
+        <message>
+            <source>the argument list is over 1 MB; is this the right text?</source>
+            <translation>список аргументов больше 1 МБ; это точно тот текст?</translation>
+        </message>
+        <message>
+            <source>invalid UTF-8 in the argument list</source>
+            <translation>некорректный UTF-8 в списке аргументов</translation>
+        </message>
+        <message>
+            <source>'%1' is a file; --megatron-args takes the arguments themselves: --megatron-args "$(cat %1)"</source>
+            <translation>'%1' — файл; --megatron-args принимает сами аргументы: --megatron-args "$(cat %1)"</translation>
+        </message>
+        <message>
+            <source>no Megatron-LM arguments (--name value) in '%1'</source>
+            <translation>в '%1' нет аргументов Megatron-LM (--name value)</translation>
+        </message>
+        <message>
+            <source>%1 describe the model, which needs --num-layers, --hidden-size and --num-attention-heads as well</source>
+            <translation>%1 описывают модель, а для неё нужны ещё --num-layers, --hidden-size и --num-attention-heads</translation>
+        </message>
+        <message>
+            <source>Megatron needs --num-layers, --hidden-size and --num-attention-heads together</source>
+            <translation>Megatron нужны --num-layers, --hidden-size и --num-attention-heads вместе</translation>
+        </message>
+        <message>
+            <source>learned absolute positions (Megatron's default) need --max-position-embeddings</source>
+            <translation>обучаемым абсолютным позициям (по умолчанию в Megatron) нужен --max-position-embeddings</translation>
+        </message>
+        <message>
+            <source>'%1' must be learned_absolute, rope or none</source>
+            <translation>'%1' должно быть learned_absolute, rope или none</translation>
+        </message>
+        <message>
+            <source>'%1' must be LayerNorm or RMSNorm</source>
+            <translation>'%1' должно быть LayerNorm или RMSNorm</translation>
+        </message>
+        <message>
+            <source>%1 layers do not split into pp %2 x %3-layer chunks</source>
+            <translation>%1 слоёв не делятся на pp %2 x блоков по %3 слоя</translation>
+        </message>
+        <message>
+            <source>'%1' must be no_shard, optim, optim_grads or optim_grads_params</source>
+            <translation>'%1' должно быть no_shard, optim, optim_grads или optim_grads_params</translation>
+        </message>
+        <message>
+            <source>--bf16 and --fp16 are alternatives</source>
+            <translation>--bf16 и --fp16 взаимоисключающие</translation>
+        </message>
+        <message>
+            <source>'%1' must be adam or sgd</source>
+            <translation>'%1' должно быть adam или sgd</translation>
+        </message>
+        <message>
+            <source>'%1' must be full or selective</source>
+            <translation>'%1' должно быть full или selective</translation>
+        </message>
+        <message>
+            <source>tp %1 x pp %2 does not divide the %3 GPUs</source>
+            <translation>tp %1 x pp %2 не делит %3 GPU</translation>
+        </message>
+        <message>
+            <source>%1 is not a multiple of micro-batch %2 x dp %3 (dp = %4 GPUs / (tp %5 x pp %6))</source>
+            <translation>%1 не кратно микробатчу %2 x dp %3 (dp = %4 GPU / (tp %5 x pp %6))</translation>
+        </message>
+        <message>
+            <source>an array</source>
+            <translation>массив</translation>
+        </message>
+        <message>
+            <source>an object</source>
+            <translation>объект</translation>
+        </message>
+        <message>
+            <source>expected an integer, got %1</source>
+            <translation>ожидалось целое число, получено: %1</translation>
+        </message>
+        <message>
+            <source>'%1' must be one of %2</source>
+            <translation>'%1' должно быть одним из: %2</translation>
+        </message>
+        <message>
+            <source>'%1' must be layernorm or rmsnorm</source>
+            <translation>'%1' должно быть layernorm или rmsnorm</translation>
+        </message>
+        <message>
+            <source>unknown model '%1' and no "architecture" object to describe it</source>
+            <translation>неизвестная модель '%1' и нет объекта "architecture" с её описанием</translation>
+        </message>
+        <message>
+            <source>expected an object, got %1</source>
+            <translation>ожидался объект, получено: %1</translation>
+        </message>
+        <message>
+            <source>unknown optimizer '%1' (known: %2)</source>
+            <translation>неизвестный оптимизатор '%1' (известны: %2)</translation>
+        </message>
+        <message>
+            <source>expected an array of term names, got %1</source>
+            <translation>ожидался массив имён слагаемых, получено: %1</translation>
+        </message>
+        <message>
+            <source>entry %1 is not a term name (params, grads, master, optimizer, activations, logits, zero3_gathered_params, zero3_unsharded_grads, comm_buckets, fp8_transients, cuda_context, fragmentation)</source>
+            <translation>элемент %1 — не имя слагаемого (params, grads, master, optimizer, activations, logits, zero3_gathered_params, zero3_unsharded_grads, comm_buckets, fp8_transients, cuda_context, fragmentation)</translation>
+        </message>
+        <message>
+            <source>the file is empty (expected a ShardScope scenario file: {"format": "shardscope-scenario", ...})</source>
+            <translation>файл пуст (ожидался файл сценария ShardScope: {"format": "shardscope-scenario", ...})</translation>
+        </message>
+        <message>
+            <source>this is a DeepSpeed config, not a ShardScope scenario file: use --deepspeed-config</source>
+            <translation>это конфигурация DeepSpeed, а не файл сценария ShardScope: используйте --deepspeed-config</translation>
+        </message>
+        <message>
+            <source>this is a Hugging Face config.json, not a ShardScope scenario file: use --hf-config</source>
+            <translation>это config.json Hugging Face, а не файл сценария ShardScope: используйте --hf-config</translation>
+        </message>
+        <message>
+            <source>not a ShardScope scenario file: the "format" key is missing (expected "format": "shardscope-scenario")</source>
+            <translation>не файл сценария ShardScope: нет ключа "format" (ожидалось "format": "shardscope-scenario")</translation>
+        </message>
+        <message>
+            <source>not a ShardScope scenario file: "format" is %1, expected "%2"</source>
+            <translation>не файл сценария ShardScope: "format" равен %1, ожидалось "%2"</translation>
+        </message>
+        <message>
+            <source>"version" must be a positive integer (this ShardScope writes version %1)</source>
+            <translation>"version" должно быть положительным целым числом (эта версия ShardScope пишет версию %1)</translation>
+        </message>
+        <message>
+            <source>the file is scenario format version %1; this ShardScope (%2) reads versions up to %3: update ShardScope to open it</source>
+            <translation>файл в формате сценария версии %1; этот ShardScope (%2) читает версии до %3: обновите ShardScope, чтобы открыть его</translation>
+        </message>
+        <message>
+            <source>the file is scenario format version %1, written by ShardScope %2; this ShardScope (%3) reads versions up to %4: update ShardScope to open it</source>
+            <translation>файл в формате сценария версии %1, записан ShardScope %2; этот ShardScope (%3) читает версии до %4: обновите ShardScope, чтобы открыть его</translation>
+        </message>
+        <message>
+            <source>"scenario" must be an object, got %1</source>
+            <translation>"scenario" должен быть объектом, получено: %1</translation>
+        </message>
+        <message>
+            <source>no such file</source>
+            <translation>нет такого файла</translation>
+        </message>
+        <message>
+            <source>is a folder, not a file</source>
+            <translation>это папка, а не файл</translation>
+        </message>
+        <message>
+            <source>the file is %1 MB; config files are at most %2 MB (is this the right file?)</source>
+            <translation>файл занимает %1 МБ; файлы конфигурации не больше %2 МБ (это точно тот файл?)</translation>
+        </message>
+        <message>
+            <source>more than %1 MB; config files are smaller (is this the right file?)</source>
+            <translation>больше %1 МБ; файлы конфигурации меньше (это точно тот файл?)</translation>
+        </message>
+        <message>
+            <source>invalid UTF-8 (byte 0x%1 at offset %2); save the file as UTF-8</source>
+            <translation>некорректный UTF-8 (байт 0x%1 по смещению %2); сохраните файл в UTF-8</translation>
+        </message>
+        <message>
+            <source>the file is empty (expected a JSON object)</source>
+            <translation>файл пуст (ожидался объект JSON)</translation>
+        </message>
+        <message>
+            <source> (Python literals: JSON spells them true, false and null)</source>
+            <translation> (литералы Python: в JSON они пишутся true, false и null)</translation>
+        </message>
+        <message>
+            <source>expected a JSON object at the top level, got an array</source>
+            <translation>на верхнем уровне ожидался объект JSON, получен массив</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::StepGanttView</name>
@@ -4129,6 +4582,545 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>{%1} needs a step with "train"</source>
             <translation>{%1} требует шага с "train"</translation>
+        </message>
+    </context>
+    <context>
+        <name>FormulaWords</name>
+        <message>
+            <source>buffers are the gathered params and unsharded grads</source>
+            <translation>буферы — это собранные параметры и нешардированные градиенты</translation>
+        </message>
+        <message>
+            <source>reduces in place in its contiguous grad buffer</source>
+            <translation>редуцирует на месте в своём непрерывном буфере градиентов</translation>
+        </message>
+        <message>
+            <source>the stage's unsharded grads accumulate over the micro-batches</source>
+            <translation>нешардированные градиенты стадии накапливаются по микробатчам</translation>
+        </message>
+        <message>
+            <source>only the last stage computes the logits</source>
+            <translation>логиты вычисляет только последняя стадия</translation>
+        </message>
+        <message>
+            <source>gradient accumulation runs them in turn</source>
+            <translation>накопление градиентов прогоняет их по очереди</translation>
+        </message>
+        <message>
+            <source>stay gathered from forward to backward</source>
+            <translation>остаются собранными от прямого прохода до обратного</translation>
+        </message>
+        <message>
+            <source>weight cast and its transpose for the layer in use</source>
+            <translation>приведение весов и его транспонирование для текущего слоя</translation>
+        </message>
+        <message>
+            <source>Megatron's contiguous main-grad buffer</source>
+            <translation>непрерывный буфер main-grad Megatron</translation>
+        </message>
+        <message>
+            <source>the gradient of the upcast logits</source>
+            <translation>градиент повышенных по точности логитов</translation>
+        </message>
+        <message>
+            <source>weight copies saved by the matmuls</source>
+            <translation>копии весов, сохранённые матумножениями</translation>
+        </message>
+        <message>
+            <source>every n-th block checkpointed</source>
+            <translation>чекпоинт каждого n-го блока</translation>
+        </message>
+        <message>
+            <source>buckets copy every gradient</source>
+            <translation>бакеты копируют каждый градиент</translation>
+        </message>
+        <message>
+            <source>buckets are views of the grads</source>
+            <translation>бакеты — представления градиентов</translation>
+        </message>
+        <message>
+            <source>no data-parallel communication</source>
+            <translation>нет коммуникации параллелизма данных</translation>
+        </message>
+        <message>
+            <source>nothing to reduce-scatter</source>
+            <translation>нечего делать через reduce-scatter</translation>
+        </message>
+        <message>
+            <source>outside the caching allocator</source>
+            <translation>вне кэширующего аллокатора</translation>
+        </message>
+        <message>
+            <source>log-softmax kept for backward</source>
+            <translation>log-softmax, сохранённый для обратного прохода</translation>
+        </message>
+        <message>
+            <source>one tensor's grads at a time</source>
+            <translation>градиенты одного тензора за раз</translation>
+        </message>
+        <message>
+            <source>micro-batch at a time</source>
+            <translation>микробатч за раз</translation>
+        </message>
+        <message>
+            <source>one layer's recompute</source>
+            <translation>пересчёт одного слоя</translation>
+        </message>
+        <message>
+            <source>backward working set</source>
+            <translation>рабочий набор обратного прохода</translation>
+        </message>
+        <message>
+            <source>one unit's full grads</source>
+            <translation>полные градиенты одного юнита</translation>
+        </message>
+        <message>
+            <source>not alive at the peak</source>
+            <translation>в пике не занимает памяти</translation>
+        </message>
+        <message>
+            <source>part alive at the peak</source>
+            <translation>в пике занято частично</translation>
+        </message>
+        <message>
+            <source>allocated at the peak</source>
+            <translation>выделено в пике</translation>
+        </message>
+        <message>
+            <source>attention scores recomputed</source>
+            <translation>оценки внимания пересчитываются</translation>
+        </message>
+        <message>
+            <source>model states and persistent buffers</source>
+            <translation>состояния модели и постоянные буферы</translation>
+        </message>
+        <message>
+            <source>no vocabulary logits</source>
+            <translation>нет логитов по словарю</translation>
+        </message>
+        <message>
+            <source>classifier or reward head</source>
+            <translation>голова классификатора или награды</translation>
+        </message>
+        <message>
+            <source>no sync until the last</source>
+            <translation>без синхронизации до последнего</translation>
+        </message>
+        <message>
+            <source>every activation in flight stored</source>
+            <translation>все активации в полёте сохранены</translation>
+        </message>
+        <message>
+            <source>stored activations plus its working set</source>
+            <translation>сохранённые активации плюс его рабочий набор</translation>
+        </message>
+        <message>
+            <source>gradients complete</source>
+            <translation>градиенты готовы</translation>
+        </message>
+        <message>
+            <source>activations freed</source>
+            <translation>активации освобождены</translation>
+        </message>
+        <message>
+            <source>states and gradients</source>
+            <translation>состояния и градиенты</translation>
+        </message>
+        <message>
+            <source>layers keep their input</source>
+            <translation>слоёв хранят свой вход</translation>
+        </message>
+        <message>
+            <source>of the stage's</source>
+            <translation>из</translation>
+        </message>
+        <message>
+            <source>bare count split by its</source>
+            <translation>голое число, разбитое по своей</translation>
+        </message>
+        <message>
+            <source>micro-batches in flight</source>
+            <translation>микробатчей в полёте</translation>
+        </message>
+        <message>
+            <source>layers in flight</source>
+            <translation>слоёв в полёте</translation>
+        </message>
+        <message>
+            <source>model chunks of</source>
+            <translation>модельных блоков по</translation>
+        </message>
+        <message>
+            <source>layer-micro-batches</source>
+            <translation>слое-микробатчей</translation>
+        </message>
+        <message>
+            <source>params on stage</source>
+            <translation>параметров на стадии</translation>
+        </message>
+        <message>
+            <source>of params under</source>
+            <translation>параметров под</translation>
+        </message>
+        <message>
+            <source>kept whole</source>
+            <translation>хранятся целиком</translation>
+        </message>
+        <message>
+            <source>kept between steps</source>
+            <translation>хранится между шагами</translation>
+        </message>
+        <message>
+            <source>kept for backward</source>
+            <translation>сохранено для обратного прохода</translation>
+        </message>
+        <message>
+            <source>the gradient of the</source>
+            <translation>градиент</translation>
+        </message>
+        <message>
+            <source>gradient of the logits</source>
+            <translation>градиент логитов</translation>
+        </message>
+        <message>
+            <source>copy holding the</source>
+            <translation>копия, хранящая</translation>
+        </message>
+        <message>
+            <source>then its gradient</source>
+            <translation>затем его градиент</translation>
+        </message>
+        <message>
+            <source>its gradient</source>
+            <translation>его градиент</translation>
+        </message>
+        <message>
+            <source>its input</source>
+            <translation>его вход</translation>
+        </message>
+        <message>
+            <source>attention output</source>
+            <translation>выход внимания</translation>
+        </message>
+        <message>
+            <source>every other</source>
+            <translation>каждого другого</translation>
+        </message>
+        <message>
+            <source>module in use</source>
+            <translation>модуль в работе</translation>
+        </message>
+        <message>
+            <source>prefetch min</source>
+            <translation>предвыборка min</translation>
+        </message>
+        <message>
+            <source>holds min</source>
+            <translation>держит min</translation>
+        </message>
+        <message>
+            <source>offloaded to host</source>
+            <translation>выгружено на хост</translation>
+        </message>
+        <message>
+            <source>offloaded to NVMe</source>
+            <translation>выгружено на NVMe</translation>
+        </message>
+        <message>
+            <source>offloaded to</source>
+            <translation>выгружено на</translation>
+        </message>
+        <message>
+            <source>of saved activations</source>
+            <translation>сохранённых активаций</translation>
+        </message>
+        <message>
+            <source>optimizer in backward</source>
+            <translation>оптимизатор в обратном проходе</translation>
+        </message>
+        <message>
+            <source>reduce bucket</source>
+            <translation>бакет редукции</translation>
+        </message>
+        <message>
+            <source>all-gather bucket</source>
+            <translation>бакет all-gather</translation>
+        </message>
+        <message>
+            <source>loss chunks</source>
+            <translation>частей функции потерь</translation>
+        </message>
+        <message>
+            <source>managed memory</source>
+            <translation>управляемая память</translation>
+        </message>
+        <message>
+            <source>no bucket copies</source>
+            <translation>без копий в бакетах</translation>
+        </message>
+        <message>
+            <source>nothing to gather</source>
+            <translation>нечего собирать</translation>
+        </message>
+        <message>
+            <source>recipes only</source>
+            <translation>только в рецептах</translation>
+        </message>
+        <message>
+            <source>switched off</source>
+            <translation>выключено</translation>
+        </message>
+        <message>
+            <source>replicated over</source>
+            <translation>реплицировано по</translation>
+        </message>
+        <message>
+            <source>per micro-batch</source>
+            <translation>на микробатч</translation>
+        </message>
+        <message>
+            <source>per layer</source>
+            <translation>на слой</translation>
+        </message>
+        <message>
+            <source>per TP rank</source>
+            <translation>на ранг TP</translation>
+        </message>
+        <message>
+            <source>in place</source>
+            <translation>на месте</translation>
+        </message>
+        <message>
+            <source>in use</source>
+            <translation>в работе</translation>
+        </message>
+        <message>
+            <source>the largest</source>
+            <translation>наибольший</translation>
+        </message>
+        <message>
+            <source>vocab-parallel</source>
+            <translation>параллельный по словарю</translation>
+        </message>
+        <message>
+            <source>compiled loss</source>
+            <translation>скомпилированная функция потерь</translation>
+        </message>
+        <message>
+            <source>first stage</source>
+            <translation>первая стадия</translation>
+        </message>
+        <message>
+            <source>middle stage</source>
+            <translation>средняя стадия</translation>
+        </message>
+        <message>
+            <source>last stage</source>
+            <translation>последняя стадия</translation>
+        </message>
+        <message>
+            <source>all ranks</source>
+            <translation>все ранги</translation>
+        </message>
+        <message>
+            <source>the other</source>
+            <translation>остальные</translation>
+        </message>
+        <message>
+            <source>their full</source>
+            <translation>свои полные</translation>
+        </message>
+        <message>
+            <source>on the</source>
+            <translation>на</translation>
+        </message>
+        <message>
+            <source>backward-start</source>
+            <translation>начало обратного прохода</translation>
+        </message>
+        <message>
+            <source>backward-end</source>
+            <translation>конец обратного прохода</translation>
+        </message>
+        <message>
+            <source>forward-end</source>
+            <translation>конец прямого прохода</translation>
+        </message>
+        <message>
+            <source>optimizer-step</source>
+            <translation>шаг оптимизатора</translation>
+        </message>
+        <message>
+            <source>steady</source>
+            <translation>между шагами</translation>
+        </message>
+        <message>
+            <source>per-op</source>
+            <translation>по операциям</translation>
+        </message>
+        <message>
+            <source>params</source>
+            <translation>параметров</translation>
+        </message>
+        <message>
+            <source>param</source>
+            <translation>параметр</translation>
+        </message>
+        <message>
+            <source>layers</source>
+            <translation>слоёв</translation>
+        </message>
+        <message>
+            <source>layer</source>
+            <translation>слой</translation>
+        </message>
+        <message>
+            <source>over</source>
+            <translation>по</translation>
+        </message>
+        <message>
+            <source>per</source>
+            <translation>на</translation>
+        </message>
+        <message>
+            <source>of</source>
+            <translation>из</translation>
+        </message>
+        <message>
+            <source>rank</source>
+            <translation>ранг</translation>
+        </message>
+        <message>
+            <source>stage</source>
+            <translation>стадия</translation>
+        </message>
+        <message>
+            <source>full</source>
+            <translation>полный</translation>
+        </message>
+        <message>
+            <source>selective</source>
+            <translation>выборочный</translation>
+        </message>
+        <message>
+            <source>interleaved</source>
+            <translation>чередующееся</translation>
+        </message>
+        <message>
+            <source>logits</source>
+            <translation>логиты</translation>
+        </message>
+        <message>
+            <source>elements</source>
+            <translation>элементов</translation>
+        </message>
+        <message>
+            <source>input</source>
+            <translation>вход</translation>
+        </message>
+        <message>
+            <source>output</source>
+            <translation>выход</translation>
+        </message>
+        <message>
+            <source>without</source>
+            <translation>без</translation>
+        </message>
+        <message>
+            <source>units</source>
+            <translation>юнитов</translation>
+        </message>
+        <message>
+            <source>current</source>
+            <translation>текущий</translation>
+        </message>
+        <message>
+            <source>prefetched</source>
+            <translation>предвыбранные</translation>
+        </message>
+        <message>
+            <source>paged</source>
+            <translation>страничный</translation>
+        </message>
+        <message>
+            <source>context</source>
+            <translation>контекст</translation>
+        </message>
+        <message>
+            <source>workspaces</source>
+            <translation>рабочие области</translation>
+        </message>
+        <message>
+            <source>only</source>
+            <translation>только</translation>
+        </message>
+        <message>
+            <source>time</source>
+            <translation>раз</translation>
+        </message>
+        <message>
+            <source>micro-batches</source>
+            <translation>микробатчей</translation>
+        </message>
+        <message>
+            <source>micro-batch</source>
+            <translation>микробатч</translation>
+        </message>
+        <message>
+            <source>activations</source>
+            <translation>активации</translation>
+        </message>
+        <message>
+            <source>gradient</source>
+            <translation>градиент</translation>
+        </message>
+        <message>
+            <source>grads</source>
+            <translation>градиенты</translation>
+        </message>
+        <message>
+            <source>buffer</source>
+            <translation>буфер</translation>
+        </message>
+        <message>
+            <source>buffers</source>
+            <translation>буферы</translation>
+        </message>
+        <message>
+            <source>copy</source>
+            <translation>копия</translation>
+        </message>
+        <message>
+            <source>bucket</source>
+            <translation>бакет</translation>
+        </message>
+        <message>
+            <source>at</source>
+            <translation>в</translation>
+        </message>
+        <message>
+            <source>no</source>
+            <translation>нет</translation>
+        </message>
+        <message>
+            <source>upcast</source>
+            <translation>повышение точности</translation>
+        </message>
+        <message>
+            <source>autocast</source>
+            <translation>autocast</translation>
+        </message>
+        <message>
+            <source>split</source>
+            <translation>разбиение</translation>
+        </message>
+        <message>
+            <source>the stage's</source>
+            <translation>на стадии</translation>
+        </message>
+        <message>
+            <source>worst</source>
+            <translation>худшая</translation>
         </message>
     </context>
 </TS>

@@ -474,6 +474,75 @@ B：%2
             <source>No answer for this scenario: %1 (%2). The charts show the last valid scenario.</source>
             <translation>此场景没有结果：%1（%2）。图表显示的是上一个有效场景。</translation>
         </message>
+        <message>
+            <source>C</source>
+            <comment>QLocale name for the numbers in translated text (ru, zh_CN)</comment>
+            <translation>zh_CN</translation>
+        </message>
+        <message>
+            <source>allocated</source>
+            <comment>the capacity measure: PyTorch's memory_allocated</comment>
+            <translation>已分配</translation>
+        </message>
+        <message>
+            <source>reserved</source>
+            <comment>the capacity measure: PyTorch's memory_reserved</comment>
+            <translation>已预留</translation>
+        </message>
+        <message>
+            <source>device used</source>
+            <comment>the capacity measure: nvidia-smi's used memory</comment>
+            <translation>设备已用</translation>
+        </message>
+        <message>
+            <source>fits from N = %1 (%2 on the worst rank)</source>
+            <translation>从 N = %1 起可放下（最差 rank 上 %2）</translation>
+        </message>
+        <message>
+            <source>replicated %1-bit params are</source>
+            <translation>复制的 %1 位参数占</translation>
+        </message>
+        <message>
+            <source>replicated %1-bit grads are</source>
+            <translation>复制的 %1 位梯度占</translation>
+        </message>
+        <message>
+            <source>replicated fp32 master weights are</source>
+            <translation>复制的 fp32 主权重副本占</translation>
+        </message>
+        <message>
+            <source>replicated optimizer states are</source>
+            <translation>复制的优化器状态占</translation>
+        </message>
+        <message>
+            <source>activations (not sharded by ZeRO) are</source>
+            <translation>激活值（ZeRO 不对其分片）占</translation>
+        </message>
+        <message>
+            <source>the logits buffer is</source>
+            <translation>logits 缓冲区占</translation>
+        </message>
+        <message>
+            <source>%1 is</source>
+            <comment>a memory term's name</comment>
+            <translation>%1 占</translation>
+        </message>
+        <message>
+            <source>never fits at any N with ZeRO-%1: %2 %3 per GPU alone; even as N grows the worst rank needs %4 of %5</source>
+            <translation>在 ZeRO-%1 下任何 N 都放不下：%2 每块 GPU %3，仅此一项即超；即使 N 增大，最差 rank 也需要 %4（可用 %5）</translation>
+        </message>
+        <message>
+            <source>never fits at any N with ZeRO-%1: offloaded states need %2 of host RAM per node (of %3)</source>
+            <translation>在 ZeRO-%1 下任何 N 都放不下：卸载的状态每节点需要 %2 主机内存（共 %3）</translation>
+        </message>
+        <message>
+            <source>never fits at any N with ZeRO-%1: offloaded states need %2 of NVMe per node (of %3)</source>
+            <translation>在 ZeRO-%1 下任何 N 都放不下：卸载的状态每节点需要 %2 NVMe（共 %3）</translation>
+        </message>
+        <message>
+            <source>no answer for ZeRO-%1</source>
+            <translation>ZeRO-%1 无结果</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::BreakdownModel</name>
@@ -3841,6 +3910,390 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>--seq not given: using %1's context of %2 tokens (its learned positions)</source>
             <translation>--seq 未给出：使用 %1 的 %2 个 token 上下文（其学习到的位置编码）</translation>
         </message>
+        <message>
+            <source>nothing</source>
+            <translation>空值</translation>
+        </message>
+        <message>
+            <source>null</source>
+            <translation>null</translation>
+        </message>
+        <message>
+            <source>a boolean</source>
+            <translation>布尔值</translation>
+        </message>
+        <message>
+            <source>a number</source>
+            <translation>数字</translation>
+        </message>
+        <message>
+            <source>a string</source>
+            <translation>字符串</translation>
+        </message>
+        <message>
+            <source>a list</source>
+            <translation>列表</translation>
+        </message>
+        <message>
+            <source>a mapping</source>
+            <translation>映射</translation>
+        </message>
+        <message>
+            <source>(top level)</source>
+            <translation>（顶层）</translation>
+        </message>
+        <message>
+            <source>expected a mapping of keys, got %1</source>
+            <translation>应为键的映射，实际为 %1</translation>
+        </message>
+        <message>
+            <source>expected a number, got %1</source>
+            <translation>应为数字，实际为 %1</translation>
+        </message>
+        <message>
+            <source>expected a whole number, got %1</source>
+            <translation>应为整数，实际为 %1</translation>
+        </message>
+        <message>
+            <source>%1 is out of range (%2 to %3)</source>
+            <translation>%1 超出范围（%2 到 %3）</translation>
+        </message>
+        <message>
+            <source>expected true or false, got %1</source>
+            <translation>应为 true 或 false，实际为 %1</translation>
+        </message>
+        <message>
+            <source>expected a string, got %1</source>
+            <translation>应为字符串，实际为 %1</translation>
+        </message>
+        <message>
+            <source>'auto' is not a device: use none, cpu or nvme</source>
+            <translation>'auto' 不是设备：请用 none、cpu 或 nvme</translation>
+        </message>
+        <message>
+            <source>'%1' must be none, cpu or nvme</source>
+            <translation>'%1' 必须是 none、cpu 或 nvme</translation>
+        </message>
+        <message>
+            <source>not a DeepSpeed config: none of DeepSpeed's keys (zero_optimization, train_batch_size, train_micro_batch_size_per_gpu, fp16, bf16, optimizer, ...)</source>
+            <translation>不是 DeepSpeed 配置：没有任何 DeepSpeed 键（zero_optimization、train_batch_size、train_micro_batch_size_per_gpu、fp16、bf16、optimizer 等）</translation>
+        </message>
+        <message>
+            <source>'auto' is not a stage: use 0, 1, 2 or 3</source>
+            <translation>'auto' 不是阶段：请用 0、1、2 或 3</translation>
+        </message>
+        <message>
+            <source>fp16 and bf16 are both enabled; DeepSpeed allows one</source>
+            <translation>fp16 和 bf16 同时启用；DeepSpeed 只允许其一</translation>
+        </message>
+        <message>
+            <source>the optimizer block needs a type (Adam, AdamW, SGD, ...)</source>
+            <translation>optimizer 块需要 type（Adam、AdamW、SGD 等）</translation>
+        </message>
+        <message>
+            <source>%1 is not a multiple of micro-batch %2 x gradient_accumulation_steps %3 (train_batch_size = micro x accumulation x dp)</source>
+            <translation>%1 不是微批次 %2 x gradient_accumulation_steps %3 的倍数（train_batch_size = 微批次 x 累积步数 x dp）</translation>
+        </message>
+        <message>
+            <source>implies a micro-batch of %1 per GPU</source>
+            <translation>意味着每块 GPU 的微批次为 %1</translation>
+        </message>
+        <message>
+            <source>line %1, column %2</source>
+            <translation>第 %1 行，第 %2 列</translation>
+        </message>
+        <message>
+            <source>nested more than 64 levels deep</source>
+            <translation>嵌套超过 64 层</translation>
+        </message>
+        <message>
+            <source>more than %1 values (aliases that expand without end?); an accelerate config has a few dozen</source>
+            <translation>超过 %1 个值（无限展开的别名？）；accelerate 配置只有几十个</translation>
+        </message>
+        <message>
+            <source>a list of %1 items; an accelerate config has short lists</source>
+            <translation>含 %1 项的列表；accelerate 配置中的列表都很短</translation>
+        </message>
+        <message>
+            <source>%1 keys; an accelerate config has a few dozen (at most %2 here)</source>
+            <translation>%1 个键；accelerate 配置只有几十个（此处最多 %2 个）</translation>
+        </message>
+        <message>
+            <source>keys must be plain names (%1)</source>
+            <translation>键必须是普通名称（%1）</translation>
+        </message>
+        <message>
+            <source>'%1' must be FULL_SHARD, SHARD_GRAD_OP, NO_SHARD, HYBRID_SHARD (or 1-4)</source>
+            <translation>'%1' 必须是 FULL_SHARD、SHARD_GRAD_OP、NO_SHARD、HYBRID_SHARD（或 1-4）</translation>
+        </message>
+        <message>
+            <source>the file is empty (expected an accelerate config YAML)</source>
+            <translation>文件为空（应为 accelerate 配置 YAML）</translation>
+        </message>
+        <message>
+            <source>far too many keys, lines or aliases for an accelerate config (it has a few dozen keys)</source>
+            <translation>对 accelerate 配置而言键、行或别名过多（它只有几十个键）</translation>
+        </message>
+        <message>
+            <source> (is the file truncated?)</source>
+            <translation>（文件是否被截断？）</translation>
+        </message>
+        <message>
+            <source>expected a YAML mapping (key: value lines) at the top level</source>
+            <translation>顶层应为 YAML 映射（key: value 行）</translation>
+        </message>
+        <message>
+            <source>not an accelerate config: it has neither distributed_type nor fsdp_config</source>
+            <translation>不是 accelerate 配置：既没有 distributed_type 也没有 fsdp_config</translation>
+        </message>
+        <message>
+            <source>this accelerate config uses DeepSpeed: pass its deepspeed_config_file with --deepspeed-config</source>
+            <translation>此 accelerate 配置使用 DeepSpeed：请用 --deepspeed-config 传入其 deepspeed_config_file</translation>
+        </message>
+        <message>
+            <source>'%1': expected FSDP (or MULTI_GPU for DDP)</source>
+            <translation>'%1'：应为 FSDP（DDP 则为 MULTI_GPU）</translation>
+        </message>
+        <message>
+            <source>'%1' must be BACKWARD_PRE, BACKWARD_POST or NO_PREFETCH</source>
+            <translation>'%1' 必须是 BACKWARD_PRE、BACKWARD_POST 或 NO_PREFETCH</translation>
+        </message>
+        <message>
+            <source>'%1' must be no, fp16, bf16 or fp8</source>
+            <translation>'%1' 必须是 no、fp16、bf16 或 fp8</translation>
+        </message>
+        <message>
+            <source>%1 processes do not split evenly over %2 machines</source>
+            <translation>%1 个进程无法平均分配到 %2 台机器上</translation>
+        </message>
+        <message>
+            <source>'%1' must be a number</source>
+            <translation>'%1' 必须是数字</translation>
+        </message>
+        <message>
+            <source>'%1' must be a whole number from 1 to %2 (got %3)</source>
+            <translation>'%1' 必须是 1 到 %2 之间的整数（实际为 %3）</translation>
+        </message>
+        <message>
+            <source>'%1' must be true or false</source>
+            <translation>'%1' 必须是 true 或 false</translation>
+        </message>
+        <message>
+            <source>num_attention_heads %1 does not divide hidden_size %2 and no head_dim is given</source>
+            <translation>num_attention_heads %1 不能整除 hidden_size %2，且未给出 head_dim</translation>
+        </message>
+        <message>
+            <source>not valid JSON at %1: %2</source>
+            <translation>JSON 无效（%1）：%2</translation>
+        </message>
+        <message>
+            <source>the top level must be a JSON object</source>
+            <translation>顶层必须是 JSON 对象</translation>
+        </message>
+        <message>
+            <source>'model_type' is missing or not a string (supported: %1)</source>
+            <translation>'model_type' 缺失或不是字符串（支持：%1）</translation>
+        </message>
+        <message>
+            <source>model_type '%1' is not supported (supported: %2)</source>
+            <translation>不支持 model_type '%1'（支持：%2）</translation>
+        </message>
+        <message>
+            <source>an unterminated quote (is the argument list truncated?)</source>
+            <translation>引号未闭合（参数列表是否被截断？）</translation>
+        </message>
+        <message>
+            <source>is a flag and takes no value (got '%1')</source>
+            <translation>是开关参数，不接受值（实际为 '%1'）</translation>
+        </message>
+        <message>
+            <source>needs a value</source>
+            <translation>需要一个值</translation>
+        </message>
+        <message>
+            <source>'%1' is a shell variable: expand it first</source>
+            <translation>'%1' 是 shell 变量：请先展开它</translation>
+        </message>
+        <message>
+            <source>'%1' is not a whole number</source>
+            <translation>'%1' 不是整数</translation>
+        </message>
+        <message>
+            <source>'%1' is not a number</source>
+            <translation>'%1' 不是数字</translation>
+        </message>
+        <message>
+            <source>the argument list is over 1 MB; is this the right text?</source>
+            <translation>参数列表超过 1 MB；文本是否正确？</translation>
+        </message>
+        <message>
+            <source>invalid UTF-8 in the argument list</source>
+            <translation>参数列表中有无效的 UTF-8</translation>
+        </message>
+        <message>
+            <source>'%1' is a file; --megatron-args takes the arguments themselves: --megatron-args "$(cat %1)"</source>
+            <translation>'%1' 是文件；--megatron-args 接受参数本身：--megatron-args "$(cat %1)"</translation>
+        </message>
+        <message>
+            <source>no Megatron-LM arguments (--name value) in '%1'</source>
+            <translation>'%1' 中没有 Megatron-LM 参数（--name value）</translation>
+        </message>
+        <message>
+            <source>%1 describe the model, which needs --num-layers, --hidden-size and --num-attention-heads as well</source>
+            <translation>%1 描述模型，而模型还需要 --num-layers、--hidden-size 和 --num-attention-heads</translation>
+        </message>
+        <message>
+            <source>Megatron needs --num-layers, --hidden-size and --num-attention-heads together</source>
+            <translation>Megatron 需要同时给出 --num-layers、--hidden-size 和 --num-attention-heads</translation>
+        </message>
+        <message>
+            <source>learned absolute positions (Megatron's default) need --max-position-embeddings</source>
+            <translation>可学习的绝对位置编码（Megatron 默认）需要 --max-position-embeddings</translation>
+        </message>
+        <message>
+            <source>'%1' must be learned_absolute, rope or none</source>
+            <translation>'%1' 必须是 learned_absolute、rope 或 none</translation>
+        </message>
+        <message>
+            <source>'%1' must be LayerNorm or RMSNorm</source>
+            <translation>'%1' 必须是 LayerNorm 或 RMSNorm</translation>
+        </message>
+        <message>
+            <source>%1 layers do not split into pp %2 x %3-layer chunks</source>
+            <translation>%1 层无法切分为 pp %2 x 每块 %3 层</translation>
+        </message>
+        <message>
+            <source>'%1' must be no_shard, optim, optim_grads or optim_grads_params</source>
+            <translation>'%1' 必须是 no_shard、optim、optim_grads 或 optim_grads_params</translation>
+        </message>
+        <message>
+            <source>--bf16 and --fp16 are alternatives</source>
+            <translation>--bf16 和 --fp16 只能二选一</translation>
+        </message>
+        <message>
+            <source>'%1' must be adam or sgd</source>
+            <translation>'%1' 必须是 adam 或 sgd</translation>
+        </message>
+        <message>
+            <source>'%1' must be full or selective</source>
+            <translation>'%1' 必须是 full 或 selective</translation>
+        </message>
+        <message>
+            <source>tp %1 x pp %2 does not divide the %3 GPUs</source>
+            <translation>tp %1 x pp %2 不能整除 %3 块 GPU</translation>
+        </message>
+        <message>
+            <source>%1 is not a multiple of micro-batch %2 x dp %3 (dp = %4 GPUs / (tp %5 x pp %6))</source>
+            <translation>%1 不是微批次 %2 x dp %3 的倍数（dp = %4 块 GPU / (tp %5 x pp %6)）</translation>
+        </message>
+        <message>
+            <source>an array</source>
+            <translation>数组</translation>
+        </message>
+        <message>
+            <source>an object</source>
+            <translation>对象</translation>
+        </message>
+        <message>
+            <source>expected an integer, got %1</source>
+            <translation>应为整数，实际为 %1</translation>
+        </message>
+        <message>
+            <source>'%1' must be one of %2</source>
+            <translation>'%1' 必须是以下之一：%2</translation>
+        </message>
+        <message>
+            <source>'%1' must be layernorm or rmsnorm</source>
+            <translation>'%1' 必须是 layernorm 或 rmsnorm</translation>
+        </message>
+        <message>
+            <source>unknown model '%1' and no "architecture" object to describe it</source>
+            <translation>未知模型 '%1'，且没有描述它的 "architecture" 对象</translation>
+        </message>
+        <message>
+            <source>expected an object, got %1</source>
+            <translation>应为对象，实际为 %1</translation>
+        </message>
+        <message>
+            <source>unknown optimizer '%1' (known: %2)</source>
+            <translation>未知优化器 '%1'（已知：%2）</translation>
+        </message>
+        <message>
+            <source>expected an array of term names, got %1</source>
+            <translation>应为项名称数组，实际为 %1</translation>
+        </message>
+        <message>
+            <source>entry %1 is not a term name (params, grads, master, optimizer, activations, logits, zero3_gathered_params, zero3_unsharded_grads, comm_buckets, fp8_transients, cuda_context, fragmentation)</source>
+            <translation>第 %1 项不是项名称（params、grads、master、optimizer、activations、logits、zero3_gathered_params、zero3_unsharded_grads、comm_buckets、fp8_transients、cuda_context、fragmentation）</translation>
+        </message>
+        <message>
+            <source>the file is empty (expected a ShardScope scenario file: {"format": "shardscope-scenario", ...})</source>
+            <translation>文件为空（应为 ShardScope 场景文件：{"format": "shardscope-scenario", ...}）</translation>
+        </message>
+        <message>
+            <source>this is a DeepSpeed config, not a ShardScope scenario file: use --deepspeed-config</source>
+            <translation>这是 DeepSpeed 配置，不是 ShardScope 场景文件：请用 --deepspeed-config</translation>
+        </message>
+        <message>
+            <source>this is a Hugging Face config.json, not a ShardScope scenario file: use --hf-config</source>
+            <translation>这是 Hugging Face 的 config.json，不是 ShardScope 场景文件：请用 --hf-config</translation>
+        </message>
+        <message>
+            <source>not a ShardScope scenario file: the "format" key is missing (expected "format": "shardscope-scenario")</source>
+            <translation>不是 ShardScope 场景文件：缺少 "format" 键（应为 "format": "shardscope-scenario"）</translation>
+        </message>
+        <message>
+            <source>not a ShardScope scenario file: "format" is %1, expected "%2"</source>
+            <translation>不是 ShardScope 场景文件："format" 为 %1，应为 "%2"</translation>
+        </message>
+        <message>
+            <source>"version" must be a positive integer (this ShardScope writes version %1)</source>
+            <translation>"version" 必须是正整数（此版 ShardScope 写入版本 %1）</translation>
+        </message>
+        <message>
+            <source>the file is scenario format version %1; this ShardScope (%2) reads versions up to %3: update ShardScope to open it</source>
+            <translation>该文件是场景格式版本 %1；此 ShardScope（%2）只能读取到版本 %3：请更新 ShardScope 后打开</translation>
+        </message>
+        <message>
+            <source>the file is scenario format version %1, written by ShardScope %2; this ShardScope (%3) reads versions up to %4: update ShardScope to open it</source>
+            <translation>该文件是场景格式版本 %1，由 ShardScope %2 写入；此 ShardScope（%3）只能读取到版本 %4：请更新 ShardScope 后打开</translation>
+        </message>
+        <message>
+            <source>"scenario" must be an object, got %1</source>
+            <translation>"scenario" 必须是对象，实际为 %1</translation>
+        </message>
+        <message>
+            <source>no such file</source>
+            <translation>文件不存在</translation>
+        </message>
+        <message>
+            <source>is a folder, not a file</source>
+            <translation>是文件夹，不是文件</translation>
+        </message>
+        <message>
+            <source>the file is %1 MB; config files are at most %2 MB (is this the right file?)</source>
+            <translation>文件大小为 %1 MB；配置文件最多 %2 MB（文件是否正确？）</translation>
+        </message>
+        <message>
+            <source>more than %1 MB; config files are smaller (is this the right file?)</source>
+            <translation>超过 %1 MB；配置文件更小（文件是否正确？）</translation>
+        </message>
+        <message>
+            <source>invalid UTF-8 (byte 0x%1 at offset %2); save the file as UTF-8</source>
+            <translation>无效的 UTF-8（偏移 %2 处的字节 0x%1）；请以 UTF-8 保存文件</translation>
+        </message>
+        <message>
+            <source>the file is empty (expected a JSON object)</source>
+            <translation>文件为空（应为 JSON 对象）</translation>
+        </message>
+        <message>
+            <source> (Python literals: JSON spells them true, false and null)</source>
+            <translation>（Python 字面量：JSON 中写作 true、false 和 null）</translation>
+        </message>
+        <message>
+            <source>expected a JSON object at the top level, got an array</source>
+            <translation>顶层应为 JSON 对象，实际为数组</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::StepGanttView</name>
@@ -4129,6 +4582,545 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>{%1} needs a step with "train"</source>
             <translation>{%1} 需要带 "train" 的步骤</translation>
+        </message>
+    </context>
+    <context>
+        <name>FormulaWords</name>
+        <message>
+            <source>buffers are the gathered params and unsharded grads</source>
+            <translation>缓冲区就是收集起来的参数和未分片的梯度</translation>
+        </message>
+        <message>
+            <source>reduces in place in its contiguous grad buffer</source>
+            <translation>在其连续梯度缓冲区内原地归约</translation>
+        </message>
+        <message>
+            <source>the stage's unsharded grads accumulate over the micro-batches</source>
+            <translation>该阶段未分片的梯度在各微批次间累积</translation>
+        </message>
+        <message>
+            <source>only the last stage computes the logits</source>
+            <translation>只有最后一个阶段计算 logits</translation>
+        </message>
+        <message>
+            <source>gradient accumulation runs them in turn</source>
+            <translation>梯度累积依次运行它们</translation>
+        </message>
+        <message>
+            <source>stay gathered from forward to backward</source>
+            <translation>从前向到反向一直保持收集状态</translation>
+        </message>
+        <message>
+            <source>weight cast and its transpose for the layer in use</source>
+            <translation>当前层的权重转换及其转置</translation>
+        </message>
+        <message>
+            <source>Megatron's contiguous main-grad buffer</source>
+            <translation>Megatron 的连续 main-grad 缓冲区</translation>
+        </message>
+        <message>
+            <source>the gradient of the upcast logits</source>
+            <translation>上转精度后 logits 的梯度</translation>
+        </message>
+        <message>
+            <source>weight copies saved by the matmuls</source>
+            <translation>矩阵乘法保存的权重副本</translation>
+        </message>
+        <message>
+            <source>every n-th block checkpointed</source>
+            <translation>每第 n 个块做检查点</translation>
+        </message>
+        <message>
+            <source>buckets copy every gradient</source>
+            <translation>桶复制每个梯度</translation>
+        </message>
+        <message>
+            <source>buckets are views of the grads</source>
+            <translation>桶是梯度的视图</translation>
+        </message>
+        <message>
+            <source>no data-parallel communication</source>
+            <translation>无数据并行通信</translation>
+        </message>
+        <message>
+            <source>nothing to reduce-scatter</source>
+            <translation>无需 reduce-scatter</translation>
+        </message>
+        <message>
+            <source>outside the caching allocator</source>
+            <translation>在缓存分配器之外</translation>
+        </message>
+        <message>
+            <source>log-softmax kept for backward</source>
+            <translation>为反向保存的 log-softmax</translation>
+        </message>
+        <message>
+            <source>one tensor's grads at a time</source>
+            <translation>一次一个张量的梯度</translation>
+        </message>
+        <message>
+            <source>micro-batch at a time</source>
+            <translation>个微批次同时进行</translation>
+        </message>
+        <message>
+            <source>one layer's recompute</source>
+            <translation>单层重计算</translation>
+        </message>
+        <message>
+            <source>backward working set</source>
+            <translation>反向工作集</translation>
+        </message>
+        <message>
+            <source>one unit's full grads</source>
+            <translation>一个单元的完整梯度</translation>
+        </message>
+        <message>
+            <source>not alive at the peak</source>
+            <translation>峰值时不占用</translation>
+        </message>
+        <message>
+            <source>part alive at the peak</source>
+            <translation>峰值时部分占用</translation>
+        </message>
+        <message>
+            <source>allocated at the peak</source>
+            <translation>峰值时已分配</translation>
+        </message>
+        <message>
+            <source>attention scores recomputed</source>
+            <translation>注意力分数重计算</translation>
+        </message>
+        <message>
+            <source>model states and persistent buffers</source>
+            <translation>模型状态和持久缓冲区</translation>
+        </message>
+        <message>
+            <source>no vocabulary logits</source>
+            <translation>无词表 logits</translation>
+        </message>
+        <message>
+            <source>classifier or reward head</source>
+            <translation>分类头或奖励头</translation>
+        </message>
+        <message>
+            <source>no sync until the last</source>
+            <translation>直到最后一个才同步</translation>
+        </message>
+        <message>
+            <source>every activation in flight stored</source>
+            <translation>所有在途激活值都已保存</translation>
+        </message>
+        <message>
+            <source>stored activations plus its working set</source>
+            <translation>已保存的激活值加上其工作集</translation>
+        </message>
+        <message>
+            <source>gradients complete</source>
+            <translation>梯度完成</translation>
+        </message>
+        <message>
+            <source>activations freed</source>
+            <translation>激活值已释放</translation>
+        </message>
+        <message>
+            <source>states and gradients</source>
+            <translation>状态和梯度</translation>
+        </message>
+        <message>
+            <source>layers keep their input</source>
+            <translation>层保留其输入</translation>
+        </message>
+        <message>
+            <source>of the stage's</source>
+            <translation>该阶段的</translation>
+        </message>
+        <message>
+            <source>bare count split by its</source>
+            <translation>按其拆分的裸计数</translation>
+        </message>
+        <message>
+            <source>micro-batches in flight</source>
+            <translation>个在途微批次</translation>
+        </message>
+        <message>
+            <source>layers in flight</source>
+            <translation>层在途</translation>
+        </message>
+        <message>
+            <source>model chunks of</source>
+            <translation>个模型块，每块</translation>
+        </message>
+        <message>
+            <source>layer-micro-batches</source>
+            <translation>层·微批次</translation>
+        </message>
+        <message>
+            <source>params on stage</source>
+            <translation>参数，位于阶段</translation>
+        </message>
+        <message>
+            <source>of params under</source>
+            <translation>参数，低于</translation>
+        </message>
+        <message>
+            <source>kept whole</source>
+            <translation>整体保留</translation>
+        </message>
+        <message>
+            <source>kept between steps</source>
+            <translation>在步与步之间保留</translation>
+        </message>
+        <message>
+            <source>kept for backward</source>
+            <translation>为反向保留</translation>
+        </message>
+        <message>
+            <source>the gradient of the</source>
+            <translation>梯度：</translation>
+        </message>
+        <message>
+            <source>gradient of the logits</source>
+            <translation>logits 的梯度</translation>
+        </message>
+        <message>
+            <source>copy holding the</source>
+            <translation>副本，保存</translation>
+        </message>
+        <message>
+            <source>then its gradient</source>
+            <translation>然后是其梯度</translation>
+        </message>
+        <message>
+            <source>its gradient</source>
+            <translation>其梯度</translation>
+        </message>
+        <message>
+            <source>its input</source>
+            <translation>其输入</translation>
+        </message>
+        <message>
+            <source>attention output</source>
+            <translation>注意力输出</translation>
+        </message>
+        <message>
+            <source>every other</source>
+            <translation>其他每个</translation>
+        </message>
+        <message>
+            <source>module in use</source>
+            <translation>使用中的模块</translation>
+        </message>
+        <message>
+            <source>prefetch min</source>
+            <translation>预取 min</translation>
+        </message>
+        <message>
+            <source>holds min</source>
+            <translation>持有 min</translation>
+        </message>
+        <message>
+            <source>offloaded to host</source>
+            <translation>卸载到主机</translation>
+        </message>
+        <message>
+            <source>offloaded to NVMe</source>
+            <translation>卸载到 NVMe</translation>
+        </message>
+        <message>
+            <source>offloaded to</source>
+            <translation>卸载到</translation>
+        </message>
+        <message>
+            <source>of saved activations</source>
+            <translation>已保存的激活值</translation>
+        </message>
+        <message>
+            <source>optimizer in backward</source>
+            <translation>反向中执行优化器</translation>
+        </message>
+        <message>
+            <source>reduce bucket</source>
+            <translation>归约桶</translation>
+        </message>
+        <message>
+            <source>all-gather bucket</source>
+            <translation>all-gather 桶</translation>
+        </message>
+        <message>
+            <source>loss chunks</source>
+            <translation>个损失分块</translation>
+        </message>
+        <message>
+            <source>managed memory</source>
+            <translation>托管内存</translation>
+        </message>
+        <message>
+            <source>no bucket copies</source>
+            <translation>无桶副本</translation>
+        </message>
+        <message>
+            <source>nothing to gather</source>
+            <translation>无需收集</translation>
+        </message>
+        <message>
+            <source>recipes only</source>
+            <translation>仅限配方</translation>
+        </message>
+        <message>
+            <source>switched off</source>
+            <translation>已关闭</translation>
+        </message>
+        <message>
+            <source>replicated over</source>
+            <translation>复制于</translation>
+        </message>
+        <message>
+            <source>per micro-batch</source>
+            <translation>每个微批次</translation>
+        </message>
+        <message>
+            <source>per layer</source>
+            <translation>每层</translation>
+        </message>
+        <message>
+            <source>per TP rank</source>
+            <translation>每个 TP rank</translation>
+        </message>
+        <message>
+            <source>in place</source>
+            <translation>原地</translation>
+        </message>
+        <message>
+            <source>in use</source>
+            <translation>使用中</translation>
+        </message>
+        <message>
+            <source>the largest</source>
+            <translation>最大的</translation>
+        </message>
+        <message>
+            <source>vocab-parallel</source>
+            <translation>词表并行</translation>
+        </message>
+        <message>
+            <source>compiled loss</source>
+            <translation>编译后的损失</translation>
+        </message>
+        <message>
+            <source>first stage</source>
+            <translation>第一阶段</translation>
+        </message>
+        <message>
+            <source>middle stage</source>
+            <translation>中间阶段</translation>
+        </message>
+        <message>
+            <source>last stage</source>
+            <translation>最后阶段</translation>
+        </message>
+        <message>
+            <source>all ranks</source>
+            <translation>所有 rank</translation>
+        </message>
+        <message>
+            <source>the other</source>
+            <translation>其余</translation>
+        </message>
+        <message>
+            <source>their full</source>
+            <translation>其完整的</translation>
+        </message>
+        <message>
+            <source>on the</source>
+            <translation>在</translation>
+        </message>
+        <message>
+            <source>backward-start</source>
+            <translation>反向开始</translation>
+        </message>
+        <message>
+            <source>backward-end</source>
+            <translation>反向结束</translation>
+        </message>
+        <message>
+            <source>forward-end</source>
+            <translation>前向结束</translation>
+        </message>
+        <message>
+            <source>optimizer-step</source>
+            <translation>优化器步骤</translation>
+        </message>
+        <message>
+            <source>steady</source>
+            <translation>稳态</translation>
+        </message>
+        <message>
+            <source>per-op</source>
+            <translation>逐算子</translation>
+        </message>
+        <message>
+            <source>params</source>
+            <translation>参数</translation>
+        </message>
+        <message>
+            <source>param</source>
+            <translation>参数</translation>
+        </message>
+        <message>
+            <source>layers</source>
+            <translation>层</translation>
+        </message>
+        <message>
+            <source>layer</source>
+            <translation>层</translation>
+        </message>
+        <message>
+            <source>over</source>
+            <translation>于</translation>
+        </message>
+        <message>
+            <source>per</source>
+            <translation>每</translation>
+        </message>
+        <message>
+            <source>of</source>
+            <translation>的</translation>
+        </message>
+        <message>
+            <source>rank</source>
+            <translation>rank</translation>
+        </message>
+        <message>
+            <source>stage</source>
+            <translation>阶段</translation>
+        </message>
+        <message>
+            <source>full</source>
+            <translation>完整</translation>
+        </message>
+        <message>
+            <source>selective</source>
+            <translation>选择性</translation>
+        </message>
+        <message>
+            <source>interleaved</source>
+            <translation>交错</translation>
+        </message>
+        <message>
+            <source>logits</source>
+            <translation>logits</translation>
+        </message>
+        <message>
+            <source>elements</source>
+            <translation>个元素</translation>
+        </message>
+        <message>
+            <source>input</source>
+            <translation>输入</translation>
+        </message>
+        <message>
+            <source>output</source>
+            <translation>输出</translation>
+        </message>
+        <message>
+            <source>without</source>
+            <translation>不含</translation>
+        </message>
+        <message>
+            <source>units</source>
+            <translation>个单元</translation>
+        </message>
+        <message>
+            <source>current</source>
+            <translation>当前</translation>
+        </message>
+        <message>
+            <source>prefetched</source>
+            <translation>预取的</translation>
+        </message>
+        <message>
+            <source>paged</source>
+            <translation>分页</translation>
+        </message>
+        <message>
+            <source>context</source>
+            <translation>上下文</translation>
+        </message>
+        <message>
+            <source>workspaces</source>
+            <translation>工作区</translation>
+        </message>
+        <message>
+            <source>only</source>
+            <translation>仅</translation>
+        </message>
+        <message>
+            <source>time</source>
+            <translation>次</translation>
+        </message>
+        <message>
+            <source>micro-batches</source>
+            <translation>个微批次</translation>
+        </message>
+        <message>
+            <source>micro-batch</source>
+            <translation>微批次</translation>
+        </message>
+        <message>
+            <source>activations</source>
+            <translation>激活值</translation>
+        </message>
+        <message>
+            <source>gradient</source>
+            <translation>梯度</translation>
+        </message>
+        <message>
+            <source>grads</source>
+            <translation>梯度</translation>
+        </message>
+        <message>
+            <source>buffer</source>
+            <translation>缓冲区</translation>
+        </message>
+        <message>
+            <source>buffers</source>
+            <translation>缓冲区</translation>
+        </message>
+        <message>
+            <source>copy</source>
+            <translation>副本</translation>
+        </message>
+        <message>
+            <source>bucket</source>
+            <translation>桶</translation>
+        </message>
+        <message>
+            <source>at</source>
+            <translation>于</translation>
+        </message>
+        <message>
+            <source>no</source>
+            <translation>无</translation>
+        </message>
+        <message>
+            <source>upcast</source>
+            <translation>上转精度</translation>
+        </message>
+        <message>
+            <source>autocast</source>
+            <translation>autocast</translation>
+        </message>
+        <message>
+            <source>split</source>
+            <translation>切分</translation>
+        </message>
+        <message>
+            <source>the stage's</source>
+            <translation>该阶段的</translation>
+        </message>
+        <message>
+            <source>worst</source>
+            <translation>最差</translation>
         </message>
     </context>
 </TS>

@@ -21,9 +21,15 @@
 #include "deepspeedconfig.h"
 #include "scenariofile.h"
 #include "barsegment.h"
+#include "breakdownmodel.h"
+#include "explorer.h"
+#include "fsdpconfig.h"
+#include "hfconfig.h"
+#include "megatronargs.h"
 
 #include "shardscope/errors.h"
 #include "shardscope/footprint.h"
+#include "shardscope/planner.h"
 
 #include <QAbstractAxis>
 #include <QBarSet>
@@ -49,6 +55,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <functional>
 #include <utility>
 #include <QToolButton>
 
@@ -91,6 +98,46 @@ QByteArray minimalTour(const QByteArray& stepBody)
 }
 
 double pixelSize(const QFont& f) { return QFontInfo(f).pixelSize(); }
+
+/// The English words of `text` from `keywords` (whole words, any case): what a translation left in English.
+QStringList englishLeft(const QString& text, const QStringList& keywords)
+{
+    QStringList left;
+    for (const QString& k : keywords)
+        if (QRegularExpression(QStringLiteral("(?<![\\w'-])%1(?![\\w'-])").arg(QRegularExpression::escape(k)),
+                               QRegularExpression::CaseInsensitiveOption)
+                .match(text)
+                .hasMatch())
+            left << k;
+    return left;
+}
+
+/// Scenarios for core's verdict reasons, one per MinGpusCode that ends in "never fits", and a fix-rich one.
+struct ReasonCase
+{
+    const char* name;
+    Scenario s;
+    MinGpusCode code;
+};
+std::vector<ReasonCase> reasonCases()
+{
+    std::vector<ReasonCase> v;
+    Scenario s = defaultScenario(); // 68,976,648,192 params (Llama 2 70B), A100 80GB, N = 32
+    s.zeroStage = 2; // MODEL.md section 8: 2 B x 68,976,648,192 = 138.0 GB of replicated params at any N
+    v.push_back({"replicated params", s, MinGpusCode::NeverFitsTerm});
+    s = defaultScenario();
+    s.zeroStage = 3;
+    s.offloadOptimizer = OffloadDevice::Cpu;
+    s.offloadParams = OffloadDevice::Cpu;
+    s.hostRamBytesPerNode = 1000; // offloaded states never fit 1 kB of host RAM, however many nodes share them
+    v.push_back({"host RAM", s, MinGpusCode::NeverFitsHostRam});
+    s.hostRamBytesPerNode = defaultScenario().hostRamBytesPerNode;
+    s.offloadOptimizer = OffloadDevice::Nvme;
+    s.offloadParams = OffloadDevice::Nvme;
+    s.nvmeBytesPerNode = 1000;
+    v.push_back({"NVMe", s, MinGpusCode::NeverFitsNvme});
+    return v;
+}
 
 } // namespace
 
@@ -491,6 +538,8 @@ private slots:
             lecture->presentation()->enter(QSize(1920, 1080));
             auto* scroll = lecture->tourPanel()->findChild<QScrollArea*>(QStringLiteral("tourCaptionScroll"));
             QVERIFY(scroll);
+            auto* dock = w.findChild<QDockWidget*>(QStringLiteral("tourDock"));
+            QVERIFY(dock);
             QLabel* caption = lecture->tourPanel()->captionLabel();
             for (const QString& id : builtinTourIds()) {
                 QVERIFY(lecture->openTour(id));
@@ -503,6 +552,16 @@ private slots:
                     QTRY_VERIFY2_WITH_TIMEOUT(need() <= scroll->viewport()->height() + 1,
                              qPrintable(QStringLiteral("%1 step %2: caption needs %3 px, shows %4: %5")
                                             .arg(id).arg(k + 1).arg(need()).arg(scroll->viewport()->height()).arg(caption->text())),
+                                              2000);
+                    // ... and no more: a one-line caption left an empty band of two lines under it, in the caption
+                    // area and in the dock (sized once, on entering presentation mode).
+                    QTRY_VERIFY2_WITH_TIMEOUT(scroll->viewport()->height() <= need() + 6,
+                             qPrintable(QStringLiteral("%1 step %2: caption needs %3 px, its area is %4: %5")
+                                            .arg(id).arg(k + 1).arg(need()).arg(scroll->viewport()->height()).arg(caption->text())),
+                                              2000);
+                    QTRY_VERIFY2_WITH_TIMEOUT(dock->height() <= dock->minimumSizeHint().height() + 6,
+                             qPrintable(QStringLiteral("%1 step %2: tour dock %3 px for a content of %4")
+                                            .arg(id).arg(k + 1).arg(dock->height()).arg(dock->minimumSizeHint().height())),
                                               2000);
                 }
             }
@@ -585,6 +644,179 @@ private slots:
         QVERIFY2(zh.first.contains(QStringLiteral("没有 zero_optimization 块")), qPrintable(zh.first));
         QVERIFY2(zh.second.contains(QStringLiteral("bad.tour.json：第 8 行：未知高亮 'bars'")), qPrintable(zh.second));
         QVERIFY(language::install(QStringLiteral("en")));
+    }
+
+    // core's structured reasons (MinGpus::code and its numbers) say in English exactly what core's words say:
+    // the window words the same numbers (no English sentence is parsed), and the command line keeps its text.
+    void structuredReasonsMatchCoresWords()
+    {
+        QVERIFY(language::install(QStringLiteral("en")));
+        for (const ReasonCase& c : reasonCases()) {
+            const MinGpus m = minGpusForStage(c.s, c.s.zeroStage);
+            QVERIFY2(m.code == c.code, c.name);
+            if (c.code == MinGpusCode::NeverFitsTerm) {
+                QCOMPARE(minGpusReasonText(m, ByteUnit::GB), QString::fromStdString(m.reason));
+                continue;
+            }
+            // Offload: the numbers are those of the largest cluster searched (a few MB; core prints "0.0 GB", the
+            // window two decimals below 10), so the fields are compared with core's footprint there.
+            const Footprint floor = computeFootprint(withStageAndGpus(c.s, c.s.zeroStage, kMaxGpus));
+            const bool host = c.code == MinGpusCode::NeverFitsHostRam;
+            QCOMPARE(m.needBytes, host ? floor.hostBytesPerNode : floor.nvmeBytesPerNode);
+            QCOMPARE(m.haveBytes, host ? c.s.hostRamBytesPerNode : c.s.nvmeBytesPerNode);
+            QVERIFY(m.needBytes > m.haveBytes);
+            QVERIFY2(QString::fromStdString(m.reason).contains(host ? QLatin1String("of host RAM per node") : QLatin1String("of NVMe per node")),
+                     m.reason.c_str());
+        }
+        const MinGpus fits = minGpusForStage(defaultScenario(), 3);
+        QVERIFY(fits.code == MinGpusCode::FitsFrom);
+        QCOMPARE(minGpusReasonText(fits, ByteUnit::GB), QString::fromStdString(fits.reason));
+        // ZeRO-2's replicated params: 16-bit, 2 B x 68,976,648,192 = 137,953,296,384 B (MODEL.md section 8).
+        const MinGpus z2 = minGpusForStage(reasonCases()[0].s, 2);
+        QVERIFY(z2.limitingTerm == Term::Params);
+        QCOMPARE(z2.limitingBits, 16);
+        QCOMPARE(z2.limitingBytes, std::int64_t(2) * 68976648192);
+    }
+
+    // Issue 14's remainders: in Russian and Chinese the verdict's reasons, every fix, the breakdown's formulas and
+    // the importers' errors are translated (none of the English keywords is left), and in English they are not.
+    void coreTextsTranslated_data() { captionsWholeInPresentation_data(); }
+    void coreTextsTranslated()
+    {
+        QFETCH(QString, lang);
+        if (lang == QLatin1String("en"))
+            QSKIP("English is the source text");
+        const QStringList verdictWords = {
+            QStringLiteral("never"),    QStringLiteral("fits"),     QStringLiteral("replicated"), QStringLiteral("params"),
+            QStringLiteral("alone"),    QStringLiteral("even"),     QStringLiteral("grows"),      QStringLiteral("worst"),
+            QStringLiteral("needs"),    QStringLiteral("offloaded"), QStringLiteral("states"),    QStringLiteral("host"),
+            QStringLiteral("node"),     QStringLiteral("over"),     QStringLiteral("smallest"),   QStringLiteral("change"),
+            QStringLiteral("device used"), QStringLiteral("headroom"), QStringLiteral("pipeline"), QStringLiteral("stage"),
+            QStringLiteral("the"),      QStringLiteral("of"),       QStringLiteral("with"),       QStringLiteral("per"),
+            QStringLiteral("does not fit"), QStringLiteral("or"),   QStringLiteral("usable")};
+        const QStringList fixWords = {QStringLiteral("shard"),  QStringLiteral("the"),    QStringLiteral("of"),
+                                      QStringLiteral("recompute"), QStringLiteral("layer"), QStringLiteral("split"),
+                                      QStringLiteral("smallest"), QStringLiteral("nodes"), QStringLiteral("same"),
+                                      QStringLiteral("one"),    QStringLiteral("sequence"), QStringLiteral("never"),
+                                      QStringLiteral("store"),  QStringLiteral("checkpointing"), QStringLiteral("micro-batch"),
+                                      QStringLiteral("offload"), QStringLiteral("host")};
+        const QStringList formulaWords = {
+            QStringLiteral("params"),  QStringLiteral("param"),    QStringLiteral("layers"),   QStringLiteral("layer"),
+            QStringLiteral("per"),     QStringLiteral("stage"),    QStringLiteral("over"),     QStringLiteral("replicated"),
+            QStringLiteral("peak"),    QStringLiteral("alive"),    QStringLiteral("backward-end"), QStringLiteral("forward-end"),
+            QStringLiteral("micro-batch"), QStringLiteral("micro-batches"), QStringLiteral("layer-micro-batches"),
+            QStringLiteral("bucket"), QStringLiteral("elements"),  QStringLiteral("input"),    QStringLiteral("offloaded"),
+            QStringLiteral("kept"),    QStringLiteral("recompute"), QStringLiteral("working"), QStringLiteral("gradient"),
+            QStringLiteral("grads"),   QStringLiteral("full"),     QStringLiteral("selective"), QStringLiteral("interleaved"),
+            QStringLiteral("allocated"), QStringLiteral("at"),     QStringLiteral("in"),       QStringLiteral("of"),
+            QStringLiteral("the")};
+        const QStringList errorWords = {QStringLiteral("expected"), QStringLiteral("got"),    QStringLiteral("must"),
+                                        QStringLiteral("file"),     QStringLiteral("empty"),  QStringLiteral("unknown"),
+                                        QStringLiteral("both"),     QStringLiteral("alternatives"), QStringLiteral("number"),
+                                        QStringLiteral("whole"),    QStringLiteral("supported"), QStringLiteral("needs"),
+                                        QStringLiteral("the"),      QStringLiteral("is"),     QStringLiteral("not"),
+                                        QStringLiteral("line"),     QStringLiteral("column"), QStringLiteral("or"),
+                                        QStringLiteral("of"),       QStringLiteral("top level")};
+
+        // Each text twice: in English (no translator: what the command line prints) and in `lang`.
+        const auto texts = [&](const QString& language) -> QList<QStringList> {
+            if (!language::install(language))
+                return {};
+            QStringList verdicts, fixes, formulas, errors;
+            for (const ReasonCase& c : reasonCases())
+                verdicts << verdictFor(computeExplorer(c.s), ByteUnit::GB).text;
+            const Scenario s = defaultScenario();
+            verdicts << verdictFor(computeExplorer(s), ByteUnit::GB).text; // fits
+            // Does not fit, with fixes of every kind, over three scenarios: ZeRO-0 of 70B on 32 A100s (ZeRO-3, TP, PP,
+            // a bigger GPU), ZeRO-3 of 70B on 8 (more GPUs, offload), and Llama 2 7B with micro-batch 2 on 16 A100
+            // 40GB without checkpointing or FlashAttention (checkpointing, FlashAttention, micro-batch 1).
+            std::vector<Scenario> tight(3, defaultScenario());
+            tight[0].zeroStage = 0;
+            tight[1].gpus = 8;
+            tight[2].arch = *findModelPreset("llama-2-7b");
+            tight[2].gpu = "a100-40gb";
+            tight[2].gpus = 16;
+            tight[2].zeroStage = 3;
+            tight[2].microBatch = 2;
+            tight[2].checkpointing = Checkpointing::None;
+            tight[2].flashAttention = false;
+            for (const Scenario& t : tight) {
+                const ExplorerResult r = computeExplorer(t);
+                verdicts << verdictFor(r, ByteUnit::GB).text;
+                for (const Fix& f : fixOptionsFor(r))
+                    fixes << f.label + QStringLiteral(": ") + f.tip;
+            }
+            // Formulas of every term over stages, checkpointing, pipeline schedules, offload and frameworks.
+            for (int stage = 0; stage <= 3; ++stage)
+                for (const Checkpointing ck : {Checkpointing::None, Checkpointing::Selective, Checkpointing::Full}) {
+                    Scenario x = defaultScenario();
+                    x.zeroStage = stage;
+                    x.checkpointing = ck;
+                    x.gpus = 64;
+                    x.pp = stage == 2 ? 4 : 1;
+                    x.tp = stage == 1 ? 2 : 1;
+                    x.offloadOptimizer = stage == 3 ? OffloadDevice::Cpu : OffloadDevice::None;
+                    const Footprint f = computeFootprint(x);
+                    for (const TermValue& t : f.worstRank().terms)
+                        formulas << translatedFormula(QString::fromStdString(t.formula));
+                }
+            const auto error = [&](const std::function<void()>& f) {
+                try {
+                    f();
+                } catch (const InvalidInput& e) {
+                    errors << QString::fromUtf8(e.what());
+                    return;
+                }
+                errors << QStringLiteral("(no error)");
+            };
+            const Scenario base = defaultScenario();
+            error([&] { scenarioFromDeepSpeedConfig("{\"zero_optimization\": {\"stage\": \"auto\"}}", QStringLiteral("ds.json"), base, nullptr); });
+            error([&] { scenarioFromDeepSpeedConfig("{\"fp16\": {\"enabled\": true}, \"bf16\": {\"enabled\": true}}", QStringLiteral("ds.json"), base, nullptr); });
+            error([&] { scenarioFromDeepSpeedConfig("{\"train_micro_batch_size_per_gpu\": 2.5}", QStringLiteral("ds.json"), base, nullptr); });
+            error([&] { scenarioFromDeepSpeedConfig("{\"zero_optimization\": [1]}", QStringLiteral("ds.json"), base, nullptr); });
+            error([&] { architectureFromHfConfig("{\"model_type\": \"nonesuch\"}", QStringLiteral("config.json")); });
+            error([&] { architectureFromHfConfig("[1]", QStringLiteral("config.json")); });
+            error([&] { scenarioFromFsdpConfig("", QStringLiteral("acc.yaml"), base, nullptr); });
+            error([&] { scenarioFromFsdpConfig("distributed_type: TPU\n", QStringLiteral("acc.yaml"), base, nullptr); });
+            error([&] { scenarioFromFsdpConfig("distributed_type: FSDP\nmixed_precision: fp4\n", QStringLiteral("acc.yaml"), base, nullptr); });
+            error([&] { scenarioFromMegatronArgs(QStringLiteral("--bf16 --fp16"), base, nullptr); });
+            error([&] { scenarioFromMegatronArgs(QStringLiteral("--num-layers x"), base, nullptr); });
+            error([&] { scenarioFromFileBytes("", QStringLiteral("s.json"), nullptr); });
+            error([&] { scenarioFromFileBytes("{\"format\": \"shardscope-scenario\", \"version\": 0}", QStringLiteral("s.json"), nullptr); });
+            error([&] { scenarioFromFileBytes("{\"zero_optimization\": {}}", QStringLiteral("s.json"), nullptr); });
+            error([&] { scenarioFromFileBytes("{\"format\": \"shardscope-scenario\", \"version\": 1, \"scenario\": {\"gpus\": \"x\"}}", QStringLiteral("s.json"), nullptr); });
+            return QList<QStringList> {verdicts, fixes, formulas, errors};
+        };
+        const QList<QStringList> en = texts(QStringLiteral("en"));
+        const QList<QStringList> tr = texts(lang);
+        QCOMPARE(en.size(), 4);
+        QCOMPARE(tr.size(), 4);
+        QVERIFY(language::install(QStringLiteral("en")));
+        const QList<QStringList> keywords = {verdictWords, fixWords, formulaWords, errorWords};
+        const char* kinds[] = {"verdict", "fix", "formula", "importer error"};
+        QVERIFY2(en[1].size() >= 8, qPrintable(en[1].join(QLatin1Char('|')))); // ZeRO-3, more GPUs, checkpointing, ...
+        QVERIFY(en[3].size() == 15 && !en[3].contains(QStringLiteral("(no error)")));
+        QVERIFY(std::count_if(en[2].begin(), en[2].end(), [&](const QString& f) { return !englishLeft(f, formulaWords).isEmpty(); }) >= 60);
+        for (int k = 0; k < 4; ++k) {
+            QCOMPARE(tr[k].size(), en[k].size());
+            for (qsizetype i = 0; i < en[k].size(); ++i) {
+                // The English text has the words the check looks for (the check can fail; a few formulas, such as
+                // "CUDA context + workspaces: 0.50 GB", have none of them) ...
+                if (k != 2)
+                    QVERIFY2(!englishLeft(en[k][i], keywords[k]).isEmpty(),
+                             qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(kinds[k]), en[k][i])));
+                // ... and the translation has none of them.
+                const QStringList left = englishLeft(tr[k][i], keywords[k]);
+                QVERIFY2(left.isEmpty(), qPrintable(QStringLiteral("%1 in %2: '%3' left in: %4")
+                                                        .arg(QLatin1String(kinds[k]), lang, left.join(QStringLiteral("', '")), tr[k][i])));
+            }
+        }
+        // Russian numbers in the verdict take a decimal comma (138,0 GB); Chinese keep the point.
+        if (lang == QLatin1String("ru"))
+            QVERIFY2(tr[0][0].contains(QStringLiteral("138,0 GB")), qPrintable(tr[0][0]));
+        else
+            QVERIFY2(tr[0][0].contains(QStringLiteral("138.0 GB")), qPrintable(tr[0][0]));
+        QVERIFY2(en[0][0].startsWith(QStringLiteral("Never fits at any N with ZeRO-2: replicated 16-bit params are 138.0 GB")), qPrintable(en[0][0]));
     }
 
     // QT_SCALE_FACTOR=1.5 on a 1920 x 1080 screen leaves 720 logical pixels: the window must fit.

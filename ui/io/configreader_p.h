@@ -65,26 +65,24 @@ private:
     ImportReport* m_report;
 };
 
-inline const char* jsonTypeName(const QJsonValue& v)
+/// "a number", "a list" ...: what a value is, in the interface language (English on the command line).
+inline QString jsonTypeName(const QJsonValue& v)
 {
+    const char* text = QT_TRANSLATE_NOOP("shardscope::Import", "nothing");
     switch (v.type()) {
-    case QJsonValue::Null:
-        return "null";
-    case QJsonValue::Bool:
-        return "a boolean";
-    case QJsonValue::Double:
-        return "a number";
-    case QJsonValue::String:
-        return "a string";
-    case QJsonValue::Array:
-        return "a list";
-    case QJsonValue::Object:
-        return "a mapping";
-    case QJsonValue::Undefined:
-        break;
+    case QJsonValue::Null: text = QT_TRANSLATE_NOOP("shardscope::Import", "null"); break;
+    case QJsonValue::Bool: text = QT_TRANSLATE_NOOP("shardscope::Import", "a boolean"); break;
+    case QJsonValue::Double: text = QT_TRANSLATE_NOOP("shardscope::Import", "a number"); break;
+    case QJsonValue::String: text = QT_TRANSLATE_NOOP("shardscope::Import", "a string"); break;
+    case QJsonValue::Array: text = QT_TRANSLATE_NOOP("shardscope::Import", "a list"); break;
+    case QJsonValue::Object: text = QT_TRANSLATE_NOOP("shardscope::Import", "a mapping"); break;
+    case QJsonValue::Undefined: break;
     }
-    return "nothing";
+    return QCoreApplication::translate("shardscope::Import", text);
 }
+
+/// "(top level)": the path of an error about the whole file.
+inline QString topLevelPath() { return QCoreApplication::translate("shardscope::Import", "(top level)"); }
 
 class JsonNode
 {
@@ -118,7 +116,7 @@ public:
         has(key);
         const QJsonValue v = m_o.value(QLatin1String(key));
         if (!v.isObject())
-            m_c.fail(path(key), QStringLiteral("expected a mapping of keys, got %1").arg(QLatin1String(jsonTypeName(v))));
+            m_c.fail(path(key), QCoreApplication::translate("shardscope::Import", "expected a mapping of keys, got %1").arg(jsonTypeName(v)));
         return JsonNode(m_c, v.toObject(), path(key));
     }
 
@@ -138,7 +136,7 @@ public:
         if (!ok && v.isString() && m_c.lenientScalars)
             d = v.toString().trimmed().toDouble(&ok);
         if (!ok || !std::isfinite(d))
-            m_c.fail(path(key), QStringLiteral("expected a number, got %1").arg(describe(v)));
+            m_c.fail(path(key), QCoreApplication::translate("shardscope::Import", "expected a number, got %1").arg(describe(v)));
         r.value = d;
         return r;
     }
@@ -152,9 +150,9 @@ public:
         if (!d.present || d.isAuto)
             return r;
         if (std::floor(d.value) != d.value)
-            m_c.fail(path(key), QStringLiteral("expected a whole number, got %1").arg(d.value, 0, 'g', 17));
+            m_c.fail(path(key), QCoreApplication::translate("shardscope::Import", "expected a whole number, got %1").arg(d.value, 0, 'g', 17));
         if (d.value < double(min) || d.value > double(max))
-            m_c.fail(path(key), QStringLiteral("%1 is out of range (%2 to %3)").arg(d.value, 0, 'g', 17).arg(min).arg(max));
+            m_c.fail(path(key), QCoreApplication::translate("shardscope::Import", "%1 is out of range (%2 to %3)").arg(d.value, 0, 'g', 17).arg(min).arg(max));
         r.value = static_cast<std::int64_t>(d.value);
         return r;
     }
@@ -185,7 +183,7 @@ public:
                 return r;
             }
         }
-        m_c.fail(path(key), QStringLiteral("expected true or false, got %1").arg(describe(v)));
+        m_c.fail(path(key), QCoreApplication::translate("shardscope::Import", "expected true or false, got %1").arg(describe(v)));
     }
 
     Value<QString> string(const char* key)
@@ -200,7 +198,7 @@ public:
             return r;
         }
         if (!v.isString())
-            m_c.fail(path(key), QStringLiteral("expected a string, got %1").arg(describe(v)));
+            m_c.fail(path(key), QCoreApplication::translate("shardscope::Import", "expected a string, got %1").arg(describe(v)));
         r.value = v.toString().trimmed();
         r.isAuto = r.value.compare(QLatin1String("auto"), Qt::CaseInsensitive) == 0;
         return r;
@@ -227,7 +225,7 @@ private:
     {
         if (v.isString())
             return QLatin1Char('\'') + v.toString().left(40) + QLatin1Char('\'');
-        return QLatin1String(jsonTypeName(v));
+        return jsonTypeName(v);
     }
 
     ConfigContext& m_c;

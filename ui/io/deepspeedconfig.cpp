@@ -90,10 +90,10 @@ OffloadDevice readDevice(JsonNode& n, ConfigContext& c)
     if (!d.present)
         return OffloadDevice::None; // DeepSpeed's default device is "none"
     if (d.isAuto)
-        c.fail(n.path("device"), QStringLiteral("'auto' is not a device: use none, cpu or nvme"));
+        c.fail(n.path("device"), QCoreApplication::translate("shardscope::Import", "'auto' is not a device: use none, cpu or nvme"));
     const auto dev = offloadFromKey(d.value.toLower().toStdString());
     if (!dev)
-        c.fail(n.path("device"), QStringLiteral("'%1' must be none, cpu or nvme").arg(d.value));
+        c.fail(n.path("device"), QCoreApplication::translate("shardscope::Import", "'%1' must be none, cpu or nvme").arg(d.value));
     return *dev;
 }
 
@@ -160,8 +160,8 @@ void requireDeepSpeedKeys(const QJsonObject& o, const ConfigContext& c)
         hint = QStringLiteral(" (it looks like a Hugging Face config.json: use --hf-config)");
     else if (o.contains(QLatin1String("scenario")) || o.contains(QLatin1String("format")))
         hint = QStringLiteral(" (it looks like a ShardScope scenario file: use --scenario)");
-    c.fail(QStringLiteral("(top level)"),
-           QStringLiteral("not a DeepSpeed config: none of DeepSpeed's keys (zero_optimization, train_batch_size, "
+    c.fail(detail::topLevelPath(),
+           QCoreApplication::translate("shardscope::Import", "not a DeepSpeed config: none of DeepSpeed's keys (zero_optimization, train_batch_size, "
                           "train_micro_batch_size_per_gpu, fp16, bf16, optimizer, ...)")
                + hint);
 }
@@ -181,7 +181,7 @@ Scenario scenarioFromDeepSpeedConfig(const QByteArray& json, const QString& orig
         JsonNode z = root.child("zero_optimization");
         const auto stage = z.integer("stage", 0, 3);
         if (stage.isAuto)
-            c.fail(z.path("stage"), QStringLiteral("'auto' is not a stage: use 0, 1, 2 or 3"));
+            c.fail(z.path("stage"), QCoreApplication::translate("shardscope::Import", "'auto' is not a stage: use 0, 1, 2 or 3"));
         s.zeroStage = stage.present ? static_cast<int>(stage.value) : 0;
         if (!stage.present)
             c.note(QCoreApplication::translate("shardscope::Import", "zero_optimization.stage not given: stage 0 (DeepSpeed's default)"));
@@ -299,7 +299,7 @@ Scenario scenarioFromDeepSpeedConfig(const QByteArray& json, const QString& orig
         enabled("bfloat16", bf16, bf16Auto);
     enabled("amp", amp, ampAuto);
     if (fp16 && bf16)
-        c.fail(QStringLiteral("bf16.enabled"), QStringLiteral("fp16 and bf16 are both enabled; DeepSpeed allows one"));
+        c.fail(QStringLiteral("bf16.enabled"), QCoreApplication::translate("shardscope::Import", "fp16 and bf16 are both enabled; DeepSpeed allows one"));
     QString gradAccumDtype;
     if (root.has("data_types")) {
         JsonNode dt = root.child("data_types");
@@ -339,7 +339,7 @@ Scenario scenarioFromDeepSpeedConfig(const QByteArray& json, const QString& orig
         JsonNode opt = root.child("optimizer");
         const auto type = opt.string("type");
         if (!type.present || type.isAuto)
-            c.fail(opt.path("type"), QStringLiteral("the optimizer block needs a type (Adam, AdamW, SGD, ...)"));
+            c.fail(opt.path("type"), QCoreApplication::translate("shardscope::Import", "the optimizer block needs a type (Adam, AdamW, SGD, ...)"));
         s.optimizer = optimizerFromType(type.value, opt, c);
         opt.finish({QStringLiteral("params")});
     } else {
@@ -367,7 +367,7 @@ Scenario scenarioFromDeepSpeedConfig(const QByteArray& json, const QString& orig
         auto deriveDp = [&] {
             if (b % (micro * accum) != 0)
                 c.fail(QStringLiteral("train_batch_size"),
-                       QStringLiteral("%1 is not a multiple of micro-batch %2 x gradient_accumulation_steps %3 "
+                       QCoreApplication::translate("shardscope::Import", "%1 is not a multiple of micro-batch %2 x gradient_accumulation_steps %3 "
                                       "(train_batch_size = micro x accumulation x dp)")
                            .arg(b)
                            .arg(micro)
@@ -410,7 +410,7 @@ Scenario scenarioFromDeepSpeedConfig(const QByteArray& json, const QString& orig
             c.note(QCoreApplication::translate("shardscope::Import", "train_micro_batch_size_per_gpu not given: the scenario's micro-batch %1").arg(micro));
         }
         if (micro > 65536)
-            c.fail(QStringLiteral("train_batch_size"), QStringLiteral("implies a micro-batch of %1 per GPU").arg(micro));
+            c.fail(QStringLiteral("train_batch_size"), QCoreApplication::translate("shardscope::Import", "implies a micro-batch of %1 per GPU").arg(micro));
         if (dp != dp0) {
             const std::int64_t before = s.gpus;
             s.gpus = dp * mp;

@@ -19,7 +19,7 @@ const char* kField = "fsdp-config";
 
 QString markText(const YAML::Mark& m)
 {
-    return QStringLiteral("line %1, column %2").arg(m.line + 1).arg(m.column + 1);
+    return QCoreApplication::translate("shardscope::Import", "line %1, column %2").arg(m.line + 1).arg(m.column + 1);
 }
 
 /// An accelerate config holds a few dozen values: bound the walk, so that aliases that refer to each
@@ -32,10 +32,10 @@ constexpr std::size_t kMaxYamlKeys = 1000;
 QJsonValue toJson(const YAML::Node& n, const QString& path, ConfigContext& c, int depth, int& budget)
 {
     if (depth > 64)
-        c.fail(path, QStringLiteral("nested more than 64 levels deep"));
+        c.fail(path, QCoreApplication::translate("shardscope::Import", "nested more than 64 levels deep"));
     if (--budget < 0)
-        c.fail(path.isEmpty() ? QStringLiteral("(top level)") : path,
-               QStringLiteral("more than %1 values (aliases that expand without end?); an accelerate config has a "
+        c.fail(path.isEmpty() ? detail::topLevelPath() : path,
+               QCoreApplication::translate("shardscope::Import", "more than %1 values (aliases that expand without end?); an accelerate config has a "
                               "few dozen")
                    .arg(kMaxYamlNodes));
     switch (n.Type()) {
@@ -46,7 +46,7 @@ QJsonValue toJson(const YAML::Node& n, const QString& path, ConfigContext& c, in
         return QString::fromStdString(n.Scalar());
     case YAML::NodeType::Sequence: {
         if (n.size() > kMaxYamlKeys)
-            c.fail(path, QStringLiteral("a list of %1 items; an accelerate config has short lists").arg(n.size()));
+            c.fail(path, QCoreApplication::translate("shardscope::Import", "a list of %1 items; an accelerate config has short lists").arg(n.size()));
         QJsonArray a;
         int i = 0;
         for (auto it = n.begin(); it != n.end(); ++it, ++i)
@@ -55,12 +55,12 @@ QJsonValue toJson(const YAML::Node& n, const QString& path, ConfigContext& c, in
     }
     case YAML::NodeType::Map: {
         if (n.size() > kMaxYamlKeys)
-            c.fail(path.isEmpty() ? QStringLiteral("(top level)") : path,
-                   QStringLiteral("%1 keys; an accelerate config has a few dozen (at most %2 here)").arg(n.size()).arg(kMaxYamlKeys));
+            c.fail(path.isEmpty() ? detail::topLevelPath() : path,
+                   QCoreApplication::translate("shardscope::Import", "%1 keys; an accelerate config has a few dozen (at most %2 here)").arg(n.size()).arg(kMaxYamlKeys));
         QJsonObject o;
         for (auto it = n.begin(); it != n.end(); ++it) {
             if (!it->first.IsScalar())
-                c.fail(path, QStringLiteral("keys must be plain names (%1)").arg(markText(it->first.Mark())));
+                c.fail(path, QCoreApplication::translate("shardscope::Import", "keys must be plain names (%1)").arg(markText(it->first.Mark())));
             const QString key = QString::fromStdString(it->first.Scalar());
             const QString p = path.isEmpty() ? key : path + QLatin1Char('.') + key;
             c.where.insert(p, markText(it->first.Mark()));
@@ -109,7 +109,7 @@ int stageOfStrategy(const QString& v, ConfigContext& c, const QString& path, Imp
         return 2;
     }
     (void)report;
-    c.fail(path, QStringLiteral("'%1' must be FULL_SHARD, SHARD_GRAD_OP, NO_SHARD, HYBRID_SHARD (or 1-4)").arg(v));
+    c.fail(path, QCoreApplication::translate("shardscope::Import", "'%1' must be FULL_SHARD, SHARD_GRAD_OP, NO_SHARD, HYBRID_SHARD (or 1-4)").arg(v));
 }
 
 } // namespace
@@ -119,22 +119,23 @@ Scenario scenarioFromFsdpConfig(const QByteArray& yaml, const QString& origin, c
     ConfigContext c(origin, kField, report);
     c.lenientScalars = true;
     if (yaml.trimmed().isEmpty())
-        throw InvalidInput(kField, QString(origin + QStringLiteral(": the file is empty (expected an accelerate config YAML)")).toStdString());
+        throw InvalidInput(kField, QString(origin + QStringLiteral(": ") + QCoreApplication::translate("shardscope::Import", "the file is empty (expected an accelerate config YAML)")).toStdString());
     requireUtf8(yaml, origin, kField);
     if (yaml.count(':') > 20000 || yaml.count('\n') > 20000 || yaml.count('&') > 1000 || yaml.count('*') > 1000)
-        throw InvalidInput(kField, QString(origin + QStringLiteral(": far too many keys, lines or aliases for an accelerate "
-                                                                   "config (it has a few dozen keys)"))
+        throw InvalidInput(kField, QString(origin + QStringLiteral(": ")
+                                           + QCoreApplication::translate("shardscope::Import", "far too many keys, lines or aliases for an accelerate "
+                                                                        "config (it has a few dozen keys)"))
                                        .toStdString());
     YAML::Node doc;
     try {
         doc = YAML::Load(yaml.toStdString());
     } catch (const YAML::Exception& e) {
         throw InvalidInput(kField, QString(origin + QStringLiteral(": ") + markText(e.mark) + QStringLiteral(": ")
-                                           + QString::fromStdString(e.msg) + QStringLiteral(" (is the file truncated?)"))
+                                           + QString::fromStdString(e.msg) + QCoreApplication::translate("shardscope::Import", " (is the file truncated?)"))
                                        .toStdString());
     }
     if (!doc.IsMap())
-        throw InvalidInput(kField, QString(origin + QStringLiteral(": expected a YAML mapping (key: value lines) at the top level"))
+        throw InvalidInput(kField, QString(origin + QStringLiteral(": ") + QCoreApplication::translate("shardscope::Import", "expected a YAML mapping (key: value lines) at the top level"))
                                        .toStdString());
     {
         // An accelerate config names distributed_type or fsdp_config (accelerate writes both); another
@@ -144,8 +145,9 @@ Scenario scenarioFromFsdpConfig(const QByteArray& yaml, const QString& origin, c
             own = it->first.IsScalar()
                 && (it->first.Scalar() == "distributed_type" || it->first.Scalar() == "fsdp_config");
         if (!own)
-            throw InvalidInput(kField, QString(origin + QStringLiteral(": not an accelerate config: it has neither "
-                                                                       "distributed_type nor fsdp_config"))
+            throw InvalidInput(kField, QString(origin + QStringLiteral(": ")
+                                               + QCoreApplication::translate("shardscope::Import", "not an accelerate config: it has neither "
+                                                                            "distributed_type nor fsdp_config"))
                                            .toStdString());
     }
     int budget = kMaxYamlNodes;
@@ -158,10 +160,10 @@ Scenario scenarioFromFsdpConfig(const QByteArray& yaml, const QString& origin, c
         const QString t = type.value.toUpper();
         if (t == QLatin1String("DEEPSPEED"))
             c.fail(QStringLiteral("distributed_type"),
-                   QStringLiteral("this accelerate config uses DeepSpeed: pass its deepspeed_config_file with "
+                   QCoreApplication::translate("shardscope::Import", "this accelerate config uses DeepSpeed: pass its deepspeed_config_file with "
                                   "--deepspeed-config"));
         if (t != QLatin1String("MULTI_GPU") && t != QLatin1String("NO"))
-            c.fail(QStringLiteral("distributed_type"), QStringLiteral("'%1': expected FSDP (or MULTI_GPU for DDP)").arg(type.value));
+            c.fail(QStringLiteral("distributed_type"), QCoreApplication::translate("shardscope::Import", "'%1': expected FSDP (or MULTI_GPU for DDP)").arg(type.value));
         s.zeroStage = 0;
         s.offloadOptimizer = OffloadDevice::None;
         s.offloadParams = OffloadDevice::None;
@@ -217,7 +219,7 @@ Scenario scenarioFromFsdpConfig(const QByteArray& yaml, const QString& origin, c
                 s.zero3PrefetchUnits = 1;
             else
                 c.fail(f.path("fsdp_backward_prefetch"),
-                       QStringLiteral("'%1' must be BACKWARD_PRE, BACKWARD_POST or NO_PREFETCH").arg(prefetch.value));
+                       QCoreApplication::translate("shardscope::Import", "'%1' must be BACKWARD_PRE, BACKWARD_POST or NO_PREFETCH").arg(prefetch.value));
         }
         f.finish(kFsdpNoEffect);
     } else if (!type.present || type.value.toUpper() == QLatin1String("FSDP")) {
@@ -235,7 +237,7 @@ Scenario scenarioFromFsdpConfig(const QByteArray& yaml, const QString& origin, c
         else if (m == QLatin1String("fp8"))
             s.recipe = resolveRecipe("fp8-mixed");
         else
-            c.fail(QStringLiteral("mixed_precision"), QStringLiteral("'%1' must be no, fp16, bf16 or fp8").arg(mp.value));
+            c.fail(QStringLiteral("mixed_precision"), QCoreApplication::translate("shardscope::Import", "'%1' must be no, fp16, bf16 or fp8").arg(mp.value));
         c.note(QCoreApplication::translate("shardscope::Import", "mixed_precision %1: recipe %2 (%3 B/param)")
                    .arg(mp.value, QString::fromStdString(s.recipe.id))
                    .arg(s.recipe.total()));
@@ -248,7 +250,7 @@ Scenario scenarioFromFsdpConfig(const QByteArray& yaml, const QString& origin, c
         const std::int64_t m = machines.present && !machines.isAuto ? machines.value : 1;
         if (s.gpus % m != 0)
             c.fail(QStringLiteral("num_processes"),
-                   QStringLiteral("%1 processes do not split evenly over %2 machines").arg(s.gpus).arg(m));
+                   QCoreApplication::translate("shardscope::Import", "%1 processes do not split evenly over %2 machines").arg(s.gpus).arg(m));
         if (m > 1)
             s.gpusPerNode = s.gpus / m;
         else if (s.gpusPerNode < s.gpus)

@@ -4,6 +4,7 @@
 
 #include "shardscope/errors.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -33,7 +34,7 @@ QString position(const QByteArray& json, int offset)
             ++col;
         }
     }
-    return QStringLiteral("line %1, column %2").arg(line).arg(col);
+    return QCoreApplication::translate("shardscope::Import", "line %1, column %2").arg(line).arg(col);
 }
 
 struct Reader
@@ -47,10 +48,10 @@ struct Reader
         if (v.isUndefined() || v.isNull())
             return def;
         if (!v.isDouble())
-            fail(origin, QStringLiteral("'%1' must be a number").arg(QLatin1String(key)));
+            fail(origin, QCoreApplication::translate("shardscope::Import", "'%1' must be a number").arg(QLatin1String(key)));
         const double d = v.toDouble();
         if (!std::isfinite(d) || d != std::floor(d) || d < 1 || d > double(max))
-            fail(origin, QStringLiteral("'%1' must be a whole number from 1 to %2 (got %3)")
+            fail(origin, QCoreApplication::translate("shardscope::Import", "'%1' must be a whole number from 1 to %2 (got %3)")
                              .arg(QLatin1String(key))
                              .arg(max)
                              .arg(d));
@@ -69,7 +70,7 @@ struct Reader
         if (v.isUndefined() || v.isNull())
             return def;
         if (!v.isBool())
-            fail(origin, QStringLiteral("'%1' must be true or false").arg(QLatin1String(key)));
+            fail(origin, QCoreApplication::translate("shardscope::Import", "'%1' must be true or false").arg(QLatin1String(key)));
         return v.toBool();
     }
 };
@@ -90,7 +91,7 @@ Architecture llamaLike(const Reader& r, const char* type, std::int64_t vocab, st
     if (headDimDefault == 0 && (hd.isUndefined() || hd.isNull()) && a.hidden % a.heads != 0)
         // transformers' attention takes head_dim = hidden_size // num_attention_heads and its
         // projections then no longer match hidden_size: refuse, as the CLI and GPT-2 configs do.
-        fail(r.origin, QStringLiteral("num_attention_heads %1 does not divide hidden_size %2 and no head_dim is given")
+        fail(r.origin, QCoreApplication::translate("shardscope::Import", "num_attention_heads %1 does not divide hidden_size %2 and no head_dim is given")
                            .arg(a.heads)
                            .arg(a.hidden));
     a.headDim = r.integer("head_dim", headDimDefault > 0 ? headDimDefault : a.hidden / a.heads);
@@ -115,14 +116,14 @@ Architecture architectureFromHfConfig(const QByteArray& json, const QString& ori
     QJsonParseError err;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &err);
     if (err.error != QJsonParseError::NoError)
-        fail(origin, QStringLiteral("not valid JSON at %1: %2").arg(position(json, err.offset), err.errorString()));
+        fail(origin, QCoreApplication::translate("shardscope::Import", "not valid JSON at %1: %2").arg(position(json, err.offset), err.errorString()));
     if (!doc.isObject())
-        fail(origin, QStringLiteral("the top level must be a JSON object"));
+        fail(origin, QCoreApplication::translate("shardscope::Import", "the top level must be a JSON object"));
     const QJsonObject o = doc.object();
     const Reader r {o, origin};
     const QJsonValue mt = o.value(QLatin1String("model_type"));
     if (!mt.isString())
-        fail(origin, QStringLiteral("'model_type' is missing or not a string (supported: %1)")
+        fail(origin, QCoreApplication::translate("shardscope::Import", "'model_type' is missing or not a string (supported: %1)")
                          .arg(supportedHfModelTypes().join(QStringLiteral(", "))));
     const QString type = mt.toString();
     Architecture a;
@@ -164,7 +165,7 @@ Architecture architectureFromHfConfig(const QByteArray& json, const QString& ori
         a.norm = NormKind::LayerNorm;
         a.dropout = true;
     } else {
-        fail(origin, QStringLiteral("model_type '%1' is not supported (supported: %2)")
+        fail(origin, QCoreApplication::translate("shardscope::Import", "model_type '%1' is not supported (supported: %2)")
                          .arg(type, supportedHfModelTypes().join(QStringLiteral(", "))));
     }
     QString name = o.value(QLatin1String("_name_or_path")).toString();

@@ -83,7 +83,7 @@ public:
         t.replace(QLatin1String("\\\n"), QLatin1String(" "));
         t.replace(QLatin1Char('\n'), QLatin1Char(' '));
         if (t.count(QLatin1Char('\'')) % 2 != 0 || t.count(QLatin1Char('"')) % 2 != 0)
-            fail(QStringLiteral("quotes"), QStringLiteral("an unterminated quote (is the argument list truncated?)"));
+            fail(QStringLiteral("quotes"), QCoreApplication::translate("shardscope::Import", "an unterminated quote (is the argument list truncated?)"));
         const QStringList tokens = QProcess::splitCommand(t);
         QStringList unknown;
         for (qsizetype i = 0; i < tokens.size(); ++i) {
@@ -108,11 +108,11 @@ public:
             }
             if (flag) {
                 if (hasValue)
-                    fail(key, QStringLiteral("is a flag and takes no value (got '%1')").arg(value));
+                    fail(key, QCoreApplication::translate("shardscope::Import", "is a flag and takes no value (got '%1')").arg(value));
                 m_flags.insert(key);
             } else if (kValued.contains(key)) {
                 if (!hasValue)
-                    fail(key, QStringLiteral("needs a value"));
+                    fail(key, QCoreApplication::translate("shardscope::Import", "needs a value"));
                 m_values.insert(key, value);
             } else if (kNoEffect.contains(key)) {
                 m_noEffect << QStringLiteral("--") + key;
@@ -144,10 +144,10 @@ public:
         const qlonglong n = v.toLongLong(&ok);
         if (!ok)
             fail(QLatin1String(k), v.startsWith(QLatin1Char('$'))
-                                       ? QStringLiteral("'%1' is a shell variable: expand it first").arg(v)
-                                       : QStringLiteral("'%1' is not a whole number").arg(v));
+                                       ? QCoreApplication::translate("shardscope::Import", "'%1' is a shell variable: expand it first").arg(v)
+                                       : QCoreApplication::translate("shardscope::Import", "'%1' is not a whole number").arg(v));
         if (n < min || n > max)
-            fail(QLatin1String(k), QStringLiteral("%1 is out of range (%2 to %3)").arg(n).arg(min).arg(max));
+            fail(QLatin1String(k), QCoreApplication::translate("shardscope::Import", "%1 is out of range (%2 to %3)").arg(n).arg(min).arg(max));
         return n;
     }
     double number(const char* k) const
@@ -155,7 +155,7 @@ public:
         bool ok = false;
         const double d = value(k).toDouble(&ok);
         if (!ok || !std::isfinite(d))
-            fail(QLatin1String(k), QStringLiteral("'%1' is not a number").arg(value(k)));
+            fail(QLatin1String(k), QCoreApplication::translate("shardscope::Import", "'%1' is not a number").arg(value(k)));
         return d;
     }
     void note(const QString& n) const
@@ -197,21 +197,21 @@ void adoptPresetName(Architecture& a)
 Scenario scenarioFromMegatronArgs(const QString& text, const Scenario& base, ImportReport* report)
 {
     if (text.size() > 1000000)
-        Args::fail(QStringLiteral("quotes"), QStringLiteral("the argument list is over 1 MB; is this the right text?"));
+        Args::fail(QStringLiteral("quotes"), QCoreApplication::translate("shardscope::Import", "the argument list is over 1 MB; is this the right text?"));
     if (text.contains(QChar(QChar::ReplacementCharacter)))
-        Args::fail(QStringLiteral("quotes"), QStringLiteral("invalid UTF-8 in the argument list"));
+        Args::fail(QStringLiteral("quotes"), QCoreApplication::translate("shardscope::Import", "invalid UTF-8 in the argument list"));
     {
         // A path instead of the argument list: say so instead of reading no arguments from it.
         const QString t = text.trimmed();
         if (!t.isEmpty() && !t.contains(QLatin1Char(' ')) && !t.startsWith(QLatin1String("--")) && QFileInfo(t).isFile())
             Args::fail(QStringLiteral("quotes"),
-                       QStringLiteral("'%1' is a file; --megatron-args takes the arguments themselves: "
+                       QCoreApplication::translate("shardscope::Import", "'%1' is a file; --megatron-args takes the arguments themselves: "
                                       "--megatron-args \"$(cat %1)\"")
                            .arg(t));
     }
     const Args a(text, report);
     if (a.optionCount() == 0)
-        Args::fail(QStringLiteral("quotes"), QStringLiteral("no Megatron-LM arguments (--name value) in '%1'").arg(text.left(60)));
+        Args::fail(QStringLiteral("quotes"), QCoreApplication::translate("shardscope::Import", "no Megatron-LM arguments (--name value) in '%1'").arg(text.left(60)));
     Scenario s = base;
 
     if (a.has("tensor-model-parallel-size"))
@@ -245,14 +245,14 @@ Scenario scenarioFromMegatronArgs(const QString& text, const Scenario& base, Imp
                 lone << QStringLiteral("--") + QLatin1String(k);
         if (!lone.isEmpty())
             Args::fail(QStringLiteral("num-layers"),
-                       QStringLiteral("%1 describe the model, which needs --num-layers, --hidden-size and "
+                       QCoreApplication::translate("shardscope::Import", "%1 describe the model, which needs --num-layers, --hidden-size and "
                                       "--num-attention-heads as well")
                            .arg(lone.join(QStringLiteral(", "))));
     }
     if (shape) {
         for (const char* k : {"num-layers", "hidden-size", "num-attention-heads"})
             if (!a.has(k))
-                Args::fail(QLatin1String(k), QStringLiteral("Megatron needs --num-layers, --hidden-size and "
+                Args::fail(QLatin1String(k), QCoreApplication::translate("shardscope::Import", "Megatron needs --num-layers, --hidden-size and "
                                                             "--num-attention-heads together"));
         Architecture m;
         m.layers = a.integer("num-layers", 1, 100000);
@@ -298,7 +298,7 @@ Scenario scenarioFromMegatronArgs(const QString& text, const Scenario& base, Imp
         if (pos == QLatin1String("learned_absolute")) {
             if (!a.has("max-position-embeddings") && !a.has("seq-length"))
                 Args::fail(QStringLiteral("max-position-embeddings"),
-                           QStringLiteral("learned absolute positions (Megatron's default) need --max-position-embeddings"));
+                           QCoreApplication::translate("shardscope::Import", "learned absolute positions (Megatron's default) need --max-position-embeddings"));
             m.maxPositions = a.has("max-position-embeddings") ? a.integer("max-position-embeddings", 1, 100000000)
                                                                : a.integer("seq-length", 1, 16777216);
         } else if (pos == QLatin1String("rope") || pos == QLatin1String("none") || pos == QLatin1String("yarn")
@@ -306,7 +306,7 @@ Scenario scenarioFromMegatronArgs(const QString& text, const Scenario& base, Imp
             m.maxPositions = 0;
         } else {
             Args::fail(QStringLiteral("position-embedding-type"),
-                       QStringLiteral("'%1' must be learned_absolute, rope or none").arg(a.value("position-embedding-type")));
+                       QCoreApplication::translate("shardscope::Import", "'%1' must be learned_absolute, rope or none").arg(a.value("position-embedding-type")));
         }
         m.tiedEmbeddings = !a.flag("untie-embeddings-and-output-weights");
         const bool bias = !a.flag("disable-bias-linear");
@@ -319,7 +319,7 @@ Scenario scenarioFromMegatronArgs(const QString& text, const Scenario& base, Imp
         else if (norm.compare(QLatin1String("RMSNorm"), Qt::CaseInsensitive) == 0)
             m.norm = NormKind::RMSNorm;
         else
-            Args::fail(QStringLiteral("normalization"), QStringLiteral("'%1' must be LayerNorm or RMSNorm").arg(norm));
+            Args::fail(QStringLiteral("normalization"), QCoreApplication::translate("shardscope::Import", "'%1' must be LayerNorm or RMSNorm").arg(norm));
         m.normsPerLayer = 2;
         const double hd = a.has("hidden-dropout") ? a.number("hidden-dropout") : 0.1; // Megatron's defaults
         const double ad = a.has("attention-dropout") ? a.number("attention-dropout") : 0.1;
@@ -344,7 +344,7 @@ Scenario scenarioFromMegatronArgs(const QString& text, const Scenario& base, Imp
         const std::int64_t per = a.integer("num-layers-per-virtual-pipeline-stage", 1, 100000);
         if (s.arch.layers % (s.pp * per) != 0)
             Args::fail(QStringLiteral("num-layers-per-virtual-pipeline-stage"),
-                       QStringLiteral("%1 layers do not split into pp %2 x %3-layer chunks").arg(s.arch.layers).arg(s.pp).arg(per));
+                       QCoreApplication::translate("shardscope::Import", "%1 layers do not split into pp %2 x %3-layer chunks").arg(s.arch.layers).arg(s.pp).arg(per));
         s.vpp = s.arch.layers / (s.pp * per);
         s.schedule = PipelineSchedule::Interleaved;
         a.note(QCoreApplication::translate("shardscope::Import", "interleaved schedule: %1 chunks per GPU (%2 layers / (pp %3 x %4))").arg(s.vpp).arg(s.arch.layers).arg(s.pp).arg(per));
@@ -361,7 +361,7 @@ Scenario scenarioFromMegatronArgs(const QString& text, const Scenario& base, Imp
                                    QStringLiteral("optim_grads_params")};
         if (!order.contains(st))
             Args::fail(QStringLiteral("data-parallel-sharding-strategy"),
-                       QStringLiteral("'%1' must be no_shard, optim, optim_grads or optim_grads_params").arg(st));
+                       QCoreApplication::translate("shardscope::Import", "'%1' must be no_shard, optim, optim_grads or optim_grads_params").arg(st));
         s.zeroStage = static_cast<int>(order.indexOf(st));
     }
     s.offloadOptimizer = a.flag("optimizer-cpu-offload") && s.zeroStage >= 1 ? OffloadDevice::Cpu : OffloadDevice::None;
@@ -369,7 +369,7 @@ Scenario scenarioFromMegatronArgs(const QString& text, const Scenario& base, Imp
 
     // --- precision and optimizer
     if (a.flag("bf16") && a.flag("fp16"))
-        Args::fail(QStringLiteral("bf16"), QStringLiteral("--bf16 and --fp16 are alternatives"));
+        Args::fail(QStringLiteral("bf16"), QCoreApplication::translate("shardscope::Import", "--bf16 and --fp16 are alternatives"));
     if (a.has("fp8-format")) {
         s.recipe = resolveRecipe("fp8-mixed");
     } else if (a.flag("bf16") || (a.flag("fp16") && a.flag("accumulate-allreduce-grads-in-fp32"))) {
@@ -390,7 +390,7 @@ Scenario scenarioFromMegatronArgs(const QString& text, const Scenario& base, Imp
         else if (o == QLatin1String("sgd"))
             s.optimizer = a.has("sgd-momentum") && a.number("sgd-momentum") == 0 ? Optimizer::Sgd : Optimizer::SgdMomentum;
         else
-            Args::fail(QStringLiteral("optimizer"), QStringLiteral("'%1' must be adam or sgd").arg(a.value("optimizer")));
+            Args::fail(QStringLiteral("optimizer"), QCoreApplication::translate("shardscope::Import", "'%1' must be adam or sgd").arg(a.value("optimizer")));
     }
 
     // --- memory savers
@@ -402,7 +402,7 @@ Scenario scenarioFromMegatronArgs(const QString& text, const Scenario& base, Imp
         else if (g == QLatin1String("selective"))
             s.checkpointing = Checkpointing::Selective;
         else
-            Args::fail(QStringLiteral("recompute-granularity"), QStringLiteral("'%1' must be full or selective").arg(g));
+            Args::fail(QStringLiteral("recompute-granularity"), QCoreApplication::translate("shardscope::Import", "'%1' must be full or selective").arg(g));
         if (a.has("recompute-num-layers") && s.checkpointing == Checkpointing::Full && a.integer("recompute-num-layers", 1, 100000) > 1)
             a.note(QCoreApplication::translate("shardscope::Import", "--recompute-method / --recompute-num-layers: modelled as every layer recomputed"));
     } else if (a.flag("recompute-activations")) {
@@ -421,11 +421,11 @@ Scenario scenarioFromMegatronArgs(const QString& text, const Scenario& base, Imp
         const std::int64_t mp = s.tp * s.pp;
         if (s.gpus % mp != 0)
             Args::fail(QStringLiteral("tensor-model-parallel-size"),
-                       QStringLiteral("tp %1 x pp %2 does not divide the %3 GPUs").arg(s.tp).arg(s.pp).arg(s.gpus));
+                       QCoreApplication::translate("shardscope::Import", "tp %1 x pp %2 does not divide the %3 GPUs").arg(s.tp).arg(s.pp).arg(s.gpus));
         const std::int64_t dp = s.gpus / mp;
         if (g % (s.microBatch * dp) != 0)
             Args::fail(QStringLiteral("global-batch-size"),
-                       QStringLiteral("%1 is not a multiple of micro-batch %2 x dp %3 (dp = %4 GPUs / (tp %5 x pp %6))")
+                       QCoreApplication::translate("shardscope::Import", "%1 is not a multiple of micro-batch %2 x dp %3 (dp = %4 GPUs / (tp %5 x pp %6))")
                            .arg(g)
                            .arg(s.microBatch)
                            .arg(dp)

@@ -31,26 +31,30 @@ namespace {
 
 std::string str(const QString& s) { return s.toStdString(); }
 
-const char* typeName(const QJsonValue& v)
+/// What a JSON value is, in the interface language (English on the command line).
+std::string typeName(const QJsonValue& v)
 {
+    const char* text = QT_TRANSLATE_NOOP("shardscope::Import", "nothing");
     switch (v.type()) {
-    case QJsonValue::Null:
-        return "null";
-    case QJsonValue::Bool:
-        return "a boolean";
-    case QJsonValue::Double:
-        return "a number";
-    case QJsonValue::String:
-        return "a string";
-    case QJsonValue::Array:
-        return "an array";
-    case QJsonValue::Object:
-        return "an object";
-    case QJsonValue::Undefined:
-        break;
+    case QJsonValue::Null: text = QT_TRANSLATE_NOOP("shardscope::Import", "null"); break;
+    case QJsonValue::Bool: text = QT_TRANSLATE_NOOP("shardscope::Import", "a boolean"); break;
+    case QJsonValue::Double: text = QT_TRANSLATE_NOOP("shardscope::Import", "a number"); break;
+    case QJsonValue::String: text = QT_TRANSLATE_NOOP("shardscope::Import", "a string"); break;
+    case QJsonValue::Array: text = QT_TRANSLATE_NOOP("shardscope::Import", "an array"); break;
+    case QJsonValue::Object: text = QT_TRANSLATE_NOOP("shardscope::Import", "an object"); break;
+    case QJsonValue::Undefined: break;
     }
-    return "nothing";
+    return QCoreApplication::translate("shardscope::Import", text).toStdString();
 }
+
+/// An importer message in the interface language, its %1.. filled (English on the command line).
+template<typename... Args>
+std::string trf(QString text, const Args&... args)
+{
+    ((text = text.arg(args)), ...);
+    return text.toStdString();
+}
+QString q8(const std::string& s) { return QString::fromStdString(s); }
 
 /// Reads typed values out of one JSON object, naming "<prefix><key>" in every error.
 class Reader
@@ -81,13 +85,13 @@ public:
             return;
         const QJsonValue v = value(key);
         if (!v.isDouble())
-            fail(key, std::string("expected an integer, got ") + typeName(v));
+            fail(key, trf(QCoreApplication::translate("shardscope::Import", "expected an integer, got %1"), q8(typeName(v))));
         const double d = v.toDouble();
         if (!std::isfinite(d) || std::floor(d) != d)
-            fail(key, "expected an integer, got " + str(QString::number(d, 'g', 17)));
+            fail(key, trf(QCoreApplication::translate("shardscope::Import", "expected an integer, got %1"), QString::number(d, 'g', 17)));
         if (d < static_cast<double>(min) || d > static_cast<double>(max))
-            fail(key, str(QString::number(d, 'g', 17)) + " is out of range (" + std::to_string(min) + " to "
-                     + std::to_string(max) + ")");
+            fail(key, trf(QCoreApplication::translate("shardscope::Import", "%1 is out of range (%2 to %3)"), QString::number(d, 'g', 17), QString::number(min),
+                          QString::number(max)));
         target = static_cast<std::int64_t>(d);
     }
     void integer(const char* key, int& target, int min, int max)
@@ -114,11 +118,11 @@ public:
             return;
         const QJsonValue v = value(key);
         if (!v.isDouble())
-            fail(key, std::string("expected a number, got ") + typeName(v));
+            fail(key, trf(QCoreApplication::translate("shardscope::Import", "expected a number, got %1"), q8(typeName(v))));
         const double d = v.toDouble();
         if (!std::isfinite(d) || d < min || d > max)
-            fail(key, str(QString::number(d, 'g', 17)) + " is out of range (" + str(QString::number(min)) + " to "
-                     + str(QString::number(max)) + ")");
+            fail(key, trf(QCoreApplication::translate("shardscope::Import", "%1 is out of range (%2 to %3)"), QString::number(d, 'g', 17), QString::number(min),
+                          QString::number(max)));
         target = d;
     }
     void boolean(const char* key, bool& target)
@@ -127,7 +131,7 @@ public:
             return;
         const QJsonValue v = value(key);
         if (!v.isBool())
-            fail(key, std::string("expected true or false, got ") + typeName(v));
+            fail(key, trf(QCoreApplication::translate("shardscope::Import", "expected true or false, got %1"), q8(typeName(v))));
         target = v.toBool();
     }
     bool string(const char* key, std::string& target)
@@ -136,7 +140,7 @@ public:
             return false;
         const QJsonValue v = value(key);
         if (!v.isString())
-            fail(key, std::string("expected a string, got ") + typeName(v));
+            fail(key, trf(QCoreApplication::translate("shardscope::Import", "expected a string, got %1"), q8(typeName(v))));
         target = str(v.toString());
         return true;
     }
@@ -148,7 +152,7 @@ public:
             return;
         const auto e = fromKey(k);
         if (!e)
-            fail(key, "'" + k + "' must be one of " + allowed);
+            fail(key, trf(QCoreApplication::translate("shardscope::Import", "'%1' must be one of %2"), q8(k), QString::fromLatin1(allowed)));
         target = *e;
     }
 
@@ -194,7 +198,7 @@ void readArchitecture(const QJsonObject& o, Architecture& a, QStringList* notes)
         else if (norm == "rmsnorm")
             a.norm = NormKind::RMSNorm;
         else
-            r.fail("norm", "'" + norm + "' must be layernorm or rmsnorm");
+            r.fail("norm", trf(QCoreApplication::translate("shardscope::Import", "'%1' must be layernorm or rmsnorm"), q8(norm)));
     }
     r.integer("norms_per_layer", a.normsPerLayer, 0, 16);
     r.boolean("dropout", a.dropout);
@@ -236,7 +240,7 @@ Scenario scenarioFromJson(const QJsonObject& o, const Scenario& base, QStringLis
         if (auto preset = findModelPreset(model))
             s.arch = *preset;
         else if (!o.contains(QLatin1String("architecture")))
-            r.fail("model", "unknown model '" + model + "' and no \"architecture\" object to describe it");
+            r.fail("model", trf(QCoreApplication::translate("shardscope::Import", "unknown model '%1' and no \"architecture\" object to describe it"), q8(model)));
     }
     if (r.has("bare_params")) {
         std::optional<std::int64_t> bare;
@@ -249,7 +253,7 @@ Scenario scenarioFromJson(const QJsonObject& o, const Scenario& base, QStringLis
     if (r.has("architecture")) {
         const QJsonValue v = r.value("architecture");
         if (!v.isObject())
-            r.fail("architecture", std::string("expected an object, got ") + typeName(v));
+            r.fail("architecture", trf(QCoreApplication::translate("shardscope::Import", "expected an object, got %1"), q8(typeName(v))));
         readArchitecture(v.toObject(), s.arch, notes);
     }
 
@@ -285,7 +289,7 @@ Scenario scenarioFromJson(const QJsonObject& o, const Scenario& base, QStringLis
             std::string known;
             for (const auto& k : optimizerKeys())
                 known += (known.empty() ? "" : ", ") + k;
-            r.fail("optimizer", "unknown optimizer '" + optimizer + "' (known: " + known + ")");
+            r.fail("optimizer", trf(QCoreApplication::translate("shardscope::Import", "unknown optimizer '%1' (known: %2)"), q8(optimizer), q8(known)));
         }
         s.optimizer = *opt;
     }
@@ -344,15 +348,16 @@ Scenario scenarioFromJson(const QJsonObject& o, const Scenario& base, QStringLis
     if (r.has("terms_off")) {
         const QJsonValue v = r.value("terms_off");
         if (!v.isArray())
-            r.fail("terms_off", std::string("expected an array of term names, got ") + typeName(v));
+            r.fail("terms_off", trf(QCoreApplication::translate("shardscope::Import", "expected an array of term names, got %1"), q8(typeName(v))));
         s.termEnabled.fill(true);
         const QJsonArray a = v.toArray();
         for (qsizetype i = 0; i < a.size(); ++i) {
             const auto term = a.at(i).isString() ? termFromKey(str(a.at(i).toString())) : std::nullopt;
             if (!term)
-                r.fail("terms_off", "entry " + std::to_string(i) + " is not a term name (params, grads, master, "
-                                    "optimizer, activations, logits, zero3_gathered_params, zero3_unsharded_grads, "
-                                    "comm_buckets, fp8_transients, cuda_context, fragmentation)");
+                r.fail("terms_off", trf(QCoreApplication::translate("shardscope::Import", "entry %1 is not a term name (params, grads, master, "
+                                                                                  "optimizer, activations, logits, zero3_gathered_params, zero3_unsharded_grads, "
+                                                                                  "comm_buckets, fp8_transients, cuda_context, fragmentation)"),
+                                        QString::number(i)));
             s.termEnabled[static_cast<std::size_t>(*term)] = false;
         }
     }
@@ -401,7 +406,7 @@ QString lineColumnAt(const QByteArray& bytes, qsizetype offset)
     for (qsizetype i = lineStart; i < offset; ++i)
         if ((static_cast<unsigned char>(bytes.at(i)) & 0xC0) != 0x80)
             ++column;
-    return QStringLiteral("line %1, column %2").arg(line).arg(column);
+    return QCoreApplication::translate("shardscope::Import", "line %1, column %2").arg(line).arg(column);
 }
 
 Scenario scenarioFromFileBytes(const QByteArray& bytes, const QString& origin, QStringList* notes)
@@ -410,7 +415,7 @@ Scenario scenarioFromFileBytes(const QByteArray& bytes, const QString& origin, Q
         throw InvalidInput("scenario", str(origined(origin, message)));
     };
     if (bytes.trimmed().isEmpty())
-        fail("the file is empty (expected a ShardScope scenario file: {\"format\": \"shardscope-scenario\", ...})");
+        fail(trf(QCoreApplication::translate("shardscope::Import", "the file is empty (expected a ShardScope scenario file: {\"format\": \"shardscope-scenario\", ...})")));
     const QJsonObject root = parseJsonObject(bytes, origin, "scenario");
 
     QJsonObject scenario;
@@ -422,33 +427,37 @@ Scenario scenarioFromFileBytes(const QByteArray& bytes, const QString& origin, Q
             scenario = root.value(QLatin1String("scenario")).toObject();
         } else if (root.contains(QLatin1String("zero_optimization")) || root.contains(QLatin1String("train_batch_size"))
                    || root.contains(QLatin1String("train_micro_batch_size_per_gpu"))) {
-            fail("this is a DeepSpeed config, not a ShardScope scenario file: use --deepspeed-config");
+            fail(trf(QCoreApplication::translate("shardscope::Import", "this is a DeepSpeed config, not a ShardScope scenario file: use --deepspeed-config")));
         } else if (root.contains(QLatin1String("model_type"))) {
-            fail("this is a Hugging Face config.json, not a ShardScope scenario file: use --hf-config");
+            fail(trf(QCoreApplication::translate("shardscope::Import", "this is a Hugging Face config.json, not a ShardScope scenario file: use --hf-config")));
         } else {
-            fail("not a ShardScope scenario file: the \"format\" key is missing (expected \"format\": "
-                 "\"shardscope-scenario\")");
+            fail(trf(QCoreApplication::translate("shardscope::Import", "not a ShardScope scenario file: the \"format\" key is missing (expected \"format\": "
+                                                         "\"shardscope-scenario\")")));
         }
     } else {
         const QJsonValue format = root.value(QLatin1String("format"));
         if (format.toString() != QLatin1String(kScenarioFormat))
-            fail("not a ShardScope scenario file: \"format\" is "
-                 + (format.isString() ? "'" + str(format.toString()) + "'" : std::string(typeName(format)))
-                 + ", expected \"" + kScenarioFormat + "\"");
+            fail(trf(QCoreApplication::translate("shardscope::Import", "not a ShardScope scenario file: \"format\" is %1, expected \"%2\""),
+                     format.isString() ? QLatin1Char('\'') + format.toString() + QLatin1Char('\'') : q8(typeName(format)),
+                     QString::fromLatin1(kScenarioFormat)));
         const QJsonValue version = root.value(QLatin1String("version"));
         if (!version.isDouble() || std::floor(version.toDouble()) != version.toDouble() || version.toDouble() < 1)
-            fail("\"version\" must be a positive integer (this ShardScope writes version "
-                 + std::to_string(kScenarioFormatVersion) + ")");
+            fail(trf(QCoreApplication::translate("shardscope::Import", "\"version\" must be a positive integer (this ShardScope writes version %1)"),
+                     QString::number(kScenarioFormatVersion)));
         if (version.toDouble() > kScenarioFormatVersion) {
             const QString writer = root.value(QLatin1String("app_version")).toString();
-            fail("the file is scenario format version " + str(QString::number(version.toDouble(), 'g', 17))
-                 + (writer.isEmpty() ? std::string() : ", written by ShardScope " + str(writer))
-                 + "; this ShardScope (" + str(QCoreApplication::applicationVersion())
-                 + ") reads versions up to " + std::to_string(kScenarioFormatVersion) + ": update ShardScope to open it");
+            const QString v = QString::number(version.toDouble(), 'g', 17);
+            fail(writer.isEmpty()
+                     ? trf(QCoreApplication::translate("shardscope::Import", "the file is scenario format version %1; this ShardScope (%2) reads versions up "
+                                                             "to %3: update ShardScope to open it"),
+                           v, QCoreApplication::applicationVersion(), QString::number(kScenarioFormatVersion))
+                     : trf(QCoreApplication::translate("shardscope::Import", "the file is scenario format version %1, written by ShardScope %2; this "
+                                                             "ShardScope (%3) reads versions up to %4: update ShardScope to open it"),
+                           v, writer, QCoreApplication::applicationVersion(), QString::number(kScenarioFormatVersion)));
         }
         const QJsonValue sv = root.value(QLatin1String("scenario"));
         if (!sv.isObject())
-            fail(std::string("\"scenario\" must be an object, got ") + typeName(sv));
+            fail(trf(QCoreApplication::translate("shardscope::Import", "\"scenario\" must be an object, got %1"), q8(typeName(sv))));
         scenario = sv.toObject();
         if (notes)
             for (auto it = root.begin(); it != root.end(); ++it)
@@ -480,11 +489,11 @@ QByteArray readConfigFile(const QString& path, const char* field)
     auto fail = [&](const QString& why) { throw InvalidInput(field, str(path + QStringLiteral(": ") + why)); };
     const QFileInfo fi(path);
     if (!fi.exists())
-        fail(QStringLiteral("no such file"));
+        fail(QCoreApplication::translate("shardscope::Import", "no such file"));
     if (fi.isDir())
-        fail(QStringLiteral("is a folder, not a file"));
+        fail(QCoreApplication::translate("shardscope::Import", "is a folder, not a file"));
     if (fi.size() > kMaxConfigFileBytes)
-        fail(QStringLiteral("the file is %1 MB; config files are at most %2 MB (is this the right file?)")
+        fail(QCoreApplication::translate("shardscope::Import", "the file is %1 MB; config files are at most %2 MB (is this the right file?)")
                  .arg(double(fi.size()) / 1e6, 0, 'f', 1)
                  .arg(double(kMaxConfigFileBytes) / 1e6, 0, 'f', 1));
     QFile f(path);
@@ -492,7 +501,7 @@ QByteArray readConfigFile(const QString& path, const char* field)
         fail(f.errorString());
     QByteArray bytes = f.read(kMaxConfigFileBytes + 1); // also bounds pipes and special files
     if (bytes.size() > kMaxConfigFileBytes)
-        fail(QStringLiteral("more than %1 MB; config files are smaller (is this the right file?)")
+        fail(QCoreApplication::translate("shardscope::Import", "more than %1 MB; config files are smaller (is this the right file?)")
                  .arg(double(kMaxConfigFileBytes) / 1e6, 0, 'f', 1));
     return bytes;
 }
@@ -548,7 +557,7 @@ void requireUtf8(const QByteArray& bytes, const QString& origin, const char* fie
             ok = false;
         if (!ok)
             throw InvalidInput(field, str(origin + QStringLiteral(": ") + lineColumnAt(bytes, i)
-                                          + QStringLiteral(": invalid UTF-8 (byte 0x%1 at offset %2); save the file as UTF-8")
+                                          + QStringLiteral(": ") + QCoreApplication::translate("shardscope::Import", "invalid UTF-8 (byte 0x%1 at offset %2); save the file as UTF-8")
                                                 .arg(unsigned(c), 2, 16, QLatin1Char('0'))
                                                 .arg(i)));
         i += extra + 1;
@@ -559,7 +568,7 @@ QJsonObject parseJsonObject(const QByteArray& bytes, const QString& origin, cons
 {
     auto fail = [&](const QString& why) { throw InvalidInput(field, str(origin + QStringLiteral(": ") + why)); };
     if (bytes.trimmed().isEmpty())
-        fail(QStringLiteral("the file is empty (expected a JSON object)"));
+        fail(QCoreApplication::translate("shardscope::Import", "the file is empty (expected a JSON object)"));
     requireUtf8(bytes, origin, field);
     QJsonParseError pe;
     const QJsonDocument doc = QJsonDocument::fromJson(bytes, &pe);
@@ -567,14 +576,14 @@ QJsonObject parseJsonObject(const QByteArray& bytes, const QString& origin, cons
         QString hint;
         if (pe.offset >= bytes.trimmed().size() - 1 || pe.error == QJsonParseError::UnterminatedObject
             || pe.error == QJsonParseError::UnterminatedArray || pe.error == QJsonParseError::UnterminatedString)
-            hint = QStringLiteral(" (is the file truncated?)");
+            hint = QCoreApplication::translate("shardscope::Import", " (is the file truncated?)");
         const QByteArray near = bytes.mid(pe.offset, 5);
         if (near.startsWith("True") || near.startsWith("False") || near.startsWith("None"))
-            hint = QStringLiteral(" (Python literals: JSON spells them true, false and null)");
+            hint = QCoreApplication::translate("shardscope::Import", " (Python literals: JSON spells them true, false and null)");
         fail(lineColumnAt(bytes, pe.offset) + QStringLiteral(": ") + pe.errorString() + hint);
     }
     if (!doc.isObject())
-        fail(QStringLiteral("expected a JSON object at the top level, got an array"));
+        fail(QCoreApplication::translate("shardscope::Import", "expected a JSON object at the top level, got an array"));
     return doc.object();
 }
 

@@ -69,6 +69,10 @@ Lecture::Lecture(MainWindow* window)
         m_tourDock->hide();
     });
     connect(m_player, &TourPlayer::stepChanged, this, &Lecture::onStepChanged);
+    // A shorter caption, or a step with fewer controls in the presenter bar, shrinks the dock with it (presentation
+    // mode): no empty band under a one-line caption.
+    // The dock's content asks for a new layout (LayoutRequest) whenever one of them changes its size hint.
+    tourBox->installEventFilter(this);
     connect(m_presentation, &PresentationMode::nextRequested, m_player, &TourPlayer::next);
     connect(m_presentation, &PresentationMode::previousRequested, m_player, &TourPlayer::previous);
     connect(m_presentation, &PresentationMode::activeChanged, this, [this](bool on) {
@@ -77,10 +81,7 @@ Lecture::Lecture(MainWindow* window)
             m_tourDock->show();
             // As high as its content needs (presenter bar, buttons, the caption): a dock shown for the first time
             // took a third of the screen, squeezing the Step tab's charts below their minimum.
-            QMetaObject::invokeMethod(this, [this] {
-                if (m_presentation->isActive() && m_tourDock->isVisible() && m_window)
-                    m_window->resizeDocks({m_tourDock}, {m_tourDock->minimumSizeHint().height()}, Qt::Vertical);
-            }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(this, &Lecture::fitTourDock, Qt::QueuedConnection);
         } else if (!m_player->hasTour())
             m_tourDock->hide();
     });
@@ -196,6 +197,8 @@ void Lecture::buildMenus()
 
 bool Lecture::eventFilter(QObject* o, QEvent* e)
 {
+    if (o == m_tourDock->widget() && e->type() == QEvent::LayoutRequest)
+        QMetaObject::invokeMethod(this, &Lecture::fitTourDock, Qt::QueuedConnection);
     if (o == m_window && e->type() == QEvent::Drop) {
         auto* drop = static_cast<QDropEvent*>(e);
         const QList<QUrl> urls = drop->mimeData()->urls();
@@ -249,6 +252,12 @@ void Lecture::askOpenTour()
         return;
     if (!openTour(path))
         QMessageBox::warning(m_window, tr("Cannot open %1").arg(QFileInfo(path).fileName()), m_lastError);
+}
+
+void Lecture::fitTourDock()
+{
+    if (m_presentation->isActive() && m_tourDock->isVisible() && m_window)
+        m_window->resizeDocks({m_tourDock}, {m_tourDock->minimumSizeHint().height()}, Qt::Vertical);
 }
 
 void Lecture::onStepChanged(int index)

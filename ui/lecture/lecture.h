@@ -65,6 +65,8 @@ private:
     void buildMenus();
     void askOpenTour();
     void onStepChanged(int index);
+    /// Presentation mode: the tour dock as high as its content (presenter bar, buttons, the caption's laid-out lines).
+    void fitTourDock();
 
     WindowRef m_window;
     TourPlayer* m_player;

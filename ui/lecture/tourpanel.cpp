@@ -83,25 +83,28 @@ QString TourPanel::progressText() const { return m_progress->text(); }
 void TourPanel::fitCaptionHeight()
 {
     // In presentation mode the whole caption shows without scrolling (a scroll bar in front of a hall hides the
-    // end of the sentence): the area is as high as the caption laid out at its width, at least three lines.
-    // Lines are measured on the laid-out text, not the font's line spacing: CJK glyphs come from a taller
-    // fallback font, and three zh_CN lines need more than three lines of the Latin font. Outside presentation
-    // mode one line is the minimum and the area scrolls.
+    // end of the sentence), and no more: the area is exactly as high as the caption laid out at its width, so a
+    // one-line caption leaves no empty band above the charts (issue 14). Lines are measured on the laid-out
+    // text, not the font's line spacing: CJK glyphs come from a taller fallback font. Outside presentation mode
+    // one line is the minimum and the area scrolls.
     if (!m_scroll)
         return;
     const QFontMetrics fm(m_caption->font());
     const bool presenting = fm.height() > 2 * QFontMetrics(QApplication::font()).height();
-    int height = (presenting ? 3 : 1) * fm.lineSpacing() + 4;
+    int height = fm.lineSpacing() + 4;
     if (presenting) {
         const int width = m_scroll->viewport()->width();
         if (width > 0)
             height = std::max(height, m_caption->heightForWidth(width) + 4);
         // A caption longer than a third of the window scrolls rather than push the charts off the screen.
         if (const QWidget* w = window())
-            height = std::min(height, std::max(3 * fm.lineSpacing() + 4, w->height() / 3));
+            height = std::min(height, std::max(fm.lineSpacing() + 4, w->height() / 3));
     }
+    const int maximum = presenting ? height : QWIDGETSIZE_MAX; // the dock follows (Lecture::fitTourDock)
     if (m_scroll->minimumHeight() != height)
         m_scroll->setMinimumHeight(height);
+    if (m_scroll->maximumHeight() != maximum)
+        m_scroll->setMaximumHeight(maximum);
 }
 
 bool TourPanel::eventFilter(QObject* o, QEvent* e)

@@ -8,6 +8,10 @@
 
 namespace shardscope {
 
+/// core's formula ("2 B/param x 68,976,648,192 params / 32 (ZeRO-3 over d=32)") with its words in the interface
+/// language (the FormulaWords table; numbers and symbols stay); unchanged in English.
+QString translatedFormula(const QString& formula);
+
 /**
  * The worst rank's terms: one row per term, with its bytes and the formula that produced them
  * ("12 B/param x ... = 13.1 GB"). DisplayRole is formatted in the chosen unit; SortRole carries the

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "explorer.h"
+#include "termstyle.h"
 
 #include "shardscope/errors.h"
 
@@ -36,11 +37,21 @@ bool fitsWith(const Scenario& s)
 
 } // namespace
 
+QLocale numberLocale()
+{
+    // The translation names its locale: the numbers in a Russian sentence take a decimal comma, while the English
+    // texts (no translator: the command line, the tests) keep C's "51.5" whatever the system locale says.
+    const QString name = ExplorerText::tr("C", "QLocale name for the numbers in translated text (ru, zh_CN)");
+    QLocale l = name == QLatin1String("C") ? QLocale::c() : QLocale(name);
+    l.setNumberOptions(l.numberOptions() | QLocale::OmitGroupSeparator);
+    return l;
+}
+
 QString formatBytesUi(double bytes, ByteUnit unit)
 {
     const double v = bytes / unitDivisor(unit);
     const int decimals = std::abs(v) < 10 ? 2 : 1;
-    return QLocale::c().toString(v, 'f', decimals) + QLatin1Char(' ') + QLatin1String(unitName(unit));
+    return numberLocale().toString(v, 'f', decimals) + QLatin1Char(' ') + QLatin1String(unitName(unit));
 }
 
 std::int64_t firstGpuOfStage(const Scenario& s, std::int64_t stage) { return stage * s.tp * s.dp(); }
@@ -259,11 +270,46 @@ QStringList fixesFor(const ExplorerResult& r)
 QString capacityMeasureWords(CapacityMeasure m)
 {
     switch (m) {
-    case CapacityMeasure::Allocated: return QStringLiteral("allocated");
-    case CapacityMeasure::Reserved: return QStringLiteral("reserved");
+    case CapacityMeasure::Allocated: return ExplorerText::tr("allocated", "the capacity measure: PyTorch's memory_allocated");
+    case CapacityMeasure::Reserved: return ExplorerText::tr("reserved", "the capacity measure: PyTorch's memory_reserved");
     case CapacityMeasure::DeviceUsed: break;
     }
-    return QStringLiteral("device used");
+    return ExplorerText::tr("device used", "the capacity measure: nvidia-smi's used memory");
+}
+
+QString minGpusReasonText(const MinGpus& m, ByteUnit unit)
+{
+    const auto bytes = [&](std::int64_t b) { return formatBytesUi(double(b), unit); };
+    switch (m.code) {
+    case MinGpusCode::FitsFrom:
+        return ExplorerText::tr("fits from N = %1 (%2 on the worst rank)").arg(m.minGpus.value_or(0)).arg(bytes(m.bytesAtMin));
+    case MinGpusCode::NeverFitsTerm: {
+        QString what;
+        switch (m.limitingTerm) {
+        case Term::Params: what = ExplorerText::tr("replicated %1-bit params are").arg(m.limitingBits); break;
+        case Term::Grads: what = ExplorerText::tr("replicated %1-bit grads are").arg(m.limitingBits); break;
+        case Term::Master: what = ExplorerText::tr("replicated fp32 master weights are"); break;
+        case Term::Optimizer: what = ExplorerText::tr("replicated optimizer states are"); break;
+        case Term::Activations: what = ExplorerText::tr("activations (not sharded by ZeRO) are"); break;
+        case Term::Logits: what = ExplorerText::tr("the logits buffer is"); break;
+        default: what = ExplorerText::tr("%1 is", "a memory term's name").arg(termLabel(m.limitingTerm)); break;
+        }
+        return ExplorerText::tr("never fits at any N with ZeRO-%1: %2 %3 per GPU alone; even as N grows the worst rank "
+                                "needs %4 of %5")
+            .arg(m.stage)
+            .arg(what, bytes(m.limitingBytes), bytes(m.worstTotalBytes), bytes(m.usableBytes));
+    }
+    case MinGpusCode::NeverFitsHostRam:
+        return ExplorerText::tr("never fits at any N with ZeRO-%1: offloaded states need %2 of host RAM per node (of %3)")
+            .arg(m.stage)
+            .arg(bytes(m.needBytes), bytes(m.haveBytes));
+    case MinGpusCode::NeverFitsNvme:
+        return ExplorerText::tr("never fits at any N with ZeRO-%1: offloaded states need %2 of NVMe per node (of %3)")
+            .arg(m.stage)
+            .arg(bytes(m.needBytes), bytes(m.haveBytes));
+    case MinGpusCode::NoAnswer: break;
+    }
+    return ExplorerText::tr("no answer for ZeRO-%1").arg(m.stage);
 }
 
 Verdict verdictFor(const ExplorerResult& r, ByteUnit unit)
@@ -291,9 +337,9 @@ Verdict verdictFor(const ExplorerResult& r, ByteUnit unit)
         v.kind = Verdict::Kind::Fits;
         v.text = ExplorerText::tr("Fits: %1 of %2 on the worst rank (%3); headroom %4")
                      .arg(measured, capacity, where, formatBytesUi(double(f.usableBytes - f.measuredBytes), unit));
-    } else if (mine && !mine->minGpus && mine->reason.rfind("never fits", 0) == 0) {
+    } else if (mine && !mine->minGpus && mine->code != MinGpusCode::NoAnswer) {
         v.kind = Verdict::Kind::NeverFits;
-        QString reason = q(mine->reason);
+        QString reason = minGpusReasonText(*mine, unit);
         reason[0] = reason[0].toUpper();
         v.text = reason;
         QStringList other;

@@ -5,6 +5,7 @@
 #include "shardscope/planner.h"
 #include "shardscope/units.h"
 
+#include <QLocale>
 #include <QString>
 
 #include <vector>
@@ -42,6 +43,11 @@ struct Verdict
 };
 
 Verdict verdictFor(const ExplorerResult& r, ByteUnit unit);
+/// core's MinGpus::reason in the interface language, from its code and numbers (the bytes in `unit`).
+QString minGpusReasonText(const MinGpus& m, ByteUnit unit);
+/// The locale of the numbers in the interface's sentences: C for English (as the command line prints), the
+/// translation's own for Russian (decimal comma) and Chinese; no group separators.
+QLocale numberLocale();
 /// "allocated", "reserved" or "device used": the measure the verdict's figure is (Scenario::capacityMeasure).
 QString capacityMeasureWords(CapacityMeasure m);
 /// "No answer: TP 3 does not divide the 64 attention heads (Tensor parallel)." in plain words, no option names.

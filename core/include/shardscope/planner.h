@@ -10,6 +10,16 @@
 
 namespace shardscope {
 
+/// What MinGpus::reason says, as a code with its numbers, for a caller that words it itself (the window
+/// translates it; the command line and JSON print `reason`, the English words).
+enum class MinGpusCode {
+    FitsFrom,      ///< "fits from N = minGpus (bytesAtMin on the worst rank)"
+    NeverFitsTerm, ///< a term no N shrinks: limitingTerm alone is limitingBytes per GPU; the worst rank needs worstTotalBytes of usableBytes
+    NeverFitsHostRam, ///< fits on the GPU, but offloaded states need needBytes of host RAM per node (of haveBytes)
+    NeverFitsNvme,    ///< as NeverFitsHostRam, for NVMe per node
+    NoAnswer,         ///< core threw InvalidInput: `reason` is "no answer: " and its message
+};
+
 /// The smallest N that fits for one ZeRO stage, or none with the reason.
 struct MinGpus
 {
@@ -17,6 +27,15 @@ struct MinGpus
     std::optional<std::int64_t> minGpus;
     std::string reason;
     std::int64_t bytesAtMin = 0; ///< worst-rank bytes at minGpus (or the N -> infinity floor)
+    // `reason`, structured (the same numbers the words print):
+    MinGpusCode code = MinGpusCode::NoAnswer;
+    Term limitingTerm = Term::Params; ///< NeverFitsTerm: the largest term no N shrinks
+    int limitingBits = 0;             ///< NeverFitsTerm with Params or Grads: their bits per element (16, 32, 8)
+    std::int64_t limitingBytes = 0;   ///< NeverFitsTerm: that term per GPU
+    std::int64_t worstTotalBytes = 0; ///< NeverFitsTerm: the worst rank's total as N grows
+    std::int64_t usableBytes = 0;     ///< NeverFitsTerm: the usable GPU memory
+    std::int64_t needBytes = 0;       ///< NeverFitsHostRam/Nvme: what the offloaded states need per node
+    std::int64_t haveBytes = 0;       ///< NeverFitsHostRam/Nvme: what a node has
 };
 
 inline constexpr std::int64_t kMaxGpus = 1048576;
