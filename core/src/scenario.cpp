@@ -237,122 +237,151 @@ constexpr std::int64_t kMaxScheduledChunks = 200000;
 
 void validateScenario(const Scenario& s)
 {
-    auto need = [](bool ok, const char* field, const std::string& msg) {
-        if (!ok)
-            throw InvalidInput(field, std::string("--") + field + ": " + msg);
+    // Each refusal is an English template with its numbers apart (InvalidInput's structured form), so the
+    // window words it in the user's language; the command line prints "--FIELD: " and the filled-in template.
+    // The arguments are built only on the way out (the planner validates every layout it derives).
+    auto fail = [](const char* field, const char* templateText, std::vector<std::string> args = {}) {
+        throw InvalidInput(field, templateText, std::move(args));
     };
+    auto num = [](std::int64_t v) { return std::to_string(v); };
     validateArchitecture(s.arch);
     if (s.bareParams) {
-        need(*s.bareParams >= 1, "params", "the model needs at least 1 parameter");
-        need(*s.bareParams <= 100000000000000LL, "params", "beyond the model's range (at most 100T parameters)");
-    } else {
-        need(countParams(s.arch).total <= 100000000000000LL, "params",
-             "the architecture has more than 100T parameters, beyond the model's range");
+        if (*s.bareParams < 1)
+            fail("params", "the model needs at least 1 parameter");
+        if (*s.bareParams > 100000000000000LL)
+            fail("params", "beyond the model's range (at most 100T parameters)");
+    } else if (countParams(s.arch).total > 100000000000000LL) {
+        fail("params", "the architecture has more than 100T parameters, beyond the model's range");
     }
-    need(s.gpus >= 1, "gpus", "the number of GPUs must be at least 1 (got " + std::to_string(s.gpus) + ")");
-    need(s.gpus <= 1048576, "gpus", std::to_string(s.gpus) + " GPUs is beyond the model's range (at most 1,048,576)");
-    need(s.gpusPerNode >= 1 && s.gpusPerNode <= 1024, "gpus-per-node", "must be between 1 and 1024");
-    need(s.tp >= 1, "tp", "tensor-parallel size must be at least 1");
-    need(s.pp >= 1, "pp", "pipeline-parallel size must be at least 1");
-    need(s.tp <= s.gpus, "tp", "TP " + std::to_string(s.tp) + " exceeds the " + std::to_string(s.gpus) + " GPUs");
-    need(s.arch.heads % s.tp == 0, "tp",
-         "TP " + std::to_string(s.tp) + " does not divide the " + std::to_string(s.arch.heads) + " attention heads");
-    need(s.arch.kvHeads % s.tp == 0 || s.tp % s.arch.kvHeads == 0, "tp",
-         "TP " + std::to_string(s.tp) + " and the " + std::to_string(s.arch.kvHeads)
-             + " KV heads do not divide one another");
-    need(s.pp <= s.arch.layers, "pp",
-         "PP " + std::to_string(s.pp) + " exceeds the " + std::to_string(s.arch.layers) + " layers");
-    need(s.cp >= 1, "cp", "context-parallel size must be at least 1");
-    need(s.cp <= s.gpus, "cp", "CP " + std::to_string(s.cp) + " exceeds the " + std::to_string(s.gpus) + " GPUs");
-    need(s.seq % s.cp == 0, "cp",
-         "CP " + std::to_string(s.cp) + " does not divide the sequence of " + std::to_string(s.seq) + " tokens");
-    if (s.cp == 1)
-        need(s.gpus % (s.tp * s.pp) == 0, "gpus",
-             std::to_string(s.gpus) + " GPUs are not divisible by TP x PP = " + std::to_string(s.tp * s.pp));
-    else
-        need(s.gpus % s.modelParallel() == 0, "gpus",
-             std::to_string(s.gpus) + " GPUs are not divisible by TP x PP x CP = "
-                 + std::to_string(s.modelParallel()));
-    need(s.vpp >= 1, "vpp", "virtual pipeline chunks must be at least 1");
+    if (s.gpus < 1)
+        fail("gpus", "the number of GPUs must be at least 1 (got %1)", {num(s.gpus)});
+    if (s.gpus > 1048576)
+        fail("gpus", "%1 GPUs is beyond the model's range (at most 1,048,576)", {num(s.gpus)});
+    if (s.gpusPerNode < 1 || s.gpusPerNode > 1024)
+        fail("gpus-per-node", "must be between 1 and 1024");
+    if (s.tp < 1)
+        fail("tp", "tensor-parallel size must be at least 1");
+    if (s.pp < 1)
+        fail("pp", "pipeline-parallel size must be at least 1");
+    if (s.tp > s.gpus)
+        fail("tp", "TP %1 exceeds the %2 GPUs", {num(s.tp), num(s.gpus)});
+    if (s.arch.heads % s.tp != 0)
+        fail("tp", "TP %1 does not divide the %2 attention heads", {num(s.tp), num(s.arch.heads)});
+    if (s.arch.kvHeads % s.tp != 0 && s.tp % s.arch.kvHeads != 0)
+        fail("tp", "TP %1 and the %2 KV heads do not divide one another", {num(s.tp), num(s.arch.kvHeads)});
+    if (s.pp > s.arch.layers)
+        fail("pp", "PP %1 exceeds the %2 layers", {num(s.pp), num(s.arch.layers)});
+    if (s.cp < 1)
+        fail("cp", "context-parallel size must be at least 1");
+    if (s.cp > s.gpus)
+        fail("cp", "CP %1 exceeds the %2 GPUs", {num(s.cp), num(s.gpus)});
+    if (s.seq % s.cp != 0)
+        fail("cp", "CP %1 does not divide the sequence of %2 tokens", {num(s.cp), num(s.seq)});
+    if (s.cp == 1) {
+        if (s.gpus % (s.tp * s.pp) != 0)
+            fail("gpus", "%1 GPUs are not divisible by TP x PP = %2", {num(s.gpus), num(s.tp * s.pp)});
+    } else if (s.gpus % s.modelParallel() != 0) {
+        fail("gpus", "%1 GPUs are not divisible by TP x PP x CP = %2", {num(s.gpus), num(s.modelParallel())});
+    }
+    if (s.vpp < 1)
+        fail("vpp", "virtual pipeline chunks must be at least 1");
     if (s.schedule == PipelineSchedule::Interleaved) {
-        need(s.pp > 1, "schedule", "the interleaved schedule needs PP > 1");
+        if (s.pp <= 1)
+            fail("schedule", "the interleaved schedule needs PP > 1");
         // Uneven splits are allowed (Megatron-Core and torchtitan accept 126 layers over PP 8 x VPP 2): every
         // model chunk needs at least one layer.
-        need(s.arch.layers >= s.pp * s.vpp, "vpp",
-             std::to_string(s.arch.layers) + " layers cannot fill PP x VPP = " + std::to_string(s.pp * s.vpp)
-                 + " model chunks (each needs at least one layer)");
-        need(s.gradAccum % s.pp == 0, "grad-accum",
-             "the interleaved schedule needs the micro-batch count (" + std::to_string(s.gradAccum)
-                 + ") to be a multiple of PP " + std::to_string(s.pp));
+        if (s.arch.layers < s.pp * s.vpp)
+            fail("vpp", "%1 layers cannot fill PP x VPP = %2 model chunks (each needs at least one layer)",
+                 {num(s.arch.layers), num(s.pp * s.vpp)});
+        if (s.gradAccum % s.pp != 0)
+            fail("grad-accum", "the interleaved schedule needs the micro-batch count (%1) to be a multiple of PP %2",
+                 {num(s.gradAccum), num(s.pp)});
     }
-    need(s.zeroStage >= 0 && s.zeroStage <= 3, "stage", "ZeRO stage must be 0, 1, 2 or 3");
-    need(s.offloadOptimizer == OffloadDevice::None || s.zeroStage >= 1, "offload-optimizer",
-         "optimizer offload needs ZeRO stage 1, 2 or 3");
-    need(s.offloadParams == OffloadDevice::None || s.zeroStage == 3, "offload-params",
-         "parameter offload needs ZeRO stage 3");
-    need(s.microBatch >= 1 && s.microBatch <= 65536, "micro-batch", "must be between 1 and 65536");
-    need(s.seq >= 1 && s.seq <= 16777216, "seq", "sequence length must be between 1 and 16,777,216");
-    need(s.arch.maxPositions <= 0 || s.seq <= s.arch.maxPositions, "seq",
-         std::to_string(s.seq) + " tokens exceed the " + std::to_string(s.arch.maxPositions)
-             + " learned positions of " + s.arch.name + " (its position embedding has no row for them)");
-    need(s.gradAccum >= 1 && s.gradAccum <= 1000000, "grad-accum", "must be between 1 and 1,000,000");
-    need(std::isfinite(s.fragmentation) && s.fragmentation >= 0 && s.fragmentation < 1, "fragmentation",
-         "must be a fraction from 0 to below 1");
-    need(s.cudaContextBytes >= 0, "cuda-context-gb", "must not be negative");
-    need(std::isfinite(s.safetyMarginBytes) && s.safetyMarginBytes >= 0, "margin-gb", "must not be negative");
-    need(s.reduceBucketElements >= 0 && s.allgatherBucketElements >= 0, "bucket", "bucket sizes must not be negative");
-    need(s.zero3PrefetchUnits >= 0 && s.zero3PrefetchUnits <= 1000, "prefetch-units", "must be between 0 and 1000");
-    need(s.lossChunks >= 1 && s.lossChunks <= 65536, "loss-chunks", "must be between 1 and 65536");
-    need(s.zero3MaxLiveParams >= 0 && s.zero3PrefetchBucketElements >= 0 && s.zero3PersistenceThreshold >= 0,
-         "zero3", "stage-3 sizes must not be negative");
-    need(s.ddpBucketCapBytes >= 0, "ddp-bucket-mb", "must not be negative");
-    need(s.framework != Framework::Single || s.gpus == 1, "framework",
-         "single means one GPU; " + std::to_string(s.gpus) + " GPUs need ddp, deepspeed, fsdp2 or megatron");
-    need(!s.optimizerInBackward || s.gradAccum == 1, "optimizer-in-backward",
-         "stepping in backward cannot accumulate gradients over " + std::to_string(s.gradAccum) + " micro-batches");
-    need(!s.capacityBytes || *s.capacityBytes > 0, "capacity-gb", "capacity must be positive");
-    need(s.hostRamBytesPerNode > 0, "host-ram-gb", "host RAM must be positive");
-    need(s.nvmeBytesPerNode > 0, "nvme-gb", "NVMe capacity must be positive");
+    if (s.zeroStage < 0 || s.zeroStage > 3)
+        fail("stage", "ZeRO stage must be 0, 1, 2 or 3");
+    if (s.offloadOptimizer != OffloadDevice::None && s.zeroStage < 1)
+        fail("offload-optimizer", "optimizer offload needs ZeRO stage 1, 2 or 3");
+    if (s.offloadParams != OffloadDevice::None && s.zeroStage != 3)
+        fail("offload-params", "parameter offload needs ZeRO stage 3");
+    if (s.microBatch < 1 || s.microBatch > 65536)
+        fail("micro-batch", "must be between 1 and 65536");
+    if (s.seq < 1 || s.seq > 16777216)
+        fail("seq", "sequence length must be between 1 and 16,777,216");
+    if (s.arch.maxPositions > 0 && s.seq > s.arch.maxPositions)
+        fail("seq", "%1 tokens exceed the %2 learned positions of %3 (its position embedding has no row for them)",
+             {num(s.seq), num(s.arch.maxPositions), s.arch.name});
+    if (s.gradAccum < 1 || s.gradAccum > 1000000)
+        fail("grad-accum", "must be between 1 and 1,000,000");
+    if (!(std::isfinite(s.fragmentation) && s.fragmentation >= 0 && s.fragmentation < 1))
+        fail("fragmentation", "must be a fraction from 0 to below 1");
+    if (s.cudaContextBytes < 0)
+        fail("cuda-context-gb", "must not be negative");
+    if (!(std::isfinite(s.safetyMarginBytes) && s.safetyMarginBytes >= 0))
+        fail("margin-gb", "must not be negative");
+    if (s.reduceBucketElements < 0 || s.allgatherBucketElements < 0)
+        fail("bucket", "bucket sizes must not be negative");
+    if (s.zero3PrefetchUnits < 0 || s.zero3PrefetchUnits > 1000)
+        fail("prefetch-units", "must be between 0 and 1000");
+    if (s.lossChunks < 1 || s.lossChunks > 65536)
+        fail("loss-chunks", "must be between 1 and 65536");
+    if (s.zero3MaxLiveParams < 0 || s.zero3PrefetchBucketElements < 0 || s.zero3PersistenceThreshold < 0)
+        fail("zero3", "stage-3 sizes must not be negative");
+    if (s.ddpBucketCapBytes < 0)
+        fail("ddp-bucket-mb", "must not be negative");
+    if (s.framework == Framework::Single && s.gpus != 1)
+        fail("framework", "single means one GPU; %1 GPUs need ddp, deepspeed, fsdp2 or megatron", {num(s.gpus)});
+    if (s.optimizerInBackward && s.gradAccum != 1)
+        fail("optimizer-in-backward", "stepping in backward cannot accumulate gradients over %1 micro-batches",
+             {num(s.gradAccum)});
+    if (s.capacityBytes && *s.capacityBytes <= 0)
+        fail("capacity-gb", "capacity must be positive");
+    if (s.hostRamBytesPerNode <= 0)
+        fail("host-ram-gb", "host RAM must be positive");
+    if (s.nvmeBytesPerNode <= 0)
+        fail("nvme-gb", "NVMe capacity must be positive");
     const Recipe& r = s.recipe;
     for (double v : {r.weights, r.grads, r.master, r.optimizer})
-        need(std::isfinite(v) && v >= 0 && v <= 64, "recipe", "bytes per parameter must be between 0 and 64");
+        if (!(std::isfinite(v) && v >= 0 && v <= 64))
+            fail("recipe", "bytes per parameter must be between 0 and 64");
     const GpuPreset gpu = resolveGpu(s);
     // One validation for every input path (options, scenario files, config imports, the window): the
     // same ranges as the command-line options, so a file cannot carry what the CLI refuses.
-    need(double(s.safetyMarginBytes) < double(gpu.capacityBytes), "margin-gb",
-         "the safety margin (" + formatBytes(s.safetyMarginBytes, ByteUnit::GB, 1) + ") must be below the GPU's capacity ("
-             + formatBytes(double(gpu.capacityBytes), ByteUnit::GB, 1) + ")");
-    need(std::isfinite(s.kernelEfficiency)
-             && (s.kernelEfficiency == 0 || (s.kernelEfficiency >= 0.001 && s.kernelEfficiency <= 1)),
-         "kernel-efficiency", "must be 0 (the GPU's own large-GEMM figure) or a fraction from 0.001 to 1");
-    need(std::isfinite(s.attentionEfficiency)
-             && (s.attentionEfficiency == 0 || (s.attentionEfficiency >= 0.001 && s.attentionEfficiency <= 1)),
-         "attention-efficiency", "must be 0 (the GPU's FlashAttention figure) or a fraction from 0.001 to 1");
-    need(std::isfinite(s.gemmKOverhead) && s.gemmKOverhead >= 0 && s.gemmKOverhead <= 4096, "gemm-k-overhead",
-         "must be from 0 to 4096 K elements");
-    need(s.checkpointInterval >= 1 && s.checkpointInterval <= 1000000, "checkpoint-interval", "must be from 1 to 1000000");
-    need(std::isfinite(s.alphaSeconds) && s.alphaSeconds >= 0 && s.alphaSeconds <= 1, "alpha-us",
-         "collective latency must be between 0 and 1,000,000 microseconds");
+    if (!(double(s.safetyMarginBytes) < double(gpu.capacityBytes)))
+        fail("margin-gb", "the safety margin (%1) must be below the GPU's capacity (%2)",
+             {formatBytes(s.safetyMarginBytes, ByteUnit::GB, 1), formatBytes(double(gpu.capacityBytes), ByteUnit::GB, 1)});
+    if (!(std::isfinite(s.kernelEfficiency)
+          && (s.kernelEfficiency == 0 || (s.kernelEfficiency >= 0.001 && s.kernelEfficiency <= 1))))
+        fail("kernel-efficiency", "must be 0 (the GPU's own large-GEMM figure) or a fraction from 0.001 to 1");
+    if (!(std::isfinite(s.attentionEfficiency)
+          && (s.attentionEfficiency == 0 || (s.attentionEfficiency >= 0.001 && s.attentionEfficiency <= 1))))
+        fail("attention-efficiency", "must be 0 (the GPU's FlashAttention figure) or a fraction from 0.001 to 1");
+    if (!(std::isfinite(s.gemmKOverhead) && s.gemmKOverhead >= 0 && s.gemmKOverhead <= 4096))
+        fail("gemm-k-overhead", "must be from 0 to 4096 K elements");
+    if (s.checkpointInterval < 1 || s.checkpointInterval > 1000000)
+        fail("checkpoint-interval", "must be from 1 to 1000000");
+    if (!(std::isfinite(s.alphaSeconds) && s.alphaSeconds >= 0 && s.alphaSeconds <= 1))
+        fail("alpha-us", "collective latency must be between 0 and 1,000,000 microseconds");
     auto link = [&](double bytesPerSecond, const char* field) {
         // 0 means "the GPU preset's"; otherwise 0.001 to 1,000,000 GB/s as on the command line.
-        need(std::isfinite(bytesPerSecond) && (bytesPerSecond == 0 || (bytesPerSecond >= 1e6 && bytesPerSecond <= 1e15)),
-             field, "link bandwidth must be between 0.001 and 1,000,000 GB/s");
+        if (!(std::isfinite(bytesPerSecond) && (bytesPerSecond == 0 || (bytesPerSecond >= 1e6 && bytesPerSecond <= 1e15))))
+            fail(field, "link bandwidth must be between 0.001 and 1,000,000 GB/s");
     };
     link(s.intraNodeBytesPerSecond, "intra-node-gbps");
     link(s.interNodeBytesPerSecond, "inter-node-gbps");
     link(s.pcieBytesPerSecond, "pcie-gbps");
-    need(std::isfinite(s.peakFlops16Override) && (s.peakFlops16Override == 0 || (s.peakFlops16Override >= 1e9 && s.peakFlops16Override <= 1e17)),
-         "peak-tflops", "peak must be 0 (the GPU preset's) or between 0.001 and 100,000 TFLOP/s");
-    need(std::isfinite(s.hbmBytesPerSecondOverride)
-             && (s.hbmBytesPerSecondOverride == 0 || (s.hbmBytesPerSecondOverride >= 1e9 && s.hbmBytesPerSecondOverride <= 1e15)),
-         "hbm-gbps", "memory bandwidth must be 0 (the GPU preset's) or between 1 and 1,000,000 GB/s");
+    if (!(std::isfinite(s.peakFlops16Override)
+          && (s.peakFlops16Override == 0 || (s.peakFlops16Override >= 1e9 && s.peakFlops16Override <= 1e17))))
+        fail("peak-tflops", "peak must be 0 (the GPU preset's) or between 0.001 and 100,000 TFLOP/s");
+    if (!(std::isfinite(s.hbmBytesPerSecondOverride)
+          && (s.hbmBytesPerSecondOverride == 0 || (s.hbmBytesPerSecondOverride >= 1e9 && s.hbmBytesPerSecondOverride <= 1e15))))
+        fail("hbm-gbps", "memory bandwidth must be 0 (the GPU preset's) or between 1 and 1,000,000 GB/s");
     // The step model schedules every (micro-batch, chunk) pair of a stage: bound the work so that a
     // step answers in well under a second (interleaved: micro-batches x chunks per GPU).
-    if (s.schedule == PipelineSchedule::Interleaved)
-        need(s.gradAccum * s.vpp <= kMaxScheduledChunks, "grad-accum",
-             "the interleaved schedule of " + std::to_string(s.gradAccum) + " micro-batches x " + std::to_string(s.vpp)
-                 + " chunks per GPU is beyond the model's range (at most " + withThousands(kMaxScheduledChunks)
-                 + " micro-batch chunks per GPU)");
+    if (s.schedule == PipelineSchedule::Interleaved && s.gradAccum * s.vpp > kMaxScheduledChunks)
+        fail("grad-accum",
+             "the interleaved schedule of %1 micro-batches x %2 chunks per GPU is beyond the model's range (at most %3 "
+             "micro-batch chunks per GPU)",
+             {num(s.gradAccum), num(s.vpp), withThousands(kMaxScheduledChunks)});
 }
 
 } // namespace shardscope

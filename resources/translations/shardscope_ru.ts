@@ -5123,4 +5123,203 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>худшая</translation>
         </message>
     </context>
+    <context>
+        <name>shardscope::Validation</name>
+        <message>
+            <source>the model needs at least 1 parameter</source>
+            <translation>модели нужен хотя бы 1 параметр</translation>
+        </message>
+        <message>
+            <source>beyond the model's range (at most 100T parameters)</source>
+            <translation>за пределами модели (не более 100T параметров)</translation>
+        </message>
+        <message>
+            <source>the architecture has more than 100T parameters, beyond the model's range</source>
+            <translation>в архитектуре больше 100T параметров, это за пределами модели</translation>
+        </message>
+        <message>
+            <source>the number of GPUs must be at least 1 (got %1)</source>
+            <translation>число GPU должно быть не меньше 1 (задано %1)</translation>
+        </message>
+        <message>
+            <source>%1 GPUs is beyond the model's range (at most 1,048,576)</source>
+            <translation>%1 GPU — за пределами модели (не более 1 048 576)</translation>
+        </message>
+        <message>
+            <source>must be between 1 and 1024</source>
+            <translation>должно быть от 1 до 1024</translation>
+        </message>
+        <message>
+            <source>tensor-parallel size must be at least 1</source>
+            <translation>степень тензорного параллелизма должна быть не меньше 1</translation>
+        </message>
+        <message>
+            <source>pipeline-parallel size must be at least 1</source>
+            <translation>степень конвейерного параллелизма должна быть не меньше 1</translation>
+        </message>
+        <message>
+            <source>TP %1 exceeds the %2 GPUs</source>
+            <translation>TP %1 больше числа GPU (%2)</translation>
+        </message>
+        <message>
+            <source>TP %1 does not divide the %2 attention heads</source>
+            <translation>TP %1 не делит число голов внимания (%2)</translation>
+        </message>
+        <message>
+            <source>TP %1 and the %2 KV heads do not divide one another</source>
+            <translation>TP %1 и число KV-голов (%2) не делятся одно на другое</translation>
+        </message>
+        <message>
+            <source>PP %1 exceeds the %2 layers</source>
+            <translation>PP %1 больше числа слоёв (%2)</translation>
+        </message>
+        <message>
+            <source>context-parallel size must be at least 1</source>
+            <translation>степень контекстного параллелизма должна быть не меньше 1</translation>
+        </message>
+        <message>
+            <source>CP %1 exceeds the %2 GPUs</source>
+            <translation>CP %1 больше числа GPU (%2)</translation>
+        </message>
+        <message>
+            <source>CP %1 does not divide the sequence of %2 tokens</source>
+            <translation>CP %1 не делит длину последовательности (токенов: %2)</translation>
+        </message>
+        <message>
+            <source>%1 GPUs are not divisible by TP x PP = %2</source>
+            <translation>%1 GPU не делятся на TP x PP = %2</translation>
+        </message>
+        <message>
+            <source>%1 GPUs are not divisible by TP x PP x CP = %2</source>
+            <translation>%1 GPU не делятся на TP x PP x CP = %2</translation>
+        </message>
+        <message>
+            <source>virtual pipeline chunks must be at least 1</source>
+            <translation>число виртуальных частей конвейера должно быть не меньше 1</translation>
+        </message>
+        <message>
+            <source>the interleaved schedule needs PP &gt; 1</source>
+            <translation>чередующемуся расписанию нужно PP &gt; 1</translation>
+        </message>
+        <message>
+            <source>%1 layers cannot fill PP x VPP = %2 model chunks (each needs at least one layer)</source>
+            <translation>слоёв (%1) не хватит на PP x VPP = %2 частей модели (каждой нужен хотя бы один слой)</translation>
+        </message>
+        <message>
+            <source>the interleaved schedule needs the micro-batch count (%1) to be a multiple of PP %2</source>
+            <translation>чередующемуся расписанию нужно, чтобы число микробатчей (%1) было кратно PP %2</translation>
+        </message>
+        <message>
+            <source>ZeRO stage must be 0, 1, 2 or 3</source>
+            <translation>стадия ZeRO должна быть 0, 1, 2 или 3</translation>
+        </message>
+        <message>
+            <source>optimizer offload needs ZeRO stage 1, 2 or 3</source>
+            <translation>выгрузке оптимизатора нужна стадия ZeRO 1, 2 или 3</translation>
+        </message>
+        <message>
+            <source>parameter offload needs ZeRO stage 3</source>
+            <translation>выгрузке параметров нужна стадия ZeRO 3</translation>
+        </message>
+        <message>
+            <source>must be between 1 and 65536</source>
+            <translation>должно быть от 1 до 65536</translation>
+        </message>
+        <message>
+            <source>sequence length must be between 1 and 16,777,216</source>
+            <translation>длина последовательности должна быть от 1 до 16 777 216</translation>
+        </message>
+        <message>
+            <source>%1 tokens exceed the %2 learned positions of %3 (its position embedding has no row for them)</source>
+            <translation>токенов (%1) больше, чем обученных позиций у %3 (%2): в его позиционном эмбеддинге для них нет строк</translation>
+        </message>
+        <message>
+            <source>must be between 1 and 1,000,000</source>
+            <translation>должно быть от 1 до 1 000 000</translation>
+        </message>
+        <message>
+            <source>must be a fraction from 0 to below 1</source>
+            <translation>должно быть долей от 0 до значения меньше 1</translation>
+        </message>
+        <message>
+            <source>must not be negative</source>
+            <translation>не может быть отрицательным</translation>
+        </message>
+        <message>
+            <source>bucket sizes must not be negative</source>
+            <translation>размеры бакетов не могут быть отрицательными</translation>
+        </message>
+        <message>
+            <source>must be between 0 and 1000</source>
+            <translation>должно быть от 0 до 1000</translation>
+        </message>
+        <message>
+            <source>stage-3 sizes must not be negative</source>
+            <translation>размеры стадии 3 не могут быть отрицательными</translation>
+        </message>
+        <message>
+            <source>single means one GPU; %1 GPUs need ddp, deepspeed, fsdp2 or megatron</source>
+            <translation>single — это один GPU; для %1 GPU нужен ddp, deepspeed, fsdp2 или megatron</translation>
+        </message>
+        <message>
+            <source>stepping in backward cannot accumulate gradients over %1 micro-batches</source>
+            <translation>шаг оптимизатора в обратном проходе не может накапливать градиенты по нескольким микробатчам (%1)</translation>
+        </message>
+        <message>
+            <source>capacity must be positive</source>
+            <translation>объём должен быть положительным</translation>
+        </message>
+        <message>
+            <source>host RAM must be positive</source>
+            <translation>ОЗУ хоста должно быть положительным</translation>
+        </message>
+        <message>
+            <source>NVMe capacity must be positive</source>
+            <translation>объём NVMe должен быть положительным</translation>
+        </message>
+        <message>
+            <source>bytes per parameter must be between 0 and 64</source>
+            <translation>байт на параметр должно быть от 0 до 64</translation>
+        </message>
+        <message>
+            <source>the safety margin (%1) must be below the GPU's capacity (%2)</source>
+            <translation>запас (%1) должен быть меньше объёма памяти GPU (%2)</translation>
+        </message>
+        <message>
+            <source>must be 0 (the GPU's own large-GEMM figure) or a fraction from 0.001 to 1</source>
+            <translation>должно быть 0 (собственное значение GPU для больших GEMM) или долей от 0.001 до 1</translation>
+        </message>
+        <message>
+            <source>must be 0 (the GPU's FlashAttention figure) or a fraction from 0.001 to 1</source>
+            <translation>должно быть 0 (значение GPU для FlashAttention) или долей от 0.001 до 1</translation>
+        </message>
+        <message>
+            <source>must be from 0 to 4096 K elements</source>
+            <translation>должно быть от 0 до 4096 элементов K</translation>
+        </message>
+        <message>
+            <source>must be from 1 to 1000000</source>
+            <translation>должно быть от 1 до 1000000</translation>
+        </message>
+        <message>
+            <source>collective latency must be between 0 and 1,000,000 microseconds</source>
+            <translation>задержка коллективной операции должна быть от 0 до 1 000 000 микросекунд</translation>
+        </message>
+        <message>
+            <source>link bandwidth must be between 0.001 and 1,000,000 GB/s</source>
+            <translation>пропускная способность канала должна быть от 0.001 до 1 000 000 ГБ/с</translation>
+        </message>
+        <message>
+            <source>peak must be 0 (the GPU preset's) or between 0.001 and 100,000 TFLOP/s</source>
+            <translation>пик должен быть 0 (значение пресета GPU) или от 0.001 до 100 000 TFLOP/s</translation>
+        </message>
+        <message>
+            <source>memory bandwidth must be 0 (the GPU preset's) or between 1 and 1,000,000 GB/s</source>
+            <translation>пропускная способность памяти должна быть 0 (значение пресета GPU) или от 1 до 1 000 000 ГБ/с</translation>
+        </message>
+        <message>
+            <source>the interleaved schedule of %1 micro-batches x %2 chunks per GPU is beyond the model's range (at most %3 micro-batch chunks per GPU)</source>
+            <translation>чередующееся расписание (микробатчей: %1, частей на GPU: %2) за пределами модели (не более %3 частей микробатчей на GPU)</translation>
+        </message>
+    </context>
 </TS>

@@ -5123,4 +5123,203 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>最差</translation>
         </message>
     </context>
+    <context>
+        <name>shardscope::Validation</name>
+        <message>
+            <source>the model needs at least 1 parameter</source>
+            <translation>模型至少需要 1 个参数</translation>
+        </message>
+        <message>
+            <source>beyond the model's range (at most 100T parameters)</source>
+            <translation>超出模型范围（最多 100T 参数）</translation>
+        </message>
+        <message>
+            <source>the architecture has more than 100T parameters, beyond the model's range</source>
+            <translation>该架构参数超过 100T，超出模型范围</translation>
+        </message>
+        <message>
+            <source>the number of GPUs must be at least 1 (got %1)</source>
+            <translation>GPU 数量至少为 1（当前为 %1）</translation>
+        </message>
+        <message>
+            <source>%1 GPUs is beyond the model's range (at most 1,048,576)</source>
+            <translation>%1 个 GPU 超出模型范围（最多 1,048,576）</translation>
+        </message>
+        <message>
+            <source>must be between 1 and 1024</source>
+            <translation>必须在 1 到 1024 之间</translation>
+        </message>
+        <message>
+            <source>tensor-parallel size must be at least 1</source>
+            <translation>张量并行度至少为 1</translation>
+        </message>
+        <message>
+            <source>pipeline-parallel size must be at least 1</source>
+            <translation>流水线并行度至少为 1</translation>
+        </message>
+        <message>
+            <source>TP %1 exceeds the %2 GPUs</source>
+            <translation>TP %1 超过了 GPU 数量 %2</translation>
+        </message>
+        <message>
+            <source>TP %1 does not divide the %2 attention heads</source>
+            <translation>TP %1 不能整除 %2 个注意力头</translation>
+        </message>
+        <message>
+            <source>TP %1 and the %2 KV heads do not divide one another</source>
+            <translation>TP %1 与 %2 个 KV 头互不整除</translation>
+        </message>
+        <message>
+            <source>PP %1 exceeds the %2 layers</source>
+            <translation>PP %1 超过了层数 %2</translation>
+        </message>
+        <message>
+            <source>context-parallel size must be at least 1</source>
+            <translation>上下文并行度至少为 1</translation>
+        </message>
+        <message>
+            <source>CP %1 exceeds the %2 GPUs</source>
+            <translation>CP %1 超过了 GPU 数量 %2</translation>
+        </message>
+        <message>
+            <source>CP %1 does not divide the sequence of %2 tokens</source>
+            <translation>CP %1 不能整除 %2 个 token 的序列</translation>
+        </message>
+        <message>
+            <source>%1 GPUs are not divisible by TP x PP = %2</source>
+            <translation>%1 个 GPU 不能被 TP x PP = %2 整除</translation>
+        </message>
+        <message>
+            <source>%1 GPUs are not divisible by TP x PP x CP = %2</source>
+            <translation>%1 个 GPU 不能被 TP x PP x CP = %2 整除</translation>
+        </message>
+        <message>
+            <source>virtual pipeline chunks must be at least 1</source>
+            <translation>虚拟流水线块数至少为 1</translation>
+        </message>
+        <message>
+            <source>the interleaved schedule needs PP &gt; 1</source>
+            <translation>交错调度需要 PP &gt; 1</translation>
+        </message>
+        <message>
+            <source>%1 layers cannot fill PP x VPP = %2 model chunks (each needs at least one layer)</source>
+            <translation>%1 层无法填满 PP x VPP = %2 个模型块（每块至少需要一层）</translation>
+        </message>
+        <message>
+            <source>the interleaved schedule needs the micro-batch count (%1) to be a multiple of PP %2</source>
+            <translation>交错调度要求微批次数（%1）是 PP %2 的倍数</translation>
+        </message>
+        <message>
+            <source>ZeRO stage must be 0, 1, 2 or 3</source>
+            <translation>ZeRO 阶段必须为 0、1、2 或 3</translation>
+        </message>
+        <message>
+            <source>optimizer offload needs ZeRO stage 1, 2 or 3</source>
+            <translation>优化器卸载需要 ZeRO 阶段 1、2 或 3</translation>
+        </message>
+        <message>
+            <source>parameter offload needs ZeRO stage 3</source>
+            <translation>参数卸载需要 ZeRO 阶段 3</translation>
+        </message>
+        <message>
+            <source>must be between 1 and 65536</source>
+            <translation>必须在 1 到 65536 之间</translation>
+        </message>
+        <message>
+            <source>sequence length must be between 1 and 16,777,216</source>
+            <translation>序列长度必须在 1 到 16,777,216 之间</translation>
+        </message>
+        <message>
+            <source>%1 tokens exceed the %2 learned positions of %3 (its position embedding has no row for them)</source>
+            <translation>%1 个 token 超过了 %3 的 %2 个学习位置（其位置嵌入没有对应的行）</translation>
+        </message>
+        <message>
+            <source>must be between 1 and 1,000,000</source>
+            <translation>必须在 1 到 1,000,000 之间</translation>
+        </message>
+        <message>
+            <source>must be a fraction from 0 to below 1</source>
+            <translation>必须是 0 到小于 1 的比例</translation>
+        </message>
+        <message>
+            <source>must not be negative</source>
+            <translation>不能为负数</translation>
+        </message>
+        <message>
+            <source>bucket sizes must not be negative</source>
+            <translation>桶大小不能为负数</translation>
+        </message>
+        <message>
+            <source>must be between 0 and 1000</source>
+            <translation>必须在 0 到 1000 之间</translation>
+        </message>
+        <message>
+            <source>stage-3 sizes must not be negative</source>
+            <translation>阶段 3 的大小不能为负数</translation>
+        </message>
+        <message>
+            <source>single means one GPU; %1 GPUs need ddp, deepspeed, fsdp2 or megatron</source>
+            <translation>single 表示单个 GPU；%1 个 GPU 需要 ddp、deepspeed、fsdp2 或 megatron</translation>
+        </message>
+        <message>
+            <source>stepping in backward cannot accumulate gradients over %1 micro-batches</source>
+            <translation>在反向传播中执行优化器步骤无法在 %1 个微批次上累积梯度</translation>
+        </message>
+        <message>
+            <source>capacity must be positive</source>
+            <translation>容量必须为正数</translation>
+        </message>
+        <message>
+            <source>host RAM must be positive</source>
+            <translation>主机内存必须为正数</translation>
+        </message>
+        <message>
+            <source>NVMe capacity must be positive</source>
+            <translation>NVMe 容量必须为正数</translation>
+        </message>
+        <message>
+            <source>bytes per parameter must be between 0 and 64</source>
+            <translation>每个参数的字节数必须在 0 到 64 之间</translation>
+        </message>
+        <message>
+            <source>the safety margin (%1) must be below the GPU's capacity (%2)</source>
+            <translation>安全余量（%1）必须小于 GPU 的容量（%2）</translation>
+        </message>
+        <message>
+            <source>must be 0 (the GPU's own large-GEMM figure) or a fraction from 0.001 to 1</source>
+            <translation>必须为 0（使用该 GPU 自身的大型 GEMM 数值）或 0.001 到 1 之间的比例</translation>
+        </message>
+        <message>
+            <source>must be 0 (the GPU's FlashAttention figure) or a fraction from 0.001 to 1</source>
+            <translation>必须为 0（使用该 GPU 的 FlashAttention 数值）或 0.001 到 1 之间的比例</translation>
+        </message>
+        <message>
+            <source>must be from 0 to 4096 K elements</source>
+            <translation>必须在 0 到 4096 个 K 元素之间</translation>
+        </message>
+        <message>
+            <source>must be from 1 to 1000000</source>
+            <translation>必须在 1 到 1000000 之间</translation>
+        </message>
+        <message>
+            <source>collective latency must be between 0 and 1,000,000 microseconds</source>
+            <translation>集合通信延迟必须在 0 到 1,000,000 微秒之间</translation>
+        </message>
+        <message>
+            <source>link bandwidth must be between 0.001 and 1,000,000 GB/s</source>
+            <translation>链路带宽必须在 0.001 到 1,000,000 GB/s 之间</translation>
+        </message>
+        <message>
+            <source>peak must be 0 (the GPU preset's) or between 0.001 and 100,000 TFLOP/s</source>
+            <translation>峰值必须为 0（使用 GPU 预设值）或在 0.001 到 100,000 TFLOP/s 之间</translation>
+        </message>
+        <message>
+            <source>memory bandwidth must be 0 (the GPU preset's) or between 1 and 1,000,000 GB/s</source>
+            <translation>内存带宽必须为 0（使用 GPU 预设值）或在 1 到 1,000,000 GB/s 之间</translation>
+        </message>
+        <message>
+            <source>the interleaved schedule of %1 micro-batches x %2 chunks per GPU is beyond the model's range (at most %3 micro-batch chunks per GPU)</source>
+            <translation>%1 个微批次 x 每个 GPU %2 个块的交错调度超出模型范围（每个 GPU 最多 %3 个微批次块）</translation>
+        </message>
+    </context>
 </TS>

@@ -820,6 +820,77 @@ private slots:
     }
 
     // QT_SCALE_FACTOR=1.5 on a 1920 x 1080 screen leaves 720 logical pixels: the window must fit.
+    // core's scenario refusals (validateScenario) carry an English template and their numbers apart: the command line
+    // prints them byte for byte as before, and the window words them in Russian and Chinese. Every template in
+    // core/src/scenario.cpp is in the window's table (read from the source, so a new refusal cannot be missed) and
+    // translated in both languages.
+    void validationRefusalsTranslated()
+    {
+        QFile src(QStringLiteral(SHARDSCOPE_SCENARIO_CPP));
+        QVERIFY(src.open(QIODevice::ReadOnly));
+        QString body = QString::fromUtf8(src.readAll());
+        body = body.mid(body.indexOf(QLatin1String("void validateScenario")));
+        QVERIFY(!body.isEmpty());
+        static const QRegularExpression call(QStringLiteral("fail\\((?:\"[^\"]*\"|field),\\s*((?:\"(?:[^\"\\\\]|\\\\.)*\"\\s*)+)"));
+        static const QRegularExpression literal(QStringLiteral("\"((?:[^\"\\\\]|\\\\.)*)\""));
+        QStringList inSource;
+        for (auto it = call.globalMatch(body); it.hasNext();) {
+            QString t;
+            for (auto lit = literal.globalMatch(it.next().captured(1)); lit.hasNext();)
+                t += lit.next().captured(1);
+            if (!inSource.contains(t))
+                inSource << t;
+        }
+        QStringList table;
+        for (const char* t : validationTemplates())
+            table << QString::fromUtf8(t);
+        QVERIFY2(inSource.size() >= 45, qPrintable(QString::number(inSource.size())));
+        for (const QString& t : inSource)
+            QVERIFY2(table.contains(t), qPrintable(QStringLiteral("not in validationTemplates(): ") + t));
+        QCOMPARE(table.size(), inSource.size());
+
+        for (const QString& lang : {QStringLiteral("ru"), QStringLiteral("zh_CN")}) {
+            QVERIFY(language::install(lang));
+            for (const char* t : validationTemplates()) {
+                const QString tr = QCoreApplication::translate("shardscope::Validation", t);
+                QVERIFY2(tr != QString::fromUtf8(t), qPrintable(lang + QStringLiteral(": untranslated: ") + QString::fromUtf8(t)));
+                for (int k = 1; k <= 3; ++k) // every number the English shows, the translation shows
+                    QCOMPARE(tr.contains(QStringLiteral("%%1").arg(k)), QString::fromUtf8(t).contains(QStringLiteral("%%1").arg(k)));
+            }
+        }
+
+        // One refusal through the real path: TP 3 on Llama-2-70B's 64 heads.
+        Scenario s = defaultScenario();
+        s.tp = 3;
+        s.gpus = 6;
+        auto refusal = [&]() -> std::pair<std::string, QString> {
+            try {
+                validateScenario(s);
+            } catch (const InvalidInput& e) {
+                return {e.what(), validationText(e)};
+            }
+            return {};
+        };
+        QVERIFY(language::install(QStringLiteral("en")));
+        const auto en = refusal();
+        QCOMPARE(QString::fromStdString(en.first), QStringLiteral("--tp: TP 3 does not divide the 64 attention heads"));
+        QCOMPARE(en.second, QStringLiteral("TP 3 does not divide the 64 attention heads"));
+        QCOMPARE(en.second, plainMessage(QString::fromStdString(en.first)));
+        QVERIFY(language::install(QStringLiteral("ru")));
+        const auto ru = refusal();
+        QCOMPARE(ru.first, en.first); // the command line's words do not follow the window's language
+        QCOMPARE(ru.second, QStringLiteral("TP 3 не делит число голов внимания (64)"));
+        QVERIFY(language::install(QStringLiteral("zh_CN")));
+        QCOMPARE(refusal().second, QStringLiteral("TP 3 不能整除 64 个注意力头"));
+        // A refusal with two filled-in figures, in the order the translation puts them.
+        s = defaultScenario();
+        s.safetyMarginBytes = 100e9;
+        QVERIFY(refusal().second.startsWith(QStringLiteral("安全余量（100.0 GB）必须小于 GPU 的容量（85.9 GB）")));
+        QVERIFY(language::install(QStringLiteral("en")));
+        QCOMPARE(QString::fromStdString(refusal().first),
+                 QStringLiteral("--margin-gb: the safety margin (100.0 GB) must be below the GPU's capacity (85.9 GB)"));
+    }
+
     void minimumSizeFitsScaledScreen()
     {
         MainWindow w(defaultScenario());

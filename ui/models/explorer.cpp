@@ -443,4 +443,83 @@ Verdict invalidVerdict(const QString& field, const QString& message)
     return v;
 }
 
+const std::vector<const char*>& validationTemplates()
+{
+    // validateScenario()'s templates (core/src/scenario.cpp), in its order; tst_lecture checks that every
+    // template there is here and that each is translated.
+    static const std::vector<const char*> templates = {
+        QT_TRANSLATE_NOOP("shardscope::Validation", "the model needs at least 1 parameter"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "beyond the model's range (at most 100T parameters)"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "the architecture has more than 100T parameters, beyond the model's range"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "the number of GPUs must be at least 1 (got %1)"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "%1 GPUs is beyond the model's range (at most 1,048,576)"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "must be between 1 and 1024"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "tensor-parallel size must be at least 1"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "pipeline-parallel size must be at least 1"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "TP %1 exceeds the %2 GPUs"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "TP %1 does not divide the %2 attention heads"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "TP %1 and the %2 KV heads do not divide one another"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "PP %1 exceeds the %2 layers"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "context-parallel size must be at least 1"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "CP %1 exceeds the %2 GPUs"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "CP %1 does not divide the sequence of %2 tokens"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "%1 GPUs are not divisible by TP x PP = %2"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "%1 GPUs are not divisible by TP x PP x CP = %2"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "virtual pipeline chunks must be at least 1"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "the interleaved schedule needs PP > 1"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "%1 layers cannot fill PP x VPP = %2 model chunks (each needs at least one layer)"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "the interleaved schedule needs the micro-batch count (%1) to be a multiple of PP %2"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "ZeRO stage must be 0, 1, 2 or 3"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "optimizer offload needs ZeRO stage 1, 2 or 3"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "parameter offload needs ZeRO stage 3"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "must be between 1 and 65536"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "sequence length must be between 1 and 16,777,216"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "%1 tokens exceed the %2 learned positions of %3 (its position embedding has no row for them)"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "must be between 1 and 1,000,000"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "must be a fraction from 0 to below 1"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "must not be negative"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "bucket sizes must not be negative"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "must be between 0 and 1000"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "stage-3 sizes must not be negative"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "single means one GPU; %1 GPUs need ddp, deepspeed, fsdp2 or megatron"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "stepping in backward cannot accumulate gradients over %1 micro-batches"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "capacity must be positive"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "host RAM must be positive"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "NVMe capacity must be positive"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "bytes per parameter must be between 0 and 64"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "the safety margin (%1) must be below the GPU's capacity (%2)"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "must be 0 (the GPU's own large-GEMM figure) or a fraction from 0.001 to 1"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "must be 0 (the GPU's FlashAttention figure) or a fraction from 0.001 to 1"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "must be from 0 to 4096 K elements"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "must be from 1 to 1000000"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "collective latency must be between 0 and 1,000,000 microseconds"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "link bandwidth must be between 0.001 and 1,000,000 GB/s"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "peak must be 0 (the GPU preset's) or between 0.001 and 100,000 TFLOP/s"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "memory bandwidth must be 0 (the GPU preset's) or between 1 and 1,000,000 GB/s"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "the interleaved schedule of %1 micro-batches x %2 chunks per GPU is beyond the model's range (at most %3 micro-batch chunks per GPU)"),
+    };
+    return templates;
+}
+
+QString validationText(const InvalidInput& e)
+{
+    if (e.templateText().empty())
+        return plainMessage(QString::fromUtf8(e.what()));
+    QString t = QCoreApplication::translate("shardscope::Validation", e.templateText().c_str());
+    for (const std::string& a : e.args())
+        t = t.arg(QString::fromStdString(a)); // %1, %2, ... in turn, wherever the translation puts them
+    if (!t.isEmpty())
+        t[0] = t[0].toUpper();
+    return t;
+}
+
+Verdict invalidVerdict(const InvalidInput& e)
+{
+    Verdict v;
+    v.kind = Verdict::Kind::Invalid;
+    v.text = ExplorerText::tr("No answer for this scenario: %1 (%2). The charts show the last valid scenario.")
+                 .arg(validationText(e), fieldWords(QString::fromStdString(e.field())));
+    return v;
+}
+
 } // namespace shardscope

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "shardscope/errors.h"
 #include "shardscope/footprint.h"
 #include "shardscope/planner.h"
 #include "shardscope/units.h"
@@ -52,6 +53,15 @@ QLocale numberLocale();
 QString capacityMeasureWords(CapacityMeasure m);
 /// "No answer: TP 3 does not divide the 64 attention heads (Tensor parallel)." in plain words, no option names.
 Verdict invalidVerdict(const QString& field, const QString& message);
+/// The same from core's refusal itself: its structured template (InvalidInput::templateText()) worded in the
+/// interface language, else its English message.
+Verdict invalidVerdict(const InvalidInput& e);
+/// core's refusal in the interface language, without the option name ("TP 3 does not divide the 64 attention
+/// heads"): the template through translate("shardscope::Validation", ...) with its numbers filled in; a refusal
+/// without a template (an importer's, a free-form one) comes back as plainMessage(e.what()).
+QString validationText(const InvalidInput& e);
+/// Every template validateScenario() words its refusals with (for lupdate, and for the test that none is missing).
+const std::vector<const char*>& validationTemplates();
 
 /// The words a person reads for core's field name (InvalidInput::field()): "tp" -> "Tensor parallel".
 /// Unknown fields come back as given.

@@ -165,7 +165,7 @@ QString exportCaption(const Scenario& s, ByteUnit units)
     try {
         verdict = verdictFor(computeExplorer(s), units).text;
     } catch (const InvalidInput& e) {
-        verdict = invalidVerdict(QString::fromStdString(e.field()), QString::fromUtf8(e.what())).text;
+        verdict = invalidVerdict(e).text;
     }
     return parts.join(QStringLiteral(" \u00b7 ")) + QStringLiteral(". ") + verdict;
 }

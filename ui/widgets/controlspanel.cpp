@@ -601,7 +601,7 @@ void ControlsPanel::showScenarioError()
         validateScenario(m_scenario);
     } catch (const InvalidInput& e) {
         field = QString::fromStdString(e.field());
-        text = plainMessage(QString::fromUtf8(e.what()));
+        text = validationText(e);
     }
     if (field == m_errorField && text == m_errorText)
         return;

@@ -199,7 +199,7 @@ void MemoryPage::setScenario(const Scenario& s)
         // the repaint), well inside a frame, so there is no stale-result race to guard against.
         m_result = computeExplorer(s);
     } catch (const InvalidInput& e) {
-        m_verdict = invalidVerdict(QString::fromStdString(e.field()), QString::fromUtf8(e.what()));
+        m_verdict = invalidVerdict(e);
         showVerdict();
         m_fixes.clear();
         m_bestScenario.reset();
