@@ -109,10 +109,7 @@ struct Ctx
                 : collectiveSeconds(EventKind::AllReduce, lt.tpMsgBytes, t, sc.alphaSeconds, bw.tp);
         auto tp = [&](double gemm) { return sc.tpCommOverlap ? tpPair - std::min(std::max(0.0, gemm), tpPair) : tpPair; };
         auto ring = [&](double core, double factor) {
-            if (c <= 1)
-                return 0.0;
-            const double d = double(c - 1) * collectiveSeconds(EventKind::Send, lt.cpRingFwd * factor, 2, sc.alphaSeconds, bw.cp);
-            return d - std::min(std::max(0.0, core), d);
+            return c <= 1 ? 0.0 : cpRingTime(sc, lt, bw.cp, factor > 1.0, core).exposed;
         };
         layerFwdKernels = lt.attnLinFwd + lt.coreFwd + lt.attnEwFwd + lt.mlpFwd;
         layerFwd = (lt.attnLinFwd + lt.coreFwd + lt.attnEwFwd) + ring(lt.coreFwd, 1.0) + tp(lt.attnLinFwd) + lt.mlpFwd

@@ -5,6 +5,8 @@
 #include "shardscope/collectives.h"
 #include "shardscope/kernels.h"
 
+#include <algorithm>
+
 namespace shardscope::detail {
 
 KernelModel kernelModel(const Scenario& s, const GpuPreset& g)
@@ -115,10 +117,87 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
     const double logits = memorySeconds(km, 8.0 * T * double(a.vocab) / t);
     lt.headFwd = head + logits;
     lt.headBwd = 2.0 * head + logits;
-    // Ring attention: this rank's K and V chunk (KV heads per TP rank, at least one), 16-bit.
-    const double kvPerRank = std::max(kv / t, hd);
+    // Ring attention: this rank's K and V chunk (KV heads per TP rank, at least one; all its query heads when the
+    // model repeats K/V before the attention kernel, as torchtitan's Llama does), 16-bit. Megatron-Core passes
+    // dK/dV on in the same 16 bits; PyTorch's context_parallel accumulates and passes them in fp32
+    // (_templated_ring_attention_backward: accum_dtype float32 with convert_to_f32).
+    const double kvPerRank = s.attentionRepeatsKv ? std::max(q / t, hd) : std::max(kv / t, hd);
     lt.cpRingFwd = 2.0 * T * kvPerRank * actBytes;
+    lt.cpRingGrad = s.cpTorchAllGather ? 2.0 * T * kvPerRank * 4.0 : lt.cpRingFwd;
+    if (s.cp > 1 && s.cpTorchAllGather && s.flashAttention) {
+        const double outElems = T * q / t, kvElems = T * kvPerRank;
+        lt.cpMergeFwd = memorySeconds(km, cpMergeBytes(outElems, kvElems, s.cp, false));
+        lt.cpMergeBwd = memorySeconds(km, cpMergeBytes(outElems, kvElems, s.cp, true));
+        lt.coreFwd += lt.cpMergeFwd;
+        lt.coreBwd += lt.cpMergeBwd;
+    }
     return lt;
+}
+
+double cpMergeBytes(double E, double K, std::int64_t c, bool backward)
+{
+    if (c <= 1)
+        return 0;
+    const double later = double(c - 1);
+    // PyTorch's context_parallel (torch/distributed/tensor/experimental/_attention.py), op by op as it runs them,
+    // for the rank that merges whole blocks at every step (the last CP rank: round-robin load balancing gives it
+    // the full query against half of each later K/V chunk; the step waits for the slowest rank). fp32 = 4 bytes,
+    // bf16 = 2; a read-modify-write of an fp32 tensor from a bf16 one is 4 + 2 + 4 = 10 bytes per element.
+    if (!backward) {
+        // _SDPAMerger: each later step casts its block output to fp32 (2 read + 4 written), then
+        // out - sigmoid(lse_b - lse) * (out - out_b) runs as three fp32 element-wise passes (12 + 8 + 12 bytes);
+        // torch.cat([k, v]) copies the received K/V for the next exchange (2 + 2 bytes each). Once per pass: the
+        // first block's cast to fp32 (6) and the result's cast back to bf16 (6).
+        return 12.0 * E + later * (38.0 * E + 8.0 * K);
+    }
+    // _templated_ring_attention_backward: fp32 zeros for dQ, dK, dV (4 bytes written each); each step adds its
+    // bf16 dQ into the fp32 one (10), its half-chunk dK/dV into the received fp32 chunk (10 over half, then
+    // _partial_update's torch.cat copies the whole fp32 chunk: 8) and concatenates dK, dV for the send (8), and
+    // copies K/V for the next exchange (4); the first step adds in place (10 + 10) and concatenates (8); at the
+    // end dQ, dK, dV are cast back to bf16 (6). Each step's FlashAttention backward call also runs its own
+    // preprocessing, rowsum(dO * O) and zeroing the fp32 dQ accumulator (2 + 2 + 4), and the conversion of that
+    // accumulator (4 + 2): 14 bytes per query element per call, which one call without CP pays once
+    // (flash-attention csrc flash_bwd_launch_template.h: compute_dot_do_o, convert_dQ).
+    const double once = 4.0 * (E + 2.0 * K) + (10.0 * E + 20.0 * K + 16.0 * K) + 6.0 * (E + 2.0 * K);
+    const double perStep = 10.0 * E + 10.0 * K + 16.0 * K + 16.0 * K + 8.0 * K + 14.0 * E;
+    return once + later * perStep;
+}
+
+CpRingTime cpRingTime(const Scenario& s, const LayerTimes& lt, double beta, bool backward, double coreSeconds)
+{
+    CpRingTime r;
+    const std::int64_t c = s.cp;
+    if (c <= 1)
+        return r;
+    const double core = std::max(0.0, coreSeconds);
+    if (!s.cpTorchAllGather) {
+        // Megatron-Core's ring (Liu et al. 2023): c - 1 steps, each passing this rank's K/V chunk on (backward:
+        // with its dK/dV, 16-bit), overlapped with the attention kernel.
+        r.bufferBytes = lt.cpRingFwd + (backward ? lt.cpRingGrad : 0.0);
+        r.bytes = r.bufferBytes * double(c - 1);
+        r.seconds = double(c - 1) * collectiveSeconds(EventKind::Send, r.bufferBytes, 2, s.alphaSeconds, beta);
+        r.exposed = r.seconds - std::min(core, r.seconds);
+        return r;
+    }
+    // PyTorch's context_parallel, rotate_method allgather (its default and torchtitan's): one all-gather of the
+    // c K/V chunks, issued before the local step and waited for before the second, so only the first of the c
+    // steps' attention hides it.
+    const double gatherBytes = double(c) * lt.cpRingFwd;
+    const double gather = collectiveSeconds(EventKind::AllGather, gatherBytes, c, s.alphaSeconds, beta);
+    const double stepCore = core / double(c);
+    r.bufferBytes = gatherBytes;
+    r.bytes = double(c - 1) * lt.cpRingFwd;
+    r.seconds = gather;
+    r.exposed = std::max(0.0, gather - stepCore);
+    if (backward) {
+        // dK/dV ride the ring in fp32 (all-to-all rotater): c sends, each under the next step's attention but
+        // the last, which the pass waits for.
+        const double send = collectiveSeconds(EventKind::Send, lt.cpRingGrad, 2, s.alphaSeconds, beta);
+        r.seconds += double(c) * send;
+        r.bytes += double(c) * lt.cpRingGrad;
+        r.exposed += double(c - 1) * std::max(0.0, send - stepCore) + send;
+    }
+    return r;
 }
 
 GroupBandwidths groupBandwidths(const Scenario& s, const LinkPlan& l, std::int64_t dc)

@@ -84,7 +84,12 @@ struct LayerTimes
     /// Seconds: the attention half's linear layers, core attention and element-wise work; the MLP half; the head.
     double attnLinFwd = 0, coreFwd = 0, attnEwFwd = 0, mlpFwd = 0, headFwd = 0;
     double attnLinBwd = 0, coreBwd = 0, attnEwBwd = 0, mlpBwd = 0, headBwd = 0;
-    double cpRingFwd = 0; ///< bytes one rank sends per ring step in forward (its K and V chunk)
+    double cpRingFwd = 0; ///< bytes of this rank's K and V chunk (what one ring step passes on in forward)
+    double cpRingGrad = 0; ///< bytes of this rank's dK and dV chunk as the backward ring passes it on
+    /// Seconds of ring attention's memory-bound bookkeeping per layer and micro-batch (PyTorch's context_parallel:
+    /// the fp32 log-sum-exp merge of the partial outputs, the fp32 gradient accumulation, the chunk copies);
+    /// included in coreFwd and coreBwd. 0 without CP or with Megatron-Core's ring.
+    double cpMergeFwd = 0, cpMergeBwd = 0;
     double tpMsgBytes = 0; ///< the tensor a TP collective works on
     double p2pBytes = 0; ///< a pipeline send (the block's output activations or input gradients)
     /// Shares of the forward kernel seconds by weight (per-tensor ZeRO-3 splits a layer at its weights): QKV's
@@ -101,6 +106,29 @@ KernelModel kernelModel(const Scenario& s, const GpuPreset& g);
 /// Kernel seconds of a layer's halves and of the LM head on one GPU for one micro-batch (docs/model.md,
 /// "Kernel time"), with `actBytes` bytes per activation element (activationWireBytes()).
 LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes);
+
+/// Bytes of ring attention's memory-bound bookkeeping for one layer pass of one micro-batch on one rank
+/// (PyTorch's context_parallel; docs/model.md, "Context parallelism"): `outElems` elements of the rank's attention
+/// output (tokens x q/t), `kvElems` of its K (and as many of V), `c` the CP size. Forward: the merge of each of the
+/// c - 1 later steps; backward: the fp32 accumulation of dQ, dK, dV and FlashAttention's per-call pre- and
+/// post-processing. 0 for c <= 1.
+double cpMergeBytes(double outElems, double kvElems, std::int64_t c, bool backward);
+
+/// The CP ring's communication in one layer pass of one micro-batch (shared by computeStep()'s cpRing and the
+/// planner's closed form): its seconds, what the attention kernels do not hide, and its bytes.
+struct CpRingTime
+{
+    double seconds = 0; ///< all the pass's ring transfers, back to back
+    double exposed = 0; ///< what the attention kernels (coreSeconds) do not hide
+    double bytes = 0; ///< bytes this rank sends
+    double bufferBytes = 0; ///< the tensor a transfer works on (the gathered K/V, or one chunk)
+};
+/// The ring of a forward (or recompute) pass or of a backward pass, next to `coreSeconds` of attention kernels,
+/// at `beta` bytes/s. Megatron-Core's P2P ring: c - 1 sends of the K/V chunk (backward: with dK/dV, 16-bit), each
+/// under the attention of a step. PyTorch's context_parallel: one all-gather of K/V, under the first step's
+/// attention only (1/c); backward also c sends of the fp32 dK/dV chunk, each under the next step's attention, the
+/// last one waited for.
+CpRingTime cpRingTime(const Scenario& s, const LayerTimes& lt, double beta, bool backward, double coreSeconds);
 
 /// Bandwidths of the process groups' collectives (bytes/s) and ZeRO-3's per-tensor latency.
 struct GroupBandwidths

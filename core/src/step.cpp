@@ -121,7 +121,7 @@ public:
         m_attnEwBwd = lt.attnEwBwd;
         m_mlpBwd = lt.mlpBwd;
         m_headBwd = lt.headBwd;
-        m_cpRingFwd = lt.cpRingFwd;
+        m_lt = lt;
         m_bw = detail::groupBandwidths(s, m_links, m_dc);
         m_tpBeta = m_bw.tp;
         m_dpBeta = m_bw.dp;
@@ -166,7 +166,7 @@ private:
     /// MLP) and of the LM head, forward and backward, for one micro-batch on one GPU.
     double m_attnLinFwd = 0, m_coreFwd = 0, m_attnEwFwd = 0, m_mlpFwd = 0, m_headFwd = 0;
     double m_attnLinBwd = 0, m_coreBwd = 0, m_attnEwBwd = 0, m_mlpBwd = 0, m_headBwd = 0;
-    double m_cpRingFwd = 0; ///< bytes one rank sends per ring step in forward (its K and V chunk)
+    detail::LayerTimes m_lt; ///< the layer's kernel seconds and message bytes (stagetime.h)
     double m_paramHostBeta = 1; ///< host-to-GPU bandwidth of offloaded params (PCIe, or the NVMe share)
     double m_z3Beta = 1; ///< ZeRO-3 collectives' bandwidth (one NIC per GPU with per-tensor collectives)
     double m_z3Extra = 0; ///< extra latency of a unit's ZeRO-3 collective split per parameter tensor
@@ -314,29 +314,31 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
             overlapBack(first, cfree0, gemmSeconds);
     };
     auto cpRing = [&](StepPhase ph, std::int64_t layer, double coreSeconds, double factor) {
-        // Ring attention: cp - 1 steps, each passing this rank's K and V chunk on (backward: K, V and their
-        // gradients, twice the bytes), overlapped with the attention kernel (Liu et al. 2023; Megatron-Core CP).
+        // Ring attention next to the attention kernel (stagetime.h cpRingTime(): Megatron-Core's P2P ring, cp - 1
+        // sends of the K/V chunk, backward with dK/dV; or PyTorch's context_parallel, one K/V all-gather under the
+        // first step only and, backward, c fp32 dK/dV sends); only what the kernels cannot cover is exposed.
         if (m_c <= 1)
             return;
+        const detail::CpRingTime rt = detail::cpRingTime(m_s, m_lt, m_cpBeta, factor > 1.0, coreSeconds);
         StepEvent e;
-        e.kind = EventKind::Send;
+        e.kind = m_s.cpTorchAllGather && factor <= 1.0 ? EventKind::AllGather : EventKind::Send;
         e.group = CommGroup::CP;
         e.phase = ph;
         e.part = EventPart::Attention;
-        e.bufferBytes = m_cpRingFwd * factor;
-        e.bytes = e.bufferBytes * double(m_c - 1);
+        e.bufferBytes = rt.bufferBytes;
+        e.bytes = rt.bytes;
         e.groupSize = m_c;
         e.crossesNodes = m_links.cpCrossesNodes;
         e.layer = layer;
         e.layerCount = 1;
-        e.duration = double(m_c - 1) * collectiveSeconds(EventKind::Send, e.bufferBytes, 2, m_s.alphaSeconds, m_cpBeta);
+        e.duration = rt.seconds;
         e.start = cfree;
         e.exposedSeconds = e.duration;
         const std::size_t first = op.events.size();
         const double cfree0 = cfree;
         cfree += e.duration;
         push(e);
-        overlapBack(first, cfree0, coreSeconds);
+        overlapBack(first, cfree0, rt.seconds - rt.exposed);
     };
     auto layerForward = [&](StepPhase ph, std::int64_t layer) {
         compute(m_attnFlops + m_coreFlops, m_attnLinFwd + m_coreFwd + m_attnEwFwd, ph, EventPart::Attention, layer);

@@ -243,6 +243,11 @@ Scenario scenarioForStepRow(const CsvRow& row)
     // (overlap_grad_reduce, overlap_param_gather, tp_comm_overlap); torchtitan's AsyncTP does the latter.
     s.overlapParamGather = megatronCore;
     s.tpCommOverlap = megatronCore || contains(notes, "async TP") || contains(notes, "AsyncTP");
+    // torchtitan runs context parallelism through PyTorch's experimental context_parallel (K/V all-gathered,
+    // fp32 merges and dK/dV; torch/distributed/tensor/experimental/_attention.py), and its Llama repeats K/V to
+    // every query head before SDPA (torchtitan models/llama/model.py, repeat_kv).
+    s.cpTorchAllGather = contains(source, "torchtitan");
+    s.attentionRepeatsKv = contains(source, "torchtitan");
     // Narayanan et al.'s ZeRO-3 baseline ran DeepSpeed's 2021 ZeRO-3 (per-tensor collectives).
     s.zero3PerTensorCollectives = megatron2021 && s.zeroStage == 3;
     // GPT-style models carry biases on every linear layer (GPT-2/3, Megatron GPT).

@@ -6,6 +6,7 @@
 #include "shardscope/errors.h"
 #include "shardscope/gpus.h"
 #include "shardscope/kernels.h"
+#include "shardscope/layoutplanner.h"
 #include "shardscope/step.h"
 #include "shardscope/validation_steps.h"
 
@@ -197,6 +198,110 @@ private Q_SLOTS:
         QVERIFY(r.totals.stepTime < 0.6 * n.totals.stepTime);
     }
 
+    void torchContextParallelRingBytes()
+    {
+        // PyTorch's context_parallel (torch/distributed/tensor/experimental/_attention.py, torchtitan's CP):
+        // forward, one all-gather of the K/V chunks (each rank sends its chunk to c - 1 ranks); backward, the same
+        // all-gather and c sends of the dK/dV chunk in fp32 (_templated_ring_attention_backward accumulates in
+        // float32 and rotates that buffer). torchtitan's Llama repeats K/V to all 32 query heads before SDPA, so a
+        // chunk carries 32 x 128 = 4096 values per token, not 8 x 128.
+        // Llama-3 8B, s = 8192, cp = 2, b = 1: K/V chunk 2 x 4096 x 4096 x 2 B = 64 MiB; dK/dV 2 x 4096 x 4096 x 4 B
+        // = 128 MiB. Per layer and micro-batch: forward 1 x 64 MiB; backward 1 x 64 + 2 x 128 MiB.
+        Scenario s = llama8bOnH100("mixed");
+        s.cp = 2;
+        s.gpus = 8;
+        s.attentionRepeatsKv = true;
+        const StepResult p2p = computeStep(s);
+        const double kvChunk = 2.0 * 4096 * 4096 * 2;
+        // Megatron-Core's P2P ring with the repeated heads: (c - 1) x chunk forward, twice that backward.
+        QVERIFY2(std::abs(p2p.totals.cpBytes / (kvChunk * 3.0 * 32 * 4) - 1) < 1e-12,
+                 qPrintable(QString::number(p2p.totals.cpBytes)));
+        s.cpTorchAllGather = true;
+        const StepResult t = computeStep(s);
+        const double dkvChunk = 2.0 * 4096 * 4096 * 4;
+        const double perLayer = kvChunk + (kvChunk + 2.0 * dkvChunk);
+        QVERIFY2(std::abs(t.totals.cpBytes / (perLayer * 32 * 4) - 1) < 1e-12, qPrintable(QString::number(t.totals.cpBytes)));
+        // The forward all-gather moves what one P2P step does at c = 2 (same duration), but only the first of the
+        // two steps' attention hides it: never less exposed than the P2P ring.
+        double tFwd = 0, pFwd = 0, tExp = 0, pExp = 0;
+        for (const StepEvent& e : t.events)
+            if (e.group == CommGroup::CP && e.phase == StepPhase::Forward) {
+                QCOMPARE(e.kind, EventKind::AllGather);
+                tFwd += e.duration;
+                tExp += e.exposedSeconds;
+            }
+        for (const StepEvent& e : p2p.events)
+            if (e.group == CommGroup::CP && e.phase == StepPhase::Forward) {
+                pFwd += e.duration;
+                pExp += e.exposedSeconds;
+            }
+        QVERIFY2(std::abs(tFwd / pFwd - 1) < 1e-12, qPrintable(QString::number(tFwd / pFwd)));
+        QVERIFY(tExp >= pExp);
+    }
+
+    void torchContextParallelMergeBytes()
+    {
+        // The memory-bound bookkeeping of PyTorch's ring attention, op by op from _attention.py (docs/model.md,
+        // "Context parallelism"), added to the attention kernel's seconds at 85% of HBM bandwidth. Llama-3 8B,
+        // s = 8192, cp = 2: E = 4096 tokens x 4096 query values per rank; K (repeated heads) as many.
+        // Forward: 12E once (first block to fp32, result to bf16) + (c - 1) x (38E + 8K) = 58E bytes.
+        // Backward: zeros 4(E + 2K), first step 10E + 20K + 16K, casts back 6(E + 2K): 76E; each later step
+        // 10E + 10K + 16K + 16K + 8K + 14E = 74E: 150E bytes.
+        Scenario s = llama8bOnH100("mixed");
+        s.cp = 2;
+        s.gpus = 8;
+        s.attentionRepeatsKv = true;
+        const StepResult p2p = computeStep(s);
+        s.cpTorchAllGather = true;
+        const StepResult t = computeStep(s);
+        const double E = 4096.0 * 4096.0;
+        const double hbm = findGpuPreset("h100-80gb")->hbmBytesPerSecond * 0.85;
+        const double perLayerMb = 32.0 * 4.0;
+        const double fwd = (sumCompute(t, StepPhase::Forward, EventPart::Attention)
+                            - sumCompute(p2p, StepPhase::Forward, EventPart::Attention)) / perLayerMb;
+        const double bwd = (sumCompute(t, StepPhase::Backward, EventPart::Attention)
+                            - sumCompute(p2p, StepPhase::Backward, EventPart::Attention)) / perLayerMb;
+        QVERIFY2(std::abs(fwd / (58.0 * E / hbm) - 1) < 1e-9, qPrintable(QString::number(fwd * hbm / E)));
+        QVERIFY2(std::abs(bwd / (150.0 * E / hbm) - 1) < 1e-9, qPrintable(QString::number(bwd * hbm / E)));
+        // Without CP there is nothing to merge.
+        s.cp = 1;
+        s.gpus = 4;
+        Scenario plain = s;
+        plain.cpTorchAllGather = false;
+        QCOMPARE(computeStep(s).totals.stepTime, computeStep(plain).totals.stepTime);
+    }
+
+    void torchContextParallelClosedFormAgrees()
+    {
+        // The planner's closed form (evaluateLayout) takes the same ring and merges through stagetime's
+        // cpRingTime() and layerTimes(): within issue 11's 5% of computeStep() on torchtitan's CP rows (CP 8 inside a
+        // node; CP 8 across nodes under TP 8 and PP 8) and on a Llama-3 8B CP 4 ring across 2-GPU nodes with full
+        // recompute and 4 micro-batches, with and without PyTorch's context_parallel.
+        std::vector<Scenario> cases;
+        for (const CsvRow& row : parseCsvWithHeader(shippedSteps(), "steps"))
+            if (row.at("id") == "TITAN-L8-cp8-256k-8" || row.at("id") == "TITAN-L405-4d-cp8-256k-512")
+                cases.push_back(scenarioForStepRow(row));
+        QCOMPARE(int(cases.size()), 2);
+        Scenario s = llama8bOnH100("mixed");
+        s.cp = 4;
+        s.gpus = 16;
+        s.gpusPerNode = 2;
+        s.seq = 32768;
+        s.zeroStage = 3;
+        s.checkpointing = Checkpointing::Full;
+        s.attentionRepeatsKv = true;
+        cases.push_back(s);
+        s.cpTorchAllGather = true;
+        cases.push_back(s);
+        for (const Scenario& c : cases) {
+            const double ref = computeStep(c).totals.stepTime;
+            const double cf = evaluateLayout(c).stepTimeS;
+            QVERIFY2(std::abs(cf / ref - 1) < 0.05, qPrintable(QStringLiteral("%1 vs %2").arg(cf).arg(ref)));
+        }
+        // Across nodes the all-gather is exposed beyond the first step's attention: slower than the P2P ring.
+        QVERIFY(computeStep(cases[3]).totals.stepTime > computeStep(cases[2]).totals.stepTime);
+    }
+
     void overlapHidesCommunication()
     {
         // Megatron-Core overlap_param_gather: ZeRO-1's param all-gather runs under the next forward.
@@ -293,9 +398,9 @@ private Q_SLOTS:
         QVERIFY(v.unmodelled.size() <= 5);
         for (const UnmodelledRow& u : v.unmodelled)
             QVERIFY(!u.reason.empty());
-        // The figures this model reaches (docs/validation-steps.md): median 5.3%, 77 of 108 within 10%, 1 row
-        // beyond 35% (the issue's target is none; TITAN-L8-cp8-256k-8 at +35.8% is named in the doc with what is
-        // known of its cause). A change that makes these worse must say why in the doc.
+        // The figures this model reaches (docs/validation-steps.md): median 5.3%, 77 of 108 within 10%, no row
+        // beyond 35% (the issue's target; the worst is MCORE-weak-1.7B at +29.9%, then TITAN-L8-cp8-256k-8 at
+        // +27.9% after PyTorch's context_parallel mechanisms). A change that makes these worse must say why in the doc.
         int within10 = 0, beyond35 = 0;
         for (const StepCheck& c : v.rows) {
             within10 += std::abs(c.error) <= 0.10;
@@ -303,8 +408,8 @@ private Q_SLOTS:
         }
         QVERIFY2(v.medianAbsError <= 0.054, qPrintable(QString::number(v.medianAbsError)));
         QVERIFY2(within10 >= 77, qPrintable(QString::number(within10)));
-        QVERIFY2(beyond35 <= 1, qPrintable(QString::number(beyond35)));
-        QVERIFY2(v.maxAbsError <= 0.36, qPrintable(QString::number(v.maxAbsError)));
+        QVERIFY2(beyond35 == 0, qPrintable(QString::number(beyond35)));
+        QVERIFY2(v.maxAbsError <= 0.30, qPrintable(QString::number(v.maxAbsError)));
     }
 
     void powerCappedH100()

@@ -150,6 +150,15 @@ struct Scenario
     /// DeepSpeed ZeRO-3 as of 2021: one all-gather / reduce-scatter per parameter tensor over a flat ring of
     /// all DP ranks on one NIC share per GPU, instead of one flat buffer per unit over all NICs (FSDP, Megatron).
     bool zero3PerTensorCollectives = false;
+    /// Context parallelism as PyTorch's experimental context_parallel runs it (torch/distributed/tensor/experimental/
+    /// _attention.py, torchtitan 2024-25): K and V all-gathered once per layer pass (rotate_method allgather),
+    /// outputs merged per ring step with their log-sum-exp in fp32, dK/dV accumulated in fp32 and passed round
+    /// the ring in fp32 (docs/model.md, "Context parallelism"). false: Megatron-Core's P2P ring (send/recv of
+    /// the K/V chunk per step, overlapped with the step's attention).
+    bool cpTorchAllGather = false;
+    /// The attention kernel gets K and V repeated to every query head (torchtitan's Llama: repeat_kv before
+    /// SDPA), so context parallelism moves heads/t K/V heads per rank instead of kv_heads/t.
+    bool attentionRepeatsKv = false;
     /// With full checkpointing, checkpoint every n-th transformer block only (fms-fsdp's selective activation
     /// checkpointing, p = 1/n); 1 = every block. The step model recomputes those blocks only; the memory model keeps
     /// the others' full activations.
