@@ -162,12 +162,12 @@ std::vector<std::int64_t> StepGpuView::groupMembers(const StepEvent& e) const
 
 QSize StepGpuView::minimumSizeHint() const
 {
-    // Two rows of boxes, each a node label, the shard band and a box with its name, bar and activity strip (110 px
+    // Two rows of boxes, each a node label, the shard band and a box with its name, bar and activity strip (150 px
     // at the default font), and the lines of text above and below them: two each, or as many as the last paint
     // packed the header and footer into at this width.
     const double L = lineHeight(font());
     const double k = std::max(1.0, L / 18.0);
-    return QSize(int(std::lround(360 * k)), int(std::lround(110 * k + double(m_plannedLines + 1) * L + 12)));
+    return QSize(int(std::lround(360 * k)), int(std::lround(150 * k + double(m_plannedLines + 1) * L + 12)));
 }
 
 QRectF StepGpuView::boxRect(std::size_t i) const

@@ -472,6 +472,12 @@ bool StepView::eventFilter(QObject* o, QEvent* e)
     return QWidget::eventFilter(o, e);
 }
 
+void StepView::showPanel(QWidget* panel)
+{
+    m_tabPick = panel;
+    arrange();
+}
+
 void StepView::arrange()
 {
     if (m_arranging)
@@ -541,8 +547,8 @@ void StepView::arrange()
             for (int i = k; i < panels.size(); ++i)
                 tabbed << panels[i];
             m_tabBar->setGeometry(c.left(), y, c.width(), tabH);
+            // The panel the user (or a tour, showPanel()) picked last, else the one of highest priority.
             QWidget* pick = tabbed.contains(m_tabPick) ? m_tabPick : tabbed.front();
-            m_tabPick = pick; // stays picked when the next arrangement tabs it again
             pick->setGeometry(c.left(), y + tabH, c.width(), std::max(0, c.bottom() + 1 - y - tabH));
             shown << pick;
         }

@@ -80,6 +80,9 @@ public:
     /// The panels that share the tab area now (empty when every panel has its own place).
     QList<QWidget*> tabbedPanels() const { return m_tabbed; }
     QTabBar* panelTabs() const { return m_tabBar; }
+    /// Shows `panel` (pipelineView(), ganttView(), memoryView(), tpView()): picks its tab when it shares the tab area,
+    /// now and in later arrangements, as clicking its tab does.
+    void showPanel(QWidget* panel);
 
     /// "One collective" mode: the GPU view gives way to one collective on a small ring, stepped hop by hop.
     void setOneCollective(bool on);
