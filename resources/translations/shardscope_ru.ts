@@ -2777,8 +2777,8 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>TP %1 x DP %2 x PP %3 = %4 GPU, %5 на узел · ранг = tp + TP (dp + DP pp)</translation>
         </message>
         <message>
-            <source> · showing ranks %1-%2 (x %3/%4: the other GPUs repeat them)</source>
-            <translation> · показаны ранги %1-%2 (x %3/%4: остальные GPU их повторяют)</translation>
+            <source> · showing ranks %1-%2 · x %3/%4: the other GPUs repeat them</source>
+            <translation> · показаны ранги %1-%2 · x %3/%4: остальные GPU их повторяют</translation>
         </message>
         <message>
             <source>stage %1 (worst rank) now: %2 · memory %3 of %4</source>
@@ -2829,8 +2829,8 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>, микробатч %1</translation>
         </message>
         <message>
-            <source>%1 modelled (%2 exposed) · %3 of %4 ranks over %5 at %6/s · ring step %7 of %8 (illustration: one loop per 1.6 s, not to scale)%9</source>
-            <translation>%1 по модели (%2 не скрыто) · %3 из %4 рангов через %5 на %6/с · шаг кольца %7 из %8 (иллюстрация: один круг за 1.6 с, не в масштабе)%9</translation>
+            <source>%1 modelled (%2 exposed) · %3 of %4 ranks over %5 at %6/s · ring step %7 of %8 · illustration: one loop per 1.6 s, not to scale%9</source>
+            <translation>%1 по модели (%2 не скрыто) · %3 из %4 рангов через %5 на %6/с · шаг кольца %7 из %8 · иллюстрация: один круг за 1.6 с, не в масштабе%9</translation>
         </message>
         <message>
             <source>pair</source>
@@ -2892,8 +2892,8 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>(p-1)/(p-1+m) = %1/%2</translation>
         </message>
         <message>
-            <source>%1 · p = %2, m = %3%4 · bubble %5% of the step on the worst rank (ideal %6 = %7%)</source>
-            <translation>%1 · p = %2, m = %3%4 · пузырь %5% шага на худшем ранге (идеал %6 = %7%)</translation>
+            <source>%1 · p = %2, m = %3%4 · bubble %5% of the step (ideal %6 = %7%)</source>
+            <translation>%1 · p = %2, m = %3%4 · пузырь %5% шага (идеал %6 = %7%)</translation>
         </message>
         <message>
             <source>, v = %1</source>
@@ -3038,8 +3038,8 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>Невозможно смоделировать этот шаг: %1</translation>
         </message>
         <message>
-            <source>%1 / %2 · event %3 of %4 · %5x</source>
-            <translation>%1 / %2 · событие %3 из %4 · %5x</translation>
+            <source>%1 / %2 · event %3 of %4</source>
+            <translation>%1 / %2 · событие %3 из %4</translation>
         </message>
         <message>
             <source>&lt;span style='color:#d94a3d'&gt;⚠ No step for this scenario: %1. Showing the last valid step.&lt;/span&gt;&lt;br&gt;</source>
@@ -3054,8 +3054,8 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>PP 1: конвейера нет</translation>
         </message>
         <message>
-            <source>&lt;b&gt;Step %1&lt;/b&gt; · %2 TFLOP/s per GPU (executed) · MFU %3% · %4 tokens/s per GPU · compute %5, recompute %6, exposed comm %7 (hidden %8), bubble %9, optimizer %10 · %11 · kernel efficiency %12 (a property of the kernels, not an MFU)%13</source>
-            <translation>&lt;b&gt;Шаг %1&lt;/b&gt; · %2 TFLOP/s на GPU (выполнено) · MFU %3% · %4 токенов/с на GPU · вычисления %5, пересчёт %6, нескрытый обмен %7 (скрытый %8), пузырь %9, оптимизатор %10 · %11 · эффективность ядер %12 (свойство ядер, а не MFU)%13</translation>
+            <source>&lt;b&gt;Step %1&lt;/b&gt; · %2 TFLOP/s per GPU · MFU %3% · %4 tokens/s per GPU · compute %5, recompute %6, exposed comm %7 (hidden %8), bubble %9, optimizer %10 · %11 · kernel efficiency %12 (not an MFU)%13</source>
+            <translation>&lt;b&gt;Шаг %1&lt;/b&gt; · %2 TFLOP/s на GPU · MFU %3% · %4 токенов/с на GPU · вычисления %5, пересчёт %6, нескрытый обмен %7 (скрытый %8), пузырь %9, оптимизатор %10 · %11 · эффективность ядер %12 (не MFU)%13</translation>
         </message>
         <message>
             <source>fits</source>
@@ -3068,6 +3068,26 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source> · events merged (%1 layers, %2 blocks each)</source>
             <translation> · события объединены (по %1 слоёв, по %2 блоков)</translation>
+        </message>
+        <message>
+            <source>TFLOP/s per GPU counts the FLOPs executed, recomputation included; MFU counts the model's FLOPs only. The kernel efficiency is the fraction of peak the GEMM kernels reach: a property of the kernels, not an MFU.</source>
+            <translation>TFLOP/s на GPU считает выполненные FLOP, включая пересчёт; MFU считает только FLOP модели. Эффективность ядер — доля пиковой производительности, которую достигают ядра GEMM: свойство ядер, а не MFU.</translation>
+        </message>
+        <message>
+            <source>Pipeline schedule</source>
+            <translation>Расписание конвейера</translation>
+        </message>
+        <message>
+            <source>Timeline</source>
+            <translation>Временная шкала</translation>
+        </message>
+        <message>
+            <source>Memory over the step</source>
+            <translation>Память за шаг</translation>
+        </message>
+        <message>
+            <source>TP split</source>
+            <translation>Разбиение TP</translation>
         </message>
     </context>
     <context>

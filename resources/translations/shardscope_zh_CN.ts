@@ -2777,8 +2777,8 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>TP %1 x DP %2 x PP %3 = %4 块 GPU，每节点 %5 块 · rank = tp + TP (dp + DP pp)</translation>
         </message>
         <message>
-            <source> · showing ranks %1-%2 (x %3/%4: the other GPUs repeat them)</source>
-            <translation> · 显示 rank %1-%2（x %3/%4：其余 GPU 与之相同）</translation>
+            <source> · showing ranks %1-%2 · x %3/%4: the other GPUs repeat them</source>
+            <translation> · 显示 rank %1-%2 · x %3/%4：其余 GPU 与之相同</translation>
         </message>
         <message>
             <source>stage %1 (worst rank) now: %2 · memory %3 of %4</source>
@@ -2829,8 +2829,8 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>，微批次 %1</translation>
         </message>
         <message>
-            <source>%1 modelled (%2 exposed) · %3 of %4 ranks over %5 at %6/s · ring step %7 of %8 (illustration: one loop per 1.6 s, not to scale)%9</source>
-            <translation>模型时间 %1（暴露 %2）· %4 个 rank 的 %3，经 %5，速率 %6/s · 环步 %7/%8（示意：每圈 1.6 秒，不按比例）%9</translation>
+            <source>%1 modelled (%2 exposed) · %3 of %4 ranks over %5 at %6/s · ring step %7 of %8 · illustration: one loop per 1.6 s, not to scale%9</source>
+            <translation>模型时间 %1（暴露 %2）· %4 个 rank 的 %3，经 %5，速率 %6/s · 环步 %7/%8 · 示意：每圈 1.6 秒，不按比例%9</translation>
         </message>
         <message>
             <source>pair</source>
@@ -2892,8 +2892,8 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>(p-1)/(p-1+m) = %1/%2</translation>
         </message>
         <message>
-            <source>%1 · p = %2, m = %3%4 · bubble %5% of the step on the worst rank (ideal %6 = %7%)</source>
-            <translation>%1 · p = %2，m = %3%4 · 最差 rank 上气泡占该步 %5%（理想值 %6 = %7%）</translation>
+            <source>%1 · p = %2, m = %3%4 · bubble %5% of the step (ideal %6 = %7%)</source>
+            <translation>%1 · p = %2，m = %3%4 · 气泡占该步 %5%（理想值 %6 = %7%）</translation>
         </message>
         <message>
             <source>, v = %1</source>
@@ -3038,8 +3038,8 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>无法建模此训练步：%1</translation>
         </message>
         <message>
-            <source>%1 / %2 · event %3 of %4 · %5x</source>
-            <translation>%1 / %2 · 事件 %3/%4 · %5x</translation>
+            <source>%1 / %2 · event %3 of %4</source>
+            <translation>%1 / %2 · 事件 %3/%4</translation>
         </message>
         <message>
             <source>&lt;span style='color:#d94a3d'&gt;⚠ No step for this scenario: %1. Showing the last valid step.&lt;/span&gt;&lt;br&gt;</source>
@@ -3054,8 +3054,8 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>PP 1：没有流水线</translation>
         </message>
         <message>
-            <source>&lt;b&gt;Step %1&lt;/b&gt; · %2 TFLOP/s per GPU (executed) · MFU %3% · %4 tokens/s per GPU · compute %5, recompute %6, exposed comm %7 (hidden %8), bubble %9, optimizer %10 · %11 · kernel efficiency %12 (a property of the kernels, not an MFU)%13</source>
-            <translation>&lt;b&gt;训练步 %1&lt;/b&gt; · 每 GPU %2 TFLOP/s（实际执行）· MFU %3% · 每 GPU %4 token/s · 计算 %5，重算 %6，暴露通信 %7（隐藏 %8），气泡 %9，优化器 %10 · %11 · 内核效率 %12（内核的属性，不是 MFU）%13</translation>
+            <source>&lt;b&gt;Step %1&lt;/b&gt; · %2 TFLOP/s per GPU · MFU %3% · %4 tokens/s per GPU · compute %5, recompute %6, exposed comm %7 (hidden %8), bubble %9, optimizer %10 · %11 · kernel efficiency %12 (not an MFU)%13</source>
+            <translation>&lt;b&gt;训练步 %1&lt;/b&gt; · 每 GPU %2 TFLOP/s · MFU %3% · 每 GPU %4 token/s · 计算 %5，重算 %6，暴露通信 %7（隐藏 %8），气泡 %9，优化器 %10 · %11 · 内核效率 %12（不是 MFU）%13</translation>
         </message>
         <message>
             <source>fits</source>
@@ -3068,6 +3068,26 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source> · events merged (%1 layers, %2 blocks each)</source>
             <translation> · 事件已合并（每个 %1 层，%2 个块）</translation>
+        </message>
+        <message>
+            <source>TFLOP/s per GPU counts the FLOPs executed, recomputation included; MFU counts the model's FLOPs only. The kernel efficiency is the fraction of peak the GEMM kernels reach: a property of the kernels, not an MFU.</source>
+            <translation>每 GPU 的 TFLOP/s 统计实际执行的 FLOP（含重算）；MFU 只统计模型的 FLOP。内核效率是 GEMM 内核达到的峰值比例：是内核的属性，不是 MFU。</translation>
+        </message>
+        <message>
+            <source>Pipeline schedule</source>
+            <translation>流水线调度</translation>
+        </message>
+        <message>
+            <source>Timeline</source>
+            <translation>时间线</translation>
+        </message>
+        <message>
+            <source>Memory over the step</source>
+            <translation>训练步内的显存</translation>
+        </message>
+        <message>
+            <source>TP split</source>
+            <translation>TP 切分</translation>
         </message>
     </context>
     <context>

@@ -164,12 +164,18 @@ void RingView::paintEvent(QPaintEvent*)
     else
         what = reducePhase ? tr("Each GPU sent one running sum to its right neighbour, which added its own partial.")
                            : tr("Each GPU passed one reduced chunk on to its right neighbour, which keeps a copy.");
+    // The keys' reminder follows when it fits (the check box's tooltip gives it too); the sentence itself is never cut.
+    const QString withKeys = what + tr("  ·  ] next hop, [ previous, or Play");
     p.drawText(QRectF(8, 4 + line, width() - 16, line), Qt::AlignLeft | Qt::AlignVCenter,
-               fm.elidedText(what + tr("  ·  ] next hop, [ previous, or Play"), Qt::ElideRight, titleW));
+               fm.horizontalAdvance(withKeys) <= titleW ? withKeys : fm.elidedText(what, Qt::ElideRight, width() - 16));
 
     // GPU boxes in a row; the ring closes under them.
     // Room for two legend lines, the clock's note and a two-line model note.
-    const double legendH = 3 * line + 14;
+    // The clock's note wraps onto a second line on a narrow view (1366 x 768 beside the TP panel).
+    const QString clock = tr("Colour = which chunk of the buffer. Illustration: hops are stepped by hand or played slowly, not timed.");
+    const int clockH = fm.boundingRect(QRect(0, 0, std::max(1, width() - 16), 10 * line), Qt::AlignLeft | Qt::TextWordWrap, clock).height();
+    const int clockLines = clockH > line + 2 ? 2 : 1;
+    const double legendH = (2 + clockLines) * line + 14;
     const double noteH = m_note.isEmpty() ? 0 : 2 * line + 4;
     const double bottom = height() - legendH - noteH - 30; // the closing arc and its shard dip 24 px under the boxes
     const double gap = 36;
@@ -295,12 +301,10 @@ void RingView::paintEvent(QPaintEvent*)
     swatch(shardColor(1, n), false, false, tr("on an arrow: chunk sent in this hop (+ = added on arrival)"));
     y += line + 6;
     p.setPen(text);
-    const QString clock = tr("Colour = which chunk of the buffer. Illustration: hops are stepped by hand or played slowly, not timed.");
-    p.drawText(QRectF(8, y, width() - 16, line + 2), Qt::AlignLeft | Qt::AlignVCenter,
-               fm.elidedText(clock, Qt::ElideRight, width() - 16));
+    p.drawText(QRectF(8, y, width() - 16, clockLines * line + 2), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, clock);
     if (!m_note.isEmpty()) {
         // The note may need two lines on a narrow view.
-        p.drawText(QRectF(8, y + line + 4, width() - 16, 2 * line + 2), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
+        p.drawText(QRectF(8, y + clockLines * line + 4, width() - 16, 2 * line + 2), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
                    m_note);
     }
 }

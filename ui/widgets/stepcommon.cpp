@@ -102,6 +102,25 @@ void drawLabel(QPainter& p, const QRectF& r, int flags, const QString& text, QLi
         log->append(DrawnLabel {r, shown, p.font()});
 }
 
+QStringList packSegments(const QString& text, const QFontMetricsF& fm, double width)
+{
+    QStringList parts;
+    for (const QString& part : text.split(QChar(0x00b7), Qt::SkipEmptyParts)) {
+        const QString t = part.trimmed();
+        if (!t.isEmpty())
+            parts << t;
+    }
+    const QString sep = QStringLiteral(" \u00b7 ");
+    QStringList lines;
+    for (const QString& part : parts) {
+        if (!lines.isEmpty() && fm.horizontalAdvance(lines.back() + sep + part) <= width)
+            lines.back() += sep + part;
+        else
+            lines << part;
+    }
+    return lines;
+}
+
 double lineHeight(const QFont& f) { return std::ceil(QFontMetricsF(f).height()) + 2; }
 
 } // namespace shardscope::stepui

@@ -8,9 +8,11 @@
 #include <QList>
 #include <QRectF>
 #include <QString>
+#include <QStringList>
 
 #include <memory>
 
+class QFontMetricsF;
 class QPainter;
 
 namespace shardscope::stepui {
@@ -57,6 +59,10 @@ struct DrawnLabel
 };
 /// Draws one line of text in `r` with `flags`, elided on the right when wider than `r`, and logs it in `log`.
 void drawLabel(QPainter& p, const QRectF& r, int flags, const QString& text, QList<DrawnLabel>* log);
+/// Splits `text` at its " · " separators (any spacing around the middle dot, as translations write it) and packs
+/// the parts greedily into lines no wider than `width`, joined again with " · ". A part wider than `width` gets a
+/// line of its own (drawLabel() then elides it). A text without separators is one line.
+QStringList packSegments(const QString& text, const QFontMetricsF& fm, double width);
 /// One line of text in font f, with 2 px of air: the height every label box of the step view is given.
 double lineHeight(const QFont& f);
 

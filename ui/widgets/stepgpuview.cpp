@@ -28,6 +28,11 @@ void StepGpuView::setData(StepDataPtr data)
     m_focus = -1;
     m_phase = 0;
     m_cycleDone = true;
+    m_headLines = m_footLines = 2;
+    if (m_plannedLines != 4) {
+        m_plannedLines = 4;
+        updateGeometry();
+    }
     if (m_data) {
         const Scenario& s = m_data->scenario;
         const std::int64_t N = s.gpus;
@@ -157,8 +162,12 @@ std::vector<std::int64_t> StepGpuView::groupMembers(const StepEvent& e) const
 
 QSize StepGpuView::minimumSizeHint() const
 {
-    const double k = std::max(1.0, lineHeight(font()) / 18.0);
-    return QSize(360, int(std::lround(240 * k)));
+    // Two rows of boxes, each a node label, the shard band and a box with its name, bar and activity strip (150 px
+    // at the default font), and the lines of text above and below them: two each, or as many as the last paint
+    // packed the header and footer into at this width.
+    const double L = lineHeight(font());
+    const double k = std::max(1.0, L / 18.0);
+    return QSize(int(std::lround(360 * k)), int(std::lround(150 * k + double(m_plannedLines + 1) * L + 12)));
 }
 
 QRectF StepGpuView::boxRect(std::size_t i) const
@@ -171,7 +180,7 @@ QRectF StepGpuView::boxRect(std::size_t i) const
     const std::size_t rows = (n + perRow - 1) / perRow;
     // Text rows scale with the font (presentation mode doubles it): 44 and 58 px at the default 18 px line.
     const double L = lineHeight(font());
-    const double top = 2 * L + 8, bottom = 3 * L + 4;
+    const double top = m_top, bottom = m_bottom; // set by paintEvent() from the lines of text above and below
     const double gap = 8, nodeGap = nodes > 1 ? 18 : 0;
     const double rowH = (height() - top - bottom) / double(rows);
     const double w = std::min(92.0 * std::max(1.0, L / 18.0), (width() - 20 - gap * double(perRow) - nodeGap * 2) / double(perRow));
@@ -232,7 +241,8 @@ void StepGpuView::paintEvent(QPaintEvent*)
         }
     }
 
-    // Header.
+    // Header: the layout line and the worst stage's line, each packed at its " · " separators into as many lines as
+    // the width needs (issue 13: at 1366 x 768 one line each was elided).
     p.setPen(text);
     QString head = tr("TP %1 x DP %2 x PP %3 = %4 GPUs, %5 per node · rank = tp + TP (dp + DP pp)")
                        .arg(s.tp)
@@ -241,7 +251,7 @@ void StepGpuView::paintEvent(QPaintEvent*)
                        .arg(s.gpus)
                        .arg(s.gpusPerNode);
     if (s.gpus > kMaxDrawn)
-        head += tr(" · showing ranks %1-%2 (x %3/%4: the other GPUs repeat them)")
+        head += tr(" · showing ranks %1-%2 · x %3/%4: the other GPUs repeat them")
                     .arg(m_ranks.front())
                     .arg(m_ranks.back())
                     .arg(s.gpus)
@@ -250,9 +260,78 @@ void StepGpuView::paintEvent(QPaintEvent*)
     m_shardRects.clear();
     m_barRects.clear();
     const double L = lineHeight(font());
-    drawLabel(p, QRectF(8, 2, width() - 16, L), Qt::AlignLeft | Qt::AlignVCenter, head, &m_labels);
-    drawLabel(p, QRectF(8, 2 + L, width() - 16, L), Qt::AlignLeft | Qt::AlignVCenter,
-               tr("stage %1 (worst rank) now: %2 · memory %3 of %4").arg(r.worstStage).arg(doing, bytesText(double(nowBytes)), bytesText(cap)), &m_labels);
+    const QFontMetricsF fm(font());
+    const double textW = width() - 16;
+    const QStringList headLines = packSegments(head, fm, textW)
+        + packSegments(tr("stage %1 (worst rank) now: %2 · memory %3 of %4").arg(r.worstStage).arg(doing, bytesText(double(nowBytes)), bytesText(cap)),
+                       fm, textW);
+
+    // The focused collective's members among the drawn ranks, in ring order.
+    std::vector<std::int64_t> members;
+    const StepEvent* fe = m_focus >= 0 ? &r.events[static_cast<std::size_t>(m_focus)] : nullptr;
+    if (fe)
+        members = groupMembers(*fe);
+    auto drawnIndex = [&](std::int64_t rank) -> int {
+        auto it = std::find(m_ranks.begin(), m_ranks.end(), rank);
+        return it == m_ranks.end() ? -1 : static_cast<int>(it - m_ranks.begin());
+    };
+    std::vector<int> ring;
+    for (std::int64_t m : members) {
+        const int k = drawnIndex(m);
+        if (k >= 0)
+            ring.push_back(k);
+    }
+
+    // Footer: the focused collective in two paragraphs, packed like the header.
+    const int S = ringSteps();
+    const int k = ringStep();
+    const std::size_t nd = ring.size();
+    const bool p2p = fe && (fe->kind == EventKind::Send || fe->group == CommGroup::Host);
+    QStringList footLines;
+    if (fe && !ring.empty()) {
+        const std::int64_t n = fe->groupSize;
+        const double beta = fe->group == CommGroup::Host ? r.links.pcieBytesPerSecond
+            : fe->crossesNodes                           ? r.links.interNodeBytesPerSecond
+                                                         : r.links.intraNodeBytesPerSecond;
+        QString where;
+        if (fe->layer >= 0)
+            where = tr("layer %1").arg(fe->layer) + (fe->layerCount > 1 ? tr("-%1").arg(fe->layer + fe->layerCount - 1) : QString());
+        else if (fe->part == EventPart::Embedding)
+            where = tr("embedding");
+        else if (fe->part == EventPart::Head)
+            where = tr("LM head");
+        else if (fe->phase == StepPhase::Optimizer)
+            where = tr("updated params");
+        else
+            where = tr("activations");
+        const QString line1 = tr("%1 %2 · %3 (%4%5) · buffer %6, %7 sent per GPU")
+                                  .arg(groupText(fe->group), kindText(fe->kind), where,
+                                       QString::fromLatin1(stepPhaseKey(fe->phase)),
+                                       fe->microbatch >= 0 ? tr(", micro-batch %1").arg(fe->microbatch) : QString(),
+                                       bytesText(fe->bufferBytes), bytesText(fe->bytes));
+        const QString line2 = tr("%1 modelled (%2 exposed) · %3 of %4 ranks over %5 at %6/s · ring step %7 of %8 · illustration: one loop per 1.6 s, not to scale%9")
+                                  .arg(secondsText(fe->duration), secondsText(fe->exposedSeconds), p2p ? tr("pair") : tr("ring"))
+                                  .arg(n)
+                                  .arg(fe->group == CommGroup::Host ? tr("PCIe") : fe->crossesNodes ? tr("the NIC") : tr("NVLink"), bytesText(beta))
+                                  .arg(k + 1)
+                                  .arg(S)
+                                  .arg(static_cast<std::int64_t>(nd) < n ? tr(" · %1 of the ring drawn").arg(nd) : QString());
+        footLines = packSegments(line1, fm, textW) + packSegments(line2, fm, textW);
+    } else {
+        footLines = packSegments(tr("no communication in this step (one GPU, or nothing to share)"), fm, textW);
+    }
+    // The rows of text reserved above and below the boxes; a scenario keeps the most it has needed, so the boxes do
+    // not jump while it plays. More than the minimum size planned for: ask the layout for more.
+    m_headLines = std::max(m_headLines, int(headLines.size()));
+    m_footLines = std::max(m_footLines, int(footLines.size()));
+    if (m_headLines + m_footLines > m_plannedLines) {
+        m_plannedLines = m_headLines + m_footLines;
+        updateGeometry();
+    }
+    m_top = double(m_headLines) * L + 8;
+    m_bottom = double(m_footLines + 1) * L + 4;
+    for (int i = 0; i < headLines.size(); ++i)
+        drawLabel(p, QRectF(8, 2 + i * L, textW, L), Qt::AlignLeft | Qt::AlignVCenter, headLines[i], &m_labels);
 
     // Node frames.
     const std::int64_t gpn = std::max<std::int64_t>(1, s.gpusPerNode);
@@ -273,22 +352,6 @@ void StepGpuView::paintEvent(QPaintEvent*)
         drawLabel(p, QRectF(frame.left() + 6, frame.top() + 1, frame.width() - 12, L - 2), Qt::AlignLeft | Qt::AlignVCenter,
                   tr("node %1").arg(node), &m_labels);
         i = j;
-    }
-
-    // The focused collective's members among the drawn ranks, in ring order.
-    std::vector<std::int64_t> members;
-    const StepEvent* fe = m_focus >= 0 ? &r.events[static_cast<std::size_t>(m_focus)] : nullptr;
-    if (fe)
-        members = groupMembers(*fe);
-    auto drawnIndex = [&](std::int64_t rank) -> int {
-        auto it = std::find(m_ranks.begin(), m_ranks.end(), rank);
-        return it == m_ranks.end() ? -1 : static_cast<int>(it - m_ranks.begin());
-    };
-    std::vector<int> ring;
-    for (std::int64_t m : members) {
-        const int k = drawnIndex(m);
-        if (k >= 0)
-            ring.push_back(k);
     }
 
     // GPU boxes with memory bars.
@@ -355,10 +418,7 @@ void StepGpuView::paintEvent(QPaintEvent*)
     // The ring and its shards.
     if (fe && !ring.empty()) {
         const std::int64_t n = fe->groupSize;
-        const int S = ringSteps();
-        const int k = ringStep();
         const double frac = S > 0 ? m_phase * S - k : 0;
-        const std::size_t nd = ring.size();
         auto anchor = [&](int idx) {
             const QRectF b = boxRect(static_cast<std::size_t>(idx));
             return QPointF(b.center().x(), b.top() - kShardBand / 2);
@@ -367,7 +427,6 @@ void StepGpuView::paintEvent(QPaintEvent*)
         rc.setAlphaF(0.55);
         p.setPen(QPen(rc, 2));
         p.setBrush(Qt::NoBrush);
-        const bool p2p = fe->kind == EventKind::Send || fe->group == CommGroup::Host;
         for (std::size_t a = 0; a < nd && nd > 1; ++a) {
             if (p2p && a + 1 == nd)
                 break;
@@ -451,41 +510,11 @@ void StepGpuView::paintEvent(QPaintEvent*)
                 }
             }
         }
-        // Label.
-        const double beta = fe->group == CommGroup::Host ? r.links.pcieBytesPerSecond
-            : fe->crossesNodes                           ? r.links.interNodeBytesPerSecond
-                                                         : r.links.intraNodeBytesPerSecond;
-        QString where;
-        if (fe->layer >= 0)
-            where = tr("layer %1").arg(fe->layer) + (fe->layerCount > 1 ? tr("-%1").arg(fe->layer + fe->layerCount - 1) : QString());
-        else if (fe->part == EventPart::Embedding)
-            where = tr("embedding");
-        else if (fe->part == EventPart::Head)
-            where = tr("LM head");
-        else if (fe->phase == StepPhase::Optimizer)
-            where = tr("updated params");
-        else
-            where = tr("activations");
-        const QString line1 = tr("%1 %2 · %3 (%4%5) · buffer %6, %7 sent per GPU")
-                                  .arg(groupText(fe->group), kindText(fe->kind), where,
-                                       QString::fromLatin1(stepPhaseKey(fe->phase)),
-                                       fe->microbatch >= 0 ? tr(", micro-batch %1").arg(fe->microbatch) : QString(),
-                                       bytesText(fe->bufferBytes), bytesText(fe->bytes));
-        const QString line2 = tr("%1 modelled (%2 exposed) · %3 of %4 ranks over %5 at %6/s · ring step %7 of %8 (illustration: one loop per 1.6 s, not to scale)%9")
-                                  .arg(secondsText(fe->duration), secondsText(fe->exposedSeconds), p2p ? tr("pair") : tr("ring"))
-                                  .arg(n)
-                                  .arg(fe->group == CommGroup::Host ? tr("PCIe") : fe->crossesNodes ? tr("the NIC") : tr("NVLink"), bytesText(beta))
-                                  .arg(k + 1)
-                                  .arg(S)
-                                  .arg(static_cast<std::int64_t>(nd) < n ? tr(" · %1 of the ring drawn").arg(nd) : QString());
-        p.setPen(text);
-        drawLabel(p, QRectF(8, height() - 2 * L - 1, width() - 16, L), Qt::AlignLeft | Qt::AlignVCenter, line1, &m_labels);
-        drawLabel(p, QRectF(8, height() - L - 1, width() - 16, L), Qt::AlignLeft | Qt::AlignVCenter, line2, &m_labels);
-    } else {
-        p.setPen(text);
-        drawLabel(p, QRectF(8, height() - 1.5 * L - 1, width() - 16, L), Qt::AlignLeft | Qt::AlignVCenter,
-                  tr("no communication in this step (one GPU, or nothing to share)"), &m_labels);
     }
+    p.setPen(text);
+    for (int i = 0; i < footLines.size(); ++i)
+        drawLabel(p, QRectF(8, height() - double(footLines.size() - i) * L - 1, textW, L), Qt::AlignLeft | Qt::AlignVCenter,
+                  footLines[i], &m_labels);
 }
 
 } // namespace shardscope

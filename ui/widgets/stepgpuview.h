@@ -42,7 +42,8 @@ public:
     /// Global ranks of the boxes drawn.
     const std::vector<std::int64_t>& drawnRanks() const { return m_ranks; }
     QSize sizeHint() const override { return QSize(820, 330); }
-    /// 400 x 240 at the default font; taller with larger type (the text rows scale with the font).
+    /// 360 x ~250 at the default font; larger with larger type (the text rows scale with the font), and taller by a
+    /// line for each line the header or footer needs beyond two at this width.
     QSize minimumSizeHint() const override;
     /// The texts the last paint drew (tests check that none is clipped).
     const QList<stepui::DrawnLabel>& labels() const { return m_labels; }
@@ -69,6 +70,13 @@ private:
     int m_focus = -1;
     double m_phase = 0; ///< [0, 1): position in the shown collective's ring loop
     bool m_cycleDone = true;
+    // Lines of text above (header) and below (footer) the boxes: the most this scenario has needed so far, the sum
+    // the minimum size plans for, and the resulting bands in pixels (boxRect() lays the boxes out between them).
+    int m_headLines = 2;
+    int m_footLines = 2;
+    int m_plannedLines = 4;
+    double m_top = 44;
+    double m_bottom = 58;
 };
 
 } // namespace shardscope

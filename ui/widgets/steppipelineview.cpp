@@ -163,7 +163,7 @@ void StepPipelineView::paintStatic(QPainter& p)
     QString ideal = v > 1 ? tr("(p-1)/(p-1+v m) = %1/%2").arg(P - 1).arg(P - 1 + v * m)
                           : tr("(p-1)/(p-1+m) = %1/%2").arg(P - 1).arg(P - 1 + m);
     label(p, QRectF(a.left(), 0, a.width(), headerHeight()), Qt::AlignVCenter | Qt::AlignLeft,
-               tr("%1 · p = %2, m = %3%4 · bubble %5% of the step on the worst rank (ideal %6 = %7%)")
+               tr("%1 · p = %2, m = %3%4 · bubble %5% of the step (ideal %6 = %7%)")
                    .arg(schedName)
                    .arg(P)
                    .arg(m)

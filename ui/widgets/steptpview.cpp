@@ -85,15 +85,20 @@ StepTpView::Layout StepTpView::layout() const
     };
     l.titleText = t > 1 ? tr("Tensor parallelism: one layer's weights over TP = %1 GPUs").arg(t)
                         : tr("TP = 1: every GPU holds each layer's matrices whole");
-    l.titleText = fm.elidedText(l.titleText, Qt::ElideRight, W - 16);
-    l.title = QRectF(8, 2, std::min(W - 16, fm.horizontalAdvance(l.titleText) + 1), line);
+    // The title wraps onto a second line in a narrow panel (Russian, 2x type) rather than losing its end.
+    QSizeF ts = wrapped(l.titleText, W - 16);
+    if (ts.height() > 2 * line) {
+        l.titleText = fm.elidedText(l.titleText, Qt::ElideRight, W - 16);
+        ts = QSizeF(fm.horizontalAdvance(l.titleText), line);
+    }
+    l.title = QRectF(8, 2, std::min(W - 16, ts.width() + 1), ts.height());
     l.footerText = t > 1 ? tr("Column-parallel matmuls need no communication; each row-parallel one ends in partial sums that "
                               "the group adds up (TP traffic this step: %1 per GPU).")
                                .arg(bytesText(r.totals.tpBytes))
                          : tr("Raise TP to split these matrices across GPUs of a node.");
     QSizeF fs = wrapped(l.footerText, W - 16);
-    if (fs.height() > 2 * line) {
-        // A short panel keeps one line of the footer, elided.
+    if (fs.height() > std::max(3 * line, 0.3 * H)) {
+        // A very narrow or short panel keeps one line of the footer, elided.
         l.footerText = fm.elidedText(l.footerText, Qt::ElideRight, W - 16);
         fs = QSizeF(fm.horizontalAdvance(l.footerText), line);
     }
@@ -112,11 +117,34 @@ StepTpView::Layout StepTpView::layout() const
         const std::size_t gridRow = i / 2; // two cells per row
         const QRectF cell(12 + double(i % 2) * cellW, top + double(gridRow) * cellH, cellW - 8, cellH - 6);
         auto centred = [&](const QString& text, double y) {
-            const double w = std::min(cell.width(), fm.horizontalAdvance(text) + 1);
-            return QRectF(cell.left() + (cell.width() - w) / 2, y, w, line);
+            double w = 0;
+            for (const QString& t : text.split(QLatin1Char('\n')))
+                w = std::max(w, fm.horizontalAdvance(t) + 1);
+            w = std::min(cell.width(), w);
+            return QRectF(cell.left() + (cell.width() - w) / 2, y, w, line * double(text.count(QLatin1Char('\n')) + 1));
         };
-        c.nameText = fm.elidedText(tr("%1 %2x%3 · %4").arg(m.name).arg(m.rows).arg(m.cols).arg(m.columnSplit ? tr("by columns") : tr("by rows")),
-                                   Qt::ElideRight, cell.width());
+        // The name on one line, or broken at its " · " (then between words) onto more when the cell is narrow
+        // (1366 x 768, Russian, 2x): whole, never elided.
+        QStringList shownName;
+        for (const QString& part : packSegments(
+                 tr("%1 %2x%3 · %4").arg(m.name).arg(m.rows).arg(m.cols).arg(m.columnSplit ? tr("by columns") : tr("by rows")), fm, cell.width())) {
+            if (fm.horizontalAdvance(part) <= cell.width()) {
+                shownName << part;
+                continue;
+            }
+            QString lineText;
+            for (const QString& word : part.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+                if (!lineText.isEmpty() && fm.horizontalAdvance(lineText + QLatin1Char(' ') + word) > cell.width()) {
+                    shownName << lineText;
+                    lineText.clear();
+                }
+                lineText += (lineText.isEmpty() ? QString() : QStringLiteral(" ")) + word;
+            }
+            if (!lineText.isEmpty())
+                shownName << lineText;
+        }
+        c.nameText = shownName.join(QLatin1Char('\n'));
+        const double nameH = line * double(std::max<qsizetype>(1, shownName.size()));
         c.shapeText = fm.elidedText(tr("GPU k holds %1").arg(splitShape(m.rows, m.cols, t, m.columnSplit)),
                                     Qt::ElideRight, cell.width());
         // The line under the shape: Q's slice of the fused QKV (seed 003: 4096x4096 over 8 GPUs is 4096x512), or the
@@ -131,14 +159,10 @@ StepTpView::Layout StepTpView::layout() const
         }
         QSizeF es = c.extraText.isEmpty() ? QSizeF() : wrapped(c.extraText, cell.width());
         const double minBox = 14;
-        // Room left for the matrix with every line; a cramped cell drops the extra line to one elided line, then
-        // drops it, then the shape line.
-        auto boxFor = [&](double below) { return std::min(cell.width() - 10, cell.height() - line - 2 - below - 4); };
+        // Room left for the matrix with every line; a cramped cell drops the extra line, then the shape line.
+        auto boxFor = [&](double below) { return std::min(cell.width() - 10, cell.height() - nameH - 2 - below - 4); };
         bool shape = true;
-        if (!c.extraText.isEmpty() && boxFor(line + es.height()) < minBox) {
-            c.extraText = fm.elidedText(c.extraText, Qt::ElideRight, cell.width());
-            es = QSizeF(fm.horizontalAdvance(c.extraText) + 1, line);
-        }
+        // (Dropped whole, not elided: the footer says the same in words.)
         if (!c.extraText.isEmpty() && boxFor(line + es.height()) < minBox) {
             c.extraText.clear();
             es = QSizeF();
@@ -162,6 +186,32 @@ StepTpView::Layout StepTpView::layout() const
             c.extra = QRectF(cell.left() + (cell.width() - es.width()) / 2, y, es.width(), es.height());
     }
     return l;
+}
+
+QSize StepTpView::minimumSizeHint() const
+{
+    // Title, footer (two lines), and per row of matrices a name, a 14 px matrix at least and a shape line: 9 lines
+    // and 60 px, 240 px at the default font.
+    const double L = lineHeight(font());
+    const double k = std::max(1.0, L / 18.0);
+    return QSize(int(std::lround(360 * k)), std::max(240, int(std::ceil(9 * L + 60))));
+}
+
+QList<DrawnLabel> StepTpView::labels() const
+{
+    QList<DrawnLabel> out;
+    if (!m_data)
+        return out;
+    const Layout l = layout();
+    out << DrawnLabel {l.title, l.titleText, font()} << DrawnLabel {l.footer, l.footerText, font()};
+    for (const Cell& c : l.cells) {
+        out << DrawnLabel {c.name, c.nameText, font()};
+        if (!c.shapeText.isEmpty())
+            out << DrawnLabel {c.shape, c.shapeText, font()};
+        if (!c.extraText.isEmpty())
+            out << DrawnLabel {c.extra, c.extraText, font()};
+    }
+    return out;
 }
 
 QList<QRectF> StepTpView::labelRects() const
@@ -214,7 +264,7 @@ void StepTpView::paintEvent(QPaintEvent*)
     }
     const Layout l = layout();
     p.setPen(text);
-    p.drawText(l.title, Qt::AlignLeft | Qt::AlignVCenter, l.titleText);
+    p.drawText(l.title, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, l.titleText);
     for (std::size_t i = 0; i < l.cells.size(); ++i) {
         const Cell& c = l.cells[i];
         const bool attn = i < 2;

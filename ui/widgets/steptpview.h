@@ -35,7 +35,12 @@ public:
     QList<QRectF> labelRects() const;
     QList<QRectF> matrixRects() const;
     QSize sizeHint() const override { return QSize(520, 330); }
-    QSize minimumSizeHint() const override { return QSize(320, 240); }
+    /// 360 x 240 at the default font, scaled with the font (presentation mode doubles it): room for the title, a
+    /// two-line footer and both rows of matrices with their names and shapes.
+    QSize minimumSizeHint() const override;
+    /// The texts as paintEvent() draws them (one DrawnLabel per box, lines joined by '\n'): tests check that none is
+    /// elided and each fits its box.
+    QList<stepui::DrawnLabel> labels() const;
 
 protected:
     void paintEvent(QPaintEvent* e) override;

@@ -16,9 +16,14 @@
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QScopedValueRollback>
 #include <QStyle>
+#include <QTabBar>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <QFontMetricsF>
+#include <QHash>
 
 #include <algorithm>
 #include <cmath>
@@ -47,7 +52,8 @@ StepView::StepView(QWidget* parent)
         b->setToolTip(tip);
         b->setObjectName(QString::fromLatin1(name));
         b->setFocusPolicy(Qt::NoFocus);
-        b->setMinimumWidth(34);
+        // Always its whole text: a minimum width of its own let the bar squeeze "Назад" to "…" (issue 14).
+        b->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
         bar->addWidget(b);
         return b;
     };
@@ -68,8 +74,10 @@ StepView::StepView(QWidget* parent)
     bar->addWidget(m_speedBox);
     m_timeLabel = new QLabel(this);
     m_timeLabel->setObjectName(QStringLiteral("stepTime"));
-    m_timeLabel->setMinimumWidth(200); // with the ring controls on this bar, wider keeps QT_SCALE_FACTOR=1.5 off a 1080p screen
-    m_timeLabel->setWordWrap(true);
+    // One line, never wrapped or elided: as wide as its widest text for this step (updateTimeLabelWidth()).
+    m_timeLabel->setWordWrap(false);
+    m_timeLabel->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Preferred);
+    m_timeLabel->installEventFilter(this);
     bar->addWidget(m_timeLabel);
     bar->addStretch(1);
     m_oneCollective = new QCheckBox(tr("One collective"), this);
@@ -82,9 +90,19 @@ StepView::StepView(QWidget* parent)
     for (EventKind k : {EventKind::ReduceScatter, EventKind::AllGather, EventKind::AllReduce})
         m_ringKind->addItem(kindText(k), int(k));
     m_ringKind->setEnabled(false);
-    bar->addWidget(m_oneCollective);
-    bar->addWidget(m_ringKind);
+    // The one-collective controls end the bar, or take a second row when the bar would be wider than the view
+    // (Russian at 1366 px beside the wider Scenario dock): the bar never widens the window (resizeEvent()).
+    m_collectiveBox = new QWidget(this);
+    auto* cb = new QHBoxLayout(m_collectiveBox);
+    cb->setContentsMargins(0, 0, 0, 0);
+    cb->addWidget(m_oneCollective);
+    cb->addWidget(m_ringKind);
+    bar->addWidget(m_collectiveBox);
+    m_bar = bar;
     layout->addLayout(bar);
+    m_bar2 = new QHBoxLayout;
+    m_bar2->addStretch(1);
+    layout->addLayout(m_bar2);
 
     m_summary = new QLabel(this);
     m_summary->setObjectName(QStringLiteral("stepSummary"));
@@ -92,24 +110,30 @@ StepView::StepView(QWidget* parent)
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_summary);
 
-    m_gpus = new StepGpuView(this);
-    m_tp = new StepTpView(this);
-    m_pipeline = new StepPipelineView(this);
-    m_gantt = new StepGanttView(this);
-    m_memory = new StepMemoryView(this);
-    m_ring = new RingView(this);
+    // The panels live in an area that arrange() lays out by hand at each size and font: the GPU view keeps its
+    // minimum, panels that do not apply fold away, and the rest take one column, two, or share a tab area.
+    m_area = new QWidget(this);
+    m_area->setObjectName(QStringLiteral("stepPanels"));
+    m_area->installEventFilter(this);
+    m_gpus = new StepGpuView(m_area);
+    m_tp = new StepTpView(m_area);
+    m_pipeline = new StepPipelineView(m_area);
+    m_gantt = new StepGanttView(m_area);
+    m_memory = new StepMemoryView(m_area);
+    m_ring = new RingView(m_area);
     m_ring->hide();
-    auto* top = new QHBoxLayout;
-    top->addWidget(m_gpus, 3);
-    top->addWidget(m_ring, 3);
-    top->addWidget(m_tp, 2);
-    layout->addLayout(top, 5);
-    layout->addWidget(m_pipeline, 3);
-    layout->addWidget(m_gantt, 2);
-    layout->addWidget(m_memory, 2);
-    // Minimum heights so that nothing overlaps at 1366 x 768 (the views draw into what they are given).
-    m_gantt->setMinimumHeight(120);
-    m_memory->setMinimumHeight(110);
+    m_tabBar = new QTabBar(m_area);
+    m_tabBar->setObjectName(QStringLiteral("stepPanelTabs"));
+    m_tabBar->setFocusPolicy(Qt::NoFocus);
+    m_tabBar->setDrawBase(false);
+    m_tabBar->hide();
+    connect(m_tabBar, &QTabBar::currentChanged, this, [this](int i) {
+        if (m_arranging || i < 0 || i >= m_tabbed.size())
+            return;
+        m_tabPick = m_tabbed[i];
+        arrange();
+    });
+    layout->addWidget(m_area, 1);
 
     connect(m_back, &QToolButton::clicked, this, &StepView::stepBack);
     connect(m_playButton, &QToolButton::clicked, this, &StepView::togglePlay);
@@ -159,10 +183,6 @@ void StepView::setStepData(stepui::StepDataPtr data, const QString& error)
     m_error = m_data ? QString() : plainMessage(error);
     // Panels that do not apply fold away: the TP split with TP 1, the pipeline schedule with PP 1 (the summary
     // line says there is none); the GPU view and the timelines take their room.
-    if (m_data) {
-        m_tp->setVisible(m_data->scenario.tp > 1);
-        m_pipeline->setVisible(m_data->scenario.pp > 1);
-    }
     m_gpus->setData(m_data);
     m_tp->setData(m_data);
     m_pipeline->setData(m_data);
@@ -170,6 +190,8 @@ void StepView::setStepData(stepui::StepDataPtr data, const QString& error)
     m_memory->setData(m_data);
     setTime(m_data ? fraction * m_data->result.totals.stepTime : 0.0, true);
     updateRingNote();
+    updateTimeLabelWidth();
+    arrange();
     if (!m_data)
         pause();
 }
@@ -181,8 +203,7 @@ void StepView::setOneCollective(bool on)
         m_oneCollective->setChecked(on);
     }
     m_ringKind->setEnabled(on);
-    m_gpus->setVisible(!on);
-    m_ring->setVisible(on);
+    arrange(); // the ring takes the GPU view's place
     if (on) {
         pause();
         setOneCollectiveKind(static_cast<EventKind>(m_ringKind->currentData().toInt()));
@@ -359,11 +380,11 @@ void StepView::updateLabels()
     }
     const StepResult& r = m_data->result;
     const StepTotals& t = r.totals;
-    m_timeLabel->setText(tr("%1 / %2 · event %3 of %4 · %5x")
+    // The speed is the combo box's: the label keeps to one line at 1366 px (issue 13).
+    m_timeLabel->setText(tr("%1 / %2 · event %3 of %4")
                              .arg(secondsText(m_time), secondsText(t.stepTime))
                              .arg(currentEvent() + 1)
-                             .arg(r.events.size())
-                             .arg(m_speed));
+                             .arg(r.events.size()));
     const QString stale = m_error.isEmpty()
         ? QString()
         : tr("<span style='color:#d94a3d'>\u26a0 No step for this scenario: %1. Showing the last valid step.</span><br>")
@@ -373,9 +394,9 @@ void StepView::updateLabels()
         folded << tr("TP 1: no tensor split");
     if (m_data->scenario.pp == 1)
         folded << tr("PP 1: no pipeline");
-    const QString summary = stale + (folded.isEmpty() ? QString() : QStringLiteral("<i>") + folded.join(QStringLiteral(" · ")) + QStringLiteral("</i> · ")) + tr("<b>Step %1</b> · %2 TFLOP/s per GPU (executed) · MFU %3% · %4 tokens/s per GPU · "
+    const QString summary = stale + (folded.isEmpty() ? QString() : QStringLiteral("<i>") + folded.join(QStringLiteral(" · ")) + QStringLiteral("</i> · ")) + tr("<b>Step %1</b> · %2 TFLOP/s per GPU · MFU %3% · %4 tokens/s per GPU · "
                                "compute %5, recompute %6, exposed comm %7 (hidden %8), bubble %9, optimizer %10 · "
-                               "%11 · kernel efficiency %12 (a property of the kernels, not an MFU)%13")
+                               "%11 · kernel efficiency %12 (not an MFU)%13")
                                 .arg(secondsText(t.stepTime))
                                 .arg(t.tflopsPerGpu, 0, 'f', 1)
                                 .arg(t.mfu * 100, 0, 'f', 1)
@@ -388,6 +409,239 @@ void StepView::updateLabels()
                                 .arg(r.aggregated ? tr(" · events merged (%1 layers, %2 blocks each)").arg(r.layersPerEvent).arg(r.opsPerEvent)
                                                   : QString());
     m_summary->setText(summary);
+    m_summary->setToolTip(tr("TFLOP/s per GPU counts the FLOPs executed, recomputation included; MFU counts the model's "
+                             "FLOPs only. The kernel efficiency is the fraction of peak the GEMM kernels reach: a "
+                             "property of the kernels, not an MFU."));
+}
+
+void StepView::resizeEvent(QResizeEvent* e)
+{
+    QWidget::resizeEvent(e);
+    placeCollectiveControls();
+}
+
+void StepView::placeCollectiveControls()
+{
+    // The bar's widgets before the stretch, at their fixed widths, plus the one-collective controls.
+    int need = layout()->contentsMargins().left() + layout()->contentsMargins().right();
+    for (const QWidget* w : {static_cast<const QWidget*>(m_back), static_cast<const QWidget*>(m_playButton),
+                             static_cast<const QWidget*>(m_forward), static_cast<const QWidget*>(m_speedBox),
+                             static_cast<const QWidget*>(m_timeLabel), static_cast<const QWidget*>(m_collectiveBox)})
+        need += std::max(w->minimumWidth(), w->sizeHint().width()) + m_bar->spacing() + 2;
+    const bool second = need > width();
+    const bool onSecond = m_bar2->indexOf(m_collectiveBox) >= 0;
+    if (second == onSecond)
+        return;
+    if (second) {
+        m_bar->removeWidget(m_collectiveBox);
+        m_bar2->addWidget(m_collectiveBox);
+    } else {
+        m_bar2->removeWidget(m_collectiveBox);
+        m_bar->addWidget(m_collectiveBox);
+    }
+}
+
+void StepView::updateTimeLabelWidth()
+{
+    // The widest text the label can show for this step: the total, every form a time below it can take
+    // ("888.88 ms" is wider than "1.000 s"), and the last event's number.
+    if (!m_data)
+        return;
+    const double T = m_data->result.totals.stepTime;
+    QStringList times {secondsText(T)};
+    for (double v : {888.88e-6, 0.88888, 8.8888, 88.888, 888.88})
+        if (v <= T)
+            times << secondsText(v);
+    const QFontMetricsF fm(m_timeLabel->font());
+    const QString n = QString::number(m_data->result.events.size());
+    double w = 0;
+    for (const QString& a : times)
+        w = std::max(w, fm.horizontalAdvance(tr("%1 / %2 · event %3 of %4").arg(a, secondsText(T), n, n)));
+    const int px = int(std::ceil(w)) + 2 * m_timeLabel->margin() + 6;
+    if (m_timeLabel->minimumWidth() != px)
+        m_timeLabel->setFixedWidth(px);
+    placeCollectiveControls();
+}
+
+bool StepView::eventFilter(QObject* o, QEvent* e)
+{
+    if (o == m_timeLabel && e->type() == QEvent::FontChange)
+        updateTimeLabelWidth();
+    if (o == m_area && (e->type() == QEvent::Resize || e->type() == QEvent::LayoutRequest || e->type() == QEvent::FontChange))
+        arrange();
+    return QWidget::eventFilter(o, e);
+}
+
+void StepView::showPanel(QWidget* panel)
+{
+    m_tabPick = panel;
+    arrange();
+}
+
+void StepView::arrange()
+{
+    if (m_arranging)
+        return;
+    const QScopedValueRollback<bool> guard(m_arranging, true);
+    const QRect R = m_area->rect();
+    const int sp = 6;
+    QWidget* main = isOneCollective() ? static_cast<QWidget*>(m_ring) : static_cast<QWidget*>(m_gpus);
+    (main == m_ring ? static_cast<QWidget*>(m_gpus) : static_cast<QWidget*>(m_ring))->hide();
+    const bool tpOn = m_data && m_data->scenario.tp > 1;
+    const bool ppOn = m_data && m_data->scenario.pp > 1;
+    auto minH = [](const QWidget* w) { return std::max(w->minimumHeight(), w->minimumSizeHint().height()); };
+    auto minW = [](const QWidget* w) { return std::max(w->minimumWidth(), w->minimumSizeHint().width()); };
+    const int tabH = m_tabBar->sizeHint().height();
+    // Shares of the height beyond the minimums.
+    const QHash<const QWidget*, int> weight {{m_gpus, 5}, {m_ring, 5}, {m_tp, 3}, {m_pipeline, 3}, {m_gantt, 2}, {m_memory, 2}};
+    const QSize mainMin(minW(main), minH(main));
+    if (m_area->minimumSize() != mainMin)
+        m_area->setMinimumSize(mainMin);
+
+    // Of `panels` (in priority order) stacked in a column of height h: how many keep a place of their own, the rest
+    // sharing a tab area at the bottom (-1: not even the tab area fits).
+    auto need = [&](const QList<QWidget*>& panels, int k) {
+        int total = 0;
+        for (int i = 0; i < k; ++i)
+            total += minH(panels[i]) + sp;
+        if (k < panels.size()) {
+            int most = 0;
+            for (int i = k; i < panels.size(); ++i)
+                most = std::max(most, minH(panels[i]));
+            total += tabH + most + sp;
+        }
+        return total - sp;
+    };
+    auto fit = [&](const QList<QWidget*>& panels, int h) {
+        for (int k = int(panels.size()); k >= 0; --k)
+            if (k != int(panels.size()) - 1 && need(panels, k) <= h) // one panel alone in the tab area: no tab area
+                return k;
+        return -1;
+    };
+    QList<QWidget*> tabbed;
+    QList<QWidget*> shown;
+    // Lays out `panels` in column c, the first k each in its place, the rest in the tab area; the height beyond the
+    // minimums is shared by weight.
+    auto place = [&](QRect c, const QList<QWidget*>& panels, int k) {
+        if (panels.isEmpty())
+            return;
+        if (k < 0)
+            k = 0;
+        if (k == int(panels.size()) - 1)
+            k = int(panels.size());
+        const int spare = std::max(0, c.height() - need(panels, k));
+        int shares = 0;
+        for (int i = 0; i < k; ++i)
+            shares += weight.value(panels[i], 2);
+        const bool tabs = k < panels.size();
+        if (tabs)
+            shares += 3;
+        int y = c.top();
+        for (int i = 0; i < k; ++i) {
+            const int h = minH(panels[i]) + spare * weight.value(panels[i], 2) / std::max(1, shares);
+            panels[i]->setGeometry(c.left(), y, c.width(), h);
+            shown << panels[i];
+            y += h + sp;
+        }
+        if (tabs) {
+            for (int i = k; i < panels.size(); ++i)
+                tabbed << panels[i];
+            m_tabBar->setGeometry(c.left(), y, c.width(), tabH);
+            // The panel the user (or a tour, showPanel()) picked last, else the one of highest priority.
+            QWidget* pick = tabbed.contains(m_tabPick) ? m_tabPick : tabbed.front();
+            pick->setGeometry(c.left(), y + tabH, c.width(), std::max(0, c.bottom() + 1 - y - tabH));
+            shown << pick;
+        }
+    };
+
+    QList<QWidget*> stack;
+    if (ppOn)
+        stack << m_pipeline;
+    stack << m_gantt << m_memory;
+    const int tpW = tpOn ? minW(m_tp) : 0, tpH = tpOn ? minH(m_tp) : 0;
+    const int topMin = std::max(mainMin.height(), tpH);
+    Arrangement mode;
+    // The timelines' text wants the width of a full row: two columns only where a column is as wide as the
+    // timelines need and one column leaves the GPU view too little height.
+    const double fontK = std::max(1.0, stepui::lineHeight(m_gantt->font()) / 18.0);
+    const int timelineW = int(560 * fontK);
+    const bool besides = R.width() >= mainMin.width() + (tpOn ? sp + tpW : 0);
+    int oneK = besides ? fit(stack, R.height() - topMin - sp) : -1;
+    if (oneK >= 0) {
+        // One column: the GPU view beside the TP split, the timelines under them (those without room in tabs).
+        mode = oneK == int(stack.size()) ? Arrangement::OneColumn : Arrangement::OneColumnTabs;
+        if (oneK == int(stack.size()) - 1)
+            oneK = int(stack.size());
+        int shares = weight.value(main);
+        for (int i = 0; i < oneK; ++i)
+            shares += weight.value(stack[i]);
+        if (oneK < int(stack.size()))
+            shares += 3;
+        const int spare = std::max(0, R.height() - topMin - sp - need(stack, oneK));
+        const int topH = topMin + spare * weight.value(main) / std::max(1, shares);
+        const int tpWidth = tpOn ? std::max(tpW, std::min(R.width() - sp - mainMin.width(), (R.width() - sp) * 2 / 5)) : 0;
+        main->setGeometry(R.left(), R.top(), R.width() - (tpOn ? tpWidth + sp : 0), topH);
+        shown << main;
+        if (tpOn) {
+            m_tp->setGeometry(R.right() + 1 - tpWidth, R.top(), tpWidth, topH);
+            shown << m_tp;
+        }
+        place(QRect(R.left(), R.top() + topH + sp, R.width(), R.height() - topH - sp), stack, oneK);
+    } else if (R.width() >= mainMin.width() + sp + timelineW) {
+        // Two columns: the GPU view on the left (with the TP split under it when both fit), the timelines on the right.
+        mode = Arrangement::TwoColumns;
+        const int leftW = std::clamp(R.width() / 2, mainMin.width(), R.width() - sp - timelineW);
+        const QRect left(R.left(), R.top(), leftW, R.height());
+        const QRect right(R.left() + leftW + sp, R.top(), R.width() - leftW - sp, R.height());
+        const bool tpLeft = tpOn && leftW >= tpW && mainMin.height() + sp + tpH <= R.height();
+        QList<QWidget*> col = stack;
+        if (tpOn && !tpLeft)
+            col << m_tp;
+        const int k = fit(col, right.height());
+        if (tpLeft) {
+            const int spare = R.height() - mainMin.height() - sp - tpH;
+            const int mh = mainMin.height() + spare * 5 / 8;
+            main->setGeometry(left.left(), left.top(), leftW, mh);
+            m_tp->setGeometry(left.left(), left.top() + mh + sp, leftW, R.height() - mh - sp);
+            shown << main << m_tp;
+        } else {
+            main->setGeometry(left);
+            shown << main;
+        }
+        place(right, col, k);
+    } else {
+        // Narrow: one column, the GPU view first, the rest as they fit and in tabs.
+        mode = Arrangement::OneColumnTabs;
+        QList<QWidget*> col = stack;
+        if (tpOn)
+            col << m_tp;
+        const int below = R.height() - mainMin.height() - sp;
+        const int k = fit(col, below);
+        const int spare = k >= 0 ? below - need(col, k) : 0;
+        const int mh = mainMin.height() + std::max(0, spare) / 3;
+        main->setGeometry(R.left(), R.top(), R.width(), mh);
+        shown << main;
+        place(QRect(R.left(), R.top() + mh + sp, R.width(), R.height() - mh - sp), col, k);
+    }
+    m_arrangement = mode;
+
+    // The tab bar names the tabbed panels; the one picked last stays picked.
+    if (tabbed != m_tabbed) {
+        m_tabbed = tabbed;
+        while (m_tabBar->count() > 0)
+            m_tabBar->removeTab(0);
+        for (QWidget* w : m_tabbed)
+            m_tabBar->addTab(w == m_pipeline ? tr("Pipeline schedule")
+                                 : w == m_gantt ? tr("Timeline")
+                                 : w == m_memory ? tr("Memory over the step")
+                                                 : tr("TP split"));
+    }
+    if (!m_tabbed.isEmpty())
+        m_tabBar->setCurrentIndex(std::max(0, int(m_tabbed.indexOf(m_tabPick))));
+    m_tabBar->setVisible(!m_tabbed.isEmpty());
+    for (QWidget* w : {static_cast<QWidget*>(m_gpus), static_cast<QWidget*>(m_ring), static_cast<QWidget*>(m_tp),
+                       static_cast<QWidget*>(m_pipeline), static_cast<QWidget*>(m_gantt), static_cast<QWidget*>(m_memory)})
+        w->setVisible(shown.contains(w));
 }
 
 void StepView::keyPressEvent(QKeyEvent* e)

@@ -9,7 +9,9 @@
 
 class QCheckBox;
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
+class QTabBar;
 class QToolButton;
 
 namespace shardscope {
@@ -70,6 +72,18 @@ public:
     StepMemoryView* memoryView() const { return m_memory; }
     RingView* ringView() const { return m_ring; }
 
+    /// How the panels are arranged at this size and font (arrange()): one column (the GPU view beside the TP split,
+    /// the timelines under them), two columns (the GPU view left, the timelines right), and whether some panels
+    /// share a tab area (the lowest-priority ones, when the rest leave too little height: 2x type with PP > 1).
+    enum class Arrangement { OneColumn, TwoColumns, OneColumnTabs };
+    Arrangement arrangement() const { return m_arrangement; }
+    /// The panels that share the tab area now (empty when every panel has its own place).
+    QList<QWidget*> tabbedPanels() const { return m_tabbed; }
+    QTabBar* panelTabs() const { return m_tabBar; }
+    /// Shows `panel` (pipelineView(), ganttView(), memoryView(), tpView()): picks its tab when it shares the tab area,
+    /// now and in later arrangements, as clicking its tab does.
+    void showPanel(QWidget* panel);
+
     /// "One collective" mode: the GPU view gives way to one collective on a small ring, stepped hop by hop.
     void setOneCollective(bool on);
     bool isOneCollective() const;
@@ -100,8 +114,13 @@ Q_SIGNALS:
 
 protected:
     void keyPressEvent(QKeyEvent* e) override;
+    bool eventFilter(QObject* o, QEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
 
 private:
+    void arrange();
+    void updateTimeLabelWidth();
+    void placeCollectiveControls();
     void onTick();
     void setTime(double t, bool jump);
     void updateLabels();
@@ -130,6 +149,15 @@ private:
     RingView* m_ring = nullptr;
     QCheckBox* m_oneCollective = nullptr;
     QComboBox* m_ringKind = nullptr;
+    QWidget* m_collectiveBox = nullptr; ///< the one-collective check box and kind, on the bar or its second row
+    QHBoxLayout* m_bar = nullptr;
+    QHBoxLayout* m_bar2 = nullptr;
+    QWidget* m_area = nullptr; ///< holds the panels; arrange() places them by hand at its size
+    QTabBar* m_tabBar = nullptr;
+    QList<QWidget*> m_tabbed;
+    QWidget* m_tabPick = nullptr; ///< the tabbed panel last picked
+    Arrangement m_arrangement = Arrangement::OneColumn;
+    bool m_arranging = false;
 };
 
 } // namespace shardscope
