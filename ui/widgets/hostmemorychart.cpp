@@ -49,6 +49,9 @@ HostMemoryChart::HostMemoryChart(QWidget* parent)
     connect(m_chart, &QChart::plotAreaChanged, this, [this](const QRectF& r) {
         m_label->setMaxWidth(r.width() - 12); // wraps instead of running out of a narrow plot
         m_label->setPos(r.topLeft() + QPointF(6, 4));
+        // The unit alone where the whole title would be cut (2x type in a short chart, issue 14).
+        const QString unit = QLatin1String(unitName(m_unit));
+        setAxisTitleFitting(m_y, {tr("Per node (%1)").arg(unit), unit}, r.height());
     });
     connect(m_bars, &QBarSeries::hovered, this, [this](bool on, int index, QBarSet* set) {
         m_lastTip = on ? toolTipFor(index, set == m_needed) : QString();
@@ -75,7 +78,8 @@ void HostMemoryChart::setResult(const ExplorerResult& r)
 void HostMemoryChart::setUnit(ByteUnit unit)
 {
     m_unit = unit;
-    m_y->setTitleText(tr("Per node (%1)").arg(QLatin1String(unitName(unit))));
+    const QString unitText = QLatin1String(unitName(unit));
+    setAxisTitleFitting(m_y, {tr("Per node (%1)").arg(unitText), unitText}, m_chart->plotArea().height());
     refresh();
 }
 
