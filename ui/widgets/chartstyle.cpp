@@ -55,18 +55,29 @@ double distance(const QColor& a, const QColor& b)
     return std::sqrt((p[0] - q[0]) * (p[0] - q[0]) + (p[1] - q[1]) * (p[1] - q[1]) + (p[2] - q[2]) * (p[2] - q[2]));
 }
 
-/// `color` one HSL lightness step (1/255) further from a background of luminance `bgLum`; false at black or white.
-bool stepAway(QColor& color, double bgLum)
+/// `color` one HSL lightness step (1/255) lighter (`up`) or darker; false at white or black.
+bool stepLightness(QColor& color, bool up)
 {
-    // Darker where black has more contrast with the background than white has.
-    const bool darker = (bgLum + 0.05) / 0.05 >= 1.05 / (bgLum + 0.05);
     float h = 0, s = 0, l = 0, a = 0;
     color.getHslF(&h, &s, &l, &a);
-    const float next = darker ? std::max(0.0f, l - 1.0f / 255) : std::min(1.0f, l + 1.0f / 255);
+    const float next = up ? std::min(1.0f, l + 1.0f / 255) : std::max(0.0f, l - 1.0f / 255);
     if (next == l)
         return false;
     color = QColor::fromHslF(h, s, next, a);
     return true;
+}
+
+/// `color` moved in lightness, one way, until it has `ratio` against `background`; the steps taken, or -1 where black
+/// or white came first.
+int moveTo(QColor& color, const QColor& background, double ratio, bool up)
+{
+    int steps = 0;
+    while (contrastRatio(color, background) < ratio) {
+        if (!stepLightness(color, up))
+            return -1;
+        ++steps;
+    }
+    return steps;
 }
 } // namespace
 
@@ -85,11 +96,13 @@ double contrastRatio(const QColor& a, const QColor& b)
 
 QColor withContrast(const QColor& color, const QColor& background, double ratio)
 {
-    QColor c = color.toRgb();
-    const double bgLum = relativeLuminance(background);
-    while (contrastRatio(c, background) < ratio && stepAway(c, bgLum)) {
-    }
-    return c.toRgb();
+    // The way that needs the smaller change: on white or black only one way gets there; on a mid grey a light colour
+    // lightens and a dark one darkens (all going one way made them alike).
+    QColor darker = color.toRgb(), lighter = color.toRgb();
+    const int down = moveTo(darker, background, ratio, false), up = moveTo(lighter, background, ratio, true);
+    if (down < 0 && up < 0) // unreachable (a ratio over what black or white give): the better end
+        return contrastRatio(Qt::black, background) >= contrastRatio(Qt::white, background) ? QColor(Qt::black) : QColor(Qt::white);
+    return ((up < 0 || (down >= 0 && down <= up)) ? darker : lighter).toRgb();
 }
 
 QColor termColorOn(Term t, const QColor& background)
@@ -113,7 +126,9 @@ QColor termColorOn(Term t, const QColor& background)
                 // The one that had more contrast moves on (it stays the darker on white, the lighter on black).
                 QColor& mover = contrastRatio(raw[i], background) >= contrastRatio(raw[j], background) ? out[i] : out[j];
                 const QColor& other = &mover == &out[i] ? out[j] : out[i];
-                while (distance(mover, other) < want && stepAway(mover, bgLum)) {
+                // Further from the background: lighter where it is lighter than the background, darker where darker.
+                const bool up = relativeLuminance(mover) > bgLum;
+                while (distance(mover, other) < want && stepLightness(mover, up)) {
                 }
                 mover = mover.toRgb();
             }
@@ -240,14 +255,15 @@ void setNameIfChanged(QAbstractSeries* series, const QString& name)
 
 namespace {
 /// 0 .. top in at most 6 intervals of 1, 2 or 5 x 10^k: the step and the number of intervals.
-std::pair<double, int> niceSteps(double top)
+std::pair<double, int> niceSteps(double top, int maxIntervals = 6)
 {
     if (!(top > 0))
         top = 1;
+    maxIntervals = std::max(1, maxIntervals);
     const double mag = std::pow(10.0, std::floor(std::log10(top)));
-    double step = mag;
-    for (double f : {0.1, 0.2, 0.5, 1.0, 2.0}) {
-        if (top / (f * mag) <= 6) {
+    double step = 10 * mag;
+    for (double f : {0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0}) {
+        if (top / (f * mag) <= maxIntervals) {
             step = f * mag;
             break;
         }
@@ -262,9 +278,16 @@ double niceTop(double top)
     return intervals * step;
 }
 
-void setNiceRange(QValueAxis* axis, double top)
+int intervalsFitting(double height, const QFont& labelFont)
 {
-    const auto [step, intervals] = niceSteps(top);
+    // A label and half its height again between two labels.
+    const double perLabel = QFontMetricsF(labelFont).height() * 1.5;
+    return std::clamp(int(height / std::max(1.0, perLabel)), 1, 6);
+}
+
+void setNiceRange(QValueAxis* axis, double top, int maxIntervals)
+{
+    const auto [step, intervals] = niceSteps(top, maxIntervals);
     const double hi = intervals * step;
     if (axis->min() != 0 || axis->max() != hi)
         axis->setRange(0, hi);

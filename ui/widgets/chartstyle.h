@@ -39,8 +39,12 @@ QPen capacityPen(const QPalette& palette);
 /// axis labels), which is what costs milliseconds per slider move.
 void setTitleIfChanged(QChart* chart, const QString& title);
 void setNameIfChanged(QAbstractSeries* series, const QString& name);
-/// [0, a nice maximum >= top] with ticks at a 1-2-5 step (at most 6 intervals); only when it differs.
-void setNiceRange(QValueAxis* axis, double top);
+/// [0, a nice maximum >= top] with ticks at a 1-2-5 step (at most `maxIntervals`, 6 unless a short axis has room for
+/// fewer labels); only when it differs.
+void setNiceRange(QValueAxis* axis, double top, int maxIntervals = 6);
+/// How many tick intervals a vertical axis of `height` px has room for in `labelFont` (1 .. 6): Qt Charts shows "..."
+/// for every tick label of a short axis with more (the host chart at 2x, issue 14).
+int intervalsFitting(double height, const QFont& labelFont);
 /// The top setNiceRange() gives an axis asked to show 0 .. top (a multiple of 1, 2 or 5 x 10^k, at most 6 intervals).
 double niceTop(double top);
 void setRangeIfChanged(QAbstractAxis* axis, double lo, double hi);
