@@ -20,7 +20,9 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QGraphicsScene>
 #include <QGraphicsTextItem>
+#include <QGraphicsView>
 #include <QLegend>
 #include <QLineSeries>
 #include <QScatterSeries>
@@ -136,7 +138,13 @@ QString name(const QRectF& r)
 void checkChart(QChart* chart, QStringList& problems)
 {
     const QString title = chart->title();
-    const QRectF whole = chart->mapToScene(chart->rect()).boundingRect().adjusted(-1, -1, 1, 1);
+    // The chart as shown: its rectangle, cut to its view's viewport (a chart wider than its view is cut at the edge).
+    QRectF whole = chart->mapToScene(chart->rect()).boundingRect();
+    if (QGraphicsScene* scene = chart->scene(); scene && !scene->views().isEmpty()) {
+        QGraphicsView* view = scene->views().first();
+        whole = whole.intersected(view->mapToScene(view->viewport()->rect()).boundingRect());
+    }
+    whole.adjust(-1, -1, 1, 1);
     for (const QString& s : legendCutTexts(chart))
         problems << QStringLiteral("%1: legend entry cut: '%2'").arg(title, s);
     for (const QRectF& r : legendRects(chart))

@@ -10,7 +10,9 @@
 #include <QChart>
 #include <QChartView>
 #include <QFontMetricsF>
+#include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
+#include <QGraphicsView>
 #include <QHash>
 #include <QLegend>
 #include <QLegendMarker>
@@ -342,13 +344,29 @@ void fitLegend(QChart* chart)
     // Qt 6.4's LegendMarkerItem: 4 px margins around a marker of half the line height, 4 px before the text, and a
     // text item with 4 px document margins on each side; an entry is that text's height and 8 px tall.
     auto entryHeight = [](const QFont& f) { return QFontMetricsF(f).height() + 16; };
+    // The chart's size as shown: the view's viewport (a chart whose minimum is wider than its view is cut at the
+    // view's edge, which is what a too wide legend did on the Compare tab at 2x).
+    QSizeF shown = chart->size();
+    if (QGraphicsScene* scene = chart->scene(); scene && !scene->views().isEmpty())
+        shown = scene->views().first()->viewport()->size();
+    // A side legend takes at most this much of the chart's width (Qt Charts' own cap is 0.618, which leaves a
+    // narrow chart no plot).
+    const double maxWidth = 0.45 * shown.width();
+    auto widest = [&labels](const QFont& f) {
+        const QFontMetricsF fm(f);
+        double w = 0;
+        for (const QString& l : labels)
+            w = std::max(w, fm.horizontalAdvance(l));
+        // The entry's margins and marker (above), the legend's own margins and a pixel of rounding on each side.
+        return std::ceil(w + fm.height() / 2 + 8 + 4 + 8 + 2 * 4 + 4);
+    };
     QFont font = asked;
     if (side) {
         const QMargins margins = chart->margins();
         const double title = chart->title().isEmpty() ? 0 : QFontMetricsF(chart->titleFont()).height() + 8;
-        const double room = chart->size().height() - margins.top() - margins.bottom() - title - 12;
+        const double room = shown.height() - margins.top() - margins.bottom() - title - 12;
         const double askedSize = asked.pixelSize() > 0 ? asked.pixelSize() : asked.pointSizeF();
-        for (double k = 1.0; k >= 0.5 && labels.size() * entryHeight(font) > room; k -= 0.05) {
+        for (double k = 1.0; k >= 0.5 && (labels.size() * entryHeight(font) > room || widest(font) > maxWidth); k -= 0.05) {
             if (asked.pixelSize() > 0)
                 font.setPixelSize(std::max(1, int(std::lround(askedSize * k))));
             else
@@ -359,12 +377,7 @@ void fitLegend(QChart* chart)
         legend->setFont(font);
     legend->setProperty("shardscopeFittedFont", font);
     if (side) {
-        const QFontMetricsF fm(font);
-        double widest = 0;
-        for (const QString& l : labels)
-            widest = std::max(widest, fm.horizontalAdvance(l));
-        // The entry's margins and marker (above), the legend's own margins and a pixel of rounding on each side.
-        const double want = std::ceil(widest + fm.height() / 2 + 8 + 4 + 8 + 2 * 4 + 4);
+        const double want = std::min(widest(font), std::floor(maxWidth));
         if (std::abs(legend->minimumWidth() - want) > 0.5)
             legend->setMinimumWidth(want);
     }
