@@ -7,6 +7,8 @@
 #   tp8pp4           the default model on 64 GPUs at TP 8 x PP 4: Memory and Step tabs
 #   ring-rs / ring-ag  the Step tab's one-collective (slow) mode, a reduce-scatter and an all-gather on a ring of 4,
 #                    after hops 1, 2 and 3
+# and (issue 14) presentation mode at 1920x1080, type at 2x, projector palette: the Memory tab (default, Compare ZeRO
+# stages, 405B on 8, TP 8 x PP 4) and the Compare tab (the default scenario pinned as A, B at ZeRO-3): 78 images in all.
 # Usage: scripts/screenshots.sh OUT_DIR [SHARDSCOPE_BINARY]   (default build/bin/shardscope; PNGs are not committed)
 set -euo pipefail
 
@@ -46,4 +48,15 @@ for size in 1366x768 1600x1000 1920x1080; do
             shot "$tag-ring-ag-hop$hop" --size "$size" "${themeArgs[@]}" --ring all-gather --hop "$hop"
         done
     done
+done
+
+for what in default compare-stages 405b tp8pp4 compare; do
+    case $what in
+        default) args=() ;;
+        compare-stages) args=(--compare-stages) ;;
+        405b) args=(--model llama-3.1-405b --gpus 8) ;;
+        tp8pp4) args=(--gpus 64 --tp 8 --pp 4) ;;
+        compare) args=(--tab compare --stage 3) ;;
+    esac
+    shot "present-2x-$what" --present "${args[@]}"
 done

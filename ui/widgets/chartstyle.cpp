@@ -5,19 +5,26 @@
 #include "termstyle.h"
 
 #include <QAbstractAxis>
+#include <QBarSet>
 #include <QBrush>
 #include <QChart>
 #include <QChartView>
 #include <QFontMetricsF>
+#include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
+#include <QGraphicsView>
+#include <QHash>
 #include <QLegend>
+#include <QLegendMarker>
 #include <QLocale>
 #include <QLogValueAxis>
 #include <QPainter>
 #include <QPalette>
 #include <QValueAxis>
+#include <QVariant>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <utility>
 
@@ -28,6 +35,125 @@ QColor mixed(const QColor& color, const QColor& background, double alpha)
     return QColor::fromRgbF(float(color.redF() * alpha + background.redF() * (1 - alpha)),
                             float(color.greenF() * alpha + background.greenF() * (1 - alpha)),
                             float(color.blueF() * alpha + background.blueF() * (1 - alpha)));
+}
+
+namespace {
+double linear(double c) { return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4); }
+
+/// CIE L*a*b* (D65) of an sRGB colour, for the distance between two term colours (CIE76).
+std::array<double, 3> lab(const QColor& c)
+{
+    const double r = linear(c.redF()), g = linear(c.greenF()), b = linear(c.blueF());
+    const double x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047;
+    const double y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    const double z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
+    auto f = [](double t) { return t > 216.0 / 24389.0 ? std::cbrt(t) : (24389.0 / 27.0 * t + 16) / 116; };
+    return {116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))};
+}
+
+double distance(const QColor& a, const QColor& b)
+{
+    const auto p = lab(a), q = lab(b);
+    return std::sqrt((p[0] - q[0]) * (p[0] - q[0]) + (p[1] - q[1]) * (p[1] - q[1]) + (p[2] - q[2]) * (p[2] - q[2]));
+}
+
+/// `color` one HSL lightness step (1/255) lighter (`up`) or darker; false at white or black.
+bool stepLightness(QColor& color, bool up)
+{
+    float h = 0, s = 0, l = 0, a = 0;
+    color.getHslF(&h, &s, &l, &a);
+    const float next = up ? std::min(1.0f, l + 1.0f / 255) : std::max(0.0f, l - 1.0f / 255);
+    if (next == l)
+        return false;
+    color = QColor::fromHslF(h, s, next, a);
+    return true;
+}
+
+/// `color` moved in lightness, one way, until it has `ratio` against `background`; the steps taken, or -1 where black
+/// or white came first.
+int moveTo(QColor& color, const QColor& background, double ratio, bool up)
+{
+    int steps = 0;
+    while (contrastRatio(color, background) < ratio) {
+        if (!stepLightness(color, up))
+            return -1;
+        ++steps;
+    }
+    return steps;
+}
+} // namespace
+
+double colorDistance(const QColor& a, const QColor& b) { return distance(a, b); }
+
+double relativeLuminance(const QColor& c)
+{
+    return 0.2126 * linear(c.redF()) + 0.7152 * linear(c.greenF()) + 0.0722 * linear(c.blueF());
+}
+
+double contrastRatio(const QColor& a, const QColor& b)
+{
+    const double la = relativeLuminance(a), lb = relativeLuminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+QColor withContrast(const QColor& color, const QColor& background, double ratio)
+{
+    // The way that needs the smaller change: on white or black only one way gets there; on a mid grey a light colour
+    // lightens and a dark one darkens (all going one way made them alike).
+    QColor darker = color.toRgb(), lighter = color.toRgb();
+    const int down = moveTo(darker, background, ratio, false), up = moveTo(lighter, background, ratio, true);
+    if (down < 0 && up < 0) // unreachable (a ratio over what black or white give): the better end
+        return contrastRatio(Qt::black, background) >= contrastRatio(Qt::white, background) ? QColor(Qt::black) : QColor(Qt::white);
+    return ((up < 0 || (down >= 0 && down <= up)) ? darker : lighter).toRgb();
+}
+
+QColor termColorOn(Term t, const QColor& background)
+{
+    // All twelve are worked out together (the pairs that come closer are pushed apart), once per background.
+    static QHash<QRgb, std::array<QColor, kTermCount>> cache; // GUI thread only, as every chart
+    const QRgb key = background.rgb();
+    auto it = cache.constFind(key);
+    if (it == cache.constEnd()) {
+        std::array<QColor, kTermCount> raw, out;
+        for (int i = 0; i < kTermCount; ++i) {
+            raw[std::size_t(i)] = termColor(static_cast<Term>(i));
+            out[std::size_t(i)] = withContrast(raw[std::size_t(i)], background);
+        }
+        const double bgLum = relativeLuminance(background);
+        for (std::size_t i = 0; i < out.size(); ++i) {
+            for (std::size_t j = i + 1; j < out.size(); ++j) {
+                const double want = std::min(20.0, distance(raw[i], raw[j]));
+                if (distance(out[i], out[j]) >= want)
+                    continue;
+                // The one that had more contrast moves on (it stays the darker on white, the lighter on black).
+                QColor& mover = contrastRatio(raw[i], background) >= contrastRatio(raw[j], background) ? out[i] : out[j];
+                const QColor& other = &mover == &out[i] ? out[j] : out[i];
+                // Further from the background: lighter where it is lighter than the background, darker where darker.
+                const bool up = relativeLuminance(mover) > bgLum;
+                while (distance(mover, other) < want && stepLightness(mover, up)) {
+                }
+                mover = mover.toRgb();
+            }
+        }
+        it = cache.insert(key, out);
+    }
+    return (*it)[std::size_t(t)];
+}
+
+QColor stageColorOn(int stage, const QColor& background) { return withContrast(stageColor(stage), background); }
+
+QColor chartBackground(const QPalette& palette) { return palette.color(QPalette::Base); }
+
+void setTermColors(QBarSet* set, Term t, const QPalette& palette)
+{
+    const QColor bg = chartBackground(palette);
+    const QColor fill = termColorOn(t, bg);
+    // The border separates stacked segments: darker on a light background, lighter on a dark one.
+    const QColor border = relativeLuminance(bg) > 0.18 ? fill.darker(130) : fill.lighter(130);
+    if (set->color() != fill)
+        set->setColor(fill);
+    if (set->borderColor() != border)
+        set->setBorderColor(border);
 }
 
 QPen gridPen(const QPalette& palette)
@@ -131,14 +257,15 @@ void setNameIfChanged(QAbstractSeries* series, const QString& name)
 
 namespace {
 /// 0 .. top in at most 6 intervals of 1, 2 or 5 x 10^k: the step and the number of intervals.
-std::pair<double, int> niceSteps(double top)
+std::pair<double, int> niceSteps(double top, int maxIntervals = 6)
 {
     if (!(top > 0))
         top = 1;
+    maxIntervals = std::max(1, maxIntervals);
     const double mag = std::pow(10.0, std::floor(std::log10(top)));
-    double step = mag;
-    for (double f : {0.1, 0.2, 0.5, 1.0, 2.0}) {
-        if (top / (f * mag) <= 6) {
+    double step = 10 * mag;
+    for (double f : {0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0}) {
+        if (top / (f * mag) <= maxIntervals) {
             step = f * mag;
             break;
         }
@@ -153,9 +280,16 @@ double niceTop(double top)
     return intervals * step;
 }
 
-void setNiceRange(QValueAxis* axis, double top)
+int intervalsFitting(double height, const QFont& labelFont)
 {
-    const auto [step, intervals] = niceSteps(top);
+    // A label and half its height again between two labels.
+    const double perLabel = QFontMetricsF(labelFont).height() * 1.5;
+    return std::clamp(int(height / std::max(1.0, perLabel)), 1, 6);
+}
+
+void setNiceRange(QValueAxis* axis, double top, int maxIntervals)
+{
+    const auto [step, intervals] = niceSteps(top, maxIntervals);
     const double hi = intervals * step;
     if (axis->min() != 0 || axis->max() != hi)
         axis->setRange(0, hi);
@@ -190,6 +324,81 @@ QString ChartText::termTip(Term t, const QString& where, std::int64_t bytes, con
     return tip;
 }
 
+void fitLegend(QChart* chart)
+{
+    QLegend* legend = chart->legend();
+    if (!legend || !legend->isVisible() || !legend->isAttachedToChart())
+        return;
+    QStringList labels;
+    for (QLegendMarker* m : legend->markers())
+        if (m->isVisible() && !m->label().isEmpty())
+            labels << m->label();
+    if (labels.isEmpty())
+        return;
+    // The size asked for: the legend's font, unless it is the one set here last time.
+    const QVariant mine = legend->property("shardscopeFittedFont");
+    if (!mine.isValid() || mine.value<QFont>() != legend->font())
+        legend->setProperty("shardscopeAskedFont", legend->font());
+    const QFont asked = legend->property("shardscopeAskedFont").value<QFont>();
+    const bool side = legend->alignment() == Qt::AlignLeft || legend->alignment() == Qt::AlignRight;
+    // Qt 6.4's LegendMarkerItem: 4 px margins around a marker of half the line height, 4 px before the text, and a
+    // text item with 4 px document margins on each side; an entry is that text's height and 8 px tall.
+    auto entryHeight = [](const QFont& f) { return QFontMetricsF(f).height() + 16; };
+    // The chart's size as shown: the view's viewport (a chart whose minimum is wider than its view is cut at the
+    // view's edge, which is what a too wide legend did on the Compare tab at 2x).
+    QSizeF shown = chart->size();
+    if (QGraphicsScene* scene = chart->scene(); scene && !scene->views().isEmpty())
+        shown = scene->views().first()->viewport()->size();
+    // A side legend takes at most this much of the chart's width (Qt Charts' own cap is 0.618, which leaves a
+    // narrow chart no plot).
+    const double maxWidth = 0.45 * shown.width();
+    auto widest = [&labels](const QFont& f) {
+        const QFontMetricsF fm(f);
+        double w = 0;
+        for (const QString& l : labels)
+            w = std::max(w, fm.horizontalAdvance(l));
+        // The entry's margins and marker (above), the legend's own margins and a pixel of rounding on each side.
+        return std::ceil(w + fm.height() / 2 + 8 + 4 + 8 + 2 * 4 + 4);
+    };
+    QFont font = asked;
+    if (side) {
+        const QMargins margins = chart->margins();
+        const double title = chart->title().isEmpty() ? 0 : QFontMetricsF(chart->titleFont()).height() + 8;
+        const double room = shown.height() - margins.top() - margins.bottom() - title - 12;
+        const double askedSize = asked.pixelSize() > 0 ? asked.pixelSize() : asked.pointSizeF();
+        for (double k = 1.0; k >= 0.5 && (labels.size() * entryHeight(font) > room || widest(font) > maxWidth); k -= 0.05) {
+            if (asked.pixelSize() > 0)
+                font.setPixelSize(std::max(1, int(std::lround(askedSize * k))));
+            else
+                font.setPointSizeF(askedSize * k);
+        }
+    }
+    if (legend->font() != font)
+        legend->setFont(font);
+    legend->setProperty("shardscopeFittedFont", font);
+    if (side) {
+        const double want = std::min(widest(font), std::floor(maxWidth));
+        if (std::abs(legend->minimumWidth() - want) > 0.5)
+            legend->setMinimumWidth(want);
+    }
+}
+
+void setAxisTitleFitting(QAbstractAxis* axis, const QStringList& titles, double room)
+{
+    if (titles.isEmpty())
+        return;
+    const QFontMetricsF fm(axis->titleFont());
+    QString pick = titles.last();
+    for (const QString& t : titles) {
+        if (fm.horizontalAdvance(t) + 12 <= room) {
+            pick = t;
+            break;
+        }
+    }
+    if (axis->titleText() != pick)
+        axis->setTitleText(pick);
+}
+
 QPen capacityPen(const QPalette& palette)
 {
     QPen pen(palette.color(QPalette::WindowText));
@@ -212,16 +421,20 @@ ChartLabel::ChartLabel(QChart* chart)
 
 void ChartLabel::setText(const QString& text)
 {
-    if (text == m_raw && !m_text->text().isEmpty())
+    if (text == m_raw && !m_text->text().isEmpty()) {
+        syncFont();
         return;
+    }
     m_raw = text;
     layoutText();
 }
 
 void ChartLabel::setMaxWidth(double width)
 {
-    if (width == m_maxWidth)
+    if (width == m_maxWidth) {
+        syncFont();
         return;
+    }
     m_maxWidth = width;
     layoutText();
 }
@@ -250,14 +463,24 @@ void ChartLabel::layoutText()
         shown = out.join(QLatin1Char('\n'));
     }
     m_text->setText(shown);
+    m_laidOut = m_text->font();
     const QRectF r = m_text->boundingRect();
     setRect(0, 0, r.width() + 8, r.height() + 4);
 }
 
 QString ChartLabel::text() const { return m_raw; }
 
+QFont ChartLabel::font() const { return m_text->font(); }
+
+void ChartLabel::syncFont()
+{
+    if (m_text->font() != m_laidOut)
+        layoutText();
+}
+
 void ChartLabel::placeAboveLeftOf(const QPointF& scenePoint, const QRectF& bounds)
 {
+    syncFont();
     // Position in the parent (chart) coordinates: the chart item sits at the scene origin in a QChartView.
     const QPointF p = parentItem() ? parentItem()->mapFromScene(scenePoint) : scenePoint;
     QPointF topLeft(p.x() - rect().width() - 4, p.y() - rect().height() - 2);
@@ -270,6 +493,7 @@ void ChartLabel::placeAboveLeftOf(const QPointF& scenePoint, const QRectF& bound
 
 void ChartLabel::placeAboveRightOf(const QPointF& scenePoint, const QRectF& bounds)
 {
+    syncFont();
     const QPointF p = parentItem() ? parentItem()->mapFromScene(scenePoint) : scenePoint;
     QPointF topLeft(p.x() + 4, p.y() - rect().height() - 2);
     if (topLeft.y() < bounds.top())

@@ -5,6 +5,7 @@
 #include "shardscope/units.h"
 
 #include <QCoreApplication>
+#include <QFont>
 #include <QGraphicsRectItem>
 #include <QLineF>
 #include <QList>
@@ -15,6 +16,7 @@
 
 class QAbstractAxis;
 class QAbstractSeries;
+class QBarSet;
 class QChart;
 class QValueAxis;
 class QChartView;
@@ -37,11 +39,29 @@ QPen capacityPen(const QPalette& palette);
 /// axis labels), which is what costs milliseconds per slider move.
 void setTitleIfChanged(QChart* chart, const QString& title);
 void setNameIfChanged(QAbstractSeries* series, const QString& name);
-/// [0, a nice maximum >= top] with ticks at a 1-2-5 step (at most 6 intervals); only when it differs.
-void setNiceRange(QValueAxis* axis, double top);
+/// [0, a nice maximum >= top] with ticks at a 1-2-5 step (at most `maxIntervals`, 6 unless a short axis has room for
+/// fewer labels); only when it differs.
+void setNiceRange(QValueAxis* axis, double top, int maxIntervals = 6);
+/// How many tick intervals a vertical axis of `height` px has room for in `labelFont` (1 .. 6): Qt Charts shows "..."
+/// for every tick label of a short axis with more (the host chart at 2x, issue 14).
+int intervalsFitting(double height, const QFont& labelFont);
 /// The top setNiceRange() gives an axis asked to show 0 .. top (a multiple of 1, 2 or 5 x 10^k, at most 6 intervals).
 double niceTop(double top);
 void setRangeIfChanged(QAbstractAxis* axis, double lo, double hi);
+
+/**
+ * Keeps every entry of `chart`'s legend whole (issues 13 and 14). Qt Charts sizes a side legend from a size hint
+ * it does not always renew when markers come and go, and cut "ZeRO-3 unsharded grads" to "ZeRO-3 unsharded gr..."
+ * at 1366x768 (to "ZeRO-3 unsharded ..." on the Compare tab at every size); and at 2x in presentation mode ten
+ * entries of a side legend were taller than the chart. Here the legend's minimum width is the widest entry, and
+ * where the entries are taller than the chart, the legend's type is made smaller (down to half of the size asked
+ * for, which a font set from outside, such as presentation mode's, changes). Idempotent: call it whenever the
+ * chart's size, legend entries or fonts may have changed (a plotAreaChanged handler).
+ */
+void fitLegend(QChart* chart);
+/// The first of `titles` (longest first) that fits the axis's length `room` (px) in the axis's title font; the
+/// last where none does. Qt Charts cuts a vertical axis title to the plot's height ("Memory per GP..." at 2x).
+void setAxisTitleFitting(QAbstractAxis* axis, const QStringList& titles, double room);
 
 /**
  * The grid of a chart, drawn as one item without antialiasing (each line one span fill): Qt Charts draws
@@ -80,6 +100,34 @@ public:
     static QString termTip(Term t, const QString& where, std::int64_t bytes, const std::string& formula, ByteUnit unit);
 };
 
+/// WCAG 2.x relative luminance of an opaque colour (0 black .. 1 white), from its linearised sRGB channels.
+double relativeLuminance(const QColor& c);
+/// WCAG 2.x contrast ratio of two opaque colours, (L1 + 0.05) / (L2 + 0.05) with L1 the lighter: 1 .. 21.
+double contrastRatio(const QColor& a, const QColor& b);
+/// CIE76 distance (Delta E*ab, D65) of two colours: about 2.3 is a just-noticeable difference.
+double colorDistance(const QColor& a, const QColor& b);
+/// The least contrast a chart swatch (bar segment, legend marker, curve, dot) keeps against the chart's
+/// background: WCAG 2.1 success criterion 1.4.11, non-text contrast, 3:1 for graphical objects.
+constexpr double kSwatchContrast = 3.0;
+/// `color` with its HSL lightness moved away from `background` (darker on a light one, lighter on a dark one)
+/// just far enough for `ratio`; unchanged where it already has it.
+QColor withContrast(const QColor& color, const QColor& background, double ratio = kSwatchContrast);
+/**
+ * The one place the charts take term colours from: termColor(t) as drawn on `background` (the palette's
+ * Base: light, dark or the projector's white). Tol's muted scheme is made for white paper: on the dark
+ * desktop the indigo Parameters swatch had 1.4:1, on white the cyan, sand, teal, orange and pale grey 1.6
+ * to 2.8:1. Each colour keeps its hue and moves in lightness to 3:1 (kSwatchContrast); where that brings two
+ * terms closer than they were (on white, Activations to Logits and Fragmentation to CUDA context), the one
+ * that was further from the background moves on until they are as far apart as before (CIE76, at most 20).
+ */
+QColor termColorOn(Term t, const QColor& background);
+/// stageColor(stage) (memory-vs-N curves and markers) on `background`, at 3:1.
+QColor stageColorOn(int stage, const QColor& background);
+/// A chart's background colour: the Base of `palette`.
+QColor chartBackground(const QPalette& palette);
+/// A term's bar set coloured for `palette` (fill termColorOn(), border a step further from the background).
+void setTermColors(QBarSet* set, Term t, const QPalette& palette);
+
 /// The grid colours applyPalette() gives the axes (opaque, mixed with the background).
 QPen gridPen(const QPalette& palette);
 QPen minorGridPen(const QPalette& palette);
@@ -102,12 +150,20 @@ public:
     /// Places the label's bottom-left corner at `scenePoint`.
     void placeAboveRightOf(const QPointF& scenePoint, const QRectF& bounds);
     void setColors(const QColor& text, const QColor& background);
+    /// Re-lays out the box when its text item's font was changed from outside (presentation mode doubles the
+    /// font of every text item in a box): the box kept the old size, so it was placed by it and the text ran out of
+    /// it (at 2x the capacity label's text lay over the legend, issue 14). Called by setText(), setMaxWidth() and the
+    /// place*() functions; a chart calls it before it measures rect().
+    void syncFont();
+    /// The text item's font.
+    QFont font() const;
 
 private:
     void layoutText();
     QGraphicsSimpleTextItem* m_text;
     QString m_raw;
     double m_maxWidth = 0;
+    QFont m_laidOut; // the font layoutText() measured with
 };
 
 } // namespace shardscope

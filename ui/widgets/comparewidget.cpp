@@ -122,8 +122,7 @@ CompareWidget::CompareWidget(QWidget* parent)
     // The worst rank of A and of B as stacked bars side by side, each against its own capacity line.
     for (int t = 0; t < kTermCount; ++t) {
         auto* set = new QBarSet(termLabel(static_cast<Term>(t)), this);
-        set->setColor(termColor(static_cast<Term>(t)));
-        set->setBorderColor(termColor(static_cast<Term>(t)).darker(130));
+        setTermColors(set, static_cast<Term>(t), palette());
         m_sets[static_cast<std::size_t>(t)] = set;
     }
     m_bars->setBarWidth(0.55);
@@ -148,6 +147,7 @@ CompareWidget::CompareWidget(QWidget* parent)
     m_capB->setPen(capacityPen(palette()));
     for (QLegendMarker* lm : m_chart->legend()->markers(m_capB))
         lm->setVisible(false);
+    connect(m_chart, &QChart::plotAreaChanged, this, &CompareWidget::fitChart);
     connect(m_bars, &QStackedBarSeries::hovered, this, [this](bool on, int column, QBarSet* set) {
         m_lastTip.clear();
         for (int t = 0; on && t < kTermCount; ++t)
@@ -240,7 +240,16 @@ void CompareWidget::refreshChart(const Footprint* fa, const Footprint* fb)
     m_capB->replace(QList<QPointF> {{0.55, capB}, {1.45, capB}});
     const double top = std::max({double(fa->worstBytes()) / div, double(fb->worstBytes()) / div, capA, capB});
     setNiceRange(m_y, top * 1.08);
-    m_y->setTitleText(tr("Memory per GPU (%1)").arg(QLatin1String(unitName(m_unit))));
+    m_yTitles = QStringList {tr("Memory per GPU (%1)").arg(QLatin1String(unitName(m_unit))), QLatin1String(unitName(m_unit))};
+    fitChart();
+}
+
+void CompareWidget::fitChart()
+{
+    // Every legend entry whole (issue 13: "ZeRO-3 unsharded ..." at every size), the unit alone as the axis title
+    // where the whole title would be cut (2x type).
+    fitLegend(m_chart);
+    setAxisTitleFitting(m_y, m_yTitles, m_chart->plotArea().height());
 }
 
 void CompareWidget::showChartOnly()
@@ -255,6 +264,8 @@ void CompareWidget::changeEvent(QEvent* e)
     QWidget::changeEvent(e);
     if (e->type() == QEvent::PaletteChange) {
         applyPalette(m_chart, palette());
+        for (int t = 0; t < kTermCount; ++t)
+            setTermColors(m_sets[static_cast<std::size_t>(t)], static_cast<Term>(t), palette());
         m_capA->setPen(capacityPen(palette()));
         m_capB->setPen(capacityPen(palette()));
     }

@@ -73,10 +73,12 @@ protected:
 private:
     void refresh();
     void refreshChart(const Footprint* fa, const Footprint* fb);
+    void fitChart();
 
     std::optional<Scenario> m_pinned;
     std::optional<Scenario> m_current;
     ByteUnit m_unit = ByteUnit::GB;
+    QStringList m_yTitles; ///< the memory axis's titles, longest first
     QLabel* m_summary;
     QTableWidget* m_table;
     QChart* m_chart;

@@ -49,6 +49,15 @@ HostMemoryChart::HostMemoryChart(QWidget* parent)
     connect(m_chart, &QChart::plotAreaChanged, this, [this](const QRectF& r) {
         m_label->setMaxWidth(r.width() - 12); // wraps instead of running out of a narrow plot
         m_label->setPos(r.topLeft() + QPointF(6, 4));
+        // The unit alone where the whole title would be cut (2x type in a short chart, issue 14).
+        const QString unit = QLatin1String(unitName(m_unit));
+        setAxisTitleFitting(m_y, {tr("Per node (%1)").arg(unit), unit}, r.height());
+        // As many ticks as the axis has room for (a new count re-lays out the chart: done after this layout).
+        const int intervals = intervalsFitting(r.height(), m_y->labelsFont());
+        if (intervals != m_intervals) {
+            m_intervals = intervals;
+            QMetaObject::invokeMethod(this, [this] { refresh(); }, Qt::QueuedConnection);
+        }
     });
     connect(m_bars, &QBarSeries::hovered, this, [this](bool on, int index, QBarSet* set) {
         m_lastTip = on ? toolTipFor(index, set == m_needed) : QString();
@@ -75,7 +84,8 @@ void HostMemoryChart::setResult(const ExplorerResult& r)
 void HostMemoryChart::setUnit(ByteUnit unit)
 {
     m_unit = unit;
-    m_y->setTitleText(tr("Per node (%1)").arg(QLatin1String(unitName(unit))));
+    const QString unitText = QLatin1String(unitName(unit));
+    setAxisTitleFitting(m_y, {tr("Per node (%1)").arg(unitText), unitText}, m_chart->plotArea().height());
     refresh();
 }
 
@@ -111,7 +121,7 @@ void HostMemoryChart::refresh()
     double top = 0;
     for (qreal v : needed + available)
         top = std::max(top, v);
-    setNiceRange(m_y, top * 1.08);
+    setNiceRange(m_y, top * 1.08, m_intervals);
     const bool offloading = s.offloadOptimizer != OffloadDevice::None || s.offloadParams != OffloadDevice::None;
     const qint64 perNode = std::min(s.gpusPerNode, s.gpus);
     // A fixed title per mode (a changing title re-lays out the chart); the numbers go in the label.

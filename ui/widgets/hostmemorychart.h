@@ -47,6 +47,7 @@ protected:
     void changeEvent(QEvent* e) override;
 
 private:
+    int m_intervals = 6; ///< tick intervals the memory axis has room for
     void refresh();
 
     ExplorerResult m_result;

@@ -2,6 +2,7 @@
 #include "memorypage.h"
 
 #include "breakdownmodel.h"
+#include "chartstyle.h"
 #include "hostmemorychart.h"
 #include "memorypergpuchart.h"
 #include "memoryvsgpuschart.h"
@@ -82,6 +83,38 @@ private:
     bool m_grows;
 };
 
+/**
+ * The breakdown table's colour swatches as the charts draw them: termColorOn() on the table's background (issue 13:
+ * the Parameters swatch, Tol's indigo, had 1.4:1 on the dark desktop's table). The model keeps the plain colours.
+ */
+class SwatchProxy : public QSortFilterProxyModel
+{
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+    void setBackground(const QColor& background)
+    {
+        if (background == m_background)
+            return;
+        m_background = background;
+        if (rowCount() > 0)
+            emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1), {Qt::DecorationRole});
+    }
+    QVariant data(const QModelIndex& i, int role) const override
+    {
+        QVariant v = QSortFilterProxyModel::data(i, role);
+        if (role != Qt::DecorationRole || v.typeId() != QMetaType::QColor || !m_background.isValid())
+            return v;
+        const QColor c = v.value<QColor>();
+        for (int t = 0; t < kTermCount; ++t)
+            if (c == termColor(static_cast<Term>(t)))
+                return termColorOn(static_cast<Term>(t), m_background);
+        return withContrast(c, m_background);
+    }
+
+private:
+    QColor m_background;
+};
+
 } // namespace
 
 MemoryPage::MemoryPage(QWidget* parent)
@@ -96,7 +129,7 @@ MemoryPage::MemoryPage(QWidget* parent)
     , m_vsGpus(new MemoryVsGpusChart(this))
     , m_host(new HostMemoryChart(this))
     , m_model(new BreakdownModel(this))
-    , m_proxy(new QSortFilterProxyModel(this))
+    , m_proxy(new SwatchProxy(this))
     , m_table(new QTableView(this))
     , m_tableTitle(new QLabel(this))
     , m_vertical(new QSplitter(Qt::Vertical, this))
@@ -116,6 +149,7 @@ MemoryPage::MemoryPage(QWidget* parent)
     m_compare->setToolTip(tr("Chart 1 shows one bar per ZeRO stage at the current N instead of one per rank."));
 
     m_proxy->setSourceModel(m_model);
+    static_cast<SwatchProxy*>(m_proxy)->setBackground(m_table->palette().color(QPalette::Base));
     m_proxy->setSortRole(BreakdownModel::SortRole);
     m_table->setObjectName(QStringLiteral("breakdown"));
     m_table->setModel(m_proxy);
@@ -389,6 +423,8 @@ void MemoryPage::sizeColumns()
 
 bool MemoryPage::eventFilter(QObject* o, QEvent* e)
 {
+    if (o == m_table && e->type() == QEvent::PaletteChange)
+        static_cast<SwatchProxy*>(m_proxy)->setBackground(m_table->palette().color(QPalette::Base));
     if (e->type() == QEvent::FontChange && (o == m_table || o == m_table->horizontalHeader()))
         sizeColumns();
     else if (e->type() == QEvent::Resize && o == m_table->viewport()

@@ -42,8 +42,7 @@ MemoryPerGpuChart::MemoryPerGpuChart(QWidget* parent)
 {
     for (int t = 0; t < kTermCount; ++t) {
         auto* set = new QBarSet(termLabel(static_cast<Term>(t)), this); // owned here: unused sets leave the series
-        set->setColor(termColor(static_cast<Term>(t)));
-        set->setBorderColor(termColor(static_cast<Term>(t)).darker(130));
+        setTermColors(set, static_cast<Term>(t), palette());
         m_sets[static_cast<std::size_t>(t)] = set;
         m_bars->append(set);
     }
@@ -203,6 +202,11 @@ void MemoryPerGpuChart::refresh()
 {
     if (!m_hasResult)
         return;
+    // A range or category change below re-lays out the chart synchronously and emits plotAreaChanged from inside
+    // Qt's axis <-> domain range update: placing the label there (it may set the range again) made the log axis
+    // and its domain hand two ranges back and forth without end (a stack overflow at TP 8 x PP 4, ZeRO stages, 2x).
+    // The label is placed once, at the end.
+    m_refreshing = true;
     const Footprint& f = m_result.footprint;
     const double div = unitDivisor(m_unit);
 
@@ -302,10 +306,9 @@ void MemoryPerGpuChart::refresh()
     if (!log)
         setNiceRange(m_y, m_baseTop);
     const QString unitText = QLatin1String(unitName(m_unit));
-    const QString yTitle = tr("Memory per GPU (%1)").arg(unitText); // "log scale" is in the chart's title
-    QAbstractAxis* y = yAxis();
-    if (y->titleText() != yTitle)
-        y->setTitleText(yTitle);
+    // "log scale" is in the chart's title; the unit alone where the whole title would be cut (2x type in a short chart).
+    m_yTitles = QStringList {tr("Memory per GPU (%1)").arg(unitText), unitText};
+    setAxisTitleFitting(yAxis(), m_yTitles, m_chart->plotArea().height());
 
     // The figure the verdict compares with the capacity: the measure in force (Scenario::capacityMeasure).
     const double worst = double(f.measuredBytes);
@@ -320,6 +323,7 @@ void MemoryPerGpuChart::refresh()
     setTitleIfChanged(m_chart, !m_compare ? tr("Per-GPU memory by term, per pipeline stage")
                                    : log  ? tr("ZeRO stages 0-3 at the current N (log scale)")
                                           : tr("ZeRO stages 0-3 at the current N"));
+    m_refreshing = false;
     placeLabel();
 }
 
@@ -361,8 +365,31 @@ void MemoryPerGpuChart::replaceSets(const QList<QBarSet*>& present, const QList<
 
 void MemoryPerGpuChart::placeLabel()
 {
+    // Placing the label can move the axis's top, which re-lays out the chart and comes back here through
+    // plotAreaChanged: the nested call only asks for one more pass (at most three), instead of recursing without
+    // end where two tops alternated (TP 8 x PP 4, ZeRO stages on a log axis, at 2x: a stack overflow).
+    if (m_refreshing)
+        return; // refresh() places it when it is done
+    if (m_placing) {
+        m_placeAgain = true;
+        return;
+    }
+    m_placing = true;
+    for (int pass = 0; pass < 3; ++pass) {
+        m_placeAgain = false;
+        placeLabelOnce();
+        if (!m_placeAgain)
+            break;
+    }
+    m_placing = false;
+}
+
+void MemoryPerGpuChart::placeLabelOnce()
+{
     if (!m_hasResult)
         return;
+    fitLegend(m_chart);
+    setAxisTitleFitting(yAxis(), m_yTitles, m_chart->plotArea().height());
     const QRectF plot = m_chart->plotArea();
     // Category names that would be cut ("Ze...", "first ...") give way to the stage numbers under an axis title
     // (issue 13; slanting them did not help: Qt Charts cuts a label to its share of the axis whatever the angle).
@@ -498,6 +525,10 @@ void MemoryPerGpuChart::changeEvent(QEvent* e)
     QWidget::changeEvent(e);
     if (e->type() == QEvent::PaletteChange) {
         applyPalette(m_chart, palette());
+        for (int t = 0; t < kTermCount; ++t)
+            setTermColors(m_sets[static_cast<std::size_t>(t)], static_cast<Term>(t), palette());
+        if (m_hasResult)
+            updateLegend(); // re-hides the log axis's floor set (Qt 6.4 resets hidden markers when a set changes)
         m_capacity->setPen(capacityPen(palette()));
         m_label->setColors(palette().color(QPalette::WindowText), palette().color(QPalette::Base));
     }

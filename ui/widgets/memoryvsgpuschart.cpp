@@ -44,7 +44,7 @@ MemoryVsGpusChart::MemoryVsGpusChart(QWidget* parent)
     m_chart->addAxis(m_y, Qt::AlignLeft);
     for (int z = 0; z < 4; ++z) {
         auto* line = new QLineSeries;
-        QPen pen(stageColor(z));
+        QPen pen(stageColorOn(z, chartBackground(palette())));
         pen.setWidthF(2.5);
         line->setPen(pen);
         line->setName(QStringLiteral("ZeRO-%1").arg(z));
@@ -57,8 +57,8 @@ MemoryVsGpusChart::MemoryVsGpusChart(QWidget* parent)
         auto* marker = new QScatterSeries;
         marker->setMarkerShape(QScatterSeries::MarkerShapeCircle);
         marker->setMarkerSize(11);
-        marker->setColor(stageColor(z));
-        marker->setBorderColor(Qt::black);
+        marker->setColor(stageColorOn(z, chartBackground(palette())));
+        marker->setBorderColor(palette().color(QPalette::WindowText));
         marker->setName(tr("smallest N, ZeRO-%1").arg(z));
         m_markers[static_cast<std::size_t>(z)] = marker;
         m_chart->addSeries(marker);
@@ -140,7 +140,9 @@ void MemoryVsGpusChart::setResult(const ExplorerResult& r)
 void MemoryVsGpusChart::setUnit(ByteUnit unit)
 {
     m_unit = unit;
-    m_y->setTitleText(tr("Worst-rank memory per GPU (%1)").arg(QLatin1String(unitName(unit))));
+    // The unit alone where the whole title would be cut (2x type in a short chart).
+    m_yTitles = QStringList {tr("Worst-rank memory per GPU (%1)").arg(QLatin1String(unitName(unit))), QLatin1String(unitName(unit))};
+    setAxisTitleFitting(m_y, m_yTitles, m_chart->plotArea().height());
     refresh();
 }
 
@@ -148,6 +150,7 @@ void MemoryVsGpusChart::refresh()
 {
     if (!m_hasResult)
         return;
+    m_refreshing = true; // the label is placed once, at the end (see MemoryPerGpuChart::refresh())
     const double div = unitDivisor(m_unit);
     const Footprint& f = m_result.footprint;
     const double cap = double(f.usableBytes) / div;
@@ -210,6 +213,7 @@ void MemoryVsGpusChart::refresh()
     setRangeIfChanged(m_y, yMin, yMax);
     m_labelFull = tr("%1: %2").arg(QString::fromStdString(f.gpu.name), formatBytesUi(double(f.usableBytes), m_unit));
     m_label->setText(m_labelFull);
+    m_refreshing = false;
     placeLabel();
 }
 
@@ -357,8 +361,32 @@ bool MemoryVsGpusChart::coversData(const QRectF& sceneRect) const { return cover
 
 void MemoryVsGpusChart::placeLabel()
 {
+    // A re-layout this causes (a new tick base, legend or title) comes back here: one more pass, at most three.
+    if (m_refreshing)
+        return;
+    if (m_placing) {
+        m_placeAgain = true;
+        return;
+    }
+    m_placing = true;
+    for (int pass = 0; pass < 3; ++pass) {
+        m_placeAgain = false;
+        placeLabelOnce();
+        if (!m_placeAgain)
+            break;
+    }
+    m_placing = false;
+}
+
+void MemoryVsGpusChart::placeLabelOnce()
+{
     if (!m_hasResult)
         return;
+    fitLegend(m_chart);
+    setAxisTitleFitting(m_y, m_yTitles, m_chart->plotArea().height());
+    // Sizes from the labels' present fonts (presentation mode doubles them from outside).
+    for (ChartLabel* l : {m_label, m_currentLabel, m_minLabels[0], m_minLabels[1], m_minLabels[2], m_minLabels[3]})
+        l->syncFont();
     // Log ticks that never clip: "16384" needs about 6 digits of room per tick; a narrow plot labels every 16x
     // instead of every 4x (the axis re-lays out once, then this settles).
     const double tickRoom = QFontMetrics(m_x->labelsFont()).horizontalAdvance(QStringLiteral("163840"));
@@ -481,13 +509,30 @@ void MemoryVsGpusChart::changeEvent(QEvent* e)
 
 void MemoryVsGpusChart::colorLabels()
 {
-    const QColor base = palette().color(QPalette::Base);
-    const bool dark = base.lightness() < 128;
+    const QColor base = chartBackground(palette());
     m_label->setColors(palette().color(QPalette::WindowText), base);
     m_currentLabel->setColors(palette().color(QPalette::WindowText), base);
-    // The stage's colour, darkened on a light background and lightened on a dark one, so "N >= 17" stays readable.
+    // The stage's colour at text contrast (WCAG 1.4.3, 4.5:1), so "N >= 17" stays readable on light and dark.
     for (int z = 0; z < 4; ++z)
-        m_minLabels[static_cast<std::size_t>(z)]->setColors(dark ? stageColor(z).lighter(140) : stageColor(z).darker(150), base);
+        m_minLabels[static_cast<std::size_t>(z)]->setColors(withContrast(stageColor(z), base, 4.5), base);
+    // Curves and markers at the swatch contrast (3:1); a pen change keeps each line's width (thick = current stage).
+    for (int z = 0; z < 4; ++z) {
+        const QColor c = stageColorOn(z, base);
+        QLineSeries* line = m_lines[static_cast<std::size_t>(z)];
+        if (line->pen().color() != c) {
+            QPen pen = line->pen();
+            pen.setColor(c);
+            line->setPen(pen);
+        }
+        QScatterSeries* marker = m_markers[static_cast<std::size_t>(z)];
+        if (marker->color() != c)
+            marker->setColor(c);
+        if (marker->borderColor() != palette().color(QPalette::WindowText))
+            marker->setBorderColor(palette().color(QPalette::WindowText));
+        for (QLegendMarker* lm : m_chart->legend()->markers(marker)) // the markers stay out of the legend
+            if (lm->isVisible())
+                lm->setVisible(false);
+    }
 }
 
 } // namespace shardscope

@@ -6,6 +6,7 @@
 #include "shardscope/units.h"
 
 #include <QPolygonF>
+#include <QStringList>
 #include <QWidget>
 
 #include <array>
@@ -64,6 +65,7 @@ protected:
 private:
     void refresh();
     void placeLabel();
+    void placeLabelOnce();
     void updateGrid();
     /// The stage curves mapped to scene coordinates, and whether a rectangle covers one of them.
     QList<QPolygonF> curvesInScene() const;
@@ -89,6 +91,10 @@ private:
     std::array<ChartLabel*, 4> m_minLabels {};
     /// Which stages have a smallest-N label (one label is drawn for stages that share the same N).
     std::array<bool, 4> m_minShown {};
+    bool m_placing = false; ///< placeLabel() is running (a re-layout it causes calls it again)
+    bool m_placeAgain = false;
+    bool m_refreshing = false; ///< refresh() is running: placeLabel() waits for its end
+    QStringList m_yTitles; ///< the memory axis's titles, longest first (setAxisTitleFitting())
     QString m_labelFull; ///< the capacity label's whole text (placeLabel() may show only the capacity)
 };
 

@@ -50,6 +50,7 @@ protected:
 
 private:
     void refresh();
+    void applyColors();
 
     std::vector<PlanLayout> m_ranked;
     std::vector<PlanLayout> m_pareto;
