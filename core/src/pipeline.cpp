@@ -4,6 +4,7 @@
 #include "shardscope/pipeline.h"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 namespace shardscope {
@@ -157,6 +158,96 @@ void scheduleStageEnds(PipelineSchedule sched, std::int64_t p, std::int64_t m, s
     }
     if (done != 2 * total * p)
         throw std::logic_error("pipeline schedule deadlocked");
+    for (std::int64_t i = 0; i < p; ++i)
+        ends[i] = freeAt[i];
+}
+
+void scheduleStageEndsSteady(PipelineSchedule sched, std::int64_t p, std::int64_t m, std::int64_t v,
+                             const VirtualStageTimes* times, double* ends)
+{
+    const bool oneFOneB = p == 1 || (sched == PipelineSchedule::OneFOneB) || (sched == PipelineSchedule::Interleaved && v == 1);
+    if (!oneFOneB || m < p || m < 1) {
+        scheduleStageEnds(sched, p, m, v, times, ends);
+        return;
+    }
+    // Stage i warms up with w_i = p - i - 1 forwards (m >= p), then runs rounds r = 0 .. m - 1: the forward of
+    // micro-batch r + w_i (while there is one) and the backward of r. The forward waits for stage i - 1's forward of
+    // the same micro-batch (its round r - 1, or its warm-up), the backward for stage i + 1's backward of r (its round
+    // r) or, on the last stage, for its own forward of r (this round). Rounds in order, stages from the last: every
+    // input is placed before it is needed. fRel[i m + j]: when stage i's forward of micro-batch j released its output.
+    thread_local std::vector<double> fRelS, freeS, prevS;
+    const auto pm = static_cast<std::size_t>(p * m);
+    if (fRelS.size() < pm)
+        fRelS.resize(pm);
+    if (freeS.size() < static_cast<std::size_t>(p)) {
+        freeS.resize(static_cast<std::size_t>(p));
+        prevS.resize(2 * static_cast<std::size_t>(p));
+    }
+    double* const fRel = fRelS.data();
+    double* const freeAt = freeS.data();
+    double* const prev = prevS.data(); // the state after the previous round: each stage's end, its newest forward
+    auto w = [p](std::int64_t i) { return p - i - 1; };
+    for (std::int64_t i = 0; i < p; ++i) {
+        const VirtualStageTimes& t = times[i];
+        double free = 0;
+        for (std::int64_t j = 0; j < w(i); ++j) {
+            const double dep = i > 0 ? fRel[(i - 1) * m + j] : 0.0;
+            const double start = std::max(free, dep);
+            free = start + t.fwd;
+            fRel[i * m + j] = start + t.fwdRelease;
+        }
+        freeAt[i] = free;
+    }
+    // Rounds 0 .. steadyLast map the state alike: every stage has a forward left and the backward is not the last.
+    const std::int64_t steadyLast = std::min(m - p, m - 2);
+    for (std::int64_t r = 0; r < m; ++r) {
+        double bDep = 0; // stage i + 1's backward release of r
+        for (std::int64_t i = p - 1; i >= 0; --i) {
+            const VirtualStageTimes& t = times[i];
+            double free = freeAt[i];
+            const std::int64_t j = r + w(i);
+            if (j < m) {
+                const double dep = i > 0 ? fRel[(i - 1) * m + j] : 0.0;
+                const double start = std::max(free, dep);
+                free = start + t.fwd;
+                fRel[i * m + j] = start + t.fwdRelease;
+            }
+            const bool last = r == m - 1;
+            const double dep = i == p - 1 ? fRel[i * m + r] : bDep;
+            const double start = std::max(free, dep);
+            free = start + (last ? t.lastBwd : t.bwd);
+            bDep = start + (last ? t.lastBwdRelease : t.bwdRelease);
+            freeAt[i] = free;
+        }
+        if (r > steadyLast)
+            continue;
+        if (r >= 1 && r < steadyLast) {
+            // Did this round move the whole state by one amount?
+            const double lambda = freeAt[0] - prev[0];
+            double scale = 0;
+            for (std::int64_t i = 0; i < p; ++i)
+                scale = std::max(scale, std::abs(freeAt[i]));
+            const double tol = 1e-13 * scale;
+            bool uniform = true;
+            for (std::int64_t i = 0; uniform && i < p; ++i)
+                uniform = std::abs(freeAt[i] - prev[2 * i] - lambda) <= tol
+                    && std::abs(fRel[i * m + r + w(i)] - prev[2 * i + 1] - lambda) <= tol;
+            if (uniform) {
+                const std::int64_t k = steadyLast - r;
+                const double shift = double(k) * lambda;
+                for (std::int64_t i = 0; i < p; ++i) {
+                    freeAt[i] += shift;
+                    fRel[i * m + r + k + w(i)] = fRel[i * m + r + w(i)] + shift;
+                }
+                r += k;
+                continue;
+            }
+        }
+        for (std::int64_t i = 0; i < p; ++i) {
+            prev[2 * i] = freeAt[i];
+            prev[2 * i + 1] = fRel[i * m + r + w(i)];
+        }
+    }
     for (std::int64_t i = 0; i < p; ++i)
         ends[i] = freeAt[i];
 }

@@ -53,6 +53,16 @@ struct VirtualStageTimes
 void scheduleStageEnds(PipelineSchedule sched, std::int64_t p, std::int64_t m, std::int64_t v,
                        const VirtualStageTimes* times, double* ends);
 
+/// scheduleStageEnds() for the 1F1B schedule without interleaving (and for one stage), faster where the schedule
+/// settles: the same ends up to floating rounding. It places the blocks round by round (round r: each stage's next
+/// forward and its backward of micro-batch r, the last stage first); once one of the rounds that repeat (every stage
+/// runs a forward and a backward that is not the last micro-batch's) moves every stage's end and every stage's newest
+/// forward release by the same seconds, every following such round does too (the placement is max-plus linear:
+/// adding a constant to its state adds it to the next state), and it skips to the last of them. Falls back to
+/// scheduleStageEnds() for other schedules and for fewer micro-batches than stages.
+void scheduleStageEndsSteady(PipelineSchedule sched, std::int64_t p, std::int64_t m, std::int64_t v,
+                             const VirtualStageTimes* times, double* ends);
+
 /// A scheduled block and when its input from the neighbouring stage arrived.
 struct SimBlock
 {
