@@ -569,11 +569,24 @@ void StepEvaluator::evaluate(const Scenario& s, const Footprint& fp, PlanLayout&
             sc.head = x.unitComm(st.head);
             sc.lastLayer = st.lastExtra != 0 ? x.unitComm(st.perLayer + st.lastExtra) : x.perLayer;
         }
+        // A stage's chunks differ only in their layer count, the embedding (the first stage's first chunk), the head
+        // and the stage's last layer (its last chunk), and the pipeline send (none out of the last virtual stage's
+        // forward and the first's backward); with every n-th layer checkpointed, or walked per weight, in their
+        // layers too. Chunks alike in all of these have the same blocks: computed once.
+        const bool chunksAlike = !x.everyNth && !x.perTensor;
+        std::int64_t lastKey = -1;
+        Block f, b, lb;
         for (std::int64_t c = 0; c < v; ++c) {
-            const Block f = block(x, st, sc, c, i, true, false);
-            const Block b = block(x, st, sc, c, i, false, reduceEvery);
-            const Block lb = reduceLast ? block(x, st, sc, c, i, false, true) : b;
-            times[std::size_t(c * p + i)] = {f.duration, f.release, b.duration, b.release, lb.duration, lb.release};
+            const std::int64_t vs = c * p + i;
+            const bool plainChunk = chunksAlike && !(st.first && c == 0) && c != v - 1 && vs != 0 && vs != V - 1;
+            const std::int64_t key = plainChunk ? chunkLayers(st.layers, v, c) : -1;
+            if (key < 0 || key != lastKey) {
+                f = block(x, st, sc, c, i, true, false);
+                b = block(x, st, sc, c, i, false, reduceEvery);
+                lb = reduceLast ? block(x, st, sc, c, i, false, true) : b;
+                lastKey = key;
+            }
+            times[std::size_t(vs)] = {f.duration, f.release, b.duration, b.release, lb.duration, lb.release};
             k.compute += f.compute + f.recompute + b.compute + b.recompute;
             k.busy += f.duration + b.duration;
             k.lastBusy += f.duration + lb.duration;
