@@ -7,6 +7,8 @@
 #include "shardscope/pipeline.h"
 #include "shardscope/step.h"
 
+#include "planrequests.h"
+
 #include <QTest>
 
 #include <algorithm>
@@ -505,16 +507,7 @@ private slots:
         QFETCH(qint64, gpus);
         QFETCH(qint64, globalBatch);
         QFETCH(double, capacityGb);
-        PlanRequest r;
-        r.base = defaultScenario();
-        r.base.arch = *findModelPreset(model.toStdString());
-        r.base.seq = 1024;
-        r.base.gpus = gpus;
-        r.base.tp = r.base.pp = 1;
-        r.base.capacityBytes = std::int64_t(capacityGb * 1e9);
-        r.base.gpu = "custom";
-        r.globalBatch = globalBatch;
-        r.topK = 1000000;
+        PlanRequest r = smallClusterRequest(model, gpus, globalBatch, capacityGb);
         r.search[knob(PlanKnob::Vpp)] = false;
         r.search[knob(PlanKnob::SequenceParallel)] = false;
         const PlanResult res = planLayouts(r);

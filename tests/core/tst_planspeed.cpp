@@ -7,6 +7,7 @@
 #include "shardscope/layoutplanner.h"
 #include "shardscope/pipeline.h"
 
+#include "planrequests.h"
 #include "scenariogenerator.h"
 
 #include <QTest>
@@ -430,17 +431,9 @@ private slots:
         QFETCH(double, capacityGb);
         QFETCH(int, framework);
         QFETCH(int, schedule);
-        PlanRequest r;
-        r.base = defaultScenario();
-        r.base.arch = *findModelPreset(model.toStdString());
-        r.base.seq = 1024;
-        r.base.gpus = gpus;
-        r.base.tp = r.base.pp = 1;
-        r.base.capacityBytes = std::int64_t(capacityGb * 1e9);
-        r.base.gpu = "custom";
+        PlanRequest r = smallClusterRequest(model, gpus, globalBatch, capacityGb);
         r.base.framework = Framework(framework);
         r.base.schedule = PipelineSchedule(schedule);
-        r.globalBatch = globalBatch;
         r.topK = 5;
         std::int64_t seen = 0, fitting = 0, checked = 0;
         std::string mismatch;
