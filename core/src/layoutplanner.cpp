@@ -313,7 +313,7 @@ public:
             m_gpuSide = gpuSide;
         }
         fillMemory(m_s, *m_fp, l);
-        closedFormStep(m_s, *m_fp, l);
+        m_step.evaluate(m_s, *m_fp, l);
     }
 
 private:
@@ -323,6 +323,7 @@ private:
     std::tuple<std::int64_t, std::int64_t, std::int64_t, std::int64_t, std::int64_t, int, bool> m_shape;
     const Footprint* m_fp = nullptr; ///< m_family's footprint of m_gpuSide
     std::tuple<int, bool, bool> m_gpuSide;
+    StepEvaluator m_step; ///< keeps what the layouts share (link plan, kernel seconds, schedule placements)
 };
 
 /// True when `a` ranks before `b` under the request's measure (ties: smaller peak, then enumeration order).
@@ -545,7 +546,10 @@ std::vector<PlanStageCell> planStageMap(const PlanRequest& request, const std::v
     return out;
 }
 
-LayoutEstimate evaluateLayout(const Scenario& s)
+namespace {
+
+/// The layout a full scenario sets (applyLayout()'s inverse).
+PlanLayout layoutOf(const Scenario& s)
 {
     PlanLayout l;
     l.tp = s.tp;
@@ -559,6 +563,14 @@ LayoutEstimate evaluateLayout(const Scenario& s)
     l.sequenceParallel = s.sequenceParallel;
     l.offloadOptimizer = s.offloadOptimizer;
     l.offloadParams = s.offloadParams;
+    return l;
+}
+
+} // namespace
+
+LayoutEstimate evaluateLayout(const Scenario& s)
+{
+    PlanLayout l = layoutOf(s);
     const Footprint f = computeFootprint(s);
     detail::fillMemory(s, f, l);
     detail::closedFormStep(s, f, l);
@@ -567,6 +579,15 @@ LayoutEstimate evaluateLayout(const Scenario& s)
     e.stepTimeS = l.stepTimeS;
     e.fits = l.fits;
     return e;
+}
+
+PlanLayout evaluateLayoutReference(const Scenario& s)
+{
+    PlanLayout l = layoutOf(s);
+    const Footprint f = computeFootprint(s);
+    detail::fillMemory(s, f, l);
+    detail::closedFormStepReference(s, f, l);
+    return l;
 }
 
 } // namespace shardscope

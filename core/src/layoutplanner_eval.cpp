@@ -1,21 +1,28 @@
 // SPDX-License-Identifier: MIT
-// The planner's closed-form step time (issue 11). computeStep() builds every block's events, simulates the
-// pipeline schedule with them and records every event of the worst rank; the planner needs the step time of
-// millions of layouts. It shares the simulator's pieces (stagetime.h: kernel times, group bandwidths, the optimizer
-// phase, the stage split; kernels.h, collectives.h, links.h) and its two-stream recurrence over a block's ZeRO
-// units without events, and computes each kind of block once: the forward, the backward and the last micro-batch's
-// backward (the gradient reduction of ZeRO-0/1) of each chunk of the first, the last and the (at most two) kinds of
-// middle stages. The schedule is placed from that table of block times alone (scheduleStageEnds(), pipeline.h: the
-// simulator's list scheduling of the same stage orders, keeping only each stage's end; no events, no allocation),
-// exactly up to kMaxPlacedBlocks blocks and at the slowest stage's pace beyond. Each stage then runs its optimizer
-// phase; the step ends with the stage that ends last.
+// The planner's closed-form step time (issue 11), organised for speed. computeStep() builds every block's events,
+// simulates the pipeline schedule with them and records every event of the worst rank; the planner needs the step
+// time of millions of layouts. It shares the simulator's pieces (stagetime.h: kernel times, group bandwidths, the
+// optimizer phase, the stage split; kernels.h, collectives.h, links.h) and its two-stream recurrence over a block's
+// ZeRO units without events, and computes each kind of block once: the forward, the backward and the last
+// micro-batch's backward (the gradient reduction of ZeRO-0/1) of each chunk of the first, the last and the (at most
+// two) kinds of middle stages. The schedule is placed from that table of block times alone (scheduleStageEnds(),
+// pipeline.h: the simulator's list scheduling of the same stage orders, keeping only each stage's end), exactly up to
+// kMaxPlacedBlocks blocks and at the slowest stage's pace beyond. Each stage then runs its optimizer phase; the step
+// ends with the stage that ends last. (The earlier m x max S + fill/drain formula and why it was replaced: see
+// layoutplanner_ref.cpp.)
 //
-// An earlier closed form of the schedule, m x max_i S_i + (sum_i C_i - max_i C_i) (S_i a stage's forward + backward,
-// C_i its slowest chunk's releases: (m + p - 1) x S for equal stages, Narayanan et al. 2021), missed by up to 17%
-// where chunks differ (an LM head or embedding chunk of a 128k vocabulary under the interleaved schedule: the
-// critical path crosses several heavy chunks on different stages), where a block's communication tail (gradient
-// reduction, offload copies) ends the drain, and where one stage's line overtakes another's only after many
-// micro-batches (the makespan is the largest of several lines in m; see tst_layoutplanner).
+// The work is done at the level where it varies (StepEvaluator): the link plan once per (tp, pp) (dp follows from
+// N); the kernel seconds of a layer once per (tp, micro-batch, sequence parallelism); a layer's compute-stream seconds
+// and the pipeline send once per shape (with checkpointing); per layout only what the ZeRO stage and the offloads
+// change: the units' collective costs (a layer's once, not once per unit), the blocks' two-stream recurrence and the
+// schedule. Identical layers are not walked one by one: without ZeRO-3's gathers the compute stream is a sum and the
+// communication stream's end after k equal units is a maximum of three lines (closed form); with them, the walk stops
+// as soon as one unit shifts the whole state (both streams' ends and the prefetched gathers) by the same seconds,
+// after which every further equal unit does the same (the recurrence is max-plus linear: adding a constant to its
+// state adds it to the next state), and jumps to the last equal unit. The schedule's placement is kept per shape
+// keyed by its block table: layouts whose blocks come out equal (a reduction hidden under the compute, CPU or NVMe
+// optimizer offload) share it. layoutplanner_ref.cpp keeps the straightforward evaluator this one must equal up to
+// floating rounding (tst_planspeed).
 #include "layoutplanner_eval.h"
 
 #include "shardscope/collectives.h"
@@ -28,17 +35,38 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <tuple>
 #include <vector>
 
 namespace shardscope::detail {
 
 namespace {
 
-/// The most blocks the schedule is placed for (at least two rounds of micro-batches); a longer accumulation is
-/// extended at the slowest stage's pace (with every n-th layer checkpointed, at the pace measured from two
-/// placements). 512 blocks: 2.7% at most on the random test's 10,000 layouts (m <= 64; 0 with every block placed),
-/// 0.2% at most on 500 of them with m from 128 to 2,048 (exact placement costs 5 ns a block).
+/// The most blocks the schedule is placed for (layoutplanner_ref.cpp's bound: the results must be the same).
 constexpr std::int64_t kMaxPlacedBlocks = 512;
+
+/// An array of n values on the stack up to N, on the heap beyond.
+template <typename T, std::size_t N>
+class SmallBuffer
+{
+public:
+    explicit SmallBuffer(std::size_t n)
+    {
+        if (n > N) {
+            m_big.resize(n);
+            m_data = m_big.data();
+        }
+    }
+    T* data() { return m_data; }
+    T& operator[](std::size_t i) { return m_data[i]; }
+    const T& operator[](std::size_t i) const { return m_data[i]; }
+
+private:
+    T m_small[N]; // not value-initialised: the users write before they read
+    std::vector<T> m_big;
+    T* m_data = m_small;
+};
 
 struct Stage
 {
@@ -96,7 +124,8 @@ struct Ctx
     }
     UnitComm perLayer; ///< unitComm() of a layer without the stage's rounding
 
-    void prepare(std::int64_t perLayerParams)
+    /// The shape's seconds (what depends on tp, pp, micro-batch, sequence parallelism and checkpointing only).
+    void prepareShape()
     {
         const Scenario& sc = *s;
         // A TP pair (Megatron: one all-reduce, or an all-gather + reduce-scatter with sequence parallelism) and the
@@ -115,6 +144,7 @@ struct Ctx
         layerFwd = (lt.attnLinFwd + lt.coreFwd + lt.attnEwFwd) + ring(lt.coreFwd, 1.0) + tp(lt.attnLinFwd) + lt.mlpFwd
             + tp(lt.mlpFwd);
         double recompute = 0;
+        layerRecompute = 0; // none: nothing recomputed (the Ctx is kept from shape to shape)
         layerBwdKernels = lt.mlpBwd + lt.attnLinBwd + lt.coreBwd + lt.attnEwBwd;
         layerBwdPlain = lt.mlpBwd + tp(lt.mlpBwd) + (lt.attnLinBwd + lt.coreBwd + lt.attnEwBwd)
             + ring(lt.coreBwd, 2.0) + tp(lt.attnLinBwd);
@@ -128,7 +158,6 @@ struct Ctx
         layerBwd = recompute + lt.mlpBwd + tp(lt.mlpBwd) + (lt.attnLinBwd + lt.coreBwd + lt.attnEwBwd)
             + ring(lt.coreBwd, 2.0) + tp(lt.attnLinBwd);
         send = collectiveSeconds(EventKind::Send, lt.p2pBytes, 2, sc.alphaSeconds, bw.pp);
-        perLayer = unitComm(perLayerParams);
         // The per-weight pieces (step.cpp's makeOp on zero3Pieces()): each weight's share of its layer half, the TP
         // pair and the ring after the piece that ends the half, less what the kernels next to them hide.
         const double attnLin = lt.attnLinFwd, mlpGemm = lt.mlpFwd - lt.mlpEwFwd, sh = lt.qkvShare, su = lt.upShare;
@@ -152,10 +181,21 @@ struct Block
     double duration = 0, release = 0, compute = 0, recompute = 0;
 };
 
+/// The collective costs of a stage's units that are not a plain layer (the embedding, the head, the stage's last
+/// layer with its rounding), computed once per stage kind and layout.
+struct StageComm
+{
+    Ctx::UnitComm embedding, head, lastLayer;
+};
+
+/// Seconds within which two state differences count as equal: a few hundred ulps of the state's magnitude.
+inline double shiftTolerance(double scale) { return 1e-13 * scale; }
+
 /// One forward or backward block of one micro-batch through one chunk of a stage: step.cpp's makeOp without its
-/// event list (compute stream `cf`, communication stream `qf`). The layers' compute stream is a constant per layer;
-/// only ZeRO-3's prefetched gathers and the gradient reductions need the walk over the block's units.
-Block block(const Ctx& x, const Stage& st, std::int64_t chunk, std::int64_t stageIndex, bool fwd, bool reduce)
+/// event list (compute stream `cf`, communication stream `qf`), as layoutplanner_ref.cpp's block(), with the runs of
+/// equal layers done in closed form (see the top of the file).
+Block block(const Ctx& x, const Stage& st, const StageComm& sc, std::int64_t chunk, std::int64_t stageIndex, bool fwd,
+            bool reduce)
 {
     const Scenario& s = *x.s;
     const LayerTimes& lt = x.lt;
@@ -221,62 +261,110 @@ Block block(const Ctx& x, const Stage& st, std::int64_t chunk, std::int64_t stag
             : double(recomputed) * layerSecs + double(layers - recomputed) * x.layerBwdPlain + headSecs;
     } else {
         // Units in forward order: the embedding, the layers (the stage's last carries its rounding), the head;
-        // backward walks them in reverse.
+        // backward walks them in reverse. The plain layers (a layer's own collective costs and compute seconds) are
+        // the block-order units pa .. pb - 1.
         const std::size_t n = std::size_t(emb) + std::size_t(layers) + std::size_t(head);
-        auto unitAt = [&](std::size_t j, int& kind) -> Ctx::UnitComm {
+        const bool special = lastChunk && st.lastExtra != 0;
+        std::size_t pa = 0, pb = 0;
+        if (layers > 0 && (fwd || !x.everyNth)) {
+            const std::size_t fa = std::size_t(emb), fb = std::size_t(emb) + std::size_t(layers) - std::size_t(special);
+            pa = fwd ? fa : n - fb;
+            pb = fwd ? fb : n - fa;
+        }
+        auto unitAt = [&](std::size_t j, double& secs) -> const Ctx::UnitComm& {
             const std::size_t f = fwd ? j : n - 1 - j;
             if (emb && f == 0) {
-                kind = 0;
-                return x.unitComm(st.embedding);
+                secs = 0;
+                return sc.embedding;
             }
             const std::size_t l = f - std::size_t(emb);
             if (l < std::size_t(layers)) {
-                kind = 1;
-                if (lastChunk && l + 1 == std::size_t(layers) && st.lastExtra != 0)
-                    return x.unitComm(st.perLayer + st.lastExtra);
+                secs = layerSecsAt(l0 + std::int64_t(l));
+                if (special && l + 1 == std::size_t(layers))
+                    return sc.lastLayer;
                 return x.perLayer;
             }
-            kind = 2;
-            return x.unitComm(st.head);
+            secs = headSecs;
+            return sc.head;
         };
-        // ZeRO-3 gathers with prefetch, as step.cpp's issueGather / waitGather.
-        constexpr std::size_t kSmall = 1024;
-        double gatherEndSmall[kSmall];
-        std::vector<double> gatherEndBig;
-        double* gatherEnd = gatherEndSmall;
-        if (x.z3) {
-            if (n > kSmall) {
-                gatherEndBig.resize(n);
-                gatherEnd = gatherEndBig.data();
+        const bool red = !fwd && reduce;
+        if (!x.z3) {
+            // No gathers: the compute stream never waits, each unit adds its seconds; the communication stream runs
+            // each unit's reduction (and host copy) after it. Over k equal units (seconds c, reduction R):
+            // qf_k = max(qf_0 + k R, cf_0 + c + k R, cf_0 + k c + R), the ends of the three lines the recurrence
+            // qf_i = max(qf_(i-1), cf_0 + i c) + R takes the largest of.
+            for (std::size_t j = 0; j < n;) {
+                if (j == pa && pb > pa && red) {
+                    const double k = double(pb - pa), c = layerSecs;
+                    const double R = x.offOpt ? x.perLayer.reduce + x.perLayer.toHost : x.perLayer.reduce;
+                    const double cf0 = cf;
+                    cf = cf0 + k * c;
+                    qf = std::max({qf + k * R, cf0 + c + k * R, cf + R});
+                    j = pb;
+                    continue;
+                }
+                double secs = 0;
+                const Ctx::UnitComm& u = unitAt(j, secs);
+                cf += secs;
+                if (red) {
+                    async(u.reduce);
+                    if (x.offOpt)
+                        async(u.toHost);
+                }
+                ++j;
             }
-            std::fill(gatherEnd, gatherEnd + n, -1.0);
-        }
-        auto issue = [&](std::size_t j) {
-            if (j >= n || gatherEnd[j] >= 0)
-                return;
-            int kind = 0;
-            const Ctx::UnitComm u = unitAt(j, kind);
-            if (x.offPar)
-                async(u.host);
-            gatherEnd[j] = async(u.gather);
-        };
-        for (std::size_t j = 0; j < n; ++j) {
-            if (x.z3) {
+        } else {
+            // ZeRO-3 gathers with prefetch, as step.cpp's issueGather / waitGather. A step j whose unit and the one
+            // it prefetches (j + q) are plain layers (j >= 1: the units up to j + q - 1 already issued) maps the state
+            // (cf, qf, the pending gathers' ends) the same way each time; once one such step shifts the whole state
+            // by the same seconds, so do all the following ones (max-plus homogeneity), and the walk jumps to the last.
+            const std::size_t q = std::size_t(std::max<std::int64_t>(0, s.zero3PrefetchUnits));
+            SmallBuffer<double, 1024> gatherEnd {n};
+            std::fill(gatherEnd.data(), gatherEnd.data() + n, -1.0);
+            auto issue = [&](std::size_t j) {
+                if (j >= n || gatherEnd[j] >= 0)
+                    return;
+                double secs = 0;
+                const Ctx::UnitComm& u = unitAt(j, secs);
+                if (x.offPar)
+                    async(u.host);
+                gatherEnd[j] = async(u.gather);
+            };
+            const bool anyPlain = pb > pa && pb >= pa + q + 1;
+            const std::size_t lastPlain = anyPlain ? pb - 1 - q : 0;
+            bool jumped = false;
+            for (std::size_t j = 0; j < n; ++j) {
+                const bool plain = !jumped && anyPlain && j >= 1 && j >= pa && j <= lastPlain;
+                const double cf0 = cf, qf0 = qf;
                 issue(j);
                 cf = std::max(cf, gatherEnd[j]);
-                for (std::int64_t q = 1; q <= s.zero3PrefetchUnits; ++q)
-                    issue(j + std::size_t(q));
-            }
-            int kind = 0;
-            const Ctx::UnitComm u = unitAt(j, kind);
-            if (kind == 1)
-                cf += layerSecsAt(l0 + std::int64_t(fwd ? j - std::size_t(emb) : n - 1 - j - std::size_t(emb)));
-            else if (kind == 2)
-                cf += headSecs;
-            if (!fwd && reduce) {
-                async(u.reduce);
-                if (x.offOpt)
-                    async(u.toHost);
+                for (std::size_t k = 1; k <= q; ++k)
+                    issue(j + k);
+                double secs = 0;
+                const Ctx::UnitComm& u = unitAt(j, secs);
+                cf += secs;
+                if (red) {
+                    async(u.reduce);
+                    if (x.offOpt)
+                        async(u.toHost);
+                }
+                if (!plain || j == lastPlain)
+                    continue;
+                const double lambda = cf - cf0;
+                const double tol = shiftTolerance(std::max(std::abs(cf), std::abs(qf)));
+                bool uniform = std::abs((qf - qf0) - lambda) <= tol;
+                for (std::size_t k = 0; uniform && k < q; ++k)
+                    uniform = std::abs((gatherEnd[j + 1 + k] - gatherEnd[j + k]) - lambda) <= tol;
+                if (!uniform)
+                    continue;
+                const std::size_t skip = lastPlain - j;
+                const double shift = double(skip) * lambda;
+                cf += shift;
+                qf += shift;
+                for (std::size_t k = q; k-- > 0;)
+                    gatherEnd[j + 1 + k + skip] = gatherEnd[j + 1 + k] + shift;
+                j += skip;
+                jumped = true;
             }
         }
     }
@@ -324,11 +412,72 @@ void offloadBytesPerNode(const Scenario& s, const Footprint& fp, std::int64_t& h
     }
 }
 
-void closedFormStep(const Scenario& s, const Footprint& fp, PlanLayout& out)
+struct StepEvaluator::Impl
 {
     Ctx x;
+    // Cache keys: the link plan per (tp, pp); the layer's kernel seconds per (tp, micro-batch, sequence parallelism,
+    // bytes per activation element); the shape's seconds per (those, pp, checkpointing).
+    std::tuple<std::int64_t, std::int64_t> linkKey {-1, -1};
+    std::tuple<std::int64_t, std::int64_t, bool, double> ltKey {-1, -1, false, 0.0};
+    std::tuple<std::int64_t, std::int64_t, std::int64_t, bool, int, double> shapeKey {-1, -1, -1, false, -1, 0.0};
+
+    /// Placements of the schedule kept for the current shape, keyed by (schedule, p, placed micro-batches, v, the
+    /// block table): layouts whose blocks come out equal share one.
+    struct Placement
+    {
+        PipelineSchedule sched;
+        std::int64_t p, m, v;
+        std::vector<VirtualStageTimes> times;
+        std::vector<double> ends;
+    };
+    std::vector<Placement> placements;
+    std::vector<VirtualStageTimes> times; ///< scratch: the block table of the layout being evaluated
+    std::vector<double> ends, ends2; ///< scratch: each stage's end
+    std::size_t nextSlot = 0; ///< round-robin replacement once kMaxPlacements are kept
+    static constexpr std::size_t kMaxPlacements = 32;
+
+    /// scheduleStageEndsSteady() of the table, from a kept placement where one has the same key (about 40% of the
+    /// bench's placements).
+    void placeSchedule(PipelineSchedule sched, std::int64_t p, std::int64_t m, std::int64_t v,
+                       const VirtualStageTimes* times, double* ends)
+    {
+        const std::size_t V = std::size_t(p * v);
+        for (const Placement& pl : placements)
+            if (pl.sched == sched && pl.p == p && pl.m == m && pl.v == v
+                && std::memcmp(pl.times.data(), times, V * sizeof(VirtualStageTimes)) == 0) {
+                std::copy(pl.ends.begin(), pl.ends.end(), ends);
+                return;
+            }
+        scheduleStageEndsSteady(sched, p, m, v, times, ends);
+        Placement* slot = nullptr;
+        if (placements.size() < kMaxPlacements) {
+            placements.emplace_back();
+            slot = &placements.back();
+        } else {
+            slot = &placements[nextSlot];
+            nextSlot = (nextSlot + 1) % kMaxPlacements;
+        }
+        slot->sched = sched;
+        slot->p = p;
+        slot->m = m;
+        slot->v = v;
+        slot->times.assign(times, times + V);
+        slot->ends.assign(ends, ends + p);
+    }
+};
+
+StepEvaluator::StepEvaluator()
+    : m(std::make_unique<Impl>())
+{
+}
+
+StepEvaluator::~StepEvaluator() = default;
+
+void StepEvaluator::evaluate(const Scenario& s, const Footprint& fp, PlanLayout& out)
+{
+    Impl& im = *m;
+    Ctx& x = im.x;
     x.s = &s;
-    x.links = planLinks(s);
     x.b = fp.bytesPerParam;
     x.t = s.tp;
     x.p = s.pp;
@@ -336,14 +485,32 @@ void closedFormStep(const Scenario& s, const Footprint& fp, PlanLayout& out)
     x.m = s.gradAccum;
     x.c = s.cp;
     x.dc = s.dp() * s.cp;
-    x.lt = layerTimes(s, fp.gpu, activationWireBytes(x.b));
+    const double actBytes = activationWireBytes(x.b);
+    bool shapeChanged = false;
+    if (const auto key = std::make_tuple(s.tp, s.pp); key != im.linkKey) {
+        x.links = planLinks(s);
+        im.linkKey = key;
+        shapeChanged = true;
+    }
+    if (const auto key = std::make_tuple(s.tp, s.microBatch, s.sequenceParallel, actBytes); key != im.ltKey) {
+        x.lt = layerTimes(s, fp.gpu, actBytes);
+        im.ltKey = key;
+        shapeChanged = true;
+    }
     x.bw = groupBandwidths(s, x.links, x.dc);
+    if (const auto key = std::make_tuple(s.tp, s.pp, s.microBatch, s.sequenceParallel, int(s.checkpointing), actBytes);
+        shapeChanged || key != im.shapeKey) {
+        x.prepareShape();
+        im.shapeKey = key;
+        im.placements.clear();
+        im.nextSlot = 0;
+    }
     x.z3 = s.zeroStage == 3 && x.dc > 1;
     x.perTensor = x.z3 && s.zero3PerTensorCollectives;
     x.everyNth = s.checkpointing == Checkpointing::Full && s.checkpointInterval > 1;
     x.offPar = s.offloadParams != OffloadDevice::None;
     x.offOpt = s.offloadOptimizer != OffloadDevice::None;
-    x.prepare(fp.ranks.front().perLayerLocalParams);
+    x.perLayer = x.unitComm(fp.ranks.front().perLayerLocalParams);
     const Architecture& a = s.arch;
     const std::int64_t L = a.layers;
     const std::int64_t p = x.p, v = x.v, V = p * v;
@@ -365,10 +532,9 @@ void closedFormStep(const Scenario& s, const Footprint& fp, PlanLayout& out)
         return st;
     };
 
-    // The block times of every virtual stage. A stage's blocks depend on it only through its layers and whether it
-    // is the first or the last: four kinds at most (first, last, and middle stages with L/p or L/p + 1 layers), each
-    // computed once; with every n-th layer checkpointed the stages differ in the layers they recompute: every stage is
-    // computed. ZeRO-2/3 reduce the gradients in every backward, ZeRO-0/1 in the last micro-batch's.
+    // The block times of every virtual stage (layoutplanner_ref.cpp): four kinds of stage at most (first, last, and
+    // middle stages with L/p or L/p + 1 layers), each computed once; with every n-th layer checkpointed every stage.
+    // ZeRO-2/3 reduce the gradients in every backward, ZeRO-0/1 in the last micro-batch's.
     struct Kind
     {
         std::int64_t rep = -1; ///< the stage whose blocks were computed
@@ -376,40 +542,48 @@ void closedFormStep(const Scenario& s, const Footprint& fp, PlanLayout& out)
         double busy = 0, lastBusy = 0; ///< block durations of one micro-batch, of the last one
         OptimizerPhase post;
     };
-    Kind kindsSmall[4];
-    std::vector<Kind> kindsBig;
-    Kind* kinds = kindsSmall;
-    if (x.everyNth) {
-        kindsBig.resize(std::size_t(p));
-        kinds = kindsBig.data();
-    }
+    SmallBuffer<Kind, 4> kinds {x.everyNth ? std::size_t(p) : 4};
     auto kindOf = [&](std::int64_t i) {
         return x.everyNth ? std::size_t(i) : std::size_t(i == 0 ? 0 : i == p - 1 ? 1 : (i < L % p ? 2 : 3));
     };
-    constexpr std::size_t kSmall = 256;
-    VirtualStageTimes timesSmall[kSmall];
-    std::vector<VirtualStageTimes> timesBig;
-    VirtualStageTimes* times = timesSmall;
-    if (std::size_t(V) > kSmall) {
-        timesBig.resize(std::size_t(V));
-        times = timesBig.data();
-    }
+    if (im.times.size() < std::size_t(V))
+        im.times.resize(std::size_t(V));
+    VirtualStageTimes* const times = im.times.data();
     const bool reduceEvery = x.dc > 1 && s.zeroStage >= 2;
     const bool reduceLast = x.dc > 1 && !reduceEvery;
     for (std::int64_t i = 0; i < p; ++i) {
         Kind& k = kinds[kindOf(i)];
         if (k.rep >= 0) {
             for (std::int64_t c = 0; c < v; ++c)
-                times[c * p + i] = times[c * p + k.rep];
+                times[std::size_t(c * p + i)] = times[std::size_t(c * p + k.rep)];
             continue;
         }
         k.rep = i;
         const Stage st = makeStage(i);
+        StageComm sc;
+        if (x.z3 || x.dc > 1) {
+            sc.embedding = x.unitComm(st.embedding);
+            sc.head = x.unitComm(st.head);
+            sc.lastLayer = st.lastExtra != 0 ? x.unitComm(st.perLayer + st.lastExtra) : x.perLayer;
+        }
+        // A stage's chunks differ only in their layer count, the embedding (the first stage's first chunk), the head
+        // and the stage's last layer (its last chunk), and the pipeline send (none out of the last virtual stage's
+        // forward and the first's backward); with every n-th layer checkpointed, or walked per weight, in their
+        // layers too. Chunks alike in all of these have the same blocks: computed once.
+        const bool chunksAlike = !x.everyNth && !x.perTensor;
+        std::int64_t lastKey = -1;
+        Block f, b, lb;
         for (std::int64_t c = 0; c < v; ++c) {
-            const Block f = block(x, st, c, i, true, false);
-            const Block b = block(x, st, c, i, false, reduceEvery);
-            const Block lb = reduceLast ? block(x, st, c, i, false, true) : b;
-            times[c * p + i] = {f.duration, f.release, b.duration, b.release, lb.duration, lb.release};
+            const std::int64_t vs = c * p + i;
+            const bool plainChunk = chunksAlike && !(st.first && c == 0) && c != v - 1 && vs != 0 && vs != V - 1;
+            const std::int64_t key = plainChunk ? chunkLayers(st.layers, v, c) : -1;
+            if (key < 0 || key != lastKey) {
+                f = block(x, st, sc, c, i, true, false);
+                b = block(x, st, sc, c, i, false, reduceEvery);
+                lb = reduceLast ? block(x, st, sc, c, i, false, true) : b;
+                lastKey = key;
+            }
+            times[std::size_t(vs)] = {f.duration, f.release, b.duration, b.release, lb.duration, lb.release};
             k.compute += f.compute + f.recompute + b.compute + b.recompute;
             k.busy += f.duration + b.duration;
             k.lastBusy += f.duration + lb.duration;
@@ -417,49 +591,32 @@ void closedFormStep(const Scenario& s, const Footprint& fp, PlanLayout& out)
         k.post = optimizerPhase(s, x.b, x.links, fp.gpu, x.bw, st.local, x.dc, double(st.layers) * x.lt.layerForward());
     }
 
-    // Each stage's last block ends at ends[i]: the list scheduling of the stage orders over the block table, exact
-    // up to kMaxPlacedBlocks blocks. A longer accumulation places mB micro-batches (the most within the bound, m - mB
-    // whole rounds of u: u = p interleaved, else 1) and adds the rest at the pace of the slowest stage, which the
-    // schedule settles to: every stage's end then moves by its busy time per micro-batch.
-    constexpr std::size_t kSmallP = 64;
-    double endsSmall[kSmallP];
-    std::vector<double> endsBig;
-    double* ends = endsSmall;
-    if (std::size_t(p) > kSmallP) {
-        endsBig.resize(std::size_t(p));
-        ends = endsBig.data();
+    // Each stage's last block ends at ends[i] (layoutplanner_ref.cpp): the list scheduling of the stage orders over the
+    // block table, exact up to kMaxPlacedBlocks blocks, the rest of a longer accumulation at the pace of the slowest
+    // stage (measured from two placements with every n-th layer checkpointed).
+    if (im.ends.size() < std::size_t(p)) {
+        im.ends.resize(std::size_t(p));
+        im.ends2.resize(std::size_t(p));
     }
+    double* const ends = im.ends.data();
     const PipelineSchedule sched = p > 1 ? s.schedule : PipelineSchedule::OneFOneB;
     const std::int64_t u = v > 1 ? p : 1;
-    // Without a pipeline the stage's blocks follow one another: the pace holds from the second micro-batch on.
     // NOLINTNEXTLINE(clang-analyzer-core.DivideZero): u is p or 1, and p >= 1 is checked above
     const std::int64_t mMax = p == 1 ? 2 : std::max(2 * u, kMaxPlacedBlocks / (2 * V) / u * u);
     const std::int64_t mB = x.m <= mMax ? x.m : x.m - (x.m - mMax + u - 1) / u * u;
-    scheduleStageEnds(sched, p, mB, v, times, ends);
+    im.placeSchedule(sched, p, mB, v, times, ends);
     if (mB < x.m && x.everyNth && sched != PipelineSchedule::GPipe && p > 1) {
-        // Every n-th layer checkpointed: the stages recompute different layers and differ in busy time, and an
-        // interleaved schedule of unequal stages settles to a pace above the slowest stage's busy time (the critical
-        // cycle crosses stages: 7.3% short on an interleaved Mixtral, n = 5, 64 micro-batches). The pace is measured
-        // instead, as the difference per micro-batch of the placements of mB and mB - u micro-batches (mB > u).
-        double ends2Small[kSmallP];
-        std::vector<double> ends2Big;
-        double* ends2 = ends2Small;
-        if (std::size_t(p) > kSmallP) {
-            ends2Big.resize(std::size_t(p));
-            ends2 = ends2Big.data();
-        }
-        scheduleStageEnds(sched, p, mB - u, v, times, ends2);
+        double* const ends2 = im.ends2.data();
+        im.placeSchedule(sched, p, mB - u, v, times, ends2);
         for (std::int64_t i = 0; i < p; ++i)
-            ends[i] += double(x.m - mB) / double(u) * (ends[i] - ends2[i]);
+            ends[std::size_t(i)] += double(x.m - mB) / double(u) * (ends[std::size_t(i)] - ends2[std::size_t(i)]);
     } else if (mB < x.m) {
-        // The pace per micro-batch: the slowest stage's forward + backward; GPipe runs every forward before any
-        // backward, so there the slowest forward and the slowest backward, wherever they are.
         double pace = 0;
         if (sched == PipelineSchedule::GPipe && p > 1) {
             double f = 0, b = 0;
             for (std::int64_t i = 0; i < p; ++i) {
-                f = std::max(f, times[i].fwd);
-                b = std::max(b, times[i].bwd);
+                f = std::max(f, times[std::size_t(i)].fwd);
+                b = std::max(b, times[std::size_t(i)].bwd);
             }
             pace = f + b;
         } else {
@@ -468,14 +625,13 @@ void closedFormStep(const Scenario& s, const Footprint& fp, PlanLayout& out)
                     pace = std::max(pace, kinds[k].busy);
         }
         for (std::int64_t i = 0; i < p; ++i)
-            ends[i] += double(x.m - mB) * pace;
+            ends[std::size_t(i)] += double(x.m - mB) * pace;
     }
     double stepEnd = 0;
     for (std::int64_t i = 0; i < p; ++i)
-        stepEnd = std::max(stepEnd, ends[i] + kinds[kindOf(i)].post.seconds());
+        stepEnd = std::max(stepEnd, ends[std::size_t(i)] + kinds[kindOf(i)].post.seconds());
 
-    // The split of the worst rank's step (the footprint's worst stage, as computeStep() reports it): its kernels,
-    // the rest of its blocks (exposed communication), its optimizer phase, and the bubble: the rest of the step.
+    // The split of the worst rank's step (the footprint's worst stage, as computeStep() reports it).
     const Kind& w = kinds[kindOf(fp.worstRank().stage)];
     const double m = double(x.m);
     const double busy = (m - 1.0) * w.busy + w.lastBusy;
@@ -505,6 +661,13 @@ void closedFormStep(const Scenario& s, const Footprint& fp, PlanLayout& out)
         out.mfu = perRankModel * ranks / (out.stepTimeS * N * x.links.peakFlops);
         out.tokensPerSecondPerGpu = tokens / out.stepTimeS / N;
     }
+}
+
+
+void closedFormStep(const Scenario& s, const Footprint& fp, PlanLayout& out)
+{
+    StepEvaluator e;
+    e.evaluate(s, fp, out);
 }
 
 } // namespace shardscope::detail

@@ -7,13 +7,36 @@
 #include "shardscope/layoutplanner.h"
 #include "shardscope/scenario.h"
 
+#include <memory>
+
 namespace shardscope::detail {
 
 /// Step time and its split for a full scenario whose footprint is `fp` (computeFootprint(s)): the block of each
 /// stage from the same two-stream recurrence over ZeRO units as computeStep()'s blocks (kernels.h,
 /// collectives.h, links.h), the schedule in closed form instead of simulated. Fills the time fields of `out`
 /// (stepTimeS, computeS, exposedCommS, bubbleS, optimizerS, tflopsPerGpu, mfu, tokensPerSecondPerGpu).
+/// One evaluator serves the layouts of one base scenario (the fields applyLayout() sets may differ from call to
+/// call, the others not): what does not change between two calls is kept, not computed again.
+class StepEvaluator
+{
+public:
+    StepEvaluator();
+    ~StepEvaluator();
+    StepEvaluator(const StepEvaluator&) = delete;
+    StepEvaluator& operator=(const StepEvaluator&) = delete;
+    void evaluate(const Scenario& s, const Footprint& fp, PlanLayout& out);
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> m;
+};
+
+/// StepEvaluator::evaluate() of a fresh evaluator: one layout on its own.
 void closedFormStep(const Scenario& s, const Footprint& fp, PlanLayout& out);
+
+/// The same numbers from the straightforward evaluator the optimised one replaced (layoutplanner_ref.cpp): every
+/// unit walked, every schedule placed. The tests' reference; the search does not use it.
+void closedFormStepReference(const Scenario& s, const Footprint& fp, PlanLayout& out);
 
 /// Host RAM and NVMe bytes per node of the offloaded states (as computeFootprint() counts them), from the
 /// footprint's distinct ranks: the same for CPU and NVMe offload on the GPU side, so one footprint serves both.

@@ -4,6 +4,7 @@
 #include "shardscope/pipeline.h"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 namespace shardscope {
@@ -157,6 +158,193 @@ void scheduleStageEnds(PipelineSchedule sched, std::int64_t p, std::int64_t m, s
     }
     if (done != 2 * total * p)
         throw std::logic_error("pipeline schedule deadlocked");
+    for (std::int64_t i = 0; i < p; ++i)
+        ends[i] = freeAt[i];
+}
+
+namespace {
+
+/// Megatron's interleaved schedule placed in a fixed order instead of from a work list (scheduleStageEndsSteady()):
+/// stage i's warm-up forwards are its rounds -w_i .. -1, then round r runs its forward of virtual micro-batch
+/// r + w_i (while there is one) and its backward of r. Round r of stage i is placed at tick r - i: every input a
+/// block waits for (the neighbouring virtual stage's forward or backward of the same micro-batch, the last virtual
+/// stage's own forward) was placed at an earlier tick or, the same stage's, earlier in the tick, when no stage's
+/// warm-up is cut short by the micro-batches (w_i = (p - i - 1) 2 + (v - 1) p <= m v).
+void placeInterleaved(std::int64_t p, std::int64_t m, std::int64_t v, const VirtualStageTimes* times, double* ends)
+{
+    const std::int64_t T = m * v, V = p * v;
+    thread_local std::vector<double> fRelS, bRelS, freeS;
+    const auto n = static_cast<std::size_t>(p * T);
+    if (fRelS.size() < n) {
+        fRelS.resize(n);
+        bRelS.resize(n);
+    }
+    freeS.assign(static_cast<std::size_t>(p), 0.0);
+    double* const fRel = fRelS.data(); // [i T + j]: when stage i's forward of virtual micro-batch j released
+    double* const bRel = bRelS.data();
+    double* const freeAt = freeS.data();
+    auto w = [&](std::int64_t i) { return (p - i - 1) * 2 + (v - 1) * p; };
+    // Each stage's next forward and next backward as (virtual micro-batch, offset within its group of p, chunk,
+    // group): stageOp()'s divisions kept as counters.
+    struct Next
+    {
+        std::int64_t j = 0, off = 0, chunk = 0, group = 0;
+        void advance(std::int64_t p, std::int64_t v)
+        {
+            ++j;
+            if (++off == p) {
+                off = 0;
+                if (++chunk == v) {
+                    chunk = 0;
+                    ++group;
+                }
+            }
+        }
+    };
+    thread_local std::vector<Next> nextS;
+    nextS.assign(2 * static_cast<std::size_t>(p), Next {});
+    Next* const nextF = nextS.data();
+    Next* const nextB = nextS.data() + p;
+    auto forward = [&](std::int64_t i, double& free) {
+        Next& x = nextF[i];
+        const std::int64_t j = x.j, vs = x.chunk * p + i;
+        const double dep = vs == 0 ? 0.0 : i > 0 ? fRel[(i - 1) * T + j] : fRel[(p - 1) * T + j - p];
+        const VirtualStageTimes& t = times[vs];
+        const double start = std::max(free, dep);
+        free = start + t.fwd;
+        fRel[i * T + j] = start + t.fwdRelease;
+        x.advance(p, v);
+    };
+    auto backward = [&](std::int64_t i, double& free) {
+        Next& x = nextB[i];
+        const std::int64_t j = x.j, vs = (v - 1 - x.chunk) * p + i;
+        const bool last = x.group * p + x.off == m - 1;
+        double dep = 0;
+        if (vs == V - 1)
+            dep = fRel[i * T + j + (v - 1) * p];
+        else
+            dep = i < p - 1 ? bRel[(i + 1) * T + j] : bRel[j - p];
+        const VirtualStageTimes& t = times[vs];
+        const double start = std::max(free, dep);
+        free = start + (last ? t.lastBwd : t.bwd);
+        bRel[i * T + j] = start + (last ? t.lastBwdRelease : t.bwdRelease);
+        x.advance(p, v);
+    };
+    for (std::int64_t tick = -w(0); tick < T; ++tick) {
+        // Stage i is in its rounds -w_i .. T - 1 at ticks -w_i - i .. T - 1 - i.
+        for (std::int64_t i = 0; i < p; ++i) {
+            const std::int64_t r = tick + i, wi = w(i);
+            if (r >= T)
+                break;
+            if (r < -wi)
+                continue;
+            double free = freeAt[i];
+            if (r < 0) {
+                forward(i, free);
+            } else {
+                if (r + wi < T)
+                    forward(i, free);
+                backward(i, free);
+            }
+            freeAt[i] = free;
+        }
+    }
+    for (std::int64_t i = 0; i < p; ++i)
+        ends[i] = freeAt[i];
+}
+
+} // namespace
+
+void scheduleStageEndsSteady(PipelineSchedule sched, std::int64_t p, std::int64_t m, std::int64_t v,
+                             const VirtualStageTimes* times, double* ends)
+{
+    const bool oneFOneB = p == 1 || (sched == PipelineSchedule::OneFOneB) || (sched == PipelineSchedule::Interleaved && v == 1);
+    if (sched == PipelineSchedule::Interleaved && p > 1 && v > 1 && m >= 1 && (p - 1) * 2 + (v - 1) * p <= m * v) {
+        placeInterleaved(p, m, v, times, ends);
+        return;
+    }
+    if (!oneFOneB || m < p || m < 1) {
+        scheduleStageEnds(sched, p, m, v, times, ends);
+        return;
+    }
+    // Stage i warms up with w_i = p - i - 1 forwards (m >= p), then runs rounds r = 0 .. m - 1: the forward of
+    // micro-batch r + w_i (while there is one) and the backward of r. The forward waits for stage i - 1's forward of
+    // the same micro-batch (its round r - 1, or its warm-up), the backward for stage i + 1's backward of r (its round
+    // r) or, on the last stage, for its own forward of r (this round). Rounds in order, stages from the last: every
+    // input is placed before it is needed. fRel[i m + j]: when stage i's forward of micro-batch j released its output.
+    thread_local std::vector<double> fRelS, freeS, prevS;
+    const auto pm = static_cast<std::size_t>(p * m);
+    if (fRelS.size() < pm)
+        fRelS.resize(pm);
+    if (freeS.size() < static_cast<std::size_t>(p)) {
+        freeS.resize(static_cast<std::size_t>(p));
+        prevS.resize(2 * static_cast<std::size_t>(p));
+    }
+    double* const fRel = fRelS.data();
+    double* const freeAt = freeS.data();
+    double* const prev = prevS.data(); // the state after the previous round: each stage's end, its newest forward
+    auto w = [p](std::int64_t i) { return p - i - 1; };
+    for (std::int64_t i = 0; i < p; ++i) {
+        const VirtualStageTimes& t = times[i];
+        double free = 0;
+        for (std::int64_t j = 0; j < w(i); ++j) {
+            const double dep = i > 0 ? fRel[(i - 1) * m + j] : 0.0;
+            const double start = std::max(free, dep);
+            free = start + t.fwd;
+            fRel[i * m + j] = start + t.fwdRelease;
+        }
+        freeAt[i] = free;
+    }
+    // Rounds 0 .. steadyLast map the state alike: every stage has a forward left and the backward is not the last.
+    const std::int64_t steadyLast = std::min(m - p, m - 2);
+    for (std::int64_t r = 0; r < m; ++r) {
+        double bDep = 0; // stage i + 1's backward release of r
+        for (std::int64_t i = p - 1; i >= 0; --i) {
+            const VirtualStageTimes& t = times[i];
+            double free = freeAt[i];
+            const std::int64_t j = r + w(i);
+            if (j < m) {
+                const double dep = i > 0 ? fRel[(i - 1) * m + j] : 0.0;
+                const double start = std::max(free, dep);
+                free = start + t.fwd;
+                fRel[i * m + j] = start + t.fwdRelease;
+            }
+            const bool last = r == m - 1;
+            const double dep = i == p - 1 ? fRel[i * m + r] : bDep;
+            const double start = std::max(free, dep);
+            free = start + (last ? t.lastBwd : t.bwd);
+            bDep = start + (last ? t.lastBwdRelease : t.bwdRelease);
+            freeAt[i] = free;
+        }
+        if (r > steadyLast)
+            continue;
+        if (r >= 1 && r < steadyLast) {
+            // Did this round move the whole state by one amount?
+            const double lambda = freeAt[0] - prev[0];
+            double scale = 0;
+            for (std::int64_t i = 0; i < p; ++i)
+                scale = std::max(scale, std::abs(freeAt[i]));
+            const double tol = 1e-13 * scale;
+            bool uniform = true;
+            for (std::int64_t i = 0; uniform && i < p; ++i)
+                uniform = std::abs(freeAt[i] - prev[2 * i] - lambda) <= tol
+                    && std::abs(fRel[i * m + r + w(i)] - prev[2 * i + 1] - lambda) <= tol;
+            if (uniform) {
+                const std::int64_t k = steadyLast - r;
+                const double shift = double(k) * lambda;
+                for (std::int64_t i = 0; i < p; ++i) {
+                    freeAt[i] += shift;
+                    fRel[i * m + r + k + w(i)] = fRel[i * m + r + w(i)] + shift;
+                }
+                r += k;
+                continue;
+            }
+        }
+        for (std::int64_t i = 0; i < p; ++i) {
+            prev[2 * i] = freeAt[i];
+            prev[2 * i + 1] = fRel[i * m + r + w(i)];
+        }
+    }
     for (std::int64_t i = 0; i < p; ++i)
         ends[i] = freeAt[i];
 }

@@ -131,4 +131,10 @@ struct LayoutEstimate
 };
 LayoutEstimate evaluateLayout(const Scenario& s);
 
+/// Every number of the layout a full scenario sets, from computeFootprint() and the planner's straightforward
+/// closed form as first written (every ZeRO unit walked, every schedule placed; core/src/layoutplanner_ref.cpp).
+/// The reference the optimised evaluator of planLayouts() and evaluateLayout() is tested against (tst_planspeed);
+/// slower, same numbers up to floating rounding.
+PlanLayout evaluateLayoutReference(const Scenario& s);
+
 } // namespace shardscope

@@ -53,6 +53,17 @@ struct VirtualStageTimes
 void scheduleStageEnds(PipelineSchedule sched, std::int64_t p, std::int64_t m, std::int64_t v,
                        const VirtualStageTimes* times, double* ends);
 
+/// scheduleStageEnds(), faster: the same ends up to floating rounding (tst_planspeed). The 1F1B schedule (and one
+/// stage) is placed round by round (round r: each stage's next forward and its backward of micro-batch r, the last
+/// stage first); once one of the rounds that repeat (every stage runs a forward and a backward that is not the last
+/// micro-batch's) moves every stage's end and every stage's newest forward release by the same seconds, every
+/// following such round does too (the placement is max-plus linear: adding a constant to its state adds it to the
+/// next state), and it skips to the last of them. The interleaved schedule is placed in a fixed order of ticks (stage
+/// i's round r at tick r - i) instead of from a work list, where no stage's warm-up is cut short by the
+/// micro-batches. Other cases (GPipe, fewer micro-batches than the warm-ups) go to scheduleStageEnds().
+void scheduleStageEndsSteady(PipelineSchedule sched, std::int64_t p, std::int64_t m, std::int64_t v,
+                             const VirtualStageTimes* times, double* ends);
+
 /// A scheduled block and when its input from the neighbouring stage arrived.
 struct SimBlock
 {
