@@ -243,8 +243,9 @@ int runScreenshot(const QStringList& args)
         }
         if (parser.isSet(presentOpt))
             lecture->presentation()->enter(QSize(1920, 1080)); // NOLINT(clang-analyzer-cplusplus.NewDeleteLeaks): lecture = new Lecture(&w) is a child of w, which deletes it
-        QApplication::processEvents();
-        QApplication::processEvents();
+        // Layout changes chain through queued calls (the caption's height, then the tour dock's): let them settle.
+        for (int i = 0; i < 6; ++i)
+            QApplication::processEvents();
         const QPixmap shot = w.grab();
         const QString path = parser.value(outOpt);
         // Encoded in memory, then written through a checked temporary (a full disk keeps the old file).

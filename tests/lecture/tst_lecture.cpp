@@ -476,6 +476,48 @@ private slots:
         QVERIFY(!w.findChild<QDockWidget*>(QStringLiteral("scenarioDock"))->isHidden());
     }
 
+    // Presentation mode with no tour open, on the Memory and the Step tab (TP 8 x PP 4): the tour dock holds the presenter
+    // bar and a one-line hint, no more (it took about 500 of the 1,080 lines, crushing the charts); the bar's controls
+    // wrap to a second line rather than run off the screen; the step buttons of a tour are hidden.
+    void presentationWithoutATour_data()
+    {
+        QTest::addColumn<QString>("tab");
+        QTest::newRow("memory") << QStringLiteral("memory");
+        QTest::newRow("step") << QStringLiteral("step");
+    }
+    void presentationWithoutATour()
+    {
+        QFETCH(QString, tab);
+        Scenario s = defaultScenario();
+        s.gpus = 64;
+        s.tp = 8;
+        s.pp = 4;
+        MainWindow w(s);
+        auto* lecture = new Lecture(&w);
+        w.setAttribute(Qt::WA_DontShowOnScreen);
+        w.resize(1600, 1000);
+        w.show();
+        w.showTab(tab);
+        QApplication::processEvents();
+        lecture->presentation()->enter(QSize(1920, 1080));
+        for (int i = 0; i < 6; ++i)
+            QApplication::processEvents();
+        auto* dock = w.findChild<QDockWidget*>(QStringLiteral("tourDock"));
+        QVERIFY(dock && dock->isVisible());
+        QVERIFY2(dock->height() <= 1080 / 4, qPrintable(QString::number(dock->height())));
+        PresenterBar* bar = lecture->presenterBar();
+        for (QWidget* c : bar->findChildren<QWidget*>(QRegularExpression(QStringLiteral("^presenter_")))) {
+            if (c->isHidden())
+                continue;
+            const QRect r(c->mapTo(bar, QPoint(0, 0)), c->size());
+            QVERIFY2(bar->rect().contains(r), qPrintable(c->objectName()));
+        }
+        QVERIFY(bar->lineOf(QStringLiteral("schedule")) == 1); // eight controls at 2x need more than 1,920 px
+        QVERIFY(bar->lineOf(QStringLiteral("stage")) == 0);
+        QVERIFY(w.findChild<QPushButton*>(QStringLiteral("tourNext"))->isHidden());
+        lecture->presentation()->leave();
+    }
+
     // Right / Left / Page Down / Page Up step the tour, 0-3 pick the ZeRO stage, wherever the focus is.
     void presentationKeys()
     {

@@ -73,6 +73,7 @@ Lecture::Lecture(MainWindow* window)
     // mode): no empty band under a one-line caption.
     // The dock's content asks for a new layout (LayoutRequest) whenever one of them changes its size hint.
     tourBox->installEventFilter(this);
+    m_tourDock->installEventFilter(this);
     connect(m_presentation, &PresentationMode::nextRequested, m_player, &TourPlayer::next);
     connect(m_presentation, &PresentationMode::previousRequested, m_player, &TourPlayer::previous);
     connect(m_presentation, &PresentationMode::activeChanged, this, [this](bool on) {
@@ -199,6 +200,11 @@ bool Lecture::eventFilter(QObject* o, QEvent* e)
 {
     if (o == m_tourDock->widget() && e->type() == QEvent::LayoutRequest)
         QMetaObject::invokeMethod(this, &Lecture::fitTourDock, Qt::QueuedConnection);
+    // In presentation mode the dock is as high as its content, whatever the main window's layout hands it when
+    // the central widget's wishes change (the Step tab rearranging its panels gave it half the screen).
+    if (o == m_tourDock && e->type() == QEvent::Resize && m_presentation && m_presentation->isActive()
+        && m_tourDock->height() > m_tourDock->minimumSizeHint().height() + 8)
+        QMetaObject::invokeMethod(this, &Lecture::fitTourDock, Qt::QueuedConnection);
     if (o == m_window && e->type() == QEvent::Drop) {
         auto* drop = static_cast<QDropEvent*>(e);
         const QList<QUrl> urls = drop->mimeData()->urls();
@@ -256,8 +262,12 @@ void Lecture::askOpenTour()
 
 void Lecture::fitTourDock()
 {
-    if (m_presentation->isActive() && m_tourDock->isVisible() && m_window)
-        m_window->resizeDocks({m_tourDock}, {m_tourDock->minimumSizeHint().height()}, Qt::Vertical);
+    if (!m_presentation->isActive() || !m_tourDock->isVisible() || !m_window)
+        return;
+    // The content's layout first: a caption that just got shorter has changed its minimum, not yet the dock's.
+    if (QLayout* l = m_tourDock->widget() ? m_tourDock->widget()->layout() : nullptr)
+        l->activate();
+    m_window->resizeDocks({m_tourDock}, {m_tourDock->minimumSizeHint().height()}, Qt::Vertical);
 }
 
 void Lecture::onStepChanged(int index)

@@ -8,6 +8,9 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace shardscope {
 
@@ -23,7 +26,17 @@ PresenterBar::PresenterBar(QWidget* parent)
     , m_schedule(new QComboBox(this))
 {
     setObjectName(QStringLiteral("presenterBar"));
-    auto* layout = new QHBoxLayout(this);
+    // Two lines: the controls fill the first and wrap to the second when the screen is too narrow for them all
+    // (at 2x, with no tour choosing the few a step uses, eight controls need about 2,300 px of 1,920).
+    auto* lines = new QVBoxLayout(this);
+    lines->setContentsMargins(0, 0, 0, 0);
+    lines->setSpacing(2);
+    for (QHBoxLayout*& line : m_lines) {
+        line = new QHBoxLayout;
+        line->setContentsMargins(0, 0, 0, 0);
+        lines->addLayout(line);
+    }
+    QHBoxLayout* layout = m_lines[0];
     const auto row = [&](const QString& name, QWidget* control) {
         auto* box = new QWidget(this);
         auto* l = new QHBoxLayout(box);
@@ -35,6 +48,8 @@ PresenterBar::PresenterBar(QWidget* parent)
         l->addWidget(control);
         box->setObjectName(QStringLiteral("presenter_") + name);
         m_rows.insert(name, box);
+        m_order << box;
+        m_lineOf << 0;
         layout->addWidget(box);
     };
     auto* stages = new QWidget(this);
@@ -69,7 +84,8 @@ PresenterBar::PresenterBar(QWidget* parent)
     row(QStringLiteral("checkpointing"), m_ckpt);
     row(QStringLiteral("offload_optimizer"), m_offload);
     row(QStringLiteral("schedule"), m_schedule);
-    layout->addStretch(1);
+    for (QHBoxLayout* line : m_lines)
+        line->addStretch(1);
     for (QComboBox* c : {m_ckpt, m_offload, m_schedule}) {
         c->setFocusPolicy(Qt::ClickFocus);
         for (int i = 0; i < 3; ++i)
@@ -110,6 +126,14 @@ void PresenterBar::changeEvent(QEvent* e)
     if (e->type() == QEvent::LanguageChange)
         retranslate();
     QWidget::changeEvent(e);
+    if (e->type() == QEvent::LanguageChange || e->type() == QEvent::FontChange)
+        reflow(); // wider labels, or presentation mode's larger type
+}
+
+void PresenterBar::showEvent(QShowEvent* e)
+{
+    QWidget::showEvent(e);
+    reflow();
 }
 
 void PresenterBar::setScenario(const Scenario& s)
@@ -132,6 +156,56 @@ void PresenterBar::setVisibleControls(const QStringList& names)
 {
     for (auto it = m_rows.begin(); it != m_rows.end(); ++it)
         it.value()->setVisible(names.isEmpty() || names.contains(it.key()));
+    reflow();
+}
+
+int PresenterBar::lineOf(const QString& name) const
+{
+    const int i = int(m_order.indexOf(m_rows.value(name)));
+    return i < 0 ? -1 : m_lineOf[i];
+}
+
+void PresenterBar::reflow()
+{
+    // The visible controls in order, on the first line while they fit in the bar's width, the rest on the second.
+    const int width = contentsRect().width();
+    if (width <= 0)
+        return;
+    const int spacing = std::max(0, m_lines[0]->spacing());
+    int used = 0;
+    int line = 0;
+    bool changed = false;
+    for (int i = 0; i < m_order.size(); ++i) {
+        QWidget* box = m_order[i];
+        if (box->isHidden())
+            continue;
+        const int w = box->sizeHint().width();
+        if (line == 0 && used > 0 && used + spacing + w > width)
+            line = 1;
+        used += (used > 0 ? spacing : 0) + w;
+        if (m_lineOf[i] != line) {
+            m_lineOf[i] = line;
+            changed = true;
+        }
+    }
+    if (!changed)
+        return;
+    for (QHBoxLayout* l : m_lines)
+        while (l->count() > 0) { // the boxes and the trailing stretch
+            QLayoutItem* item = l->takeAt(0);
+            if (!item->widget())
+                delete item;
+        }
+    for (int i = 0; i < m_order.size(); ++i)
+        m_lines[m_lineOf[i]]->addWidget(m_order[i]);
+    for (QHBoxLayout* l : m_lines)
+        l->addStretch(1);
+}
+
+void PresenterBar::resizeEvent(QResizeEvent* e)
+{
+    QWidget::resizeEvent(e);
+    reflow();
 }
 
 QStringList PresenterBar::visibleControls() const

@@ -13,6 +13,8 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QVBoxLayout>
+
+#include <initializer_list>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
@@ -132,6 +134,9 @@ void TourPanel::refresh()
     m_prev->setToolTip(tr("Previous step (Left, Page Up)"));
     m_next->setToolTip(tr("Next step (Right, Page Down)"));
     const TourStep* step = m_player->step();
+    // Without a tour there is nothing to step through: the caption's one line says how to open one.
+    for (QWidget* w : std::initializer_list<QWidget*>{m_title, m_progress, m_prev, m_next, m_close})
+        w->setVisible(step != nullptr);
     if (!step) {
         m_title->clear();
         m_progress->clear();

@@ -30,7 +30,7 @@ namespace {
 QString errorWords(const std::exception& e)
 {
     if (const auto* invalid = dynamic_cast<const InvalidInput*>(&e))
-        return invalidVerdict(QString::fromStdString(invalid->field()), QString::fromUtf8(invalid->what())).text;
+        return invalidVerdict(*invalid).text;
     return plainMessage(QString::fromUtf8(e.what()));
 }
 

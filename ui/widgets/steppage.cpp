@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "steppage.h"
+#include "explorer.h"
 
 #include "stepview.h"
 
@@ -41,7 +42,7 @@ StepPage::Job StepPage::model(const Scenario& s, quint64 generation)
         d->result = computeStep(s);
         job.data = std::move(d);
     } catch (const InvalidInput& e) {
-        job.error = QString::fromStdString(e.what());
+        job.error = validationText(e); // worded in the interface language (translate() is thread-safe)
     }
     job.ms = double(timer.nsecsElapsed()) * 1e-6;
     return job;

@@ -164,7 +164,7 @@ void StepView::setScenario(const Scenario& s)
         d->result = computeStep(s);
         setStepData(std::move(d));
     } catch (const InvalidInput& e) {
-        setStepData(nullptr, QString::fromStdString(e.what()));
+        setStepData(nullptr, validationText(e));
     }
 }
 
