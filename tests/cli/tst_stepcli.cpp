@@ -181,6 +181,49 @@ private Q_SLOTS:
         QVERIFY(stepTime(noOverhead) < stepTime(every));
     }
 
+    void torchContextParallelOptions()
+    {
+        // --cp-allgather (PyTorch's context_parallel, torch/distributed/tensor/experimental/_attention.py: fp32 merges
+        // and dK/dV on top of the attention) and --repeat-kv (torchtitan's repeat_kv: the ring carries every query
+        // head's K/V, 32 / 8 = 4x Llama-3 8B's 8 KV heads), echoed in the scenario; the validate mapping sets both for
+        // torchtitan's rows (docs/validation-steps.md).
+        auto step = [](QStringList extra) {
+            extra = QStringList{QStringLiteral("step"), QStringLiteral("--model"), QStringLiteral("llama-3-8b"),
+                                QStringLiteral("--gpus"), QStringLiteral("8"), QStringLiteral("--cp"), QStringLiteral("8"),
+                                QStringLiteral("--seq"), QStringLiteral("262144"), QStringLiteral("--stage"), QStringLiteral("3"),
+                                QStringLiteral("--checkpointing"), QStringLiteral("full"), QStringLiteral("--format"),
+                                QStringLiteral("json")}
+                + extra;
+            const Run r = shardscope(extra);
+            return r.exitCode == 0 ? json(r) : QJsonObject();
+        };
+        auto stepTime = [](const QJsonObject& o) { return o.value(QStringLiteral("totals")).toObject().value(QStringLiteral("step_time_s")).toDouble(); };
+        auto cpForwardBytes = [](const QJsonObject& o) {
+            for (const QJsonValue& v : o.value(QStringLiteral("events")).toArray()) {
+                const QJsonObject e = v.toObject();
+                if (e.value(QStringLiteral("group")).toString() == QLatin1String("cp")
+                    && e.value(QStringLiteral("phase")).toString() == QLatin1String("forward"))
+                    return e.value(QStringLiteral("bytes")).toDouble();
+            }
+            return 0.0;
+        };
+        auto flag = [](const QJsonObject& o, const char* key) {
+            return o.value(QStringLiteral("scenario")).toObject().value(QLatin1String(key)).toBool();
+        };
+        const QJsonObject p2p = step({});
+        const QJsonObject torch = step({QStringLiteral("--cp-allgather"), QStringLiteral("on")});
+        const QJsonObject repeated = step({QStringLiteral("--repeat-kv"), QStringLiteral("on")});
+        QVERIFY(!p2p.isEmpty() && !torch.isEmpty() && !repeated.isEmpty());
+        QVERIFY(!flag(p2p, "cp_torch_allgather") && !flag(p2p, "attention_repeats_kv"));
+        QVERIFY(flag(torch, "cp_torch_allgather"));
+        QVERIFY(flag(repeated, "attention_repeats_kv"));
+        QVERIFY(stepTime(torch) > stepTime(p2p)); // the fp32 merges and copies at HBM bandwidth
+        QVERIFY(cpForwardBytes(p2p) > 0);
+        QCOMPARE(cpForwardBytes(repeated), 4 * cpForwardBytes(p2p));
+        const Run bad = shardscope({QStringLiteral("step"), QStringLiteral("--cp-allgather"), QStringLiteral("maybe")});
+        QCOMPARE(bad.exitCode, 2);
+    }
+
     void validateStepsGolden()
     {
         // `validate --steps` on the shipped 109 runs (tests/data/measured/measured-steps.csv) against its golden

@@ -111,6 +111,8 @@ QJsonObject scenarioToJson(const Scenario& s)
     o[QStringLiteral("overlap_param_gather")] = s.overlapParamGather;
     o[QStringLiteral("tp_comm_overlap")] = s.tpCommOverlap;
     o[QStringLiteral("zero3_per_tensor_collectives")] = s.zero3PerTensorCollectives;
+    o[QStringLiteral("cp_torch_allgather")] = s.cpTorchAllGather;
+    o[QStringLiteral("attention_repeats_kv")] = s.attentionRepeatsKv;
     o[QStringLiteral("loss_compiled")] = s.lossCompiled;
     o[QStringLiteral("zero_grad_set_to_none")] = s.zeroGradSetToNone;
     o[QStringLiteral("capacity_measure")] = QString::fromLatin1(capacityMeasureKey(s.capacityMeasure));

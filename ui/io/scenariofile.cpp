@@ -340,6 +340,8 @@ Scenario scenarioFromJson(const QJsonObject& o, const Scenario& base, QStringLis
     r.boolean("overlap_param_gather", s.overlapParamGather);
     r.boolean("tp_comm_overlap", s.tpCommOverlap);
     r.boolean("zero3_per_tensor_collectives", s.zero3PerTensorCollectives);
+    r.boolean("cp_torch_allgather", s.cpTorchAllGather);
+    r.boolean("attention_repeats_kv", s.attentionRepeatsKv);
     r.boolean("loss_compiled", s.lossCompiled);
     r.boolean("zero_grad_set_to_none", s.zeroGradSetToNone);
     r.keyed("capacity_measure", s.capacityMeasure, &capacityMeasureFromKey, "allocated, reserved or device-used");

@@ -101,6 +101,8 @@ constexpr Opt kOptions[] = {
     {"overlap-param-gather", "on|off", "Megatron-Core overlap_param_gather: ZeRO-1/2 param all-gather under the next forward (default off)."},
     {"tp-comm-overlap", "on|off", "Async TP / tp_comm_overlap: TP collectives overlap their GEMMs (default off)."},
     {"zero3-per-tensor", "on|off", "DeepSpeed ZeRO-3 (2021): one collective per parameter tensor on one NIC per GPU (default off)."},
+    {"cp-allgather", "on|off", "Context parallelism as PyTorch's context_parallel runs it (torchtitan): K/V all-gathered per layer pass, fp32 merges and dK/dV (default off: Megatron-Core's P2P ring)."},
+    {"repeat-kv", "on|off", "K/V repeated to every query head before attention (torchtitan's repeat_kv): the CP ring moves all heads (default off)."},
     {"checkpoint-interval", "N", "With full checkpointing, checkpoint every N-th transformer block only (fms-fsdp; default 1: every block)."},
     {"gemm-k-overhead", "K", "GEMM efficiency curve: each output tile pays this many K elements of prologue/epilogue (default 64)."},
     {"compile-loss", "on|off", "torch.compile on the loss: no fp32 loss buffers (default off)."},
@@ -416,6 +418,10 @@ Scenario applyOptions(const QCommandLineParser& p, const QStringList& skip, Scen
         s.tpCommOverlap = parseOnOff(val("tp-comm-overlap"), "tp-comm-overlap");
     if (has("zero3-per-tensor"))
         s.zero3PerTensorCollectives = parseOnOff(val("zero3-per-tensor"), "zero3-per-tensor");
+    if (has("cp-allgather"))
+        s.cpTorchAllGather = parseOnOff(val("cp-allgather"), "cp-allgather");
+    if (has("repeat-kv"))
+        s.attentionRepeatsKv = parseOnOff(val("repeat-kv"), "repeat-kv");
     if (has("checkpoint-interval"))
         s.checkpointInterval = parseIntOption(val("checkpoint-interval"), "checkpoint-interval", 1, 1000000);
     if (has("gemm-k-overhead"))
