@@ -56,7 +56,7 @@ for what in default compare-stages 405b tp8pp4 compare; do
         compare-stages) args=(--compare-stages) ;;
         405b) args=(--model llama-3.1-405b --gpus 8) ;;
         tp8pp4) args=(--gpus 64 --tp 8 --pp 4) ;;
-        compare) args=(--tab compare --stage 3) ;;
+        compare) args=(--tab compare --stage 1) ;;
     esac
     shot "present-2x-$what" --present "${args[@]}"
 done
