@@ -191,11 +191,8 @@ void PresenterBar::reflow()
     if (!changed)
         return;
     for (QHBoxLayout* l : m_lines)
-        while (l->count() > 0) { // the boxes and the trailing stretch
-            QLayoutItem* item = l->takeAt(0);
-            if (!item->widget())
-                delete item;
-        }
+        while (QLayoutItem* item = l->takeAt(0))
+            delete item; // the box's QWidgetItem or the trailing stretch; the box itself stays (addWidget again)
     for (int i = 0; i < m_order.size(); ++i)
         m_lines[m_lineOf[i]]->addWidget(m_order[i]);
     for (QHBoxLayout* l : m_lines)

@@ -370,18 +370,7 @@ void MemoryPerGpuChart::placeLabel()
     // end where two tops alternated (TP 8 x PP 4, ZeRO stages on a log axis, at 2x: a stack overflow).
     if (m_refreshing)
         return; // refresh() places it when it is done
-    if (m_placing) {
-        m_placeAgain = true;
-        return;
-    }
-    m_placing = true;
-    for (int pass = 0; pass < 3; ++pass) {
-        m_placeAgain = false;
-        placeLabelOnce();
-        if (!m_placeAgain)
-            break;
-    }
-    m_placing = false;
+    m_labelPass.run([this] { placeLabelOnce(); });
 }
 
 void MemoryPerGpuChart::placeLabelOnce()

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "passguard.h"
+
 #include "explorer.h"
 
 #include "shardscope/units.h"
@@ -104,8 +106,7 @@ private:
     double m_baseLogTop = 10; ///< log axis: the same
     /// The axis shows m_names (0), m_mid (1) or m_short (2); placeLabel() decides from the plot's width.
     int m_level = 0;
-    bool m_placing = false; ///< placeLabel() is running (a re-layout it causes calls it again)
-    bool m_placeAgain = false;
+    PassGuard m_labelPass; ///< placeLabel(): a re-layout it causes calls it again
     bool m_refreshing = false; ///< refresh() is running: placeLabel() waits for its end
     QStringList m_yTitles; ///< the memory axis's titles, longest first (setAxisTitleFitting())
     QString m_labelFull; ///< the capacity label's whole text (placeLabel() may show less of it)

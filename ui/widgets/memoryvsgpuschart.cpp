@@ -364,18 +364,7 @@ void MemoryVsGpusChart::placeLabel()
     // A re-layout this causes (a new tick base, legend or title) comes back here: one more pass, at most three.
     if (m_refreshing)
         return;
-    if (m_placing) {
-        m_placeAgain = true;
-        return;
-    }
-    m_placing = true;
-    for (int pass = 0; pass < 3; ++pass) {
-        m_placeAgain = false;
-        placeLabelOnce();
-        if (!m_placeAgain)
-            break;
-    }
-    m_placing = false;
+    m_labelPass.run([this] { placeLabelOnce(); });
 }
 
 void MemoryVsGpusChart::placeLabelOnce()

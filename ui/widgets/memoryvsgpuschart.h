@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "passguard.h"
+
 #include "explorer.h"
 
 #include "shardscope/units.h"
@@ -91,8 +93,7 @@ private:
     std::array<ChartLabel*, 4> m_minLabels {};
     /// Which stages have a smallest-N label (one label is drawn for stages that share the same N).
     std::array<bool, 4> m_minShown {};
-    bool m_placing = false; ///< placeLabel() is running (a re-layout it causes calls it again)
-    bool m_placeAgain = false;
+    PassGuard m_labelPass; ///< placeLabel(): a re-layout it causes calls it again
     bool m_refreshing = false; ///< refresh() is running: placeLabel() waits for its end
     QStringList m_yTitles; ///< the memory axis's titles, longest first (setAxisTitleFitting())
     QString m_labelFull; ///< the capacity label's whole text (placeLabel() may show only the capacity)
