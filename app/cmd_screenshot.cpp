@@ -244,7 +244,7 @@ int runScreenshot(const QStringList& args)
         if (parser.isSet(presentOpt))
             lecture->presentation()->enter(QSize(1920, 1080)); // NOLINT(clang-analyzer-cplusplus.NewDeleteLeaks): lecture = new Lecture(&w) is a child of w, which deletes it
         // Layout changes chain through queued calls (the caption's height, then the tour dock's): let them settle.
-        for (int i = 0; i < 6; ++i)
+        for (int i = 0; i < 6; ++i) // NOLINT(clang-analyzer-cplusplus.NewDeleteLeaks): lecture is a child of w (above)
             QApplication::processEvents();
         const QPixmap shot = w.grab();
         const QString path = parser.value(outOpt);

@@ -112,8 +112,8 @@ QColor termColorOn(Term t, const QColor& background)
     // All twelve are worked out together (the pairs that come closer are pushed apart), once per background.
     static QHash<QRgb, std::array<QColor, kTermCount>> cache; // GUI thread only, as every chart
     const QRgb key = background.rgb();
-    auto it = cache.constFind(key);
-    if (it == cache.constEnd()) {
+    auto it = cache.find(key);
+    if (it == cache.end()) {
         std::array<QColor, kTermCount> raw, out;
         for (int i = 0; i < kTermCount; ++i) {
             raw[std::size_t(i)] = termColor(static_cast<Term>(i));
@@ -347,8 +347,11 @@ void fitLegend(QChart* chart)
     // The chart's size as shown: the view's viewport (a chart whose minimum is wider than its view is cut at the
     // view's edge, which is what a too wide legend did on the Compare tab at 2x).
     QSizeF shown = chart->size();
-    if (QGraphicsScene* scene = chart->scene(); scene && !scene->views().isEmpty())
-        shown = scene->views().first()->viewport()->size();
+    if (QGraphicsScene* scene = chart->scene()) {
+        const QList<QGraphicsView*> views = scene->views();
+        if (!views.isEmpty())
+            shown = views.constFirst()->viewport()->size();
+    }
     // A side legend takes at most this much of the chart's width (Qt Charts' own cap is 0.618, which leaves a
     // narrow chart no plot).
     const double maxWidth = 0.45 * shown.width();

@@ -111,6 +111,7 @@ StepTpView::Layout StepTpView::layout() const
     for (const auto& m : ms)
         maxSide = std::max({maxSide, std::sqrt(double(m.rows)), std::sqrt(double(m.cols))});
     const std::int64_t hd = s.arch.headDim > 0 ? s.arch.headDim : s.arch.hidden / s.arch.heads;
+    QStringList shownName; // one cell's name, line by line (declared once: cleared per cell)
     for (std::size_t i = 0; i < ms.size(); ++i) {
         const Matrix& m = ms[i];
         Cell& c = l.cells[i];
@@ -125,7 +126,7 @@ StepTpView::Layout StepTpView::layout() const
         };
         // The name on one line, or broken at its " · " (then between words) onto more when the cell is narrow
         // (1366 x 768, Russian, 2x): whole, never elided.
-        QStringList shownName;
+        shownName.clear();
         for (const QString& part : packSegments(
                  tr("%1 %2x%3 · %4").arg(m.name).arg(m.rows).arg(m.cols).arg(m.columnSplit ? tr("by columns") : tr("by rows")), fm, cell.width())) {
             if (fm.horizontalAdvance(part) <= cell.width()) {
