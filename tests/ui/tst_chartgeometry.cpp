@@ -3,6 +3,7 @@
 // and 1600x1000 the per-GPU legend cut "ZeRO-3 unsharded grads"), tick labels whole and inside their chart in
 // presentation mode at 2x, the capacity label clear of the legend, the data and the other labels, and each term's
 // colour readable (WCAG 3:1) on the light, dark and projector backgrounds.
+#include "uiscenarios.h"
 #include "chartcheck.h"
 #include "chartstyle.h"
 #include "comparewidget.h"
@@ -30,27 +31,10 @@
 #include <QTextDocument>
 
 using namespace shardscope;
+using shardscope::testing::withModel;
+using shardscope::testing::tp8pp4;
 
 namespace {
-
-Scenario tp8pp4()
-{
-    Scenario s = defaultScenario();
-    s.gpus = 64;
-    s.tp = 8;
-    s.pp = 4;
-    return s;
-}
-
-Scenario withModel(const char* id, std::int64_t gpus, int stage)
-{
-    Scenario s = defaultScenario();
-    s.arch = *findModelPreset(id);
-    s.bareParams.reset();
-    s.gpus = gpus;
-    s.zeroStage = stage;
-    return s;
-}
 
 bool elided(const QString& s) { return s.contains(QLatin1String("...")) || s.contains(QChar(0x2026)); }
 

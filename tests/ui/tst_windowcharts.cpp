@@ -2,6 +2,7 @@
 // Issue 13, the charts that never hide their data: a log axis for Compare ZeRO stages, hover tooltips that equal
 // core's term bytes and formulas, the Compare tab's side-by-side bars, `export --chart compare --pin`, the export
 // dialog's newer charts, the TP panel at 1366x768 with TP 8, and the ring's slow autoplay.
+#include "uiscenarios.h"
 #include "chartcheck.h"
 #include "chartexport.h"
 #include "chartstyle.h"
@@ -53,27 +54,10 @@
 #include <memory>
 
 using namespace shardscope;
+using shardscope::testing::withModel;
+using shardscope::testing::tp8pp4;
 
 namespace {
-
-Scenario tp8pp4()
-{
-    Scenario s = defaultScenario();
-    s.gpus = 64;
-    s.tp = 8;
-    s.pp = 4;
-    return s;
-}
-
-Scenario withModel(const char* id, std::int64_t gpus, int stage)
-{
-    Scenario s = defaultScenario();
-    s.arch = *findModelPreset(id);
-    s.bareParams.reset();
-    s.gpus = gpus;
-    s.zeroStage = stage;
-    return s;
-}
 
 template <typename W> void showOffscreen(W& w, const QSize& size)
 {

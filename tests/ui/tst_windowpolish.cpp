@@ -2,6 +2,7 @@
 // Issue 13, the window tried as a new user would: a verdict whose fixes are valid buttons that make the
 // scenario fit, controls that move in valid steps and say in words what is wrong next to the control,
 // Undo that restores the previous scenario exactly, and the Step tab's keys wherever the focus is.
+#include "uiscenarios.h"
 #include "controlspanel.h"
 #include "explorer.h"
 #include "mainwindow.h"
@@ -35,6 +36,7 @@
 #include <numeric>
 
 using namespace shardscope;
+using shardscope::testing::withModel;
 
 Q_DECLARE_METATYPE(Scenario)
 
@@ -51,16 +53,6 @@ std::unique_ptr<MainWindow> makeWindow(const Scenario& s = defaultScenario())
 }
 
 QByteArray json(const Scenario& s) { return QJsonDocument(scenarioToJson(s)).toJson(QJsonDocument::Compact); }
-
-Scenario withModel(const char* id, std::int64_t gpus, int stage)
-{
-    Scenario s = defaultScenario();
-    s.arch = *findModelPreset(id);
-    s.bareParams.reset();
-    s.gpus = gpus;
-    s.zeroStage = stage;
-    return s;
-}
 
 } // namespace
 
