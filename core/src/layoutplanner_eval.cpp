@@ -288,6 +288,17 @@ Block block(const Ctx& x, const Stage& st, const StageComm& sc, std::int64_t chu
             return sc.head;
         };
         const bool red = !fwd && reduce;
+        // One unit on the compute stream, then (backward) its reduction and host copy on the communication stream.
+        auto computeUnit = [&](std::size_t j) {
+            double secs = 0;
+            const Ctx::UnitComm& u = unitAt(j, secs);
+            cf += secs;
+            if (red) {
+                async(u.reduce);
+                if (x.offOpt)
+                    async(u.toHost);
+            }
+        };
         if (!x.z3) {
             // No gathers: the compute stream never waits, each unit adds its seconds; the communication stream runs
             // each unit's reduction (and host copy) after it. Over k equal units (seconds c, reduction R):
@@ -303,14 +314,7 @@ Block block(const Ctx& x, const Stage& st, const StageComm& sc, std::int64_t chu
                     j = pb;
                     continue;
                 }
-                double secs = 0;
-                const Ctx::UnitComm& u = unitAt(j, secs);
-                cf += secs;
-                if (red) {
-                    async(u.reduce);
-                    if (x.offOpt)
-                        async(u.toHost);
-                }
+                computeUnit(j);
                 ++j;
             }
         } else {
@@ -340,14 +344,7 @@ Block block(const Ctx& x, const Stage& st, const StageComm& sc, std::int64_t chu
                 cf = std::max(cf, gatherEnd[j]);
                 for (std::size_t k = 1; k <= q; ++k)
                     issue(j + k);
-                double secs = 0;
-                const Ctx::UnitComm& u = unitAt(j, secs);
-                cf += secs;
-                if (red) {
-                    async(u.reduce);
-                    if (x.offOpt)
-                        async(u.toHost);
-                }
+                computeUnit(j);
                 if (!plain || j == lastPlain)
                     continue;
                 const double lambda = cf - cf0;
