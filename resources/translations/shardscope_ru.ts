@@ -1954,6 +1954,22 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>худший (%1)</translation>
         </message>
         <message>
+            <source>all ranks</source>
+            <translation>все ранги</translation>
+        </message>
+        <message>
+            <source>first (%1)</source>
+            <translation>первая (%1)</translation>
+        </message>
+        <message>
+            <source>mid (%1)</source>
+            <translation>средняя (%1)</translation>
+        </message>
+        <message>
+            <source>last (%1)</source>
+            <translation>последняя (%1)</translation>
+        </message>
+        <message>
             <source>ZeRO stage (current: %1)</source>
             <translation>Стадия ZeRO (текущая: %1)</translation>
         </message>

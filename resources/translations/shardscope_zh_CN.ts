@@ -1954,6 +1954,22 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>最差（%1）</translation>
         </message>
         <message>
+            <source>all ranks</source>
+            <translation>所有 rank</translation>
+        </message>
+        <message>
+            <source>first (%1)</source>
+            <translation>首段（%1）</translation>
+        </message>
+        <message>
+            <source>mid (%1)</source>
+            <translation>中段（%1）</translation>
+        </message>
+        <message>
+            <source>last (%1)</source>
+            <translation>末段（%1）</translation>
+        </message>
+        <message>
             <source>ZeRO stage (current: %1)</source>
             <translation>ZeRO 阶段（当前：%1）</translation>
         </message>

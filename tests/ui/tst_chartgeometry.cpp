@@ -8,6 +8,7 @@
 #include "chartstyle.h"
 #include "comparewidget.h"
 #include "hostmemorychart.h"
+#include "language.h"
 #include "lecture.h"
 #include "mainwindow.h"
 #include "memorypage.h"
@@ -27,6 +28,7 @@
 #include <QLegend>
 #include <QLineSeries>
 #include <QScatterSeries>
+#include <QScopeGuard>
 #include <QTest>
 #include <QTextDocument>
 
@@ -364,6 +366,32 @@ private Q_SLOTS:
             const double line = contrastRatio(vsGpus.stageSeries(z)->pen().color(), bg);
             const double dot = contrastRatio(vsGpus.minimumMarker(z)->color(), bg);
             QVERIFY2(line >= 3.0 && dot >= 3.0, qPrintable(QStringLiteral("ZeRO-%1: %2, %3").arg(z).arg(line).arg(dot)));
+        }
+    }
+
+    void rankCategoriesTranslated()
+    {
+        // Seen in zh_CN (issue 14): the per-GPU chart's one bar read "all ranks" in English under a Chinese chart. Core's
+        // distinct ranks (footprint.cpp: "all ranks" at PP 1; "first stage", "middle stage", "last stage" at PP 4) give
+        // the axis its short labels in the chosen language, the stage number (from 1) kept.
+        const auto restore = qScopeGuard([] { language::install(QStringLiteral("en")); });
+        const QList<std::pair<QString, QStringList>> expected {
+            {QStringLiteral("ru"), {QStringLiteral("все ранги"), QStringLiteral("первая (1)"), QStringLiteral("средняя (2)"),
+                                    QStringLiteral("последняя (4)")}},
+            {QStringLiteral("zh_CN"), {QStringLiteral("所有 rank"), QStringLiteral("首段（1）"), QStringLiteral("中段（2）"),
+                                       QStringLiteral("末段（4）")}},
+            {QStringLiteral("en"), {QStringLiteral("all ranks"), QStringLiteral("first (1)"), QStringLiteral("mid (2)"),
+                                    QStringLiteral("last (4)")}},
+        };
+        for (const auto& [lang, names] : expected) {
+            QVERIFY(language::install(lang));
+            MemoryPerGpuChart chart;
+            chart.setScenario(defaultScenario());
+            QCOMPARE(chart.categories(), QStringList {names.front()});
+            Scenario s = defaultScenario();
+            s.pp = 4;
+            chart.setScenario(s);
+            QCOMPARE(chart.categories(), names.mid(1));
         }
     }
 };

@@ -227,15 +227,19 @@ void MemoryPerGpuChart::refresh()
         m_shortTitle = tr("Pipeline stage");
         for (std::size_t i = 0; i < f.ranks.size(); ++i) {
             const RankFootprint& r = f.ranks[i];
-            // Short labels (the axis elides long ones): "all ranks", "first (1)", "middle (2)", "last (4)".
-            QString label = QString::fromStdString(r.label);
-            if (m_result.scenario.pp > 1) {
-                if (label.endsWith(QLatin1String(" stage")))
-                    label = label.chopped(6).replace(QLatin1String("middle"), QLatin1String("mid"))
-                        + QStringLiteral(" (%1)").arg(r.stage + 1);
-                else
-                    label = tr("worst (%1)").arg(r.stage + 1);
-            }
+            // Short labels (the axis elides long ones): "all ranks", "first (1)", "mid (2)", "last (4)", from core's
+            // "all ranks", "first stage", "middle stage", "last stage" and "stage K (worst)".
+            QString label;
+            if (m_result.scenario.pp <= 1)
+                label = tr("all ranks");
+            else if (r.label == "first stage")
+                label = tr("first (%1)").arg(r.stage + 1);
+            else if (r.label == "middle stage")
+                label = tr("mid (%1)").arg(r.stage + 1);
+            else if (r.label == "last stage")
+                label = tr("last (%1)").arg(r.stage + 1);
+            else
+                label = tr("worst (%1)").arg(r.stage + 1);
             columns.emplace_back();
             for (int t = 0; t < kTermCount; ++t)
                 columns.back()[static_cast<std::size_t>(t)] = r.terms[static_cast<std::size_t>(t)].bytes;
