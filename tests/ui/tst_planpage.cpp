@@ -12,6 +12,7 @@
 // states per GPU, so the default ZeRO-3 layout does not fit and the verdict says so.
 #include "chartcheck.h"
 #include "controlspanel.h"
+#include "language.h"
 #include "mainwindow.h"
 #include "memorypage.h"
 #include "planlayoutmodel.h"
@@ -30,6 +31,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QScatterSeries>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -395,6 +397,43 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(page.isCurrent() && !page.isSearching(), kWaitMs);
         QCOMPARE(page.layoutModel()->rowCount(), 0);
         QVERIFY(!page.messageText().isEmpty());
+    }
+
+    void numbersInTheChosenLanguage()
+    {
+        // Seen in ru (issue 14: "numbers formatted per locale"): the heat map read "10.7 с" and the table "83.0" while
+        // the line above them read "574,3 мс". Hand-made values: 8.254 s and 83.0 GB (83e9 bytes) in the ranked table,
+        // 10.72 s in a map cell; Russian writes a decimal comma, Chinese and English a point.
+        const auto restore = qScopeGuard([] { language::install(QStringLiteral("en")); });
+        PlanLayout l;
+        l.stepTimeS = 8.254;
+        l.peakBytes = 83'000'000'000;
+        l.mfu = 0.545;
+        l.fits = true;
+        PlanMapModel::Cell cell;
+        cell.present = true;
+        cell.fits = true;
+        cell.stepTimeS = 10.72;
+        cell.minPeakBytes = 60'000'000'000;
+        cell.layouts = 1;
+        const QList<std::tuple<QString, QString, QString, QString>> expected {
+            {QStringLiteral("ru"), QStringLiteral("8,254"), QStringLiteral("83,0"), QStringLiteral("10,7")},
+            {QStringLiteral("zh_CN"), QStringLiteral("8.254"), QStringLiteral("83.0"), QStringLiteral("10.7")},
+            {QStringLiteral("en"), QStringLiteral("8.254"), QStringLiteral("83.0"), QStringLiteral("10.7")},
+        };
+        for (const auto& [lang, step, peak, mapStep] : expected) {
+            QVERIFY(language::install(lang));
+            PlanLayoutModel table;
+            table.setLayouts({l});
+            QCOMPARE(table.data(table.index(0, PlanLayoutModel::StepTimeColumn)).toString(), step);
+            QCOMPARE(table.data(table.index(0, PlanLayoutModel::PeakColumn)).toString(), peak);
+            QCOMPARE(table.data(table.index(0, PlanLayoutModel::MfuColumn)).toString(),
+                     QString(lang == QLatin1String("ru") ? QStringLiteral("54,5%") : QStringLiteral("54.5%")));
+            PlanMapModel map;
+            map.setMap({1}, {QStringLiteral("PP 1")}, {1}, {QStringLiteral("TP 1")}, {cell});
+            const QString text = map.data(map.index(0, 0)).toString();
+            QVERIFY2(text.startsWith(mapStep + QLatin1Char(' ')), qPrintable(lang + QStringLiteral(": ") + text));
+        }
     }
 };
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "planlayoutmodel.h"
 
+#include "explorer.h"
+
 #include <QLocale>
 
 #include <cmath>
@@ -13,14 +15,14 @@ namespace {
 QString bytesNumber(std::int64_t bytes, ByteUnit unit)
 {
     const double v = double(bytes) / unitDivisor(unit);
-    return QLocale::c().toString(v, 'f', std::abs(v) < 10 ? 2 : 1);
+    return numberLocale().toString(v, 'f', std::abs(v) < 10 ? 2 : 1);
 }
 
 /// Seconds with three significant figures at least (milliseconds keep three decimals).
 QString secondsNumber(double s)
 {
     const int decimals = s >= 100 ? 1 : s >= 10 ? 2 : 3;
-    return QLocale::c().toString(s, 'f', decimals);
+    return numberLocale().toString(s, 'f', decimals);
 }
 
 QString deviceWords(OffloadDevice d)
@@ -119,7 +121,7 @@ QVariant PlanLayoutModel::data(const QModelIndex& index, int role) const
         return layoutSummary(l);
     if (role != Qt::DisplayRole)
         return {};
-    const QLocale c0 = QLocale::c();
+    const QLocale c0 = numberLocale(); // the language's decimal sign (explorer.h)
     switch (static_cast<Column>(c)) {
     case RankColumn: return index.row() + 1;
     case TpColumn: return QString::number(l.tp);

@@ -107,13 +107,13 @@ QVariant PlanMapModel::data(const QModelIndex& index, int role) const
         if (!c.present)
             return QString();
         if (c.fits)
-            return tr("%1 s").arg(QLocale::c().toString(c.stepTimeS, 'f', c.stepTimeS >= 10 ? 1 : 2));
+            return tr("%1 s").arg(numberLocale().toString(c.stepTimeS, 'f', c.stepTimeS >= 10 ? 1 : 2));
         if (c.minPeakBytes <= 0)
             return tr("\u2716 no layout");
         {
             // No decimals above 100 units: the cell stays narrow ("✖ 1168 GB"); the tooltip has the exact figure.
             const double v = double(c.minPeakBytes) / unitDivisor(m_unit);
-            return QString(QStringLiteral("\u2716 ") + (v >= 100 ? QLocale::c().toString(v, 'f', 0) + QLatin1Char(' ') + QLatin1String(unitName(m_unit))
+            return QString(QStringLiteral("\u2716 ") + (v >= 100 ? numberLocale().toString(v, 'f', 0) + QLatin1Char(' ') + QLatin1String(unitName(m_unit))
                                                                 : formatBytesUi(double(c.minPeakBytes), m_unit)));
         }
     case Qt::TextAlignmentRole: return QVariant::fromValue<int>(Qt::AlignCenter);
@@ -129,7 +129,7 @@ QVariant PlanMapModel::data(const QModelIndex& index, int role) const
                 m_columnLabels.value(index.column()));
         QString text = c.fits
             ? tr("%1, %2: the best layout that fits takes %3 s per step").arg(m_rowLabels.value(index.row()),
-                  m_columnLabels.value(index.column()), QLocale::c().toString(c.stepTimeS, 'f', 3))
+                  m_columnLabels.value(index.column()), numberLocale().toString(c.stepTimeS, 'f', 3))
             : c.minPeakBytes > 0 ? tr("%1, %2: nothing fits; the smallest peak is %3")
                                        .arg(m_rowLabels.value(index.row()), m_columnLabels.value(index.column()),
                                            formatBytesUi(double(c.minPeakBytes), m_unit))
