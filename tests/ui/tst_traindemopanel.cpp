@@ -3,6 +3,10 @@
 // measured bytes beside core's prediction (predictBytes: the footprint model for the model states).
 #include "traindemopanel.h"
 
+#include "language.h"
+
+#include <QRegularExpression>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -60,6 +64,25 @@ private slots:
         panel.start(tiny(Strategy::Zero1, 5, 3)); // 48 samples over 5 ranks
         QVERIFY(!panel.running());
         QVERIFY(panel.status().startsWith(QStringLiteral("Cannot run: --batch")));
+    }
+
+    void statusNumbersInTheChosenLanguage()
+    {
+        // Seen in ru (issue 14: "numbers formatted per locale"): "Потери 17.12 -> 10.26 ... отправил 86.64 МБ". The loss
+        // (4 significant digits) and the megabytes (2 decimals) take the language's decimal sign; English keeps the point.
+        const auto restore = qScopeGuard([] { language::install(QStringLiteral("en")); });
+        const QList<std::pair<QString, QString>> expected {
+            {QStringLiteral("ru"), QStringLiteral("Потери \\d+,\\d+ -> \\d+,\\d+\\..* \\d+,\\d\\d МБ")},
+            {QStringLiteral("en"), QStringLiteral("Loss \\d+\\.\\d+ -> \\d+\\.\\d+\\..* \\d+\\.\\d\\d MB")},
+        };
+        for (const auto& [lang, pattern] : expected) {
+            QVERIFY(language::install(lang));
+            TrainDemoPanel panel;
+            QSignalSpy done(&panel, &TrainDemoPanel::finished);
+            panel.start(tiny(Strategy::Zero1, 4, 5));
+            QVERIFY(done.count() == 1 || done.wait(60000));
+            QVERIFY2(QRegularExpression(pattern).match(panel.status()).hasMatch(), qPrintable(lang + QStringLiteral(": ") + panel.status()));
+        }
     }
 };
 

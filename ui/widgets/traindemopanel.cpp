@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "traindemopanel.h"
 
+#include "explorer.h"
 #include "trainreplayview.h"
 
 #include <QBarCategoryAxis>
@@ -218,12 +219,14 @@ void TrainDemoPanel::onFinished()
     QString text = r0.cancelled ? tr("Cancelled after %1 of %2 steps.").arg(r0.loss.size()).arg(m_config.steps)
                                 : tr("Done: %1 steps.").arg(r0.loss.size());
     if (!r0.loss.empty())
-        text += QLatin1Char(' ') + tr("Loss %1 -> %2.").arg(r0.loss.front(), 0, 'g', 4).arg(r0.loss.back(), 0, 'g', 4);
+        text += QLatin1Char(' ') + tr("Loss %1 -> %2.")
+                                               .arg(numberLocale().toString(r0.loss.front(), 'g', 4),
+                                                    numberLocale().toString(r0.loss.back(), 'g', 4));
     const auto tensorMessages = std::count_if(r0.messages.begin(), r0.messages.end(),
                                               [](const Message& m) { return m.op != "scalars"; });
     text += QLatin1Char(' ')
         + tr("Rank 0 sent %1 MB in %2 ring messages (replayed in \"Replay the ring messages\").")
-              .arg(double(r0.wireBytesSent) / 1e6, 0, 'f', 2)
+              .arg(numberLocale().toString(double(r0.wireBytesSent) / 1e6, 'f', 2))
               .arg(static_cast<qint64>(tensorMessages));
     m_status->setText(text);
     m_replay->setRun(m_config.ranks, std::move(outcome.replays), outcome.prediction);

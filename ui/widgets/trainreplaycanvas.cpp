@@ -67,7 +67,20 @@ void TrainReplayCanvas::paintEvent(QPaintEvent*)
     const QFontMetrics fm(font());
     const int nodeW = std::max(fm.horizontalAdvance(tr("sent %1 B").arg(QLocale().toString(qint64(99999999)))) + 16, 96);
     const int nodeH = fm.height() * 2 + 12;
-    const int top = fm.height() * 2 + 12; // room for the caption
+    // What a hop does: the caption, wrapped to the canvas's width (three lines in Russian where English takes two).
+    QString caption;
+    if (!m_hop.messages.empty()) {
+        const bool gather = m_hop.phase == RingPhase::AllGather || m_hop.phase == RingPhase::AllReduceAllGather;
+        caption = gather ? tr("All-gather: each rank passes a finished chunk to its right neighbour, which keeps a copy.")
+                         : tr("Reduce-scatter: each rank passes a partial sum of one chunk to its right neighbour, "
+                              "which adds its own gradients of that chunk.");
+    }
+    const int captionH = caption.isEmpty()
+        ? fm.height() * 2
+        : std::max(fm.height() * 2, fm.boundingRect(QRect(0, 0, std::max(1, width() - 16), 100000),
+                                                     Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, caption)
+                                         .height());
+    const int top = captionH + 12; // room for the caption
     const QPointF centre(width() / 2.0, top + (height() - top) / 2.0);
     // The ranks on an ellipse that fills the canvas, rank 0 at the top, clockwise.
     const double rx = std::max(10.0, (width() - nodeW) / 2.0 - 12.0);
@@ -78,15 +91,9 @@ void TrainReplayCanvas::paintEvent(QPaintEvent*)
         at[static_cast<std::size_t>(r)] = centre + QPointF(rx * std::cos(a), ry * std::sin(a));
     }
 
-    // What a hop does: the caption.
     p.setPen(text);
-    if (!m_hop.messages.empty()) {
-        const bool gather = m_hop.phase == RingPhase::AllGather || m_hop.phase == RingPhase::AllReduceAllGather;
-        p.drawText(QRectF(8, 4, width() - 16, top - 8), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
-                   gather ? tr("All-gather: each rank passes a finished chunk to its right neighbour, which keeps a copy.")
-                          : tr("Reduce-scatter: each rank passes a partial sum of one chunk to its right neighbour, "
-                               "which adds its own gradients of that chunk."));
-    }
+    if (!caption.isEmpty())
+        p.drawText(QRectF(8, 4, width() - 16, top - 8), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, caption);
 
     // The segment from rank `from` to rank `to`, clipped to the edges of their boxes (two ranks: two
     // segments side by side).
@@ -128,7 +135,10 @@ void TrainReplayCanvas::paintEvent(QPaintEvent*)
                    tr("sent %1 B").arg(QLocale().toString(sent)));
     }
 
-    // The hop's messages, in flight.
+    // The hop's messages, in flight. A packet that would cover one placed before it moves on outwards until it is
+    // clear (labels are wider in Russian: two packets meeting at rank 0 of four overlapped at 1600 x 1000).
+    std::vector<QRectF> placed;
+    placed.reserve(m_hop.messages.size());
     for (const Message& m : m_hop.messages) {
         if (m.from < 0 || m.from >= n || m.to < 0 || m.to >= n)
             continue;
@@ -143,11 +153,16 @@ void TrainReplayCanvas::paintEvent(QPaintEvent*)
         const QSizeF sz(fm.horizontalAdvance(label) + 10, fm.height() + 4);
         const QPointF mid = (a1 + b1) / 2 - centre;
         const double midLen = std::hypot(mid.x(), mid.y());
+        QPointF out(0, 1);
         if (midLen > 1e-6 && n > 2) {
-            const QPointF out = mid / midLen;
+            out = mid / midLen;
             pos += out * (sz.width() / 2 * std::fabs(out.x()) + sz.height() / 2 * std::fabs(out.y()) + 2);
         }
-        const QRectF packet(pos - QPointF(sz.width() / 2, sz.height() / 2), sz);
+        QRectF packet(pos - QPointF(sz.width() / 2, sz.height() / 2), sz);
+        for (int step = 0; step < 400 && std::any_of(placed.begin(), placed.end(), [&](const QRectF& q) { return q.intersects(packet); });
+             ++step)
+            packet.translate(out * 2.0);
+        placed.push_back(packet);
         const QColor c = stepui::shardColor(chunk, n);
         p.setPen(QPen(c.darker(160), 1));
         p.setBrush(c);
