@@ -1970,8 +1970,13 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>последняя (%1)</translation>
         </message>
         <message>
+            <source>all</source>
+            <comment>the one bar at PP 1 when the axis is narrow: all ranks</comment>
+            <translation>все</translation>
+        </message>
+        <message>
             <source>ZeRO stage (current: %1)</source>
-            <translation>Стадия ZeRO (текущая: %1)</translation>
+            <translation>Стадия ZeRO (тек. %1)</translation>
         </message>
         <message>
             <source>Pipeline stage</source>
@@ -2018,7 +2023,7 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <name>shardscope::MemoryVsGpusChart</name>
         <message>
             <source>N GPUs (log scale)</source>
-            <translation>N GPU (лог. шкала)</translation>
+            <translation>N GPU (лог.)</translation>
         </message>
         <message>
             <source>smallest N, ZeRO-%1</source>
@@ -2078,7 +2083,7 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         </message>
         <message>
             <source>Memory per GPU vs N (thick = current stage, ● = smallest N)</source>
-            <translation>Память на GPU в зависимости от N (жирная = текущая стадия, ● = наименьшее N)</translation>
+            <translation>Память GPU от N (жирная — текущая, ● — мин. N)</translation>
         </message>
     </context>
     <context>
@@ -3134,11 +3139,11 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         </message>
         <message>
             <source>ZeRO-3 gathered params</source>
-            <translation>Собранные параметры ZeRO-3</translation>
+            <translation>Собранные веса ZeRO-3</translation>
         </message>
         <message>
             <source>ZeRO-3 unsharded grads</source>
-            <translation>Нешардированные градиенты ZeRO-3</translation>
+            <translation>Полные градиенты ZeRO-3</translation>
         </message>
         <message>
             <source>Comm. buckets</source>

@@ -1970,6 +1970,11 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>末段（%1）</translation>
         </message>
         <message>
+            <source>all</source>
+            <comment>the one bar at PP 1 when the axis is narrow: all ranks</comment>
+            <translation>所有</translation>
+        </message>
+        <message>
             <source>ZeRO stage (current: %1)</source>
             <translation>ZeRO 阶段（当前：%1）</translation>
         </message>

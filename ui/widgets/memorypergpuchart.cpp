@@ -244,7 +244,8 @@ void MemoryPerGpuChart::refresh()
             for (int t = 0; t < kTermCount; ++t)
                 columns.back()[static_cast<std::size_t>(t)] = r.terms[static_cast<std::size_t>(t)].bytes;
             cats << label;
-            shortCats << (m_result.scenario.pp > 1 ? QString::number(r.stage + 1) : label);
+            shortCats << (m_result.scenario.pp > 1 ? QString::number(r.stage + 1)
+                                                   : tr("all", "the one bar at PP 1 when the axis is narrow: all ranks"));
         }
     }
     m_names = cats;
