@@ -2043,7 +2043,7 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         </message>
         <message>
             <source>ZeRO-%1: never fits</source>
-            <translation>ZeRO-%1: не помещается ни при каком N</translation>
+            <translation>ZeRO-%1: никогда не помещается</translation>
         </message>
         <message>
             <source>ZeRO-%1: no answer</source>

@@ -2,6 +2,7 @@
 // The explorer's Qt-Gui-only layer: the breakdown table model, the verdict line and the typed Settings.
 #include "breakdownmodel.h"
 #include "explorer.h"
+#include "language.h"
 #include "resultjson.h"
 #include "settings.h"
 
@@ -12,6 +13,8 @@
 #include <QFontMetrics>
 #include <QGuiApplication>
 #include <QJsonDocument>
+#include <QRegularExpression>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QStandardPaths>
@@ -191,6 +194,34 @@ private slots:
         QCOMPARE(spy.count(), 1);
         QCOMPARE(Settings().units(), ByteUnit::GiB);
         settings.clear();
+    }
+
+    void formulaNumbersInTheChosenLanguage()
+    {
+        // Seen in ru (issue 14: "numbers formatted per locale"): the breakdown's formulas are core's English words and C
+        // numbers ("5% из 41.33 GB"). The words were translated; now the numbers are too: a point between digits is the
+        // decimal sign, a comma before three digits the group separator. Other commas and points stay as they are.
+        const auto restore = qScopeGuard([] { language::install(QStringLiteral("en")); });
+        const QString formula = QStringLiteral("2 B/param x 68,976,648,192 params / 32 = 4.31 GB; min(8, 16) = 8. v2");
+        QCOMPARE(translatedFormula(formula), formula); // English: core's text as it is
+        QVERIFY(language::install(QStringLiteral("ru")));
+        const QLocale ru(QStringLiteral("ru"));
+        const QString t = translatedFormula(formula);
+        QVERIFY2(t.contains(QStringLiteral("68") + ru.groupSeparator() + QStringLiteral("976") + ru.groupSeparator()
+                            + QStringLiteral("648") + ru.groupSeparator() + QStringLiteral("192")),
+                 qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral("4,31 GB")), qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral("(8, 16) = 8.")), qPrintable(t)); // a list and a full stop are not numbers
+        // Every formula of the default scenario's worst rank, as the Memory tab shows it: no C decimal left.
+        BreakdownModel model;
+        model.setFootprint(computeFootprint(defaultScenario()));
+        static const QRegularExpression cDecimal(QStringLiteral("\\d\\.\\d"));
+        for (int row = 0; row < model.rowCount(); ++row) {
+            const QString shown = model.data(model.index(row, BreakdownModel::FormulaColumn)).toString();
+            QVERIFY2(!cDecimal.match(shown).hasMatch(), qPrintable(shown));
+        }
+        QVERIFY(language::install(QStringLiteral("zh_CN"))); // Chinese writes C's signs
+        QVERIFY2(translatedFormula(formula).contains(QStringLiteral("68,976,648,192")), qPrintable(translatedFormula(formula)));
     }
 };
 

@@ -186,6 +186,12 @@ QString translatedFormula(const QString& formula)
         return formula; // English: core's words as they are
     if (const auto it = done.constFind(formula); it != done.constEnd())
         return *it;
+    static QString decimal, group;
+    if (done.isEmpty()) { // the language changed (or first use): its decimal sign and group separator
+        const QLocale l = numberLocale();
+        decimal = l.decimalPoint();
+        group = l.groupSeparator();
+    }
     QString out;
     out.reserve(formula.size() * 2);
     qsizetype i = 0;
@@ -213,7 +219,23 @@ QString translatedFormula(const QString& formula)
                     ++i;
                 out += QStringView(formula).mid(start, i - start);
             } else {
-                out += formula[i++];
+                // Core writes its numbers as C does ("41.33", "68,976,648,192"): a point between digits is the
+                // language's decimal sign, a comma before a group of three digits its group separator.
+                const QChar c = formula[i];
+                const bool afterDigit = i > 0 && formula[i - 1].isDigit();
+                auto digitsAhead = [&](qsizetype n) {
+                    qsizetype k = i + 1;
+                    while (k < formula.size() && formula[k].isDigit())
+                        ++k;
+                    return n < 0 ? k > i + 1 : k - i - 1 == n;
+                };
+                if (c == QLatin1Char('.') && afterDigit && digitsAhead(-1))
+                    out += decimal;
+                else if (c == QLatin1Char(',') && afterDigit && digitsAhead(3))
+                    out += group;
+                else
+                    out += c;
+                ++i;
             }
         }
     }
