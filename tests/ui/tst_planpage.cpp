@@ -32,6 +32,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QScopeGuard>
+#include <QRegularExpression>
 #include <QScatterSeries>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -434,6 +435,21 @@ private slots:
             const QString text = map.data(map.index(0, 0)).toString();
             QVERIFY2(text.startsWith(mapStep + QLatin1Char(' ')), qPrintable(lang + QStringLiteral(": ") + text));
         }
+    }
+
+    void verdictBestLayoutInRussian()
+    {
+        // Seen in ru: "Лучшая раскладка: TP 2 · PP 1 · ZeRO-3 · выгрузка (13.6 с)": the step time in the verdict's offer
+        // takes the language's decimal sign, as the verdict next to it does ("138,0 GB").
+        const auto restore = qScopeGuard([] { language::install(QStringLiteral("en")); });
+        QVERIFY(language::install(QStringLiteral("ru")));
+        MainWindow w(llama70bOn8());
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QPushButton* best = w.memoryPage()->bestLayoutButton();
+        QTRY_VERIFY_WITH_TIMEOUT(best->isEnabled() && best->isVisible(), kWaitMs);
+        static const QRegularExpression seconds(QStringLiteral("\\(\\d+,\\d+ с\\)$"));
+        QVERIFY2(seconds.match(best->text()).hasMatch(), qPrintable(best->text()));
     }
 };
 

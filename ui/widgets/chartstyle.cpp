@@ -309,7 +309,7 @@ void setRangeIfChanged(QAbstractAxis* axis, double lo, double hi)
     axis->setRange(lo, hi);
 }
 
-QString ChartText::exactBytes(std::int64_t bytes) { return tr("%1 bytes").arg(QLocale::c().toString(qlonglong(bytes))); }
+QString ChartText::exactBytes(std::int64_t bytes) { return tr("%1 bytes").arg(numberLocale().toString(qlonglong(bytes))); }
 
 QString ChartText::bytesLine(std::int64_t bytes, ByteUnit unit)
 {

@@ -53,7 +53,7 @@ std::vector<double> gpuSnapValues()
     return v;
 }
 
-QString bytesText(double b) { return QLocale::c().toString(b, 'g', 3); }
+QString bytesText(double b) { return numberLocale().toString(b, 'g', 3); }
 
 QButtonGroup* segmented(QWidget* parent, QHBoxLayout* row, const QStringList& labels, const QStringList& names,
                         const QStringList& tips)

@@ -271,7 +271,7 @@ void MemoryPage::setBestLayout(const std::optional<PlanLayout>& layout, const Sc
             knobs << tr("offload");
         const QString text = tr("Best layout: %1 (%2 s)")
                                  .arg(knobs.join(QStringLiteral(" \u00b7 ")),
-                                     QLocale::c().toString(layout->stepTimeS, 'f', layout->stepTimeS >= 10 ? 1 : 2));
+                                     numberLocale().toString(layout->stepTimeS, 'f', layout->stepTimeS >= 10 ? 1 : 2));
         if (m_bestButton->text() != text)
             m_bestButton->setText(text);
         m_bestButton->setToolTip(tr("The fastest layout that fits, from the Plan tab's search: %1. Click to apply "
