@@ -2905,7 +2905,7 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         </message>
         <message>
             <source>%1 modelled (%2 exposed) · %3 of %4 ranks over %5 at %6/s · ring step %7 of %8 · illustration: one loop per %9 s, not to scale</source>
-            <translation>模型时间 %1（暴露 %2）· %4 个 rank 的 %3，经 %5，速率 %6/s · 环步 %7/%8 · 示意：每圈 %9 秒，不按比例</translation>
+            <translation>模型时间 %1（暴露 %2）· %4 个 rank 的%3，经 %5，速率 %6/s · 环步 %7/%8 · 示意：每圈 %9 秒，不按比例</translation>
         </message>
         <message>
             <source>pair</source>
