@@ -2762,6 +2762,81 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>host</source>
             <translation>хост</translation>
         </message>
+        <message>
+            <source>%1 s</source>
+            <comment>seconds</comment>
+            <translation>%1 с</translation>
+        </message>
+        <message>
+            <source>%1 ms</source>
+            <comment>milliseconds</comment>
+            <translation>%1 мс</translation>
+        </message>
+        <message>
+            <source>%1 µs</source>
+            <comment>microseconds</comment>
+            <translation>%1 мкс</translation>
+        </message>
+        <message>
+            <source>compute</source>
+            <comment>event kind: kernels on the compute stream</comment>
+            <translation>вычисления</translation>
+        </message>
+        <message>
+            <source>all-reduce</source>
+            <comment>collective</comment>
+            <translation>all-reduce</translation>
+        </message>
+        <message>
+            <source>reduce-scatter</source>
+            <comment>collective</comment>
+            <translation>reduce-scatter</translation>
+        </message>
+        <message>
+            <source>all-gather</source>
+            <comment>collective</comment>
+            <translation>all-gather</translation>
+        </message>
+        <message>
+            <source>send</source>
+            <comment>event kind: point-to-point send of activations or gradients to another pipeline stage</comment>
+            <translation>отправка</translation>
+        </message>
+        <message>
+            <source>recv</source>
+            <comment>event kind: point-to-point receive from another pipeline stage</comment>
+            <translation>приём</translation>
+        </message>
+        <message>
+            <source>h2d</source>
+            <comment>event kind: copy from host memory to the GPU (offload)</comment>
+            <translation>копирование хост→GPU</translation>
+        </message>
+        <message>
+            <source>d2h</source>
+            <comment>event kind: copy from the GPU to host memory (offload)</comment>
+            <translation>копирование GPU→хост</translation>
+        </message>
+        <message>
+            <source>forward</source>
+            <comment>step phase: forward pass</comment>
+            <translation>прямой проход</translation>
+        </message>
+        <message>
+            <source>backward</source>
+            <comment>step phase: backward pass</comment>
+            <translation>обратный проход</translation>
+        </message>
+        <message>
+            <source>recompute</source>
+            <comment>step phase: activation recomputation (checkpointing)</comment>
+            <translation>пересчёт</translation>
+        </message>
+        <message>
+            <source>optimizer</source>
+            <comment>step phase: the optimizer step</comment>
+            <translation>шаг оптимизатора</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::StepGpuView</name>
@@ -2775,7 +2850,7 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         </message>
         <message>
             <source>waiting for %1 %2</source>
-            <translation>ожидание %1 %2</translation>
+            <translation>ожидание: %1 %2</translation>
         </message>
         <message>
             <source>communicating</source>
@@ -2783,7 +2858,7 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         </message>
         <message>
             <source> layer %1</source>
-            <translation> слой %1</translation>
+            <translation>, слой %1</translation>
         </message>
         <message>
             <source>-%1</source>
@@ -2791,7 +2866,7 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         </message>
         <message>
             <source> LM head</source>
-            <translation> выходной слой LM</translation>
+            <translation>, выходной слой LM</translation>
         </message>
         <message>
             <source>TP %1 x DP %2 x PP %3 = %4 GPUs, %5 per node · rank = tp + TP (dp + DP pp)</source>
@@ -2850,8 +2925,8 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>, микробатч %1</translation>
         </message>
         <message>
-            <source>%1 modelled (%2 exposed) · %3 of %4 ranks over %5 at %6/s · ring step %7 of %8 · illustration: one loop per 1.6 s, not to scale%9</source>
-            <translation>%1 по модели (%2 не скрыто) · %3 из %4 рангов через %5 на %6/с · шаг кольца %7 из %8 · иллюстрация: один круг за 1.6 с, не в масштабе%9</translation>
+            <source>%1 modelled (%2 exposed) · %3 of %4 ranks over %5 at %6/s · ring step %7 of %8 · illustration: one loop per %9 s, not to scale</source>
+            <translation>%1 по модели (%2 не скрыто) · %3 из %4 рангов через %5 на %6/s · шаг кольца %7 из %8 · иллюстрация: один круг за %9 с, не в масштабе</translation>
         </message>
         <message>
             <source>pair</source>

@@ -2762,6 +2762,81 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>host</source>
             <translation>主机</translation>
         </message>
+        <message>
+            <source>%1 s</source>
+            <comment>seconds</comment>
+            <translation>%1 秒</translation>
+        </message>
+        <message>
+            <source>%1 ms</source>
+            <comment>milliseconds</comment>
+            <translation>%1 毫秒</translation>
+        </message>
+        <message>
+            <source>%1 µs</source>
+            <comment>microseconds</comment>
+            <translation>%1 微秒</translation>
+        </message>
+        <message>
+            <source>compute</source>
+            <comment>event kind: kernels on the compute stream</comment>
+            <translation>计算</translation>
+        </message>
+        <message>
+            <source>all-reduce</source>
+            <comment>collective</comment>
+            <translation>all-reduce（全归约）</translation>
+        </message>
+        <message>
+            <source>reduce-scatter</source>
+            <comment>collective</comment>
+            <translation>reduce-scatter（归约散射）</translation>
+        </message>
+        <message>
+            <source>all-gather</source>
+            <comment>collective</comment>
+            <translation>all-gather（全收集）</translation>
+        </message>
+        <message>
+            <source>send</source>
+            <comment>event kind: point-to-point send of activations or gradients to another pipeline stage</comment>
+            <translation>发送</translation>
+        </message>
+        <message>
+            <source>recv</source>
+            <comment>event kind: point-to-point receive from another pipeline stage</comment>
+            <translation>接收</translation>
+        </message>
+        <message>
+            <source>h2d</source>
+            <comment>event kind: copy from host memory to the GPU (offload)</comment>
+            <translation>主机→GPU 拷贝</translation>
+        </message>
+        <message>
+            <source>d2h</source>
+            <comment>event kind: copy from the GPU to host memory (offload)</comment>
+            <translation>GPU→主机 拷贝</translation>
+        </message>
+        <message>
+            <source>forward</source>
+            <comment>step phase: forward pass</comment>
+            <translation>前向传播</translation>
+        </message>
+        <message>
+            <source>backward</source>
+            <comment>step phase: backward pass</comment>
+            <translation>反向传播</translation>
+        </message>
+        <message>
+            <source>recompute</source>
+            <comment>step phase: activation recomputation (checkpointing)</comment>
+            <translation>重计算</translation>
+        </message>
+        <message>
+            <source>optimizer</source>
+            <comment>step phase: the optimizer step</comment>
+            <translation>优化器更新</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::StepGpuView</name>
@@ -2783,7 +2858,7 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         </message>
         <message>
             <source> layer %1</source>
-            <translation> 第 %1 层</translation>
+            <translation>，第 %1 层</translation>
         </message>
         <message>
             <source>-%1</source>
@@ -2791,7 +2866,7 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         </message>
         <message>
             <source> LM head</source>
-            <translation> LM 头</translation>
+            <translation>，LM 头</translation>
         </message>
         <message>
             <source>TP %1 x DP %2 x PP %3 = %4 GPUs, %5 per node · rank = tp + TP (dp + DP pp)</source>
@@ -2850,8 +2925,8 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>，微批次 %1</translation>
         </message>
         <message>
-            <source>%1 modelled (%2 exposed) · %3 of %4 ranks over %5 at %6/s · ring step %7 of %8 · illustration: one loop per 1.6 s, not to scale%9</source>
-            <translation>模型时间 %1（暴露 %2）· %4 个 rank 的 %3，经 %5，速率 %6/s · 环步 %7/%8 · 示意：每圈 1.6 秒，不按比例%9</translation>
+            <source>%1 modelled (%2 exposed) · %3 of %4 ranks over %5 at %6/s · ring step %7 of %8 · illustration: one loop per %9 s, not to scale</source>
+            <translation>模型时间 %1（暴露 %2）· %4 个 rank 的%3，经 %5，速率 %6/s · 环步 %7/%8 · 示意：每圈 %9 秒，不按比例</translation>
         </message>
         <message>
             <source>pair</source>

@@ -22,6 +22,8 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QLabel>
+#include <QLocale>
+#include <QRegularExpression>
 #include <QScopeGuard>
 #include <QTabBar>
 #include <QTest>
@@ -621,6 +623,134 @@ private Q_SLOTS:
         QCOMPARE(StepMemoryView::measureText(CapacityMeasure::Allocated), QStringLiteral("allocated"));
         QCOMPARE(StepMemoryView::measureText(CapacityMeasure::Reserved), QStringLiteral("reserved"));
         QCOMPARE(StepMemoryView::measureText(CapacityMeasure::DeviceUsed), QStringLiteral("device used"));
+    }
+
+    // Issue 14: the step view's names and numbers in the interface language. core's names (eventKindKey(),
+    // stepPhaseKey()) stay the English the command line prints; the ui translates them. The expected texts are written
+    // out by hand: Russian takes the decimal comma (as the Memory tab's "4,31 GB"), Chinese keeps the point, and the
+    // units follow the app's convention (GB stays Latin; seconds are "с" / "秒", milliseconds "мс" / "毫秒").
+    void namesAndNumbersFollowTheLanguage()
+    {
+        const auto restore = qScopeGuard([] { language::install(QStringLiteral("en")); });
+        QVERIFY(language::install(QStringLiteral("en")));
+        for (EventKind k : {EventKind::Compute, EventKind::AllReduce, EventKind::ReduceScatter, EventKind::AllGather, EventKind::Send,
+                            EventKind::Recv, EventKind::HostToDevice, EventKind::DeviceToHost})
+            QCOMPARE(stepui::kindText(k), QString::fromLatin1(eventKindKey(k)));
+        for (StepPhase ph : {StepPhase::Forward, StepPhase::Backward, StepPhase::Recompute, StepPhase::Optimizer})
+            QCOMPARE(stepui::phaseText(ph), QString::fromLatin1(stepPhaseKey(ph)));
+        QCOMPARE(stepui::secondsText(10.7042), QStringLiteral("10.704 s"));
+        QCOMPARE(stepui::secondsText(0.024971), QStringLiteral("24.97 ms"));
+        QCOMPARE(stepui::bytesText(44.31e9), QStringLiteral("44.31 GB"));
+        QCOMPARE(stepui::secondsText(0), QStringLiteral("0 s"));
+
+        QVERIFY(language::install(QStringLiteral("ru")));
+        QCOMPARE(stepui::phaseText(StepPhase::Forward), QStringLiteral("прямой проход"));
+        QCOMPARE(stepui::phaseText(StepPhase::Backward), QStringLiteral("обратный проход"));
+        QCOMPARE(stepui::kindText(EventKind::AllGather), QStringLiteral("all-gather")); // the glossary's Russian term
+        QCOMPARE(stepui::kindText(EventKind::Send), QStringLiteral("отправка"));
+        QCOMPARE(stepui::secondsText(10.7042), QStringLiteral("10,704 с"));
+        QCOMPARE(stepui::secondsText(0.024971), QStringLiteral("24,97 мс"));
+        QCOMPARE(stepui::secondsText(612e-6), QStringLiteral("612,0 мкс"));
+        QCOMPARE(stepui::bytesText(44.31e9), QStringLiteral("44,31 GB"));
+        QCOMPARE(stepui::bytesText(512e6), QStringLiteral("512,0 MB"));
+        QCOMPARE(stepui::numberText(54.54, 1), QStringLiteral("54,5"));
+        QCOMPARE(stepui::numberText(226613.0, 0), QStringLiteral("226613")); // no group separator
+
+        QVERIFY(language::install(QStringLiteral("zh_CN")));
+        QCOMPARE(stepui::phaseText(StepPhase::Forward), QStringLiteral("前向传播"));
+        QCOMPARE(stepui::phaseText(StepPhase::Backward), QStringLiteral("反向传播"));
+        QCOMPARE(stepui::kindText(EventKind::AllGather), QStringLiteral("all-gather（全收集）")); // glossary.json
+        QCOMPARE(stepui::kindText(EventKind::ReduceScatter), QStringLiteral("reduce-scatter（归约散射）"));
+        QCOMPARE(stepui::secondsText(10.7042), QStringLiteral("10.704 秒"));
+        QCOMPARE(stepui::secondsText(0.024971), QStringLiteral("24.97 毫秒"));
+        QCOMPARE(stepui::bytesText(44.31e9), QStringLiteral("44.31 GB"));
+    }
+
+    // Issue 14 in the Step tab itself (TP 8 x PP 4 x DP 2 on 64 GPUs: DP all-gathers, PP sends, backward and forward
+    // compute): the step header, the time label, the GPU boxes and the collective's event line read in Russian (and
+    // Chinese) with no English phase or event name and, in Russian, no C-locale decimal point. Before: "Шаг 10.704 s",
+    // "сейчас: backward слой 69", "пик 32.17 GB", "PP send · активации (backward, микробатч 4)".
+    void stepTabSpeaksTheLanguage_data()
+    {
+        QTest::addColumn<QString>("lang");
+        QTest::newRow("ru") << QStringLiteral("ru");
+        QTest::newRow("zh_CN") << QStringLiteral("zh_CN");
+    }
+    void stepTabSpeaksTheLanguage()
+    {
+        QFETCH(QString, lang);
+        QVERIFY(language::install(lang));
+        const auto restore = qScopeGuard([] { language::install(QStringLiteral("en")); });
+        const bool ru = lang == QLatin1String("ru");
+        const QLocale loc(ru ? QLocale::Russian : QLocale::Chinese, ru ? QLocale::Russia : QLocale::China);
+        const QString sec = ru ? QStringLiteral(" с") : QStringLiteral(" 秒");
+        StepView v;
+        v.setExternalClock(true);
+        v.resize(1500, 1100);
+        v.setScenario(tp8pp4on64());
+        v.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&v));
+        const StepResult& r = *v.result();
+        const double T = r.totals.stepTime;
+
+        // English words that must not show: core's phase and event names, and the words around them.
+        const QRegularExpression english(QStringLiteral("\\b(forward|backward|recompute|optimizer|send|recv|h2d|d2h|micro-batch|layer|idle|peak|step)\\b"));
+        const QRegularExpression cDecimal(QStringLiteral("\\d\\.\\d"));
+        const QRegularExpression localDecimal(ru ? QStringLiteral("\\d,\\d") : QStringLiteral("\\d\\.\\d"));
+
+        // The header: the step time, TFLOP/s and MFU formatted in the language's locale from core's totals.
+        auto* summary = v.findChild<QLabel*>(QStringLiteral("stepSummary"));
+        QVERIFY(summary);
+        const QString head = summary->text();
+        QVERIFY2(head.contains(loc.toString(T, 'f', 3) + sec), qPrintable(head));
+        QVERIFY2(head.contains(loc.toString(r.totals.tflopsPerGpu, 'f', 1) + QStringLiteral(" TFLOP/s")), qPrintable(head));
+        QVERIFY2(head.contains(QStringLiteral("MFU ") + loc.toString(r.totals.mfu * 100, 'f', 1) + QLatin1Char('%')), qPrintable(head));
+        QVERIFY2(!english.match(head).hasMatch(), qPrintable(head));
+        if (ru)
+            QVERIFY2(!cDecimal.match(head).hasMatch(), qPrintable(head));
+
+        // Over the step: the time label, every label the views drew, the GPU boxes' memory and the event line.
+        bool phaseShown = false, boxShown = false, eventLineShown = false, decimalShown = false;
+        int checked = 0;
+        auto* time = v.findChild<QLabel*>(QStringLiteral("stepTime"));
+        QVERIFY(time);
+        const QRegularExpression box(QStringLiteral("^(%1 )?\\d+%2\\d\\d GB$").arg(ru ? QStringLiteral("пик") : QStringLiteral("峰值"), ru ? QStringLiteral(",") : QStringLiteral("\\.")));
+        for (int k = 1; k <= 19; ++k) {
+            v.seek(T * k / 20.0);
+            (void)v.grab();
+            QList<stepui::DrawnLabel> labels = v.gpuView()->labels();
+            for (QWidget* panel : {static_cast<QWidget*>(v.pipelineView()), static_cast<QWidget*>(v.ganttView()), static_cast<QWidget*>(v.memoryView())}) {
+                v.showPanel(panel);
+                (void)panel->grab();
+            }
+            labels += v.pipelineView()->labels();
+            labels += v.ganttView()->labels();
+            labels += v.memoryView()->labels();
+            QStringList texts {time->text()};
+            for (const stepui::DrawnLabel& l : labels)
+                texts << l.text;
+            for (const QString& t : texts) {
+                QVERIFY2(!english.match(t).hasMatch(), qPrintable(QStringLiteral("at %1/20: '%2'").arg(k).arg(t)));
+                if (ru)
+                    QVERIFY2(!cDecimal.match(t).hasMatch(), qPrintable(QStringLiteral("at %1/20: '%2'").arg(k).arg(t)));
+                ++checked;
+            }
+            QVERIFY2(time->text().startsWith(loc.toString(v.time(), 'f', v.time() >= 100 ? 1 : 3) + sec) || v.time() < 1, qPrintable(time->text()));
+            for (const stepui::DrawnLabel& l : v.gpuView()->labels()) {
+                phaseShown = phaseShown || l.text.contains(stepui::phaseText(StepPhase::Backward)) || l.text.contains(stepui::phaseText(StepPhase::Forward));
+                boxShown = boxShown || box.match(l.text).hasMatch();
+                // The event line: "<group> <kind> · <where> (<phase>, micro-batch <i>) · buffer ..." in the language.
+                eventLineShown = eventLineShown
+                    || (l.text.contains(ru ? QStringLiteral("микробатч") : QStringLiteral("微批次"))
+                        && (l.text.contains(stepui::phaseText(StepPhase::Backward)) || l.text.contains(stepui::phaseText(StepPhase::Forward))));
+                decimalShown = decimalShown || localDecimal.match(l.text).hasMatch();
+            }
+        }
+        QVERIFY(checked > 100);
+        QVERIFY(phaseShown);
+        QVERIFY(boxShown);
+        QVERIFY(eventLineShown);
+        QVERIFY(decimalShown);
     }
 
     void screenshots_data()

@@ -86,7 +86,7 @@ void RingView::updatePlayButton()
     m_play->setText(playing ? tr("Pause") : tr("Play"));
     m_play->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
     m_play->setToolTip(playing ? tr("Pause the hops") : tr("Play the collective hop by hop, slowly (one hop every %1 s)")
-                                                              .arg(m_timer->interval() / 1000.0, 0, 'f', 1));
+                                                              .arg(numberText(m_timer->interval() / 1000.0, 1)));
     m_play->adjustSize();
     m_play->move(width() - m_play->width() - 6, 4);
 }

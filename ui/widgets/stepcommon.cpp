@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "stepcommon.h"
+#include "explorer.h"
 
 #include <QCoreApplication>
 #include <QFontMetricsF>
@@ -11,32 +12,73 @@
 
 namespace shardscope::stepui {
 
+namespace {
+constexpr const char* kContext = "shardscope::StepCommon";
+/// What QT_TRANSLATE_NOOP3 expands to: a source text and its comment for the translator.
+struct TrName
+{
+    const char* source;
+    const char* comment;
+};
+} // namespace
+
+QString numberText(double v, int decimals) { return numberLocale().toString(v, 'f', decimals); }
+
 QString bytesText(double bytes)
 {
     const double a = std::abs(bytes);
     if (a >= 1e12)
-        return QString::number(bytes / 1e12, 'f', 2) + QStringLiteral(" TB");
+        return numberText(bytes / 1e12, 2) + QStringLiteral(" TB");
     if (a >= 1e9)
-        return QString::number(bytes / 1e9, 'f', 2) + QStringLiteral(" GB");
+        return numberText(bytes / 1e9, 2) + QStringLiteral(" GB");
     if (a >= 1e6)
-        return QString::number(bytes / 1e6, 'f', 1) + QStringLiteral(" MB");
+        return numberText(bytes / 1e6, 1) + QStringLiteral(" MB");
     if (a >= 1e3)
-        return QString::number(bytes / 1e3, 'f', 1) + QStringLiteral(" kB");
-    return QString::number(bytes, 'f', 0) + QStringLiteral(" B");
+        return numberText(bytes / 1e3, 1) + QStringLiteral(" kB");
+    return numberText(bytes, 0) + QStringLiteral(" B");
 }
 
 QString secondsText(double s)
 {
     if (s == 0)
-        return QStringLiteral("0 s");
+        return QCoreApplication::translate("shardscope::StepCommon", "%1 s", "seconds").arg(numberText(0, 0));
     if (s >= 1)
-        return QString::number(s, 'f', s >= 100 ? 1 : 3) + QStringLiteral(" s");
+        return QCoreApplication::translate("shardscope::StepCommon", "%1 s", "seconds").arg(numberText(s, s >= 100 ? 1 : 3));
     if (s >= 1e-3)
-        return QString::number(s * 1e3, 'f', 2) + QStringLiteral(" ms");
-    return QString::number(s * 1e6, 'f', 1) + QStringLiteral(" µs");
+        return QCoreApplication::translate("shardscope::StepCommon", "%1 ms", "milliseconds").arg(numberText(s * 1e3, 2));
+    return QCoreApplication::translate("shardscope::StepCommon", "%1 µs", "microseconds").arg(numberText(s * 1e6, 1));
 }
 
-QString kindText(EventKind k) { return QString::fromLatin1(eventKindKey(k)); }
+QString kindText(EventKind k)
+{
+    // The English names are core's JSON keys (eventKindKey(), which the command line prints and which stays English).
+    const auto t = [](const TrName& n) { return QCoreApplication::translate(kContext, n.source, n.comment); };
+    switch (k) {
+    case EventKind::Compute: return t(QT_TRANSLATE_NOOP3("shardscope::StepCommon", "compute", "event kind: kernels on the compute stream"));
+    case EventKind::AllReduce: return t(QT_TRANSLATE_NOOP3("shardscope::StepCommon", "all-reduce", "collective"));
+    case EventKind::ReduceScatter: return t(QT_TRANSLATE_NOOP3("shardscope::StepCommon", "reduce-scatter", "collective"));
+    case EventKind::AllGather: return t(QT_TRANSLATE_NOOP3("shardscope::StepCommon", "all-gather", "collective"));
+    case EventKind::Send:
+        return t(QT_TRANSLATE_NOOP3("shardscope::StepCommon", "send", "event kind: point-to-point send of activations or gradients to another pipeline stage"));
+    case EventKind::Recv:
+        return t(QT_TRANSLATE_NOOP3("shardscope::StepCommon", "recv", "event kind: point-to-point receive from another pipeline stage"));
+    case EventKind::HostToDevice: return t(QT_TRANSLATE_NOOP3("shardscope::StepCommon", "h2d", "event kind: copy from host memory to the GPU (offload)"));
+    case EventKind::DeviceToHost: return t(QT_TRANSLATE_NOOP3("shardscope::StepCommon", "d2h", "event kind: copy from the GPU to host memory (offload)"));
+    }
+    return QString::fromLatin1(eventKindKey(k));
+}
+
+QString phaseText(StepPhase p)
+{
+    switch (p) {
+    case StepPhase::Forward: return QCoreApplication::translate("shardscope::StepCommon", "forward", "step phase: forward pass");
+    case StepPhase::Backward: return QCoreApplication::translate("shardscope::StepCommon", "backward", "step phase: backward pass");
+    case StepPhase::Recompute:
+        return QCoreApplication::translate("shardscope::StepCommon", "recompute", "step phase: activation recomputation (checkpointing)");
+    case StepPhase::Optimizer: return QCoreApplication::translate("shardscope::StepCommon", "optimizer", "step phase: the optimizer step");
+    }
+    return QString::fromLatin1(stepPhaseKey(p));
+}
 
 QString groupText(CommGroup g)
 {

@@ -25,12 +25,19 @@ struct StepData
 };
 using StepDataPtr = std::shared_ptr<const StepData>;
 
-/// "1.75 GB", "512 MB", "12 kB" (10^3 units, as the rest of the app).
+/// `v` with `decimals` decimals in the interface's number locale (numberLocale(), as the Memory tab): "54.5" in
+/// English and Chinese, "54,5" in Russian; no group separators.
+QString numberText(double v, int decimals);
+/// "1.75 GB", "512 MB", "12 kB" (10^3 units, as the rest of the app; "1,75 GB" in Russian: the unit names stay
+/// Latin, as the Memory tab's).
 QString bytesText(double bytes);
-/// "102.6 s", "65.6 ms", "612 us".
+/// "102.6 s", "65.6 ms", "612 µs" ("102,6 с", "65,60 мс" in Russian; "102.6 秒" in Chinese).
 QString secondsText(double seconds);
-/// "all-gather", "reduce-scatter", ...
+/// "all-gather", "reduce-scatter", "send", ... in the interface language (English: core's eventKindKey(), which the
+/// command line prints and which does not change).
 QString kindText(EventKind k);
+/// "forward", "backward", "recompute", "optimizer" in the interface language (English: core's stepPhaseKey()).
+QString phaseText(StepPhase p);
 QString groupText(CommGroup g);
 
 /// Colour of a shard owned by rank i of n (a hue wheel, readable on light and dark).

@@ -232,7 +232,7 @@ void StepGpuView::paintEvent(QPaintEvent*)
                 : e.phase == StepPhase::Backward     ? backwardColor()
                 : e.phase == StepPhase::Recompute    ? recomputeColor()
                                                      : optimizerColor();
-            doing = QString::fromLatin1(stepPhaseKey(e.phase));
+            doing = phaseText(e.phase);
             if (e.layer >= 0)
                 doing += tr(" layer %1").arg(e.layer) + (e.layerCount > 1 ? tr("-%1").arg(e.layer + e.layerCount - 1) : QString());
             else if (e.part == EventPart::Head)
@@ -306,16 +306,17 @@ void StepGpuView::paintEvent(QPaintEvent*)
             where = tr("activations");
         const QString line1 = tr("%1 %2 · %3 (%4%5) · buffer %6, %7 sent per GPU")
                                   .arg(groupText(fe->group), kindText(fe->kind), where,
-                                       QString::fromLatin1(stepPhaseKey(fe->phase)),
+                                       phaseText(fe->phase),
                                        fe->microbatch >= 0 ? tr(", micro-batch %1").arg(fe->microbatch) : QString(),
                                        bytesText(fe->bufferBytes), bytesText(fe->bytes));
-        const QString line2 = tr("%1 modelled (%2 exposed) · %3 of %4 ranks over %5 at %6/s · ring step %7 of %8 · illustration: one loop per 1.6 s, not to scale%9")
+        const QString line2 = tr("%1 modelled (%2 exposed) · %3 of %4 ranks over %5 at %6/s · ring step %7 of %8 · illustration: one loop per %9 s, not to scale")
                                   .arg(secondsText(fe->duration), secondsText(fe->exposedSeconds), p2p ? tr("pair") : tr("ring"))
                                   .arg(n)
                                   .arg(fe->group == CommGroup::Host ? tr("PCIe") : fe->crossesNodes ? tr("the NIC") : tr("NVLink"), bytesText(beta))
                                   .arg(k + 1)
                                   .arg(S)
-                                  .arg(static_cast<std::int64_t>(nd) < n ? tr(" · %1 of the ring drawn").arg(nd) : QString());
+                                  .arg(numberText(kCycleSeconds, 1))
+            + (static_cast<std::int64_t>(nd) < n ? tr(" · %1 of the ring drawn").arg(nd) : QString());
         footLines = packSegments(line1, fm, textW) + packSegments(line2, fm, textW);
     } else {
         footLines = packSegments(tr("no communication in this step (one GPU, or nothing to share)"), fm, textW);

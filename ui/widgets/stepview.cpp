@@ -67,9 +67,9 @@ StepView::StepView(QWidget* parent)
     m_speedBox = new QComboBox(this);
     m_speedBox->setObjectName(QStringLiteral("stepSpeed"));
     m_speedBox->setFocusPolicy(Qt::NoFocus);
-    m_speedBox->setToolTip(tr("Speed (+/-): at 1x the step plays in %1 s").arg(kWallSecondsPerStep));
+    m_speedBox->setToolTip(tr("Speed (+/-): at 1x the step plays in %1 s").arg(numberLocale().toString(kWallSecondsPerStep)));
     for (double sp : kSpeeds)
-        m_speedBox->addItem(QStringLiteral("%1x").arg(sp), sp);
+        m_speedBox->addItem(QStringLiteral("%1x").arg(numberLocale().toString(sp)), sp);
     m_speedBox->setCurrentIndex(2);
     bar->addWidget(m_speedBox);
     m_timeLabel = new QLabel(this);
@@ -398,14 +398,14 @@ void StepView::updateLabels()
                                "compute %5, recompute %6, exposed comm %7 (hidden %8), bubble %9, optimizer %10 · "
                                "%11 · kernel efficiency %12 (not an MFU)%13")
                                 .arg(secondsText(t.stepTime))
-                                .arg(t.tflopsPerGpu, 0, 'f', 1)
-                                .arg(t.mfu * 100, 0, 'f', 1)
-                                .arg(t.tokensPerSecondPerGpu, 0, 'f', 0)
+                                .arg(numberText(t.tflopsPerGpu, 1))
+                                .arg(numberText(t.mfu * 100, 1))
+                                .arg(numberText(t.tokensPerSecondPerGpu, 0))
                                 .arg(secondsText(t.computeSeconds), secondsText(t.recomputeSeconds),
                                      secondsText(t.exposedCommSeconds), secondsText(t.hiddenCommSeconds),
                                      secondsText(t.bubbleSeconds), secondsText(t.optimizerSeconds),
                                      r.fits ? tr("fits") : tr("<span style='color:#d94a3d'>does not fit</span>"))
-                                .arg(kernelModelInForce(m_data->scenario).gemmEfficiency, 0, 'f', 3)
+                                .arg(numberText(kernelModelInForce(m_data->scenario).gemmEfficiency, 3))
                                 .arg(r.aggregated ? tr(" · events merged (%1 layers, %2 blocks each)").arg(r.layersPerEvent).arg(r.opsPerEvent)
                                                   : QString());
     m_summary->setText(summary);
