@@ -2145,7 +2145,7 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         </message>
         <message>
             <source>DeepSpeed's CPU figure is per node, x %1 buffer factor, and counts the fp32 model built on the CPU before partitioning: P x 4 x GPUs per node B x %2 = %3</source>
-            <translation>Цифра DeepSpeed для CPU — на узел, с коэффициентом буфера x %1, и учитывает fp32-модель, собранную на CPU до шардирования: P x 4 x GPU на узел Б x %2 = %3</translation>
+            <translation>Цифра DeepSpeed для CPU — на узел, с коэффициентом буфера x %1, и учитывает fp32-модель, собранную на CPU до шардирования: P x 4 Б x (GPU на узел) x %2 = %3</translation>
         </message>
         <message>
             <source>2 B x largest layer (%1 params)</source>
@@ -2477,6 +2477,11 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>Term (%1)</source>
             <translation>Составляющая (%1)</translation>
+        </message>
+        <message>
+            <source>%1: %2</source>
+            <comment>a peer's name, then one of its reasons</comment>
+            <translation>%1: %2</translation>
         </message>
     </context>
     <context>

@@ -2145,7 +2145,7 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         </message>
         <message>
             <source>DeepSpeed's CPU figure is per node, x %1 buffer factor, and counts the fp32 model built on the CPU before partitioning: P x 4 x GPUs per node B x %2 = %3</source>
-            <translation>DeepSpeed 的 CPU 数字按节点计，乘以缓冲系数 %1，并计入分片前在 CPU 上构建的 fp32 模型：P x 4 x 每节点 GPU 数 B x %2 = %3</translation>
+            <translation>DeepSpeed 的 CPU 数字按节点计，乘以缓冲系数 %1，并计入分片前在 CPU 上构建的 fp32 模型：P x 4 B x（每节点 GPU 数）x %2 = %3</translation>
         </message>
         <message>
             <source>2 B x largest layer (%1 params)</source>
@@ -2477,6 +2477,11 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>Term (%1)</source>
             <translation>项（%1）</translation>
+        </message>
+        <message>
+            <source>%1: %2</source>
+            <comment>a peer's name, then one of its reasons</comment>
+            <translation>%1：%2</translation>
         </message>
     </context>
     <context>

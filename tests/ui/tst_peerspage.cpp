@@ -368,7 +368,7 @@ private slots:
             for (const QString& l : m.reasonLines())
                 QVERIFY2(hasHan(l), qPrintable(l));
             QVERIFY(m.reasonLines().contains(QStringLiteral(
-                "DeepSpeed ZeRO-3: DeepSpeed 的 ZeRO-3 估算为收集起来的 16 位权重和梯度加上 4 B x 最大层（262,144,000 个参数）：0.98 GiB")));
+                "DeepSpeed ZeRO-3：DeepSpeed 的 ZeRO-3 估算为收集起来的 16 位权重和梯度加上 4 B x 最大层（262,144,000 个参数）：0.98 GiB")));
         }
         QVERIFY(language::install(QStringLiteral("en")));
     }

@@ -208,7 +208,7 @@ QStringList PeersModel::reasonLines() const
     QStringList l;
     for (const PeerEstimate& p : m_peers)
         for (const PeerReason& r : p.reasons)
-            l << peerPhrase(peerName(p.id)) + QStringLiteral(": ") + peerText(r.source);
+            l << tr("%1: %2", "a peer's name, then one of its reasons").arg(peerPhrase(peerName(p.id)), peerText(r.source));
     return l;
 }
 
