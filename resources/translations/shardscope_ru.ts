@@ -2530,6 +2530,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>No answer for this scenario: </source>
             <translation>Для этого сценария нет ответа: </translation>
         </message>
+        <message>
+            <source>largest layer params</source>
+            <translation>параметры крупнейшего слоя</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::PlanLayoutModel</name>

@@ -2530,6 +2530,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>No answer for this scenario: </source>
             <translation>此场景没有结果：</translation>
         </message>
+        <message>
+            <source>largest layer params</source>
+            <translation>最大层参数量</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::PlanLayoutModel</name>

@@ -357,7 +357,7 @@ private slots:
             // A refusal of DeepSpeed's inputs, worded in Russian with Russian figures.
             page->largestLayerEdit()->setText(QStringLiteral("1e15"));
             emit page->largestLayerEdit()->editingFinished();
-            QVERIFY2(page->reasonsText().contains(QStringLiteral("1 000 000 000 000 000 — больше, чем 68 976 648 192 параметров модели")),
+            QVERIFY2(page->reasonsText().contains(QStringLiteral("параметры крупнейшего слоя: 1 000 000 000 000 000 — больше, чем 68 976 648 192 параметров модели")),
                      qPrintable(page->reasonsText()));
             QVERIFY(page->errorText().startsWith(QStringLiteral("--largest-layer-params: "))); // core's English stays
         }

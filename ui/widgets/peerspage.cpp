@@ -39,7 +39,9 @@ QString inputErrorText(const InvalidInput& e)
                         digits += c;
                 text.args.push_back({PeerArg::Kind::Count, std::stod(digits), a});
             }
-            return peerText(text);
+            // Named by the input's own label, as the row above the table shows it.
+            const QString field = e.field() == "buffer-factor" ? PeersPage::tr("buffer factor") : PeersPage::tr("largest layer params");
+            return field + QStringLiteral(": ") + peerText(text);
         }
     return validationText(e);
 }
