@@ -47,30 +47,51 @@ std::string repeat(const char* piece, std::size_t n)
     return r;
 }
 
-void setTerm(PeerEstimate& e, Term t, double bytes, std::string formula)
+// The figures inside the sentences below (PeerArg): value, kind, and the English rendering the command line prints.
+PeerArg argInt(std::int64_t v) { return {PeerArg::Kind::Integer, double(v), fmtInt(v)}; }
+PeerArg argCount(std::int64_t v) { return {PeerArg::Kind::Count, double(v), withThousands(v)}; }
+PeerArg argNum(double v) { return {PeerArg::Kind::Number, v, fmt("%g", v)}; }
+PeerArg argGiB(double bytes) { return {PeerArg::Kind::GiB, bytes, gib2(bytes)}; }
+PeerArg argGB(double bytes) { return {PeerArg::Kind::GB, bytes, formatBytes(bytes, ByteUnit::GB, 2)}; }
+PeerArg argText(std::string words) { return {PeerArg::Kind::Text, 0, std::move(words)}; }
+
+// Every sentence and formula below is a fixed English template (a string literal at the call: tst_peerspage reads
+// them from this file and checks each has a translation keeping its placeholders) filled with its figures.
+PeerText text(const char* templateText, std::vector<PeerArg> args = {}) { return {templateText, std::move(args)}; }
+
+void setTerm(PeerEstimate& e, Term t, double bytes, const char* formula, std::vector<PeerArg> args = {})
 {
     PeerTerm& pt = e.terms[static_cast<int>(t)];
     pt.status = PeerTermStatus::Counted;
     pt.bytes = bytes;
-    pt.formula = std::move(formula);
+    pt.formulaText = text(formula, std::move(args));
+    pt.formula = fillPeerText(pt.formulaText);
 }
 
-void lumpTerm(PeerEstimate& e, Term t, std::string formula)
+void lumpTerm(PeerEstimate& e, Term t, const char* formula)
 {
     PeerTerm& pt = e.terms[static_cast<int>(t)];
     pt.status = PeerTermStatus::Lumped;
     pt.bytes = 0;
-    pt.formula = std::move(formula);
+    pt.formulaText = text(formula);
+    pt.formula = fillPeerText(pt.formulaText);
 }
 
-void reason(PeerEstimate& e, const char* id, std::string text) { e.reasons.push_back({id, std::move(text)}); }
+void reason(PeerEstimate& e, const char* id, const char* templateText, std::vector<PeerArg> args = {})
+{
+    PeerReason r;
+    r.id = id;
+    r.source = text(templateText, std::move(args));
+    r.text = fillPeerText(r.source);
+    e.reasons.push_back(std::move(r));
+}
 
 bool isMixedAdam(const BytesPerParam& b) { return b.weights == 2 && b.grads == 2 && b.master == 4 && b.optimizer == 8; }
 
-std::string bppText(const BytesPerParam& b)
+/// The recipe's bytes per parameter, for a template ending "%1 + %2 + %3 + %4 = %5 B/param".
+std::vector<PeerArg> bppArgs(const BytesPerParam& b)
 {
-    return fmt("%g", b.weights) + " + " + fmt("%g", b.grads) + " + " + fmt("%g", b.master) + " + "
-        + fmt("%g", b.optimizer) + " = " + fmt("%g", b.total()) + " B/param";
+    return {argNum(b.weights), argNum(b.grads), argNum(b.master), argNum(b.optimizer), argNum(b.total())};
 }
 
 struct DsCluster
@@ -98,21 +119,21 @@ void deepSpeedCommonReasons(PeerEstimate& e, const Scenario& s, int stage)
                "fragmentation are not modelled");
     if (s.zeroStage != stage)
         reason(e, "ds.stage",
-               "this is DeepSpeed's ZeRO-" + std::to_string(stage) + " estimate; the scenario runs ZeRO-"
-                   + std::to_string(s.zeroStage));
+               "this is DeepSpeed's ZeRO-%1 estimate; the scenario runs ZeRO-%2", {argInt(stage), argInt(s.zeroStage)});
     if (s.modelParallel() > 1)
         reason(e, "ds.total_gpus",
-               "DeepSpeed divides by all N = " + fmtInt(c.perNode * c.nodes) + " GPUs, not by the data-parallel group d = "
-                   + fmtInt(s.dp() * s.cp) + " (TP x PP = " + fmtInt(s.tp * s.pp) + " ignored)");
+               "DeepSpeed divides by all N = %1 GPUs, not by the data-parallel group d = %2 (TP x PP = %3 ignored)",
+               {argInt(c.perNode * c.nodes), argInt(s.dp() * s.cp), argInt(s.tp * s.pp)});
     if (c.perNode * c.nodes != s.gpus)
         reason(e, "ds.uneven_nodes",
-               "DeepSpeed takes nodes x GPUs per node = " + fmtInt(c.nodes) + " x " + fmtInt(c.perNode) + " = "
-                   + fmtInt(c.perNode * c.nodes) + " GPUs; the scenario has " + fmtInt(s.gpus));
+               "DeepSpeed takes nodes x GPUs per node = %1 x %2 = %3 GPUs; the scenario has %4",
+               {argInt(c.nodes), argInt(c.perNode), argInt(c.perNode * c.nodes), argInt(s.gpus)});
     const BytesPerParam b = effectiveBytesPerParam(s);
     if (!isMixedAdam(b))
         reason(e, "ds.recipe",
                "DeepSpeed's estimator assumes 16-bit params with fp32 master and Adam; the scenario's recipe is "
-                   + bppText(b));
+               "%1 + %2 + %3 + %4 = %5 B/param",
+               bppArgs(b));
     if (s.offloadOptimizer == OffloadDevice::Nvme || s.offloadParams == OffloadDevice::Nvme)
         reason(e, "ds.nvme", "DeepSpeed's estimator has no NVMe rows: its cpu row is shown");
 }
@@ -178,17 +199,25 @@ PeerEstimate deepSpeedZero2(const Scenario& s, const PeerInputs& in, bool legacy
         if (legacy)
             reason(e, "ds2.legacy",
                    "DeepSpeed's ZeRO-2 formula before v0.14.3 (PR #5099), still on its docs page: 4 B x P + 16 B x P / N "
-                   "= " + gib2(double(r.gpuBytes)) + ": the 16-bit grads counted whole on every GPU");
+                   "= %1: the 16-bit grads counted whole on every GPU",
+                   {argGiB(double(r.gpuBytes))});
         else
             reason(e, "ds2.fp32_grads",
-                   "DeepSpeed's ZeRO-2 formula is 2 B x P + 18 B x P / N = " + gib2(double(r.gpuBytes))
-                       + ": it adds a 4 B fp32 copy of every gradient shard to the 16 B of the ZeRO paper");
+                   "DeepSpeed's ZeRO-2 formula is 2 B x P + 18 B x P / N = %1: it adds a 4 B fp32 copy of every gradient "
+                   "shard to the 16 B of the ZeRO paper",
+                   {argGiB(double(r.gpuBytes))});
     }
-    reason(e, "ds.cpu_buffer",
-           "DeepSpeed's CPU figure is per node, x " + fmt("%g", in.bufferFactor)
-               + " buffer factor, and counts the fp32 model built on the CPU before partitioning: P x "
-               + (offload ? "max(4 N, 16)" : "4 x GPUs per node") + " B x " + fmt("%g", in.bufferFactor) + " = "
-               + gib2(double(r.cpuBytes)));
+    const std::vector<PeerArg> cpuArgs = {argNum(in.bufferFactor), argNum(in.bufferFactor), argGiB(double(r.cpuBytes))};
+    if (offload)
+        reason(e, "ds.cpu_buffer",
+               "DeepSpeed's CPU figure is per node, x %1 buffer factor, and counts the fp32 model built on the CPU before "
+               "partitioning: P x max(4 N, 16) B x %2 = %3",
+               cpuArgs);
+    else
+        reason(e, "ds.cpu_buffer",
+               "DeepSpeed's CPU figure is per node, x %1 buffer factor, and counts the fp32 model built on the CPU before "
+               "partitioning: P x 4 x GPUs per node B x %2 = %3",
+               cpuArgs);
     return e;
 }
 
@@ -215,7 +244,7 @@ PeerEstimate deepSpeedZero3(const Scenario& s, const PeerInputs& in)
     e.unit = "GiB, printed \"GB\"";
     e.row = dsRowLine(*r, dsOptions3(r->offloadParams, r->offloadOptimizer, r->zeroInit));
     e.row.pop_back();
-    setTerm(e, Term::Zero3GatheredParams, 2 * L, "2 B x largest layer (" + withThousands(std::int64_t(L)) + " params)");
+    setTerm(e, Term::Zero3GatheredParams, 2 * L, "2 B x largest layer (%1 params)", {argCount(std::int64_t(L))});
     setTerm(e, Term::Zero3UnshardedGrads, 2 * L, "2 B x largest layer (fp16 grads computed whole)");
     if (par) {
         for (Term t : {Term::Params, Term::Grads, Term::Master, Term::Optimizer})
@@ -232,8 +261,9 @@ PeerEstimate deepSpeedZero3(const Scenario& s, const PeerInputs& in)
     }
     deepSpeedCommonReasons(e, s, 3);
     reason(e, "ds3.largest_layer",
-           "DeepSpeed's ZeRO-3 estimate adds 4 B x the largest layer (" + withThousands(std::int64_t(L))
-               + " params) for its gathered 16-bit weights and grads: " + gib2(4 * L));
+           "DeepSpeed's ZeRO-3 estimate adds 4 B x the largest layer (%1 params) for its gathered 16-bit weights and "
+           "grads: %2",
+           {argCount(std::int64_t(L)), argGiB(4 * L)});
     if (!opt)
         reason(e, "ds3.fp32_grads",
                "DeepSpeed's ZeRO-3 shards 18 B/param over N: 2 B 16-bit params + 4 B fp32 params, grads, momentum and "
@@ -242,13 +272,12 @@ PeerEstimate deepSpeedZero3(const Scenario& s, const PeerInputs& in)
         reason(e, "ds3.param_only_offload",
                "DeepSpeed's table has no row with params offloaded and the optimizer on the GPU: the row with both "
                "offloaded is shown");
-    reason(e, "ds3.zero_init",
-           std::string("CPU figure with zero_init=") + (in.zeroInit ? "1" : "0") + ": "
-               + (in.zeroInit ? "the model is partitioned as it is built (deepspeed.zero.Init)"
-                              : "every process first builds the whole fp32 model on the CPU"));
-    reason(e, "ds.cpu_buffer",
-           "DeepSpeed's CPU figure is per node and includes the " + fmt("%g", in.bufferFactor)
-               + " buffer factor: " + gib2(double(r->cpuBytes)));
+    if (in.zeroInit)
+        reason(e, "ds3.zero_init", "CPU figure with zero_init=1: the model is partitioned as it is built (deepspeed.zero.Init)");
+    else
+        reason(e, "ds3.zero_init", "CPU figure with zero_init=0: every process first builds the whole fp32 model on the CPU");
+    reason(e, "ds.cpu_buffer", "DeepSpeed's CPU figure is per node and includes the %1 buffer factor: %2",
+           {argNum(in.bufferFactor), argGiB(double(r->cpuBytes))});
     return e;
 }
 
@@ -280,12 +309,15 @@ PeerEstimate megatron(const Scenario& s)
         setTerm(e, Term::Optimizer, 8 * shard, "8 B x shard params (Adam)");
     }
     const bool sp = a.sequenceParallel && a.selectiveRecompute;
-    setTerm(e, Term::Activations, act - output,
-            sp ? "Korthikanti Table 2, SP + selective: s b h (18 + 4 ffn/h) / t per layer x L, + embedding"
-               : "s b h (10 + 24/t) per layer x L, + embedding, x 1.05");
-    if (a.pp == 1)
-        setTerm(e, Term::Logits, output,
-                sp ? "s b h x 4 (1 + V/h) / t (output layer and loss)" : "2 B x s b (V/t + h) x 1.05");
+    if (sp)
+        setTerm(e, Term::Activations, act - output,
+                "Korthikanti Table 2, SP + selective: s b h (18 + 4 ffn/h) / t per layer x L, + embedding");
+    else
+        setTerm(e, Term::Activations, act - output, "s b h (10 + 24/t) per layer x L, + embedding, x 1.05");
+    if (a.pp == 1 && sp)
+        setTerm(e, Term::Logits, output, "s b h x 4 (1 + V/h) / t (output layer and loss)");
+    else if (a.pp == 1)
+        setTerm(e, Term::Logits, output, "2 B x s b (V/t + h) x 1.05");
     else
         setTerm(e, Term::Logits, 0, "not on the first stage (Megatron reports the first stage)");
 
@@ -294,13 +326,21 @@ PeerEstimate megatron(const Scenario& s)
     const double ssBpp = b.total();
     if (s.zeroStage >= 2)
         reason(e, "mt.zero23",
-               "Megatron has no ZeRO-" + std::to_string(s.zeroStage)
-                   + ": its report prices the distributed optimizer (6 + 12/d B/param), grads and 16-bit weights whole");
-    if (!(b.weights == 2 && b.grads == 4 && b.master == 4 && b.optimizer == 8))
-        reason(e, "mt.bytes",
-               std::string("Megatron counts 18 B/param (2 weights + 4 fp32 grads + 4 master + 8 Adam)")
-                   + (a.distributedOptimizer ? ", 6 + 12/d with the distributed optimizer" : "")
-                   + "; the scenario's recipe is " + fmt("%g", ssBpp) + " B/param");
+               "Megatron has no ZeRO-%1: its report prices the distributed optimizer (6 + 12/d B/param), grads and 16-bit "
+               "weights whole",
+               {argInt(s.zeroStage)});
+    if (!(b.weights == 2 && b.grads == 4 && b.master == 4 && b.optimizer == 8)) {
+        if (a.distributedOptimizer)
+            reason(e, "mt.bytes",
+                   "Megatron counts 18 B/param (2 weights + 4 fp32 grads + 4 master + 8 Adam), 6 + 12/d with the "
+                   "distributed optimizer; the scenario's recipe is %1 B/param",
+                   {argNum(ssBpp)});
+        else
+            reason(e, "mt.bytes",
+                   "Megatron counts 18 B/param (2 weights + 4 fp32 grads + 4 master + 8 Adam); the scenario's recipe is "
+                   "%1 B/param",
+                   {argNum(ssBpp)});
+    }
     const double exactShardTotal = double(countParams(s.arch).total);
     const double mtTotal = [&] {
         MegatronArgs one = a;
@@ -312,9 +352,9 @@ PeerEstimate megatron(const Scenario& s)
     const double ssTotal = s.bareParams ? double(*s.bareParams) : exactShardTotal;
     if (std::fabs(mtTotal - ssTotal) >= 1)
         reason(e, "mt.param_count",
-               "Megatron counts " + withThousands(std::int64_t(mtTotal)) + " params (its formula: no linear biases, vocab padded to "
-                   + withThousands(a.paddedVocab) + " = a multiple of 128 x t); ShardScope counts "
-                   + withThousands(std::int64_t(ssTotal)));
+               "Megatron counts %1 params (its formula: no linear biases, vocab padded to %2 = a multiple of 128 x t); "
+               "ShardScope counts %3",
+               {argCount(std::int64_t(mtTotal)), argCount(a.paddedVocab), argCount(std::int64_t(ssTotal))});
     if (s.checkpointing == Checkpointing::Full)
         reason(e, "mt.full_recompute",
                "Megatron's report has no full-recompute formula: it prices every layer's activations as stored; "
@@ -341,8 +381,9 @@ PeerEstimate megatron(const Scenario& s)
                "embedding shard; ShardScope reports the worst rank");
     if (s.cp > 1)
         reason(e, "mt.cp",
-               "Megatron's report does not divide activations by the context-parallel size " + fmtInt(s.cp)
-                   + " and shards the distributed optimizer over d = N/(t p cp) only");
+               "Megatron's report does not divide activations by the context-parallel size %1 and shards the distributed "
+               "optimizer over d = N/(t p cp) only",
+               {argInt(s.cp)});
     if (!s.modelStatesOnly)
         reason(e, "mt.overheads",
                "Megatron's report ignores ZeRO buffers, CUDA context and fragmentation");
@@ -370,19 +411,32 @@ PeerEstimate zeroPaper(const Scenario& s)
         if (k == stage)
             e.row = line;
     }
-    setTerm(e, Term::Params, stage >= 3 ? 2 * psi / nd : 2 * psi, stage >= 3 ? "2 Psi / N_d" : "2 Psi");
-    setTerm(e, Term::Grads, stage >= 2 ? 2 * psi / nd : 2 * psi, stage >= 2 ? "2 Psi / N_d" : "2 Psi");
-    setTerm(e, Term::Master, stage >= 1 ? 4 * psi / nd : 4 * psi, stage >= 1 ? "4 Psi / N_d (of K = 12)" : "4 Psi (of K = 12)");
-    setTerm(e, Term::Optimizer, stage >= 1 ? 8 * psi / nd : 8 * psi, stage >= 1 ? "8 Psi / N_d (of K = 12)" : "8 Psi (of K = 12)");
+    if (stage >= 3)
+        setTerm(e, Term::Params, 2 * psi / nd, "2 Psi / N_d");
+    else
+        setTerm(e, Term::Params, 2 * psi, "2 Psi");
+    if (stage >= 2)
+        setTerm(e, Term::Grads, 2 * psi / nd, "2 Psi / N_d");
+    else
+        setTerm(e, Term::Grads, 2 * psi, "2 Psi");
+    if (stage >= 1) {
+        setTerm(e, Term::Master, 4 * psi / nd, "4 Psi / N_d (of K = 12)");
+        setTerm(e, Term::Optimizer, 8 * psi / nd, "8 Psi / N_d (of K = 12)");
+    } else {
+        setTerm(e, Term::Master, 4 * psi, "4 Psi (of K = 12)");
+        setTerm(e, Term::Optimizer, 8 * psi, "8 Psi (of K = 12)");
+    }
     const BytesPerParam b = effectiveBytesPerParam(s);
     if (!isMixedAdam(b))
         reason(e, "zp.k12",
                "the paper fixes 2 + 2 + K = 16 B/param (K = 12: fp32 params, momentum, variance); the scenario's recipe is "
-                   + bppText(b));
+               "%1 + %2 + %3 + %4 = %5 B/param",
+               bppArgs(b));
     if (s.tp * s.pp > 1)
         reason(e, "zp.even_split",
-               "the paper divides Psi evenly over the t x p = " + fmtInt(s.tp * s.pp)
-                   + " model-parallel GPUs; ShardScope's worst stage also holds the embedding");
+               "the paper divides Psi evenly over the t x p = %1 model-parallel GPUs; ShardScope's worst stage also holds "
+               "the embedding",
+               {argInt(s.tp * s.pp)});
     if (stage == 3)
         reason(e, "zp.no_gather",
                "P_os+g+p leaves out the layer gathered whole in forward and backward (ShardScope's ZeRO-3 gathered terms)");
@@ -484,18 +538,26 @@ PeerEstimate accelerate(const Scenario& s)
     const std::string name = s.arch.name;
     e.printed = "Loading pretrained config for `" + name + "` from `transformers`...\n"
         + accelerateTable("Memory Usage for loading `" + name + "`", rows) + "\n";
-    lumpTerm(e, Term::Params, mixed ? "largest of: model 4P, grads 6P, optimizer 8P, step 8P" : "largest of: 4P, 4P, 8P, step 16P");
+    if (mixed)
+        lumpTerm(e, Term::Params, "largest of: model 4P, grads 6P, optimizer 8P, step 8P");
+    else
+        lumpTerm(e, Term::Params, "largest of: 4P, 4P, 8P, step 16P");
     lumpTerm(e, Term::Grads, "inside the one figure");
     lumpTerm(e, Term::Master, "inside the one figure");
     lumpTerm(e, Term::Optimizer, "inside the one figure");
-    reason(e, "ac.max_not_sum",
-           std::string("accelerate takes the largest of its stages (model, gradients, optimizer, step), not their sum: ")
-               + (mixed ? "8 B/param for mixed precision" : "16 B/param for float32"));
+    if (mixed)
+        reason(e, "ac.max_not_sum",
+               "accelerate takes the largest of its stages (model, gradients, optimizer, step), not their sum: 8 B/param "
+               "for mixed precision");
+    else
+        reason(e, "ac.max_not_sum",
+               "accelerate takes the largest of its stages (model, gradients, optimizer, step), not their sum: 16 B/param "
+               "for float32");
     if (s.gpus > 1)
         reason(e, "ac.one_device", "accelerate estimates one device holding the whole model: no DP, ZeRO, TP or PP sharding");
     if (!s.bareParams && c.lmHead > 0)
         reason(e, "ac.no_lm_head",
-               "accelerate builds AutoModel, without the LM head: " + withThousands(c.lmHead) + " params fewer");
+               "accelerate builds AutoModel, without the LM head: %1 params fewer", {argCount(c.lmHead)});
     reason(e, "ac.binary_units", "accelerate prints binary units (1024^n) named KB/MB/GB/TB, Python round(x, 2)");
     if (!s.modelStatesOnly)
         reason(e, "ac.batch1", "accelerate's training figure is for batch size 1 with no activations");
@@ -517,18 +579,32 @@ PeerEstimate shardScopeOwn(const Scenario& s)
     // gradients, whenever they are alive); the total is the liveness peak, where not every term is alive.
     for (int i = 0; i < kTermCount; ++i) {
         const Term t = static_cast<Term>(i);
-        setTerm(e, t, double(w.stepMaxBytes[static_cast<std::size_t>(i)]), w.terms[static_cast<std::size_t>(i)].formula);
+        // computeFootprint()'s own formulas are free-form (no template): the window translates them word by word.
+        PeerTerm& pt = e.terms[static_cast<std::size_t>(i)];
+        pt.status = PeerTermStatus::Counted;
+        pt.bytes = double(w.stepMaxBytes[static_cast<std::size_t>(i)]);
+        pt.formula = w.terms[static_cast<std::size_t>(i)].formula;
         if (!s.enabled(t) || (s.modelStatesOnly && !isModelState(t)))
             e.terms[static_cast<std::size_t>(i)].status = PeerTermStatus::Ignored;
     }
-    e.printed = "ShardScope: " + formatBytes(double(w.totalBytes), ByteUnit::GB, 2) + " ("
-        + formatBytes(double(w.totalBytes), ByteUnit::GiB, 2) + ") per GPU on the worst rank (" + w.label
-        + "); host " + formatBytes(double(f.hostBytesPerNode), ByteUnit::GB, 2) + " per node\n";
-    e.row = e.printed.substr(0, e.printed.size() - 1);
+    e.rowText = text("ShardScope: %1 (%2) per GPU on the worst rank (%3); host %4 per node",
+                     {argGB(double(w.totalBytes)), argGiB(double(w.totalBytes)), argText(w.label),
+                      argGB(double(f.hostBytesPerNode))});
+    e.row = fillPeerText(e.rowText);
+    e.printed = e.row + "\n";
     return e;
 }
 
 } // namespace
+
+std::string fillPeerText(const PeerText& t)
+{
+    std::vector<std::string> english;
+    english.reserve(t.args.size());
+    for (const PeerArg& a : t.args)
+        english.push_back(a.text);
+    return InvalidInput::fill(t.templateText, english);
+}
 
 const char* peerKey(PeerId p)
 {
@@ -589,14 +665,13 @@ void validatePeerInputs(const Scenario& s, const PeerInputs& in)
 {
     if (in.largestLayerParams) {
         if (*in.largestLayerParams <= 0)
-            throw InvalidInput("largest-layer-params", "--largest-layer-params: must be a positive count");
+            throw InvalidInput("largest-layer-params", "must be a positive count", {});
         if (*in.largestLayerParams > s.totalParams())
-            throw InvalidInput("largest-layer-params",
-                               "--largest-layer-params: " + withThousands(*in.largestLayerParams)
-                                   + " is more than the model's " + withThousands(s.totalParams()) + " params");
+            throw InvalidInput("largest-layer-params", "%1 is more than the model's %2 params",
+                               {withThousands(*in.largestLayerParams), withThousands(s.totalParams())});
     }
     if (!std::isfinite(in.bufferFactor) || in.bufferFactor <= 0 || in.bufferFactor > 1000)
-        throw InvalidInput("buffer-factor", "--buffer-factor: must be a number above 0 (DeepSpeed's default is 1.5)");
+        throw InvalidInput("buffer-factor", "must be a number above 0 (DeepSpeed's default is 1.5)", {});
 }
 
 std::int64_t largestLayerParams(const Scenario& s)

@@ -2087,6 +2087,389 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         </message>
     </context>
     <context>
+        <name>shardscope::Peers</name>
+        <message>
+            <source>DeepSpeed prints GiB (2^30 bytes) and labels them "GB", to 2 decimals</source>
+            <translation>DeepSpeed печатает ГиБ (2^30 байт), подписывая их «GB», с 2 знаками после запятой</translation>
+        </message>
+        <message>
+            <source>DeepSpeed's estimator covers model states only: activations, logits, buffers, CUDA context and fragmentation are not modelled</source>
+            <translation>Оценщик DeepSpeed учитывает только состояния модели: активации, логиты, буферы, контекст CUDA и фрагментация не моделируются</translation>
+        </message>
+        <message>
+            <source>this is DeepSpeed's ZeRO-%1 estimate; the scenario runs ZeRO-%2</source>
+            <translation>это оценка DeepSpeed для ZeRO-%1; в сценарии работает ZeRO-%2</translation>
+        </message>
+        <message>
+            <source>DeepSpeed divides by all N = %1 GPUs, not by the data-parallel group d = %2 (TP x PP = %3 ignored)</source>
+            <translation>DeepSpeed делит на все N = %1 GPU, а не на группу параллелизма данных d = %2 (TP x PP = %3 не учитывается)</translation>
+        </message>
+        <message>
+            <source>DeepSpeed takes nodes x GPUs per node = %1 x %2 = %3 GPUs; the scenario has %4</source>
+            <translation>DeepSpeed берёт узлы x GPU на узел = %1 x %2 = %3 GPU; в сценарии их %4</translation>
+        </message>
+        <message>
+            <source>DeepSpeed's estimator assumes 16-bit params with fp32 master and Adam; the scenario's recipe is %1 + %2 + %3 + %4 = %5 B/param</source>
+            <translation>Оценщик DeepSpeed предполагает 16-битные параметры с мастер-копией в fp32 и Adam; рецепт сценария: %1 + %2 + %3 + %4 = %5 Б/параметр</translation>
+        </message>
+        <message>
+            <source>DeepSpeed's estimator has no NVMe rows: its cpu row is shown</source>
+            <translation>В оценщике DeepSpeed нет строк для NVMe: показана его строка cpu</translation>
+        </message>
+        <message>
+            <source>2 B x P (16-bit params)</source>
+            <translation>2 Б x P (16-битные параметры)</translation>
+        </message>
+        <message>
+            <source>on the CPU (offload_optimizer=cpu)</source>
+            <translation>на CPU (offload_optimizer=cpu)</translation>
+        </message>
+        <message>
+            <source>2 B x P (16-bit grads, whole) + 4 B x P / N (fp32 grads)</source>
+            <translation>2 Б x P (16-битные градиенты, целиком) + 4 Б x P / N (градиенты в fp32)</translation>
+        </message>
+        <message>
+            <source>4 B x P / N (fp32 params)</source>
+            <translation>4 Б x P / N (параметры в fp32)</translation>
+        </message>
+        <message>
+            <source>8 B x P / N (Adam momentum + variance)</source>
+            <translation>8 Б x P / N (момент и дисперсия Adam)</translation>
+        </message>
+        <message>
+            <source>2 B x P (params_16bit)</source>
+            <translation>2 Б x P (params_16bit)</translation>
+        </message>
+        <message>
+            <source>(2 + 4) B x P / N (grads_16bit + grads_32bit)</source>
+            <translation>(2 + 4) Б x P / N (grads_16bit + grads_32bit)</translation>
+        </message>
+        <message>
+            <source>4 B x P / N (params_32bit)</source>
+            <translation>4 Б x P / N (params_32bit)</translation>
+        </message>
+        <message>
+            <source>8 B x P / N (momentum and variance)</source>
+            <translation>8 Б x P / N (момент и дисперсия)</translation>
+        </message>
+        <message>
+            <source>DeepSpeed's ZeRO-2 formula before v0.14.3 (PR #5099), still on its docs page: 4 B x P + 16 B x P / N = %1: the 16-bit grads counted whole on every GPU</source>
+            <translation>Формула ZeRO-2 в DeepSpeed до v0.14.3 (PR #5099), всё ещё на странице его документации: 4 Б x P + 16 Б x P / N = %1: 16-битные градиенты учтены целиком на каждом GPU</translation>
+        </message>
+        <message>
+            <source>DeepSpeed's ZeRO-2 formula is 2 B x P + 18 B x P / N = %1: it adds a 4 B fp32 copy of every gradient shard to the 16 B of the ZeRO paper</source>
+            <translation>Формула ZeRO-2 в DeepSpeed: 2 Б x P + 18 Б x P / N = %1: она добавляет к 16 Б статьи о ZeRO 4 Б на fp32-копию каждого шарда градиентов</translation>
+        </message>
+        <message>
+            <source>DeepSpeed's CPU figure is per node, x %1 buffer factor, and counts the fp32 model built on the CPU before partitioning: P x max(4 N, 16) B x %2 = %3</source>
+            <translation>Цифра DeepSpeed для CPU — на узел, с коэффициентом буфера x %1, и учитывает fp32-модель, собранную на CPU до шардирования: P x max(4 N, 16) Б x %2 = %3</translation>
+        </message>
+        <message>
+            <source>DeepSpeed's CPU figure is per node, x %1 buffer factor, and counts the fp32 model built on the CPU before partitioning: P x 4 x GPUs per node B x %2 = %3</source>
+            <translation>Цифра DeepSpeed для CPU — на узел, с коэффициентом буфера x %1, и учитывает fp32-модель, собранную на CPU до шардирования: P x 4 Б x (GPU на узел) x %2 = %3</translation>
+        </message>
+        <message>
+            <source>2 B x largest layer (%1 params)</source>
+            <translation>2 Б x крупнейший слой (%1 параметров)</translation>
+        </message>
+        <message>
+            <source>2 B x largest layer (fp16 grads computed whole)</source>
+            <translation>2 Б x крупнейший слой (fp16-градиенты вычисляются целиком)</translation>
+        </message>
+        <message>
+            <source>on the CPU (offload_param=cpu, offload_optimizer=cpu)</source>
+            <translation>на CPU (offload_param=cpu, offload_optimizer=cpu)</translation>
+        </message>
+        <message>
+            <source>2 B x P / N</source>
+            <translation>2 Б x P / N</translation>
+        </message>
+        <message>
+            <source>2 B x P / N (16-bit params)</source>
+            <translation>2 Б x P / N (16-битные параметры)</translation>
+        </message>
+        <message>
+            <source>4 B x P / N (fp32 grads)</source>
+            <translation>4 Б x P / N (градиенты в fp32)</translation>
+        </message>
+        <message>
+            <source>DeepSpeed's ZeRO-3 estimate adds 4 B x the largest layer (%1 params) for its gathered 16-bit weights and grads: %2</source>
+            <translation>Оценка ZeRO-3 в DeepSpeed добавляет 4 Б x крупнейший слой (%1 параметров) на собранные 16-битные веса и градиенты: %2</translation>
+        </message>
+        <message>
+            <source>DeepSpeed's ZeRO-3 shards 18 B/param over N: 2 B 16-bit params + 4 B fp32 params, grads, momentum and variance each (the ZeRO paper's 16 B has 2 B 16-bit grads)</source>
+            <translation>ZeRO-3 в DeepSpeed шардирует 18 Б/параметр по N: 2 Б 16-битных параметров + по 4 Б на fp32-параметры, градиенты, момент и дисперсию (в 16 Б статьи о ZeRO — 2 Б 16-битных градиентов)</translation>
+        </message>
+        <message>
+            <source>DeepSpeed's table has no row with params offloaded and the optimizer on the GPU: the row with both offloaded is shown</source>
+            <translation>В таблице DeepSpeed нет строки с выгруженными параметрами и оптимизатором на GPU: показана строка, где выгружено и то и другое</translation>
+        </message>
+        <message>
+            <source>CPU figure with zero_init=1: the model is partitioned as it is built (deepspeed.zero.Init)</source>
+            <translation>Цифра для CPU при zero_init=1: модель шардируется по мере построения (deepspeed.zero.Init)</translation>
+        </message>
+        <message>
+            <source>CPU figure with zero_init=0: every process first builds the whole fp32 model on the CPU</source>
+            <translation>Цифра для CPU при zero_init=0: каждый процесс сначала строит на CPU всю модель в fp32</translation>
+        </message>
+        <message>
+            <source>DeepSpeed's CPU figure is per node and includes the %1 buffer factor: %2</source>
+            <translation>Цифра DeepSpeed для CPU — на узел и включает коэффициент буфера %1: %2</translation>
+        </message>
+        <message>
+            <source>2 B x most-loaded shard params</source>
+            <translation>2 Б x параметры самого загруженного шарда</translation>
+        </message>
+        <message>
+            <source>4 B x shard params (fp32 grads)</source>
+            <translation>4 Б x параметры шарда (градиенты в fp32)</translation>
+        </message>
+        <message>
+            <source>4 B x shard params / d (distributed optimizer)</source>
+            <translation>4 Б x параметры шарда / d (распределённый оптимизатор)</translation>
+        </message>
+        <message>
+            <source>8 B x shard params / d (distributed optimizer)</source>
+            <translation>8 Б x параметры шарда / d (распределённый оптимизатор)</translation>
+        </message>
+        <message>
+            <source>4 B x shard params (fp32 params)</source>
+            <translation>4 Б x параметры шарда (параметры в fp32)</translation>
+        </message>
+        <message>
+            <source>8 B x shard params (Adam)</source>
+            <translation>8 Б x параметры шарда (Adam)</translation>
+        </message>
+        <message>
+            <source>Korthikanti Table 2, SP + selective: s b h (18 + 4 ffn/h) / t per layer x L, + embedding</source>
+            <translation>Korthikanti, табл. 2, SP + выборочный пересчёт: s b h (18 + 4 ffn/h) / t на слой x L, + эмбеддинг</translation>
+        </message>
+        <message>
+            <source>s b h (10 + 24/t) per layer x L, + embedding, x 1.05</source>
+            <translation>s b h (10 + 24/t) на слой x L, + эмбеддинг, x 1.05</translation>
+        </message>
+        <message>
+            <source>s b h x 4 (1 + V/h) / t (output layer and loss)</source>
+            <translation>s b h x 4 (1 + V/h) / t (выходной слой и функция потерь)</translation>
+        </message>
+        <message>
+            <source>2 B x s b (V/t + h) x 1.05</source>
+            <translation>2 Б x s b (V/t + h) x 1.05</translation>
+        </message>
+        <message>
+            <source>not on the first stage (Megatron reports the first stage)</source>
+            <translation>не на первой стадии (Megatron сообщает о первой стадии)</translation>
+        </message>
+        <message>
+            <source>Megatron prints MB meaning MiB (2^20 bytes), to 2 decimals</source>
+            <translation>Megatron печатает «MB», имея в виду МиБ (2^20 байт), с 2 знаками после запятой</translation>
+        </message>
+        <message>
+            <source>Megatron has no ZeRO-%1: its report prices the distributed optimizer (6 + 12/d B/param), grads and 16-bit weights whole</source>
+            <translation>В Megatron нет ZeRO-%1: его отчёт считает распределённый оптимизатор (6 + 12/d Б/параметр), а градиенты и 16-битные веса — целиком</translation>
+        </message>
+        <message>
+            <source>Megatron counts 18 B/param (2 weights + 4 fp32 grads + 4 master + 8 Adam), 6 + 12/d with the distributed optimizer; the scenario's recipe is %1 B/param</source>
+            <translation>Megatron считает 18 Б/параметр (2 веса + 4 градиенты в fp32 + 4 мастер-копия + 8 Adam), 6 + 12/d с распределённым оптимизатором; рецепт сценария: %1 Б/параметр</translation>
+        </message>
+        <message>
+            <source>Megatron counts 18 B/param (2 weights + 4 fp32 grads + 4 master + 8 Adam); the scenario's recipe is %1 B/param</source>
+            <translation>Megatron считает 18 Б/параметр (2 веса + 4 градиенты в fp32 + 4 мастер-копия + 8 Adam); рецепт сценария: %1 Б/параметр</translation>
+        </message>
+        <message>
+            <source>Megatron counts %1 params (its formula: no linear biases, vocab padded to %2 = a multiple of 128 x t); ShardScope counts %3</source>
+            <translation>Megatron насчитывает %1 параметров (его формула: без смещений линейных слоёв, словарь дополнен до %2 = кратного 128 x t); ShardScope насчитывает %3</translation>
+        </message>
+        <message>
+            <source>Megatron's report has no full-recompute formula: it prices every layer's activations as stored; full recompute keeps 2 s b h per layer (Korthikanti Table 2)</source>
+            <translation>В отчёте Megatron нет формулы для полного пересчёта: он считает активации каждого слоя хранимыми; при полном пересчёте на слой остаётся 2 s b h (Korthikanti, табл. 2)</translation>
+        </message>
+        <message>
+            <source>Megatron's report assumes the attention core is recomputed (no 5 a s/h score term); with no recompute and no FlashAttention-style kernel the scores are stored</source>
+            <translation>Отчёт Megatron предполагает, что ядро внимания пересчитывается (нет члена 5 a s/h для оценок); без пересчёта и без ядра в духе FlashAttention оценки хранятся</translation>
+        </message>
+        <message>
+            <source>Megatron's report knows selective recompute of the attention core only; torchtitan's per-op checkpointing (every other matmul output saved) has no formula there, so it is priced as selective</source>
+            <translation>Отчёт Megatron знает только выборочный пересчёт ядра внимания; для пооператорного чекпоинтинга torchtitan (сохраняется выход каждого второго matmul) формулы там нет, поэтому он считается как выборочный</translation>
+        </message>
+        <message>
+            <source>without sequence parallelism Megatron uses s b h (10 + 24/t) per layer, x 1.05 overhead</source>
+            <translation>без параллелизма по последовательности Megatron берёт s b h (10 + 24/t) на слой, x 1.05 накладных расходов</translation>
+        </message>
+        <message>
+            <source>Megatron's activation formula is the GPT block's (q = k = v = h, its code says so); GQA, SwiGLU and RMSNorm change the per-layer bytes ShardScope derives</source>
+            <translation>Формула активаций Megatron — для блока GPT (q = k = v = h, так сказано в его коде); GQA, SwiGLU и RMSNorm меняют байты на слой, которые выводит ShardScope</translation>
+        </message>
+        <message>
+            <source>Megatron's report prices MoE activations as a dense MLP (Megatron-LM #1784)</source>
+            <translation>Отчёт Megatron считает активации MoE как у плотного MLP (Megatron-LM #1784)</translation>
+        </message>
+        <message>
+            <source>Megatron reports the first stage: all L layers' activations (p micro-batches of L/p layers) and the embedding shard; ShardScope reports the worst rank</source>
+            <translation>Megatron сообщает о первой стадии: активации всех L слоёв (p микробатчей по L/p слоёв) и шард эмбеддинга; ShardScope сообщает о худшем ранге</translation>
+        </message>
+        <message>
+            <source>Megatron's report does not divide activations by the context-parallel size %1 and shards the distributed optimizer over d = N/(t p cp) only</source>
+            <translation>Отчёт Megatron не делит активации на размер контекстного параллелизма %1 и шардирует распределённый оптимизатор только по d = N/(t p cp)</translation>
+        </message>
+        <message>
+            <source>Megatron's report ignores ZeRO buffers, CUDA context and fragmentation</source>
+            <translation>Отчёт Megatron не учитывает буферы ZeRO, контекст CUDA и фрагментацию</translation>
+        </message>
+        <message>
+            <source>2 Psi / N_d</source>
+            <translation>2 Psi / N_d</translation>
+        </message>
+        <message>
+            <source>2 Psi</source>
+            <translation>2 Psi</translation>
+        </message>
+        <message>
+            <source>4 Psi / N_d (of K = 12)</source>
+            <translation>4 Psi / N_d (из K = 12)</translation>
+        </message>
+        <message>
+            <source>8 Psi / N_d (of K = 12)</source>
+            <translation>8 Psi / N_d (из K = 12)</translation>
+        </message>
+        <message>
+            <source>4 Psi (of K = 12)</source>
+            <translation>4 Psi (из K = 12)</translation>
+        </message>
+        <message>
+            <source>8 Psi (of K = 12)</source>
+            <translation>8 Psi (из K = 12)</translation>
+        </message>
+        <message>
+            <source>the paper fixes 2 + 2 + K = 16 B/param (K = 12: fp32 params, momentum, variance); the scenario's recipe is %1 + %2 + %3 + %4 = %5 B/param</source>
+            <translation>статья фиксирует 2 + 2 + K = 16 Б/параметр (K = 12: параметры в fp32, момент, дисперсия); рецепт сценария: %1 + %2 + %3 + %4 = %5 Б/параметр</translation>
+        </message>
+        <message>
+            <source>the paper divides Psi evenly over the t x p = %1 model-parallel GPUs; ShardScope's worst stage also holds the embedding</source>
+            <translation>статья делит Psi поровну между t x p = %1 GPU модельного параллелизма; худшая стадия ShardScope держит ещё и эмбеддинг</translation>
+        </message>
+        <message>
+            <source>P_os+g+p leaves out the layer gathered whole in forward and backward (ShardScope's ZeRO-3 gathered terms)</source>
+            <translation>P_os+g+p не учитывает слой, собираемый целиком в прямом и обратном проходах (собранные составляющие ZeRO-3 в ShardScope)</translation>
+        </message>
+        <message>
+            <source>the paper's Figure 1 has no offload (ZeRO-Offload came later); everything is on the GPU</source>
+            <translation>на рис. 1 статьи нет выгрузки (ZeRO-Offload появился позже); всё лежит на GPU</translation>
+        </message>
+        <message>
+            <source>Figure 1 counts model states only: activations and buffers are ZeRO-R's, not in these numbers</source>
+            <translation>Рис. 1 учитывает только состояния модели: активации и буферы относятся к ZeRO-R и в эти числа не входят</translation>
+        </message>
+        <message>
+            <source>largest of: model 4P, grads 6P, optimizer 8P, step 8P</source>
+            <translation>наибольшее из: модель 4P, градиенты 6P, оптимизатор 8P, шаг 8P</translation>
+        </message>
+        <message>
+            <source>largest of: 4P, 4P, 8P, step 16P</source>
+            <translation>наибольшее из: 4P, 4P, 8P, шаг 16P</translation>
+        </message>
+        <message>
+            <source>inside the one figure</source>
+            <translation>внутри единственной цифры</translation>
+        </message>
+        <message>
+            <source>accelerate takes the largest of its stages (model, gradients, optimizer, step), not their sum: 8 B/param for mixed precision</source>
+            <translation>accelerate берёт наибольший из своих этапов (модель, градиенты, оптимизатор, шаг), а не их сумму: 8 Б/параметр для смешанной точности</translation>
+        </message>
+        <message>
+            <source>accelerate takes the largest of its stages (model, gradients, optimizer, step), not their sum: 16 B/param for float32</source>
+            <translation>accelerate берёт наибольший из своих этапов (модель, градиенты, оптимизатор, шаг), а не их сумму: 16 Б/параметр для float32</translation>
+        </message>
+        <message>
+            <source>accelerate estimates one device holding the whole model: no DP, ZeRO, TP or PP sharding</source>
+            <translation>accelerate оценивает одно устройство со всей моделью: без шардирования DP, ZeRO, TP или PP</translation>
+        </message>
+        <message>
+            <source>accelerate builds AutoModel, without the LM head: %1 params fewer</source>
+            <translation>accelerate строит AutoModel без LM-головы: на %1 параметров меньше</translation>
+        </message>
+        <message>
+            <source>accelerate prints binary units (1024^n) named KB/MB/GB/TB, Python round(x, 2)</source>
+            <translation>accelerate печатает двоичные единицы (1024^n) под именами KB/MB/GB/TB, с Python round(x, 2)</translation>
+        </message>
+        <message>
+            <source>accelerate's training figure is for batch size 1 with no activations</source>
+            <translation>цифра accelerate для обучения — для размера батча 1 и без активаций</translation>
+        </message>
+        <message>
+            <source>ShardScope: %1 (%2) per GPU on the worst rank (%3); host %4 per node</source>
+            <translation>ShardScope: %1 (%2) на GPU на худшем ранге (%3); хост %4 на узел</translation>
+        </message>
+        <message>
+            <source>must be a positive count</source>
+            <translation>должно быть положительным числом</translation>
+        </message>
+        <message>
+            <source>%1 is more than the model's %2 params</source>
+            <translation>%1 — больше, чем %2 параметров модели</translation>
+        </message>
+        <message>
+            <source>must be a number above 0 (DeepSpeed's default is 1.5)</source>
+            <translation>должно быть числом больше 0 (по умолчанию в DeepSpeed — 1,5)</translation>
+        </message>
+        <message>
+            <source>GiB, printed "GB"</source>
+            <translation>ГиБ, печатается как «GB»</translation>
+        </message>
+        <message>
+            <source>MiB, printed "MB"</source>
+            <translation>МиБ, печатается как «MB»</translation>
+        </message>
+        <message>
+            <source>GB (10^9 bytes)</source>
+            <translation>ГБ (10^9 байт)</translation>
+        </message>
+        <message>
+            <source>binary (1024^n), printed "bytes/KB/MB/GB/TB"</source>
+            <translation>двоичные (1024^n), печатаются как «bytes/KB/MB/GB/TB»</translation>
+        </message>
+        <message>
+            <source>bytes (shown in GB or GiB)</source>
+            <translation>байты (показываются в ГБ или ГиБ)</translation>
+        </message>
+        <message>
+            <source>DeepSpeed ZeRO-2 (legacy)</source>
+            <translation>DeepSpeed ZeRO-2 (старая)</translation>
+        </message>
+        <message>
+            <source>ZeRO paper</source>
+            <translation>Статья о ZeRO</translation>
+        </message>
+        <message>
+            <source>DeepSpeed deepspeed/runtime/zero/stage_1_and_2.py, estimate_zero2_model_states_mem_needs (v0.14.3+, PR #5099)</source>
+            <translation>DeepSpeed deepspeed/runtime/zero/stage_1_and_2.py, estimate_zero2_model_states_mem_needs (v0.14.3+, PR #5099)</translation>
+        </message>
+        <message>
+            <source>DeepSpeed stage_1_and_2.py before v0.14.3 (PR #5099); docs/code-docs/source/memory.rst prints it</source>
+            <translation>DeepSpeed stage_1_and_2.py до v0.14.3 (PR #5099); её печатает docs/code-docs/source/memory.rst</translation>
+        </message>
+        <message>
+            <source>DeepSpeed deepspeed/runtime/zero/stage3.py, estimate_zero3_model_states_mem_needs</source>
+            <translation>DeepSpeed deepspeed/runtime/zero/stage3.py, estimate_zero3_model_states_mem_needs</translation>
+        </message>
+        <message>
+            <source>Megatron-LM megatron/training/theoretical_memory_usage.py, report_theoretical_memory</source>
+            <translation>Megatron-LM megatron/training/theoretical_memory_usage.py, report_theoretical_memory</translation>
+        </message>
+        <message>
+            <source>Rajbhandari et al. 2020, ZeRO, Figure 1 and Table 1 (K = 12)</source>
+            <translation>Rajbhandari и др., 2020, ZeRO, рис. 1 и табл. 1 (K = 12)</translation>
+        </message>
+        <message>
+            <source>accelerate src/accelerate/commands/estimate.py, estimate_training_usage</source>
+            <translation>accelerate src/accelerate/commands/estimate.py, estimate_training_usage</translation>
+        </message>
+        <message>
+            <source>ShardScope computeFootprint(), worst rank (docs/model.md)</source>
+            <translation>ShardScope computeFootprint(), худший ранг (docs/model.md)</translation>
+        </message>
+    </context>
+    <context>
         <name>shardscope::PeersModel</name>
         <message>
             <source>GPU per device</source>
@@ -2115,6 +2498,11 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>Term (%1)</source>
             <translation>Составляющая (%1)</translation>
+        </message>
+        <message>
+            <source>%1: %2</source>
+            <comment>a peer's name, then one of its reasons</comment>
+            <translation>%1: %2</translation>
         </message>
     </context>
     <context>
@@ -2162,6 +2550,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>No answer for this scenario: </source>
             <translation>Для этого сценария нет ответа: </translation>
+        </message>
+        <message>
+            <source>largest layer params</source>
+            <translation>параметры крупнейшего слоя</translation>
         </message>
     </context>
     <context>

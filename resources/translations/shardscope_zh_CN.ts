@@ -2087,6 +2087,389 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         </message>
     </context>
     <context>
+        <name>shardscope::Peers</name>
+        <message>
+            <source>DeepSpeed prints GiB (2^30 bytes) and labels them "GB", to 2 decimals</source>
+            <translation>DeepSpeed 打印的是 GiB（2^30 字节），却标成“GB”，保留 2 位小数</translation>
+        </message>
+        <message>
+            <source>DeepSpeed's estimator covers model states only: activations, logits, buffers, CUDA context and fragmentation are not modelled</source>
+            <translation>DeepSpeed 的估算器只计算模型状态：激活值、logits、缓冲区、CUDA 上下文和碎片都不建模</translation>
+        </message>
+        <message>
+            <source>this is DeepSpeed's ZeRO-%1 estimate; the scenario runs ZeRO-%2</source>
+            <translation>这是 DeepSpeed 对 ZeRO-%1 的估算；场景运行的是 ZeRO-%2</translation>
+        </message>
+        <message>
+            <source>DeepSpeed divides by all N = %1 GPUs, not by the data-parallel group d = %2 (TP x PP = %3 ignored)</source>
+            <translation>DeepSpeed 除以全部 N = %1 块 GPU，而不是数据并行组 d = %2（忽略了 TP x PP = %3）</translation>
+        </message>
+        <message>
+            <source>DeepSpeed takes nodes x GPUs per node = %1 x %2 = %3 GPUs; the scenario has %4</source>
+            <translation>DeepSpeed 取节点数 x 每节点 GPU 数 = %1 x %2 = %3 块 GPU；场景中有 %4 块</translation>
+        </message>
+        <message>
+            <source>DeepSpeed's estimator assumes 16-bit params with fp32 master and Adam; the scenario's recipe is %1 + %2 + %3 + %4 = %5 B/param</source>
+            <translation>DeepSpeed 的估算器假定 16 位参数、fp32 主权重副本和 Adam；场景的配方是 %1 + %2 + %3 + %4 = %5 字节/参数</translation>
+        </message>
+        <message>
+            <source>DeepSpeed's estimator has no NVMe rows: its cpu row is shown</source>
+            <translation>DeepSpeed 的估算器没有 NVMe 行：显示的是它的 cpu 行</translation>
+        </message>
+        <message>
+            <source>2 B x P (16-bit params)</source>
+            <translation>2 B x P（16 位参数）</translation>
+        </message>
+        <message>
+            <source>on the CPU (offload_optimizer=cpu)</source>
+            <translation>在 CPU 上（offload_optimizer=cpu）</translation>
+        </message>
+        <message>
+            <source>2 B x P (16-bit grads, whole) + 4 B x P / N (fp32 grads)</source>
+            <translation>2 B x P（16 位梯度，完整一份）+ 4 B x P / N（fp32 梯度）</translation>
+        </message>
+        <message>
+            <source>4 B x P / N (fp32 params)</source>
+            <translation>4 B x P / N（fp32 参数）</translation>
+        </message>
+        <message>
+            <source>8 B x P / N (Adam momentum + variance)</source>
+            <translation>8 B x P / N（Adam 的动量 + 方差）</translation>
+        </message>
+        <message>
+            <source>2 B x P (params_16bit)</source>
+            <translation>2 B x P（params_16bit）</translation>
+        </message>
+        <message>
+            <source>(2 + 4) B x P / N (grads_16bit + grads_32bit)</source>
+            <translation>(2 + 4) B x P / N（grads_16bit + grads_32bit）</translation>
+        </message>
+        <message>
+            <source>4 B x P / N (params_32bit)</source>
+            <translation>4 B x P / N（params_32bit）</translation>
+        </message>
+        <message>
+            <source>8 B x P / N (momentum and variance)</source>
+            <translation>8 B x P / N（动量和方差）</translation>
+        </message>
+        <message>
+            <source>DeepSpeed's ZeRO-2 formula before v0.14.3 (PR #5099), still on its docs page: 4 B x P + 16 B x P / N = %1: the 16-bit grads counted whole on every GPU</source>
+            <translation>DeepSpeed 在 v0.14.3（PR #5099）之前的 ZeRO-2 公式，仍在其文档页上：4 B x P + 16 B x P / N = %1：16 位梯度在每块 GPU 上按完整一份计</translation>
+        </message>
+        <message>
+            <source>DeepSpeed's ZeRO-2 formula is 2 B x P + 18 B x P / N = %1: it adds a 4 B fp32 copy of every gradient shard to the 16 B of the ZeRO paper</source>
+            <translation>DeepSpeed 的 ZeRO-2 公式是 2 B x P + 18 B x P / N = %1：它在 ZeRO 论文的 16 字节之外，为每个梯度分片再加 4 字节的 fp32 副本</translation>
+        </message>
+        <message>
+            <source>DeepSpeed's CPU figure is per node, x %1 buffer factor, and counts the fp32 model built on the CPU before partitioning: P x max(4 N, 16) B x %2 = %3</source>
+            <translation>DeepSpeed 的 CPU 数字按节点计，乘以缓冲系数 %1，并计入分片前在 CPU 上构建的 fp32 模型：P x max(4 N, 16) B x %2 = %3</translation>
+        </message>
+        <message>
+            <source>DeepSpeed's CPU figure is per node, x %1 buffer factor, and counts the fp32 model built on the CPU before partitioning: P x 4 x GPUs per node B x %2 = %3</source>
+            <translation>DeepSpeed 的 CPU 数字按节点计，乘以缓冲系数 %1，并计入分片前在 CPU 上构建的 fp32 模型：P x 4 B x（每节点 GPU 数）x %2 = %3</translation>
+        </message>
+        <message>
+            <source>2 B x largest layer (%1 params)</source>
+            <translation>2 B x 最大层（%1 个参数）</translation>
+        </message>
+        <message>
+            <source>2 B x largest layer (fp16 grads computed whole)</source>
+            <translation>2 B x 最大层（fp16 梯度按完整一份计算）</translation>
+        </message>
+        <message>
+            <source>on the CPU (offload_param=cpu, offload_optimizer=cpu)</source>
+            <translation>在 CPU 上（offload_param=cpu, offload_optimizer=cpu）</translation>
+        </message>
+        <message>
+            <source>2 B x P / N</source>
+            <translation>2 B x P / N</translation>
+        </message>
+        <message>
+            <source>2 B x P / N (16-bit params)</source>
+            <translation>2 B x P / N（16 位参数）</translation>
+        </message>
+        <message>
+            <source>4 B x P / N (fp32 grads)</source>
+            <translation>4 B x P / N（fp32 梯度）</translation>
+        </message>
+        <message>
+            <source>DeepSpeed's ZeRO-3 estimate adds 4 B x the largest layer (%1 params) for its gathered 16-bit weights and grads: %2</source>
+            <translation>DeepSpeed 的 ZeRO-3 估算为收集起来的 16 位权重和梯度加上 4 B x 最大层（%1 个参数）：%2</translation>
+        </message>
+        <message>
+            <source>DeepSpeed's ZeRO-3 shards 18 B/param over N: 2 B 16-bit params + 4 B fp32 params, grads, momentum and variance each (the ZeRO paper's 16 B has 2 B 16-bit grads)</source>
+            <translation>DeepSpeed 的 ZeRO-3 把 18 字节/参数分片到 N 上：2 字节 16 位参数 + fp32 参数、梯度、动量和方差各 4 字节（ZeRO 论文的 16 字节中是 2 字节 16 位梯度）</translation>
+        </message>
+        <message>
+            <source>DeepSpeed's table has no row with params offloaded and the optimizer on the GPU: the row with both offloaded is shown</source>
+            <translation>DeepSpeed 的表中没有“参数卸载、优化器留在 GPU 上”这一行：显示的是两者都卸载的那一行</translation>
+        </message>
+        <message>
+            <source>CPU figure with zero_init=1: the model is partitioned as it is built (deepspeed.zero.Init)</source>
+            <translation>zero_init=1 时的 CPU 数字：模型边构建边分片（deepspeed.zero.Init）</translation>
+        </message>
+        <message>
+            <source>CPU figure with zero_init=0: every process first builds the whole fp32 model on the CPU</source>
+            <translation>zero_init=0 时的 CPU 数字：每个进程先在 CPU 上构建完整的 fp32 模型</translation>
+        </message>
+        <message>
+            <source>DeepSpeed's CPU figure is per node and includes the %1 buffer factor: %2</source>
+            <translation>DeepSpeed 的 CPU 数字按节点计，并包含缓冲系数 %1：%2</translation>
+        </message>
+        <message>
+            <source>2 B x most-loaded shard params</source>
+            <translation>2 B x 负载最重分片的参数</translation>
+        </message>
+        <message>
+            <source>4 B x shard params (fp32 grads)</source>
+            <translation>4 B x 分片参数（fp32 梯度）</translation>
+        </message>
+        <message>
+            <source>4 B x shard params / d (distributed optimizer)</source>
+            <translation>4 B x 分片参数 / d（分布式优化器）</translation>
+        </message>
+        <message>
+            <source>8 B x shard params / d (distributed optimizer)</source>
+            <translation>8 B x 分片参数 / d（分布式优化器）</translation>
+        </message>
+        <message>
+            <source>4 B x shard params (fp32 params)</source>
+            <translation>4 B x 分片参数（fp32 参数）</translation>
+        </message>
+        <message>
+            <source>8 B x shard params (Adam)</source>
+            <translation>8 B x 分片参数（Adam）</translation>
+        </message>
+        <message>
+            <source>Korthikanti Table 2, SP + selective: s b h (18 + 4 ffn/h) / t per layer x L, + embedding</source>
+            <translation>Korthikanti 表 2，SP + 选择性重计算：每层 s b h (18 + 4 ffn/h) / t x L，+ 嵌入层</translation>
+        </message>
+        <message>
+            <source>s b h (10 + 24/t) per layer x L, + embedding, x 1.05</source>
+            <translation>每层 s b h (10 + 24/t) x L，+ 嵌入层，x 1.05</translation>
+        </message>
+        <message>
+            <source>s b h x 4 (1 + V/h) / t (output layer and loss)</source>
+            <translation>s b h x 4 (1 + V/h) / t（输出层和损失）</translation>
+        </message>
+        <message>
+            <source>2 B x s b (V/t + h) x 1.05</source>
+            <translation>2 B x s b (V/t + h) x 1.05</translation>
+        </message>
+        <message>
+            <source>not on the first stage (Megatron reports the first stage)</source>
+            <translation>不在第一个阶段（Megatron 报告的是第一个阶段）</translation>
+        </message>
+        <message>
+            <source>Megatron prints MB meaning MiB (2^20 bytes), to 2 decimals</source>
+            <translation>Megatron 打印“MB”，实指 MiB（2^20 字节），保留 2 位小数</translation>
+        </message>
+        <message>
+            <source>Megatron has no ZeRO-%1: its report prices the distributed optimizer (6 + 12/d B/param), grads and 16-bit weights whole</source>
+            <translation>Megatron 没有 ZeRO-%1：它的报告按分布式优化器（6 + 12/d 字节/参数）计价，梯度和 16 位权重按完整一份计</translation>
+        </message>
+        <message>
+            <source>Megatron counts 18 B/param (2 weights + 4 fp32 grads + 4 master + 8 Adam), 6 + 12/d with the distributed optimizer; the scenario's recipe is %1 B/param</source>
+            <translation>Megatron 按 18 字节/参数计（2 权重 + 4 fp32 梯度 + 4 主权重副本 + 8 Adam），使用分布式优化器时为 6 + 12/d；场景的配方是 %1 字节/参数</translation>
+        </message>
+        <message>
+            <source>Megatron counts 18 B/param (2 weights + 4 fp32 grads + 4 master + 8 Adam); the scenario's recipe is %1 B/param</source>
+            <translation>Megatron 按 18 字节/参数计（2 权重 + 4 fp32 梯度 + 4 主权重副本 + 8 Adam）；场景的配方是 %1 字节/参数</translation>
+        </message>
+        <message>
+            <source>Megatron counts %1 params (its formula: no linear biases, vocab padded to %2 = a multiple of 128 x t); ShardScope counts %3</source>
+            <translation>Megatron 计得 %1 个参数（其公式：线性层无偏置，词表填充到 %2 = 128 x t 的倍数）；ShardScope 计得 %3 个</translation>
+        </message>
+        <message>
+            <source>Megatron's report has no full-recompute formula: it prices every layer's activations as stored; full recompute keeps 2 s b h per layer (Korthikanti Table 2)</source>
+            <translation>Megatron 的报告没有完全重计算的公式：它把每层的激活值都按存储计价；完全重计算每层只保留 2 s b h（Korthikanti 表 2）</translation>
+        </message>
+        <message>
+            <source>Megatron's report assumes the attention core is recomputed (no 5 a s/h score term); with no recompute and no FlashAttention-style kernel the scores are stored</source>
+            <translation>Megatron 的报告假定注意力核心会被重计算（没有 5 a s/h 的分数项）；既不重计算又没有 FlashAttention 类内核时，注意力分数会被存储</translation>
+        </message>
+        <message>
+            <source>Megatron's report knows selective recompute of the attention core only; torchtitan's per-op checkpointing (every other matmul output saved) has no formula there, so it is priced as selective</source>
+            <translation>Megatron 的报告只知道对注意力核心的选择性重计算；torchtitan 的逐算子检查点（每隔一个 matmul 保存输出）在那里没有公式，因此按选择性重计算计价</translation>
+        </message>
+        <message>
+            <source>without sequence parallelism Megatron uses s b h (10 + 24/t) per layer, x 1.05 overhead</source>
+            <translation>没有序列并行时，Megatron 每层用 s b h (10 + 24/t)，再乘 1.05 的开销</translation>
+        </message>
+        <message>
+            <source>Megatron's activation formula is the GPT block's (q = k = v = h, its code says so); GQA, SwiGLU and RMSNorm change the per-layer bytes ShardScope derives</source>
+            <translation>Megatron 的激活值公式是 GPT 块的（q = k = v = h，其代码如此注明）；GQA、SwiGLU 和 RMSNorm 会改变 ShardScope 推导出的每层字节数</translation>
+        </message>
+        <message>
+            <source>Megatron's report prices MoE activations as a dense MLP (Megatron-LM #1784)</source>
+            <translation>Megatron 的报告把 MoE 的激活值按稠密 MLP 计价（Megatron-LM #1784）</translation>
+        </message>
+        <message>
+            <source>Megatron reports the first stage: all L layers' activations (p micro-batches of L/p layers) and the embedding shard; ShardScope reports the worst rank</source>
+            <translation>Megatron 报告的是第一个阶段：全部 L 层的激活值（p 个微批次，每个 L/p 层）和嵌入层分片；ShardScope 报告的是最差的 rank</translation>
+        </message>
+        <message>
+            <source>Megatron's report does not divide activations by the context-parallel size %1 and shards the distributed optimizer over d = N/(t p cp) only</source>
+            <translation>Megatron 的报告没有把激活值除以上下文并行规模 %1，且只在 d = N/(t p cp) 上对分布式优化器分片</translation>
+        </message>
+        <message>
+            <source>Megatron's report ignores ZeRO buffers, CUDA context and fragmentation</source>
+            <translation>Megatron 的报告忽略了 ZeRO 缓冲区、CUDA 上下文和碎片</translation>
+        </message>
+        <message>
+            <source>2 Psi / N_d</source>
+            <translation>2 Psi / N_d</translation>
+        </message>
+        <message>
+            <source>2 Psi</source>
+            <translation>2 Psi</translation>
+        </message>
+        <message>
+            <source>4 Psi / N_d (of K = 12)</source>
+            <translation>4 Psi / N_d（属于 K = 12）</translation>
+        </message>
+        <message>
+            <source>8 Psi / N_d (of K = 12)</source>
+            <translation>8 Psi / N_d（属于 K = 12）</translation>
+        </message>
+        <message>
+            <source>4 Psi (of K = 12)</source>
+            <translation>4 Psi（属于 K = 12）</translation>
+        </message>
+        <message>
+            <source>8 Psi (of K = 12)</source>
+            <translation>8 Psi（属于 K = 12）</translation>
+        </message>
+        <message>
+            <source>the paper fixes 2 + 2 + K = 16 B/param (K = 12: fp32 params, momentum, variance); the scenario's recipe is %1 + %2 + %3 + %4 = %5 B/param</source>
+            <translation>论文固定为 2 + 2 + K = 16 字节/参数（K = 12：fp32 参数、动量、方差）；场景的配方是 %1 + %2 + %3 + %4 = %5 字节/参数</translation>
+        </message>
+        <message>
+            <source>the paper divides Psi evenly over the t x p = %1 model-parallel GPUs; ShardScope's worst stage also holds the embedding</source>
+            <translation>论文把 Psi 平均分到 t x p = %1 块模型并行 GPU 上；ShardScope 最差的阶段还持有嵌入层</translation>
+        </message>
+        <message>
+            <source>P_os+g+p leaves out the layer gathered whole in forward and backward (ShardScope's ZeRO-3 gathered terms)</source>
+            <translation>P_os+g+p 没有计入前向和反向时完整收集的那一层（ShardScope 中 ZeRO-3 的收集项）</translation>
+        </message>
+        <message>
+            <source>the paper's Figure 1 has no offload (ZeRO-Offload came later); everything is on the GPU</source>
+            <translation>论文的图 1 没有卸载（ZeRO-Offload 是后来才有的）；一切都在 GPU 上</translation>
+        </message>
+        <message>
+            <source>Figure 1 counts model states only: activations and buffers are ZeRO-R's, not in these numbers</source>
+            <translation>图 1 只计算模型状态：激活值和缓冲区属于 ZeRO-R，不在这些数字里</translation>
+        </message>
+        <message>
+            <source>largest of: model 4P, grads 6P, optimizer 8P, step 8P</source>
+            <translation>取最大：模型 4P、梯度 6P、优化器 8P、步骤 8P</translation>
+        </message>
+        <message>
+            <source>largest of: 4P, 4P, 8P, step 16P</source>
+            <translation>取最大：4P、4P、8P、步骤 16P</translation>
+        </message>
+        <message>
+            <source>inside the one figure</source>
+            <translation>包含在那一个数字里</translation>
+        </message>
+        <message>
+            <source>accelerate takes the largest of its stages (model, gradients, optimizer, step), not their sum: 8 B/param for mixed precision</source>
+            <translation>accelerate 取其各阶段（模型、梯度、优化器、步骤）中的最大值，而不是它们的和：混合精度为 8 字节/参数</translation>
+        </message>
+        <message>
+            <source>accelerate takes the largest of its stages (model, gradients, optimizer, step), not their sum: 16 B/param for float32</source>
+            <translation>accelerate 取其各阶段（模型、梯度、优化器、步骤）中的最大值，而不是它们的和：float32 为 16 字节/参数</translation>
+        </message>
+        <message>
+            <source>accelerate estimates one device holding the whole model: no DP, ZeRO, TP or PP sharding</source>
+            <translation>accelerate 估算的是装下整个模型的单个设备：没有 DP、ZeRO、TP 或 PP 分片</translation>
+        </message>
+        <message>
+            <source>accelerate builds AutoModel, without the LM head: %1 params fewer</source>
+            <translation>accelerate 构建的是 AutoModel，不含 LM 头：少 %1 个参数</translation>
+        </message>
+        <message>
+            <source>accelerate prints binary units (1024^n) named KB/MB/GB/TB, Python round(x, 2)</source>
+            <translation>accelerate 打印二进制单位（1024^n），却命名为 KB/MB/GB/TB，用 Python 的 round(x, 2)</translation>
+        </message>
+        <message>
+            <source>accelerate's training figure is for batch size 1 with no activations</source>
+            <translation>accelerate 的训练数字对应批大小 1，且不含激活值</translation>
+        </message>
+        <message>
+            <source>ShardScope: %1 (%2) per GPU on the worst rank (%3); host %4 per node</source>
+            <translation>ShardScope：最差 rank（%3）上每块 GPU %1（%2）；主机每节点 %4</translation>
+        </message>
+        <message>
+            <source>must be a positive count</source>
+            <translation>必须是正整数</translation>
+        </message>
+        <message>
+            <source>%1 is more than the model's %2 params</source>
+            <translation>%1 超过了模型的 %2 个参数</translation>
+        </message>
+        <message>
+            <source>must be a number above 0 (DeepSpeed's default is 1.5)</source>
+            <translation>必须是大于 0 的数（DeepSpeed 默认为 1.5）</translation>
+        </message>
+        <message>
+            <source>GiB, printed "GB"</source>
+            <translation>GiB，打印为“GB”</translation>
+        </message>
+        <message>
+            <source>MiB, printed "MB"</source>
+            <translation>MiB，打印为“MB”</translation>
+        </message>
+        <message>
+            <source>GB (10^9 bytes)</source>
+            <translation>GB（10^9 字节）</translation>
+        </message>
+        <message>
+            <source>binary (1024^n), printed "bytes/KB/MB/GB/TB"</source>
+            <translation>二进制（1024^n），打印为“bytes/KB/MB/GB/TB”</translation>
+        </message>
+        <message>
+            <source>bytes (shown in GB or GiB)</source>
+            <translation>字节（以 GB 或 GiB 显示）</translation>
+        </message>
+        <message>
+            <source>DeepSpeed ZeRO-2 (legacy)</source>
+            <translation>DeepSpeed ZeRO-2（旧版）</translation>
+        </message>
+        <message>
+            <source>ZeRO paper</source>
+            <translation>ZeRO 论文</translation>
+        </message>
+        <message>
+            <source>DeepSpeed deepspeed/runtime/zero/stage_1_and_2.py, estimate_zero2_model_states_mem_needs (v0.14.3+, PR #5099)</source>
+            <translation>DeepSpeed deepspeed/runtime/zero/stage_1_and_2.py，estimate_zero2_model_states_mem_needs（v0.14.3+，PR #5099）</translation>
+        </message>
+        <message>
+            <source>DeepSpeed stage_1_and_2.py before v0.14.3 (PR #5099); docs/code-docs/source/memory.rst prints it</source>
+            <translation>DeepSpeed v0.14.3（PR #5099）之前的 stage_1_and_2.py；docs/code-docs/source/memory.rst 中印有它</translation>
+        </message>
+        <message>
+            <source>DeepSpeed deepspeed/runtime/zero/stage3.py, estimate_zero3_model_states_mem_needs</source>
+            <translation>DeepSpeed deepspeed/runtime/zero/stage3.py，estimate_zero3_model_states_mem_needs</translation>
+        </message>
+        <message>
+            <source>Megatron-LM megatron/training/theoretical_memory_usage.py, report_theoretical_memory</source>
+            <translation>Megatron-LM megatron/training/theoretical_memory_usage.py，report_theoretical_memory</translation>
+        </message>
+        <message>
+            <source>Rajbhandari et al. 2020, ZeRO, Figure 1 and Table 1 (K = 12)</source>
+            <translation>Rajbhandari 等，2020，ZeRO，图 1 和表 1（K = 12）</translation>
+        </message>
+        <message>
+            <source>accelerate src/accelerate/commands/estimate.py, estimate_training_usage</source>
+            <translation>accelerate src/accelerate/commands/estimate.py，estimate_training_usage</translation>
+        </message>
+        <message>
+            <source>ShardScope computeFootprint(), worst rank (docs/model.md)</source>
+            <translation>ShardScope computeFootprint()，最差 rank（docs/model.md）</translation>
+        </message>
+    </context>
+    <context>
         <name>shardscope::PeersModel</name>
         <message>
             <source>GPU per device</source>
@@ -2115,6 +2498,11 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>Term (%1)</source>
             <translation>项（%1）</translation>
+        </message>
+        <message>
+            <source>%1: %2</source>
+            <comment>a peer's name, then one of its reasons</comment>
+            <translation>%1：%2</translation>
         </message>
     </context>
     <context>
@@ -2162,6 +2550,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>No answer for this scenario: </source>
             <translation>此场景没有结果：</translation>
+        </message>
+        <message>
+            <source>largest layer params</source>
+            <translation>最大层参数量</translation>
         </message>
     </context>
     <context>

@@ -600,6 +600,37 @@ private slots:
         // ShardScope never explains itself against itself.
         QVERIFY(computePeer(PeerId::ShardScope, s).reasons.empty());
     }
+    // Issue 14: each reason is a template and its figures (for the window's translation); the command line's text is
+    // that template filled in. The figures keep their values: DeepSpeed ZeRO-2 on the default scenario (Llama-2-70B,
+    // P = 68,976,648,192, N = 32), stage_1_and_2.py: 2P + int(18P / 32) = 176,752,660,992 B (164.61 GiB).
+    void reasonsAreTemplatesWithFigures()
+    {
+        const PeerEstimate e = computePeer(PeerId::DeepSpeedZero2, defaultScenario());
+        const PeerReason* fp32 = nullptr;
+        for (const PeerReason& r : e.reasons) {
+            QCOMPARE(fillPeerText(r.source), r.text);
+            for (std::size_t k = 1; k <= 9; ++k) // a placeholder for every figure, a figure for every placeholder
+                QCOMPARE(r.source.templateText.find("%" + std::to_string(k)) != std::string::npos, k <= r.source.args.size());
+            if (r.id == "ds2.fp32_grads")
+                fp32 = &r;
+        }
+        QVERIFY(fp32);
+        QCOMPARE(fp32->source.args.size(), std::size_t(1));
+        QCOMPARE(int(fp32->source.args[0].kind), int(PeerArg::Kind::GiB));
+        QCOMPARE(fp32->source.args[0].value, 176752660992.0);
+        QCOMPARE(fp32->source.args[0].text, std::string("164.61 GiB"));
+        QVERIFY(fp32->text.find("= 164.61 GiB: it adds") != std::string::npos);
+        // The figure of a count keeps its value; its English text groups thousands (ZeRO-3: 262,144,000, the embedding).
+        const PeerEstimate z3 = computePeer(PeerId::DeepSpeedZero3, defaultScenario());
+        const PeerTerm& gathered = z3.terms[std::size_t(Term::Zero3GatheredParams)];
+        QCOMPARE(gathered.formulaText.templateText, std::string("2 B x largest layer (%1 params)"));
+        QCOMPARE(gathered.formulaText.args[0].value, 262144000.0);
+        QCOMPARE(gathered.formula, std::string("2 B x largest layer (262,144,000 params)"));
+        // ShardScope's own row: a template too; its terms' formulas are computeFootprint()'s (no template).
+        const PeerEstimate own = computePeer(PeerId::ShardScope, defaultScenario());
+        QCOMPARE(fillPeerText(own.rowText), own.row);
+        QVERIFY(own.terms[std::size_t(Term::Params)].formulaText.templateText.empty());
+    }
 };
 
 QTEST_APPLESS_MAIN(TestPeers)

@@ -11,6 +11,16 @@
 
 namespace shardscope {
 
+/// Core's fixed English phrases of the Peers tab (every reason and formula template of core/src/peers.cpp, each
+/// peerName(), peerSource() and PeerEstimate::unit), marked for translation under "shardscope::Peers".
+const std::vector<const char*>& peerTemplates();
+/// A figure of a peer's sentence in the interface's locale ("164,61 GiB" in Russian; as core prints it in English).
+QString peerArgText(const PeerArg& a);
+/// A peer's sentence in the interface language: its template translated, its figures filled in per locale.
+QString peerText(const PeerText& t);
+/// One of core's fixed phrases (peerName(), peerSource(), PeerEstimate::unit) in the interface language.
+QString peerPhrase(const std::string& english);
+
 /**
  * The Peers table: one row per ShardScope term, then the GPU total per device, the host figure per node
  * and what the peer prints; one column per convention (ShardScope first). A term a peer does not model

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "peerspage.h"
 
+#include "explorer.h"
 #include "peersmodel.h"
 
 #include "shardscope/errors.h"
@@ -19,6 +20,33 @@
 #include <QVBoxLayout>
 
 namespace shardscope {
+
+namespace {
+
+/// A refusal of DeepSpeed's inputs (validatePeerInputs(), templates in peerTemplates()) or of the scenario, in
+/// the interface language.
+QString inputErrorText(const InvalidInput& e)
+{
+    const std::string& t = e.templateText();
+    for (const char* known : peerTemplates())
+        if (!t.empty() && t == known) {
+            // The figures are counts core grouped with commas ("70,553,706,496"): shown per locale.
+            PeerText text{t, {}};
+            for (const std::string& a : e.args()) {
+                std::string digits;
+                for (char c : a)
+                    if (c != ',')
+                        digits += c;
+                text.args.push_back({PeerArg::Kind::Count, std::stod(digits), a});
+            }
+            // Named by the input's own label, as the row above the table shows it.
+            const QString field = e.field() == "buffer-factor" ? PeersPage::tr("buffer factor") : PeersPage::tr("largest layer params");
+            return field + QStringLiteral(": ") + peerText(text);
+        }
+    return validationText(e);
+}
+
+} // namespace
 
 PeersPage::PeersPage(QWidget* parent)
     : QWidget(parent)
@@ -128,9 +156,12 @@ void PeersPage::showPrinted()
     const PeerEstimate* p = m_model->peerAt(m_printedColumn);
     if (!p)
         p = m_model->peerAt(1);
-    m_printed->setPlainText(p ? QString::fromUtf8(peerName(p->id)) + QStringLiteral(" (")
-                                    + QString::fromUtf8(peerSource(p->id)) + QStringLiteral("):\n\n")
-                                    + QString::fromStdString(p->printed)
+    // The peer's printout is quoted byte for byte; ShardScope's own line is in the interface language.
+    const auto printout = [](const PeerEstimate& e) {
+        return e.rowText.templateText.empty() ? QString::fromStdString(e.printed) : peerText(e.rowText) + QLatin1Char('\n');
+    };
+    m_printed->setPlainText(p ? peerPhrase(peerName(p->id)) + QStringLiteral(" (") + peerPhrase(peerSource(p->id))
+                                    + QStringLiteral("):\n\n") + printout(*p)
                               : QString());
 }
 
@@ -164,7 +195,7 @@ void PeersPage::refresh()
         m_model->clear();
         m_printed->clear();
         m_error = QString::fromStdString(e.what());
-        m_reasons->setPlainText(tr("No answer for this scenario: ") + m_error);
+        m_reasons->setPlainText(tr("No answer for this scenario: ") + inputErrorText(e));
     }
     if (m_model->columnCount() > 0)
         m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);

@@ -56,18 +56,53 @@ enum class PeerTermStatus {
     Ignored, ///< the peer does not model it at all (not zero: absent)
 };
 
+/**
+ * A figure inside one of the peers' sentences: its value and kind, so that a front end can show it in the
+ * user's locale (the window's "164,61 GiB" in Russian), and `text`, its English rendering as the command
+ * line prints it ("164.61 GiB").
+ */
+struct PeerArg
+{
+    enum class Kind {
+        Integer, ///< a count printed without digit groups: "32"
+        Count, ///< a count with groups of thousands: "262,144,000"
+        Number, ///< printf's %g: "1.5", "16"
+        GiB, ///< bytes, printed in GiB to 2 decimals: "164.61 GiB"
+        GB, ///< bytes, printed in GB (10^9) to 2 decimals: "84.25 GB"
+        Text, ///< words from core's formula vocabulary (ShardScope's rank label "stage 2 (worst)")
+    };
+    Kind kind = Kind::Integer;
+    double value = 0; ///< the number (bytes for GiB and GB; unused for Text)
+    std::string text; ///< the English rendering
+};
+
+/**
+ * A sentence built from a fixed English template with %1..%9 placeholders and its figures (as InvalidInput's
+ * messages): `text` is the template filled with each argument's English rendering; a front end translates
+ * `templateText` and fills in `args` in its own locale.
+ */
+struct PeerText
+{
+    std::string templateText;
+    std::vector<PeerArg> args;
+};
+
 struct PeerTerm
 {
     PeerTermStatus status = PeerTermStatus::Ignored;
     double bytes = 0; ///< per device, when Counted
-    std::string formula;
+    std::string formula; ///< English, filled in
+    /// The template `formula` is filled from; empty for ShardScope's own terms (core/src/footprint.cpp's
+    /// free-form formulas, which the window translates word by word).
+    PeerText formulaText;
 };
 
 /// One difference from ShardScope's own estimate, with a stable id for tests and docs.
 struct PeerReason
 {
     std::string id; ///< e.g. "ds.gib", "ds3.largest_layer"
-    std::string text; ///< one line
+    std::string text; ///< one line, English (the command line's)
+    PeerText source; ///< the template `text` is filled from, and its figures
 };
 
 struct PeerEstimate
@@ -80,9 +115,15 @@ struct PeerEstimate
     std::string printed; ///< the text the peer itself prints, byte for byte
     std::string unit; ///< the peer's unit, e.g. "GiB, printed \"GB\""
     std::string row; ///< which line of `printed` applies to this scenario
+    /// For ShardScope's own estimate, the template `row` is filled from (its own words, not a quotation);
+    /// empty for the peers, whose printout is quoted byte for byte.
+    PeerText rowText;
     std::array<PeerTerm, kTermCount> terms;
     std::vector<PeerReason> reasons;
 };
+
+/// `t.templateText` with each %K replaced by the English rendering of t.args[K-1].
+std::string fillPeerText(const PeerText& t);
 
 /// Every convention for the scenario, in allPeers() order. Throws InvalidInput for a bad scenario or inputs.
 std::vector<PeerEstimate> computePeers(const Scenario& s, const PeerInputs& in = {});
