@@ -61,9 +61,9 @@ std::string shortCount(double v)
 
 std::int64_t parseCount(const std::string& text, const std::string& field)
 {
-    auto fail = [&](const std::string& why) -> std::int64_t {
-        throw InvalidInput(field, "--" + field + ": '" + text + "' " + why);
-    };
+    // Each refusal is a template the window translates (context "shardscope::Validation", as validateScenario's);
+    // what() reads "--FIELD: 'TEXT' why", as before.
+    auto fail = [&](const char* tmpl) -> std::int64_t { throw InvalidInput(field, tmpl, {text}); };
     std::string t;
     for (char c : text)
         if (!std::isspace(static_cast<unsigned char>(c)) && c != '_')
@@ -82,13 +82,13 @@ std::int64_t parseCount(const std::string& text, const std::string& field)
                 grouped = std::isalnum(static_cast<unsigned char>(t[i])) || t[i] == '+' || t[i] == '-';
         }
         if (!grouped || t.find(',', t.find('.') == std::string::npos ? t.size() : t.find('.')) != std::string::npos)
-            return fail("has a comma that does not group thousands; write decimals with a dot (1.5B)");
+            return fail("'%1' has a comma that does not group thousands; write decimals with a dot (1.5B)");
         t.erase(std::remove(t.begin(), t.end(), ','), t.end());
     }
     if (t.empty())
-        return fail("is empty; expected a count such as 7e9, 7B or 1.5T");
+        return fail("'%1' is empty; expected a count such as 7e9, 7B or 1.5T");
     if (t.find_first_of("0123456789") == std::string::npos)
-        return fail("is not a number; expected a count such as 7e9, 7B or 1.5T");
+        return fail("'%1' is not a number; expected a count such as 7e9, 7B or 1.5T");
     double mult = 1;
     const char last = static_cast<char>(std::toupper(static_cast<unsigned char>(t.back())));
     if (std::isalpha(static_cast<unsigned char>(last)) && last != 'E') {
@@ -98,31 +98,31 @@ std::int64_t parseCount(const std::string& text, const std::string& field)
         case 'B':
         case 'G': mult = 1e9; break;
         case 'T': mult = 1e12; break;
-        default: return fail("has an unknown suffix; use K, M, B or T (powers of 1000)");
+        default: return fail("'%1' has an unknown suffix; use K, M, B or T (powers of 1000)");
         }
         t.pop_back();
         if (t.empty())
-            return fail("has no number before its suffix");
+            return fail("'%1' has no number before its suffix");
     }
     // Only digits, one dot, one exponent: strtod alone would also accept "nan", "inf" and hex.
     for (char c : t)
         if (!(std::isdigit(static_cast<unsigned char>(c)) || c == '.' || c == 'e' || c == 'E' || c == '+'
               || c == '-'))
-            return fail("is not a number; expected a count such as 7e9, 7B or 1.5T");
+            return fail("'%1' is not a number; expected a count such as 7e9, 7B or 1.5T");
     char* end = nullptr;
     const double v = strtodC(t.c_str(), &end);
     if (end == t.c_str() || *end != '\0')
-        return fail("is not a number; expected a count such as 7e9, 7B or 1.5T");
+        return fail("'%1' is not a number; expected a count such as 7e9, 7B or 1.5T");
     const double x = v * mult;
     if (!std::isfinite(x))
-        return fail("is not finite");
+        return fail("'%1' is not finite");
     if (x < 0)
-        return fail("is negative");
+        return fail("'%1' is negative");
     if (x > 9.0e18)
-        return fail("is too large");
+        return fail("'%1' is too large");
     const double r = std::round(x);
     if (std::fabs(r - x) > 1e-6 * std::max(1.0, std::fabs(x)))
-        return fail("is not a whole number");
+        return fail("'%1' is not a whole number");
     return static_cast<std::int64_t>(r);
 }
 

@@ -5634,6 +5634,42 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
     <context>
         <name>shardscope::Validation</name>
         <message>
+            <source>&apos;%1&apos; has a comma that does not group thousands; write decimals with a dot (1.5B)</source>
+            <translation>«%1»: запятая здесь не разделяет тысячи; десятичную дробь пишите с точкой (1.5B)</translation>
+        </message>
+        <message>
+            <source>&apos;%1&apos; is empty; expected a count such as 7e9, 7B or 1.5T</source>
+            <translation>«%1»: пусто; ожидается количество вида 7e9, 7B или 1.5T</translation>
+        </message>
+        <message>
+            <source>&apos;%1&apos; is not a number; expected a count such as 7e9, 7B or 1.5T</source>
+            <translation>«%1» — не число; ожидается количество вида 7e9, 7B или 1.5T</translation>
+        </message>
+        <message>
+            <source>&apos;%1&apos; has an unknown suffix; use K, M, B or T (powers of 1000)</source>
+            <translation>«%1»: неизвестный суффикс; используйте K, M, B или T (степени 1000)</translation>
+        </message>
+        <message>
+            <source>&apos;%1&apos; has no number before its suffix</source>
+            <translation>«%1»: перед суффиксом нет числа</translation>
+        </message>
+        <message>
+            <source>&apos;%1&apos; is not finite</source>
+            <translation>«%1» — не конечное число</translation>
+        </message>
+        <message>
+            <source>&apos;%1&apos; is negative</source>
+            <translation>«%1» — отрицательное число</translation>
+        </message>
+        <message>
+            <source>&apos;%1&apos; is too large</source>
+            <translation>«%1» — слишком большое число</translation>
+        </message>
+        <message>
+            <source>&apos;%1&apos; is not a whole number</source>
+            <translation>«%1» — не целое число</translation>
+        </message>
+        <message>
             <source>the model needs at least 1 parameter</source>
             <translation>модели нужен хотя бы 1 параметр</translation>
         </message>

@@ -5634,6 +5634,42 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
     <context>
         <name>shardscope::Validation</name>
         <message>
+            <source>&apos;%1&apos; has a comma that does not group thousands; write decimals with a dot (1.5B)</source>
+            <translation>“%1”中的逗号不是千位分隔符；小数请用点号（1.5B）</translation>
+        </message>
+        <message>
+            <source>&apos;%1&apos; is empty; expected a count such as 7e9, 7B or 1.5T</source>
+            <translation>“%1”为空；应为 7e9、7B 或 1.5T 这样的数量</translation>
+        </message>
+        <message>
+            <source>&apos;%1&apos; is not a number; expected a count such as 7e9, 7B or 1.5T</source>
+            <translation>“%1”不是数字；应为 7e9、7B 或 1.5T 这样的数量</translation>
+        </message>
+        <message>
+            <source>&apos;%1&apos; has an unknown suffix; use K, M, B or T (powers of 1000)</source>
+            <translation>“%1”的后缀未知；请用 K、M、B 或 T（1000 的幂）</translation>
+        </message>
+        <message>
+            <source>&apos;%1&apos; has no number before its suffix</source>
+            <translation>“%1”的后缀前没有数字</translation>
+        </message>
+        <message>
+            <source>&apos;%1&apos; is not finite</source>
+            <translation>“%1”不是有限数</translation>
+        </message>
+        <message>
+            <source>&apos;%1&apos; is negative</source>
+            <translation>“%1”是负数</translation>
+        </message>
+        <message>
+            <source>&apos;%1&apos; is too large</source>
+            <translation>“%1”过大</translation>
+        </message>
+        <message>
+            <source>&apos;%1&apos; is not a whole number</source>
+            <translation>“%1”不是整数</translation>
+        </message>
+        <message>
             <source>the model needs at least 1 parameter</source>
             <translation>模型至少需要 1 个参数</translation>
         </message>

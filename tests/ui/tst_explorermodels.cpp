@@ -8,8 +8,10 @@
 
 #include "shardscope/errors.h"
 #include "shardscope/planner.h"
+#include "shardscope/units.h"
 
 #include <QAbstractItemModelTester>
+#include <QFile>
 #include <QFontMetrics>
 #include <QGuiApplication>
 #include <QJsonDocument>
@@ -222,6 +224,42 @@ private slots:
         }
         QVERIFY(language::install(QStringLiteral("zh_CN"))); // Chinese writes C's signs
         QVERIFY2(translatedFormula(formula).contains(QStringLiteral("68,976,648,192")), qPrintable(translatedFormula(formula)));
+    }
+
+    void countRefusalsTranslated()
+    {
+        // A count typed in a field (the Peers tab's "largest layer params", the parameter count) that core refuses
+        // (units.cpp's parseCount) reads in the window's language: each refusal is a template with the typed text as %1.
+        QFile src(QStringLiteral(SHARDSCOPE_UNITS_CPP));
+        QVERIFY(src.open(QIODevice::ReadOnly));
+        const QString body = QString::fromUtf8(src.readAll());
+        static const QRegularExpression call(QStringLiteral("fail\\(\"((?:[^\"\\\\]|\\\\.)*)\"\\)"));
+        QStringList templates;
+        for (auto it = call.globalMatch(body); it.hasNext();) {
+            const QString t = it.next().captured(1);
+            if (!templates.contains(t))
+                templates << t;
+        }
+        QVERIFY2(templates.size() >= 8, qPrintable(templates.join(QLatin1Char('\n'))));
+        const auto restore = qScopeGuard([] { language::install(QStringLiteral("en")); });
+        for (const QString& lang : {QStringLiteral("ru"), QStringLiteral("zh_CN")}) {
+            QVERIFY(language::install(lang));
+            for (const QString& t : templates) {
+                const QString tr = QCoreApplication::translate("shardscope::Validation", t.toUtf8().constData());
+                QVERIFY2(tr != t && tr.contains(QStringLiteral("%1")), qPrintable(lang + QStringLiteral(": ") + t));
+            }
+        }
+        // One refusal end to end: core's what() as the command line prints it, the window's text in Russian.
+        try {
+            parseCount("1,5B", "params");
+            QFAIL("1,5B was accepted");
+        } catch (const InvalidInput& e) {
+            QCOMPARE(QString::fromUtf8(e.what()),
+                     QStringLiteral("--params: '1,5B' has a comma that does not group thousands; write decimals with a dot (1.5B)"));
+            QVERIFY(language::install(QStringLiteral("ru")));
+            QCOMPARE(validationText(e),
+                     QStringLiteral("«1,5B»: запятая здесь не разделяет тысячи; десятичную дробь пишите с точкой (1.5B)"));
+        }
     }
 };
 
