@@ -279,8 +279,9 @@ int CompareWidget::chartWidthNeeded() const
     const QFontMetricsF axisTitle(m_y->titleFont());
     const double axisW = labels.horizontalAdvance(QStringLiteral("0000")) + axisTitle.height() + 16;
     const double plotW = 8 * labels.height();
-    // fitLegend() gives a side legend at most 0.45 of the chart's width (and makes its type smaller beyond that).
-    return int(std::ceil(std::max({titleW, frame + axisW + plotW + legendW, legendW / 0.45 + 2})));
+    // fitLegend() gives a side legend at most 0.45 of the chart's width (and makes its type smaller beyond that); Qt Charts
+    // placed a Russian legend of that width partly past the chart's right edge at 2x: 0.40 keeps it inside.
+    return int(std::ceil(std::max({titleW, frame + axisW + plotW + legendW, legendW / 0.40 + 2})));
 }
 
 int CompareWidget::chartHeightNeeded() const
