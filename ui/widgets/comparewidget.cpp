@@ -13,6 +13,7 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QCoreApplication>
 #include <QCursor>
 #include <QEvent>
 #include <QHeaderView>
@@ -30,6 +31,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 namespace shardscope {
 
@@ -41,6 +43,31 @@ QString amount(double bytes, ByteUnit u)
     return QStringLiteral("%1 %2").arg(bytes / unitDivisor(u), 0, 'f', 1).arg(QLatin1String(unitName(u)));
 }
 
+
+// The summary names each term by its key, a design doc's line ("params 138.0 GB -> 2.2 GB per GPU", the English text
+// the interop tests and the chart export read); in Russian and Chinese the key is a word of the language (the window
+// showed "params 4.3 GB -> 138.0 GB на GPU"). Same order as Term.
+const char* const kTermWords[kTermCount] = {
+    QT_TRANSLATE_NOOP("shardscope::CompareWidget", "params"),
+    QT_TRANSLATE_NOOP("shardscope::CompareWidget", "grads"),
+    QT_TRANSLATE_NOOP("shardscope::CompareWidget", "master"),
+    QT_TRANSLATE_NOOP("shardscope::CompareWidget", "optimizer"),
+    QT_TRANSLATE_NOOP("shardscope::CompareWidget", "activations"),
+    QT_TRANSLATE_NOOP("shardscope::CompareWidget", "logits"),
+    QT_TRANSLATE_NOOP("shardscope::CompareWidget", "zero3_gathered_params"),
+    QT_TRANSLATE_NOOP("shardscope::CompareWidget", "zero3_unsharded_grads"),
+    QT_TRANSLATE_NOOP("shardscope::CompareWidget", "comm_buckets"),
+    QT_TRANSLATE_NOOP("shardscope::CompareWidget", "fp8_transients"),
+    QT_TRANSLATE_NOOP("shardscope::CompareWidget", "cuda_context"),
+    QT_TRANSLATE_NOOP("shardscope::CompareWidget", "fragmentation"),
+};
+QString termWord(Term t)
+{
+    const char* key = termKey(t);
+    const char* word = kTermWords[static_cast<int>(t)];
+    // The table follows core's keys; a key added or renamed in core shows as itself until the table follows.
+    return std::strcmp(key, word) == 0 ? QCoreApplication::translate("shardscope::CompareWidget", word) : QLatin1String(key);
+}
 
 } // namespace
 
@@ -92,7 +119,7 @@ QString compareSummary(const Scenario& a, const Scenario& b, ByteUnit units)
         const double x = double(ra.bytes(term)), y = double(rb.bytes(term));
         // a term "moved" when it changed by at least 1% of the larger worst-rank total (noise stays out)
         if (std::abs(x - y) >= 0.01 * double(std::max(fa.worstBytes(), fb.worstBytes())))
-            moved << CompareWidget::tr("%1 %2 -> %3 per GPU").arg(QLatin1String(termKey(term)), amount(x, units), amount(y, units));
+            moved << CompareWidget::tr("%1 %2 -> %3 per GPU").arg(termWord(term), amount(x, units), amount(y, units));
     }
     moved << CompareWidget::tr("total %1 -> %2").arg(amount(double(fa.worstBytes()), units), amount(double(fb.worstBytes()), units));
     const StepResult sa = computeStep(a), sb = computeStep(b);
