@@ -1150,6 +1150,12 @@ private slots:
                     problems << where + QStringLiteral(": %1 at %2,%3 %4x%5 runs out of the %6x%7 window")
                                             .arg(target->objectName()).arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height())
                                             .arg(w.width()).arg(w.height());
+                // A panel of the step view gets at least the height it asks for (a panel squeezed into the tab area's
+                // last lines draws its text over itself).
+                else if (target->parentWidget() && target->parentWidget()->objectName() == QLatin1String("stepPanels")
+                         && target->height() < std::max(target->minimumHeight(), target->minimumSizeHint().height()) - 1)
+                    problems << where + QStringLiteral(": %1 is %2 px high, under its minimum %3").arg(target->objectName())
+                                            .arg(target->height()).arg(std::max(target->minimumHeight(), target->minimumSizeHint().height()));
                 // A panel sharing the step view's tab area is the one picked.
                 const QList<QWidget*> tabbed = w.stepView()->tabbedPanels();
                 if (tabbed.contains(target)) {
