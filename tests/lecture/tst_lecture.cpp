@@ -12,6 +12,7 @@
 #include "memorypergpuchart.h"
 #include "presentationmode.h"
 #include "presenterbar.h"
+#include "stepganttview.h"
 #include "stepview.h"
 #include "tour.h"
 #include "tourcheck.h"
@@ -1124,6 +1125,9 @@ private slots:
         QApplication::processEvents();
         if (present)
             lecture->presentation()->enter(size);
+        // The lecturer looked at the timeline before starting (its tab picked, as a click on it does): the tour's
+        // pipeline steps still show the pipeline schedule.
+        w.stepView()->showPanel(w.stepView()->ganttView());
         QStringList problems;
         int framed = 0, tabbedSeen = 0;
         for (const QString& id : builtinTourIds()) {
