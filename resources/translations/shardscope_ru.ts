@@ -780,6 +780,50 @@ B: %2
             <source>Worst rank of A (pinned) and B (current) by term</source>
             <translation>Худший ранг A (закреплён) и B (текущий) по слагаемым</translation>
         </message>
+        <message>
+            <source>params</source>
+            <translation>параметры</translation>
+        </message>
+        <message>
+            <source>grads</source>
+            <translation>градиенты</translation>
+        </message>
+        <message>
+            <source>master</source>
+            <translation>мастер-веса</translation>
+        </message>
+        <message>
+            <source>activations</source>
+            <translation>активации</translation>
+        </message>
+        <message>
+            <source>logits</source>
+            <translation>логиты</translation>
+        </message>
+        <message>
+            <source>zero3_gathered_params</source>
+            <translation>собранные параметры ZeRO-3</translation>
+        </message>
+        <message>
+            <source>zero3_unsharded_grads</source>
+            <translation>нешардированные градиенты ZeRO-3</translation>
+        </message>
+        <message>
+            <source>comm_buckets</source>
+            <translation>бакеты обмена</translation>
+        </message>
+        <message>
+            <source>fp8_transients</source>
+            <translation>временные буферы fp8</translation>
+        </message>
+        <message>
+            <source>cuda_context</source>
+            <translation>контекст CUDA</translation>
+        </message>
+        <message>
+            <source>fragmentation</source>
+            <translation>фрагментация</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::ControlsPanel</name>

@@ -780,6 +780,50 @@ B：%2
             <source>Worst rank of A (pinned) and B (current) by term</source>
             <translation>A（已固定）和 B（当前）最差 rank 的各项构成</translation>
         </message>
+        <message>
+            <source>params</source>
+            <translation>参数</translation>
+        </message>
+        <message>
+            <source>grads</source>
+            <translation>梯度</translation>
+        </message>
+        <message>
+            <source>master</source>
+            <translation>主权重</translation>
+        </message>
+        <message>
+            <source>activations</source>
+            <translation>激活</translation>
+        </message>
+        <message>
+            <source>logits</source>
+            <translation>logits</translation>
+        </message>
+        <message>
+            <source>zero3_gathered_params</source>
+            <translation>ZeRO-3 收集的参数</translation>
+        </message>
+        <message>
+            <source>zero3_unsharded_grads</source>
+            <translation>ZeRO-3 未分片梯度</translation>
+        </message>
+        <message>
+            <source>comm_buckets</source>
+            <translation>通信桶</translation>
+        </message>
+        <message>
+            <source>fp8_transients</source>
+            <translation>fp8 临时数据</translation>
+        </message>
+        <message>
+            <source>cuda_context</source>
+            <translation>CUDA 上下文</translation>
+        </message>
+        <message>
+            <source>fragmentation</source>
+            <translation>碎片</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::ControlsPanel</name>

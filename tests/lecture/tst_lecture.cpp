@@ -6,11 +6,13 @@
 #include "glossarypanel.h"
 #include "language.h"
 #include "lecture.h"
+#include "comparewidget.h"
 #include "mainwindow.h"
 #include "memorypage.h"
 #include "memorypergpuchart.h"
 #include "presentationmode.h"
 #include "presenterbar.h"
+#include "stepganttview.h"
 #include "stepview.h"
 #include "tour.h"
 #include "tourcheck.h"
@@ -47,10 +49,16 @@
 #include <QHeaderView>
 #include <QScrollArea>
 #include <QStyle>
+#include <QTabBar>
 #include <QTableView>
 #include <QSignalSpy>
 #include <QRegularExpression>
 #include <QSpinBox>
+#include <QSplitter>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QGraphicsTextItem>
+#include <QTextDocument>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -1089,6 +1097,200 @@ private slots:
         QCOMPARE(r.exitCode, 2);
         r = shardscopeRun({QStringLiteral("screenshot"), QStringLiteral("--step"), QStringLiteral("2"), QStringLiteral("--out"), png});
         QCOMPARE(r.exitCode, 2);
+    }
+
+    // Issue 14's remainder: every step of every shipped tour frames a widget the audience can see. The bubble steps of
+    // "3d-parallelism" framed the pipeline schedule while it sat behind the step view's "Timeline" tab (the lower
+    // panels share a tab area at 1366x768, and at 1600x1000 with PP > 1): a zero-size frame, nothing on screen. Here
+    // each step's target is visible, has a size, lies inside the window, is the picked tab where panels share the tab
+    // area, and the frame drawn is the target's (or, for a bar segment, inside it).
+    void highlightsLandOnVisibleWidgets_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<bool>("present");
+        QTest::newRow("1600x1000") << QSize(1600, 1000) << false;
+        QTest::newRow("1366x768") << QSize(1366, 768) << false;
+        QTest::newRow("presentation 1920x1080") << QSize(1920, 1080) << true;
+    }
+    void highlightsLandOnVisibleWidgets()
+    {
+        QFETCH(QSize, size);
+        QFETCH(bool, present);
+        MainWindow w(defaultScenario());
+        auto* lecture = new Lecture(&w);
+        lecture->player()->setAnimated(false);
+        w.setAttribute(Qt::WA_DontShowOnScreen);
+        w.resize(size);
+        w.show();
+        QApplication::processEvents();
+        if (present)
+            lecture->presentation()->enter(size);
+        // The lecturer looked at the timeline before starting (its tab picked, as a click on it does): the tour's
+        // pipeline steps still show the pipeline schedule.
+        w.stepView()->showPanel(w.stepView()->ganttView());
+        QStringList problems;
+        int framed = 0, tabbedSeen = 0;
+        for (const QString& id : builtinTourIds()) {
+            QVERIFY(lecture->openTour(id));
+            const Tour& t = lecture->player()->tour();
+            for (int k = 0; k < t.steps.size(); ++k) {
+                lecture->player()->goTo(k);
+                for (int i = 0; i < 4; ++i)
+                    QApplication::processEvents();
+                const QString where = QStringLiteral("%1 step %2 (%3)").arg(id).arg(k + 1).arg(t.steps[k].highlight);
+                if (t.steps[k].highlight.isEmpty())
+                    continue;
+                QWidget* target = lecture->player()->highlightTarget(t.steps[k].highlight);
+                if (!target) {
+                    problems << where + QStringLiteral(": no target");
+                    continue;
+                }
+                const QRect r(target->mapTo(&w, QPoint(0, 0)), target->size());
+                if (!target->isVisible())
+                    problems << where + QStringLiteral(": %1 is hidden").arg(target->objectName());
+                else if (target->width() < 16 || target->height() < 16)
+                    problems << where + QStringLiteral(": %1 is %2x%3").arg(target->objectName()).arg(target->width()).arg(target->height());
+                else if (!w.rect().contains(r))
+                    problems << where + QStringLiteral(": %1 at %2,%3 %4x%5 runs out of the %6x%7 window")
+                                            .arg(target->objectName()).arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height())
+                                            .arg(w.width()).arg(w.height());
+                // A panel of the step view gets at least the height it asks for (a panel squeezed into the tab area's
+                // last lines draws its text over itself).
+                else if (target->parentWidget() && target->parentWidget()->objectName() == QLatin1String("stepPanels")
+                         && target->height() < std::max(target->minimumHeight(), target->minimumSizeHint().height()) - 1)
+                    problems << where + QStringLiteral(": %1 is %2 px high, under its minimum %3").arg(target->objectName())
+                                            .arg(target->height()).arg(std::max(target->minimumHeight(), target->minimumSizeHint().height()));
+                // A panel sharing the step view's tab area is the one picked.
+                const QList<QWidget*> tabbed = w.stepView()->tabbedPanels();
+                if (tabbed.contains(target)) {
+                    ++tabbedSeen;
+                    if (w.stepView()->panelTabs()->currentIndex() != tabbed.indexOf(target))
+                        problems << where + QStringLiteral(": tab %1 shows, not the target's").arg(w.stepView()->panelTabs()->currentIndex());
+                }
+                const QRect frame = lecture->player()->overlay()->framedRect();
+                if (frame.isEmpty())
+                    problems << where + QStringLiteral(": no frame drawn");
+                else if (!r.contains(frame) || (t.steps[k].highlightTerm.isEmpty() && frame != r))
+                    problems << where + QStringLiteral(": the frame %1,%2 %3x%4 is not on the target %5,%6 %7x%8")
+                                            .arg(frame.x()).arg(frame.y()).arg(frame.width()).arg(frame.height())
+                                            .arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height());
+                else
+                    ++framed;
+            }
+        }
+        if (present)
+            lecture->presentation()->leave();
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+        QVERIFY(framed >= 30); // the four tours have 34 steps, 33 with a highlight
+        qInfo("%d frames, %d on a panel sharing the tab area", framed, tabbedSeen);
+    }
+
+    // Issue 14's remainder: the Compare tab in presentation mode (2x type at 1920x1080) gave the chart the same share
+    // as the table, which wanted most of it: "Worst rank of A (pinned) and ..." and a legend made small and still cut
+    // ("ZeRO-3 gathered para..."). At 1366x768 and in presentation mode the chart's title and every legend entry are
+    // whole and inside the chart's view, the legend keeps the type asked for, and the table shows its numbers whole
+    // with no sideways scrolling.
+    void compareChartAndTableFit_data()
+    {
+        QTest::addColumn<QString>("lang");
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<bool>("present");
+        for (const QString& lang : {QStringLiteral("en"), QStringLiteral("ru"), QStringLiteral("zh_CN")}) {
+            QTest::newRow(qPrintable(lang + QStringLiteral(" 1366x768"))) << lang << QSize(1366, 768) << false;
+            QTest::newRow(qPrintable(lang + QStringLiteral(" presentation"))) << lang << QSize(1920, 1080) << true;
+        }
+    }
+    void compareChartAndTableFit()
+    {
+        QFETCH(QString, lang);
+        QFETCH(QSize, size);
+        QFETCH(bool, present);
+        QVERIFY(language::install(lang));
+        QStringList problems;
+        {
+            MainWindow w(defaultScenario()); // ZeRO-3 on 32 A100s pinned as A, ZeRO-1 as B: ten terms in the legend
+            auto* lecture = new Lecture(&w);
+            w.setAttribute(Qt::WA_DontShowOnScreen);
+            w.resize(size);
+            w.show();
+            w.pinCurrentAsA();
+            Scenario b = defaultScenario();
+            b.zeroStage = 1;
+            w.setScenario(b);
+            w.showTab(QStringLiteral("compare"));
+            for (int i = 0; i < 4; ++i)
+                QApplication::processEvents();
+            CompareWidget* cmp = w.compareWidget();
+            const double legendAsked = pixelSize(cmp->chart()->legend()->font());
+            if (present)
+                lecture->presentation()->enter(size);
+            for (int i = 0; i < 6; ++i)
+                QApplication::processEvents();
+            QChartView* view = cmp->chartView();
+            QChart* chart = cmp->chart();
+            QVERIFY(view->isVisible());
+            const QRectF shown = view->mapToScene(view->viewport()->rect()).boundingRect().adjusted(-1, -1, 1, 1);
+            const auto cut = [](const QString& t) { return t.contains(QLatin1String("...")) || t.contains(QChar(0x2026)); };
+            int legendTexts = 0;
+            bool titleSeen = false;
+            QList<QGraphicsItem*> todo = chart->childItems();
+            while (!todo.isEmpty()) {
+                QGraphicsItem* item = todo.takeLast();
+                if (!item->isVisible())
+                    continue;
+                todo << item->childItems();
+                auto* text = dynamic_cast<QGraphicsTextItem*>(item);
+                if (!text || text->toPlainText().isEmpty())
+                    continue;
+                const bool inLegend = chart->legend()->isAncestorOf(item);
+                titleSeen = titleSeen || text->toPlainText() == chart->title();
+                legendTexts += inLegend ? 1 : 0;
+                if (cut(text->toPlainText()))
+                    problems << QStringLiteral("cut: '%1'").arg(text->toPlainText());
+                const double m = text->document()->documentMargin();
+                if (!shown.contains(text->sceneBoundingRect().adjusted(m, m, -m, -m)))
+                    problems << QStringLiteral("'%1' runs out of the chart's view").arg(text->toPlainText());
+            }
+            if (!titleSeen)
+                problems << QStringLiteral("the title '%1' is not shown whole").arg(chart->title());
+            int entries = 0;
+            for (QLegendMarker* m : chart->legend()->markers())
+                entries += m->isVisible() ? 1 : 0;
+            if (legendTexts != entries || entries < 10)
+                problems << QStringLiteral("%1 legend texts for %2 entries").arg(legendTexts).arg(entries);
+            // The legend keeps its type: as asked at 1366x768, at least 1.5x in presentation mode (before, fitLegend() shrank
+            // it to fit a narrow chart, to less than the 1x type; the Russian legend, chart above the table, gives up a
+            // quarter of its 2x type to fit the chart's height).
+            const double legendWant = present ? 1.5 * legendAsked : legendAsked;
+            if (pixelSize(chart->legend()->font()) < legendWant - 1)
+                problems << QStringLiteral("the legend's type is %1 px, not %2").arg(pixelSize(chart->legend()->font())).arg(legendWant);
+            // The table: every number column as wide as its widest cell and title, all columns in the viewport.
+            QTableWidget* table = cmp->table();
+            int total = 0;
+            for (int c = 0; c < table->columnCount(); ++c) {
+                total += table->columnWidth(c);
+                if (c == 0)
+                    continue;
+                const int need = std::max(table->horizontalHeader()->sectionSizeHint(c),
+                                          static_cast<QAbstractItemView*>(table)->sizeHintForColumn(c));
+                if (table->columnWidth(c) < need)
+                    problems << QStringLiteral("column %1 is %2 px for %3").arg(c).arg(table->columnWidth(c)).arg(need);
+            }
+            if (total > table->viewport()->width() + 1)
+                problems << QStringLiteral("the table's columns need %1 px of %2").arg(total).arg(table->viewport()->width());
+            if (table->columnWidth(0) < 8 * table->fontMetrics().averageCharWidth())
+                problems << QStringLiteral("the term column is %1 px").arg(table->columnWidth(0));
+            if (table->height() < 4 * table->verticalHeader()->defaultSectionSize())
+                problems << QStringLiteral("the table is %1 px high").arg(table->height());
+            if (!problems.isEmpty())
+                problems << QStringLiteral("(chart %1x%2, table %3x%4, %5)").arg(view->width()).arg(view->height())
+                                .arg(table->width()).arg(table->height())
+                                .arg(cmp->splitter()->orientation() == Qt::Horizontal ? QStringLiteral("side by side") : QStringLiteral("chart above"));
+            if (present)
+                lecture->presentation()->leave();
+        }
+        QVERIFY(language::install(QStringLiteral("en")));
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
     }
 };
 

@@ -5,6 +5,8 @@
 #include <QEvent>
 #include <QPainter>
 
+#include <utility>
+
 namespace shardscope {
 
 HighlightOverlay::HighlightOverlay(QWidget* window)
@@ -25,11 +27,21 @@ void HighlightOverlay::setTarget(QWidget* target, Area area)
         m_target->removeEventFilter(this);
     if (m_repaints)
         m_repaints->removeEventFilter(this);
+    for (const QPointer<QWidget>& a : std::as_const(m_ancestors))
+        if (a)
+            a->removeEventFilter(this);
+    m_ancestors.clear();
     m_target = target;
     m_area = std::move(area);
     m_repaints = nullptr;
     if (m_target) {
         m_target->installEventFilter(this);
+        // The target moves in the window when a widget above it moves or resizes (the verdict line growing pushes the
+        // charts down): the frame stayed 19 px above the chart at 1366x768.
+        for (QWidget* a = m_target->parentWidget(); a && a != parentWidget(); a = a->parentWidget()) {
+            a->installEventFilter(this);
+            m_ancestors << a;
+        }
         if (m_area) {
             auto* scroll = qobject_cast<QAbstractScrollArea*>(m_target.data());
             m_repaints = scroll ? scroll->viewport() : m_target.data();
@@ -57,7 +69,7 @@ bool HighlightOverlay::eventFilter(QObject* o, QEvent* e)
             follow();
         return QWidget::eventFilter(o, e);
     }
-    if (o == m_target) {
+    if (o == m_target || (o->isWidgetType() && m_ancestors.contains(static_cast<QWidget*>(o)))) {
         switch (e->type()) {
         case QEvent::Move:
         case QEvent::Resize:

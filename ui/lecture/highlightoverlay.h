@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <QList>
 #include <QPointer>
 #include <QRectF>
 #include <QWidget>
@@ -37,6 +38,7 @@ private:
     void follow();
     QRect framedNow() const;
     QPointer<QWidget> m_target;
+    QList<QPointer<QWidget>> m_ancestors; ///< the target's parents up to the window: their moves move the target
     QPointer<QWidget> m_repaints; ///< the widget whose paint events move an area (a chart view's viewport)
     Area m_area;
     QRect m_framed;

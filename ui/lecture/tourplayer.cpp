@@ -8,7 +8,11 @@
 #include "memorypergpuchart.h"
 #include "memoryvsgpuschart.h"
 #include "hostmemorychart.h"
+#include "stepganttview.h"
+#include "stepmemoryview.h"
 #include "steppage.h"
+#include "steppipelineview.h"
+#include "steptpview.h"
 #include "stepview.h"
 #include "traindemopanel.h"
 
@@ -130,6 +134,15 @@ void TourPlayer::arrive()
     for (QWidget* w = target; w && w != m_window; w = w->parentWidget())
         if (auto* stack = qobject_cast<QStackedWidget*>(w->parentWidget()))
             stack->setCurrentWidget(w);
+    // A panel of the step view that shares the tab area with others (the pipeline schedule, the timeline, the memory
+    // over the step, the TP split: at 1366x768, and at 1600x1000 with PP > 1) is picked there: the bubble steps framed
+    // the hidden pipeline schedule, and so nothing, while the "Timeline" tab showed.
+    if (StepView* view = m_window->stepView(); view && target) {
+        for (QWidget* panel : {static_cast<QWidget*>(view->pipelineView()), static_cast<QWidget*>(view->ganttView()),
+                               static_cast<QWidget*>(view->memoryView()), static_cast<QWidget*>(view->tpView())})
+            if (panel == target)
+                view->showPanel(panel);
+    }
     if (!step.highlightTerm.isEmpty() && target) {
         // One bar segment ("optimizer states of rank 0"): framed where the chart draws it, following the bars.
         const Term term = *termFromKey(step.highlightTerm.toStdString()); // parseTour checked the key

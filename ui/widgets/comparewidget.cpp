@@ -13,6 +13,7 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QCoreApplication>
 #include <QCursor>
 #include <QEvent>
 #include <QHeaderView>
@@ -21,6 +22,7 @@
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QSplitter>
+#include <QStyle>
 #include <QStackedBarSeries>
 #include <QTableWidget>
 #include <QToolTip>
@@ -29,6 +31,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 namespace shardscope {
 
@@ -40,6 +43,31 @@ QString amount(double bytes, ByteUnit u)
     return QStringLiteral("%1 %2").arg(bytes / unitDivisor(u), 0, 'f', 1).arg(QLatin1String(unitName(u)));
 }
 
+
+// The summary names each term by its key, a design doc's line ("params 138.0 GB -> 2.2 GB per GPU", the English text
+// the interop tests and the chart export read); in Russian and Chinese the key is a word of the language (the window
+// showed "params 4.3 GB -> 138.0 GB на GPU"). Same order as Term.
+const char* const kTermWords[kTermCount] = {
+    QT_TRANSLATE_NOOP("shardscope::CompareWidget", "params"),
+    QT_TRANSLATE_NOOP("shardscope::CompareWidget", "grads"),
+    QT_TRANSLATE_NOOP("shardscope::CompareWidget", "master"),
+    QT_TRANSLATE_NOOP("shardscope::CompareWidget", "optimizer"),
+    QT_TRANSLATE_NOOP("shardscope::CompareWidget", "activations"),
+    QT_TRANSLATE_NOOP("shardscope::CompareWidget", "logits"),
+    QT_TRANSLATE_NOOP("shardscope::CompareWidget", "zero3_gathered_params"),
+    QT_TRANSLATE_NOOP("shardscope::CompareWidget", "zero3_unsharded_grads"),
+    QT_TRANSLATE_NOOP("shardscope::CompareWidget", "comm_buckets"),
+    QT_TRANSLATE_NOOP("shardscope::CompareWidget", "fp8_transients"),
+    QT_TRANSLATE_NOOP("shardscope::CompareWidget", "cuda_context"),
+    QT_TRANSLATE_NOOP("shardscope::CompareWidget", "fragmentation"),
+};
+QString termWord(Term t)
+{
+    const char* key = termKey(t);
+    const char* word = kTermWords[static_cast<int>(t)];
+    // The table follows core's keys; a key added or renamed in core shows as itself until the table follows.
+    return std::strcmp(key, word) == 0 ? QCoreApplication::translate("shardscope::CompareWidget", word) : QLatin1String(key);
+}
 
 } // namespace
 
@@ -91,7 +119,7 @@ QString compareSummary(const Scenario& a, const Scenario& b, ByteUnit units)
         const double x = double(ra.bytes(term)), y = double(rb.bytes(term));
         // a term "moved" when it changed by at least 1% of the larger worst-rank total (noise stays out)
         if (std::abs(x - y) >= 0.01 * double(std::max(fa.worstBytes(), fb.worstBytes())))
-            moved << CompareWidget::tr("%1 %2 -> %3 per GPU").arg(QLatin1String(termKey(term)), amount(x, units), amount(y, units));
+            moved << CompareWidget::tr("%1 %2 -> %3 per GPU").arg(termWord(term), amount(x, units), amount(y, units));
     }
     moved << CompareWidget::tr("total %1 -> %2").arg(amount(double(fa.worstBytes()), units), amount(double(fb.worstBytes()), units));
     const StepResult sa = computeStep(a), sb = computeStep(b);
@@ -159,18 +187,23 @@ CompareWidget::CompareWidget(QWidget* parent)
             QToolTip::showText(QCursor::pos(), m_lastTip, m_view);
     });
 
-    auto* split = new QSplitter(Qt::Horizontal, this);
-    split->setChildrenCollapsible(false);
-    split->addWidget(m_view);
-    split->addWidget(m_table);
+    // The chart and the table side by side. Each gets the width its text needs (balance(), on every resize and font
+    // change): with both stretching equally the table took three quarters at 2x type and the chart's title and
+    // legend entries were cut ("Worst rank of A (pinned) and ...", "ZeRO-3 gathered para...").
+    m_split = new QSplitter(Qt::Horizontal, this);
+    m_split->setObjectName(QStringLiteral("compareSplit"));
+    m_split->setChildrenCollapsible(false);
+    m_split->addWidget(m_view);
+    m_split->addWidget(m_table);
     m_view->setMinimumWidth(420);
-    split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 1);
-    layout->addWidget(split, 1);
+    m_split->setStretchFactor(0, 1);
+    m_split->setStretchFactor(1, 1);
+    layout->addWidget(m_split, 1);
     m_table->setColumnCount(4);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    // The numbers as wide as they are, the term names in the rest (wrapped, then elided, where it is narrow).
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_table->setAlternatingRowColors(true);
     refresh();
@@ -250,6 +283,124 @@ void CompareWidget::fitChart()
     // where the whole title would be cut (2x type).
     fitLegend(m_chart);
     setAxisTitleFitting(m_y, m_yTitles, m_chart->plotArea().height());
+    scheduleBalance(false);
+}
+
+int CompareWidget::chartWidthNeeded() const
+{
+    // The chart's own margins (4 px, makeChartView) and its layout's (about 10 px a side), the view's frame.
+    const double frame = 2.0 * m_view->frameWidth() + m_chart->margins().left() + m_chart->margins().right() + 24;
+    const QFontMetricsF title(m_chart->titleFont());
+    const double titleW = title.horizontalAdvance(m_chart->title()) + frame;
+    // The legend in the font asked for (fitLegend() makes it smaller where the chart is too narrow: not the need).
+    const QVariant asked = m_chart->legend()->property("shardscopeAskedFont");
+    const QFontMetricsF legend(asked.isValid() ? asked.value<QFont>() : m_chart->legend()->font());
+    double legendW = 0;
+    for (QLegendMarker* m : m_chart->legend()->markers())
+        if (m->isVisible() && !m->label().isEmpty())
+            legendW = std::max(legendW, legend.horizontalAdvance(m->label()));
+    // As fitLegend() measures an entry: marker, margins and a pixel of rounding.
+    legendW += legend.height() / 2 + 8 + 4 + 8 + 2 * 4 + 4;
+    // The memory axis: its tick labels ("1000"), its title (one line, turned), and a plot of two bars.
+    const QFontMetricsF labels(m_y->labelsFont());
+    const QFontMetricsF axisTitle(m_y->titleFont());
+    const double axisW = labels.horizontalAdvance(QStringLiteral("0000")) + axisTitle.height() + 16;
+    const double plotW = 8 * labels.height();
+    // fitLegend() gives a side legend at most 0.45 of the chart's width (and makes its type smaller beyond that); Qt Charts
+    // placed a Russian legend of that width partly past the chart's right edge at 2x: 0.40 keeps it inside.
+    return int(std::ceil(std::max({titleW, frame + axisW + plotW + legendW, legendW / 0.40 + 2})));
+}
+
+int CompareWidget::chartHeightNeeded() const
+{
+    // The title, then the legend's entries one under another (fitLegend()'s entry height), the chart's margins.
+    const QVariant asked = m_chart->legend()->property("shardscopeAskedFont");
+    const QFontMetricsF legend(asked.isValid() ? asked.value<QFont>() : m_chart->legend()->font());
+    int entries = 0;
+    for (QLegendMarker* m : m_chart->legend()->markers())
+        entries += m->isVisible() && !m->label().isEmpty() ? 1 : 0;
+    const double title = QFontMetricsF(m_chart->titleFont()).height() + 8;
+    const double frame = 2.0 * m_view->frameWidth() + m_chart->margins().top() + m_chart->margins().bottom() + 24;
+    return int(std::ceil(std::max(double(m_view->minimumHeight()), title + entries * (legend.height() + 16) + frame)));
+}
+
+int CompareWidget::tableWidthNeeded(bool wholeTerms) const
+{
+    const QHeaderView* head = m_table->horizontalHeader();
+    int w = 2 * m_table->frameWidth() + m_table->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, m_table) + 2;
+    for (int c = 0; c < m_table->columnCount(); ++c) {
+        int col = std::max(head->sectionSizeHint(c), static_cast<const QAbstractItemView*>(m_table)->sizeHintForColumn(c)); // public there
+        if (c == 0 && !wholeTerms) // a term name may wrap to two lines: room for a dozen characters
+            col = std::min(col, 12 * m_table->fontMetrics().averageCharWidth() + 8);
+        w += col;
+    }
+    return w;
+}
+
+void CompareWidget::scheduleBalance(bool always)
+{
+    m_balanceAlways = m_balanceAlways || always;
+    if (m_balancePending)
+        return;
+    m_balancePending = true;
+    // Queued: the fonts and the chart's layout settle first (presentation mode sets the chart's fonts after the
+    // widgets'), and a resize from inside a resize handler is avoided.
+    QMetaObject::invokeMethod(
+        this,
+        [this] {
+            m_balancePending = false;
+            const bool always = m_balanceAlways;
+            m_balanceAlways = false;
+            balance(always);
+        },
+        Qt::QueuedConnection);
+}
+
+void CompareWidget::balance(bool always)
+{
+    if (m_view->isHidden() || m_table->isHidden() || m_split->count() != 2)
+        return;
+    const int chartNeed = chartWidthNeeded();
+    const int tableNeed = tableWidthNeeded(true);
+    const int tableMin = tableWidthNeeded(false);
+    // Side by side where the chart and the table's numbers both fit; else the chart above the table, each the whole
+    // width (a Russian window at 1366x768 leaves the tab about 750 px: side by side, the legend's type shrank and the
+    // term names were "...").
+    const Qt::Orientation want = width() >= chartNeed + tableMin + m_split->handleWidth() + 24 ? Qt::Horizontal : Qt::Vertical;
+    if (m_split->orientation() != want) {
+        m_split->setOrientation(want);
+        always = true;
+    }
+    const bool across = want == Qt::Horizontal;
+    const int avail = (across ? m_split->width() : m_split->height()) - m_split->handleWidth();
+    if (avail <= 0)
+        return;
+    int first;
+    if (across) {
+        if (chartNeed + tableNeed <= avail)
+            first = chartNeed + (avail - chartNeed - tableNeed) / 2; // both whole: the surplus shared
+        else
+            first = std::min(chartNeed, std::max(avail - tableMin, avail / 2)); // the chart first, the numbers kept
+    } else {
+        // The chart as high as its legend needs, the table at least its header and four rows.
+        const int tableRows = m_table->horizontalHeader()->height() + 4 * m_table->verticalHeader()->defaultSectionSize()
+                            + 2 * m_table->frameWidth();
+        first = std::min(chartHeightNeeded(), std::max(avail - tableRows, avail / 2));
+    }
+    const int least = across ? m_view->minimumWidth() : m_view->minimumHeight();
+    first = std::clamp(first, std::min(least, avail), avail);
+    const QList<int> now = m_split->sizes();
+    if (!always && now.size() == 2 && now[0] >= first)
+        return; // wide enough (a width the user dragged to stays)
+    if (now.size() == 2 && std::abs(now[0] - first) <= 1)
+        return;
+    m_split->setSizes({first, avail - first});
+}
+
+void CompareWidget::resizeEvent(QResizeEvent* e)
+{
+    QWidget::resizeEvent(e);
+    scheduleBalance(true);
 }
 
 void CompareWidget::showChartOnly()
@@ -262,6 +413,8 @@ void CompareWidget::showChartOnly()
 void CompareWidget::changeEvent(QEvent* e)
 {
     QWidget::changeEvent(e);
+    if (e->type() == QEvent::FontChange)
+        scheduleBalance(true);
     if (e->type() == QEvent::PaletteChange) {
         applyPalette(m_chart, palette());
         for (int t = 0; t < kTermCount; ++t)

@@ -18,6 +18,7 @@ class QChart;
 class QChartView;
 class QLabel;
 class QLineSeries;
+class QSplitter;
 class QStackedBarSeries;
 class QTableWidget;
 class QValueAxis;
@@ -58,6 +59,8 @@ public:
     /// The side-by-side stacked bars: categories A and B, one set per term (bytes of each worst rank, in the unit).
     QChartView* chartView() const { return m_view; }
     QChart* chart() const { return m_chart; }
+    /// The splitter between the chart and the table: side by side, or the chart above where both do not fit.
+    QSplitter* splitter() const { return m_split; }
     QBarSet* barSet(Term t) const { return m_sets[static_cast<std::size_t>(t)]; }
     /// The capacity line of column 0 (A) or 1 (B).
     QLineSeries* capacitySeries(int column) const { return column == 0 ? m_capA : m_capB; }
@@ -67,13 +70,29 @@ public:
     /// Only the chart (export): the summary line and the table hidden.
     void showChartOnly();
 
+    /**
+     * The width the chart needs to show its title and every legend entry whole beside a plot of two bars, and the
+     * width the table needs for its number columns and (with `wholeTerms`) its longest term name, in the fonts now
+     * set (presentation mode doubles them). The splitter between the two is set from these (balance()).
+     */
+    int chartWidthNeeded() const;
+    /// The height the chart needs for its title and its legend's entries one under another (chart above the table).
+    int chartHeightNeeded() const;
+    int tableWidthNeeded(bool wholeTerms) const;
+
 protected:
     void changeEvent(QEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
 
 private:
     void refresh();
     void refreshChart(const Footprint* fa, const Footprint* fb);
     void fitChart();
+    /// Sets the splitter: side by side, the chart its needed width, the rest to the table, any surplus shared; where
+    /// the two do not fit side by side, the chart above the table. `always` false: only when the chart is smaller than
+    /// it needs (a new legend entry), so that a width the user dragged to stays.
+    void balance(bool always);
+    void scheduleBalance(bool always);
 
     std::optional<Scenario> m_pinned;
     std::optional<Scenario> m_current;
@@ -83,6 +102,9 @@ private:
     QTableWidget* m_table;
     QChart* m_chart;
     QChartView* m_view;
+    QSplitter* m_split = nullptr;
+    bool m_balancePending = false;
+    bool m_balanceAlways = false;
     QStackedBarSeries* m_bars;
     std::array<QBarSet*, kTermCount> m_sets {};
     QLineSeries* m_capA;
