@@ -4,6 +4,7 @@
 // hold what computeFootprint answers; they are shown only where they apply; they survive a scenario file and undo;
 // the capacity measure switches the verdict exactly where core's fits does.
 #include "controlspanel.h"
+#include "language.h"
 #include "mainwindow.h"
 #include "memorypage.h"
 #include "resultjson.h"
@@ -19,6 +20,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QJsonObject>
+#include <QScopeGuard>
 #include <QSlider>
 #include <QStandardPaths>
 #include <QTest>
@@ -243,6 +245,28 @@ private slots:
         QApplication::processEvents();
         const QSize min = w->minimumSizeHint().expandedTo(w->minimumSize());
         QVERIFY2(min.width() <= 1184, qPrintable(QString::number(min.width())));
+    }
+
+    void offloadCombosInRussian()
+    {
+        // Seen in ru (issue 14): both offload combos were empty, and picking "нет" handed core the key "нет" (the
+        // "none" item's data was translated too): an empty optional dereferenced. The items' data are core's keys in
+        // every language; the shown text is the language's.
+        const auto restore = qScopeGuard([] { language::install(QStringLiteral("en")); });
+        QVERIFY(language::install(QStringLiteral("ru")));
+        Scenario s = defaultScenario();
+        s.offloadOptimizer = OffloadDevice::Cpu;
+        auto w = makeWindow(s);
+        auto* opt = w->controls()->findChild<QComboBox*>(QStringLiteral("offloadOptimizer"));
+        auto* par = w->controls()->findChild<QComboBox*>(QStringLiteral("offloadParams"));
+        QVERIFY(opt && par);
+        QCOMPARE(opt->currentText(), QStringLiteral("CPU"));
+        QCOMPARE(par->currentText(), QStringLiteral("нет"));
+        opt->setCurrentIndex(opt->findText(QStringLiteral("нет")));
+        QCOMPARE(int(w->scenario().offloadOptimizer), int(OffloadDevice::None));
+        QCOMPARE(opt->currentData().toString(), QStringLiteral("none"));
+        par->setCurrentIndex(par->findText(QStringLiteral("NVMe")));
+        QCOMPARE(int(w->scenario().offloadParams), int(OffloadDevice::Nvme));
     }
 };
 

@@ -367,7 +367,7 @@ void ControlsPanel::build()
         auto* c = new QComboBox(this);
         c->setObjectName(QLatin1String(name));
         c->setToolTip(tip);
-        c->addItem(tr("none"), tr("none"));
+        c->addItem(tr("none"), QStringLiteral("none")); // the data is core's key, in every language
         c->addItem(tr("CPU"), QStringLiteral("cpu"));
         c->addItem(tr("NVMe"), QStringLiteral("nvme"));
         return c;
@@ -380,11 +380,17 @@ void ControlsPanel::build()
     savers->addRow(tr("Param offload"), m_offPar);
     addErrorRow(savers, {QStringLiteral("offload-params")});
     connect(m_offOpt, &QComboBox::currentIndexChanged, this, [this](int i) {
-        m_scenario.offloadOptimizer = *offloadFromKey(m_offOpt->itemData(i).toString().toStdString());
+        const auto d = offloadFromKey(m_offOpt->itemData(i).toString().toStdString());
+        if (!d)
+            return; // no item (index -1 while the combo is refilled)
+        m_scenario.offloadOptimizer = *d;
         changed();
     });
     connect(m_offPar, &QComboBox::currentIndexChanged, this, [this](int i) {
-        m_scenario.offloadParams = *offloadFromKey(m_offPar->itemData(i).toString().toStdString());
+        const auto d = offloadFromKey(m_offPar->itemData(i).toString().toStdString());
+        if (!d)
+            return;
+        m_scenario.offloadParams = *d;
         changed();
     });
 
