@@ -618,7 +618,15 @@ void StepView::arrange()
         const int below = R.height() - mainMin.height() - sp;
         const int k = fit(col, below);
         const int spare = k >= 0 ? below - need(col, k) : 0;
-        const int mh = mainMin.height() + std::max(0, spare) / 3;
+        int mh = mainMin.height() + std::max(0, spare) / 3;
+        if (k < 0 && !col.isEmpty()) {
+            // Not even the tab area fits under the GPU view at its minimum: the panel shown keeps its own minimum (a
+            // tour's highlighted TP split got 55 px in Russian at 1366 x 768) and the GPU view gives up height, down to
+            // seven eighths of its minimum (its boxes are drawn to the height they get).
+            QWidget* pick = col.contains(m_tabPick) ? m_tabPick : col.front();
+            const int want = R.height() - sp - (col.size() > 1 ? tabH : 0) - minH(pick);
+            mh = std::max(mainMin.height() * 7 / 8, std::min(mh, want));
+        }
         main->setGeometry(R.left(), R.top(), R.width(), mh);
         shown << main;
         place(QRect(R.left(), R.top() + mh + sp, R.width(), R.height() - mh - sp), col, k);
