@@ -13,6 +13,7 @@
 #include "steppage.h"
 #include "steppipelineview.h"
 #include "steptpview.h"
+#include "stepgpuview.h"
 #include "stepview.h"
 #include "traindemopanel.h"
 
@@ -139,7 +140,8 @@ void TourPlayer::arrive()
     // the hidden pipeline schedule, and so nothing, while the "Timeline" tab showed.
     if (StepView* view = m_window->stepView(); view && target) {
         for (QWidget* panel : {static_cast<QWidget*>(view->pipelineView()), static_cast<QWidget*>(view->ganttView()),
-                               static_cast<QWidget*>(view->memoryView()), static_cast<QWidget*>(view->tpView())})
+                               static_cast<QWidget*>(view->memoryView()), static_cast<QWidget*>(view->tpView()),
+                               static_cast<QWidget*>(view->gpuView())})
             if (panel == target)
                 view->showPanel(panel);
     }

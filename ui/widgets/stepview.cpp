@@ -131,6 +131,7 @@ StepView::StepView(QWidget* parent)
         if (m_arranging || i < 0 || i >= m_tabbed.size())
             return;
         m_tabPick = m_tabbed[i];
+        m_pickFirst = true;
         arrange();
     });
     layout->addWidget(m_area, 1);
@@ -474,7 +475,14 @@ bool StepView::eventFilter(QObject* o, QEvent* e)
 
 void StepView::showPanel(QWidget* panel)
 {
-    m_tabPick = panel;
+    // The GPU (or ring) view is never tabbed: asking for it gives it back its full height; any other panel is picked
+    // in the tab area and keeps its minimum height there.
+    if (panel == m_gpus || panel == m_ring) {
+        m_pickFirst = false;
+    } else {
+        m_tabPick = panel;
+        m_pickFirst = true;
+    }
     arrange();
 }
 
@@ -619,8 +627,9 @@ void StepView::arrange()
         const int k = fit(col, below);
         const int spare = k >= 0 ? below - need(col, k) : 0;
         int mh = mainMin.height() + std::max(0, spare) / 3;
-        if (k < 0 && !col.isEmpty()) {
-            // Not even the tab area fits under the GPU view at its minimum: the panel shown keeps its own minimum (a
+        if (k < 0 && !col.isEmpty() && m_pickFirst) {
+            // Not even the tab area fits under the GPU view at its minimum, and a panel was asked for (showPanel(): a tour
+            // step, a click on its tab): it keeps its own minimum (a
             // tour's highlighted TP split got 55 px in Russian at 1366 x 768) and the GPU view gives up height, down to
             // seven eighths of its minimum (its boxes are drawn to the height they get).
             QWidget* pick = col.contains(m_tabPick) ? m_tabPick : col.front();

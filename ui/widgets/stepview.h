@@ -156,6 +156,7 @@ private:
     QTabBar* m_tabBar = nullptr;
     QList<QWidget*> m_tabbed;
     QWidget* m_tabPick = nullptr; ///< the tabbed panel last picked
+    bool m_pickFirst = false; ///< the picked panel keeps its minimum height before the GPU view (showPanel())
     Arrangement m_arrangement = Arrangement::OneColumn;
     bool m_arranging = false;
 };
