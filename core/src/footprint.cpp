@@ -26,6 +26,17 @@ constexpr double kMaxTermBytes = 4e17;
 
 std::int64_t ceilDiv(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
 
+/// std::llround(x), exactly, without the library call where 0 <= x < 2^62 (every byte count here): the truncation
+/// i is exact in a double, and so is x - i (a double's fractional part is a double), so "i + 1 when x - i >= 0.5" is
+/// round-half-away-from-zero. Outside that range (negative, NaN, huge): std::llround itself.
+inline std::int64_t roundBytes(double x)
+{
+    if (!(x >= 0 && x < 4.6e18))
+        return static_cast<std::int64_t>(std::llround(x));
+    const auto i = static_cast<std::int64_t>(x);
+    return i + (x - static_cast<double>(i) >= 0.5 ? 1 : 0);
+}
+
 std::string num(double v)
 {
     char buf[64];
@@ -352,6 +363,12 @@ struct Stage
     double working = 0; ///< one layer's recompute/backward working set
     double autocastCache = 0; ///< autocast's 16-bit weight copies (forward through backward)
     double persistentParams = 0; ///< DeepSpeed stage 3: small params kept whole (persistence threshold)
+    /// stored (0 with activation offload), working and autocastCache rounded to bytes once (alive() reads them).
+    std::int64_t storedBytes = 0, workingBytes = 0, autocastCacheBytes = 0;
+    /// The terms neither the ZeRO stage nor the offloads change (activations, logits, fp8 transients, CUDA context),
+    /// kept after their first computation: a FootprintFamily's members share them (termSizes()).
+    bool fixedTermsKept = false;
+    std::array<TermValue, 4> fixedTerms;
 };
 
 /// Sets term t to `bytes` (refusing a size beyond the model's range). `words` (a string, or a callable returning
@@ -378,7 +395,7 @@ void setTerm(const Ctx& c, Sizes& v, Term t, double bytes, Words&& words)
                                + " puts " + amount + " of " + termKey(t) + " on one GPU, beyond the model's range (at most "
                                + formatBytes(kMaxTermBytes, ByteUnit::GB, 0) + " a term)");
     }
-    tv.bytes = static_cast<std::int64_t>(std::llround(bytes));
+    tv.bytes = roundBytes(bytes);
     if (c.explain) {
         if constexpr (std::is_invocable_v<Words>)
             tv.formula = words();
@@ -693,9 +710,9 @@ std::array<std::int64_t, kTermCount> alive(const Ctx& c, const Stage& st, const 
     full(Term::Master);
     full(Term::Optimizer);
     const bool last = st.index == c.s.pp - 1;
-    const std::int64_t stored = c.s.activationOffload ? 0 : static_cast<std::int64_t>(std::llround(st.stored));
-    const std::int64_t working = static_cast<std::int64_t>(std::llround(st.working));
-    const std::int64_t cache = static_cast<std::int64_t>(std::llround(st.autocastCache));
+    const std::int64_t stored = st.storedBytes;
+    const std::int64_t working = st.workingBytes;
+    const std::int64_t cache = st.autocastCacheBytes;
     const std::int64_t actSize = v[static_cast<std::size_t>(Term::Activations)].bytes;
     auto acts = [&](std::int64_t bytes) { put(Term::Activations, std::min(actSize, bytes)); };
     const bool gradsFwd = gradsLiveInForward(c);
@@ -766,8 +783,7 @@ std::int64_t allocatedOf(const Scenario& s, const std::array<std::int64_t, kTerm
 
 std::int64_t fragmentationOf(const Scenario& s, std::int64_t allocated)
 {
-    return s.enabled(Term::Fragmentation) ? static_cast<std::int64_t>(std::llround(s.fragmentation * double(allocated)))
-                                          : 0;
+    return s.enabled(Term::Fragmentation) ? roundBytes(s.fragmentation * double(allocated)) : 0;
 }
 
 Ctx makeCtx(const Scenario& s, bool explain = true)
@@ -821,6 +837,9 @@ Stage makeStageShape(const Ctx& c, std::int64_t i)
         st.working = c.la.workingBytes - c.la.storedBytes; // the ring attention buffers only
     if (e.autocast)
         st.autocastCache = double(P) * 2.0; // autocast's weight cache: a 16-bit copy of every weight used
+    st.storedBytes = s.activationOffload ? 0 : static_cast<std::int64_t>(std::llround(st.stored));
+    st.workingBytes = static_cast<std::int64_t>(std::llround(st.working));
+    st.autocastCacheBytes = static_cast<std::int64_t>(std::llround(st.autocastCache));
     return st;
 }
 
@@ -831,21 +850,39 @@ Stage makeStage(const Ctx& c, std::int64_t i)
     return st;
 }
 
-Sizes termSizes(const Ctx& c, const Stage& st)
+constexpr Term kFixedTerms[4] = {Term::Activations, Term::Logits, Term::Fp8Transients, Term::CudaContext};
+
+/// Each term's size when alive into v (every term but fragmentation). The terms the ZeRO stage and the offloads do
+/// not change are computed on the stage's first call and copied after: in the same order as the others, so a term
+/// beyond the model's range throws the same refusal either way (those kept never throw).
+void termSizes(const Ctx& c, Stage& st, Sizes& v)
 {
-    Sizes v;
     paramsTerm(c, st, v);
     gradsTerm(c, st, v);
     optimizerStateTerms(c, st, v);
-    activationsTerm(c, st, v);
-    logitsTerm(c, st, v);
+    if (st.fixedTermsKept) {
+        for (std::size_t k = 0; k < 4; ++k) {
+            TermValue& tv = v[static_cast<std::size_t>(kFixedTerms[k])];
+            if (c.explain)
+                tv = st.fixedTerms[k];
+            else
+                tv.bytes = st.fixedTerms[k].bytes;
+        }
+    } else {
+        activationsTerm(c, st, v);
+        logitsTerm(c, st, v);
+    }
     gatheredParamsTerm(c, st, v);
     unshardedGradsTerm(c, st, v);
     commBucketsTerm(c, st, v);
-    fp8Term(c, st, v);
-    setTerm(c, v, Term::CudaContext, double(c.s.cudaContextBytes),
-            [&] { return "CUDA context + workspaces: " + gb(double(c.s.cudaContextBytes)); });
-    return v;
+    if (!st.fixedTermsKept) {
+        fp8Term(c, st, v);
+        setTerm(c, v, Term::CudaContext, double(c.s.cudaContextBytes),
+                [&] { return "CUDA context + workspaces: " + gb(double(c.s.cudaContextBytes)); });
+        for (std::size_t k = 0; k < 4; ++k)
+            st.fixedTerms[k] = v[static_cast<std::size_t>(kFixedTerms[k])];
+        st.fixedTermsKept = true;
+    }
 }
 
 using Timeline = std::array<MemoryMoment, kStepMomentCount>;
@@ -862,14 +899,14 @@ Timeline timelineOf(const Ctx& c, const Stage& st, const Sizes& v)
     return tl;
 }
 
-/// The rank's footprint: the timeline's peak with the terms alive then as its breakdown. The timeline is kept in
-/// r.timeline when `keepTimeline`.
-RankFootprint rankFootprint(const Ctx& c, const Stage& st, bool keepTimeline = true)
+/// The rank's footprint into r (every field but the label; r may hold an earlier rank's: all is overwritten, its
+/// strings and vectors reused): the timeline's peak with the terms alive then as its breakdown. The timeline is kept
+/// in r.timeline when `keepTimeline`. `v` is scratch (the term sizes).
+void rankFootprintInto(const Ctx& c, Stage& st, Sizes& v, RankFootprint& r, bool keepTimeline)
 {
     const Scenario& s = c.s;
     const std::int64_t i = st.index;
-    Sizes v = termSizes(c, st);
-    RankFootprint r;
+    termSizes(c, st, v);
     r.stage = i;
     r.layers = st.layers;
     r.localParams = st.sp.local;
@@ -895,8 +932,10 @@ RankFootprint rankFootprint(const Ctx& c, const Stage& st, bool keepTimeline = t
         if (term == Term::CudaContext || term == Term::Fragmentation)
             continue;
         r.terms[k].bytes = pm.bytes[k];
-        if (!c.explain)
+        if (!c.explain) {
+            r.terms[k].formula.clear();
             continue;
+        }
         r.terms[k].formula = v[k].formula;
         if (pm.bytes[k] != v[k].bytes && v[k].bytes > 0) {
             std::size_t when = 0;
@@ -908,14 +947,19 @@ RankFootprint rankFootprint(const Ctx& c, const Stage& st, bool keepTimeline = t
                 + stepMomentKey(tl[when].moment) + ": " + v[k].formula;
         }
     }
-    r.terms[static_cast<std::size_t>(Term::CudaContext)] = v[static_cast<std::size_t>(Term::CudaContext)];
     const double alloc = double(pm.allocatedBytes);
-    Sizes fr;
-    setTerm(c, fr, Term::Fragmentation, s.fragmentation * alloc, [&] {
+    setTerm(c, v, Term::Fragmentation, s.fragmentation * alloc, [&] {
         return num(s.fragmentation * 100) + "% of " + gb(alloc) + " allocated at the peak (" + stepMomentKey(pm.moment)
             + ")";
     });
-    r.terms[static_cast<std::size_t>(Term::Fragmentation)] = fr[static_cast<std::size_t>(Term::Fragmentation)];
+    for (Term t : {Term::CudaContext, Term::Fragmentation}) {
+        const auto k = static_cast<std::size_t>(t);
+        r.terms[k].bytes = v[k].bytes;
+        if (c.explain)
+            r.terms[k].formula = v[k].formula;
+        else
+            r.terms[k].formula.clear();
+    }
     r.stepMaxBytes[static_cast<std::size_t>(Term::Fragmentation)] = r.bytes(Term::Fragmentation);
     // The figures every measure reports are memoryMeasures() of the peak moment (the Step view's curve uses it too);
     // the breakdown adds up to its device-used figure (tested in tst_properties).
@@ -929,6 +973,15 @@ RankFootprint rankFootprint(const Ctx& c, const Stage& st, bool keepTimeline = t
     r.steadyStateBytes = tl[0].allocatedBytes;
     if (keepTimeline)
         r.timeline.assign(tl.begin(), tl.end());
+    else
+        r.timeline.clear();
+}
+
+RankFootprint rankFootprint(const Ctx& c, Stage& st, bool keepTimeline = true)
+{
+    Sizes v;
+    RankFootprint r;
+    rankFootprintInto(c, st, v, r, keepTimeline);
     return r;
 }
 
@@ -967,7 +1020,7 @@ MemoryMeasures memoryMeasures(const Scenario& s, const std::array<std::int64_t, 
     if (s.pagedOptimizer)
         paged = alive[static_cast<std::size_t>(Term::Optimizer)];
     const std::int64_t context
-        = s.enabled(Term::CudaContext) ? static_cast<std::int64_t>(std::llround(double(s.cudaContextBytes))) : 0;
+        = s.enabled(Term::CudaContext) ? roundBytes(double(s.cudaContextBytes)) : 0;
     m.deviceUsed = m.reserved + paged + context;
     return m;
 }
@@ -978,7 +1031,8 @@ std::vector<MemoryMoment> memoryTimeline(const Scenario& s, std::int64_t stage)
     if (stage < 0 || stage >= s.pp)
         throw InvalidInput("pp", "--pp: stage " + std::to_string(stage) + " is outside 0.." + std::to_string(s.pp - 1));
     const Ctx c = makeCtx(s);
-    return rankFootprint(c, makeStage(c, stage)).timeline;
+    Stage st = makeStage(c, stage);
+    return rankFootprint(c, st).timeline;
 }
 
 namespace {
@@ -1020,6 +1074,7 @@ struct FootprintParts
         stages.reserve(indices.size());
         for (std::int64_t i : indices)
             stages.push_back(makeStageShape(ctx, i));
+        computed.resize(stages.size());
     }
     FootprintParts(const FootprintParts&) = delete;
     FootprintParts& operator=(const FootprintParts&) = delete;
@@ -1054,11 +1109,12 @@ struct FootprintParts
         const Ctx& c = ctx;
         const std::int64_t p = s.pp;
         const std::int64_t ranksPerNode = std::min(s.gpusPerNode, s.gpus);
-        computed.clear();
         std::int64_t worstHost = 0, worstNvme = 0;
-        for (Stage& st : stages) {
+        for (std::size_t k = 0; k < stages.size(); ++k) {
+            Stage& st = stages[k];
             st.persistentParams = persistentParamBytes(c, st);
-            RankFootprint r = rankFootprint(c, st, options.timeline);
+            RankFootprint& r = computed[k];
+            rankFootprintInto(c, st, sizes, r, options.timeline);
             // Host RAM and NVMe per node (DeepSpeed's CPU Adam keeps master, moments and fp32 grads: 16 B/param
             // with Adam; parameter offload adds the 16-bit params: its estimator's 18 B).
             const double shard = double(ceilDiv(r.localParams, c.d));
@@ -1085,7 +1141,6 @@ struct FootprintParts
             }
             worstHost = std::max(worstHost, static_cast<std::int64_t>(std::llround(host * double(ranksPerNode))));
             worstNvme = std::max(worstNvme, static_cast<std::int64_t>(std::llround(nvme * double(ranksPerNode))));
-            computed.push_back(std::move(r));
         }
 
         // Distinct ranks: first, a middle (stage 1: the fullest middle), last, and the worst. `computed` holds the
@@ -1113,12 +1168,22 @@ struct FootprintParts
                 pick.push_back(worst);
             }
         }
-        fp.ranks.clear();
         fp.worst = 0;
-        for (std::size_t k : pick) {
-            if (k == worst)
-                fp.worst = static_cast<int>(fp.ranks.size());
-            fp.ranks.push_back(std::move(computed[k]));
+        for (std::size_t j = 0; j < pick.size(); ++j)
+            if (pick[j] == worst)
+                fp.worst = static_cast<int>(j);
+        // Usually every computed rank is picked, in order: the vectors trade places (the ranks of the previous call
+        // become the scratch of the next, their strings and timelines reused); otherwise the picked ones are copied.
+        bool inOrder = pick.size() == computed.size();
+        for (std::size_t j = 0; inOrder && j < pick.size(); ++j)
+            inOrder = pick[j] == j;
+        if (inOrder) {
+            fp.ranks.swap(computed);
+            computed.resize(stages.size());
+        } else {
+            fp.ranks.resize(pick.size());
+            for (std::size_t j = 0; j < pick.size(); ++j)
+                fp.ranks[j] = computed[pick[j]];
         }
         // What meets the capacity line: device used (nvidia-smi, the default), or torch's reserved or allocated peak.
         fp.measuredBytes = 0;
@@ -1139,7 +1204,8 @@ struct FootprintParts
     FootprintOptions options;
     std::vector<std::int64_t> indices;
     std::vector<Stage> stages;
-    std::vector<RankFootprint> computed; ///< scratch of assemble()
+    std::vector<RankFootprint> computed; ///< scratch of assemble(): the rank of each of `stages`
+    Sizes sizes; ///< scratch of assemble()
     std::vector<std::size_t> pick; ///< scratch of assemble()
 };
 
