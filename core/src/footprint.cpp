@@ -701,11 +701,14 @@ bool gradsLiveInForward(const Ctx& c)
 
 bool bucketsPersist(const Ctx& c) { return c.fw == Framework::Ddp && c.z == 0; }
 
-std::array<std::int64_t, kTermCount> alive(const Ctx& c, const Stage& st, const Sizes& v, StepMoment m)
+/// The bytes of each term alive at moment m, into a: every entry written once, in place (an array built elsewhere
+/// and copied had its 8-byte stores read back as 16-byte loads, a store-forwarding stall per moment and rank; and a
+/// zero fill first costs a rep stos). The CUDA context and fragmentation are 0 (they come on top: memoryMeasures()).
+void alive(const Ctx& c, const Stage& st, const Sizes& v, StepMoment m, std::array<std::int64_t, kTermCount>& a)
 {
-    std::array<std::int64_t, kTermCount> a {};
-    auto put = [&](Term t, std::int64_t bytes) { a[static_cast<std::size_t>(t)] = bytes; };
-    auto full = [&](Term t) { put(t, v[static_cast<std::size_t>(t)].bytes); };
+    std::uint32_t whole = 0; // the terms alive at their full size
+    std::int64_t activations = 0;
+    auto full = [&](Term t) { whole |= 1U << static_cast<unsigned>(t); };
     full(Term::Params);
     full(Term::Master);
     full(Term::Optimizer);
@@ -714,7 +717,7 @@ std::array<std::int64_t, kTermCount> alive(const Ctx& c, const Stage& st, const 
     const std::int64_t working = st.workingBytes;
     const std::int64_t cache = st.autocastCacheBytes;
     const std::int64_t actSize = v[static_cast<std::size_t>(Term::Activations)].bytes;
-    auto acts = [&](std::int64_t bytes) { put(Term::Activations, std::min(actSize, bytes)); };
+    auto acts = [&](std::int64_t bytes) { activations = std::min(actSize, bytes); };
     const bool gradsFwd = gradsLiveInForward(c);
     switch (m) {
     case StepMoment::Steady:
@@ -764,20 +767,21 @@ std::array<std::int64_t, kTermCount> alive(const Ctx& c, const Stage& st, const 
             full(Term::CommBuckets); // DeepSpeed stage 1/2: the all-gather of the updated params
         break;
     }
-    return a;
+    for (std::size_t k = 0; k < a.size(); ++k)
+        a[k] = (whole >> k) & 1U ? v[k].bytes : 0;
+    a[static_cast<std::size_t>(Term::Activations)] = activations;
 }
 
 std::int64_t allocatedOf(const Scenario& s, const std::array<std::int64_t, kTermCount>& a)
 {
+    // Every term but the CUDA context and fragmentation (the last two), and paged optimizer states (CUDA managed
+    // memory: not in the caching allocator's counts).
+    static_assert(static_cast<int>(Term::CudaContext) == kTermCount - 2 && static_cast<int>(Term::Fragmentation) == kTermCount - 1);
     std::int64_t sum = 0;
-    for (int t = 0; t < kTermCount; ++t) {
-        const Term term = static_cast<Term>(t);
-        if (term == Term::CudaContext || term == Term::Fragmentation)
-            continue;
-        if (term == Term::Optimizer && s.pagedOptimizer)
-            continue; // CUDA managed memory: not in the caching allocator's counts
-        sum += a[static_cast<std::size_t>(t)];
-    }
+    for (std::size_t k = 0; k < static_cast<std::size_t>(Term::CudaContext); ++k)
+        sum += a[k];
+    if (s.pagedOptimizer)
+        sum -= a[static_cast<std::size_t>(Term::Optimizer)];
     return sum;
 }
 
@@ -887,22 +891,21 @@ void termSizes(const Ctx& c, Stage& st, Sizes& v)
 
 using Timeline = std::array<MemoryMoment, kStepMomentCount>;
 
-Timeline timelineOf(const Ctx& c, const Stage& st, const Sizes& v)
+/// The timeline into tl (every field written: tl may be scratch holding an earlier rank's).
+void timelineOf(const Ctx& c, const Stage& st, const Sizes& v, Timeline& tl)
 {
-    Timeline tl;
     for (int m = 0; m < kStepMomentCount; ++m) {
         MemoryMoment& mm = tl[static_cast<std::size_t>(m)];
         mm.moment = static_cast<StepMoment>(m);
-        mm.bytes = alive(c, st, v, mm.moment);
+        alive(c, st, v, mm.moment, mm.bytes);
         mm.allocatedBytes = allocatedOf(c.s, mm.bytes);
     }
-    return tl;
 }
 
 /// The rank's footprint into r (every field but the label; r may hold an earlier rank's: all is overwritten, its
 /// strings and vectors reused): the timeline's peak with the terms alive then as its breakdown. The timeline is kept
 /// in r.timeline when `keepTimeline`. `v` is scratch (the term sizes).
-void rankFootprintInto(const Ctx& c, Stage& st, Sizes& v, RankFootprint& r, bool keepTimeline)
+void rankFootprintInto(const Ctx& c, Stage& st, Sizes& v, Timeline& tl, RankFootprint& r, bool keepTimeline)
 {
     const Scenario& s = c.s;
     const std::int64_t i = st.index;
@@ -912,7 +915,7 @@ void rankFootprintInto(const Ctx& c, Stage& st, Sizes& v, RankFootprint& r, bool
     r.localParams = st.sp.local;
     r.perLayerLocalParams = st.sp.perLayerLocal;
     r.inflightMicrobatches = st.fl.microbatches;
-    const Timeline tl = timelineOf(c, st, v);
+    timelineOf(c, st, v, tl);
     std::size_t peak = 1;
     for (std::size_t k = 1; k < tl.size(); ++k)
         if (tl[k].allocatedBytes > tl[peak].allocatedBytes)
@@ -980,8 +983,9 @@ void rankFootprintInto(const Ctx& c, Stage& st, Sizes& v, RankFootprint& r, bool
 RankFootprint rankFootprint(const Ctx& c, Stage& st, bool keepTimeline = true)
 {
     Sizes v;
+    Timeline tl;
     RankFootprint r;
-    rankFootprintInto(c, st, v, r, keepTimeline);
+    rankFootprintInto(c, st, v, tl, r, keepTimeline);
     return r;
 }
 
@@ -1114,7 +1118,7 @@ struct FootprintParts
             Stage& st = stages[k];
             st.persistentParams = persistentParamBytes(c, st);
             RankFootprint& r = computed[k];
-            rankFootprintInto(c, st, sizes, r, options.timeline);
+            rankFootprintInto(c, st, sizes, timeline, r, options.timeline);
             // Host RAM and NVMe per node (DeepSpeed's CPU Adam keeps master, moments and fp32 grads: 16 B/param
             // with Adam; parameter offload adds the 16-bit params: its estimator's 18 B).
             const double shard = double(ceilDiv(r.localParams, c.d));
@@ -1206,6 +1210,7 @@ struct FootprintParts
     std::vector<Stage> stages;
     std::vector<RankFootprint> computed; ///< scratch of assemble(): the rank of each of `stages`
     Sizes sizes; ///< scratch of assemble()
+    Timeline timeline; ///< scratch of assemble()
     std::vector<std::size_t> pick; ///< scratch of assemble()
 };
 
