@@ -701,12 +701,17 @@ bool gradsLiveInForward(const Ctx& c)
 
 bool bucketsPersist(const Ctx& c) { return c.fw == Framework::Ddp && c.z == 0; }
 
-/// The bytes of each term alive at moment m, into a: every entry written once, in place (an array built elsewhere
-/// and copied had its 8-byte stores read back as 16-byte loads, a store-forwarding stall per moment and rank; and a
-/// zero fill first costs a rep stos). The CUDA context and fragmentation are 0 (they come on top: memoryMeasures()).
-void alive(const Ctx& c, const Stage& st, const Sizes& v, StepMoment m, std::array<std::int64_t, kTermCount>& a)
+/// What one rank holds at one moment: the terms alive at their full size (bit t for Term t; never the activations,
+/// the CUDA context or fragmentation) and the activations' bytes (stored, working set: part of their size).
+struct Alive
 {
-    std::uint32_t whole = 0; // the terms alive at their full size
+    std::uint32_t whole = 0;
+    std::int64_t activations = 0;
+};
+
+Alive aliveAt(const Ctx& c, const Stage& st, const Sizes& v, StepMoment m)
+{
+    std::uint32_t whole = 0;
     std::int64_t activations = 0;
     auto full = [&](Term t) { whole |= 1U << static_cast<unsigned>(t); };
     full(Term::Params);
@@ -767,9 +772,17 @@ void alive(const Ctx& c, const Stage& st, const Sizes& v, StepMoment m, std::arr
             full(Term::CommBuckets); // DeepSpeed stage 1/2: the all-gather of the updated params
         break;
     }
+    return {whole, activations};
+}
+
+/// The bytes of each term alive (al) into a, every entry written once in place (an array built elsewhere and copied
+/// had its 8-byte stores read back as 16-byte loads, a store-forwarding stall; a zero fill first costs a rep stos).
+/// The CUDA context and fragmentation are 0 (they come on top: memoryMeasures()).
+void expand(const Sizes& v, const Alive& al, std::array<std::int64_t, kTermCount>& a)
+{
     for (std::size_t k = 0; k < a.size(); ++k)
-        a[k] = (whole >> k) & 1U ? v[k].bytes : 0;
-    a[static_cast<std::size_t>(Term::Activations)] = activations;
+        a[k] = (al.whole >> k) & 1U ? v[k].bytes : 0;
+    a[static_cast<std::size_t>(Term::Activations)] = al.activations;
 }
 
 std::int64_t allocatedOf(const Scenario& s, const std::array<std::int64_t, kTermCount>& a)
@@ -782,6 +795,20 @@ std::int64_t allocatedOf(const Scenario& s, const std::array<std::int64_t, kTerm
         sum += a[k];
     if (s.pagedOptimizer)
         sum -= a[static_cast<std::size_t>(Term::Optimizer)];
+    return sum;
+}
+
+/// allocatedOf() of expand(v, al), without the array: the whole terms before the CUDA context, the activations, less
+/// paged optimizer states.
+std::int64_t allocatedOf(const Scenario& s, const Sizes& v, const Alive& al)
+{
+    std::int64_t sum = al.activations;
+    for (std::size_t k = 0; k < static_cast<std::size_t>(Term::CudaContext); ++k)
+        if ((al.whole >> k) & 1U)
+            sum += v[k].bytes;
+    const auto opt = static_cast<std::size_t>(Term::Optimizer);
+    if (s.pagedOptimizer && ((al.whole >> opt) & 1U))
+        sum -= v[opt].bytes;
     return sum;
 }
 
@@ -891,17 +918,6 @@ void termSizes(const Ctx& c, Stage& st, Sizes& v)
 
 using Timeline = std::array<MemoryMoment, kStepMomentCount>;
 
-/// The timeline into tl (every field written: tl may be scratch holding an earlier rank's).
-void timelineOf(const Ctx& c, const Stage& st, const Sizes& v, Timeline& tl)
-{
-    for (int m = 0; m < kStepMomentCount; ++m) {
-        MemoryMoment& mm = tl[static_cast<std::size_t>(m)];
-        mm.moment = static_cast<StepMoment>(m);
-        alive(c, st, v, mm.moment, mm.bytes);
-        mm.allocatedBytes = allocatedOf(c.s, mm.bytes);
-    }
-}
-
 /// The rank's footprint into r (every field but the label; r may hold an earlier rank's: all is overwritten, its
 /// strings and vectors reused): the timeline's peak with the terms alive then as its breakdown. The timeline is kept
 /// in r.timeline when `keepTimeline`. `v` is scratch (the term sizes).
@@ -915,44 +931,62 @@ void rankFootprintInto(const Ctx& c, Stage& st, Sizes& v, Timeline& tl, RankFoot
     r.localParams = st.sp.local;
     r.perLayerLocalParams = st.sp.perLayerLocal;
     r.inflightMicrobatches = st.fl.microbatches;
-    timelineOf(c, st, v, tl);
-    std::size_t peak = 1;
-    for (std::size_t k = 1; k < tl.size(); ++k)
-        if (tl[k].allocatedBytes > tl[peak].allocatedBytes)
-            peak = k;
-    const MemoryMoment& pm = tl[peak];
-    r.peakMoment = pm.moment;
-    for (int t = 0; t < kTermCount; ++t) {
-        const auto k = static_cast<std::size_t>(t);
-        std::int64_t mx = 0;
-        for (const auto& mm : tl)
-            mx = std::max(mx, mm.bytes[k]);
-        r.stepMaxBytes[k] = static_cast<Term>(t) == Term::CudaContext ? v[k].bytes : mx;
+    // What is alive at each moment, as bit masks over the terms' sizes: the timeline itself (timelineOf()'s arrays)
+    // is written only where it is kept or explained.
+    std::array<Alive, kStepMomentCount> at;
+    std::array<std::int64_t, kStepMomentCount> allocated {};
+    std::uint32_t ever = 0; // terms alive at some moment
+    std::int64_t activationsMax = 0;
+    for (std::size_t m = 0; m < at.size(); ++m) {
+        at[m] = aliveAt(c, st, v, static_cast<StepMoment>(m));
+        allocated[m] = allocatedOf(s, v, at[m]);
+        ever |= at[m].whole;
+        activationsMax = std::max(activationsMax, at[m].activations);
     }
+    std::size_t peak = 1; // the peak is taken over the step's moments after steady
+    for (std::size_t k = 2; k < at.size(); ++k)
+        if (allocated[k] > allocated[peak])
+            peak = k;
+    if (keepTimeline || c.explain)
+        for (std::size_t m = 0; m < at.size(); ++m) {
+            tl[m].moment = static_cast<StepMoment>(m);
+            expand(v, at[m], tl[m].bytes);
+            tl[m].allocatedBytes = allocated[m];
+        }
+    const StepMoment peakMoment = static_cast<StepMoment>(peak);
+    std::array<std::int64_t, kTermCount> peakBytes; // expand() writes every entry
+    expand(v, at[peak], peakBytes);
+    r.peakMoment = peakMoment;
+    // Each term's largest size over the step: its size where it is alive at some moment (sizes are >= 0), the
+    // activations' largest part; the CUDA context's size (fragmentation: below).
+    for (std::size_t k = 0; k < r.stepMaxBytes.size(); ++k)
+        r.stepMaxBytes[k] = (ever >> k) & 1U ? v[k].bytes : 0;
+    r.stepMaxBytes[static_cast<std::size_t>(Term::Activations)] = activationsMax;
+    r.stepMaxBytes[static_cast<std::size_t>(Term::CudaContext)] = v[static_cast<std::size_t>(Term::CudaContext)].bytes;
     for (int t = 0; t < kTermCount; ++t) {
         const auto k = static_cast<std::size_t>(t);
         const Term term = static_cast<Term>(t);
         if (term == Term::CudaContext || term == Term::Fragmentation)
             continue;
-        r.terms[k].bytes = pm.bytes[k];
+        r.terms[k].bytes = peakBytes[k];
         if (!c.explain) {
             r.terms[k].formula.clear();
             continue;
         }
         r.terms[k].formula = v[k].formula;
-        if (pm.bytes[k] != v[k].bytes && v[k].bytes > 0) {
+        if (peakBytes[k] != v[k].bytes && v[k].bytes > 0) {
             std::size_t when = 0;
             for (std::size_t q = 0; q < tl.size(); ++q)
                 if (tl[q].bytes[k] > tl[when].bytes[k])
                     when = q;
-            r.terms[k].formula = (pm.bytes[k] == 0 ? "not alive at the peak (" : "part alive at the peak (")
-                + std::string(stepMomentKey(pm.moment)) + "); " + gb(double(v[k].bytes)) + " at "
+            r.terms[k].formula = (peakBytes[k] == 0 ? "not alive at the peak (" : "part alive at the peak (")
+                + std::string(stepMomentKey(peakMoment)) + "); " + gb(double(v[k].bytes)) + " at "
                 + stepMomentKey(tl[when].moment) + ": " + v[k].formula;
         }
     }
-    const double alloc = double(pm.allocatedBytes);
+    const double alloc = double(allocated[peak]);
     setTerm(c, v, Term::Fragmentation, s.fragmentation * alloc, [&] {
-        return num(s.fragmentation * 100) + "% of " + gb(alloc) + " allocated at the peak (" + stepMomentKey(pm.moment)
+        return num(s.fragmentation * 100) + "% of " + gb(alloc) + " allocated at the peak (" + stepMomentKey(peakMoment)
             + ")";
     });
     for (Term t : {Term::CudaContext, Term::Fragmentation}) {
@@ -966,14 +1000,14 @@ void rankFootprintInto(const Ctx& c, Stage& st, Sizes& v, Timeline& tl, RankFoot
     r.stepMaxBytes[static_cast<std::size_t>(Term::Fragmentation)] = r.bytes(Term::Fragmentation);
     // The figures every measure reports are memoryMeasures() of the peak moment (the Step view's curve uses it too);
     // the breakdown adds up to its device-used figure (tested in tst_properties).
-    const MemoryMeasures mm = memoryMeasures(s, pm.bytes);
+    const MemoryMeasures mm = memoryMeasures(s, peakBytes);
     r.peakAllocatedBytes = mm.allocated;
     r.peakReservedBytes = mm.reserved;
     r.totalBytes = 0;
     for (const auto& tv : r.terms)
         r.totalBytes += tv.bytes;
     r.deviceUsedBytes = r.totalBytes;
-    r.steadyStateBytes = tl[0].allocatedBytes;
+    r.steadyStateBytes = allocated[0];
     if (keepTimeline)
         r.timeline.assign(tl.begin(), tl.end());
     else
