@@ -817,9 +817,12 @@ std::int64_t fragmentationOf(const Scenario& s, std::int64_t allocated)
     return s.enabled(Term::Fragmentation) ? roundBytes(s.fragmentation * double(allocated)) : 0;
 }
 
-Ctx makeCtx(const Scenario& s, bool explain = true)
+/// Sets every field of c from c.s (a context rebuilt for a changed scenario keeps its reference).
+void initCtx(Ctx& c, bool explain)
 {
-    Ctx c {s, effectiveBytesPerParam(s), layerActivationsOf(s, explain)};
+    const Scenario& s = c.s;
+    c.b = effectiveBytesPerParam(s);
+    c.la = layerActivationsOf(s, explain);
     c.explain = explain;
     c.d = s.dp() * s.cp;
     c.z = s.zeroStage;
@@ -828,6 +831,12 @@ Ctx makeCtx(const Scenario& s, bool explain = true)
     c.offOpt = s.offloadOptimizer != OffloadDevice::None;
     c.offPar = s.offloadParams != OffloadDevice::None;
     c.fw = s.framework;
+}
+
+Ctx makeCtx(const Scenario& s, bool explain = true)
+{
+    Ctx c {s, {}, {}};
+    initCtx(c, explain);
     return c;
 }
 
@@ -1108,10 +1117,22 @@ struct FootprintParts
         , ctx(makeCtx(scenario, o.explain))
         , options(o)
     {
-        stagesToCompute(scenario, o.everyStage, indices);
-        stages.reserve(indices.size());
-        for (std::int64_t i : indices)
-            stages.push_back(makeStageShape(ctx, i));
+        shape();
+    }
+    /// The parts of another (validated) scenario, in the storage of these.
+    void reset(const Scenario& s)
+    {
+        scenario = s;
+        initCtx(ctx, options.explain);
+        shape();
+    }
+    /// The stages to compute and their shapes, from scenario and ctx.
+    void shape()
+    {
+        stagesToCompute(scenario, options.everyStage, indices);
+        stages.resize(indices.size());
+        for (std::size_t k = 0; k < indices.size(); ++k)
+            stages[k] = makeStageShape(ctx, indices[k]);
         computed.resize(stages.size());
     }
     FootprintParts(const FootprintParts&) = delete;
@@ -1269,26 +1290,94 @@ Footprint computeFootprint(const Scenario& s, const FootprintOptions& options)
 
 struct FootprintFamily::Impl
 {
-    explicit Impl(const Scenario& s)
-        : base(s)
+    explicit Impl(const Scenario& s) { reset(s); }
+
+    /// The family of s, in the storage of the previous one (scenarios, stages, kept ranks: no allocation where the
+    /// shapes match).
+    void reset(const Scenario& s)
     {
+        base = s;
+        valid = false;
+        current = -1;
+        for (Kept& k : kept)
+            k.valid = false;
         // validateScenario() checks the stage and the offloads only against each other (ZeRO 0-3, optimizer
         // offload from stage 1, parameter offload at stage 3): valid with stage 0 and no offloads is valid with any
         // stage and offloads that pass those checks.
-        Scenario v = s;
-        v.zeroStage = 0;
-        v.offloadOptimizer = v.offloadParams = OffloadDevice::None;
+        validated = s;
+        validated.zeroStage = 0;
+        validated.offloadOptimizer = validated.offloadParams = OffloadDevice::None;
         try {
-            validateScenario(v);
+            validateScenario(validated);
         } catch (const InvalidInput&) {
             return; // footprint() throws computeFootprint()'s refusal for each member
         }
-        parts = std::make_unique<FootprintParts>(v, FootprintOptions {false, false});
+        if (parts)
+            parts->reset(validated);
+        else
+            parts = std::make_unique<FootprintParts>(validated, FootprintOptions {false, false});
         parts->head(fp);
+        valid = true;
     }
+
+    /// A member computed before: its ranks and what assemble() derives from them (the head is the family's).
+    struct Kept
+    {
+        bool valid = false;
+        std::vector<RankFootprint> ranks; ///< fp.ranks while the member is `current`
+        int worst = 0;
+        bool fits = false, hostFits = true, nvmeFits = true;
+        std::int64_t measuredBytes = 0, hostBytesPerNode = 0, nvmeBytesPerNode = 0;
+    };
+    static std::size_t slotOf(int z, OffloadDevice o, OffloadDevice q)
+    {
+        return static_cast<std::size_t>(z) * 9 + static_cast<std::size_t>(o) * 3 + static_cast<std::size_t>(q);
+    }
+
+    /// The member's footprint in fp: the one kept where it was computed before (the planner comes back to a member
+    /// when the offloaded states move from CPU to NVMe: the same GPU side), else assembled and kept.
+    const Footprint& member(int z, OffloadDevice o, OffloadDevice q)
+    {
+        const std::size_t slot = slotOf(z, o, q);
+        if (current == static_cast<int>(slot))
+            return fp;
+        if (current >= 0)
+            fp.ranks.swap(kept[static_cast<std::size_t>(current)].ranks);
+        current = -1;
+        Kept& k = kept[slot];
+        if (k.valid) {
+            fp.ranks.swap(k.ranks);
+            fp.worst = k.worst;
+            fp.fits = k.fits;
+            fp.measuredBytes = k.measuredBytes;
+            fp.hostBytesPerNode = k.hostBytesPerNode;
+            fp.nvmeBytesPerNode = k.nvmeBytesPerNode;
+            fp.hostFits = k.hostFits;
+            fp.nvmeFits = k.nvmeFits;
+        } else {
+            fp.ranks.swap(k.ranks); // its storage, reused
+            parts->setStage(z, o, q);
+            parts->assemble(fp); // may throw: nothing is kept then
+            k.valid = true;
+            k.worst = fp.worst;
+            k.fits = fp.fits;
+            k.measuredBytes = fp.measuredBytes;
+            k.hostBytesPerNode = fp.hostBytesPerNode;
+            k.nvmeBytesPerNode = fp.nvmeBytesPerNode;
+            k.hostFits = fp.hostFits;
+            k.nvmeFits = fp.nvmeFits;
+        }
+        current = static_cast<int>(slot);
+        return fp;
+    }
+
     Scenario base;
+    Scenario validated; ///< base at ZeRO-0 without offloads
+    bool valid = false; ///< validated passed validateScenario(); parts hold it
     std::unique_ptr<FootprintParts> parts;
     Footprint fp;
+    std::array<Kept, 4 * 9> kept; ///< by slotOf()
+    int current = -1; ///< the slot whose ranks fp holds, or -1
 };
 
 FootprintFamily::FootprintFamily(const Scenario& s)
@@ -1298,9 +1387,11 @@ FootprintFamily::FootprintFamily(const Scenario& s)
 
 FootprintFamily::~FootprintFamily() = default;
 
+void FootprintFamily::reset(const Scenario& s) { m->reset(s); }
+
 const Footprint& FootprintFamily::footprint(int zeroStage, OffloadDevice offloadOptimizer, OffloadDevice offloadParams)
 {
-    if (!m->parts || !stageAndOffloadsValid(zeroStage, offloadOptimizer, offloadParams)) {
+    if (!m->valid || !stageAndOffloadsValid(zeroStage, offloadOptimizer, offloadParams)) {
         Scenario s = m->base;
         s.zeroStage = zeroStage;
         s.offloadOptimizer = offloadOptimizer;
@@ -1308,9 +1399,7 @@ const Footprint& FootprintFamily::footprint(int zeroStage, OffloadDevice offload
         validateScenario(s); // throws computeFootprint()'s refusal
         throw std::logic_error("FootprintFamily: a scenario validateScenario() accepts was refused");
     }
-    m->parts->setStage(zeroStage, offloadOptimizer, offloadParams);
-    m->parts->assemble(m->fp);
-    return m->fp;
+    return m->member(zeroStage, offloadOptimizer, offloadParams);
 }
 
 } // namespace shardscope
