@@ -26,6 +26,17 @@ constexpr double kMaxTermBytes = 4e17;
 
 std::int64_t ceilDiv(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
 
+/// std::llround(x), exactly, without the library call where 0 <= x < 2^62 (every byte count here): the truncation
+/// i is exact in a double, and so is x - i (a double's fractional part is a double), so "i + 1 when x - i >= 0.5" is
+/// round-half-away-from-zero. Outside that range (negative, NaN, huge): std::llround itself.
+inline std::int64_t roundBytes(double x)
+{
+    if (!(x >= 0 && x < 4.6e18))
+        return static_cast<std::int64_t>(std::llround(x));
+    const auto i = static_cast<std::int64_t>(x);
+    return i + (x - static_cast<double>(i) >= 0.5 ? 1 : 0);
+}
+
 std::string num(double v)
 {
     char buf[64];
@@ -352,6 +363,12 @@ struct Stage
     double working = 0; ///< one layer's recompute/backward working set
     double autocastCache = 0; ///< autocast's 16-bit weight copies (forward through backward)
     double persistentParams = 0; ///< DeepSpeed stage 3: small params kept whole (persistence threshold)
+    /// stored (0 with activation offload), working and autocastCache rounded to bytes once (alive() reads them).
+    std::int64_t storedBytes = 0, workingBytes = 0, autocastCacheBytes = 0;
+    /// The terms neither the ZeRO stage nor the offloads change (activations, logits, fp8 transients, CUDA context),
+    /// kept after their first computation: a FootprintFamily's members share them (termSizes()).
+    bool fixedTermsKept = false;
+    std::array<TermValue, 4> fixedTerms;
 };
 
 /// Sets term t to `bytes` (refusing a size beyond the model's range). `words` (a string, or a callable returning
@@ -378,7 +395,7 @@ void setTerm(const Ctx& c, Sizes& v, Term t, double bytes, Words&& words)
                                + " puts " + amount + " of " + termKey(t) + " on one GPU, beyond the model's range (at most "
                                + formatBytes(kMaxTermBytes, ByteUnit::GB, 0) + " a term)");
     }
-    tv.bytes = static_cast<std::int64_t>(std::llround(bytes));
+    tv.bytes = roundBytes(bytes);
     if (c.explain) {
         if constexpr (std::is_invocable_v<Words>)
             tv.formula = words();
@@ -684,20 +701,28 @@ bool gradsLiveInForward(const Ctx& c)
 
 bool bucketsPersist(const Ctx& c) { return c.fw == Framework::Ddp && c.z == 0; }
 
-std::array<std::int64_t, kTermCount> alive(const Ctx& c, const Stage& st, const Sizes& v, StepMoment m)
+/// What one rank holds at one moment: the terms alive at their full size (bit t for Term t; never the activations,
+/// the CUDA context or fragmentation) and the activations' bytes (stored, working set: part of their size).
+struct Alive
 {
-    std::array<std::int64_t, kTermCount> a {};
-    auto put = [&](Term t, std::int64_t bytes) { a[static_cast<std::size_t>(t)] = bytes; };
-    auto full = [&](Term t) { put(t, v[static_cast<std::size_t>(t)].bytes); };
+    std::uint32_t whole = 0;
+    std::int64_t activations = 0;
+};
+
+Alive aliveAt(const Ctx& c, const Stage& st, const Sizes& v, StepMoment m)
+{
+    std::uint32_t whole = 0;
+    std::int64_t activations = 0;
+    auto full = [&](Term t) { whole |= 1U << static_cast<unsigned>(t); };
     full(Term::Params);
     full(Term::Master);
     full(Term::Optimizer);
     const bool last = st.index == c.s.pp - 1;
-    const std::int64_t stored = c.s.activationOffload ? 0 : static_cast<std::int64_t>(std::llround(st.stored));
-    const std::int64_t working = static_cast<std::int64_t>(std::llround(st.working));
-    const std::int64_t cache = static_cast<std::int64_t>(std::llround(st.autocastCache));
+    const std::int64_t stored = st.storedBytes;
+    const std::int64_t working = st.workingBytes;
+    const std::int64_t cache = st.autocastCacheBytes;
     const std::int64_t actSize = v[static_cast<std::size_t>(Term::Activations)].bytes;
-    auto acts = [&](std::int64_t bytes) { put(Term::Activations, std::min(actSize, bytes)); };
+    auto acts = [&](std::int64_t bytes) { activations = std::min(actSize, bytes); };
     const bool gradsFwd = gradsLiveInForward(c);
     switch (m) {
     case StepMoment::Steady:
@@ -747,32 +772,57 @@ std::array<std::int64_t, kTermCount> alive(const Ctx& c, const Stage& st, const 
             full(Term::CommBuckets); // DeepSpeed stage 1/2: the all-gather of the updated params
         break;
     }
-    return a;
+    return {whole, activations};
+}
+
+/// The bytes of each term alive (al) into a, every entry written once in place (an array built elsewhere and copied
+/// had its 8-byte stores read back as 16-byte loads, a store-forwarding stall; a zero fill first costs a rep stos).
+/// The CUDA context and fragmentation are 0 (they come on top: memoryMeasures()).
+void expand(const Sizes& v, const Alive& al, std::array<std::int64_t, kTermCount>& a)
+{
+    for (std::size_t k = 0; k < a.size(); ++k)
+        a[k] = (al.whole >> k) & 1U ? v[k].bytes : 0;
+    a[static_cast<std::size_t>(Term::Activations)] = al.activations;
 }
 
 std::int64_t allocatedOf(const Scenario& s, const std::array<std::int64_t, kTermCount>& a)
 {
+    // Every term but the CUDA context and fragmentation (the last two), and paged optimizer states (CUDA managed
+    // memory: not in the caching allocator's counts).
+    static_assert(static_cast<int>(Term::CudaContext) == kTermCount - 2 && static_cast<int>(Term::Fragmentation) == kTermCount - 1);
     std::int64_t sum = 0;
-    for (int t = 0; t < kTermCount; ++t) {
-        const Term term = static_cast<Term>(t);
-        if (term == Term::CudaContext || term == Term::Fragmentation)
-            continue;
-        if (term == Term::Optimizer && s.pagedOptimizer)
-            continue; // CUDA managed memory: not in the caching allocator's counts
-        sum += a[static_cast<std::size_t>(t)];
-    }
+    for (std::size_t k = 0; k < static_cast<std::size_t>(Term::CudaContext); ++k)
+        sum += a[k];
+    if (s.pagedOptimizer)
+        sum -= a[static_cast<std::size_t>(Term::Optimizer)];
+    return sum;
+}
+
+/// allocatedOf() of expand(v, al), without the array: the whole terms before the CUDA context, the activations, less
+/// paged optimizer states.
+std::int64_t allocatedOf(const Scenario& s, const Sizes& v, const Alive& al)
+{
+    std::int64_t sum = al.activations;
+    for (std::size_t k = 0; k < static_cast<std::size_t>(Term::CudaContext); ++k)
+        if ((al.whole >> k) & 1U)
+            sum += v[k].bytes;
+    const auto opt = static_cast<std::size_t>(Term::Optimizer);
+    if (s.pagedOptimizer && ((al.whole >> opt) & 1U))
+        sum -= v[opt].bytes;
     return sum;
 }
 
 std::int64_t fragmentationOf(const Scenario& s, std::int64_t allocated)
 {
-    return s.enabled(Term::Fragmentation) ? static_cast<std::int64_t>(std::llround(s.fragmentation * double(allocated)))
-                                          : 0;
+    return s.enabled(Term::Fragmentation) ? roundBytes(s.fragmentation * double(allocated)) : 0;
 }
 
-Ctx makeCtx(const Scenario& s, bool explain = true)
+/// Sets every field of c from c.s (a context rebuilt for a changed scenario keeps its reference).
+void initCtx(Ctx& c, bool explain)
 {
-    Ctx c {s, effectiveBytesPerParam(s), layerActivationsOf(s, explain)};
+    const Scenario& s = c.s;
+    c.b = effectiveBytesPerParam(s);
+    c.la = layerActivationsOf(s, explain);
     c.explain = explain;
     c.d = s.dp() * s.cp;
     c.z = s.zeroStage;
@@ -781,6 +831,12 @@ Ctx makeCtx(const Scenario& s, bool explain = true)
     c.offOpt = s.offloadOptimizer != OffloadDevice::None;
     c.offPar = s.offloadParams != OffloadDevice::None;
     c.fw = s.framework;
+}
+
+Ctx makeCtx(const Scenario& s, bool explain = true)
+{
+    Ctx c {s, {}, {}};
+    initCtx(c, explain);
     return c;
 }
 
@@ -821,6 +877,9 @@ Stage makeStageShape(const Ctx& c, std::int64_t i)
         st.working = c.la.workingBytes - c.la.storedBytes; // the ring attention buffers only
     if (e.autocast)
         st.autocastCache = double(P) * 2.0; // autocast's weight cache: a 16-bit copy of every weight used
+    st.storedBytes = s.activationOffload ? 0 : static_cast<std::int64_t>(std::llround(st.stored));
+    st.workingBytes = static_cast<std::int64_t>(std::llround(st.working));
+    st.autocastCacheBytes = static_cast<std::int64_t>(std::llround(st.autocastCache));
     return st;
 }
 
@@ -831,104 +890,145 @@ Stage makeStage(const Ctx& c, std::int64_t i)
     return st;
 }
 
-Sizes termSizes(const Ctx& c, const Stage& st)
+constexpr Term kFixedTerms[4] = {Term::Activations, Term::Logits, Term::Fp8Transients, Term::CudaContext};
+
+/// Each term's size when alive into v (every term but fragmentation). The terms the ZeRO stage and the offloads do
+/// not change are computed on the stage's first call and copied after: in the same order as the others, so a term
+/// beyond the model's range throws the same refusal either way (those kept never throw).
+void termSizes(const Ctx& c, Stage& st, Sizes& v)
 {
-    Sizes v;
     paramsTerm(c, st, v);
     gradsTerm(c, st, v);
     optimizerStateTerms(c, st, v);
-    activationsTerm(c, st, v);
-    logitsTerm(c, st, v);
+    if (st.fixedTermsKept) {
+        for (std::size_t k = 0; k < 4; ++k) {
+            TermValue& tv = v[static_cast<std::size_t>(kFixedTerms[k])];
+            if (c.explain)
+                tv = st.fixedTerms[k];
+            else
+                tv.bytes = st.fixedTerms[k].bytes;
+        }
+    } else {
+        activationsTerm(c, st, v);
+        logitsTerm(c, st, v);
+    }
     gatheredParamsTerm(c, st, v);
     unshardedGradsTerm(c, st, v);
     commBucketsTerm(c, st, v);
-    fp8Term(c, st, v);
-    setTerm(c, v, Term::CudaContext, double(c.s.cudaContextBytes),
-            [&] { return "CUDA context + workspaces: " + gb(double(c.s.cudaContextBytes)); });
-    return v;
+    if (!st.fixedTermsKept) {
+        fp8Term(c, st, v);
+        setTerm(c, v, Term::CudaContext, double(c.s.cudaContextBytes),
+                [&] { return "CUDA context + workspaces: " + gb(double(c.s.cudaContextBytes)); });
+        for (std::size_t k = 0; k < 4; ++k)
+            st.fixedTerms[k] = v[static_cast<std::size_t>(kFixedTerms[k])];
+        st.fixedTermsKept = true;
+    }
 }
 
 using Timeline = std::array<MemoryMoment, kStepMomentCount>;
 
-Timeline timelineOf(const Ctx& c, const Stage& st, const Sizes& v)
-{
-    Timeline tl;
-    for (int m = 0; m < kStepMomentCount; ++m) {
-        MemoryMoment& mm = tl[static_cast<std::size_t>(m)];
-        mm.moment = static_cast<StepMoment>(m);
-        mm.bytes = alive(c, st, v, mm.moment);
-        mm.allocatedBytes = allocatedOf(c.s, mm.bytes);
-    }
-    return tl;
-}
-
-/// The rank's footprint: the timeline's peak with the terms alive then as its breakdown. The timeline is kept in
-/// r.timeline when `keepTimeline`.
-RankFootprint rankFootprint(const Ctx& c, const Stage& st, bool keepTimeline = true)
+/// The rank's footprint into r (every field but the label; r may hold an earlier rank's: all is overwritten, its
+/// strings and vectors reused): the timeline's peak with the terms alive then as its breakdown. The timeline is kept
+/// in r.timeline when `keepTimeline`. `v` is scratch (the term sizes).
+void rankFootprintInto(const Ctx& c, Stage& st, Sizes& v, Timeline& tl, RankFootprint& r, bool keepTimeline)
 {
     const Scenario& s = c.s;
     const std::int64_t i = st.index;
-    Sizes v = termSizes(c, st);
-    RankFootprint r;
+    termSizes(c, st, v);
     r.stage = i;
     r.layers = st.layers;
     r.localParams = st.sp.local;
     r.perLayerLocalParams = st.sp.perLayerLocal;
     r.inflightMicrobatches = st.fl.microbatches;
-    const Timeline tl = timelineOf(c, st, v);
-    std::size_t peak = 1;
-    for (std::size_t k = 1; k < tl.size(); ++k)
-        if (tl[k].allocatedBytes > tl[peak].allocatedBytes)
-            peak = k;
-    const MemoryMoment& pm = tl[peak];
-    r.peakMoment = pm.moment;
-    for (int t = 0; t < kTermCount; ++t) {
-        const auto k = static_cast<std::size_t>(t);
-        std::int64_t mx = 0;
-        for (const auto& mm : tl)
-            mx = std::max(mx, mm.bytes[k]);
-        r.stepMaxBytes[k] = static_cast<Term>(t) == Term::CudaContext ? v[k].bytes : mx;
+    // What is alive at each moment, as bit masks over the terms' sizes: the timeline itself (timelineOf()'s arrays)
+    // is written only where it is kept or explained.
+    std::array<Alive, kStepMomentCount> at;
+    std::array<std::int64_t, kStepMomentCount> allocated {};
+    std::uint32_t ever = 0; // terms alive at some moment
+    std::int64_t activationsMax = 0;
+    for (std::size_t m = 0; m < at.size(); ++m) {
+        at[m] = aliveAt(c, st, v, static_cast<StepMoment>(m));
+        allocated[m] = allocatedOf(s, v, at[m]);
+        ever |= at[m].whole;
+        activationsMax = std::max(activationsMax, at[m].activations);
     }
+    std::size_t peak = 1; // the peak is taken over the step's moments after steady
+    for (std::size_t k = 2; k < at.size(); ++k)
+        if (allocated[k] > allocated[peak])
+            peak = k;
+    if (keepTimeline || c.explain)
+        for (std::size_t m = 0; m < at.size(); ++m) {
+            tl[m].moment = static_cast<StepMoment>(m);
+            expand(v, at[m], tl[m].bytes);
+            tl[m].allocatedBytes = allocated[m];
+        }
+    const StepMoment peakMoment = static_cast<StepMoment>(peak);
+    std::array<std::int64_t, kTermCount> peakBytes; // expand() writes every entry
+    expand(v, at[peak], peakBytes);
+    r.peakMoment = peakMoment;
+    // Each term's largest size over the step: its size where it is alive at some moment (sizes are >= 0), the
+    // activations' largest part; the CUDA context's size (fragmentation: below).
+    for (std::size_t k = 0; k < r.stepMaxBytes.size(); ++k)
+        r.stepMaxBytes[k] = (ever >> k) & 1U ? v[k].bytes : 0;
+    r.stepMaxBytes[static_cast<std::size_t>(Term::Activations)] = activationsMax;
+    r.stepMaxBytes[static_cast<std::size_t>(Term::CudaContext)] = v[static_cast<std::size_t>(Term::CudaContext)].bytes;
     for (int t = 0; t < kTermCount; ++t) {
         const auto k = static_cast<std::size_t>(t);
         const Term term = static_cast<Term>(t);
         if (term == Term::CudaContext || term == Term::Fragmentation)
             continue;
-        r.terms[k].bytes = pm.bytes[k];
-        if (!c.explain)
+        r.terms[k].bytes = peakBytes[k];
+        if (!c.explain) {
+            r.terms[k].formula.clear();
             continue;
+        }
         r.terms[k].formula = v[k].formula;
-        if (pm.bytes[k] != v[k].bytes && v[k].bytes > 0) {
+        if (peakBytes[k] != v[k].bytes && v[k].bytes > 0) {
             std::size_t when = 0;
             for (std::size_t q = 0; q < tl.size(); ++q)
                 if (tl[q].bytes[k] > tl[when].bytes[k])
                     when = q;
-            r.terms[k].formula = (pm.bytes[k] == 0 ? "not alive at the peak (" : "part alive at the peak (")
-                + std::string(stepMomentKey(pm.moment)) + "); " + gb(double(v[k].bytes)) + " at "
+            r.terms[k].formula = (peakBytes[k] == 0 ? "not alive at the peak (" : "part alive at the peak (")
+                + std::string(stepMomentKey(peakMoment)) + "); " + gb(double(v[k].bytes)) + " at "
                 + stepMomentKey(tl[when].moment) + ": " + v[k].formula;
         }
     }
-    r.terms[static_cast<std::size_t>(Term::CudaContext)] = v[static_cast<std::size_t>(Term::CudaContext)];
-    const double alloc = double(pm.allocatedBytes);
-    Sizes fr;
-    setTerm(c, fr, Term::Fragmentation, s.fragmentation * alloc, [&] {
-        return num(s.fragmentation * 100) + "% of " + gb(alloc) + " allocated at the peak (" + stepMomentKey(pm.moment)
+    const double alloc = double(allocated[peak]);
+    setTerm(c, v, Term::Fragmentation, s.fragmentation * alloc, [&] {
+        return num(s.fragmentation * 100) + "% of " + gb(alloc) + " allocated at the peak (" + stepMomentKey(peakMoment)
             + ")";
     });
-    r.terms[static_cast<std::size_t>(Term::Fragmentation)] = fr[static_cast<std::size_t>(Term::Fragmentation)];
+    for (Term t : {Term::CudaContext, Term::Fragmentation}) {
+        const auto k = static_cast<std::size_t>(t);
+        r.terms[k].bytes = v[k].bytes;
+        if (c.explain)
+            r.terms[k].formula = v[k].formula;
+        else
+            r.terms[k].formula.clear();
+    }
     r.stepMaxBytes[static_cast<std::size_t>(Term::Fragmentation)] = r.bytes(Term::Fragmentation);
     // The figures every measure reports are memoryMeasures() of the peak moment (the Step view's curve uses it too);
     // the breakdown adds up to its device-used figure (tested in tst_properties).
-    const MemoryMeasures mm = memoryMeasures(s, pm.bytes);
+    const MemoryMeasures mm = memoryMeasures(s, peakBytes);
     r.peakAllocatedBytes = mm.allocated;
     r.peakReservedBytes = mm.reserved;
     r.totalBytes = 0;
     for (const auto& tv : r.terms)
         r.totalBytes += tv.bytes;
     r.deviceUsedBytes = r.totalBytes;
-    r.steadyStateBytes = tl[0].allocatedBytes;
+    r.steadyStateBytes = allocated[0];
     if (keepTimeline)
         r.timeline.assign(tl.begin(), tl.end());
+    else
+        r.timeline.clear();
+}
+
+RankFootprint rankFootprint(const Ctx& c, Stage& st, bool keepTimeline = true)
+{
+    Sizes v;
+    Timeline tl;
+    RankFootprint r;
+    rankFootprintInto(c, st, v, tl, r, keepTimeline);
     return r;
 }
 
@@ -967,7 +1067,7 @@ MemoryMeasures memoryMeasures(const Scenario& s, const std::array<std::int64_t, 
     if (s.pagedOptimizer)
         paged = alive[static_cast<std::size_t>(Term::Optimizer)];
     const std::int64_t context
-        = s.enabled(Term::CudaContext) ? static_cast<std::int64_t>(std::llround(double(s.cudaContextBytes))) : 0;
+        = s.enabled(Term::CudaContext) ? roundBytes(double(s.cudaContextBytes)) : 0;
     m.deviceUsed = m.reserved + paged + context;
     return m;
 }
@@ -978,7 +1078,8 @@ std::vector<MemoryMoment> memoryTimeline(const Scenario& s, std::int64_t stage)
     if (stage < 0 || stage >= s.pp)
         throw InvalidInput("pp", "--pp: stage " + std::to_string(stage) + " is outside 0.." + std::to_string(s.pp - 1));
     const Ctx c = makeCtx(s);
-    return rankFootprint(c, makeStage(c, stage)).timeline;
+    Stage st = makeStage(c, stage);
+    return rankFootprint(c, st).timeline;
 }
 
 namespace {
@@ -1016,10 +1117,23 @@ struct FootprintParts
         , ctx(makeCtx(scenario, o.explain))
         , options(o)
     {
-        stagesToCompute(scenario, o.everyStage, indices);
-        stages.reserve(indices.size());
-        for (std::int64_t i : indices)
-            stages.push_back(makeStageShape(ctx, i));
+        shape();
+    }
+    /// The parts of another (validated) scenario, in the storage of these.
+    void reset(const Scenario& s)
+    {
+        scenario = s;
+        initCtx(ctx, options.explain);
+        shape();
+    }
+    /// The stages to compute and their shapes, from scenario and ctx.
+    void shape()
+    {
+        stagesToCompute(scenario, options.everyStage, indices);
+        stages.resize(indices.size());
+        for (std::size_t k = 0; k < indices.size(); ++k)
+            stages[k] = makeStageShape(ctx, indices[k]);
+        computed.resize(stages.size());
     }
     FootprintParts(const FootprintParts&) = delete;
     FootprintParts& operator=(const FootprintParts&) = delete;
@@ -1054,11 +1168,12 @@ struct FootprintParts
         const Ctx& c = ctx;
         const std::int64_t p = s.pp;
         const std::int64_t ranksPerNode = std::min(s.gpusPerNode, s.gpus);
-        computed.clear();
         std::int64_t worstHost = 0, worstNvme = 0;
-        for (Stage& st : stages) {
+        for (std::size_t k = 0; k < stages.size(); ++k) {
+            Stage& st = stages[k];
             st.persistentParams = persistentParamBytes(c, st);
-            RankFootprint r = rankFootprint(c, st, options.timeline);
+            RankFootprint& r = computed[k];
+            rankFootprintInto(c, st, sizes, timeline, r, options.timeline);
             // Host RAM and NVMe per node (DeepSpeed's CPU Adam keeps master, moments and fp32 grads: 16 B/param
             // with Adam; parameter offload adds the 16-bit params: its estimator's 18 B).
             const double shard = double(ceilDiv(r.localParams, c.d));
@@ -1085,7 +1200,6 @@ struct FootprintParts
             }
             worstHost = std::max(worstHost, static_cast<std::int64_t>(std::llround(host * double(ranksPerNode))));
             worstNvme = std::max(worstNvme, static_cast<std::int64_t>(std::llround(nvme * double(ranksPerNode))));
-            computed.push_back(std::move(r));
         }
 
         // Distinct ranks: first, a middle (stage 1: the fullest middle), last, and the worst. `computed` holds the
@@ -1113,12 +1227,22 @@ struct FootprintParts
                 pick.push_back(worst);
             }
         }
-        fp.ranks.clear();
         fp.worst = 0;
-        for (std::size_t k : pick) {
-            if (k == worst)
-                fp.worst = static_cast<int>(fp.ranks.size());
-            fp.ranks.push_back(std::move(computed[k]));
+        for (std::size_t j = 0; j < pick.size(); ++j)
+            if (pick[j] == worst)
+                fp.worst = static_cast<int>(j);
+        // Usually every computed rank is picked, in order: the vectors trade places (the ranks of the previous call
+        // become the scratch of the next, their strings and timelines reused); otherwise the picked ones are copied.
+        bool inOrder = pick.size() == computed.size();
+        for (std::size_t j = 0; inOrder && j < pick.size(); ++j)
+            inOrder = pick[j] == j;
+        if (inOrder) {
+            fp.ranks.swap(computed);
+            computed.resize(stages.size());
+        } else {
+            fp.ranks.resize(pick.size());
+            for (std::size_t j = 0; j < pick.size(); ++j)
+                fp.ranks[j] = computed[pick[j]];
         }
         // What meets the capacity line: device used (nvidia-smi, the default), or torch's reserved or allocated peak.
         fp.measuredBytes = 0;
@@ -1139,7 +1263,9 @@ struct FootprintParts
     FootprintOptions options;
     std::vector<std::int64_t> indices;
     std::vector<Stage> stages;
-    std::vector<RankFootprint> computed; ///< scratch of assemble()
+    std::vector<RankFootprint> computed; ///< scratch of assemble(): the rank of each of `stages`
+    Sizes sizes; ///< scratch of assemble()
+    Timeline timeline; ///< scratch of assemble()
     std::vector<std::size_t> pick; ///< scratch of assemble()
 };
 
@@ -1164,26 +1290,94 @@ Footprint computeFootprint(const Scenario& s, const FootprintOptions& options)
 
 struct FootprintFamily::Impl
 {
-    explicit Impl(const Scenario& s)
-        : base(s)
+    explicit Impl(const Scenario& s) { reset(s); }
+
+    /// The family of s, in the storage of the previous one (scenarios, stages, kept ranks: no allocation where the
+    /// shapes match).
+    void reset(const Scenario& s)
     {
+        base = s;
+        valid = false;
+        current = -1;
+        for (Kept& k : kept)
+            k.valid = false;
         // validateScenario() checks the stage and the offloads only against each other (ZeRO 0-3, optimizer
         // offload from stage 1, parameter offload at stage 3): valid with stage 0 and no offloads is valid with any
         // stage and offloads that pass those checks.
-        Scenario v = s;
-        v.zeroStage = 0;
-        v.offloadOptimizer = v.offloadParams = OffloadDevice::None;
+        validated = s;
+        validated.zeroStage = 0;
+        validated.offloadOptimizer = validated.offloadParams = OffloadDevice::None;
         try {
-            validateScenario(v);
+            validateScenario(validated);
         } catch (const InvalidInput&) {
             return; // footprint() throws computeFootprint()'s refusal for each member
         }
-        parts = std::make_unique<FootprintParts>(v, FootprintOptions {false, false});
+        if (parts)
+            parts->reset(validated);
+        else
+            parts = std::make_unique<FootprintParts>(validated, FootprintOptions {false, false});
         parts->head(fp);
+        valid = true;
     }
+
+    /// A member computed before: its ranks and what assemble() derives from them (the head is the family's).
+    struct Kept
+    {
+        bool valid = false;
+        std::vector<RankFootprint> ranks; ///< fp.ranks while the member is `current`
+        int worst = 0;
+        bool fits = false, hostFits = true, nvmeFits = true;
+        std::int64_t measuredBytes = 0, hostBytesPerNode = 0, nvmeBytesPerNode = 0;
+    };
+    static std::size_t slotOf(int z, OffloadDevice o, OffloadDevice q)
+    {
+        return static_cast<std::size_t>(z) * 9 + static_cast<std::size_t>(o) * 3 + static_cast<std::size_t>(q);
+    }
+
+    /// The member's footprint in fp: the one kept where it was computed before (the planner comes back to a member
+    /// when the offloaded states move from CPU to NVMe: the same GPU side), else assembled and kept.
+    const Footprint& member(int z, OffloadDevice o, OffloadDevice q)
+    {
+        const std::size_t slot = slotOf(z, o, q);
+        if (current == static_cast<int>(slot))
+            return fp;
+        if (current >= 0)
+            fp.ranks.swap(kept[static_cast<std::size_t>(current)].ranks);
+        current = -1;
+        Kept& k = kept[slot];
+        if (k.valid) {
+            fp.ranks.swap(k.ranks);
+            fp.worst = k.worst;
+            fp.fits = k.fits;
+            fp.measuredBytes = k.measuredBytes;
+            fp.hostBytesPerNode = k.hostBytesPerNode;
+            fp.nvmeBytesPerNode = k.nvmeBytesPerNode;
+            fp.hostFits = k.hostFits;
+            fp.nvmeFits = k.nvmeFits;
+        } else {
+            fp.ranks.swap(k.ranks); // its storage, reused
+            parts->setStage(z, o, q);
+            parts->assemble(fp); // may throw: nothing is kept then
+            k.valid = true;
+            k.worst = fp.worst;
+            k.fits = fp.fits;
+            k.measuredBytes = fp.measuredBytes;
+            k.hostBytesPerNode = fp.hostBytesPerNode;
+            k.nvmeBytesPerNode = fp.nvmeBytesPerNode;
+            k.hostFits = fp.hostFits;
+            k.nvmeFits = fp.nvmeFits;
+        }
+        current = static_cast<int>(slot);
+        return fp;
+    }
+
     Scenario base;
+    Scenario validated; ///< base at ZeRO-0 without offloads
+    bool valid = false; ///< validated passed validateScenario(); parts hold it
     std::unique_ptr<FootprintParts> parts;
     Footprint fp;
+    std::array<Kept, 4 * 9> kept; ///< by slotOf()
+    int current = -1; ///< the slot whose ranks fp holds, or -1
 };
 
 FootprintFamily::FootprintFamily(const Scenario& s)
@@ -1193,9 +1387,11 @@ FootprintFamily::FootprintFamily(const Scenario& s)
 
 FootprintFamily::~FootprintFamily() = default;
 
+void FootprintFamily::reset(const Scenario& s) { m->reset(s); }
+
 const Footprint& FootprintFamily::footprint(int zeroStage, OffloadDevice offloadOptimizer, OffloadDevice offloadParams)
 {
-    if (!m->parts || !stageAndOffloadsValid(zeroStage, offloadOptimizer, offloadParams)) {
+    if (!m->valid || !stageAndOffloadsValid(zeroStage, offloadOptimizer, offloadParams)) {
         Scenario s = m->base;
         s.zeroStage = zeroStage;
         s.offloadOptimizer = offloadOptimizer;
@@ -1203,9 +1399,7 @@ const Footprint& FootprintFamily::footprint(int zeroStage, OffloadDevice offload
         validateScenario(s); // throws computeFootprint()'s refusal
         throw std::logic_error("FootprintFamily: a scenario validateScenario() accepts was refused");
     }
-    m->parts->setStage(zeroStage, offloadOptimizer, offloadParams);
-    m->parts->assemble(m->fp);
-    return m->fp;
+    return m->member(zeroStage, offloadOptimizer, offloadParams);
 }
 
 } // namespace shardscope

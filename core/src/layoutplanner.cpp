@@ -284,8 +284,9 @@ void fillMemory(const Scenario& s, const Footprint& f, PlanLayout& l)
 /// Evaluates layouts with the closed-form step time. Footprints are numbers only and shared: layouts of one shape
 /// (tp, pp, vpp, micro-batch, grad-accum, checkpointing, sequence parallel) differ only in the ZeRO stage and the
 /// offloads, so one FootprintFamily serves them (parameter split, activations and micro-batches in flight computed
-/// once); and layouts that differ only in where the offloaded states live (CPU or NVMe: the same bytes on the GPU)
-/// share one footprint.
+/// once; the terms neither changes computed once a stage; each member's ranks kept), reset from shape to shape in the
+/// same storage; and layouts that differ only in where the offloaded states live (CPU or NVMe: the same bytes on the
+/// GPU) share one footprint.
 class FastEvaluator
 {
 public:
@@ -300,7 +301,10 @@ public:
         const auto shape = std::make_tuple(l.tp, l.pp, l.vpp, l.microBatch, l.gradAccum, int(l.checkpointing),
                                            l.sequenceParallel);
         if (!m_family || shape != m_shape) {
-            m_family = std::make_unique<FootprintFamily>(m_s);
+            if (m_family)
+                m_family->reset(m_s); // the previous shape's storage, reused
+            else
+                m_family = std::make_unique<FootprintFamily>(m_s);
             m_shape = shape;
             m_fp = nullptr;
         }

@@ -10,9 +10,13 @@
 #include "shardscope/recipe.h"
 #include "shardscope/scenario.h"
 
+#include "scenariogenerator.h"
+
 #include <QTest>
 
 #include <cmath>
+#include <optional>
+#include <string>
 
 using namespace shardscope;
 
@@ -108,6 +112,7 @@ private Q_SLOTS:
     void minGpusIsMinimal();
     void badScenarios_data();
     void badScenarios();
+    void familyInAnyOrderEqualsComputeFootprint();
 };
 
 // ---------------------------------------------------------------- model states
@@ -991,6 +996,141 @@ void TestFootprint::badScenarios()
         QCOMPARE(QString::fromStdString(e.field()), field);
         QVERIFY2(QString::fromStdString(e.what()).startsWith(QStringLiteral("--") + field), e.what());
     }
+}
+
+// ---------------------------------------------------------------- the planner's fast path
+
+namespace {
+
+/// "" when the family's member `f` has every number computeFootprint()'s `r` has (the fields the planner reads first:
+/// bytes per param, the GPU, each rank's stage and params, the worst rank, its step maxima, the fit, the host and NVMe
+/// bytes; then every term, peak and label), and no words or timeline (numbers only); else what differs.
+std::string familyDifference(const Footprint& r, const Footprint& f)
+{
+    const BytesPerParam &a = r.bytesPerParam, &b = f.bytesPerParam;
+    if (a.weights != b.weights || a.grads != b.grads || a.master != b.master || a.optimizer != b.optimizer)
+        return "bytesPerParam";
+    if (r.gpu.id != f.gpu.id || r.gpu.capacityBytes != f.gpu.capacityBytes || r.gpu.peakFlops16 != f.gpu.peakFlops16
+        || r.gpu.peakFlops8 != f.gpu.peakFlops8 || r.gpu.hbmBytesPerSecond != f.gpu.hbmBytesPerSecond
+        || r.gpu.intraNodeBytesPerSecond != f.gpu.intraNodeBytesPerSecond
+        || r.gpu.interNodeBytesPerSecond != f.gpu.interNodeBytesPerSecond || r.gpu.pcieBytesPerSecond != f.gpu.pcieBytesPerSecond
+        || r.gpu.powerCapFraction != f.gpu.powerCapFraction)
+        return "gpu";
+    if (r.totalParams != f.totalParams || r.capacityBytes != f.capacityBytes || r.usableBytes != f.usableBytes)
+        return "params or capacity";
+    if (r.ranks.size() != f.ranks.size())
+        return "rank count " + std::to_string(f.ranks.size()) + " vs " + std::to_string(r.ranks.size());
+    if (r.worst != f.worst || r.worstRank().stage != f.worstRank().stage || r.measuredBytes != f.measuredBytes
+        || r.fits != f.fits)
+        return "worst rank, measured bytes or fit";
+    if (r.hostBytesPerNode != f.hostBytesPerNode || r.nvmeBytesPerNode != f.nvmeBytesPerNode || r.hostFits != f.hostFits
+        || r.nvmeFits != f.nvmeFits)
+        return "host or NVMe bytes";
+    for (std::size_t i = 0; i < r.ranks.size(); ++i) {
+        const RankFootprint &x = r.ranks[i], &y = f.ranks[i];
+        const std::string at = " of rank " + std::to_string(i);
+        if (x.stage != y.stage || x.localParams != y.localParams || x.perLayerLocalParams != y.perLayerLocalParams
+            || x.layers != y.layers || x.inflightMicrobatches != y.inflightMicrobatches || x.label != y.label)
+            return "stage, params or label" + at;
+        if (x.stepMaxBytes != y.stepMaxBytes)
+            return "stepMaxBytes" + at;
+        for (int t = 0; t < kTermCount; ++t)
+            if (x.terms[std::size_t(t)].bytes != y.terms[std::size_t(t)].bytes)
+                return std::string(termKey(Term(t))) + at;
+            else if (!y.terms[std::size_t(t)].formula.empty())
+                return std::string("a formula in numbers-only ") + termKey(Term(t)) + at;
+        if (x.totalBytes != y.totalBytes || x.peakMoment != y.peakMoment || x.peakAllocatedBytes != y.peakAllocatedBytes
+            || x.peakReservedBytes != y.peakReservedBytes || x.deviceUsedBytes != y.deviceUsedBytes
+            || x.steadyStateBytes != y.steadyStateBytes)
+            return "peak figures" + at;
+        if (!y.timeline.empty())
+            return "a timeline in numbers-only" + at;
+    }
+    return "";
+}
+
+} // namespace
+
+/// The planner's footprints (FootprintFamily: one scenario's parts computed once and shared by its ZeRO stages and
+/// offloads, the stage-independent terms kept after their first computation, the ranks' storage reused from call to
+/// call) against computeFootprint() of each member, on 800 random scenarios (tests/core/scenariogenerator.h: presets,
+/// random architectures, bare counts, every recipe and framework; deep pipelines of 4 to 24 stages so that the
+/// middle stages are skipped; GPipe with every 3rd block checkpointed so that a "stage k (worst)" rank occurs), each
+/// asked for 30 members in a random order (two in three valid), repeats and refused members (ZeRO-0 with offload,
+/// parameter offload below ZeRO-3) included: every number equal, the same refusals. The order matters because the family keeps state between
+/// calls; the reference is computed fresh each time.
+void TestFootprint::familyInAnyOrderEqualsComputeFootprint()
+{
+    ScenarioGenerator g(20261215);
+    const OffloadDevice devices[] = {OffloadDevice::None, OffloadDevice::Cpu, OffloadDevice::Nvme};
+    int compared = 0, refused = 0, scenarios = 0, fourRanks = 0, threeOfDeep = 0;
+    for (int n = 0; n < 800; ++n) {
+        Scenario s = g.next(g.pick<std::int64_t>({1, 2, 3, 8, 64, 1000}));
+        if (g.coin())
+            g.addFrameworkKnobs(s);
+        if (g.coin() && s.arch.layers >= 4) {
+            s.pp = std::min<std::int64_t>(s.arch.layers, g.pick<std::int64_t>({4, 5, 7, 8, 12, 24}));
+            s.gpus = s.tp * s.pp * s.cp * g.pick<std::int64_t>({1, 2, 8});
+            s.schedule = g.pick({PipelineSchedule::OneFOneB, PipelineSchedule::GPipe});
+            s.vpp = 1;
+            if (s.framework == Framework::Single)
+                s.framework = Framework::DeepSpeed;
+        }
+        if (s.checkpointing == Checkpointing::Full && g.uniform(0, 3) == 0)
+            s.checkpointInterval = g.pick<std::int64_t>({2, 3});
+        if (s.pp > 3 && s.arch.layers >= 2 * s.pp && g.coin()) {
+            // GPipe with two layers a stage and every 3rd block checkpointed: stage k > 1 may checkpoint none of its
+            // layers and be the worst (a fourth rank, "stage k (worst)"), without logits on the last stage.
+            s.schedule = PipelineSchedule::GPipe;
+            s.pp = s.arch.layers / 2;
+            s.gpus = s.tp * s.pp * s.cp * g.pick<std::int64_t>({1, 2});
+            s.checkpointing = Checkpointing::Full;
+            s.checkpointInterval = 3;
+            s.logitsOverVocab = false;
+        }
+        if (g.uniform(0, 29) == 0)
+            s.seq = 16777216; // every member refused (activations beyond the model's range)
+        ++scenarios;
+        FootprintFamily family(s);
+        for (int k = 0; k < 30; ++k) {
+            Scenario m = s;
+            m.zeroStage = int(g.uniform(0, 3));
+            m.offloadOptimizer = devices[g.uniform(0, 2)];
+            m.offloadParams = devices[g.uniform(0, 2)];
+            if (g.uniform(0, 2) > 0) { // two draws in three valid: optimizer offload from ZeRO-1, parameter offload at 3
+                m.offloadOptimizer = m.zeroStage >= 1 ? m.offloadOptimizer : OffloadDevice::None;
+                m.offloadParams = m.zeroStage == 3 ? m.offloadParams : OffloadDevice::None;
+            }
+            std::optional<Footprint> ref;
+            std::string expected, got;
+            try {
+                ref = computeFootprint(m);
+            } catch (const InvalidInput& e) {
+                expected = e.what();
+            }
+            const Footprint* fam = nullptr;
+            try {
+                fam = &family.footprint(m.zeroStage, m.offloadOptimizer, m.offloadParams);
+            } catch (const InvalidInput& e) {
+                got = e.what();
+            }
+            QVERIFY2(ref.has_value() == (fam != nullptr), (got + " | " + expected + " | " + describe(m)).c_str());
+            if (!ref) {
+                QCOMPARE(got, expected);
+                ++refused;
+                continue;
+            }
+            const std::string d = familyDifference(*ref, *fam);
+            QVERIFY2(d.empty(), (d + ": " + describe(m)).c_str());
+            fourRanks += ref->ranks.size() == 4 ? 1 : 0;
+            threeOfDeep += m.pp > 3 && ref->ranks.size() == 3 ? 1 : 0;
+            ++compared;
+        }
+    }
+    qInfo("%d scenarios, %d members compared (%d with a 'stage k (worst)' rank, %d of deep pipelines with 3 ranks), "
+          "%d refused alike",
+          scenarios, compared, fourRanks, threeOfDeep, refused);
+    QVERIFY(compared > 15000 && refused > 1000 && fourRanks > 5 && threeOfDeep > 5000);
 }
 
 QTEST_APPLESS_MAIN(TestFootprint)

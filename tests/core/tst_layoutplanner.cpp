@@ -762,6 +762,69 @@ private:
                 QVERIFY(res.layouts[i - 1].mfu >= l.mfu);
         }
     }
+
+private slots:
+    /// The planner's footprints (FastEvaluator: one FootprintFamily per shape, its members' parts shared and their
+    /// storage reused, CPU and NVMe offload sharing the GPU side) against computeFootprint() of each layout, on full
+    /// searches (every knob) around 20 random bases (randomLayout(): seven presets, 1 to 1,024 GPUs, DeepSpeed,
+    /// Megatron and FSDP2, per-weight ZeRO-3, every n-th block checkpointed). Every 67th evaluated layout, in the
+    /// search's order, is checked: its peak, model-state and activation figures and fit (GPU, host RAM and NVMe)
+    /// equal those computeFootprint() gives, exactly; and its step time, which reads the footprint's bytes per param,
+    /// GPU, ranks and worst stage, equals evaluateLayout()'s (computeFootprint() + the same closed form) within 1e-9.
+    void plannerFootprintsEqualComputeFootprint()
+    {
+        std::mt19937_64 rng(1215);
+        std::int64_t checked = 0, searches = 0, offloaded = 0, deep = 0;
+        std::string mismatch;
+        while (searches < std::int64_t(scaled(20))) {
+            const std::optional<Scenario> base = randomLayout(rng);
+            if (!base)
+                continue;
+            PlanRequest r;
+            r.base = *base;
+            r.topK = 1;
+            std::int64_t seen = 0;
+            // Every 67th layout in the search's order (the family's state between calls is that of the whole search).
+            r.onEvaluated = [&](const PlanLayout& l) {
+                ++seen;
+                if (!mismatch.empty() || seen % 67 != 1)
+                    return;
+                const Scenario s = applyLayout(r.base, l);
+                const Footprint f = computeFootprint(s);
+                const RankFootprint& w = f.worstRank();
+                auto term = [&](Term t) { return w.stepMaxBytes[static_cast<std::size_t>(t)]; };
+                const std::int64_t states = term(Term::Params) + term(Term::Grads) + term(Term::Master) + term(Term::Optimizer);
+                const std::int64_t acts = term(Term::Activations) + term(Term::Logits);
+                const bool fits = f.fits && f.hostFits && f.nvmeFits;
+                const LayoutEstimate e = evaluateLayout(s);
+                const std::string at = " tp " + std::to_string(l.tp) + " pp " + std::to_string(l.pp) + " vpp "
+                    + std::to_string(l.vpp) + " z " + std::to_string(l.stage) + " mb " + std::to_string(l.microBatch)
+                    + " ckpt " + checkpointingKey(l.checkpointing) + " off " + offloadKey(l.offloadOptimizer) + "/"
+                    + offloadKey(l.offloadParams) + " of " + s.arch.id + " N=" + std::to_string(s.gpus);
+                if (l.peakBytes != f.measuredBytes)
+                    mismatch = "peak " + std::to_string(l.peakBytes) + " vs " + std::to_string(f.measuredBytes) + at;
+                else if (l.modelStateBytes != states || l.activationBytes != acts)
+                    mismatch = "model states or activations" + at;
+                else if (l.fits != fits)
+                    mismatch = "fit" + at;
+                else if (!(std::abs(l.stepTimeS - e.stepTimeS) <= 1e-9 * e.stepTimeS))
+                    mismatch = "step time " + std::to_string(l.stepTimeS) + " vs " + std::to_string(e.stepTimeS) + at;
+                ++checked;
+                offloaded += l.offloadOptimizer != OffloadDevice::None || l.offloadParams != OffloadDevice::None ? 1 : 0;
+                deep += l.pp > 3 ? 1 : 0;
+            };
+            try {
+                planLayouts(r);
+            } catch (const InvalidInput&) {
+                continue; // no layout reaches the base's global batch with these GPUs
+            }
+            QVERIFY2(mismatch.empty(), mismatch.c_str());
+            ++searches;
+        }
+        qInfo("%lld searches, %lld layouts checked (%lld offloaded, %lld with more than 3 stages): equal",
+              (long long)searches, (long long)checked, (long long)offloaded, (long long)deep);
+        QVERIFY(checked > 1000 && offloaded > checked / 4 && deep > 100);
+    }
 };
 
 QTEST_APPLESS_MAIN(TestLayoutPlanner)

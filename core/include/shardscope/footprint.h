@@ -155,7 +155,11 @@ public:
     ~FootprintFamily();
     FootprintFamily(const FootprintFamily&) = delete;
     FootprintFamily& operator=(const FootprintFamily&) = delete;
-    /// The footprint of the scenario with this stage and these offloads; valid until the next call.
+    /// The family of another scenario, as if constructed anew, in this one's storage (the planner moves one family
+    /// from shape to shape: no allocation where the shapes have as many computed stages).
+    void reset(const Scenario& s);
+    /// The footprint of the scenario with this stage and these offloads; valid until the next call. A member asked
+    /// for again is not computed again (its ranks are kept until reset()).
     const Footprint& footprint(int zeroStage, OffloadDevice offloadOptimizer, OffloadDevice offloadParams);
 
 private:
