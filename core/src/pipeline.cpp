@@ -164,90 +164,183 @@ void scheduleStageEnds(PipelineSchedule sched, std::int64_t p, std::int64_t m, s
 
 namespace {
 
+/// Whether the state `now` (n values) is the state `before` moved by one amount (`lambda`, returned), within a few
+/// hundred ulps of the state's magnitude: the test that a run of equal maps has settled to its steady shift.
+bool shiftedAlike(const double* now, const double* before, std::size_t n, double& lambda)
+{
+    lambda = now[0] - before[0];
+    double scale = 0;
+    for (std::size_t k = 0; k < n; ++k)
+        scale = std::max(scale, std::abs(now[k]));
+    const double tol = 1e-13 * scale;
+    for (std::size_t k = 0; k < n; ++k)
+        if (!(std::abs(now[k] - before[k] - lambda) <= tol))
+            return false;
+    return true;
+}
+
 /// Megatron's interleaved schedule placed in a fixed order instead of from a work list (scheduleStageEndsSteady()):
 /// stage i's warm-up forwards are its rounds -w_i .. -1, then round r runs its forward of virtual micro-batch
 /// r + w_i (while there is one) and its backward of r. Round r of stage i is placed at tick r - i: every input a
-/// block waits for (the neighbouring virtual stage's forward or backward of the same micro-batch, the last virtual
-/// stage's own forward) was placed at an earlier tick or, the same stage's, earlier in the tick, when no stage's
-/// warm-up is cut short by the micro-batches (w_i = (p - i - 1) 2 + (v - 1) p <= m v).
+/// block waits for was placed in the tick before (stage i - 1's forward of the same virtual micro-batch, stage 0's
+/// from stage p - 1's forward of the one p before; stage i + 1's backward of the same one, stage p - 1's from stage
+/// 0's backward of the one p before) or, the last virtual stage's own forward, earlier in the same tick, when no
+/// stage's warm-up is cut short by the micro-batches (w_i = (p - i - 1) 2 + (v - 1) p <= m v). So the state between
+/// ticks is p x 3 numbers: each stage's end and the releases of the forward and the backward it placed in the tick.
+/// The ticks 0 .. m v - (v + 1) p (every stage runs a forward and a backward that is not the last micro-batch's)
+/// repeat with a period of p v ticks (the chunks' turn: p micro-batches x v chunks); once one period moves the whole
+/// state by the same seconds, every later one does too (max-plus linear, as the 1F1B rounds), and whole periods are
+/// skipped to the last that fits.
 void placeInterleaved(std::int64_t p, std::int64_t m, std::int64_t v, const VirtualStageTimes* times, double* ends)
 {
-    const std::int64_t T = m * v, V = p * v;
-    thread_local std::vector<double> fRelS, bRelS, freeS;
-    const auto n = static_cast<std::size_t>(p * T);
-    if (fRelS.size() < n) {
-        fRelS.resize(n);
-        bRelS.resize(n);
-    }
-    freeS.assign(static_cast<std::size_t>(p), 0.0);
-    double* const fRel = fRelS.data(); // [i T + j]: when stage i's forward of virtual micro-batch j released
-    double* const bRel = bRelS.data();
-    double* const freeAt = freeS.data();
-    auto w = [&](std::int64_t i) { return (p - i - 1) * 2 + (v - 1) * p; };
-    // Each stage's next forward and next backward as (virtual micro-batch, offset within its group of p, chunk,
-    // group): stageOp()'s divisions kept as counters.
-    struct Next
-    {
-        std::int64_t j = 0, off = 0, chunk = 0, group = 0;
-        void advance(std::int64_t p, std::int64_t v)
-        {
-            ++j;
-            if (++off == p) {
-                off = 0;
-                if (++chunk == v) {
-                    chunk = 0;
-                    ++group;
-                }
-            }
-        }
+    const std::int64_t T = m * v, V = p * v, P = p * v, w0 = (p - 1) * 2 + (v - 1) * p;
+    const auto up = static_cast<std::size_t>(p);
+    thread_local std::vector<double> bufS;
+    if (bufS.size() < 11 * up)
+        bufS.resize(11 * up);
+    // freeAt[i]: stage i's end; F[i], B[i]: the releases of the forward and the backward stage i placed in the last
+    // tick (F2, B2: those being placed in this one); snap and cur: (freeAt, F, B) after two ticks a period apart.
+    double* const freeAt = bufS.data();
+    double* F = freeAt + up;
+    double* B = freeAt + 2 * up;
+    double* F2 = freeAt + 3 * up;
+    double* B2 = freeAt + 4 * up;
+    double* const snap = freeAt + 5 * up;
+    double* const cur = freeAt + 8 * up;
+    std::fill(freeAt, freeAt + 5 * up, 0.0);
+    auto take = [&](double* dst) {
+        std::copy(freeAt, freeAt + up, dst);
+        std::copy(F, F + up, dst + up);
+        std::copy(B, B + up, dst + 2 * up);
     };
-    thread_local std::vector<Next> nextS;
-    nextS.assign(2 * static_cast<std::size_t>(p), Next {});
-    Next* const nextF = nextS.data();
-    Next* const nextB = nextS.data() + p;
-    auto forward = [&](std::int64_t i, double& free) {
-        Next& x = nextF[i];
-        const std::int64_t j = x.j, vs = x.chunk * p + i;
-        const double dep = vs == 0 ? 0.0 : i > 0 ? fRel[(i - 1) * T + j] : fRel[(p - 1) * T + j - p];
-        const VirtualStageTimes& t = times[vs];
-        const double start = std::max(free, dep);
-        free = start + t.fwd;
-        fRel[i * T + j] = start + t.fwdRelease;
-        x.advance(p, v);
-    };
-    auto backward = [&](std::int64_t i, double& free) {
-        Next& x = nextB[i];
-        const std::int64_t j = x.j, vs = (v - 1 - x.chunk) * p + i;
-        const bool last = x.group * p + x.off == m - 1;
-        double dep = 0;
-        if (vs == V - 1)
-            dep = fRel[i * T + j + (v - 1) * p];
-        else
-            dep = i < p - 1 ? bRel[(i + 1) * T + j] : bRel[j - p];
-        const VirtualStageTimes& t = times[vs];
-        const double start = std::max(free, dep);
-        free = start + (last ? t.lastBwd : t.bwd);
-        bRel[i * T + j] = start + (last ? t.lastBwdRelease : t.bwdRelease);
-        x.advance(p, v);
-    };
-    for (std::int64_t tick = -w(0); tick < T; ++tick) {
-        // Stage i is in its rounds -w_i .. T - 1 at ticks -w_i - i .. T - 1 - i.
-        for (std::int64_t i = 0; i < p; ++i) {
-            const std::int64_t r = tick + i, wi = w(i);
-            if (r >= T)
-                break;
-            if (r < -wi)
-                continue;
+    const std::int64_t tLast = T - (v + 1) * p; // the last of the repeating ticks
+    std::int64_t snapTick = -1; // the tick after which `snap` was taken (-1: none; T: no more skips)
+    for (std::int64_t t = -w0; t < T; ++t) {
+        // Stage i places its round t + i when -w_i <= t + i <= T - 1, i.e. i <= t + w0 and i <= T - 1 - t.
+        const std::int64_t hi = std::min(std::min(p - 1, t + w0), T - 1 - t);
+        // Stage i's forward is of virtual micro-batch j = t + w0 - i, its backward of r = t + i: their place within
+        // the period (chunk, offset) kept as counters instead of divisions per block.
+        const std::int64_t jf = t + w0;
+        std::int64_t fChunk = (jf % P) / p, fOff = jf % p;
+        const std::int64_t rm = ((t % P) + P) % P;
+        std::int64_t bChunk = rm / p, bOff = rm % p;
+        for (std::int64_t i = 0; i <= hi; ++i) {
             double free = freeAt[i];
-            if (r < 0) {
-                forward(i, free);
-            } else {
-                if (r + wi < T)
-                    forward(i, free);
-                backward(i, free);
+            const std::int64_t j = jf - i;
+            if (j < T) {
+                const std::int64_t vs = fChunk * p + i;
+                const double dep = vs == 0 ? 0.0 : F[i > 0 ? i - 1 : p - 1];
+                const VirtualStageTimes& tm = times[vs];
+                const double start = std::max(free, dep);
+                free = start + tm.fwd;
+                F2[i] = start + tm.fwdRelease;
+            }
+            const std::int64_t r = t + i;
+            if (r >= 0) {
+                const std::int64_t vs = (v - 1 - bChunk) * p + i;
+                const bool last = r >= T - P && bOff == p - 1; // micro-batch m - 1
+                const double dep = vs == V - 1 ? F2[i] : B[i < p - 1 ? i + 1 : 0];
+                const VirtualStageTimes& tm = times[vs];
+                const double start = std::max(free, dep);
+                free = start + (last ? tm.lastBwd : tm.bwd);
+                B2[i] = start + (last ? tm.lastBwdRelease : tm.bwdRelease);
             }
             freeAt[i] = free;
+            if (fOff-- == 0) {
+                fOff = p - 1;
+                fChunk = fChunk == 0 ? v - 1 : fChunk - 1;
+            }
+            if (++bOff == p) {
+                bOff = 0;
+                if (++bChunk == v)
+                    bChunk = 0;
+            }
         }
+        std::swap(F, F2);
+        std::swap(B, B2);
+        if (t < 0 || t > tLast || snapTick >= T)
+            continue;
+        if (snapTick >= 0 && t == snapTick + P) {
+            take(cur);
+            double lambda = 0;
+            if (shiftedAlike(cur, snap, 3 * up, lambda)) {
+                const std::int64_t k = (tLast - t) / P;
+                const double shift = double(k) * lambda;
+                for (std::size_t n = 0; n < up; ++n) {
+                    freeAt[n] += shift;
+                    F[n] += shift;
+                    B[n] += shift;
+                }
+                t += k * P;
+                snapTick = T;
+                continue;
+            }
+            std::copy(cur, cur + 3 * up, snap);
+            snapTick = t;
+        } else if (snapTick < 0) {
+            take(snap);
+            snapTick = t;
+        }
+    }
+    for (std::int64_t i = 0; i < p; ++i)
+        ends[i] = freeAt[i];
+}
+
+/// GPipe (p > 1) placed in a fixed order: every stage's forwards micro-batch by micro-batch (stage i's forward of j
+/// waits for stage i - 1's), then the backwards (stage i's backward of j waits for stage i + 1's, the last stage's for
+/// its own forward of j). Between micro-batches the state is each stage's end; every forward micro-batch maps it
+/// alike, and so does every backward one but the last (its gradient reduction): once one moves every stage's end by
+/// the same seconds, the rest of the run is skipped (max-plus linear). The backward run is skipped only where the
+/// last stage ends its forwards after the last forward's release (the forwards then never hold a backward back).
+void placeGPipe(std::int64_t p, std::int64_t m, const VirtualStageTimes* times, double* ends)
+{
+    const auto up = static_cast<std::size_t>(p);
+    thread_local std::vector<double> bufS;
+    if (bufS.size() < 2 * up + static_cast<std::size_t>(m))
+        bufS.resize(2 * up + static_cast<std::size_t>(m));
+    double* const freeAt = bufS.data();
+    double* const prev = freeAt + up;
+    double* const fLast = prev + up; // [j]: when the last stage's forward of micro-batch j released its output
+    std::fill(freeAt, freeAt + up, 0.0);
+    for (std::int64_t j = 0; j < m; ++j) {
+        double dep = 0;
+        for (std::int64_t i = 0; i < p; ++i) {
+            const VirtualStageTimes& t = times[i];
+            const double start = std::max(freeAt[i], dep);
+            freeAt[i] = start + t.fwd;
+            dep = start + t.fwdRelease;
+        }
+        fLast[j] = dep;
+        double lambda = 0;
+        if (j >= 1 && j < m - 1 && shiftedAlike(freeAt, prev, up, lambda)) {
+            const std::int64_t k = m - 1 - j;
+            for (std::int64_t i = 0; i < p; ++i)
+                freeAt[i] += double(k) * lambda;
+            for (std::int64_t q = 1; q <= k; ++q)
+                fLast[j + q] = fLast[j] + double(q) * lambda;
+            break;
+        }
+        std::copy(freeAt, freeAt + up, prev);
+    }
+    const bool skip = freeAt[p - 1] >= fLast[m - 1];
+    for (std::int64_t j = 0; j < m; ++j) {
+        const bool last = j == m - 1;
+        double dep = fLast[j];
+        for (std::int64_t i = p - 1; i >= 0; --i) {
+            const VirtualStageTimes& t = times[i];
+            const double start = std::max(freeAt[i], dep);
+            freeAt[i] = start + (last ? t.lastBwd : t.bwd);
+            dep = start + (last ? t.lastBwdRelease : t.bwdRelease);
+        }
+        double lambda = 0;
+        if (skip && j >= 1 && j < m - 2 && shiftedAlike(freeAt, prev, up, lambda)) {
+            const std::int64_t k = m - 2 - j;
+            for (std::int64_t i = 0; i < p; ++i)
+                freeAt[i] += double(k) * lambda;
+            j += k;
+            continue;
+        }
+        std::copy(freeAt, freeAt + up, prev);
     }
     for (std::int64_t i = 0; i < p; ++i)
         ends[i] = freeAt[i];
@@ -258,20 +351,28 @@ void placeInterleaved(std::int64_t p, std::int64_t m, std::int64_t v, const Virt
 void scheduleStageEndsSteady(PipelineSchedule sched, std::int64_t p, std::int64_t m, std::int64_t v,
                              const VirtualStageTimes* times, double* ends)
 {
-    const bool oneFOneB = p == 1 || (sched == PipelineSchedule::OneFOneB) || (sched == PipelineSchedule::Interleaved && v == 1);
-    if (sched == PipelineSchedule::Interleaved && p > 1 && v > 1 && m >= 1 && (p - 1) * 2 + (v - 1) * p <= m * v) {
-        placeInterleaved(p, m, v, times, ends);
-        return;
-    }
-    if (!oneFOneB || m < p || m < 1) {
+    if (m < 1) {
         scheduleStageEnds(sched, p, m, v, times, ends);
         return;
     }
-    // Stage i warms up with w_i = p - i - 1 forwards (m >= p), then runs rounds r = 0 .. m - 1: the forward of
-    // micro-batch r + w_i (while there is one) and the backward of r. The forward waits for stage i - 1's forward of
-    // the same micro-batch (its round r - 1, or its warm-up), the backward for stage i + 1's backward of r (its round
-    // r) or, on the last stage, for its own forward of r (this round). Rounds in order, stages from the last: every
-    // input is placed before it is needed. fRel[i m + j]: when stage i's forward of micro-batch j released its output.
+    if (sched == PipelineSchedule::Interleaved && p > 1 && v > 1) {
+        if ((p - 1) * 2 + (v - 1) * p <= m * v)
+            placeInterleaved(p, m, v, times, ends);
+        else
+            scheduleStageEnds(sched, p, m, v, times, ends);
+        return;
+    }
+    if (sched == PipelineSchedule::GPipe && p > 1) {
+        placeGPipe(p, m, times, ends);
+        return;
+    }
+    // 1F1B (and one stage, and interleaved with one chunk). Stage i warms up with w_i = min(p - i - 1, m) forwards,
+    // then runs rounds r = 0 .. m - 1: the forward of micro-batch r + w_i (while there is one) and the backward of r.
+    // The forward waits for stage i - 1's forward of the same micro-batch (its round r - 1, or its warm-up: with
+    // w_i = m - 1 or m, stage i - 1 ran every forward in its warm-up), the backward for stage i + 1's backward of r
+    // (its round r) or, on the last stage, for its own forward of r (this round). Warm-ups first, then rounds in
+    // order, stages from the last: every input is placed before it is needed. fRel[i m + j]: when stage i's forward
+    // of micro-batch j released its output.
     thread_local std::vector<double> fRelS, freeS, prevS;
     const auto pm = static_cast<std::size_t>(p * m);
     if (fRelS.size() < pm)
@@ -283,7 +384,7 @@ void scheduleStageEndsSteady(PipelineSchedule sched, std::int64_t p, std::int64_
     double* const fRel = fRelS.data();
     double* const freeAt = freeS.data();
     double* const prev = prevS.data(); // the state after the previous round: each stage's end, its newest forward
-    auto w = [p](std::int64_t i) { return p - i - 1; };
+    auto w = [p, m](std::int64_t i) { return std::min(p - i - 1, m); };
     for (std::int64_t i = 0; i < p; ++i) {
         const VirtualStageTimes& t = times[i];
         double free = 0;
@@ -295,7 +396,8 @@ void scheduleStageEndsSteady(PipelineSchedule sched, std::int64_t p, std::int64_
         }
         freeAt[i] = free;
     }
-    // Rounds 0 .. steadyLast map the state alike: every stage has a forward left and the backward is not the last.
+    // Rounds 0 .. steadyLast map the state alike: every stage has a forward left and the backward is not the last
+    // (none with m < p + 1).
     const std::int64_t steadyLast = std::min(m - p, m - 2);
     for (std::int64_t r = 0; r < m; ++r) {
         double bDep = 0; // stage i + 1's backward release of r
