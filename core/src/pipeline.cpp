@@ -195,9 +195,10 @@ void placeInterleaved(std::int64_t p, std::int64_t m, std::int64_t v, const Virt
 {
     const std::int64_t T = m * v, V = p * v, P = p * v, w0 = (p - 1) * 2 + (v - 1) * p;
     const auto up = static_cast<std::size_t>(p);
+    const auto uV = static_cast<std::size_t>(V);
     thread_local std::vector<double> bufS;
-    if (bufS.size() < 11 * up)
-        bufS.resize(11 * up);
+    if (bufS.size() < 11 * up + 6 * uV)
+        bufS.resize(11 * up + 6 * uV);
     // freeAt[i]: stage i's end; F[i], B[i]: the releases of the forward and the backward stage i placed in the last
     // tick (F2, B2: those being placed in this one); snap and cur: (freeAt, F, B) after two ticks a period apart.
     double* const freeAt = bufS.data();
@@ -207,57 +208,111 @@ void placeInterleaved(std::int64_t p, std::int64_t m, std::int64_t v, const Virt
     double* B2 = freeAt + 4 * up;
     double* const snap = freeAt + 5 * up;
     double* const cur = freeAt + 8 * up;
+    // The block table by field (by virtual stage), for loops without branches over a run of stages.
+    double* const fd = freeAt + 11 * up;
+    double* const fr = fd + uV;
+    double* const bd = fr + uV;
+    double* const br = bd + uV;
+    double* const ld = br + uV;
+    double* const lr = ld + uV;
+    for (std::size_t k = 0; k < uV; ++k) {
+        fd[k] = times[k].fwd;
+        fr[k] = times[k].fwdRelease;
+        bd[k] = times[k].bwd;
+        br[k] = times[k].bwdRelease;
+        ld[k] = times[k].lastBwd;
+        lr[k] = times[k].lastBwdRelease;
+    }
     std::fill(freeAt, freeAt + 5 * up, 0.0);
     auto take = [&](double* dst) {
         std::copy(freeAt, freeAt + up, dst);
         std::copy(F, F + up, dst + up);
         std::copy(B, B + up, dst + 2 * up);
     };
+    // Forwards of stages a .. b - 1 at chunk c: stage i's waits for stage i - 1's of the last tick (stage 0's for
+    // stage p - 1's, none for virtual stage 0).
+    auto forwards = [&](std::int64_t a, std::int64_t b, std::int64_t c) {
+        const std::int64_t base = c * p;
+        std::int64_t i = a;
+        if (i == 0 && i < b) {
+            const double start = std::max(freeAt[0], c == 0 ? 0.0 : F[p - 1]);
+            freeAt[0] = start + fd[base];
+            F2[0] = start + fr[base];
+            ++i;
+        }
+        for (; i < b; ++i) {
+            const double start = std::max(freeAt[i], F[i - 1]);
+            freeAt[i] = start + fd[base + i];
+            F2[i] = start + fr[base + i];
+        }
+    };
+    // Backwards of stages a .. b - 1 at chunk c (`d`, `rl`: the table of durations and releases, the last
+    // micro-batch's or not): stage i's waits for stage i + 1's of the last tick (stage p - 1's for stage 0's, the last
+    // virtual stage's for its own forward of this tick).
+    auto backwards = [&](std::int64_t a, std::int64_t b, std::int64_t c, const double* d, const double* rl) {
+        const std::int64_t base = c * p;
+        const std::int64_t e = std::min(b, p - 1);
+        for (std::int64_t i = a; i < e; ++i) {
+            const double start = std::max(freeAt[i], B[i + 1]);
+            freeAt[i] = start + d[base + i];
+            B2[i] = start + rl[base + i];
+        }
+        if (b == p && a < b) {
+            const std::int64_t i = p - 1;
+            const double start = std::max(freeAt[i], c == v - 1 ? F2[i] : B[0]);
+            freeAt[i] = start + d[base + i];
+            B2[i] = start + rl[base + i];
+        }
+    };
     const std::int64_t tLast = T - (v + 1) * p; // the last of the repeating ticks
     std::int64_t snapTick = -1; // the tick after which `snap` was taken (-1: none; T: no more skips)
+    // Stage 0's forward virtual micro-batch t + w0 and backward t as (chunk, offset) within the period: kept as
+    // counters from tick to tick instead of divisions (a period skip leaves them as they are).
+    std::int64_t fChunk = 0, fOff = 0;
+    const std::int64_t rm0 = ((-w0 % P) + P) % P;
+    std::int64_t bChunk = rm0 / p, bOff = rm0 % p;
     for (std::int64_t t = -w0; t < T; ++t) {
         // Stage i places its round t + i when -w_i <= t + i <= T - 1, i.e. i <= t + w0 and i <= T - 1 - t.
-        const std::int64_t hi = std::min(std::min(p - 1, t + w0), T - 1 - t);
-        // Stage i's forward is of virtual micro-batch j = t + w0 - i, its backward of r = t + i: their place within
-        // the period (chunk, offset) kept as counters instead of divisions per block.
+        const std::int64_t end = std::min(std::min(p - 1, t + w0), T - 1 - t) + 1;
+        // Stage i's forward is of virtual micro-batch j = t + w0 - i (while j < T): stages 0 .. j0 mod p at stage 0's
+        // chunk, the next ones at the chunk before it (mod v).
         const std::int64_t jf = t + w0;
-        std::int64_t fChunk = (jf % P) / p, fOff = jf % p;
-        const std::int64_t rm = ((t % P) + P) % P;
-        std::int64_t bChunk = rm / p, bOff = rm % p;
-        for (std::int64_t i = 0; i <= hi; ++i) {
-            double free = freeAt[i];
-            const std::int64_t j = jf - i;
-            if (j < T) {
-                const std::int64_t vs = fChunk * p + i;
-                const double dep = vs == 0 ? 0.0 : F[i > 0 ? i - 1 : p - 1];
-                const VirtualStageTimes& tm = times[vs];
-                const double start = std::max(free, dep);
-                free = start + tm.fwd;
-                F2[i] = start + tm.fwdRelease;
+        const std::int64_t fa = std::max<std::int64_t>(0, jf - T + 1);
+        if (fa < end) {
+            const std::int64_t split = std::min(fOff + 1, end);
+            if (fa < split)
+                forwards(fa, split, fChunk);
+            forwards(std::max(fa, split), end, fChunk == 0 ? v - 1 : fChunk - 1);
+        }
+        // Stage i's backward is of virtual micro-batch r = t + i (r >= 0): chunk v - 1 - (r mod P) / p, so stages
+        // below p - (t mod p) at stage 0's chunk, the rest at the one before; micro-batch m - 1's (the last) is the
+        // one with r >= T - P at offset p - 1.
+        const std::int64_t ba = std::max<std::int64_t>(0, -t);
+        if (ba < end) {
+            const std::int64_t split = std::min(p - bOff, end);
+            const std::int64_t c0 = v - 1 - bChunk, c1 = bChunk + 1 == v ? v - 1 : v - 2 - bChunk;
+            const std::int64_t iLast = split - 1; // offset p - 1 (when split < end or the run ends there)
+            const bool hasLast = t + iLast >= T - P && iLast >= ba && bOff + iLast == p - 1;
+            if (ba < split) {
+                if (hasLast) {
+                    backwards(ba, iLast, c0, bd, br);
+                    backwards(iLast, split, c0, ld, lr);
+                } else {
+                    backwards(ba, split, c0, bd, br);
+                }
             }
-            const std::int64_t r = t + i;
-            if (r >= 0) {
-                const std::int64_t vs = (v - 1 - bChunk) * p + i;
-                const bool last = r >= T - P && bOff == p - 1; // micro-batch m - 1
-                const double dep = vs == V - 1 ? F2[i] : B[i < p - 1 ? i + 1 : 0];
-                const VirtualStageTimes& tm = times[vs];
-                const double start = std::max(free, dep);
-                free = start + (last ? tm.lastBwd : tm.bwd);
-                B2[i] = start + (last ? tm.lastBwdRelease : tm.bwdRelease);
-            }
-            freeAt[i] = free;
-            if (fOff-- == 0) {
-                fOff = p - 1;
-                fChunk = fChunk == 0 ? v - 1 : fChunk - 1;
-            }
-            if (++bOff == p) {
-                bOff = 0;
-                if (++bChunk == v)
-                    bChunk = 0;
-            }
+            backwards(std::max(ba, split), end, c1, bd, br);
         }
         std::swap(F, F2);
         std::swap(B, B2);
+        if (++fOff == p) {
+            fOff = 0;
+            fChunk = fChunk + 1 == v ? 0 : fChunk + 1;
+        }
+        if (++bOff == p) {
+            bOff = 0;
+            bChunk = bChunk + 1 == v ? 0 : bChunk + 1;
+        }
         if (t < 0 || t > tLast || snapTick >= T)
             continue;
         if (snapTick >= 0 && t == snapTick + P) {
