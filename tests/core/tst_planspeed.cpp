@@ -427,7 +427,7 @@ private slots:
             auto draw = [&] {
                 VirtualStageTimes x;
                 x.fwd = U(rng);
-                x.fwdRelease = x.fwd * (lateRelease ? 1.0 + U(rng) : rng() % 2 ? 1.0 : U(rng));
+                x.fwdRelease = x.fwd * (lateRelease ? 1.0 + 5.0 * U(rng) : rng() % 2 ? 1.0 : U(rng));
                 x.bwd = 2 * U(rng);
                 x.bwdRelease = x.bwd * (lateRelease ? 1.0 + U(rng) : rng() % 2 ? 1.0 : U(rng));
                 x.lastBwd = x.bwd * (1 + U(rng));
