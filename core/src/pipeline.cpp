@@ -341,6 +341,118 @@ void placeInterleaved(std::int64_t p, std::int64_t m, std::int64_t v, const Virt
         ends[i] = freeAt[i];
 }
 
+/// A schedule's blocks in an order that places each after its inputs (the one scheduleStageEnds()'s work list finds),
+/// with where each reads its input and writes its release: then any table of block times is placed in one pass
+/// without a branch. Kept per thread for the last few (schedule, p, m, v): the order depends on nothing else.
+struct CompiledOrder
+{
+    struct Op
+    {
+        std::int32_t stage, time, dep, out; ///< time: kind (0 forward, 1 backward, 2 last backward) x V + virtual stage
+    };
+    PipelineSchedule sched = PipelineSchedule::OneFOneB;
+    std::int64_t p = 0, m = 0, v = 0;
+    std::vector<Op> ops;
+    std::size_t slots = 0; ///< release slots (slot 0: no input, always 0)
+};
+
+const CompiledOrder& compiledOrder(PipelineSchedule sched, std::int64_t p, std::int64_t m, std::int64_t v)
+{
+    thread_local std::vector<CompiledOrder> cache;
+    thread_local std::size_t next = 0;
+    for (const CompiledOrder& c : cache)
+        if (c.sched == sched && c.p == p && c.m == m && c.v == v)
+            return c;
+    constexpr std::size_t kKept = 8;
+    cache.reserve(kKept); // the references handed out stay valid while the cache grows
+    CompiledOrder* slotted = nullptr;
+    if (cache.size() < kKept) {
+        cache.emplace_back();
+        slotted = &cache.back();
+    } else {
+        slotted = &cache[next];
+        next = (next + 1) % kKept;
+    }
+    CompiledOrder& c = *slotted;
+    c.sched = sched;
+    c.p = p;
+    c.m = m;
+    c.v = v;
+    c.ops.clear();
+    const std::int64_t V = p * v, total = m * v;
+    c.slots = static_cast<std::size_t>(1 + 2 * V * m);
+    auto fSlot = [&](std::int64_t vs, std::int64_t mb) { return std::int32_t(1 + vs * m + mb); };
+    auto bSlot = [&](std::int64_t vs, std::int64_t mb) { return std::int32_t(1 + V * m + vs * m + mb); };
+    std::vector<char> placed(c.slots, 0);
+    placed[0] = 1;
+    std::vector<std::int64_t> k(static_cast<std::size_t>(p), 0), work;
+    std::vector<char> queued(static_cast<std::size_t>(p), 1);
+    for (std::int64_t i = p - 1; i >= 0; --i)
+        work.push_back(i);
+    while (!work.empty()) {
+        const std::int64_t i = work.back();
+        work.pop_back();
+        queued[std::size_t(i)] = 0;
+        while (k[std::size_t(i)] < 2 * total) {
+            const ScheduleOp op = stageOp(sched, p, m, v, i, k[std::size_t(i)]);
+            const std::int64_t vs = op.chunk * p + i;
+            const std::int32_t dep = op.fwd ? (vs > 0 ? fSlot(vs - 1, op.mb) : 0)
+                                            : (vs < V - 1 ? bSlot(vs + 1, op.mb) : fSlot(vs, op.mb));
+            if (!placed[std::size_t(dep)])
+                break;
+            const std::int32_t out = op.fwd ? fSlot(vs, op.mb) : bSlot(vs, op.mb);
+            const std::int64_t kind = op.fwd ? 0 : op.mb == m - 1 ? 2 : 1;
+            c.ops.push_back({std::int32_t(i), std::int32_t(kind * V + vs), dep, out});
+            placed[std::size_t(out)] = 1;
+            ++k[std::size_t(i)];
+            const std::int64_t nextVs = op.fwd ? vs + 1 : vs - 1;
+            if (nextVs >= 0 && nextVs < V) {
+                const std::int64_t ns = nextVs % p;
+                if (!queued[std::size_t(ns)] && ns != i) {
+                    queued[std::size_t(ns)] = 1;
+                    work.push_back(ns);
+                }
+            }
+        }
+    }
+    if (std::int64_t(c.ops.size()) != 2 * total * p) {
+        c.p = 0; // not kept
+        throw std::logic_error("pipeline schedule deadlocked");
+    }
+    return c;
+}
+
+/// The placement of a compiled order (compiledOrder()) for these block times.
+void placeCompiled(const CompiledOrder& c, const VirtualStageTimes* times, double* ends)
+{
+    const std::int64_t V = c.p * c.v;
+    const auto uV = static_cast<std::size_t>(V);
+    thread_local std::vector<double> bufS;
+    const std::size_t need = 6 * uV + c.slots + static_cast<std::size_t>(c.p);
+    if (bufS.size() < need)
+        bufS.resize(need);
+    double* const dur = bufS.data(); // [kind V + vs]
+    double* const rel = dur + 3 * uV;
+    double* const slot = rel + 3 * uV;
+    double* const freeAt = slot + c.slots;
+    for (std::size_t k = 0; k < uV; ++k) {
+        dur[k] = times[k].fwd;
+        rel[k] = times[k].fwdRelease;
+        dur[uV + k] = times[k].bwd;
+        rel[uV + k] = times[k].bwdRelease;
+        dur[2 * uV + k] = times[k].lastBwd;
+        rel[2 * uV + k] = times[k].lastBwdRelease;
+    }
+    slot[0] = 0.0;
+    std::fill(freeAt, freeAt + c.p, 0.0);
+    for (const CompiledOrder::Op& op : c.ops) {
+        const double start = std::max(freeAt[op.stage], slot[op.dep]);
+        freeAt[op.stage] = start + dur[op.time];
+        slot[op.out] = start + rel[op.time];
+    }
+    std::copy(freeAt, freeAt + c.p, ends);
+}
+
 /// GPipe (p > 1) placed in a fixed order: every stage's forwards micro-batch by micro-batch (stage i's forward of j
 /// waits for stage i - 1's), then the backwards (stage i's backward of j waits for stage i + 1's, the last stage's for
 /// its own forward of j). Between micro-batches the state is each stage's end; every forward micro-batch maps it
@@ -414,7 +526,7 @@ void scheduleStageEndsSteady(PipelineSchedule sched, std::int64_t p, std::int64_
         if ((p - 1) * 2 + (v - 1) * p <= m * v)
             placeInterleaved(p, m, v, times, ends);
         else
-            scheduleStageEnds(sched, p, m, v, times, ends);
+            placeCompiled(compiledOrder(sched, p, m, v), times, ends);
         return;
     }
     if (sched == PipelineSchedule::GPipe && p > 1) {
