@@ -515,6 +515,9 @@ void placeGPipe(std::int64_t p, std::int64_t m, const VirtualStageTimes* times, 
 
 } // namespace
 
+/// Up to this many stages, an interleaved schedule without period skips is placed from its compiled order.
+constexpr std::int64_t kFewStages = 8;
+
 void scheduleStageEndsSteady(PipelineSchedule sched, std::int64_t p, std::int64_t m, std::int64_t v,
                              const VirtualStageTimes* times, double* ends)
 {
@@ -523,7 +526,11 @@ void scheduleStageEndsSteady(PipelineSchedule sched, std::int64_t p, std::int64_
         return;
     }
     if (sched == PipelineSchedule::Interleaved && p > 1 && v > 1) {
-        if ((p - 1) * 2 + (v - 1) * p <= m * v)
+        // The tick loop pays its bookkeeping per tick, worth it for its period skip (the repeating ticks, 0 .. m v -
+        // (v + 1) p, span two periods) or for many stages a tick; else the compiled order, a pass without bookkeeping.
+        const std::int64_t w0 = (p - 1) * 2 + (v - 1) * p;
+        const bool skips = m * v - (v + 1) * p >= 2 * p * v;
+        if (w0 <= m * v && (skips || p > kFewStages))
             placeInterleaved(p, m, v, times, ends);
         else
             placeCompiled(compiledOrder(sched, p, m, v), times, ends);
