@@ -5,9 +5,10 @@
 // optimizer phase, the stage split; kernels.h, collectives.h, links.h) and its two-stream recurrence over a block's
 // ZeRO units without events, and computes each kind of block once: the forward, the backward and the last
 // micro-batch's backward (the gradient reduction of ZeRO-0/1) of each chunk of the first, the last and the (at most
-// two) kinds of middle stages. The schedule is placed from that table of block times alone (scheduleStageEnds(),
-// pipeline.h: the simulator's list scheduling of the same stage orders, keeping only each stage's end), exactly up to
-// kMaxPlacedBlocks blocks and at the slowest stage's pace beyond. Each stage then runs its optimizer phase; the step
+// two) kinds of middle stages. The schedule is placed from that table of block times alone (scheduleStageEndsSteady(),
+// pipeline.h: the simulator's list scheduling of the same stage orders, keeping only each stage's end, in a fixed
+// order with the repeating rounds skipped), exactly up to kMaxPlacedBlocks blocks (at least 2 p micro-batches
+// interleaved) and at the slowest stage's pace beyond. Each stage then runs its optimizer phase; the step
 // ends with the stage that ends last. (The earlier m x max S + fill/drain formula and why it was replaced: see
 // layoutplanner_ref.cpp.)
 //

@@ -164,90 +164,350 @@ void scheduleStageEnds(PipelineSchedule sched, std::int64_t p, std::int64_t m, s
 
 namespace {
 
+/// Whether the state `now` (n values) is the state `before` moved by one amount (`lambda`, returned), within a few
+/// hundred ulps of the state's magnitude: the test that a run of equal maps has settled to its steady shift.
+bool shiftedAlike(const double* now, const double* before, std::size_t n, double& lambda)
+{
+    lambda = now[0] - before[0];
+    double scale = 0;
+    for (std::size_t k = 0; k < n; ++k)
+        scale = std::max(scale, std::abs(now[k]));
+    const double tol = 1e-13 * scale;
+    for (std::size_t k = 0; k < n; ++k)
+        if (!(std::abs(now[k] - before[k] - lambda) <= tol))
+            return false;
+    return true;
+}
+
 /// Megatron's interleaved schedule placed in a fixed order instead of from a work list (scheduleStageEndsSteady()):
 /// stage i's warm-up forwards are its rounds -w_i .. -1, then round r runs its forward of virtual micro-batch
 /// r + w_i (while there is one) and its backward of r. Round r of stage i is placed at tick r - i: every input a
-/// block waits for (the neighbouring virtual stage's forward or backward of the same micro-batch, the last virtual
-/// stage's own forward) was placed at an earlier tick or, the same stage's, earlier in the tick, when no stage's
-/// warm-up is cut short by the micro-batches (w_i = (p - i - 1) 2 + (v - 1) p <= m v).
+/// block waits for was placed in the tick before (stage i - 1's forward of the same virtual micro-batch, stage 0's
+/// from stage p - 1's forward of the one p before; stage i + 1's backward of the same one, stage p - 1's from stage
+/// 0's backward of the one p before) or, the last virtual stage's own forward, earlier in the same tick, when no
+/// stage's warm-up is cut short by the micro-batches (w_i = (p - i - 1) 2 + (v - 1) p <= m v). So the state between
+/// ticks is p x 3 numbers: each stage's end and the releases of the forward and the backward it placed in the tick.
+/// The ticks 0 .. m v - (v + 1) p (every stage runs a forward and a backward that is not the last micro-batch's)
+/// repeat with a period of p v ticks (the chunks' turn: p micro-batches x v chunks); once one period moves the whole
+/// state by the same seconds, every later one does too (max-plus linear, as the 1F1B rounds), and whole periods are
+/// skipped to the last that fits.
 void placeInterleaved(std::int64_t p, std::int64_t m, std::int64_t v, const VirtualStageTimes* times, double* ends)
 {
-    const std::int64_t T = m * v, V = p * v;
-    thread_local std::vector<double> fRelS, bRelS, freeS;
-    const auto n = static_cast<std::size_t>(p * T);
-    if (fRelS.size() < n) {
-        fRelS.resize(n);
-        bRelS.resize(n);
+    const std::int64_t T = m * v, V = p * v, P = p * v, w0 = (p - 1) * 2 + (v - 1) * p;
+    const auto up = static_cast<std::size_t>(p);
+    const auto uV = static_cast<std::size_t>(V);
+    thread_local std::vector<double> bufS;
+    if (bufS.size() < 11 * up + 6 * uV)
+        bufS.resize(11 * up + 6 * uV);
+    // freeAt[i]: stage i's end; F[i], B[i]: the releases of the forward and the backward stage i placed in the last
+    // tick (F2, B2: those being placed in this one); snap and cur: (freeAt, F, B) after two ticks a period apart.
+    double* const freeAt = bufS.data();
+    double* F = freeAt + up;
+    double* B = freeAt + 2 * up;
+    double* F2 = freeAt + 3 * up;
+    double* B2 = freeAt + 4 * up;
+    double* const snap = freeAt + 5 * up;
+    double* const cur = freeAt + 8 * up;
+    // The block table by field (by virtual stage), for loops without branches over a run of stages.
+    double* const fd = freeAt + 11 * up;
+    double* const fr = fd + uV;
+    double* const bd = fr + uV;
+    double* const br = bd + uV;
+    double* const ld = br + uV;
+    double* const lr = ld + uV;
+    for (std::size_t k = 0; k < uV; ++k) {
+        fd[k] = times[k].fwd;
+        fr[k] = times[k].fwdRelease;
+        bd[k] = times[k].bwd;
+        br[k] = times[k].bwdRelease;
+        ld[k] = times[k].lastBwd;
+        lr[k] = times[k].lastBwdRelease;
     }
-    freeS.assign(static_cast<std::size_t>(p), 0.0);
-    double* const fRel = fRelS.data(); // [i T + j]: when stage i's forward of virtual micro-batch j released
-    double* const bRel = bRelS.data();
-    double* const freeAt = freeS.data();
-    auto w = [&](std::int64_t i) { return (p - i - 1) * 2 + (v - 1) * p; };
-    // Each stage's next forward and next backward as (virtual micro-batch, offset within its group of p, chunk,
-    // group): stageOp()'s divisions kept as counters.
-    struct Next
+    std::fill(freeAt, freeAt + 5 * up, 0.0);
+    auto take = [&](double* dst) {
+        std::copy(freeAt, freeAt + up, dst);
+        std::copy(F, F + up, dst + up);
+        std::copy(B, B + up, dst + 2 * up);
+    };
+    // Forwards of stages a .. b - 1 at chunk c: stage i's waits for stage i - 1's of the last tick (stage 0's for
+    // stage p - 1's, none for virtual stage 0).
+    auto forwards = [&](std::int64_t a, std::int64_t b, std::int64_t c) {
+        const std::int64_t base = c * p;
+        std::int64_t i = a;
+        if (i == 0 && i < b) {
+            const double start = std::max(freeAt[0], c == 0 ? 0.0 : F[p - 1]);
+            freeAt[0] = start + fd[base];
+            F2[0] = start + fr[base];
+            ++i;
+        }
+        for (; i < b; ++i) {
+            const double start = std::max(freeAt[i], F[i - 1]);
+            freeAt[i] = start + fd[base + i];
+            F2[i] = start + fr[base + i];
+        }
+    };
+    // Backwards of stages a .. b - 1 at chunk c (`d`, `rl`: the table of durations and releases, the last
+    // micro-batch's or not): stage i's waits for stage i + 1's of the last tick (stage p - 1's for stage 0's, the last
+    // virtual stage's for its own forward of this tick).
+    auto backwards = [&](std::int64_t a, std::int64_t b, std::int64_t c, const double* d, const double* rl) {
+        const std::int64_t base = c * p;
+        const std::int64_t e = std::min(b, p - 1);
+        for (std::int64_t i = a; i < e; ++i) {
+            const double start = std::max(freeAt[i], B[i + 1]);
+            freeAt[i] = start + d[base + i];
+            B2[i] = start + rl[base + i];
+        }
+        if (b == p && a < b) {
+            const std::int64_t i = p - 1;
+            const double start = std::max(freeAt[i], c == v - 1 ? F2[i] : B[0]);
+            freeAt[i] = start + d[base + i];
+            B2[i] = start + rl[base + i];
+        }
+    };
+    const std::int64_t tLast = T - (v + 1) * p; // the last of the repeating ticks
+    std::int64_t snapTick = -1; // the tick after which `snap` was taken (-1: none; T: no more skips)
+    // Stage 0's forward virtual micro-batch t + w0 and backward t as (chunk, offset) within the period: kept as
+    // counters from tick to tick instead of divisions (a period skip leaves them as they are).
+    std::int64_t fChunk = 0, fOff = 0;
+    const std::int64_t rm0 = ((-w0 % P) + P) % P;
+    std::int64_t bChunk = rm0 / p, bOff = rm0 % p;
+    for (std::int64_t t = -w0; t < T; ++t) {
+        // Stage i places its round t + i when -w_i <= t + i <= T - 1, i.e. i <= t + w0 and i <= T - 1 - t.
+        const std::int64_t end = std::min(std::min(p - 1, t + w0), T - 1 - t) + 1;
+        // Stage i's forward is of virtual micro-batch j = t + w0 - i (while j < T): stages 0 .. j0 mod p at stage 0's
+        // chunk, the next ones at the chunk before it (mod v).
+        const std::int64_t jf = t + w0;
+        const std::int64_t fa = std::max<std::int64_t>(0, jf - T + 1);
+        if (fa < end) {
+            const std::int64_t split = std::min(fOff + 1, end);
+            if (fa < split)
+                forwards(fa, split, fChunk);
+            forwards(std::max(fa, split), end, fChunk == 0 ? v - 1 : fChunk - 1);
+        }
+        // Stage i's backward is of virtual micro-batch r = t + i (r >= 0): chunk v - 1 - (r mod P) / p, so stages
+        // below p - (t mod p) at stage 0's chunk, the rest at the one before; micro-batch m - 1's (the last) is the
+        // one with r >= T - P at offset p - 1.
+        const std::int64_t ba = std::max<std::int64_t>(0, -t);
+        if (ba < end) {
+            const std::int64_t split = std::min(p - bOff, end);
+            const std::int64_t c0 = v - 1 - bChunk, c1 = bChunk + 1 == v ? v - 1 : v - 2 - bChunk;
+            const std::int64_t iLast = split - 1; // offset p - 1 (when split < end or the run ends there)
+            const bool hasLast = t + iLast >= T - P && iLast >= ba && bOff + iLast == p - 1;
+            if (ba < split) {
+                if (hasLast) {
+                    backwards(ba, iLast, c0, bd, br);
+                    backwards(iLast, split, c0, ld, lr);
+                } else {
+                    backwards(ba, split, c0, bd, br);
+                }
+            }
+            backwards(std::max(ba, split), end, c1, bd, br);
+        }
+        std::swap(F, F2);
+        std::swap(B, B2);
+        if (++fOff == p) {
+            fOff = 0;
+            fChunk = fChunk + 1 == v ? 0 : fChunk + 1;
+        }
+        if (++bOff == p) {
+            bOff = 0;
+            bChunk = bChunk + 1 == v ? 0 : bChunk + 1;
+        }
+        if (t < 0 || t > tLast || snapTick >= T)
+            continue;
+        if (snapTick >= 0 && t == snapTick + P) {
+            take(cur);
+            double lambda = 0;
+            if (shiftedAlike(cur, snap, 3 * up, lambda)) {
+                const std::int64_t k = (tLast - t) / P;
+                const double shift = double(k) * lambda;
+                for (std::size_t n = 0; n < up; ++n) {
+                    freeAt[n] += shift;
+                    F[n] += shift;
+                    B[n] += shift;
+                }
+                t += k * P;
+                snapTick = T;
+                continue;
+            }
+            std::copy(cur, cur + 3 * up, snap);
+            snapTick = t;
+        } else if (snapTick < 0) {
+            take(snap);
+            snapTick = t;
+        }
+    }
+    for (std::int64_t i = 0; i < p; ++i)
+        ends[i] = freeAt[i];
+}
+
+/// A schedule's blocks in an order that places each after its inputs (the one scheduleStageEnds()'s work list finds),
+/// with where each reads its input and writes its release: then any table of block times is placed in one pass
+/// without a branch. Kept per thread for the last few (schedule, p, m, v): the order depends on nothing else.
+struct CompiledOrder
+{
+    struct Op
     {
-        std::int64_t j = 0, off = 0, chunk = 0, group = 0;
-        void advance(std::int64_t p, std::int64_t v)
-        {
-            ++j;
-            if (++off == p) {
-                off = 0;
-                if (++chunk == v) {
-                    chunk = 0;
-                    ++group;
+        std::int32_t stage, time, dep, out; ///< time: kind (0 forward, 1 backward, 2 last backward) x V + virtual stage
+    };
+    PipelineSchedule sched = PipelineSchedule::OneFOneB;
+    std::int64_t p = 0, m = 0, v = 0;
+    std::vector<Op> ops;
+    std::size_t slots = 0; ///< release slots (slot 0: no input, always 0)
+};
+
+const CompiledOrder& compiledOrder(PipelineSchedule sched, std::int64_t p, std::int64_t m, std::int64_t v)
+{
+    thread_local std::vector<CompiledOrder> cache;
+    thread_local std::size_t next = 0;
+    for (const CompiledOrder& c : cache)
+        if (c.sched == sched && c.p == p && c.m == m && c.v == v)
+            return c;
+    constexpr std::size_t kKept = 8;
+    cache.reserve(kKept); // the references handed out stay valid while the cache grows
+    CompiledOrder* slotted = nullptr;
+    if (cache.size() < kKept) {
+        cache.emplace_back();
+        slotted = &cache.back();
+    } else {
+        slotted = &cache[next];
+        next = (next + 1) % kKept;
+    }
+    CompiledOrder& c = *slotted;
+    c.sched = sched;
+    c.p = p;
+    c.m = m;
+    c.v = v;
+    c.ops.clear();
+    const std::int64_t V = p * v, total = m * v;
+    c.slots = static_cast<std::size_t>(1 + 2 * V * m);
+    auto fSlot = [&](std::int64_t vs, std::int64_t mb) { return std::int32_t(1 + vs * m + mb); };
+    auto bSlot = [&](std::int64_t vs, std::int64_t mb) { return std::int32_t(1 + V * m + vs * m + mb); };
+    std::vector<char> placed(c.slots, 0);
+    placed[0] = 1;
+    std::vector<std::int64_t> k(static_cast<std::size_t>(p), 0), work;
+    std::vector<char> queued(static_cast<std::size_t>(p), 1);
+    for (std::int64_t i = p - 1; i >= 0; --i)
+        work.push_back(i);
+    while (!work.empty()) {
+        const std::int64_t i = work.back();
+        work.pop_back();
+        queued[std::size_t(i)] = 0;
+        while (k[std::size_t(i)] < 2 * total) {
+            const ScheduleOp op = stageOp(sched, p, m, v, i, k[std::size_t(i)]);
+            const std::int64_t vs = op.chunk * p + i;
+            const std::int32_t dep = op.fwd ? (vs > 0 ? fSlot(vs - 1, op.mb) : 0)
+                                            : (vs < V - 1 ? bSlot(vs + 1, op.mb) : fSlot(vs, op.mb));
+            if (!placed[std::size_t(dep)])
+                break;
+            const std::int32_t out = op.fwd ? fSlot(vs, op.mb) : bSlot(vs, op.mb);
+            const std::int64_t kind = op.fwd ? 0 : op.mb == m - 1 ? 2 : 1;
+            c.ops.push_back({std::int32_t(i), std::int32_t(kind * V + vs), dep, out});
+            placed[std::size_t(out)] = 1;
+            ++k[std::size_t(i)];
+            const std::int64_t nextVs = op.fwd ? vs + 1 : vs - 1;
+            if (nextVs >= 0 && nextVs < V) {
+                const std::int64_t ns = nextVs % p;
+                if (!queued[std::size_t(ns)] && ns != i) {
+                    queued[std::size_t(ns)] = 1;
+                    work.push_back(ns);
                 }
             }
         }
-    };
-    thread_local std::vector<Next> nextS;
-    nextS.assign(2 * static_cast<std::size_t>(p), Next {});
-    Next* const nextF = nextS.data();
-    Next* const nextB = nextS.data() + p;
-    auto forward = [&](std::int64_t i, double& free) {
-        Next& x = nextF[i];
-        const std::int64_t j = x.j, vs = x.chunk * p + i;
-        const double dep = vs == 0 ? 0.0 : i > 0 ? fRel[(i - 1) * T + j] : fRel[(p - 1) * T + j - p];
-        const VirtualStageTimes& t = times[vs];
-        const double start = std::max(free, dep);
-        free = start + t.fwd;
-        fRel[i * T + j] = start + t.fwdRelease;
-        x.advance(p, v);
-    };
-    auto backward = [&](std::int64_t i, double& free) {
-        Next& x = nextB[i];
-        const std::int64_t j = x.j, vs = (v - 1 - x.chunk) * p + i;
-        const bool last = x.group * p + x.off == m - 1;
+    }
+    if (std::int64_t(c.ops.size()) != 2 * total * p) {
+        c.p = 0; // not kept
+        throw std::logic_error("pipeline schedule deadlocked");
+    }
+    return c;
+}
+
+/// The placement of a compiled order (compiledOrder()) for these block times.
+void placeCompiled(const CompiledOrder& c, const VirtualStageTimes* times, double* ends)
+{
+    const std::int64_t V = c.p * c.v;
+    const auto uV = static_cast<std::size_t>(V);
+    thread_local std::vector<double> bufS;
+    const std::size_t need = 6 * uV + c.slots + static_cast<std::size_t>(c.p);
+    if (bufS.size() < need)
+        bufS.resize(need);
+    double* const dur = bufS.data(); // [kind V + vs]
+    double* const rel = dur + 3 * uV;
+    double* const slot = rel + 3 * uV;
+    double* const freeAt = slot + c.slots;
+    for (std::size_t k = 0; k < uV; ++k) {
+        dur[k] = times[k].fwd;
+        rel[k] = times[k].fwdRelease;
+        dur[uV + k] = times[k].bwd;
+        rel[uV + k] = times[k].bwdRelease;
+        dur[2 * uV + k] = times[k].lastBwd;
+        rel[2 * uV + k] = times[k].lastBwdRelease;
+    }
+    slot[0] = 0.0;
+    std::fill(freeAt, freeAt + c.p, 0.0);
+    for (const CompiledOrder::Op& op : c.ops) {
+        const double start = std::max(freeAt[op.stage], slot[op.dep]);
+        freeAt[op.stage] = start + dur[op.time];
+        slot[op.out] = start + rel[op.time];
+    }
+    std::copy(freeAt, freeAt + c.p, ends);
+}
+
+/// GPipe (p > 1) placed in a fixed order: every stage's forwards micro-batch by micro-batch (stage i's forward of j
+/// waits for stage i - 1's), then the backwards (stage i's backward of j waits for stage i + 1's, the last stage's for
+/// its own forward of j). Between micro-batches the state is each stage's end; every forward micro-batch maps it
+/// alike, and so does every backward one but the last (its gradient reduction): once one moves every stage's end by
+/// the same seconds, the rest of the run is skipped (max-plus linear). The backward run is skipped only where the
+/// last stage ends its forwards after the last forward's release (the forwards then never hold a backward back).
+void placeGPipe(std::int64_t p, std::int64_t m, const VirtualStageTimes* times, double* ends)
+{
+    const auto up = static_cast<std::size_t>(p);
+    thread_local std::vector<double> bufS;
+    if (bufS.size() < 2 * up + static_cast<std::size_t>(m))
+        bufS.resize(2 * up + static_cast<std::size_t>(m));
+    double* const freeAt = bufS.data();
+    double* const prev = freeAt + up;
+    double* const fLast = prev + up; // [j]: when the last stage's forward of micro-batch j released its output
+    std::fill(freeAt, freeAt + up, 0.0);
+    for (std::int64_t j = 0; j < m; ++j) {
         double dep = 0;
-        if (vs == V - 1)
-            dep = fRel[i * T + j + (v - 1) * p];
-        else
-            dep = i < p - 1 ? bRel[(i + 1) * T + j] : bRel[j - p];
-        const VirtualStageTimes& t = times[vs];
-        const double start = std::max(free, dep);
-        free = start + (last ? t.lastBwd : t.bwd);
-        bRel[i * T + j] = start + (last ? t.lastBwdRelease : t.bwdRelease);
-        x.advance(p, v);
-    };
-    for (std::int64_t tick = -w(0); tick < T; ++tick) {
-        // Stage i is in its rounds -w_i .. T - 1 at ticks -w_i - i .. T - 1 - i.
         for (std::int64_t i = 0; i < p; ++i) {
-            const std::int64_t r = tick + i, wi = w(i);
-            if (r >= T)
-                break;
-            if (r < -wi)
-                continue;
-            double free = freeAt[i];
-            if (r < 0) {
-                forward(i, free);
-            } else {
-                if (r + wi < T)
-                    forward(i, free);
-                backward(i, free);
-            }
-            freeAt[i] = free;
+            const VirtualStageTimes& t = times[i];
+            const double start = std::max(freeAt[i], dep);
+            freeAt[i] = start + t.fwd;
+            dep = start + t.fwdRelease;
         }
+        fLast[j] = dep;
+        double lambda = 0;
+        if (j >= 1 && j < m - 1 && shiftedAlike(freeAt, prev, up, lambda)) {
+            const std::int64_t k = m - 1 - j;
+            for (std::int64_t i = 0; i < p; ++i)
+                freeAt[i] += double(k) * lambda;
+            for (std::int64_t q = 1; q <= k; ++q)
+                fLast[j + q] = fLast[j] + double(q) * lambda;
+            break;
+        }
+        std::copy(freeAt, freeAt + up, prev);
+    }
+    const bool skip = freeAt[p - 1] >= fLast[m - 1];
+    for (std::int64_t j = 0; j < m; ++j) {
+        const bool last = j == m - 1;
+        double dep = fLast[j];
+        for (std::int64_t i = p - 1; i >= 0; --i) {
+            const VirtualStageTimes& t = times[i];
+            const double start = std::max(freeAt[i], dep);
+            freeAt[i] = start + (last ? t.lastBwd : t.bwd);
+            dep = start + (last ? t.lastBwdRelease : t.bwdRelease);
+        }
+        double lambda = 0;
+        if (skip && j >= 1 && j < m - 2 && shiftedAlike(freeAt, prev, up, lambda)) {
+            const std::int64_t k = m - 2 - j;
+            for (std::int64_t i = 0; i < p; ++i)
+                freeAt[i] += double(k) * lambda;
+            j += k;
+            continue;
+        }
+        std::copy(freeAt, freeAt + up, prev);
     }
     for (std::int64_t i = 0; i < p; ++i)
         ends[i] = freeAt[i];
@@ -255,23 +515,38 @@ void placeInterleaved(std::int64_t p, std::int64_t m, std::int64_t v, const Virt
 
 } // namespace
 
+/// Up to this many stages, an interleaved schedule without period skips is placed from its compiled order.
+constexpr std::int64_t kFewStages = 8;
+
 void scheduleStageEndsSteady(PipelineSchedule sched, std::int64_t p, std::int64_t m, std::int64_t v,
                              const VirtualStageTimes* times, double* ends)
 {
-    const bool oneFOneB = p == 1 || (sched == PipelineSchedule::OneFOneB) || (sched == PipelineSchedule::Interleaved && v == 1);
-    if (sched == PipelineSchedule::Interleaved && p > 1 && v > 1 && m >= 1 && (p - 1) * 2 + (v - 1) * p <= m * v) {
-        placeInterleaved(p, m, v, times, ends);
-        return;
-    }
-    if (!oneFOneB || m < p || m < 1) {
+    if (m < 1) {
         scheduleStageEnds(sched, p, m, v, times, ends);
         return;
     }
-    // Stage i warms up with w_i = p - i - 1 forwards (m >= p), then runs rounds r = 0 .. m - 1: the forward of
-    // micro-batch r + w_i (while there is one) and the backward of r. The forward waits for stage i - 1's forward of
-    // the same micro-batch (its round r - 1, or its warm-up), the backward for stage i + 1's backward of r (its round
-    // r) or, on the last stage, for its own forward of r (this round). Rounds in order, stages from the last: every
-    // input is placed before it is needed. fRel[i m + j]: when stage i's forward of micro-batch j released its output.
+    if (sched == PipelineSchedule::Interleaved && p > 1 && v > 1) {
+        // The tick loop pays its bookkeeping per tick, worth it for its period skip (the repeating ticks, 0 .. m v -
+        // (v + 1) p, span two periods) or for many stages a tick; else the compiled order, a pass without bookkeeping.
+        const std::int64_t w0 = (p - 1) * 2 + (v - 1) * p;
+        const bool skips = m * v - (v + 1) * p >= 2 * p * v;
+        if (w0 <= m * v && (skips || p > kFewStages))
+            placeInterleaved(p, m, v, times, ends);
+        else
+            placeCompiled(compiledOrder(sched, p, m, v), times, ends);
+        return;
+    }
+    if (sched == PipelineSchedule::GPipe && p > 1) {
+        placeGPipe(p, m, times, ends);
+        return;
+    }
+    // 1F1B (and one stage, and interleaved with one chunk). Stage i warms up with w_i = min(p - i - 1, m) forwards,
+    // then runs rounds r = 0 .. m - 1: the forward of micro-batch r + w_i (while there is one) and the backward of r.
+    // The forward waits for stage i - 1's forward of the same micro-batch (its round r - 1, or its warm-up: with
+    // w_i = m - 1 or m, stage i - 1 ran every forward in its warm-up), the backward for stage i + 1's backward of r
+    // (its round r) or, on the last stage, for its own forward of r (this round). Warm-ups first, then rounds in
+    // order, stages from the last: every input is placed before it is needed. fRel[i m + j]: when stage i's forward
+    // of micro-batch j released its output.
     thread_local std::vector<double> fRelS, freeS, prevS;
     const auto pm = static_cast<std::size_t>(p * m);
     if (fRelS.size() < pm)
@@ -283,7 +558,7 @@ void scheduleStageEndsSteady(PipelineSchedule sched, std::int64_t p, std::int64_
     double* const fRel = fRelS.data();
     double* const freeAt = freeS.data();
     double* const prev = prevS.data(); // the state after the previous round: each stage's end, its newest forward
-    auto w = [p](std::int64_t i) { return p - i - 1; };
+    auto w = [p, m](std::int64_t i) { return std::min(p - i - 1, m); };
     for (std::int64_t i = 0; i < p; ++i) {
         const VirtualStageTimes& t = times[i];
         double free = 0;
@@ -295,7 +570,8 @@ void scheduleStageEndsSteady(PipelineSchedule sched, std::int64_t p, std::int64_
         }
         freeAt[i] = free;
     }
-    // Rounds 0 .. steadyLast map the state alike: every stage has a forward left and the backward is not the last.
+    // Rounds 0 .. steadyLast map the state alike: every stage has a forward left and the backward is not the last
+    // (none with m < p + 1).
     const std::int64_t steadyLast = std::min(m - p, m - 2);
     for (std::int64_t r = 0; r < m; ++r) {
         double bDep = 0; // stage i + 1's backward release of r

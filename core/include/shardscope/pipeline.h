@@ -48,19 +48,32 @@ struct VirtualStageTimes
 
 /// When each stage's last block ends (`ends`: p entries) under simulateSchedule()'s list scheduling with no p2p
 /// delay and these block times (`times`: p v entries by virtual stage; v is 1 unless interleaved), without
-/// recording the blocks: the schedule part of the planner's closed form. No allocation once its per-thread
+/// recording the blocks: the schedule part of the planner's reference closed form (layoutplanner_ref.cpp; the planner
+/// itself uses scheduleStageEndsSteady(), which falls back on this one). No allocation once its per-thread
 /// scratch (2 p v m doubles) has grown. Throws std::logic_error if the order deadlocks.
 void scheduleStageEnds(PipelineSchedule sched, std::int64_t p, std::int64_t m, std::int64_t v,
                        const VirtualStageTimes* times, double* ends);
 
-/// scheduleStageEnds(), faster: the same ends up to floating rounding (tst_planspeed). The 1F1B schedule (and one
-/// stage) is placed round by round (round r: each stage's next forward and its backward of micro-batch r, the last
-/// stage first); once one of the rounds that repeat (every stage runs a forward and a backward that is not the last
-/// micro-batch's) moves every stage's end and every stage's newest forward release by the same seconds, every
-/// following such round does too (the placement is max-plus linear: adding a constant to its state adds it to the
-/// next state), and it skips to the last of them. The interleaved schedule is placed in a fixed order of ticks (stage
-/// i's round r at tick r - i) instead of from a work list, where no stage's warm-up is cut short by the
-/// micro-batches. Other cases (GPipe, fewer micro-batches than the warm-ups) go to scheduleStageEnds().
+/// scheduleStageEnds(), faster: the same ends up to floating rounding (tst_planspeed), each schedule placed in a fixed
+/// order instead of from a work list (any order that places every block after its inputs gives the same numbers: the
+/// list scheduling of fixed stage orders is the longest path through their blocks), with the runs that repeat
+/// skipped. Each placement is max-plus linear (adding a constant to its state adds it to the next state), so once one
+/// of a run of equal steps moves the whole state by the same seconds, every following one does too, and the run is
+/// skipped to its end:
+/// - 1F1B (and one stage): warm-ups first, then round by round (round r: each stage's next forward and its backward
+///   of micro-batch r, the last stage first), any number of micro-batches; the rounds in which every stage runs a
+///   forward and a backward that is not the last micro-batch's repeat (state: each stage's end and newest forward).
+/// - Interleaved: stage i's round r at tick r - i, every input then placed in the tick before (or, the last virtual
+///   stage's own forward, earlier in the tick), so the state between ticks is 3 p numbers (each stage's end and the
+///   releases of its last forward and backward); a tick's forwards and backwards run as loops over the stages at one
+///   chunk. The ticks in which every stage runs both repeat with a period of p v ticks (p micro-batches x v chunks).
+///   Where a stage's warm-up would be cut short by the micro-batches ((p - 1) 2 + (v - 1) p > m v), and on up to 8
+///   stages where no period can be skipped (the ticks' bookkeeping would cost more than their few blocks): the order
+///   scheduleStageEnds()'s work list finds, compiled once per (p, m, v) (the last 8 kept per thread) into where each
+///   block reads and writes, then placed in one pass for each table.
+/// - GPipe: every forward micro-batch by micro-batch, then every backward (state: each stage's end); the forward run
+///   and the backward run but its last micro-batch repeat (the backward run is skipped only where the last stage's
+///   forwards cannot hold a backward back).
 void scheduleStageEndsSteady(PipelineSchedule sched, std::int64_t p, std::int64_t m, std::int64_t v,
                              const VirtualStageTimes* times, double* ends);
 
