@@ -1376,7 +1376,7 @@ struct FootprintFamily::Impl
     bool valid = false; ///< validated passed validateScenario(); parts hold it
     std::unique_ptr<FootprintParts> parts;
     Footprint fp;
-    std::array<Kept, 4 * 9> kept; ///< by slotOf()
+    std::array<Kept, std::size_t {4} * 9> kept; ///< by slotOf()
     int current = -1; ///< the slot whose ranks fp holds, or -1
 };
 

@@ -194,6 +194,8 @@ bool shiftedAlike(const double* now, const double* before, std::size_t n, double
 void placeInterleaved(std::int64_t p, std::int64_t m, std::int64_t v, const VirtualStageTimes* times, double* ends)
 {
     const std::int64_t T = m * v, V = p * v, P = p * v, w0 = (p - 1) * 2 + (v - 1) * p;
+    if (P < 1) // the callers place p >= 1 stages of v >= 1 chunks; never divide by a period of none
+        return;
     const auto up = static_cast<std::size_t>(p);
     const auto uV = static_cast<std::size_t>(V);
     thread_local std::vector<double> bufS;

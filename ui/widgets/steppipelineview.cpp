@@ -167,10 +167,8 @@ void StepPipelineView::paintStatic(QPainter& p)
                    .arg(schedName)
                    .arg(P)
                    .arg(m)
-                   .arg(v > 1 ? tr(", v = %1").arg(v) : QString())
-                   .arg(numberText(r.totals.bubbleFraction * 100, 1))
-                   .arg(ideal)
-                   .arg(numberText(r.totals.analyticBubbleFraction * 100, 1)));
+                   .arg(v > 1 ? tr(", v = %1").arg(v) : QString(), numberText(r.totals.bubbleFraction * 100, 1), ideal,
+                        numberText(r.totals.analyticBubbleFraction * 100, 1)));
     label(p, QRectF(4, 0, leftMargin() - 8, headerHeight()), Qt::AlignVCenter | Qt::AlignRight, tr("pipeline"));
     label(p, QRectF(a.left(), a.bottom() + 2, a.width(), footerHeight() - 2), Qt::AlignLeft | Qt::AlignTop,
                tr("blue: forward, green: backward (number: micro-batch); hatched: bubble"));

@@ -398,16 +398,15 @@ void StepView::updateLabels()
     const QString summary = stale + (folded.isEmpty() ? QString() : QStringLiteral("<i>") + folded.join(QStringLiteral(" · ")) + QStringLiteral("</i> · ")) + tr("<b>Step %1</b> · %2 TFLOP/s per GPU · MFU %3% · %4 tokens/s per GPU · "
                                "compute %5, recompute %6, exposed comm %7 (hidden %8), bubble %9, optimizer %10 · "
                                "%11 · kernel efficiency %12 (not an MFU)%13")
-                                .arg(secondsText(t.stepTime))
-                                .arg(numberText(t.tflopsPerGpu, 1))
-                                .arg(numberText(t.mfu * 100, 1))
-                                .arg(numberText(t.tokensPerSecondPerGpu, 0))
-                                .arg(secondsText(t.computeSeconds), secondsText(t.recomputeSeconds),
-                                     secondsText(t.exposedCommSeconds), secondsText(t.hiddenCommSeconds),
-                                     secondsText(t.bubbleSeconds), secondsText(t.optimizerSeconds),
-                                     r.fits ? tr("fits") : tr("<span style='color:#d94a3d'>does not fit</span>"))
-                                .arg(numberText(kernelModelInForce(m_data->scenario).gemmEfficiency, 3))
-                                .arg(r.aggregated ? tr(" · events merged (%1 layers, %2 blocks each)").arg(r.layersPerEvent).arg(r.opsPerEvent)
+                                .arg(secondsText(t.stepTime), numberText(t.tflopsPerGpu, 1), numberText(t.mfu * 100, 1),
+                                     numberText(t.tokensPerSecondPerGpu, 0), secondsText(t.computeSeconds),
+                                     secondsText(t.recomputeSeconds), secondsText(t.exposedCommSeconds),
+                                     secondsText(t.hiddenCommSeconds), secondsText(t.bubbleSeconds),
+                                     secondsText(t.optimizerSeconds),
+                                     r.fits ? tr("fits") : tr("<span style='color:#d94a3d'>does not fit</span>"),
+                                     numberText(kernelModelInForce(m_data->scenario).gemmEfficiency, 3),
+                                     r.aggregated ? tr(" · events merged (%1 layers, %2 blocks each)")
+                                                        .arg(QString::number(r.layersPerEvent), QString::number(r.opsPerEvent))
                                                   : QString());
     m_summary->setText(summary);
     m_summary->setToolTip(tr("TFLOP/s per GPU counts the FLOPs executed, recomputation included; MFU counts the model's "
