@@ -41,10 +41,16 @@ QLocale numberLocale()
 {
     // The translation names its locale: the numbers in a Russian sentence take a decimal comma, while the English
     // texts (no translator: the command line, the tests) keep C's "51.5" whatever the system locale says.
+    // Called for every number the step views paint: the locale is built once per language, not per number.
     const QString name = ExplorerText::tr("C", "QLocale name for the numbers in translated text (ru, zh_CN)");
-    QLocale l = name == QLatin1String("C") ? QLocale::c() : QLocale(name);
-    l.setNumberOptions(l.numberOptions() | QLocale::OmitGroupSeparator);
-    return l;
+    thread_local QString builtFor;
+    thread_local QLocale built = QLocale::c();
+    if (name != builtFor) {
+        built = name == QLatin1String("C") ? QLocale::c() : QLocale(name);
+        built.setNumberOptions(built.numberOptions() | QLocale::OmitGroupSeparator);
+        builtFor = name;
+    }
+    return built;
 }
 
 QString formatBytesUi(double bytes, ByteUnit unit)
@@ -501,13 +507,34 @@ const std::vector<const char*>& validationTemplates()
     return templates;
 }
 
+QString fillTemplate(const QString& translated, const QStringList& args)
+{
+    QString out;
+    out.reserve(translated.size() + 32);
+    for (qsizetype i = 0; i < translated.size(); ++i) {
+        const QChar c = translated[i];
+        if (c == QLatin1Char('%') && i + 1 < translated.size() && translated[i + 1] >= QLatin1Char('1')
+            && translated[i + 1] <= QLatin1Char('9')) {
+            const auto k = qsizetype(translated[i + 1].unicode() - '1');
+            if (k < args.size()) {
+                out += args[k];
+                ++i;
+                continue;
+            }
+        }
+        out += c;
+    }
+    return out;
+}
+
 QString validationText(const InvalidInput& e)
 {
     if (e.templateText().empty())
         return plainMessage(QString::fromUtf8(e.what()));
-    QString t = QCoreApplication::translate("shardscope::Validation", e.templateText().c_str());
+    QStringList args;
     for (const std::string& a : e.args())
-        t = t.arg(QString::fromStdString(a)); // %1, %2, ... in turn, wherever the translation puts them
+        args << QString::fromStdString(a);
+    QString t = fillTemplate(QCoreApplication::translate("shardscope::Validation", e.templateText().c_str()), args);
     if (!t.isEmpty())
         t[0] = t[0].toUpper();
     return t;

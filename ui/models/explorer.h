@@ -60,6 +60,9 @@ Verdict invalidVerdict(const InvalidInput& e);
 /// heads"): the template through translate("shardscope::Validation", ...) with its numbers filled in; a refusal
 /// without a template (an importer's, a free-form one) comes back as plainMessage(e.what()).
 QString validationText(const InvalidInput& e);
+/// A translated template with %1..%9 replaced by args[0..8] wherever the translation puts them, in one pass (as
+/// core's InvalidInput::fill(): an argument's own text is not scanned again, so a typed "%1" stays as typed).
+QString fillTemplate(const QString& translated, const QStringList& args);
 /// Every template validateScenario() words its refusals with (for lupdate, and for the test that none is missing).
 const std::vector<const char*>& validationTemplates();
 

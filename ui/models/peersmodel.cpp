@@ -139,23 +139,10 @@ QString peerArgText(const PeerArg& a)
 
 QString peerText(const PeerText& t)
 {
-    const QString local = QCoreApplication::translate("shardscope::Peers", t.templateText.c_str());
-    // %1..%9 wherever the translation puts them (not QString::arg: a figure's own text is not scanned again).
-    QString out;
-    out.reserve(local.size() + 32);
-    for (qsizetype i = 0; i < local.size(); ++i) {
-        const QChar c = local[i];
-        if (c == QLatin1Char('%') && i + 1 < local.size() && local[i + 1] >= QLatin1Char('1') && local[i + 1] <= QLatin1Char('9')) {
-            const auto k = std::size_t(local[i + 1].unicode() - '1');
-            if (k < t.args.size()) {
-                out += peerArgText(t.args[k]);
-                ++i;
-                continue;
-            }
-        }
-        out += c;
-    }
-    return out;
+    QStringList args;
+    for (const PeerArg& a : t.args)
+        args << peerArgText(a);
+    return fillTemplate(QCoreApplication::translate("shardscope::Peers", t.templateText.c_str()), args);
 }
 
 QString peerPhrase(const std::string& english) { return QCoreApplication::translate("shardscope::Peers", english.c_str()); }
