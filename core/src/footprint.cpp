@@ -1023,12 +1023,13 @@ void rankFootprintInto(const Ctx& c, Stage& st, Sizes& v, Timeline& tl, RankFoot
         r.timeline.clear();
 }
 
-RankFootprint rankFootprint(const Ctx& c, Stage& st, bool keepTimeline = true)
+/// One rank's footprint with its timeline (memoryTimeline()); computeFootprint()'s ranks are written in place.
+RankFootprint rankFootprint(const Ctx& c, Stage& st)
 {
     Sizes v;
     Timeline tl;
     RankFootprint r;
-    rankFootprintInto(c, st, v, tl, r, keepTimeline);
+    rankFootprintInto(c, st, v, tl, r, true);
     return r;
 }
 
