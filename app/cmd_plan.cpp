@@ -192,6 +192,7 @@ int runPlan(const QStringList& args)
             root[QStringLiteral("layouts")] = layouts;
             root[QStringLiteral("evaluated")] = double(res.evaluated);
             root[QStringLiteral("pruned")] = double(res.pruned);
+            root[QStringLiteral("pruned_not_fitting")] = double(res.prunedNotFitting);
             root[QStringLiteral("search_ms")] = res.searchMs;
             root[QStringLiteral("fitting")] = double(res.fitting);
             root[QStringLiteral("global_batch")] = double(r.globalBatch);

@@ -295,7 +295,8 @@ public:
         , m_s(base)
     {
     }
-    void evaluate(PlanLayout& l)
+    /// The layout's footprint (memory fields and fits); step() then adds its step time.
+    void memory(PlanLayout& l)
     {
         applyLayoutTo(m_s, m_base, l);
         const auto shape = std::make_tuple(l.tp, l.pp, l.vpp, l.microBatch, l.gradAccum, int(l.checkpointing),
@@ -317,8 +318,9 @@ public:
             m_gpuSide = gpuSide;
         }
         fillMemory(m_s, *m_fp, l);
-        m_step.evaluate(m_s, *m_fp, l);
     }
+    /// The step time of the layout memory() was last called on.
+    void step(PlanLayout& l) { m_step.evaluate(m_s, *m_fp, l); }
 
 private:
     Scenario m_base;
@@ -386,7 +388,7 @@ std::string noFitReason(const PlanRequest& r, const PlanResult& res)
     std::int64_t minPeak = 0;
     bool any = false;
     for (const PlanCell& c : res.tpPpMap)
-        if (c.layouts > 0 && (!any || c.minPeakBytes < minPeak)) {
+        if (c.layouts + c.pruned > 0 && (!any || c.minPeakBytes < minPeak)) {
             minPeak = c.minPeakBytes;
             any = true;
         }
@@ -394,7 +396,7 @@ std::string noFitReason(const PlanRequest& r, const PlanResult& res)
     if (states > all)
         return "model states need " + bigBytes(states) + ", the " + std::to_string(b.gpus) + " GPUs hold "
             + bigBytes(all) + (offloadSearched ? " (and no offloaded layout fits either)" : " (search offload)");
-    return "the smallest worst-rank peak of the " + withThousands(res.evaluated) + " layouts is "
+    return "the smallest worst-rank peak of the " + withThousands(res.evaluated + res.prunedNotFitting) + " layouts is "
         + formatBytes(double(minPeak), ByteUnit::GB) + " per GPU, above the usable " + formatBytes(usable, ByteUnit::GB);
 }
 
@@ -408,6 +410,8 @@ PlanResult planLayouts(const PlanRequest& request)
     std::vector<PlanLayout> fitting;
     std::map<std::pair<std::int64_t, std::int64_t>, std::size_t> cellIndex;
     std::size_t cur = 0;
+    bool cellHasPeak = false; ///< a layout of the current cell has its footprint
+    std::int64_t enumerated = 0; ///< valid layouts (evaluated or pruned)
     PlanLayout curBest;
     detail::FastEvaluator eval(request.base);
     std::tuple<std::int64_t, std::int64_t, std::int64_t, std::int64_t, bool> pruneGroup {-1, -1, -1, -1, false};
@@ -425,10 +429,11 @@ PlanResult planLayouts(const PlanRequest& request)
             c.pp = p;
             res.tpPpMap.push_back(c);
             cur = res.tpPpMap.size() - 1;
+            cellHasPeak = false;
             return true;
         },
         [&](PlanLayout& l) {
-            if ((res.evaluated & 63) == 63 && cancelled()) {
+            if ((enumerated & 63) == 63 && cancelled()) {
                 res.cancelled = true;
                 return false;
             }
@@ -442,20 +447,34 @@ PlanResult planLayouts(const PlanRequest& request)
                 noFit.clear();
             }
             const auto slot = std::make_tuple(l.stage, int(l.offloadOptimizer), int(l.offloadParams));
+            ++enumerated;
+            PlanCell& cell = res.tpPpMap[cur];
             if (l.checkpointing == Checkpointing::None && noFit.count(slot) == 1) {
                 ++res.pruned;
+                ++cell.pruned;
                 return true;
             }
-            eval.evaluate(l);
+            eval.memory(l);
             if (!l.fits && l.checkpointing == Checkpointing::Selective)
                 noFit.insert(slot);
+            if (!cellHasPeak || l.peakBytes < cell.minPeakBytes) {
+                cell.minPeakBytes = l.peakBytes;
+                cellHasPeak = true;
+            }
+            if (!l.fits && !request.timeLayoutsThatDoNotFit) {
+                // Never reported: its step time is not needed (the exact pruning after the footprint).
+                ++res.pruned;
+                ++res.prunedNotFitting;
+                ++cell.pruned;
+                if (request.onPrunedAfterFootprint)
+                    request.onPrunedAfterFootprint(l);
+                return true;
+            }
+            eval.step(l);
             ++res.evaluated;
             if (request.onEvaluated)
                 request.onEvaluated(l);
-            PlanCell& cell = res.tpPpMap[cur];
             ++cell.layouts;
-            if (cell.layouts == 1 || l.peakBytes < cell.minPeakBytes)
-                cell.minPeakBytes = l.peakBytes;
             if (l.fits) {
                 ++res.fitting;
                 if (!cell.fits || detail::ranksBefore(request.rankBy, l, curBest)) {
@@ -467,7 +486,7 @@ PlanResult planLayouts(const PlanRequest& request)
             }
             return true;
         });
-    if (!res.cancelled && res.evaluated == 0)
+    if (!res.cancelled && enumerated == 0)
         throw InvalidInput("global-batch",
                            "--global-batch: no layout reaches " + std::to_string(detail::requestedGlobalBatch(request))
                                + " sequences per step on " + std::to_string(request.base.gpus)
@@ -475,18 +494,37 @@ PlanResult planLayouts(const PlanRequest& request)
     std::sort(res.tpPpMap.begin(), res.tpPpMap.end(),
               [](const PlanCell& a, const PlanCell& b) { return std::tie(a.tp, a.pp) < std::tie(b.tp, b.pp); });
     if (!res.cancelled) {
-        std::stable_sort(fitting.begin(), fitting.end(),
-                         [&](const PlanLayout& a, const PlanLayout& b) { return detail::ranksBefore(request.rankBy, a, b); });
+        // Sorted as small keys, not as layouts: ranked by the request's measure, ties by smaller peak, then in
+        // enumeration order (the index), so the order is that of a stable sort.
+        struct Key
+        {
+            double measure, stepTime;
+            std::int64_t peak;
+            std::size_t index;
+        };
+        std::vector<Key> keys(fitting.size());
+        for (std::size_t i = 0; i < fitting.size(); ++i) {
+            const PlanLayout& l = fitting[i];
+            const double measure
+                = request.rankBy == PlanRank::Mfu ? -l.mfu : request.rankBy == PlanRank::Tokens ? -l.tokensPerSecondPerGpu : l.stepTimeS;
+            keys[i] = {measure, l.stepTimeS, l.peakBytes, i};
+        }
         // Pareto front: peak ascending (time ascending on ties); keep each layout faster than every one before it.
-        std::vector<PlanLayout> byPeak = fitting;
-        std::stable_sort(byPeak.begin(), byPeak.end(), [](const PlanLayout& a, const PlanLayout& b) {
-            return a.peakBytes != b.peakBytes ? a.peakBytes < b.peakBytes : a.stepTimeS < b.stepTimeS;
+        std::sort(keys.begin(), keys.end(), [](const Key& a, const Key& b) {
+            return std::tie(a.peak, a.stepTime, a.index) < std::tie(b.peak, b.stepTime, b.index);
         });
-        for (const PlanLayout& l : byPeak)
-            if (res.pareto.empty() || l.stepTimeS < res.pareto.back().stepTimeS)
-                res.pareto.push_back(l);
-        if (fitting.size() > static_cast<std::size_t>(request.topK))
-            fitting.resize(static_cast<std::size_t>(request.topK));
+        for (const Key& k : keys)
+            if (res.pareto.empty() || k.stepTime < res.pareto.back().stepTimeS)
+                res.pareto.push_back(fitting[k.index]);
+        const std::size_t top = std::min(keys.size(), static_cast<std::size_t>(request.topK));
+        std::partial_sort(keys.begin(), keys.begin() + std::ptrdiff_t(top), keys.end(), [](const Key& a, const Key& b) {
+            return std::tie(a.measure, a.peak, a.index) < std::tie(b.measure, b.peak, b.index);
+        });
+        std::vector<PlanLayout> best;
+        best.reserve(top);
+        for (std::size_t i = 0; i < top; ++i)
+            best.push_back(fitting[keys[i].index]);
+        fitting = std::move(best);
         res.layouts = std::move(fitting);
         if (res.fitting == 0)
             res.noFitReason = noFitReason(request, res);
@@ -536,7 +574,7 @@ std::vector<PlanStageCell> planStageMap(const PlanRequest& request, const std::v
                     c.bestStepTimeS = pr.layouts.front().stepTimeS;
                 bool any = false;
                 for (const PlanCell& cell : pr.tpPpMap)
-                    if (cell.layouts > 0 && (!any || cell.minPeakBytes < c.minPeakBytes)) {
+                    if (cell.layouts + cell.pruned > 0 && (!any || cell.minPeakBytes < c.minPeakBytes)) {
                         c.minPeakBytes = cell.minPeakBytes;
                         any = true;
                     }

@@ -2886,8 +2886,8 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>%1，%2：无有效布局</translation>
         </message>
         <message>
-            <source>(layouts evaluated: %1)</source>
-            <translation>（已评估布局：%1）</translation>
+            <source>(layouts searched: %1)</source>
+            <translation>（已搜索布局：%1）</translation>
         </message>
         <message>
             <source>Click or press Enter to apply it.</source>

@@ -230,7 +230,9 @@ private slots:
         r.base.offloadOptimizer = OffloadDevice::None;
         r.base.offloadParams = OffloadDevice::None;
         const PlanResult none = planLayouts(r);
-        QVERIFY(none.evaluated > 100);
+        // Every layout's footprint is computed and none fits: all are pruned after it, none gets a step time.
+        QVERIFY(none.prunedNotFitting > 100);
+        QCOMPARE(none.evaluated, std::int64_t(0));
         QCOMPARE(none.fitting, std::int64_t(0));
         QVERIFY(none.layouts.empty());
         QVERIFY(none.pareto.empty());
@@ -286,6 +288,51 @@ private slots:
                         && !(l.peakBytes < p.peakBytes && l.stepTimeS <= p.stepTimeS));
         // The fastest layout is on the front, the smallest peak too.
         QCOMPARE(res.pareto.back().stepTimeS, res.layouts.front().stepTimeS);
+    }
+
+    /// The pruning after the footprint (a layout that does not fit gets no step time) drops nothing the search
+    /// reports: with every layout timed the ranked table, the Pareto front and the maps are the same, and the
+    /// counts move from pruned to evaluated. Llama-2-70B on 8 x A100 80GB with every knob searched: only some
+    /// offloaded layouts fit (the model states are 1.1 TB, the GPUs hold 687 GB).
+    void pruningAfterTheFootprintDropsNothing()
+    {
+        PlanRequest r = llama70bOn8();
+        r.topK = 100000; // every fitting layout in the ranked table
+        const PlanResult pruned = planLayouts(r);
+        r.timeLayoutsThatDoNotFit = true;
+        const PlanResult all = planLayouts(r);
+        QVERIFY(pruned.prunedNotFitting > 100);
+        QVERIFY(pruned.fitting > 10);
+        QCOMPARE(all.prunedNotFitting, std::int64_t(0));
+        QCOMPARE(all.evaluated, pruned.evaluated + pruned.prunedNotFitting);
+        QCOMPARE(all.pruned, pruned.pruned - pruned.prunedNotFitting);
+        QCOMPARE(pruned.evaluated, pruned.fitting);
+        QCOMPARE(all.fitting, pruned.fitting);
+        auto same = [](const std::vector<PlanLayout>& a, const std::vector<PlanLayout>& b) {
+            if (a.size() != b.size())
+                return false;
+            for (std::size_t i = 0; i < a.size(); ++i)
+                if (std::tie(a[i].tp, a[i].pp, a[i].vpp, a[i].stage, a[i].microBatch, a[i].checkpointing,
+                             a[i].sequenceParallel, a[i].offloadOptimizer, a[i].offloadParams, a[i].peakBytes, a[i].stepTimeS)
+                    != std::tie(b[i].tp, b[i].pp, b[i].vpp, b[i].stage, b[i].microBatch, b[i].checkpointing,
+                                b[i].sequenceParallel, b[i].offloadOptimizer, b[i].offloadParams, b[i].peakBytes, b[i].stepTimeS))
+                    return false;
+            return true;
+        };
+        QCOMPARE(std::int64_t(pruned.layouts.size()), pruned.fitting);
+        QVERIFY(same(pruned.layouts, all.layouts));
+        QVERIFY(same(pruned.pareto, all.pareto));
+        QCOMPARE(pruned.tpPpMap.size(), all.tpPpMap.size());
+        for (std::size_t i = 0; i < all.tpPpMap.size(); ++i) {
+            const PlanCell& a = all.tpPpMap[i];
+            const PlanCell& p = pruned.tpPpMap[i];
+            QCOMPARE(p.tp, a.tp);
+            QCOMPARE(p.pp, a.pp);
+            QCOMPARE(p.fits, a.fits);
+            QCOMPARE(p.bestStepTimeS, a.bestStepTimeS);
+            QCOMPARE(p.minPeakBytes, a.minPeakBytes);
+            QCOMPARE(p.layouts + p.pruned, a.layouts + a.pruned);
+        }
     }
 
     void rankByMfuAndTokens()

@@ -539,7 +539,8 @@ private slots:
         std::string mismatch;
         // Every layout in the dev and CI presets; every 10th under SHARDSCOPE_TEST_SCALE (the sanitizers).
         const std::int64_t stride = 1000 / scaled(1000);
-        r.onEvaluated = [&](const PlanLayout& l) {
+        // Every layout with a footprint: those evaluated (fitting) and those pruned after it (not fitting).
+        auto check = [&](const PlanLayout& l) {
             ++seen;
             fitting += l.fits ? 1 : 0;
             if (!mismatch.empty() || (seen - 1) % stride != 0)
@@ -561,11 +562,14 @@ private slots:
                     + std::to_string(l.peakBytes) + " B fits " + std::to_string(l.fits) + ", computeFootprint "
                     + std::to_string(f.measuredBytes) + " B fits " + std::to_string(fits);
         };
+        r.onEvaluated = check;
+        r.onPrunedAfterFootprint = check;
         const PlanResult res = planLayouts(r);
         QVERIFY2(mismatch.empty(), mismatch.c_str());
-        QCOMPARE(seen, res.evaluated);
+        QCOMPARE(seen, res.evaluated + res.prunedNotFitting);
         QCOMPARE(fitting, res.fitting);
-        QVERIFY(res.fitting > 0 && res.fitting < res.evaluated); // both sides of the capacity line are exercised
+        QCOMPARE(res.fitting, res.evaluated); // only fitting layouts get a step time by default
+        QVERIFY(res.fitting > 0 && res.prunedNotFitting > 0); // both sides of the capacity line are exercised
         qInfo("%lld layouts evaluated (%lld fit, %lld pruned), %lld of them checked: each equal to computeFootprint()",
               (long long)res.evaluated, (long long)res.fitting, (long long)res.pruned, (long long)checked);
     }

@@ -136,7 +136,7 @@ QVariant PlanMapModel::data(const QModelIndex& index, int role) const
                                  : tr("%1, %2: no valid layout").arg(m_rowLabels.value(index.row()),
                                        m_columnLabels.value(index.column()));
         if (c.layouts >= 0)
-            text += QLatin1Char(' ') + tr("(layouts evaluated: %1)").arg(c.layouts);
+            text += QLatin1Char(' ') + tr("(layouts searched: %1)").arg(c.layouts);
         if (c.fits)
             text += QLatin1Char(' ') + tr("Click or press Enter to apply it.");
         return text;

@@ -28,7 +28,7 @@ public:
         bool fits = false;
         double stepTimeS = 0; ///< of the best fitting layout
         std::int64_t minPeakBytes = 0; ///< the smallest peak of the cell's layouts (0 = none valid)
-        std::int64_t layouts = -1; ///< layouts evaluated in the cell (-1 = not known)
+        std::int64_t layouts = -1; ///< layouts searched in the cell, evaluated or pruned (-1 = not known)
     };
 
     explicit PlanMapModel(QObject* parent = nullptr);

@@ -431,7 +431,7 @@ void PlanPage::showSearch(const SearchJob& job)
             cell.fits = c.fits;
             cell.stepTimeS = c.bestStepTimeS;
             cell.minPeakBytes = c.minPeakBytes;
-            cell.layouts = c.layouts;
+            cell.layouts = c.layouts + c.pruned; // searched: evaluated, or pruned (never a fitting one)
         }
         m_tpPp->setMap(rows, rowLabels, columns, columnLabels, cells);
         m_status->setText(tr("%1 layouts evaluated, %2 pruned, %3 fit \u2014 searched in %4 ms")

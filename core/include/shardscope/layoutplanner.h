@@ -47,9 +47,17 @@ struct PlanRequest
     int topK = 20; ///< layouts kept in PlanResult::layouts
     /// Set from another thread to stop a search early; the result then has cancelled = true.
     const std::atomic<bool>* cancel = nullptr;
-    /// Called with every evaluated layout (fitting or not, its numbers filled), in enumeration order; empty by
-    /// default. Tests check each one against computeFootprint() and computeStep().
+    /// A layout whose footprint does not fit is never reported (ranked table, Pareto front, maps' best), so by
+    /// default its step time is not computed: it is pruned after its footprint (PlanResult::prunedNotFitting), exact
+    /// by construction. True: every layout gets its step time too (the tests' full coverage of the evaluator).
+    bool timeLayoutsThatDoNotFit = false;
+    /// Called with every evaluated layout (its footprint and step time computed; fitting, or not fitting with
+    /// timeLayoutsThatDoNotFit), in enumeration order; empty by default. Tests check each one against
+    /// computeFootprint() and computeStep().
     std::function<void(const PlanLayout&)> onEvaluated;
+    /// Called with every layout pruned after its footprint (memory fields filled, fits false, no step time), in
+    /// enumeration order; empty by default. Tests check its footprint against computeFootprint().
+    std::function<void(const PlanLayout&)> onPrunedAfterFootprint;
 };
 
 /// One layout, with the numbers the ranked table shows. Option values are the scenario's own, so
@@ -89,7 +97,8 @@ struct PlanCell
     std::int64_t layouts = 0; ///< valid layouts evaluated in this cell
     bool fits = false; ///< at least one fits
     double bestStepTimeS = 0; ///< of the best fitting layout (by the request's rank), 0 if none fits
-    std::int64_t minPeakBytes = 0; ///< the smallest peak among the cell's layouts (fitting or not)
+    std::int64_t minPeakBytes = 0; ///< the smallest peak among the cell's layouts with a footprint (fitting or not)
+    std::int64_t pruned = 0; ///< valid layouts of this cell pruned (counted in PlanResult::pruned)
 };
 
 struct PlanResult
@@ -98,7 +107,10 @@ struct PlanResult
     std::vector<PlanLayout> pareto; ///< fitting layouts no other beats on both peak and step time, peak ascending
     std::vector<PlanCell> tpPpMap; ///< one cell per (tp, pp) pair the search considered, tp then pp ascending
     std::int64_t evaluated = 0; ///< layouts whose footprint and step time were both computed
-    std::int64_t pruned = 0; ///< layouts skipped by an exact monotonicity (never a fitting one)
+    /// Layouts not evaluated, never a fitting one: skipped by an exact monotonicity before their footprint, or
+    /// (prunedNotFitting of them) found not to fit by their footprint, their step time then not computed.
+    std::int64_t pruned = 0;
+    std::int64_t prunedNotFitting = 0;
     std::int64_t fitting = 0; ///< evaluated layouts that fit
     double searchMs = 0;
     bool cancelled = false;
