@@ -375,6 +375,16 @@ Block block(const Ctx& x, const Stage& st, const StageComm& sc, std::int64_t chu
     return out;
 }
 
+/// What the step of a layout needs of one kind of pipeline stage (StepEvaluator::evaluate()).
+struct Kind
+{
+    std::int64_t rep = -1; ///< the stage whose blocks were computed
+    std::int64_t layers = 0, local = 0; ///< its layers and params per GPU (for its optimizer phase)
+    double compute = 0; ///< kernel seconds (recompute included) of one micro-batch through all chunks
+    double busy = 0, lastBusy = 0; ///< block durations of one micro-batch, of the last one
+    OptimizerPhase post;
+};
+
 } // namespace
 
 void offloadBytesPerNode(const Scenario& s, const Footprint& fp, std::int64_t& host, std::int64_t& nvme)
@@ -429,6 +439,29 @@ struct StepEvaluator::Impl
         std::vector<double> ends;
     };
     std::vector<Placement> placements;
+
+    /// The stage kinds and stage ends (before the optimizer phase) of the layouts evaluated last in this shape, keyed
+    /// by what the blocks and the schedule depend on beyond the shape: layouts that differ only in the optimizer
+    /// offload's device (CPU or NVMe: the same gradient copy to the host; the phase after the schedule differs) share
+    /// them. Not kept with every n-th layer checkpointed (a kind per stage).
+    struct Memo
+    {
+        std::int64_t v = 0, m = 0, dc = 0;
+        int stage = -1;
+        bool offOpt = false;
+        OffloadDevice offPar = OffloadDevice::None;
+        double weights = 0, grads = 0;
+        Kind kinds[4];
+        std::vector<double> ends;
+        bool operator==(const Memo& o) const
+        {
+            return v == o.v && m == o.m && dc == o.dc && stage == o.stage && offOpt == o.offOpt && offPar == o.offPar
+                && weights == o.weights && grads == o.grads;
+        }
+    };
+    static constexpr std::size_t kMaxMemos = 8;
+    std::vector<Memo> memos; ///< cleared with the shape
+    std::size_t nextMemo = 0;
     std::vector<VirtualStageTimes> times; ///< scratch: the block table of the layout being evaluated
     std::vector<double> ends, ends2; ///< scratch: each stage's end
     std::size_t nextSlot = 0; ///< round-robin replacement once kMaxPlacements are kept
@@ -502,6 +535,8 @@ void StepEvaluator::evaluate(const Scenario& s, const Footprint& fp, PlanLayout&
         im.shapeKey = key;
         im.placements.clear();
         im.nextSlot = 0;
+        im.memos.clear();
+        im.nextMemo = 0;
     }
     x.z3 = s.zeroStage == 3 && x.dc > 1;
     x.perTensor = x.z3 && s.zero3PerTensorCollectives;
@@ -533,98 +568,135 @@ void StepEvaluator::evaluate(const Scenario& s, const Footprint& fp, PlanLayout&
     // The block times of every virtual stage (layoutplanner_ref.cpp): four kinds of stage at most (first, last, and
     // middle stages with L/p or L/p + 1 layers), each computed once; with every n-th layer checkpointed every stage.
     // ZeRO-2/3 reduce the gradients in every backward, ZeRO-0/1 in the last micro-batch's.
-    struct Kind
-    {
-        std::int64_t rep = -1; ///< the stage whose blocks were computed
-        double compute = 0; ///< kernel seconds (recompute included) of one micro-batch through all chunks
-        double busy = 0, lastBusy = 0; ///< block durations of one micro-batch, of the last one
-        OptimizerPhase post;
-    };
     SmallBuffer<Kind, 4> kinds {x.everyNth ? std::size_t(p) : 4};
     auto kindOf = [&](std::int64_t i) {
         return x.everyNth ? std::size_t(i) : std::size_t(i == 0 ? 0 : i == p - 1 ? 1 : (i < L % p ? 2 : 3));
     };
-    if (im.times.size() < std::size_t(V))
-        im.times.resize(std::size_t(V));
-    VirtualStageTimes* const times = im.times.data();
-    const bool reduceEvery = x.dc > 1 && s.zeroStage >= 2;
-    const bool reduceLast = x.dc > 1 && !reduceEvery;
-    for (std::int64_t i = 0; i < p; ++i) {
-        Kind& k = kinds[kindOf(i)];
-        if (k.rep >= 0) {
-            for (std::int64_t c = 0; c < v; ++c)
-                times[std::size_t(c * p + i)] = times[std::size_t(c * p + k.rep)];
-            continue;
-        }
-        k.rep = i;
-        const Stage st = makeStage(i);
-        StageComm sc;
-        if (x.z3 || x.dc > 1) {
-            sc.embedding = x.unitComm(st.embedding);
-            sc.head = x.unitComm(st.head);
-            sc.lastLayer = st.lastExtra != 0 ? x.unitComm(st.perLayer + st.lastExtra) : x.perLayer;
-        }
-        // A stage's chunks differ only in their layer count, the embedding (the first stage's first chunk), the head
-        // and the stage's last layer (its last chunk), and the pipeline send (none out of the last virtual stage's
-        // forward and the first's backward); with every n-th layer checkpointed, or walked per weight, in their
-        // layers too. Chunks alike in all of these have the same blocks: computed once.
-        const bool chunksAlike = !x.everyNth && !x.perTensor;
-        std::int64_t lastKey = -1;
-        Block f, b, lb;
-        for (std::int64_t c = 0; c < v; ++c) {
-            const std::int64_t vs = c * p + i;
-            const bool plainChunk = chunksAlike && !(st.first && c == 0) && c != v - 1 && vs != 0 && vs != V - 1;
-            const std::int64_t key = plainChunk ? chunkLayers(st.layers, v, c) : -1;
-            if (key < 0 || key != lastKey) {
-                f = block(x, st, sc, c, i, true, false);
-                b = block(x, st, sc, c, i, false, reduceEvery);
-                lb = reduceLast ? block(x, st, sc, c, i, false, true) : b;
-                lastKey = key;
-            }
-            times[std::size_t(vs)] = {f.duration, f.release, b.duration, b.release, lb.duration, lb.release};
-            k.compute += f.compute + f.recompute + b.compute + b.recompute;
-            k.busy += f.duration + b.duration;
-            k.lastBusy += f.duration + lb.duration;
-        }
-        k.post = optimizerPhase(s, x.b, x.links, fp.gpu, x.bw, st.local, x.dc, double(st.layers) * x.lt.layerForward());
-    }
-
-    // Each stage's last block ends at ends[i] (layoutplanner_ref.cpp): the list scheduling of the stage orders over the
-    // block table, exact up to kMaxPlacedBlocks blocks, the rest of a longer accumulation at the pace of the slowest
-    // stage (measured from two placements with every n-th layer checkpointed).
     if (im.ends.size() < std::size_t(p)) {
         im.ends.resize(std::size_t(p));
         im.ends2.resize(std::size_t(p));
     }
     double* const ends = im.ends.data();
-    const PipelineSchedule sched = p > 1 ? s.schedule : PipelineSchedule::OneFOneB;
-    const std::int64_t u = v > 1 ? p : 1;
-    // NOLINTNEXTLINE(clang-analyzer-core.DivideZero): u is p or 1, and p >= 1 is checked above
-    const std::int64_t mMax = p == 1 ? 2 : std::max(2 * u, kMaxPlacedBlocks / (2 * V) / u * u);
-    const std::int64_t mB = x.m <= mMax ? x.m : x.m - (x.m - mMax + u - 1) / u * u;
-    im.placeSchedule(sched, p, mB, v, times, ends);
-    if (mB < x.m && x.everyNth && sched != PipelineSchedule::GPipe && p > 1) {
-        double* const ends2 = im.ends2.data();
-        im.placeSchedule(sched, p, mB - u, v, times, ends2);
-        for (std::int64_t i = 0; i < p; ++i)
-            ends[std::size_t(i)] += double(x.m - mB) / double(u) * (ends[std::size_t(i)] - ends2[std::size_t(i)]);
-    } else if (mB < x.m) {
-        double pace = 0;
-        if (sched == PipelineSchedule::GPipe && p > 1) {
-            double f = 0, b = 0;
-            for (std::int64_t i = 0; i < p; ++i) {
-                f = std::max(f, times[std::size_t(i)].fwd);
-                b = std::max(b, times[std::size_t(i)].bwd);
+    Impl::Memo key;
+    key.v = v;
+    key.m = x.m;
+    key.dc = x.dc;
+    key.stage = s.zeroStage;
+    key.offOpt = x.offOpt;
+    key.offPar = s.offloadParams;
+    key.weights = x.b.weights;
+    key.grads = x.b.grads;
+    const Impl::Memo* hit = nullptr;
+    if (!x.everyNth)
+        for (const Impl::Memo& mm : im.memos)
+            if (mm == key) {
+                hit = &mm;
+                break;
             }
-            pace = f + b;
-        } else {
-            for (std::size_t k = 0; k < (x.everyNth ? std::size_t(p) : 4); ++k)
-                if (kinds[k].rep >= 0)
-                    pace = std::max(pace, kinds[k].busy);
+    if (hit) {
+        for (std::size_t k = 0; k < 4; ++k)
+            kinds[k] = hit->kinds[k];
+        std::copy(hit->ends.begin(), hit->ends.end(), ends);
+    } else {
+        if (im.times.size() < std::size_t(V))
+            im.times.resize(std::size_t(V));
+        VirtualStageTimes* const times = im.times.data();
+        const bool reduceEvery = x.dc > 1 && s.zeroStage >= 2;
+        const bool reduceLast = x.dc > 1 && !reduceEvery;
+        for (std::int64_t i = 0; i < p; ++i) {
+            Kind& k = kinds[kindOf(i)];
+            if (k.rep >= 0) {
+                for (std::int64_t c = 0; c < v; ++c)
+                    times[std::size_t(c * p + i)] = times[std::size_t(c * p + k.rep)];
+                continue;
+            }
+            k.rep = i;
+            const Stage st = makeStage(i);
+            StageComm sc;
+            if (x.z3 || x.dc > 1) {
+                sc.embedding = x.unitComm(st.embedding);
+                sc.head = x.unitComm(st.head);
+                sc.lastLayer = st.lastExtra != 0 ? x.unitComm(st.perLayer + st.lastExtra) : x.perLayer;
+            }
+            // A stage's chunks differ only in their layer count, the embedding (the first stage's first chunk), the head
+            // and the stage's last layer (its last chunk), and the pipeline send (none out of the last virtual stage's
+            // forward and the first's backward); with every n-th layer checkpointed, or walked per weight, in their
+            // layers too. Chunks alike in all of these have the same blocks: computed once.
+            const bool chunksAlike = !x.everyNth && !x.perTensor;
+            std::int64_t lastKey = -1;
+            Block f, b, lb;
+            for (std::int64_t c = 0; c < v; ++c) {
+                const std::int64_t vs = c * p + i;
+                const bool plainChunk = chunksAlike && !(st.first && c == 0) && c != v - 1 && vs != 0 && vs != V - 1;
+                const std::int64_t key = plainChunk ? chunkLayers(st.layers, v, c) : -1;
+                if (key < 0 || key != lastKey) {
+                    f = block(x, st, sc, c, i, true, false);
+                    b = block(x, st, sc, c, i, false, reduceEvery);
+                    lb = reduceLast ? block(x, st, sc, c, i, false, true) : b;
+                    lastKey = key;
+                }
+                times[std::size_t(vs)] = {f.duration, f.release, b.duration, b.release, lb.duration, lb.release};
+                k.compute += f.compute + f.recompute + b.compute + b.recompute;
+                k.busy += f.duration + b.duration;
+                k.lastBusy += f.duration + lb.duration;
+            }
+            k.layers = st.layers;
+            k.local = st.local;
         }
-        for (std::int64_t i = 0; i < p; ++i)
-            ends[std::size_t(i)] += double(x.m - mB) * pace;
+
+        // Each stage's last block ends at ends[i] (layoutplanner_ref.cpp): the list scheduling of the stage orders over the
+        // block table, exact up to kMaxPlacedBlocks blocks, the rest of a longer accumulation at the pace of the slowest
+        // stage (measured from two placements with every n-th layer checkpointed).
+        const PipelineSchedule sched = p > 1 ? s.schedule : PipelineSchedule::OneFOneB;
+        const std::int64_t u = v > 1 ? p : 1;
+        // NOLINTNEXTLINE(clang-analyzer-core.DivideZero): u is p or 1, and p >= 1 is checked above
+        const std::int64_t mMax = p == 1 ? 2 : std::max(2 * u, kMaxPlacedBlocks / (2 * V) / u * u);
+        const std::int64_t mB = x.m <= mMax ? x.m : x.m - (x.m - mMax + u - 1) / u * u;
+        im.placeSchedule(sched, p, mB, v, times, ends);
+        if (mB < x.m && x.everyNth && sched != PipelineSchedule::GPipe && p > 1) {
+            double* const ends2 = im.ends2.data();
+            im.placeSchedule(sched, p, mB - u, v, times, ends2);
+            for (std::int64_t i = 0; i < p; ++i)
+                ends[std::size_t(i)] += double(x.m - mB) / double(u) * (ends[std::size_t(i)] - ends2[std::size_t(i)]);
+        } else if (mB < x.m) {
+            double pace = 0;
+            if (sched == PipelineSchedule::GPipe && p > 1) {
+                double f = 0, b = 0;
+                for (std::int64_t i = 0; i < p; ++i) {
+                    f = std::max(f, times[std::size_t(i)].fwd);
+                    b = std::max(b, times[std::size_t(i)].bwd);
+                }
+                pace = f + b;
+            } else {
+                for (std::size_t k = 0; k < (x.everyNth ? std::size_t(p) : 4); ++k)
+                    if (kinds[k].rep >= 0)
+                        pace = std::max(pace, kinds[k].busy);
+            }
+            for (std::int64_t i = 0; i < p; ++i)
+                ends[std::size_t(i)] += double(x.m - mB) * pace;
+        }
+        if (!x.everyNth) {
+            Impl::Memo* slot = nullptr;
+            if (im.memos.size() < Impl::kMaxMemos) {
+                im.memos.emplace_back();
+                slot = &im.memos.back();
+            } else {
+                slot = &im.memos[im.nextMemo];
+                im.nextMemo = (im.nextMemo + 1) % Impl::kMaxMemos;
+            }
+            std::vector<double> keep = std::move(slot->ends);
+            *slot = key;
+            for (std::size_t k = 0; k < 4; ++k)
+                slot->kinds[k] = kinds[k];
+            keep.assign(ends, ends + p);
+            slot->ends = std::move(keep);
+        }
     }
+    // Each stage kind's optimizer phase (it depends on where the offloaded optimizer lives: not kept).
+    for (std::size_t k = 0; k < (x.everyNth ? std::size_t(p) : 4); ++k)
+        if (kinds[k].rep >= 0)
+            kinds[k].post = optimizerPhase(s, x.b, x.links, fp.gpu, x.bw, kinds[k].local, x.dc,
+                                           double(kinds[k].layers) * x.lt.layerForward());
     double stepEnd = 0;
     for (std::int64_t i = 0; i < p; ++i)
         stepEnd = std::max(stepEnd, ends[std::size_t(i)] + kinds[kindOf(i)].post.seconds());
