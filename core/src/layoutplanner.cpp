@@ -14,9 +14,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <map>
 #include <memory>
-#include <set>
 #include <tuple>
 
 namespace shardscope {
@@ -144,6 +142,27 @@ void enumerateLayouts(const PlanRequest& r, Cell&& cell, F&& f)
         pps.push_back(b.pp);
 
     const bool baseInterleaved = b.schedule == PipelineSchedule::Interleaved;
+    // The offloads each ZeRO stage allows (optimizer offload from ZeRO-1, parameter offload with ZeRO-3), or the base's.
+    std::array<std::vector<std::pair<OffloadDevice, OffloadDevice>>, 4> offsOf;
+    for (int z = 0; z <= 3; ++z) {
+        auto& offs = offsOf[std::size_t(z)];
+        if (searched(r, PlanKnob::Offload)) {
+            for (OffloadDevice o : {OffloadDevice::None, OffloadDevice::Cpu, OffloadDevice::Nvme}) {
+                if (o != OffloadDevice::None && z < 1)
+                    continue;
+                for (OffloadDevice q : {OffloadDevice::None, OffloadDevice::Cpu, OffloadDevice::Nvme}) {
+                    if (q != OffloadDevice::None && z != 3)
+                        continue;
+                    offs.emplace_back(o, q);
+                }
+            }
+        } else {
+            if ((b.offloadOptimizer != OffloadDevice::None && z < 1)
+                || (b.offloadParams != OffloadDevice::None && z != 3))
+                continue;
+            offs.emplace_back(b.offloadOptimizer, b.offloadParams);
+        }
+    }
     for (std::int64_t t : tps) {
         for (std::int64_t p : pps) {
             const std::int64_t mp = t * p * b.cp;
@@ -204,23 +223,7 @@ void enumerateLayouts(const PlanRequest& r, Cell&& cell, F&& f)
                     for (bool sp : sps) {
                         for (Checkpointing c : ckpts) {
                             for (int z : stages) {
-                                std::vector<std::pair<OffloadDevice, OffloadDevice>> offs;
-                                if (searched(r, PlanKnob::Offload)) {
-                                    for (OffloadDevice o : {OffloadDevice::None, OffloadDevice::Cpu, OffloadDevice::Nvme}) {
-                                        if (o != OffloadDevice::None && z < 1)
-                                            continue;
-                                        for (OffloadDevice q : {OffloadDevice::None, OffloadDevice::Cpu, OffloadDevice::Nvme}) {
-                                            if (q != OffloadDevice::None && z != 3)
-                                                continue;
-                                            offs.emplace_back(o, q);
-                                        }
-                                    }
-                                } else {
-                                    if ((b.offloadOptimizer != OffloadDevice::None && z < 1)
-                                        || (b.offloadParams != OffloadDevice::None && z != 3))
-                                        continue;
-                                    offs.emplace_back(b.offloadOptimizer, b.offloadParams);
-                                }
+                                const auto& offs = offsOf[std::size_t(z)];
                                 for (const auto& [o, q] : offs) {
                                     PlanLayout l;
                                     l.tp = t;
@@ -408,14 +411,13 @@ PlanResult planLayouts(const PlanRequest& request)
     validateRequest(request);
     PlanResult res;
     std::vector<PlanLayout> fitting;
-    std::map<std::pair<std::int64_t, std::int64_t>, std::size_t> cellIndex;
     std::size_t cur = 0;
     bool cellHasPeak = false; ///< a layout of the current cell has its footprint
     std::int64_t enumerated = 0; ///< valid layouts (evaluated or pruned)
     PlanLayout curBest;
     detail::FastEvaluator eval(request.base);
     std::tuple<std::int64_t, std::int64_t, std::int64_t, std::int64_t, bool> pruneGroup {-1, -1, -1, -1, false};
-    std::set<std::tuple<int, int, int>> noFit; ///< (stage, offloads) where selective did not fit
+    std::uint64_t noFit = 0; ///< bit z x 9 + o x 3 + q: (stage, offloads) where selective did not fit
     auto cancelled = [&] { return request.cancel && request.cancel->load(std::memory_order_relaxed); };
     detail::enumerateLayouts(
         request,
@@ -444,19 +446,19 @@ PlanResult planLayouts(const PlanRequest& request)
             const auto group = std::make_tuple(l.tp, l.pp, l.vpp, l.microBatch, l.sequenceParallel);
             if (group != pruneGroup) {
                 pruneGroup = group;
-                noFit.clear();
+                noFit = 0;
             }
-            const auto slot = std::make_tuple(l.stage, int(l.offloadOptimizer), int(l.offloadParams));
+            const std::uint64_t slot = std::uint64_t(1) << (l.stage * 9 + int(l.offloadOptimizer) * 3 + int(l.offloadParams));
             ++enumerated;
             PlanCell& cell = res.tpPpMap[cur];
-            if (l.checkpointing == Checkpointing::None && noFit.count(slot) == 1) {
+            if (l.checkpointing == Checkpointing::None && (noFit & slot) != 0) {
                 ++res.pruned;
                 ++cell.pruned;
                 return true;
             }
             eval.memory(l);
             if (!l.fits && l.checkpointing == Checkpointing::Selective)
-                noFit.insert(slot);
+                noFit |= slot;
             if (!cellHasPeak || l.peakBytes < cell.minPeakBytes) {
                 cell.minPeakBytes = l.peakBytes;
                 cellHasPeak = true;

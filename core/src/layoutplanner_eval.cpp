@@ -460,11 +460,14 @@ struct StepEvaluator::Impl
         }
     };
     static constexpr std::size_t kMaxMemos = 8;
-    std::vector<Memo> memos; ///< cleared with the shape
+    std::vector<Memo> memos; ///< the first memosKept are the current shape's
     std::size_t nextMemo = 0;
     std::vector<VirtualStageTimes> times; ///< scratch: the block table of the layout being evaluated
     std::vector<double> ends, ends2; ///< scratch: each stage's end
     std::size_t nextSlot = 0; ///< round-robin replacement once kMaxPlacements are kept
+    /// Placements (and memos) valid for the current shape: the first ones of the vectors, whose storage is kept from
+    /// shape to shape (no allocation once grown).
+    std::size_t placementsKept = 0, memosKept = 0;
     static constexpr std::size_t kMaxPlacements = 32;
 
     /// scheduleStageEndsSteady() of the table, from a kept placement where one has the same key (about 40% of the
@@ -473,17 +476,18 @@ struct StepEvaluator::Impl
                        const VirtualStageTimes* times, double* ends)
     {
         const std::size_t V = std::size_t(p * v);
-        for (const Placement& pl : placements)
-            if (pl.sched == sched && pl.p == p && pl.m == m && pl.v == v
+        for (std::size_t k = 0; k < placementsKept; ++k)
+            if (const Placement& pl = placements[k]; pl.sched == sched && pl.p == p && pl.m == m && pl.v == v
                 && std::memcmp(pl.times.data(), times, V * sizeof(VirtualStageTimes)) == 0) {
                 std::copy(pl.ends.begin(), pl.ends.end(), ends);
                 return;
             }
         scheduleStageEndsSteady(sched, p, m, v, times, ends);
         Placement* slot = nullptr;
-        if (placements.size() < kMaxPlacements) {
-            placements.emplace_back();
-            slot = &placements.back();
+        if (placementsKept < kMaxPlacements) {
+            if (placements.size() == placementsKept)
+                placements.emplace_back();
+            slot = &placements[placementsKept++];
         } else {
             slot = &placements[nextSlot];
             nextSlot = (nextSlot + 1) % kMaxPlacements;
@@ -533,9 +537,9 @@ void StepEvaluator::evaluate(const Scenario& s, const Footprint& fp, PlanLayout&
         shapeChanged || key != im.shapeKey) {
         x.prepareShape();
         im.shapeKey = key;
-        im.placements.clear();
+        im.placementsKept = 0;
         im.nextSlot = 0;
-        im.memos.clear();
+        im.memosKept = 0;
         im.nextMemo = 0;
     }
     x.z3 = s.zeroStage == 3 && x.dc > 1;
@@ -588,9 +592,9 @@ void StepEvaluator::evaluate(const Scenario& s, const Footprint& fp, PlanLayout&
     key.grads = x.b.grads;
     const Impl::Memo* hit = nullptr;
     if (!x.everyNth)
-        for (const Impl::Memo& mm : im.memos)
-            if (mm == key) {
-                hit = &mm;
+        for (std::size_t k = 0; k < im.memosKept; ++k)
+            if (im.memos[k] == key) {
+                hit = &im.memos[k];
                 break;
             }
     if (hit) {
@@ -677,9 +681,10 @@ void StepEvaluator::evaluate(const Scenario& s, const Footprint& fp, PlanLayout&
         }
         if (!x.everyNth) {
             Impl::Memo* slot = nullptr;
-            if (im.memos.size() < Impl::kMaxMemos) {
-                im.memos.emplace_back();
-                slot = &im.memos.back();
+            if (im.memosKept < Impl::kMaxMemos) {
+                if (im.memos.size() == im.memosKept)
+                    im.memos.emplace_back();
+                slot = &im.memos[im.memosKept++];
             } else {
                 slot = &im.memos[im.nextMemo];
                 im.nextMemo = (im.nextMemo + 1) % Impl::kMaxMemos;
