@@ -2953,8 +2953,8 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>PP %1</translation>
         </message>
         <message>
-            <source>%1 layouts evaluated, %2 pruned, %3 fit — searched in %4 ms</source>
-            <translation>оценено раскладок: %1, отсечено: %2, помещается: %3 — поиск за %4 мс</translation>
+            <source>%1 layouts searched: %2 fit and were timed, %3 do not fit (%4 of them skipped by pruning) — %5 ms</source>
+            <translation>просмотрено раскладок: %1; помещаются и просчитаны: %2; не помещаются: %3 (из них отсечено: %4) — %5 мс</translation>
         </message>
         <message>
             <source>No search: the scenario has no answer</source>

@@ -2953,8 +2953,8 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>PP %1</translation>
         </message>
         <message>
-            <source>%1 layouts evaluated, %2 pruned, %3 fit — searched in %4 ms</source>
-            <translation>已评估 %1 个布局，剪枝 %2 个，可放下 %3 个 — 搜索用时 %4 毫秒</translation>
+            <source>%1 layouts searched: %2 fit and were timed, %3 do not fit (%4 of them skipped by pruning) — %5 ms</source>
+            <translation>搜索 %1 个布局：%2 个可放下并已计时，%3 个放不下（其中 %4 个被剪枝跳过）— %5 毫秒</translation>
         </message>
         <message>
             <source>No search: the scenario has no answer</source>

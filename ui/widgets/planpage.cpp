@@ -101,6 +101,7 @@ PlanPage::PlanPage(QWidget* parent)
     rankLabel->setBuddy(m_rankBox);
     m_status->setObjectName(QStringLiteral("planStatus"));
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status->setWordWrap(true); // the counts wrap on a narrow window instead of widening it
     m_message->setObjectName(QStringLiteral("planMessage"));
     m_message->setWordWrap(true);
     m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -434,9 +435,14 @@ void PlanPage::showSearch(const SearchJob& job)
             cell.layouts = c.layouts + c.pruned; // searched: evaluated, or pruned (never a fitting one)
         }
         m_tpPp->setMap(rows, rowLabels, columns, columnLabels, cells);
-        m_status->setText(tr("%1 layouts evaluated, %2 pruned, %3 fit \u2014 searched in %4 ms")
-                              .arg(count(m_result->evaluated), count(m_result->pruned), count(m_result->fitting),
-                                  QLocale().toString(m_result->searchMs, 'f', 1)));
+        // Every searched layout fits (and was timed) or does not; some of those that do not were pruned before their
+        // footprint (core's exact pruning).
+        const PlanResult& pr = *m_result;
+        const std::int64_t searched = pr.evaluated + pr.pruned;
+        m_status->setText(tr("%1 layouts searched: %2 fit and were timed, %3 do not fit (%4 of them skipped by pruning) "
+                             "\u2014 %5 ms")
+                              .arg(count(searched), count(pr.fitting), count(searched - pr.fitting),
+                                  count(pr.pruned - pr.prunedNotFitting), QLocale().toString(pr.searchMs, 'f', 1)));
     } else {
         m_layouts->setLayouts({});
         m_pareto->clear();
