@@ -439,6 +439,28 @@ private slots:
         }
     }
 
+    /// Seen in ru at 1366x768: the search's counts on one line ("просмотрено раскладок: 18 576; помещаются и
+    /// просчитаны: ...") widened the whole window to 1691 px. The status wraps; the window keeps a laptop's width in
+    /// every language once the search has answered.
+    void statusKeepsTheWindowOnALaptop()
+    {
+        const auto restore = qScopeGuard([] { language::install(QStringLiteral("en")); });
+        for (const char* lang : {"en", "ru", "zh_CN"}) {
+            QVERIFY(language::install(QString::fromLatin1(lang)));
+            MainWindow w(llama70bOn8());
+            QVERIFY(w.showTab(QStringLiteral("plan")));
+            w.resize(1366, 768);
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            PlanPage* page = w.planPage();
+            QTRY_VERIFY_WITH_TIMEOUT(page->isCurrent(), kWaitMs);
+            QApplication::processEvents();
+            QVERIFY2(page->statusText().contains(QRegularExpression(QStringLiteral("\\d"))), qPrintable(page->statusText()));
+            QVERIFY2(w.minimumSizeHint().width() <= 1366, qPrintable(QStringLiteral("%1: %2 px").arg(QLatin1String(lang)).arg(w.minimumSizeHint().width())));
+            QCOMPARE(w.size(), QSize(1366, 768));
+        }
+    }
+
     void verdictBestLayoutInRussian()
     {
         // Seen in ru: "Лучшая раскладка: TP 2 · PP 1 · ZeRO-3 · выгрузка (13.6 с)": the step time in the verdict's offer
