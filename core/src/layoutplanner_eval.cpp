@@ -71,6 +71,7 @@ private:
 
 struct Stage
 {
+    std::int64_t index = -1; ///< the stage (the first of its kind); -1: no stage of this kind
     std::int64_t layers = 0;
     std::int64_t firstLayer = 0; ///< its first global layer
     bool first = false, last = false;
@@ -460,6 +461,21 @@ struct StepEvaluator::Impl
         }
     };
     static constexpr std::size_t kMaxMemos = 8;
+
+    /// Blocks of every stage kind's chunks of one direction (evaluate()'s blocksOf()), the first blockSetsKept the
+    /// current shape's; storage kept from shape to shape.
+    struct BlockSet
+    {
+        std::uint32_t sig = 0;
+        std::int64_t v = 0;
+        std::size_t kinds = 0;
+        std::vector<Block> blocks; ///< [kind x v + chunk]
+    };
+    static constexpr std::size_t kMaxBlockSets = 16;
+    std::vector<BlockSet> blockSets;
+    std::size_t blockSetsKept = 0, nextBlockSet = 0;
+    /// The first stage of each kind of the current shape (its layers and params split: the same for every layout of it).
+    std::vector<Stage> stages;
     std::vector<Memo> memos; ///< the first memosKept are the current shape's
     std::size_t nextMemo = 0;
     std::vector<VirtualStageTimes> times; ///< scratch: the block table of the layout being evaluated
@@ -541,6 +557,9 @@ void StepEvaluator::evaluate(const Scenario& s, const Footprint& fp, PlanLayout&
         im.nextSlot = 0;
         im.memosKept = 0;
         im.nextMemo = 0;
+        im.blockSetsKept = 0;
+        im.nextBlockSet = 0;
+        im.stages.clear();
     }
     x.z3 = s.zeroStage == 3 && x.dc > 1;
     x.perTensor = x.z3 && s.zero3PerTensorCollectives;
@@ -557,6 +576,7 @@ void StepEvaluator::evaluate(const Scenario& s, const Footprint& fp, PlanLayout&
     auto makeStage = [&](std::int64_t i) {
         const StageParams sp = stageParams(fp, a, x.t, x.p, i);
         Stage st;
+        st.index = i;
         st.layers = sp.layers;
         st.firstLayer = layersBefore(L, x.p, i);
         st.first = i == 0;
@@ -576,6 +596,13 @@ void StepEvaluator::evaluate(const Scenario& s, const Footprint& fp, PlanLayout&
     auto kindOf = [&](std::int64_t i) {
         return x.everyNth ? std::size_t(i) : std::size_t(i == 0 ? 0 : i == p - 1 ? 1 : (i < L % p ? 2 : 3));
     };
+    const std::size_t nKinds = x.everyNth ? std::size_t(p) : 4;
+    if (im.stages.size() != nKinds) {
+        im.stages.assign(nKinds, Stage {});
+        for (std::int64_t i = 0; i < p; ++i)
+            if (Stage& st = im.stages[kindOf(i)]; st.index < 0)
+                st = makeStage(i);
+    }
     if (im.ends.size() < std::size_t(p)) {
         im.ends.resize(std::size_t(p));
         im.ends2.resize(std::size_t(p));
@@ -607,45 +634,98 @@ void StepEvaluator::evaluate(const Scenario& s, const Footprint& fp, PlanLayout&
         VirtualStageTimes* const times = im.times.data();
         const bool reduceEvery = x.dc > 1 && s.zeroStage >= 2;
         const bool reduceLast = x.dc > 1 && !reduceEvery;
+        // The blocks of every stage kind's chunks of one direction (forward; backward with or without its gradient
+        // reduction) into out[kind x v + chunk]. A stage's chunks differ only in their layer count, the embedding (the
+        // first stage's first chunk), the head and the stage's last layer (its last chunk), and the pipeline send (none
+        // out of the last virtual stage's forward and the first's backward); with every n-th layer checkpointed, or
+        // walked per weight, in their layers too. Chunks alike in all of these have the same blocks: computed once.
+        const bool chunksAlike = !x.everyNth && !x.perTensor;
+        auto computeBlocks = [&](bool fwd, bool reduce, Block* out) {
+            for (std::size_t k = 0; k < nKinds; ++k) {
+                const Stage& st = im.stages[k];
+                if (st.index < 0)
+                    continue;
+                const std::int64_t i = st.index;
+                StageComm sc;
+                if (x.z3 || x.dc > 1) {
+                    sc.embedding = x.unitComm(st.embedding);
+                    sc.head = x.unitComm(st.head);
+                    sc.lastLayer = st.lastExtra != 0 ? x.unitComm(st.perLayer + st.lastExtra) : x.perLayer;
+                }
+                std::int64_t lastKey = -1;
+                Block bl;
+                for (std::int64_t c = 0; c < v; ++c) {
+                    const std::int64_t vs = c * p + i;
+                    const bool plainChunk = chunksAlike && !(st.first && c == 0) && c != v - 1 && vs != 0 && vs != V - 1;
+                    const std::int64_t chunkKey = plainChunk ? chunkLayers(st.layers, v, c) : -1;
+                    if (chunkKey < 0 || chunkKey != lastKey) {
+                        bl = block(x, st, sc, c, i, fwd, reduce);
+                        lastKey = chunkKey;
+                    }
+                    out[k * std::size_t(v) + std::size_t(c)] = bl;
+                }
+            }
+        };
+        // What a block depends on beyond the shape and v: ZeRO-3's gathers (and where offloaded params come from), and
+        // with the reduction its kind (ZeRO-0's all-reduce, else reduce-scatter) and the gradients' copy to the host.
+        // Layouts of a shape share the blocks of equal signatures (the forwards of ZeRO-0, 1 and 2 with or without
+        // optimizer offload; the backwards without reduction of ZeRO-0 and 1), kept in im.blockSets.
+        auto signature = [&](bool fwd, bool reduce) {
+            std::uint32_t g = fwd ? 1U : 0U;
+            if (x.z3)
+                g |= 2U | (std::uint32_t(s.offloadParams) << 2U);
+            if (reduce)
+                g |= 16U | (s.zeroStage == 0 ? 32U : 0U) | (x.offOpt ? 64U : 0U);
+            return g;
+        };
+        // A set fetched for this layout is never the one replaced by a later fetch (`inUse`).
+        auto blocksOf = [&](bool fwd, bool reduce, const Block* inUse0, const Block* inUse1) -> const Block* {
+            const std::uint32_t sig = signature(fwd, reduce);
+            for (std::size_t j = 0; j < im.blockSetsKept; ++j)
+                if (im.blockSets[j].sig == sig && im.blockSets[j].v == v && im.blockSets[j].kinds == nKinds)
+                    return im.blockSets[j].blocks.data();
+            Impl::BlockSet* slot = nullptr;
+            if (im.blockSetsKept < Impl::kMaxBlockSets) {
+                if (im.blockSets.size() == im.blockSetsKept)
+                    im.blockSets.emplace_back();
+                slot = &im.blockSets[im.blockSetsKept++];
+            } else {
+                do {
+                    slot = &im.blockSets[im.nextBlockSet];
+                    im.nextBlockSet = (im.nextBlockSet + 1) % Impl::kMaxBlockSets;
+                } while (slot->blocks.data() == inUse0 || slot->blocks.data() == inUse1);
+            }
+            slot->sig = sig;
+            slot->v = v;
+            slot->kinds = nKinds;
+            slot->blocks.resize(nKinds * std::size_t(v));
+            computeBlocks(fwd, reduce, slot->blocks.data());
+            return slot->blocks.data();
+        };
+        const Block* const fb = blocksOf(true, false, nullptr, nullptr);
+        const Block* const bb = blocksOf(false, reduceEvery, fb, nullptr);
+        const Block* const lbb = reduceLast ? blocksOf(false, true, fb, bb) : bb;
         for (std::int64_t i = 0; i < p; ++i) {
-            Kind& k = kinds[kindOf(i)];
+            const std::size_t kk = kindOf(i);
+            Kind& k = kinds[kk];
             if (k.rep >= 0) {
                 for (std::int64_t c = 0; c < v; ++c)
                     times[std::size_t(c * p + i)] = times[std::size_t(c * p + k.rep)];
                 continue;
             }
             k.rep = i;
-            const Stage st = makeStage(i);
-            StageComm sc;
-            if (x.z3 || x.dc > 1) {
-                sc.embedding = x.unitComm(st.embedding);
-                sc.head = x.unitComm(st.head);
-                sc.lastLayer = st.lastExtra != 0 ? x.unitComm(st.perLayer + st.lastExtra) : x.perLayer;
-            }
-            // A stage's chunks differ only in their layer count, the embedding (the first stage's first chunk), the head
-            // and the stage's last layer (its last chunk), and the pipeline send (none out of the last virtual stage's
-            // forward and the first's backward); with every n-th layer checkpointed, or walked per weight, in their
-            // layers too. Chunks alike in all of these have the same blocks: computed once.
-            const bool chunksAlike = !x.everyNth && !x.perTensor;
-            std::int64_t lastKey = -1;
-            Block f, b, lb;
             for (std::int64_t c = 0; c < v; ++c) {
-                const std::int64_t vs = c * p + i;
-                const bool plainChunk = chunksAlike && !(st.first && c == 0) && c != v - 1 && vs != 0 && vs != V - 1;
-                const std::int64_t key = plainChunk ? chunkLayers(st.layers, v, c) : -1;
-                if (key < 0 || key != lastKey) {
-                    f = block(x, st, sc, c, i, true, false);
-                    b = block(x, st, sc, c, i, false, reduceEvery);
-                    lb = reduceLast ? block(x, st, sc, c, i, false, true) : b;
-                    lastKey = key;
-                }
-                times[std::size_t(vs)] = {f.duration, f.release, b.duration, b.release, lb.duration, lb.release};
+                const std::size_t at = kk * std::size_t(v) + std::size_t(c);
+                const Block& f = fb[at];
+                const Block& b = bb[at];
+                const Block& lb = lbb[at];
+                times[std::size_t(c * p + i)] = {f.duration, f.release, b.duration, b.release, lb.duration, lb.release};
                 k.compute += f.compute + f.recompute + b.compute + b.recompute;
                 k.busy += f.duration + b.duration;
                 k.lastBusy += f.duration + lb.duration;
             }
-            k.layers = st.layers;
-            k.local = st.local;
+            k.layers = im.stages[kk].layers;
+            k.local = im.stages[kk].local;
         }
 
         // Each stage's last block ends at ends[i] (layoutplanner_ref.cpp): the list scheduling of the stage orders over the
@@ -724,7 +804,7 @@ void StepEvaluator::evaluate(const Scenario& s, const Footprint& fp, PlanLayout&
         recomputeF = layerF;
     else if (s.checkpointing == Checkpointing::Selective)
         recomputeF = lt.coreFlops;
-    const double headLocal = stageParams(fp, a, x.t, x.p, x.p - 1).head > 0 ? 3.0 * lt.headFlops : 0.0;
+    const double headLocal = im.stages[kindOf(p - 1)].head > 0 ? 3.0 * lt.headFlops : 0.0;
     const double perRankModel = m * (double(L) * 3.0 * layerF + headLocal);
     const double recomputedLayers = s.checkpointing == Checkpointing::Full ? double(checkpointedLayers(s, 0, L)) : double(L);
     const double perRankExec = perRankModel + m * recomputedLayers * recomputeF;

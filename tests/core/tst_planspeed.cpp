@@ -320,6 +320,7 @@ private slots:
             r.base.zero3PrefetchUnits = 3;
         r.globalBatch = globalBatch;
         r.topK = 5;
+        r.timeLayoutsThatDoNotFit = true; // every layout's step time: all that the evaluator keeps between layouts is used
         std::int64_t seen = 0, checked = 0;
         std::string mismatch;
         // Every layout in the dev and CI presets; every 10th under SHARDSCOPE_TEST_SCALE (the sanitizers).
