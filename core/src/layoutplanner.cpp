@@ -405,6 +405,28 @@ std::string noFitReason(const PlanRequest& r, const PlanResult& res)
 
 } // namespace
 
+namespace {
+
+/// What fixes the micro-batches in flight on every stage of the layout (footprint.cpp's inflight()), as one number:
+/// two layouts of the same tp, pp and vpp with equal signatures hold the same micro-batches (or model chunks) on each
+/// stage. m = 1 (one micro-batch per step) is kept apart.
+std::int64_t inFlightSignature(const Scenario& base, const PlanLayout& l)
+{
+    const std::int64_t m = l.gradAccum, p = l.pp, v = l.vpp;
+    std::int64_t held = 0;
+    if (p == 1)
+        held = 1;
+    else if (v > 1)
+        held = std::min(m * v, (p - 1) * 2 + (v - 1) * p + 1);
+    else if (base.schedule == PipelineSchedule::GPipe)
+        held = m;
+    else
+        held = std::min(m, p);
+    return held * 2 + (m == 1 ? 1 : 0);
+}
+
+} // namespace
+
 PlanResult planLayouts(const PlanRequest& request)
 {
     const auto t0 = std::chrono::steady_clock::now();
@@ -418,6 +440,11 @@ PlanResult planLayouts(const PlanRequest& request)
     detail::FastEvaluator eval(request.base);
     std::tuple<std::int64_t, std::int64_t, std::int64_t, std::int64_t, bool> pruneGroup {-1, -1, -1, -1, false};
     std::uint64_t noFit = 0; ///< bit z x 9 + o x 3 + q: (stage, offloads) where selective did not fit
+    // The micro-batch pruning (below): per (tp, pp, vpp), for each (sequence parallel, checkpointing, stage, offloads),
+    // the in-flight signature of the last micro-batch that did not fit (kNoFailure: none).
+    constexpr std::int64_t kNoFailure = -1;
+    std::tuple<std::int64_t, std::int64_t, std::int64_t> microBatchGroup {-1, -1, -1};
+    std::array<std::int64_t, 2 * 4 * 36> failedAt {};
     auto cancelled = [&] { return request.cancel && request.cancel->load(std::memory_order_relaxed); };
     detail::enumerateLayouts(
         request,
@@ -451,12 +478,32 @@ PlanResult planLayouts(const PlanRequest& request)
             const std::uint64_t slot = std::uint64_t(1) << (l.stage * 9 + int(l.offloadOptimizer) * 3 + int(l.offloadParams));
             ++enumerated;
             PlanCell& cell = res.tpPpMap[cur];
-            if (l.checkpointing == Checkpointing::None && (noFit & slot) != 0) {
+            // Exact pruning: with everything else equal and the same micro-batches in flight on every stage, a larger
+            // micro-batch never lowers the peak (every activation, logit and working term grows with it; the model
+            // states, buffers and offloaded bytes do not depend on it: tst_layoutplanner's property test), so once a
+            // micro-batch does not fit, the larger ones (enumerated after it) with the same in-flight counts do not
+            // either. The counts: 1F1B min(p - i, m) on stage i, interleaved from min(m v, (p - 1) 2 + (v - 1) p + 1)
+            // chunks, GPipe m, one stage 1 (footprint.cpp's inflight()); with the single-accumulation case (m = 1) apart.
+            if (const auto g = std::make_tuple(l.tp, l.pp, l.vpp); g != microBatchGroup) {
+                microBatchGroup = g;
+                failedAt.fill(kNoFailure);
+            }
+            const std::int64_t inFlight = inFlightSignature(request.base, l);
+            const std::size_t mbSlot = std::size_t(l.sequenceParallel ? 1 : 0) * 144 + std::size_t(l.checkpointing) * 36
+                + std::size_t(l.stage) * 9 + std::size_t(l.offloadOptimizer) * 3 + std::size_t(l.offloadParams);
+            if (request.exactPruning && failedAt[mbSlot] == inFlight) {
+                ++res.pruned;
+                ++cell.pruned;
+                return true;
+            }
+            if (request.exactPruning && l.checkpointing == Checkpointing::None && (noFit & slot) != 0) {
                 ++res.pruned;
                 ++cell.pruned;
                 return true;
             }
             eval.memory(l);
+            if (!l.fits)
+                failedAt[mbSlot] = inFlight;
             if (!l.fits && l.checkpointing == Checkpointing::Selective)
                 noFit |= slot;
             if (!cellHasPeak || l.peakBytes < cell.minPeakBytes) {

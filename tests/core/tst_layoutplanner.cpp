@@ -504,6 +504,129 @@ private slots:
     /// least that under selective; the offloaded bytes per node do not change. (Full is not always below
     /// selective: Llama-2-70B on 64 GPUs, TP 4, ZeRO-0 peaks 0.1-0.5 GB higher with full, so it is not pruned by.)
     /// Checked on 3,000 random layouts (the generator above).
+    /// The other monotonicity the planner prunes by: with everything else equal (the global batch too) and the same
+    /// micro-batches in flight on every stage, a larger micro-batch never lowers the peak, and the offloaded bytes per
+    /// node do not change. The in-flight counts (footprint.cpp's inflight()): one stage 1; 1F1B min(p - i, m); GPipe m;
+    /// interleaved min(m v, (p - 1) 2 + (v - 1) p + 1) chunks on stage 0 (fewer on the others, by the same rule); a
+    /// single accumulation step (m = 1) kept apart. Random layouts of the generator above, every capacity measure.
+    void microBatchMonotonicity()
+    {
+        std::mt19937_64 rng(17);
+        auto held = [](const Scenario& s) -> std::int64_t {
+            const std::int64_t m = s.gradAccum, p = s.pp;
+            std::int64_t h = 0;
+            if (p == 1)
+                h = 1;
+            else if (s.schedule == PipelineSchedule::Interleaved)
+                h = std::min(m * s.vpp, (p - 1) * 2 + (s.vpp - 1) * p + 1);
+            else if (s.schedule == PipelineSchedule::GPipe)
+                h = m;
+            else
+                h = std::min(m, p);
+            return h * 2 + (m == 1 ? 1 : 0);
+        };
+        int checked = 0, grew = 0;
+        while (std::size_t(checked) < scaled(3000)) {
+            std::optional<Scenario> s = randomLayout(rng);
+            if (!s)
+                continue;
+            s->capacityMeasure = std::array<CapacityMeasure, 3> {CapacityMeasure::Allocated, CapacityMeasure::Reserved,
+                                                                 CapacityMeasure::DeviceUsed}[std::size_t(checked % 3)];
+            Scenario big = *s;
+            const std::int64_t k = std::array<std::int64_t, 3> {2, 4, 8}[std::size_t(checked / 3 % 3)];
+            if (s->gradAccum % k != 0)
+                continue;
+            big.microBatch *= k;
+            big.gradAccum /= k;
+            if (held(big) != held(*s))
+                continue;
+            try {
+                validateScenario(big);
+            } catch (const InvalidInput&) {
+                continue;
+            }
+            const Footprint f = computeFootprint(*s);
+            const Footprint g = computeFootprint(big);
+            QVERIFY2(g.measuredBytes >= f.measuredBytes,
+                     qPrintable(QStringLiteral("%1 %2 tp %3 pp %4 vpp %5 z %6 mb %7 x %8 ga %9: %10 < %11 B")
+                                    .arg(QString::fromStdString(s->arch.id))
+                                    .arg(s->gpus)
+                                    .arg(s->tp)
+                                    .arg(s->pp)
+                                    .arg(s->vpp)
+                                    .arg(s->zeroStage)
+                                    .arg(s->microBatch)
+                                    .arg(k)
+                                    .arg(s->gradAccum)
+                                    .arg(g.measuredBytes)
+                                    .arg(f.measuredBytes)));
+            QCOMPARE(g.hostBytesPerNode, f.hostBytesPerNode);
+            QCOMPARE(g.nvmeBytesPerNode, f.nvmeBytesPerNode);
+            QVERIFY(!(g.fits && g.hostFits && g.nvmeFits) || (f.fits && f.hostFits && f.nvmeFits));
+            grew += g.measuredBytes > f.measuredBytes ? 1 : 0;
+            ++checked;
+        }
+        QVERIFY(grew > checked / 2); // the property is not vacuous: most larger micro-batches peak higher
+    }
+
+    /// Pruning never drops a fitting layout: full searches with and without the pruning before the footprint
+    /// (exactPruning) report the same layouts, Pareto front and maps; the pruned ones are all among those that do not
+    /// fit. 1F1B and GPipe bases (interleaved layouts wherever vpp > 1), several models and clusters, every knob
+    /// searched.
+    void exactPruningDropsNothing_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<qint64>("gpus");
+        QTest::addColumn<qint64>("globalBatch");
+        QTest::addColumn<double>("capacityGb");
+        QTest::addColumn<int>("schedule");
+        QTest::newRow("llama-2-70b 64 x 80 GB 1f1b") << QStringLiteral("llama-2-70b") << qint64(64) << qint64(256) << 80.0 << int(PipelineSchedule::OneFOneB);
+        QTest::newRow("llama-2-13b 16 x 24 GB gpipe") << QStringLiteral("llama-2-13b") << qint64(16) << qint64(128) << 24.0 << int(PipelineSchedule::GPipe);
+        QTest::newRow("llama-3-8b 32 x 40 GB 1f1b") << QStringLiteral("llama-3-8b") << qint64(32) << qint64(512) << 40.0 << int(PipelineSchedule::OneFOneB);
+        QTest::newRow("gpt2 8 x 4 GB 1f1b") << QStringLiteral("gpt2") << qint64(8) << qint64(256) << 4.0 << int(PipelineSchedule::OneFOneB);
+    }
+    void exactPruningDropsNothing()
+    {
+        QFETCH(QString, model);
+        QFETCH(qint64, gpus);
+        QFETCH(qint64, globalBatch);
+        QFETCH(double, capacityGb);
+        QFETCH(int, schedule);
+        PlanRequest r = smallClusterRequest(model, gpus, globalBatch, capacityGb);
+        r.base.schedule = PipelineSchedule(schedule); // the interleaved schedule wherever the searched vpp is above 1
+        r.topK = 100000;
+        auto layoutKey = [](const PlanLayout& l) {
+            return std::make_tuple(l.tp, l.pp, l.vpp, l.stage, l.microBatch, int(l.checkpointing), l.sequenceParallel,
+                                   int(l.offloadOptimizer), int(l.offloadParams), l.peakBytes);
+        };
+        const PlanResult pruned = planLayouts(r);
+        r.exactPruning = false;
+        const PlanResult all = planLayouts(r);
+        QVERIFY(pruned.fitting > 0);
+        QVERIFY(pruned.pruned > pruned.prunedNotFitting); // some layouts were skipped before their footprint
+        QCOMPARE(all.pruned, all.prunedNotFitting);
+        QCOMPARE(pruned.evaluated, all.evaluated);
+        QCOMPARE(pruned.fitting, all.fitting);
+        QCOMPARE(pruned.evaluated + pruned.pruned, all.evaluated + all.pruned);
+        QCOMPARE(pruned.layouts.size(), all.layouts.size());
+        for (std::size_t i = 0; i < all.layouts.size(); ++i) {
+            QVERIFY(layoutKey(pruned.layouts[i]) == layoutKey(all.layouts[i]));
+            QCOMPARE(pruned.layouts[i].stepTimeS, all.layouts[i].stepTimeS);
+        }
+        QCOMPARE(pruned.pareto.size(), all.pareto.size());
+        for (std::size_t i = 0; i < all.pareto.size(); ++i)
+            QVERIFY(layoutKey(pruned.pareto[i]) == layoutKey(all.pareto[i]));
+        QCOMPARE(pruned.tpPpMap.size(), all.tpPpMap.size());
+        for (std::size_t i = 0; i < all.tpPpMap.size(); ++i) {
+            QCOMPARE(pruned.tpPpMap[i].fits, all.tpPpMap[i].fits);
+            QCOMPARE(pruned.tpPpMap[i].bestStepTimeS, all.tpPpMap[i].bestStepTimeS);
+            QCOMPARE(pruned.tpPpMap[i].minPeakBytes, all.tpPpMap[i].minPeakBytes);
+        }
+        qInfo("%lld layouts: %lld pruned before their footprint, %lld after it, %lld fit",
+              (long long)(all.evaluated + all.pruned), (long long)(pruned.pruned - pruned.prunedNotFitting),
+              (long long)pruned.prunedNotFitting, (long long)pruned.fitting);
+    }
+
     void checkpointingMonotonicity()
     {
         std::mt19937_64 rng(7);

@@ -51,6 +51,10 @@ struct PlanRequest
     /// default its step time is not computed: it is pruned after its footprint (PlanResult::prunedNotFitting), exact
     /// by construction. True: every layout gets its step time too (the tests' full coverage of the evaluator).
     bool timeLayoutsThatDoNotFit = false;
+    /// Skip the layouts an exact monotonicity shows do not fit, before their footprint (a layout without checkpointing
+    /// where selective does not fit; a larger micro-batch with the same micro-batches in flight than one that does not
+    /// fit). False: every layout's footprint is computed (the tests compare the two).
+    bool exactPruning = true;
     /// Called with every evaluated layout (its footprint and step time computed; fitting, or not fitting with
     /// timeLayoutsThatDoNotFit), in enumeration order; empty by default. Tests check each one against
     /// computeFootprint() and computeStep().
