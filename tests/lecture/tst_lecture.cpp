@@ -861,9 +861,9 @@ private slots:
                                                         .arg(QLatin1String(kinds[k]), lang, left.join(QStringLiteral("', '")), tr[k][i])));
             }
         }
-        // Russian numbers in the verdict take a decimal comma (138,0 GB); Chinese keep the point.
+        // Russian numbers in the verdict take a decimal comma and the Cyrillic unit (138,0 ГБ); Chinese keep the point.
         if (lang == QLatin1String("ru"))
-            QVERIFY2(tr[0][0].contains(QStringLiteral("138,0 GB")), qPrintable(tr[0][0]));
+            QVERIFY2(tr[0][0].contains(QStringLiteral("138,0 ГБ")), qPrintable(tr[0][0]));
         else
             QVERIFY2(tr[0][0].contains(QStringLiteral("138.0 GB")), qPrintable(tr[0][0]));
         QVERIFY2(en[0][0].startsWith(QStringLiteral("Never fits at any N with ZeRO-2: replicated 16-bit params are 138.0 GB")), qPrintable(en[0][0]));

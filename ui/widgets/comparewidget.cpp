@@ -40,7 +40,7 @@ namespace {
 QString q(const std::string& s) { return QString::fromStdString(s); }
 QString amount(double bytes, ByteUnit u)
 {
-    return QStringLiteral("%1 %2").arg(bytes / unitDivisor(u), 0, 'f', 1).arg(QLatin1String(unitName(u)));
+    return numberLocale().toString(bytes / unitDivisor(u), 'f', 1) + QLatin1Char(' ') + unitNameUi(u);
 }
 
 
@@ -273,7 +273,7 @@ void CompareWidget::refreshChart(const Footprint* fa, const Footprint* fb)
     m_capB->replace(QList<QPointF> {{0.55, capB}, {1.45, capB}});
     const double top = std::max({double(fa->worstBytes()) / div, double(fb->worstBytes()) / div, capA, capB});
     setNiceRange(m_y, top * 1.08);
-    m_yTitles = QStringList {tr("Memory per GPU (%1)").arg(QLatin1String(unitName(m_unit))), QLatin1String(unitName(m_unit))};
+    m_yTitles = QStringList {tr("Memory per GPU (%1)").arg(unitNameUi(m_unit)), unitNameUi(m_unit)};
     fitChart();
 }
 
@@ -426,7 +426,7 @@ void CompareWidget::changeEvent(QEvent* e)
 
 void CompareWidget::refresh()
 {
-    const QString u = QLatin1String(unitName(m_unit));
+    const QString u = unitNameUi(m_unit);
     m_table->setHorizontalHeaderLabels({tr("Term (worst rank)"), tr("A (%1)").arg(u), tr("B (%1)").arg(u), tr("B - A (%1)").arg(u)});
     if (!m_pinned || !m_current) {
         m_table->setRowCount(0);
@@ -473,7 +473,7 @@ void CompareWidget::refresh()
         row(++r, tr("MFU (%)"), sa.totals.mfu * 100, sb.totals.mfu * 100, 1, false);
         const double wa = sa.totals.dpBytes + sa.totals.tpBytes + sa.totals.ppBytes + sa.totals.hostBytes;
         const double wb = sb.totals.dpBytes + sb.totals.tpBytes + sb.totals.ppBytes + sb.totals.hostBytes;
-        row(++r, tr("bytes on the wire per GPU per step (%1)").arg(QLatin1String(unitName(m_unit))), wa / div, wb / div, 2);
+        row(++r, tr("bytes on the wire per GPU per step (%1)").arg(unitNameUi(m_unit)), wa / div, wb / div, 2);
         m_summary->setText(compareSummary(*m_pinned, *m_current, m_unit));
         refreshChart(&fa, &fb);
     } catch (const InvalidInput& e) {
