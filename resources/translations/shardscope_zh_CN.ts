@@ -5987,4 +5987,37 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>自定义每参数字节数</translation>
         </message>
     </context>
+    <context>
+        <name>shardscope::TrainStrategy</name>
+        <message>
+            <source>Single process</source>
+            <comment>training strategy: one process, no data parallelism (the reference run)</comment>
+            <translation>单进程</translation>
+        </message>
+        <message>
+            <source>DDP</source>
+            <comment>training strategy: PyTorch DistributedDataParallel</comment>
+            <translation>DDP</translation>
+        </message>
+        <message>
+            <source>ZeRO-1</source>
+            <comment>training strategy: ZeRO stage 1 (optimizer states sharded)</comment>
+            <translation>ZeRO-1</translation>
+        </message>
+        <message>
+            <source>ZeRO-2</source>
+            <comment>training strategy: ZeRO stage 2 (optimizer states and gradients sharded)</comment>
+            <translation>ZeRO-2</translation>
+        </message>
+        <message>
+            <source>ZeRO-3</source>
+            <comment>training strategy: ZeRO stage 3 (parameters sharded too)</comment>
+            <translation>ZeRO-3</translation>
+        </message>
+        <message>
+            <source>Naive ZeRO-1 (all-reduce)</source>
+            <comment>training strategy: ZeRO-1 that all-reduces the gradients instead of reduce-scattering them</comment>
+            <translation>朴素 ZeRO-1（all-reduce）</translation>
+        </message>
+    </context>
 </TS>
