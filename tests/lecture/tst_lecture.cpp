@@ -1194,6 +1194,62 @@ private slots:
         qInfo("%d frames, %d on a panel sharing the tab area", framed, tabbedSeen);
     }
 
+    // The tour dock in the normal window kept the height it was first shown at: an empty band under a two-line caption
+    // (and the Step tab's panels squeezed for it at 1366x768). On every step of every tour the dock is as high as its
+    // content, the caption shows whole (up to a quarter of the window; longer ones scroll), and nothing is left under it.
+    void tourDockFitsItsCaption_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<QString>("lang");
+        for (const QString& lang : {QStringLiteral("en"), QStringLiteral("ru"), QStringLiteral("zh_CN")}) {
+            QTest::newRow(qPrintable(lang + QStringLiteral(" 1600x1000"))) << QSize(1600, 1000) << lang;
+            QTest::newRow(qPrintable(lang + QStringLiteral(" 1366x768"))) << QSize(1366, 768) << lang;
+        }
+    }
+    void tourDockFitsItsCaption()
+    {
+        QFETCH(QSize, size);
+        QFETCH(QString, lang);
+        const auto restore = qScopeGuard([] { language::install(QStringLiteral("en")); });
+        QVERIFY(language::install(lang));
+        MainWindow w(defaultScenario());
+        auto* lecture = new Lecture(&w);
+        lecture->player()->setAnimated(false);
+        w.setAttribute(Qt::WA_DontShowOnScreen);
+        w.resize(size);
+        w.show();
+        QApplication::processEvents();
+        QDockWidget* dock = lecture->tourDock();
+        auto* scroll = dock->findChild<QScrollArea*>(QStringLiteral("tourCaptionScroll"));
+        auto* caption = dock->findChild<QLabel*>(QStringLiteral("tourCaption"));
+        QVERIFY(scroll && caption);
+        QStringList problems;
+        int steps = 0;
+        for (const QString& id : builtinTourIds()) {
+            QVERIFY(lecture->openTour(id));
+            for (int k = 0; k < lecture->player()->count(); ++k) {
+                lecture->player()->goTo(k);
+                for (int i = 0; i < 6; ++i)
+                    QApplication::processEvents();
+                const QString where = QStringLiteral("%1 step %2").arg(id).arg(k + 1);
+                ++steps;
+                // The caption's area is as high as the caption (the band was the area's empty lower part), and under
+                // it are the dock's margins only (its layout's bottom margin and the frame).
+                const int need = caption->heightForWidth(scroll->viewport()->width());
+                const int shown = scroll->viewport()->height();
+                if (shown > need + 8)
+                    problems << where + QStringLiteral(": %1 px empty under the caption (%2 px for %3)").arg(shown - need).arg(shown).arg(need);
+                const int below = dock->height() - scroll->mapTo(dock, QPoint(0, scroll->height())).y();
+                if (below > 12)
+                    problems << where + QStringLiteral(": %1 px empty under the caption's area (dock %2 px high)").arg(below).arg(dock->height());
+                if (shown + 4 < std::min(need, w.height() / 4 - 8))
+                    problems << where + QStringLiteral(": the caption needs %1 px, shows %2").arg(need).arg(shown);
+            }
+        }
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+        QVERIFY(steps >= 30);
+    }
+
     // Issue 14's remainder: the Compare tab in presentation mode (2x type at 1920x1080) gave the chart the same share
     // as the table, which wanted most of it: "Worst rank of A (pinned) and ..." and a legend made small and still cut
     // ("ZeRO-3 gathered para..."). At 1366x768 and in presentation mode the chart's title and every legend entry are
