@@ -33,6 +33,7 @@
 #include <QScopeGuard>
 #include <QTabBar>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QTest>
 
 using namespace shardscope;
@@ -234,6 +235,34 @@ private slots:
             for (const QString& t : texts)
                 QVERIFY2(!t.contains(QStringLiteral("字节/参数")), qPrintable(t));
         }
+    }
+
+    // Seen beside the units (ru, Compare tab): the table read "4.31" and the summary "трафик DP x0.67" while every other
+    // number of the window takes the decimal comma ("4,31 ГБ" in the summary line above the table).
+    void compareNumbersInTheChosenLanguage()
+    {
+        const auto restore = qScopeGuard([] { language::install(QStringLiteral("en")); });
+        QVERIFY(language::install(QStringLiteral("ru")));
+        MainWindow w(defaultScenario());
+        w.pinCurrentAsA();
+        Scenario b = defaultScenario();
+        b.zeroStage = 2; // ZeRO-3 -> ZeRO-2: the DP traffic changes (x0.67: no parameter all-gathers)
+        w.setScenario(b);
+        QVERIFY(w.showTab(QStringLiteral("compare")));
+        QTableWidget* t = w.compareWidget()->table();
+        QVERIFY(t->rowCount() > kTermCount);
+        static const QRegularExpression point(QStringLiteral("\\d\\.\\d")), comma(QStringLiteral("^-?\\d+,\\d+$"));
+        int commas = 0;
+        for (int r = 0; r < t->rowCount(); ++r)
+            for (int c = 1; c < t->columnCount(); ++c)
+                if (const QTableWidgetItem* item = t->item(r, c)) {
+                    QVERIFY2(!point.match(item->text()).hasMatch(), qPrintable(item->text()));
+                    commas += comma.match(item->text()).hasMatch() ? 1 : 0;
+                }
+        QVERIFY(commas >= 3 * (kTermCount + 1));
+        // ZeRO-3 moves 3 x the parameters per step (two all-gathers and a reduce-scatter), ZeRO-2 2 x: x0,67.
+        const QString summary = compareSummary(defaultScenario(), b, ByteUnit::GB);
+        QVERIFY2(summary.contains(QStringLiteral("x0,67")) && !point.match(summary).hasMatch(), qPrintable(summary));
     }
 };
 

@@ -124,7 +124,7 @@ QString compareSummary(const Scenario& a, const Scenario& b, ByteUnit units)
     moved << CompareWidget::tr("total %1 -> %2").arg(amount(double(fa.worstBytes()), units), amount(double(fb.worstBytes()), units));
     const StepResult sa = computeStep(a), sb = computeStep(b);
     if (sa.totals.dpBytes > 0 && sb.totals.dpBytes > 0 && std::abs(sb.totals.dpBytes / sa.totals.dpBytes - 1) > 0.005)
-        moved << CompareWidget::tr("DP traffic x%1").arg(sb.totals.dpBytes / sa.totals.dpBytes, 0, 'f', 2);
+        moved << CompareWidget::tr("DP traffic x%1").arg(numberLocale().toString(sb.totals.dpBytes / sa.totals.dpBytes, 'f', 2));
     QStringList changes = scenarioChanges(a, b);
     if (changes.isEmpty())
         changes << CompareWidget::tr("no change");
@@ -453,9 +453,11 @@ void CompareWidget::refresh()
         // Numbers right-aligned; the delta red when B needs more (memory, time, wire bytes), green when less.
         auto row = [&](int r, const QString& name, double x, double y, int decimals, bool lowerIsBetter = true) {
             cell(r, 0, name, false);
-            cell(r, 1, QString::number(x, 'f', decimals), true);
-            cell(r, 2, QString::number(y, 'f', decimals), true);
-            QTableWidgetItem* d = cell(r, 3, QString::number(y - x, 'f', decimals), true);
+            // In the language's numbers ("4,31" in Russian), as the verdict and the Memory tab's table write them.
+            const QLocale l = numberLocale();
+            cell(r, 1, l.toString(x, 'f', decimals), true);
+            cell(r, 2, l.toString(y, 'f', decimals), true);
+            QTableWidgetItem* d = cell(r, 3, l.toString(y - x, 'f', decimals), true);
             const double eps = 0.5 * std::pow(10.0, -decimals);
             if (std::abs(y - x) >= eps)
                 d->setForeground((y > x) == lowerIsBetter ? worse : better);
