@@ -1346,19 +1346,19 @@ B: %2
         </message>
         <message>
             <source>HBM bandwidth (GB/s)</source>
-            <translation>Пропускная способность HBM (GB/s)</translation>
+            <translation>Пропускная способность HBM (ГБ/с)</translation>
         </message>
         <message>
             <source>NVLink per direction (GB/s)</source>
-            <translation>NVLink в одну сторону (GB/s)</translation>
+            <translation>NVLink в одну сторону (ГБ/с)</translation>
         </message>
         <message>
             <source>NIC per GPU per direction (GB/s)</source>
-            <translation>NIC на GPU в одну сторону (GB/s)</translation>
+            <translation>NIC на GPU в одну сторону (ГБ/с)</translation>
         </message>
         <message>
             <source>PCIe per direction (GB/s)</source>
-            <translation>PCIe в одну сторону (GB/s)</translation>
+            <translation>PCIe в одну сторону (ГБ/с)</translation>
         </message>
         <message>
             <source>Collective latency per hop (µs)</source>
@@ -2434,7 +2434,7 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         </message>
         <message>
             <source>accelerate prints binary units (1024^n) named KB/MB/GB/TB, Python round(x, 2)</source>
-            <translation>accelerate печатает двоичные единицы (1024^n) под именами KB/MB/GB/TB, с Python round(x, 2)</translation>
+            <translation>accelerate печатает двоичные единицы (1024^n) под именами «KB/MB/GB/TB», с Python round(x, 2)</translation>
         </message>
         <message>
             <source>accelerate's training figure is for batch size 1 with no activations</source>
@@ -3362,7 +3362,7 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         </message>
         <message>
             <source>%1 modelled (%2 exposed) · %3 of %4 ranks over %5 at %6/s · ring step %7 of %8 · illustration: one loop per %9 s, not to scale</source>
-            <translation>%1 по модели (%2 не скрыто) · %3 из %4 рангов через %5 на %6/s · шаг кольца %7 из %8 · иллюстрация: один круг за %9 с, не в масштабе</translation>
+            <translation>%1 по модели (%2 не скрыто) · %3 из %4 рангов через %5 на %6/с · шаг кольца %7 из %8 · иллюстрация: один круг за %9 с, не в масштабе</translation>
         </message>
         <message>
             <source>pair</source>
@@ -5908,6 +5908,116 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>the interleaved schedule of %1 micro-batches x %2 chunks per GPU is beyond the model's range (at most %3 micro-batch chunks per GPU)</source>
             <translation>чередующееся расписание (микробатчей: %1, частей на GPU: %2) за пределами модели (не более %3 частей микробатчей на GPU)</translation>
+        </message>
+    </context>
+    <context>
+        <name>shardscope::Units</name>
+        <message>
+            <source>B</source>
+            <comment>byte unit symbol: 1 byte (Russian Б)</comment>
+            <translation>Б</translation>
+        </message>
+        <message>
+            <source>kB</source>
+            <comment>byte unit symbol: 10^3 bytes (Russian кБ)</comment>
+            <translation>кБ</translation>
+        </message>
+        <message>
+            <source>MB</source>
+            <comment>byte unit symbol: 10^6 bytes (Russian МБ)</comment>
+            <translation>МБ</translation>
+        </message>
+        <message>
+            <source>GB</source>
+            <comment>byte unit symbol: 10^9 bytes (Russian ГБ)</comment>
+            <translation>ГБ</translation>
+        </message>
+        <message>
+            <source>TB</source>
+            <comment>byte unit symbol: 10^12 bytes (Russian ТБ)</comment>
+            <translation>ТБ</translation>
+        </message>
+        <message>
+            <source>MiB</source>
+            <comment>byte unit symbol: 2^20 bytes (Russian МиБ)</comment>
+            <translation>МиБ</translation>
+        </message>
+        <message>
+            <source>GiB</source>
+            <comment>byte unit symbol: 2^30 bytes (Russian ГиБ)</comment>
+            <translation>ГиБ</translation>
+        </message>
+    </context>
+    <context>
+        <name>shardscope::RecipeText</name>
+        <message>
+            <source>fp32 weights and grads, Adam m,v in fp32</source>
+            <translation>веса и градиенты в fp32, m и v Adam в fp32</translation>
+        </message>
+        <message>
+            <source>fp16/bf16 mixed precision with fp32 master and Adam (ZeRO paper K=12; DeepSpeed)</source>
+            <translation>смешанная точность fp16/bf16 с мастер-весами и Adam в fp32 (K=12 из статьи о ZeRO; DeepSpeed)</translation>
+        </message>
+        <message>
+            <source>bf16 with fp32 gradient accumulation, fp32 master and Adam (Megatron default)</source>
+            <translation>bf16 с накоплением градиентов в fp32, мастер-весами и Adam в fp32 (по умолчанию в Megatron)</translation>
+        </message>
+        <message>
+            <source>16-bit weights, grads and Adam moments, no master (seed 000&apos;s 560 GB)</source>
+            <translation>16-битные веса, градиенты и моменты Adam, без мастер-весов (560 ГБ из seed 000)</translation>
+        </message>
+        <message>
+            <source>16-bit weights and grads, fp32 Adam moments, no master</source>
+            <translation>16-битные веса и градиенты, моменты Adam в fp32, без мастер-весов</translation>
+        </message>
+        <message>
+            <source>mixed precision with 8-bit Adam (bitsandbytes style)</source>
+            <translation>смешанная точность с 8-битным Adam (как в bitsandbytes)</translation>
+        </message>
+        <message>
+            <source>mixed precision with SGD + momentum</source>
+            <translation>смешанная точность с SGD и моментом</translation>
+        </message>
+        <message>
+            <source>fp8 linears (Transformer Engine / torchao) over bf16 mixed precision</source>
+            <translation>линейные слои в fp8 (Transformer Engine / torchao) поверх смешанной точности bf16</translation>
+        </message>
+        <message>
+            <source>custom bytes per parameter</source>
+            <translation>свои числа байт на параметр</translation>
+        </message>
+    </context>
+    <context>
+        <name>shardscope::TrainStrategy</name>
+        <message>
+            <source>Single process</source>
+            <comment>training strategy: one process, no data parallelism (the reference run)</comment>
+            <translation>Один процесс</translation>
+        </message>
+        <message>
+            <source>DDP</source>
+            <comment>training strategy: PyTorch DistributedDataParallel</comment>
+            <translation>DDP</translation>
+        </message>
+        <message>
+            <source>ZeRO-1</source>
+            <comment>training strategy: ZeRO stage 1 (optimizer states sharded)</comment>
+            <translation>ZeRO-1</translation>
+        </message>
+        <message>
+            <source>ZeRO-2</source>
+            <comment>training strategy: ZeRO stage 2 (optimizer states and gradients sharded)</comment>
+            <translation>ZeRO-2</translation>
+        </message>
+        <message>
+            <source>ZeRO-3</source>
+            <comment>training strategy: ZeRO stage 3 (parameters sharded too)</comment>
+            <translation>ZeRO-3</translation>
+        </message>
+        <message>
+            <source>Naive ZeRO-1 (all-reduce)</source>
+            <comment>training strategy: ZeRO-1 that all-reduces the gradients instead of reduce-scattering them</comment>
+            <translation>Наивный ZeRO-1 (all-reduce)</translation>
         </message>
     </context>
 </TS>

@@ -1245,7 +1245,7 @@ B：%2
         </message>
         <message>
             <source>In force: weights %1 + grads %2 + master %3 + optimizer %4 = %5 B/param</source>
-            <translation>生效：权重 %1 + 梯度 %2 + 主权重 %3 + 优化器 %4 = %5 字节/参数</translation>
+            <translation>生效：权重 %1 + 梯度 %2 + 主权重 %3 + 优化器 %4 = %5 B/参数</translation>
         </message>
         <message>
             <source>Only ZeRO stage 3 (FULL_SHARD) reshards: stage 2 (SHARD_GRAD_OP) keeps the gathered parameters from forward to backward.</source>
@@ -2154,7 +2154,7 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         </message>
         <message>
             <source>DeepSpeed's estimator assumes 16-bit params with fp32 master and Adam; the scenario's recipe is %1 + %2 + %3 + %4 = %5 B/param</source>
-            <translation>DeepSpeed 的估算器假定 16 位参数、fp32 主权重副本和 Adam；场景的配方是 %1 + %2 + %3 + %4 = %5 字节/参数</translation>
+            <translation>DeepSpeed 的估算器假定 16 位参数、fp32 主权重副本和 Adam；场景的配方是 %1 + %2 + %3 + %4 = %5 B/参数</translation>
         </message>
         <message>
             <source>DeepSpeed's estimator has no NVMe rows: its cpu row is shown</source>
@@ -2202,7 +2202,7 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         </message>
         <message>
             <source>DeepSpeed's ZeRO-2 formula is 2 B x P + 18 B x P / N = %1: it adds a 4 B fp32 copy of every gradient shard to the 16 B of the ZeRO paper</source>
-            <translation>DeepSpeed 的 ZeRO-2 公式是 2 B x P + 18 B x P / N = %1：它在 ZeRO 论文的 16 字节之外，为每个梯度分片再加 4 字节的 fp32 副本</translation>
+            <translation>DeepSpeed 的 ZeRO-2 公式是 2 B x P + 18 B x P / N = %1：它在 ZeRO 论文的 16 B 之外，为每个梯度分片再加 4 B 的 fp32 副本</translation>
         </message>
         <message>
             <source>DeepSpeed's CPU figure is per node, x %1 buffer factor, and counts the fp32 model built on the CPU before partitioning: P x max(4 N, 16) B x %2 = %3</source>
@@ -2242,7 +2242,7 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         </message>
         <message>
             <source>DeepSpeed's ZeRO-3 shards 18 B/param over N: 2 B 16-bit params + 4 B fp32 params, grads, momentum and variance each (the ZeRO paper's 16 B has 2 B 16-bit grads)</source>
-            <translation>DeepSpeed 的 ZeRO-3 把 18 字节/参数分片到 N 上：2 字节 16 位参数 + fp32 参数、梯度、动量和方差各 4 字节（ZeRO 论文的 16 字节中是 2 字节 16 位梯度）</translation>
+            <translation>DeepSpeed 的 ZeRO-3 把 18 B/参数分片到 N 上：2 B 16 位参数 + fp32 参数、梯度、动量和方差各 4 B（ZeRO 论文的 16 B 中是 2 B 16 位梯度）</translation>
         </message>
         <message>
             <source>DeepSpeed's table has no row with params offloaded and the optimizer on the GPU: the row with both offloaded is shown</source>
@@ -2314,11 +2314,11 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         </message>
         <message>
             <source>Megatron counts 18 B/param (2 weights + 4 fp32 grads + 4 master + 8 Adam), 6 + 12/d with the distributed optimizer; the scenario's recipe is %1 B/param</source>
-            <translation>Megatron 按 18 字节/参数计（2 权重 + 4 fp32 梯度 + 4 主权重副本 + 8 Adam），使用分布式优化器时为 6 + 12/d；场景的配方是 %1 字节/参数</translation>
+            <translation>Megatron 按 18 B/参数计（2 权重 + 4 fp32 梯度 + 4 主权重副本 + 8 Adam），使用分布式优化器时为 6 + 12/d；场景的配方是 %1 B/参数</translation>
         </message>
         <message>
             <source>Megatron counts 18 B/param (2 weights + 4 fp32 grads + 4 master + 8 Adam); the scenario's recipe is %1 B/param</source>
-            <translation>Megatron 按 18 字节/参数计（2 权重 + 4 fp32 梯度 + 4 主权重副本 + 8 Adam）；场景的配方是 %1 字节/参数</translation>
+            <translation>Megatron 按 18 B/参数计（2 权重 + 4 fp32 梯度 + 4 主权重副本 + 8 Adam）；场景的配方是 %1 B/参数</translation>
         </message>
         <message>
             <source>Megatron counts %1 params (its formula: no linear biases, vocab padded to %2 = a multiple of 128 x t); ShardScope counts %3</source>
@@ -2386,7 +2386,7 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         </message>
         <message>
             <source>the paper fixes 2 + 2 + K = 16 B/param (K = 12: fp32 params, momentum, variance); the scenario's recipe is %1 + %2 + %3 + %4 = %5 B/param</source>
-            <translation>论文固定为 2 + 2 + K = 16 字节/参数（K = 12：fp32 参数、动量、方差）；场景的配方是 %1 + %2 + %3 + %4 = %5 字节/参数</translation>
+            <translation>论文固定为 2 + 2 + K = 16 B/参数（K = 12：fp32 参数、动量、方差）；场景的配方是 %1 + %2 + %3 + %4 = %5 B/参数</translation>
         </message>
         <message>
             <source>the paper divides Psi evenly over the t x p = %1 model-parallel GPUs; ShardScope's worst stage also holds the embedding</source>
@@ -2418,11 +2418,11 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         </message>
         <message>
             <source>accelerate takes the largest of its stages (model, gradients, optimizer, step), not their sum: 8 B/param for mixed precision</source>
-            <translation>accelerate 取其各阶段（模型、梯度、优化器、步骤）中的最大值，而不是它们的和：混合精度为 8 字节/参数</translation>
+            <translation>accelerate 取其各阶段（模型、梯度、优化器、步骤）中的最大值，而不是它们的和：混合精度为 8 B/参数</translation>
         </message>
         <message>
             <source>accelerate takes the largest of its stages (model, gradients, optimizer, step), not their sum: 16 B/param for float32</source>
-            <translation>accelerate 取其各阶段（模型、梯度、优化器、步骤）中的最大值，而不是它们的和：float32 为 16 字节/参数</translation>
+            <translation>accelerate 取其各阶段（模型、梯度、优化器、步骤）中的最大值，而不是它们的和：float32 为 16 B/参数</translation>
         </message>
         <message>
             <source>accelerate estimates one device holding the whole model: no DP, ZeRO, TP or PP sharding</source>
@@ -5908,6 +5908,116 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>the interleaved schedule of %1 micro-batches x %2 chunks per GPU is beyond the model's range (at most %3 micro-batch chunks per GPU)</source>
             <translation>%1 个微批次 x 每个 GPU %2 个块的交错调度超出模型范围（每个 GPU 最多 %3 个微批次块）</translation>
+        </message>
+    </context>
+    <context>
+        <name>shardscope::Units</name>
+        <message>
+            <source>B</source>
+            <comment>byte unit symbol: 1 byte (Russian Б)</comment>
+            <translation>B</translation>
+        </message>
+        <message>
+            <source>kB</source>
+            <comment>byte unit symbol: 10^3 bytes (Russian кБ)</comment>
+            <translation>kB</translation>
+        </message>
+        <message>
+            <source>MB</source>
+            <comment>byte unit symbol: 10^6 bytes (Russian МБ)</comment>
+            <translation>MB</translation>
+        </message>
+        <message>
+            <source>GB</source>
+            <comment>byte unit symbol: 10^9 bytes (Russian ГБ)</comment>
+            <translation>GB</translation>
+        </message>
+        <message>
+            <source>TB</source>
+            <comment>byte unit symbol: 10^12 bytes (Russian ТБ)</comment>
+            <translation>TB</translation>
+        </message>
+        <message>
+            <source>MiB</source>
+            <comment>byte unit symbol: 2^20 bytes (Russian МиБ)</comment>
+            <translation>MiB</translation>
+        </message>
+        <message>
+            <source>GiB</source>
+            <comment>byte unit symbol: 2^30 bytes (Russian ГиБ)</comment>
+            <translation>GiB</translation>
+        </message>
+    </context>
+    <context>
+        <name>shardscope::RecipeText</name>
+        <message>
+            <source>fp32 weights and grads, Adam m,v in fp32</source>
+            <translation>fp32 权重和梯度，Adam 的 m、v 为 fp32</translation>
+        </message>
+        <message>
+            <source>fp16/bf16 mixed precision with fp32 master and Adam (ZeRO paper K=12; DeepSpeed)</source>
+            <translation>fp16/bf16 混合精度，fp32 主权重和 Adam（ZeRO 论文 K=12；DeepSpeed）</translation>
+        </message>
+        <message>
+            <source>bf16 with fp32 gradient accumulation, fp32 master and Adam (Megatron default)</source>
+            <translation>bf16，fp32 梯度累积、fp32 主权重和 Adam（Megatron 默认）</translation>
+        </message>
+        <message>
+            <source>16-bit weights, grads and Adam moments, no master (seed 000&apos;s 560 GB)</source>
+            <translation>16 位权重、梯度和 Adam 动量，无主权重（seed 000 的 560 GB）</translation>
+        </message>
+        <message>
+            <source>16-bit weights and grads, fp32 Adam moments, no master</source>
+            <translation>16 位权重和梯度，fp32 Adam 动量，无主权重</translation>
+        </message>
+        <message>
+            <source>mixed precision with 8-bit Adam (bitsandbytes style)</source>
+            <translation>混合精度，8 位 Adam（bitsandbytes 风格）</translation>
+        </message>
+        <message>
+            <source>mixed precision with SGD + momentum</source>
+            <translation>混合精度，SGD + 动量</translation>
+        </message>
+        <message>
+            <source>fp8 linears (Transformer Engine / torchao) over bf16 mixed precision</source>
+            <translation>fp8 线性层（Transformer Engine / torchao），其余为 bf16 混合精度</translation>
+        </message>
+        <message>
+            <source>custom bytes per parameter</source>
+            <translation>自定义每参数字节数</translation>
+        </message>
+    </context>
+    <context>
+        <name>shardscope::TrainStrategy</name>
+        <message>
+            <source>Single process</source>
+            <comment>training strategy: one process, no data parallelism (the reference run)</comment>
+            <translation>单进程</translation>
+        </message>
+        <message>
+            <source>DDP</source>
+            <comment>training strategy: PyTorch DistributedDataParallel</comment>
+            <translation>DDP</translation>
+        </message>
+        <message>
+            <source>ZeRO-1</source>
+            <comment>training strategy: ZeRO stage 1 (optimizer states sharded)</comment>
+            <translation>ZeRO-1</translation>
+        </message>
+        <message>
+            <source>ZeRO-2</source>
+            <comment>training strategy: ZeRO stage 2 (optimizer states and gradients sharded)</comment>
+            <translation>ZeRO-2</translation>
+        </message>
+        <message>
+            <source>ZeRO-3</source>
+            <comment>training strategy: ZeRO stage 3 (parameters sharded too)</comment>
+            <translation>ZeRO-3</translation>
+        </message>
+        <message>
+            <source>Naive ZeRO-1 (all-reduce)</source>
+            <comment>training strategy: ZeRO-1 that all-reduces the gradients instead of reduce-scattering them</comment>
+            <translation>朴素 ZeRO-1（all-reduce）</translation>
         </message>
     </context>
 </TS>

@@ -212,7 +212,8 @@ private slots:
         QVERIFY2(t.contains(QStringLiteral("68") + ru.groupSeparator() + QStringLiteral("976") + ru.groupSeparator()
                             + QStringLiteral("648") + ru.groupSeparator() + QStringLiteral("192")),
                  qPrintable(t));
-        QVERIFY2(t.contains(QStringLiteral("4,31 GB")), qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral("4,31 ГБ")), qPrintable(t));
+        QVERIFY2(t.startsWith(QStringLiteral("2 Б/")), qPrintable(t)); // the byte symbol too (unitSymbolUi())
         QVERIFY2(t.contains(QStringLiteral("(8, 16) = 8.")), qPrintable(t)); // a list and a full stop are not numbers
         // Every formula of the default scenario's worst rank, as the Memory tab shows it: no C decimal left.
         BreakdownModel model;

@@ -336,12 +336,12 @@ private slots:
             // stage3.py: 4 B x 262,144,000 (Llama-2-70B's embedding, its largest module) = 1,048,576,000 B = 0.98 GiB.
             // The model's line groups thousands with no-break spaces; the page's plain text shows them as spaces.
             const QString ds3 = QStringLiteral("DeepSpeed ZeRO-3: Оценка ZeRO-3 в DeepSpeed добавляет 4 Б x крупнейший слой "
-                                               "(262\u00a0144\u00a0000 параметров) на собранные 16-битные веса и градиенты: 0,98 GiB");
+                                               "(262\u00a0144\u00a0000 параметров) на собранные 16-битные веса и градиенты: 0,98 ГиБ");
             QVERIFY(m->reasonLines().contains(ds3));
             QVERIFY2(page->reasonsText().contains(QStringLiteral("\u2022 ") + QString(ds3).replace(QChar(0x00A0), QLatin1Char(' '))),
                      qPrintable(page->reasonsText()));
             // stage_1_and_2.py: 2 x 68,976,648,192 + int(18 x 68,976,648,192 / 32) = 176,752,660,992 B = 164.61 GiB.
-            QVERIFY(page->reasonsText().contains(QStringLiteral("2 Б x P + 18 Б x P / N = 164,61 GiB: она добавляет")));
+            QVERIFY(page->reasonsText().contains(QStringLiteral("2 Б x P + 18 Б x P / N = 164,61 ГиБ: она добавляет")));
             // Cells, their tooltips, headers.
             const int z3 = columnOf(*m, PeerId::DeepSpeedZero3);
             QCOMPARE(m->data(m->index(int(Term::Activations), z3)).toString(), QStringLiteral("не учтено"));

@@ -627,8 +627,9 @@ private Q_SLOTS:
 
     // Issue 14: the step view's names and numbers in the interface language. core's names (eventKindKey(),
     // stepPhaseKey()) stay the English the command line prints; the ui translates them. The expected texts are written
-    // out by hand: Russian takes the decimal comma (as the Memory tab's "4,31 GB"), Chinese keeps the point, and the
-    // units follow the app's convention (GB stays Latin; seconds are "с" / "秒", milliseconds "мс" / "毫秒").
+    // out by hand: Russian takes the decimal comma (as the Memory tab's "4,31 ГБ"), Chinese keeps the point, and the
+    // units follow the window's rule (unitSymbolUi(): Russian "ГБ", "МБ", Chinese "GB"; seconds are "с" / "秒",
+    // milliseconds "мс" / "毫秒").
     void namesAndNumbersFollowTheLanguage()
     {
         const auto restore = qScopeGuard([] { language::install(QStringLiteral("en")); });
@@ -651,8 +652,10 @@ private Q_SLOTS:
         QCOMPARE(stepui::secondsText(10.7042), QStringLiteral("10,704 с"));
         QCOMPARE(stepui::secondsText(0.024971), QStringLiteral("24,97 мс"));
         QCOMPARE(stepui::secondsText(612e-6), QStringLiteral("612,0 мкс"));
-        QCOMPARE(stepui::bytesText(44.31e9), QStringLiteral("44,31 GB"));
-        QCOMPARE(stepui::bytesText(512e6), QStringLiteral("512,0 MB"));
+        QCOMPARE(stepui::bytesText(44.31e9), QStringLiteral("44,31 ГБ"));
+        QCOMPARE(stepui::bytesText(512e6), QStringLiteral("512,0 МБ"));
+        QCOMPARE(stepui::bytesText(4.2e3), QStringLiteral("4,2 кБ"));
+        QCOMPARE(stepui::bytesText(512), QStringLiteral("512 Б"));
         QCOMPARE(stepui::numberText(54.54, 1), QStringLiteral("54,5"));
         QCOMPARE(stepui::numberText(226613.0, 0), QStringLiteral("226613")); // no group separator
 
@@ -714,7 +717,7 @@ private Q_SLOTS:
         int checked = 0;
         auto* time = v.findChild<QLabel*>(QStringLiteral("stepTime"));
         QVERIFY(time);
-        const QRegularExpression box(QStringLiteral("^(%1 )?\\d+%2\\d\\d GB$").arg(ru ? QStringLiteral("пик") : QStringLiteral("峰值"), ru ? QStringLiteral(",") : QStringLiteral("\\.")));
+        const QRegularExpression box(QStringLiteral("^(%1 )?\\d+%2\\d\\d %3$").arg(ru ? QStringLiteral("пик") : QStringLiteral("峰值"), ru ? QStringLiteral(",") : QStringLiteral("\\."), ru ? QStringLiteral("ГБ") : QStringLiteral("GB")));
         for (int k = 1; k <= 19; ++k) {
             v.seek(T * k / 20.0);
             (void)v.grab();

@@ -5,6 +5,7 @@
 
 #include "language.h"
 
+#include <QComboBox>
 #include <QRegularExpression>
 #include <QScopeGuard>
 #include <QSignalSpy>
@@ -83,6 +84,58 @@ private slots:
             QVERIFY(done.count() == 1 || done.wait(60000));
             QVERIFY2(QRegularExpression(pattern).match(panel.status()).hasMatch(), qPrintable(lang + QStringLiteral(": ") + panel.status()));
         }
+    }
+
+    // The strategy list showed core's keys ("zero1", "naive-zero"): the window names the strategies, in the chosen
+    // language, and each item keeps core's key as its data (the command line's --strategy values), which Run hands on.
+    void strategyListShowsNamesAndKeepsCoresKeys_data()
+    {
+        QTest::addColumn<QString>("lang");
+        QTest::addColumn<QStringList>("names");
+        const QStringList en {QStringLiteral("DDP"), QStringLiteral("ZeRO-1"), QStringLiteral("ZeRO-2"), QStringLiteral("ZeRO-3"),
+                              QStringLiteral("Naive ZeRO-1 (all-reduce)")};
+        QStringList ru = en, zh = en;
+        ru.last() = QStringLiteral("Наивный ZeRO-1 (all-reduce)");
+        zh.last() = QStringLiteral("朴素 ZeRO-1（all-reduce）");
+        QTest::newRow("en") << QStringLiteral("en") << en;
+        QTest::newRow("ru") << QStringLiteral("ru") << ru;
+        QTest::newRow("zh_CN") << QStringLiteral("zh_CN") << zh;
+    }
+    void strategyListShowsNamesAndKeepsCoresKeys()
+    {
+        QFETCH(QString, lang);
+        QFETCH(QStringList, names);
+        const auto restore = qScopeGuard([] { language::install(QStringLiteral("en")); });
+        QVERIFY(language::install(lang));
+        TrainDemoPanel panel;
+        auto* list = panel.findChild<QComboBox*>(QStringLiteral("trainStrategy"));
+        QVERIFY(list);
+        // The keys of `shardscope train-demo --strategy` (app/cmd_train_demo.cpp), in the list's order.
+        const QStringList keys {QStringLiteral("ddp"), QStringLiteral("zero1"), QStringLiteral("zero2"), QStringLiteral("zero3"),
+                                QStringLiteral("naive-zero")};
+        QStringList shown, data;
+        for (int i = 0; i < list->count(); ++i) {
+            shown << list->itemText(i);
+            data << list->itemData(i).toString();
+        }
+        QCOMPARE(shown, names);
+        QCOMPARE(data, keys);
+        for (int i = 0; i < list->count(); ++i) {
+            const std::optional<Strategy> s = strategyFromKey(keys[i].toStdString());
+            QVERIFY(s);
+            QCOMPARE(QString::fromLatin1(strategyKey(*s)), keys[i]);
+            QCOMPARE(TrainDemoPanel::strategyName(*s), names[i]);
+            // What Run starts is the strategy picked.
+            list->setCurrentIndex(i);
+            QCOMPARE(int(panel.configFromControls().strategy), int(*s));
+        }
+        // A run started from outside (a tour, the screenshot command) picks its strategy's item.
+        list->setCurrentIndex(0);
+        QSignalSpy done(&panel, &TrainDemoPanel::finished);
+        panel.start(tiny(Strategy::Zero3, 4, 2));
+        QCOMPARE(list->currentText(), names[3]);
+        QCOMPARE(list->currentData().toString(), keys[3]);
+        QVERIFY(done.count() == 1 || done.wait(60000));
     }
 };
 

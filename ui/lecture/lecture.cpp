@@ -69,8 +69,8 @@ Lecture::Lecture(MainWindow* window)
         m_tourDock->hide();
     });
     connect(m_player, &TourPlayer::stepChanged, this, &Lecture::onStepChanged);
-    // A shorter caption, or a step with fewer controls in the presenter bar, shrinks the dock with it (presentation
-    // mode): no empty band under a one-line caption.
+    // A shorter caption, or a step with fewer controls in the presenter bar, shrinks the dock with it (in the normal
+    // window and in presentation mode): no empty band under a one-line caption.
     // The dock's content asks for a new layout (LayoutRequest) whenever one of them changes its size hint.
     tourBox->installEventFilter(this);
     m_tourDock->installEventFilter(this);
@@ -200,9 +200,10 @@ bool Lecture::eventFilter(QObject* o, QEvent* e)
 {
     if (o == m_tourDock->widget() && e->type() == QEvent::LayoutRequest)
         QMetaObject::invokeMethod(this, &Lecture::fitTourDock, Qt::QueuedConnection);
-    // In presentation mode the dock is as high as its content, whatever the main window's layout hands it when
-    // the central widget's wishes change (the Step tab rearranging its panels gave it half the screen).
-    if (o == m_tourDock && e->type() == QEvent::Resize && m_presentation && m_presentation->isActive()
+    // The dock is as high as its content, whatever the main window's layout hands it when the central widget's wishes
+    // change (the Step tab rearranging its panels gave it half the screen in presentation mode; in the normal window
+    // it kept the height it was first shown at, an empty band under a two-line caption).
+    if (o == m_tourDock && e->type() == QEvent::Resize && m_presentation && !m_tourDock->isFloating()
         && m_tourDock->height() > m_tourDock->minimumSizeHint().height() + 8)
         QMetaObject::invokeMethod(this, &Lecture::fitTourDock, Qt::QueuedConnection);
     if (o == m_window && e->type() == QEvent::Drop) {
@@ -262,7 +263,7 @@ void Lecture::askOpenTour()
 
 void Lecture::fitTourDock()
 {
-    if (!m_presentation->isActive() || !m_tourDock->isVisible() || !m_window)
+    if (!m_tourDock->isVisible() || m_tourDock->isFloating() || !m_window)
         return;
     // The content's layout first: a caption that just got shorter has changed its minimum, not yet the dock's.
     if (QLayout* l = m_tourDock->widget() ? m_tourDock->widget()->layout() : nullptr)

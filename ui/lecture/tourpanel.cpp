@@ -6,6 +6,7 @@
 #include "tourplayer.h"
 
 #include <QApplication>
+#include <QDockWidget>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -84,29 +85,31 @@ QString TourPanel::progressText() const { return m_progress->text(); }
 
 void TourPanel::fitCaptionHeight()
 {
-    // In presentation mode the whole caption shows without scrolling (a scroll bar in front of a hall hides the
-    // end of the sentence), and no more: the area is exactly as high as the caption laid out at its width, so a
-    // one-line caption leaves no empty band above the charts (issue 14). Lines are measured on the laid-out
-    // text, not the font's line spacing: CJK glyphs come from a taller fallback font. Outside presentation mode
-    // one line is the minimum and the area scrolls.
+    // The whole caption shows without scrolling (a scroll bar in front of a hall hides the end of the sentence), and
+    // no more: the area is exactly as high as the caption laid out at its width, so a one-line caption leaves no empty
+    // band above the charts (issue 14) nor under itself in the normal window (the dock follows, Lecture::fitTourDock).
+    // Lines are measured on the laid-out text, not the font's line spacing: CJK glyphs come from a taller fallback
+    // font. A caption longer than a third of the window (presentation mode) or a quarter (the normal window, whose
+    // charts are smaller) scrolls rather than push the charts off the screen.
     if (!m_scroll)
         return;
     const QFontMetrics fm(m_caption->font());
     const bool presenting = fm.height() > 2 * QFontMetrics(QApplication::font()).height();
-    int height = fm.lineSpacing() + 4;
-    if (presenting) {
-        const int width = m_scroll->viewport()->width();
-        if (width > 0)
-            height = std::max(height, m_caption->heightForWidth(width) + 4);
-        // A caption longer than a third of the window scrolls rather than push the charts off the screen.
-        if (const QWidget* w = window())
-            height = std::min(height, std::max(fm.lineSpacing() + 4, w->height() / 3));
-    }
-    const int maximum = presenting ? height : QWIDGETSIZE_MAX; // the dock follows (Lecture::fitTourDock)
+    const int line = fm.lineSpacing() + 4;
+    int height = line;
+    const int width = m_scroll->viewport()->width();
+    if (width > 0)
+        height = std::max(height, m_caption->heightForWidth(width) + 4);
+    // The main window's height, also while the dock floats (its own window is as high as the caption).
+    const QWidget* top = window();
+    if (const auto* dock = qobject_cast<const QDockWidget*>(top); dock && dock->parentWidget())
+        top = dock->parentWidget()->window();
+    if (top)
+        height = std::min(height, std::max(line, top->height() / (presenting ? 3 : 4)));
     if (m_scroll->minimumHeight() != height)
         m_scroll->setMinimumHeight(height);
-    if (m_scroll->maximumHeight() != maximum)
-        m_scroll->setMaximumHeight(maximum);
+    if (m_scroll->maximumHeight() != height)
+        m_scroll->setMaximumHeight(height);
 }
 
 bool TourPanel::eventFilter(QObject* o, QEvent* e)

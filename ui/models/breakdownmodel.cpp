@@ -9,6 +9,7 @@
 #include <QLocale>
 
 #include <algorithm>
+#include <utility>
 #include <vector>
 
 namespace shardscope {
@@ -16,8 +17,9 @@ namespace shardscope {
 namespace {
 
 /// The English words core's formulas are written with (core/src/footprint.cpp), longest phrases and single words:
-/// a glossary the interface language translates word for word. Numbers, symbols (s*b*h, B/param's "B", d=16,
-/// ZeRO-3, fp32, TP) and names (torchtitan, Megatron) are not in it and stay as they are.
+/// a glossary the interface language translates word for word. Numbers, symbols (s*b*h, d=16, ZeRO-3, fp32, TP) and
+/// names (torchtitan, Megatron) are not in it and stay as they are; byte units (B/param's "B", GB) take the window's
+/// symbols (unitSymbolUi()).
 const char* const kFormulaWords[] = {
     QT_TRANSLATE_NOOP("FormulaWords", "buffers are the gathered params and unsharded grads"),
     QT_TRANSLATE_NOOP("FormulaWords", "reduces in place in its contiguous grad buffer"),
@@ -179,6 +181,13 @@ QString translatedFormula(const QString& formula)
             if (local != en)
                 phrases.push_back({en, local});
         }
+        // Core's byte units ("16 B/param", "41.33 GB allocated") as the rest of the window writes them.
+        const std::pair<const char*, UnitSymbol> units[] = {{"B", UnitSymbol::B},   {"kB", UnitSymbol::kB},   {"MB", UnitSymbol::MB},
+                                                            {"GB", UnitSymbol::GB}, {"TB", UnitSymbol::TB},   {"MiB", UnitSymbol::MiB},
+                                                            {"GiB", UnitSymbol::GiB}};
+        for (const auto& [en, symbol] : units)
+            if (const QString local = unitSymbolUi(symbol); local != QLatin1String(en))
+                phrases.push_back({QString::fromLatin1(en), local});
         std::stable_sort(phrases.begin(), phrases.end(), [](const Phrase& a, const Phrase& b) { return a.en.size() > b.en.size(); });
         cachedFor = language;
     }
@@ -336,7 +345,7 @@ QVariant BreakdownModel::headerData(int section, Qt::Orientation orientation, in
         return {};
     switch (section) {
     case TermColumn: return tr("Term");
-    case BytesColumn: return tr("Per GPU (%1)").arg(QLatin1String(unitName(m_unit)));
+    case BytesColumn: return tr("Per GPU (%1)").arg(unitNameUi(m_unit));
     case ShareColumn: return tr("Share");
     default: return tr("Formula");
     }

@@ -53,11 +53,28 @@ QLocale numberLocale()
     return built;
 }
 
+QString unitSymbolUi(UnitSymbol symbol)
+{
+    const auto t = [](const char* source, const char* comment) { return QCoreApplication::translate("shardscope::Units", source, comment); };
+    switch (symbol) {
+    case UnitSymbol::B: return t("B", "byte unit symbol: 1 byte (Russian Б)");
+    case UnitSymbol::kB: return t("kB", "byte unit symbol: 10^3 bytes (Russian кБ)");
+    case UnitSymbol::MB: return t("MB", "byte unit symbol: 10^6 bytes (Russian МБ)");
+    case UnitSymbol::GB: return t("GB", "byte unit symbol: 10^9 bytes (Russian ГБ)");
+    case UnitSymbol::TB: return t("TB", "byte unit symbol: 10^12 bytes (Russian ТБ)");
+    case UnitSymbol::MiB: return t("MiB", "byte unit symbol: 2^20 bytes (Russian МиБ)");
+    case UnitSymbol::GiB: return t("GiB", "byte unit symbol: 2^30 bytes (Russian ГиБ)");
+    }
+    return QString();
+}
+
+QString unitNameUi(ByteUnit unit) { return unitSymbolUi(unit == ByteUnit::GB ? UnitSymbol::GB : UnitSymbol::GiB); }
+
 QString formatBytesUi(double bytes, ByteUnit unit)
 {
     const double v = bytes / unitDivisor(unit);
     const int decimals = std::abs(v) < 10 ? 2 : 1;
-    return numberLocale().toString(v, 'f', decimals) + QLatin1Char(' ') + QLatin1String(unitName(unit));
+    return numberLocale().toString(v, 'f', decimals) + QLatin1Char(' ') + unitNameUi(unit);
 }
 
 std::int64_t firstGpuOfStage(const Scenario& s, std::int64_t stage) { return stage * s.tp * s.dp(); }

@@ -102,7 +102,16 @@ std::vector<std::int64_t> validTpValues(const Scenario& s);
 /// "N = 24 (3 nodes)", "N = 4 (part of one node)".
 QString gpusLabel(std::int64_t gpus, std::int64_t gpusPerNode);
 
-/// "51.5 GB" in the unit, with one decimal (two below 10 units).
+/// The byte units as the window writes them: one rule for every text of the window (toolbar, chart titles and labels,
+/// tables, tooltips, formulas, verdicts, step views, tour captions). Each language writes the symbols its technical
+/// texts use: Russian the Cyrillic ones (Б, кБ, МБ, ГБ, ТБ, МиБ, ГиБ, and ГБ/с; ГОСТ 8.417), Chinese the Latin ones
+/// (B, kB, MB, GB, TB, MiB, GiB, GB/s: "16 B/参数"), English the Latin ones. A unit written out as a word ("bytes",
+/// "байт", "字节") stays a word. The command line, CSV and JSON keep the Latin names (unitName()) in every language.
+enum class UnitSymbol { B, kB, MB, GB, TB, MiB, GiB };
+QString unitSymbolUi(UnitSymbol symbol);
+/// unitSymbolUi() of GB or GiB: "GB"; "ГБ" in Russian.
+QString unitNameUi(ByteUnit unit);
+/// "51.5 GB" in the unit, with one decimal (two below 10 units); "51,5 ГБ" in Russian.
 QString formatBytesUi(double bytes, ByteUnit unit);
 /// The first GPU (global rank) of pipeline stage `stage`: ranks are laid out TP fastest, then DP, then PP
 /// (Megatron's order), so stage i starts at i x TP x DP.

@@ -130,8 +130,8 @@ QString peerArgText(const PeerArg& a)
         return grouped.toString(qint64(a.value));
     }
     case PeerArg::Kind::Number: return l.toString(a.value, 'g', 6);
-    case PeerArg::Kind::GiB: return l.toString(a.value / double(kGiB), 'f', 2) + QStringLiteral(" GiB");
-    case PeerArg::Kind::GB: return l.toString(a.value / double(kGB), 'f', 2) + QStringLiteral(" GB");
+    case PeerArg::Kind::GiB: return l.toString(a.value / double(kGiB), 'f', 2) + QLatin1Char(' ') + unitNameUi(ByteUnit::GiB);
+    case PeerArg::Kind::GB: return l.toString(a.value / double(kGB), 'f', 2) + QLatin1Char(' ') + unitNameUi(ByteUnit::GB);
     case PeerArg::Kind::Text: return translatedFormula(QString::fromStdString(a.text));
     }
     return QString::fromStdString(a.text);
@@ -277,7 +277,7 @@ QVariant PeersModel::headerData(int section, Qt::Orientation orientation, int ro
     if (role != Qt::DisplayRole || orientation != Qt::Horizontal)
         return QAbstractTableModel::headerData(section, orientation, role);
     if (section == 0)
-        return tr("Term (%1)").arg(QString::fromLatin1(unitName(m_unit)));
+        return tr("Term (%1)").arg(unitNameUi(m_unit));
     if (const PeerEstimate* p = peerAt(section)) {
         // Two lines ("DeepSpeed" / "ZeRO-2 (legacy)") so that seven columns fit side by side.
         QString name = peerPhrase(peerName(p->id));

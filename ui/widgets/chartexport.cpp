@@ -551,7 +551,7 @@ ChartData compareChartData(const Scenario& a, const Scenario& b, ByteUnit units)
     d.chart = QStringLiteral("compare");
     d.title = ChartText::tr("Worst rank of A and B by term");
     d.xTitle = ChartText::tr("Scenario");
-    d.yTitle = ChartText::tr("Memory per GPU (%1)").arg(unit);
+    d.yTitle = ChartText::tr("Memory per GPU (%1)").arg(unitNameUi(units)); // the columns keep the Latin name
     d.columns = {QStringLiteral("scenario"), QStringLiteral("term"), QStringLiteral("bytes"), unit, QStringLiteral("formula")};
     QJsonObject meta;
     meta[QStringLiteral("units")] = unit;

@@ -40,7 +40,7 @@ namespace {
 QString q(const std::string& s) { return QString::fromStdString(s); }
 QString amount(double bytes, ByteUnit u)
 {
-    return QStringLiteral("%1 %2").arg(bytes / unitDivisor(u), 0, 'f', 1).arg(QLatin1String(unitName(u)));
+    return numberLocale().toString(bytes / unitDivisor(u), 'f', 1) + QLatin1Char(' ') + unitNameUi(u);
 }
 
 
@@ -124,7 +124,7 @@ QString compareSummary(const Scenario& a, const Scenario& b, ByteUnit units)
     moved << CompareWidget::tr("total %1 -> %2").arg(amount(double(fa.worstBytes()), units), amount(double(fb.worstBytes()), units));
     const StepResult sa = computeStep(a), sb = computeStep(b);
     if (sa.totals.dpBytes > 0 && sb.totals.dpBytes > 0 && std::abs(sb.totals.dpBytes / sa.totals.dpBytes - 1) > 0.005)
-        moved << CompareWidget::tr("DP traffic x%1").arg(sb.totals.dpBytes / sa.totals.dpBytes, 0, 'f', 2);
+        moved << CompareWidget::tr("DP traffic x%1").arg(numberLocale().toString(sb.totals.dpBytes / sa.totals.dpBytes, 'f', 2));
     QStringList changes = scenarioChanges(a, b);
     if (changes.isEmpty())
         changes << CompareWidget::tr("no change");
@@ -273,7 +273,7 @@ void CompareWidget::refreshChart(const Footprint* fa, const Footprint* fb)
     m_capB->replace(QList<QPointF> {{0.55, capB}, {1.45, capB}});
     const double top = std::max({double(fa->worstBytes()) / div, double(fb->worstBytes()) / div, capA, capB});
     setNiceRange(m_y, top * 1.08);
-    m_yTitles = QStringList {tr("Memory per GPU (%1)").arg(QLatin1String(unitName(m_unit))), QLatin1String(unitName(m_unit))};
+    m_yTitles = QStringList {tr("Memory per GPU (%1)").arg(unitNameUi(m_unit)), unitNameUi(m_unit)};
     fitChart();
 }
 
@@ -426,7 +426,7 @@ void CompareWidget::changeEvent(QEvent* e)
 
 void CompareWidget::refresh()
 {
-    const QString u = QLatin1String(unitName(m_unit));
+    const QString u = unitNameUi(m_unit);
     m_table->setHorizontalHeaderLabels({tr("Term (worst rank)"), tr("A (%1)").arg(u), tr("B (%1)").arg(u), tr("B - A (%1)").arg(u)});
     if (!m_pinned || !m_current) {
         m_table->setRowCount(0);
@@ -453,9 +453,11 @@ void CompareWidget::refresh()
         // Numbers right-aligned; the delta red when B needs more (memory, time, wire bytes), green when less.
         auto row = [&](int r, const QString& name, double x, double y, int decimals, bool lowerIsBetter = true) {
             cell(r, 0, name, false);
-            cell(r, 1, QString::number(x, 'f', decimals), true);
-            cell(r, 2, QString::number(y, 'f', decimals), true);
-            QTableWidgetItem* d = cell(r, 3, QString::number(y - x, 'f', decimals), true);
+            // In the language's numbers ("4,31" in Russian), as the verdict and the Memory tab's table write them.
+            const QLocale l = numberLocale();
+            cell(r, 1, l.toString(x, 'f', decimals), true);
+            cell(r, 2, l.toString(y, 'f', decimals), true);
+            QTableWidgetItem* d = cell(r, 3, l.toString(y - x, 'f', decimals), true);
             const double eps = 0.5 * std::pow(10.0, -decimals);
             if (std::abs(y - x) >= eps)
                 d->setForeground((y > x) == lowerIsBetter ? worse : better);
@@ -473,7 +475,7 @@ void CompareWidget::refresh()
         row(++r, tr("MFU (%)"), sa.totals.mfu * 100, sb.totals.mfu * 100, 1, false);
         const double wa = sa.totals.dpBytes + sa.totals.tpBytes + sa.totals.ppBytes + sa.totals.hostBytes;
         const double wb = sb.totals.dpBytes + sb.totals.tpBytes + sb.totals.ppBytes + sb.totals.hostBytes;
-        row(++r, tr("bytes on the wire per GPU per step (%1)").arg(QLatin1String(unitName(m_unit))), wa / div, wb / div, 2);
+        row(++r, tr("bytes on the wire per GPU per step (%1)").arg(unitNameUi(m_unit)), wa / div, wb / div, 2);
         m_summary->setText(compareSummary(*m_pinned, *m_current, m_unit));
         refreshChart(&fa, &fb);
     } catch (const InvalidInput& e) {

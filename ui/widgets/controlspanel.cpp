@@ -11,6 +11,7 @@
 #include <QButtonGroup>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -54,6 +55,28 @@ std::vector<double> gpuSnapValues()
 }
 
 QString bytesText(double b) { return numberLocale().toString(b, 'g', 3); }
+/// core's recipe descriptions (core/src/recipe.cpp), for lupdate: the recipe list's tooltips in the chosen language.
+const char* const kRecipeDescriptions[] = {
+    QT_TRANSLATE_NOOP("shardscope::RecipeText", "fp32 weights and grads, Adam m,v in fp32"),
+    QT_TRANSLATE_NOOP("shardscope::RecipeText", "fp16/bf16 mixed precision with fp32 master and Adam (ZeRO paper K=12; DeepSpeed)"),
+    QT_TRANSLATE_NOOP("shardscope::RecipeText", "bf16 with fp32 gradient accumulation, fp32 master and Adam (Megatron default)"),
+    QT_TRANSLATE_NOOP("shardscope::RecipeText", "16-bit weights, grads and Adam moments, no master (seed 000's 560 GB)"),
+    QT_TRANSLATE_NOOP("shardscope::RecipeText", "16-bit weights and grads, fp32 Adam moments, no master"),
+    QT_TRANSLATE_NOOP("shardscope::RecipeText", "mixed precision with 8-bit Adam (bitsandbytes style)"),
+    QT_TRANSLATE_NOOP("shardscope::RecipeText", "mixed precision with SGD + momentum"),
+    QT_TRANSLATE_NOOP("shardscope::RecipeText", "fp8 linears (Transformer Engine / torchao) over bf16 mixed precision"),
+    QT_TRANSLATE_NOOP("shardscope::RecipeText", "custom bytes per parameter"),
+};
+/// A recipe's description in the chosen language (core's English where the table above has no entry).
+QString recipeDescriptionText(const std::string& description)
+{
+    for (const char* d : kRecipeDescriptions)
+        if (description == d)
+            return QCoreApplication::translate("shardscope::RecipeText", d);
+    return q(description);
+}
+/// A GPU's capacity in the GPU list: "85.9 GB", in the window's unit symbols ("85,9 ГБ").
+QString capacityText(double bytes) { return numberLocale().toString(bytes / kGB, 'f', 1) + QLatin1Char(' ') + unitNameUi(ByteUnit::GB); }
 
 QButtonGroup* segmented(QWidget* parent, QHBoxLayout* row, const QStringList& labels, const QStringList& names,
                         const QStringList& tips)
@@ -177,7 +200,7 @@ void ControlsPanel::build()
     m_gpuType->setObjectName(QStringLiteral("gpuType"));
     m_gpuType->setToolTip(tr("The GPU model; its memory is the capacity line in the charts."));
     for (const GpuPreset& g : gpuPresets())
-        m_gpuType->addItem(QStringLiteral("%1 (%2)").arg(q(g.name), q(formatBytes(double(g.capacityBytes), ByteUnit::GB))),
+        m_gpuType->addItem(QStringLiteral("%1 (%2)").arg(q(g.name), capacityText(double(g.capacityBytes))),
                            q(g.id));
     cluster->addRow(tr("GPU type"), m_gpuType);
     addErrorRow(cluster, {QStringLiteral("gpu"), QStringLiteral("capacity-gb")});
@@ -303,11 +326,11 @@ void ControlsPanel::build()
     m_recipe->setObjectName(QStringLiteral("recipe"));
     m_recipe->setToolTip(tr("Bytes per parameter for weights, gradients, fp32 master and optimizer states."));
     for (const Recipe& r : recipes()) {
-        m_recipe->addItem(QStringLiteral("%1 (%2+%3+%4+%5 = %6 B)")
+        m_recipe->addItem(QStringLiteral("%1 (%2+%3+%4+%5 = %6 %7)")
                               .arg(q(r.id), bytesText(r.weights), bytesText(r.grads), bytesText(r.master),
-                                   bytesText(r.optimizer), bytesText(r.total())),
+                                   bytesText(r.optimizer), bytesText(r.total()), unitSymbolUi(UnitSymbol::B)),
                           q(r.id));
-        m_recipe->setItemData(m_recipe->count() - 1, q(r.description), Qt::ToolTipRole);
+        m_recipe->setItemData(m_recipe->count() - 1, recipeDescriptionText(r.description), Qt::ToolTipRole);
     }
     prec->addRow(tr("Recipe"), m_recipe);
     addErrorRow(prec, {QStringLiteral("recipe")});
@@ -782,7 +805,7 @@ void ControlsPanel::setScenario(const Scenario& s)
     m_gpusPerNode->setValue(double(s.gpusPerNode));
     int gpu = m_gpuType->findData(q(s.gpu));
     if (gpu < 0) {
-        m_gpuType->addItem(QStringLiteral("%1 (%2)").arg(q(s.gpu), s.capacityBytes ? q(formatBytes(double(*s.capacityBytes), ByteUnit::GB))
+        m_gpuType->addItem(QStringLiteral("%1 (%2)").arg(q(s.gpu), s.capacityBytes ? capacityText(double(*s.capacityBytes))
                                                                                       : QStringLiteral("?")),
                            q(s.gpu));
         gpu = m_gpuType->count() - 1;

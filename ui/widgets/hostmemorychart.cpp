@@ -50,7 +50,7 @@ HostMemoryChart::HostMemoryChart(QWidget* parent)
         m_label->setMaxWidth(r.width() - 12); // wraps instead of running out of a narrow plot
         m_label->setPos(r.topLeft() + QPointF(6, 4));
         // The unit alone where the whole title would be cut (2x type in a short chart, issue 14).
-        const QString unit = QLatin1String(unitName(m_unit));
+        const QString unit = unitNameUi(m_unit);
         setAxisTitleFitting(m_y, {tr("Per node (%1)").arg(unit), unit}, r.height());
         // As many ticks as the axis has room for (a new count re-lays out the chart: done after this layout).
         const int intervals = intervalsFitting(r.height(), m_y->labelsFont());
@@ -84,7 +84,7 @@ void HostMemoryChart::setResult(const ExplorerResult& r)
 void HostMemoryChart::setUnit(ByteUnit unit)
 {
     m_unit = unit;
-    const QString unitText = QLatin1String(unitName(unit));
+    const QString unitText = unitNameUi(unit);
     setAxisTitleFitting(m_y, {tr("Per node (%1)").arg(unitText), unitText}, m_chart->plotArea().height());
     refresh();
 }

@@ -409,7 +409,7 @@ void MemoryPage::sizeColumns()
     const int swatch = m_table->style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, m_table) + 8;
     for (int t = 0; t < kTermCount; ++t)
         term = std::max(term, cell.horizontalAdvance(termLabel(static_cast<Term>(t))) + swatch + pad);
-    const int bytes = std::max(title(BreakdownModel::BytesColumn), cell.horizontalAdvance(QStringLiteral("8888.88 GiB")) + pad);
+    const int bytes = std::max(title(BreakdownModel::BytesColumn), cell.horizontalAdvance(QStringLiteral("8888.88 ") + unitNameUi(ByteUnit::GiB)) + pad);
     const int share = std::max(title(BreakdownModel::ShareColumn), cell.horizontalAdvance(QStringLiteral("100.0%")) + pad);
     // In a narrow table (a laptop, a long language) the term column gives way, down to the English name's
     // width, so that the share and a start of the formula stay in view; the names are then elided.

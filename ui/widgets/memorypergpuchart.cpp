@@ -310,7 +310,7 @@ void MemoryPerGpuChart::refresh()
     m_baseTop = std::max(top, cap) * 1.08;
     if (!log)
         setNiceRange(m_y, m_baseTop);
-    const QString unitText = QLatin1String(unitName(m_unit));
+    const QString unitText = unitNameUi(m_unit);
     // "log scale" is in the chart's title; the unit alone where the whole title would be cut (2x type in a short chart).
     m_yTitles = QStringList {tr("Memory per GPU (%1)").arg(unitText), unitText};
     setAxisTitleFitting(yAxis(), m_yTitles, m_chart->plotArea().height());

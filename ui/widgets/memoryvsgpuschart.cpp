@@ -141,7 +141,7 @@ void MemoryVsGpusChart::setUnit(ByteUnit unit)
 {
     m_unit = unit;
     // The unit alone where the whole title would be cut (2x type in a short chart).
-    m_yTitles = QStringList {tr("Worst-rank memory per GPU (%1)").arg(QLatin1String(unitName(unit))), QLatin1String(unitName(unit))};
+    m_yTitles = QStringList {tr("Worst-rank memory per GPU (%1)").arg(unitNameUi(unit)), unitNameUi(unit)};
     setAxisTitleFitting(m_y, m_yTitles, m_chart->plotArea().height());
     refresh();
 }

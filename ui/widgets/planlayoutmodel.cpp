@@ -154,7 +154,7 @@ QVariant PlanLayoutModel::headerData(int section, Qt::Orientation orientation, i
 {
     if (orientation != Qt::Horizontal)
         return QAbstractTableModel::headerData(section, orientation, role);
-    const QString unit = QLatin1String(unitName(m_unit));
+    const QString unit = unitNameUi(m_unit);
     if (role == Qt::ToolTipRole) {
         switch (static_cast<Column>(section)) {
         case RankColumn: return tr("Rank by the chosen measure (1 = best)");

@@ -113,7 +113,7 @@ QVariant PlanMapModel::data(const QModelIndex& index, int role) const
         {
             // No decimals above 100 units: the cell stays narrow ("✖ 1168 GB"); the tooltip has the exact figure.
             const double v = double(c.minPeakBytes) / unitDivisor(m_unit);
-            return QString(QStringLiteral("\u2716 ") + (v >= 100 ? numberLocale().toString(v, 'f', 0) + QLatin1Char(' ') + QLatin1String(unitName(m_unit))
+            return QString(QStringLiteral("\u2716 ") + (v >= 100 ? numberLocale().toString(v, 'f', 0) + QLatin1Char(' ') + unitNameUi(m_unit)
                                                                 : formatBytesUi(double(c.minPeakBytes), m_unit)));
         }
     case Qt::TextAlignmentRole: return QVariant::fromValue<int>(Qt::AlignCenter);

@@ -48,7 +48,7 @@ QTableView* makeMapView(PlanMapModel* model, const QString& name, QWidget* paren
     view->setWordWrap(false);
     view->setShowGrid(true);
     view->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    view->horizontalHeader()->setMinimumSectionSize(view->fontMetrics().horizontalAdvance(QStringLiteral("\u2716 8888 GB")) + 6);
+    view->horizontalHeader()->setMinimumSectionSize(view->fontMetrics().horizontalAdvance(QStringLiteral("\u2716 8888 ") + unitNameUi(ByteUnit::GiB)) + 6);
     view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 8);
     view->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);

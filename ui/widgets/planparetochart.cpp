@@ -2,6 +2,7 @@
 #include "planparetochart.h"
 
 #include "chartstyle.h"
+#include "explorer.h"
 
 #include <QChart>
 #include <QChartView>
@@ -95,7 +96,7 @@ void PlanParetoChart::clear() { setLayouts({}, {}, 0); }
 void PlanParetoChart::setUnit(ByteUnit unit)
 {
     m_unit = unit;
-    m_x->setTitleText(tr("Worst-rank peak (%1)").arg(QLatin1String(unitName(unit))));
+    m_x->setTitleText(tr("Worst-rank peak (%1)").arg(unitNameUi(unit)));
     refresh();
 }
 

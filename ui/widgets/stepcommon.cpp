@@ -26,16 +26,18 @@ QString numberText(double v, int decimals) { return numberLocale().toString(v, '
 
 QString bytesText(double bytes)
 {
+    // The window's unit symbols (unitSymbolUi(): "ГБ" in Russian), as the toolbar, the charts and the tables write them.
     const double a = std::abs(bytes);
+    const auto with = [](const QString& number, UnitSymbol u) -> QString { return number + QLatin1Char(' ') + unitSymbolUi(u); };
     if (a >= 1e12)
-        return numberText(bytes / 1e12, 2) + QStringLiteral(" TB");
+        return with(numberText(bytes / 1e12, 2), UnitSymbol::TB);
     if (a >= 1e9)
-        return numberText(bytes / 1e9, 2) + QStringLiteral(" GB");
+        return with(numberText(bytes / 1e9, 2), UnitSymbol::GB);
     if (a >= 1e6)
-        return numberText(bytes / 1e6, 1) + QStringLiteral(" MB");
+        return with(numberText(bytes / 1e6, 1), UnitSymbol::MB);
     if (a >= 1e3)
-        return numberText(bytes / 1e3, 1) + QStringLiteral(" kB");
-    return numberText(bytes, 0) + QStringLiteral(" B");
+        return with(numberText(bytes / 1e3, 1), UnitSymbol::kB);
+    return with(numberText(bytes, 0), UnitSymbol::B);
 }
 
 QString secondsText(double s)

@@ -29,6 +29,7 @@ void StepGpuView::setData(StepDataPtr data)
     m_phase = 0;
     m_cycleDone = true;
     m_headLines = m_footLines = 2;
+    m_linesWidth = -1;
     if (m_plannedLines != 4) {
         m_plannedLines = 4;
         updateGeometry();
@@ -167,7 +168,25 @@ QSize StepGpuView::minimumSizeHint() const
     // packed the header and footer into at this width.
     const double L = lineHeight(font());
     const double k = std::max(1.0, L / 18.0);
-    return QSize(int(std::lround(360 * k)), int(std::lround(150 * k + double(m_plannedLines + 1) * L + 12)));
+    return QSize(int(std::lround(360 * k)), int(std::lround(150 * k + double(m_plannedLines) * L + 20)));
+}
+
+int StepGpuView::compactHeight() const
+{
+    if (!m_data || m_ranks.empty())
+        return minimumSizeHint().height();
+    const Scenario& s = m_data->scenario;
+    const std::size_t n = m_ranks.size();
+    const std::size_t perNode = static_cast<std::size_t>(std::max<std::int64_t>(1, std::min<std::int64_t>(s.gpusPerNode, kMaxDrawn)));
+    const std::size_t perRow = std::min<std::size_t>(n, perNode <= 8 ? 8 : perNode);
+    const std::size_t boxRows = (n + perRow - 1) / perRow; // whole rows
+    const double rows = double(boxRows);
+    const double L = lineHeight(font());
+    // Per row (boxRect()): the node's label, the shard band, a box of its name, an 8 px bar and the strip (L + 21),
+    // and 6 px under it; the text bands as paintEvent() sets them (m_top, m_bottom) for the lines this width needs.
+    const double row = L + kShardBand + (L + 21) + 6;
+    const double text = double(m_headLines + m_footLines) * L + 20;
+    return std::min(minimumSizeHint().height(), int(std::ceil(text + rows * row)));
 }
 
 QRectF StepGpuView::boxRect(std::size_t i) const
@@ -323,14 +342,23 @@ void StepGpuView::paintEvent(QPaintEvent*)
     }
     // The rows of text reserved above and below the boxes; a scenario keeps the most it has needed, so the boxes do
     // not jump while it plays. More than the minimum size planned for: ask the layout for more.
+    const int linesBefore = m_headLines + m_footLines;
+    if (m_linesWidth != width()) { // a new width packs the text afresh: the lines it needs, not a narrower one's
+        m_linesWidth = width();
+        m_headLines = m_footLines = 0;
+    }
     m_headLines = std::max(m_headLines, int(headLines.size()));
     m_footLines = std::max(m_footLines, int(footLines.size()));
     if (m_headLines + m_footLines > m_plannedLines) {
         m_plannedLines = m_headLines + m_footLines;
         updateGeometry();
+    } else if (m_headLines + m_footLines != linesBefore) {
+        updateGeometry(); // compactHeight() changed: the step view arranges its panels again
     }
+    // Under the boxes: each ring member's chunks (3 to 8 px below the box, which keeps 6 px under it), a gap, then
+    // the footer's lines.
     m_top = double(m_headLines) * L + 8;
-    m_bottom = double(m_footLines + 1) * L + 4;
+    m_bottom = double(m_footLines) * L + 12;
     for (int i = 0; i < headLines.size(); ++i)
         drawLabel(p, QRectF(8, 2 + i * L, textW, L), Qt::AlignLeft | Qt::AlignVCenter, headLines[i], &m_labels);
 

@@ -45,6 +45,10 @@ public:
     /// 360 x ~250 at the default font; larger with larger type (the text rows scale with the font), and taller by a
     /// line for each line the header or footer needs beyond two at this width.
     QSize minimumSizeHint() const override;
+    /// The height at which the header and footer lines (as many as this width needs) and one row of compact boxes per
+    /// row of GPUs (name, a short memory bar, the activity strip) still fit: how far the view gives way to a panel a
+    /// tour step asks for (StepView::showPanel()) when both do not fit at their minimums.
+    int compactHeight() const;
     /// The texts the last paint drew (tests check that none is clipped).
     const QList<stepui::DrawnLabel>& labels() const { return m_labels; }
     /// What the last paint drew besides text (tests check that none covers a label): the shards moving on the ring
@@ -70,10 +74,13 @@ private:
     int m_focus = -1;
     double m_phase = 0; ///< [0, 1): position in the shown collective's ring loop
     bool m_cycleDone = true;
-    // Lines of text above (header) and below (footer) the boxes: the most this scenario has needed so far, the sum
-    // the minimum size plans for, and the resulting bands in pixels (boxRect() lays the boxes out between them).
+    // Lines of text above (header) and below (footer) the boxes: the most this scenario has needed so far at this
+    // width (m_linesWidth; another width counts afresh, as the text packs differently), the most at any width (the
+    // minimum size plans for it: it only grows, so the step view's arrangement settles), and the resulting bands in
+    // pixels (boxRect() lays the boxes out between them).
     int m_headLines = 2;
     int m_footLines = 2;
+    int m_linesWidth = -1;
     int m_plannedLines = 4;
     double m_top = 44;
     double m_bottom = 58;

@@ -628,12 +628,13 @@ void StepView::arrange()
         int mh = mainMin.height() + std::max(0, spare) / 3;
         if (k < 0 && !col.isEmpty() && m_pickFirst) {
             // Not even the tab area fits under the GPU view at its minimum, and a panel was asked for (showPanel(): a tour
-            // step, a click on its tab): it keeps its own minimum (a
-            // tour's highlighted TP split got 55 px in Russian at 1366 x 768) and the GPU view gives up height, down to
-            // seven eighths of its minimum (its boxes are drawn to the height they get).
+            // step, a click on its tab): it keeps its own minimum (a tour's highlighted TP split got 55 px, then 95, in
+            // Russian at 1366 x 768) and the GPU view gives up height, down to its compact height (every line of its
+            // text, compact boxes: StepGpuView::compactHeight()) or the ring view's seven eighths of its minimum.
             QWidget* pick = col.contains(m_tabPick) ? m_tabPick : col.front();
             const int want = R.height() - sp - (col.size() > 1 ? tabH : 0) - minH(pick);
-            mh = std::max(mainMin.height() * 7 / 8, std::min(mh, want));
+            const int floor = main == m_gpus ? m_gpus->compactHeight() : mainMin.height() * 7 / 8;
+            mh = std::max(floor, std::min(mh, want));
         }
         main->setGeometry(R.left(), R.top(), R.width(), mh);
         shown << main;

@@ -11,6 +11,7 @@
 #include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -39,6 +40,22 @@ QStringList categories()
 }
 } // namespace
 
+QString TrainDemoPanel::strategyName(Strategy s)
+{
+    // Core's keys ("zero1", "naive-zero") are the command line's --strategy values; the window shows names.
+    const auto t = [](const char* name, const char* comment) { return QCoreApplication::translate("shardscope::TrainStrategy", name, comment); };
+    switch (s) {
+    case Strategy::Single: return t("Single process", "training strategy: one process, no data parallelism (the reference run)");
+    case Strategy::Ddp: return t("DDP", "training strategy: PyTorch DistributedDataParallel");
+    case Strategy::Zero1: return t("ZeRO-1", "training strategy: ZeRO stage 1 (optimizer states sharded)");
+    case Strategy::Zero2: return t("ZeRO-2", "training strategy: ZeRO stage 2 (optimizer states and gradients sharded)");
+    case Strategy::Zero3: return t("ZeRO-3", "training strategy: ZeRO stage 3 (parameters sharded too)");
+    case Strategy::NaiveZero:
+        return t("Naive ZeRO-1 (all-reduce)", "training strategy: ZeRO-1 that all-reduces the gradients instead of reduce-scattering them");
+    }
+    return QString::fromLatin1(strategyKey(s));
+}
+
 TrainDemoPanel::TrainDemoPanel(QWidget* parent)
     : QWidget(parent)
     , m_strategy(new QComboBox(this))
@@ -56,8 +73,9 @@ TrainDemoPanel::TrainDemoPanel(QWidget* parent)
     , m_replay(new TrainReplayView(this))
 {
     setObjectName(QStringLiteral("trainDemoPanel"));
+    m_strategy->setObjectName(QStringLiteral("trainStrategy"));
     for (Strategy s : {Strategy::Ddp, Strategy::Zero1, Strategy::Zero2, Strategy::Zero3, Strategy::NaiveZero})
-        m_strategy->addItem(QString::fromLatin1(strategyKey(s)), static_cast<int>(s));
+        m_strategy->addItem(strategyName(s), QString::fromLatin1(strategyKey(s)));
     m_strategy->setCurrentIndex(1);
     m_ranks->setRange(1, 16);
     m_ranks->setValue(4);
@@ -124,7 +142,8 @@ QString TrainDemoPanel::status() const { return m_status->text(); }
 TrainConfig TrainDemoPanel::configFromControls() const
 {
     TrainConfig c;
-    c.strategy = static_cast<Strategy>(m_strategy->currentData().toInt());
+    // Every item's data is a key of strategyKey(): strategyFromKey() knows it.
+    c.strategy = strategyFromKey(m_strategy->currentData().toString().toStdString()).value_or(c.strategy);
     c.ranks = m_ranks->value();
     c.steps = m_steps->value();
     c.bf16 = m_bf16->isChecked();
@@ -145,7 +164,7 @@ void TrainDemoPanel::start(const TrainConfig& config)
         return;
     }
     m_config = config;
-    m_strategy->setCurrentIndex(m_strategy->findData(static_cast<int>(config.strategy)));
+    m_strategy->setCurrentIndex(m_strategy->findData(QString::fromLatin1(strategyKey(config.strategy))));
     m_ranks->setValue(config.ranks);
     m_steps->setValue(config.steps);
     m_bf16->setChecked(config.bf16);
@@ -155,7 +174,7 @@ void TrainDemoPanel::start(const TrainConfig& config)
     m_progress->setValue(0);
     m_run->setEnabled(false);
     m_cancel->setEnabled(true);
-    m_status->setText(tr("Running %1 over %2 ranks...").arg(QString::fromLatin1(strategyKey(config.strategy))).arg(config.ranks));
+    m_status->setText(tr("Running %1 over %2 ranks...").arg(strategyName(config.strategy)).arg(config.ranks));
     QPointer<TrainDemoPanel> self(this);
     m_watcher.setFuture(QtConcurrent::run([this, self, config]() -> Outcome {
         RunControl control;

@@ -50,6 +50,9 @@ public:
     TrainReplayView* replayView() const { return m_replay; }
     /// Shows the "Bytes" page (0) or the replay (1).
     void showPage(int page);
+    /// A strategy as the window names it ("ZeRO-1", "DDP", "Naive ZeRO-1 (all-reduce)", translated); the strategy
+    /// list shows these and keeps core's key (strategyKey(): "zero1") as each item's data.
+    static QString strategyName(train::Strategy s);
 
     /// What the worker thread hands back: every rank's result and one replay per optimizer step.
     struct Outcome
