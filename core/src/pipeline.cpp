@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <type_traits>
+#include <utility>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -576,6 +578,197 @@ void placeCompiled(const CompiledOrder& c, const VirtualStageTimes* times, doubl
     std::copy(freeAt, freeAt + c.p, ends);
 }
 
+/// Up to this many stages, an interleaved schedule is placed from its tick program (tickProgram()) where periods can
+/// be skipped, else from its compiled order.
+constexpr std::int64_t kFewStages = 8;
+
+/// An interleaved schedule on a few stages (p <= kFewStages) in placeInterleaved()'s ticks, compiled once per (p, m, v):
+/// for each tick and stage the block-table entries of its forward and its backward, an empty entry (no time, no
+/// input) where the stage runs no such block in the tick. Then each tick is placed for every stage alike, without a
+/// branch, the state (each stage's end and its releases of the tick) in registers (tickProgramPlace()).
+struct TickProgram
+{
+    std::int64_t p = 0, m = 0, v = 0, ticks = 0;
+    std::vector<std::uint32_t> entries; ///< [tick][stage][forward, backward]: into tickTable()'s entries
+};
+
+/// Up to this many entries (p x 2 a tick) a tick program is compiled (1 MiB); longer schedules take the tick loop.
+constexpr std::int64_t kTickProgramEntries = std::int64_t(1) << 18;
+
+const TickProgram& tickProgram(std::int64_t p, std::int64_t m, std::int64_t v)
+{
+    constexpr std::size_t kKept = 128; // the planner's searches place some 80 such shapes, in turns
+    thread_local std::vector<TickProgram> cache;
+    thread_local std::size_t next = 0, last = 0;
+    auto is = [&](const TickProgram& c) { return c.p == p && c.m == m && c.v == v; };
+    if (last < cache.size() && is(cache[last]))
+        return cache[last];
+    for (std::size_t n = 0; n < cache.size(); ++n)
+        if (is(cache[n])) {
+            last = n;
+            return cache[n];
+        }
+    if (cache.size() < kKept) {
+        cache.emplace_back();
+        last = cache.size() - 1;
+    } else {
+        last = next;
+        next = (next + 1) % kKept;
+    }
+    TickProgram& c = cache[last];
+    const std::int64_t T = m * v, V = p * v, P = p * v, w0 = (p - 1) * 2 + (v - 1) * p;
+    c.p = p;
+    c.m = m;
+    c.v = v;
+    c.ticks = T + w0;
+    c.entries.assign(static_cast<std::size_t>(c.ticks * p * 2), std::uint32_t(3 * V));
+    // Stage i's round r = t + i (placed when -w_i <= r <= T - 1, w_i = w0 - 2 i): the forward of virtual
+    // micro-batch j = t + w0 - i while j < T, at chunk (j mod P) / p; the backward of r from r = 0, at chunk
+    // v - 1 - (r mod P) / p, the last micro-batch's where r >= T - P at offset p - 1 (stageOp()).
+    for (std::int64_t t = -w0; t < T; ++t)
+        for (std::int64_t i = 0; i < p; ++i) {
+            const std::int64_t r = t + i;
+            if (r < -(w0 - 2 * i) || r > T - 1)
+                continue;
+            std::uint32_t* const e = &c.entries[static_cast<std::size_t>(((t + w0) * p + i) * 2)];
+            const std::int64_t j = t + w0 - i;
+            if (j < T)
+                e[0] = std::uint32_t((j % P) / p * p + i);
+            if (r >= 0) {
+                const std::int64_t vs = (v - 1 - (r % P) / p) * p + i;
+                const bool last = r >= T - P && r % p == p - 1;
+                e[1] = std::uint32_t((last ? 2 : 1) * V + vs);
+            }
+        }
+    return c;
+}
+
+/// The entries a tick program points at, each (duration, release, weight of the input, weight of the own forward):
+/// forwards by virtual stage, then backwards, then the last micro-batch's backwards, then the empty entry (all 0).
+/// A forward's input is the previous virtual stage's release (none at virtual stage 0: weight 0); a backward's the
+/// next one's (at the last virtual stage, the own forward's: weights 0 and 1). x 1 and x 0 + y are exact, so a
+/// weighted input is the input itself, and the empty entry leaves its stage as it was (max(end, 0) + 0 is the end).
+void tickTable(std::int64_t V, const VirtualStageTimes* times, double* table)
+{
+    for (std::int64_t k = 0; k < V; ++k) {
+        const VirtualStageTimes& x = times[k];
+        const double edge = k == 0 ? 0.0 : 1.0, end = k == V - 1 ? 1.0 : 0.0;
+        double* const f = table + 4 * k;
+        double* const b = table + 4 * (V + k);
+        double* const l = table + 4 * (2 * V + k);
+        f[0] = x.fwd;
+        f[1] = x.fwdRelease;
+        f[2] = edge;
+        f[3] = 0.0;
+        b[0] = x.bwd;
+        b[1] = x.bwdRelease;
+        b[2] = 1.0 - end;
+        b[3] = end;
+        l[0] = x.lastBwd;
+        l[1] = x.lastBwdRelease;
+        l[2] = 1.0 - end;
+        l[3] = end;
+    }
+    std::fill(table + 12 * V, table + 12 * V + 4, 0.0);
+}
+
+/// f(std::integral_constant<int, i>()) for i = 0 .. N - 1, unrolled.
+template<int N, typename Fn, int... I>
+void forEachIndex(Fn&& f, std::integer_sequence<int, I...>)
+{
+    (f(std::integral_constant<int, I>()), ...);
+}
+template<int N, typename Fn>
+void forEachIndex(Fn&& f)
+{
+    forEachIndex<N>(f, std::make_integer_sequence<int, N>());
+}
+
+/// A tick program (tickProgram()) placed for this block table on P stages: placeInterleaved()'s ticks, each stage's
+/// forward then backward, with its period skip; every input a weighted read of the state of the tick before (or, the
+/// last stage's backward at the last virtual stage, of its own forward).
+template<int P>
+void tickProgramPlace(const TickProgram& c, const VirtualStageTimes* times, double* ends)
+{
+    const std::int64_t p = P, m = c.m, v = c.v, V = p * v, T = m * v, period = p * v;
+    const std::int64_t w0 = (p - 1) * 2 + (v - 1) * p;
+    thread_local std::vector<double> tableS;
+    tableS.resize(static_cast<std::size_t>(12 * V + 4));
+    double* const table = tableS.data();
+    tickTable(V, times, table);
+    double freeAt[P] = {}, F[P] = {}, B[P] = {}, snap[3 * P] = {}, cur[3 * P] = {};
+    auto take = [&](double* dst) {
+        for (int i = 0; i < P; ++i) {
+            dst[i] = freeAt[i];
+            dst[P + i] = F[i];
+            dst[2 * P + i] = B[i];
+        }
+    };
+    const std::int64_t tLast = T - (v + 1) * p; // the last of the repeating ticks
+    std::int64_t snapTick = -1; // as placeInterleaved()'s
+    const std::uint32_t* const entries = c.entries.data();
+    for (std::int64_t t = -w0; t < T; ++t) {
+        const std::uint32_t* const e = entries + (t + w0) * 2 * P;
+        double F2[P], B2[P];
+        // Stage by stage, unrolled (the indices constants, so the state stays in registers).
+        auto stage = [&](auto index) {
+            constexpr int i = decltype(index)::value;
+            const double* const f = table + 4 * e[2 * i];
+            const double fIn = F[i == 0 ? P - 1 : i - 1] * f[2];
+            double start = std::max(freeAt[i], fIn);
+            const double fEnd = start + f[0];
+            F2[i] = start + f[1];
+            const double* const b = table + 4 * e[2 * i + 1];
+            const double bIn = i == P - 1 ? B[0] * b[2] + F2[i] * b[3] : B[i == P - 1 ? 0 : i + 1] * b[2];
+            start = std::max(fEnd, bIn);
+            freeAt[i] = start + b[0];
+            B2[i] = start + b[1];
+        };
+        forEachIndex<P>(stage);
+        std::copy(F2, F2 + P, F);
+        std::copy(B2, B2 + P, B);
+        if (t < 0 || t > tLast || snapTick >= T)
+            continue;
+        if (snapTick >= 0 && t == snapTick + period) {
+            take(cur);
+            double lambda = 0;
+            if (shiftedAlike(cur, snap, 3 * P, lambda)) {
+                const std::int64_t k = (tLast - t) / period;
+                const double shift = double(k) * lambda;
+                for (int i = 0; i < P; ++i) {
+                    freeAt[i] += shift;
+                    F[i] += shift;
+                    B[i] += shift;
+                }
+                t += k * period;
+                snapTick = T;
+                continue;
+            }
+            std::copy(cur, cur + 3 * P, snap);
+            snapTick = t;
+        } else if (snapTick < 0) {
+            take(snap);
+            snapTick = t;
+        }
+    }
+    std::copy(freeAt, freeAt + P, ends);
+}
+
+/// tickProgramPlace() for p = 2 .. kFewStages stages; false where p is another.
+bool placeTickProgram(std::int64_t p, std::int64_t m, std::int64_t v, const VirtualStageTimes* times, double* ends)
+{
+    switch (p) {
+    case 2: tickProgramPlace<2>(tickProgram(p, m, v), times, ends); return true;
+    case 3: tickProgramPlace<3>(tickProgram(p, m, v), times, ends); return true;
+    case 4: tickProgramPlace<4>(tickProgram(p, m, v), times, ends); return true;
+    case 5: tickProgramPlace<5>(tickProgram(p, m, v), times, ends); return true;
+    case 6: tickProgramPlace<6>(tickProgram(p, m, v), times, ends); return true;
+    case 7: tickProgramPlace<7>(tickProgram(p, m, v), times, ends); return true;
+    case 8: tickProgramPlace<8>(tickProgram(p, m, v), times, ends); return true;
+    default: return false;
+    }
+}
+
 /// GPipe (p > 1) placed in a fixed order: every stage's forwards micro-batch by micro-batch (stage i's forward of j
 /// waits for stage i - 1's), then the backwards (stage i's backward of j waits for stage i + 1's, the last stage's for
 /// its own forward of j). Between micro-batches the state is each stage's end; every forward micro-batch maps it
@@ -638,9 +831,6 @@ void placeGPipe(std::int64_t p, std::int64_t m, const VirtualStageTimes* times, 
 
 } // namespace
 
-/// Up to this many stages, an interleaved schedule without period skips is placed from its compiled order.
-constexpr std::int64_t kFewStages = 8;
-
 void scheduleStageEndsSteady(PipelineSchedule sched, std::int64_t p, std::int64_t m, std::int64_t v,
                              const VirtualStageTimes* times, double* ends)
 {
@@ -649,11 +839,15 @@ void scheduleStageEndsSteady(PipelineSchedule sched, std::int64_t p, std::int64_
         return;
     }
     if (sched == PipelineSchedule::Interleaved && p > 1 && v > 1) {
-        // The tick loop pays its bookkeeping per tick, worth it for its period skip (the repeating ticks, 0 .. m v -
-        // (v + 1) p, span two periods) or for many stages a tick; else the compiled order, a pass without bookkeeping.
+        // Ticks pay their bookkeeping per tick, worth it for the period skip (the repeating ticks, 0 .. m v - (v + 1) p,
+        // span two periods; on a few stages from the tick program, which has none) or for many stages a tick; else
+        // the compiled order, a pass without bookkeeping whose blocks of one depth overlap.
         const std::int64_t w0 = (p - 1) * 2 + (v - 1) * p;
         const bool skips = m * v - (v + 1) * p >= 2 * p * v;
         const bool packs = compilable(p, m, v);
+        if (w0 <= m * v && skips && p <= kFewStages && (m * v + w0) * p * 2 <= kTickProgramEntries
+            && placeTickProgram(p, m, v, times, ends))
+            return;
         if (w0 <= m * v && (skips || p > kFewStages || !packs))
             placeInterleaved(p, m, v, times, ends);
         else if (packs)
