@@ -436,18 +436,13 @@ const CompiledOrder& compiledOrder(PipelineSchedule sched, std::int64_t p, std::
         last = cache.size() - 1;
     } else {
         // Replace the orders in turn (their storage freed) until the new one fits.
-        auto drop = [&](std::size_t n) {
-            keptOps -= cache[n].ops.size();
-            cache[n].p = 0;
-            std::vector<CompiledOrder::Op>().swap(cache[n].ops);
-        };
         last = next;
-        drop(last);
-        next = (next + 1) % cache.size();
-        while (keptOps + ops > kKeptOps && keptOps > 0) {
-            drop(next);
+        do {
+            keptOps -= cache[next].ops.size();
+            cache[next].p = 0;
+            std::vector<CompiledOrder::Op>().swap(cache[next].ops);
             next = (next + 1) % cache.size();
-        }
+        } while (keptOps + ops > kKeptOps && keptOps > 0);
     }
     CompiledOrder& c = cache[last];
     keptOps += ops;
@@ -713,12 +708,13 @@ void tickProgramPlace(const TickProgram& c, const VirtualStageTimes* times, doub
         // Stage by stage, unrolled (the indices constants, so the state stays in registers).
         auto stage = [&](auto index) {
             constexpr int i = decltype(index)::value;
-            const double* const f = table + 4 * e[2 * i];
+            constexpr std::size_t k = 2 * std::size_t(i);
+            const double* const f = table + 4 * std::size_t(e[k]);
             const double fIn = F[i == 0 ? P - 1 : i - 1] * f[2];
             double start = std::max(freeAt[i], fIn);
             const double fEnd = start + f[0];
             F2[i] = start + f[1];
-            const double* const b = table + 4 * e[2 * i + 1];
+            const double* const b = table + 4 * std::size_t(e[k + 1]);
             const double bIn = i == P - 1 ? B[0] * b[2] + F2[i] * b[3] : B[i == P - 1 ? 0 : i + 1] * b[2];
             start = std::max(fEnd, bIn);
             freeAt[i] = start + b[0];
