@@ -389,29 +389,32 @@ void placeInterleaved(std::int64_t p, std::int64_t m, std::int64_t v, const Virt
 
 /// A schedule's blocks in an order that places each after its inputs, with where each reads its input: then any
 /// table of block times is placed in one pass without a branch. Block n of the order writes its release to slot
-/// n + 1 (slot 0: no input, always 0), so an op is 8 bytes: its stage and block-table entry packed into one word,
-/// and the slot it reads. Kept per thread for the last few (schedule, p, m, v): the order depends on nothing else.
+/// n + 1 (slot 0: no input, always 0), so an op is 8 bytes: its stage, its block-table entry (as the offset of the
+/// duration in placeCompiled()'s table, no arithmetic left in the pass) and the slot it reads. Kept per thread for
+/// the last few (schedule, p, m, v): the order depends on nothing else.
 struct CompiledOrder
 {
     struct Op
     {
-        std::uint32_t what; ///< stage + (kind (0 forward, 1 backward, 2 last backward) x V + virtual stage) << shift
+        std::uint16_t stage;
+        std::uint16_t entry; ///< 2 (kind (0 forward, 1 backward, 2 last backward) x V + virtual stage)
         std::uint32_t dep; ///< the slot of its input's release
     };
     PipelineSchedule sched = PipelineSchedule::OneFOneB;
     std::int64_t p = 0, m = 0, v = 0;
     std::vector<Op> ops;
-    unsigned shift = 0; ///< bits of the stage in Op::what
+    unsigned shift = 0; ///< bits of the stage in the packed word compiledOrder() sorts the blocks by
 };
 
-/// Whether compiledOrder() can pack (p, m, v)'s ops: every slot and block-table entry fits Op's 32-bit words.
+/// Whether compiledOrder() can pack (p, m, v)'s ops: every slot fits 32 bits, every stage and table offset 16 (the
+/// planner's shapes by far: p v is at most the layer count), and the packed word compiledOrder() sorts by 32.
 bool compilable(std::int64_t p, std::int64_t m, std::int64_t v)
 {
     unsigned shift = 0;
     while ((std::int64_t(1) << shift) < p)
         ++shift;
     const std::int64_t limit = std::int64_t(1) << 31;
-    return 2 * p * m * v + 1 < limit && (3 * p * v) < (limit >> shift);
+    return 2 * p * m * v + 1 < limit && (3 * p * v) < (limit >> shift) && 6 * p * v < 65536;
 }
 
 const CompiledOrder& compiledOrder(PipelineSchedule sched, std::int64_t p, std::int64_t m, std::int64_t v)
@@ -533,7 +536,8 @@ const CompiledOrder& compiledOrder(PipelineSchedule sched, std::int64_t p, std::
         renamed[blocks[n].out] = std::uint32_t(at[n] + 1);
     c.ops.resize(ops);
     for (std::size_t n = 0; n < blocks.size(); ++n)
-        c.ops[at[n]] = {blocks[n].what, renamed[blocks[n].dep]};
+        c.ops[at[n]] = {std::uint16_t(blocks[n].what & stageMask), std::uint16_t(2 * (blocks[n].what >> c.shift)),
+                        renamed[blocks[n].dep]};
     return c;
 }
 
@@ -560,12 +564,11 @@ void placeCompiled(const CompiledOrder& c, const VirtualStageTimes* times, doubl
     }
     slot[0] = 0.0;
     std::fill(freeAt, freeAt + c.p, 0.0);
-    const std::uint32_t stageMask = (std::uint32_t(1) << c.shift) - 1;
     const CompiledOrder::Op* const ops = c.ops.data();
     for (std::size_t k = 0; k < n; ++k) {
         const CompiledOrder::Op op = ops[k];
-        const std::uint32_t stage = op.what & stageMask;
-        const double* const t = table + 2 * std::size_t(op.what >> c.shift);
+        const std::size_t stage = op.stage;
+        const double* const t = table + op.entry;
         const double start = std::max(freeAt[stage], slot[op.dep]);
         freeAt[stage] = start + t[0];
         slot[k + 1] = start + t[1];
