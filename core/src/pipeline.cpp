@@ -595,9 +595,11 @@ constexpr std::int64_t kTickProgramEntries = std::int64_t(1) << 18;
 
 const TickProgram& tickProgram(std::int64_t p, std::int64_t m, std::int64_t v)
 {
-    constexpr std::size_t kKept = 128; // the planner's searches place some 80 such shapes, in turns
+    // The planner's searches place a few dozen such shapes over and over, in turns: all kept (up to kKept programs of
+    // kKeptEntries entries in all, 16 MiB, replaced in turn beyond), the last one found looked at first.
+    constexpr std::size_t kKept = 128, kKeptEntries = std::size_t(1) << 22;
     thread_local std::vector<TickProgram> cache;
-    thread_local std::size_t next = 0, last = 0;
+    thread_local std::size_t next = 0, last = 0, keptEntries = 0;
     auto is = [&](const TickProgram& c) { return c.p == p && c.m == m && c.v == v; };
     if (last < cache.size() && is(cache[last]))
         return cache[last];
@@ -606,20 +608,28 @@ const TickProgram& tickProgram(std::int64_t p, std::int64_t m, std::int64_t v)
             last = n;
             return cache[n];
         }
-    if (cache.size() < kKept) {
+    const std::int64_t T = m * v, V = p * v, P = p * v, w0 = (p - 1) * 2 + (v - 1) * p;
+    const auto entries = static_cast<std::size_t>((T + w0) * p * 2);
+    if (cache.empty() || (cache.size() < kKept && keptEntries + entries <= kKeptEntries)) {
         cache.emplace_back();
         last = cache.size() - 1;
     } else {
+        // Replace the programs in turn (their storage freed) until the new one fits.
         last = next;
-        next = (next + 1) % kKept;
+        do {
+            keptEntries -= cache[next].entries.size();
+            cache[next].p = 0;
+            std::vector<std::uint32_t>().swap(cache[next].entries);
+            next = (next + 1) % cache.size();
+        } while (keptEntries + entries > kKeptEntries && keptEntries > 0);
     }
+    keptEntries += entries;
     TickProgram& c = cache[last];
-    const std::int64_t T = m * v, V = p * v, P = p * v, w0 = (p - 1) * 2 + (v - 1) * p;
     c.p = p;
     c.m = m;
     c.v = v;
     c.ticks = T + w0;
-    c.entries.assign(static_cast<std::size_t>(c.ticks * p * 2), std::uint32_t(3 * V));
+    c.entries.assign(entries, std::uint32_t(3 * V));
     // Stage i's round r = t + i (placed when -w_i <= r <= T - 1, w_i = w0 - 2 i): the forward of virtual
     // micro-batch j = t + w0 - i while j < T, at chunk (j mod P) / p; the backward of r from r = 0, at chunk
     // v - 1 - (r mod P) / p, the last micro-batch's where r >= T - P at offset p - 1 (stageOp()).
