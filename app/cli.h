@@ -64,6 +64,7 @@ int runPeers(const QStringList& args);
 int runTour(const QStringList& args);
 int runPlan(const QStringList& args);
 int benchPlanner(const QStringList& args);
+int benchSchedule(const QStringList& args);
 int benchRedraw(const QStringList& args);
 int benchAnimation(const QStringList& args);
 int runTrainDemo(const QStringList& args);

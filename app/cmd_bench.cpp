@@ -16,6 +16,7 @@ int runBench(const QStringList& args)
         {"animation", &benchAnimation},
         {"train-demo", &benchTrainDemo},
         {"planner", &benchPlanner},
+        {"schedule", &benchSchedule},
     };
     if (args.size() >= 2) {
         for (const Bench& b : benches) {

@@ -6,6 +6,12 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <type_traits>
+#include <utility>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace shardscope {
 
@@ -179,6 +185,52 @@ bool shiftedAlike(const double* now, const double* before, std::size_t n, double
     return true;
 }
 
+/// One tick's rounds of stages i0 .. i1 - 1 (placeInterleaved()), each a forward (with `Fwd`) then a backward (with
+/// `Bwd`), every input read at the stage's own index: fin[i] is the release stage i's forward waits for, bin[i] the
+/// one its backward waits for (both of the tick before), so the stages are independent of each other and the loop
+/// has no branch. Stage i's releases go where its neighbours read them in the next tick: its forward's to finN[i + 1],
+/// its backward's to binN[i - 1] (binN has a slot before its first stage). fd, fr, bd, br: the durations and releases
+/// of the blocks each stage runs in this tick, by stage.
+template<bool Fwd, bool Bwd>
+void placeRun(std::int64_t i0, std::int64_t i1, double* __restrict freeAt, const double* __restrict fin,
+              double* __restrict finN, const double* __restrict bin, double* __restrict binN, const double* __restrict fd,
+              const double* __restrict fr, const double* __restrict bd, const double* __restrict br)
+{
+    std::int64_t i = i0;
+#if defined(__SSE2__)
+    // Two stages at a time (baseline x86-64). _mm_max_pd(x, y) is x > y ? x : y, so _mm_max_pd(input, end) is
+    // std::max(end, input) to the bit, and the sums are the scalar loop's.
+    for (; i + 2 <= i1; i += 2) {
+        __m128d free = _mm_loadu_pd(freeAt + i);
+        if (Fwd) {
+            const __m128d start = _mm_max_pd(_mm_loadu_pd(fin + i), free);
+            free = _mm_add_pd(start, _mm_loadu_pd(fd + i));
+            _mm_storeu_pd(finN + i + 1, _mm_add_pd(start, _mm_loadu_pd(fr + i)));
+        }
+        if (Bwd) {
+            const __m128d start = _mm_max_pd(_mm_loadu_pd(bin + i), free);
+            free = _mm_add_pd(start, _mm_loadu_pd(bd + i));
+            _mm_storeu_pd(binN + i - 1, _mm_add_pd(start, _mm_loadu_pd(br + i)));
+        }
+        _mm_storeu_pd(freeAt + i, free);
+    }
+#endif
+    for (; i < i1; ++i) {
+        double free = freeAt[i];
+        if (Fwd) {
+            const double start = std::max(free, fin[i]);
+            free = start + fd[i];
+            finN[i + 1] = start + fr[i];
+        }
+        if (Bwd) {
+            const double start = std::max(free, bin[i]);
+            free = start + bd[i];
+            binN[i - 1] = start + br[i];
+        }
+        freeAt[i] = free;
+    }
+}
+
 /// Megatron's interleaved schedule placed in a fixed order instead of from a work list (scheduleStageEndsSteady()):
 /// stage i's warm-up forwards are its rounds -w_i .. -1, then round r runs its forward of virtual micro-batch
 /// r + w_i (while there is one) and its backward of r. Round r of stage i is placed at tick r - i: every input a
@@ -186,127 +238,119 @@ bool shiftedAlike(const double* now, const double* before, std::size_t n, double
 /// from stage p - 1's forward of the one p before; stage i + 1's backward of the same one, stage p - 1's from stage
 /// 0's backward of the one p before) or, the last virtual stage's own forward, earlier in the same tick, when no
 /// stage's warm-up is cut short by the micro-batches (w_i = (p - i - 1) 2 + (v - 1) p <= m v). So the state between
-/// ticks is p x 3 numbers: each stage's end and the releases of the forward and the backward it placed in the tick.
+/// ticks is p x 3 numbers: each stage's end and the releases of the forward and the backward it placed in the tick,
+/// kept where the stage that waits for them reads them (placeRun()). A tick places its stages in at most two loops
+/// without branches (the stages with one block, in the warm-up or the cool-down, then those with both; every input
+/// from the tick before) and the last stage apart (its backward may wait for its own forward). The blocks each stage
+/// runs are kept in rows by stage, from tick to tick: one stage's forward and one's backward change chunk a tick (the
+/// one starting a group of p virtual micro-batches), and one stage's backward may be the last micro-batch's.
 /// The ticks 0 .. m v - (v + 1) p (every stage runs a forward and a backward that is not the last micro-batch's)
 /// repeat with a period of p v ticks (the chunks' turn: p micro-batches x v chunks); once one period moves the whole
 /// state by the same seconds, every later one does too (max-plus linear, as the 1F1B rounds), and whole periods are
 /// skipped to the last that fits.
 void placeInterleaved(std::int64_t p, std::int64_t m, std::int64_t v, const VirtualStageTimes* times, double* ends)
 {
-    const std::int64_t T = m * v, V = p * v, P = p * v, w0 = (p - 1) * 2 + (v - 1) * p;
+    const std::int64_t T = m * v, P = p * v, w0 = (p - 1) * 2 + (v - 1) * p;
     if (P < 1) // the callers place p >= 1 stages of v >= 1 chunks; never divide by a period of none
         return;
     const auto up = static_cast<std::size_t>(p);
-    const auto uV = static_cast<std::size_t>(V);
     thread_local std::vector<double> bufS;
-    if (bufS.size() < 11 * up + 6 * uV)
-        bufS.resize(11 * up + 6 * uV);
-    // freeAt[i]: stage i's end; F[i], B[i]: the releases of the forward and the backward stage i placed in the last
-    // tick (F2, B2: those being placed in this one); snap and cur: (freeAt, F, B) after two ticks a period apart.
+    const std::size_t need = 15 * up + 8;
+    if (bufS.size() < need)
+        bufS.resize(need);
+    // freeAt[i]: stage i's end. The releases of the tick before, where they are read: fin[i] (i >= 1), stage i - 1's
+    // forward; fin[p], stage p - 1's (stage 0's forward reads it unless at chunk 0); bin[i] (i <= p - 2), stage
+    // i + 1's backward; bin[-1], stage 0's (the last stage's backward reads it unless at chunk v - 1). finN, binN:
+    // those being placed in this tick. snap and cur: (freeAt, fin[1 .. p], bin[-1 .. p - 2]) after two ticks a
+    // period apart. rfd, rfr, rbd, rbr: the rows, the blocks each stage runs in this tick.
     double* const freeAt = bufS.data();
-    double* F = freeAt + up;
-    double* B = freeAt + 2 * up;
-    double* F2 = freeAt + 3 * up;
-    double* B2 = freeAt + 4 * up;
-    double* const snap = freeAt + 5 * up;
-    double* const cur = freeAt + 8 * up;
-    // The block table by field (by virtual stage), for loops without branches over a run of stages.
-    double* const fd = freeAt + 11 * up;
-    double* const fr = fd + uV;
-    double* const bd = fr + uV;
-    double* const br = bd + uV;
-    double* const ld = br + uV;
-    double* const lr = ld + uV;
-    for (std::size_t k = 0; k < uV; ++k) {
-        fd[k] = times[k].fwd;
-        fr[k] = times[k].fwdRelease;
-        bd[k] = times[k].bwd;
-        br[k] = times[k].bwdRelease;
-        ld[k] = times[k].lastBwd;
-        lr[k] = times[k].lastBwdRelease;
+    double* fin = freeAt + up;
+    double* finN = fin + up + 1;
+    double* bin = finN + up + 2; // bin[-1] .. bin[p - 1]
+    double* binN = bin + up + 1;
+    double* const snap = binN + up + 1;
+    double* const cur = snap + 3 * up;
+    double* const rfd = cur + 3 * up;
+    double* const rfr = rfd + up;
+    double* const rbd = rfr + up;
+    double* const rbr = rbd + up;
+    std::fill(freeAt, rfd, 0.0);
+    auto setForward = [&](std::int64_t i, std::int64_t chunk) {
+        const VirtualStageTimes& x = times[chunk * p + i];
+        rfd[i] = x.fwd;
+        rfr[i] = x.fwdRelease;
+    };
+    auto setBackward = [&](std::int64_t i, std::int64_t chunk, bool last) {
+        const VirtualStageTimes& x = times[chunk * p + i];
+        rbd[i] = last ? x.lastBwd : x.bwd;
+        rbr[i] = last ? x.lastBwdRelease : x.bwdRelease;
+    };
+    // The first tick's rows: stage i's forward of virtual micro-batch -i, its backward of -w0 + i (neither is the
+    // last micro-batch's).
+    for (std::int64_t i = 0; i < p; ++i) {
+        setForward(i, (((-i) % P + P) % P) / p);
+        setBackward(i, v - 1 - (((i - w0) % P + P) % P) / p, false);
     }
-    std::fill(freeAt, freeAt + 5 * up, 0.0);
     auto take = [&](double* dst) {
         std::copy(freeAt, freeAt + up, dst);
-        std::copy(F, F + up, dst + up);
-        std::copy(B, B + up, dst + 2 * up);
-    };
-    // Forwards of stages a .. b - 1 at chunk c: stage i's waits for stage i - 1's of the last tick (stage 0's for
-    // stage p - 1's, none for virtual stage 0).
-    auto forwards = [&](std::int64_t a, std::int64_t b, std::int64_t c) {
-        const std::int64_t base = c * p;
-        std::int64_t i = a;
-        if (i == 0 && i < b) {
-            const double start = std::max(freeAt[0], c == 0 ? 0.0 : F[p - 1]);
-            freeAt[0] = start + fd[base];
-            F2[0] = start + fr[base];
-            ++i;
-        }
-        for (; i < b; ++i) {
-            const double start = std::max(freeAt[i], F[i - 1]);
-            freeAt[i] = start + fd[base + i];
-            F2[i] = start + fr[base + i];
-        }
-    };
-    // Backwards of stages a .. b - 1 at chunk c (`d`, `rl`: the table of durations and releases, the last
-    // micro-batch's or not): stage i's waits for stage i + 1's of the last tick (stage p - 1's for stage 0's, the last
-    // virtual stage's for its own forward of this tick).
-    auto backwards = [&](std::int64_t a, std::int64_t b, std::int64_t c, const double* d, const double* rl) {
-        const std::int64_t base = c * p;
-        const std::int64_t e = std::min(b, p - 1);
-        for (std::int64_t i = a; i < e; ++i) {
-            const double start = std::max(freeAt[i], B[i + 1]);
-            freeAt[i] = start + d[base + i];
-            B2[i] = start + rl[base + i];
-        }
-        if (b == p && a < b) {
-            const std::int64_t i = p - 1;
-            const double start = std::max(freeAt[i], c == v - 1 ? F2[i] : B[0]);
-            freeAt[i] = start + d[base + i];
-            B2[i] = start + rl[base + i];
-        }
+        std::copy(fin + 1, fin + 1 + up, dst + up);
+        std::copy(bin - 1, bin - 1 + up, dst + 2 * up);
     };
     const std::int64_t tLast = T - (v + 1) * p; // the last of the repeating ticks
     std::int64_t snapTick = -1; // the tick after which `snap` was taken (-1: none; T: no more skips)
     // Stage 0's forward virtual micro-batch t + w0 and backward t as (chunk, offset) within the period: kept as
-    // counters from tick to tick instead of divisions (a period skip leaves them as they are).
+    // counters from tick to tick instead of divisions (a period skip leaves them as they are, as the rows).
     std::int64_t fChunk = 0, fOff = 0;
     const std::int64_t rm0 = ((-w0 % P) + P) % P;
     std::int64_t bChunk = rm0 / p, bOff = rm0 % p;
     for (std::int64_t t = -w0; t < T; ++t) {
-        // Stage i places its round t + i when -w_i <= t + i <= T - 1, i.e. i <= t + w0 and i <= T - 1 - t.
+        // Stage i places its round t + i when -w_i <= t + i <= T - 1, i.e. i <= t + w0 and i <= T - 1 - t; its
+        // forward (of virtual micro-batch t + w0 - i) while that is below T, i.e. from stage fa; its backward (of
+        // t + i) from 0, i.e. from stage ba. Not both fa and ba are above 0 (no warm-up is cut short).
         const std::int64_t end = std::min(std::min(p - 1, t + w0), T - 1 - t) + 1;
-        // Stage i's forward is of virtual micro-batch j = t + w0 - i (while j < T): stages 0 .. j0 mod p at stage 0's
-        // chunk, the next ones at the chunk before it (mod v).
-        const std::int64_t jf = t + w0;
-        const std::int64_t fa = std::max<std::int64_t>(0, jf - T + 1);
-        if (fa < end) {
-            const std::int64_t split = std::min(fOff + 1, end);
-            if (fa < split)
-                forwards(fa, split, fChunk);
-            forwards(std::max(fa, split), end, fChunk == 0 ? v - 1 : fChunk - 1);
-        }
-        // Stage i's backward is of virtual micro-batch r = t + i (r >= 0): chunk v - 1 - (r mod P) / p, so stages
-        // below p - (t mod p) at stage 0's chunk, the rest at the one before; micro-batch m - 1's (the last) is the
-        // one with r >= T - P at offset p - 1.
+        const std::int64_t fa = std::max<std::int64_t>(0, t + w0 - T + 1);
         const std::int64_t ba = std::max<std::int64_t>(0, -t);
-        if (ba < end) {
-            const std::int64_t split = std::min(p - bOff, end);
-            const std::int64_t c0 = v - 1 - bChunk, c1 = bChunk + 1 == v ? v - 1 : v - 2 - bChunk;
-            const std::int64_t iLast = split - 1; // offset p - 1 (when split < end or the run ends there)
-            const bool hasLast = t + iLast >= T - P && iLast >= ba && bOff + iLast == p - 1;
-            if (ba < split) {
-                if (hasLast) {
-                    backwards(ba, iLast, c0, bd, br);
-                    backwards(iLast, split, c0, ld, lr);
-                } else {
-                    backwards(ba, split, c0, bd, br);
-                }
+        // The rows: stage fOff's forward starts a group at stage 0's chunk; the backward of stage p - bOff (mod p)
+        // starts one, at the chunk after stage 0's (stage 0's own when bOff is 0); stage p - 1 - bOff's backward is
+        // at offset p - 1, the last micro-batch's in the last round of groups (r >= T - p v).
+        const std::int64_t bc0 = v - 1 - bChunk, bc1 = bChunk + 1 == v ? v - 1 : v - 2 - bChunk;
+        setForward(fOff, fChunk);
+        if (bOff == 0)
+            setBackward(0, bc0, false);
+        else
+            setBackward(p - bOff, bc1, false);
+        const std::int64_t iLast = p - 1 - bOff;
+        if (t + iLast >= T - P)
+            setBackward(iLast, bc0, true);
+        // Stage 0's forward waits for stage p - 1's of the tick before, or for nothing at virtual stage 0.
+        fin[0] = fChunk == 0 ? 0.0 : fin[p];
+        const std::int64_t e = std::min(end, p - 1);
+        const std::int64_t both = std::max(fa, ba);
+        if (ba > 0)
+            placeRun<true, false>(0, std::min(ba, e), freeAt, fin, finN, bin, binN, rfd, rfr, rbd, rbr);
+        else if (fa > 0)
+            placeRun<false, true>(0, std::min(fa, e), freeAt, fin, finN, bin, binN, rfd, rfr, rbd, rbr);
+        placeRun<true, true>(both, e, freeAt, fin, finN, bin, binN, rfd, rfr, rbd, rbr);
+        // The last stage: its backward waits for its own forward of this tick at the last virtual stage (chunk v - 1),
+        // else for stage 0's backward of the tick before.
+        if (end == p) {
+            const std::int64_t i = p - 1;
+            double free = freeAt[i];
+            if (i >= fa) {
+                const double start = std::max(free, fin[i]);
+                free = start + rfd[i];
+                finN[p] = start + rfr[i];
             }
-            backwards(std::max(ba, split), end, c1, bd, br);
+            if (i >= ba) {
+                const bool lastChunk = (bOff == 0 ? bc0 : bc1) == v - 1;
+                const double start = std::max(free, lastChunk ? finN[p] : bin[-1]);
+                free = start + rbd[i];
+                binN[i - 1] = start + rbr[i];
+            }
+            freeAt[i] = free;
         }
-        std::swap(F, F2);
-        std::swap(B, B2);
+        std::swap(fin, finN);
+        std::swap(bin, binN);
         if (++fOff == p) {
             fOff = 0;
             fChunk = fChunk + 1 == v ? 0 : fChunk + 1;
@@ -325,8 +369,8 @@ void placeInterleaved(std::int64_t p, std::int64_t m, std::int64_t v, const Virt
                 const double shift = double(k) * lambda;
                 for (std::size_t n = 0; n < up; ++n) {
                     freeAt[n] += shift;
-                    F[n] += shift;
-                    B[n] += shift;
+                    fin[n + 1] += shift;
+                    bin[std::ptrdiff_t(n) - 1] += shift;
                 }
                 t += k * P;
                 snapTick = T;
@@ -343,49 +387,88 @@ void placeInterleaved(std::int64_t p, std::int64_t m, std::int64_t v, const Virt
         ends[i] = freeAt[i];
 }
 
-/// A schedule's blocks in an order that places each after its inputs (the one scheduleStageEnds()'s work list finds),
-/// with where each reads its input and writes its release: then any table of block times is placed in one pass
-/// without a branch. Kept per thread for the last few (schedule, p, m, v): the order depends on nothing else.
+/// A schedule's blocks in an order that places each after its inputs, with where each reads its input: then any
+/// table of block times is placed in one pass without a branch. Block n of the order writes its release to slot
+/// n + 1 (slot 0: no input, always 0), so an op is 8 bytes: its stage, its block-table entry (as the offset of the
+/// duration in placeCompiled()'s table, no arithmetic left in the pass) and the slot it reads. Kept per thread for
+/// the last few (schedule, p, m, v): the order depends on nothing else.
 struct CompiledOrder
 {
     struct Op
     {
-        std::int32_t stage, time, dep, out; ///< time: kind (0 forward, 1 backward, 2 last backward) x V + virtual stage
+        std::uint16_t stage;
+        std::uint16_t entry; ///< 2 (kind (0 forward, 1 backward, 2 last backward) x V + virtual stage)
+        std::uint32_t dep; ///< the slot of its input's release
     };
     PipelineSchedule sched = PipelineSchedule::OneFOneB;
     std::int64_t p = 0, m = 0, v = 0;
     std::vector<Op> ops;
-    std::size_t slots = 0; ///< release slots (slot 0: no input, always 0)
+    unsigned shift = 0; ///< bits of the stage in the packed word compiledOrder() sorts the blocks by
 };
+
+/// Whether compiledOrder() can pack (p, m, v)'s ops: every slot fits 32 bits, every stage and table offset 16 (the
+/// planner's shapes by far: p v is at most the layer count), and the packed word compiledOrder() sorts by 32.
+bool compilable(std::int64_t p, std::int64_t m, std::int64_t v)
+{
+    unsigned shift = 0;
+    while ((std::int64_t(1) << shift) < p)
+        ++shift;
+    const std::int64_t limit = std::int64_t(1) << 31;
+    return 2 * p * m * v + 1 < limit && (3 * p * v) < (limit >> shift) && 6 * p * v < 65536;
+}
 
 const CompiledOrder& compiledOrder(PipelineSchedule sched, std::int64_t p, std::int64_t m, std::int64_t v)
 {
+    // The planner's searches place some 80 shapes this way over and over, in turns: all of them are kept (up to
+    // kKept orders of kKeptOps ops in all, 32 MiB, replaced in turn beyond), the last one found looked at first.
+    constexpr std::size_t kKept = 128, kKeptOps = std::size_t(1) << 22;
     thread_local std::vector<CompiledOrder> cache;
-    thread_local std::size_t next = 0;
-    for (const CompiledOrder& c : cache)
-        if (c.sched == sched && c.p == p && c.m == m && c.v == v)
-            return c;
-    constexpr std::size_t kKept = 8;
+    thread_local std::size_t next = 0, last = 0, keptOps = 0;
+    auto is = [&](const CompiledOrder& c) { return c.sched == sched && c.p == p && c.m == m && c.v == v; };
+    if (last < cache.size() && is(cache[last]))
+        return cache[last];
+    for (std::size_t n = 0; n < cache.size(); ++n)
+        if (is(cache[n])) {
+            last = n;
+            return cache[n];
+        }
     cache.reserve(kKept); // the references handed out stay valid while the cache grows
-    CompiledOrder* slotted = nullptr;
-    if (cache.size() < kKept) {
+    const auto ops = static_cast<std::size_t>(2 * p * m * v);
+    if (cache.empty() || (cache.size() < kKept && keptOps + ops <= kKeptOps)) {
         cache.emplace_back();
-        slotted = &cache.back();
+        last = cache.size() - 1;
     } else {
-        slotted = &cache[next];
-        next = (next + 1) % kKept;
+        // Replace the orders in turn (their storage freed) until the new one fits.
+        last = next;
+        do {
+            keptOps -= cache[next].ops.size();
+            cache[next].p = 0;
+            std::vector<CompiledOrder::Op>().swap(cache[next].ops);
+            next = (next + 1) % cache.size();
+        } while (keptOps + ops > kKeptOps && keptOps > 0);
     }
-    CompiledOrder& c = *slotted;
+    CompiledOrder& c = cache[last];
+    keptOps += ops;
     c.sched = sched;
     c.p = p;
     c.m = m;
     c.v = v;
     c.ops.clear();
+    c.shift = 0;
+    while ((std::int64_t(1) << c.shift) < p)
+        ++c.shift;
+    // The order scheduleStageEnds()'s work list finds, with each block's release in a slot by (direction, virtual
+    // stage, micro-batch) for now.
+    struct Block
+    {
+        std::uint32_t what, dep, out;
+    };
+    std::vector<Block> blocks;
     const std::int64_t V = p * v, total = m * v;
-    c.slots = static_cast<std::size_t>(1 + 2 * V * m);
-    auto fSlot = [&](std::int64_t vs, std::int64_t mb) { return std::int32_t(1 + vs * m + mb); };
-    auto bSlot = [&](std::int64_t vs, std::int64_t mb) { return std::int32_t(1 + V * m + vs * m + mb); };
-    std::vector<char> placed(c.slots, 0);
+    const auto slots = static_cast<std::size_t>(1 + 2 * V * m);
+    auto fSlot = [&](std::int64_t vs, std::int64_t mb) { return std::uint32_t(1 + vs * m + mb); };
+    auto bSlot = [&](std::int64_t vs, std::int64_t mb) { return std::uint32_t(1 + V * m + vs * m + mb); };
+    std::vector<char> placed(slots, 0);
     placed[0] = 1;
     std::vector<std::int64_t> k(static_cast<std::size_t>(p), 0), work;
     std::vector<char> queued(static_cast<std::size_t>(p), 1);
@@ -398,14 +481,14 @@ const CompiledOrder& compiledOrder(PipelineSchedule sched, std::int64_t p, std::
         while (k[std::size_t(i)] < 2 * total) {
             const ScheduleOp op = stageOp(sched, p, m, v, i, k[std::size_t(i)]);
             const std::int64_t vs = op.chunk * p + i;
-            const std::int32_t dep = op.fwd ? (vs > 0 ? fSlot(vs - 1, op.mb) : 0)
-                                            : (vs < V - 1 ? bSlot(vs + 1, op.mb) : fSlot(vs, op.mb));
-            if (!placed[std::size_t(dep)])
+            const std::uint32_t dep = op.fwd ? (vs > 0 ? fSlot(vs - 1, op.mb) : 0)
+                                             : (vs < V - 1 ? bSlot(vs + 1, op.mb) : fSlot(vs, op.mb));
+            if (!placed[dep])
                 break;
-            const std::int32_t out = op.fwd ? fSlot(vs, op.mb) : bSlot(vs, op.mb);
+            const std::uint32_t out = op.fwd ? fSlot(vs, op.mb) : bSlot(vs, op.mb);
             const std::int64_t kind = op.fwd ? 0 : op.mb == m - 1 ? 2 : 1;
-            c.ops.push_back({std::int32_t(i), std::int32_t(kind * V + vs), dep, out});
-            placed[std::size_t(out)] = 1;
+            blocks.push_back({std::uint32_t(i) | std::uint32_t(kind * V + vs) << c.shift, dep, out});
+            placed[out] = 1;
             ++k[std::size_t(i)];
             const std::int64_t nextVs = op.fwd ? vs + 1 : vs - 1;
             if (nextVs >= 0 && nextVs < V) {
@@ -417,10 +500,44 @@ const CompiledOrder& compiledOrder(PipelineSchedule sched, std::int64_t p, std::
             }
         }
     }
-    if (std::int64_t(c.ops.size()) != 2 * total * p) {
+    if (std::int64_t(blocks.size()) != 2 * total * p) {
         c.p = 0; // not kept
+        keptOps -= ops;
         throw std::logic_error("pipeline schedule deadlocked");
     }
+    // The work list places a stage's blocks one after another, each waiting for the one before (its stage's end): a
+    // chain of dependent loads, adds and stores. Sorted by depth (one more than the deeper of its stage's previous
+    // block and its input's block), the blocks of one depth are on different stages and independent of each other,
+    // so the processor overlaps them. Any order that places each block after its inputs gives the same numbers (each
+    // block's start is the same maximum of the same two values).
+    const std::uint32_t stageMask = (std::uint32_t(1) << c.shift) - 1;
+    std::vector<std::int32_t> depth(blocks.size()), stageDepth(static_cast<std::size_t>(p), 0), slotDepth(slots, 0);
+    std::int32_t deepest = 0;
+    for (std::size_t n = 0; n < blocks.size(); ++n) {
+        const Block& b = blocks[n];
+        const std::size_t stage = b.what & stageMask;
+        const std::int32_t d = std::max(stageDepth[stage], slotDepth[b.dep]) + 1;
+        depth[n] = d;
+        stageDepth[stage] = d;
+        slotDepth[b.out] = d;
+        deepest = std::max(deepest, d);
+    }
+    std::vector<std::size_t> first(static_cast<std::size_t>(deepest) + 2, 0);
+    for (const std::int32_t d : depth)
+        ++first[std::size_t(d) + 1];
+    for (std::size_t d = 1; d < first.size(); ++d)
+        first[d] += first[d - 1];
+    std::vector<std::size_t> at(blocks.size()); // each block's place in the sorted order
+    for (std::size_t n = 0; n < blocks.size(); ++n)
+        at[n] = first[std::size_t(depth[n])]++;
+    // Then the slots renumbered by the block that writes them: block n of the order writes slot n + 1.
+    std::vector<std::uint32_t> renamed(slots, 0);
+    for (std::size_t n = 0; n < blocks.size(); ++n)
+        renamed[blocks[n].out] = std::uint32_t(at[n] + 1);
+    c.ops.resize(ops);
+    for (std::size_t n = 0; n < blocks.size(); ++n)
+        c.ops[at[n]] = {std::uint16_t(blocks[n].what & stageMask), std::uint16_t(2 * (blocks[n].what >> c.shift)),
+                        renamed[blocks[n].dep]};
     return c;
 }
 
@@ -429,30 +546,236 @@ void placeCompiled(const CompiledOrder& c, const VirtualStageTimes* times, doubl
 {
     const std::int64_t V = c.p * c.v;
     const auto uV = static_cast<std::size_t>(V);
+    const std::size_t n = c.ops.size();
     thread_local std::vector<double> bufS;
-    const std::size_t need = 6 * uV + c.slots + static_cast<std::size_t>(c.p);
+    const std::size_t need = 6 * uV + n + 1 + static_cast<std::size_t>(c.p);
     if (bufS.size() < need)
         bufS.resize(need);
-    double* const dur = bufS.data(); // [kind V + vs]
-    double* const rel = dur + 3 * uV;
-    double* const slot = rel + 3 * uV;
-    double* const freeAt = slot + c.slots;
+    double* const table = bufS.data(); // [2 (kind V + vs)]: the duration, then the release
+    double* const slot = table + 6 * uV;
+    double* const freeAt = slot + n + 1;
     for (std::size_t k = 0; k < uV; ++k) {
-        dur[k] = times[k].fwd;
-        rel[k] = times[k].fwdRelease;
-        dur[uV + k] = times[k].bwd;
-        rel[uV + k] = times[k].bwdRelease;
-        dur[2 * uV + k] = times[k].lastBwd;
-        rel[2 * uV + k] = times[k].lastBwdRelease;
+        table[2 * k] = times[k].fwd;
+        table[2 * k + 1] = times[k].fwdRelease;
+        table[2 * (uV + k)] = times[k].bwd;
+        table[2 * (uV + k) + 1] = times[k].bwdRelease;
+        table[2 * (2 * uV + k)] = times[k].lastBwd;
+        table[2 * (2 * uV + k) + 1] = times[k].lastBwdRelease;
     }
     slot[0] = 0.0;
     std::fill(freeAt, freeAt + c.p, 0.0);
-    for (const CompiledOrder::Op& op : c.ops) {
-        const double start = std::max(freeAt[op.stage], slot[op.dep]);
-        freeAt[op.stage] = start + dur[op.time];
-        slot[op.out] = start + rel[op.time];
+    const CompiledOrder::Op* const ops = c.ops.data();
+    for (std::size_t k = 0; k < n; ++k) {
+        const CompiledOrder::Op op = ops[k];
+        const std::size_t stage = op.stage;
+        const double* const t = table + op.entry;
+        const double start = std::max(freeAt[stage], slot[op.dep]);
+        freeAt[stage] = start + t[0];
+        slot[k + 1] = start + t[1];
     }
     std::copy(freeAt, freeAt + c.p, ends);
+}
+
+/// Up to this many stages, an interleaved schedule is placed from its tick program (tickProgram()) where periods can
+/// be skipped, else from its compiled order.
+constexpr std::int64_t kFewStages = 8;
+
+/// An interleaved schedule on a few stages (p <= kFewStages) in placeInterleaved()'s ticks, compiled once per (p, m, v):
+/// for each tick and stage the block-table entries of its forward and its backward, an empty entry (no time, no
+/// input) where the stage runs no such block in the tick. Then each tick is placed for every stage alike, without a
+/// branch, the state (each stage's end and its releases of the tick) in registers (tickProgramPlace()).
+struct TickProgram
+{
+    std::int64_t p = 0, m = 0, v = 0, ticks = 0;
+    std::vector<std::uint32_t> entries; ///< [tick][stage][forward, backward]: into tickTable()'s entries
+};
+
+/// Up to this many entries (p x 2 a tick) a tick program is compiled (1 MiB); longer schedules take the tick loop.
+constexpr std::int64_t kTickProgramEntries = std::int64_t(1) << 18;
+
+const TickProgram& tickProgram(std::int64_t p, std::int64_t m, std::int64_t v)
+{
+    // The planner's searches place a few dozen such shapes over and over, in turns: all kept (up to kKept programs of
+    // kKeptEntries entries in all, 16 MiB, replaced in turn beyond), the last one found looked at first.
+    constexpr std::size_t kKept = 128, kKeptEntries = std::size_t(1) << 22;
+    thread_local std::vector<TickProgram> cache;
+    thread_local std::size_t next = 0, last = 0, keptEntries = 0;
+    auto is = [&](const TickProgram& c) { return c.p == p && c.m == m && c.v == v; };
+    if (last < cache.size() && is(cache[last]))
+        return cache[last];
+    for (std::size_t n = 0; n < cache.size(); ++n)
+        if (is(cache[n])) {
+            last = n;
+            return cache[n];
+        }
+    const std::int64_t T = m * v, V = p * v, P = p * v, w0 = (p - 1) * 2 + (v - 1) * p;
+    const auto entries = static_cast<std::size_t>((T + w0) * p * 2);
+    if (cache.empty() || (cache.size() < kKept && keptEntries + entries <= kKeptEntries)) {
+        cache.emplace_back();
+        last = cache.size() - 1;
+    } else {
+        // Replace the programs in turn (their storage freed) until the new one fits.
+        last = next;
+        do {
+            keptEntries -= cache[next].entries.size();
+            cache[next].p = 0;
+            std::vector<std::uint32_t>().swap(cache[next].entries);
+            next = (next + 1) % cache.size();
+        } while (keptEntries + entries > kKeptEntries && keptEntries > 0);
+    }
+    keptEntries += entries;
+    TickProgram& c = cache[last];
+    c.p = p;
+    c.m = m;
+    c.v = v;
+    c.ticks = T + w0;
+    c.entries.assign(entries, std::uint32_t(3 * V));
+    // Stage i's round r = t + i (placed when -w_i <= r <= T - 1, w_i = w0 - 2 i): the forward of virtual
+    // micro-batch j = t + w0 - i while j < T, at chunk (j mod P) / p; the backward of r from r = 0, at chunk
+    // v - 1 - (r mod P) / p, the last micro-batch's where r >= T - P at offset p - 1 (stageOp()).
+    for (std::int64_t t = -w0; t < T; ++t)
+        for (std::int64_t i = 0; i < p; ++i) {
+            const std::int64_t r = t + i;
+            if (r < -(w0 - 2 * i) || r > T - 1)
+                continue;
+            std::uint32_t* const e = &c.entries[static_cast<std::size_t>(((t + w0) * p + i) * 2)];
+            const std::int64_t j = t + w0 - i;
+            if (j < T)
+                e[0] = std::uint32_t((j % P) / p * p + i);
+            if (r >= 0) {
+                const std::int64_t vs = (v - 1 - (r % P) / p) * p + i;
+                const bool last = r >= T - P && r % p == p - 1;
+                e[1] = std::uint32_t((last ? 2 : 1) * V + vs);
+            }
+        }
+    return c;
+}
+
+/// The entries a tick program points at, each (duration, release, weight of the input, weight of the own forward):
+/// forwards by virtual stage, then backwards, then the last micro-batch's backwards, then the empty entry (all 0).
+/// A forward's input is the previous virtual stage's release (none at virtual stage 0: weight 0); a backward's the
+/// next one's (at the last virtual stage, the own forward's: weights 0 and 1). x 1 and x 0 + y are exact, so a
+/// weighted input is the input itself, and the empty entry leaves its stage as it was (max(end, 0) + 0 is the end).
+void tickTable(std::int64_t V, const VirtualStageTimes* times, double* table)
+{
+    for (std::int64_t k = 0; k < V; ++k) {
+        const VirtualStageTimes& x = times[k];
+        const double edge = k == 0 ? 0.0 : 1.0, end = k == V - 1 ? 1.0 : 0.0;
+        double* const f = table + 4 * k;
+        double* const b = table + 4 * (V + k);
+        double* const l = table + 4 * (2 * V + k);
+        f[0] = x.fwd;
+        f[1] = x.fwdRelease;
+        f[2] = edge;
+        f[3] = 0.0;
+        b[0] = x.bwd;
+        b[1] = x.bwdRelease;
+        b[2] = 1.0 - end;
+        b[3] = end;
+        l[0] = x.lastBwd;
+        l[1] = x.lastBwdRelease;
+        l[2] = 1.0 - end;
+        l[3] = end;
+    }
+    std::fill(table + 12 * V, table + 12 * V + 4, 0.0);
+}
+
+/// f(std::integral_constant<int, i>()) for i = 0 .. N - 1, unrolled.
+template<int N, typename Fn, int... I>
+void forEachIndex(Fn&& f, std::integer_sequence<int, I...>)
+{
+    (f(std::integral_constant<int, I>()), ...);
+}
+template<int N, typename Fn>
+void forEachIndex(Fn&& f)
+{
+    forEachIndex<N>(f, std::make_integer_sequence<int, N>());
+}
+
+/// A tick program (tickProgram()) placed for this block table on P stages: placeInterleaved()'s ticks, each stage's
+/// forward then backward, with its period skip; every input a weighted read of the state of the tick before (or, the
+/// last stage's backward at the last virtual stage, of its own forward).
+template<int P>
+void tickProgramPlace(const TickProgram& c, const VirtualStageTimes* times, double* ends)
+{
+    const std::int64_t p = P, m = c.m, v = c.v, V = p * v, T = m * v, period = p * v;
+    const std::int64_t w0 = (p - 1) * 2 + (v - 1) * p;
+    thread_local std::vector<double> tableS;
+    tableS.resize(static_cast<std::size_t>(12 * V + 4));
+    double* const table = tableS.data();
+    tickTable(V, times, table);
+    double freeAt[P] = {}, F[P] = {}, B[P] = {}, snap[3 * P] = {}, cur[3 * P] = {};
+    auto take = [&](double* dst) {
+        for (int i = 0; i < P; ++i) {
+            dst[i] = freeAt[i];
+            dst[P + i] = F[i];
+            dst[2 * P + i] = B[i];
+        }
+    };
+    const std::int64_t tLast = T - (v + 1) * p; // the last of the repeating ticks
+    std::int64_t snapTick = -1; // as placeInterleaved()'s
+    const std::uint32_t* const entries = c.entries.data();
+    for (std::int64_t t = -w0; t < T; ++t) {
+        const std::uint32_t* const e = entries + (t + w0) * 2 * P;
+        double F2[P], B2[P];
+        // Stage by stage, unrolled (the indices constants, so the state stays in registers).
+        auto stage = [&](auto index) {
+            constexpr int i = decltype(index)::value;
+            constexpr std::size_t k = 2 * std::size_t(i);
+            const double* const f = table + 4 * std::size_t(e[k]);
+            const double fIn = F[i == 0 ? P - 1 : i - 1] * f[2];
+            double start = std::max(freeAt[i], fIn);
+            const double fEnd = start + f[0];
+            F2[i] = start + f[1];
+            const double* const b = table + 4 * std::size_t(e[k + 1]);
+            const double bIn = i == P - 1 ? B[0] * b[2] + F2[i] * b[3] : B[i == P - 1 ? 0 : i + 1] * b[2];
+            start = std::max(fEnd, bIn);
+            freeAt[i] = start + b[0];
+            B2[i] = start + b[1];
+        };
+        forEachIndex<P>(stage);
+        std::copy(F2, F2 + P, F);
+        std::copy(B2, B2 + P, B);
+        if (t < 0 || t > tLast || snapTick >= T)
+            continue;
+        if (snapTick >= 0 && t == snapTick + period) {
+            take(cur);
+            double lambda = 0;
+            if (shiftedAlike(cur, snap, 3 * P, lambda)) {
+                const std::int64_t k = (tLast - t) / period;
+                const double shift = double(k) * lambda;
+                for (int i = 0; i < P; ++i) {
+                    freeAt[i] += shift;
+                    F[i] += shift;
+                    B[i] += shift;
+                }
+                t += k * period;
+                snapTick = T;
+                continue;
+            }
+            std::copy(cur, cur + 3 * P, snap);
+            snapTick = t;
+        } else if (snapTick < 0) {
+            take(snap);
+            snapTick = t;
+        }
+    }
+    std::copy(freeAt, freeAt + P, ends);
+}
+
+/// tickProgramPlace() for p = 2 .. kFewStages stages; false where p is another.
+bool placeTickProgram(std::int64_t p, std::int64_t m, std::int64_t v, const VirtualStageTimes* times, double* ends)
+{
+    switch (p) {
+    case 2: tickProgramPlace<2>(tickProgram(p, m, v), times, ends); return true;
+    case 3: tickProgramPlace<3>(tickProgram(p, m, v), times, ends); return true;
+    case 4: tickProgramPlace<4>(tickProgram(p, m, v), times, ends); return true;
+    case 5: tickProgramPlace<5>(tickProgram(p, m, v), times, ends); return true;
+    case 6: tickProgramPlace<6>(tickProgram(p, m, v), times, ends); return true;
+    case 7: tickProgramPlace<7>(tickProgram(p, m, v), times, ends); return true;
+    case 8: tickProgramPlace<8>(tickProgram(p, m, v), times, ends); return true;
+    default: return false;
+    }
 }
 
 /// GPipe (p > 1) placed in a fixed order: every stage's forwards micro-batch by micro-batch (stage i's forward of j
@@ -517,9 +840,6 @@ void placeGPipe(std::int64_t p, std::int64_t m, const VirtualStageTimes* times, 
 
 } // namespace
 
-/// Up to this many stages, an interleaved schedule without period skips is placed from its compiled order.
-constexpr std::int64_t kFewStages = 8;
-
 void scheduleStageEndsSteady(PipelineSchedule sched, std::int64_t p, std::int64_t m, std::int64_t v,
                              const VirtualStageTimes* times, double* ends)
 {
@@ -528,14 +848,21 @@ void scheduleStageEndsSteady(PipelineSchedule sched, std::int64_t p, std::int64_
         return;
     }
     if (sched == PipelineSchedule::Interleaved && p > 1 && v > 1) {
-        // The tick loop pays its bookkeeping per tick, worth it for its period skip (the repeating ticks, 0 .. m v -
-        // (v + 1) p, span two periods) or for many stages a tick; else the compiled order, a pass without bookkeeping.
+        // Ticks pay their bookkeeping per tick, worth it for the period skip (the repeating ticks, 0 .. m v - (v + 1) p,
+        // span two periods; on a few stages from the tick program, which has none) or for many stages a tick; else
+        // the compiled order, a pass without bookkeeping whose blocks of one depth overlap.
         const std::int64_t w0 = (p - 1) * 2 + (v - 1) * p;
         const bool skips = m * v - (v + 1) * p >= 2 * p * v;
-        if (w0 <= m * v && (skips || p > kFewStages))
+        const bool packs = compilable(p, m, v);
+        if (w0 <= m * v && skips && p <= kFewStages && (m * v + w0) * p * 2 <= kTickProgramEntries
+            && placeTickProgram(p, m, v, times, ends))
+            return;
+        if (w0 <= m * v && (skips || p > kFewStages || !packs))
             placeInterleaved(p, m, v, times, ends);
-        else
+        else if (packs)
             placeCompiled(compiledOrder(sched, p, m, v), times, ends);
+        else // beyond 32-bit slots (some 2^30 blocks): the work list
+            scheduleStageEnds(sched, p, m, v, times, ends);
         return;
     }
     if (sched == PipelineSchedule::GPipe && p > 1) {

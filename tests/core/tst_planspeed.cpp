@@ -472,6 +472,91 @@ private slots:
             QVERIFY(skipped[k] > placed[k] / 10);
     }
 
+    /// Every placement path of scheduleStageEndsSteady() against scheduleStageEnds() (source: the list scheduling of
+    /// every block) on random tables as the planner's evaluator builds them (the first and last stages, two kinds of
+    /// middle stages split anywhere, each stage's first, plain and last chunks unlike; some tables with every block
+    /// different; some releasing after the block's end): interleaved with 2 to 64 stages, 2 to 24 chunks and p, 2 p,
+    /// 3 p or 4 p micro-batches, so that each path is taken many times: the tick program (up to 8 stages, periods
+    /// skipped: 4 p), the compiled order sorted by depth (up to 8 stages without a skip; any p with the warm-up cut
+    /// short: p), the tick loop's runs of stages (more than 8 stages); GPipe and 1F1B with 2 to 64 stages and p to 4 p
+    /// micro-batches. Each stage's end within a relative 1e-9 of the reference.
+    void everyPlacementPathEqualsTheListScheduling()
+    {
+        std::mt19937_64 rng(20261202);
+        std::uniform_real_distribution<double> U(0.2, 1.0);
+        enum Path { TickProgram, CompiledFew, CompiledCut, TickLoop, Gpipe, OneFOneB, kPaths };
+        const char* const names[kPaths] = {"tick program", "compiled (few stages)", "compiled (warm-up cut short)",
+                                           "tick loop", "gpipe", "1f1b"};
+        int placed[kPaths] = {};
+        std::int64_t blocks = 0;
+        const std::int64_t budget = scaled(1000) * std::int64_t(80000); // blocks placed by the reference in all
+        int n = 0;
+        while (blocks < budget) {
+            const auto sched = PipelineSchedule(n++ % 3);
+            // Mostly few stages (where the paths differ most), up to 64.
+            const std::int64_t p = rng() % 2 ? std::uniform_int_distribution<std::int64_t>(2, 8)(rng)
+                                             : std::uniform_int_distribution<std::int64_t>(2, 64)(rng);
+            const std::int64_t v = sched == PipelineSchedule::Interleaved ? std::uniform_int_distribution<std::int64_t>(2, 24)(rng) : 1;
+            const std::int64_t m = p * std::uniform_int_distribution<std::int64_t>(1, 4)(rng);
+            if (2 * p * m * v > 400000)
+                continue; // the largest shapes once in a while only
+            const bool lateRelease = rng() % 5 == 0, allDifferent = rng() % 6 == 0;
+            auto draw = [&] {
+                VirtualStageTimes x;
+                x.fwd = U(rng);
+                x.fwdRelease = x.fwd * (lateRelease ? 1.0 + 5.0 * U(rng) : rng() % 2 ? 1.0 : U(rng));
+                x.bwd = 2 * U(rng);
+                x.bwdRelease = x.bwd * (lateRelease ? 1.0 + U(rng) : rng() % 2 ? 1.0 : U(rng));
+                x.lastBwd = x.bwd * (1 + U(rng));
+                x.lastBwdRelease = x.bwdRelease * (1 + U(rng));
+                return x;
+            };
+            VirtualStageTimes kinds[4][3];
+            for (auto& k : kinds)
+                for (auto& c : k)
+                    c = draw();
+            const std::int64_t split = std::uniform_int_distribution<std::int64_t>(1, p)(rng);
+            std::vector<VirtualStageTimes> t(static_cast<std::size_t>(p * v));
+            for (std::int64_t c = 0; c < v; ++c)
+                for (std::int64_t i = 0; i < p; ++i) {
+                    const int k = i == 0 ? 0 : i == p - 1 ? 1 : i < split ? 2 : 3;
+                    t[std::size_t(c * p + i)] = allDifferent ? draw() : kinds[k][c == 0 ? 0 : c == v - 1 ? 2 : 1];
+                }
+            std::vector<double> a(static_cast<std::size_t>(p)), b(static_cast<std::size_t>(p));
+            scheduleStageEnds(sched, p, m, v, t.data(), a.data());
+            scheduleStageEndsSteady(sched, p, m, v, t.data(), b.data());
+            for (std::int64_t i = 0; i < p; ++i)
+                QVERIFY2(std::abs(a[std::size_t(i)] - b[std::size_t(i)]) <= 1e-9 * a[std::size_t(i)],
+                         qPrintable(QStringLiteral("%1 p %2 m %3 v %4 late %5 different %6 stage %7: %8 vs %9")
+                                        .arg(QString::fromLatin1(scheduleKey(sched)))
+                                        .arg(p)
+                                        .arg(m)
+                                        .arg(v)
+                                        .arg(lateRelease)
+                                        .arg(allDifferent)
+                                        .arg(i)
+                                        .arg(b[std::size_t(i)], 0, 'g', 17)
+                                        .arg(a[std::size_t(i)], 0, 'g', 17)));
+            blocks += 2 * p * m * v;
+            // The path pipeline.cpp takes for this shape (its dispatch's conditions, for the coverage count only).
+            Path path = OneFOneB;
+            if (sched == PipelineSchedule::GPipe)
+                path = Gpipe;
+            else if (sched == PipelineSchedule::Interleaved) {
+                const bool cut = (p - 1) * 2 + (v - 1) * p > m * v;
+                const bool skips = m * v - (v + 1) * p >= 2 * p * v;
+                path = cut ? CompiledCut : p > 8 ? TickLoop : skips ? TickProgram : CompiledFew;
+            }
+            ++placed[path];
+        }
+        QString summary;
+        for (int k = 0; k < kPaths; ++k)
+            summary += QStringLiteral("%1 %2; ").arg(QString::fromLatin1(names[k])).arg(placed[k]);
+        qInfo("%lld blocks placed by the reference: %s", (long long)blocks, qPrintable(summary));
+        for (int k = 0; k < kPaths; ++k)
+            QVERIFY2(placed[k] >= 20, names[k]);
+    }
+
     /// Equal stages (source: hand-derived, as Narayanan et al. 2021's bubble): every block of a chunk f forward and b
     /// backward seconds, released at its end. GPipe: stage i's forward of micro-batch j starts at (i + j) f and its
     /// backward at (m + p - 1) f + (p - 1 - i + j) b, so stage i ends at (m + p - 1) f + (m + p - 1 - i) b; 1F1B and

@@ -67,10 +67,12 @@ void scheduleStageEnds(PipelineSchedule sched, std::int64_t p, std::int64_t m, s
 ///   stage's own forward, earlier in the tick), so the state between ticks is 3 p numbers (each stage's end and the
 ///   releases of its last forward and backward); a tick's forwards and backwards run as loops over the stages at one
 ///   chunk. The ticks in which every stage runs both repeat with a period of p v ticks (p micro-batches x v chunks).
-///   Where a stage's warm-up would be cut short by the micro-batches ((p - 1) 2 + (v - 1) p > m v), and on up to 8
-///   stages where no period can be skipped (the ticks' bookkeeping would cost more than their few blocks): the order
-///   scheduleStageEnds()'s work list finds, compiled once per (p, m, v) (the last 8 kept per thread) into where each
-///   block reads and writes, then placed in one pass for each table.
+///   On up to 8 stages the ticks come from a tick program (each tick's block of each stage, compiled once per
+///   (p, m, v)), placed with the stages unrolled and the state in registers. Where a stage's warm-up would be cut
+///   short by the micro-batches ((p - 1) 2 + (v - 1) p > m v), and on up to 8 stages where no period can be skipped
+///   (the ticks' bookkeeping would cost more than their few blocks): the order scheduleStageEnds()'s work list finds,
+///   sorted by depth (the blocks of one depth are independent) and compiled once per (p, m, v) (kept per thread)
+///   into where each block reads, then placed in one pass for each table.
 /// - GPipe: every forward micro-batch by micro-batch, then every backward (state: each stage's end); the forward run
 ///   and the backward run but its last micro-batch repeat (the backward run is skipped only where the last stage's
 ///   forwards cannot hold a backward back).
