@@ -444,7 +444,7 @@ PlanResult planLayouts(const PlanRequest& request)
     // the in-flight signature of the last micro-batch that did not fit (kNoFailure: none).
     constexpr std::int64_t kNoFailure = -1;
     std::tuple<std::int64_t, std::int64_t, std::int64_t> microBatchGroup {-1, -1, -1};
-    std::array<std::int64_t, 2 * 4 * 36> failedAt {};
+    std::array<std::int64_t, std::size_t {2} * 4 * 36> failedAt {};
     auto cancelled = [&] { return request.cancel && request.cancel->load(std::memory_order_relaxed); };
     detail::enumerateLayouts(
         request,
