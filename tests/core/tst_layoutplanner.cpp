@@ -592,6 +592,8 @@ private slots:
         QFETCH(qint64, globalBatch);
         QFETCH(double, capacityGb);
         QFETCH(int, schedule);
+        if (scaled(100) < 100 && gpus > 16)
+            QSKIP("under SHARDSCOPE_TEST_SCALE (the sanitizers) the two smaller searches only");
         PlanRequest r = smallClusterRequest(model, gpus, globalBatch, capacityGb);
         r.base.schedule = PipelineSchedule(schedule); // the interleaved schedule wherever the searched vpp is above 1
         r.topK = 100000;
