@@ -83,6 +83,38 @@ std::optional<Footprint> footprintOrMessage(const Scenario& s, const FootprintOp
 }
 
 
+/// A random block table of p stages x v chunks shaped as the planner's evaluator builds them (std::mt19937_64): stage
+/// kinds the first, the last and two kinds of middle stages (L/p or L/p + 1 layers); each kind's chunks the first, the
+/// plain ones (alike) and the last. `lateRelease`: outputs released after their block's end (a communication tail);
+/// `allDifferent`: every entry drawn on its own.
+std::vector<VirtualStageTimes> randomEvaluatorTable(std::mt19937_64& rng, std::int64_t p, std::int64_t v, bool lateRelease,
+                                                    bool allDifferent)
+{
+    std::uniform_real_distribution<double> U(0.2, 1.0);
+    auto draw = [&] {
+        VirtualStageTimes x;
+        x.fwd = U(rng);
+        x.fwdRelease = x.fwd * (lateRelease ? 1.0 + 5.0 * U(rng) : rng() % 2 ? 1.0 : U(rng));
+        x.bwd = 2 * U(rng);
+        x.bwdRelease = x.bwd * (lateRelease ? 1.0 + U(rng) : rng() % 2 ? 1.0 : U(rng));
+        x.lastBwd = x.bwd * (1 + U(rng));
+        x.lastBwdRelease = x.bwdRelease * (1 + U(rng));
+        return x;
+    };
+    VirtualStageTimes kinds[4][3];
+    for (auto& k : kinds)
+        for (auto& c : k)
+            c = draw();
+    const std::int64_t split = std::uniform_int_distribution<std::int64_t>(1, p)(rng);
+    std::vector<VirtualStageTimes> t(static_cast<std::size_t>(p * v));
+    for (std::int64_t c = 0; c < v; ++c)
+        for (std::int64_t i = 0; i < p; ++i) {
+            const int k = i == 0 ? 0 : i == p - 1 ? 1 : i < split ? 2 : 3;
+            t[std::size_t(c * p + i)] = allDifferent ? draw() : kinds[k][c == 0 ? 0 : c == v - 1 ? 2 : 1];
+        }
+    return t;
+}
+
 /// "" when the optimised evaluator's layout `l` has the reference's numbers `r` (evaluateLayoutReference(): the
 /// straightforward closed form, layoutplanner_ref.cpp): the memory figures and the fit exactly, every time figure
 /// within 1e-9 of it (floating rounding: the optimised one adds runs of equal layers and rounds in closed form);
@@ -412,7 +444,6 @@ private slots:
     void fixedOrderPlacementsEqualTheListScheduling()
     {
         std::mt19937_64 rng(20261201);
-        std::uniform_real_distribution<double> U(0.2, 1.0);
         int skipped[3] = {0, 0, 0}, placed[3] = {0, 0, 0};
         for (int n = 0; n < scaled(6000); ++n) {
             const auto sched = PipelineSchedule(n % 3);
@@ -426,29 +457,7 @@ private slots:
                                    : std::uniform_int_distribution<std::int64_t>(1, 400)(rng);
             }
             const bool lateRelease = rng() % 5 == 0;
-            auto draw = [&] {
-                VirtualStageTimes x;
-                x.fwd = U(rng);
-                x.fwdRelease = x.fwd * (lateRelease ? 1.0 + 5.0 * U(rng) : rng() % 2 ? 1.0 : U(rng));
-                x.bwd = 2 * U(rng);
-                x.bwdRelease = x.bwd * (lateRelease ? 1.0 + U(rng) : rng() % 2 ? 1.0 : U(rng));
-                x.lastBwd = x.bwd * (1 + U(rng));
-                x.lastBwdRelease = x.bwdRelease * (1 + U(rng));
-                return x;
-            };
-            // Stage kinds: the first, the last, and two kinds of middle stages (L/p or L/p + 1 layers); each kind's
-            // chunks: the first, the plain ones (alike), the last.
-            VirtualStageTimes kinds[4][3];
-            for (auto& k : kinds)
-                for (auto& c : k)
-                    c = draw();
-            const std::int64_t split = std::uniform_int_distribution<std::int64_t>(1, p)(rng);
-            std::vector<VirtualStageTimes> t(static_cast<std::size_t>(p * v));
-            for (std::int64_t c = 0; c < v; ++c)
-                for (std::int64_t i = 0; i < p; ++i) {
-                    const int k = i == 0 ? 0 : i == p - 1 ? 1 : i < split ? 2 : 3;
-                    t[std::size_t(c * p + i)] = kinds[k][c == 0 ? 0 : c == v - 1 ? 2 : 1];
-                }
+            const std::vector<VirtualStageTimes> t = randomEvaluatorTable(rng, p, v, lateRelease, false);
             std::vector<double> a(static_cast<std::size_t>(p)), b(static_cast<std::size_t>(p));
             scheduleStageEnds(sched, p, m, v, t.data(), a.data());
             scheduleStageEndsSteady(sched, p, m, v, t.data(), b.data());
@@ -483,7 +492,6 @@ private slots:
     void everyPlacementPathEqualsTheListScheduling()
     {
         std::mt19937_64 rng(20261202);
-        std::uniform_real_distribution<double> U(0.2, 1.0);
         enum Path { TickProgram, CompiledFew, CompiledCut, TickLoop, Gpipe, OneFOneB, kPaths };
         const char* const names[kPaths] = {"tick program", "compiled (few stages)", "compiled (warm-up cut short)",
                                            "tick loop", "gpipe", "1f1b"};
@@ -501,27 +509,7 @@ private slots:
             if (2 * p * m * v > 400000)
                 continue; // the largest shapes once in a while only
             const bool lateRelease = rng() % 5 == 0, allDifferent = rng() % 6 == 0;
-            auto draw = [&] {
-                VirtualStageTimes x;
-                x.fwd = U(rng);
-                x.fwdRelease = x.fwd * (lateRelease ? 1.0 + 5.0 * U(rng) : rng() % 2 ? 1.0 : U(rng));
-                x.bwd = 2 * U(rng);
-                x.bwdRelease = x.bwd * (lateRelease ? 1.0 + U(rng) : rng() % 2 ? 1.0 : U(rng));
-                x.lastBwd = x.bwd * (1 + U(rng));
-                x.lastBwdRelease = x.bwdRelease * (1 + U(rng));
-                return x;
-            };
-            VirtualStageTimes kinds[4][3];
-            for (auto& k : kinds)
-                for (auto& c : k)
-                    c = draw();
-            const std::int64_t split = std::uniform_int_distribution<std::int64_t>(1, p)(rng);
-            std::vector<VirtualStageTimes> t(static_cast<std::size_t>(p * v));
-            for (std::int64_t c = 0; c < v; ++c)
-                for (std::int64_t i = 0; i < p; ++i) {
-                    const int k = i == 0 ? 0 : i == p - 1 ? 1 : i < split ? 2 : 3;
-                    t[std::size_t(c * p + i)] = allDifferent ? draw() : kinds[k][c == 0 ? 0 : c == v - 1 ? 2 : 1];
-                }
+            const std::vector<VirtualStageTimes> t = randomEvaluatorTable(rng, p, v, lateRelease, allDifferent);
             std::vector<double> a(static_cast<std::size_t>(p)), b(static_cast<std::size_t>(p));
             scheduleStageEnds(sched, p, m, v, t.data(), a.data());
             scheduleStageEndsSteady(sched, p, m, v, t.data(), b.data());
