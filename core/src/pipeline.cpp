@@ -417,38 +417,63 @@ bool compilable(std::int64_t p, std::int64_t m, std::int64_t v)
     return 2 * p * m * v + 1 < limit && (3 * p * v) < (limit >> shift) && 6 * p * v < 65536;
 }
 
+/// The compiled orders and tick programs of the shapes placed last, per thread: the planner's searches place some
+/// dozens of shapes over and over, in turns, so all are kept, up to kKept of them and kKeptSize elements in all (16 or
+/// 32 MiB), replaced in turn beyond (their storage freed); the last one found is looked at first. find() gives the
+/// kept one (found) or a slot to fill (with `size` elements, counted against the bound); references stay valid until
+/// the next find().
+template <typename T>
+class KeptShapes
+{
+public:
+    template <typename Is, typename Storage>
+    T& find(Is&& is, std::size_t size, Storage&& storage, bool& found)
+    {
+        found = true;
+        if (m_last < m_cache.size() && is(m_cache[m_last]))
+            return m_cache[m_last];
+        for (std::size_t n = 0; n < m_cache.size(); ++n)
+            if (is(m_cache[n])) {
+                m_last = n;
+                return m_cache[n];
+            }
+        found = false;
+        m_cache.reserve(kKept);
+        if (m_cache.empty() || (m_cache.size() < kKept && m_kept + size <= kKeptSize)) {
+            m_cache.emplace_back();
+            m_last = m_cache.size() - 1;
+        } else {
+            m_last = m_next;
+            do {
+                auto& st = storage(m_cache[m_next]);
+                m_kept -= st.size();
+                m_cache[m_next].p = 0; // matches no shape
+                std::remove_reference_t<decltype(st)>().swap(st);
+                m_next = (m_next + 1) % m_cache.size();
+            } while (m_kept + size > kKeptSize && m_kept > 0);
+        }
+        m_kept += size;
+        return m_cache[m_last];
+    }
+    /// A slot find() gave that is not kept after all (its shape no longer matches): its size no longer counts.
+    void forget(std::size_t size) { m_kept -= size; }
+
+private:
+    static constexpr std::size_t kKept = 128, kKeptSize = std::size_t(1) << 22;
+    std::vector<T> m_cache;
+    std::size_t m_next = 0, m_last = 0, m_kept = 0; ///< the next to replace, the last found, elements kept
+};
+
 const CompiledOrder& compiledOrder(PipelineSchedule sched, std::int64_t p, std::int64_t m, std::int64_t v)
 {
-    // The planner's searches place some 80 shapes this way over and over, in turns: all of them are kept (up to
-    // kKept orders of kKeptOps ops in all, 32 MiB, replaced in turn beyond), the last one found looked at first.
-    constexpr std::size_t kKept = 128, kKeptOps = std::size_t(1) << 22;
-    thread_local std::vector<CompiledOrder> cache;
-    thread_local std::size_t next = 0, last = 0, keptOps = 0;
-    auto is = [&](const CompiledOrder& c) { return c.sched == sched && c.p == p && c.m == m && c.v == v; };
-    if (last < cache.size() && is(cache[last]))
-        return cache[last];
-    for (std::size_t n = 0; n < cache.size(); ++n)
-        if (is(cache[n])) {
-            last = n;
-            return cache[n];
-        }
-    cache.reserve(kKept); // the references handed out stay valid while the cache grows
+    thread_local KeptShapes<CompiledOrder> kept; // some 80 shapes in the planner's searches
     const auto ops = static_cast<std::size_t>(2 * p * m * v);
-    if (cache.empty() || (cache.size() < kKept && keptOps + ops <= kKeptOps)) {
-        cache.emplace_back();
-        last = cache.size() - 1;
-    } else {
-        // Replace the orders in turn (their storage freed) until the new one fits.
-        last = next;
-        do {
-            keptOps -= cache[next].ops.size();
-            cache[next].p = 0;
-            std::vector<CompiledOrder::Op>().swap(cache[next].ops);
-            next = (next + 1) % cache.size();
-        } while (keptOps + ops > kKeptOps && keptOps > 0);
-    }
-    CompiledOrder& c = cache[last];
-    keptOps += ops;
+    bool found = false;
+    CompiledOrder& c = kept.find(
+        [&](const CompiledOrder& o) { return o.sched == sched && o.p == p && o.m == m && o.v == v; }, ops,
+        [](CompiledOrder& o) -> auto& { return o.ops; }, found);
+    if (found)
+        return c;
     c.sched = sched;
     c.p = p;
     c.m = m;
@@ -502,7 +527,7 @@ const CompiledOrder& compiledOrder(PipelineSchedule sched, std::int64_t p, std::
     }
     if (std::int64_t(blocks.size()) != 2 * total * p) {
         c.p = 0; // not kept
-        keptOps -= ops;
+        kept.forget(ops);
         throw std::logic_error("pipeline schedule deadlocked");
     }
     // The work list places a stage's blocks one after another, each waiting for the one before (its stage's end): a
@@ -595,36 +620,14 @@ constexpr std::int64_t kTickProgramEntries = std::int64_t(1) << 18;
 
 const TickProgram& tickProgram(std::int64_t p, std::int64_t m, std::int64_t v)
 {
-    // The planner's searches place a few dozen such shapes over and over, in turns: all kept (up to kKept programs of
-    // kKeptEntries entries in all, 16 MiB, replaced in turn beyond), the last one found looked at first.
-    constexpr std::size_t kKept = 128, kKeptEntries = std::size_t(1) << 22;
-    thread_local std::vector<TickProgram> cache;
-    thread_local std::size_t next = 0, last = 0, keptEntries = 0;
-    auto is = [&](const TickProgram& c) { return c.p == p && c.m == m && c.v == v; };
-    if (last < cache.size() && is(cache[last]))
-        return cache[last];
-    for (std::size_t n = 0; n < cache.size(); ++n)
-        if (is(cache[n])) {
-            last = n;
-            return cache[n];
-        }
+    thread_local KeptShapes<TickProgram> kept; // a few dozen shapes in the planner's searches
     const std::int64_t T = m * v, V = p * v, P = p * v, w0 = (p - 1) * 2 + (v - 1) * p;
     const auto entries = static_cast<std::size_t>((T + w0) * p * 2);
-    if (cache.empty() || (cache.size() < kKept && keptEntries + entries <= kKeptEntries)) {
-        cache.emplace_back();
-        last = cache.size() - 1;
-    } else {
-        // Replace the programs in turn (their storage freed) until the new one fits.
-        last = next;
-        do {
-            keptEntries -= cache[next].entries.size();
-            cache[next].p = 0;
-            std::vector<std::uint32_t>().swap(cache[next].entries);
-            next = (next + 1) % cache.size();
-        } while (keptEntries + entries > kKeptEntries && keptEntries > 0);
-    }
-    keptEntries += entries;
-    TickProgram& c = cache[last];
+    bool found = false;
+    TickProgram& c = kept.find([&](const TickProgram& o) { return o.p == p && o.m == m && o.v == v; }, entries,
+                               [](TickProgram& o) -> auto& { return o.entries; }, found);
+    if (found)
+        return c;
     c.p = p;
     c.m = m;
     c.v = v;
