@@ -421,6 +421,45 @@ void offloadBytesPerNode(const Scenario& s, const Footprint& fp, std::int64_t& h
     }
 }
 
+/// Up to N values kept for the current shape, in storage kept from shape to shape (no allocation once grown): take()
+/// gives a slot to fill, a new one while fewer than N are kept, else the oldest in turn (skipping those `inUse` says
+/// are held); clear() forgets them all.
+template <typename T, std::size_t N>
+class KeptSlots
+{
+public:
+    std::size_t size() const { return m_kept; }
+    T& operator[](std::size_t i) { return m_items[i]; }
+    void clear()
+    {
+        m_kept = 0;
+        m_next = 0;
+    }
+    template <typename InUse>
+    T& take(InUse&& inUse)
+    {
+        if (m_kept < N) {
+            if (m_items.size() == m_kept)
+                m_items.emplace_back();
+            return m_items[m_kept++];
+        }
+        T* slot = nullptr;
+        do {
+            slot = &m_items[m_next];
+            m_next = (m_next + 1) % N;
+        } while (inUse(*slot));
+        return *slot;
+    }
+    T& take()
+    {
+        return take([](const T&) { return false; });
+    }
+
+private:
+    std::vector<T> m_items;
+    std::size_t m_kept = 0, m_next = 0;
+};
+
 struct StepEvaluator::Impl
 {
     Ctx x;
@@ -439,7 +478,7 @@ struct StepEvaluator::Impl
         std::vector<VirtualStageTimes> times;
         std::vector<double> ends;
     };
-    std::vector<Placement> placements;
+    KeptSlots<Placement, 32> placements;
 
     /// The stage kinds and stage ends (before the optimizer phase) of the layouts evaluated last in this shape, keyed
     /// by what the blocks and the schedule depend on beyond the shape: layouts that differ only in the optimizer
@@ -460,10 +499,8 @@ struct StepEvaluator::Impl
                 && weights == o.weights && grads == o.grads;
         }
     };
-    static constexpr std::size_t kMaxMemos = 8;
 
-    /// Blocks of every stage kind's chunks of one direction (evaluate()'s blocksOf()), the first blockSetsKept the
-    /// current shape's; storage kept from shape to shape.
+    /// Blocks of every stage kind's chunks of one direction (evaluate()'s blocksOf()).
     struct BlockSet
     {
         std::uint32_t sig = 0;
@@ -471,20 +508,12 @@ struct StepEvaluator::Impl
         std::size_t kinds = 0;
         std::vector<Block> blocks; ///< [kind x v + chunk]
     };
-    static constexpr std::size_t kMaxBlockSets = 16;
-    std::vector<BlockSet> blockSets;
-    std::size_t blockSetsKept = 0, nextBlockSet = 0;
+    KeptSlots<BlockSet, 16> blockSets;
     /// The first stage of each kind of the current shape (its layers and params split: the same for every layout of it).
     std::vector<Stage> stages;
-    std::vector<Memo> memos; ///< the first memosKept are the current shape's
-    std::size_t nextMemo = 0;
+    KeptSlots<Memo, 8> memos;
     std::vector<VirtualStageTimes> times; ///< scratch: the block table of the layout being evaluated
     std::vector<double> ends, ends2; ///< scratch: each stage's end
-    std::size_t nextSlot = 0; ///< round-robin replacement once kMaxPlacements are kept
-    /// Placements (and memos) valid for the current shape: the first ones of the vectors, whose storage is kept from
-    /// shape to shape (no allocation once grown).
-    std::size_t placementsKept = 0, memosKept = 0;
-    static constexpr std::size_t kMaxPlacements = 32;
 
     /// scheduleStageEndsSteady() of the table, from a kept placement where one has the same key (about 40% of the
     /// bench's placements).
@@ -492,22 +521,14 @@ struct StepEvaluator::Impl
                        const VirtualStageTimes* times, double* ends)
     {
         const std::size_t V = std::size_t(p * v);
-        for (std::size_t k = 0; k < placementsKept; ++k)
+        for (std::size_t k = 0; k < placements.size(); ++k)
             if (const Placement& pl = placements[k]; pl.sched == sched && pl.p == p && pl.m == m && pl.v == v
                 && std::memcmp(pl.times.data(), times, V * sizeof(VirtualStageTimes)) == 0) {
                 std::copy(pl.ends.begin(), pl.ends.end(), ends);
                 return;
             }
         scheduleStageEndsSteady(sched, p, m, v, times, ends);
-        Placement* slot = nullptr;
-        if (placementsKept < kMaxPlacements) {
-            if (placements.size() == placementsKept)
-                placements.emplace_back();
-            slot = &placements[placementsKept++];
-        } else {
-            slot = &placements[nextSlot];
-            nextSlot = (nextSlot + 1) % kMaxPlacements;
-        }
+        Placement* const slot = &placements.take();
         slot->sched = sched;
         slot->p = p;
         slot->m = m;
@@ -553,12 +574,9 @@ void StepEvaluator::evaluate(const Scenario& s, const Footprint& fp, PlanLayout&
         shapeChanged || key != im.shapeKey) {
         x.prepareShape();
         im.shapeKey = key;
-        im.placementsKept = 0;
-        im.nextSlot = 0;
-        im.memosKept = 0;
-        im.nextMemo = 0;
-        im.blockSetsKept = 0;
-        im.nextBlockSet = 0;
+        im.placements.clear();
+        im.memos.clear();
+        im.blockSets.clear();
         im.stages.clear();
     }
     x.z3 = s.zeroStage == 3 && x.dc > 1;
@@ -619,7 +637,7 @@ void StepEvaluator::evaluate(const Scenario& s, const Footprint& fp, PlanLayout&
     key.grads = x.b.grads;
     const Impl::Memo* hit = nullptr;
     if (!x.everyNth)
-        for (std::size_t k = 0; k < im.memosKept; ++k)
+        for (std::size_t k = 0; k < im.memos.size(); ++k)
             if (im.memos[k] == key) {
                 hit = &im.memos[k];
                 break;
@@ -681,20 +699,11 @@ void StepEvaluator::evaluate(const Scenario& s, const Footprint& fp, PlanLayout&
         // A set fetched for this layout is never the one replaced by a later fetch (`inUse`).
         auto blocksOf = [&](bool fwd, bool reduce, const Block* inUse0, const Block* inUse1) -> const Block* {
             const std::uint32_t sig = signature(fwd, reduce);
-            for (std::size_t j = 0; j < im.blockSetsKept; ++j)
+            for (std::size_t j = 0; j < im.blockSets.size(); ++j)
                 if (im.blockSets[j].sig == sig && im.blockSets[j].v == v && im.blockSets[j].kinds == nKinds)
                     return im.blockSets[j].blocks.data();
-            Impl::BlockSet* slot = nullptr;
-            if (im.blockSetsKept < Impl::kMaxBlockSets) {
-                if (im.blockSets.size() == im.blockSetsKept)
-                    im.blockSets.emplace_back();
-                slot = &im.blockSets[im.blockSetsKept++];
-            } else {
-                do {
-                    slot = &im.blockSets[im.nextBlockSet];
-                    im.nextBlockSet = (im.nextBlockSet + 1) % Impl::kMaxBlockSets;
-                } while (slot->blocks.data() == inUse0 || slot->blocks.data() == inUse1);
-            }
+            Impl::BlockSet* const slot = &im.blockSets.take(
+                [&](const Impl::BlockSet& b) { return b.blocks.data() == inUse0 || b.blocks.data() == inUse1; });
             slot->sig = sig;
             slot->v = v;
             slot->kinds = nKinds;
@@ -760,15 +769,7 @@ void StepEvaluator::evaluate(const Scenario& s, const Footprint& fp, PlanLayout&
                 ends[std::size_t(i)] += double(x.m - mB) * pace;
         }
         if (!x.everyNth) {
-            Impl::Memo* slot = nullptr;
-            if (im.memosKept < Impl::kMaxMemos) {
-                if (im.memos.size() == im.memosKept)
-                    im.memos.emplace_back();
-                slot = &im.memos[im.memosKept++];
-            } else {
-                slot = &im.memos[im.nextMemo];
-                im.nextMemo = (im.nextMemo + 1) % Impl::kMaxMemos;
-            }
+            Impl::Memo* const slot = &im.memos.take();
             std::vector<double> keep = std::move(slot->ends);
             *slot = key;
             for (std::size_t k = 0; k < 4; ++k)
