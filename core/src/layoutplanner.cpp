@@ -336,16 +336,15 @@ private:
 };
 
 /// True when `a` ranks before `b` under the request's measure (ties: smaller peak, then enumeration order).
+/// The request's measure of a layout, smaller first: its step time, or its MFU or tokens/s per GPU negated.
+double rankMeasure(PlanRank by, const PlanLayout& l)
+{
+    return by == PlanRank::Mfu ? -l.mfu : by == PlanRank::Tokens ? -l.tokensPerSecondPerGpu : l.stepTimeS;
+}
+
 bool ranksBefore(PlanRank by, const PlanLayout& a, const PlanLayout& b)
 {
-    double ka = a.stepTimeS, kb = b.stepTimeS;
-    if (by == PlanRank::Mfu) {
-        ka = -a.mfu;
-        kb = -b.mfu;
-    } else if (by == PlanRank::Tokens) {
-        ka = -a.tokensPerSecondPerGpu;
-        kb = -b.tokensPerSecondPerGpu;
-    }
+    const double ka = rankMeasure(by, a), kb = rankMeasure(by, b);
     if (ka != kb)
         return ka < kb;
     return a.peakBytes < b.peakBytes;
@@ -402,10 +401,6 @@ std::string noFitReason(const PlanRequest& r, const PlanResult& res)
     return "the smallest worst-rank peak of the " + withThousands(res.evaluated + res.prunedNotFitting) + " layouts is "
         + formatBytes(double(minPeak), ByteUnit::GB) + " per GPU, above the usable " + formatBytes(usable, ByteUnit::GB);
 }
-
-} // namespace
-
-namespace {
 
 /// What fixes the micro-batches in flight on every stage of the layout (footprint.cpp's inflight()), as one number:
 /// two layouts of the same tp, pp and vpp with equal signatures hold the same micro-batches (or model chunks) on each
@@ -475,7 +470,10 @@ PlanResult planLayouts(const PlanRequest& request)
                 pruneGroup = group;
                 noFit = 0;
             }
-            const std::uint64_t slot = std::uint64_t(1) << (l.stage * 9 + int(l.offloadOptimizer) * 3 + int(l.offloadParams));
+            // The layout's ZeRO stage and offloads as one index (0 .. 35), for both prunings' tables.
+            const std::size_t stageOffloads
+                = std::size_t(l.stage) * 9 + std::size_t(l.offloadOptimizer) * 3 + std::size_t(l.offloadParams);
+            const std::uint64_t slot = std::uint64_t(1) << stageOffloads;
             ++enumerated;
             PlanCell& cell = res.tpPpMap[cur];
             // Exact pruning: with everything else equal and the same micro-batches in flight on every stage, a larger
@@ -489,8 +487,8 @@ PlanResult planLayouts(const PlanRequest& request)
                 failedAt.fill(kNoFailure);
             }
             const std::int64_t inFlight = inFlightSignature(request.base, l);
-            const std::size_t mbSlot = std::size_t(l.sequenceParallel ? 1 : 0) * 144 + std::size_t(l.checkpointing) * 36
-                + std::size_t(l.stage) * 9 + std::size_t(l.offloadOptimizer) * 3 + std::size_t(l.offloadParams);
+            const std::size_t mbSlot
+                = std::size_t(l.sequenceParallel ? 1 : 0) * 144 + std::size_t(l.checkpointing) * 36 + stageOffloads;
             if (request.exactPruning && failedAt[mbSlot] == inFlight) {
                 ++res.pruned;
                 ++cell.pruned;
@@ -554,9 +552,7 @@ PlanResult planLayouts(const PlanRequest& request)
         std::vector<Key> keys(fitting.size());
         for (std::size_t i = 0; i < fitting.size(); ++i) {
             const PlanLayout& l = fitting[i];
-            const double measure
-                = request.rankBy == PlanRank::Mfu ? -l.mfu : request.rankBy == PlanRank::Tokens ? -l.tokensPerSecondPerGpu : l.stepTimeS;
-            keys[i] = {measure, l.stepTimeS, l.peakBytes, i};
+            keys[i] = {detail::rankMeasure(request.rankBy, l), l.stepTimeS, l.peakBytes, i};
         }
         // Pareto front: peak ascending (time ascending on ties); keep each layout faster than every one before it.
         std::sort(keys.begin(), keys.end(), [](const Key& a, const Key& b) {
@@ -569,12 +565,9 @@ PlanResult planLayouts(const PlanRequest& request)
         std::partial_sort(keys.begin(), keys.begin() + std::ptrdiff_t(top), keys.end(), [](const Key& a, const Key& b) {
             return std::tie(a.measure, a.peak, a.index) < std::tie(b.measure, b.peak, b.index);
         });
-        std::vector<PlanLayout> best;
-        best.reserve(top);
+        res.layouts.reserve(top);
         for (std::size_t i = 0; i < top; ++i)
-            best.push_back(fitting[keys[i].index]);
-        fitting = std::move(best);
-        res.layouts = std::move(fitting);
+            res.layouts.push_back(fitting[keys[i].index]);
         if (res.fitting == 0)
             res.noFitReason = noFitReason(request, res);
     }

@@ -380,7 +380,6 @@ Block block(const Ctx& x, const Stage& st, const StageComm& sc, std::int64_t chu
 struct Kind
 {
     std::int64_t rep = -1; ///< the stage whose blocks were computed
-    std::int64_t layers = 0, local = 0; ///< its layers and params per GPU (for its optimizer phase)
     double compute = 0; ///< kernel seconds (recompute included) of one micro-batch through all chunks
     double busy = 0, lastBusy = 0; ///< block durations of one micro-batch, of the last one
     OptimizerPhase post;
@@ -733,8 +732,6 @@ void StepEvaluator::evaluate(const Scenario& s, const Footprint& fp, PlanLayout&
                 k.busy += f.duration + b.duration;
                 k.lastBusy += f.duration + lb.duration;
             }
-            k.layers = im.stages[kk].layers;
-            k.local = im.stages[kk].local;
         }
 
         // Each stage's last block ends at ends[i] (layoutplanner_ref.cpp): the list scheduling of the stage orders over the
@@ -761,7 +758,7 @@ void StepEvaluator::evaluate(const Scenario& s, const Footprint& fp, PlanLayout&
                 }
                 pace = f + b;
             } else {
-                for (std::size_t k = 0; k < (x.everyNth ? std::size_t(p) : 4); ++k)
+                for (std::size_t k = 0; k < nKinds; ++k)
                     if (kinds[k].rep >= 0)
                         pace = std::max(pace, kinds[k].busy);
             }
@@ -779,10 +776,10 @@ void StepEvaluator::evaluate(const Scenario& s, const Footprint& fp, PlanLayout&
         }
     }
     // Each stage kind's optimizer phase (it depends on where the offloaded optimizer lives: not kept).
-    for (std::size_t k = 0; k < (x.everyNth ? std::size_t(p) : 4); ++k)
+    for (std::size_t k = 0; k < nKinds; ++k)
         if (kinds[k].rep >= 0)
-            kinds[k].post = optimizerPhase(s, x.b, x.links, fp.gpu, x.bw, kinds[k].local, x.dc,
-                                           double(kinds[k].layers) * x.lt.layerForward());
+            kinds[k].post = optimizerPhase(s, x.b, x.links, fp.gpu, x.bw, im.stages[k].local, x.dc,
+                                           double(im.stages[k].layers) * x.lt.layerForward());
     double stepEnd = 0;
     for (std::int64_t i = 0; i < p; ++i)
         stepEnd = std::max(stepEnd, ends[std::size_t(i)] + kinds[kindOf(i)].post.seconds());
