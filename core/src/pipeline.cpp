@@ -185,6 +185,48 @@ bool shiftedAlike(const double* now, const double* before, std::size_t n, double
     return true;
 }
 
+/// The period skip of the interleaved placements (placeInterleaved(), tickProgramPlace()): the ticks 0 .. tLast
+/// repeat with a period of p v ticks; the state (n numbers) is kept after a first repeating tick, compared one period
+/// later, and once one period moves the whole state by the same seconds (shiftedAlike()), every later one does too
+/// (max-plus linear): whole periods are skipped to the last that fits. `snap` and `cur` hold n numbers each.
+class PeriodSkip
+{
+public:
+    PeriodSkip(std::int64_t T, std::int64_t tLast, std::int64_t period, std::size_t n, double* snap, double* cur)
+        : m_T(T), m_tLast(tLast), m_period(period), m_n(n), m_snap(snap), m_cur(cur)
+    {
+    }
+    /// After tick t: `take(dst)` writes the state into dst, `shift(seconds)` moves it. Returns the ticks skipped.
+    template <typename Take, typename Shift>
+    std::int64_t after(std::int64_t t, Take&& take, Shift&& shift)
+    {
+        if (t < 0 || t > m_tLast || m_snapTick >= m_T)
+            return 0;
+        if (m_snapTick >= 0 && t == m_snapTick + m_period) {
+            take(m_cur);
+            double lambda = 0;
+            if (shiftedAlike(m_cur, m_snap, m_n, lambda)) {
+                const std::int64_t k = (m_tLast - t) / m_period;
+                shift(double(k) * lambda);
+                m_snapTick = m_T;
+                return k * m_period;
+            }
+            std::copy(m_cur, m_cur + m_n, m_snap);
+            m_snapTick = t;
+        } else if (m_snapTick < 0) {
+            take(m_snap);
+            m_snapTick = t;
+        }
+        return 0;
+    }
+
+private:
+    std::int64_t m_T, m_tLast, m_period;
+    std::size_t m_n;
+    double *m_snap, *m_cur;
+    std::int64_t m_snapTick = -1; ///< the tick after which m_snap was taken (-1: none; T: no more skips)
+};
+
 /// One tick's rounds of stages i0 .. i1 - 1 (placeInterleaved()), each a forward (with `Fwd`) then a backward (with
 /// `Bwd`), every input read at the stage's own index: fin[i] is the release stage i's forward waits for, bin[i] the
 /// one its backward waits for (both of the tick before), so the stages are independent of each other and the loop
@@ -296,8 +338,14 @@ void placeInterleaved(std::int64_t p, std::int64_t m, std::int64_t v, const Virt
         std::copy(fin + 1, fin + 1 + up, dst + up);
         std::copy(bin - 1, bin - 1 + up, dst + 2 * up);
     };
-    const std::int64_t tLast = T - (v + 1) * p; // the last of the repeating ticks
-    std::int64_t snapTick = -1; // the tick after which `snap` was taken (-1: none; T: no more skips)
+    PeriodSkip skip(T, T - (v + 1) * p, P, 3 * up, snap, cur);
+    auto shift = [&](double seconds) {
+        for (std::size_t n = 0; n < up; ++n) {
+            freeAt[n] += seconds;
+            fin[n + 1] += seconds;
+            bin[std::ptrdiff_t(n) - 1] += seconds;
+        }
+    };
     // Stage 0's forward virtual micro-batch t + w0 and backward t as (chunk, offset) within the period: kept as
     // counters from tick to tick instead of divisions (a period skip leaves them as they are, as the rows).
     std::int64_t fChunk = 0, fOff = 0;
@@ -359,29 +407,7 @@ void placeInterleaved(std::int64_t p, std::int64_t m, std::int64_t v, const Virt
             bOff = 0;
             bChunk = bChunk + 1 == v ? 0 : bChunk + 1;
         }
-        if (t < 0 || t > tLast || snapTick >= T)
-            continue;
-        if (snapTick >= 0 && t == snapTick + P) {
-            take(cur);
-            double lambda = 0;
-            if (shiftedAlike(cur, snap, 3 * up, lambda)) {
-                const std::int64_t k = (tLast - t) / P;
-                const double shift = double(k) * lambda;
-                for (std::size_t n = 0; n < up; ++n) {
-                    freeAt[n] += shift;
-                    fin[n + 1] += shift;
-                    bin[std::ptrdiff_t(n) - 1] += shift;
-                }
-                t += k * P;
-                snapTick = T;
-                continue;
-            }
-            std::copy(cur, cur + 3 * up, snap);
-            snapTick = t;
-        } else if (snapTick < 0) {
-            take(snap);
-            snapTick = t;
-        }
+        t += skip.after(t, take, shift);
     }
     for (std::int64_t i = 0; i < p; ++i)
         ends[i] = freeAt[i];
@@ -715,8 +741,14 @@ void tickProgramPlace(const TickProgram& c, const VirtualStageTimes* times, doub
             dst[2 * P + i] = B[i];
         }
     };
-    const std::int64_t tLast = T - (v + 1) * p; // the last of the repeating ticks
-    std::int64_t snapTick = -1; // as placeInterleaved()'s
+    PeriodSkip skip(T, T - (v + 1) * p, period, 3 * P, snap, cur);
+    auto shift = [&](double seconds) {
+        for (int i = 0; i < P; ++i) {
+            freeAt[i] += seconds;
+            F[i] += seconds;
+            B[i] += seconds;
+        }
+    };
     const std::uint32_t* const entries = c.entries.data();
     for (std::int64_t t = -w0; t < T; ++t) {
         const std::uint32_t* const e = entries + (t + w0) * 2 * P;
@@ -739,29 +771,7 @@ void tickProgramPlace(const TickProgram& c, const VirtualStageTimes* times, doub
         forEachIndex<P>(stage);
         std::copy(F2, F2 + P, F);
         std::copy(B2, B2 + P, B);
-        if (t < 0 || t > tLast || snapTick >= T)
-            continue;
-        if (snapTick >= 0 && t == snapTick + period) {
-            take(cur);
-            double lambda = 0;
-            if (shiftedAlike(cur, snap, 3 * P, lambda)) {
-                const std::int64_t k = (tLast - t) / period;
-                const double shift = double(k) * lambda;
-                for (int i = 0; i < P; ++i) {
-                    freeAt[i] += shift;
-                    F[i] += shift;
-                    B[i] += shift;
-                }
-                t += k * period;
-                snapTick = T;
-                continue;
-            }
-            std::copy(cur, cur + 3 * P, snap);
-            snapTick = t;
-        } else if (snapTick < 0) {
-            take(snap);
-            snapTick = t;
-        }
+        t += skip.after(t, take, shift);
     }
     std::copy(freeAt, freeAt + P, ends);
 }
