@@ -16,6 +16,7 @@
 #include "steptpview.h"
 #include "stepview.h"
 
+#include "shardscope/recipe.h"
 #include "shardscope/scenario.h"
 
 #include <QAbstractButton>
@@ -263,6 +264,28 @@ private slots:
         // ZeRO-3 moves 3 x the parameters per step (two all-gathers and a reduce-scatter), ZeRO-2 2 x: x0,67.
         const QString summary = compareSummary(defaultScenario(), b, ByteUnit::GB);
         QVERIFY2(summary.contains(QStringLiteral("x0,67")) && !point.match(summary).hasMatch(), qPrintable(summary));
+    }
+
+    /// The recipe list's tooltips are core's descriptions (core/src/recipe.cpp) through the window's own copy of them
+    /// (controlspanel.cpp, for lupdate): every recipe core has must be in that copy, or its tooltip falls back to
+    /// English in Russian and Chinese. Core's English where the language is English.
+    void recipeTooltipsFollowTheLanguage()
+    {
+        const auto restore = qScopeGuard([] { language::install(QStringLiteral("en")); });
+        for (const char* lang : {"ru", "zh_CN", "en"}) {
+            QVERIFY(language::install(QString::fromLatin1(lang)));
+            MainWindow w(defaultScenario());
+            auto* box = w.findChild<QComboBox*>(QStringLiteral("recipe"));
+            QVERIFY(box);
+            for (const Recipe& r : recipes()) {
+                const int i = box->findData(QString::fromStdString(r.id));
+                QVERIFY2(i >= 0, r.id.c_str());
+                const QString tip = box->itemData(i, Qt::ToolTipRole).toString();
+                QVERIFY2(!tip.isEmpty(), r.id.c_str());
+                QVERIFY2((tip == QString::fromStdString(r.description)) == (QLatin1String(lang) == QLatin1String("en")),
+                         qPrintable(QStringLiteral("%1 %2: %3").arg(QLatin1String(lang), QString::fromStdString(r.id), tip)));
+            }
+        }
     }
 };
 
