@@ -60,6 +60,7 @@ int benchPlanner(const QStringList& args)
                 o[QStringLiteral("layouts")] = double(res.evaluated);
                 o[QStringLiteral("pruned")] = double(res.pruned);
                 o[QStringLiteral("fitting")] = double(res.fitting);
+                o[QStringLiteral("pruned_slower")] = double(res.prunedSlower);
                 o[QStringLiteral("ms")] = ms;
                 o[QStringLiteral("wall_ms")] = res.searchMs;
                 searches.append(o);

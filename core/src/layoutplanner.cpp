@@ -14,7 +14,9 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <memory>
+#include <queue>
 #include <tuple>
 
 namespace shardscope {
@@ -324,6 +326,8 @@ public:
     }
     /// The step time of the layout memory() was last called on.
     void step(PlanLayout& l) { m_step.evaluate(m_s, *m_fp, l); }
+    /// A lower bound of step()'s time for the layout memory() was last called on (StepEvaluator::lowerBound()).
+    double lowerBound() { return m_step.lowerBound(m_s, *m_fp); }
 
 private:
     Scenario m_base;
@@ -441,9 +445,104 @@ PlanResult planLayouts(const PlanRequest& request)
     std::tuple<std::int64_t, std::int64_t, std::int64_t> microBatchGroup {-1, -1, -1};
     std::array<std::int64_t, std::size_t {2} * 4 * 36> failedAt {};
     auto cancelled = [&] { return request.cancel && request.cancel->load(std::memory_order_relaxed); };
+
+    // Exact pruning by step time (branch and bound): a fitting layout is reported only if it is its cell's best, among
+    // the top K, or on the Pareto front, so one whose step time cannot beat the cell's best, the K-th best and every
+    // layout of no larger peak already timed is never reported, and its schedule need not be placed. Its step time is
+    // bounded from below without the placement (StepEvaluator::lowerBound()); a cell's fitting layouts are bounded
+    // first, the one with the smallest bound timed first (the cell's best comes early), then the others in
+    // enumeration order (what the evaluator keeps from layout to layout stays useful), each timed only if its bound
+    // does not rule it out. Ranked by step time only (the bound is on it).
+    const bool byBound = request.exactPruning && !request.timeLayoutsThatDoNotFit && request.rankBy == PlanRank::StepTime;
+    struct Candidate
+    {
+        PlanLayout layout;
+        double bound;
+        std::int64_t order;
+    };
+    std::vector<Candidate> candidates, timed;
+    std::priority_queue<double> topTimes; ///< the K smallest step times timed so far (largest on top)
+    std::map<std::int64_t, double> front; ///< peak -> step time: the Pareto staircase of the layouts timed so far
+    auto frontTimeAt = [&](std::int64_t peak) {
+        auto it = front.upper_bound(peak);
+        return it == front.begin() ? HUGE_VAL : std::prev(it)->second;
+    };
+    // A timed layout: counted, and the thresholds above tightened; kept in `timed` (reported in enumeration order).
+    auto record = [&](Candidate& c) {
+        PlanLayout& l = c.layout;
+        PlanCell& cell = res.tpPpMap[cur];
+        ++res.evaluated;
+        ++cell.layouts;
+        if (l.fits) {
+            ++res.fitting;
+            if (!cell.fits || detail::ranksBefore(request.rankBy, l, curBest)) {
+                curBest = l;
+                cell.bestStepTimeS = l.stepTimeS;
+            }
+            cell.fits = true;
+            if (byBound) {
+                topTimes.push(l.stepTimeS);
+                if (topTimes.size() > std::size_t(request.topK))
+                    topTimes.pop();
+                if (frontTimeAt(l.peakBytes) > l.stepTimeS) {
+                    auto it = front.insert_or_assign(l.peakBytes, l.stepTimeS).first;
+                    for (++it; it != front.end() && it->second >= l.stepTimeS;)
+                        it = front.erase(it);
+                }
+            }
+        }
+        timed.push_back(std::move(c));
+    };
+    // The timed layouts of the cell, reported in enumeration order.
+    auto report = [&] {
+        std::sort(timed.begin(), timed.end(), [](const Candidate& a, const Candidate& b) { return a.order < b.order; });
+        for (const Candidate& c : timed) {
+            if (request.onEvaluated)
+                request.onEvaluated(c.layout);
+            if (c.layout.fits)
+                fitting.push_back(c.layout);
+        }
+        timed.clear();
+    };
+    // Times the cell's fitting layouts the bound does not rule out (byBound).
+    auto timeCandidates = [&] {
+        if (candidates.empty())
+            return;
+        std::size_t seed = 0;
+        for (std::size_t i = 1; i < candidates.size(); ++i)
+            if (candidates[i].bound < candidates[seed].bound)
+                seed = i;
+        auto timeOne = [&](Candidate& c) {
+            eval.memory(c.layout); // the evaluator's footprint of this layout again (the same memory fields)
+            eval.step(c.layout);
+            record(c);
+        };
+        timeOne(candidates[seed]);
+        PlanCell& cell = res.tpPpMap[cur];
+        for (std::size_t i = 0; i < candidates.size(); ++i) {
+            if (i == seed)
+                continue;
+            Candidate& c = candidates[i];
+            // A margin far above the bound's floating rounding (a few ulps).
+            const double bound = c.bound * (1.0 - 1e-9);
+            const double kth = topTimes.size() == std::size_t(request.topK) ? topTimes.top() : HUGE_VAL;
+            if (cell.fits && bound > cell.bestStepTimeS && bound > kth && bound > frontTimeAt(c.layout.peakBytes)) {
+                ++res.pruned;
+                ++res.prunedSlower;
+                ++cell.pruned;
+                continue;
+            }
+            timeOne(c);
+        }
+        candidates.clear();
+        report();
+    };
+
     detail::enumerateLayouts(
         request,
         [&](std::int64_t t, std::int64_t p) {
+            if (!res.tpPpMap.empty())
+                timeCandidates();
             if (cancelled()) {
                 res.cancelled = true;
                 return false;
@@ -517,22 +616,18 @@ PlanResult planLayouts(const PlanRequest& request)
                     request.onPrunedAfterFootprint(l);
                 return true;
             }
-            eval.step(l);
-            ++res.evaluated;
-            if (request.onEvaluated)
-                request.onEvaluated(l);
-            ++cell.layouts;
-            if (l.fits) {
-                ++res.fitting;
-                if (!cell.fits || detail::ranksBefore(request.rankBy, l, curBest)) {
-                    curBest = l;
-                    cell.bestStepTimeS = l.stepTimeS;
-                }
-                cell.fits = true;
-                fitting.push_back(l);
+            if (byBound) {
+                candidates.push_back({l, eval.lowerBound(), enumerated});
+                return true;
             }
+            eval.step(l);
+            Candidate c {l, 0.0, enumerated};
+            record(c);
+            report();
             return true;
         });
+    if (!res.cancelled)
+        timeCandidates();
     if (!res.cancelled && enumerated == 0)
         throw InvalidInput("global-batch",
                            "--global-batch: no layout reaches " + std::to_string(detail::requestedGlobalBatch(request))
@@ -663,6 +758,13 @@ LayoutEstimate evaluateLayout(const Scenario& s)
     e.stepTimeS = l.stepTimeS;
     e.fits = l.fits;
     return e;
+}
+
+double stepTimeLowerBound(const Scenario& s)
+{
+    const Footprint f = computeFootprint(s);
+    detail::StepEvaluator e;
+    return e.lowerBound(s, f);
 }
 
 PlanLayout evaluateLayoutReference(const Scenario& s)

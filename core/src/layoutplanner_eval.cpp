@@ -459,6 +459,34 @@ private:
     std::size_t m_kept = 0, m_next = 0;
 };
 
+namespace {
+
+/// Each stage's end from below (`ends`), for StepEvaluator::lowerBound()'s callers to skip the placement of a layout that cannot
+/// beat one already placed. In every schedule here (stageOp()) a stage's first block is the forward of micro-batch 0
+/// through chunk 0 and its last the backward of micro-batch m - 1 through chunk 0; a stage runs its blocks one at a
+/// time, each when its input has been released. So stage i cannot end before micro-batch 0's forward has been released
+/// by every stage before it and all its own blocks have run, (m - 1) x busy + lastBusy of its kind; nor before the last
+/// backward has come back from the stage after it (that stage's end less its last block, plus the block's release)
+/// and run. The placement of more than kMaxPlacedBlocks blocks adds at least each stage's own pace per further
+/// micro-batch, so the bound holds there too (not where every n-th layer is checkpointed: see run()).
+template <typename KindOf>
+void stageEndsLowerBound(std::int64_t p, std::int64_t m, const VirtualStageTimes* times, KindOf&& kindOf, double* ends)
+{
+    double arrival = 0;
+    for (std::int64_t i = 0; i < p; ++i) {
+        const Kind& k = kindOf(i);
+        ends[std::size_t(i)] = arrival + double(m - 1) * k.busy + k.lastBusy;
+        arrival += times[std::size_t(i)].fwdRelease;
+    }
+    for (std::int64_t i = p - 2; i >= 0; --i) {
+        const VirtualStageTimes& next = times[std::size_t(i + 1)];
+        ends[std::size_t(i)] = std::max(ends[std::size_t(i)], ends[std::size_t(i + 1)] - next.lastBwd
+                                            + next.lastBwdRelease + times[std::size_t(i)].lastBwd);
+    }
+}
+
+} // namespace
+
 struct StepEvaluator::Impl
 {
     Ctx x;
@@ -544,7 +572,11 @@ StepEvaluator::StepEvaluator()
 
 StepEvaluator::~StepEvaluator() = default;
 
-void StepEvaluator::evaluate(const Scenario& s, const Footprint& fp, PlanLayout& out)
+void StepEvaluator::evaluate(const Scenario& s, const Footprint& fp, PlanLayout& out) { run(s, fp, &out); }
+
+double StepEvaluator::lowerBound(const Scenario& s, const Footprint& fp) { return run(s, fp, nullptr); }
+
+double StepEvaluator::run(const Scenario& s, const Footprint& fp, PlanLayout* outp)
 {
     Impl& im = *m;
     Ctx& x = im.x;
@@ -734,45 +766,53 @@ void StepEvaluator::evaluate(const Scenario& s, const Footprint& fp, PlanLayout&
             }
         }
 
-        // Each stage's last block ends at ends[i] (layoutplanner_ref.cpp): the list scheduling of the stage orders over the
-        // block table, exact up to kMaxPlacedBlocks blocks, the rest of a longer accumulation at the pace of the slowest
-        // stage (measured from two placements with every n-th layer checkpointed).
-        const PipelineSchedule sched = p > 1 ? s.schedule : PipelineSchedule::OneFOneB;
-        const std::int64_t u = v > 1 ? p : 1;
-        // NOLINTNEXTLINE(clang-analyzer-core.DivideZero): u is p or 1, and p >= 1 is checked above
-        const std::int64_t mMax = p == 1 ? 2 : std::max(2 * u, kMaxPlacedBlocks / (2 * V) / u * u);
-        const std::int64_t mB = x.m <= mMax ? x.m : x.m - (x.m - mMax + u - 1) / u * u;
-        im.placeSchedule(sched, p, mB, v, times, ends);
-        if (mB < x.m && x.everyNth && sched != PipelineSchedule::GPipe && p > 1) {
-            double* const ends2 = im.ends2.data();
-            im.placeSchedule(sched, p, mB - u, v, times, ends2);
-            for (std::int64_t i = 0; i < p; ++i)
-                ends[std::size_t(i)] += double(x.m - mB) / double(u) * (ends[std::size_t(i)] - ends2[std::size_t(i)]);
-        } else if (mB < x.m) {
-            double pace = 0;
-            if (sched == PipelineSchedule::GPipe && p > 1) {
-                double f = 0, b = 0;
-                for (std::int64_t i = 0; i < p; ++i) {
-                    f = std::max(f, times[std::size_t(i)].fwd);
-                    b = std::max(b, times[std::size_t(i)].bwd);
+        if (!outp) {
+            // The bound only: each stage's end from below (stageEndsLowerBound()), no placement, nothing kept.
+            if (x.everyNth)
+                return 0.0; // no bound: the longer accumulations are extrapolated from two placements
+            stageEndsLowerBound(p, x.m, times, [&](std::int64_t i) -> const Kind& { return kinds[kindOf(i)]; }, ends);
+        } else {
+            // Each stage's last block ends at ends[i] (layoutplanner_ref.cpp): the list scheduling of the stage orders
+            // over the block table, exact up to kMaxPlacedBlocks blocks, the rest of a longer accumulation at the pace of
+            // the slowest stage (measured from two placements with every n-th layer checkpointed).
+            const PipelineSchedule sched = p > 1 ? s.schedule : PipelineSchedule::OneFOneB;
+            const std::int64_t u = v > 1 ? p : 1;
+            // NOLINTNEXTLINE(clang-analyzer-core.DivideZero): u is p or 1, and p >= 1 is checked above
+            const std::int64_t mMax = p == 1 ? 2 : std::max(2 * u, kMaxPlacedBlocks / (2 * V) / u * u);
+            const std::int64_t mB = x.m <= mMax ? x.m : x.m - (x.m - mMax + u - 1) / u * u;
+            im.placeSchedule(sched, p, mB, v, times, ends);
+            if (mB < x.m && x.everyNth && sched != PipelineSchedule::GPipe && p > 1) {
+                double* const ends2 = im.ends2.data();
+                im.placeSchedule(sched, p, mB - u, v, times, ends2);
+                for (std::int64_t i = 0; i < p; ++i)
+                    ends[std::size_t(i)]
+                        += double(x.m - mB) / double(u) * (ends[std::size_t(i)] - ends2[std::size_t(i)]);
+            } else if (mB < x.m) {
+                double pace = 0;
+                if (sched == PipelineSchedule::GPipe && p > 1) {
+                    double f = 0, b = 0;
+                    for (std::int64_t i = 0; i < p; ++i) {
+                        f = std::max(f, times[std::size_t(i)].fwd);
+                        b = std::max(b, times[std::size_t(i)].bwd);
+                    }
+                    pace = f + b;
+                } else {
+                    for (std::size_t k = 0; k < nKinds; ++k)
+                        if (kinds[k].rep >= 0)
+                            pace = std::max(pace, kinds[k].busy);
                 }
-                pace = f + b;
-            } else {
-                for (std::size_t k = 0; k < nKinds; ++k)
-                    if (kinds[k].rep >= 0)
-                        pace = std::max(pace, kinds[k].busy);
+                for (std::int64_t i = 0; i < p; ++i)
+                    ends[std::size_t(i)] += double(x.m - mB) * pace;
             }
-            for (std::int64_t i = 0; i < p; ++i)
-                ends[std::size_t(i)] += double(x.m - mB) * pace;
-        }
-        if (!x.everyNth) {
-            Impl::Memo* const slot = &im.memos.take();
-            std::vector<double> keep = std::move(slot->ends);
-            *slot = key;
-            for (std::size_t k = 0; k < 4; ++k)
-                slot->kinds[k] = kinds[k];
-            keep.assign(ends, ends + p);
-            slot->ends = std::move(keep);
+            if (!x.everyNth) {
+                Impl::Memo* const slot = &im.memos.take();
+                std::vector<double> keep = std::move(slot->ends);
+                *slot = key;
+                for (std::size_t k = 0; k < 4; ++k)
+                    slot->kinds[k] = kinds[k];
+                keep.assign(ends, ends + p);
+                slot->ends = std::move(keep);
+            }
         }
     }
     // Each stage kind's optimizer phase (it depends on where the offloaded optimizer lives: not kept).
@@ -783,6 +823,9 @@ void StepEvaluator::evaluate(const Scenario& s, const Footprint& fp, PlanLayout&
     double stepEnd = 0;
     for (std::int64_t i = 0; i < p; ++i)
         stepEnd = std::max(stepEnd, ends[std::size_t(i)] + kinds[kindOf(i)].post.seconds());
+    if (!outp)
+        return stepEnd; // exact where the ends were kept, else from below
+    PlanLayout& out = *outp;
 
     // The split of the worst rank's step (the footprint's worst stage, as computeStep() reports it).
     const Kind& w = kinds[kindOf(fp.worstRank().stage)];
@@ -814,6 +857,7 @@ void StepEvaluator::evaluate(const Scenario& s, const Footprint& fp, PlanLayout&
         out.mfu = perRankModel * ranks / (out.stepTimeS * N * x.links.peakFlops);
         out.tokensPerSecondPerGpu = tokens / out.stepTimeS / N;
     }
+    return stepEnd;
 }
 
 

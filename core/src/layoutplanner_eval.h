@@ -25,8 +25,14 @@ public:
     StepEvaluator(const StepEvaluator&) = delete;
     StepEvaluator& operator=(const StepEvaluator&) = delete;
     void evaluate(const Scenario& s, const Footprint& fp, PlanLayout& out);
+    /// A lower bound of the step time evaluate() gives the same layout, without placing its schedule: each stage's end
+    /// from below (its own blocks back to back after the first forward reaches it, and the last backward's way back),
+    /// plus its optimizer phase; the exact step time where the placement is kept. 0 (no bound) with every n-th layer
+    /// checkpointed. Up to floating rounding: callers compare with a margin. Keeps the block caches evaluate() uses.
+    double lowerBound(const Scenario& s, const Footprint& fp);
 
 private:
+    double run(const Scenario& s, const Footprint& fp, PlanLayout* out);
     struct Impl;
     std::unique_ptr<Impl> m;
 };

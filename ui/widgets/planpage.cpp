@@ -435,14 +435,17 @@ void PlanPage::showSearch(const SearchJob& job)
             cell.layouts = c.layouts + c.pruned; // searched: evaluated, or pruned (never a fitting one)
         }
         m_tpPp->setMap(rows, rowLabels, columns, columnLabels, cells);
-        // Every searched layout fits (and was timed) or does not; some of those that do not were pruned before their
-        // footprint (core's exact pruning).
+        // Every searched layout fits or does not (core's exact pruning): one that fits was timed, or its step time's
+        // lower bound showed it slower than what is shown; some of those that do not fit were skipped before their
+        // footprint.
         const PlanResult& pr = *m_result;
         const std::int64_t searched = pr.evaluated + pr.pruned;
-        m_status->setText(tr("%1 layouts searched: %2 fit and were timed, %3 do not fit (%4 of them skipped by pruning) "
-                             "\u2014 %5 ms")
-                              .arg(count(searched), count(pr.fitting), count(searched - pr.fitting),
-                                  count(pr.pruned - pr.prunedNotFitting), QLocale().toString(pr.searchMs, 'f', 1)));
+        const std::int64_t fit = pr.fitting + pr.prunedSlower;
+        m_status->setText(tr("%1 layouts searched: %2 fit (%3 timed, %4 provably slower), %5 do not fit (%6 of them "
+                             "skipped by pruning) \u2014 %7 ms")
+                              .arg(count(searched), count(fit), count(pr.fitting), count(pr.prunedSlower),
+                                  count(searched - fit), count(pr.pruned - pr.prunedNotFitting - pr.prunedSlower),
+                                  QLocale().toString(pr.searchMs, 'f', 1)));
     } else {
         m_layouts->setLayouts({});
         m_pareto->clear();

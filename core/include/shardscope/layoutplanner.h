@@ -115,6 +115,10 @@ struct PlanResult
     /// (prunedNotFitting of them) found not to fit by their footprint, their step time then not computed.
     std::int64_t pruned = 0;
     std::int64_t prunedNotFitting = 0;
+    /// Layouts that fit but were not timed (counted in pruned, not in fitting): ranked by step time, each one's lower
+    /// bound of its step time (its blocks back to back, without the schedule's placement) already exceeded its cell's
+    /// best, the K-th best and the step time of every timed layout of no larger peak, so it could not be reported.
+    std::int64_t prunedSlower = 0;
     std::int64_t fitting = 0; ///< evaluated layouts that fit
     double searchMs = 0;
     bool cancelled = false;
@@ -146,6 +150,11 @@ struct LayoutEstimate
     bool fits = false;
 };
 LayoutEstimate evaluateLayout(const Scenario& s);
+
+/// The lower bound of evaluateLayout(s).stepTimeS the planner prunes with (PlanResult::prunedSlower): each pipeline
+/// stage's blocks back to back after micro-batch 0's forward reaches it, and the last backward's way back to the first
+/// stage, plus its optimizer phase; the schedule is not placed. 0 (no bound) with every n-th layer checkpointed.
+double stepTimeLowerBound(const Scenario& s);
 
 /// Every number of the layout a full scenario sets, from computeFootprint() and the planner's straightforward
 /// closed form as first written (every ZeRO unit walked, every schedule placed; core/src/layoutplanner_ref.cpp).
