@@ -328,6 +328,8 @@ public:
     void step(PlanLayout& l) { m_step.evaluate(m_s, *m_fp, l); }
     /// A lower bound of step()'s time for the layout memory() was last called on (StepEvaluator::lowerBound()).
     double lowerBound() { return m_step.lowerBound(m_s, *m_fp); }
+    /// A cheaper, lower one (StepEvaluator::computeBound()).
+    double computeBound() { return m_step.computeBound(m_s, *m_fp); }
 
 private:
     Scenario m_base;
@@ -523,16 +525,26 @@ PlanResult planLayouts(const PlanRequest& request)
             if (i == seed)
                 continue;
             Candidate& c = candidates[i];
-            // A margin far above the bound's floating rounding (a few ulps).
-            const double bound = c.bound * (1.0 - 1e-9);
-            const double kth = topTimes.size() == std::size_t(request.topK) ? topTimes.top() : HUGE_VAL;
-            if (cell.fits && bound > cell.bestStepTimeS && bound > kth && bound > frontTimeAt(c.layout.peakBytes)) {
+            // Whether a bound rules the layout out, with a margin far above the bound's floating rounding (a few ulps).
+            auto slower = [&](double bound) {
+                bound *= 1.0 - 1e-9;
+                const double kth = topTimes.size() == std::size_t(request.topK) ? topTimes.top() : HUGE_VAL;
+                return cell.fits && bound > cell.bestStepTimeS && bound > kth && bound > frontTimeAt(c.layout.peakBytes);
+            };
+            bool ruledOut = slower(c.bound); // the compute streams' bound
+            if (!ruledOut) {
+                eval.memory(c.layout);
+                ruledOut = slower(eval.lowerBound()); // the blocks' bound
+                if (!ruledOut) {
+                    eval.step(c.layout);
+                    record(c);
+                }
+            }
+            if (ruledOut) {
                 ++res.pruned;
                 ++res.prunedSlower;
                 ++cell.pruned;
-                continue;
             }
-            timeOne(c);
         }
         candidates.clear();
         report();
@@ -617,7 +629,7 @@ PlanResult planLayouts(const PlanRequest& request)
                 return true;
             }
             if (byBound) {
-                candidates.push_back({l, eval.lowerBound(), enumerated});
+                candidates.push_back({l, eval.computeBound(), enumerated});
                 return true;
             }
             eval.step(l);

@@ -539,6 +539,9 @@ struct StepEvaluator::Impl
     /// The first stage of each kind of the current shape (its layers and params split: the same for every layout of it).
     std::vector<Stage> stages;
     KeptSlots<Memo, 8> memos;
+    /// StepEvaluator::computeBound()'s latest stage end of each stage kind of the current shape, for (v, m).
+    std::tuple<std::int64_t, std::int64_t> computeKey {-1, -1};
+    std::vector<double> computeEnds;
     std::vector<VirtualStageTimes> times; ///< scratch: the block table of the layout being evaluated
     std::vector<double> ends, ends2; ///< scratch: each stage's end
 
@@ -572,11 +575,16 @@ StepEvaluator::StepEvaluator()
 
 StepEvaluator::~StepEvaluator() = default;
 
-void StepEvaluator::evaluate(const Scenario& s, const Footprint& fp, PlanLayout& out) { run(s, fp, &out); }
+void StepEvaluator::evaluate(const Scenario& s, const Footprint& fp, PlanLayout& out) { run(s, fp, &out, Mode::Exact); }
 
-double StepEvaluator::lowerBound(const Scenario& s, const Footprint& fp) { return run(s, fp, nullptr); }
+double StepEvaluator::lowerBound(const Scenario& s, const Footprint& fp) { return run(s, fp, nullptr, Mode::Bound); }
 
-double StepEvaluator::run(const Scenario& s, const Footprint& fp, PlanLayout* outp)
+double StepEvaluator::computeBound(const Scenario& s, const Footprint& fp)
+{
+    return run(s, fp, nullptr, Mode::ComputeBound);
+}
+
+double StepEvaluator::run(const Scenario& s, const Footprint& fp, PlanLayout* outp, Mode mode)
 {
     Impl& im = *m;
     Ctx& x = im.x;
@@ -609,6 +617,7 @@ double StepEvaluator::run(const Scenario& s, const Footprint& fp, PlanLayout* ou
         im.memos.clear();
         im.blockSets.clear();
         im.stages.clear();
+        im.computeKey = {-1, -1};
     }
     x.z3 = s.zeroStage == 3 && x.dc > 1;
     x.perTensor = x.z3 && s.zero3PerTensorCollectives;
@@ -652,6 +661,10 @@ double StepEvaluator::run(const Scenario& s, const Footprint& fp, PlanLayout* ou
             if (Stage& st = im.stages[kindOf(i)]; st.index < 0)
                 st = makeStage(i);
     }
+    // A stage's optimizer phase (it depends on where the offloaded optimizer lives).
+    auto phaseOf = [&](const Stage& st) {
+        return optimizerPhase(s, x.b, x.links, fp.gpu, x.bw, st.local, x.dc, double(st.layers) * x.lt.layerForward());
+    };
     if (im.ends.size() < std::size_t(p)) {
         im.ends.resize(std::size_t(p));
         im.ends2.resize(std::size_t(p));
@@ -673,78 +686,72 @@ double StepEvaluator::run(const Scenario& s, const Footprint& fp, PlanLayout* ou
                 hit = &im.memos[k];
                 break;
             }
-    if (hit) {
-        for (std::size_t k = 0; k < 4; ++k)
-            kinds[k] = hit->kinds[k];
-        std::copy(hit->ends.begin(), hit->ends.end(), ends);
-    } else {
+    // The blocks of every stage kind's chunks of one direction (forward; backward with or without its gradient
+    // reduction) into out[kind x v + chunk]. A stage's chunks differ only in their layer count, the embedding (the
+    // first stage's first chunk), the head and the stage's last layer (its last chunk), and the pipeline send (none
+    // out of the last virtual stage's forward and the first's backward); with every n-th layer checkpointed, or
+    // walked per weight, in their layers too. Chunks alike in all of these have the same blocks: computed once.
+    const bool chunksAlike = !x.everyNth && !x.perTensor;
+    auto computeBlocks = [&](bool fwd, bool reduce, Block* out) {
+        for (std::size_t k = 0; k < nKinds; ++k) {
+            const Stage& st = im.stages[k];
+            if (st.index < 0)
+                continue;
+            const std::int64_t i = st.index;
+            StageComm sc;
+            if (x.z3 || x.dc > 1) {
+                sc.embedding = x.unitComm(st.embedding);
+                sc.head = x.unitComm(st.head);
+                sc.lastLayer = st.lastExtra != 0 ? x.unitComm(st.perLayer + st.lastExtra) : x.perLayer;
+            }
+            std::int64_t lastKey = -1;
+            Block bl;
+            for (std::int64_t c = 0; c < v; ++c) {
+                const std::int64_t vs = c * p + i;
+                const bool plainChunk = chunksAlike && !(st.first && c == 0) && c != v - 1 && vs != 0 && vs != V - 1;
+                const std::int64_t chunkKey = plainChunk ? chunkLayers(st.layers, v, c) : -1;
+                if (chunkKey < 0 || chunkKey != lastKey) {
+                    bl = block(x, st, sc, c, i, fwd, reduce);
+                    lastKey = chunkKey;
+                }
+                out[k * std::size_t(v) + std::size_t(c)] = bl;
+            }
+        }
+    };
+    // What a block depends on beyond the shape and v: ZeRO-3's gathers (and where offloaded params come from), and
+    // with the reduction its kind (ZeRO-0's all-reduce, else reduce-scatter) and the gradients' copy to the host.
+    // Layouts of a shape share the blocks of equal signatures (the forwards of ZeRO-0, 1 and 2 with or without
+    // optimizer offload; the backwards without reduction of ZeRO-0 and 1), kept in im.blockSets.
+    auto signature = [&](bool fwd, bool reduce) {
+        std::uint32_t g = fwd ? 1U : 0U;
+        if (x.z3)
+            g |= 2U | (std::uint32_t(s.offloadParams) << 2U);
+        if (reduce)
+            g |= 16U | (s.zeroStage == 0 ? 32U : 0U) | (x.offOpt ? 64U : 0U);
+        return g;
+    };
+    // A set fetched for this layout is never the one replaced by a later fetch (`inUse`).
+    auto blocksOf = [&](bool fwd, bool reduce, const Block* inUse0, const Block* inUse1) -> const Block* {
+        const std::uint32_t sig = signature(fwd, reduce);
+        for (std::size_t j = 0; j < im.blockSets.size(); ++j)
+            if (im.blockSets[j].sig == sig && im.blockSets[j].v == v && im.blockSets[j].kinds == nKinds)
+                return im.blockSets[j].blocks.data();
+        Impl::BlockSet* const slot = &im.blockSets.take(
+            [&](const Impl::BlockSet& b) { return b.blocks.data() == inUse0 || b.blocks.data() == inUse1; });
+        slot->sig = sig;
+        slot->v = v;
+        slot->kinds = nKinds;
+        slot->blocks.resize(nKinds * std::size_t(v));
+        computeBlocks(fwd, reduce, slot->blocks.data());
+        return slot->blocks.data();
+    };
+    // The block table of every virtual stage (`times`) and each stage kind's sums (`kinds`) from the blocks of the
+    // forward, the backward and the last micro-batch's backward.
+    VirtualStageTimes* times = nullptr;
+    auto buildTable = [&](const Block* fb, const Block* bb, const Block* lbb) {
         if (im.times.size() < std::size_t(V))
             im.times.resize(std::size_t(V));
-        VirtualStageTimes* const times = im.times.data();
-        const bool reduceEvery = x.dc > 1 && s.zeroStage >= 2;
-        const bool reduceLast = x.dc > 1 && !reduceEvery;
-        // The blocks of every stage kind's chunks of one direction (forward; backward with or without its gradient
-        // reduction) into out[kind x v + chunk]. A stage's chunks differ only in their layer count, the embedding (the
-        // first stage's first chunk), the head and the stage's last layer (its last chunk), and the pipeline send (none
-        // out of the last virtual stage's forward and the first's backward); with every n-th layer checkpointed, or
-        // walked per weight, in their layers too. Chunks alike in all of these have the same blocks: computed once.
-        const bool chunksAlike = !x.everyNth && !x.perTensor;
-        auto computeBlocks = [&](bool fwd, bool reduce, Block* out) {
-            for (std::size_t k = 0; k < nKinds; ++k) {
-                const Stage& st = im.stages[k];
-                if (st.index < 0)
-                    continue;
-                const std::int64_t i = st.index;
-                StageComm sc;
-                if (x.z3 || x.dc > 1) {
-                    sc.embedding = x.unitComm(st.embedding);
-                    sc.head = x.unitComm(st.head);
-                    sc.lastLayer = st.lastExtra != 0 ? x.unitComm(st.perLayer + st.lastExtra) : x.perLayer;
-                }
-                std::int64_t lastKey = -1;
-                Block bl;
-                for (std::int64_t c = 0; c < v; ++c) {
-                    const std::int64_t vs = c * p + i;
-                    const bool plainChunk = chunksAlike && !(st.first && c == 0) && c != v - 1 && vs != 0 && vs != V - 1;
-                    const std::int64_t chunkKey = plainChunk ? chunkLayers(st.layers, v, c) : -1;
-                    if (chunkKey < 0 || chunkKey != lastKey) {
-                        bl = block(x, st, sc, c, i, fwd, reduce);
-                        lastKey = chunkKey;
-                    }
-                    out[k * std::size_t(v) + std::size_t(c)] = bl;
-                }
-            }
-        };
-        // What a block depends on beyond the shape and v: ZeRO-3's gathers (and where offloaded params come from), and
-        // with the reduction its kind (ZeRO-0's all-reduce, else reduce-scatter) and the gradients' copy to the host.
-        // Layouts of a shape share the blocks of equal signatures (the forwards of ZeRO-0, 1 and 2 with or without
-        // optimizer offload; the backwards without reduction of ZeRO-0 and 1), kept in im.blockSets.
-        auto signature = [&](bool fwd, bool reduce) {
-            std::uint32_t g = fwd ? 1U : 0U;
-            if (x.z3)
-                g |= 2U | (std::uint32_t(s.offloadParams) << 2U);
-            if (reduce)
-                g |= 16U | (s.zeroStage == 0 ? 32U : 0U) | (x.offOpt ? 64U : 0U);
-            return g;
-        };
-        // A set fetched for this layout is never the one replaced by a later fetch (`inUse`).
-        auto blocksOf = [&](bool fwd, bool reduce, const Block* inUse0, const Block* inUse1) -> const Block* {
-            const std::uint32_t sig = signature(fwd, reduce);
-            for (std::size_t j = 0; j < im.blockSets.size(); ++j)
-                if (im.blockSets[j].sig == sig && im.blockSets[j].v == v && im.blockSets[j].kinds == nKinds)
-                    return im.blockSets[j].blocks.data();
-            Impl::BlockSet* const slot = &im.blockSets.take(
-                [&](const Impl::BlockSet& b) { return b.blocks.data() == inUse0 || b.blocks.data() == inUse1; });
-            slot->sig = sig;
-            slot->v = v;
-            slot->kinds = nKinds;
-            slot->blocks.resize(nKinds * std::size_t(v));
-            computeBlocks(fwd, reduce, slot->blocks.data());
-            return slot->blocks.data();
-        };
-        const Block* const fb = blocksOf(true, false, nullptr, nullptr);
-        const Block* const bb = blocksOf(false, reduceEvery, fb, nullptr);
-        const Block* const lbb = reduceLast ? blocksOf(false, true, fb, bb) : bb;
+        times = im.times.data();
         for (std::int64_t i = 0; i < p; ++i) {
             const std::size_t kk = kindOf(i);
             Kind& k = kinds[kk];
@@ -765,6 +772,45 @@ double StepEvaluator::run(const Scenario& s, const Footprint& fp, PlanLayout* ou
                 k.lastBusy += f.duration + lb.duration;
             }
         }
+    };
+    if (mode == Mode::ComputeBound) {
+        // Every block's compute stream alone: the blocks of the shape's forward and backward without ZeRO-3's gathers
+        // and without a gradient reduction (a block never takes less: gathers only delay the compute stream, and the
+        // communication stream only ends the block later), kept per shape; each stage's end from below on them
+        // (stageEndsLowerBound()), plus the layout's own optimizer phase.
+        if (x.everyNth || x.perTensor)
+            return 0.0; // no bound (see stageEndsLowerBound()); the per-weight walk sums its pieces its own way
+        if (!(im.computeKey == std::make_tuple(v, x.m))) {
+            const bool z3 = x.z3;
+            x.z3 = false;
+            const Block* const fb = blocksOf(true, false, nullptr, nullptr);
+            const Block* const bb = blocksOf(false, false, fb, nullptr);
+            x.z3 = z3;
+            buildTable(fb, bb, bb);
+            stageEndsLowerBound(p, x.m, times, [&](std::int64_t i) -> const Kind& { return kinds[kindOf(i)]; }, ends);
+            // The latest end of each kind's stages (its optimizer phase is the same on all of them).
+            im.computeEnds.assign(nKinds, -HUGE_VAL);
+            for (std::int64_t i = 0; i < p; ++i)
+                im.computeEnds[kindOf(i)] = std::max(im.computeEnds[kindOf(i)], ends[std::size_t(i)]);
+            im.computeKey = std::make_tuple(v, x.m);
+        }
+        double bound = 0;
+        for (std::size_t k = 0; k < nKinds; ++k)
+            if (im.stages[k].index >= 0)
+                bound = std::max(bound, im.computeEnds[k] + phaseOf(im.stages[k]).seconds());
+        return bound;
+    }
+    if (hit) {
+        for (std::size_t k = 0; k < 4; ++k)
+            kinds[k] = hit->kinds[k];
+        std::copy(hit->ends.begin(), hit->ends.end(), ends);
+    } else {
+        const bool reduceEvery = x.dc > 1 && s.zeroStage >= 2;
+        const bool reduceLast = x.dc > 1 && !reduceEvery;
+        const Block* const fb = blocksOf(true, false, nullptr, nullptr);
+        const Block* const bb = blocksOf(false, reduceEvery, fb, nullptr);
+        const Block* const lbb = reduceLast ? blocksOf(false, true, fb, bb) : bb;
+        buildTable(fb, bb, lbb);
 
         if (!outp) {
             // The bound only: each stage's end from below (stageEndsLowerBound()), no placement, nothing kept.
@@ -818,8 +864,7 @@ double StepEvaluator::run(const Scenario& s, const Footprint& fp, PlanLayout* ou
     // Each stage kind's optimizer phase (it depends on where the offloaded optimizer lives: not kept).
     for (std::size_t k = 0; k < nKinds; ++k)
         if (kinds[k].rep >= 0)
-            kinds[k].post = optimizerPhase(s, x.b, x.links, fp.gpu, x.bw, im.stages[k].local, x.dc,
-                                           double(im.stages[k].layers) * x.lt.layerForward());
+            kinds[k].post = phaseOf(im.stages[k]);
     double stepEnd = 0;
     for (std::int64_t i = 0; i < p; ++i)
         stepEnd = std::max(stepEnd, ends[std::size_t(i)] + kinds[kindOf(i)].post.seconds());

@@ -30,9 +30,14 @@ public:
     /// plus its optimizer phase; the exact step time where the placement is kept. 0 (no bound) with every n-th layer
     /// checkpointed. Up to floating rounding: callers compare with a margin. Keeps the block caches evaluate() uses.
     double lowerBound(const Scenario& s, const Footprint& fp);
+    /// A lower bound of lowerBound(), cheaper: the same on every block's compute stream alone (no ZeRO-3 gather, no
+    /// gradient reduction: the same for every ZeRO stage and offload of a shape, kept), plus the layout's own
+    /// optimizer phase. 0 (no bound) with every n-th layer checkpointed or ZeRO-3's per-weight walk.
+    double computeBound(const Scenario& s, const Footprint& fp);
 
 private:
-    double run(const Scenario& s, const Footprint& fp, PlanLayout* out);
+    enum class Mode { Exact, Bound, ComputeBound };
+    double run(const Scenario& s, const Footprint& fp, PlanLayout* out, Mode mode);
     struct Impl;
     std::unique_ptr<Impl> m;
 };
