@@ -313,6 +313,7 @@ public:
                 m_family = std::make_unique<FootprintFamily>(m_s);
             m_shape = shape;
             m_fp = nullptr;
+            m_floorKept = false;
         }
         const auto gpuSide = std::make_tuple(l.stage, l.offloadOptimizer != OffloadDevice::None,
                                              l.offloadParams != OffloadDevice::None);
@@ -330,10 +331,41 @@ public:
     double lowerBound() { return m_step.lowerBound(m_s, *m_fp); }
     /// A cheaper, lower one (StepEvaluator::computeBound()).
     double computeBound() { return m_step.computeBound(m_s, *m_fp); }
+    /// computeBound() of a layout before its footprint: once a footprint of its shape has been computed (the bound reads
+    /// only what all of a shape's footprints share: the parameter split, the bytes per parameter, the GPU); 0 (no bound)
+    /// before. memory() is then called on the layout as on any other.
+    double computeBoundBeforeFootprint(const PlanLayout& l)
+    {
+        if (!sameShape(l))
+            return 0;
+        applyLayoutTo(m_s, m_base, l);
+        return m_step.computeBound(m_s, *m_fp);
+    }
+    /// StepEvaluator::computeFloor() of a layout before its footprint (as computeBoundBeforeFootprint()), kept for the
+    /// shape; 0 (no bound) before a footprint of the shape.
+    double computeFloorBeforeFootprint(const PlanLayout& l)
+    {
+        if (!sameShape(l))
+            return 0;
+        if (!m_floorKept) {
+            applyLayoutTo(m_s, m_base, l);
+            m_floor = m_step.computeFloor(m_s, *m_fp);
+            m_floorKept = true;
+        }
+        return m_floor;
+    }
 
 private:
+    bool sameShape(const PlanLayout& l) const
+    {
+        return m_fp
+            && std::make_tuple(l.tp, l.pp, l.vpp, l.microBatch, l.gradAccum, int(l.checkpointing), l.sequenceParallel)
+            == m_shape;
+    }
     Scenario m_base;
     Scenario m_s; ///< applyLayout(m_base, the layout being evaluated)
+    bool m_floorKept = false; ///< m_floor is the current shape's
+    double m_floor = 0;
     std::unique_ptr<FootprintFamily> m_family;
     std::tuple<std::int64_t, std::int64_t, std::int64_t, std::int64_t, std::int64_t, int, bool> m_shape;
     const Footprint* m_fp = nullptr; ///< m_family's footprint of m_gpuSide
@@ -449,112 +481,39 @@ PlanResult planLayouts(const PlanRequest& request)
     auto cancelled = [&] { return request.cancel && request.cancel->load(std::memory_order_relaxed); };
 
     // Exact pruning by step time (branch and bound): a fitting layout is reported only if it is its cell's best, among
-    // the top K, or on the Pareto front, so one whose step time cannot beat the cell's best, the K-th best and every
-    // layout of no larger peak already timed is never reported, and its schedule need not be placed. Its step time is
-    // bounded from below without the placement (StepEvaluator::lowerBound()); a cell's fitting layouts are bounded
-    // first, the one with the smallest bound timed first (the cell's best comes early), then the others in
-    // enumeration order (what the evaluator keeps from layout to layout stays useful), each timed only if its bound
-    // does not rule it out. Ranked by step time only (the bound is on it).
+    // the top K, or on the Pareto front, so one whose step time cannot beat its cell's best, the K-th best and every
+    // timed layout of no larger peak is never reported, and is not timed. Two lower bounds of the step time rule
+    // layouts out without placing their schedule: computeBound() (every block's compute stream alone, kept per
+    // shape, plus the layout's optimizer phase) and lowerBound() (the layout's own blocks back to back). The first
+    // needs no footprint of the layout (only what all of its shape's share), so it can rule a layout out before its
+    // footprint where a lower bound of its peak is known: the peak of the same layout at a smaller micro-batch with
+    // the same micro-batches in flight (a larger micro-batch never lowers the peak: the micro-batch pruning's
+    // monotonicity). The thresholds only tighten as layouts are timed in enumeration order. Ranked by step time only
+    // (the bounds are on it).
     const bool byBound = request.exactPruning && !request.timeLayoutsThatDoNotFit && request.rankBy == PlanRank::StepTime;
-    struct Candidate
-    {
-        PlanLayout layout;
-        double bound;
-        std::int64_t order;
-    };
-    std::vector<Candidate> candidates, timed;
     std::priority_queue<double> topTimes; ///< the K smallest step times timed so far (largest on top)
     std::map<std::int64_t, double> front; ///< peak -> step time: the Pareto staircase of the layouts timed so far
     auto frontTimeAt = [&](std::int64_t peak) {
         auto it = front.upper_bound(peak);
         return it == front.begin() ? HUGE_VAL : std::prev(it)->second;
     };
-    // A timed layout: counted, and the thresholds above tightened; kept in `timed` (reported in enumeration order).
-    auto record = [&](Candidate& c) {
-        PlanLayout& l = c.layout;
-        PlanCell& cell = res.tpPpMap[cur];
-        ++res.evaluated;
-        ++cell.layouts;
-        if (l.fits) {
-            ++res.fitting;
-            if (!cell.fits || detail::ranksBefore(request.rankBy, l, curBest)) {
-                curBest = l;
-                cell.bestStepTimeS = l.stepTimeS;
-            }
-            cell.fits = true;
-            if (byBound) {
-                topTimes.push(l.stepTimeS);
-                if (topTimes.size() > std::size_t(request.topK))
-                    topTimes.pop();
-                if (frontTimeAt(l.peakBytes) > l.stepTimeS) {
-                    auto it = front.insert_or_assign(l.peakBytes, l.stepTimeS).first;
-                    for (++it; it != front.end() && it->second >= l.stepTimeS;)
-                        it = front.erase(it);
-                }
-            }
-        }
-        timed.push_back(std::move(c));
+    // Whether a bound of a layout's step time rules it out, its peak at least `peak`; with a margin far above the
+    // bounds' floating rounding (a few ulps).
+    auto slower = [&](const PlanCell& cell, double bound, std::int64_t peak) {
+        bound *= 1.0 - 1e-9;
+        const double kth = topTimes.size() == std::size_t(request.topK) ? topTimes.top() : HUGE_VAL;
+        return cell.fits && bound > cell.bestStepTimeS && bound > kth && bound > frontTimeAt(peak);
     };
-    // The timed layouts of the cell, reported in enumeration order.
-    auto report = [&] {
-        std::sort(timed.begin(), timed.end(), [](const Candidate& a, const Candidate& b) { return a.order < b.order; });
-        for (const Candidate& c : timed) {
-            if (request.onEvaluated)
-                request.onEvaluated(c.layout);
-            if (c.layout.fits)
-                fitting.push_back(c.layout);
-        }
-        timed.clear();
-    };
-    // Times the cell's fitting layouts the bound does not rule out (byBound).
-    auto timeCandidates = [&] {
-        if (candidates.empty())
-            return;
-        std::size_t seed = 0;
-        for (std::size_t i = 1; i < candidates.size(); ++i)
-            if (candidates[i].bound < candidates[seed].bound)
-                seed = i;
-        auto timeOne = [&](Candidate& c) {
-            eval.memory(c.layout); // the evaluator's footprint of this layout again (the same memory fields)
-            eval.step(c.layout);
-            record(c);
-        };
-        timeOne(candidates[seed]);
-        PlanCell& cell = res.tpPpMap[cur];
-        for (std::size_t i = 0; i < candidates.size(); ++i) {
-            if (i == seed)
-                continue;
-            Candidate& c = candidates[i];
-            // Whether a bound rules the layout out, with a margin far above the bound's floating rounding (a few ulps).
-            auto slower = [&](double bound) {
-                bound *= 1.0 - 1e-9;
-                const double kth = topTimes.size() == std::size_t(request.topK) ? topTimes.top() : HUGE_VAL;
-                return cell.fits && bound > cell.bestStepTimeS && bound > kth && bound > frontTimeAt(c.layout.peakBytes);
-            };
-            bool ruledOut = slower(c.bound); // the compute streams' bound
-            if (!ruledOut) {
-                eval.memory(c.layout);
-                ruledOut = slower(eval.lowerBound()); // the blocks' bound
-                if (!ruledOut) {
-                    eval.step(c.layout);
-                    record(c);
-                }
-            }
-            if (ruledOut) {
-                ++res.pruned;
-                ++res.prunedSlower;
-                ++cell.pruned;
-            }
-        }
-        candidates.clear();
-        report();
-    };
+    // Per (tp, pp, vpp), for each micro-batch slot (below): the in-flight signature and peak of the last layout whose
+    // footprint was computed (kNoFailure: none).
+    std::array<std::int64_t, std::size_t {2} * 4 * 36> peakSignature {}, peakAt {};
+    /// Per (tp, pp, vpp, micro-batch, sequence parallel), for each (stage, offloads): the peak of the layout with selective
+    /// checkpointing where its footprint was computed (0: not), a lower bound of the peak without checkpointing.
+    std::array<std::int64_t, 36> selectivePeak {};
 
     detail::enumerateLayouts(
         request,
         [&](std::int64_t t, std::int64_t p) {
-            if (!res.tpPpMap.empty())
-                timeCandidates();
             if (cancelled()) {
                 res.cancelled = true;
                 return false;
@@ -580,6 +539,7 @@ PlanResult planLayouts(const PlanRequest& request)
             if (group != pruneGroup) {
                 pruneGroup = group;
                 noFit = 0;
+                selectivePeak.fill(0);
             }
             // The layout's ZeRO stage and offloads as one index (0 .. 35), for both prunings' tables.
             const std::size_t stageOffloads
@@ -596,6 +556,7 @@ PlanResult planLayouts(const PlanRequest& request)
             if (const auto g = std::make_tuple(l.tp, l.pp, l.vpp); g != microBatchGroup) {
                 microBatchGroup = g;
                 failedAt.fill(kNoFailure);
+                peakSignature.fill(kNoFailure);
             }
             const std::int64_t inFlight = inFlightSignature(request.base, l);
             const std::size_t mbSlot
@@ -610,7 +571,30 @@ PlanResult planLayouts(const PlanRequest& request)
                 ++cell.pruned;
                 return true;
             }
+            // Ruled out before its footprint: its compute bound against the timed layouts of no larger peak than that
+            // of its smaller micro-batch (0: none known, then only a layout of peak 0 could rule it out).
+            double computeBound = 0;
+            if (byBound && cell.fits) {
+                std::int64_t peakFloor = peakSignature[mbSlot] == inFlight ? peakAt[mbSlot] : 0;
+                if (l.checkpointing == Checkpointing::None) // keeping every activation never lowers the peak
+                    peakFloor = std::max(peakFloor, selectivePeak[stageOffloads]);
+                // The shape's floor first (no optimizer phase: nothing computed per layout), then the layout's own.
+                const double floor = eval.computeFloorBeforeFootprint(l);
+                const bool ruledOut = floor > 0 && slower(cell, floor, peakFloor);
+                if (!ruledOut && floor > 0)
+                    computeBound = eval.computeBoundBeforeFootprint(l);
+                if (ruledOut || (computeBound > 0 && slower(cell, computeBound, peakFloor))) {
+                    ++res.pruned;
+                    ++res.prunedSlower;
+                    ++cell.pruned;
+                    return true;
+                }
+            }
             eval.memory(l);
+            peakSignature[mbSlot] = inFlight;
+            peakAt[mbSlot] = l.peakBytes;
+            if (l.checkpointing == Checkpointing::Selective)
+                selectivePeak[stageOffloads] = l.peakBytes;
             if (!l.fits)
                 failedAt[mbSlot] = inFlight;
             if (!l.fits && l.checkpointing == Checkpointing::Selective)
@@ -628,18 +612,40 @@ PlanResult planLayouts(const PlanRequest& request)
                     request.onPrunedAfterFootprint(l);
                 return true;
             }
-            if (byBound) {
-                candidates.push_back({l, eval.computeBound(), enumerated});
+            if (byBound && computeBound == 0)
+                computeBound = eval.computeBound();
+            if (byBound && (slower(cell, computeBound, l.peakBytes) || slower(cell, eval.lowerBound(), l.peakBytes))) {
+                ++res.pruned;
+                ++res.prunedSlower;
+                ++cell.pruned;
                 return true;
             }
             eval.step(l);
-            Candidate c {l, 0.0, enumerated};
-            record(c);
-            report();
+            ++res.evaluated;
+            if (request.onEvaluated)
+                request.onEvaluated(l);
+            ++cell.layouts;
+            if (l.fits) {
+                ++res.fitting;
+                if (!cell.fits || detail::ranksBefore(request.rankBy, l, curBest)) {
+                    curBest = l;
+                    cell.bestStepTimeS = l.stepTimeS;
+                }
+                cell.fits = true;
+                fitting.push_back(l);
+                if (byBound) {
+                    topTimes.push(l.stepTimeS);
+                    if (topTimes.size() > std::size_t(request.topK))
+                        topTimes.pop();
+                    if (frontTimeAt(l.peakBytes) > l.stepTimeS) {
+                        auto it = front.insert_or_assign(l.peakBytes, l.stepTimeS).first;
+                        for (++it; it != front.end() && it->second >= l.stepTimeS;)
+                            it = front.erase(it);
+                    }
+                }
+            }
             return true;
         });
-    if (!res.cancelled)
-        timeCandidates();
     if (!res.cancelled && enumerated == 0)
         throw InvalidInput("global-batch",
                            "--global-batch: no layout reaches " + std::to_string(detail::requestedGlobalBatch(request))

@@ -584,6 +584,11 @@ double StepEvaluator::computeBound(const Scenario& s, const Footprint& fp)
     return run(s, fp, nullptr, Mode::ComputeBound);
 }
 
+double StepEvaluator::computeFloor(const Scenario& s, const Footprint& fp)
+{
+    return run(s, fp, nullptr, Mode::ComputeFloor);
+}
+
 double StepEvaluator::run(const Scenario& s, const Footprint& fp, PlanLayout* outp, Mode mode)
 {
     Impl& im = *m;
@@ -624,7 +629,8 @@ double StepEvaluator::run(const Scenario& s, const Footprint& fp, PlanLayout* ou
     x.everyNth = s.checkpointing == Checkpointing::Full && s.checkpointInterval > 1;
     x.offPar = s.offloadParams != OffloadDevice::None;
     x.offOpt = s.offloadOptimizer != OffloadDevice::None;
-    x.perLayer = x.unitComm(fp.ranks.front().perLayerLocalParams);
+    if (mode == Mode::Exact || mode == Mode::Bound) // the compute streams need no collective
+        x.perLayer = x.unitComm(fp.ranks.front().perLayerLocalParams);
     const Architecture& a = s.arch;
     const std::int64_t L = a.layers;
     const std::int64_t p = x.p, v = x.v, V = p * v;
@@ -670,22 +676,6 @@ double StepEvaluator::run(const Scenario& s, const Footprint& fp, PlanLayout* ou
         im.ends2.resize(std::size_t(p));
     }
     double* const ends = im.ends.data();
-    Impl::Memo key;
-    key.v = v;
-    key.m = x.m;
-    key.dc = x.dc;
-    key.stage = s.zeroStage;
-    key.offOpt = x.offOpt;
-    key.offPar = s.offloadParams;
-    key.weights = x.b.weights;
-    key.grads = x.b.grads;
-    const Impl::Memo* hit = nullptr;
-    if (!x.everyNth)
-        for (std::size_t k = 0; k < im.memos.size(); ++k)
-            if (im.memos[k] == key) {
-                hit = &im.memos[k];
-                break;
-            }
     // The blocks of every stage kind's chunks of one direction (forward; backward with or without its gradient
     // reduction) into out[kind x v + chunk]. A stage's chunks differ only in their layer count, the embedding (the
     // first stage's first chunk), the head and the stage's last layer (its last chunk), and the pipeline send (none
@@ -773,7 +763,8 @@ double StepEvaluator::run(const Scenario& s, const Footprint& fp, PlanLayout* ou
             }
         }
     };
-    if (mode == Mode::ComputeBound) {
+    if (mode == Mode::ComputeBound || mode == Mode::ComputeFloor) {
+        const bool withPhase = mode == Mode::ComputeBound;
         // Every block's compute stream alone: the blocks of the shape's forward and backward without ZeRO-3's gathers
         // and without a gradient reduction (a block never takes less: gathers only delay the compute stream, and the
         // communication stream only ends the block later), kept per shape; each stage's end from below on them
@@ -797,9 +788,25 @@ double StepEvaluator::run(const Scenario& s, const Footprint& fp, PlanLayout* ou
         double bound = 0;
         for (std::size_t k = 0; k < nKinds; ++k)
             if (im.stages[k].index >= 0)
-                bound = std::max(bound, im.computeEnds[k] + phaseOf(im.stages[k]).seconds());
+                bound = std::max(bound, im.computeEnds[k] + (withPhase ? phaseOf(im.stages[k]).seconds() : 0.0));
         return bound;
     }
+    Impl::Memo key;
+    key.v = v;
+    key.m = x.m;
+    key.dc = x.dc;
+    key.stage = s.zeroStage;
+    key.offOpt = x.offOpt;
+    key.offPar = s.offloadParams;
+    key.weights = x.b.weights;
+    key.grads = x.b.grads;
+    const Impl::Memo* hit = nullptr;
+    if (!x.everyNth)
+        for (std::size_t k = 0; k < im.memos.size(); ++k)
+            if (im.memos[k] == key) {
+                hit = &im.memos[k];
+                break;
+            }
     if (hit) {
         for (std::size_t k = 0; k < 4; ++k)
             kinds[k] = hit->kinds[k];

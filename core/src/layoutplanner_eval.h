@@ -34,9 +34,11 @@ public:
     /// gradient reduction: the same for every ZeRO stage and offload of a shape, kept), plus the layout's own
     /// optimizer phase. 0 (no bound) with every n-th layer checkpointed or ZeRO-3's per-weight walk.
     double computeBound(const Scenario& s, const Footprint& fp);
+    /// computeBound() without the optimizer phase: the same for every layout of a shape (its (v, m) and schedule).
+    double computeFloor(const Scenario& s, const Footprint& fp);
 
 private:
-    enum class Mode { Exact, Bound, ComputeBound };
+    enum class Mode { Exact, Bound, ComputeBound, ComputeFloor };
     double run(const Scenario& s, const Footprint& fp, PlanLayout* out, Mode mode);
     struct Impl;
     std::unique_ptr<Impl> m;
