@@ -68,14 +68,14 @@ QJsonObject layoutToJson(const Scenario& base, const PlanLayout& l)
 QString planTable(const PlanRequest& r, const PlanResult& res, ByteUnit units)
 {
     QString t;
-    // Layouts that fit: timed (`fitting`), or shown slower than the reported ones by their bound (pruned).
-    t += QStringLiteral("%1 on %2 x %3, global batch %4: %5 layouts evaluated, %6 pruned, %7 fit (%8 timed) (%9 ms)\n")
+    // Evaluated (timed) layouts, pruned ones (among them those a bound of their step time ruled out), those that fit.
+    t += QStringLiteral("%1 on %2 x %3, global batch %4: %5 layouts evaluated, %6 pruned (%7 could not beat them), %8 fit (%9 ms)\n")
              .arg(QString::fromStdString(r.base.arch.name))
              .arg(r.base.gpus)
              .arg(QString::fromStdString(resolveGpu(r.base).name))
              .arg(r.globalBatch)
              .arg(QString::fromStdString(withThousands(res.evaluated)), QString::fromStdString(withThousands(res.pruned)),
-                  QString::fromStdString(withThousands(res.fitting + res.prunedSlower)),
+                  QString::fromStdString(withThousands(res.prunedSlower)),
                   QString::fromStdString(withThousands(res.fitting)))
              .arg(res.searchMs, 0, 'f', 1);
     if (res.layouts.empty()) {

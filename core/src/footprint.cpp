@@ -1299,6 +1299,7 @@ struct FootprintFamily::Impl
     {
         base = s;
         valid = false;
+        floorKept = false;
         current = -1;
         for (Kept& k : kept)
             k.valid = false;
@@ -1372,8 +1373,42 @@ struct FootprintFamily::Impl
         return fp;
     }
 
+    /// FootprintFamily::peakFloor(), computed on its first call after reset().
+    std::int64_t floor()
+    {
+        if (!valid)
+            return 0;
+        if (floorKept)
+            return floorBytes;
+        floorKept = true;
+        floorBytes = 0;
+        FootprintParts& fp = *parts;
+        Sizes& v = fp.sizes; // assemble()'s scratch: it writes every entry before reading
+        auto bytes = [&](Term t) { return v[static_cast<std::size_t>(t)].bytes; };
+        try {
+            for (const Stage& st : fp.stages) {
+                // aliveAt(StepMoment::ForwardLoss) with only the terms no member changes: its allocation is at most
+                // the rank's peak allocation (the peak is taken over the moments after steady), which every
+                // capacity measure is at least (reserved adds fragmentation, device used the context and paged states).
+                activationsTerm(fp.ctx, st, v);
+                logitsTerm(fp.ctx, st, v);
+                fp8Term(fp.ctx, st, v);
+                const bool last = st.index == fp.scenario.pp - 1;
+                const std::int64_t atForwardEnd
+                    = std::min(bytes(Term::Activations), st.storedBytes + st.autocastCacheBytes)
+                    + (last ? bytes(Term::Logits) : 0) + bytes(Term::Fp8Transients);
+                floorBytes = std::max(floorBytes, atForwardEnd);
+            }
+        } catch (const InvalidInput&) {
+            floorBytes = 0; // footprint() throws the refusal
+        }
+        return floorBytes;
+    }
+
     Scenario base;
     Scenario validated; ///< base at ZeRO-0 without offloads
+    bool floorKept = false;
+    std::int64_t floorBytes = 0;
     bool valid = false; ///< validated passed validateScenario(); parts hold it
     std::unique_ptr<FootprintParts> parts;
     Footprint fp;
@@ -1389,6 +1424,10 @@ FootprintFamily::FootprintFamily(const Scenario& s)
 FootprintFamily::~FootprintFamily() = default;
 
 void FootprintFamily::reset(const Scenario& s) { m->reset(s); }
+
+std::int64_t FootprintFamily::peakFloor() { return m->floor(); }
+
+std::int64_t FootprintFamily::usableBytes() const { return m->fp.usableBytes; }
 
 const Footprint& FootprintFamily::footprint(int zeroStage, OffloadDevice offloadOptimizer, OffloadDevice offloadParams)
 {

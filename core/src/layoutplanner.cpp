@@ -304,17 +304,7 @@ public:
     void memory(PlanLayout& l)
     {
         applyLayoutTo(m_s, m_base, l);
-        const auto shape = std::make_tuple(l.tp, l.pp, l.vpp, l.microBatch, l.gradAccum, int(l.checkpointing),
-                                           l.sequenceParallel);
-        if (!m_family || shape != m_shape) {
-            if (m_family)
-                m_family->reset(m_s); // the previous shape's storage, reused
-            else
-                m_family = std::make_unique<FootprintFamily>(m_s);
-            m_shape = shape;
-            m_fp = nullptr;
-            m_floorKept = false;
-        }
+        toShape(l);
         const auto gpuSide = std::make_tuple(l.stage, l.offloadOptimizer != OffloadDevice::None,
                                              l.offloadParams != OffloadDevice::None);
         if (!m_fp || gpuSide != m_gpuSide) {
@@ -355,7 +345,33 @@ public:
         return m_floor;
     }
 
+    /// FootprintFamily::peakFloor() of the layout's shape: a lower bound of its footprint's measured peak, before
+    /// that footprint (0: none).
+    std::int64_t peakFloor(const PlanLayout& l)
+    {
+        applyLayoutTo(m_s, m_base, l);
+        toShape(l);
+        return m_family->peakFloor();
+    }
+    /// The usable capacity per GPU every footprint is measured against (after memory() or peakFloor()).
+    std::int64_t usableBytes() const { return m_family->usableBytes(); }
+
 private:
+    /// The family of the layout's shape (m_s is the layout's scenario).
+    void toShape(const PlanLayout& l)
+    {
+        const auto shape = std::make_tuple(l.tp, l.pp, l.vpp, l.microBatch, l.gradAccum, int(l.checkpointing),
+                                           l.sequenceParallel);
+        if (!m_family || shape != m_shape) {
+            if (m_family)
+                m_family->reset(m_s); // the previous shape's storage, reused
+            else
+                m_family = std::make_unique<FootprintFamily>(m_s);
+            m_shape = shape;
+            m_fp = nullptr;
+            m_floorKept = false;
+        }
+    }
     bool sameShape(const PlanLayout& l) const
     {
         return m_fp
@@ -571,11 +587,24 @@ PlanResult planLayouts(const PlanRequest& request)
                 ++cell.pruned;
                 return true;
             }
+            // Exact pruning before the footprint by a lower bound of its peak (FootprintFamily::peakFloor(): what the shape's
+            // activations, logits and fp8 transients alone hold at the end of the forward): above the usable capacity, the layout
+            // does not fit; kept only where the cell's smallest peak so far is no larger (the map shows the smallest peak of a
+            // cell where nothing fits: it stays exact).
+            const std::int64_t shapeFloor = request.exactPruning ? eval.peakFloor(l) : 0;
+            if (shapeFloor > 0 && cellHasPeak && shapeFloor > eval.usableBytes() && cell.minPeakBytes <= shapeFloor) {
+                failedAt[mbSlot] = inFlight;
+                if (l.checkpointing == Checkpointing::Selective)
+                    noFit |= slot;
+                ++res.pruned;
+                ++cell.pruned;
+                return true;
+            }
             // Ruled out before its footprint: its compute bound against the timed layouts of no larger peak than that
             // of its smaller micro-batch (0: none known, then only a layout of peak 0 could rule it out).
             double computeBound = 0;
             if (byBound && cell.fits) {
-                std::int64_t peakFloor = peakSignature[mbSlot] == inFlight ? peakAt[mbSlot] : 0;
+                std::int64_t peakFloor = std::max(shapeFloor, peakSignature[mbSlot] == inFlight ? peakAt[mbSlot] : 0);
                 if (l.checkpointing == Checkpointing::None) // keeping every activation never lowers the peak
                     peakFloor = std::max(peakFloor, selectivePeak[stageOffloads]);
                 // The shape's floor first (no optimizer phase: nothing computed per layout), then the layout's own.

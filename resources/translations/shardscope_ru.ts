@@ -2953,8 +2953,8 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>PP %1</translation>
         </message>
         <message>
-            <source>%1 layouts searched: %2 fit (%3 timed, %4 provably slower), %5 do not fit (%6 of them skipped by pruning) — %7 ms</source>
-            <translation>просмотрено раскладок: %1; помещаются: %2 (просчитаны: %3, заведомо медленнее: %4); не помещаются: %5 (из них отсечено: %6) — %7 мс</translation>
+            <source>%1 layouts searched: %2 fit and were timed, %3 could not beat them, %4 do not fit (%5 of them skipped before their footprint) — %6 ms</source>
+            <translation>просмотрено раскладок: %1; помещаются и просчитаны: %2; заведомо не быстрее их: %3; не помещаются: %4 (из них отсечено до расчёта памяти: %5) — %6 мс</translation>
         </message>
         <message>
             <source>No search: the scenario has no answer</source>

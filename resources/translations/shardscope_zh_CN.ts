@@ -2953,8 +2953,8 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>PP %1</translation>
         </message>
         <message>
-            <source>%1 layouts searched: %2 fit (%3 timed, %4 provably slower), %5 do not fit (%6 of them skipped by pruning) — %7 ms</source>
-            <translation>搜索 %1 个布局：%2 个可放下（%3 个已计时，%4 个必然更慢），%5 个放不下（其中 %6 个被剪枝跳过）— %7 毫秒</translation>
+            <source>%1 layouts searched: %2 fit and were timed, %3 could not beat them, %4 do not fit (%5 of them skipped before their footprint) — %6 ms</source>
+            <translation>搜索 %1 个布局：%2 个可放下并已计时，%3 个不可能更快，%4 个放不下（其中 %5 个在计算显存前被剪枝）— %6 毫秒</translation>
         </message>
         <message>
             <source>No search: the scenario has no answer</source>

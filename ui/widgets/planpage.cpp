@@ -435,17 +435,15 @@ void PlanPage::showSearch(const SearchJob& job)
             cell.layouts = c.layouts + c.pruned; // searched: evaluated, or pruned (never a fitting one)
         }
         m_tpPp->setMap(rows, rowLabels, columns, columnLabels, cells);
-        // Every searched layout fits or does not (core's exact pruning): one that fits was timed, or its step time's
-        // lower bound showed it slower than what is shown; some of those that do not fit were skipped before their
-        // footprint.
+        // Every searched layout (core's exact pruning) fit and was timed, or could not beat those shown (a lower bound
+        // of its step time), or does not fit (its footprint, or before it a monotonicity or a lower bound of its peak).
         const PlanResult& pr = *m_result;
         const std::int64_t searched = pr.evaluated + pr.pruned;
-        const std::int64_t fit = pr.fitting + pr.prunedSlower;
-        m_status->setText(tr("%1 layouts searched: %2 fit (%3 timed, %4 provably slower), %5 do not fit (%6 of them "
-                             "skipped by pruning) \u2014 %7 ms")
-                              .arg(count(searched), count(fit), count(pr.fitting), count(pr.prunedSlower),
-                                  count(searched - fit), count(pr.pruned - pr.prunedNotFitting - pr.prunedSlower),
-                                  QLocale().toString(pr.searchMs, 'f', 1)));
+        const std::int64_t noFit = pr.pruned - pr.prunedSlower;
+        m_status->setText(tr("%1 layouts searched: %2 fit and were timed, %3 could not beat them, %4 do not fit (%5 of "
+                             "them skipped before their footprint) \u2014 %6 ms")
+                              .arg(count(searched), count(pr.fitting), count(pr.prunedSlower), count(noFit),
+                                  count(noFit - pr.prunedNotFitting), QLocale().toString(pr.searchMs, 'f', 1)));
     } else {
         m_layouts->setLayouts({});
         m_pareto->clear();

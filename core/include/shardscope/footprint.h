@@ -161,6 +161,13 @@ public:
     /// The footprint of the scenario with this stage and these offloads; valid until the next call. A member asked
     /// for again is not computed again (its ranks are kept until reset()).
     const Footprint& footprint(int zeroStage, OffloadDevice offloadOptimizer, OffloadDevice offloadParams);
+    /// A lower bound of every member's measuredBytes (the capacity measure in force), from what no member changes:
+    /// each computed stage's allocation at the end of the forward (the activations then alive, the last stage's
+    /// logits, the fp8 transients), which every measure's peak is at least. Computed once per reset(); 0 where the
+    /// family's scenario is refused or a term is beyond the model's range.
+    std::int64_t peakFloor();
+    /// The family's usable capacity per GPU (every member's Footprint::usableBytes).
+    std::int64_t usableBytes() const;
 
 private:
     struct Impl;

@@ -115,9 +115,10 @@ struct PlanResult
     /// (prunedNotFitting of them) found not to fit by their footprint, their step time then not computed.
     std::int64_t pruned = 0;
     std::int64_t prunedNotFitting = 0;
-    /// Layouts that fit but were not timed (counted in pruned, not in fitting): ranked by step time, each one's lower
-    /// bound of its step time (its blocks back to back, without the schedule's placement) already exceeded its cell's
-    /// best, the K-th best and the step time of every timed layout of no larger peak, so it could not be reported.
+    /// Layouts not timed because they could not be reported (counted in pruned): ranked by step time, a lower bound of
+    /// the layout's step time (without the schedule's placement) already exceeded its cell's best, the K-th best and
+    /// the step time of every timed layout of no larger peak. Some were ruled out before their footprint (a lower bound
+    /// of their peak known), so whether they fit is not known; the others fit.
     std::int64_t prunedSlower = 0;
     std::int64_t fitting = 0; ///< evaluated layouts that fit
     double searchMs = 0;
