@@ -686,6 +686,54 @@ private slots:
         QVERIFY(at(0.5) > 0.9); // tight enough to prune: half the layouts within 10%
     }
 
+    /// The planner's lower bound of a shape's peak (FootprintFamily::peakFloor(): the activations, logits and fp8
+    /// transients alive at the end of the forward) is at most the measured peak of every member (ZeRO stage and
+    /// offloads) under every capacity measure, so a layout above the capacity by it alone does not fit; and it is
+    /// most of the peak where the activations dominate (the pruning is not vacuous).
+    void peakFloorBelowEveryMember()
+    {
+        std::mt19937_64 rng(23);
+        std::size_t shapes = 0, members = 0, dominant = 0;
+        while (shapes < scaled(1500)) {
+            std::optional<Scenario> s = randomLayout(rng);
+            if (!s)
+                continue;
+            s->capacityMeasure = CapacityMeasure(std::uniform_int_distribution<int>(0, 2)(rng));
+            s->pagedOptimizer = std::uniform_int_distribution<int>(0, 3)(rng) == 0;
+            FootprintFamily family(*s);
+            std::int64_t floor = 0;
+            try {
+                floor = family.peakFloor();
+                (void)family.footprint(0, OffloadDevice::None, OffloadDevice::None);
+            } catch (const InvalidInput&) {
+                continue; // a term beyond the model's range: refused either way
+            }
+            ++shapes;
+            for (int z = 0; z <= 3; ++z)
+                for (OffloadDevice o : {OffloadDevice::None, OffloadDevice::Cpu})
+                    for (OffloadDevice q : {OffloadDevice::None, OffloadDevice::Cpu}) {
+                        if ((o != OffloadDevice::None && z < 1) || (q != OffloadDevice::None && z != 3))
+                            continue;
+                        Scenario m = *s;
+                        m.zeroStage = z;
+                        m.offloadOptimizer = o;
+                        m.offloadParams = q;
+                        const std::int64_t measured = computeFootprint(m).measuredBytes;
+                        QCOMPARE(family.footprint(z, o, q).measuredBytes, measured);
+                        QVERIFY2(floor <= measured,
+                                 qPrintable(QStringLiteral("%1 z%2: floor %3 above the measured peak %4")
+                                                .arg(QString::fromStdString(s->arch.name))
+                                                .arg(z)
+                                                .arg(floor)
+                                                .arg(measured)));
+                        ++members;
+                        dominant += floor > measured / 2 ? 1 : 0;
+                    }
+        }
+        qInfo("%zu shapes, %zu members: the floor is above half the peak for %zu", shapes, members, dominant);
+        QVERIFY(dominant > members / 10);
+    }
+
     void checkpointingMonotonicity()
     {
         std::mt19937_64 rng(7);
