@@ -73,6 +73,9 @@ int benchPlanner(const QStringList& args)
         QJsonObject root;
         root[QStringLiteral("layouts_per_second")] = totalMs > 0 ? double(evaluated) / (totalMs / 1000.0) : 0.0;
         root[QStringLiteral("layouts_pruned")] = double(pruned);
+        // Every layout a search decided (timed, or pruned exactly), per second: what the searches cover.
+        root[QStringLiteral("layouts_searched_per_second")]
+            = totalMs > 0 ? double(evaluated + pruned) / (totalMs / 1000.0) : 0.0;
         root[QStringLiteral("max_search_ms")] = maxMs;
         root[QStringLiteral("searches")] = searches;
         out(QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented)));
