@@ -504,8 +504,9 @@ PlanResult planLayouts(const PlanRequest& request)
     // needs no footprint of the layout (only what all of its shape's share), so it can rule a layout out before its
     // footprint where a lower bound of its peak is known: the peak of the same layout at a smaller micro-batch with
     // the same micro-batches in flight (a larger micro-batch never lowers the peak: the micro-batch pruning's
-    // monotonicity). The thresholds only tighten as layouts are timed in enumeration order. Ranked by step time only
-    // (the bounds are on it).
+    // monotonicity), with selective checkpointing for none (the checkpointing pruning's), or its shape's floor
+    // (FootprintFamily::peakFloor()). The thresholds only tighten as layouts are timed in enumeration order. Ranked by
+    // step time only (the bounds are on it).
     const bool byBound = request.exactPruning && !request.timeLayoutsThatDoNotFit && request.rankBy == PlanRank::StepTime;
     std::priority_queue<double> topTimes; ///< the K smallest step times timed so far (largest on top)
     std::map<std::int64_t, double> front; ///< peak -> step time: the Pareto staircase of the layouts timed so far
@@ -600,8 +601,8 @@ PlanResult planLayouts(const PlanRequest& request)
                 ++cell.pruned;
                 return true;
             }
-            // Ruled out before its footprint: its compute bound against the timed layouts of no larger peak than that
-            // of its smaller micro-batch (0: none known, then only a layout of peak 0 could rule it out).
+            // Ruled out before its footprint: its compute bound against the timed layouts of no larger peak than its
+            // peak's lower bound (0: none known, then only a layout of peak 0 could rule it out).
             double computeBound = 0;
             if (byBound && cell.fits) {
                 std::int64_t peakFloor = std::max(shapeFloor, peakSignature[mbSlot] == inFlight ? peakAt[mbSlot] : 0);
