@@ -69,7 +69,7 @@ QString planTable(const PlanRequest& r, const PlanResult& res, ByteUnit units)
 {
     QString t;
     // Evaluated (timed) layouts, pruned ones (among them those a bound of their step time ruled out), those that fit.
-    t += QStringLiteral("%1 on %2 x %3, global batch %4: %5 layouts evaluated, %6 pruned (%7 could not beat them), %8 fit (%9 ms)\n")
+    t += QStringLiteral("%1 on %2 x %3, global batch %4: %5 layouts evaluated, %6 pruned (%7 of them could not beat the layouts reported), %8 fit (%9 ms)\n")
              .arg(QString::fromStdString(r.base.arch.name))
              .arg(r.base.gpus)
              .arg(QString::fromStdString(resolveGpu(r.base).name))
