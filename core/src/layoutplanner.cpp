@@ -815,6 +815,13 @@ double stepTimeLowerBound(const Scenario& s)
     return e.lowerBound(s, f);
 }
 
+double stepTimeComputeBound(const Scenario& s)
+{
+    const Footprint f = computeFootprint(s);
+    detail::StepEvaluator e;
+    return e.computeBound(s, f);
+}
+
 PlanLayout evaluateLayoutReference(const Scenario& s)
 {
     PlanLayout l = layoutOf(s);

@@ -653,14 +653,23 @@ private slots:
     void stepTimeLowerBound()
     {
         std::mt19937_64 rng(11);
-        std::vector<double> ratios;
+        std::vector<double> ratios, computeRatios;
         std::size_t exactSingleStage = 0, singleStage = 0, none = 0;
         while (ratios.size() < scaled(3000)) {
             std::optional<Scenario> s = randomLayout(rng);
             if (!s)
                 continue;
             const double bound = shardscope::stepTimeLowerBound(*s);
+            const double computeBound = shardscope::stepTimeComputeBound(*s);
             const double step = evaluateLayout(*s).stepTimeS;
+            // The compute streams' bound is at most the blocks' (each block lasts at least its compute stream).
+            QVERIFY2(computeBound <= bound * (1 + 1e-12) || (bound == 0 && computeBound <= step * (1 + 1e-12)),
+                     qPrintable(QStringLiteral("%1: compute bound %2 s above the block bound %3 s")
+                                    .arg(QString::fromStdString(s->arch.name))
+                                    .arg(computeBound, 0, 'g', 17)
+                                    .arg(bound, 0, 'g', 17)));
+            if (computeBound > 0)
+                computeRatios.push_back(computeBound / step);
             QVERIFY2(bound <= step * (1 + 1e-12),
                      qPrintable(QStringLiteral("%1: bound %2 s above the step time %3 s")
                                     .arg(QString::fromStdString(s->arch.name))
@@ -684,6 +693,11 @@ private slots:
         qInfo("bound / step time over %zu layouts (%zu without a bound): min %.3f, 5%% %.3f, median %.4f, max %.4f",
               ratios.size(), none, at(0), at(0.05), at(0.5), at(1));
         QVERIFY(at(0.5) > 0.9); // tight enough to prune: half the layouts within 10%
+        std::sort(computeRatios.begin(), computeRatios.end());
+        const double computeMedian = computeRatios[computeRatios.size() / 2];
+        qInfo("compute bound / step time over %zu layouts: min %.3f, median %.4f", computeRatios.size(),
+              computeRatios.front(), computeMedian);
+        QVERIFY(computeMedian > 0.5); // it rules out the layouts whose compute alone is slower
     }
 
     /// The planner's lower bound of a shape's peak (FootprintFamily::peakFloor(): the activations, logits and fp8

@@ -156,6 +156,10 @@ LayoutEstimate evaluateLayout(const Scenario& s);
 /// stage's blocks back to back after micro-batch 0's forward reaches it, and the last backward's way back to the first
 /// stage, plus its optimizer phase; the schedule is not placed. 0 (no bound) with every n-th layer checkpointed.
 double stepTimeLowerBound(const Scenario& s);
+/// The planner's cheaper bound, at most stepTimeLowerBound(s): the same on every block's compute stream alone (no
+/// ZeRO-3 gather, no gradient reduction), plus the optimizer phase. 0 (no bound) with every n-th layer checkpointed
+/// or DeepSpeed's per-weight ZeRO-3 walk.
+double stepTimeComputeBound(const Scenario& s);
 
 /// Every number of the layout a full scenario sets, from computeFootprint() and the planner's straightforward
 /// closed form as first written (every ZeRO unit walked, every schedule placed; core/src/layoutplanner_ref.cpp).
