@@ -120,7 +120,7 @@ struct PlanResult
     /// the step time of every timed layout of no larger peak. Some were ruled out before their footprint (a lower bound
     /// of their peak known), so whether they fit is not known; the others fit.
     std::int64_t prunedSlower = 0;
-    std::int64_t fitting = 0; ///< evaluated layouts that fit
+    std::int64_t fitting = 0; ///< evaluated layouts that fit (those pruned by step time are not counted: prunedSlower)
     double searchMs = 0;
     bool cancelled = false;
     std::string noFitReason; ///< plain words when nothing fits (e.g. "model states need 1.1 TB, the 8 GPUs hold 640 GB")
