@@ -569,10 +569,10 @@ private slots:
         QVERIFY(grew > checked / 2); // the property is not vacuous: most larger micro-batches peak higher
     }
 
-    /// Pruning never drops a fitting layout: full searches with and without the pruning before the footprint
-    /// (exactPruning) report the same layouts, Pareto front and maps; the pruned ones are all among those that do not
-    /// fit. 1F1B and GPipe bases (interleaved layouts wherever vpp > 1), several models and clusters, every knob
-    /// searched.
+    /// Pruning never drops a layout the search reports: full searches with and without the exact pruning (exactPruning:
+    /// the memory monotonicities and floor before the footprint, the step-time bounds) report the same layouts, Pareto
+    /// front and maps; the fitting layouts not timed were all ruled out by a bound of their step time. 1F1B and GPipe
+    /// bases (interleaved layouts wherever vpp > 1), several models and clusters, every knob searched.
     void exactPruningDropsNothing_data()
     {
         QTest::addColumn<QString>("model");
