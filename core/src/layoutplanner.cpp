@@ -358,10 +358,15 @@ public:
 
 private:
     /// The family of the layout's shape (m_s is the layout's scenario).
+    using Shape = std::tuple<std::int64_t, std::int64_t, std::int64_t, std::int64_t, std::int64_t, int, bool>;
+    /// What a FootprintFamily is kept for: the layout without its ZeRO stage and offloads.
+    static Shape shapeOf(const PlanLayout& l)
+    {
+        return {l.tp, l.pp, l.vpp, l.microBatch, l.gradAccum, int(l.checkpointing), l.sequenceParallel};
+    }
     void toShape(const PlanLayout& l)
     {
-        const auto shape = std::make_tuple(l.tp, l.pp, l.vpp, l.microBatch, l.gradAccum, int(l.checkpointing),
-                                           l.sequenceParallel);
+        const Shape shape = shapeOf(l);
         if (!m_family || shape != m_shape) {
             if (m_family)
                 m_family->reset(m_s); // the previous shape's storage, reused
@@ -374,16 +379,14 @@ private:
     }
     bool sameShape(const PlanLayout& l) const
     {
-        return m_fp
-            && std::make_tuple(l.tp, l.pp, l.vpp, l.microBatch, l.gradAccum, int(l.checkpointing), l.sequenceParallel)
-            == m_shape;
+        return m_fp && shapeOf(l) == m_shape;
     }
     Scenario m_base;
     Scenario m_s; ///< applyLayout(m_base, the layout being evaluated)
     bool m_floorKept = false; ///< m_floor is the current shape's
     double m_floor = 0;
     std::unique_ptr<FootprintFamily> m_family;
-    std::tuple<std::int64_t, std::int64_t, std::int64_t, std::int64_t, std::int64_t, int, bool> m_shape;
+    Shape m_shape;
     const Footprint* m_fp = nullptr; ///< m_family's footprint of m_gpuSide
     std::tuple<int, bool, bool> m_gpuSide;
     StepEvaluator m_step; ///< keeps what the layouts share (link plan, kernel seconds, schedule placements)
@@ -588,15 +591,19 @@ PlanResult planLayouts(const PlanRequest& request)
                 ++cell.pruned;
                 return true;
             }
-            // Exact pruning before the footprint by a lower bound of its peak (FootprintFamily::peakFloor(): what the shape's
-            // activations, logits and fp8 transients alone hold at the end of the forward): above the usable capacity, the layout
-            // does not fit; kept only where the cell's smallest peak so far is no larger (the map shows the smallest peak of a
-            // cell where nothing fits: it stays exact).
-            const std::int64_t shapeFloor = request.exactPruning ? eval.peakFloor(l) : 0;
-            if (shapeFloor > 0 && cellHasPeak && shapeFloor > eval.usableBytes() && cell.minPeakBytes <= shapeFloor) {
+            // What the two prunings above learn from a layout that does not fit.
+            auto doesNotFit = [&] {
                 failedAt[mbSlot] = inFlight;
                 if (l.checkpointing == Checkpointing::Selective)
                     noFit |= slot;
+            };
+            // Exact pruning before the footprint by a lower bound of its peak (FootprintFamily::peakFloor(): what the
+            // shape's activations, logits and fp8 transients alone hold at the end of the forward): above the usable
+            // capacity, the layout does not fit; kept only where the cell's smallest peak so far is no larger (the map
+            // shows the smallest peak of a cell where nothing fits: it stays exact).
+            const std::int64_t shapeFloor = request.exactPruning ? eval.peakFloor(l) : 0;
+            if (shapeFloor > 0 && cellHasPeak && shapeFloor > eval.usableBytes() && cell.minPeakBytes <= shapeFloor) {
+                doesNotFit();
                 ++res.pruned;
                 ++cell.pruned;
                 return true;
@@ -626,9 +633,7 @@ PlanResult planLayouts(const PlanRequest& request)
             if (l.checkpointing == Checkpointing::Selective)
                 selectivePeak[stageOffloads] = l.peakBytes;
             if (!l.fits)
-                failedAt[mbSlot] = inFlight;
-            if (!l.fits && l.checkpointing == Checkpointing::Selective)
-                noFit |= slot;
+                doesNotFit();
             if (!cellHasPeak || l.peakBytes < cell.minPeakBytes) {
                 cell.minPeakBytes = l.peakBytes;
                 cellHasPeak = true;

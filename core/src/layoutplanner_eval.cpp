@@ -819,7 +819,7 @@ double StepEvaluator::run(const Scenario& s, const Footprint& fp, PlanLayout* ou
         const Block* const lbb = reduceLast ? blocksOf(false, true, fb, bb) : bb;
         buildTable(fb, bb, lbb);
 
-        if (!outp) {
+        if (mode == Mode::Bound) {
             // The bound only: each stage's end from below (stageEndsLowerBound()), no placement, nothing kept.
             if (x.everyNth)
                 return 0.0; // no bound: the longer accumulations are extrapolated from two placements
@@ -875,7 +875,7 @@ double StepEvaluator::run(const Scenario& s, const Footprint& fp, PlanLayout* ou
     double stepEnd = 0;
     for (std::int64_t i = 0; i < p; ++i)
         stepEnd = std::max(stepEnd, ends[std::size_t(i)] + kinds[kindOf(i)].post.seconds());
-    if (!outp)
+    if (mode != Mode::Exact)
         return stepEnd; // exact where the ends were kept, else from below
     PlanLayout& out = *outp;
 
