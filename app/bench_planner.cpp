@@ -3,6 +3,8 @@
 // 4,096 A100 80GB GPUs, single-threaded; prints layouts evaluated per second and the slowest search as JSON.
 // "ms" is the processor time of the search (std::clock: the one thread), "wall_ms" the elapsed time.
 // A figure for issue 11's targets (10 million layouts per second per core, every search under 50 ms), never a test.
+// "full_evaluation" runs the same six searches with nothing pruned (every layout's footprint and step time computed,
+// as PlanRequest::exactPruning = false and timeLayoutsThatDoNotFit = true): what one evaluation costs.
 #include "cli.h"
 
 #include "shardscope/layoutplanner.h"
@@ -35,9 +37,9 @@ int benchPlanner(const QStringList& args)
             std::int64_t seq, globalBatch;
         };
         const Case cases[] = {{"llama-2-70b", 4096, 1024}, {"gpt3-175b", 2048, 1536}};
-        QJsonArray searches;
-        double totalMs = 0, maxMs = 0;
-        std::int64_t evaluated = 0, pruned = 0;
+        QJsonArray searches, fullSearches;
+        double totalMs = 0, maxMs = 0, fullMs = 0;
+        std::int64_t evaluated = 0, pruned = 0, fullEvaluated = 0;
         for (const Case& c : cases) {
             for (std::int64_t n : {64, 512, 4096}) {
                 PlanRequest r;
@@ -68,6 +70,21 @@ int benchPlanner(const QStringList& args)
                 maxMs = std::max(maxMs, ms);
                 evaluated += res.evaluated;
                 pruned += res.pruned;
+
+                // The same search with every layout evaluated.
+                r.exactPruning = false;
+                r.timeLayoutsThatDoNotFit = true;
+                const std::clock_t f0 = std::clock();
+                const PlanResult full = planLayouts(r);
+                const double fms = 1000.0 * double(std::clock() - f0) / CLOCKS_PER_SEC;
+                QJsonObject fo;
+                fo[QStringLiteral("model")] = QString::fromLatin1(c.model);
+                fo[QStringLiteral("gpus")] = double(n);
+                fo[QStringLiteral("layouts")] = double(full.evaluated);
+                fo[QStringLiteral("ms")] = fms;
+                fullSearches.append(fo);
+                fullMs += fms;
+                fullEvaluated += full.evaluated;
             }
         }
         QJsonObject root;
@@ -78,6 +95,11 @@ int benchPlanner(const QStringList& args)
             = totalMs > 0 ? double(evaluated + pruned) / (totalMs / 1000.0) : 0.0;
         root[QStringLiteral("max_search_ms")] = maxMs;
         root[QStringLiteral("searches")] = searches;
+        QJsonObject fullRoot;
+        fullRoot[QStringLiteral("layouts_per_second")] = fullMs > 0 ? double(fullEvaluated) / (fullMs / 1000.0) : 0.0;
+        fullRoot[QStringLiteral("ns_per_layout")] = fullEvaluated > 0 ? fullMs * 1e6 / double(fullEvaluated) : 0.0;
+        fullRoot[QStringLiteral("searches")] = fullSearches;
+        root[QStringLiteral("full_evaluation")] = fullRoot;
         out(QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented)));
         return kExitOk;
     });
