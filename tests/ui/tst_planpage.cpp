@@ -462,6 +462,78 @@ private slots:
         }
     }
 
+    /// Seen at 1366x768 with the Scenario dock open: the maps and the Pareto chart shared 890 px, so TP 8 and ZeRO-2/3
+    /// hid behind scroll bars, the legend read "Other la..." and the step time was the 15th column of the table, out of
+    /// sight. On a laptop the chart moves beside the table and each map shows every column, in every language; on a
+    /// 1920 px screen the chart stays beside the maps, which still show every column.
+    void panesFitTheScreen_data()
+    {
+        QTest::addColumn<QString>("lang");
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<bool>("beside");
+        for (const char* lang : {"en", "ru", "zh_CN"})
+            QTest::newRow(QByteArray(QByteArray(lang) + " 1366x768").constData()) << QString::fromLatin1(lang) << QSize(1366, 768) << false;
+        QTest::newRow("en 1920x1080") << QStringLiteral("en") << QSize(1920, 1080) << true;
+    }
+    void panesFitTheScreen()
+    {
+        QFETCH(QString, lang);
+        QFETCH(QSize, size);
+        QFETCH(bool, beside);
+        const auto restore = qScopeGuard([] { language::install(QStringLiteral("en")); });
+        QVERIFY(language::install(lang));
+        Scenario s = defaultScenario(); // the screenshot's: Llama-2-70B on 32 A100s (seven GPU counts in the N map)
+        s.gpus = 32;
+        MainWindow w(s);
+        QVERIFY(w.showTab(QStringLiteral("plan")));
+        w.resize(size);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        PlanPage* page = w.planPage();
+        QTRY_VERIFY_WITH_TIMEOUT(page->isCurrent() && page->stageView()->model()->rowCount() > 0, kWaitMs);
+        QApplication::processEvents();
+        QCOMPARE(w.size(), size);
+        QCOMPARE(page->paretoBesideMaps(), beside);
+        QCOMPARE(page->tpPpView()->model()->columnCount(), 4); // TP 1, 2, 4, 8
+        QCOMPARE(page->stageView()->model()->columnCount(), 4); // ZeRO-0 to 3
+        for (QTableView* map : {page->tpPpView(), page->stageView()}) {
+            const int columns = map->horizontalHeader()->length();
+            QVERIFY2(columns <= map->viewport()->width(),
+                     qPrintable(QStringLiteral("%1: %2 px of columns in %3 px").arg(map->objectName()).arg(columns).arg(map->viewport()->width())));
+        }
+        QVERIFY(page->paretoChart()->isVisible());
+        QVERIFY(page->paretoChart()->width() >= 300);
+        // The table reads rank, step time, peak: on screen without scrolling.
+        const QHeaderView* header = page->table()->horizontalHeader();
+        QCOMPARE(header->logicalIndex(1), int(PlanLayoutModel::StepTimeColumn));
+        QCOMPARE(header->logicalIndex(2), int(PlanLayoutModel::PeakColumn));
+        QVERIFY(header->sectionViewportPosition(PlanLayoutModel::PeakColumn) + header->sectionSize(PlanLayoutModel::PeakColumn)
+                <= page->table()->viewport()->width());
+    }
+
+    /// Ranked by MFU or tokens/s, that measure comes right after the rank; back on step time, the order is as before.
+    void tableLeadsWithTheRankedMeasure()
+    {
+        PlanPage page;
+        const QHeaderView* header = page.table()->horizontalHeader();
+        QCOMPARE(header->logicalIndex(0), int(PlanLayoutModel::RankColumn));
+        QCOMPARE(header->logicalIndex(1), int(PlanLayoutModel::StepTimeColumn));
+        page.setRankBy(PlanRank::Mfu);
+        QCOMPARE(header->logicalIndex(1), int(PlanLayoutModel::MfuColumn));
+        QCOMPARE(header->logicalIndex(2), int(PlanLayoutModel::StepTimeColumn));
+        QCOMPARE(header->logicalIndex(3), int(PlanLayoutModel::PeakColumn));
+        page.setRankBy(PlanRank::Tokens);
+        QCOMPARE(header->logicalIndex(1), int(PlanLayoutModel::TokensColumn));
+        QCOMPARE(header->logicalIndex(2), int(PlanLayoutModel::StepTimeColumn));
+        page.setRankBy(PlanRank::StepTime);
+        QCOMPARE(header->logicalIndex(1), int(PlanLayoutModel::StepTimeColumn));
+        QCOMPARE(header->logicalIndex(2), int(PlanLayoutModel::PeakColumn));
+        // Every column once, the knobs in the model's order after the measures.
+        QCOMPARE(header->count(), int(PlanLayoutModel::ColumnCount));
+        QCOMPARE(header->logicalIndex(3), int(PlanLayoutModel::TpColumn));
+        QCOMPARE(header->logicalIndex(int(PlanLayoutModel::ColumnCount) - 1), int(PlanLayoutModel::TokensColumn));
+    }
+
     void verdictBestLayoutInRussian()
     {
         // Seen in ru: "Лучшая раскладка: TP 2 · PP 1 · ZeRO-3 · выгрузка (13.6 с)": the step time in the verdict's offer

@@ -15,6 +15,8 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QResizeEvent>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -49,6 +51,19 @@ QTableView* makeMapView(PlanMapModel* model, const QString& name, QWidget* paren
     view->setShowGrid(true);
     view->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     view->horizontalHeader()->setMinimumSectionSize(view->fontMetrics().horizontalAdvance(QStringLiteral("\u2716 8888 ") + unitNameUi(ByteUnit::GiB)) + 6);
+    // Once a search answers, the columns are as narrow as their widest text (a cell or the header) allows: two maps
+    // then share a laptop's row in every language.
+    QObject::connect(model, &QAbstractItemModel::modelReset, view, [view, model] {
+        const QFontMetrics fm = view->fontMetrics();
+        int widest = 0;
+        for (int c = 0; c < model->columnCount(); ++c) {
+            widest = std::max(widest, fm.horizontalAdvance(model->headerData(c, Qt::Horizontal).toString()));
+            for (int r = 0; r < model->rowCount(); ++r)
+                widest = std::max(widest, fm.horizontalAdvance(model->data(model->index(r, c)).toString()));
+        }
+        if (widest > 0)
+            view->horizontalHeader()->setMinimumSectionSize(widest + 2 * fm.averageCharWidth() + 6);
+    });
     view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 8);
     view->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
@@ -88,6 +103,7 @@ PlanPage::PlanPage(QWidget* parent)
     , m_table(new QTableView(this))
     , m_vertical(new QSplitter(Qt::Vertical, this))
     , m_top(new QSplitter(Qt::Horizontal, this))
+    , m_bottom(new QSplitter(Qt::Horizontal, this))
 {
     setObjectName(QStringLiteral("planPage"));
 
@@ -139,6 +155,7 @@ PlanPage::PlanPage(QWidget* parent)
         m_table->setColumnWidth(c, w);
     }
     m_table->setColumnWidth(PlanLayoutModel::RankColumn, width(QStringLiteral("88")));
+    orderColumns();
 
     auto* header = new QHBoxLayout;
     header->addWidget(rankLabel);
@@ -160,8 +177,10 @@ PlanPage::PlanPage(QWidget* parent)
     m_top->setStretchFactor(2, 3);
     m_top->setChildrenCollapsible(false);
     auto* tableTitle = new QLabel(tr("Best layouts that fit (click or Enter applies one; Undo takes it back)"), this);
+    m_bottom->addWidget(titled(tableTitle, m_table, this));
+    m_bottom->setChildrenCollapsible(false);
     m_vertical->addWidget(m_top);
-    m_vertical->addWidget(titled(tableTitle, m_table, this));
+    m_vertical->addWidget(m_bottom);
     m_vertical->setStretchFactor(0, 1);
     m_vertical->setStretchFactor(1, 1);
     m_vertical->setChildrenCollapsible(false);
@@ -190,6 +209,9 @@ PlanPage::PlanPage(QWidget* parent)
         if (m_result && m_shownGeneration == m_generation)
             emit layoutRequested(applyLayout(m_resultScenario, l));
     });
+    // A map's rows and columns come with its search: the panes are arranged again for them.
+    for (PlanMapModel* model : {m_tpPp, m_stage})
+        connect(model, &QAbstractItemModel::modelReset, this, &PlanPage::arrangePanes);
     connect(&m_searchWatcher, &QFutureWatcher<SearchJob>::finished, this, &PlanPage::onSearchFinished);
     connect(&m_stageWatcher, &QFutureWatcher<StageJob>::finished, this, &PlanPage::onStageFinished);
     connect(&m_pickWatcher, &QFutureWatcher<PickJob>::finished, this, &PlanPage::onPickFinished);
@@ -328,6 +350,7 @@ void PlanPage::setRankBy(PlanRank rank)
     if (rank == m_rank)
         return;
     m_rank = rank;
+    orderColumns();
     const int i = m_rankBox->findData(int(rank));
     if (i >= 0 && i != m_rankBox->currentIndex())
         m_rankBox->setCurrentIndex(i);
@@ -617,6 +640,82 @@ void PlanPage::changeEvent(QEvent* e)
         m_tpPp->setBase(palette().color(QPalette::Base));
         m_stage->setBase(palette().color(QPalette::Base));
     }
+}
+
+void PlanPage::resizeEvent(QResizeEvent* e)
+{
+    QWidget::resizeEvent(e);
+    arrangePanes();
+}
+
+namespace {
+
+/// The width a map needs to show every column at its minimum width, without a horizontal scroll bar.
+int mapWidthNeeded(const QTableView* v)
+{
+    const int columns = std::max(1, v->model() ? v->model()->columnCount() : 1);
+    return v->verticalHeader()->sizeHint().width() + columns * v->horizontalHeader()->minimumSectionSize()
+        + 2 * v->frameWidth() + v->verticalScrollBar()->sizeHint().width();
+}
+
+} // namespace
+
+void PlanPage::orderColumns()
+{
+    // Seen at 1366x768: the step time, the column the table is ranked by, was the 15th of 22, out of sight behind
+    // the scroll bar; the table now reads rank, measure, step time, peak, then the knobs.
+    std::vector<int> order {PlanLayoutModel::RankColumn};
+    if (m_rank == PlanRank::Mfu)
+        order.push_back(PlanLayoutModel::MfuColumn);
+    else if (m_rank == PlanRank::Tokens)
+        order.push_back(PlanLayoutModel::TokensColumn);
+    order.push_back(PlanLayoutModel::StepTimeColumn);
+    order.push_back(PlanLayoutModel::PeakColumn);
+    for (int c = 0; c < PlanLayoutModel::ColumnCount; ++c)
+        if (std::find(order.begin(), order.end(), c) == order.end())
+            order.push_back(c);
+    QHeaderView* h = m_table->horizontalHeader();
+    for (int visual = 0; visual < int(order.size()); ++visual)
+        h->moveSection(h->visualIndex(order[std::size_t(visual)]), visual);
+}
+
+bool PlanPage::paretoBesideMaps() const { return m_pareto->parentWidget() == m_top; }
+
+void PlanPage::arrangePanes()
+{
+    // Seen at 1366x768 (a laptop, the Scenario dock open): the maps, the Pareto chart and their legend shared 890 px,
+    // so the TP 8 and ZeRO-2/3 columns hid behind scroll bars and the legend read "Other la...". The chart then moves
+    // beside the ranked table, and the maps share the row.
+    const QFontMetrics fm = fontMetrics();
+    const int paretoWidth = fm.horizontalAdvance(tr("Other layouts") + tr("Pareto front") + tr("Best") + tr("Capacity"))
+        + 4 * fm.height() * 3;
+    const int handles = 2 * m_top->handleWidth();
+    const QMargins margins = layout() ? layout()->contentsMargins() : QMargins();
+    const int available = width() - margins.left() - margins.right();
+    const int tpPpNeed = mapWidthNeeded(m_tpPpView), stageNeed = mapWidthNeeded(m_stageView);
+    const bool beside = available >= tpPpNeed + stageNeed + paretoWidth + handles;
+    const bool moved = beside != paretoBesideMaps();
+    if (moved && beside) {
+        m_top->insertWidget(2, m_pareto);
+        m_top->setStretchFactor(0, 4);
+        m_top->setStretchFactor(1, 4);
+        m_top->setStretchFactor(2, 3);
+        m_top->setSizes({4 * available, 4 * available, 3 * available}); // in proportion: the splitter scales them
+    } else if (moved) {
+        m_bottom->insertWidget(1, m_pareto);
+        m_bottom->setStretchFactor(0, 3);
+        m_bottom->setStretchFactor(1, 2);
+        m_bottom->setSizes({available - paretoWidth, paretoWidth}); // the table keeps the most
+        m_top->setStretchFactor(0, 1);
+        m_top->setStretchFactor(1, 1);
+    }
+    m_pareto->show();
+    // Two maps in the row: each as wide as its columns need, in proportion (the N map's row titles are the longer);
+    // set again only when the chart moved or the maps' needs changed, so a dragged handle stays where it was put.
+    const QPair<int, int> needs(tpPpNeed, stageNeed);
+    if (!beside && (moved || needs != m_mapNeeds))
+        m_top->setSizes({tpPpNeed, stageNeed});
+    m_mapNeeds = needs;
 }
 
 } // namespace shardscope

@@ -5,6 +5,7 @@
 #include "shardscope/units.h"
 
 #include <QFutureWatcher>
+#include <QPair>
 #include <QWidget>
 
 #include <atomic>
@@ -101,6 +102,7 @@ signals:
 protected:
     void showEvent(QShowEvent* e) override;
     void changeEvent(QEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
 
 private:
     using CancelFlag = std::shared_ptr<std::atomic<bool>>;
@@ -177,6 +179,17 @@ private:
     QTableView* m_table;
     QSplitter* m_vertical;
     QSplitter* m_top;
+    QPair<int, int> m_mapNeeds; ///< the widths the maps needed when last arranged
+    QSplitter* m_bottom; ///< the ranked table, and the Pareto chart where the top row is too narrow for it
+    /// The ranked table's columns as the eye reads them: the rank, the measure ranked by, step time and peak, then
+    /// the layout's knobs and the rest of the split (the model's order is the command line's).
+    void orderColumns();
+    /// Puts the Pareto chart beside the maps where they all show every column, else beside the table (a laptop).
+    void arrangePanes();
+
+public:
+    /// Whether the Pareto chart sits in the top row beside the maps (else in the bottom row beside the table).
+    bool paretoBesideMaps() const;
 };
 
 } // namespace shardscope
