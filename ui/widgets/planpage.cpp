@@ -686,9 +686,7 @@ void PlanPage::arrangePanes()
     // Seen at 1366x768 (a laptop, the Scenario dock open): the maps, the Pareto chart and their legend shared 890 px,
     // so the TP 8 and ZeRO-2/3 columns hid behind scroll bars and the legend read "Other la...". The chart then moves
     // beside the ranked table, and the maps share the row.
-    const QFontMetrics fm = fontMetrics();
-    const int paretoWidth = fm.horizontalAdvance(tr("Other layouts") + tr("Pareto front") + tr("Best") + tr("Capacity"))
-        + 4 * fm.height() * 3;
+    const int paretoWidth = m_pareto->legendWidth() + 2 * fontMetrics().height();
     const int handles = 2 * m_top->handleWidth();
     const QMargins margins = layout() ? layout()->contentsMargins() : QMargins();
     const int available = width() - margins.left() - margins.right();

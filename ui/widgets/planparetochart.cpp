@@ -9,6 +9,7 @@
 #include <QEvent>
 #include <QLegend>
 #include <QLegendMarker>
+#include <QResizeEvent>
 #include <QLineSeries>
 #include <QScatterSeries>
 #include <QVBoxLayout>
@@ -148,6 +149,29 @@ const PlanLayout* PlanParetoChart::layoutAt(const QPointF& value) const
             }
         }
     return bestD < 0.05 * 0.05 ? nearest : nullptr;
+}
+
+int PlanParetoChart::legendWidth() const
+{
+    const QFontMetrics fm(m_chart->legend()->font());
+    int width = 0;
+    for (QLegendMarker* lm : m_chart->legend()->markers())
+        if (lm->isVisible())
+            width += fm.horizontalAdvance(lm->label()) + 3 * fm.height(); // the marker, its gap and the spacing
+    return width;
+}
+
+void PlanParetoChart::resizeEvent(QResizeEvent* e)
+{
+    QWidget::resizeEvent(e);
+    // Seen in ru beside the ranked table: "Помещающиеся раскладки: пиковая память и время ша...". A title wider than
+    // the chart breaks after its colon instead (the title takes HTML).
+    const QString title = tr("Layouts that fit: peak memory vs step time");
+    const int colon = title.indexOf(QLatin1String(": "));
+    const bool wide = QFontMetrics(m_chart->titleFont()).horizontalAdvance(title) + 40 > width();
+    m_chart->setTitle(wide && colon > 0 ? title.left(colon + 1).toHtmlEscaped() + QStringLiteral("<br>")
+                              + title.mid(colon + 2).toHtmlEscaped()
+                                        : title);
 }
 
 void PlanParetoChart::changeEvent(QEvent* e)

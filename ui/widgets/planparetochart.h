@@ -39,6 +39,8 @@ public:
     QScatterSeries* othersSeries() const { return m_others; }
     QScatterSeries* bestSeries() const { return m_best; }
     QLineSeries* capacitySeries() const { return m_capacity; }
+    /// The width the legend needs on one line (its markers and their names in the chart's legend font).
+    int legendWidth() const;
     /// The layout drawn nearest `value` (chart coordinates: x in the unit, y in seconds); nullptr when none.
     const PlanLayout* layoutAt(const QPointF& value) const;
 
@@ -47,6 +49,7 @@ signals:
 
 protected:
     void changeEvent(QEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
 
 private:
     void refresh();
