@@ -38,6 +38,24 @@ QString errorWords(const std::exception& e)
 
 QString count(std::int64_t n) { return QLocale().toString(qlonglong(n)); }
 
+/// A map's columns as narrow as their widest text (a cell or the header) allows, once a search has answered (two maps
+/// then share a laptop's row in every language); before, as wide as "✖ 8888 GiB". Again when the font changes
+/// (presentation mode).
+void fitMapColumns(QTableView* view)
+{
+    const QAbstractItemModel* model = view->model();
+    const QFontMetrics fm = view->fontMetrics();
+    int widest = 0;
+    for (int c = 0; model && c < model->columnCount(); ++c) {
+        widest = std::max(widest, fm.horizontalAdvance(model->headerData(c, Qt::Horizontal).toString()));
+        for (int r = 0; r < model->rowCount(); ++r)
+            widest = std::max(widest, fm.horizontalAdvance(model->data(model->index(r, c)).toString()));
+    }
+    if (widest == 0)
+        widest = fm.horizontalAdvance(QStringLiteral("\u2716 8888 ") + unitNameUi(ByteUnit::GiB));
+    view->horizontalHeader()->setMinimumSectionSize(widest + 2 * fm.averageCharWidth() + 6);
+}
+
 /// A heat map as a compact table: cells share the width, rows are one line high, the header is bold.
 QTableView* makeMapView(PlanMapModel* model, const QString& name, QWidget* parent)
 {
@@ -50,20 +68,8 @@ QTableView* makeMapView(PlanMapModel* model, const QString& name, QWidget* paren
     view->setWordWrap(false);
     view->setShowGrid(true);
     view->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    view->horizontalHeader()->setMinimumSectionSize(view->fontMetrics().horizontalAdvance(QStringLiteral("\u2716 8888 ") + unitNameUi(ByteUnit::GiB)) + 6);
-    // Once a search answers, the columns are as narrow as their widest text (a cell or the header) allows: two maps
-    // then share a laptop's row in every language.
-    QObject::connect(model, &QAbstractItemModel::modelReset, view, [view, model] {
-        const QFontMetrics fm = view->fontMetrics();
-        int widest = 0;
-        for (int c = 0; c < model->columnCount(); ++c) {
-            widest = std::max(widest, fm.horizontalAdvance(model->headerData(c, Qt::Horizontal).toString()));
-            for (int r = 0; r < model->rowCount(); ++r)
-                widest = std::max(widest, fm.horizontalAdvance(model->data(model->index(r, c)).toString()));
-        }
-        if (widest > 0)
-            view->horizontalHeader()->setMinimumSectionSize(widest + 2 * fm.averageCharWidth() + 6);
-    });
+    fitMapColumns(view);
+    QObject::connect(model, &QAbstractItemModel::modelReset, view, [view] { fitMapColumns(view); });
     view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 8);
     view->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
@@ -137,24 +143,9 @@ PlanPage::PlanPage(QWidget* parent)
     m_table->setTextElideMode(Qt::ElideRight);
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     m_table->horizontalHeader()->setStretchLastSection(true);
-    // Fixed widths sized once for the widest content (ResizeToContents would measure every cell on every search).
-    const QFontMetrics fm = m_table->fontMetrics();
-    auto width = [&fm](const QString& widest) { return fm.horizontalAdvance(widest) + 18; };
-    for (int c = 0; c < PlanLayoutModel::ColumnCount; ++c) {
-        const QString header = m_layouts->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
-        int w = width(header);
-        switch (c) {
-        case PlanLayoutModel::CheckpointingColumn: w = std::max(w, width(PlanLayoutModel::checkpointingWords(Checkpointing::Selective))); break;
-        case PlanLayoutModel::OffloadColumn: w = std::max(w, width(PlanLayoutModel::offloadWords(OffloadDevice::Cpu, OffloadDevice::Nvme))); break;
-        case PlanLayoutModel::PeakColumn:
-        case PlanLayoutModel::ModelStatesColumn:
-        case PlanLayoutModel::ActivationsColumn: w = std::max(w, width(QStringLiteral("8888.8"))); break;
-        case PlanLayoutModel::TokensColumn: w = std::max(w, width(QStringLiteral("888888"))); break;
-        default: w = std::max(w, width(QStringLiteral("88.888"))); break;
-        }
-        m_table->setColumnWidth(c, w);
-    }
-    m_table->setColumnWidth(PlanLayoutModel::RankColumn, width(QStringLiteral("88")));
+    sizeTableColumns();
+    for (QTableView* v : {m_table, m_tpPpView, m_stageView})
+        v->installEventFilter(this);
     orderColumns();
 
     auto* header = new QHBoxLayout;
@@ -659,6 +650,41 @@ int mapWidthNeeded(const QTableView* v)
 }
 
 } // namespace
+
+void PlanPage::sizeTableColumns()
+{
+    // Fixed widths for the widest content (ResizeToContents would measure every cell on every search), sized again
+    // when the table's font changes: in presentation mode the widths of the desk's font elided every number ("8....").
+    const QFontMetrics fm = m_table->fontMetrics();
+    auto width = [&fm](const QString& widest) { return fm.horizontalAdvance(widest) + 18; };
+    for (int c = 0; c < PlanLayoutModel::ColumnCount; ++c) {
+        const QString header = m_layouts->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
+        int w = width(header);
+        switch (c) {
+        case PlanLayoutModel::CheckpointingColumn: w = std::max(w, width(PlanLayoutModel::checkpointingWords(Checkpointing::Selective))); break;
+        case PlanLayoutModel::OffloadColumn: w = std::max(w, width(PlanLayoutModel::offloadWords(OffloadDevice::Cpu, OffloadDevice::Nvme))); break;
+        case PlanLayoutModel::PeakColumn:
+        case PlanLayoutModel::ModelStatesColumn:
+        case PlanLayoutModel::ActivationsColumn: w = std::max(w, width(QStringLiteral("8888.8"))); break;
+        case PlanLayoutModel::TokensColumn: w = std::max(w, width(QStringLiteral("888888"))); break;
+        default: w = std::max(w, width(QStringLiteral("88.888"))); break;
+        }
+        m_table->setColumnWidth(c, w);
+    }
+    m_table->setColumnWidth(PlanLayoutModel::RankColumn, width(QStringLiteral("88")));
+}
+
+bool PlanPage::eventFilter(QObject* watched, QEvent* e)
+{
+    if (e->type() == QEvent::FontChange) {
+        if (watched == m_table)
+            sizeTableColumns();
+        else if (watched == m_tpPpView || watched == m_stageView)
+            fitMapColumns(static_cast<QTableView*>(watched));
+        arrangePanes();
+    }
+    return QWidget::eventFilter(watched, e);
+}
 
 void PlanPage::orderColumns()
 {

@@ -103,6 +103,7 @@ protected:
     void showEvent(QShowEvent* e) override;
     void changeEvent(QEvent* e) override;
     void resizeEvent(QResizeEvent* e) override;
+    bool eventFilter(QObject* watched, QEvent* e) override;
 
 private:
     using CancelFlag = std::shared_ptr<std::atomic<bool>>;
@@ -184,6 +185,8 @@ private:
     /// The ranked table's columns as the eye reads them: the rank, the measure ranked by, step time and peak, then
     /// the layout's knobs and the rest of the split (the model's order is the command line's).
     void orderColumns();
+    /// The ranked table's column widths for its widest content in its font.
+    void sizeTableColumns();
     /// Puts the Pareto chart beside the maps where they all show every column, else beside the table (a laptop).
     void arrangePanes();
 
