@@ -202,7 +202,7 @@ PlanPage::PlanPage(QWidget* parent)
     });
     // A map's rows and columns come with its search: the panes are arranged again for them.
     for (PlanMapModel* model : {m_tpPp, m_stage})
-        connect(model, &QAbstractItemModel::modelReset, this, &PlanPage::arrangePanes);
+        connect(model, &QAbstractItemModel::modelReset, this, &PlanPage::arrangePanesSoon);
     connect(&m_searchWatcher, &QFutureWatcher<SearchJob>::finished, this, &PlanPage::onSearchFinished);
     connect(&m_stageWatcher, &QFutureWatcher<StageJob>::finished, this, &PlanPage::onStageFinished);
     connect(&m_pickWatcher, &QFutureWatcher<PickJob>::finished, this, &PlanPage::onPickFinished);
@@ -636,7 +636,20 @@ void PlanPage::changeEvent(QEvent* e)
 void PlanPage::resizeEvent(QResizeEvent* e)
 {
     QWidget::resizeEvent(e);
-    arrangePanes();
+    arrangePanesSoon();
+}
+
+void PlanPage::arrangePanesSoon()
+{
+    // Queued, never from within the event: moving the chart between splitters deletes its splitter handle, and the
+    // caller may hold a list of the window's widgets (presentation mode sets each one's font in turn).
+    if (m_arrangePending)
+        return;
+    m_arrangePending = true;
+    QMetaObject::invokeMethod(this, [this] {
+        m_arrangePending = false;
+        arrangePanes();
+    }, Qt::QueuedConnection);
 }
 
 namespace {
@@ -681,7 +694,7 @@ bool PlanPage::eventFilter(QObject* watched, QEvent* e)
             sizeTableColumns();
         else if (watched == m_tpPpView || watched == m_stageView)
             fitMapColumns(static_cast<QTableView*>(watched));
-        arrangePanes();
+        arrangePanesSoon();
     }
     return QWidget::eventFilter(watched, e);
 }

@@ -189,6 +189,8 @@ private:
     void sizeTableColumns();
     /// Puts the Pareto chart beside the maps where they all show every column, else beside the table (a laptop).
     void arrangePanes();
+    void arrangePanesSoon(); ///< arrangePanes() from the event loop, once however often asked
+    bool m_arrangePending = false;
 
 public:
     /// Whether the Pareto chart sits in the top row beside the maps (else in the bottom row beside the table).
