@@ -53,17 +53,26 @@ int benchPlanner(const QStringList& args)
                 r.globalBatch = c.globalBatch;
                 r.topK = 20;
                 // Processor time of this (single) thread: the machine may be shared, and the figure is per core.
-                const std::clock_t c0 = std::clock();
-                const PlanResult res = planLayouts(r);
-                const double ms = 1000.0 * double(std::clock() - c0) / CLOCKS_PER_SEC;
-                QJsonObject o;
-                o[QStringLiteral("model")] = QString::fromLatin1(c.model);
-                o[QStringLiteral("gpus")] = double(n);
-                o[QStringLiteral("layouts")] = double(res.evaluated);
+                auto timed = [&r](double& ms) {
+                    const std::clock_t c0 = std::clock();
+                    PlanResult res = planLayouts(r);
+                    ms = 1000.0 * double(std::clock() - c0) / CLOCKS_PER_SEC;
+                    return res;
+                };
+                auto entry = [&](const PlanResult& res, double ms) {
+                    QJsonObject o;
+                    o[QStringLiteral("model")] = QString::fromLatin1(c.model);
+                    o[QStringLiteral("gpus")] = double(n);
+                    o[QStringLiteral("layouts")] = double(res.evaluated);
+                    o[QStringLiteral("ms")] = ms;
+                    return o;
+                };
+                double ms = 0;
+                const PlanResult res = timed(ms);
+                QJsonObject o = entry(res, ms);
                 o[QStringLiteral("pruned")] = double(res.pruned);
                 o[QStringLiteral("fitting")] = double(res.fitting);
                 o[QStringLiteral("pruned_slower")] = double(res.prunedSlower);
-                o[QStringLiteral("ms")] = ms;
                 o[QStringLiteral("wall_ms")] = res.searchMs;
                 searches.append(o);
                 totalMs += ms;
@@ -74,15 +83,9 @@ int benchPlanner(const QStringList& args)
                 // The same search with every layout evaluated.
                 r.exactPruning = false;
                 r.timeLayoutsThatDoNotFit = true;
-                const std::clock_t f0 = std::clock();
-                const PlanResult full = planLayouts(r);
-                const double fms = 1000.0 * double(std::clock() - f0) / CLOCKS_PER_SEC;
-                QJsonObject fo;
-                fo[QStringLiteral("model")] = QString::fromLatin1(c.model);
-                fo[QStringLiteral("gpus")] = double(n);
-                fo[QStringLiteral("layouts")] = double(full.evaluated);
-                fo[QStringLiteral("ms")] = fms;
-                fullSearches.append(fo);
+                double fms = 0;
+                const PlanResult full = timed(fms);
+                fullSearches.append(entry(full, fms));
                 fullMs += fms;
                 fullEvaluated += full.evaluated;
             }

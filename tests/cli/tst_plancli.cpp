@@ -8,6 +8,9 @@
 #include <QJsonObject>
 #include <QTest>
 
+#include <algorithm>
+#include <cmath>
+
 namespace {
 
 /// Llama-2-70B (default model) on 8 x A100 80GB, `mixed`, optimizer offloaded to the host: the issue's case.
@@ -74,6 +77,56 @@ private slots:
 
     /// Every reported layout, passed back to `estimate` and `step` with the JSON's values, fits there, has the
     /// same peak and a step time within 5% of the planner's; the list is ranked by step time.
+    /// `bench planner --format json` (issue 11's contract): the keys the issue names, the six searches, and figures that
+    /// add up. The pruned search decides every layout the full enumeration evaluates, so each search's timed and pruned
+    /// layouts together are the full_evaluation's layouts of the same search (exact pruning drops nothing from the
+    /// count: tst_layoutplanner exactPruningDropsNothing checks that it drops nothing from the answer). Speeds are
+    /// printed, never tested.
+    void benchPlannerContract()
+    {
+        const Run r = shardscope({QStringLiteral("bench"), QStringLiteral("planner"), QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject root = QJsonDocument::fromJson(r.out).object();
+        for (const char* k : {"layouts_per_second", "layouts_pruned", "max_search_ms", "searches", "layouts_searched_per_second", "full_evaluation"})
+            QVERIFY2(root.contains(QLatin1String(k)), k);
+        const QJsonArray searches = root[QStringLiteral("searches")].toArray();
+        const QJsonObject full = root[QStringLiteral("full_evaluation")].toObject();
+        const QJsonArray fullSearches = full[QStringLiteral("searches")].toArray();
+        QCOMPARE(searches.size(), 6);
+        QCOMPARE(fullSearches.size(), 6);
+        double ms = 0, maxMs = 0, fullMs = 0, evaluated = 0, pruned = 0, fullLayouts = 0;
+        int k = 0;
+        for (const char* model : {"llama-2-70b", "gpt3-175b"})
+            for (int gpus : {64, 512, 4096}) {
+                const QJsonObject sr = searches[k].toObject();
+                const QJsonObject fs = fullSearches[k].toObject();
+                ++k;
+                for (const QJsonObject& o : {sr, fs}) {
+                    QCOMPARE(o[QStringLiteral("model")].toString(), QString::fromLatin1(model));
+                    QCOMPARE(o[QStringLiteral("gpus")].toInt(), gpus);
+                    QVERIFY(o[QStringLiteral("ms")].toDouble() > 0);
+                    QVERIFY(o[QStringLiteral("layouts")].toDouble() > 0);
+                }
+                QCOMPARE(sr[QStringLiteral("layouts")].toDouble() + sr[QStringLiteral("pruned")].toDouble(),
+                         fs[QStringLiteral("layouts")].toDouble());
+                QVERIFY(sr[QStringLiteral("pruned_slower")].toDouble() <= sr[QStringLiteral("pruned")].toDouble());
+                QCOMPARE(sr[QStringLiteral("fitting")].toDouble(), sr[QStringLiteral("layouts")].toDouble()); // only fitting ones are timed
+                ms += sr[QStringLiteral("ms")].toDouble();
+                maxMs = std::max(maxMs, sr[QStringLiteral("ms")].toDouble());
+                evaluated += sr[QStringLiteral("layouts")].toDouble();
+                pruned += sr[QStringLiteral("pruned")].toDouble();
+                fullMs += fs[QStringLiteral("ms")].toDouble();
+                fullLayouts += fs[QStringLiteral("layouts")].toDouble();
+            }
+        auto near = [](double a, double b) { return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b)); };
+        QVERIFY(near(root[QStringLiteral("layouts_per_second")].toDouble(), evaluated / (ms / 1000.0)));
+        QVERIFY(near(root[QStringLiteral("layouts_searched_per_second")].toDouble(), (evaluated + pruned) / (ms / 1000.0)));
+        QCOMPARE(root[QStringLiteral("layouts_pruned")].toDouble(), pruned);
+        QCOMPARE(root[QStringLiteral("max_search_ms")].toDouble(), maxMs);
+        QVERIFY(near(full[QStringLiteral("layouts_per_second")].toDouble(), fullLayouts / (fullMs / 1000.0)));
+        QVERIFY(near(full[QStringLiteral("ns_per_layout")].toDouble() * full[QStringLiteral("layouts_per_second")].toDouble(), 1e9));
+    }
+
     void layoutsPassBackToEstimateAndStep()
     {
         const QJsonObject root = planJson({QStringLiteral("--top"), QStringLiteral("4")});
