@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "cli.h"
+#include "explorer.h"
 #include "resultjson.h"
 #include "scenariooptions.h"
 
-#include "shardscope/footprint.h"
+#include "shardscope/advice.h"
 
 #include <QJsonDocument>
+#include <QJsonObject>
 
 namespace shardscope::cli {
 
@@ -24,13 +26,19 @@ int runEstimate(const QStringList& args)
                                             QStringLiteral("table"));
         const ByteUnit units = unitsFromParser(p);
         const Scenario s = scenarioFromParser(p);
-        const Footprint f = computeFootprint(s);
-        if (format == QLatin1String("json"))
-            out(QString::fromUtf8(QJsonDocument(footprintToJson(s, f, units)).toJson(QJsonDocument::Indented)));
-        else if (format == QLatin1String("csv"))
+        // The same call the window makes: the footprint, the verdict and the fixes (its chips, in their order).
+        const Advice a = computeAdvice(s);
+        const Footprint& f = a.explorer.footprint;
+        if (format == QLatin1String("json")) {
+            QJsonObject root = footprintToJson(s, f, units);
+            root[QStringLiteral("verdict")] = verdictToJson(a, units);
+            root[QStringLiteral("fixes")] = fixesToJson(a);
+            out(QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented)));
+        } else if (format == QLatin1String("csv")) {
             out(footprintCsv(f, units));
-        else
-            out(footprintTable(s, f, units));
+        } else {
+            out(footprintTable(s, f, units) + adviceTable(a, units));
+        }
         return kExitOk;
     });
 }

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "explorer.h"
+#include "resultjson.h"
+#include "scenariocommand.h"
 #include "termstyle.h"
 
 #include "shardscope/errors.h"
@@ -24,16 +26,6 @@ class ExplorerText
 namespace {
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
-
-/// Does `s` fit? InvalidInput (e.g. TP no longer divides the heads) counts as "no".
-bool fitsWith(const Scenario& s)
-{
-    try {
-        return computeFootprint(s).fits;
-    } catch (const InvalidInput&) {
-        return false;
-    }
-}
 
 } // namespace
 
@@ -77,89 +69,6 @@ QString formatBytesUi(double bytes, ByteUnit unit)
     return numberLocale().toString(v, 'f', decimals) + QLatin1Char(' ') + unitNameUi(unit);
 }
 
-std::int64_t firstGpuOfStage(const Scenario& s, std::int64_t stage) { return stage * s.tp * s.dp(); }
-
-std::int64_t sweepMaxGpus(const Scenario& s)
-{
-    std::int64_t hi = 16384;
-    while (hi < s.gpus && hi < kMaxGpus)
-        hi *= 2;
-    return hi;
-}
-
-ExplorerResult computeExplorer(const Scenario& s)
-{
-    ExplorerResult r;
-    r.scenario = s;
-    r.footprint = computeFootprint(s); // throws InvalidInput for a scenario without an answer
-    r.minGpus = minGpusAllStages(s);
-    const std::int64_t k = s.modelParallel();
-    r.sweepMaxGpus = sweepMaxGpus(s);
-    r.gpuCounts = powerOfTwoGpuCounts(k, r.sweepMaxGpus, k);
-    if (std::find(r.gpuCounts.begin(), r.gpuCounts.end(), s.gpus) == r.gpuCounts.end()) {
-        r.gpuCounts.push_back(s.gpus);
-        std::sort(r.gpuCounts.begin(), r.gpuCounts.end());
-    }
-    r.sweep = sweep(s, r.gpuCounts, {0, 1, 2, 3});
-    r.stagesAtN = sweep(s, {s.gpus}, {0, 1, 2, 3});
-    return r;
-}
-
-std::optional<std::int64_t> smallestFittingGpusInWholeNodes(const Scenario& s, int stage, std::int64_t from)
-{
-    const std::int64_t k = s.modelParallel();
-    const std::int64_t node = std::max<std::int64_t>(1, s.gpusPerNode);
-    const std::int64_t whole = std::lcm(k, node); // whole nodes and whole model replicas
-    auto fitsAt = [&](std::int64_t n) {
-        Scenario x = s;
-        x.zeroStage = stage;
-        x.gpus = n;
-        return fitsWith(x);
-    };
-    // Within one node any multiple of k is a real cluster (4 GPUs of an 8-GPU server).
-    for (std::int64_t n = ((std::max<std::int64_t>(from, 1) + k - 1) / k) * k; n < node && n <= kMaxGpus; n += k)
-        if (fitsAt(n))
-            return n;
-    // From one node on: whole nodes. From d = 2 on memory never rises with N (planner.cpp), so a few steps past
-    // the first candidate settle it; the cap bounds the work when nothing fits.
-    std::int64_t n = std::max<std::int64_t>(((std::max(from, node) + whole - 1) / whole) * whole, whole);
-    for (int tries = 0; tries < 64 && n <= kMaxGpus; ++tries, n += whole)
-        if (fitsAt(n))
-            return n;
-    return std::nullopt;
-}
-
-std::vector<std::int64_t> validGpuCounts(const Scenario& s, std::int64_t max)
-{
-    const std::int64_t k = std::max<std::int64_t>(1, s.modelParallel());
-    const std::int64_t node = std::max<std::int64_t>(1, s.gpusPerNode);
-    std::vector<std::int64_t> v;
-    for (std::int64_t n = k; n < node && n <= max; n += k)
-        v.push_back(n);
-    const std::int64_t whole = std::lcm(k, node);
-    for (std::int64_t m = 1; whole * m <= max; m *= 2) {
-        v.push_back(whole * m);
-        if (m >= 2 && whole * (m + m / 2) <= max)
-            v.push_back(whole * (m + m / 2)); // 3, 6, 12, ... nodes: real clusters (N = 24 on 8-GPU nodes)
-    }
-    std::sort(v.begin(), v.end());
-    v.erase(std::unique(v.begin(), v.end()), v.end());
-    if (v.empty())
-        v.push_back(k);
-    return v;
-}
-
-std::vector<std::int64_t> validTpValues(const Scenario& s)
-{
-    std::vector<std::int64_t> v;
-    const std::int64_t heads = std::max<std::int64_t>(1, s.arch.heads);
-    const std::int64_t kv = std::max<std::int64_t>(1, s.arch.kvHeads);
-    for (std::int64_t t = 1; t <= std::max<std::int64_t>(1, s.gpusPerNode) && t <= heads; ++t)
-        if (heads % t == 0 && (kv % t == 0 || t % kv == 0))
-            v.push_back(t);
-    return v;
-}
-
 QString gpusLabel(std::int64_t gpus, std::int64_t gpusPerNode)
 {
     if (gpusPerNode <= 1)
@@ -170,115 +79,73 @@ QString gpusLabel(std::int64_t gpus, std::int64_t gpusPerNode)
     return nodes == 1 ? ExplorerText::tr("N = %1 (1 node)").arg(gpus) : ExplorerText::tr("N = %1 (%2 nodes)").arg(gpus).arg(nodes);
 }
 
+Fix fixWords(const FixOption& f, const Scenario& from)
+{
+    Fix w;
+    w.scenario = f.scenario;
+    switch (f.kind) {
+    case FixKind::ZeroStage:
+        w.label = ExplorerText::tr("ZeRO-%1").arg(f.value);
+        w.tip = ExplorerText::tr("Shard more of the model states over the GPUs.");
+        break;
+    case FixKind::Gpus:
+        w.label = gpusLabel(f.value, from.gpusPerNode);
+        w.tip = ExplorerText::tr("The smallest cluster of whole %1-GPU nodes that fits.").arg(from.gpusPerNode);
+        break;
+    case FixKind::SelectiveCheckpointing:
+        w.label = ExplorerText::tr("selective checkpointing");
+        w.tip = ExplorerText::tr("Recompute the attention core in the backward pass.");
+        break;
+    case FixKind::FullCheckpointing:
+        w.label = ExplorerText::tr("full checkpointing");
+        w.tip = ExplorerText::tr("Keep only each layer's input; recompute the layer.");
+        break;
+    case FixKind::FlashAttention:
+        w.label = ExplorerText::tr("FlashAttention");
+        w.tip = ExplorerText::tr("Never store the s x s attention scores.");
+        break;
+    case FixKind::MicroBatchOne:
+        w.label = ExplorerText::tr("micro-batch 1");
+        w.tip = ExplorerText::tr("One sequence per forward/backward pass.");
+        break;
+    case FixKind::TensorParallel:
+        w.label = ExplorerText::tr("TP %1").arg(f.value);
+        w.tip = ExplorerText::tr("Split each layer's weights over %1 GPUs of a node.").arg(f.value);
+        break;
+    case FixKind::PipelineParallel:
+        w.label = ExplorerText::tr("PP %1").arg(f.value);
+        w.tip = ExplorerText::tr("Split the layers into %1 pipeline stages.").arg(f.value);
+        break;
+    case FixKind::OffloadOptimizer:
+        w.label = ExplorerText::tr("CPU optimizer offload");
+        w.tip = ExplorerText::tr("ZeRO-Offload: fp32 master and optimizer states in host RAM (slower steps).");
+        break;
+    case FixKind::OffloadParams:
+        w.label = ExplorerText::tr("CPU parameter offload");
+        w.tip = ExplorerText::tr("ZeRO-Infinity: parameters in host RAM, fetched per layer (slower steps).");
+        break;
+    case FixKind::GpuType:
+        w.label = q(f.gpuName);
+        w.tip = ExplorerText::tr("The same cluster of %1 GPUs.").arg(q(f.gpuName));
+        break;
+    }
+    return w;
+}
+
+std::vector<Fix> fixOptionsFor(const Advice& a)
+{
+    std::vector<Fix> fixes;
+    fixes.reserve(a.fixes.size());
+    for (const FixOption& f : a.fixes)
+        fixes.push_back(fixWords(f, a.explorer.scenario));
+    return fixes;
+}
+
 std::vector<Fix> fixOptionsFor(const ExplorerResult& r)
 {
-    const Scenario& s = r.scenario;
     std::vector<Fix> fixes;
-    if (r.footprint.fits)
-        return fixes;
-    auto offer = [&](const QString& label, const QString& tip, const Scenario& x) {
-        if (fitsWith(x))
-            fixes.push_back(Fix {label, tip, x});
-    };
-    // 1. A higher ZeRO stage at the same N (the first that fits).
-    for (const SweepPoint& p : r.stagesAtN) {
-        if (p.stage > s.zeroStage && p.fits) {
-            Scenario x = s;
-            x.zeroStage = p.stage;
-            offer(ExplorerText::tr("ZeRO-%1").arg(p.stage), ExplorerText::tr("Shard more of the model states over the GPUs."),
-                  x);
-            break;
-        }
-    }
-    // 2. More GPUs with the same stage, in whole nodes.
-    for (const MinGpus& m : r.minGpus) {
-        if (m.stage != s.zeroStage || !m.minGpus)
-            continue;
-        if (const auto n = smallestFittingGpusInWholeNodes(s, s.zeroStage, std::max(*m.minGpus, s.gpus + 1))) {
-            Scenario x = s;
-            x.gpus = *n;
-            offer(gpusLabel(*n, s.gpusPerNode),
-                  ExplorerText::tr("The smallest cluster of whole %1-GPU nodes that fits.").arg(s.gpusPerNode), x);
-        }
-    }
-    // 3. Memory savers and batch, one knob at a time.
-    if (s.checkpointing == Checkpointing::None) {
-        Scenario x = s;
-        x.checkpointing = Checkpointing::Selective;
-        if (fitsWith(x))
-            offer(ExplorerText::tr("selective checkpointing"),
-                  ExplorerText::tr("Recompute the attention core in the backward pass."), x);
-    }
-    if (s.checkpointing != Checkpointing::Full && (fixes.empty() || fixes.back().scenario.checkpointing == s.checkpointing)) {
-        Scenario x = s;
-        x.checkpointing = Checkpointing::Full;
-        offer(ExplorerText::tr("full checkpointing"), ExplorerText::tr("Keep only each layer's input; recompute the layer."), x);
-    }
-    if (!s.flashAttention) {
-        Scenario x = s;
-        x.flashAttention = true;
-        offer(ExplorerText::tr("FlashAttention"), ExplorerText::tr("Never store the s x s attention scores."), x);
-    }
-    if (s.microBatch > 1) {
-        Scenario x = s;
-        x.microBatch = 1;
-        offer(ExplorerText::tr("micro-batch 1"), ExplorerText::tr("One sequence per forward/backward pass."), x);
-    }
-    // 4. Tensor parallel: the next TP within one node that divides the heads (and the KV heads, or is divided by
-    // them), with N still a multiple of TP x PP x CP.
-    for (std::int64_t tp = s.tp + 1; tp <= std::min<std::int64_t>(s.gpusPerNode, s.gpus); ++tp) {
-        if (s.arch.heads % tp != 0 || (s.arch.kvHeads % tp != 0 && tp % s.arch.kvHeads != 0)
-            || s.gpus % (tp * s.pp * s.cp) != 0)
-            continue;
-        Scenario x = s;
-        x.tp = tp;
-        if (fitsWith(x)) {
-            offer(ExplorerText::tr("TP %1").arg(tp), ExplorerText::tr("Split each layer's weights over %1 GPUs of a node.").arg(tp), x);
-            break;
-        }
-    }
-    // 5. Pipeline parallel: the smallest larger PP that fits (N a multiple of TP x PP x CP, PP <= layers).
-    for (std::int64_t pp = s.pp + 1; pp <= s.arch.layers && s.tp * pp * s.cp <= s.gpus; ++pp) {
-        if (s.gpus % (s.tp * pp * s.cp) != 0)
-            continue;
-        Scenario x = s;
-        x.pp = pp;
-        if (fitsWith(x)) {
-            offer(ExplorerText::tr("PP %1").arg(pp), ExplorerText::tr("Split the layers into %1 pipeline stages.").arg(pp), x);
-            break;
-        }
-    }
-    // 6. Offload.
-    if (s.zeroStage >= 1 && s.offloadOptimizer == OffloadDevice::None) {
-        Scenario x = s;
-        x.offloadOptimizer = OffloadDevice::Cpu;
-        offer(ExplorerText::tr("CPU optimizer offload"),
-              ExplorerText::tr("ZeRO-Offload: fp32 master and optimizer states in host RAM (slower steps)."), x);
-    }
-    if (s.zeroStage == 3 && s.offloadParams == OffloadDevice::None) {
-        Scenario x = s;
-        x.offloadParams = OffloadDevice::Cpu;
-        offer(ExplorerText::tr("CPU parameter offload"),
-              ExplorerText::tr("ZeRO-Infinity: parameters in host RAM, fetched per layer (slower steps)."), x);
-    }
-    // 7. A GPU with more memory: the smallest that fits.
-    if (!s.capacityBytes) {
-        const std::int64_t have = r.footprint.capacityBytes;
-        std::vector<GpuPreset> bigger;
-        for (const GpuPreset& g : gpuPresets())
-            if (g.capacityBytes > have)
-                bigger.push_back(g);
-        std::stable_sort(bigger.begin(), bigger.end(),
-                         [](const GpuPreset& a, const GpuPreset& b) { return a.capacityBytes < b.capacityBytes; });
-        for (const GpuPreset& g : bigger) {
-            Scenario x = s;
-            x.gpu = g.id;
-            if (fitsWith(x)) {
-                offer(q(g.name), ExplorerText::tr("The same cluster of %1 GPUs.").arg(q(g.name)), x);
-                break;
-            }
-        }
-    }
+    for (const FixOption& f : fixOptions(r))
+        fixes.push_back(fixWords(f, r.scenario));
     return fixes;
 }
 
@@ -288,6 +155,59 @@ QStringList fixesFor(const ExplorerResult& r)
     for (const Fix& f : fixOptionsFor(r))
         labels << f.label;
     return labels;
+}
+
+QJsonObject verdictToJson(const Advice& a, ByteUnit unit)
+{
+    const VerdictFacts& f = a.verdict;
+    QJsonObject o {{QStringLiteral("kind"), QLatin1String(verdictKindKey(f.kind))},
+                   {QStringLiteral("text"), verdictFor(a, unit).text},
+                   {QStringLiteral("measured_bytes"), double(f.measuredBytes)},
+                   {QStringLiteral("capacity_bytes"), double(f.capacityBytes)},
+                   {QStringLiteral("usable_bytes"), double(f.usableBytes)},
+                   {QStringLiteral("worst_gpu"), double(f.worstGpu)},
+                   {QStringLiteral("worst_pipeline_stage"), double(f.worstStage)}};
+    if (f.kind == VerdictKind::NeverFits) {
+        QJsonArray other;
+        for (const VerdictFacts::StageFrom& s : f.otherStages)
+            other.append(QJsonObject {{QStringLiteral("stage"), s.stage}, {QStringLiteral("gpus"), double(s.gpus)}});
+        o[QStringLiteral("other_stages_fit_from")] = other;
+    }
+    o[QStringLiteral("fp8_without_tensor_cores")] = f.fp8WithoutTensorCores;
+    return o;
+}
+
+QJsonArray fixesToJson(const Advice& a)
+{
+    QJsonArray out;
+    for (const FixOption& f : a.fixes) {
+        const Fix w = fixWords(f, a.explorer.scenario);
+        const QJsonObject to = scenarioToJson(f.scenario);
+        QJsonObject changes;
+        for (const QString& key : ScenarioCommand::changedKeys(a.explorer.scenario, f.scenario))
+            changes[key] = to.value(key);
+        out.append(QJsonObject {{QStringLiteral("kind"), QLatin1String(fixKindKey(f.kind))},
+                                {QStringLiteral("value"), double(f.value)},
+                                {QStringLiteral("label"), w.label},
+                                {QStringLiteral("tip"), w.tip},
+                                {QStringLiteral("changes"), changes}});
+    }
+    return out;
+}
+
+QString adviceTable(const Advice& a, ByteUnit unit)
+{
+    if (a.verdict.kind == VerdictKind::Fits)
+        return QString(); // the table's own "Fits:" line says it
+    QStringList lines;
+    // The command line's own lines (English, as every table it prints); the verdict and the fixes in the words
+    // the window shows.
+    lines << QStringLiteral("Verdict: %1").arg(verdictFor(a, unit).text);
+    const std::vector<Fix> fixes = fixOptionsFor(a);
+    lines << (fixes.empty() ? QStringLiteral("No single change makes it fit.") : QStringLiteral("Each of these alone makes it fit:"));
+    for (std::size_t i = 0; i < fixes.size(); ++i)
+        lines << QStringLiteral("  %1. %2: %3").arg(i + 1).arg(fixes[i].label, fixes[i].tip);
+    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 
 QString capacityMeasureWords(CapacityMeasure m)
@@ -335,69 +255,64 @@ QString minGpusReasonText(const MinGpus& m, ByteUnit unit)
     return ExplorerText::tr("no answer for ZeRO-%1").arg(m.stage);
 }
 
-Verdict verdictFor(const ExplorerResult& r, ByteUnit unit)
+Verdict verdictFor(const Advice& a, ByteUnit unit)
 {
-    const Scenario& s = r.scenario;
-    const Footprint& f = r.footprint;
-    const RankFootprint& w = f.worstRank();
+    const Scenario& s = a.explorer.scenario;
+    const VerdictFacts& f = a.verdict;
     Verdict v;
-    const QString gpu = q(f.gpu.name);
+    const QString gpu = q(a.explorer.footprint.gpu.name);
     QString capacity = formatBytesUi(double(f.capacityBytes), unit) + QStringLiteral(" (") + gpu + QLatin1Char(')');
     if (f.usableBytes != f.capacityBytes)
         capacity += ExplorerText::tr(", ") + formatBytesUi(double(f.usableBytes), unit) + ExplorerText::tr(" usable");
-    const QString where = ExplorerText::tr("GPU %1, pipeline stage %2 of %3")
-                              .arg(firstGpuOfStage(s, w.stage))
-                              .arg(w.stage + 1)
-                              .arg(s.pp);
-    const MinGpus* mine = nullptr;
-    for (const MinGpus& m : r.minGpus)
-        if (m.stage == s.zeroStage)
-            mine = &m;
+    const QString where = ExplorerText::tr("GPU %1, pipeline stage %2 of %3").arg(f.worstGpu).arg(f.worstStage + 1).arg(s.pp);
     // The figure that meets the capacity line, named by its measure (Scenario::capacityMeasure).
     const QString measured = formatBytesUi(double(f.measuredBytes), unit) + QLatin1Char(' ') + capacityMeasureWords(s.capacityMeasure);
+    QStringList fixes;
+    for (const FixOption& x : a.fixes)
+        fixes << fixWords(x, s).label;
 
-    if (f.fits) {
+    switch (f.kind) {
+    case VerdictKind::Fits:
         v.kind = Verdict::Kind::Fits;
         v.text = ExplorerText::tr("Fits: %1 of %2 on the worst rank (%3); headroom %4")
                      .arg(measured, capacity, where, formatBytesUi(double(f.usableBytes - f.measuredBytes), unit));
-    } else if (mine && !mine->minGpus && mine->code != MinGpusCode::NoAnswer) {
+        break;
+    case VerdictKind::NeverFits: {
         v.kind = Verdict::Kind::NeverFits;
-        QString reason = minGpusReasonText(*mine, unit);
+        QString reason = minGpusReasonText(*f.limit, unit);
         reason[0] = reason[0].toUpper();
         v.text = reason;
         QStringList other;
-        for (const MinGpus& m : r.minGpus)
-            if (m.stage != s.zeroStage && m.minGpus) {
-                const auto n = smallestFittingGpusInWholeNodes(s, m.stage, *m.minGpus);
-                other << ExplorerText::tr("ZeRO-%1 fits from %2").arg(m.stage).arg(gpusLabel(n.value_or(*m.minGpus), s.gpusPerNode));
-            }
+        for (const VerdictFacts::StageFrom& o : f.otherStages)
+            other << ExplorerText::tr("ZeRO-%1 fits from %2").arg(o.stage).arg(gpusLabel(o.gpus, s.gpusPerNode));
         if (!other.isEmpty())
             v.text += ExplorerText::tr(". ") + other.join(ExplorerText::tr("; "));
-        const QStringList fixes = fixesFor(r);
         if (!fixes.isEmpty())
             v.text += ExplorerText::tr(". At N = %1 it fits with: ").arg(s.gpus) + fixes.join(ExplorerText::tr(", or "));
-    } else {
+        break;
+    }
+    case VerdictKind::DoesNotFit:
         v.kind = Verdict::Kind::DoesNotFit;
         v.text = ExplorerText::tr("Does not fit: %1 over (%2 of %3 on the worst rank, %4)")
                      .arg(formatBytesUi(double(f.measuredBytes - f.usableBytes), unit), measured, capacity, where);
-        const QStringList fixes = fixesFor(r);
         v.text += fixes.isEmpty() ? ExplorerText::tr("; no single change fits")
                                   : ExplorerText::tr("; smallest change that fits: ") + fixes.join(ExplorerText::tr(", or "));
+        break;
     }
-    if (s.recipe.fp8 && f.gpu.peakFlops8 <= 0)
+    if (f.fp8WithoutTensorCores)
         v.text += ExplorerText::tr(". Warning: the %1 has no FP8 tensor cores, so fp8 training does not run on it as "
                                  "modelled (memory shown as if it did)")
                       .arg(gpu);
     if (!f.hostFits)
         v.text += ExplorerText::tr(". Host RAM per node does not fit: %1 of %2")
-                      .arg(formatBytesUi(double(f.hostBytesPerNode), unit),
-                           formatBytesUi(double(s.hostRamBytesPerNode), unit));
+                      .arg(formatBytesUi(double(f.hostBytesPerNode), unit), formatBytesUi(double(f.hostRamBytesPerNode), unit));
     if (!f.nvmeFits)
         v.text += ExplorerText::tr(". NVMe per node does not fit: %1 of %2")
-                      .arg(formatBytesUi(double(f.nvmeBytesPerNode), unit),
-                           formatBytesUi(double(s.nvmeBytesPerNode), unit));
+                      .arg(formatBytesUi(double(f.nvmeBytesPerNode), unit), formatBytesUi(double(f.nvmeCapacityBytesPerNode), unit));
     return v;
 }
+
+Verdict verdictFor(const ExplorerResult& r, ByteUnit unit) { return verdictFor(adviceFor(r), unit); }
 
 QString fieldWords(const QString& field)
 {

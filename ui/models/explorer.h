@@ -1,39 +1,20 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "shardscope/advice.h"
 #include "shardscope/errors.h"
 #include "shardscope/footprint.h"
 #include "shardscope/planner.h"
 #include "shardscope/units.h"
 
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QLocale>
 #include <QString>
 
 #include <vector>
 
 namespace shardscope {
-
-/**
- * Everything the explorer shows for one scenario, computed by core in one call: the footprint, the
- * smallest N per ZeRO stage, the per-GPU memory vs N sweep for stages 0-3, and the four stages at the
- * current N. A plain value, so it can be computed on any thread.
- */
-struct ExplorerResult
-{
-    Scenario scenario;
-    Footprint footprint;
-    std::vector<MinGpus> minGpus; ///< stages 0-3
-    std::vector<std::int64_t> gpuCounts; ///< the N values of the sweep (powers of two, and the current N)
-    std::vector<SweepPoint> sweep; ///< stages 0-3 over gpuCounts
-    std::vector<SweepPoint> stagesAtN; ///< stages 0-3 at the current N (the "compare stages" bars)
-    std::int64_t sweepMaxGpus = 0; ///< the largest N of the sweep
-};
-
-/// The N axis of the sweep: 1 .. 16384, widened to the next power of two past the current N.
-std::int64_t sweepMaxGpus(const Scenario& s);
-
-/// Throws InvalidInput (from core) for a scenario without an answer.
-ExplorerResult computeExplorer(const Scenario& s);
 
 /// The sentence a person reads first.
 struct Verdict
@@ -43,6 +24,9 @@ struct Verdict
     QString text;
 };
 
+/// core's verdict (computeAdvice()) in the interface language. The overload over an ExplorerResult computes the
+/// advice first; a page that has the advice words it without computing anything.
+Verdict verdictFor(const Advice& a, ByteUnit unit);
 Verdict verdictFor(const ExplorerResult& r, ByteUnit unit);
 /// core's MinGpus::reason in the interface language, from its code and numbers (the bytes in `unit`).
 QString minGpusReasonText(const MinGpus& m, ByteUnit unit);
@@ -73,7 +57,7 @@ QString fieldWords(const QString& field);
 QString plainMessage(const QString& message);
 
 /// One change that makes a scenario fit: what a button says ("ZeRO-3", "N = 24 (3 nodes)", "TP 8", "H100 96GB")
-/// and the whole scenario it applies (valid: core answers it, and it fits).
+/// and the whole scenario it applies (core's FixOption in words).
 struct Fix
 {
     QString label;
@@ -81,23 +65,22 @@ struct Fix
     Scenario scenario;
 };
 
-/// The single-knob changes that make a scenario that does not fit fit, cheapest first. Each is valid for core
-/// (TP within a node and dividing the heads and KV heads, N a multiple of TP x PP x CP) and N moves in whole
-/// nodes. Empty when it fits or nothing single does.
+/// core's fix in words: the chip's label and its tooltip.
+Fix fixWords(const FixOption& f, const Scenario& from);
+/// core's fixes (Advice::fixes) in words, in core's order.
+std::vector<Fix> fixOptionsFor(const Advice& a);
+/// The same for an ExplorerResult (computes core's fixes first).
 std::vector<Fix> fixOptionsFor(const ExplorerResult& r);
 /// The labels of fixOptionsFor().
 QStringList fixesFor(const ExplorerResult& r);
 
-/// The smallest N >= `from` that fits with ZeRO stage `stage` and fills whole nodes (a multiple of GPUs per node,
-/// or a part of one node), a multiple of TP x PP x CP; nullopt when none up to kMaxGpus does.
-std::optional<std::int64_t> smallestFittingGpusInWholeNodes(const Scenario& s, int stage, std::int64_t from);
-
-/// The N values the N control offers: multiples of TP x PP x CP within one node, then whole nodes that hold whole
-/// model replicas (multiples of lcm(TP x PP x CP, GPUs per node): 1, 2, 3, 4, 6, 8, 12, ... of them), up to `max`.
-std::vector<std::int64_t> validGpuCounts(const Scenario& s, std::int64_t max = 16384);
-/// The TP values the TP control offers: within one node (TP <= GPUs per node), dividing the attention heads, and
-/// dividing the KV heads or divided by them (core's rule, validateScenario()).
-std::vector<std::int64_t> validTpValues(const Scenario& s);
+/// `estimate --format json`'s "verdict": {"kind", "text" (the window's sentence), and its numbers}.
+QJsonObject verdictToJson(const Advice& a, ByteUnit unit);
+/// `estimate --format json`'s "fixes": the window's chips, in their order: {"kind", "value", "label", "tip",
+/// "changes" (the scenario keys the fix sets, with their values)}.
+QJsonArray fixesToJson(const Advice& a);
+/// `estimate --format table`'s lines for a scenario that does not fit: the verdict and the numbered fixes.
+QString adviceTable(const Advice& a, ByteUnit unit);
 
 /// "N = 24 (3 nodes)", "N = 4 (part of one node)".
 QString gpusLabel(std::int64_t gpus, std::int64_t gpusPerNode);
@@ -113,8 +96,5 @@ QString unitSymbolUi(UnitSymbol symbol);
 QString unitNameUi(ByteUnit unit);
 /// "51.5 GB" in the unit, with one decimal (two below 10 units); "51,5 ГБ" in Russian.
 QString formatBytesUi(double bytes, ByteUnit unit);
-/// The first GPU (global rank) of pipeline stage `stage`: ranks are laid out TP fastest, then DP, then PP
-/// (Megatron's order), so stage i starts at i x TP x DP.
-std::int64_t firstGpuOfStage(const Scenario& s, std::int64_t stage);
 
 } // namespace shardscope

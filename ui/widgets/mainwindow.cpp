@@ -12,7 +12,7 @@
 #include "memorypergpuchart.h"
 #include "memoryvsgpuschart.h"
 #include "resultjson.h"
-#include "scenariocommand.h"
+#include "scenariostate.h"
 #include "scenariofile.h"
 #include "settings.h"
 #include "steppage.h"
@@ -92,7 +92,7 @@ MainWindow::MainWindow(const Scenario& scenario, QWidget* parent)
 
 MainWindow::MainWindow(const Scenario& scenario, Session session, QWidget* parent)
     : QMainWindow(parent)
-    , m_scenario(scenario)
+    , m_state(new ScenarioState(scenario, this))
     , m_session(session)
     , m_controls(new ControlsPanel)
     , m_controlsScroll(new QScrollArea(this))
@@ -104,7 +104,7 @@ MainWindow::MainWindow(const Scenario& scenario, Session session, QWidget* paren
     , m_compare(new CompareWidget(m_comparePage))
     , m_messagesDock(new QDockWidget(tr("Messages"), this))
     , m_messages(new QPlainTextEdit(m_messagesDock))
-    , m_undo(new QUndoStack(this))
+    , m_undo(m_state->undoStack())
 {
     setObjectName(QStringLiteral("MainWindow"));
     setAcceptDrops(true);
@@ -158,14 +158,15 @@ MainWindow::MainWindow(const Scenario& scenario, Session session, QWidget* paren
         if (m_plan->bestLayoutScenario())
             m_memory->setBestLayout(m_plan->bestLayout(), *m_plan->bestLayoutScenario());
         else if (m_plan->result())
-            m_memory->setBestLayout(std::nullopt, m_scenario);
+            m_memory->setBestLayout(std::nullopt, m_state->scenario());
     });
     // Peers: other estimators' conventions beside ours (issue 10); recomputes only while visible.
-    auto* peersPage = new PeersPage(this);
-    addPage(peersPage, tr("Peers"));
-    connect(this, &MainWindow::scenarioChanged, peersPage, &PeersPage::setScenario);
-    connect(this, &MainWindow::unitChanged, peersPage, &PeersPage::setUnit);
-    addPage(new TrainDemoPanel(this), tr("Run it for real"));
+    m_peers = new PeersPage(this);
+    addPage(m_peers, tr("Peers"));
+    connect(this, &MainWindow::scenarioChanged, m_peers, &PeersPage::setScenario);
+    connect(this, &MainWindow::unitChanged, m_peers, &PeersPage::setUnit);
+    m_train = new TrainDemoPanel(this);
+    addPage(m_train, tr("Run it for real"));
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::onTabChanged);
 
     buildFileMenu();
@@ -203,7 +204,7 @@ MainWindow::MainWindow(const Scenario& scenario, Session session, QWidget* paren
         connect(a, &QAction::triggered, this, [this, u] { setUnit(u); });
     }
     toolbar->addSeparator();
-    toolbar->addAction(findChild<QAction*>(QStringLiteral("actionReset")));
+    toolbar->addAction(m_resetAction);
     auto* pinAction = new QAction(tr("Pin as A"), this);
     connect(pinAction, &QAction::triggered, this, [this] {
         pinCurrentAsA();
@@ -233,23 +234,31 @@ MainWindow::MainWindow(const Scenario& scenario, Session session, QWidget* paren
         view->addAction(hardwareDock->toggleViewAction());
         connect(this, &MainWindow::scenarioChanged, hardware, &HardwarePanel::setScenario);
         connect(hardware, &HardwarePanel::scenarioEdited, this, &MainWindow::setScenario);
-        hardware->setScenario(m_scenario);
+        hardware->setScenario(m_state->scenario());
     }
     installChartMenus();
     buildHelpMenu();
     installStepShortcuts();
 
-    m_autosaveTimer.setSingleShot(true);
-    m_autosaveTimer.setInterval(kAutosaveDelayMs);
-    connect(&m_autosaveTimer, &QTimer::timeout, this, &MainWindow::flushAutosave);
+    // Every page listens to the one owner of the scenario, which computes the advice once per change.
+    connect(m_state, &ScenarioState::changed, this, &MainWindow::onScenarioChanged);
+    connect(m_state, &ScenarioState::autosaved, this, [this](const QString& path) {
+        if (m_recent)
+            m_recent->setCurrentFile(m_currentFile);
+        emit autosaved(path);
+    });
+    connect(m_state, &ScenarioState::autosaveFailed, this,
+            [this](const QString& message) { m_messages->appendPlainText(tr("autosave failed: ") + message); });
 
     bool restoredModified = false;
+    Scenario first = scenario;
     if (m_session != Session::Off) {
         m_settings = new Settings(this);
         m_recent = std::make_unique<RecentFiles>();
-        m_autosaveEnabled = true;
+        m_state->setAutosaveEnabled(true);
         if (m_session == Session::RestoreLast) {
-            restoreAutosave();
+            if (const std::optional<Scenario> restored = restoreAutosave())
+                first = *restored;
             restoredModified = m_modified;
         }
         m_unit = m_settings->units();
@@ -272,16 +281,16 @@ MainWindow::MainWindow(const Scenario& scenario, Session session, QWidget* paren
     m_memory->setUnit(m_unit);
     m_compare->setUnit(m_unit);
     m_plan->setUnit(m_unit);
-    findChild<PeersPage*>()->setUnit(m_unit);
-    setScenario(m_scenario);
-    m_autosaveTimer.stop(); // nothing changed yet
+    m_peers->setUnit(m_unit);
+    setScenario(first);
+    m_state->cancelAutosave(); // nothing changed yet
     setModified(restoredModified);
-    m_recording = true; // from here on every scenario change can be undone
+    m_state->setRecording(true); // from here on every scenario change can be undone
 }
 
 MainWindow::~MainWindow()
 {
-    if (m_autosaveTimer.isActive())
+    if (m_state->autosavePending())
         flushAutosave();
     saveSession();
 }
@@ -352,6 +361,7 @@ void MainWindow::buildFileMenu()
     m_fileMenu->addSeparator();
     QAction* reset
         = add(m_fileMenu, tr("&Reset to Default Scenario"), "actionReset", [this] { resetToDefault(); });
+    m_resetAction = reset;
     reset->setToolTip(tr("Llama-2-70B on 32 x A100 80GB, ZeRO-3 (keeps the file name)"));
     m_fileMenu->addSeparator();
     QAction* quit = m_fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
@@ -361,7 +371,7 @@ void MainWindow::buildFileMenu()
 void MainWindow::installChartMenus()
 {
     // The scenario a chart shows: the last one with an answer (the charts keep it while the controls are invalid).
-    auto shown = [this] { return m_memory->hasResult() ? m_memory->result().scenario : m_scenario; };
+    auto shown = [this] { return m_memory->hasResult() ? m_memory->result().scenario : m_state->scenario(); };
     auto unit = [this] { return m_unit; };
     installChartExportMenu(m_memory->perGpuChart()->chartView(), QStringLiteral("memory-per-gpu"), shown, unit);
     installChartExportMenu(m_memory->vsGpusChart()->chartView(), QStringLiteral("memory-vs-gpus"), shown, unit);
@@ -475,8 +485,8 @@ bool MainWindow::showTab(const QString& name)
     QWidget* page = name == QLatin1String("memory") ? static_cast<QWidget*>(m_memory)
         : name == QLatin1String("step")             ? static_cast<QWidget*>(m_stepPage)
         : name == QLatin1String("compare")          ? m_comparePage
-        : name == QLatin1String("peers")            ? findChild<QWidget*>(QStringLiteral("peersPage"))
-        : name == QLatin1String("train")            ? findChild<QWidget*>(QStringLiteral("trainDemoPanel"))
+        : name == QLatin1String("peers")            ? static_cast<QWidget*>(m_peers)
+        : name == QLatin1String("train")            ? static_cast<QWidget*>(m_train)
         : name == QLatin1String("plan")             ? static_cast<QWidget*>(m_plan)
                                                     : nullptr;
     if (!page)
@@ -485,39 +495,41 @@ bool MainWindow::showTab(const QString& name)
     return true;
 }
 
+const Scenario& MainWindow::scenario() const { return m_state->scenario(); }
+
 void MainWindow::setScenario(const Scenario& s)
 {
     m_controls->setScenario(s);
-    onControlsChanged(s);
+    m_controlsShowIt = true;
+    m_state->setScenario(s);
+    m_controlsShowIt = false;
 }
 
 void MainWindow::resetToDefault() { setScenario(defaultScenario()); }
 
-void MainWindow::applyScenarioFromUndo(const Scenario& s)
-{
-    const bool recording = m_recording;
-    m_recording = false;
-    setScenario(s);
-    m_recording = recording;
-}
-
 void MainWindow::onControlsChanged(const Scenario& s)
 {
-    if (m_recording)
-        m_undo->push(new ScenarioCommand(m_scenario, s, [this](const Scenario& x) { applyScenarioFromUndo(x); }));
-    m_scenario = s;
-    m_memory->setScenario(s);
+    m_controlsShowIt = true;
+    m_state->setScenario(s);
+    m_controlsShowIt = false;
+}
+
+void MainWindow::onScenarioChanged(const Scenario& s)
+{
+    if (!m_controlsShowIt)
+        m_controls->setScenario(s); // Undo and Redo: the controls follow the state
+    if (const Advice* a = m_state->advice())
+        m_memory->setAdvice(*a);
+    else if (const InvalidInput* e = m_state->error())
+        m_memory->setInvalid(*e);
     m_stepPage->setScenario(s); // models now only while the Step tab is visible
     // Searched while the Plan tab is shown, or when the verdict wants the best layout that fits.
-    const Verdict::Kind verdict = m_memory->verdict().kind;
-    m_plan->setScenario(s, verdict == Verdict::Kind::DoesNotFit || verdict == Verdict::Kind::NeverFits);
+    m_plan->setScenario(s, m_state->doesNotFit());
     if (m_tabs->currentWidget() == m_comparePage)
         m_compare->setCurrent(s);
     else
         m_compareDirty = true;
     setModified(true);
-    if (m_autosaveEnabled)
-        m_autosaveTimer.start(); // debounced: a dragged slider writes once, after it stops
     emit scenarioChanged(s);
 }
 
@@ -526,15 +538,15 @@ void MainWindow::onTabChanged(int index)
     QWidget* page = m_tabs->widget(index);
     m_stepPage->setActive(page == m_stepPage);
     if (page == m_comparePage && m_compareDirty) {
-        m_compare->setCurrent(m_scenario);
+        m_compare->setCurrent(m_state->scenario());
         m_compareDirty = false;
     }
 }
 
 void MainWindow::pinCurrentAsA()
 {
-    m_compare->pin(m_scenario);
-    m_compare->setCurrent(m_scenario);
+    m_compare->pin(m_state->scenario());
+    m_compare->setCurrent(m_state->scenario());
     m_compareDirty = false;
 }
 
@@ -635,7 +647,7 @@ bool MainWindow::saveScenario()
 bool MainWindow::saveScenarioAs(const QString& path)
 {
     try {
-        saveScenarioFile(path, m_scenario);
+        saveScenarioFile(path, m_state->scenario());
     } catch (const std::exception& e) {
         fail(what(e));
         return false;
@@ -650,7 +662,7 @@ bool MainWindow::importConfigFrom(ImportKind kind, const QString& pathOrArgs)
 {
     ImportOutcome o;
     try {
-        o = importConfig(kind, pathOrArgs, m_scenario);
+        o = importConfig(kind, pathOrArgs, m_state->scenario());
     } catch (const std::exception& e) {
         fail(what(e));
         return false;
@@ -694,9 +706,9 @@ bool MainWindow::exportChartTo(const QString& chart, const QString& path, const 
         if (chart == QLatin1String("compare")) {
             if (!m_compare->pinned())
                 throw InvalidInput("pin", tr("Compare: pin a scenario as A first (Compare tab, Pin current as A).").toStdString());
-            exportCompareFile(*m_compare->pinned(), m_scenario, m_unit, path, o);
+            exportCompareFile(*m_compare->pinned(), m_state->scenario(), m_unit, path, o);
         } else {
-            exportChartFile(chart, m_scenario, m_unit, path, o);
+            exportChartFile(chart, m_state->scenario(), m_unit, path, o);
         }
     } catch (const std::exception& e) {
         fail(what(e));
@@ -711,7 +723,7 @@ bool MainWindow::exportBundleTo(const QString& dir)
 {
     QStringList files;
     try {
-        files = exportBundle(dir, m_scenario, m_unit, ChartExportOptions());
+        files = exportBundle(dir, m_state->scenario(), m_unit, ChartExportOptions());
     } catch (const std::exception& e) {
         fail(what(e));
         return false;
@@ -737,32 +749,15 @@ bool MainWindow::openRecent(const QString& path)
 
 // --- autosave
 
-void MainWindow::setAutosaveEnabled(bool on)
-{
-    m_autosaveEnabled = on;
-    if (!on)
-        m_autosaveTimer.stop();
-}
+void MainWindow::setAutosaveEnabled(bool on) { m_state->setAutosaveEnabled(on); }
 
-void MainWindow::flushAutosave()
-{
-    m_autosaveTimer.stop();
-    if (!m_autosaveEnabled)
-        return;
-    const QString path = autosavePath();
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    try {
-        saveScenarioFile(path, m_scenario); // QSaveFile: a crash mid-write keeps the previous autosave
-    } catch (const std::exception& e) {
-        m_messages->appendPlainText(tr("autosave failed: ") + what(e));
-        return;
-    }
-    if (m_recent)
-        m_recent->setCurrentFile(m_currentFile);
-    emit autosaved(path);
-}
+bool MainWindow::autosaveEnabled() const { return m_state->autosaveEnabled(); }
 
-void MainWindow::restoreAutosave()
+bool MainWindow::autosavePending() const { return m_state->autosavePending(); }
+
+void MainWindow::flushAutosave() { m_state->flushAutosave(); }
+
+std::optional<Scenario> MainWindow::restoreAutosave()
 {
     // The autosave is written on every change; the settings only on a clean exit. So after a crash the
     // autosave is the newer one. It may hold a scenario without an answer (a half-made edit): read it
@@ -781,20 +776,20 @@ void MainWindow::restoreAutosave()
     if (!restored)
         restored = m_settings->lastScenario();
     if (!restored)
-        return;
-    m_scenario = *restored;
+        return restored;
     // The file the scenario came from: unmodified only if it still holds exactly this scenario.
     const QString file = m_recent->currentFile();
     if (file.isEmpty() || !QFileInfo(file).isFile()) {
         m_modified = false;
-        return;
+        return restored;
     }
     m_currentFile = file;
     try {
-        m_modified = scenarioToJson(loadScenarioFile(file)) != scenarioToJson(m_scenario);
+        m_modified = scenarioToJson(loadScenarioFile(file)) != scenarioToJson(*restored);
     } catch (const std::exception&) {
         m_modified = true;
     }
+    return restored;
 }
 
 // --- dialogs
@@ -927,7 +922,7 @@ void MainWindow::saveSession()
 {
     if (!m_settings)
         return;
-    m_settings->setLastScenario(m_scenario);
+    m_settings->setLastScenario(m_state->scenario());
     m_settings->setUnits(m_unit);
     m_settings->setWindowGeometry(saveGeometry());
     m_settings->setWindowState(saveState(Settings::kLayoutVersion));
@@ -937,7 +932,7 @@ void MainWindow::saveSession()
 
 void MainWindow::closeEvent(QCloseEvent* e)
 {
-    if (m_autosaveTimer.isActive())
+    if (m_state->autosavePending())
         flushAutosave();
     saveSession();
     QMainWindow::closeEvent(e);

@@ -8,9 +8,9 @@
 #include "shardscope/units.h"
 
 #include <QMainWindow>
-#include <QTimer>
 
 #include <memory>
+#include <optional>
 
 class QActionGroup;
 class QDockWidget;
@@ -25,10 +25,13 @@ namespace shardscope {
 class CompareWidget;
 class ControlsPanel;
 class MemoryPage;
+class PeersPage;
 class PlanPage;
+class ScenarioState;
 class Settings;
 class StepPage;
 class StepView;
+class TrainDemoPanel;
 
 /**
  * The explorer window: a frame and a mediator. The ControlsPanel (a dock) emits a Scenario; the window
@@ -49,13 +52,15 @@ public:
     /// from the last scenario (the autosave first: it survives a crash; else the settings).
     enum class Session { Off, KeepGiven, RestoreLast };
 
-    static constexpr int kAutosaveDelayMs = 500;
+    static constexpr int kAutosaveDelayMs = 500; ///< ScenarioState::kAutosaveDelayMs
 
     explicit MainWindow(const Scenario& scenario, QWidget* parent = nullptr);
     MainWindow(const Scenario& scenario, Session session, QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    const Scenario& scenario() const { return m_scenario; }
+    const Scenario& scenario() const;
+    /// The one owner of the scenario: pages listen to its changed() and read its advice.
+    ScenarioState* state() const { return m_state; }
     /// Shows `s` in the controls and every page (emits scenarioChanged()).
     void setScenario(const Scenario& s);
     void resetToDefault();
@@ -110,8 +115,8 @@ public:
 
     // --- Autosave (on with a session): each change restarts a kAutosaveDelayMs single-shot timer.
     void setAutosaveEnabled(bool on);
-    bool autosaveEnabled() const { return m_autosaveEnabled; }
-    bool autosavePending() const { return m_autosaveTimer.isActive(); }
+    bool autosaveEnabled() const;
+    bool autosavePending() const;
     /// Writes the pending autosave now (what the timer does when it fires).
     void flushAutosave();
 
@@ -132,6 +137,8 @@ protected:
 
 private:
     void onControlsChanged(const Scenario& s);
+    /// ScenarioState::changed(): every page shows the new scenario and its advice.
+    void onScenarioChanged(const Scenario& s);
     void onTabChanged(int index);
     void buildFileMenu();
     void updateTitle();
@@ -139,7 +146,8 @@ private:
     void setCurrentFile(const QString& path);
     void fail(const QString& message);
     void note(const QString& heading, const QStringList& lines);
-    void restoreAutosave();
+    /// The scenario to start with after a crash or a clean exit (nullopt: the one given).
+    std::optional<Scenario> restoreAutosave();
     // The menu's halves that ask (dialogs); each then calls the function above and shows its error.
     void askOpen();
     void askSaveAs();
@@ -152,10 +160,9 @@ private:
     void buildHelpMenu();
     void installStepShortcuts();
     /// Shows `s` without recording an undo command (Undo and Redo call this).
-    void applyScenarioFromUndo(const Scenario& s);
-    friend class ScenarioCommand;
 
-    Scenario m_scenario;
+    ScenarioState* m_state;
+    bool m_controlsShowIt = false; ///< the change being shown is on the controls already
     ByteUnit m_unit = ByteUnit::GB;
     Session m_session = Session::Off;
     Settings* m_settings = nullptr;
@@ -170,20 +177,20 @@ private:
     CompareWidget* m_compare;
     bool m_compareDirty = true;
     PlanPage* m_plan = nullptr;
+    PeersPage* m_peers = nullptr;
+    TrainDemoPanel* m_train = nullptr;
+    QAction* m_resetAction = nullptr;
     QDockWidget* m_messagesDock;
     QPlainTextEdit* m_messages;
     QMenu* m_fileMenu = nullptr;
     QMenu* m_recentMenu = nullptr;
     QActionGroup* m_unitActions;
-    QUndoStack* m_undo;
-    bool m_recording = false; ///< scenario changes become undo commands (off while constructing and undoing)
+    QUndoStack* m_undo; ///< m_state's
 
     QString m_currentFile;
     bool m_modified = false;
     QString m_lastError;
     QStringList m_lastNotes;
-    bool m_autosaveEnabled = false;
-    QTimer m_autosaveTimer;
 };
 
 } // namespace shardscope

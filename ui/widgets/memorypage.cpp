@@ -229,30 +229,39 @@ MemoryPage::MemoryPage(QWidget* parent)
 void MemoryPage::setScenario(const Scenario& s)
 {
     try {
-        // Synchronous: the whole computation is about a millisecond (`shardscope bench redraw` measures it with
-        // the repaint), well inside a frame, so there is no stale-result race to guard against.
-        m_result = computeExplorer(s);
+        setAdvice(computeAdvice(s));
     } catch (const InvalidInput& e) {
-        m_verdict = invalidVerdict(e);
-        showVerdict();
-        m_fixes.clear();
-        m_bestScenario.reset();
-        m_bestPending = false;
-        showFixes();
-        return; // the charts keep the last valid scenario
+        setInvalid(e);
     }
+}
+
+void MemoryPage::setInvalid(const InvalidInput& e)
+{
+    m_verdict = invalidVerdict(e);
+    showVerdict();
+    m_fixes.clear();
+    m_bestScenario.reset();
+    m_bestPending = false;
+    showFixes();
+    // the charts keep the last valid scenario
+}
+
+void MemoryPage::setAdvice(const Advice& a)
+{
+    m_advice = a;
+    const ExplorerResult& result = m_advice.explorer;
     m_hasResult = true;
-    m_perGpu->setResult(m_result);
-    m_vsGpus->setResult(m_result);
-    m_host->setResult(m_result);
+    m_perGpu->setResult(result);
+    m_vsGpus->setResult(result);
+    m_host->setResult(result);
     settleChartLayouts();
-    m_model->setFootprint(m_result.footprint);
+    m_model->setFootprint(result.footprint);
     const QString title = tr("Breakdown of the worst rank (%1)").arg(m_model->rankLabel());
     if (m_tableTitle->text() != title)
         m_tableTitle->setText(title);
-    m_verdict = verdictFor(m_result, m_unit);
+    m_verdict = verdictFor(m_advice, m_unit);
     showVerdict();
-    m_fixes = fixOptionsFor(m_result);
+    m_fixes = fixOptionsFor(m_advice);
     // The best layout of the previous scenario no longer applies: wait for this one's search.
     m_bestScenario.reset();
     m_bestPending = m_verdict.kind == Verdict::Kind::DoesNotFit || m_verdict.kind == Verdict::Kind::NeverFits;
@@ -350,7 +359,7 @@ void MemoryPage::setUnit(ByteUnit unit)
     sizeColumns(); // the bytes column's title names the unit
     settleChartLayouts();
     if (m_hasResult && m_verdict.kind != Verdict::Kind::Invalid) {
-        m_verdict = verdictFor(m_result, m_unit);
+        m_verdict = verdictFor(m_advice, m_unit);
         showVerdict();
     }
 }

@@ -25,8 +25,8 @@ class MemoryVsGpusChart;
 
 /**
  * The "Memory" tab: the verdict line, the three charts and the breakdown table of the worst rank.
- * setScenario() calls core once (computeExplorer(): footprint, smallest N per stage, sweep) and hands the
- * result to every view. A scenario without an answer shows the reason in the verdict line and keeps the
+ * setAdvice() shows core's advice (computeAdvice(): footprint, smallest N per stage, sweep, verdict, fixes),
+ * computed once per change by the window's ScenarioState, in every view; setScenario() computes it itself. A scenario without an answer shows the reason in the verdict line and keeps the
  * last valid charts.
  */
 class MemoryPage : public QWidget
@@ -36,6 +36,10 @@ public:
     explicit MemoryPage(QWidget* parent = nullptr);
 
     void setScenario(const Scenario& s);
+    /// Shows the advice of a scenario (nothing is computed here but the words).
+    void setAdvice(const Advice& a);
+    /// Shows why a scenario has no answer; the charts keep the last valid scenario.
+    void setInvalid(const InvalidInput& e);
     void setUnit(ByteUnit unit);
     ByteUnit unit() const { return m_unit; }
     void setCompareStages(bool on);
@@ -55,7 +59,8 @@ public:
     const std::optional<Scenario>& bestLayoutScenario() const { return m_bestScenario; }
     /// The last scenario that had an answer (what the charts show).
     bool hasResult() const { return m_hasResult; }
-    const ExplorerResult& result() const { return m_result; }
+    const ExplorerResult& result() const { return m_advice.explorer; }
+    const Advice& advice() const { return m_advice; }
 
     MemoryPerGpuChart* perGpuChart() const { return m_perGpu; }
     MemoryVsGpusChart* vsGpusChart() const { return m_vsGpus; }
@@ -82,7 +87,7 @@ private:
     void showFixes();
     void settleChartLayouts();
 
-    ExplorerResult m_result;
+    Advice m_advice;
     bool m_hasResult = false;
     Verdict m_verdict;
     ByteUnit m_unit = ByteUnit::GB;
