@@ -10,6 +10,7 @@
 #include "memorypergpuchart.h"
 #include "memoryvsgpuschart.h"
 #include "scenariooptions.h"
+#include "scenariostate.h"
 #include "sliderspin.h"
 
 #include "shardscope/errors.h"
@@ -63,16 +64,26 @@ QJsonObject toJson(const Stats& s)
                         {QStringLiteral("max_ms"), std::round(s.max * 1000) / 1000}};
 }
 
-/// Records which chart viewports received a paint event.
+/// Records which chart viewports received a paint event, and when the frame's first paint began (what comes before
+/// it in the frame is layout; from it on, paint).
 class PaintSpy : public QObject
 {
 public:
     QSet<QObject*> painted;
-    void reset() { painted.clear(); }
+    const QElapsedTimer* clock = nullptr;
+    qint64 firstPaintNs = -1;
+    void reset()
+    {
+        painted.clear();
+        firstPaintNs = -1;
+    }
     bool eventFilter(QObject* o, QEvent* e) override
     {
-        if (e->type() == QEvent::Paint)
+        if (e->type() == QEvent::Paint) {
             painted.insert(o);
+            if (firstPaintNs < 0 && clock)
+                firstPaintNs = clock->nsecsElapsed();
+        }
         return false;
     }
 };
@@ -162,6 +173,11 @@ int benchRedraw(const QStringList& args)
         // Each control walks forwards and back until it has its share of the moves.
         const int perControl = static_cast<int>((minMoves + std::int64_t(controls.size()) - 1) / std::int64_t(controls.size()));
         std::vector<double> all, phaseUpdate, phaseEvents;
+        // The phases of a move (issue 29): core's model (computeExplorer), the rest of the advice (verdict and fixes),
+        // the pages' series update (everything else until the move returns), layout (the frame's events before its
+        // first paint) and paint (from the first paint to three fresh charts).
+        std::vector<double> phaseModel, phaseAdvice, phaseSeries, phaseLayout, phasePaint;
+        const ScenarioState* state = w.state();
         PaintSpy paints;
         for (QChartView* v : views)
             v->viewport()->installEventFilter(&paints);
@@ -182,12 +198,15 @@ int benchRedraw(const QStringList& args)
                     }
                 }
                 QElapsedTimer t;
+                paints.clock = &t;
+                paints.reset();
                 t.start();
                 c.moveTo(i);
                 const qint64 moved = t.nsecsElapsed();
+                const qint64 model = state->lastModelNs(), advice = state->lastAdviceNs();
                 // Force each chart view to repaint in this frame (update() marks it dirty even when its scene did
                 // not change), then let the event loop run the frame: layouts, then one paint of everything dirty.
-                paints.reset();
+                paints.painted.clear();
                 for (QChartView* v : views)
                     v->viewport()->update();
                 QApplication::processEvents();
@@ -203,6 +222,12 @@ int benchRedraw(const QStringList& args)
                 times.push_back(double(done) / 1e6);
                 phaseUpdate.push_back(double(moved) / 1e6);
                 phaseEvents.push_back(double(events - moved) / 1e6);
+                const qint64 firstPaint = paints.firstPaintNs < 0 ? events : std::max(paints.firstPaintNs, moved);
+                phaseModel.push_back(double(model) / 1e6);
+                phaseAdvice.push_back(double(advice) / 1e6);
+                phaseSeries.push_back(double(std::max<qint64>(0, moved - model - advice)) / 1e6);
+                phaseLayout.push_back(double(firstPaint - moved) / 1e6);
+                phasePaint.push_back(double(done - firstPaint) / 1e6);
             }
             all.insert(all.end(), times.begin(), times.end());
             const Stats s = stats(times);
@@ -258,6 +283,13 @@ int benchRedraw(const QStringList& args)
         }
         const Stats total = stats(all);
         const Stats modelStats = stats(model);
+        const std::vector<std::pair<QString, const std::vector<double>*>> phaseList {
+            {QStringLiteral("model"), &phaseModel},        {QStringLiteral("advice"), &phaseAdvice},
+            {QStringLiteral("series_update"), &phaseSeries}, {QStringLiteral("layout"), &phaseLayout},
+            {QStringLiteral("paint"), &phasePaint}};
+        QStringList phaseText;
+        for (const auto& [name, v] : phaseList)
+            phaseText << QStringLiteral("%1 %2 / %3").arg(name).arg(stats(*v).median, 0, 'f', 2).arg(stats(*v).p99, 0, 'f', 2);
         if (format == QLatin1String("json")) {
             QJsonObject o = toJson(total);
             o[QStringLiteral("per_control")] = perJson;
@@ -266,6 +298,11 @@ int benchRedraw(const QStringList& args)
             o[QStringLiteral("phases_median_ms")] = QJsonObject {
                 {QStringLiteral("model_and_series_update"), std::round(stats(phaseUpdate).median * 1000) / 1000},
                 {QStringLiteral("layout_and_paint"), std::round(stats(phaseEvents).median * 1000) / 1000}};
+            QJsonObject phases;
+            for (const auto& [name, v] : phaseList)
+                phases[name] = QJsonObject {{QStringLiteral("median_ms"), std::round(stats(*v).median * 1000) / 1000},
+                                            {QStringLiteral("p99_ms"), std::round(stats(*v).p99 * 1000) / 1000}};
+            o[QStringLiteral("phases")] = phases;
             o[QStringLiteral("forced_repaints")] = forcedRepaints;
             o[QStringLiteral("chart_repaint_floor_median_ms")] = perChartJson;
             o[QStringLiteral("window")] = QStringLiteral("1600x1000 offscreen, three charts visible");
@@ -282,6 +319,7 @@ int benchRedraw(const QStringList& args)
                       .arg(stats(phaseUpdate).median, 0, 'f', 2)
                       .arg(stats(phaseEvents).median, 0, 'f', 2)
                       .arg(forcedRepaints)
+                + QStringLiteral("phases per move (median / p99 ms): %1\n").arg(phaseText.join(QStringLiteral(", ")))
                 + QStringLiteral("model alone (computeExplorer: footprint + min N x 4 stages + sweep): median %1 ms  p99 %2 ms\n")
                       .arg(modelStats.median, 0, 'f', 3)
                       .arg(modelStats.p99, 0, 'f', 3));

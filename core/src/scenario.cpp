@@ -2,10 +2,12 @@
 #include "shardscope/scenario.h"
 
 #include "shardscope/errors.h"
+#include "shardscope/knobs.h"
 #include "shardscope/units.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace shardscope {
 
@@ -235,6 +237,16 @@ namespace {
 constexpr std::int64_t kMaxScheduledChunks = 200000;
 } // namespace
 
+namespace {
+/// 9000000, 0.001, 1e+15: a number in a refusal, as short as it is exact to 12 digits.
+std::string shortNumber(double v)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.12g", v);
+    return buf;
+}
+} // namespace
+
 void validateScenario(const Scenario& s)
 {
     // Each refusal is an English template with its numbers apart (InvalidInput's structured form), so the
@@ -382,6 +394,25 @@ void validateScenario(const Scenario& s)
              "the interleaved schedule of %1 micro-batches x %2 chunks per GPU is beyond the model's range (at most %3 "
              "micro-batch chunks per GPU)",
              {num(s.gradAccum), num(s.vpp), withThousands(kMaxScheduledChunks)});
+    // Every other number in the range of core's knob table (knobs.h), whatever path it came by (an option, a file, an
+    // autosave, an import): a file cannot carry what the command line refuses. Worded in the option's unit.
+    static const std::vector<const Knob*> ranged = [] {
+        std::vector<const Knob*> v;
+        for (const Knob& k : knobs())
+            if (k.kind == KnobKind::Count || k.kind == KnobKind::Real)
+                v.push_back(&k);
+        return v;
+    }();
+    for (const Knob* k : ranged) {
+        const double v = k->get(s);
+        if (k->inRange(v))
+            continue;
+        const char* field = k->option ? k->option : k->key;
+        const double scale = k->option ? k->optionScale : 1;
+        fail(field, "%1 is out of range (%2 to %3)",
+             {shortNumber(v / scale), shortNumber(k->option ? k->optionMin() : k->min),
+              shortNumber(k->option ? k->optionMax() : k->max)});
+    }
 }
 
 } // namespace shardscope

@@ -5810,6 +5810,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>выгрузке параметров нужна стадия ZeRO 3</translation>
         </message>
         <message>
+            <source>%1 is out of range (%2 to %3)</source>
+            <translation>%1 вне допустимого диапазона (от %2 до %3)</translation>
+        </message>
+        <message>
             <source>must be between 1 and 65536</source>
             <translation>должно быть от 1 до 65536</translation>
         </message>

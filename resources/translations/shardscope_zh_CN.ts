@@ -5810,6 +5810,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>参数卸载需要 ZeRO 阶段 3</translation>
         </message>
         <message>
+            <source>%1 is out of range (%2 to %3)</source>
+            <translation>%1 超出范围（%2 到 %3）</translation>
+        </message>
+        <message>
             <source>must be between 1 and 65536</source>
             <translation>必须在 1 到 65536 之间</translation>
         </message>

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "resultjson.h"
 
+#include "shardscope/knobs.h"
+
 #include <QJsonArray>
 #include <QStringList>
 
@@ -49,75 +51,29 @@ QJsonObject architectureToJson(const Architecture& a)
 QJsonObject scenarioToJson(const Scenario& s)
 {
     QJsonObject o;
+    // Every knob of core's table that a file holds (knobs.h); the model, the derived counts and the special knobs by name.
+    for (const Knob& k : knobs()) {
+        if (!k.key)
+            continue;
+        const QString key = QString::fromLatin1(k.key);
+        switch (k.kind) {
+        case KnobKind::Count:
+        case KnobKind::Real: o[key] = k.get(s); break;
+        case KnobKind::Switch:
+        case KnobKind::Flag: o[key] = k.get(s) != 0; break;
+        case KnobKind::Choice:
+        case KnobKind::Text: o[key] = q(k.getKey(s)); break;
+        case KnobKind::Special: break;
+        }
+    }
     o[QStringLiteral("model")] = q(s.arch.id);
     o[QStringLiteral("architecture")] = architectureToJson(s.arch);
     o[QStringLiteral("bare_params")] = s.bareParams ? QJsonValue(i64(*s.bareParams)) : QJsonValue();
     o[QStringLiteral("params")] = i64(s.totalParams());
-    o[QStringLiteral("gpus")] = i64(s.gpus);
-    o[QStringLiteral("gpus_per_node")] = i64(s.gpusPerNode);
-    o[QStringLiteral("gpu")] = q(s.gpu);
     o[QStringLiteral("capacity_bytes")] = s.capacityBytes ? QJsonValue(i64(*s.capacityBytes)) : QJsonValue();
-    o[QStringLiteral("margin_bytes")] = s.safetyMarginBytes;
-    o[QStringLiteral("tp")] = i64(s.tp);
-    o[QStringLiteral("pp")] = i64(s.pp);
-    o[QStringLiteral("cp")] = i64(s.cp);
     o[QStringLiteral("dp")] = i64(s.dp());
-    o[QStringLiteral("schedule")] = QString::fromLatin1(scheduleKey(s.schedule));
-    o[QStringLiteral("vpp")] = i64(s.vpp);
-    o[QStringLiteral("stage")] = s.zeroStage;
-    o[QStringLiteral("sequence_parallel")] = s.sequenceParallel;
     o[QStringLiteral("recipe")] = q(s.recipe.id);
     o[QStringLiteral("optimizer")] = QString::fromLatin1(optimizerKey(s.optimizer));
-    o[QStringLiteral("checkpointing")] = QString::fromLatin1(checkpointingKey(s.checkpointing));
-    o[QStringLiteral("flash_attention")] = s.flashAttention;
-    o[QStringLiteral("offload_optimizer")] = QString::fromLatin1(offloadKey(s.offloadOptimizer));
-    o[QStringLiteral("offload_params")] = QString::fromLatin1(offloadKey(s.offloadParams));
-    o[QStringLiteral("micro_batch")] = i64(s.microBatch);
-    o[QStringLiteral("seq")] = i64(s.seq);
-    o[QStringLiteral("grad_accum")] = i64(s.gradAccum);
-    o[QStringLiteral("cuda_context_bytes")] = i64(s.cudaContextBytes);
-    o[QStringLiteral("fragmentation")] = s.fragmentation;
-    o[QStringLiteral("reduce_bucket_elements")] = i64(s.reduceBucketElements);
-    o[QStringLiteral("allgather_bucket_elements")] = i64(s.allgatherBucketElements);
-    o[QStringLiteral("ddp_gradient_as_bucket_view")] = s.ddpGradientAsBucketView;
-    o[QStringLiteral("prefetch_units")] = i64(s.zero3PrefetchUnits);
-    o[QStringLiteral("host_ram_bytes_per_node")] = i64(s.hostRamBytesPerNode);
-    o[QStringLiteral("nvme_bytes_per_node")] = i64(s.nvmeBytesPerNode);
-    o[QStringLiteral("model_states_only")] = s.modelStatesOnly;
-    // hardware (step model); 0 bandwidth = the GPU preset's figure
-    o[QStringLiteral("kernel_efficiency")] = s.kernelEfficiency;
-    o[QStringLiteral("alpha_seconds")] = s.alphaSeconds;
-    o[QStringLiteral("intra_node_bytes_per_second")] = s.intraNodeBytesPerSecond;
-    o[QStringLiteral("inter_node_bytes_per_second")] = s.interNodeBytesPerSecond;
-    o[QStringLiteral("pcie_bytes_per_second")] = s.pcieBytesPerSecond;
-    // framework conventions and memory savers (issue 8)
-    o[QStringLiteral("framework")] = QString::fromLatin1(frameworkKey(s.framework));
-    o[QStringLiteral("fsdp_reshard_after_forward")] = s.fsdpReshardAfterForward;
-    o[QStringLiteral("optimizer_in_backward")] = s.optimizerInBackward;
-    o[QStringLiteral("activation_offload")] = s.activationOffload;
-    o[QStringLiteral("loss_chunks")] = i64(s.lossChunks);
-    o[QStringLiteral("paged_optimizer")] = s.pagedOptimizer;
-    o[QStringLiteral("loss_fp32")] = s.lossFp32;
-    o[QStringLiteral("compiled")] = s.compiled;
-    o[QStringLiteral("activation_precision")] = QString::fromLatin1(activationPrecisionKey(s.activationPrecision));
-    o[QStringLiteral("logits_over_vocab")] = s.logitsOverVocab;
-    o[QStringLiteral("zero3_max_live_params")] = i64(s.zero3MaxLiveParams);
-    o[QStringLiteral("zero3_prefetch_bucket_elements")] = i64(s.zero3PrefetchBucketElements);
-    o[QStringLiteral("zero3_persistence_threshold")] = i64(s.zero3PersistenceThreshold);
-    o[QStringLiteral("ddp_bucket_cap_bytes")] = i64(s.ddpBucketCapBytes);
-    o[QStringLiteral("attention_efficiency")] = s.attentionEfficiency;
-    o[QStringLiteral("gemm_k_overhead")] = s.gemmKOverhead;
-    o[QStringLiteral("checkpoint_interval")] = i64(s.checkpointInterval);
-    o[QStringLiteral("overlap_param_gather")] = s.overlapParamGather;
-    o[QStringLiteral("tp_comm_overlap")] = s.tpCommOverlap;
-    o[QStringLiteral("zero3_per_tensor_collectives")] = s.zero3PerTensorCollectives;
-    o[QStringLiteral("cp_torch_allgather")] = s.cpTorchAllGather;
-    o[QStringLiteral("attention_repeats_kv")] = s.attentionRepeatsKv;
-    o[QStringLiteral("loss_compiled")] = s.lossCompiled;
-    o[QStringLiteral("zero_grad_set_to_none")] = s.zeroGradSetToNone;
-    o[QStringLiteral("capacity_measure")] = QString::fromLatin1(capacityMeasureKey(s.capacityMeasure));
-    o[QStringLiteral("peak_flops16_override")] = s.peakFlops16Override;
-    o[QStringLiteral("hbm_bytes_per_second_override")] = s.hbmBytesPerSecondOverride;
     QJsonArray off;
     for (int t = 0; t < kTermCount; ++t)
         if (!s.termEnabled[static_cast<std::size_t>(t)])

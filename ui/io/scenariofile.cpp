@@ -9,6 +9,7 @@
 #include "resultjson.h"
 
 #include "shardscope/errors.h"
+#include "shardscope/knobs.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -156,6 +157,46 @@ public:
         target = *e;
     }
 
+    /// A generic knob of core's table (knobs.h) by its kind and range.
+    void knob(const Knob& k, Scenario& s)
+    {
+        switch (k.kind) {
+        case KnobKind::Count: {
+            std::int64_t v = std::llround(k.get(s));
+            integer(k.key, v, std::llround(k.min), std::llround(k.max));
+            k.set(s, double(v));
+            break;
+        }
+        case KnobKind::Real: {
+            // A zero-is-preset knob takes 0 too (validateScenario() words the gap below its minimum).
+            double v = k.get(s);
+            number(k.key, v, k.zeroIsPreset ? 0 : k.min, k.max);
+            k.set(s, v);
+            break;
+        }
+        case KnobKind::Switch:
+        case KnobKind::Flag: {
+            bool v = k.get(s) != 0;
+            boolean(k.key, v);
+            k.set(s, v ? 1 : 0);
+            break;
+        }
+        case KnobKind::Choice: {
+            std::string v;
+            if (string(k.key, v) && !k.setKey(s, v))
+                fail(k.key, trf(QCoreApplication::translate("shardscope::Import", "'%1' must be one of %2"), q8(v), QString::fromLatin1(k.choices)));
+            break;
+        }
+        case KnobKind::Text: {
+            std::string v;
+            if (string(k.key, v))
+                k.setKey(s, v);
+            break;
+        }
+        case KnobKind::Special: break;
+        }
+    }
+
     void reportUnknown(QStringList* notes) const
     {
         if (!notes)
@@ -257,21 +298,11 @@ Scenario scenarioFromJson(const QJsonObject& o, const Scenario& base, QStringLis
         readArchitecture(v.toObject(), s.arch, notes);
     }
 
-    // --- cluster and parallelism
-    r.integer("gpus", s.gpus, 1, 1048576);
-    r.integer("gpus_per_node", s.gpusPerNode, 1, 1024);
-    std::string gpu;
-    if (r.string("gpu", gpu))
-        s.gpu = gpu;
+    // --- every knob of core's table (knobs.h) by its kind and range; the special ones by name below
+    for (const Knob& k : knobs())
+        if (k.key && k.generic())
+            r.knob(k, s);
     r.optionalInteger("capacity_bytes", s.capacityBytes, 1, kBig);
-    r.number("margin_bytes", s.safetyMarginBytes, 0, 1e15);
-    r.integer("tp", s.tp, 1, 1048576);
-    r.integer("pp", s.pp, 1, 1048576);
-    r.integer("cp", s.cp, 1, 1048576);
-    r.keyed("schedule", s.schedule, &scheduleFromKey, "1f1b, gpipe or interleaved");
-    r.integer("vpp", s.vpp, 1, 1024);
-    r.integer("stage", s.zeroStage, 0, 3);
-    r.boolean("sequence_parallel", s.sequenceParallel);
 
     // --- precision
     std::string recipe;
@@ -293,60 +324,6 @@ Scenario scenarioFromJson(const QJsonObject& o, const Scenario& base, QStringLis
         }
         s.optimizer = *opt;
     }
-
-    // --- memory savers and batch
-    r.keyed("checkpointing", s.checkpointing, &checkpointingFromKey, "none, selective, full or per-op");
-    r.boolean("flash_attention", s.flashAttention);
-    r.keyed("offload_optimizer", s.offloadOptimizer, &offloadFromKey, "none, cpu or nvme");
-    r.keyed("offload_params", s.offloadParams, &offloadFromKey, "none, cpu or nvme");
-    r.integer("micro_batch", s.microBatch, 1, 65536);
-    r.integer("seq", s.seq, 1, 16777216);
-    r.integer("grad_accum", s.gradAccum, 1, 1000000);
-
-    // --- overheads
-    r.integer("cuda_context_bytes", s.cudaContextBytes, 0, kBig);
-    r.number("fragmentation", s.fragmentation, 0, 0.99);
-    r.integer("reduce_bucket_elements", s.reduceBucketElements, 0, 100000000000LL);
-    r.integer("allgather_bucket_elements", s.allgatherBucketElements, 0, 100000000000LL);
-    r.boolean("ddp_gradient_as_bucket_view", s.ddpGradientAsBucketView);
-    r.integer("prefetch_units", s.zero3PrefetchUnits, 0, 1000);
-    r.integer("host_ram_bytes_per_node", s.hostRamBytesPerNode, 1, kBig);
-    r.integer("nvme_bytes_per_node", s.nvmeBytesPerNode, 1, kBig);
-    r.boolean("model_states_only", s.modelStatesOnly);
-    // --- hardware of the step model (0 bandwidth = the GPU preset's)
-    r.number("kernel_efficiency", s.kernelEfficiency, 0, 1);
-    r.number("alpha_seconds", s.alphaSeconds, 0, 1);
-    r.number("intra_node_bytes_per_second", s.intraNodeBytesPerSecond, 0, 1e15);
-    r.number("inter_node_bytes_per_second", s.interNodeBytesPerSecond, 0, 1e15);
-    r.number("pcie_bytes_per_second", s.pcieBytesPerSecond, 0, 1e15);
-    // --- framework conventions and memory savers (issue 8)
-    r.keyed("framework", s.framework, &frameworkFromKey, "ddp, deepspeed, fsdp2, megatron or single");
-    r.boolean("fsdp_reshard_after_forward", s.fsdpReshardAfterForward);
-    r.boolean("optimizer_in_backward", s.optimizerInBackward);
-    r.boolean("activation_offload", s.activationOffload);
-    r.integer("loss_chunks", s.lossChunks, 1, 65536);
-    r.boolean("paged_optimizer", s.pagedOptimizer);
-    r.boolean("loss_fp32", s.lossFp32);
-    r.boolean("compiled", s.compiled);
-    r.keyed("activation_precision", s.activationPrecision, &activationPrecisionFromKey, "auto, 16bit, fp32 or autocast");
-    r.boolean("logits_over_vocab", s.logitsOverVocab);
-    r.integer("zero3_max_live_params", s.zero3MaxLiveParams, 0, 100000000000000LL);
-    r.integer("zero3_prefetch_bucket_elements", s.zero3PrefetchBucketElements, 0, 100000000000000LL);
-    r.integer("zero3_persistence_threshold", s.zero3PersistenceThreshold, 0, 100000000000000LL);
-    r.integer("ddp_bucket_cap_bytes", s.ddpBucketCapBytes, 0, kBig);
-    r.number("attention_efficiency", s.attentionEfficiency, 0, 1);
-    r.number("gemm_k_overhead", s.gemmKOverhead, 0, 4096);
-    r.integer("checkpoint_interval", s.checkpointInterval, 1, 1000000);
-    r.boolean("overlap_param_gather", s.overlapParamGather);
-    r.boolean("tp_comm_overlap", s.tpCommOverlap);
-    r.boolean("zero3_per_tensor_collectives", s.zero3PerTensorCollectives);
-    r.boolean("cp_torch_allgather", s.cpTorchAllGather);
-    r.boolean("attention_repeats_kv", s.attentionRepeatsKv);
-    r.boolean("loss_compiled", s.lossCompiled);
-    r.boolean("zero_grad_set_to_none", s.zeroGradSetToNone);
-    r.keyed("capacity_measure", s.capacityMeasure, &capacityMeasureFromKey, "allocated, reserved or device-used");
-    r.number("peak_flops16_override", s.peakFlops16Override, 0, 1e17);
-    r.number("hbm_bytes_per_second_override", s.hbmBytesPerSecondOverride, 0, 1e15);
     if (r.has("terms_off")) {
         const QJsonValue v = r.value("terms_off");
         if (!v.isArray())

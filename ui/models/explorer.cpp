@@ -435,6 +435,7 @@ const std::vector<const char*>& validationTemplates()
         QT_TRANSLATE_NOOP("shardscope::Validation", "peak must be 0 (the GPU preset's) or between 0.001 and 100,000 TFLOP/s"),
         QT_TRANSLATE_NOOP("shardscope::Validation", "memory bandwidth must be 0 (the GPU preset's) or between 1 and 1,000,000 GB/s"),
         QT_TRANSLATE_NOOP("shardscope::Validation", "the interleaved schedule of %1 micro-batches x %2 chunks per GPU is beyond the model's range (at most %3 micro-batch chunks per GPU)"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "%1 is out of range (%2 to %3)"),
     };
     return templates;
 }

@@ -5,6 +5,7 @@
 #include "scenariofile.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QUndoStack>
 
@@ -36,8 +37,14 @@ void ScenarioState::resetScenario(const Scenario& s) { apply(s); }
 void ScenarioState::apply(const Scenario& s)
 {
     m_scenario = s;
+    QElapsedTimer t;
+    t.start();
+    m_modelNs = m_adviceNs = 0;
     try {
-        m_advice = computeAdvice(s);
+        ExplorerResult model = computeExplorer(s);
+        m_modelNs = t.nsecsElapsed();
+        m_advice = adviceFor(std::move(model));
+        m_adviceNs = t.nsecsElapsed() - m_modelNs;
         m_error.reset();
     } catch (const InvalidInput& e) {
         m_advice.reset();

@@ -57,6 +57,11 @@ public:
     /// A change not to be written (the first show of a restored scenario).
     void cancelAutosave() { m_autosaveTimer.stop(); }
 
+    /// What the last change cost, for `bench redraw`'s phases: core's model (computeExplorer(): footprint, sweep,
+    /// smallest N per stage) and the rest of the advice (verdict and fixes), in nanoseconds.
+    qint64 lastModelNs() const { return m_modelNs; }
+    qint64 lastAdviceNs() const { return m_adviceNs; }
+
 signals:
     /// The scenario changed and its advice (or its error) is ready.
     void changed(const shardscope::Scenario& s);
@@ -73,6 +78,8 @@ private:
     bool m_recording = false;
     bool m_autosaveEnabled = false;
     QTimer m_autosaveTimer;
+    qint64 m_modelNs = 0;
+    qint64 m_adviceNs = 0;
 };
 
 } // namespace shardscope

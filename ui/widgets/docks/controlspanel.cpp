@@ -6,6 +6,7 @@
 #include "sliderspin.h"
 
 #include "shardscope/errors.h"
+#include "shardscope/knobs.h"
 #include "shardscope/units.h"
 
 #include <QButtonGroup>
@@ -27,6 +28,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iterator>
+#include <limits>
 
 namespace shardscope {
 
@@ -108,11 +110,26 @@ QButtonGroup* segmented(QWidget* parent, QHBoxLayout* row, const QStringList& la
 
 } // namespace
 
+namespace {
+constexpr double kNoCap = std::numeric_limits<double>::infinity(); ///< the knob's own maximum
+} // namespace
+
 ControlsPanel::ControlsPanel(QWidget* parent)
     : QWidget(parent)
 {
     build();
     setScenario(defaultScenario());
+}
+
+SliderSpin* ControlsPanel::addKnobSlider(const char* objectName, const QString& name, double uiMax, const QString& tip)
+{
+    // The range is the knob's (core's table, knobs.h), capped where a slider stops being useful (N GPUs at 16,384).
+    const Knob* k = nullptr;
+    for (const Knob& x : knobs())
+        if (x.control && qstrcmp(x.control, objectName) == 0)
+            k = &x;
+    Q_ASSERT(k);
+    return addSlider(objectName, name, k ? k->min : 1, k ? std::min(k->max, uiMax) : uiMax, tip);
 }
 
 SliderSpin* ControlsPanel::addSlider(const char* objectName, const QString& name, double min, double max,
@@ -185,13 +202,13 @@ void ControlsPanel::build()
 
     // --- Cluster
     QFormLayout* cluster = group(tr("Cluster"));
-    m_gpus = addSlider("gpus", tr("N GPUs"), 1, 16384,
+    m_gpus = addKnobSlider("gpus", tr("N GPUs"), 16384,
                        tr("Total GPUs N = data parallel x tensor parallel x pipeline parallel."));
     m_gpus->setSnapValues(gpuSnapValues());
     m_gpus->setStepsFollowSnap(true);
     cluster->addRow(tr("N GPUs"), m_gpus);
     addErrorRow(cluster, {QStringLiteral("gpus")});
-    m_gpusPerNode = addSlider("gpusPerNode", tr("GPUs per node"), 1, 1024,
+    m_gpusPerNode = addKnobSlider("gpusPerNode", tr("GPUs per node"), kNoCap,
                               tr("GPUs in one server; host RAM and NVMe are shared among them."));
     m_gpusPerNode->setSnapValues({1, 2, 4, 8, 16});
     cluster->addRow(tr("GPUs per node"), m_gpusPerNode);
@@ -233,13 +250,13 @@ void ControlsPanel::build()
         m_scenario.zeroStage = id;
         changed();
     });
-    m_tp = addSlider("tp", tr("TP"), 1, 1024,
+    m_tp = addKnobSlider("tp", tr("TP"), 1024,
                      tr("Tensor parallel: each layer's weights split across this many GPUs (must divide the heads)."));
     m_tp->setSnapValues(powersOfTwo(1, 8));
     m_tp->setStepsFollowSnap(true);
     par->addRow(tr("Tensor parallel"), m_tp);
     addErrorRow(par, {QStringLiteral("tp")});
-    m_pp = addSlider("pp", tr("PP"), 1, 1024,
+    m_pp = addKnobSlider("pp", tr("PP"), 1024,
                      tr("Pipeline parallel: the layers split into this many consecutive stages."));
     m_pp->setScale(SliderSpin::Scale::Linear, 0);
     m_pp->setSnapValues([] {
@@ -259,7 +276,7 @@ void ControlsPanel::build()
     par->addRow(tr("Schedule"), m_schedule);
     addErrorRow(par, {QStringLiteral("schedule")});
     // Interleaved 1F1B (Narayanan et al. 2021): each GPU holds `vpp` model chunks of layers / (PP x vpp) layers.
-    m_vpp = addSlider("vpp", tr("Virtual stages"), 1, 64,
+    m_vpp = addKnobSlider("vpp", tr("Virtual stages"), 64,
                       tr("Interleaved schedule: model chunks per GPU; the bubble shrinks by this factor, "
                          "PP x chunks must divide the layers."));
     m_vpp->setScale(SliderSpin::Scale::Linear, 0);
@@ -544,7 +561,7 @@ void ControlsPanel::build()
                                  "section 10)."),
                               &Scenario::lossCompiled);
     adv->addRow(m_lossCompiled);
-    m_lossChunks = addSlider("lossChunks", tr("Loss chunks"), 1, 65536,
+    m_lossChunks = addKnobSlider("lossChunks", tr("Loss chunks"), kNoCap,
                              tr("Chunked cross-entropy: the loss's working set divided over N chunks, the logits stay "
                                 "(torchtune CEWithChunkedOutputLoss uses 8; docs/model.md section 10)."));
     m_lossChunks->setSnapValues(powersOfTwo(1, 64));
@@ -558,17 +575,17 @@ void ControlsPanel::build()
 
     // --- Batch
     QFormLayout* batch = group(tr("Batch"));
-    m_microBatch = addSlider("microBatch", tr("Micro-batch"), 1, 65536,
+    m_microBatch = addKnobSlider("microBatch", tr("Micro-batch"), kNoCap,
                              tr("Sequences each GPU processes in one forward/backward pass."));
     m_microBatch->setSnapValues(powersOfTwo(1, 256));
     batch->addRow(tr("Micro-batch"), m_microBatch);
     addErrorRow(batch, {QStringLiteral("micro-batch")});
-    m_seq = addSlider("seq", tr("Sequence length"), 1, 16777216,
+    m_seq = addKnobSlider("seq", tr("Sequence length"), kNoCap,
                       tr("Tokens per sequence; activations grow with it (attention scores with its square)."));
     m_seq->setSnapValues(powersOfTwo(128, 131072));
     batch->addRow(tr("Sequence length"), m_seq);
     addErrorRow(batch, {QStringLiteral("seq")});
-    m_gradAccum = addSlider("gradAccum", tr("Gradient accumulation"), 1, 1000000,
+    m_gradAccum = addKnobSlider("gradAccum", tr("Gradient accumulation"), kNoCap,
                             tr("Micro-batches per optimizer step (the pipeline's micro-batches)."));
     m_gradAccum->setSnapValues(powersOfTwo(1, 1024));
     batch->addRow(tr("Grad. accumulation"), m_gradAccum);

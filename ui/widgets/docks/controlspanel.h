@@ -65,6 +65,8 @@ private:
     void presetChosen(int index);
     void importHfConfig();
     SliderSpin* addSlider(const char* objectName, const QString& name, double min, double max, const QString& tip);
+    /// A slider for a knob of core's table whose control is `objectName`: its range is the knob's, capped at uiMax.
+    SliderSpin* addKnobSlider(const char* objectName, const QString& name, double uiMax, const QString& tip);
 
     Scenario m_scenario;
     Architecture m_imported; ///< the last imported HF architecture (kept while another preset is shown)
