@@ -12,7 +12,7 @@ namespace shardscope {
 bool fitsOrFalse(const Scenario& s)
 {
     try {
-        return computeFootprint(s).fits;
+        return computeFootprint(s, FootprintOptions {false, false}).fits; // the bytes alone decide
     } catch (const InvalidInput&) {
         return false;
     }

@@ -82,6 +82,12 @@ std::string hostReason(const Scenario& s, const Footprint& f, MinGpus& m)
 }
 } // namespace
 
+namespace {
+/// The smallest N and the sweep read bytes and fits only: no formulas, no timelines (the bytes are the same,
+/// FootprintOptions).
+constexpr FootprintOptions kNumbersOnly {false, false};
+} // namespace
+
 MinGpus minGpusForStage(const Scenario& s, int stage)
 {
     MinGpus m;
@@ -93,7 +99,7 @@ MinGpus minGpusForStage(const Scenario& s, int stage)
             throw InvalidInput("tp", "TP x PP x CP exceeds the largest cluster searched");
         // d = 1 first: without data parallelism there are no DDP bucket copies, ZeRO buckets or ZeRO-3
         // gathers, so d = 1 can fit where every d >= 2 does not (from d = 2 on memory never rises with d).
-        const Footprint one = computeFootprint(withStageAndGpus(s, stage, k));
+        const Footprint one = computeFootprint(withStageAndGpus(s, stage, k), kNumbersOnly);
         if (fitsEverywhere(one)) {
             m.minGpus = k;
             m.code = MinGpusCode::FitsFrom;
@@ -102,7 +108,7 @@ MinGpus minGpusForStage(const Scenario& s, int stage)
                 + " on the worst rank)";
             return m;
         }
-        const Footprint floor = computeFootprint(withStageAndGpus(s, stage, dMax * k));
+        const Footprint floor = computeFootprint(withStageAndGpus(s, stage, dMax * k), kNumbersOnly);
         if (floor.fits && !fitsEverywhere(floor)) {
             m.reason = "never fits at any N with ZeRO-" + std::to_string(stage) + ": " + hostReason(s, floor, m);
             m.bytesAtMin = floor.worstBytes();
@@ -116,14 +122,14 @@ MinGpus minGpusForStage(const Scenario& s, int stage)
         std::int64_t lo = 1, hi = dMax; // hi fits; find the smallest d that fits
         while (lo < hi) {
             const std::int64_t mid = lo + (hi - lo) / 2;
-            if (fitsEverywhere(computeFootprint(withStageAndGpus(s, stage, mid * k))))
+            if (fitsEverywhere(computeFootprint(withStageAndGpus(s, stage, mid * k), kNumbersOnly)))
                 hi = mid;
             else
                 lo = mid + 1;
         }
         m.minGpus = lo * k;
         m.code = MinGpusCode::FitsFrom;
-        const Footprint at = computeFootprint(withStageAndGpus(s, stage, lo * k));
+        const Footprint at = computeFootprint(withStageAndGpus(s, stage, lo * k), kNumbersOnly);
         m.bytesAtMin = at.worstBytes();
         m.reason = "fits from N = " + std::to_string(lo * k) + " (" + formatBytes(double(at.worstBytes()), ByteUnit::GB)
             + " on the worst rank)";
@@ -155,7 +161,7 @@ std::vector<SweepPoint> sweep(const Scenario& s, const std::vector<std::int64_t>
             SweepPoint pt;
             pt.stage = z;
             pt.gpus = n;
-            const Footprint f = computeFootprint(withStageAndGpus(s, z, n));
+            const Footprint f = computeFootprint(withStageAndGpus(s, z, n), kNumbersOnly);
             pt.worstBytes = f.worstBytes();
             pt.fits = f.fits;
             for (int t = 0; t < kTermCount; ++t)
