@@ -94,9 +94,8 @@ std::vector<std::int64_t> validTpValues(const Scenario& s)
 {
     std::vector<std::int64_t> v;
     const std::int64_t heads = std::max<std::int64_t>(1, s.arch.heads);
-    const std::int64_t kv = std::max<std::int64_t>(1, s.arch.kvHeads);
     for (std::int64_t t = 1; t <= std::max<std::int64_t>(1, s.gpusPerNode) && t <= heads; ++t)
-        if (heads % t == 0 && (kv % t == 0 || t % kv == 0))
+        if (tpSplitsHeads(s.arch, t))
             v.push_back(t);
     return v;
 }
@@ -186,8 +185,7 @@ std::vector<FixOption> fixOptions(const ExplorerResult& r)
     // 4. Tensor parallel: the next TP within one node that divides the heads (and the KV heads, or is divided by
     // them), with N still a multiple of TP x PP x CP.
     for (std::int64_t tp = s.tp + 1; tp <= std::min<std::int64_t>(s.gpusPerNode, s.gpus); ++tp) {
-        if (s.arch.heads % tp != 0 || (s.arch.kvHeads % tp != 0 && tp % s.arch.kvHeads != 0)
-            || s.gpus % (tp * s.pp * s.cp) != 0)
+        if (!tpSplitsHeads(s.arch, tp) || s.gpus % (tp * s.pp * s.cp) != 0)
             continue;
         Scenario x = s;
         x.tp = tp;

@@ -130,8 +130,8 @@ void enumerateLayouts(const PlanRequest& r, Cell&& cell, F&& f)
     std::vector<std::int64_t> tps, pps;
     if (searched(r, PlanKnob::Tp)) {
         for (std::int64_t t = 1; t <= std::min(b.gpusPerNode, b.gpus); ++t) {
-            // TP within a node, dividing the heads; KV heads split or replicated (validateScenario's rule).
-            if (b.gpusPerNode % t != 0 || a.heads % t != 0 || !(a.kvHeads % t == 0 || t % a.kvHeads == 0))
+            // TP within a node, dividing the heads; KV heads split or replicated (tpSplitsHeads(), scenario.h).
+            if (b.gpusPerNode % t != 0 || !tpSplitsHeads(a, t))
                 continue;
             tps.push_back(t);
         }

@@ -224,6 +224,13 @@ GpuPreset resolveGpu(const Scenario& s);
 /// Throws InvalidInput naming the field for every scenario without a meaningful answer.
 void validateScenario(const Scenario& s);
 
+/// The TP rule (Megatron's): TP divides the attention heads, and TP and the KV heads divide one another (fewer KV
+/// heads than TP are replicated). One rule for validateScenario(), the controls' TP values, the fixes and the planner.
+inline bool tpSplitsHeads(const Architecture& a, std::int64_t tp)
+{
+    return tp >= 1 && a.heads % tp == 0 && (a.kvHeads % tp == 0 || (a.kvHeads > 0 && tp % a.kvHeads == 0));
+}
+
 /// Sets the model to a bare count with its GPT shape. Throws InvalidInput("params").
 void setBareParams(Scenario& s, std::int64_t params);
 
