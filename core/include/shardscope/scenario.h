@@ -225,7 +225,8 @@ GpuPreset resolveGpu(const Scenario& s);
 void validateScenario(const Scenario& s);
 
 /// The TP rule (Megatron's): TP divides the attention heads, and TP and the KV heads divide one another (fewer KV
-/// heads than TP are replicated). One rule for validateScenario(), the controls' TP values, the fixes and the planner.
+/// heads than TP are replicated). One rule for the controls' TP values, the fixes and the planner; validateScenario()
+/// words its two halves as two refusals.
 inline bool tpSplitsHeads(const Architecture& a, std::int64_t tp)
 {
     return tp >= 1 && a.heads % tp == 0 && (a.kvHeads % tp == 0 || (a.kvHeads > 0 && tp % a.kvHeads == 0));
