@@ -204,6 +204,8 @@ PlanPage::PlanPage(QWidget* parent)
     for (PlanMapModel* model : {m_tpPp, m_stage})
         connect(model, &QAbstractItemModel::modelReset, this, &PlanPage::arrangePanesSoon);
     connect(&m_searchWatcher, &QFutureWatcher<SearchJob>::finished, this, &PlanPage::onSearchFinished);
+    m_settle.setSingleShot(true);
+    connect(&m_settle, &QTimer::timeout, this, &PlanPage::update);
     connect(&m_stageWatcher, &QFutureWatcher<StageJob>::finished, this, &PlanPage::onStageFinished);
     connect(&m_pickWatcher, &QFutureWatcher<PickJob>::finished, this, &PlanPage::onPickFinished);
     m_tpPp->setBase(palette().color(QPalette::Base));
@@ -322,6 +324,7 @@ void PlanPage::setScenario(const Scenario& s)
     m_scenario = s;
     m_hasScenario = true;
     ++m_generation;
+    m_sinceChange.start();
     if (m_cancelStale)
         for (const CancelFlag& c : {m_searchCancel, m_stageCancel, m_pickCancel})
             if (c)
@@ -374,7 +377,8 @@ bool PlanPage::isCurrent() const
 
 bool PlanPage::isSearching() const
 {
-    return m_searchWatcher.isRunning() || m_stageWatcher.isRunning() || m_pickWatcher.isRunning();
+    // A search waiting for the scenario to settle (kSettleMs) is a search under way.
+    return m_searchWatcher.isRunning() || m_stageWatcher.isRunning() || m_pickWatcher.isRunning() || m_settle.isActive();
 }
 
 void PlanPage::update()
@@ -384,6 +388,10 @@ void PlanPage::update()
     if (m_searchStarted != m_generation) {
         if (m_searchWatcher.isRunning())
             return; // onSearchFinished() starts the latest
+        if (!isVisible() && m_sinceChange.isValid() && m_sinceChange.elapsed() < kSettleMs) {
+            m_settle.start(int(kSettleMs - m_sinceChange.elapsed()) + 1); // the chip's search, once the scenario settles
+            return;
+        }
         m_searchStarted = m_generation;
         m_searchCancel = std::make_shared<std::atomic<bool>>(false);
         m_searchWatcher.setFuture(QtConcurrent::run(&PlanPage::search, m_scenario, m_rank, m_generation, m_searchCancel));

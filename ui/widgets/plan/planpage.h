@@ -4,8 +4,10 @@
 #include "shardscope/layoutplanner.h"
 #include "shardscope/units.h"
 
+#include <QElapsedTimer>
 #include <QFutureWatcher>
 #include <QPair>
+#include <QTimer>
 #include <QWidget>
 
 #include <atomic>
@@ -62,6 +64,7 @@ public:
 
     /// Whether the page shows the latest scenario's search (or why it has none), and its N x ZeRO map when visible.
     bool isCurrent() const;
+    /// A search runs, or waits for the scenario to settle (the hidden tab's search for the verdict's chip).
     bool isSearching() const;
     quint64 generation() const { return m_generation; }
     quint64 shownGeneration() const { return m_shownGeneration; }
@@ -159,6 +162,12 @@ private:
     CancelFlag m_stageCancel;
     CancelFlag m_pickCancel;
     QFutureWatcher<SearchJob> m_searchWatcher;
+    /// While the tab is hidden the search serves the verdict's best-layout chip only: it starts once the scenario has
+    /// settled for kSettleMs, so a dragged slider does not start a search per step that competes with the window's
+    /// own redraw for the CPU (a 2-core laptop).
+    static constexpr int kSettleMs = 150;
+    QTimer m_settle;
+    QElapsedTimer m_sinceChange;
     QFutureWatcher<StageJob> m_stageWatcher;
     QFutureWatcher<PickJob> m_pickWatcher;
     std::optional<std::pair<Scenario, bool>> m_pendingPick;
