@@ -26,6 +26,7 @@
 // floating rounding (tst_planspeed).
 #include "layoutplanner_eval.h"
 
+#include "offloadbytes.h"
 #include "shardscope/collectives.h"
 #include "shardscope/errors.h"
 #include "shardscope/kernels.h"
@@ -391,32 +392,10 @@ void offloadBytesPerNode(const Scenario& s, const Footprint& fp, std::int64_t& h
 {
     host = nvme = 0;
     const std::int64_t d = s.dp() * s.cp;
-    const double ranksPerNode = double(std::min(s.gpusPerNode, s.gpus));
-    const BytesPerParam& b = fp.bytesPerParam;
     for (const RankFootprint& r : fp.ranks) {
-        const double shard = double(ceilDiv(r.localParams, d));
-        double h = 0, nv = 0;
-        if (s.offloadOptimizer != OffloadDevice::None) {
-            const double opt = shard * (b.master + b.optimizer);
-            h += shard * 4.0;
-            if (s.offloadOptimizer == OffloadDevice::Cpu)
-                h += opt;
-            else {
-                nv += opt;
-                h += 4.0 * 1e8 * 4.0;
-            }
-        }
-        if (s.offloadParams != OffloadDevice::None) {
-            const double par = shard * b.weights;
-            if (s.offloadParams == OffloadDevice::Cpu)
-                h += par;
-            else {
-                nv += par;
-                h += 5.0 * 1e8 * 2.0;
-            }
-        }
-        host = std::max(host, static_cast<std::int64_t>(std::llround(h * ranksPerNode)));
-        nvme = std::max(nvme, static_cast<std::int64_t>(std::llround(nv * ranksPerNode)));
+        const OffloadBytes off = rankOffloadBytesPerNode(s, fp.bytesPerParam, r.localParams, d);
+        host = std::max(host, off.host);
+        nvme = std::max(nvme, off.nvme);
     }
 }
 

@@ -2,6 +2,8 @@
 // The step model's shared pieces (stagetime.h): computeStep() and the planner's closed form both call these.
 #include "stagetime.h"
 
+#include "shardscope/frameworkdefaults.h"
+
 #include "shardscope/collectives.h"
 #include "shardscope/kernels.h"
 
@@ -311,7 +313,7 @@ std::vector<Zero3Piece> zero3Pieces(const Scenario& s, const std::vector<ZeroUni
         // Backward in reverse: a weight recomputed just before is still held if the weights used between its
         // two uses (those after it, in the recompute and again in the backward) stay under the reuse distance.
         auto again = [&](double w, double after) {
-            return recompute && 2.0 * after < kDsMaxReuseDistance ? 0.0 : gathered(w);
+            return recompute && 2.0 * after < double(kDsStage3MaxReuseDistance) ? 0.0 : gathered(w);
         };
         const double small = double(u.params) - (wQkv + wO + wUp + wDown);
         const StepPhase b = StepPhase::Backward;
