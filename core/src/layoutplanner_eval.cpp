@@ -10,7 +10,7 @@
 // order with the repeating rounds skipped), exactly up to kMaxPlacedBlocks blocks (at least 2 p micro-batches
 // interleaved) and at the slowest stage's pace beyond. Each stage then runs its optimizer phase; the step
 // ends with the stage that ends last. (The earlier m x max S + fill/drain formula and why it was replaced: see
-// layoutplanner_ref.cpp.)
+// tests/core/reference/layoutplanner_ref.cpp.)
 //
 // The work is done at the level where it varies (StepEvaluator): the link plan once per (tp, pp) (dp follows from
 // N); the kernel seconds of a layer once per (tp, micro-batch, sequence parallelism); a layer's compute-stream seconds
@@ -22,8 +22,8 @@
 // after which every further equal unit does the same (the recurrence is max-plus linear: adding a constant to its
 // state adds it to the next state), and jumps to the last equal unit. The schedule's placement is kept per shape
 // keyed by its block table: layouts whose blocks come out equal (a reduction hidden under the compute, CPU or NVMe
-// optimizer offload) share it. layoutplanner_ref.cpp keeps the straightforward evaluator this one must equal up to
-// floating rounding (tst_planspeed).
+// optimizer offload) share it. tests/core/reference/layoutplanner_ref.cpp (a test-only library) keeps the
+// straightforward evaluator this one must equal up to floating rounding (tst_planspeed).
 #include "layoutplanner_eval.h"
 
 #include "offloadbytes.h"

@@ -47,9 +47,11 @@ private:
 /// StepEvaluator::evaluate() of a fresh evaluator: one layout on its own.
 void closedFormStep(const Scenario& s, const Footprint& fp, PlanLayout& out);
 
-/// The same numbers from the straightforward evaluator the optimised one replaced (layoutplanner_ref.cpp): every
-/// unit walked, every schedule placed. The tests' reference; the search does not use it.
-void closedFormStepReference(const Scenario& s, const Footprint& fp, PlanLayout& out);
+/// The layout a full scenario sets (applyLayout()'s inverse; layoutplanner.cpp).
+PlanLayout layoutOf(const Scenario& s);
+
+/// The worst rank's memory figures and the fit of layout `l` of scenario `s` from its footprint (layoutplanner.cpp).
+void fillMemory(const Scenario& s, const Footprint& f, PlanLayout& l);
 
 /// Host RAM and NVMe bytes per node of the offloaded states (as computeFootprint() counts them), from the
 /// footprint's distinct ranks: the same for CPU and NVMe offload on the GPU side, so one footprint serves both.

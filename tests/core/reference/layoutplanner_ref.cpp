@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The planner's closed-form step time as first written (issue 11), kept unchanged as the reference of the optimised
-// evaluator (layoutplanner_eval.cpp, StepEvaluator): every layout's block of each stage kind recomputed from the
-// scenario, the ZeRO units walked one by one, the schedule placed block by block. tst_planspeed checks that the
-// optimised evaluator gives its numbers on many random layouts (up to floating rounding). Not used by the search.
+// evaluator (core/src/layoutplanner_eval.cpp, StepEvaluator): every layout's block of each stage kind recomputed from
+// the scenario, the ZeRO units walked one by one, the schedule placed block by block. tst_planspeed checks that the
+// optimised evaluator gives its numbers on many random layouts (up to floating rounding). A test-only library
+// (shardscope_planref): the search does not use it and the shipped core does not contain it.
 //
 // What follows is the original file's account of the method:
 //
@@ -23,10 +24,12 @@
 // critical path crosses several heavy chunks on different stages), where a block's communication tail (gradient
 // reduction, offload copies) ends the drain, and where one stage's line overtakes another's only after many
 // micro-batches (the makespan is the largest of several lines in m; see tst_layoutplanner).
-#include "layoutplanner_eval.h"
+#include "layoutplanner_ref.h"
 
+#include "layoutplanner_eval.h"
 #include "shardscope/collectives.h"
 #include "shardscope/errors.h"
+#include "shardscope/footprint.h"
 #include "shardscope/kernels.h"
 #include "shardscope/links.h"
 #include "shardscope/pipeline.h"
@@ -299,8 +302,6 @@ Block block(const Ctx& x, const Stage& st, std::int64_t chunk, std::int64_t stag
     return out;
 }
 
-} // namespace
-
 void closedFormStepReference(const Scenario& s, const Footprint& fp, PlanLayout& out)
 {
     Ctx x;
@@ -484,4 +485,19 @@ void closedFormStepReference(const Scenario& s, const Footprint& fp, PlanLayout&
     }
 }
 
+} // namespace
+
 } // namespace shardscope::detail
+
+namespace shardscope {
+
+PlanLayout evaluateLayoutReference(const Scenario& s)
+{
+    PlanLayout l = detail::layoutOf(s);
+    const Footprint f = computeFootprint(s);
+    detail::fillMemory(s, f, l);
+    detail::closedFormStepReference(s, f, l);
+    return l;
+}
+
+} // namespace shardscope
