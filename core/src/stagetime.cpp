@@ -2,9 +2,9 @@
 // The step model's shared pieces (stagetime.h): computeStep() and the planner's closed form both call these.
 #include "stagetime.h"
 
-#include "shardscope/frameworkdefaults.h"
-
+#include "blockphysics.h"
 #include "shardscope/collectives.h"
+#include "shardscope/frameworkdefaults.h"
 #include "shardscope/kernels.h"
 
 #include <algorithm>
@@ -178,7 +178,7 @@ CpRingTime cpRingTime(const Scenario& s, const LayerTimes& lt, double beta, bool
         r.bufferBytes = lt.cpRingFwd + (backward ? lt.cpRingGrad : 0.0);
         r.bytes = r.bufferBytes * double(c - 1);
         r.seconds = double(c - 1) * collectiveSeconds(EventKind::Send, r.bufferBytes, 2, s.alphaSeconds, beta);
-        r.exposed = r.seconds - std::min(core, r.seconds);
+        r.exposed = r.seconds - hiddenBeside(core, r.seconds);
         return r;
     }
     // PyTorch's context_parallel, rotate_method allgather (its default and torchtitan's): one all-gather of the
