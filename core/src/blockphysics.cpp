@@ -4,23 +4,6 @@
 
 namespace shardscope::detail {
 
-BlockStage blockStage(const Footprint& fp, const Architecture& a, std::int64_t t, std::int64_t p, std::int64_t i)
-{
-    const StageParams sp = stageParams(fp, a, t, p, i);
-    BlockStage st;
-    st.index = i;
-    st.layers = sp.layers;
-    st.firstLayer = layersBefore(a.layers, p, i);
-    st.first = i == 0;
-    st.last = i == p - 1;
-    st.perLayer = sp.perLayer;
-    st.lastExtra = sp.lastLayerExtra;
-    st.embedding = sp.embedding;
-    st.head = sp.head;
-    st.local = sp.local;
-    return st;
-}
-
 void blockUnits(const BlockStage& st, std::int64_t v, std::int64_t chunk, bool fwd, std::vector<ZeroUnit>& units)
 {
     // An uneven split (126 layers over PP 8 x VPP 2, as Megatron and torchtitan accept): the stage's first
@@ -53,136 +36,6 @@ int tpPairCollectives(const Scenario& s, const LayerTimes& lt, const GroupBandwi
     return 1;
 }
 
-UnitComms unitComms(const Scenario& s, const BytesPerParam& b, const LinkPlan& l, const GroupBandwidths& bw,
-                    std::int64_t dc)
-{
-    UnitComms u;
-    u.alphaSeconds = s.alphaSeconds;
-    u.weights = b.weights;
-    u.grads = b.grads;
-    u.bw = bw;
-    u.pcieBytesPerSecond = l.pcieBytesPerSecond;
-    u.dc = dc;
-    u.allReduce = s.zeroStage == 0;
-    u.z3 = s.zeroStage == 3 && dc > 1;
-    u.offPar = s.offloadParams != OffloadDevice::None;
-    u.offOpt = s.offloadOptimizer != OffloadDevice::None;
-    return u;
-}
-
-namespace {
-
-LayerOp kernels(StepPhase ph, EventPart part, double flops, double seconds)
-{
-    LayerOp o;
-    o.phase = ph;
-    o.part = part;
-    o.flops = flops;
-    o.seconds = seconds;
-    return o;
-}
-
-LayerOp message(LayerOp::Kind kind, StepPhase ph, EventPart part, double cover)
-{
-    LayerOp o;
-    o.kind = kind;
-    o.phase = ph;
-    o.part = part;
-    o.cover = cover;
-    return o;
-}
-
-LayerOp tpPair(StepPhase ph, EventPart part, double cover) { return message(LayerOp::Kind::TpPair, ph, part, cover); }
-LayerOp cpRing(StepPhase ph, double cover) { return message(LayerOp::Kind::CpRing, ph, EventPart::Attention, cover); }
-
-} // namespace
-
-int layerForwardOps(const LayerTimes& lt, StepPhase ph, LayerOp* out)
-{
-    int n = 0;
-    out[n++] = kernels(ph, EventPart::Attention, lt.attnFlops + lt.coreFlops, lt.attnLinFwd + lt.coreFwd + lt.attnEwFwd);
-    out[n++] = cpRing(ph, lt.coreFwd);
-    out[n++] = tpPair(ph, EventPart::Attention, lt.attnLinFwd);
-    out[n++] = kernels(ph, EventPart::Mlp, lt.mlpFlops, lt.mlpFwd);
-    out[n++] = tpPair(ph, EventPart::Mlp, lt.mlpFwd);
-    return n;
-}
-
-int layerBackwardOps(const LayerTimes& lt, Checkpointing recompute, LayerOp* out)
-{
-    int n = 0;
-    if (recompute == Checkpointing::Full)
-        n = layerForwardOps(lt, StepPhase::Recompute, out);
-    else if (recompute == Checkpointing::Selective)
-        out[n++] = kernels(StepPhase::Recompute, EventPart::Attention, lt.coreFlops, lt.coreFwd);
-    const StepPhase b = StepPhase::Backward;
-    out[n++] = kernels(b, EventPart::Mlp, 2.0 * lt.mlpFlops, lt.mlpBwd);
-    out[n++] = tpPair(b, EventPart::Mlp, lt.mlpBwd);
-    out[n++] = kernels(b, EventPart::Attention, 2.0 * (lt.attnFlops + lt.coreFlops), lt.attnLinBwd + lt.coreBwd + lt.attnEwBwd);
-    out[n++] = cpRing(b, lt.coreBwd);
-    out[n++] = tpPair(b, EventPart::Attention, lt.attnLinBwd);
-    return n;
-}
-
-int headOps(const LayerTimes& lt, bool fwd, LayerOp* out)
-{
-    out[0] = fwd ? kernels(StepPhase::Forward, EventPart::Head, lt.headFlops, lt.headFwd)
-                 : kernels(StepPhase::Backward, EventPart::Head, 2.0 * lt.headFlops, lt.headBwd);
-    return 1;
-}
-
-int zero3PieceOps(const LayerTimes& lt, Zero3Work w, StepPhase ph, bool selective, LayerOp* out)
-{
-    // Each weight's share of its layer half (LayerTimes::qkvShare, upShare), as computeStep() splits a layer at its
-    // weights; the TP pair and the ring after the piece that ends the half.
-    const bool back = ph == StepPhase::Backward;
-    const double attnLin = lt.attnLinFwd, mlpGemm = lt.mlpFwd - lt.mlpEwFwd, sh = lt.qkvShare, su = lt.upShare;
-    const StepPhase b = StepPhase::Backward;
-    int n = 0;
-    switch (w) {
-    case Zero3Work::None: break;
-    case Zero3Work::Head: n = headOps(lt, !back, out); break;
-    case Zero3Work::Qkv:
-        if (!back) {
-            out[n++] = kernels(ph, EventPart::Attention, lt.attnFlops * sh + lt.coreFlops, attnLin * sh + lt.coreFwd + lt.attnEwFwd);
-            out[n++] = cpRing(ph, lt.coreFwd);
-        } else {
-            if (selective)
-                out[n++] = kernels(StepPhase::Recompute, EventPart::Attention, lt.coreFlops, lt.coreFwd);
-            out[n++] = kernels(b, EventPart::Attention, 2.0 * (lt.attnFlops * sh + lt.coreFlops),
-                               2.0 * attnLin * sh + lt.coreBwd + lt.attnEwBwd);
-            out[n++] = cpRing(b, lt.coreBwd);
-            out[n++] = tpPair(b, EventPart::Attention, lt.attnLinBwd);
-        }
-        break;
-    case Zero3Work::Out:
-        if (!back) {
-            out[n++] = kernels(ph, EventPart::Attention, lt.attnFlops * (1 - sh), attnLin * (1 - sh));
-            out[n++] = tpPair(ph, EventPart::Attention, attnLin);
-        } else {
-            out[n++] = kernels(b, EventPart::Attention, 2.0 * lt.attnFlops * (1 - sh), 2.0 * attnLin * (1 - sh));
-        }
-        break;
-    case Zero3Work::Up:
-        if (!back) {
-            out[n++] = kernels(ph, EventPart::Mlp, lt.mlpFlops * su, mlpGemm * su);
-        } else {
-            out[n++] = kernels(b, EventPart::Mlp, 2.0 * lt.mlpFlops * su, 2.0 * mlpGemm * su);
-            out[n++] = tpPair(b, EventPart::Mlp, lt.mlpBwd);
-        }
-        break;
-    case Zero3Work::Down:
-        if (!back) {
-            out[n++] = kernels(ph, EventPart::Mlp, lt.mlpFlops * (1 - su), mlpGemm * (1 - su) + lt.mlpEwFwd);
-            out[n++] = tpPair(ph, EventPart::Mlp, lt.mlpFwd);
-        } else {
-            out[n++] = kernels(b, EventPart::Mlp, 2.0 * lt.mlpFlops * (1 - su), 2.0 * (mlpGemm * (1 - su) + lt.mlpEwFwd));
-        }
-        break;
-    }
-    return n;
-}
-
 LayerSeconds layerSeconds(const Scenario& s, const LayerTimes& lt, const GroupBandwidths& bw)
 {
     // The TP pair's seconds, and each op list's compute stream: its kernels, and of the TP pair and the ring what
@@ -192,10 +45,9 @@ LayerSeconds layerSeconds(const Scenario& s, const LayerTimes& lt, const GroupBa
     double tpPairSeconds = 0;
     for (int k = 0; k < ntc; ++k)
         tpPairSeconds += tc[k].seconds(s.alphaSeconds);
-    auto stream = [&](const LayerOp* ops, int n) {
-        double secs = 0;
-        for (int k = 0; k < n; ++k) {
-            const LayerOp& o = ops[k];
+    // One op's compute-stream seconds, added to `secs`.
+    auto adder = [&](double& secs) {
+        return [&](const LayerOp& o) {
             switch (o.kind) {
             case LayerOp::Kind::Kernels: secs += o.seconds; break;
             case LayerOp::Kind::TpPair:
@@ -205,32 +57,32 @@ LayerSeconds layerSeconds(const Scenario& s, const LayerTimes& lt, const GroupBa
                 secs += s.cp <= 1 ? 0.0 : cpRingTime(s, lt, bw.cp, o.phase == StepPhase::Backward, o.cover).exposed;
                 break;
             }
-        }
-        return secs;
+        };
     };
     LayerSeconds ls;
-    LayerOp ops[kMaxLayerOps];
-    ls.layerFwd = stream(ops, layerForwardOps(lt, StepPhase::Forward, ops));
+    layerForwardOps(lt, StepPhase::Forward, adder(ls.layerFwd));
     ls.layerFwdKernels = lt.attnLinFwd + lt.coreFwd + lt.attnEwFwd + lt.mlpFwd;
     ls.layerBwdKernels = lt.mlpBwd + lt.attnLinBwd + lt.coreBwd + lt.attnEwBwd;
-    ls.layerBwdPlain = stream(ops, layerBackwardOps(lt, Checkpointing::None, ops));
-    ls.layerBwd = stream(ops, layerBackwardOps(lt, s.checkpointing, ops));
+    layerBackwardOps(lt, Checkpointing::None, adder(ls.layerBwdPlain));
+    layerBackwardOps(lt, s.checkpointing, adder(ls.layerBwd));
     if (s.checkpointing == Checkpointing::Full)
         ls.layerRecompute = ls.layerFwdKernels;
     else if (s.checkpointing == Checkpointing::Selective)
         ls.layerRecompute = lt.coreFwd;
     const bool selective = s.checkpointing == Checkpointing::Selective;
-    for (Zero3Work w : {Zero3Work::Head, Zero3Work::Qkv, Zero3Work::Out, Zero3Work::Up, Zero3Work::Down}) {
-        ls.pieceFwd[std::size_t(w)] = stream(ops, zero3PieceOps(lt, w, StepPhase::Forward, selective, ops));
-        ls.pieceBwd[std::size_t(w)] = stream(ops, zero3PieceOps(lt, w, StepPhase::Backward, selective, ops));
-    }
+    if (s.zero3PerTensorCollectives)
+        for (Zero3Work w : {Zero3Work::Head, Zero3Work::Qkv, Zero3Work::Out, Zero3Work::Up, Zero3Work::Down}) {
+            zero3PieceOps(lt, w, StepPhase::Forward, selective, adder(ls.pieceFwd[std::size_t(w)]));
+            zero3PieceOps(lt, w, StepPhase::Backward, selective, adder(ls.pieceBwd[std::size_t(w)]));
+        }
     ls.send = pipelineSend(lt, bw).seconds(s.alphaSeconds);
     return ls;
 }
 
-void perWeightBlock(const Scenario& s, const UnitComms& uc, const LayerSeconds& ls, const std::vector<ZeroUnit>& units,
-                    bool fwd, bool reduce, double& cf, double& qf)
+StreamEnds perWeightBlock(const Scenario& s, const UnitComms& uc, const LayerSeconds& ls,
+                          const std::vector<ZeroUnit>& units, bool fwd, bool reduce)
 {
+    double cf = 0, qf = 0;
     auto async = [&](double secs) {
         qf = std::max(qf, cf) + secs;
         return qf;
@@ -256,6 +108,7 @@ void perWeightBlock(const Scenario& s, const UnitComms& uc, const LayerSeconds& 
                     async(uc.pieceGradsToHost(pc.reduce).seconds(alpha));
             }
         });
+    return {cf, qf};
 }
 
 } // namespace shardscope::detail

@@ -37,7 +37,22 @@ struct BlockStage
 };
 
 /// Stage i of p of a footprint `fp` of architecture `a` with TP t (stageParams(), step.h).
-BlockStage blockStage(const Footprint& fp, const Architecture& a, std::int64_t t, std::int64_t p, std::int64_t i);
+inline BlockStage blockStage(const Footprint& fp, const Architecture& a, std::int64_t t, std::int64_t p, std::int64_t i)
+{
+    const StageParams sp = stageParams(fp, a, t, p, i);
+    BlockStage st;
+    st.index = i;
+    st.layers = sp.layers;
+    st.firstLayer = layersBefore(a.layers, p, i);
+    st.first = i == 0;
+    st.last = i == p - 1;
+    st.perLayer = sp.perLayer;
+    st.lastExtra = sp.lastLayerExtra;
+    st.embedding = sp.embedding;
+    st.head = sp.head;
+    st.local = sp.local;
+    return st;
+}
 
 /// The ZeRO units of one block through chunk `chunk` (of v) of stage `st`, in the block's order: the embedding (the
 /// first stage's first chunk), the chunk's layers (the stage's last carries its rounding), the final norm and LM head
@@ -150,8 +165,22 @@ struct UnitComms
 
 /// The unit collectives of scenario `s` with bytes per param `b`, link plan `l`, group bandwidths `bw` and `dc` =
 /// dp x cp ranks sharding the model states.
-UnitComms unitComms(const Scenario& s, const BytesPerParam& b, const LinkPlan& l, const GroupBandwidths& bw,
-                    std::int64_t dc);
+inline UnitComms unitComms(const Scenario& s, const BytesPerParam& b, const LinkPlan& l, const GroupBandwidths& bw,
+                           std::int64_t dc)
+{
+    UnitComms u;
+    u.alphaSeconds = s.alphaSeconds;
+    u.weights = b.weights;
+    u.grads = b.grads;
+    u.bw = bw;
+    u.pcieBytesPerSecond = l.pcieBytesPerSecond;
+    u.dc = dc;
+    u.allReduce = s.zeroStage == 0;
+    u.z3 = s.zeroStage == 3 && dc > 1;
+    u.offPar = s.offloadParams != OffloadDevice::None;
+    u.offOpt = s.offloadOptimizer != OffloadDevice::None;
+    return u;
+}
 
 /// One thing a layer (or a weight's piece of it) runs on the compute stream: its kernels, or a blocking message
 /// after them (the TP pair; the CP ring, backward with the gradients in a backward phase) that kernels next to it
@@ -164,23 +193,108 @@ struct LayerOp
     EventPart part = EventPart::Attention;
     double flops = 0, seconds = 0; ///< Kernels: their FLOPs and seconds on one GPU
     double cover = 0; ///< TpPair, CpRing: the kernel seconds next to it (what may hide it)
+
+    static LayerOp kernels(StepPhase ph, EventPart part, double flops, double seconds)
+    {
+        return {Kind::Kernels, ph, part, flops, seconds, 0.0};
+    }
+    static LayerOp tpPair(StepPhase ph, EventPart part, double cover) { return {Kind::TpPair, ph, part, 0.0, 0.0, cover}; }
+    static LayerOp cpRing(StepPhase ph, double cover) { return {Kind::CpRing, ph, EventPart::Attention, 0.0, 0.0, cover}; }
 };
 
-/// Room for any op list below.
-inline constexpr int kMaxLayerOps = 10;
+// The op lists: each calls `visit(op)` for its ops in order (computeStep() turns them into events, layerSeconds()
+// adds them up).
 
 /// A layer's forward in phase `ph` (Forward, or Recompute): the attention half's kernels, the CP ring, its TP pair,
-/// the MLP's kernels, their TP pair. Returns the count written to `out`.
-int layerForwardOps(const LayerTimes& lt, StepPhase ph, LayerOp* out);
+/// the MLP's kernels, their TP pair.
+template <class Visit>
+void layerForwardOps(const LayerTimes& lt, StepPhase ph, Visit&& visit)
+{
+    visit(LayerOp::kernels(ph, EventPart::Attention, lt.attnFlops + lt.coreFlops, lt.attnLinFwd + lt.coreFwd + lt.attnEwFwd));
+    visit(LayerOp::cpRing(ph, lt.coreFwd));
+    visit(LayerOp::tpPair(ph, EventPart::Attention, lt.attnLinFwd));
+    visit(LayerOp::kernels(ph, EventPart::Mlp, lt.mlpFlops, lt.mlpFwd));
+    visit(LayerOp::tpPair(ph, EventPart::Mlp, lt.mlpFwd));
+}
+
 /// A layer's backward, its recomputation first (`recompute`: Full, the forward again; Selective, the attention
 /// core; otherwise none): the MLP's kernels, their TP pair, the attention half's kernels, the CP ring, its TP pair.
-int layerBackwardOps(const LayerTimes& lt, Checkpointing recompute, LayerOp* out);
+template <class Visit>
+void layerBackwardOps(const LayerTimes& lt, Checkpointing recompute, Visit&& visit)
+{
+    if (recompute == Checkpointing::Full)
+        layerForwardOps(lt, StepPhase::Recompute, visit);
+    else if (recompute == Checkpointing::Selective)
+        visit(LayerOp::kernels(StepPhase::Recompute, EventPart::Attention, lt.coreFlops, lt.coreFwd));
+    const StepPhase b = StepPhase::Backward;
+    visit(LayerOp::kernels(b, EventPart::Mlp, 2.0 * lt.mlpFlops, lt.mlpBwd));
+    visit(LayerOp::tpPair(b, EventPart::Mlp, lt.mlpBwd));
+    visit(LayerOp::kernels(b, EventPart::Attention, 2.0 * (lt.attnFlops + lt.coreFlops),
+                           lt.attnLinBwd + lt.coreBwd + lt.attnEwBwd));
+    visit(LayerOp::cpRing(b, lt.coreBwd));
+    visit(LayerOp::tpPair(b, EventPart::Attention, lt.attnLinBwd));
+}
+
 /// The final norm and LM head, forward or backward.
-int headOps(const LayerTimes& lt, bool fwd, LayerOp* out);
+template <class Visit>
+void headOps(const LayerTimes& lt, bool fwd, Visit&& visit)
+{
+    visit(fwd ? LayerOp::kernels(StepPhase::Forward, EventPart::Head, lt.headFlops, lt.headFwd)
+              : LayerOp::kernels(StepPhase::Backward, EventPart::Head, 2.0 * lt.headFlops, lt.headBwd));
+}
+
 /// A piece of DeepSpeed's per-weight ZeRO-3 walk (Zero3Work) in phase `ph`: its weight's share of the layer half's
-/// kernels, the TP pair and the ring after the piece that ends the half; a backward QKV piece recomputes the
-/// attention core first with `selective` checkpointing.
-int zero3PieceOps(const LayerTimes& lt, Zero3Work w, StepPhase ph, bool selective, LayerOp* out);
+/// kernels (LayerTimes::qkvShare, upShare), the TP pair and the ring after the piece that ends the half; a backward
+/// QKV piece recomputes the attention core first with `selective` checkpointing.
+template <class Visit>
+void zero3PieceOps(const LayerTimes& lt, Zero3Work w, StepPhase ph, bool selective, Visit&& visit)
+{
+    const bool back = ph == StepPhase::Backward;
+    const double attnLin = lt.attnLinFwd, mlpGemm = lt.mlpFwd - lt.mlpEwFwd, sh = lt.qkvShare, su = lt.upShare;
+    const StepPhase b = StepPhase::Backward;
+    const EventPart attn = EventPart::Attention, mlp = EventPart::Mlp;
+    switch (w) {
+    case Zero3Work::None: break;
+    case Zero3Work::Head: headOps(lt, !back, visit); break;
+    case Zero3Work::Qkv:
+        if (!back) {
+            visit(LayerOp::kernels(ph, attn, lt.attnFlops * sh + lt.coreFlops, attnLin * sh + lt.coreFwd + lt.attnEwFwd));
+            visit(LayerOp::cpRing(ph, lt.coreFwd));
+        } else {
+            if (selective)
+                visit(LayerOp::kernels(StepPhase::Recompute, attn, lt.coreFlops, lt.coreFwd));
+            visit(LayerOp::kernels(b, attn, 2.0 * (lt.attnFlops * sh + lt.coreFlops),
+                                   2.0 * attnLin * sh + lt.coreBwd + lt.attnEwBwd));
+            visit(LayerOp::cpRing(b, lt.coreBwd));
+            visit(LayerOp::tpPair(b, attn, lt.attnLinBwd));
+        }
+        break;
+    case Zero3Work::Out:
+        if (!back) {
+            visit(LayerOp::kernels(ph, attn, lt.attnFlops * (1 - sh), attnLin * (1 - sh)));
+            visit(LayerOp::tpPair(ph, attn, attnLin));
+        } else {
+            visit(LayerOp::kernels(b, attn, 2.0 * lt.attnFlops * (1 - sh), 2.0 * attnLin * (1 - sh)));
+        }
+        break;
+    case Zero3Work::Up:
+        if (!back) {
+            visit(LayerOp::kernels(ph, mlp, lt.mlpFlops * su, mlpGemm * su));
+        } else {
+            visit(LayerOp::kernels(b, mlp, 2.0 * lt.mlpFlops * su, 2.0 * mlpGemm * su));
+            visit(LayerOp::tpPair(b, mlp, lt.mlpBwd));
+        }
+        break;
+    case Zero3Work::Down:
+        if (!back) {
+            visit(LayerOp::kernels(ph, mlp, lt.mlpFlops * (1 - su), mlpGemm * (1 - su) + lt.mlpEwFwd));
+            visit(LayerOp::tpPair(ph, mlp, lt.mlpFwd));
+        } else {
+            visit(LayerOp::kernels(b, mlp, 2.0 * lt.mlpFlops * (1 - su), 2.0 * (mlpGemm * (1 - su) + lt.mlpEwFwd)));
+        }
+        break;
+    }
+}
 
 /// The compute-stream seconds a closed form adds up per layer, from the op lists above: each op's kernels, and of
 /// each blocking message what the kernels next to it do not hide.
@@ -193,14 +307,20 @@ struct LayerSeconds
     double pieceFwd[6] = {}, pieceBwd[6] = {};
     double send = 0; ///< a pipeline send
 };
-/// The layer seconds of scenario `s` whose layer takes `lt` on its GPU, with group bandwidths `bw`.
+/// The layer seconds of scenario `s` whose layer takes `lt` on its GPU, with group bandwidths `bw`; the per-weight
+/// pieces' only with Scenario::zero3PerTensorCollectives (0 without: no block walks them).
 LayerSeconds layerSeconds(const Scenario& s, const LayerTimes& lt, const GroupBandwidths& bw);
 
+/// Where a block's two streams end: its compute stream (the neighbour may go on) and its communication stream.
+struct StreamEnds
+{
+    double compute = 0, comm = 0;
+};
+
 /// The two streams of a block walked per weight (DeepSpeed 2021's ZeRO-3: zero3Pieces(), walkZero3Pieces()) over
-/// `units` in the block's order (blockUnits()), without events: each piece waits for its gather, runs its seconds
-/// (`ls`) on the compute stream and (`reduce`) reduces its gradients on the communication stream. `cf` and `qf`:
-/// each stream's end.
-void perWeightBlock(const Scenario& s, const UnitComms& uc, const LayerSeconds& ls, const std::vector<ZeroUnit>& units,
-                    bool fwd, bool reduce, double& cf, double& qf);
+/// `units` in the block's order (blockUnits()), without events, both from 0: each piece waits for its gather, runs
+/// its seconds (`ls`) on the compute stream and (`reduce`) reduces its gradients on the communication stream.
+StreamEnds perWeightBlock(const Scenario& s, const UnitComms& uc, const LayerSeconds& ls,
+                          const std::vector<ZeroUnit>& units, bool fwd, bool reduce);
 
 } // namespace shardscope::detail

@@ -82,7 +82,7 @@ struct Ctx : LayerSeconds
     BytesPerParam b;
     GroupBandwidths bw;
     UnitComms comms;
-    std::int64_t t = 1, p = 1, v = 1, m = 1, c = 1, dc = 1;
+    std::int64_t t = 1, p = 1, v = 1, m = 1, dc = 1;
     bool z3 = false, offPar = false, offOpt = false;
     bool perTensor = false; ///< DeepSpeed 2021's per-weight ZeRO-3 walk (zero3Pieces())
     bool everyNth = false; ///< full checkpointing of every n-th layer only (Scenario::checkpointInterval > 1)
@@ -141,7 +141,9 @@ Block block(const Ctx& x, const Stage& st, const StageComm& sc, std::int64_t chu
         // DeepSpeed 2021's per-weight ZeRO-3: the pieces and their order as step.cpp's makeOp (blockphysics.h).
         std::vector<ZeroUnit> units;
         blockUnits(st, x.v, chunk, fwd, units);
-        perWeightBlock(s, x.comms, x, units, fwd, reduce, cf, qf);
+        const StreamEnds e = perWeightBlock(s, x.comms, x, units, fwd, reduce);
+        cf = e.compute;
+        qf = e.comm;
     } else if (!x.z3 && !reduce) {
         cf = recomputed == layers || fwd
             ? double(layers) * layerSecs + headSecs
@@ -267,13 +269,15 @@ using Kind = StageKind;
 
 void offloadBytesPerNode(const Scenario& s, const Footprint& fp, std::int64_t& host, std::int64_t& nvme)
 {
-    host = nvme = 0;
     const std::int64_t d = s.dp() * s.cp;
+    OffloadBytes worst;
     for (const RankFootprint& r : fp.ranks) {
         const OffloadBytes off = rankOffloadBytesPerNode(s, fp.bytesPerParam, r.localParams, d);
-        host = std::max(host, off.host);
-        nvme = std::max(nvme, off.nvme);
+        worst.host = std::max(worst.host, off.host);
+        worst.nvme = std::max(worst.nvme, off.nvme);
     }
+    host = worst.host;
+    nvme = worst.nvme;
 }
 
 /// Up to N values kept for the current shape, in storage kept from shape to shape (no allocation once grown): take()
@@ -455,7 +459,6 @@ double StepEvaluator::run(const Scenario& s, const Footprint& fp, PlanLayout* ou
     x.p = s.pp;
     x.v = (s.schedule == PipelineSchedule::Interleaved && x.p > 1) ? s.vpp : 1;
     x.m = s.gradAccum;
-    x.c = s.cp;
     x.dc = s.dp() * s.cp;
     const double actBytes = activationWireBytes(x.b);
     bool shapeChanged = false;
@@ -485,9 +488,10 @@ double StepEvaluator::run(const Scenario& s, const Footprint& fp, PlanLayout* ou
     x.everyNth = s.checkpointing == Checkpointing::Full && s.checkpointInterval > 1;
     x.offPar = s.offloadParams != OffloadDevice::None;
     x.offOpt = s.offloadOptimizer != OffloadDevice::None;
-    x.comms = unitComms(s, x.b, x.links, x.bw, x.dc);
-    if (mode == Mode::Exact || mode == Mode::Bound) // the compute streams need no collective
+    if (mode == Mode::Exact || mode == Mode::Bound) { // the compute streams need no collective
+        x.comms = unitComms(s, x.b, x.links, x.bw, x.dc);
         x.perLayer = x.unitComm(fp.ranks.front().perLayerLocalParams);
+    }
     const Architecture& a = s.arch;
     const std::int64_t L = a.layers;
     const std::int64_t p = x.p, v = x.v, V = p * v;
@@ -531,8 +535,8 @@ double StepEvaluator::run(const Scenario& s, const Footprint& fp, PlanLayout* ou
             if (st.index < 0)
                 continue;
             const std::int64_t i = st.index;
-            StageComm sc;
-            if (x.z3 || x.dc > 1) {
+            StageComm sc; // what a walk over the units needs (block(): ZeRO-3's gathers, the gradient reductions)
+            if (x.z3 || (reduce && x.dc > 1)) {
                 sc.embedding = x.unitComm(st.embedding);
                 sc.head = x.unitComm(st.head);
                 sc.lastLayer = st.lastExtra != 0 ? x.unitComm(st.perLayer + st.lastExtra) : x.perLayer;
@@ -723,38 +727,6 @@ double StepEvaluator::run(const Scenario& s, const Footprint& fp, PlanLayout* ou
     return stepEnd;
 }
 
-
-void fillStepNumbers(const Scenario& s, const LayerTimes& lt, const LinkPlan& links, const StageKind& w,
-                     bool headOnLastStage, double stepEnd, PlanLayout& out)
-{
-    const double m = double(s.gradAccum);
-    const double busy = (m - 1.0) * w.busy + w.lastBusy;
-    out.stepTimeS = stepEnd;
-    out.computeS = m * w.compute;
-    out.optimizerS = w.post.step + w.post.hostCopy;
-    out.exposedCommS = std::max(0.0, busy - out.computeS) + w.post.gatherExposed;
-    out.bubbleS = std::max(0.0, stepEnd - busy - w.post.seconds());
-
-    const std::int64_t L = s.arch.layers;
-    const double layerF = lt.attnFlops + lt.coreFlops + lt.mlpFlops;
-    double recomputeF = 0;
-    if (s.checkpointing == Checkpointing::Full)
-        recomputeF = layerF;
-    else if (s.checkpointing == Checkpointing::Selective)
-        recomputeF = lt.coreFlops;
-    const double headLocal = headOnLastStage ? 3.0 * lt.headFlops : 0.0;
-    const double perRankModel = m * (double(L) * 3.0 * layerF + headLocal);
-    const double recomputedLayers = s.checkpointing == Checkpointing::Full ? double(checkpointedLayers(s, 0, L)) : double(L);
-    const double perRankExec = perRankModel + m * recomputedLayers * recomputeF;
-    const double ranks = double(s.tp) * double(s.dp()) * double(s.cp);
-    const double N = double(s.gpus);
-    const double tokens = double(s.dp()) * m * double(s.microBatch) * double(s.seq);
-    if (out.stepTimeS > 0) {
-        out.tflopsPerGpu = perRankExec * ranks / out.stepTimeS / N / 1e12;
-        out.mfu = perRankModel * ranks / (out.stepTimeS * N * links.peakFlops);
-        out.tokensPerSecondPerGpu = tokens / out.stepTimeS / N;
-    }
-}
 
 void closedFormStep(const Scenario& s, const Footprint& fp, PlanLayout& out)
 {

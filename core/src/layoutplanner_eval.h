@@ -5,6 +5,7 @@
 
 #include "shardscope/footprint.h"
 #include "shardscope/layoutplanner.h"
+#include "shardscope/links.h"
 #include "shardscope/scenario.h"
 #include "stagetime.h"
 
@@ -76,13 +77,42 @@ struct StageKind
     OptimizerPhase post;
 };
 
-/// The time fields of `out` from the step's end `stepEnd`: the split of the worst rank's step (`worst`, the kind of
+/// The time fields of `out` from the step's end `stepEnd`: the split of the worst rank's step (`w`, the kind of
 /// the footprint's worst stage, as computeStep() reports it: its kernels, the rest of its blocks (exposed
 /// communication), its optimizer phase, and the bubble, the rest of the step) and the FLOPs of the whole step
 /// (computeStep(): every compute event of every stage and chunk, m micro-batches; `headOnLastStage`: the last stage
 /// holds an LM head) as TFLOP/s, MFU and tokens per second per GPU.
-void fillStepNumbers(const Scenario& s, const LayerTimes& lt, const LinkPlan& links, const StageKind& worst,
-                     bool headOnLastStage, double stepEnd, PlanLayout& out);
+inline void fillStepNumbers(const Scenario& s, const LayerTimes& lt, const LinkPlan& links, const StageKind& w,
+                            bool headOnLastStage, double stepEnd, PlanLayout& out)
+{
+    const double m = double(s.gradAccum);
+    const double busy = (m - 1.0) * w.busy + w.lastBusy;
+    out.stepTimeS = stepEnd;
+    out.computeS = m * w.compute;
+    out.optimizerS = w.post.step + w.post.hostCopy;
+    out.exposedCommS = std::max(0.0, busy - out.computeS) + w.post.gatherExposed;
+    out.bubbleS = std::max(0.0, stepEnd - busy - w.post.seconds());
+
+    const std::int64_t L = s.arch.layers;
+    const double layerF = lt.attnFlops + lt.coreFlops + lt.mlpFlops;
+    double recomputeF = 0;
+    if (s.checkpointing == Checkpointing::Full)
+        recomputeF = layerF;
+    else if (s.checkpointing == Checkpointing::Selective)
+        recomputeF = lt.coreFlops;
+    const double headLocal = headOnLastStage ? 3.0 * lt.headFlops : 0.0;
+    const double perRankModel = m * (double(L) * 3.0 * layerF + headLocal);
+    const double recomputedLayers = s.checkpointing == Checkpointing::Full ? double(checkpointedLayers(s, 0, L)) : double(L);
+    const double perRankExec = perRankModel + m * recomputedLayers * recomputeF;
+    const double ranks = double(s.tp) * double(s.dp()) * double(s.cp);
+    const double N = double(s.gpus);
+    const double tokens = double(s.dp()) * m * double(s.microBatch) * double(s.seq);
+    if (out.stepTimeS > 0) {
+        out.tflopsPerGpu = perRankExec * ranks / out.stepTimeS / N / 1e12;
+        out.mfu = perRankModel * ranks / (out.stepTimeS * N * links.peakFlops);
+        out.tokensPerSecondPerGpu = tokens / out.stepTimeS / N;
+    }
+}
 
 /// The layout a full scenario sets (applyLayout()'s inverse; layoutplanner.cpp).
 PlanLayout layoutOf(const Scenario& s);

@@ -37,6 +37,8 @@ struct OffloadBytes
 inline OffloadBytes rankOffloadBytesPerNode(const Scenario& s, const BytesPerParam& b, std::int64_t localParams,
                                             std::int64_t d)
 {
+    if (s.offloadOptimizer == OffloadDevice::None && s.offloadParams == OffloadDevice::None)
+        return {};
     const double shard = double(ceilDiv(localParams, d));
     double host = 0, nvme = 0;
     if (s.offloadOptimizer != OffloadDevice::None) {

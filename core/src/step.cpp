@@ -254,16 +254,14 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
         overlapBack(first, cfree0, rt.seconds - rt.exposed);
     };
     // A layer's (or a per-weight piece's) ops in order (blockphysics.h): kernels, the TP pair, the CP ring.
-    detail::LayerOp ops[detail::kMaxLayerOps];
-    auto run = [&](int n, std::int64_t layer) {
-        for (int k = 0; k < n; ++k) {
-            const detail::LayerOp& o = ops[k];
+    auto runAt = [&](std::int64_t layer) {
+        return [&, layer](const detail::LayerOp& o) {
             switch (o.kind) {
             case detail::LayerOp::Kind::Kernels: compute(o.flops, o.seconds, o.phase, o.part, layer); break;
             case detail::LayerOp::Kind::TpPair: tpPair(o.phase, o.part, layer, o.cover); break;
             case detail::LayerOp::Kind::CpRing: cpRing(o.phase, layer, o.cover); break;
             }
-        }
+        };
     };
 
     // ZeRO-3 gathers: issue unit j's gather (after its host copy with parameter offload) when needed,
@@ -325,8 +323,8 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
             },
             [&](std::size_t j) {
                 const detail::Zero3Piece& pc = pieces[j];
-                run(detail::zero3PieceOps(m_lt, pc.work, pc.phase, selective, ops),
-                    pc.work == detail::Zero3Work::Head ? -1 : pc.layer);
+                detail::zero3PieceOps(m_lt, pc.work, pc.phase, selective,
+                                      runAt(pc.work == detail::Zero3Work::Head ? -1 : pc.layer));
                 if (reduce && pc.reduce > 0) {
                     comm(m_uc.pieceReduce(pc.reduce, pc.reduceExtra), CommGroup::DP, m_links.dpCrossesNodes,
                          StepPhase::Backward, pc.part, pc.layer, false, cfree);
@@ -339,17 +337,17 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
         for (std::size_t j = 0; j < units.size(); ++j) {
             const detail::ZeroUnit& u = units[j];
             waitGather(j);
-            if (u.part == EventPart::Layer) {
-                // Backward: full checkpointing recomputes the forward of a checkpointed layer, selective the
-                // attention core.
+            if (u.part == EventPart::Layer && fwd) {
+                detail::layerForwardOps(m_lt, StepPhase::Forward, runAt(u.layer));
+            } else if (u.part == EventPart::Layer) {
+                // Full checkpointing recomputes the forward of a checkpointed layer first, selective the attention core.
                 const Checkpointing rc = m_s.checkpointing == Checkpointing::Full && checkpointed(u.layer)
                     ? Checkpointing::Full
                     : m_s.checkpointing == Checkpointing::Selective ? Checkpointing::Selective
                                                                     : Checkpointing::None;
-                run(fwd ? detail::layerForwardOps(m_lt, StepPhase::Forward, ops) : detail::layerBackwardOps(m_lt, rc, ops),
-                    u.layer);
+                detail::layerBackwardOps(m_lt, rc, runAt(u.layer));
             } else if (u.part == EventPart::Head) {
-                run(detail::headOps(m_lt, fwd, ops), -1);
+                detail::headOps(m_lt, fwd, runAt(-1));
             }
             if (!fwd)
                 reduceGrads(u);

@@ -64,7 +64,7 @@ struct Ctx : LayerSeconds
     BytesPerParam b;
     GroupBandwidths bw;
     UnitComms comms;
-    std::int64_t t = 1, p = 1, v = 1, m = 1, c = 1, dc = 1;
+    std::int64_t t = 1, p = 1, v = 1, m = 1, dc = 1;
     bool z3 = false, offPar = false, offOpt = false;
     bool perTensor = false; ///< DeepSpeed 2021's per-weight ZeRO-3 walk (zero3Pieces())
     bool everyNth = false; ///< full checkpointing of every n-th layer only (Scenario::checkpointInterval > 1)
@@ -115,7 +115,9 @@ Block block(const Ctx& x, const Stage& st, std::int64_t chunk, std::int64_t stag
         // DeepSpeed 2021's per-weight ZeRO-3: the pieces and their order as step.cpp's makeOp (blockphysics.h).
         std::vector<ZeroUnit> units;
         blockUnits(st, x.v, chunk, fwd, units);
-        perWeightBlock(s, x.comms, x, units, fwd, reduce, cf, qf);
+        const StreamEnds e = perWeightBlock(s, x.comms, x, units, fwd, reduce);
+        cf = e.compute;
+        qf = e.comm;
     } else if (!x.z3 && !reduce) {
         cf = recomputed == layers || fwd
             ? double(layers) * layerSecs + headSecs
@@ -200,7 +202,6 @@ void closedFormStepReference(const Scenario& s, const Footprint& fp, PlanLayout&
     x.p = s.pp;
     x.v = (s.schedule == PipelineSchedule::Interleaved && x.p > 1) ? s.vpp : 1;
     x.m = s.gradAccum;
-    x.c = s.cp;
     x.dc = s.dp() * s.cp;
     x.lt = layerTimes(s, fp.gpu, activationWireBytes(x.b));
     x.bw = groupBandwidths(s, x.links, x.dc);
