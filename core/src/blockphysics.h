@@ -198,8 +198,14 @@ struct LayerOp
     {
         return {Kind::Kernels, ph, part, flops, seconds, 0.0};
     }
-    static LayerOp tpPair(StepPhase ph, EventPart part, double cover) { return {Kind::TpPair, ph, part, 0.0, 0.0, cover}; }
-    static LayerOp cpRing(StepPhase ph, double cover) { return {Kind::CpRing, ph, EventPart::Attention, 0.0, 0.0, cover}; }
+    static LayerOp tpPair(StepPhase ph, EventPart part, double cover)
+    {
+        return {Kind::TpPair, ph, part, 0.0, 0.0, cover};
+    }
+    static LayerOp cpRing(StepPhase ph, double cover)
+    {
+        return {Kind::CpRing, ph, EventPart::Attention, 0.0, 0.0, cover};
+    }
 };
 
 // The op lists: each calls `visit(op)` for its ops in order (computeStep() turns them into events, layerSeconds()
@@ -210,7 +216,8 @@ struct LayerOp
 template <class Visit>
 void layerForwardOps(const LayerTimes& lt, StepPhase ph, Visit&& visit)
 {
-    visit(LayerOp::kernels(ph, EventPart::Attention, lt.attnFlops + lt.coreFlops, lt.attnLinFwd + lt.coreFwd + lt.attnEwFwd));
+    visit(LayerOp::kernels(ph, EventPart::Attention, lt.attnFlops + lt.coreFlops,
+                           lt.attnLinFwd + lt.coreFwd + lt.attnEwFwd));
     visit(LayerOp::cpRing(ph, lt.coreFwd));
     visit(LayerOp::tpPair(ph, EventPart::Attention, lt.attnLinFwd));
     visit(LayerOp::kernels(ph, EventPart::Mlp, lt.mlpFlops, lt.mlpFwd));
@@ -258,7 +265,8 @@ void zero3PieceOps(const LayerTimes& lt, Zero3Work w, StepPhase ph, bool selecti
     case Zero3Work::Head: headOps(lt, !back, visit); break;
     case Zero3Work::Qkv:
         if (!back) {
-            visit(LayerOp::kernels(ph, attn, lt.attnFlops * sh + lt.coreFlops, attnLin * sh + lt.coreFwd + lt.attnEwFwd));
+            visit(
+                LayerOp::kernels(ph, attn, lt.attnFlops * sh + lt.coreFlops, attnLin * sh + lt.coreFwd + lt.attnEwFwd));
             visit(LayerOp::cpRing(ph, lt.coreFwd));
         } else {
             if (selective)

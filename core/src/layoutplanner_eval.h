@@ -102,7 +102,8 @@ inline void fillStepNumbers(const Scenario& s, const LayerTimes& lt, const LinkP
         recomputeF = lt.coreFlops;
     const double headLocal = headOnLastStage ? 3.0 * lt.headFlops : 0.0;
     const double perRankModel = m * (double(L) * 3.0 * layerF + headLocal);
-    const double recomputedLayers = s.checkpointing == Checkpointing::Full ? double(checkpointedLayers(s, 0, L)) : double(L);
+    const double recomputedLayers = s.checkpointing == Checkpointing::Full ? double(checkpointedLayers(s, 0, L))
+                                                                           : double(L);
     const double perRankExec = perRankModel + m * recomputedLayers * recomputeF;
     const double ranks = double(s.tp) * double(s.dp()) * double(s.cp);
     const double N = double(s.gpus);

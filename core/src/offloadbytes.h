@@ -16,12 +16,12 @@ namespace shardscope::detail {
 
 /// Host bytes of DeepSpeed's pinned buffers that swap the optimizer states from NVMe (ZeRO-Infinity): buffer_count
 /// fp32 buffers (frameworkdefaults.h), per rank.
-inline constexpr double kDsNvmeOptimizerPinnedBytes
-    = double(kDsOffloadOptimizerBufferCount) * double(kDsOffloadOptimizerBufferElements) * 4.0;
+inline constexpr double kDsNvmeOptimizerPinnedBytes = double(kDsOffloadOptimizerBufferCount)
+    * double(kDsOffloadOptimizerBufferElements) * 4.0;
 /// Host bytes of DeepSpeed's pinned buffers that bring the 16-bit parameters in from NVMe: buffer_count x
 /// buffer_size 16-bit elements, per rank.
-inline constexpr double kDsNvmeParamPinnedBytes
-    = double(kDsOffloadParamBufferCount) * double(kDsOffloadParamBufferElements) * 2.0;
+inline constexpr double kDsNvmeParamPinnedBytes = double(kDsOffloadParamBufferCount)
+    * double(kDsOffloadParamBufferElements) * 2.0;
 
 /// Host RAM and NVMe bytes per node.
 struct OffloadBytes

@@ -274,7 +274,8 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
         const detail::ZeroUnit& u = units[j];
         if (m_uc.offPar)
             comm(m_uc.paramsToDevice(u.params), CommGroup::Host, false, phase, u.part, u.layer, false, cfree);
-        gatherIdx[j] = comm(m_uc.gather(u.params), CommGroup::DP, m_links.dpCrossesNodes, phase, u.part, u.layer, false, cfree);
+        gatherIdx[j] = comm(m_uc.gather(u.params), CommGroup::DP, m_links.dpCrossesNodes, phase, u.part, u.layer, false,
+                            cfree);
         gatherEnd[j] = op.events[gatherIdx[j]].end();
     };
     auto waitGather = [&](std::size_t j) {
@@ -294,7 +295,8 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
         comm(m_uc.reduce(u.params), CommGroup::DP, m_links.dpCrossesNodes, StepPhase::Backward, u.part, u.layer, false,
              cfree);
         if (m_uc.offOpt) // ZeRO-Offload streams the reduced gradient shard to the host
-            comm(m_uc.gradsToHost(u.params), CommGroup::Host, false, StepPhase::Backward, u.part, u.layer, false, cfree);
+            comm(m_uc.gradsToHost(u.params), CommGroup::Host, false, StepPhase::Backward, u.part, u.layer, false,
+                 cfree);
     };
 
     if (z3 && m_s.zero3PerTensorCollectives) {
@@ -357,7 +359,8 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
     const std::int64_t V = m_p * m_v;
     const std::int64_t vs = chunk * m_p + st.index;
     if ((fwd && vs < V - 1) || (!fwd && vs > 0))
-        comm(detail::pipelineSend(m_lt, m_bw), CommGroup::PP, m_links.ppCrossesNodes, phase, EventPart::Layer, -1, true, 0);
+        comm(detail::pipelineSend(m_lt, m_bw), CommGroup::PP, m_links.ppCrossesNodes, phase, EventPart::Layer, -1, true,
+             0);
     // Whatever the comm stream still runs when compute is done holds the block up.
     if (qfree > cfree) {
         for (auto& e : op.events) {

@@ -540,7 +540,8 @@ QByteArray deepSpeedConfigFromScenario(const Scenario& s, ExportReport* report)
     z[QStringLiteral("allgather_bucket_size")] = num(s.allgatherBucketElements);
     const std::int64_t unit = zero3UnitParams(s);
     z[QStringLiteral("stage3_prefetch_bucket_size")] = num(s.zero3PrefetchUnits * unit);
-    z[QStringLiteral("stage3_max_live_parameters")] = num(std::max<std::int64_t>(kDsStage3MaxLiveParameters, (1 + s.zero3PrefetchUnits) * unit));
+    z[QStringLiteral("stage3_max_live_parameters")] = num(
+        std::max<std::int64_t>(kDsStage3MaxLiveParameters, (1 + s.zero3PrefetchUnits) * unit));
     z[QStringLiteral("overlap_comm")] = true;
     z[QStringLiteral("contiguous_gradients")] = true;
     root[QStringLiteral("zero_optimization")] = z;
