@@ -3,6 +3,7 @@
 
 #include "shardscope/errors.h"
 #include "shardscope/units.h"
+#include "offloadbytes.h"
 #include "stagetime.h"
 
 #include <algorithm>
@@ -1168,7 +1169,6 @@ struct FootprintParts
         const Scenario& s = scenario;
         const Ctx& c = ctx;
         const std::int64_t p = s.pp;
-        const std::int64_t ranksPerNode = std::min(s.gpusPerNode, s.gpus);
         std::int64_t worstHost = 0, worstNvme = 0;
         for (std::size_t k = 0; k < stages.size(); ++k) {
             Stage& st = stages[k];
@@ -1177,30 +1177,9 @@ struct FootprintParts
             rankFootprintInto(c, st, sizes, timeline, r, options.timeline);
             // Host RAM and NVMe per node (DeepSpeed's CPU Adam keeps master, moments and fp32 grads: 16 B/param
             // with Adam; parameter offload adds the 16-bit params: its estimator's 18 B).
-            const double shard = double(ceilDiv(r.localParams, c.d));
-            const BytesPerParam& b = c.b;
-            double host = 0, nvme = 0;
-            if (c.offOpt) {
-                const double opt = shard * (b.master + b.optimizer);
-                host += shard * 4.0;
-                if (s.offloadOptimizer == OffloadDevice::Cpu)
-                    host += opt;
-                else {
-                    nvme += opt;
-                    host += 4.0 * 1e8 * 4.0; // aio pinned buffers: buffer_count 4 x buffer_size 1e8 fp32
-                }
-            }
-            if (c.offPar) {
-                const double par = shard * b.weights;
-                if (s.offloadParams == OffloadDevice::Cpu)
-                    host += par;
-                else {
-                    nvme += par;
-                    host += 5.0 * 1e8 * 2.0; // param buffers: buffer_count 5 x buffer_size 1e8 16-bit
-                }
-            }
-            worstHost = std::max(worstHost, static_cast<std::int64_t>(std::llround(host * double(ranksPerNode))));
-            worstNvme = std::max(worstNvme, static_cast<std::int64_t>(std::llround(nvme * double(ranksPerNode))));
+            const detail::OffloadBytes off = detail::rankOffloadBytesPerNode(s, c.b, r.localParams, c.d);
+            worstHost = std::max(worstHost, off.host);
+            worstNvme = std::max(worstNvme, off.nvme);
         }
 
         // Distinct ranks: first, a middle (stage 1: the fullest middle), last, and the worst. `computed` holds the

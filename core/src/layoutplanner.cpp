@@ -251,8 +251,6 @@ void enumerateLayouts(const PlanRequest& r, Cell&& cell, F&& f)
     }
 }
 
-void fillMemory(const Scenario& s, const Footprint& f, PlanLayout& l);
-
 /// Fills the layout's numbers from the reference models (computeStep(), which computes the footprint too).
 void evaluateReference(const Scenario& base, PlanLayout& l)
 {
@@ -271,7 +269,7 @@ void evaluateReference(const Scenario& base, PlanLayout& l)
     l.tokensPerSecondPerGpu = t.tokensPerSecondPerGpu;
 }
 
-/// The worst rank's memory figures of the layout from its footprint.
+/// The worst rank's memory figures of the layout from its footprint (layoutplanner_eval.h).
 void fillMemory(const Scenario& s, const Footprint& f, PlanLayout& l)
 {
     const RankFootprint& w = f.worstRank();
@@ -778,9 +776,8 @@ std::vector<PlanStageCell> planStageMap(const PlanRequest& request, const std::v
     return out;
 }
 
-namespace {
+namespace detail {
 
-/// The layout a full scenario sets (applyLayout()'s inverse).
 PlanLayout layoutOf(const Scenario& s)
 {
     PlanLayout l;
@@ -798,11 +795,11 @@ PlanLayout layoutOf(const Scenario& s)
     return l;
 }
 
-} // namespace
+} // namespace detail
 
 LayoutEstimate evaluateLayout(const Scenario& s)
 {
-    PlanLayout l = layoutOf(s);
+    PlanLayout l = detail::layoutOf(s);
     const Footprint f = computeFootprint(s);
     detail::fillMemory(s, f, l);
     detail::closedFormStep(s, f, l);
@@ -825,15 +822,6 @@ double stepTimeComputeBound(const Scenario& s)
     const Footprint f = computeFootprint(s);
     detail::StepEvaluator e;
     return e.computeBound(s, f);
-}
-
-PlanLayout evaluateLayoutReference(const Scenario& s)
-{
-    PlanLayout l = layoutOf(s);
-    const Footprint f = computeFootprint(s);
-    detail::fillMemory(s, f, l);
-    detail::closedFormStepReference(s, f, l);
-    return l;
 }
 
 } // namespace shardscope

@@ -10,7 +10,7 @@
 // order with the repeating rounds skipped), exactly up to kMaxPlacedBlocks blocks (at least 2 p micro-batches
 // interleaved) and at the slowest stage's pace beyond. Each stage then runs its optimizer phase; the step
 // ends with the stage that ends last. (The earlier m x max S + fill/drain formula and why it was replaced: see
-// layoutplanner_ref.cpp.)
+// tests/core/reference/layoutplanner_ref.cpp.)
 //
 // The work is done at the level where it varies (StepEvaluator): the link plan once per (tp, pp) (dp follows from
 // N); the kernel seconds of a layer once per (tp, micro-batch, sequence parallelism); a layer's compute-stream seconds
@@ -22,10 +22,13 @@
 // after which every further equal unit does the same (the recurrence is max-plus linear: adding a constant to its
 // state adds it to the next state), and jumps to the last equal unit. The schedule's placement is kept per shape
 // keyed by its block table: layouts whose blocks come out equal (a reduction hidden under the compute, CPU or NVMe
-// optimizer offload) share it. layoutplanner_ref.cpp keeps the straightforward evaluator this one must equal up to
-// floating rounding (tst_planspeed).
+// optimizer offload) share it. tests/core/reference/layoutplanner_ref.cpp (a test-only library) keeps the
+// straightforward evaluator this one must equal up to floating rounding (tst_planspeed); both take a block's physics
+// from blockphysics.h, as computeStep() does.
 #include "layoutplanner_eval.h"
 
+#include "blockphysics.h"
+#include "offloadbytes.h"
 #include "shardscope/collectives.h"
 #include "shardscope/errors.h"
 #include "shardscope/kernels.h"
@@ -43,9 +46,6 @@
 namespace shardscope::detail {
 
 namespace {
-
-/// The most blocks the schedule is placed for (layoutplanner_ref.cpp's bound: the results must be the same).
-constexpr std::int64_t kMaxPlacedBlocks = 512;
 
 /// An array of n values on the stack up to N, on the heap beyond.
 template <typename T, std::size_t N>
@@ -69,113 +69,29 @@ private:
     T* m_data = m_small;
 };
 
-struct Stage
-{
-    std::int64_t index = -1; ///< the stage (the first of its kind); -1: no stage of this kind
-    std::int64_t layers = 0;
-    std::int64_t firstLayer = 0; ///< its first global layer
-    bool first = false, last = false;
-    std::int64_t perLayer = 0, lastExtra = 0, embedding = 0, head = 0, local = 0;
-};
+using Stage = BlockStage;
 
-/// Everything one block's recurrence needs: the scenario's constants and the seconds of what every layer repeats
-/// (its compute stream with the TP and ring-attention messages it cannot hide, its kernels), computed once.
-struct Ctx
+/// Everything one block's recurrence needs: the scenario's constants, the seconds of what every layer repeats (its
+/// compute stream with the TP and ring-attention messages it cannot hide, its kernels: LayerSeconds, blockphysics.h),
+/// computed once a shape, and the collectives of the layout's ZeRO units.
+struct Ctx : LayerSeconds
 {
     const Scenario* s = nullptr;
     LayerTimes lt;
     LinkPlan links;
     BytesPerParam b;
     GroupBandwidths bw;
-    std::int64_t t = 1, p = 1, v = 1, m = 1, c = 1, dc = 1;
+    UnitComms comms;
+    std::int64_t t = 1, p = 1, v = 1, m = 1, dc = 1;
     bool z3 = false, offPar = false, offOpt = false;
     bool perTensor = false; ///< DeepSpeed 2021's per-weight ZeRO-3 walk (zero3Pieces())
     bool everyNth = false; ///< full checkpointing of every n-th layer only (Scenario::checkpointInterval > 1)
-    double layerFwd = 0, layerFwdKernels = 0; ///< a layer's forward: compute stream, its kernels
-    double layerBwd = 0, layerBwdKernels = 0, layerRecompute = 0; ///< its backward (recomputation first)
-    double layerBwdPlain = 0; ///< the backward of a layer full checkpointing leaves out (every n-th only)
-    /// Compute-stream seconds of a per-weight piece (Zero3Work) in forward (and recompute) and in backward.
-    double pieceFwd[6] = {}, pieceBwd[6] = {};
-    double send = 0; ///< a pipeline send
-    /// Communication-stream seconds of a unit holding `params` params per GPU: its ZeRO-3 gather (after the host
-    /// copy with parameter offload), its gradient reduction (and its copy to the host with optimizer offload).
-    struct UnitComm
-    {
-        double host = 0, gather = 0, reduce = 0, toHost = 0;
-    };
-    UnitComm unitComm(std::int64_t params) const
-    {
-        const Scenario& sc = *s;
-        UnitComm u;
-        if (z3) {
-            if (offPar)
-                u.host = collectiveSeconds(EventKind::HostToDevice, double(ceilDiv(params, dc)) * b.weights, 1,
-                                           sc.alphaSeconds, bw.paramHost);
-            u.gather = collectiveSeconds(EventKind::AllGather, double(params) * b.weights, dc, sc.alphaSeconds, bw.z3)
-                + bw.z3Extra;
-        }
-        if (dc > 1) {
-            u.reduce = collectiveSeconds(sc.zeroStage == 0 ? EventKind::AllReduce : EventKind::ReduceScatter,
-                                         double(params) * b.grads, dc, sc.alphaSeconds, z3 ? bw.z3 : bw.dp)
-                + (z3 ? bw.z3Extra : 0.0);
-            if (offOpt)
-                u.toHost = collectiveSeconds(EventKind::DeviceToHost, double(ceilDiv(params, dc)) * b.grads, 1,
-                                             sc.alphaSeconds, links.pcieBytesPerSecond);
-        }
-        return u;
-    }
-    UnitComm perLayer; ///< unitComm() of a layer without the stage's rounding
+    /// Communication-stream seconds of a unit holding `params` params per GPU (UnitComms::seconds()).
+    UnitSeconds unitComm(std::int64_t params) const { return comms.seconds(params); }
+    UnitSeconds perLayer; ///< unitComm() of a layer without the stage's rounding
 
     /// The shape's seconds (what depends on tp, pp, micro-batch, sequence parallelism and checkpointing only).
-    void prepareShape()
-    {
-        const Scenario& sc = *s;
-        // A TP pair (Megatron: one all-reduce, or an all-gather + reduce-scatter with sequence parallelism) and the
-        // ring-attention passes, less what the kernels next to them hide (step.cpp's tpPair, cpRing, overlapBack).
-        double tpPair = 0;
-        if (t > 1)
-            tpPair = sc.sequenceParallel
-                ? collectiveSeconds(EventKind::AllGather, lt.tpMsgBytes, t, sc.alphaSeconds, bw.tp)
-                    + collectiveSeconds(EventKind::ReduceScatter, lt.tpMsgBytes, t, sc.alphaSeconds, bw.tp)
-                : collectiveSeconds(EventKind::AllReduce, lt.tpMsgBytes, t, sc.alphaSeconds, bw.tp);
-        auto tp = [&](double gemm) { return sc.tpCommOverlap ? tpPair - std::min(std::max(0.0, gemm), tpPair) : tpPair; };
-        auto ring = [&](double core, double factor) {
-            return c <= 1 ? 0.0 : cpRingTime(sc, lt, bw.cp, factor > 1.0, core).exposed;
-        };
-        layerFwdKernels = lt.attnLinFwd + lt.coreFwd + lt.attnEwFwd + lt.mlpFwd;
-        layerFwd = (lt.attnLinFwd + lt.coreFwd + lt.attnEwFwd) + ring(lt.coreFwd, 1.0) + tp(lt.attnLinFwd) + lt.mlpFwd
-            + tp(lt.mlpFwd);
-        double recompute = 0;
-        layerRecompute = 0; // none: nothing recomputed (the Ctx is kept from shape to shape)
-        layerBwdKernels = lt.mlpBwd + lt.attnLinBwd + lt.coreBwd + lt.attnEwBwd;
-        layerBwdPlain = lt.mlpBwd + tp(lt.mlpBwd) + (lt.attnLinBwd + lt.coreBwd + lt.attnEwBwd)
-            + ring(lt.coreBwd, 2.0) + tp(lt.attnLinBwd);
-        if (sc.checkpointing == Checkpointing::Full) {
-            layerRecompute = layerFwdKernels;
-            recompute = layerFwd;
-        } else if (sc.checkpointing == Checkpointing::Selective) {
-            layerRecompute = lt.coreFwd;
-            recompute = lt.coreFwd;
-        }
-        layerBwd = recompute + lt.mlpBwd + tp(lt.mlpBwd) + (lt.attnLinBwd + lt.coreBwd + lt.attnEwBwd)
-            + ring(lt.coreBwd, 2.0) + tp(lt.attnLinBwd);
-        send = collectiveSeconds(EventKind::Send, lt.p2pBytes, 2, sc.alphaSeconds, bw.pp);
-        // The per-weight pieces (step.cpp's makeOp on zero3Pieces()): each weight's share of its layer half, the TP
-        // pair and the ring after the piece that ends the half, less what the kernels next to them hide.
-        const double attnLin = lt.attnLinFwd, mlpGemm = lt.mlpFwd - lt.mlpEwFwd, sh = lt.qkvShare, su = lt.upShare;
-        auto at = [](Zero3Work w) { return std::size_t(w); };
-        pieceFwd[at(Zero3Work::Qkv)] = attnLin * sh + lt.coreFwd + lt.attnEwFwd + ring(lt.coreFwd, 1.0);
-        pieceFwd[at(Zero3Work::Out)] = attnLin * (1 - sh) + tp(attnLin);
-        pieceFwd[at(Zero3Work::Up)] = mlpGemm * su;
-        pieceFwd[at(Zero3Work::Down)] = mlpGemm * (1 - su) + lt.mlpEwFwd + tp(lt.mlpFwd);
-        pieceFwd[at(Zero3Work::Head)] = lt.headFwd;
-        pieceBwd[at(Zero3Work::Down)] = 2.0 * (mlpGemm * (1 - su) + lt.mlpEwFwd);
-        pieceBwd[at(Zero3Work::Up)] = 2.0 * mlpGemm * su + tp(lt.mlpBwd);
-        pieceBwd[at(Zero3Work::Out)] = 2.0 * attnLin * (1 - sh);
-        pieceBwd[at(Zero3Work::Qkv)] = (sc.checkpointing == Checkpointing::Selective ? lt.coreFwd : 0.0)
-            + 2.0 * attnLin * sh + lt.coreBwd + lt.attnEwBwd + ring(lt.coreBwd, 2.0) + tp(lt.attnLinBwd);
-        pieceBwd[at(Zero3Work::Head)] = lt.headBwd;
-    }
+    void prepareShape() { static_cast<LayerSeconds&>(*this) = layerSeconds(*s, lt, bw); }
 };
 
 struct Block
@@ -187,7 +103,7 @@ struct Block
 /// layer with its rounding), computed once per stage kind and layout.
 struct StageComm
 {
-    Ctx::UnitComm embedding, head, lastLayer;
+    UnitSeconds embedding, head, lastLayer;
 };
 
 /// Seconds within which two state differences count as equal: a few hundred ulps of the state's magnitude.
@@ -222,41 +138,12 @@ Block block(const Ctx& x, const Stage& st, const StageComm& sc, std::int64_t chu
         return qf;
     };
     if (x.perTensor) {
-        // DeepSpeed 2021's per-weight ZeRO-3: the pieces and their order as step.cpp's makeOp (stagetime.h).
+        // DeepSpeed 2021's per-weight ZeRO-3: the pieces and their order as step.cpp's makeOp (blockphysics.h).
         std::vector<ZeroUnit> units;
-        units.reserve(std::size_t(layers) + 2);
-        if (emb)
-            units.push_back({EventPart::Embedding, -1, st.embedding});
-        for (std::int64_t l = 0; l < layers; ++l)
-            units.push_back({EventPart::Layer, l0 + l,
-                             st.perLayer + (lastChunk && l + 1 == layers ? st.lastExtra : 0)});
-        if (head)
-            units.push_back({EventPart::Head, -2, st.head});
-        if (!fwd)
-            std::reverse(units.begin(), units.end());
-        const std::vector<Zero3Piece> pieces = zero3Pieces(s, units, fwd, x.dc, x.bw.z3SmallTensors);
-        std::vector<double> end(pieces.size(), -1.0);
-        walkZero3Pieces(
-            pieces, double(s.zero3PrefetchBucketElements),
-            [&](std::size_t j) {
-                const double g = pieces[j].gather;
-                if (x.offPar)
-                    async(collectiveSeconds(EventKind::HostToDevice, std::ceil(g / double(x.dc)) * x.b.weights, 1,
-                                            s.alphaSeconds, x.bw.paramHost));
-                end[j] = async(collectiveSeconds(EventKind::AllGather, g * x.b.weights, x.dc, s.alphaSeconds, x.bw.z3));
-            },
-            [&](std::size_t j) { cf = std::max(cf, end[j]); },
-            [&](std::size_t j) {
-                const Zero3Piece& pc = pieces[j];
-                cf += (pc.phase == StepPhase::Backward ? x.pieceBwd : x.pieceFwd)[std::size_t(pc.work)];
-                if (reduce && pc.reduce > 0) {
-                    async(collectiveSeconds(EventKind::ReduceScatter, pc.reduce * x.b.grads, x.dc, s.alphaSeconds, x.bw.z3)
-                          + pc.reduceExtra);
-                    if (x.offOpt)
-                        async(collectiveSeconds(EventKind::DeviceToHost, std::ceil(pc.reduce / double(x.dc)) * x.b.grads,
-                                                1, s.alphaSeconds, x.links.pcieBytesPerSecond));
-                }
-            });
+        blockUnits(st, x.v, chunk, fwd, units);
+        const StreamEnds e = perWeightBlock(s, x.comms, x, units, fwd, reduce);
+        cf = e.compute;
+        qf = e.comm;
     } else if (!x.z3 && !reduce) {
         cf = recomputed == layers || fwd
             ? double(layers) * layerSecs + headSecs
@@ -273,7 +160,7 @@ Block block(const Ctx& x, const Stage& st, const StageComm& sc, std::int64_t chu
             pa = fwd ? fa : n - fb;
             pb = fwd ? fb : n - fa;
         }
-        auto unitAt = [&](std::size_t j, double& secs) -> const Ctx::UnitComm& {
+        auto unitAt = [&](std::size_t j, double& secs) -> const UnitSeconds& {
             const std::size_t f = fwd ? j : n - 1 - j;
             if (emb && f == 0) {
                 secs = 0;
@@ -293,7 +180,7 @@ Block block(const Ctx& x, const Stage& st, const StageComm& sc, std::int64_t chu
         // One unit on the compute stream, then (backward) its reduction and host copy on the communication stream.
         auto computeUnit = [&](std::size_t j) {
             double secs = 0;
-            const Ctx::UnitComm& u = unitAt(j, secs);
+            const UnitSeconds& u = unitAt(j, secs);
             cf += secs;
             if (red) {
                 async(u.reduce);
@@ -331,7 +218,7 @@ Block block(const Ctx& x, const Stage& st, const StageComm& sc, std::int64_t chu
                 if (j >= n || gatherEnd[j] >= 0)
                     return;
                 double secs = 0;
-                const Ctx::UnitComm& u = unitAt(j, secs);
+                const UnitSeconds& u = unitAt(j, secs);
                 if (x.offPar)
                     async(u.host);
                 gatherEnd[j] = async(u.gather);
@@ -376,48 +263,21 @@ Block block(const Ctx& x, const Stage& st, const StageComm& sc, std::int64_t chu
     return out;
 }
 
-/// What the step of a layout needs of one kind of pipeline stage (StepEvaluator::evaluate()).
-struct Kind
-{
-    std::int64_t rep = -1; ///< the stage whose blocks were computed
-    double compute = 0; ///< kernel seconds (recompute included) of one micro-batch through all chunks
-    double busy = 0, lastBusy = 0; ///< block durations of one micro-batch, of the last one
-    OptimizerPhase post;
-};
+using Kind = StageKind;
 
 } // namespace
 
 void offloadBytesPerNode(const Scenario& s, const Footprint& fp, std::int64_t& host, std::int64_t& nvme)
 {
-    host = nvme = 0;
     const std::int64_t d = s.dp() * s.cp;
-    const double ranksPerNode = double(std::min(s.gpusPerNode, s.gpus));
-    const BytesPerParam& b = fp.bytesPerParam;
+    OffloadBytes worst;
     for (const RankFootprint& r : fp.ranks) {
-        const double shard = double(ceilDiv(r.localParams, d));
-        double h = 0, nv = 0;
-        if (s.offloadOptimizer != OffloadDevice::None) {
-            const double opt = shard * (b.master + b.optimizer);
-            h += shard * 4.0;
-            if (s.offloadOptimizer == OffloadDevice::Cpu)
-                h += opt;
-            else {
-                nv += opt;
-                h += 4.0 * 1e8 * 4.0;
-            }
-        }
-        if (s.offloadParams != OffloadDevice::None) {
-            const double par = shard * b.weights;
-            if (s.offloadParams == OffloadDevice::Cpu)
-                h += par;
-            else {
-                nv += par;
-                h += 5.0 * 1e8 * 2.0;
-            }
-        }
-        host = std::max(host, static_cast<std::int64_t>(std::llround(h * ranksPerNode)));
-        nvme = std::max(nvme, static_cast<std::int64_t>(std::llround(nv * ranksPerNode)));
+        const OffloadBytes off = rankOffloadBytesPerNode(s, fp.bytesPerParam, r.localParams, d);
+        worst.host = std::max(worst.host, off.host);
+        worst.nvme = std::max(worst.nvme, off.nvme);
     }
+    host = worst.host;
+    nvme = worst.nvme;
 }
 
 /// Up to N values kept for the current shape, in storage kept from shape to shape (no allocation once grown): take()
@@ -599,7 +459,6 @@ double StepEvaluator::run(const Scenario& s, const Footprint& fp, PlanLayout* ou
     x.p = s.pp;
     x.v = (s.schedule == PipelineSchedule::Interleaved && x.p > 1) ? s.vpp : 1;
     x.m = s.gradAccum;
-    x.c = s.cp;
     x.dc = s.dp() * s.cp;
     const double actBytes = activationWireBytes(x.b);
     bool shapeChanged = false;
@@ -629,29 +488,17 @@ double StepEvaluator::run(const Scenario& s, const Footprint& fp, PlanLayout* ou
     x.everyNth = s.checkpointing == Checkpointing::Full && s.checkpointInterval > 1;
     x.offPar = s.offloadParams != OffloadDevice::None;
     x.offOpt = s.offloadOptimizer != OffloadDevice::None;
-    if (mode == Mode::Exact || mode == Mode::Bound) // the compute streams need no collective
+    if (mode == Mode::Exact || mode == Mode::Bound) { // the compute streams need no collective
+        x.comms = unitComms(s, x.b, x.links, x.bw, x.dc);
         x.perLayer = x.unitComm(fp.ranks.front().perLayerLocalParams);
+    }
     const Architecture& a = s.arch;
     const std::int64_t L = a.layers;
     const std::int64_t p = x.p, v = x.v, V = p * v;
     if (p < 1 || v < 1) // validateScenario refuses these before the planner gets here; never divide by them
         throw InvalidInput("pp", "the pipeline needs at least one stage and one chunk per stage");
 
-    auto makeStage = [&](std::int64_t i) {
-        const StageParams sp = stageParams(fp, a, x.t, x.p, i);
-        Stage st;
-        st.index = i;
-        st.layers = sp.layers;
-        st.firstLayer = layersBefore(L, x.p, i);
-        st.first = i == 0;
-        st.last = i == x.p - 1;
-        st.perLayer = sp.perLayer;
-        st.embedding = sp.embedding;
-        st.head = sp.head;
-        st.lastExtra = sp.lastLayerExtra;
-        st.local = sp.local;
-        return st;
-    };
+    auto makeStage = [&](std::int64_t i) { return blockStage(fp, a, x.t, x.p, i); };
 
     // The block times of every virtual stage (layoutplanner_ref.cpp): four kinds of stage at most (first, last, and
     // middle stages with L/p or L/p + 1 layers), each computed once; with every n-th layer checkpointed every stage.
@@ -688,8 +535,8 @@ double StepEvaluator::run(const Scenario& s, const Footprint& fp, PlanLayout* ou
             if (st.index < 0)
                 continue;
             const std::int64_t i = st.index;
-            StageComm sc;
-            if (x.z3 || x.dc > 1) {
+            StageComm sc; // what a walk over the units needs (block(): ZeRO-3's gathers, the gradient reductions)
+            if (x.z3 || (reduce && x.dc > 1)) {
                 sc.embedding = x.unitComm(st.embedding);
                 sc.head = x.unitComm(st.head);
                 sc.lastLayer = st.lastExtra != 0 ? x.unitComm(st.perLayer + st.lastExtra) : x.perLayer;
@@ -830,9 +677,7 @@ double StepEvaluator::run(const Scenario& s, const Footprint& fp, PlanLayout* ou
             // the slowest stage (measured from two placements with every n-th layer checkpointed).
             const PipelineSchedule sched = p > 1 ? s.schedule : PipelineSchedule::OneFOneB;
             const std::int64_t u = v > 1 ? p : 1;
-            // NOLINTNEXTLINE(clang-analyzer-core.DivideZero): u is p or 1, and p >= 1 is checked above
-            const std::int64_t mMax = p == 1 ? 2 : std::max(2 * u, kMaxPlacedBlocks / (2 * V) / u * u);
-            const std::int64_t mB = x.m <= mMax ? x.m : x.m - (x.m - mMax + u - 1) / u * u;
+            const std::int64_t mB = placedMicroBatches(p, v, x.m);
             im.placeSchedule(sched, p, mB, v, times, ends);
             if (mB < x.m && x.everyNth && sched != PipelineSchedule::GPipe && p > 1) {
                 double* const ends2 = im.ends2.data();
@@ -877,38 +722,8 @@ double StepEvaluator::run(const Scenario& s, const Footprint& fp, PlanLayout* ou
         stepEnd = std::max(stepEnd, ends[std::size_t(i)] + kinds[kindOf(i)].post.seconds());
     if (mode != Mode::Exact)
         return stepEnd; // exact where the ends were kept, else from below
-    PlanLayout& out = *outp;
-
-    // The split of the worst rank's step (the footprint's worst stage, as computeStep() reports it).
-    const Kind& w = kinds[kindOf(fp.worstRank().stage)];
-    const double m = double(x.m);
-    const double busy = (m - 1.0) * w.busy + w.lastBusy;
-    out.stepTimeS = stepEnd;
-    out.computeS = m * w.compute;
-    out.optimizerS = w.post.step + w.post.hostCopy;
-    out.exposedCommS = std::max(0.0, busy - out.computeS) + w.post.gatherExposed;
-    out.bubbleS = std::max(0.0, stepEnd - busy - w.post.seconds());
-
-    // FLOPs of the whole step (step.cpp: every compute event of every stage and chunk, m micro-batches).
-    const LayerTimes& lt = x.lt;
-    const double layerF = lt.attnFlops + lt.coreFlops + lt.mlpFlops;
-    double recomputeF = 0;
-    if (s.checkpointing == Checkpointing::Full)
-        recomputeF = layerF;
-    else if (s.checkpointing == Checkpointing::Selective)
-        recomputeF = lt.coreFlops;
-    const double headLocal = im.stages[kindOf(p - 1)].head > 0 ? 3.0 * lt.headFlops : 0.0;
-    const double perRankModel = m * (double(L) * 3.0 * layerF + headLocal);
-    const double recomputedLayers = s.checkpointing == Checkpointing::Full ? double(checkpointedLayers(s, 0, L)) : double(L);
-    const double perRankExec = perRankModel + m * recomputedLayers * recomputeF;
-    const double ranks = double(x.t) * double(s.dp()) * double(x.c);
-    const double N = double(s.gpus);
-    const double tokens = double(s.dp()) * m * double(s.microBatch) * double(s.seq);
-    if (out.stepTimeS > 0) {
-        out.tflopsPerGpu = perRankExec * ranks / out.stepTimeS / N / 1e12;
-        out.mfu = perRankModel * ranks / (out.stepTimeS * N * x.links.peakFlops);
-        out.tokensPerSecondPerGpu = tokens / out.stepTimeS / N;
-    }
+    fillStepNumbers(s, x.lt, x.links, kinds[kindOf(fp.worstRank().stage)], im.stages[kindOf(p - 1)].head > 0, stepEnd,
+                    *outp);
     return stepEnd;
 }
 

@@ -2,7 +2,9 @@
 // The step model's shared pieces (stagetime.h): computeStep() and the planner's closed form both call these.
 #include "stagetime.h"
 
+#include "blockphysics.h"
 #include "shardscope/collectives.h"
+#include "shardscope/frameworkdefaults.h"
 #include "shardscope/kernels.h"
 
 #include <algorithm>
@@ -176,7 +178,7 @@ CpRingTime cpRingTime(const Scenario& s, const LayerTimes& lt, double beta, bool
         r.bufferBytes = lt.cpRingFwd + (backward ? lt.cpRingGrad : 0.0);
         r.bytes = r.bufferBytes * double(c - 1);
         r.seconds = double(c - 1) * collectiveSeconds(EventKind::Send, r.bufferBytes, 2, s.alphaSeconds, beta);
-        r.exposed = r.seconds - std::min(core, r.seconds);
+        r.exposed = r.seconds - hiddenBeside(core, r.seconds);
         return r;
     }
     // PyTorch's context_parallel, rotate_method allgather (its default and torchtitan's): one all-gather of the
@@ -311,7 +313,7 @@ std::vector<Zero3Piece> zero3Pieces(const Scenario& s, const std::vector<ZeroUni
         // Backward in reverse: a weight recomputed just before is still held if the weights used between its
         // two uses (those after it, in the recompute and again in the backward) stay under the reuse distance.
         auto again = [&](double w, double after) {
-            return recompute && 2.0 * after < kDsMaxReuseDistance ? 0.0 : gathered(w);
+            return recompute && 2.0 * after < double(kDsStage3MaxReuseDistance) ? 0.0 : gathered(w);
         };
         const double small = double(u.params) - (wQkv + wO + wUp + wDown);
         const StepPhase b = StepPhase::Backward;

@@ -28,10 +28,6 @@ inline constexpr double kNvmeBytesPerSecondPerNode = 25e9;
 inline constexpr double kAchievableHbm = 0.85;
 /// Bytes per attention score moved without FlashAttention (forward; see layerTimes()).
 inline constexpr double kScoreBytes = 5.0;
-/// DeepSpeed ZeRO-3's stage3_max_reuse_distance default (deepspeed/runtime/zero/constants.py, 2021): a
-/// parameter is kept after use only if it is used again within this many elements. (Its
-/// stage3_param_persistence_threshold and stage3_prefetch_bucket_size are Scenario fields.)
-inline constexpr double kDsMaxReuseDistance = 1e9;
 
 inline std::int64_t ceilDiv(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
 

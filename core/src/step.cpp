@@ -5,6 +5,7 @@
 
 #include "shardscope/errors.h"
 #include "shardscope/kernels.h"
+#include "blockphysics.h"
 #include "stagetime.h"
 
 #include <algorithm>
@@ -56,26 +57,15 @@ const char* eventPartKey(EventPart p)
 namespace {
 
 constexpr std::size_t kMaxSimBlocks = 2000000;
-// Kernel times, group bandwidths, the optimizer phase and the stage split are shared with the planner's closed
-// form (stagetime.h).
+// Kernel times, group bandwidths, the optimizer phase and the stage split (stagetime.h) and a block's physics
+// (blockphysics.h: the stages' units, a layer's ops, the units' collectives) are shared with the planner's closed
+// form.
 using detail::ceilDiv;
-using detail::layersBefore;
 using detail::layersOnStage;
 using detail::LayerTimes;
 
 /// A stage of the pipeline as the step model sees it: its layers and its ZeRO units (params per TP rank).
-struct StageDesc
-{
-    std::int64_t index = 0;
-    std::int64_t layers = 0;
-    std::int64_t firstLayer = 0;
-    bool first = false, last = false;
-    std::int64_t perLayerParams = 0;
-    std::int64_t lastLayerExtra = 0; ///< rounding remainder carried by the stage's last layer unit
-    std::int64_t embeddingParams = 0; ///< embedding unit (first stage)
-    std::int64_t headParams = 0; ///< final norm + LM head unit (last stage)
-    std::int64_t localParams = 0; ///< sum of the units
-};
+using StageDesc = detail::BlockStage;
 
 /// Per-op timeline relative to the op's start, as produced by the two-stream model.
 struct OpTemplate
@@ -103,37 +93,11 @@ public:
         m_m = s.gradAccum;
         m_c = s.cp;
         m_dc = m_d * m_c;
-        // A layer's kernel seconds and FLOPs and the group bandwidths (stagetime.h, shared with the planner).
-        const LayerTimes lt = detail::layerTimes(s, m_fp.gpu, detail::activationWireBytes(m_b));
-        m_attnFlops = lt.attnFlops;
-        m_coreFlops = lt.coreFlops;
-        m_mlpFlops = lt.mlpFlops;
-        m_headFlops = lt.headFlops;
-        m_tpMsgBytes = lt.tpMsgBytes;
-        m_p2pBytes = lt.p2pBytes;
-        m_attnLinFwd = lt.attnLinFwd;
-        m_coreFwd = lt.coreFwd;
-        m_attnEwFwd = lt.attnEwFwd;
-        m_mlpFwd = lt.mlpFwd;
-        m_headFwd = lt.headFwd;
-        m_attnLinBwd = lt.attnLinBwd;
-        m_coreBwd = lt.coreBwd;
-        m_attnEwBwd = lt.attnEwBwd;
-        m_mlpBwd = lt.mlpBwd;
-        m_headBwd = lt.headBwd;
-        m_lt = lt;
+        // A layer's kernel seconds and FLOPs, the group bandwidths and the units' collectives (stagetime.h,
+        // blockphysics.h, shared with the planner).
+        m_lt = detail::layerTimes(s, m_fp.gpu, detail::activationWireBytes(m_b));
         m_bw = detail::groupBandwidths(s, m_links, m_dc);
-        m_tpBeta = m_bw.tp;
-        m_dpBeta = m_bw.dp;
-        m_ppBeta = m_bw.pp;
-        m_cpBeta = m_bw.cp;
-        m_paramHostBeta = m_bw.paramHost;
-        m_z3Beta = m_bw.z3;
-        m_z3Extra = m_bw.z3Extra;
-        m_z3SmallTensors = m_bw.z3SmallTensors;
-        m_qkvShare = lt.qkvShare;
-        m_upShare = lt.upShare;
-        m_mlpEwFwd = lt.mlpEwFwd;
+        m_uc = detail::unitComms(s, m_b, m_links, m_bw, m_dc);
         m_worstStage = m_fp.worstRank().stage;
         buildStages();
     }
@@ -158,22 +122,11 @@ private:
     std::int64_t m_t = 1, m_d = 1, m_p = 1, m_v = 1, m_m = 1;
     std::int64_t m_c = 1; ///< context-parallel size
     std::int64_t m_dc = 1; ///< ranks the model states are sharded and reduced over: dp x cp
-    double m_attnFlops = 0, m_coreFlops = 0, m_mlpFlops = 0, m_headFlops = 0;
-    double m_tpMsgBytes = 0, m_p2pBytes = 0;
-    double m_tpBeta = 1, m_dpBeta = 1, m_ppBeta = 1, m_cpBeta = 1;
-    detail::GroupBandwidths m_bw;
-    /// Kernel seconds of one layer half (attention: QKV/O GEMMs, core attention, its element-wise work;
-    /// MLP) and of the LM head, forward and backward, for one micro-batch on one GPU.
-    double m_attnLinFwd = 0, m_coreFwd = 0, m_attnEwFwd = 0, m_mlpFwd = 0, m_headFwd = 0;
-    double m_attnLinBwd = 0, m_coreBwd = 0, m_attnEwBwd = 0, m_mlpBwd = 0, m_headBwd = 0;
-    detail::LayerTimes m_lt; ///< the layer's kernel seconds and message bytes (stagetime.h)
-    double m_paramHostBeta = 1; ///< host-to-GPU bandwidth of offloaded params (PCIe, or the NVMe share)
-    double m_z3Beta = 1; ///< ZeRO-3 collectives' bandwidth (one NIC per GPU with per-tensor collectives)
-    double m_z3Extra = 0; ///< extra latency of a unit's ZeRO-3 collective split per parameter tensor
-    double m_z3SmallTensors = 0; ///< biases and norms of a layer (per-tensor ZeRO-3: persisted, reduced one by one)
-    /// Shares of the forward kernel seconds by weight (per-tensor ZeRO-3 splits a layer at its weights): QKV's
-    /// share of the attention GEMMs, the up/gate GEMMs' share of the MLP's, and the MLP's element-wise seconds.
-    double m_qkvShare = 1, m_upShare = 1, m_mlpEwFwd = 0;
+    detail::GroupBandwidths m_bw; ///< the groups' bandwidths (stagetime.h)
+    /// The layer's kernel seconds and FLOPs (attention: QKV/O GEMMs, core attention, its element-wise work; MLP; the
+    /// LM head, forward and backward, for one micro-batch on one GPU) and its message bytes (stagetime.h).
+    detail::LayerTimes m_lt;
+    detail::UnitComms m_uc; ///< the collectives of the ZeRO units (blockphysics.h)
     std::int64_t m_worstStage = 0;
     std::vector<StageDesc> m_stages;
     std::map<std::tuple<std::int64_t, std::int64_t, bool, bool>, OpTemplate> m_templates;
@@ -181,23 +134,9 @@ private:
 
 void StepModel::buildStages()
 {
-    const Architecture& a = m_s.arch;
-    const std::int64_t L = a.layers;
     m_stages.resize(static_cast<std::size_t>(m_p));
-    for (std::int64_t i = 0; i < m_p; ++i) {
-        StageDesc& st = m_stages[static_cast<std::size_t>(i)];
-        const StageParams sp = stageParams(m_fp, a, m_t, m_p, i);
-        st.index = i;
-        st.layers = sp.layers;
-        st.firstLayer = layersBefore(L, m_p, i);
-        st.first = i == 0;
-        st.last = i == m_p - 1;
-        st.perLayerParams = sp.perLayer;
-        st.embeddingParams = sp.embedding;
-        st.headParams = sp.head;
-        st.lastLayerExtra = sp.lastLayerExtra;
-        st.localParams = sp.local;
-    }
+    for (std::int64_t i = 0; i < m_p; ++i)
+        m_stages[static_cast<std::size_t>(i)] = detail::blockStage(m_fp, m_s.arch, m_t, m_p, i);
 }
 
 /// The two-stream model of one forward or backward block of one micro-batch through one model chunk.
@@ -208,35 +147,11 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
 {
     OpTemplate op;
     double cfree = 0, qfree = 0; // compute stream, comm stream
-    const int z = m_s.zeroStage;
-    const bool z3 = z == 3 && m_dc > 1;
-    const bool offPar = m_s.offloadParams != OffloadDevice::None;
-    const bool offOpt = m_s.offloadOptimizer != OffloadDevice::None;
-    // An uneven split (126 layers over PP 8 x VPP 2, as Megatron and torchtitan accept): the stage's first
-    // L_i mod v chunks hold one layer more.
-    const std::int64_t chunkLayers = detail::chunkLayers(st.layers, m_v, chunk);
-    const std::int64_t l0 = st.firstLayer + detail::chunkFirstLayer(st.layers, m_v, chunk);
-    const bool firstVs = st.first && chunk == 0;
-    const bool lastVs = st.last && chunk == m_v - 1;
+    const bool z3 = m_uc.z3;
     const StepPhase phase = fwd ? StepPhase::Forward : StepPhase::Backward;
-
-    struct Unit
-    {
-        EventPart part;
-        std::int64_t layer; // -1 embedding, -2 head
-        std::int64_t params;
-    };
-    std::vector<Unit> units;
-    if (firstVs && st.embeddingParams > 0)
-        units.push_back({EventPart::Embedding, -1, st.embeddingParams});
-    for (std::int64_t l = 0; l < chunkLayers; ++l) {
-        const bool lastOfStage = chunk == m_v - 1 && l == chunkLayers - 1;
-        units.push_back({EventPart::Layer, l0 + l, st.perLayerParams + (lastOfStage ? st.lastLayerExtra : 0)});
-    }
-    if (lastVs && st.headParams > 0)
-        units.push_back({EventPart::Head, -2, st.headParams});
-    if (!fwd)
-        std::reverse(units.begin(), units.end());
+    // The block's ZeRO units in its order (blockphysics.h).
+    std::vector<detail::ZeroUnit> units;
+    detail::blockUnits(st, m_v, chunk, fwd, units);
 
     auto push = [&](const StepEvent& e) {
         op.events.push_back(e);
@@ -258,20 +173,20 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
         (ph == StepPhase::Recompute ? op.recompute : op.compute) += e.duration;
         push(e);
     };
-    auto comm = [&](EventKind kind, CommGroup g, double M, std::int64_t n, double beta, bool crosses, StepPhase ph,
-                    EventPart part, std::int64_t layer, bool blocking, double readyAt, double extraSeconds = 0.0) {
+    auto comm = [&](const detail::Collective& c, CommGroup g, bool crosses, StepPhase ph, EventPart part,
+                    std::int64_t layer, bool blocking, double readyAt) {
         StepEvent e;
-        e.kind = kind;
+        e.kind = c.kind;
         e.group = g;
         e.phase = ph;
         e.part = part;
-        e.bufferBytes = M;
-        e.bytes = collectiveWireBytes(kind, M, n);
-        e.groupSize = n;
+        e.bufferBytes = c.bufferBytes;
+        e.bytes = collectiveWireBytes(c.kind, c.bufferBytes, c.groupSize);
+        e.groupSize = c.groupSize;
         e.crossesNodes = crosses;
         e.layer = layer >= 0 ? layer : -1;
         e.layerCount = layer >= 0 ? 1 : 0;
-        e.duration = collectiveSeconds(kind, M, n, m_s.alphaSeconds, beta) + extraSeconds;
+        e.duration = c.seconds(m_s.alphaSeconds);
         if (blocking) {
             e.start = cfree;
             e.exposedSeconds = e.duration;
@@ -286,7 +201,7 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
     // next to its GEMMs, the CP ring next to the attention kernel): only what the kernels cannot cover is exposed.
     auto overlapBack = [&](std::size_t first, double cfree0, double cover) {
         const double total = cfree - cfree0;
-        const double back = std::min(std::max(0.0, cover), total);
+        const double back = detail::hiddenBeside(cover, total);
         if (back <= 0)
             return;
         for (std::size_t i = first; i < op.events.size(); ++i) {
@@ -299,29 +214,27 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
     auto tpPair = [&](StepPhase ph, EventPart part, std::int64_t layer, double gemmSeconds) {
         // Megatron: one all-reduce after the row-parallel matmul (forward) or before the column-parallel
         // one (backward); with sequence parallelism an all-gather + reduce-scatter pair of the same volume.
-        if (m_t <= 1)
+        detail::Collective tc[2];
+        const int n = detail::tpPairCollectives(m_s, m_lt, m_bw, tc);
+        if (n == 0)
             return;
-        const bool cross = m_links.tpCrossesNodes;
         const std::size_t first = op.events.size();
         const double cfree0 = cfree;
-        if (m_s.sequenceParallel) {
-            comm(EventKind::AllGather, CommGroup::TP, m_tpMsgBytes, m_t, m_tpBeta, cross, ph, part, layer, true, 0);
-            comm(EventKind::ReduceScatter, CommGroup::TP, m_tpMsgBytes, m_t, m_tpBeta, cross, ph, part, layer, true, 0);
-        } else {
-            comm(EventKind::AllReduce, CommGroup::TP, m_tpMsgBytes, m_t, m_tpBeta, cross, ph, part, layer, true, 0);
-        }
+        for (int k = 0; k < n; ++k)
+            comm(tc[k], CommGroup::TP, m_links.tpCrossesNodes, ph, part, layer, true, 0);
         if (m_s.tpCommOverlap)
             overlapBack(first, cfree0, gemmSeconds);
     };
-    auto cpRing = [&](StepPhase ph, std::int64_t layer, double coreSeconds, double factor) {
+    auto cpRing = [&](StepPhase ph, std::int64_t layer, double coreSeconds) {
         // Ring attention next to the attention kernel (stagetime.h cpRingTime(): Megatron-Core's P2P ring, cp - 1
         // sends of the K/V chunk, backward with dK/dV; or PyTorch's context_parallel, one K/V all-gather under the
         // first step only and, backward, c fp32 dK/dV sends); only what the kernels cannot cover is exposed.
         if (m_c <= 1)
             return;
-        const detail::CpRingTime rt = detail::cpRingTime(m_s, m_lt, m_cpBeta, factor > 1.0, coreSeconds);
+        const bool backward = ph == StepPhase::Backward;
+        const detail::CpRingTime rt = detail::cpRingTime(m_s, m_lt, m_bw.cp, backward, coreSeconds);
         StepEvent e;
-        e.kind = m_s.cpTorchAllGather && factor <= 1.0 ? EventKind::AllGather : EventKind::Send;
+        e.kind = m_s.cpTorchAllGather && !backward ? EventKind::AllGather : EventKind::Send;
         e.group = CommGroup::CP;
         e.phase = ph;
         e.part = EventPart::Attention;
@@ -340,12 +253,15 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
         push(e);
         overlapBack(first, cfree0, rt.seconds - rt.exposed);
     };
-    auto layerForward = [&](StepPhase ph, std::int64_t layer) {
-        compute(m_attnFlops + m_coreFlops, m_attnLinFwd + m_coreFwd + m_attnEwFwd, ph, EventPart::Attention, layer);
-        cpRing(ph, layer, m_coreFwd, 1.0);
-        tpPair(ph, EventPart::Attention, layer, m_attnLinFwd);
-        compute(m_mlpFlops, m_mlpFwd, ph, EventPart::Mlp, layer);
-        tpPair(ph, EventPart::Mlp, layer, m_mlpFwd);
+    // A layer's (or a per-weight piece's) ops in order (blockphysics.h): kernels, the TP pair, the CP ring.
+    auto runAt = [&](std::int64_t layer) {
+        return [&, layer](const detail::LayerOp& o) {
+            switch (o.kind) {
+            case detail::LayerOp::Kind::Kernels: compute(o.flops, o.seconds, o.phase, o.part, layer); break;
+            case detail::LayerOp::Kind::TpPair: tpPair(o.phase, o.part, layer, o.cover); break;
+            case detail::LayerOp::Kind::CpRing: cpRing(o.phase, layer, o.cover); break;
+            }
+        };
     };
 
     // ZeRO-3 gathers: issue unit j's gather (after its host copy with parameter offload) when needed,
@@ -355,14 +271,11 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
     auto issueGather = [&](std::size_t j) {
         if (!z3 || j >= units.size() || gatherEnd[j] >= 0)
             return;
-        const Unit& u = units[j];
-        if (offPar) {
-            const double shard = double(ceilDiv(u.params, m_dc)) * m_b.weights;
-            comm(EventKind::HostToDevice, CommGroup::Host, shard, 1, m_paramHostBeta, false, phase, u.part,
-                 u.layer, false, cfree);
-        }
-        gatherIdx[j] = comm(EventKind::AllGather, CommGroup::DP, double(u.params) * m_b.weights, m_dc, m_z3Beta,
-                            m_links.dpCrossesNodes, phase, u.part, u.layer, false, cfree, m_z3Extra);
+        const detail::ZeroUnit& u = units[j];
+        if (m_uc.offPar)
+            comm(m_uc.paramsToDevice(u.params), CommGroup::Host, false, phase, u.part, u.layer, false, cfree);
+        gatherIdx[j] = comm(m_uc.gather(u.params), CommGroup::DP, m_links.dpCrossesNodes, phase, u.part, u.layer, false,
+                            cfree);
         gatherEnd[j] = op.events[gatherIdx[j]].end();
     };
     auto waitGather = [&](std::size_t j) {
@@ -376,90 +289,32 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
         for (std::int64_t k = 1; k <= m_s.zero3PrefetchUnits; ++k)
             issueGather(j + static_cast<std::size_t>(k));
     };
-    auto reduceGrads = [&](const Unit& u) {
+    auto reduceGrads = [&](const detail::ZeroUnit& u) {
         if (!reduce)
             return;
-        const double M = double(u.params) * m_b.grads;
-        const EventKind kind = z == 0 ? EventKind::AllReduce : EventKind::ReduceScatter;
-        comm(kind, CommGroup::DP, M, m_dc, z3 ? m_z3Beta : m_dpBeta, m_links.dpCrossesNodes, StepPhase::Backward, u.part, u.layer, false,
-             cfree, z3 ? m_z3Extra : 0.0);
-        if (offOpt) // ZeRO-Offload streams the reduced gradient shard to the host
-            comm(EventKind::DeviceToHost, CommGroup::Host, double(ceilDiv(u.params, m_dc)) * m_b.grads, 1,
-                 m_links.pcieBytesPerSecond, false, StepPhase::Backward, u.part, u.layer, false, cfree);
+        comm(m_uc.reduce(u.params), CommGroup::DP, m_links.dpCrossesNodes, StepPhase::Backward, u.part, u.layer, false,
+             cfree);
+        if (m_uc.offOpt) // ZeRO-Offload streams the reduced gradient shard to the host
+            comm(m_uc.gradsToHost(u.params), CommGroup::Host, false, StepPhase::Backward, u.part, u.layer, false,
+                 cfree);
     };
 
     if (z3 && m_s.zero3PerTensorCollectives) {
         // DeepSpeed ZeRO-3 as of 2021 at the granularity it runs at: the pieces and their order are shared with the
-        // planner's closed form (stagetime.h, zero3Pieces() and walkZero3Pieces()).
-        std::vector<detail::ZeroUnit> zu;
-        zu.reserve(units.size());
-        for (const Unit& u : units)
-            zu.push_back({u.part, u.layer, u.params});
-        const std::vector<detail::Zero3Piece> pieces = detail::zero3Pieces(m_s, zu, fwd, m_dc, m_z3SmallTensors);
-        const double attnLin = m_attnLinFwd, mlpGemm = m_mlpFwd - m_mlpEwFwd;
-        const double sh = m_qkvShare, su = m_upShare;
-        auto runPiece = [&](const detail::Zero3Piece& pc) {
-            const StepPhase ph = pc.phase;
-            const std::int64_t l = pc.layer;
-            const bool back = ph == StepPhase::Backward;
-            switch (pc.work) {
-            case detail::Zero3Work::None: break;
-            case detail::Zero3Work::Head:
-                compute((fwd ? 1.0 : 2.0) * m_headFlops, fwd ? m_headFwd : m_headBwd, phase, EventPart::Head, -1);
-                break;
-            case detail::Zero3Work::Qkv:
-                if (!back) {
-                    compute(m_attnFlops * sh + m_coreFlops, attnLin * sh + m_coreFwd + m_attnEwFwd, ph,
-                            EventPart::Attention, l);
-                    cpRing(ph, l, m_coreFwd, 1.0);
-                } else {
-                    if (m_s.checkpointing == Checkpointing::Selective)
-                        compute(m_coreFlops, m_coreFwd, StepPhase::Recompute, EventPart::Attention, l);
-                    compute(2.0 * (m_attnFlops * sh + m_coreFlops), 2.0 * attnLin * sh + m_coreBwd + m_attnEwBwd,
-                            StepPhase::Backward, EventPart::Attention, l);
-                    cpRing(StepPhase::Backward, l, m_coreBwd, 2.0);
-                    tpPair(StepPhase::Backward, EventPart::Attention, l, m_attnLinBwd);
-                }
-                break;
-            case detail::Zero3Work::Out:
-                if (!back) {
-                    compute(m_attnFlops * (1 - sh), attnLin * (1 - sh), ph, EventPart::Attention, l);
-                    tpPair(ph, EventPart::Attention, l, attnLin);
-                } else {
-                    compute(2.0 * m_attnFlops * (1 - sh), 2.0 * attnLin * (1 - sh), StepPhase::Backward,
-                            EventPart::Attention, l);
-                }
-                break;
-            case detail::Zero3Work::Up:
-                if (!back) {
-                    compute(m_mlpFlops * su, mlpGemm * su, ph, EventPart::Mlp, l);
-                } else {
-                    compute(2.0 * m_mlpFlops * su, 2.0 * mlpGemm * su, StepPhase::Backward, EventPart::Mlp, l);
-                    tpPair(StepPhase::Backward, EventPart::Mlp, l, m_mlpBwd);
-                }
-                break;
-            case detail::Zero3Work::Down:
-                if (!back) {
-                    compute(m_mlpFlops * (1 - su), mlpGemm * (1 - su) + m_mlpEwFwd, ph, EventPart::Mlp, l);
-                    tpPair(ph, EventPart::Mlp, l, m_mlpFwd);
-                } else {
-                    compute(2.0 * m_mlpFlops * (1 - su), 2.0 * (mlpGemm * (1 - su) + m_mlpEwFwd), StepPhase::Backward,
-                            EventPart::Mlp, l);
-                }
-                break;
-            }
-        };
+        // planner's closed form (stagetime.h, zero3Pieces() and walkZero3Pieces(); blockphysics.h, zero3PieceOps()).
+        const std::vector<detail::Zero3Piece> pieces = detail::zero3Pieces(m_s, units, fwd, m_dc, m_bw.z3SmallTensors);
+        const bool selective = m_s.checkpointing == Checkpointing::Selective;
         std::vector<std::size_t> idx(pieces.size(), 0);
         std::vector<double> end(pieces.size(), -1.0);
         detail::walkZero3Pieces(
             pieces, double(m_s.zero3PrefetchBucketElements),
             [&](std::size_t j) {
                 const detail::Zero3Piece& pc = pieces[j];
-                if (offPar)
-                    comm(EventKind::HostToDevice, CommGroup::Host, std::ceil(pc.gather / double(m_dc)) * m_b.weights, 1,
-                         m_paramHostBeta, false, phase, pc.part, pc.layer, false, cfree);
-                idx[j] = comm(EventKind::AllGather, CommGroup::DP, pc.gather * m_b.weights, m_dc, m_z3Beta,
-                              m_links.dpCrossesNodes, phase, pc.part, pc.layer, false, cfree);
+                if (m_uc.offPar)
+                    comm(m_uc.pieceParamsToDevice(pc.gather), CommGroup::Host, false, phase, pc.part, pc.layer, false,
+                         cfree);
+                idx[j] = comm(m_uc.pieceGather(pc.gather), CommGroup::DP, m_links.dpCrossesNodes, phase, pc.part,
+                              pc.layer, false, cfree);
                 end[j] = op.events[idx[j]].end();
             },
             [&](std::size_t j) {
@@ -470,49 +325,42 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
             },
             [&](std::size_t j) {
                 const detail::Zero3Piece& pc = pieces[j];
-                runPiece(pc);
+                detail::zero3PieceOps(m_lt, pc.work, pc.phase, selective,
+                                      runAt(pc.work == detail::Zero3Work::Head ? -1 : pc.layer));
                 if (reduce && pc.reduce > 0) {
-                    comm(EventKind::ReduceScatter, CommGroup::DP, pc.reduce * m_b.grads, m_dc, m_z3Beta,
-                         m_links.dpCrossesNodes, StepPhase::Backward, pc.part, pc.layer, false, cfree, pc.reduceExtra);
-                    if (offOpt)
-                        comm(EventKind::DeviceToHost, CommGroup::Host, std::ceil(pc.reduce / double(m_dc)) * m_b.grads,
-                             1, m_links.pcieBytesPerSecond, false, StepPhase::Backward, pc.part, pc.layer, false, cfree);
+                    comm(m_uc.pieceReduce(pc.reduce, pc.reduceExtra), CommGroup::DP, m_links.dpCrossesNodes,
+                         StepPhase::Backward, pc.part, pc.layer, false, cfree);
+                    if (m_uc.offOpt)
+                        comm(m_uc.pieceGradsToHost(pc.reduce), CommGroup::Host, false, StepPhase::Backward, pc.part,
+                             pc.layer, false, cfree);
                 }
             });
     } else {
         for (std::size_t j = 0; j < units.size(); ++j) {
-            const Unit& u = units[j];
+            const detail::ZeroUnit& u = units[j];
             waitGather(j);
-            if (fwd) {
-                if (u.part == EventPart::Layer)
-                    layerForward(StepPhase::Forward, u.layer);
-                else if (u.part == EventPart::Head)
-                    compute(m_headFlops, m_headFwd, StepPhase::Forward, EventPart::Head, -1);
-            } else {
-                if (u.part == EventPart::Layer) {
-                    if (m_s.checkpointing == Checkpointing::Full && checkpointed(u.layer))
-                        layerForward(StepPhase::Recompute, u.layer);
-                    else if (m_s.checkpointing == Checkpointing::Selective)
-                        compute(m_coreFlops, m_coreFwd, StepPhase::Recompute, EventPart::Attention, u.layer);
-                    compute(2.0 * m_mlpFlops, m_mlpBwd, StepPhase::Backward, EventPart::Mlp, u.layer);
-                    tpPair(StepPhase::Backward, EventPart::Mlp, u.layer, m_mlpBwd);
-                    compute(2.0 * (m_attnFlops + m_coreFlops), m_attnLinBwd + m_coreBwd + m_attnEwBwd, StepPhase::Backward,
-                            EventPart::Attention, u.layer);
-                    cpRing(StepPhase::Backward, u.layer, m_coreBwd, 2.0);
-                    tpPair(StepPhase::Backward, EventPart::Attention, u.layer, m_attnLinBwd);
-                } else if (u.part == EventPart::Head) {
-                    compute(2.0 * m_headFlops, m_headBwd, StepPhase::Backward, EventPart::Head, -1);
-                }
-                reduceGrads(u);
+            if (u.part == EventPart::Layer && fwd) {
+                detail::layerForwardOps(m_lt, StepPhase::Forward, runAt(u.layer));
+            } else if (u.part == EventPart::Layer) {
+                // Full checkpointing recomputes the forward of a checkpointed layer first, selective the attention core.
+                const Checkpointing rc = m_s.checkpointing == Checkpointing::Full && checkpointed(u.layer)
+                    ? Checkpointing::Full
+                    : m_s.checkpointing == Checkpointing::Selective ? Checkpointing::Selective
+                                                                    : Checkpointing::None;
+                detail::layerBackwardOps(m_lt, rc, runAt(u.layer));
+            } else if (u.part == EventPart::Head) {
+                detail::headOps(m_lt, fwd, runAt(-1));
             }
+            if (!fwd)
+                reduceGrads(u);
         }
     }
     // The pipeline send of the block's output (activations forward, input grads backward).
     const std::int64_t V = m_p * m_v;
     const std::int64_t vs = chunk * m_p + st.index;
     if ((fwd && vs < V - 1) || (!fwd && vs > 0))
-        comm(EventKind::Send, CommGroup::PP, m_p2pBytes, 2, m_ppBeta, m_links.ppCrossesNodes, phase,
-             EventPart::Layer, -1, true, 0);
+        comm(detail::pipelineSend(m_lt, m_bw), CommGroup::PP, m_links.ppCrossesNodes, phase, EventPart::Layer, -1, true,
+             0);
     // Whatever the comm stream still runs when compute is done holds the block up.
     if (qfree > cfree) {
         for (auto& e : op.events) {
@@ -534,7 +382,7 @@ OpTemplate StepModel::makePost(const StageDesc& st) const
     OpTemplate op;
     double t = 0;
     const int z = m_s.zeroStage;
-    const std::int64_t P = st.localParams;
+    const std::int64_t P = st.local;
     const std::int64_t shard = z >= 1 ? ceilDiv(P, m_dc) : P;
     auto add = [&](StepEvent e) {
         e.start = t;
@@ -543,7 +391,7 @@ OpTemplate StepModel::makePost(const StageDesc& st) const
         e.part = EventPart::Optimizer;
         op.events.push_back(e);
     };
-    const double cover = double(st.layers) * (m_attnLinFwd + m_coreFwd + m_attnEwFwd + m_mlpFwd);
+    const double cover = double(st.layers) * m_lt.layerForward();
     const detail::OptimizerPhase o = detail::optimizerPhase(m_s, m_b, m_links, m_fp.gpu, m_bw, P, m_dc, cover);
     {
         // The optimizer step: GPU Adam, or CPU Adam (streaming from NVMe with ZeRO-Infinity) when offloaded.
@@ -733,7 +581,7 @@ StepResult StepModel::run()
     StepTotals& T = r.totals;
     double cursor = 0;
     std::size_t fineCount = 0;
-    const double recvSeconds = collectiveSeconds(EventKind::Recv, m_p2pBytes, 2, m_s.alphaSeconds, m_ppBeta);
+    const double recvSeconds = collectiveSeconds(EventKind::Recv, m_lt.p2pBytes, 2, m_s.alphaSeconds, m_bw.pp);
     for (const SimBlock& b : mine) {
         const OpTemplate& op
             = opTemplate(m_worstStage, b.block.chunk, b.block.forward, reducesOn(b.block.microbatch));
@@ -814,7 +662,7 @@ StepResult StepModel::run()
             e.kind = EventKind::Recv;
             e.group = CommGroup::PP;
             e.phase = b.block.forward ? StepPhase::Forward : StepPhase::Backward;
-            e.bufferBytes = m_p2pBytes;
+            e.bufferBytes = m_lt.p2pBytes;
             e.groupSize = 2;
             e.crossesNodes = m_links.ppCrossesNodes;
             e.duration = std::min(recvSeconds, b.depEnd);
@@ -928,7 +776,7 @@ StepResult StepModel::run()
             e.kind = EventKind::Recv;
             e.group = CommGroup::PP;
             e.phase = b.block.forward ? StepPhase::Forward : StepPhase::Backward;
-            e.bufferBytes = m_p2pBytes;
+            e.bufferBytes = m_lt.p2pBytes;
             e.groupSize = 2;
             e.crossesNodes = m_links.ppCrossesNodes;
             e.duration = std::min(recvSeconds, b.depEnd);

@@ -7,6 +7,7 @@
 #include "shardscope/pipeline.h"
 #include "shardscope/step.h"
 
+#include "layoutplanner_ref.h"
 #include "planrequests.h"
 
 #include <QTest>

@@ -7,6 +7,7 @@
 #include "shardscope/layoutplanner.h"
 #include "shardscope/pipeline.h"
 
+#include "layoutplanner_ref.h"
 #include "planrequests.h"
 #include "scenariogenerator.h"
 

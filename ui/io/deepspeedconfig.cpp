@@ -4,6 +4,7 @@
 #include "configreader_p.h"
 
 #include "shardscope/errors.h"
+#include "shardscope/frameworkdefaults.h"
 #include "shardscope/units.h"
 
 #include <QCoreApplication>
@@ -539,7 +540,8 @@ QByteArray deepSpeedConfigFromScenario(const Scenario& s, ExportReport* report)
     z[QStringLiteral("allgather_bucket_size")] = num(s.allgatherBucketElements);
     const std::int64_t unit = zero3UnitParams(s);
     z[QStringLiteral("stage3_prefetch_bucket_size")] = num(s.zero3PrefetchUnits * unit);
-    z[QStringLiteral("stage3_max_live_parameters")] = num(std::max<std::int64_t>(1000000000, (1 + s.zero3PrefetchUnits) * unit));
+    z[QStringLiteral("stage3_max_live_parameters")] = num(
+        std::max<std::int64_t>(kDsStage3MaxLiveParameters, (1 + s.zero3PrefetchUnits) * unit));
     z[QStringLiteral("overlap_comm")] = true;
     z[QStringLiteral("contiguous_gradients")] = true;
     root[QStringLiteral("zero_optimization")] = z;

@@ -161,10 +161,4 @@ double stepTimeLowerBound(const Scenario& s);
 /// or DeepSpeed's per-weight ZeRO-3 walk.
 double stepTimeComputeBound(const Scenario& s);
 
-/// Every number of the layout a full scenario sets, from computeFootprint() and the planner's straightforward
-/// closed form as first written (every ZeRO unit walked, every schedule placed; core/src/layoutplanner_ref.cpp).
-/// The reference the optimised evaluator of planLayouts() and evaluateLayout() is tested against (tst_planspeed);
-/// slower, same numbers up to floating rounding.
-PlanLayout evaluateLayoutReference(const Scenario& s);
-
 } // namespace shardscope

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "shardscope/frameworkdefaults.h"
 #include "shardscope/scenario.h"
 
 #include <array>
@@ -39,7 +40,7 @@ struct PeerInputs
     /// (largestLayerParams()).
     std::optional<std::int64_t> largestLayerParams;
     bool zeroInit = true; ///< DeepSpeed ZeRO-3: the model is built inside deepspeed.zero.Init
-    double bufferFactor = 1.5; ///< DeepSpeed additional_buffer_factor (CPU side)
+    double bufferFactor = kDsAdditionalBufferFactor; ///< DeepSpeed additional_buffer_factor (CPU side)
 };
 
 /// Throws InvalidInput("largest-layer-params" / "buffer-factor") for values without a meaning.

@@ -48,9 +48,10 @@ struct VirtualStageTimes
 
 /// When each stage's last block ends (`ends`: p entries) under simulateSchedule()'s list scheduling with no p2p
 /// delay and these block times (`times`: p v entries by virtual stage; v is 1 unless interleaved), without
-/// recording the blocks: the schedule part of the planner's reference closed form (layoutplanner_ref.cpp; the planner
-/// itself uses scheduleStageEndsSteady(), which falls back on this one). No allocation once its per-thread
-/// scratch (2 p v m doubles) has grown. Throws std::logic_error if the order deadlocks.
+/// recording the blocks: the schedule part of the planner's reference closed form
+/// (tests/core/reference/layoutplanner_ref.cpp; the planner itself uses scheduleStageEndsSteady(), which falls back on
+/// this one). No allocation once its per-thread scratch (2 p v m doubles) has grown. Throws std::logic_error if the
+/// order deadlocks.
 void scheduleStageEnds(PipelineSchedule sched, std::int64_t p, std::int64_t m, std::int64_t v,
                        const VirtualStageTimes* times, double* ends);
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "shardscope/architecture.h"
+#include "shardscope/frameworkdefaults.h"
 #include "shardscope/gpus.h"
 #include "shardscope/recipe.h"
 
@@ -110,11 +111,11 @@ struct Scenario
     std::int64_t seq = 4096;
     std::int64_t gradAccum = 1; ///< micro-batches per optimizer step (pipeline micro-batches)
 
-    // --- overheads (docs/model.md names and sources each default)
+    // --- overheads (docs/model.md names and sources each default; the frameworks' in frameworkdefaults.h)
     std::int64_t cudaContextBytes = 1073741824; ///< CUDA context + cuBLAS/NCCL workspaces: 1 GiB
     double fragmentation = 0.05; ///< allocator fragmentation, fraction of allocated bytes
-    std::int64_t reduceBucketElements = 500000000; ///< DeepSpeed reduce_bucket_size default 5e8
-    std::int64_t allgatherBucketElements = 500000000; ///< DeepSpeed allgather_bucket_size 5e8
+    std::int64_t reduceBucketElements = kDsReduceBucketElements; ///< DeepSpeed reduce_bucket_size
+    std::int64_t allgatherBucketElements = kDsAllgatherBucketElements; ///< DeepSpeed allgather_bucket_size
     bool ddpGradientAsBucketView = false; ///< PyTorch DDP default: buckets copy the grads
     std::int64_t zero3PrefetchUnits = 1; ///< FSDP: next block gathered while current runs
     std::int64_t hostRamBytesPerNode = 2000000000000; ///< DGX A100 640GB: 2 TB
@@ -192,10 +193,10 @@ struct Scenario
     bool compiled = true;
     ActivationPrecision activationPrecision = ActivationPrecision::Auto;
     bool logitsOverVocab = true; ///< off: a classifier or reward head, no vocabulary logits
-    std::int64_t zero3MaxLiveParams = 1000000000; ///< DeepSpeed stage3_max_live_parameters default 1e9
-    std::int64_t zero3PrefetchBucketElements = 50000000; ///< DeepSpeed stage3_prefetch_bucket_size default 5e7
-    std::int64_t zero3PersistenceThreshold = 100000; ///< DeepSpeed stage3_param_persistence_threshold 1e5
-    std::int64_t ddpBucketCapBytes = 26214400; ///< PyTorch DDP bucket_cap_mb default 25 MiB
+    std::int64_t zero3MaxLiveParams = kDsStage3MaxLiveParameters; ///< DeepSpeed stage3_max_live_parameters
+    std::int64_t zero3PrefetchBucketElements = kDsStage3PrefetchBucketElements; ///< stage3_prefetch_bucket_size
+    std::int64_t zero3PersistenceThreshold = kDsStage3ParamPersistenceThreshold; ///< stage3_param_persistence_threshold
+    std::int64_t ddpBucketCapBytes = kDdpBucketCapBytes; ///< PyTorch DDP bucket_cap_mb (25 MiB)
     bool lossCompiled = false; ///< torch.compile fuses upcast, log-softmax and its backward: no fp32 buffers
     bool zeroGradSetToNone = true; ///< grads freed after the step (PyTorch >= 2.0 default); off: kept zeroed
     CapacityMeasure capacityMeasure = CapacityMeasure::DeviceUsed; ///< what "fits" compares with the capacity

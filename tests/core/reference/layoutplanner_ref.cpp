@@ -1,8 +1,16 @@
 // SPDX-License-Identifier: MIT
-// The planner's closed-form step time as first written (issue 11), kept unchanged as the reference of the optimised
-// evaluator (layoutplanner_eval.cpp, StepEvaluator): every layout's block of each stage kind recomputed from the
-// scenario, the ZeRO units walked one by one, the schedule placed block by block. tst_planspeed checks that the
-// optimised evaluator gives its numbers on many random layouts (up to floating rounding). Not used by the search.
+// The planner's closed-form step time as first written (issue 11), kept as the reference of the optimised evaluator
+// (core/src/layoutplanner_eval.cpp, StepEvaluator): every layout's block of each stage kind recomputed from the
+// scenario, the ZeRO units walked one by one, the schedule placed block by block (scheduleStageEnds(), not the
+// optimised evaluator's steady-state placement). tst_planspeed and tst_layoutplanner check that the optimised
+// evaluator gives its numbers on many random layouts (up to floating rounding). A test-only library
+// (shardscope_planref): the search does not use it and the shipped core does not contain it.
+//
+// What it checks is the optimised evaluator's method (its caches, its closed form over runs of equal layers, its
+// placement with the repeating rounds skipped, its memos), not the physics: both take a block's physics from the
+// same functions (core/src/blockphysics.h: a layer's compute-stream seconds, the units' collectives, the per-weight
+// ZeRO-3 walk; computeStep() builds its events from them too) and the step's numbers from the same split and FLOPs
+// (fillStepNumbers()). That the closed form's physics equals computeStep()'s is tst_layoutplanner's other check.
 //
 // What follows is the original file's account of the method:
 //
@@ -23,10 +31,13 @@
 // critical path crosses several heavy chunks on different stages), where a block's communication tail (gradient
 // reduction, offload copies) ends the drain, and where one stage's line overtakes another's only after many
 // micro-batches (the makespan is the largest of several lines in m; see tst_layoutplanner).
-#include "layoutplanner_eval.h"
+#include "layoutplanner_ref.h"
 
+#include "blockphysics.h"
+#include "layoutplanner_eval.h"
 #include "shardscope/collectives.h"
 #include "shardscope/errors.h"
+#include "shardscope/footprint.h"
 #include "shardscope/kernels.h"
 #include "shardscope/links.h"
 #include "shardscope/pipeline.h"
@@ -41,119 +52,30 @@ namespace shardscope::detail {
 
 namespace {
 
-/// The most blocks the schedule is placed for (at least two rounds of micro-batches); a longer accumulation is
-/// extended at the slowest stage's pace (with every n-th layer checkpointed, at the pace measured from two
-/// placements). 512 blocks: 2.7% at most on the random test's 10,000 layouts (m <= 64; 0 with every block placed),
-/// 0.2% at most on 500 of them with m from 128 to 2,048 (exact placement costs 5 ns a block).
-constexpr std::int64_t kMaxPlacedBlocks = 512;
+using Stage = BlockStage;
 
-struct Stage
-{
-    std::int64_t layers = 0;
-    std::int64_t firstLayer = 0; ///< its first global layer
-    bool first = false, last = false;
-    std::int64_t perLayer = 0, lastExtra = 0, embedding = 0, head = 0, local = 0;
-};
-
-/// Everything one block's recurrence needs: the scenario's constants and the seconds of what every layer repeats
-/// (its compute stream with the TP and ring-attention messages it cannot hide, its kernels), computed once.
-struct Ctx
+/// Everything one block's recurrence needs: the scenario's constants, the seconds of what every layer repeats
+/// (LayerSeconds, blockphysics.h) and the collectives of the layout's ZeRO units.
+struct Ctx : LayerSeconds
 {
     const Scenario* s = nullptr;
     LayerTimes lt;
     LinkPlan links;
     BytesPerParam b;
     GroupBandwidths bw;
-    std::int64_t t = 1, p = 1, v = 1, m = 1, c = 1, dc = 1;
+    UnitComms comms;
+    std::int64_t t = 1, p = 1, v = 1, m = 1, dc = 1;
     bool z3 = false, offPar = false, offOpt = false;
     bool perTensor = false; ///< DeepSpeed 2021's per-weight ZeRO-3 walk (zero3Pieces())
     bool everyNth = false; ///< full checkpointing of every n-th layer only (Scenario::checkpointInterval > 1)
-    double layerFwd = 0, layerFwdKernels = 0; ///< a layer's forward: compute stream, its kernels
-    double layerBwd = 0, layerBwdKernels = 0, layerRecompute = 0; ///< its backward (recomputation first)
-    double layerBwdPlain = 0; ///< the backward of a layer full checkpointing leaves out (every n-th only)
-    /// Compute-stream seconds of a per-weight piece (Zero3Work) in forward (and recompute) and in backward.
-    double pieceFwd[6] = {}, pieceBwd[6] = {};
-    double send = 0; ///< a pipeline send
-    /// Communication-stream seconds of a unit holding `params` params per GPU: its ZeRO-3 gather (after the host
-    /// copy with parameter offload), its gradient reduction (and its copy to the host with optimizer offload).
-    struct UnitComm
-    {
-        double host = 0, gather = 0, reduce = 0, toHost = 0;
-    };
-    UnitComm unitComm(std::int64_t params) const
-    {
-        const Scenario& sc = *s;
-        UnitComm u;
-        if (z3) {
-            if (offPar)
-                u.host = collectiveSeconds(EventKind::HostToDevice, double(ceilDiv(params, dc)) * b.weights, 1,
-                                           sc.alphaSeconds, bw.paramHost);
-            u.gather = collectiveSeconds(EventKind::AllGather, double(params) * b.weights, dc, sc.alphaSeconds, bw.z3)
-                + bw.z3Extra;
-        }
-        if (dc > 1) {
-            u.reduce = collectiveSeconds(sc.zeroStage == 0 ? EventKind::AllReduce : EventKind::ReduceScatter,
-                                         double(params) * b.grads, dc, sc.alphaSeconds, z3 ? bw.z3 : bw.dp)
-                + (z3 ? bw.z3Extra : 0.0);
-            if (offOpt)
-                u.toHost = collectiveSeconds(EventKind::DeviceToHost, double(ceilDiv(params, dc)) * b.grads, 1,
-                                             sc.alphaSeconds, links.pcieBytesPerSecond);
-        }
-        return u;
-    }
-    UnitComm perLayer; ///< unitComm() of a layer without the stage's rounding
+    UnitSeconds unitComm(std::int64_t params) const { return comms.seconds(params); }
+    UnitSeconds perLayer; ///< unitComm() of a layer without the stage's rounding
 
     void prepare(std::int64_t perLayerParams)
     {
-        const Scenario& sc = *s;
-        // A TP pair (Megatron: one all-reduce, or an all-gather + reduce-scatter with sequence parallelism) and the
-        // ring-attention passes, less what the kernels next to them hide (step.cpp's tpPair, cpRing, overlapBack).
-        double tpPair = 0;
-        if (t > 1)
-            tpPair = sc.sequenceParallel
-                ? collectiveSeconds(EventKind::AllGather, lt.tpMsgBytes, t, sc.alphaSeconds, bw.tp)
-                    + collectiveSeconds(EventKind::ReduceScatter, lt.tpMsgBytes, t, sc.alphaSeconds, bw.tp)
-                : collectiveSeconds(EventKind::AllReduce, lt.tpMsgBytes, t, sc.alphaSeconds, bw.tp);
-        auto tp = [&](double gemm) { return sc.tpCommOverlap ? tpPair - std::min(std::max(0.0, gemm), tpPair) : tpPair; };
-        auto ring = [&](double core, double factor) {
-            if (c <= 1)
-                return 0.0;
-            const double d = double(c - 1) * collectiveSeconds(EventKind::Send, lt.cpRingFwd * factor, 2, sc.alphaSeconds, bw.cp);
-            return d - std::min(std::max(0.0, core), d);
-        };
-        layerFwdKernels = lt.attnLinFwd + lt.coreFwd + lt.attnEwFwd + lt.mlpFwd;
-        layerFwd = (lt.attnLinFwd + lt.coreFwd + lt.attnEwFwd) + ring(lt.coreFwd, 1.0) + tp(lt.attnLinFwd) + lt.mlpFwd
-            + tp(lt.mlpFwd);
-        double recompute = 0;
-        layerBwdKernels = lt.mlpBwd + lt.attnLinBwd + lt.coreBwd + lt.attnEwBwd;
-        layerBwdPlain = lt.mlpBwd + tp(lt.mlpBwd) + (lt.attnLinBwd + lt.coreBwd + lt.attnEwBwd)
-            + ring(lt.coreBwd, 2.0) + tp(lt.attnLinBwd);
-        if (sc.checkpointing == Checkpointing::Full) {
-            layerRecompute = layerFwdKernels;
-            recompute = layerFwd;
-        } else if (sc.checkpointing == Checkpointing::Selective) {
-            layerRecompute = lt.coreFwd;
-            recompute = lt.coreFwd;
-        }
-        layerBwd = recompute + lt.mlpBwd + tp(lt.mlpBwd) + (lt.attnLinBwd + lt.coreBwd + lt.attnEwBwd)
-            + ring(lt.coreBwd, 2.0) + tp(lt.attnLinBwd);
-        send = collectiveSeconds(EventKind::Send, lt.p2pBytes, 2, sc.alphaSeconds, bw.pp);
+        static_cast<LayerSeconds&>(*this) = layerSeconds(*s, lt, bw);
+        comms = unitComms(*s, b, links, bw, dc);
         perLayer = unitComm(perLayerParams);
-        // The per-weight pieces (step.cpp's makeOp on zero3Pieces()): each weight's share of its layer half, the TP
-        // pair and the ring after the piece that ends the half, less what the kernels next to them hide.
-        const double attnLin = lt.attnLinFwd, mlpGemm = lt.mlpFwd - lt.mlpEwFwd, sh = lt.qkvShare, su = lt.upShare;
-        auto at = [](Zero3Work w) { return std::size_t(w); };
-        pieceFwd[at(Zero3Work::Qkv)] = attnLin * sh + lt.coreFwd + lt.attnEwFwd + ring(lt.coreFwd, 1.0);
-        pieceFwd[at(Zero3Work::Out)] = attnLin * (1 - sh) + tp(attnLin);
-        pieceFwd[at(Zero3Work::Up)] = mlpGemm * su;
-        pieceFwd[at(Zero3Work::Down)] = mlpGemm * (1 - su) + lt.mlpEwFwd + tp(lt.mlpFwd);
-        pieceFwd[at(Zero3Work::Head)] = lt.headFwd;
-        pieceBwd[at(Zero3Work::Down)] = 2.0 * (mlpGemm * (1 - su) + lt.mlpEwFwd);
-        pieceBwd[at(Zero3Work::Up)] = 2.0 * mlpGemm * su + tp(lt.mlpBwd);
-        pieceBwd[at(Zero3Work::Out)] = 2.0 * attnLin * (1 - sh);
-        pieceBwd[at(Zero3Work::Qkv)] = (sc.checkpointing == Checkpointing::Selective ? lt.coreFwd : 0.0)
-            + 2.0 * attnLin * sh + lt.coreBwd + lt.attnEwBwd + ring(lt.coreBwd, 2.0) + tp(lt.attnLinBwd);
-        pieceBwd[at(Zero3Work::Head)] = lt.headBwd;
     }
 };
 
@@ -190,41 +112,12 @@ Block block(const Ctx& x, const Stage& st, std::int64_t chunk, std::int64_t stag
         return qf;
     };
     if (x.perTensor) {
-        // DeepSpeed 2021's per-weight ZeRO-3: the pieces and their order as step.cpp's makeOp (stagetime.h).
+        // DeepSpeed 2021's per-weight ZeRO-3: the pieces and their order as step.cpp's makeOp (blockphysics.h).
         std::vector<ZeroUnit> units;
-        units.reserve(std::size_t(layers) + 2);
-        if (emb)
-            units.push_back({EventPart::Embedding, -1, st.embedding});
-        for (std::int64_t l = 0; l < layers; ++l)
-            units.push_back({EventPart::Layer, l0 + l,
-                             st.perLayer + (lastChunk && l + 1 == layers ? st.lastExtra : 0)});
-        if (head)
-            units.push_back({EventPart::Head, -2, st.head});
-        if (!fwd)
-            std::reverse(units.begin(), units.end());
-        const std::vector<Zero3Piece> pieces = zero3Pieces(s, units, fwd, x.dc, x.bw.z3SmallTensors);
-        std::vector<double> end(pieces.size(), -1.0);
-        walkZero3Pieces(
-            pieces, double(s.zero3PrefetchBucketElements),
-            [&](std::size_t j) {
-                const double g = pieces[j].gather;
-                if (x.offPar)
-                    async(collectiveSeconds(EventKind::HostToDevice, std::ceil(g / double(x.dc)) * x.b.weights, 1,
-                                            s.alphaSeconds, x.bw.paramHost));
-                end[j] = async(collectiveSeconds(EventKind::AllGather, g * x.b.weights, x.dc, s.alphaSeconds, x.bw.z3));
-            },
-            [&](std::size_t j) { cf = std::max(cf, end[j]); },
-            [&](std::size_t j) {
-                const Zero3Piece& pc = pieces[j];
-                cf += (pc.phase == StepPhase::Backward ? x.pieceBwd : x.pieceFwd)[std::size_t(pc.work)];
-                if (reduce && pc.reduce > 0) {
-                    async(collectiveSeconds(EventKind::ReduceScatter, pc.reduce * x.b.grads, x.dc, s.alphaSeconds, x.bw.z3)
-                          + pc.reduceExtra);
-                    if (x.offOpt)
-                        async(collectiveSeconds(EventKind::DeviceToHost, std::ceil(pc.reduce / double(x.dc)) * x.b.grads,
-                                                1, s.alphaSeconds, x.links.pcieBytesPerSecond));
-                }
-            });
+        blockUnits(st, x.v, chunk, fwd, units);
+        const StreamEnds e = perWeightBlock(s, x.comms, x, units, fwd, reduce);
+        cf = e.compute;
+        qf = e.comm;
     } else if (!x.z3 && !reduce) {
         cf = recomputed == layers || fwd
             ? double(layers) * layerSecs + headSecs
@@ -233,7 +126,7 @@ Block block(const Ctx& x, const Stage& st, std::int64_t chunk, std::int64_t stag
         // Units in forward order: the embedding, the layers (the stage's last carries its rounding), the head;
         // backward walks them in reverse.
         const std::size_t n = std::size_t(emb) + std::size_t(layers) + std::size_t(head);
-        auto unitAt = [&](std::size_t j, int& kind) -> Ctx::UnitComm {
+        auto unitAt = [&](std::size_t j, int& kind) -> UnitSeconds {
             const std::size_t f = fwd ? j : n - 1 - j;
             if (emb && f == 0) {
                 kind = 0;
@@ -265,7 +158,7 @@ Block block(const Ctx& x, const Stage& st, std::int64_t chunk, std::int64_t stag
             if (j >= n || gatherEnd[j] >= 0)
                 return;
             int kind = 0;
-            const Ctx::UnitComm u = unitAt(j, kind);
+            const UnitSeconds u = unitAt(j, kind);
             if (x.offPar)
                 async(u.host);
             gatherEnd[j] = async(u.gather);
@@ -278,7 +171,7 @@ Block block(const Ctx& x, const Stage& st, std::int64_t chunk, std::int64_t stag
                     issue(j + std::size_t(q));
             }
             int kind = 0;
-            const Ctx::UnitComm u = unitAt(j, kind);
+            const UnitSeconds u = unitAt(j, kind);
             if (kind == 1)
                 cf += layerSecsAt(l0 + std::int64_t(fwd ? j - std::size_t(emb) : n - 1 - j - std::size_t(emb)));
             else if (kind == 2)
@@ -299,8 +192,6 @@ Block block(const Ctx& x, const Stage& st, std::int64_t chunk, std::int64_t stag
     return out;
 }
 
-} // namespace
-
 void closedFormStepReference(const Scenario& s, const Footprint& fp, PlanLayout& out)
 {
     Ctx x;
@@ -311,7 +202,6 @@ void closedFormStepReference(const Scenario& s, const Footprint& fp, PlanLayout&
     x.p = s.pp;
     x.v = (s.schedule == PipelineSchedule::Interleaved && x.p > 1) ? s.vpp : 1;
     x.m = s.gradAccum;
-    x.c = s.cp;
     x.dc = s.dp() * s.cp;
     x.lt = layerTimes(s, fp.gpu, activationWireBytes(x.b));
     x.bw = groupBandwidths(s, x.links, x.dc);
@@ -327,32 +217,13 @@ void closedFormStepReference(const Scenario& s, const Footprint& fp, PlanLayout&
     if (p < 1 || v < 1) // validateScenario refuses these before the planner gets here; never divide by them
         throw InvalidInput("pp", "the pipeline needs at least one stage and one chunk per stage");
 
-    auto makeStage = [&](std::int64_t i) {
-        const StageParams sp = stageParams(fp, a, x.t, x.p, i);
-        Stage st;
-        st.layers = sp.layers;
-        st.firstLayer = layersBefore(L, x.p, i);
-        st.first = i == 0;
-        st.last = i == x.p - 1;
-        st.perLayer = sp.perLayer;
-        st.embedding = sp.embedding;
-        st.head = sp.head;
-        st.lastExtra = sp.lastLayerExtra;
-        st.local = sp.local;
-        return st;
-    };
+    auto makeStage = [&](std::int64_t i) { return blockStage(fp, a, x.t, x.p, i); };
 
     // The block times of every virtual stage. A stage's blocks depend on it only through its layers and whether it
     // is the first or the last: four kinds at most (first, last, and middle stages with L/p or L/p + 1 layers), each
     // computed once; with every n-th layer checkpointed the stages differ in the layers they recompute: every stage is
     // computed. ZeRO-2/3 reduce the gradients in every backward, ZeRO-0/1 in the last micro-batch's.
-    struct Kind
-    {
-        std::int64_t rep = -1; ///< the stage whose blocks were computed
-        double compute = 0; ///< kernel seconds (recompute included) of one micro-batch through all chunks
-        double busy = 0, lastBusy = 0; ///< block durations of one micro-batch, of the last one
-        OptimizerPhase post;
-    };
+    using Kind = StageKind;
     Kind kindsSmall[4];
     std::vector<Kind> kindsBig;
     Kind* kinds = kindsSmall;
@@ -408,10 +279,7 @@ void closedFormStepReference(const Scenario& s, const Footprint& fp, PlanLayout&
     }
     const PipelineSchedule sched = p > 1 ? s.schedule : PipelineSchedule::OneFOneB;
     const std::int64_t u = v > 1 ? p : 1;
-    // Without a pipeline the stage's blocks follow one another: the pace holds from the second micro-batch on.
-    // NOLINTNEXTLINE(clang-analyzer-core.DivideZero): u is p or 1, and p >= 1 is checked above
-    const std::int64_t mMax = p == 1 ? 2 : std::max(2 * u, kMaxPlacedBlocks / (2 * V) / u * u);
-    const std::int64_t mB = x.m <= mMax ? x.m : x.m - (x.m - mMax + u - 1) / u * u;
+    const std::int64_t mB = placedMicroBatches(p, v, x.m);
     scheduleStageEnds(sched, p, mB, v, times, ends);
     if (mB < x.m && x.everyNth && sched != PipelineSchedule::GPipe && p > 1) {
         // Every n-th layer checkpointed: the stages recompute different layers and differ in busy time, and an
@@ -451,37 +319,24 @@ void closedFormStepReference(const Scenario& s, const Footprint& fp, PlanLayout&
     for (std::int64_t i = 0; i < p; ++i)
         stepEnd = std::max(stepEnd, ends[i] + kinds[kindOf(i)].post.seconds());
 
-    // The split of the worst rank's step (the footprint's worst stage, as computeStep() reports it): its kernels,
-    // the rest of its blocks (exposed communication), its optimizer phase, and the bubble: the rest of the step.
-    const Kind& w = kinds[kindOf(fp.worstRank().stage)];
-    const double m = double(x.m);
-    const double busy = (m - 1.0) * w.busy + w.lastBusy;
-    out.stepTimeS = stepEnd;
-    out.computeS = m * w.compute;
-    out.optimizerS = w.post.step + w.post.hostCopy;
-    out.exposedCommS = std::max(0.0, busy - out.computeS) + w.post.gatherExposed;
-    out.bubbleS = std::max(0.0, stepEnd - busy - w.post.seconds());
-
-    // FLOPs of the whole step (step.cpp: every compute event of every stage and chunk, m micro-batches).
-    const LayerTimes& lt = x.lt;
-    const double layerF = lt.attnFlops + lt.coreFlops + lt.mlpFlops;
-    double recomputeF = 0;
-    if (s.checkpointing == Checkpointing::Full)
-        recomputeF = layerF;
-    else if (s.checkpointing == Checkpointing::Selective)
-        recomputeF = lt.coreFlops;
-    const double headLocal = stageParams(fp, a, x.t, x.p, x.p - 1).head > 0 ? 3.0 * lt.headFlops : 0.0;
-    const double perRankModel = m * (double(L) * 3.0 * layerF + headLocal);
-    const double recomputedLayers = s.checkpointing == Checkpointing::Full ? double(checkpointedLayers(s, 0, L)) : double(L);
-    const double perRankExec = perRankModel + m * recomputedLayers * recomputeF;
-    const double ranks = double(x.t) * double(s.dp()) * double(x.c);
-    const double N = double(s.gpus);
-    const double tokens = double(s.dp()) * m * double(s.microBatch) * double(s.seq);
-    if (out.stepTimeS > 0) {
-        out.tflopsPerGpu = perRankExec * ranks / out.stepTimeS / N / 1e12;
-        out.mfu = perRankModel * ranks / (out.stepTimeS * N * x.links.peakFlops);
-        out.tokensPerSecondPerGpu = tokens / out.stepTimeS / N;
-    }
+    // The split of the worst rank's step and the step's FLOPs (layoutplanner_eval.h).
+    fillStepNumbers(s, x.lt, x.links, kinds[kindOf(fp.worstRank().stage)],
+                    stageParams(fp, a, x.t, x.p, x.p - 1).head > 0, stepEnd, out);
 }
 
+} // namespace
+
 } // namespace shardscope::detail
+
+namespace shardscope {
+
+PlanLayout evaluateLayoutReference(const Scenario& s)
+{
+    PlanLayout l = detail::layoutOf(s);
+    const Footprint f = computeFootprint(s);
+    detail::fillMemory(s, f, l);
+    detail::closedFormStepReference(s, f, l);
+    return l;
+}
+
+} // namespace shardscope
