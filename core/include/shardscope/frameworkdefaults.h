@@ -49,6 +49,6 @@ inline constexpr double kDsAdditionalBufferFactor = 1.5;
 // --- PyTorch DDP (torch/nn/parallel/distributed.py, DistributedDataParallel).
 
 /// bucket_cap_mb: gradient bucket size, 25 MiB.
-inline constexpr std::int64_t kDdpBucketCapBytes = 25 * 1024 * 1024;
+inline constexpr std::int64_t kDdpBucketCapBytes = std::int64_t {25} * 1024 * 1024;
 
 } // namespace shardscope
