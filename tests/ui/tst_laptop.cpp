@@ -11,6 +11,10 @@
 #include "memorypage.h"
 #include "memorypergpuchart.h"
 #include "resultjson.h"
+#include "steppipelineview.h"
+#include "stepview.h"
+#include "shardscope/advice.h"
+#include "shardscope/step.h"
 #include "wheelguard.h"
 
 #include <QAbstractSlider>
@@ -209,6 +213,26 @@ private slots:
         setExportFolder(dir.filePath(QStringLiteral("gone"))); // a folder that no longer exists falls back
         QCOMPARE(exportFolder(QStringLiteral("fallback")), QStringLiteral("fallback"));
         setExportFolder(QString());
+    }
+
+    void oneStageNumberingEverywhere()
+    {
+        // The Memory tab's verdict says "pipeline stage 4 of 4"; the Step tab said "stage 3" for the same rank
+        // (0-based). Llama-2-70B on 64 GPUs, TP 8 x PP 4: the worst rank is on the last stage (core: worstStage 3).
+        Scenario s = defaultScenario();
+        s.gpus = 64;
+        s.tp = 8;
+        s.pp = 4;
+        s.zeroStage = 1;
+        const StepResult r = computeStep(s);
+        QCOMPARE(r.worstStage, std::int64_t(3));
+        StepView v;
+        v.setScenario(s);
+        const QString label = v.pipelineView()->stageLabel(r.worstStage);
+        QVERIFY2(label.contains(QStringLiteral("stage 4 ")), qPrintable(label));
+        QVERIFY2(v.pipelineView()->stageLabel(0).startsWith(QStringLiteral("stage 1 ")), qPrintable(v.pipelineView()->stageLabel(0)));
+        const Verdict verdict = verdictFor(computeAdvice(s), ByteUnit::GB);
+        QVERIFY2(verdict.text.contains(QStringLiteral("pipeline stage 4 of 4")), qPrintable(verdict.text));
     }
 
     void windowMessagesQuoteNoFlags()
