@@ -24,6 +24,7 @@
 #include <QComboBox>
 #include <QFileInfo>
 #include <QJsonDocument>
+#include <QLabel>
 #include <QLineEdit>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -233,6 +234,28 @@ private slots:
         QVERIFY2(v.pipelineView()->stageLabel(0).startsWith(QStringLiteral("stage 1 ")), qPrintable(v.pipelineView()->stageLabel(0)));
         const Verdict verdict = verdictFor(computeAdvice(s), ByteUnit::GB);
         QVERIFY2(verdict.text.contains(QStringLiteral("pipeline stage 4 of 4")), qPrintable(verdict.text));
+    }
+
+    void aFitWithACaveatIsAWarningNotAGreenFit()
+    {
+        // fp8 linears on an A100 (no FP8 tensor cores; NVIDIA A100 datasheet: FP8 arrives with Hopper): the memory fits,
+        // but the verdict is a warning (symbol and colour), not a green "Fits".
+        Scenario s = defaultScenario();
+        s.recipe = resolveRecipe("fp8-mixed");
+        const Advice a = computeAdvice(s);
+        QVERIFY(a.verdict.fp8WithoutTensorCores);
+        const Verdict v = verdictFor(a, ByteUnit::GB);
+        QCOMPARE(v.kind, Verdict::Kind::Fits);
+        QVERIFY(v.warning);
+        MemoryPage page;
+        page.setAdvice(a);
+        auto* label = page.findChild<QLabel*>(QStringLiteral("verdict"));
+        QVERIFY(label);
+        QVERIFY2(label->text().startsWith(QStringLiteral("\u26a0")), qPrintable(label->text()));
+        // Without the caveat: the green tick.
+        page.setAdvice(computeAdvice(defaultScenario()));
+        QVERIFY(!verdictFor(computeAdvice(defaultScenario()), ByteUnit::GB).warning);
+        QVERIFY2(label->text().startsWith(QStringLiteral("\u2714")), qPrintable(label->text()));
     }
 
     void windowMessagesQuoteNoFlags()
