@@ -11,6 +11,7 @@
 #include "memorypage.h"
 #include "memorypergpuchart.h"
 #include "resultjson.h"
+#include "traindemopanel.h"
 #include "steppipelineview.h"
 #include "stepview.h"
 #include "shardscope/advice.h"
@@ -256,6 +257,32 @@ private slots:
         page.setAdvice(computeAdvice(defaultScenario()));
         QVERIFY(!verdictFor(computeAdvice(defaultScenario()), ByteUnit::GB).warning);
         QVERIFY2(label->text().startsWith(QStringLiteral("\u2714")), qPrintable(label->text()));
+    }
+
+    void runItForRealOffersOnlyRankCountsThatSplitTheBatch()
+    {
+        // The mini trainer's global batch is 48 (core/include/shardscope/trainer.h): the Ranks box steps through its
+        // divisors up to 16 (1, 2, 3, 4, 6, 8, 12, 16) and refuses a typed 5.
+        QCOMPARE(train::TrainConfig().globalBatch, 48);
+        TrainDemoPanel panel;
+        auto* ranks = panel.findChild<QSpinBox*>(QStringLiteral("trainRanks"));
+        QVERIFY(ranks);
+        ranks->setValue(1);
+        QList<int> seen {ranks->value()};
+        for (int i = 0; i < 10; ++i) {
+            ranks->stepBy(1);
+            if (ranks->value() != seen.last())
+                seen << ranks->value();
+        }
+        QCOMPARE(seen, (QList<int> {1, 2, 3, 4, 6, 8, 12, 16}));
+        ranks->stepBy(-2);
+        QCOMPARE(ranks->value(), 8);
+        QString typed = QStringLiteral("5");
+        int pos = 1;
+        QCOMPARE(static_cast<QAbstractSpinBox*>(ranks)->validate(typed, pos) == QValidator::Acceptable, false);
+        typed = QStringLiteral("12");
+        pos = 2;
+        QCOMPARE(static_cast<QAbstractSpinBox*>(ranks)->validate(typed, pos), QValidator::Acceptable);
     }
 
     void windowMessagesQuoteNoFlags()
