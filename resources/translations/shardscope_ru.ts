@@ -637,6 +637,22 @@ B: %2
             <source>PNG DPI</source>
             <translation>DPI для PNG</translation>
         </message>
+        <message>
+            <source>the chart&apos;s own title</source>
+            <translation>собственный заголовок диаграммы</translation>
+        </message>
+        <message>
+            <source>the scenario and its verdict; - for none</source>
+            <translation>сценарий и его вердикт; - — без подписи</translation>
+        </message>
+        <message>
+            <source>Title</source>
+            <translation>Заголовок</translation>
+        </message>
+        <message>
+            <source>Caption</source>
+            <translation>Подпись</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::CompareWidget</name>

@@ -637,6 +637,22 @@ B：%2
             <source>PNG DPI</source>
             <translation>PNG DPI</translation>
         </message>
+        <message>
+            <source>the chart&apos;s own title</source>
+            <translation>图表自身的标题</translation>
+        </message>
+        <message>
+            <source>the scenario and its verdict; - for none</source>
+            <translation>场景及其结论；- 表示无</translation>
+        </message>
+        <message>
+            <source>Title</source>
+            <translation>标题</translation>
+        </message>
+        <message>
+            <source>Caption</source>
+            <translation>说明</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::CompareWidget</name>

@@ -6,6 +6,7 @@
 #include "chartexport.h"
 #include "controlspanel.h"
 #include "explorer.h"
+#include "fileactions.h"
 #include "lecture.h"
 #include "mainwindow.h"
 #include "memorypage.h"
@@ -203,6 +204,23 @@ private slots:
             QVERIFY2(QFileInfo(path).size() > 0, qPrintable(path));
             QFile::remove(path);
         }
+    }
+
+    void theExportDialogOffersTitleAndCaption()
+    {
+        // As export --title / --caption: what is typed reaches the options the export is made with.
+        ChartExportDialog d;
+        auto* title = d.findChild<QLineEdit*>(QStringLiteral("exportTitle"));
+        auto* caption = d.findChild<QLineEdit*>(QStringLiteral("exportCaption"));
+        QVERIFY(title && caption);
+        QVERIFY(d.options().title.isEmpty() && d.options().caption.isEmpty()); // the chart's own and the scenario's
+        title->setText(QStringLiteral("Figure 3"));
+        caption->setText(QStringLiteral("-"));
+        QCOMPARE(d.options().title, QStringLiteral("Figure 3"));
+        QCOMPARE(d.options().caption, QStringLiteral("-"));
+        // Data formats have neither.
+        d.findChild<QComboBox*>(QStringLiteral("exportFormat"))->setCurrentIndex(3); // CSV
+        QVERIFY(!title->isEnabled());
     }
 
     void oneRememberedExportFolder()
