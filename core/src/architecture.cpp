@@ -153,9 +153,9 @@ void validateArchitecture(const Architecture& a)
     // --- MoE and MLA (issue 25)
     auto range = [](std::int64_t v, std::int64_t lo, std::int64_t hi, const char* option, const char* what) {
         if (v < lo || v > hi)
-            throw InvalidInput(option, std::string("--") + option + ": " + what + " must be between "
-                                   + std::to_string(lo) + " and " + std::to_string(hi) + " (got " + std::to_string(v)
-                                   + ")");
+            throw InvalidInput(option,
+                               std::string("--") + option + ": " + what + " must be between " + std::to_string(lo)
+                                   + " and " + std::to_string(hi) + " (got " + std::to_string(v) + ")");
     };
     range(a.moeFfn, 0, 10000000, "moe-ffn", "the expert FFN size (0 = --ffn)");
     range(a.sharedExperts, 0, 1024, "shared-experts", "the shared experts");
@@ -170,11 +170,17 @@ void validateArchitecture(const Architecture& a)
     range(a.qkNorm, 0, 2, "qk-norm", "the Q/K norm kind");
     range(a.mtpLayers, 0, 64, "mtp-layers", "the multi-token-prediction modules");
     if (a.mla() && (a.qkNopeDim + a.qkRopeDim < 1 || a.vHeadDim < 1))
-        throw InvalidInput("kv-lora-rank", "--kv-lora-rank: Multi-head Latent Attention needs a query/key head size "
-                                           "(qk_nope_head_dim + qk_rope_head_dim) and a value head size of at least 1");
+        throw InvalidInput("kv-lora-rank",
+                           "--kv-lora-rank: Multi-head Latent Attention needs a query/key head size "
+                           "(qk_nope_head_dim + qk_rope_head_dim) and a value head size of at least 1");
     if (a.experts <= 1 && (a.sharedExperts > 0 || a.moeFfn > 0 || a.denseLayers > 0))
-        throw InvalidInput(a.sharedExperts > 0 ? "shared-experts" : a.moeFfn > 0 ? "moe-ffn" : "dense-layers",
-                           std::string("--") + (a.sharedExperts > 0 ? "shared-experts" : a.moeFfn > 0 ? "moe-ffn" : "dense-layers")
+        throw InvalidInput(a.sharedExperts > 0 ? "shared-experts"
+                               : a.moeFfn > 0  ? "moe-ffn"
+                                               : "dense-layers",
+                           std::string("--")
+                               + (a.sharedExperts > 0 ? "shared-experts"
+                                      : a.moeFfn > 0  ? "moe-ffn"
+                                                      : "dense-layers")
                                + ": the MoE shape needs --experts above 1");
     if (a.normsPerLayer < 0 || a.normsPerLayer > 16)
         throw InvalidInput("norms-per-layer", "norms per layer must be between 0 and 16");
@@ -189,8 +195,8 @@ void validateArchitecture(const Architecture& a)
     const double fe = std::max(f, double(a.moeFfn)), fs = std::max(fe, double(a.sharedExpertFfn));
     const double mla = double(a.kvLoraRank) > 0
         ? (h + double(a.heads) * 2) * (double(a.qLoraRank) + double(a.kvLoraRank) + 2)
-            * (double(a.qkNopeDim) + double(a.qkRopeDim) + double(a.vHeadDim) + 2) + h * double(a.heads)
-            * (double(a.qkNopeDim) + double(a.qkRopeDim) + double(a.vHeadDim) + 2)
+                * (double(a.qkNopeDim) + double(a.qkRopeDim) + double(a.vHeadDim) + 2)
+            + h * double(a.heads) * (double(a.qkNopeDim) + double(a.qkRopeDim) + double(a.vHeadDim) + 2)
         : 0;
     const double layer = h * (q + 2 * kv) + q * h + 2 * (q + 2 * kv) + h + double(a.heads) + mla
         + std::max(e * (3 * h * fe + 2 * fe + h), 3 * h * f + 2 * f + h)

@@ -84,8 +84,9 @@ StageParams moeStageParams(const Scenario& s, std::int64_t i, std::int64_t Li, c
     std::int64_t attn = 0;
     if (a.mla()) {
         const std::int64_t qH = a.heads / t, qHead = a.qkNopeDim + a.qkRopeDim;
-        attn = a.qLoraRank > 0 ? h * a.qLoraRank + a.qLoraRank + a.qLoraRank * qH * qHead + (a.qkvBias ? a.qLoraRank : 0)
-                               : h * qH * qHead;
+        attn = a.qLoraRank > 0
+            ? h * a.qLoraRank + a.qLoraRank + a.qLoraRank * qH * qHead + (a.qkvBias ? a.qLoraRank : 0)
+            : h * qH * qHead;
         attn += h * (a.kvLoraRank + a.qkRopeDim) + a.kvLoraRank + a.kvLoraRank * qH * (a.qkNopeDim + a.vHeadDim);
         if (a.qkvBias)
             attn += a.kvLoraRank + a.qkRopeDim;
@@ -416,9 +417,6 @@ LayerActivations layerActivationsOf(const Scenario& s, bool explain)
     // flight, forward; dK/dV rotate the same way in backward (torch.distributed context_parallel).
     if (s.cp > 1)
         la.workingBytes += tokens * 2 * kvSplit / t * e.mm * 2 * 2;
-    // MoE: a MoE layer's dispatch and combine all-to-alls hold a send and a receive buffer of the routed tokens.
-    if (a.moe())
-        la.workingBytes += tokens * 2 * la.moeDispatchBytesPerToken / moeSplit;
     return la;
 }
 
@@ -513,16 +511,18 @@ void modelStateTerm(const Ctx& c, const Stage& st, Sizes& v, Term t, double bpp,
                     const char* device, double extra = 0, const std::string& extraWords = "")
 {
     const std::int64_t ex = st.sp.expertLocal;
+    // With expert-DP = DP (EP 1 and expert TP = TP) one shard of the whole: the same elements as a dense stage's.
+    const bool apart = ex > 0 && c.dE != c.d;
     const std::int64_t elems = !sharded ? flatBufferElements(c.s, st.sp.local)
-        : ex > 0                        ? ceilDiv(st.sp.local - ex, c.d) + ceilDiv(ex, c.dE)
+        : apart                         ? ceilDiv(st.sp.local - ex, c.d) + ceilDiv(ex, c.dE)
                                         : ceilDiv(st.sp.local, c.d);
     auto f = [&] {
         std::string w = num(bpp) + " B/param x " + st.where + shardWords(c, sharded);
         if (ex > 0) // MoE (issue 25): the routed experts' part apart
             w += "; of which " + withThousands(ex) + " routed-expert params (experts / EP " + std::to_string(c.s.ep)
                 + (c.s.expertTp() > 1 ? ", each over expert TP " + std::to_string(c.s.expertTp()) : std::string())
-                + (sharded ? ") sharded over expert-DP " + std::to_string(c.dE) : ") replicated over expert-DP")
-                + " = " + gb(double(sharded ? ceilDiv(ex, c.dE) : ex) * bpp);
+                + (sharded ? ") sharded over expert-DP " + std::to_string(c.dE) : ") replicated over expert-DP") + " = "
+                + gb(double(sharded ? ceilDiv(ex, c.dE) : ex) * bpp);
         return w;
     };
     if (offloaded) {
@@ -982,6 +982,10 @@ Stage makeStageShape(const Ctx& c, std::int64_t i)
         st.working = c.la.workingBytes;
     else if (s.cp > 1 && st.layers > 0)
         st.working = c.la.workingBytes - c.la.storedBytes; // the ring attention buffers only
+    // MoE (issue 25): while a MoE layer runs, its dispatch and combine all-to-alls hold a send and a receive buffer
+    // of the routed tokens, whatever the checkpointing.
+    if (s.arch.moe() && st.layers > 0)
+        st.working += c.tokens * 2 * c.la.moeDispatchBytesPerToken / std::max(c.rt, double(s.expertTp()));
     if (e.autocast)
         st.autocastCache = double(P) * 2.0; // autocast's weight cache: a 16-bit copy of every weight used
     st.storedBytes = s.activationOffload ? 0 : static_cast<std::int64_t>(std::llround(st.stored));
@@ -1047,10 +1051,9 @@ void rankFootprintInto(const Ctx& c, Stage& st, Sizes& v, Timeline& tl, RankFoot
     r.localParams = st.sp.local;
     r.perLayerLocalParams = st.sp.perLayerLocal;
     r.expertLocalParams = st.sp.expertLocal;
-    r.moeDispatchBytes = s.arch.moe() && st.layers > 0
-        ? static_cast<std::int64_t>(std::llround(c.tokens * 2 * c.la.moeDispatchBytesPerToken
-                                                 / std::max(c.rt, double(s.expertTp()))))
-        : 0;
+    r.moeDispatchBytes = s.arch.moe() && st.layers > 0 ? static_cast<std::int64_t>(std::llround(
+                             c.tokens * 2 * c.la.moeDispatchBytesPerToken / std::max(c.rt, double(s.expertTp()))))
+                                                       : 0;
     r.inflightMicrobatches = st.fl.microbatches;
     // What is alive at each moment, as bit masks over the terms' sizes: the timeline itself (timelineOf()'s arrays)
     // is written only where it is kept or explained.
@@ -1135,8 +1138,9 @@ void rankFootprintInto(const Ctx& c, Stage& st, Sizes& v, Timeline& tl, RankFoot
         const Term states[4] = {Term::Params, Term::Grads, Term::Master, Term::Optimizer};
         const bool sharded[4] = {c.z >= 3 || (c.fw == Framework::Fsdp2 && c.z == 2), c.z >= 2, c.z >= 1, c.z >= 1};
         for (std::size_t k = 0; k < 4; ++k) {
-            const double ex = sharded[k] ? double(ceilDiv(st.sp.expertLocal, c.dE)) : double(st.sp.expertLocal);
-            const double all = sharded[k] ? ex + double(ceilDiv(st.sp.local - st.sp.expertLocal, c.d)) : double(st.sp.local);
+            const double ex = sharded[k] ? double(st.sp.expertLocal) / double(c.dE) : double(st.sp.expertLocal);
+            const double all = sharded[k] ? ex + double(st.sp.local - st.sp.expertLocal) / double(c.d)
+                                          : double(st.sp.local);
             r.expertStateBytes[k] = all > 0
                 ? static_cast<std::int64_t>(std::llround(double(r.bytes(states[k])) * ex / all))
                 : 0;

@@ -896,7 +896,8 @@ MegatronShard megatronShard(const MegatronArgs& a)
     r.active = blockActive + r.mtpBlock + r.embeddingLayers;
     const double etp = double(std::max<std::int64_t>(1, a.etp)), ep = double(std::max<std::int64_t>(1, a.ep));
     const double p = double(a.pp), t = double(a.tp);
-    r.expertDp = double(a.worldSize / std::max<std::int64_t>(1, a.etp * a.ep * a.pp)); // Python's //
+    const std::int64_t expertDp = a.worldSize / std::max<std::int64_t>(1, a.etp * a.ep * a.pp); // Python's //
+    r.expertDp = double(expertDp);
     const double tpBlock = (attn + denseMlp) * denseLayers + (attn + shared) * moeLayers;
     const double replBlock = norms * denseLayers + (norms + router + gate) * moeLayers + finalNorm;
     const double expBlock = routed * moeLayers;

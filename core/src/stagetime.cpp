@@ -8,6 +8,7 @@
 #include "shardscope/kernels.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace shardscope::detail {
 
@@ -61,8 +62,23 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
     const bool fp8 = s.recipe.fp8 && g.peakFlops8 > 0;
     const double gated = a.gatedMlp ? 2.0 : 1.0;
     // Linear layers: (M, N, K) per TP rank; backward runs the data- and weight-gradient GEMMs (twice the work).
-    const double qkv = gemmSeconds(km, T, (q + 2 * kv) / t, h, fp8);
-    const double proj = gemmSeconds(km, T, h, q / t, fp8);
+    double qkv = gemmSeconds(km, T, (q + 2 * kv) / t, h, fp8);
+    double proj = gemmSeconds(km, T, h, q / t, fp8);
+    if (a.mla()) {
+        // Multi-head Latent Attention (issue 25; Megatron-Core multi_latent_attention.py): the down-projections
+        // (h -> q_lora, h -> kv_lora + rope) are whole on every TP rank, the up-projections (q_lora -> heads x
+        // (nope + rope), kv_lora -> heads x (nope + v)) and the output projection (heads x v -> h) split over TP.
+        const double H = double(a.heads), qk = double(a.qkNopeDim + a.qkRopeDim);
+        const double qL = double(a.qLoraRank), kvL = double(a.kvLoraRank), v = double(a.vHeadDim);
+        const double qPath = qL > 0 ? h * qL + qL * H * qk / t : h * H * qk / t;
+        lt.attnFlops = 2.0 * T
+            * (qPath + h * (kvL + double(a.qkRopeDim)) + kvL * H * (double(a.qkNopeDim) + v) / t + H * v * h / t);
+        qkv = (qL > 0 ? gemmSeconds(km, T, qL, h, fp8) + gemmSeconds(km, T, H * qk / t, qL, fp8)
+                      : gemmSeconds(km, T, H * qk / t, h, fp8))
+            + gemmSeconds(km, T, kvL + double(a.qkRopeDim), h, fp8)
+            + gemmSeconds(km, T, H * (double(a.qkNopeDim) + v) / t, kvL, fp8);
+        proj = gemmSeconds(km, T, h, H * v / t, fp8);
+    }
     const double up = k * gemmSeconds(km, T, gated * f / t, h, fp8);
     const double down = k * gemmSeconds(km, T, h, f / t, fp8);
     const double head = gemmSeconds(km, T, double(a.vocab) / t, h, false);
@@ -123,7 +139,8 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
         const double rt = s.sequenceParallel ? t : 1.0;
         const double etp = double(s.expertTp());
         const double cf = s.moeCapacityFactor;
-        const double local = double(a.experts / std::max<std::int64_t>(1, s.ep));
+        const std::int64_t localExperts = a.experts / std::max<std::int64_t>(1, s.ep); // EP divides the experts
+        const double local = double(localExperts);
         // Routed tokens this rank's experts compute: the dispatcher's T / rt tokens x k x cf, gathered over ETP.
         const double routedTokens = T / std::max(rt, etp) * etp * k * cf;
         const double perExpert = routedTokens / std::max(1.0, local);
@@ -134,8 +151,9 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
         const double router = gemmSeconds(km, T / rt, double(a.experts), h, false);
         // Permute and unpermute read and write the routed tokens (2 x 2 passes of h each); top-k and the softmax
         // read the fp32 logits; the activation works on the routed intermediates.
-        const double moeEw = memorySeconds(km, (4.0 * routedTokens * h + (gated + 1) * routedTokens * fe / etp
-                                                + double(a.sharedExperts) * (gated + 1) * T * fs / t)
+        const double moeEw = memorySeconds(km,
+                                           (4.0 * routedTokens * h + (gated + 1) * routedTokens * fe / etp
+                                            + double(a.sharedExperts) * (gated + 1) * T * fs / t)
                                                    * actBytes
                                                + 3.0 * 4.0 * T / rt * double(a.experts));
         const MoeAllToAll x = moeAllToAll(s);
@@ -149,9 +167,9 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
         lt.upShare = eUp + sUp + eDown + sDown > 0 ? (eUp + sUp) / (eUp + sUp + eDown + sDown) : 1.0;
         lt.mlpFwd = kernelsFwd + ewMlpSec + exposedFwd;
         lt.mlpEwFwd = ewMlpSec + moeEw;
-        lt.mlpFlops = 2.0 * (routedTokens * (a.gatedMlp ? 3.0 : 2.0) * h * fe / etp
-                             + T * double(a.sharedExperts) * (a.gatedMlp ? 3.0 : 2.0) * h * fs / t
-                             + T / rt * h * double(a.experts));
+        lt.mlpFlops = 2.0
+            * (routedTokens * (a.gatedMlp ? 3.0 : 2.0) * h * fe / etp
+               + T * double(a.sharedExperts) * (a.gatedMlp ? 3.0 : 2.0) * h * fs / t + T / rt * h * double(a.experts));
         lt.mlpBwd = 2.0 * (kernelsFwd + ewMlpSec) + exposedBwd;
     } else {
         lt.mlpBwd = 2.0 * lt.mlpFwd;
@@ -392,10 +410,17 @@ MoeAllToAll moeAllToAll(const Scenario& s)
     x.sentBytes = copies * (ep - 1.0) / ep * x.bytesPerCopy;
     // The EP group: ETP fastest, then EP (Megatron-Core's expert rank order); ranks per node of one group.
     const std::int64_t etp = s.expertTp();
-    const std::int64_t perNode = std::max<std::int64_t>(1, std::min<std::int64_t>(s.ep, s.gpusPerNode / std::max<std::int64_t>(1, etp)));
+    const std::int64_t perNode = std::max<std::int64_t>(
+        1, std::min<std::int64_t>(s.ep, s.gpusPerNode / std::max<std::int64_t>(1, etp)));
     x.epNodes = std::max<std::int64_t>(1, (s.ep + perNode - 1) / perNode);
     const double offNode = ep > 1 ? (ep - double(perNode)) / ep : 0.0; // share of a token's copies for other nodes
     double interCopies = x.copiesPerToken * std::max(0.0, offNode);
+    if (s.moeNodeDedup && x.epNodes > 1) {
+        // Once per destination node: of n nodes, k x cf copies spread evenly reach n (1 - (1 - 1/n)^(k cf)) distinct
+        // nodes on average, (n - 1) / n of them other nodes.
+        const double n = double(x.epNodes);
+        interCopies = std::min(interCopies, n * (1 - std::pow(1 - 1 / n, x.copiesPerToken)) * (n - 1) / n);
+    }
     if (s.moeRouteNodes > 0 && x.epNodes > 1)
         interCopies = std::min(interCopies, double(s.moeRouteNodes) * double(x.epNodes - 1) / double(x.epNodes));
     x.interNodeBytes = x.tokens * interCopies * x.bytesPerCopy;

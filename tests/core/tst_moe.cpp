@@ -64,6 +64,7 @@ private Q_SLOTS:
     void etpSplitsEachExpert();
     void allToAllBytesByHand();
     void nodeLimitedRouting();
+    void perNodeDeduplication();
     void stepCountsFourAllToAllsPerMoeLayer();
     void overlapHidesAllToAll();
     void denseModelsUnchangedByEpKnobs();
@@ -96,10 +97,13 @@ void TestMoe::refusals_data()
     QTest::addColumn<int>("which");
     QTest::addColumn<QString>("field");
     QTest::addColumn<QString>("message");
-    QTest::newRow("EP 3 does not divide 256 experts") << 0 << "ep" << "EP 3 does not divide the 256 experts";
+    QTest::newRow("EP 3 does not divide 256 experts") << 0 << "ep"
+                                                      << "EP 3 does not divide the 256 experts";
     QTest::newRow("ETP x EP = 256 does not divide 128 GPUs of a stage")
-        << 1 << "ep" << "expert TP x EP = 256 does not divide the 128 GPUs of a pipeline stage";
-    QTest::newRow("expert TP 3 does not divide 2048") << 4 << "expert-tp" << "expert TP 3 does not divide";
+        << 1 << "ep"
+        << "expert TP x EP = 256 does not divide the 128 GPUs of a pipeline stage";
+    QTest::newRow("expert TP 3 does not divide 2048") << 4 << "expert-tp"
+                                                      << "expert TP 3 does not divide";
 }
 
 void TestMoe::refusals()
@@ -110,8 +114,15 @@ void TestMoe::refusals()
     Scenario s = deepSeekV3Layout();
     switch (which) {
     case 0: s.ep = 3; break;
-    case 1: s.ep = 128; s.etp = 2; break;
-    case 4: s.ep = 32; s.etp = 3; s.gpus = 16 * 96; break;
+    case 1:
+        s.ep = 128;
+        s.etp = 2;
+        break;
+    case 4:
+        s.ep = 32;
+        s.etp = 3;
+        s.gpus = 16 * 96;
+        break;
     default: break;
     }
     try {
@@ -201,6 +212,20 @@ void TestMoe::nodeLimitedRouting()
     QVERIFY(x.seconds < moeAllToAll(deepSeekV3Layout()).seconds);
 }
 
+void TestMoe::perNodeDeduplication()
+{
+    // DeepEP sends a token once per destination node (deepseek-ai/DeepEP, internode dispatch). 8 copies spread evenly
+    // over the group's 8 nodes reach 8 x (1 - (7/8)^8) = 5.2511 distinct nodes on average, 7/8 of them other nodes:
+    // 4.5947 NIC copies per token instead of 7: 4096 x 4.5947 x 14,336 = 269,804,167.5 B.
+    Scenario s = deepSeekV3Layout();
+    s.moeNodeDedup = true;
+    const MoeAllToAll x = moeAllToAll(s);
+    QVERIFY2(std::fabs(x.interNodeBytes - 269804167.5) < 1.0, qPrintable(QString::number(x.interNodeBytes, 'f', 1)));
+    // With node-limited routing too, the smaller cap holds: 3.5 copies (nodeLimitedRouting).
+    s.moeRouteNodes = 4;
+    QCOMPARE(moeAllToAll(s).interNodeBytes, 205520896.0);
+}
+
 void TestMoe::stepCountsFourAllToAllsPerMoeLayer()
 {
     // Dispatch and combine in forward, their gradients in backward: 4 all-to-alls per MoE layer per micro-batch
@@ -209,14 +234,14 @@ void TestMoe::stepCountsFourAllToAllsPerMoeLayer()
     Scenario s = deepSeekV3Layout();
     s.checkpointing = Checkpointing::None;
     const StepResult r = computeStep(s);
-    const double moeLayers = double(s.arch.moeLayersIn(
-        r.worstStage * 3 + std::min<std::int64_t>(r.worstStage, 13), r.worstStage < 13 ? 4 : 3));
+    const double moeLayers = double(
+        s.arch.moeLayersIn(r.worstStage * 3 + std::min<std::int64_t>(r.worstStage, 13), r.worstStage < 13 ? 4 : 3));
     QCOMPARE(r.totals.epBytes, 4.0 * moeLayers * 16.0 * 462422016.0);
     // Full recompute runs the forward's two again.
     s.checkpointing = Checkpointing::Full;
     const StepResult f = computeStep(s);
-    const double moeLayersF = double(s.arch.moeLayersIn(
-        f.worstStage * 3 + std::min<std::int64_t>(f.worstStage, 13), f.worstStage < 13 ? 4 : 3));
+    const double moeLayersF = double(
+        s.arch.moeLayersIn(f.worstStage * 3 + std::min<std::int64_t>(f.worstStage, 13), f.worstStage < 13 ? 4 : 3));
     QCOMPARE(f.totals.epBytes, 6.0 * moeLayersF * 16.0 * 462422016.0);
 }
 

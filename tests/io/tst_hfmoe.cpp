@@ -138,7 +138,8 @@ void TestHfMoe::modelCards()
     QFETCH(double, digit);
     const ParamCounts c = countParams(architectureFromHfConfigFile(hfData(file)));
     auto within = [&](double ours, double card) {
-        return std::fabs(ours - card) < digit ? QString() : QString::number(ours, 'f', 0) + " vs " + QString::number(card, 'f', 0);
+        return std::fabs(ours - card) < digit ? QString()
+                                              : QString::number(ours, 'f', 0) + " vs " + QString::number(card, 'f', 0);
     };
     if (total > 0)
         QVERIFY2(within(double(c.total), total).isEmpty(), qPrintable(within(double(c.total), total)));
@@ -150,10 +151,14 @@ void TestHfMoe::presetsMatchTheirConfigs_data()
 {
     QTest::addColumn<QString>("file");
     QTest::addColumn<QString>("preset");
-    QTest::newRow("mixtral-8x22b") << "Mixtral-8x22B-v0.1.json" << "mixtral-8x22b";
-    QTest::newRow("deepseek-v3") << "DeepSeek-V3.json" << "deepseek-v3";
-    QTest::newRow("qwen3-235b-a22b") << "Qwen3-235B-A22B.json" << "qwen3-235b-a22b";
-    QTest::newRow("gpt-oss-120b") << "gpt-oss-120b.json" << "gpt-oss-120b";
+    QTest::newRow("mixtral-8x22b") << "Mixtral-8x22B-v0.1.json"
+                                   << "mixtral-8x22b";
+    QTest::newRow("deepseek-v3") << "DeepSeek-V3.json"
+                                 << "deepseek-v3";
+    QTest::newRow("qwen3-235b-a22b") << "Qwen3-235B-A22B.json"
+                                     << "qwen3-235b-a22b";
+    QTest::newRow("gpt-oss-120b") << "gpt-oss-120b.json"
+                                  << "gpt-oss-120b";
 }
 
 void TestHfMoe::presetsMatchTheirConfigs()

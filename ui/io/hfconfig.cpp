@@ -114,7 +114,6 @@ Architecture llamaLike(const Reader& r, const char* type, std::int64_t vocab, st
     return a;
 }
 
-
 // --- Mixture of Experts (issue 25). Defaults: transformers' configuration_<type>.py; the structure each count
 // follows: modeling_<type>.py (docs/model.md, "Mixture of Experts").
 Architecture moeFromHfConfig(const Reader& top, const QString& type)
@@ -123,8 +122,10 @@ Architecture moeFromHfConfig(const Reader& top, const QString& type)
         const bool q3 = type == QLatin1String("qwen3_moe");
         const QJsonValue only = top.o.value(QLatin1String("mlp_only_layers"));
         if (only.isArray() && !only.toArray().isEmpty())
-            fail(top.origin, QCoreApplication::translate("shardscope::Import", "'mlp_only_layers' lists dense layers: "
-                                                                                 "only an empty list is supported"));
+            fail(top.origin,
+                 QCoreApplication::translate("shardscope::Import",
+                                             "'mlp_only_layers' lists dense layers: "
+                                             "only an empty list is supported"));
         Architecture a = q3 ? llamaLike(top, "qwen3_moe", 151936, 2048, 6144, 24, 32, 4, false, 128)
                             : llamaLike(top, "qwen2_moe", 151936, 2048, 5632, 24, 16, 16, false);
         if (q3) {
@@ -175,7 +176,8 @@ Architecture moeFromHfConfig(const Reader& top, const QString& type)
         a.denseLayers = top.optional("first_k_dense_replace", v3 ? 3 : 0);
         // DeepSeek's rule is idx >= first_k_dense_replace and idx % moe_layer_freq == 0: the same as ours at 1.
         if (top.integer("moe_layer_freq", 1) != 1)
-            fail(top.origin, QCoreApplication::translate("shardscope::Import", "'moe_layer_freq' other than 1 is not supported"));
+            fail(top.origin,
+                 QCoreApplication::translate("shardscope::Import", "'moe_layer_freq' other than 1 is not supported"));
         a.qLoraRank = top.optional("q_lora_rank", 1536);
         a.kvLoraRank = top.integer("kv_lora_rank", 512);
         a.qkRopeDim = top.integer("qk_rope_head_dim", 64);

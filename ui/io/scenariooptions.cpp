@@ -28,10 +28,12 @@ struct Opt
 // The options that are not knobs of core's table (knobs.h): the model's sources and the architecture's fields, the
 // units, and the files a scenario can start from. Keep in step with docs/cli.md.
 constexpr Opt kModelOptions[] = {
-    {"model", "NAME", "Model preset: gpt2, gpt3-175b, llama-2-7b, llama-2-13b, llama-2-70b, llama-3-8b, llama-3-70b, "
-                      "mistral-7b, mixtral-8x7b, llama-3.1-405b, mixtral-8x22b, deepseek-v3, qwen3-235b-a22b, gpt-oss-120b."},
-    {"hf-config", "FILE", "A Hugging Face config.json (Llama, Mistral, Mixtral, Qwen2, Gemma, Phi-3, GPT-2; MoE: "
-                          "Qwen2-MoE, Qwen3-MoE, DeepSeek-V2/V3, gpt-oss, Llama 4, OLMoE)."},
+    {"model", "NAME",
+     "Model preset: gpt2, gpt3-175b, llama-2-7b, llama-2-13b, llama-2-70b, llama-3-8b, llama-3-70b, "
+     "mistral-7b, mixtral-8x7b, llama-3.1-405b, mixtral-8x22b, deepseek-v3, qwen3-235b-a22b, gpt-oss-120b."},
+    {"hf-config", "FILE",
+     "A Hugging Face config.json (Llama, Mistral, Mixtral, Qwen2, Gemma, Phi-3, GPT-2; MoE: "
+     "Qwen2-MoE, Qwen3-MoE, DeepSeek-V2/V3, gpt-oss, Llama 4, OLMoE)."},
     {"params", "N", "A bare parameter count (7e9, 7B, 70B, 1.5T); its GPT shape feeds activations."},
     {"layers", "N", "Transformer layers (architecture by fields; GPT-style defaults for the rest)."},
     {"hidden", "N", "Hidden size."},

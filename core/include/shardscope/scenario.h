@@ -216,6 +216,9 @@ struct Scenario
     /// The all-to-alls overlap the computation (Megatron-Core moe-shared-expert-overlap / EP comm overlap,
     /// DeepSeek's DualPipe): only what the layer's compute cannot cover is exposed.
     bool moeA2aOverlap = false;
+    /// DeepEP's internode dispatch (deepseek-ai/DeepEP; DeepSeek-V3 report section 3.2.2): a token crosses the NIC
+    /// once per destination node and is forwarded over NVLink inside it, instead of once per destination GPU.
+    bool moeNodeDedup = false;
     /// GPUs of one PP stage: tp x cp x dp = etp x ep x expert-DP.
     std::int64_t stageGpus() const { return gpus / pp; }
     /// Expert-data-parallel size: the GPUs that hold the same experts (Megatron-Core: world / (pp x ep x etp)).

@@ -148,7 +148,8 @@ StepResult computeStep(const Scenario& s);
  * spread evenly over the EP group: the share (EP - 1) / EP leaves the rank. Megatron-Core's rank order puts expert TP
  * fastest, then EP: the EP group spans gpusPerNode / ETP ranks per node; copies for ranks of other nodes cross the
  * NIC, capped with node-limited routing at the routed nodes x the share of the group's nodes that are other nodes
- * (DeepSeek-V3 sends a token once per node and forwards it over NVLink inside the node).
+ * (DeepSeek-V3 sends a token once per node and forwards it over NVLink inside the node), and with per-node
+ * deduplication (Scenario::moeNodeDedup) at the expected distinct other nodes of a token's copies.
  */
 struct MoeAllToAll
 {
