@@ -1229,7 +1229,10 @@ void stagesToCompute(const Scenario& s, bool everyStage, std::vector<std::int64_
     const std::int64_t p = s.pp;
     // Every n-th block checkpointed: a middle stage may hold fewer checkpointed layers than stage 1 (more activations).
     const bool everyNth = s.checkpointing == Checkpointing::Full && s.checkpointInterval > 1;
-    if (everyStage || s.bareParams || everyNth || p <= 3) {
+    // MoE with dense first layers or MoE every k-th layer (issue 25): a middle stage may hold more MoE layers than
+    // stage 1.
+    const bool mixedLayers = s.arch.moe() && (s.arch.denseLayers > 0 || s.arch.moeLayerFreq > 1);
+    if (everyStage || s.bareParams || everyNth || mixedLayers || p <= 3) {
         for (std::int64_t i = 0; i < p; ++i)
             out.push_back(i);
         return;
