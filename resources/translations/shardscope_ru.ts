@@ -2381,6 +2381,14 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>Отчёт Megatron считает активации MoE как у плотного MLP (Megatron-LM #1784)</translation>
         </message>
         <message>
+            <source>Megatron spreads each kind of layer evenly over the %1 stages (L/p dense and MoE layers each) and puts the embedding and the MTP block on the same shard; ShardScope places whole layers (the dense first layers on the first stage) and reports the worst rank</source>
+            <translation>Megatron делит слои каждого вида поровну между %1 стадиями (по L/p плотных и MoE-слоёв) и кладёт эмбеддинг и блок MTP на один шард; ShardScope размещает слои целиком (первые плотные слои на первой стадии) и показывает худший ранг</translation>
+        </message>
+        <message>
+            <source>Megatron counts %1 multi-token-prediction layer(s) on the most loaded shard; ShardScope's total leaves them out (the model card's main-model count)</source>
+            <translation>Megatron учитывает %1 слой(ёв) предсказания нескольких токенов (MTP) на самом загруженном шарде; итог ShardScope их не включает (счёт основной модели из карточки модели)</translation>
+        </message>
+        <message>
             <source>Megatron reports the first stage: all L layers' activations (p micro-batches of L/p layers) and the embedding shard; ShardScope reports the worst rank</source>
             <translation>Megatron сообщает о первой стадии: активации всех L слоёв (p микробатчей по L/p слоёв) и шард эмбеддинга; ShardScope сообщает о худшем ранге</translation>
         </message>

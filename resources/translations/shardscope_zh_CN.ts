@@ -2381,6 +2381,14 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>Megatron 的报告把 MoE 的激活值按稠密 MLP 计价（Megatron-LM #1784）</translation>
         </message>
         <message>
+            <source>Megatron spreads each kind of layer evenly over the %1 stages (L/p dense and MoE layers each) and puts the embedding and the MTP block on the same shard; ShardScope places whole layers (the dense first layers on the first stage) and reports the worst rank</source>
+            <translation>Megatron 把每类层平均分到 %1 个流水线阶段（稠密层和 MoE 层各 L/p 层），并把嵌入层和 MTP 块放在同一分片上；ShardScope 按整层放置（前几个稠密层在第一阶段），并报告最差的 rank</translation>
+        </message>
+        <message>
+            <source>Megatron counts %1 multi-token-prediction layer(s) on the most loaded shard; ShardScope's total leaves them out (the model card's main-model count)</source>
+            <translation>Megatron 在负载最重的分片上计入 %1 个多 token 预测（MTP）层；ShardScope 的总数不含它们（模型卡中主模型的计数）</translation>
+        </message>
+        <message>
             <source>Megatron reports the first stage: all L layers' activations (p micro-batches of L/p layers) and the embedding shard; ShardScope reports the worst rank</source>
             <translation>Megatron 报告的是第一个阶段：全部 L 层的激活值（p 个微批次，每个 L/p 层）和嵌入层分片；ShardScope 报告的是最差的 rank</translation>
         </message>
