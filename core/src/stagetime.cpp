@@ -129,8 +129,9 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
         const AdapterCounts ac = adapterCounts(s, a, s.tp);
         const std::uint32_t tg = s.loraTargets;
         const double r = double(s.loraRank);
-        const double qL = double(a.heads / s.tp) * hd;
-        const double kvL = a.kvHeads % s.tp == 0 ? double(a.kvHeads / s.tp) * hd : hd;
+        const std::int64_t qHeads = a.heads / s.tp, kvHeads = a.kvHeads / s.tp; // whole heads per TP rank
+        const double qL = double(qHeads) * hd;
+        const double kvL = a.kvHeads % s.tp == 0 ? double(kvHeads) * hd : hd;
         const double fL = f / t;
         const double E = double(std::max<std::int64_t>(1, a.experts));
         double attnAdF = 0, attnAdS = 0, mlpAdF = 0, mlpAdS = 0;

@@ -14,8 +14,14 @@
 #include "shardscope/footprint.h"
 #include "shardscope/scenario.h"
 #include "shardscope/step.h"
+#include "shardscope/validation_memory.h"
 
+#include <QFile>
 #include <QTest>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
 
 using namespace shardscope;
 
@@ -159,6 +165,41 @@ private Q_SLOTS:
         QCOMPARE(computeStep(s).totals.modelFlops, 134741714010112.0);
         s.finetune = FinetuneMethod::Full;
         QCOMPARE(computeStep(s).totals.modelFlops, 188763812659200.0);
+    }
+
+    // validate --measured reads fine-tuning rows (tests/data/measured/measured-finetune.csv: torchtune's README
+    // tables, each row naming its source): the columns finetune_method, lora_rank, lora_targets and base_precision
+    // reach the scenario, and every row is modelled. The medians (seen rows and the rows marked "held out") are
+    // printed; docs/validation.md, "Fine-tuning rows", reports them.
+    void measuredFinetuneRows()
+    {
+        QFile f(QStringLiteral(SHARDSCOPE_SOURCE_DIR "/tests/data/measured/measured-finetune.csv"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const MemoryValidation v = validateMeasuredMemory(f.readAll().toStdString());
+        QVERIFY2(v.unmodelled.empty(), v.unmodelled.empty() ? "" : v.unmodelled.front().reason.c_str());
+        QCOMPARE(int(v.rows.size()), 7);
+        std::vector<double> seen, held;
+        for (const MemoryValidationRow& r : v.rows) {
+            QVERIFY2(r.scenario.finetune != FinetuneMethod::Full, r.id.c_str());
+            (r.scenario.arch.layers == 126 || r.id == "TTUNE-8B-LORA-A6000" || r.id == "TTUNE-3B-QLORA" ? held : seen)
+                .push_back(std::abs(r.error));
+            if (r.id == "TTUNE-70B-LORA-8xA100") {
+                // recipes/configs/llama3_1/70B_lora.yaml: q, k, v at rank 16 (tst_finetuneconfig: 44,564,480).
+                QCOMPARE(loraTargetsKey(r.scenario.loraTargets), std::string("q,k,v"));
+                QCOMPARE(computeFootprint(r.scenario).trainableParams, std::int64_t(44564480));
+            }
+            if (r.id == "TTUNE-8B-QLORA-4090")
+                QCOMPARE(basePrecisionInForce(r.scenario), BasePrecision::Nf4);
+        }
+        auto median = [](std::vector<double> e) {
+            std::sort(e.begin(), e.end());
+            const std::size_t n = e.size();
+            return n % 2 ? e[n / 2] : 0.5 * (e[n / 2 - 1] + e[n / 2]);
+        };
+        qInfo("fine-tuning rows: median |error| %.1f%% over %zu seen rows, %.1f%% over %zu held out",
+              100 * median(seen), seen.size(), 100 * median(held), held.size());
+        QCOMPARE(int(seen.size()), 4);
+        QCOMPARE(int(held.size()), 3);
     }
 
     // The keys: canonical order, PEFT and torchtune names, refusals.

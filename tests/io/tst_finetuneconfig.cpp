@@ -21,7 +21,7 @@ Scenario onLlama3_8b()
     s.arch = *findModelPreset("llama-3-8b");
     s.gpus = s.gpusPerNode = 1;
     s.zeroStage = 0;
-    s.framework = Framework::Single;
+    s.framework = Framework::Ddp;
     return s;
 }
 
@@ -99,7 +99,7 @@ private Q_SLOTS:
         QCOMPARE(s.compiled, false);
         QCOMPARE(s.lossChunks, std::int64_t(8));
         QCOMPARE(s.recipe.id, std::string("fp16-no-master-16bit-adam"));
-        QCOMPARE(s.framework, Framework::Single);
+        QCOMPARE(s.framework, Framework::Ddp);
         QVERIFY(report.all().join(QLatin1Char(' ')).contains(QLatin1String("max_seq_len")));
         validateScenario(s);
         // 32 x 8 x (2 x 8192 + 2 x 5120 + 3 x 18432) = 20,971,520 trainable params.
