@@ -172,6 +172,13 @@ inline UnitComms unitComms(const Scenario& s, const BytesPerParam& b, const Link
     u.alphaSeconds = s.alphaSeconds;
     u.weights = b.weights;
     u.grads = b.grads;
+    if (finetuneAdapters(s)) {
+        // Fine-tuning (issue 28): a gather moves the frozen base at its precision and the adapters; only the adapters'
+        // gradients are reduced (finetuneShares(), over the units in proportion to their params).
+        const FinetuneShares f = finetuneShares(s, b);
+        u.weights = f.gatherBytes;
+        u.grads = b.grads * f.trainable;
+    }
     u.bw = bw;
     u.pcieBytesPerSecond = l.pcieBytesPerSecond;
     u.dc = dc;
@@ -234,9 +241,9 @@ void layerBackwardOps(const LayerTimes& lt, Checkpointing recompute, Visit&& vis
     else if (recompute == Checkpointing::Selective)
         visit(LayerOp::kernels(StepPhase::Recompute, EventPart::Attention, lt.coreFlops, lt.coreFwd));
     const StepPhase b = StepPhase::Backward;
-    visit(LayerOp::kernels(b, EventPart::Mlp, 2.0 * lt.mlpFlops, lt.mlpBwd));
+    visit(LayerOp::kernels(b, EventPart::Mlp, lt.mlpBwdFactor * lt.mlpFlops, lt.mlpBwd));
     visit(LayerOp::tpPair(b, EventPart::Mlp, lt.mlpBwd));
-    visit(LayerOp::kernels(b, EventPart::Attention, 2.0 * (lt.attnFlops + lt.coreFlops),
+    visit(LayerOp::kernels(b, EventPart::Attention, lt.attnBwdFactor * lt.attnFlops + 2.0 * lt.coreFlops,
                            lt.attnLinBwd + lt.coreBwd + lt.attnEwBwd));
     visit(LayerOp::cpRing(b, lt.coreBwd));
     visit(LayerOp::tpPair(b, EventPart::Attention, lt.attnLinBwd));
@@ -247,7 +254,7 @@ template <class Visit>
 void headOps(const LayerTimes& lt, bool fwd, Visit&& visit)
 {
     visit(fwd ? LayerOp::kernels(StepPhase::Forward, EventPart::Head, lt.headFlops, lt.headFwd)
-              : LayerOp::kernels(StepPhase::Backward, EventPart::Head, 2.0 * lt.headFlops, lt.headBwd));
+              : LayerOp::kernels(StepPhase::Backward, EventPart::Head, lt.headBwdFactor * lt.headFlops, lt.headBwd));
 }
 
 /// A piece of DeepSpeed's per-weight ZeRO-3 walk (Zero3Work) in phase `ph`: its weight's share of the layer half's

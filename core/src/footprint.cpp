@@ -2,6 +2,7 @@
 #include "shardscope/footprint.h"
 
 #include "shardscope/errors.h"
+#include "shardscope/finetune.h"
 #include "shardscope/units.h"
 #include "offloadbytes.h"
 #include "stagetime.h"
@@ -348,6 +349,19 @@ LayerActivations layerActivationsOf(const Scenario& s, bool explain)
     const double kvSplit = a.kvHeads % s.tp == 0 ? kv : double(s.tp) * hd;
     la.perTokenSplit = e.mm * (q + kvSplit + kvSplit + q + mlpElems) + moeRouted;
     la.perTokenReplicated += la.moeRouterBytesPerToken;
+    // --- fine-tuning (issue 28; docs/model.md "Fine-tuning"): a frozen linear needs no saved input (its weight has no
+    // gradient), so the QKV input, the MLP input and the down projection's input are kept only where an adapter on
+    // that linear needs them for its A's gradient; the adapters keep their rank-r outputs (DoRA: the base outputs).
+    if (finetuneAdapters(s)) {
+        const std::uint32_t tg = s.loraTargets;
+        if (!(tg & (kLoraQ | kLoraK | kLoraV)))
+            la.perTokenReplicated -= e.mm * h;
+        if (!(tg & ((a.gatedMlp ? kLoraGate : 0U) | kLoraUp | kLoraRouter)))
+            la.perTokenReplicated -= e.mm * h;
+        if (!(tg & kLoraDown))
+            la.perTokenSplit -= e.mm * f * k;
+        la.perTokenAdapter = e.mm * adapterCounts(s, a, s.tp).savedPerToken;
+    }
     // Attention scores: softmax output + dropout mask (1 B) + dropout output per head and key (5 a s in 16-bit);
     // without attention dropout the softmax output only. FlashAttention keeps only its fp32 log-sum-exp (4 a).
     if (s.flashAttention)
@@ -358,7 +372,8 @@ LayerActivations layerActivationsOf(const Scenario& s, bool explain)
     la.constant34 = (la.perTokenReplicated + la.perTokenSplit - (s.flashAttention ? 4 * double(a.heads) : 0)) / h;
 
     const double full = tokens
-        * ((la.perTokenReplicated - gatheredInputs) / rt + gatheredInputs + la.perTokenSplit / t + la.perTokenScores / t);
+        * ((la.perTokenReplicated - gatheredInputs) / rt + gatheredInputs + la.perTokenSplit / t + la.perTokenScores / t
+           + la.perTokenAdapter);
     la.workingBytes = full;
     char buf[640];
     buf[0] = '\0';
@@ -376,7 +391,8 @@ LayerActivations layerActivationsOf(const Scenario& s, bool explain)
         break;
     case Checkpointing::Selective:
         // Megatron's selective recompute: the attention core (scores) is recomputed, the rest kept.
-        la.storedBytes = tokens * ((la.perTokenReplicated - gatheredInputs) / rt + gatheredInputs + la.perTokenSplit / t);
+        la.storedBytes = tokens
+            * ((la.perTokenReplicated - gatheredInputs) / rt + gatheredInputs + la.perTokenSplit / t + la.perTokenAdapter);
         la.workingBytes = tokens * la.perTokenScores / t;
         if (explain)
             std::snprintf(buf, sizeof buf, "selective (Megatron): s*b*(%s/%s + %s/t) per layer, attention scores recomputed",
@@ -390,7 +406,7 @@ LayerActivations layerActivationsOf(const Scenario& s, bool explain)
         const auto mm = matmulOutputs(a, q, kvSplit, k);
         for (std::size_t i = 0; i < mm.size(); i += 2)
             (mm[i].columnParallel ? split : replicated) += e.mm * mm[i].elems;
-        la.storedBytes = tokens * (replicated / rt + split / t);
+        la.storedBytes = tokens * (replicated / rt + split / t + la.perTokenAdapter);
         la.workingBytes = std::max(0.0, full - la.storedBytes);
         if (explain)
             std::snprintf(buf, sizeof buf,
@@ -462,6 +478,15 @@ struct Stage
     /// kept after their first computation: a FootprintFamily's members share them (termSizes()).
     bool fixedTermsKept = false;
     std::array<TermValue, 4> fixedTerms;
+    // --- fine-tuning (issue 28; finetune.h): the frozen base and the adapters of one TP rank of the stage
+    bool ft = false; ///< adapters on a frozen base; the fields below are 0 otherwise
+    std::int64_t adapterLocal = 0; ///< adapter params on the stage (the params that train)
+    std::int64_t adapterPerLayer = 0; ///< of one layer (a ZeRO-3 unit's grads)
+    std::int64_t adapterLargest = 0; ///< the largest adapter tensor
+    double frozenBytes = 0; ///< the stage's frozen base, unsharded
+    double frozenPerLayerBytes = 0; ///< of one layer
+    double frozenEmbeddingBytes = 0; ///< the embedding / head unit (16-bit)
+    double dequantBytes = 0; ///< a dequantised 16-bit weight (QLoRA, int8, fp8) or DoRA's W + BA, transient
 };
 
 /// Sets term t to `bytes` (refusing a size beyond the model's range). `words` (a string, or a callable returning
@@ -532,8 +557,101 @@ void modelStateTerm(const Ctx& c, const Stage& st, Sizes& v, Term t, double bpp,
     setTerm(c, v, t, double(elems) * bpp + extra, [&] { return f() + extraWords; });
 }
 
+
+// --- fine-tuning (issue 28; finetune.h, docs/model.md "Fine-tuning"): a frozen base at the base precision, sharded
+// like the params; grads, master and optimizer states of the adapters only.
+
+/// The stage's frozen base and adapters on one TP rank (st.sp is set).
+void finetuneShape(const Scenario& s, Stage& st)
+{
+    st.ft = finetuneAdapters(s);
+    if (!st.ft)
+        return;
+    const AdapterCounts ac = adapterCounts(s, s.arch, s.tp);
+    const bool last = st.index == s.pp - 1;
+    st.adapterPerLayer = ac.perLayer;
+    st.adapterLocal = st.layers * ac.perLayer + (last ? ac.head : 0);
+    st.adapterLargest = ac.largestTensor;
+    // The layers' linear weights at the base precision, the rest (embeddings, head, norms, biases) 16-bit. A bare
+    // count's layers hold at most what is not its embedding.
+    const double quantised
+        = std::min(double(st.layers) * double(ac.quantisedPerLayer), double(st.sp.local - st.sp.embeddingLocal));
+    const double rows = double(st.layers) * double(ac.quantisedRowsPerLayer);
+    st.frozenBytes = frozenBaseBytes(s, quantised, rows, double(st.sp.local) - quantised);
+    const double perLayerQ = std::min(double(ac.quantisedPerLayer), double(st.sp.perLayerLocal));
+    st.frozenPerLayerBytes = frozenBaseBytes(s, perLayerQ, double(ac.quantisedRowsPerLayer),
+                                             double(st.sp.perLayerLocal) - perLayerQ);
+    st.frozenEmbeddingBytes = 2.0 * double(st.sp.embeddingLocal);
+    const BasePrecision bp = basePrecisionInForce(s);
+    // bitsandbytes dequantises one weight to 16 bits for each matmul (forward, and again for the input gradient);
+    // DoRA (PEFT) forms W + scale x BA of each adapted layer for its column norms: one layer's weight at a time.
+    if (bp != BasePrecision::Bf16 || s.finetune == FinetuneMethod::Dora)
+        st.dequantBytes = 2.0 * double(ac.largestMatrix);
+}
+
+/// ZeRO shards of the frozen base: FSDP (stage 3, or FSDP2's stage 2) shards it as it shards the params (FSDP + QLoRA
+/// stores the 4-bit weights in a dtype it can flatten); ZeRO-1/2 and DDP replicate it.
+bool frozenSharded(const Ctx& c) { return c.z >= 3 || (c.fw == Framework::Fsdp2 && c.z == 2); }
+
+void ftParamsTerm(const Ctx& c, const Stage& st, Sizes& v)
+{
+    const bool sharded = frozenSharded(c);
+    const double d = sharded ? double(c.d) : 1.0;
+    const double frozen = std::ceil(st.frozenBytes / d);
+    const double adapters = double(sharded ? ceilDiv(st.adapterLocal, c.d) : st.adapterLocal) * c.b.weights;
+    auto f = [&] {
+        return gb(st.frozenBytes) + " frozen base (" + basePrecisionKey(basePrecisionInForce(c.s)) + " linears, 16-bit "
+            + "embeddings and norms) + " + withThousands(st.adapterLocal) + " adapter params x " + num(c.b.weights) + " B"
+            + shardWords(c, sharded);
+    };
+    if (c.offPar) {
+        setTerm(c, v, Term::Params, 0, [&] { return f() + ", offloaded"; });
+        return;
+    }
+    setTerm(c, v, Term::Params, frozen + adapters, f);
+}
+
+/// The adapters' states of one kind (grads, master, optimizer): bpp bytes per adapter param.
+void ftStateTerm(const Ctx& c, const Stage& st, Sizes& v, Term t, double bpp, bool sharded, bool offloaded)
+{
+    const std::int64_t elems = sharded ? ceilDiv(st.adapterLocal, c.d) : st.adapterLocal;
+    auto f = [&] {
+        return num(bpp) + " B/param x " + withThousands(st.adapterLocal) + " adapter params (the base is frozen)"
+            + shardWords(c, sharded);
+    };
+    if (offloaded) {
+        setTerm(c, v, t, 0, [&] { return f() + ", offloaded"; });
+        return;
+    }
+    setTerm(c, v, t, double(elems) * bpp, f);
+}
+
+void ftGradsTerm(const Ctx& c, const Stage& st, Sizes& v)
+{
+    if (c.s.optimizerInBackward) {
+        const double elems = c.z >= 2 ? std::ceil(double(st.adapterLargest) / double(c.d)) : double(st.adapterLargest);
+        setTerm(c, v, Term::Grads, elems * c.b.grads, [&] {
+            return "optimizer in backward: one adapter tensor's grads at a time, the largest "
+                + withThousands(std::int64_t(elems)) + " x " + num(c.b.grads) + " B";
+        });
+        return;
+    }
+    ftStateTerm(c, st, v, Term::Grads, c.b.grads, c.z >= 2, false);
+}
+
+/// Bytes of one gathered unit (a layer, or the embedding / head) and of the whole stage: frozen base and adapters.
+double ftUnitBytes(const Ctx& c, const Stage& st)
+{
+    return std::max(st.frozenPerLayerBytes + double(st.adapterPerLayer) * c.b.weights, st.frozenEmbeddingBytes);
+}
+double ftStageBytes(const Ctx& c, const Stage& st) { return st.frozenBytes + double(st.adapterLocal) * c.b.weights; }
+
 void paramsTerm(const Ctx& c, const Stage& st, Sizes& v)
 {
+    if (st.ft) {
+        ftParamsTerm(c, st, v);
+        return;
+    }
     const char* dev = c.s.offloadParams == OffloadDevice::Nvme ? "NVMe" : "CPU";
     // FSDP2 stage 2 (SHARD_GRAD_OP) shards the parameters at rest too; they are gathered for the whole
     // forward and backward (zero3_gathered_params).
@@ -546,6 +664,10 @@ void paramsTerm(const Ctx& c, const Stage& st, Sizes& v)
 
 void gradsTerm(const Ctx& c, const Stage& st, Sizes& v)
 {
+    if (st.ft) {
+        ftGradsTerm(c, st, v);
+        return;
+    }
     if (c.s.optimizerInBackward) {
         // Each parameter is stepped as its gradient arrives and the gradient freed: the largest tensor's.
         const double largest = std::max(double(st.sp.embeddingLocal),
@@ -566,6 +688,11 @@ void gradsTerm(const Ctx& c, const Stage& st, Sizes& v)
 void optimizerStateTerms(const Ctx& c, const Stage& st, Sizes& v)
 {
     const char* dev = c.s.offloadOptimizer == OffloadDevice::Nvme ? "NVMe" : "CPU";
+    if (st.ft) {
+        ftStateTerm(c, st, v, Term::Master, c.b.master, c.z >= 1, c.offOpt);
+        ftStateTerm(c, st, v, Term::Optimizer, c.b.optimizer, c.z >= 1, c.offOpt);
+        return;
+    }
     modelStateTerm(c, st, v, Term::Master, c.b.master, c.z >= 1, c.offOpt, dev);
     modelStateTerm(c, st, v, Term::Optimizer, c.b.optimizer, c.z >= 1, c.offOpt, dev, 0,
                    c.s.pagedOptimizer && c.explain ? " (paged: CUDA managed memory, outside the caching allocator)"
@@ -658,10 +785,13 @@ void gatheredParamsTerm(const Ctx& c, const Stage& st, Sizes& v)
 {
     const Scenario& s = c.s;
     const std::int64_t unit = std::max(st.sp.perLayerLocal, st.sp.embeddingLocal);
+    // Fine-tuning: a unit's frozen base at its precision and its adapters; `w` is the unit's bytes per param.
+    const double w = st.ft && unit > 0 ? ftUnitBytes(c, st) / double(unit) : c.b.weights;
     if (holdsWholeStage(c)) {
-        setTerm(c, v, Term::Zero3GatheredParams, double(st.sp.local) * c.b.weights, [&] {
+        const double ws = st.ft && st.sp.local > 0 ? ftStageBytes(c, st) / double(st.sp.local) : c.b.weights;
+        setTerm(c, v, Term::Zero3GatheredParams, double(st.sp.local) * ws, [&] {
             return "FSDP2 " + std::string(c.z == 2 ? "SHARD_GRAD_OP" : "reshard_after_forward=False")
-                + ": the stage's " + withThousands(st.sp.local) + " params x " + num(c.b.weights)
+                + ": the stage's " + withThousands(st.sp.local) + " params x " + num(ws)
                 + " B stay gathered from forward to backward";
         });
         return;
@@ -675,16 +805,16 @@ void gatheredParamsTerm(const Ctx& c, const Stage& st, Sizes& v)
         // bounded by stage3_max_live_parameters (the module in use is fetched regardless).
         const double live = double(unit)
             + std::min(double(s.zero3PrefetchBucketElements), std::max(0.0, double(s.zero3MaxLiveParams - unit)));
-        setTerm(c, v, Term::Zero3GatheredParams, live * c.b.weights, [&] {
+        setTerm(c, v, Term::Zero3GatheredParams, live * w, [&] {
             return "module in use " + withThousands(unit) + " + prefetch min("
                 + withThousands(s.zero3PrefetchBucketElements) + ", max_live " + withThousands(s.zero3MaxLiveParams)
-                + " - in use) params x " + num(c.b.weights) + " B";
+                + " - in use) params x " + num(w) + " B";
         });
         return;
     }
-    setTerm(c, v, Term::Zero3GatheredParams, double(1 + s.zero3PrefetchUnits) * double(unit) * c.b.weights, [&] {
+    setTerm(c, v, Term::Zero3GatheredParams, double(1 + s.zero3PrefetchUnits) * double(unit) * w, [&] {
         return std::to_string(1 + s.zero3PrefetchUnits) + " units (current + prefetched) x " + withThousands(unit)
-            + " params x " + num(c.b.weights) + " B";
+            + " params x " + num(w) + " B" + (st.ft ? " (frozen base at its precision + adapters)" : "");
     });
 }
 
@@ -697,12 +827,15 @@ bool accumulatesUnshardedGrads(const Ctx& c)
 
 void unshardedGradsTerm(const Ctx& c, const Stage& st, Sizes& v)
 {
-    const std::int64_t unit = std::max(st.sp.perLayerLocal, st.sp.embeddingLocal);
+    // Fine-tuning: only the adapters have grads (a layer's, or the head's on the last stage).
+    const std::int64_t unit = st.ft ? std::max(st.adapterPerLayer, st.adapterLocal - st.layers * st.adapterPerLayer)
+                                    : std::max(st.sp.perLayerLocal, st.sp.embeddingLocal);
+    const std::int64_t stageElems = st.ft ? st.adapterLocal : st.sp.local;
     const double rb = reduceBytes(c);
     if (accumulatesUnshardedGrads(c)) {
-        setTerm(c, v, Term::Zero3UnshardedGrads, double(st.sp.local) * rb, [&] {
+        setTerm(c, v, Term::Zero3UnshardedGrads, double(stageElems) * rb, [&] {
             return "FSDP2 + PP: the stage's unsharded grads accumulate over the micro-batches (no sync until the last): "
-                + withThousands(st.sp.local) + " x " + num(rb) + " B";
+                + withThousands(stageElems) + " x " + num(rb) + " B";
         });
         return;
     }
@@ -720,7 +853,7 @@ void unshardedGradsTerm(const Ctx& c, const Stage& st, Sizes& v)
 void commBucketsTerm(const Ctx& c, const Stage& st, Sizes& v)
 {
     const Scenario& s = c.s;
-    const std::int64_t P = st.sp.local;
+    const std::int64_t P = st.ft ? st.adapterLocal : st.sp.local; // fine-tuning: only the adapters' grads are reduced
     if (c.d <= 1 || c.fw == Framework::Single) {
         setTerm(c, v, Term::CommBuckets, 0, "d = 1: no data-parallel communication");
         return;
@@ -763,6 +896,15 @@ void commBucketsTerm(const Ctx& c, const Stage& st, Sizes& v)
 
 void fp8Term(const Ctx& c, const Stage& st, Sizes& v)
 {
+    if (st.ft && st.dequantBytes > 0) {
+        setTerm(c, v, Term::Fp8Transients, st.dequantBytes + (c.s.recipe.fp8 ? 2.0 * double(st.sp.perLayerLocal) : 0.0), [&] {
+            return std::string(c.s.finetune == FinetuneMethod::Dora && basePrecisionInForce(c.s) == BasePrecision::Bf16
+                                   ? "DoRA's W + BA of the layer in use"
+                                   : "the weight in use dequantised to 16 bits")
+                + ": 2 B x " + withThousands(std::int64_t(st.dequantBytes / 2)) + " (the largest linear of a layer)";
+        });
+        return;
+    }
     if (c.s.recipe.fp8)
         setTerm(c, v, Term::Fp8Transients, 2.0 * double(st.sp.perLayerLocal), [&] {
             return "fp8 weight cast and its transpose for the layer in use: 2 x 1 B x "
@@ -955,6 +1097,7 @@ Stage makeStageShape(const Ctx& c, std::int64_t i)
     st.index = i;
     st.layers = layersOnStage(s.arch.layers, s.pp, i);
     st.sp = stageParams(s, i);
+    finetuneShape(s, st);
     st.fl = inflight(s, i, st.layers, c.explain);
     const std::int64_t P = st.sp.local;
     if (c.explain)
@@ -1054,6 +1197,7 @@ void rankFootprintInto(const Ctx& c, Stage& st, Sizes& v, Timeline& tl, RankFoot
     r.moeDispatchBytes = s.arch.moe() && st.layers > 0 ? static_cast<std::int64_t>(std::llround(
                              c.tokens * 2 * c.la.moeDispatchBytesPerToken / std::max(c.rt, double(s.expertTp()))))
                                                        : 0;
+    r.trainableLocalParams = st.ft ? st.adapterLocal : st.sp.local;
     r.inflightMicrobatches = st.fl.microbatches;
     // What is alive at each moment, as bit masks over the terms' sizes: the timeline itself (timelineOf()'s arrays)
     // is written only where it is kept or explained.
@@ -1145,6 +1289,14 @@ void rankFootprintInto(const Ctx& c, Stage& st, Sizes& v, Timeline& tl, RankFoot
                 ? static_cast<std::int64_t>(std::llround(double(r.bytes(states[k])) * ex / all))
                 : 0;
         }
+    }
+    // Fine-tuning: the params term's split into the frozen base and the adapters' weights (the chart shows both).
+    r.frozenParamBytes = r.adapterParamBytes = 0;
+    r.frozenStageBytes = st.ft ? roundBytes(st.frozenBytes) : 0;
+    if (st.ft && r.bytes(Term::Params) > 0) {
+        const std::int64_t elems = frozenSharded(c) ? ceilDiv(st.adapterLocal, c.d) : st.adapterLocal;
+        r.adapterParamBytes = std::min(r.bytes(Term::Params), roundBytes(double(elems) * c.b.weights));
+        r.frozenParamBytes = r.bytes(Term::Params) - r.adapterParamBytes;
     }
     if (keepTimeline)
         r.timeline.assign(tl.begin(), tl.end());
@@ -1276,6 +1428,7 @@ struct FootprintParts
     {
         const Scenario& s = scenario;
         fp.totalParams = s.totalParams();
+        fp.trainableParams = finetuneAdapters(s) ? adapterCounts(s, s.arch, 1).total : fp.totalParams;
         fp.paramCounts = countParams(s.arch);
         fp.bytesPerParam = effectiveBytesPerParam(s);
         fp.gpu = resolveGpu(s);
@@ -1308,7 +1461,9 @@ struct FootprintParts
             rankFootprintInto(c, st, sizes, timeline, r, options.timeline);
             // Host RAM and NVMe per node (DeepSpeed's CPU Adam keeps master, moments and fp32 grads: 16 B/param
             // with Adam; parameter offload adds the 16-bit params: its estimator's 18 B).
-            const detail::OffloadBytes off = detail::rankOffloadBytesPerNode(s, c.b, r.localParams, c.d);
+            const detail::OffloadBytes off = st.ft
+                ? detail::rankOffloadBytesPerNode(s, c.b, r.trainableLocalParams, c.d, st.frozenBytes)
+                : detail::rankOffloadBytesPerNode(s, c.b, r.localParams, c.d);
             worstHost = std::max(worstHost, off.host);
             worstNvme = std::max(worstNvme, off.nvme);
         }

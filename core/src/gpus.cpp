@@ -37,6 +37,25 @@ const std::vector<GpuPreset>& gpuPresets()
          "per GPU, run at its default 500 W power limit; nominal peak and NVLink of the H100 SXM datasheet, sustained "
          "tensor throughput 500/700 of the 700 W part",
          500.0 / 700.0},
+        // --- GPUs fine-tuners have (issue 28): dense 16-bit tensor peak with fp32 accumulation (the GeForce parts run
+        // it at half the fp16-accumulate rate), PCIe only (the 3090's optional NVLink bridge is not assumed).
+        {"rtx3090-24gb", "RTX 3090", 24576 * MiB, 936e9, 71e12, 0, 0, 3.125e9, 25e9,
+         "nvidia-smi: 24576 MiB; NVIDIA Ampere GA102 whitepaper: 936 GB/s GDDR6X, 71 TFLOP/s FP16/BF16 tensor with FP32 "
+         "accumulate (dense), PCIe Gen4 x16",
+         1.0},
+        {"rtx5090-32gb", "RTX 5090", 32607 * MiB, 1792e9, 209.5e12, 419e12, 0, 3.125e9, 50e9,
+         "nvidia-smi: 32607 MiB; NVIDIA RTX Blackwell GPU architecture whitepaper: 1792 GB/s GDDR7, 209.5 TFLOP/s "
+         "FP16/BF16 tensor and 419 FP8 with FP32 accumulate (dense), PCIe Gen5 x16",
+         1.0},
+        {"l4-24gb", "L4", 23034 * MiB, 300e9, 121e12, 242.5e12, 0, 3.125e9, 25e9,
+         "nvidia-smi: 23034 MiB; NVIDIA L4 datasheet: 300 GB/s GDDR6, 121 TFLOP/s BF16 and 242.5 FP8 tensor (dense, half "
+         "the sparse figures), PCIe Gen4 x16, 72 W",
+         1.0},
+        {"a10g-24gb", "A10G (AWS g5)", 23028 * MiB, 600e9, 70e12, 0, 0, 3.125e9, 25e9,
+         "nvidia-smi: 23028 MiB; AWS publishes no datasheet: 600 GB/s GDDR6 and 70 TFLOP/s FP16 tensor (dense) as "
+         "Baseten's 'NVIDIA A10 vs A10G for ML model inference' tabulates them (the A10's 125 at a lower tensor clock), "
+         "PCIe Gen4 x16",
+         1.0},
     };
     return g;
 }

@@ -25,6 +25,16 @@ std::int64_t smCount(const GpuPreset& g)
         return 142;
     if (g.id.rfind("rtx4090", 0) == 0)
         return 128;
+    // Issue 28's GPUs: RTX 3090 82 SMs (GA102 whitepaper), RTX 5090 170 (RTX Blackwell whitepaper), L4 58 (AD104),
+    // A10G 80 (GA102; the A10 has 72).
+    if (g.id.rfind("rtx3090", 0) == 0)
+        return 82;
+    if (g.id.rfind("rtx5090", 0) == 0)
+        return 170;
+    if (g.id.rfind("l4-", 0) == 0)
+        return 58;
+    if (g.id.rfind("a10g", 0) == 0)
+        return 80;
     return 108;
 }
 

@@ -272,7 +272,9 @@ void offloadBytesPerNode(const Scenario& s, const Footprint& fp, std::int64_t& h
     const std::int64_t d = s.dp() * s.cp;
     OffloadBytes worst;
     for (const RankFootprint& r : fp.ranks) {
-        const OffloadBytes off = rankOffloadBytesPerNode(s, fp.bytesPerParam, r.localParams, d);
+        const OffloadBytes off = finetuneAdapters(s)
+            ? rankOffloadBytesPerNode(s, fp.bytesPerParam, r.trainableLocalParams, d, double(r.frozenStageBytes))
+            : rankOffloadBytesPerNode(s, fp.bytesPerParam, r.localParams, d);
         worst.host = std::max(worst.host, off.host);
         worst.nvme = std::max(worst.nvme, off.nvme);
     }

@@ -100,8 +100,14 @@ inline void fillStepNumbers(const Scenario& s, const LayerTimes& lt, const LinkP
         recomputeF = layerF;
     else if (s.checkpointing == Checkpointing::Selective)
         recomputeF = lt.coreFlops;
-    const double headLocal = headOnLastStage ? 3.0 * lt.headFlops : 0.0;
-    const double perRankModel = m * (double(L) * 3.0 * layerF + headLocal);
+    double headLocal = headOnLastStage ? 3.0 * lt.headFlops : 0.0;
+    double layerModel = 3.0 * layerF;
+    if (finetuneAdapters(s)) {
+        // Fine-tuning (issue 28): the frozen base's backward runs its data gradients only (LayerTimes' factors).
+        layerModel = (1.0 + lt.attnBwdFactor) * lt.attnFlops + 3.0 * lt.coreFlops + (1.0 + lt.mlpBwdFactor) * lt.mlpFlops;
+        headLocal = headOnLastStage ? (1.0 + lt.headBwdFactor) * lt.headFlops : 0.0;
+    }
+    const double perRankModel = m * (double(L) * layerModel + headLocal);
     const double recomputedLayers = s.checkpointing == Checkpointing::Full ? double(checkpointedLayers(s, 0, L))
                                                                            : double(L);
     const double perRankExec = perRankModel + m * recomputedLayers * recomputeF;

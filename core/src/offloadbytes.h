@@ -34,8 +34,10 @@ struct OffloadBytes
 /// host keeps the fp32 gradient shard (DeepSpeed's CPU Adam works on fp32 grads) and, on CPU, master and optimizer
 /// states (on NVMe: those go to the drive and the host keeps the swap buffers); with parameter offload the 16-bit
 /// parameter shard (on NVMe: on the drive, and the host keeps the parameter buffers).
+/// Fine-tuning (issue 28): `localParams` are the params that train (the adapters), and `frozenBytes` (>= 0) the
+/// rank's unsharded frozen base, which parameter offload moves with the adapters' weights.
 inline OffloadBytes rankOffloadBytesPerNode(const Scenario& s, const BytesPerParam& b, std::int64_t localParams,
-                                            std::int64_t d)
+                                            std::int64_t d, double frozenBytes = -1)
 {
     if (s.offloadOptimizer == OffloadDevice::None && s.offloadParams == OffloadDevice::None)
         return {};
@@ -52,7 +54,7 @@ inline OffloadBytes rankOffloadBytesPerNode(const Scenario& s, const BytesPerPar
         }
     }
     if (s.offloadParams != OffloadDevice::None) {
-        const double par = shard * b.weights;
+        const double par = shard * b.weights + (frozenBytes >= 0 ? std::ceil(frozenBytes / double(d)) : 0.0);
         if (s.offloadParams == OffloadDevice::Cpu)
             host += par;
         else {

@@ -431,6 +431,7 @@ void validateScenario(const Scenario& s)
              {shortNumber(v / scale), shortNumber(k->option ? k->optionMin() : k->min),
               shortNumber(k->option ? k->optionMax() : k->max)});
     }
+    validateFinetune(s); // fine-tuning (finetune.cpp)
 }
 
 } // namespace shardscope

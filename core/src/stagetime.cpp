@@ -4,6 +4,7 @@
 
 #include "blockphysics.h"
 #include "shardscope/collectives.h"
+#include "shardscope/finetune.h"
 #include "shardscope/frameworkdefaults.h"
 #include "shardscope/kernels.h"
 
@@ -180,6 +181,65 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
     const double logits = memorySeconds(km, 8.0 * T * double(a.vocab) / t);
     lt.headFwd = head + logits;
     lt.headBwd = 2.0 * head + logits;
+    if (finetuneAdapters(s)) {
+        // --- fine-tuning (issue 28; docs/model.md "Fine-tuning"): the frozen base's GEMMs run forward and their
+        // data gradient only (no weight-gradient GEMM); each adapter runs x A and (x A) B forward (2 T r (in + out)
+        // FLOPs: 2 T x its params) and both gradients of both in backward, as GEMMs of inner dimension r or in; a
+        // quantised base is dequantised to 16 bits before each use (read its bytes, write 2 B per weight), in forward
+        // and again in backward (bitsandbytes MatMul4Bit); DoRA's magnitude is element-wise (not counted).
+        const AdapterCounts ac = adapterCounts(s, a, s.tp);
+        const std::uint32_t tg = s.loraTargets;
+        const double r = double(s.loraRank);
+        const std::int64_t qHeads = a.heads / s.tp, kvHeads = a.kvHeads / s.tp; // whole heads per TP rank
+        const double qL = double(qHeads) * hd;
+        const double kvL = a.kvHeads % s.tp == 0 ? double(kvHeads) * hd : hd;
+        const double fL = f / t;
+        const double E = double(std::max<std::int64_t>(1, a.experts));
+        double attnAdF = 0, attnAdS = 0, mlpAdF = 0, mlpAdS = 0;
+        auto adapter = [&](std::uint32_t bit, double in, double out, double perToken, double& flops, double& secs) {
+            if (!(tg & bit))
+                return;
+            flops += 2.0 * T * perToken * r * (in + out);
+            secs += perToken * (gemmSeconds(km, T, r, in, false) + gemmSeconds(km, T, out, r, false));
+        };
+        adapter(kLoraQ, h, qL, 1, attnAdF, attnAdS);
+        adapter(kLoraK, h, kvL, 1, attnAdF, attnAdS);
+        adapter(kLoraV, h, kvL, 1, attnAdF, attnAdS);
+        adapter(kLoraO, qL, h, 1, attnAdF, attnAdS);
+        if (a.gatedMlp)
+            adapter(kLoraGate, h, fL, k, mlpAdF, mlpAdS);
+        adapter(kLoraUp, h, fL, k, mlpAdF, mlpAdS);
+        adapter(kLoraDown, fL, h, k, mlpAdF, mlpAdS);
+        if (E > 1)
+            adapter(kLoraRouter, h, E, 1, mlpAdF, mlpAdS);
+        double headAdF = 0, headAdS = 0;
+        adapter(kLoraHead, h, double(a.vocab) / t, 1, headAdF, headAdS);
+        // Dequantisation: the layer's quantised weights (all experts' for MoE: each is dequantised when it runs).
+        const double qBytes = double(ac.quantisedPerLayer) > 0
+            ? frozenBaseBytes(s, double(ac.quantisedPerLayer), double(ac.quantisedRowsPerLayer), 0) / double(ac.quantisedPerLayer)
+            : 2.0;
+        const bool dequant = basePrecisionInForce(s) != BasePrecision::Bf16;
+        const double attnW = h * (qL + 2 * kvL) + qL * h;
+        const double mlpW = double(ac.quantisedPerLayer) - attnW;
+        const double attnDq = dequant ? memorySeconds(km, attnW * (qBytes + 2.0)) : 0.0;
+        const double mlpDq = dequant ? memorySeconds(km, mlpW * (qBytes + 2.0)) : 0.0;
+        const double attnBase = lt.attnFlops, mlpBase = lt.mlpFlops, headBase = lt.headFlops;
+        lt.attnFlops = attnBase + attnAdF;
+        lt.mlpFlops = mlpBase + mlpAdF;
+        lt.headFlops = headBase + headAdF;
+        auto factor = [](double base, double ad) { return base + ad > 0 ? (base + 2.0 * ad) / (base + ad) : 2.0; };
+        lt.attnBwdFactor = factor(attnBase, attnAdF);
+        lt.mlpBwdFactor = factor(mlpBase, mlpAdF);
+        lt.headBwdFactor = factor(headBase, headAdF);
+        const double attnGemm = lt.attnLinFwd; // the base projections (with fp8 casts, if any)
+        const double mlpGemm = lt.mlpFwd - ewMlpSec;
+        lt.attnLinFwd = attnGemm + attnAdS + attnDq;
+        lt.attnLinBwd = attnGemm + 2.0 * attnAdS + attnDq;
+        lt.mlpFwd = mlpGemm + mlpAdS + mlpDq + ewMlpSec;
+        lt.mlpBwd = mlpGemm + 2.0 * mlpAdS + mlpDq + 2.0 * ewMlpSec;
+        lt.headFwd = head + headAdS + logits;
+        lt.headBwd = head + 2.0 * headAdS + logits;
+    }
     // Ring attention: this rank's K and V chunk (KV heads per TP rank, at least one; all its query heads when the
     // model repeats K/V before the attention kernel, as torchtitan's Llama does), 16-bit. Megatron-Core passes
     // dK/dV on in the same 16 bits; PyTorch's context_parallel accumulates and passes them in fp32
@@ -297,7 +357,10 @@ OptimizerPhase optimizerPhase(const Scenario& s, const BytesPerParam& b, const L
 {
     OptimizerPhase o;
     const int z = s.zeroStage;
-    const std::int64_t P = localParams;
+    // Fine-tuning: only the adapters are stepped (and all-gathered by ZeRO-1/2), their share of the stage's params.
+    const std::int64_t P = finetuneAdapters(s)
+        ? std::int64_t(std::llround(double(localParams) * finetuneShares(s, b).trainable))
+        : localParams;
     const std::int64_t shard = z >= 1 ? ceilDiv(P, dc) : P;
     if (s.offloadOptimizer != OffloadDevice::None) {
         // CPU Adam reads and writes fp32 grads, master weights and moments once (memory-bound).
@@ -385,6 +448,24 @@ std::vector<Zero3Piece> zero3Pieces(const Scenario& s, const std::vector<ZeroUni
                             wQkv + std::max(0.0, small), smallTensors * double(dc - 1) * s.alphaSeconds));
     }
     return out;
+}
+
+FinetuneShares finetuneShares(const Scenario& s, const BytesPerParam& b)
+{
+    FinetuneShares f;
+    f.gatherBytes = b.weights;
+    if (!finetuneAdapters(s))
+        return f;
+    const AdapterCounts ac = adapterCounts(s, s.arch, 1);
+    const double total = double(s.totalParams());
+    if (total <= 0)
+        return f;
+    const double L = double(s.arch.layers);
+    const double quantised = std::min(L * double(ac.quantisedPerLayer), total);
+    const double frozen = frozenBaseBytes(s, quantised, L * double(ac.quantisedRowsPerLayer), total - quantised);
+    f.trainable = double(ac.total) / total;
+    f.gatherBytes = (frozen + double(ac.total) * b.weights) / total;
+    return f;
 }
 
 } // namespace shardscope::detail

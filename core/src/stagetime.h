@@ -94,9 +94,25 @@ struct LayerTimes
     /// MoE (issue 25): one all-to-all's seconds and the bytes this rank sends in it (moeAllToAll()); its exposed
     /// part is in mlpFwd and mlpBwd.
     double moeA2aSeconds = 0, moeA2aBytes = 0;
+    /// Backward FLOPs per forward FLOP of the linear work of the attention half (its projections, not the attention
+    /// core), of the MLP and of the LM head: 2 (data- and weight-gradient GEMMs); with a frozen base (fine-tuning,
+    /// issue 28) the base GEMMs run their data gradient only and the adapters both: (base + 2 x adapters) / (base +
+    /// adapters).
+    double attnBwdFactor = 2, mlpBwdFactor = 2, headBwdFactor = 2;
     /// Kernel seconds of one layer's forward (what overlap_param_gather hides the parameter all-gather under).
     double layerForward() const { return attnLinFwd + coreFwd + attnEwFwd + mlpFwd; }
 };
+
+/// Fine-tuning (issue 28; docs/model.md "Fine-tuning"): the params that train per param of the model (the adapters'
+/// share) and the bytes a gather of the model's params moves per param (the frozen base at its precision and the
+/// adapters), over the whole model; 1 and b.weights when every parameter trains. The step's collectives and optimizer
+/// phase spread them over the units in proportion to their params.
+struct FinetuneShares
+{
+    double trainable = 1;
+    double gatherBytes = 2;
+};
+FinetuneShares finetuneShares(const Scenario& s, const BytesPerParam& b);
 
 /// The kernel model in force (kernels.h) for the scenario's GPU `g` (its resolved preset): efficiencies as given,
 /// or the GPU's defaults times its power cap.

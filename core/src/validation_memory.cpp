@@ -73,6 +73,15 @@ std::string gpuOf(const std::string& type, Scenario& s)
     }
     if (has(t, "v100"))
         return "v100-32gb";
+    // Fine-tuners' GPUs (issue 28).
+    if (has(t, "4090"))
+        return "rtx4090-24gb";
+    if (has(t, "3090"))
+        return "rtx3090-24gb";
+    if (has(t, "a6000")) {
+        s.capacityBytes = std::int64_t(49140) * 1048576; // nvidia-smi: 49140 MiB on an RTX A6000
+        return "custom";
+    }
     throw Skip {"unknown gpu_type '" + type + "'"};
 }
 
@@ -228,6 +237,37 @@ Scenario scenarioOf(const std::map<std::string, std::string>& r, std::int64_t ca
     return s;
 }
 
+/// Fine-tuning rows (issue 28; docs/validation.md, "Fine-tuning rows"): the optional columns finetune_method (full,
+/// lora, qlora, dora), lora_rank, lora_targets (q,k,v,o,gate,up,down,head or all-linear) and base_precision (bf16,
+/// int8, nf4, fp4, fp8; empty: the method's). A file without them, or a row with them empty, is full fine-tuning.
+void applyFinetuneColumns(const std::map<std::string, std::string>& r, Scenario& s)
+{
+    auto cell = [&](const char* k) {
+        const auto it = r.find(k);
+        return it == r.end() ? std::string() : lower(it->second);
+    };
+    const std::string m = cell("finetune_method");
+    if (m.empty() || m == "full")
+        return;
+    const auto method = finetuneFromKey(m);
+    if (!method)
+        throw Skip {"unknown finetune_method '" + m + "' (full, lora, qlora, dora)"};
+    s.finetune = *method;
+    if (!cell("lora_rank").empty())
+        s.loraRank = integer(r, "lora_rank");
+    const auto targets = loraTargetsFromKey(cell("lora_targets"));
+    if (!targets)
+        throw Skip {"unknown lora_targets '" + cell("lora_targets") + "'"};
+    s.loraTargets = *targets;
+    const std::string bp = cell("base_precision");
+    if (!bp.empty()) {
+        const auto p = basePrecisionFromKey(bp);
+        if (!p)
+            throw Skip {"unknown base_precision '" + bp + "'"};
+        s.basePrecision = *p;
+    }
+}
+
 double predictedOf(const Footprint& f, const std::string& kind)
 {
     std::int64_t v = 0;
@@ -320,6 +360,7 @@ MemoryValidation validateMeasuredMemory(const std::string& csvText)
             const bool cumulative = has(r["notes"], "cumulative row");
             const std::int64_t carried = cumulative && chunksBySource.count(source) ? chunksBySource[source] : 1;
             row.scenario = scenarioOf(r, carried, row.mapping);
+            applyFinetuneColumns(r, row.scenario);
             if (cumulative)
                 chunksBySource[source] = row.scenario.lossChunks;
             const Footprint f = computeFootprint(row.scenario);

@@ -110,6 +110,8 @@ QJsonObject footprintToJson(const Scenario& s, const Footprint& f, ByteUnit unit
     model[QStringLiteral("active_params")] = s.bareParams ? i64(f.totalParams) : i64(f.paramCounts.activePerToken);
     model[QStringLiteral("bare_count")] = s.bareParams.has_value();
     model[QStringLiteral("architecture")] = architectureToJson(s.arch);
+    if (finetuneAdapters(s)) // fine-tuning (issue 28): PEFT's "trainable params"
+        model[QStringLiteral("trainable_params")] = i64(f.trainableParams);
     root[QStringLiteral("model")] = model;
 
     auto termsObject = [](const RankFootprint& r) {
@@ -147,6 +149,11 @@ QJsonObject footprintToJson(const Scenario& s, const Footprint& f, ByteUnit unit
             moe[QStringLiteral("expert_tp")] = i64(s.expertTp());
             moe[QStringLiteral("expert_dp")] = i64(s.expertDp());
             o[QStringLiteral("experts")] = moe;
+        }
+        if (finetuneAdapters(s)) { // fine-tuning (issue 28): the params term's frozen base and adapters
+            o[QStringLiteral("frozen_params_bytes")] = i64(r.frozenParamBytes);
+            o[QStringLiteral("adapter_params_bytes")] = i64(r.adapterParamBytes);
+            o[QStringLiteral("trainable_local_params")] = i64(r.trainableLocalParams);
         }
         QJsonObject formulas;
         for (int i = 0; i < kTermCount; ++i)

@@ -4,6 +4,7 @@
 #include "safewrite.h"
 
 #include "deepspeedconfig.h"
+#include "finetuneconfig.h"
 #include "fsdpconfig.h"
 #include "megatronargs.h"
 #include "resultjson.h"
@@ -601,7 +602,8 @@ Scenario scenarioBaseFromParser(const QCommandLineParser& p)
 bool hasConfigImports(const QCommandLineParser& p)
 {
     return p.isSet(QStringLiteral("deepspeed-config")) || p.isSet(QStringLiteral("fsdp-config"))
-        || p.isSet(QStringLiteral("megatron-args"));
+        || p.isSet(QStringLiteral("megatron-args")) || p.isSet(QStringLiteral("peft-config"))
+        || p.isSet(QStringLiteral("torchtune-config"));
 }
 
 Scenario applyConfigImports(const QCommandLineParser& p, const Scenario& base, ImportReport* report)
@@ -613,6 +615,11 @@ Scenario applyConfigImports(const QCommandLineParser& p, const Scenario& base, I
         s = scenarioFromFsdpConfigFile(p.value(QStringLiteral("fsdp-config")), s, report);
     if (p.isSet(QStringLiteral("megatron-args")))
         s = scenarioFromMegatronArgs(p.value(QStringLiteral("megatron-args")), s, report);
+    // Fine-tuning (issue 28): torchtune's recipe sets the model and the batch, PEFT's adapter config the adapters.
+    if (p.isSet(QStringLiteral("torchtune-config")))
+        s = scenarioFromTorchtuneConfigFile(p.value(QStringLiteral("torchtune-config")), s, report);
+    if (p.isSet(QStringLiteral("peft-config")))
+        s = scenarioFromPeftConfigFile(p.value(QStringLiteral("peft-config")), s, report);
     return s;
 }
 

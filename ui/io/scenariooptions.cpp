@@ -58,6 +58,9 @@ constexpr Opt kOtherOptions[] = {
     {"deepspeed-config", "FILE", "A DeepSpeed config JSON: ZeRO stage, offload, fp16/bf16, batch sizes, buckets."},
     {"fsdp-config", "FILE", "An accelerate FSDP config YAML: sharding strategy, offload, mixed precision, processes."},
     {"megatron-args", "ARGS", "A Megatron-LM argument list (quoted): parallel sizes, model shape, batch, precision."},
+    // Fine-tuning (issue 28): adapter configs onto the scenario.
+    {"peft-config", "FILE", "A PEFT adapter_config.json: LoRA rank, alpha, target modules, DoRA."},
+    {"torchtune-config", "FILE", "A torchtune LoRA/QLoRA recipe config YAML: model, adapters, batch, dtype, checkpointing."},
 };
 
 void addOption(QCommandLineParser& parser, const char* name, const char* valueName, const char* help)

@@ -75,6 +75,11 @@ struct RankFootprint
     std::int64_t expertLocalParams = 0; ///< routed-expert params of the stage on this rank (experts / EP, over ETP)
     std::array<std::int64_t, 4> expertStateBytes {}; ///< routed-expert part of params, grads, master, optimizer
     std::int64_t moeDispatchBytes = 0; ///< the all-to-all send and receive buffers of one MoE layer
+    // --- fine-tuning (issue 28; finetune.h): the params term split into the frozen base and the adapters
+    std::int64_t trainableLocalParams = 0; ///< params that train on one TP rank of the stage (localParams when full)
+    std::int64_t frozenParamBytes = 0; ///< of the params term at the peak: the frozen base (0 when full)
+    std::int64_t adapterParamBytes = 0; ///< of the params term at the peak: the adapters' weights (0 when full)
+    std::int64_t frozenStageBytes = 0; ///< the stage's frozen base on one TP rank, unsharded (0 when full)
     std::int64_t bytes(Term t) const { return terms[static_cast<int>(t)].bytes; }
     /// The rank's peak in one measure (deviceUsedBytes == totalBytes for CapacityMeasure::DeviceUsed).
     std::int64_t peakBytes(CapacityMeasure m) const
@@ -97,6 +102,9 @@ struct LayerActivations
     /// checkpointed keeps (its full set, as without checkpointing); 0 otherwise.
     double uncheckpointedBytes = 0;
     double constant34 = 0; ///< the Korthikanti constant of this block: perToken / h (no TP)
+    /// Fine-tuning (issue 28): bytes/token the adapters save for backward (A's rank-r outputs; DoRA: the adapted
+    /// layers' base outputs), per TP rank; 0 when full.
+    double perTokenAdapter = 0;
     std::string derivation;
     // --- MoE (issue 25): parts of the per-token figures above
     double moeRouterBytesPerToken = 0; ///< router logits, probabilities (fp32) and routing map: E x 9 B
@@ -107,6 +115,8 @@ LayerActivations layerActivations(const Scenario& s);
 struct Footprint
 {
     std::int64_t totalParams = 0;
+    /// Params that train (fine-tuning, issue 28): the adapters' (PEFT's "trainable params"), or totalParams when full.
+    std::int64_t trainableParams = 0;
     ParamCounts paramCounts; ///< of the architecture / shape (total may differ for bare counts)
     BytesPerParam bytesPerParam;
     GpuPreset gpu;

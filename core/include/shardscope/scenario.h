@@ -2,6 +2,7 @@
 #pragma once
 
 #include "shardscope/architecture.h"
+#include "shardscope/finetune.h"
 #include "shardscope/frameworkdefaults.h"
 #include "shardscope/gpus.h"
 #include "shardscope/recipe.h"
@@ -231,6 +232,17 @@ struct Scenario
     double peakFlops16Override = 0;
     /// HBM bandwidth in bytes/s in force instead of the preset's.
     double hbmBytesPerSecondOverride = 0;
+
+    // --- fine-tuning (issue 28; finetune.h, docs/model.md "Fine-tuning")
+    /// full: every parameter trains; lora, qlora, dora: adapters on a frozen base (grads, master and optimizer states
+    /// for the adapters only).
+    FinetuneMethod finetune = FinetuneMethod::Full;
+    std::int64_t loraRank = 8; ///< LoRA rank r (PEFT LoraConfig r, torchtune lora_rank: 8)
+    double loraAlpha = 16; ///< LoRA alpha (scaling alpha / r: no bytes, no FLOPs; kept for the files and the importers)
+    std::uint32_t loraTargets = kLoraQ | kLoraV; ///< LoraTargetBit mask (PEFT's default for Llama: q_proj, v_proj)
+    BasePrecision basePrecision = BasePrecision::Auto; ///< the frozen base's linear weights
+    std::int64_t quantBlock = 64; ///< NF4/FP4 block size (bitsandbytes blocksize; QLoRA: 64)
+    bool doubleQuant = true; ///< NF4/FP4 double quantisation of the absmax constants (bnb_4bit_use_double_quant)
 };
 
 /// Default scenario of the app and the README (the foundation issue).

@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: MIT
+// Fine-tuning (issue 28): trainable parameter counts of LoRA and DoRA against PEFT, the frozen base's bytes at each
+// precision against the QLoRA paper, the model-state terms of the adapters only, and the step FLOPs of a frozen base.
+//
+// PEFT's counts follow from its LoRA layer (huggingface/peft src/peft/tuners/lora/layer.py, commit
+// 003369494699fedd543fe38d16e52df96aeae743, LoraLayer.update_layer: lora_A = nn.Linear(in_features, r, bias=False),
+// lora_B = nn.Linear(r, out_features, bias=False); DoRA adds a magnitude vector of out_features, src/peft/tuners/lora/
+// dora.py): r x (in + out) per adapted linear, + out with DoRA; print_trainable_parameters() sums them (PEFT 0.10 to
+// 0.17 alike). The shapes are the models' Hugging Face configs (architecture.cpp names them); k_proj and v_proj of a
+// GQA model are h -> kv_heads x head_dim.
+#include "shardscope/architecture.h"
+#include "shardscope/errors.h"
+#include "shardscope/finetune.h"
+#include "shardscope/footprint.h"
+#include "shardscope/scenario.h"
+#include "shardscope/step.h"
+#include "shardscope/validation_memory.h"
+
+#include <QFile>
+#include <QTest>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+using namespace shardscope;
+
+namespace {
+
+Scenario single(const char* model)
+{
+    Scenario s;
+    s.arch = *findModelPreset(model);
+    s.gpus = 1;
+    s.gpusPerNode = 1;
+    s.zeroStage = 0;
+    s.framework = Framework::Single;
+    s.seq = 4096;
+    s.microBatch = 1;
+    return s;
+}
+
+} // namespace
+
+class TestFinetune : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    // Trainable params per method and target set, by hand from the config and PEFT's layer shapes.
+    void trainableCounts_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<QString>("method");
+        QTest::addColumn<int>("rank");
+        QTest::addColumn<QString>("targets");
+        QTest::addColumn<qint64>("expected");
+        // meta-llama/Meta-Llama-3-8B (L 32, h 4096, 32 heads, 8 KV heads of 128, ffn 14336): q 8 x (4096 + 4096),
+        // v 8 x (4096 + 1024), x 32 layers = 3,407,872 (PEFT prints "trainable params: 3,407,872").
+        QTest::newRow("llama-3-8b r8 q,v") << "llama-3-8b" << "lora" << 8 << "q,v" << qint64(3407872);
+        // meta-llama/Llama-2-7b-hf (L 32, h 4096, MHA): 32 x 2 x 8 x 8192 = 4,194,304.
+        QTest::newRow("llama-2-7b r8 q,v") << "llama-2-7b" << "lora" << 8 << "q_proj,v_proj" << qint64(4194304);
+        // Llama-2-7B r 16, every linear: 32 x 16 x (4 x 8192 + 3 x (4096 + 11008)) = 39,976,960.
+        QTest::newRow("llama-2-7b r16 all-linear") << "llama-2-7b" << "lora" << 16 << "all-linear" << qint64(39976960);
+        // Llama-3-8B r 16, every linear: 32 x 16 x (2 x 8192 + 2 x 5120 + 3 x 18432) = 41,943,040.
+        QTest::newRow("llama-3-8b r16 all-linear") << "llama-3-8b" << "lora" << 16 << "all-linear" << qint64(41943040);
+        // QLoRA counts the same adapters (the base's precision changes no count).
+        QTest::newRow("llama-3-8b qlora r8 q,v") << "llama-3-8b" << "qlora" << 8 << "q,v" << qint64(3407872);
+        // DoRA: + one magnitude per output row of each adapted linear: 32 x (4096 + 1024) = 163,840 more.
+        QTest::newRow("llama-3-8b dora r8 q,v") << "llama-3-8b" << "dora" << 8 << "q,v" << qint64(3571712);
+        // The output head (lm_head, h -> V = 128256): 8 x (4096 + 128256) = 1,058,816.
+        QTest::newRow("llama-3-8b r8 head") << "llama-3-8b" << "lora" << 8 << "lm_head" << qint64(1058816);
+        // Llama-2-70B (L 80, h 8192, 64 heads, 8 KV heads of 128, ffn 28672) r 8 q,k,v,o:
+        // 80 x 8 x (2 x 16384 + 2 x (8192 + 1024)) = 80 x 8 x 51200 = 32,768,000.
+        QTest::newRow("llama-2-70b r8 q,k,v,o") << "llama-2-70b" << "lora" << 8 << "q,k,v,o" << qint64(32768000);
+        // Mixtral 8x7B, the experts' MLPs (every expert adapted; per layer 8 experts x 3 x 8 x (4096 + 14336)):
+        // 32 x 8 x 3 x 147456 = 113,246,208.
+        QTest::newRow("mixtral experts r8 gate,up,down") << "mixtral-8x7b" << "lora" << 8 << "gate,up,down"
+                                                         << qint64(113246208);
+    }
+    void trainableCounts()
+    {
+        QFETCH(QString, model);
+        QFETCH(QString, method);
+        QFETCH(int, rank);
+        QFETCH(QString, targets);
+        QFETCH(qint64, expected);
+        Scenario s = single(model.toLatin1().constData());
+        s.finetune = *finetuneFromKey(method.toStdString());
+        s.loraRank = rank;
+        s.loraTargets = *loraTargetsFromKey(targets.toStdString());
+        QCOMPARE(qint64(adapterCounts(s, s.arch, 1).total), expected);
+        QCOMPARE(qint64(computeFootprint(s).trainableParams), expected);
+    }
+
+    // QLoRA (Dettmers et al. 2023), section 3: NF4 at block 64 costs 32/64 = 0.5 bits of constants per parameter, with
+    // double quantisation 8/64 + 32/(64 x 256) = 0.127: 4.127 bits; bitsandbytes' block sizes alike.
+    void fourBitBits()
+    {
+        QCOMPARE(fourBitBitsPerParam(64, false), 4.5);
+        QCOMPARE(fourBitBitsPerParam(64, true), 4.126953125);
+        QVERIFY(qAbs(fourBitBitsPerParam(64, true) - 4.127) < 0.0005);
+        QCOMPARE(fourBitBitsPerParam(128, false), 4.25);
+    }
+
+    // Llama-2-7B under QLoRA on one GPU, every term of the model states by hand: the 32 layers' linear weights
+    // (4 x 4096^2 + 3 x 4096 x 11008 = 202,375,168 each, 6,476,005,376 in all) in NF4 with double quantisation
+    // (4.126953125 bits), the embeddings, norms (262,410,240) in 16 bits; adapters (r 8 on q, v: 4,194,304) with the
+    // recipe's 2 + 2 + 4 + 8 bytes.
+    void qloraModelStates()
+    {
+        Scenario s = single("llama-2-7b");
+        s.finetune = FinetuneMethod::Qlora;
+        const Footprint fp = computeFootprint(s);
+        const RankFootprint& r = fp.worstRank();
+        const std::int64_t frozen = 3340771328LL + 2 * 262410240LL; // 6,476,005,376 x 4.126953125 / 8 + 16-bit rest
+        QCOMPARE(r.bytes(Term::Params), frozen + 4194304LL * 2);
+        QCOMPARE(r.frozenParamBytes, frozen);
+        QCOMPARE(r.adapterParamBytes, 4194304LL * 2);
+        QCOMPARE(r.bytes(Term::Master), 4194304LL * 4);
+        QCOMPARE(r.bytes(Term::Optimizer), 4194304LL * 8);
+        QCOMPARE(r.stepMaxBytes[static_cast<std::size_t>(Term::Grads)], 4194304LL * 2);
+        // The largest weight dequantised to 16 bits for its matmul: 4096 x 11008 x 2 B.
+        QCOMPARE(r.stepMaxBytes[static_cast<std::size_t>(Term::Fp8Transients)], 4096LL * 11008 * 2);
+        // Without double quantisation: 4.5 bits.
+        s.doubleQuant = false;
+        QCOMPARE(computeFootprint(s).worstRank().frozenParamBytes, 3642753024LL + 2 * 262410240LL);
+        // A 16-bit base (LoRA): 2 B per weight.
+        s.finetune = FinetuneMethod::Lora;
+        QCOMPARE(computeFootprint(s).worstRank().frozenParamBytes, 2 * 6738415616LL);
+    }
+
+    // FSDP (ZeRO-3) over 8 GPUs shards the frozen base and the adapters; DDP (ZeRO-0) replicates the base.
+    void shardedFrozenBase()
+    {
+        Scenario s = single("llama-2-7b");
+        s.finetune = FinetuneMethod::Lora;
+        s.gpus = s.gpusPerNode = 8;
+        s.framework = Framework::Fsdp2;
+        s.zeroStage = 3;
+        const RankFootprint r = computeFootprint(s).worstRank();
+        QCOMPARE(r.frozenParamBytes, 2 * 6738415616LL / 8);
+        QCOMPARE(r.adapterParamBytes, 4194304LL / 8 * 2);
+        QCOMPARE(r.bytes(Term::Optimizer), 4194304LL / 8 * 8);
+        s.framework = Framework::Ddp;
+        s.zeroStage = 0;
+        const RankFootprint d = computeFootprint(s).worstRank();
+        QCOMPARE(d.frozenParamBytes, 2 * 6738415616LL);
+        QCOMPARE(d.bytes(Term::Optimizer), 4194304LL * 8);
+        // DDP buckets copy the adapters' grads only.
+        QCOMPARE(d.stepMaxBytes[static_cast<std::size_t>(Term::CommBuckets)], 4194304LL * 2);
+    }
+
+    // The step FLOPs of a frozen base, by hand: Llama-2-7B, one GPU, s = b x seq = 4096 tokens, no recompute. A layer's
+    // linear weights W = 202,375,168 give lin = 2 x 4096 x W forward and again for the input gradient only (no
+    // weight-gradient GEMM); the attention core 4 s^2 q = 4 x 4096 x 4096 x 4096 forward and twice that backward; the
+    // adapters (q, v, r 8: 8 x 8192 each) ad = 2 x 4096 x 131072 forward and twice that backward; the head 2 x 4096 x
+    // 4096 x 32000 forward and its input gradient. 32 (2 lin + 3 core + 3 ad) + 2 head = 134,741,714,010,112. Full
+    // fine-tuning: 32 x 3 (lin + core) + 3 head = 188,763,812,659,200.
+    void frozenBaseStepFlops()
+    {
+        Scenario s = single("llama-2-7b");
+        s.checkpointing = Checkpointing::None;
+        s.finetune = FinetuneMethod::Lora;
+        QCOMPARE(computeStep(s).totals.modelFlops, 134741714010112.0);
+        s.finetune = FinetuneMethod::Full;
+        QCOMPARE(computeStep(s).totals.modelFlops, 188763812659200.0);
+    }
+
+    // validate --measured reads fine-tuning rows (tests/data/measured/measured-finetune.csv: torchtune's README
+    // tables, each row naming its source): the columns finetune_method, lora_rank, lora_targets and base_precision
+    // reach the scenario, and every row is modelled. The medians (seen rows and the rows marked "held out") are
+    // printed; docs/validation.md, "Fine-tuning rows", reports them.
+    void measuredFinetuneRows()
+    {
+        QFile f(QStringLiteral(SHARDSCOPE_SOURCE_DIR "/tests/data/measured/measured-finetune.csv"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const MemoryValidation v = validateMeasuredMemory(f.readAll().toStdString());
+        QVERIFY2(v.unmodelled.empty(), v.unmodelled.empty() ? "" : v.unmodelled.front().reason.c_str());
+        QCOMPARE(int(v.rows.size()), 7);
+        std::vector<double> seen, held;
+        for (const MemoryValidationRow& r : v.rows) {
+            QVERIFY2(r.scenario.finetune != FinetuneMethod::Full, r.id.c_str());
+            (r.scenario.arch.layers == 126 || r.id == "TTUNE-8B-LORA-A6000" || r.id == "TTUNE-3B-QLORA" ? held : seen)
+                .push_back(std::abs(r.error));
+            if (r.id == "TTUNE-70B-LORA-8xA100") {
+                // recipes/configs/llama3_1/70B_lora.yaml: q, k, v at rank 16 (tst_finetuneconfig: 44,564,480).
+                QCOMPARE(loraTargetsKey(r.scenario.loraTargets), std::string("q,k,v"));
+                QCOMPARE(computeFootprint(r.scenario).trainableParams, std::int64_t(44564480));
+            }
+            if (r.id == "TTUNE-8B-QLORA-4090")
+                QCOMPARE(basePrecisionInForce(r.scenario), BasePrecision::Nf4);
+        }
+        auto median = [](std::vector<double> e) {
+            std::sort(e.begin(), e.end());
+            const std::size_t n = e.size();
+            return n % 2 ? e[n / 2] : 0.5 * (e[n / 2 - 1] + e[n / 2]);
+        };
+        qInfo("fine-tuning rows: median |error| %.1f%% over %zu seen rows, %.1f%% over %zu held out",
+              100 * median(seen), seen.size(), 100 * median(held), held.size());
+        QCOMPARE(int(seen.size()), 4);
+        QCOMPARE(int(held.size()), 3);
+    }
+
+    // The keys: canonical order, PEFT and torchtune names, refusals.
+    void targetKeys()
+    {
+        QCOMPARE(loraTargetsKey(*loraTargetsFromKey("v_proj,q_proj")), std::string("q,v"));
+        QCOMPARE(loraTargetsKey(*loraTargetsFromKey("q,k,v,o,gate,up,down")), std::string("q,k,v,o,gate,up,down"));
+        QCOMPARE(loraTargetsKey(*loraTargetsFromKey("all-linear,head")), std::string("all-linear,head"));
+        QCOMPARE(loraTargetsKey(*loraTargetsFromKey("q_proj, v_proj, output_proj, w1, w2, w3")),
+                 std::string("q,v,o,gate,up,down"));
+        QVERIFY(!loraTargetsFromKey("qq"));
+        QVERIFY(!loraTargetsFromKey(""));
+        Scenario s = single("llama-2-7b");
+        s.finetune = FinetuneMethod::Qlora;
+        s.basePrecision = BasePrecision::Bf16;
+        try {
+            validateScenario(s);
+            QFAIL("QLoRA on a 16-bit base was taken");
+        } catch (const InvalidInput& e) {
+            QCOMPARE(QString::fromStdString(e.field()), QStringLiteral("base-precision"));
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestFinetune)
+#include "tst_finetune.moc"
