@@ -156,8 +156,12 @@ Scenario scenarioOf(const std::map<std::string, std::string>& r, std::int64_t ca
     bool tooLong = false;
     const std::int64_t cpLayout = numberAfter(layout, "CP", &tooLong).value_or(0);
     const std::int64_t cpNotes = tooLong ? 0 : numberAfter(notes, "CP", &tooLong).value_or(0);
-    if (tooLong)
+    if (tooLong) { // name the text read: "'cp=99999999999999999999999' is out of range"
+        const std::regex cpRe("\\bCP ?[=:]? ?([0-9]+)", std::regex::icase);
+        firstInt(layout, cpRe);
+        firstInt(notes, cpRe);
         throw Skip {"the CP degree in the layout or notes is out of range"};
+    }
     s.cp = std::max<std::int64_t>(1, std::max(cpLayout, cpNotes));
     if (s.cp > 1)
         log.read("cp", std::to_string(s.cp), cpLayout >= cpNotes ? "zero_stage_or_fsdp" : "notes", "CP=" + std::to_string(s.cp));
