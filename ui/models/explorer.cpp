@@ -299,6 +299,7 @@ Verdict verdictFor(const Advice& a, ByteUnit unit)
                                   : ExplorerText::tr("; smallest change that fits: ") + fixes.join(ExplorerText::tr(", or "));
         break;
     }
+    v.warning = f.fp8WithoutTensorCores || !f.hostFits || !f.nvmeFits;
     if (f.fp8WithoutTensorCores)
         v.text += ExplorerText::tr(". Warning: the %1 has no FP8 tensor cores, so fp8 training does not run on it as "
                                  "modelled (memory shown as if it did)")
@@ -361,12 +362,19 @@ QString fieldWords(const QString& field)
     return w ? ExplorerText::tr(w) : field;
 }
 
+QString withoutFlags(const QString& message)
+{
+    // core prefixes the option for the command line: "--tp: ..." (and sometimes "--size and --dpi: ..."); an
+    // importer's message may carry it after the window's own prefix ("Cannot run: --batch: ...").
+    static const QRegularExpression flag(QStringLiteral("(^|: )--[a-z0-9-]+( and --[a-z0-9-]+)*: "));
+    QString m = message;
+    m.replace(flag, QStringLiteral("\\1"));
+    return m;
+}
+
 QString plainMessage(const QString& message)
 {
-    // core prefixes the option for the command line: "--tp: ..." (and sometimes "--size and --dpi: ...").
-    static const QRegularExpression flag(QStringLiteral("^(--[a-z0-9-]+( and --[a-z0-9-]+)*: )"));
-    QString m = message;
-    m.remove(flag);
+    QString m = withoutFlags(message);
     if (!m.isEmpty())
         m[0] = m[0].toUpper();
     return m;

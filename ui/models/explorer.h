@@ -22,6 +22,9 @@ struct Verdict
     enum class Kind { Fits, DoesNotFit, NeverFits, Invalid };
     Kind kind = Kind::Invalid;
     QString text;
+    /// A "Fits" with a caveat that changes what it means: fp8 on a GPU without FP8 tensor cores, host RAM or NVMe
+    /// that does not hold the offloaded states. Shown as a warning, never inside a green "Fits" (issue 26).
+    bool warning = false;
 };
 
 /// core's verdict (computeAdvice()) in the interface language. The overload over an ExplorerResult computes the
@@ -55,6 +58,10 @@ const std::vector<const char*>& validationTemplates();
 QString fieldWords(const QString& field);
 /// core's message without the command-line flag it starts with ("--tp: TP 3 ..." -> "TP 3 ...").
 QString plainMessage(const QString& message);
+/// The same for a message the window shows as it is (a file error, an export refusal): the command-line flags
+/// ("--hf-config: ", "--out: ") go, the rest stays as written (a file name keeps its case). Issue 26: no message
+/// in the window quotes a flag.
+QString withoutFlags(const QString& message);
 
 /// One change that makes a scenario fit: what a button says ("ZeRO-3", "N = 24 (3 nodes)", "TP 8", "H100 96GB")
 /// and the whole scenario it applies (core's FixOption in words).
