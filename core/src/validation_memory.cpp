@@ -356,7 +356,7 @@ void applyStatedColumns(const std::map<std::string, std::string>& r, Scenario& s
             continue;
         std::string error;
         if (!setKnobFromText(*k, text, s, error))
-            throw Skip {"column " + column + ": " + error};
+            throw Skip {std::string("column ").append(column).append(": ").append(error)};
         log.read(column, text, column, "explicit column");
     }
 }

@@ -106,7 +106,7 @@ std::string gpuFor(const std::string& type)
         return contains(type, "40GB") ? "a100-40gb" : "a100-80gb";
     if (contains(type, "MI300X"))
         return "mi300x-192gb";
-    const std::string blackwell = blackwellPresetOf(type);
+    std::string blackwell = blackwellPresetOf(type);
     if (!blackwell.empty())
         return blackwell;
     unmodelled("GPU type without a preset: " + type);
@@ -403,7 +403,7 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings)
             continue;
         std::string error;
         if (!setKnobFromText(*k, text, s, error))
-            unmodelled("column " + column + ": " + error);
+            unmodelled(std::string("column ").append(column).append(": ").append(error));
         log.read(column, text, column, "explicit column");
     }
     return s;
