@@ -5,6 +5,7 @@
 
 #include "shardscope/errors.h"
 #include "shardscope/validation_memory.h"
+#include "validate_readings.h"
 #include "validationchart.h"
 
 #include <QJsonArray>
@@ -66,6 +67,10 @@ QString table(const MemoryValidation& v)
     t += QStringLiteral("\nunmodelled: %1\n").arg(v.unmodelled.size());
     for (const auto& u : v.unmodelled)
         t += QStringLiteral("  %1: %2\n").arg(q(u.id), q(u.reason));
+    std::vector<RowReadings> readings;
+    for (const auto& r : v.rows)
+        readings.push_back(r.readings);
+    t += readingsTable(readings);
     return t;
 }
 
@@ -109,6 +114,10 @@ int runValidateMeasured(const QString& csvPath, const QString& format, const QSt
         skipped.append(o);
     }
     root[QStringLiteral("unmodelled")] = skipped;
+    std::vector<RowReadings> readings;
+    for (const auto& r : v.rows)
+        readings.push_back(r.readings);
+    root[QStringLiteral("readings")] = readingsJson(readings);
     out(QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented)));
     return kExitOk;
 }

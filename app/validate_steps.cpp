@@ -5,6 +5,7 @@
 
 #include "shardscope/errors.h"
 #include "shardscope/validation_steps.h"
+#include "validate_readings.h"
 #include "validationchart.h"
 
 #include <QFile>
@@ -49,6 +50,7 @@ QJsonObject toJson(const StepValidation& v)
         un.append(o);
     }
     root[QStringLiteral("unmodelled")] = un;
+    root[QStringLiteral("readings")] = readingsJson(v.readings);
     return root;
 }
 
@@ -85,6 +87,7 @@ QString toTable(const StepValidation& v)
     o += QStringLiteral("\nunmodelled: %1\n").arg(v.unmodelled.size());
     for (const UnmodelledRow& u : v.unmodelled)
         o += QStringLiteral("  %1: %2\n").arg(QString::fromStdString(u.id), QString::fromStdString(u.reason));
+    o += readingsTable(v.readings);
     return o;
 }
 

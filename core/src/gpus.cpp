@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "shardscope/gpus.h"
 
+#include "shardscope/phrases.h"
+
 namespace shardscope {
 
 namespace {
@@ -22,6 +24,20 @@ const std::vector<GpuPreset>& gpuPresets()
          "nvidia-smi: 143771 MiB; NVIDIA H200 datasheet", 1.0},
         {"b200-192gb", "B200 (HGX)", 183359 * MiB, 8e12, 2250e12, 4500e12, 900e9, 50e9, 50e9,
          "nvidia-smi: 183359 MiB (about 180 GB usable of 192 GB on HGX); NVIDIA B200 datasheet", 1.0},
+        // GB200 NVL72 and HGX B300: NVIDIA's datasheets give nominal capacities in GB (10^9 B; 13.4 TB HBM3e over 72 GPUs
+        // = 186 GB; 2.3 TB over 8 B300 = 288 GB), not nvidia-smi's MiB. Dense throughput = the sparse figures / 2:
+        // GB200 NVL72 360 PF BF16 and 720 PF FP8 over 72 GPUs; HGX B300 36 PF BF16 and 72 PF FP8 over 8 (the same dense
+        // 2.25 PFLOP/s BF16 as pytorch/ao torchao/testing/training/roofline_utils.py@0598012 gives the B200). NVLink 5:
+        // 1.8 TB/s per GPU (900 GB/s per direction); ConnectX-7 400 Gb/s per GPU (GB200), ConnectX-8 800 Gb/s (B300).
+        {"gb200-186gb", "GB200 (NVL72)", std::int64_t(186'000'000'000), 8e12, 2500e12, 5000e12, 900e9, 50e9, 50e9,
+         "186 GB nominal (NVIDIA GB200 NVL72 datasheet: 13.4 TB HBM3e / 72 GPUs, 8 TB/s, 360 PF sparse BF16 / 72)", 1.0},
+        {"b300-288gb", "B300 (HGX, Blackwell Ultra)", std::int64_t(288'000'000'000), 8e12, 2250e12, 4500e12, 900e9, 100e9,
+         50e9, "288 GB nominal (NVIDIA HGX B300 datasheet: 2.3 TB HBM3e / 8 GPUs, 8 TB/s, 36 PF sparse BF16 / 8)", 1.0},
+        {"gb300-288gb", "GB300 (NVL72, Blackwell Ultra)", std::int64_t(288'000'000'000), 8e12, 2500e12, 5000e12, 900e9,
+         100e9, 50e9,
+         "288 GB nominal (NVIDIA GB300 NVL72 datasheet: 20.7 TB HBM3e / 72 GPUs, 8 TB/s, 360 PF sparse BF16 / 72; "
+         "ConnectX-8 800 Gb/s per GPU)",
+         1.0},
         {"mi300x-192gb", "MI300X", 196288 * MiB, 5.3e12, 1307e12, 2615e12, 448e9, 50e9, 50e9,
          "rocm-smi: 205,822,885,888 B; AMD MI300X datasheet (896 GB/s xGMI aggregate, halved)", 1.0},
         {"l40s-48gb", "L40S", 46068 * MiB, 864e9, 362e12, 733e12, 0, 25e9, 25e9,
@@ -58,6 +74,20 @@ const std::vector<GpuPreset>& gpuPresets()
          1.0},
     };
     return g;
+}
+
+std::string blackwellPresetOf(const std::string& name)
+{
+    // Whole words: "GB200" is not a "B200"; "B200 180GB", "HGX B200", "GB200 NVL72", "NVIDIA B300 SXM6 AC".
+    if (affirms(name, "gb200"))
+        return "gb200-186gb";
+    if (affirms(name, "gb300"))
+        return "gb300-288gb";
+    if (affirms(name, "b300"))
+        return "b300-288gb";
+    if (affirms(name, "b200"))
+        return "b200-192gb";
+    return {};
 }
 
 std::optional<GpuPreset> findGpuPreset(const std::string& id)

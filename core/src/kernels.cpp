@@ -12,13 +12,15 @@ namespace shardscope {
 std::int64_t smCount(const GpuPreset& g)
 {
     // Vendor whitepapers: A100 108 SMs, H100/H200 SXM 132, B200 148 (2 x 74), MI300X 304 CUs, L40S 142,
-    // RTX 4090 128.
+    // RTX 4090 128; GB200 the B200's 148; B300 (Blackwell Ultra) 160 (NVIDIA's Blackwell Ultra technical blog).
     if (g.id.rfind("a100", 0) == 0)
         return 108;
     if (g.id.rfind("h100", 0) == 0 || g.id.rfind("h200", 0) == 0)
         return 132;
-    if (g.id.rfind("b200", 0) == 0)
+    if (g.id.rfind("b200", 0) == 0 || g.id.rfind("gb200", 0) == 0)
         return 148;
+    if (g.id.rfind("b300", 0) == 0 || g.id.rfind("gb300", 0) == 0)
+        return 160;
     if (g.id.rfind("mi300", 0) == 0)
         return 304;
     if (g.id.rfind("l40s", 0) == 0)

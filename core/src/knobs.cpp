@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "shardscope/knobs.h"
 
+#include "cnumber.h"
+#include "shardscope/recipe.h"
+
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -171,8 +175,9 @@ std::vector<Knob> makeKnobs()
         g.option = "gpu";
         g.kind = KnobKind::Text;
         g.valueName = "NAME";
-        g.help = "GPU: a100-40gb, a100-80gb, h100-80gb, h200-141gb, b200-192gb, mi300x-192gb, l40s-48gb, rtx4090-24gb, "
-                 "v100-32gb, h100-96gb, rtx3090-24gb, rtx5090-32gb, l4-24gb, a10g-24gb, or custom with --capacity-gb.";
+        g.help = "GPU: a100-40gb, a100-80gb, h100-80gb, h200-141gb, b200-192gb, gb200-186gb, b300-288gb, gb300-288gb, "
+                 "mi300x-192gb, l40s-48gb, rtx4090-24gb, v100-32gb, h100-96gb, rtx3090-24gb, rtx5090-32gb, l4-24gb, "
+                 "a10g-24gb, or custom with --capacity-gb.";
         g.control = "gpuType";
         g.note = "resolveGpu() (scenario.h) checks the id";
         g.getKey = [](const Scenario& s) { return s.gpu; };
@@ -436,6 +441,60 @@ std::string knobRangeText(const Knob& k, bool inOptionUnits)
 {
     return (k.zeroIsPreset ? "0 or " : "") + number(inOptionUnits ? k.optionMin() : k.min) + " to "
         + number(inOptionUnits ? k.optionMax() : k.max);
+}
+
+} // namespace shardscope
+
+namespace shardscope {
+
+bool setKnobFromText(const Knob& k, const std::string& text, Scenario& s, std::string& error)
+{
+    std::string t = text;
+    for (char& c : t)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (std::string(k.field) == "recipe") {
+        try {
+            s.recipe = resolveRecipe(text);
+            return true;
+        } catch (const std::exception& e) {
+            error = e.what();
+            return false;
+        }
+    }
+    if (k.setKey) {
+        if (k.setKey(s, t) || k.setKey(s, text))
+            return true;
+        error = "'" + text + "' is not one of " + std::string(k.choices ? k.choices : "its known values");
+        return false;
+    }
+    if (!k.set) {
+        error = "not settable from a column";
+        return false;
+    }
+    if (k.kind == KnobKind::Switch || k.kind == KnobKind::Flag) {
+        if (t == "on" || t == "yes" || t == "true" || t == "1") {
+            k.set(s, 1.0);
+            return true;
+        }
+        if (t == "off" || t == "no" || t == "false" || t == "0") {
+            k.set(s, 0.0);
+            return true;
+        }
+        error = "'" + text + "' is not on/off";
+        return false;
+    }
+    char* end = nullptr;
+    const double v = strtodC(text.c_str(), &end);
+    if (text.empty() || *end != '\0' || !std::isfinite(v) || !k.inRange(v)) {
+        error = "'" + text + "' is not a number in " + knobRangeText(k, false);
+        return false;
+    }
+    if (k.kind == KnobKind::Count && v != std::floor(v)) {
+        error = "'" + text + "' is not a whole number";
+        return false;
+    }
+    k.set(s, v);
+    return true;
 }
 
 } // namespace shardscope

@@ -5,12 +5,17 @@
 
 #include "cnumber.h"
 #include "shardscope/footprint.h"
+#include "shardscope/gpus.h"
+#include "shardscope/knobs.h"
+#include "shardscope/phrases.h"
+#include "shardscope/stacks.h"
 
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <regex>
 
 namespace shardscope {
@@ -54,39 +59,57 @@ std::int64_t firstInt(const std::string& text, const std::regex& re)
     return 0;
 }
 
-std::string gpuOf(const std::string& type, Scenario& s)
+std::string gpuOf(const std::string& type, Scenario& s, RowReadings& log)
 {
     const std::string t = lower(type);
+    std::string id;
     if (has(t, "h100") && has(t, "96gb"))
-        return "h100-96gb";
-    if (has(t, "h100"))
-        return "h100-80gb";
-    if (has(t, "h200"))
-        return "h200-141gb";
-    if (has(t, "a100") && has(t, "40gb"))
-        return "a100-40gb";
-    if (has(t, "a100"))
-        return "a100-80gb";
-    if (has(t, "v100") && has(t, "16gb")) {
+        id = "h100-96gb";
+    else if (has(t, "h100"))
+        id = "h100-80gb";
+    else if (has(t, "h200"))
+        id = "h200-141gb";
+    else if (has(t, "a100") && has(t, "40gb"))
+        id = "a100-40gb";
+    else if (has(t, "a100"))
+        id = "a100-80gb";
+    else if (has(t, "v100") && has(t, "16gb")) {
         s.capacityBytes = std::int64_t(16160) * 1048576; // nvidia-smi: 16160 MiB on a V100 16GB
-        return "v100-32gb";
-    }
-    if (has(t, "v100"))
-        return "v100-32gb";
-    // Fine-tuners' GPUs (issue 28).
-    if (has(t, "4090"))
-        return "rtx4090-24gb";
-    if (has(t, "3090"))
-        return "rtx3090-24gb";
-    if (has(t, "a6000")) {
+        id = "v100-32gb";
+    } else if (has(t, "v100"))
+        id = "v100-32gb";
+    else if (has(t, "mi300x"))
+        id = "mi300x-192gb";
+    else if (has(t, "4090")) // fine-tuners' GPUs (issue 28)
+        id = "rtx4090-24gb";
+    else if (has(t, "3090"))
+        id = "rtx3090-24gb";
+    else if (has(t, "a6000")) {
         s.capacityBytes = std::int64_t(49140) * 1048576; // nvidia-smi: 49140 MiB on an RTX A6000
-        return "custom";
-    }
-    throw Skip {"unknown gpu_type '" + type + "'"};
+        id = "custom";
+    } else
+        id = blackwellPresetOf(type);
+    if (id.empty())
+        throw Skip {"unknown gpu_type '" + type + "'"};
+    log.read("gpu", id, "gpu_type", type);
+    return id;
+}
+
+/// The first of `phrases` the text affirms (whole words, not negated), recorded as the reading of `knob`.
+bool says(RowReadings& log, const std::string& column, const std::string& text, std::initializer_list<const char*> phrases,
+          const char* knob, const std::string& value)
+{
+    for (const char* p : phrases)
+        if (affirms(text, p)) {
+            log.read(knob, value, column, p);
+            return true;
+        }
+    return false;
 }
 
 /// The documented mapping rules (docs/validation.md, "From a row to a scenario").
-Scenario scenarioOf(const std::map<std::string, std::string>& r, std::int64_t carriedLossChunks, std::string& how)
+Scenario scenarioOf(const std::map<std::string, std::string>& r, std::int64_t carriedLossChunks, std::string& how,
+                    RowReadings& log)
 {
     Scenario s;
     const std::string model = r.at("model"), layout = r.at("zero_stage_or_fsdp"), precision = r.at("precision");
@@ -104,16 +127,21 @@ Scenario scenarioOf(const std::map<std::string, std::string>& r, std::int64_t ca
     if (a.hidden % a.heads != 0)
         throw Skip {"hidden is not a multiple of heads"};
     a.headDim = a.hidden / a.heads;
-    const bool llama = has(model, "llama") || has(model, "mistral") || has(model, "qwen");
-    const bool gptLike = has(model, "bert") || has(model, "opt") || has(model, "gpt");
-    if (!llama && !gptLike)
+    // Model names are identifiers ("Llama-2-13b-hf", "bert-large-uncased", "OPT-350m"): the family as a substring.
+    std::string family;
+    for (const char* f : {"llama", "mistral", "qwen", "bert", "opt", "gpt"})
+        if (family.empty() && has(model, f))
+            family = f;
+    if (family.empty())
         throw Skip {"unknown model family '" + model + "' (llama, mistral, qwen, bert, opt, gpt known)"};
-    a.gatedMlp = llama;
-    a.norm = llama ? NormKind::RMSNorm : NormKind::LayerNorm;
-    a.qkvBias = a.attnOutBias = a.mlpBias = !llama;
-    a.dropout = !llama; // BERT and OPT train with dropout 0.1
-    a.tiedEmbeddings = !llama || has(model, "tied");
-    if (has(notes, "untied"))
+    const bool gated = family == "llama" || family == "mistral" || family == "qwen";
+    log.read("block", gated ? "llama (SwiGLU, RMSNorm, no biases)" : "gpt (GeLU, LayerNorm, biases, dropout)", "model", family);
+    a.gatedMlp = gated;
+    a.norm = gated ? NormKind::RMSNorm : NormKind::LayerNorm;
+    a.qkvBias = a.attnOutBias = a.mlpBias = !gated;
+    a.dropout = !gated; // BERT and OPT train with dropout 0.1
+    a.tiedEmbeddings = !gated || says(log, "model", model, {"tied"}, "tied-embeddings", "yes");
+    if (says(log, "notes", notes, {"untied"}, "tied-embeddings", "no"))
         a.tiedEmbeddings = false;
     s.arch = a;
     s.bareParams = std::nullopt;
@@ -131,109 +159,177 @@ Scenario scenarioOf(const std::map<std::string, std::string>& r, std::int64_t ca
     s.tp = integer(r, "tp");
     s.pp = integer(r, "pp");
     const std::int64_t dp = integer(r, "dp");
-    const std::regex cpRe("\\bCP=([0-9]+)", std::regex::icase); // "CP=2 (ring attention)", "cp=2;"; not "cp = 8x1"
-    s.cp = std::max<std::int64_t>(1, std::max(firstInt(layout, cpRe), firstInt(notes, cpRe)));
+    // "CP=2 (ring attention)", "cp=2;"; not "cp = 8x1" (a product, not a degree)
+    bool tooLong = false;
+    const std::int64_t cpLayout = numberAfter(layout, "CP", &tooLong).value_or(0);
+    const std::int64_t cpNotes = tooLong ? 0 : numberAfter(notes, "CP", &tooLong).value_or(0);
+    if (tooLong) { // name the text read: "'cp=99999999999999999999999' is out of range"
+        const std::regex cpRe("\\bCP ?[=:]? ?([0-9]+)", std::regex::icase);
+        firstInt(layout, cpRe);
+        firstInt(notes, cpRe);
+        throw Skip {"the CP degree in the layout or notes is out of range"};
+    }
+    s.cp = std::max<std::int64_t>(1, std::max(cpLayout, cpNotes));
+    if (s.cp > 1)
+        log.read("cp", std::to_string(s.cp), cpLayout >= cpNotes ? "zero_stage_or_fsdp" : "notes", "CP=" + std::to_string(s.cp));
     if (dp * s.tp * s.pp * s.cp != s.gpus)
         throw Skip {"dp x tp x pp x cp = " + std::to_string(dp * s.tp * s.pp * s.cp) + " is not gpus "
                     + std::to_string(s.gpus)};
-    s.sequenceParallel = s.tp > 1 && (has(layout, "SP") || has(layout, "sequence-parallel"));
-    s.gpu = gpuOf(r.at("gpu_type"), s);
+    s.sequenceParallel = s.tp > 1
+        && says(log, "zero_stage_or_fsdp", layout, {"SP", "sequence-parallel", "sequence parallel", "sequence_parallel"},
+                "sequence-parallel", "yes");
+    s.gpu = gpuOf(r.at("gpu_type"), s, log);
 
     // --- framework and stage
-    if (has(layout, "FSDP")) {
+    const std::int64_t zeroN = firstInt(layout, std::regex("\\bzero-?([0-3])\\b", std::regex::icase));
+    const bool zeroNamed = std::regex_search(layout, std::regex("\\bzero-?[0-3]\\b", std::regex::icase));
+    if (says(log, "zero_stage_or_fsdp", layout, {"FSDP", "FSDP1", "FSDP2"}, "framework", "fsdp2")) {
         s.framework = Framework::Fsdp2;
-        s.zeroStage = (has(layout, "zero2") || has(layout, "SHARD_GRAD_OP")) ? 2 : 3;
-        s.fsdpReshardAfterForward
-            = !(has(layout, "reshard_after_forward=False") || has(layout, "no reshard after fwd"));
-    } else if (has(layout, "deepspeed")) {
+        s.zeroStage = says(log, "zero_stage_or_fsdp", layout, {"zero2", "SHARD_GRAD_OP"}, "zero-stage", "2") ? 2 : 3;
+        s.fsdpReshardAfterForward = !says(log, "zero_stage_or_fsdp", layout,
+                                          {"reshard_after_forward=False", "no reshard after fwd"}, "reshard-after-forward", "no");
+    } else if (says(log, "zero_stage_or_fsdp", layout, {"deepspeed"}, "framework", "deepspeed")) {
         s.framework = Framework::DeepSpeed;
-        const std::int64_t z = firstInt(layout, std::regex("zero-([0-3])", std::regex::icase));
-        s.zeroStage = int(z);
-    } else if (has(layout, "megatron")) {
+        s.zeroStage = int(zeroN);
+        log.read("zero-stage", std::to_string(zeroN), "zero_stage_or_fsdp", "ZeRO-" + std::to_string(zeroN));
+    } else if (says(log, "zero_stage_or_fsdp", layout, {"megatron", "megatron-lm", "megatron-core", "mcore", "nemo"}, "framework", "megatron")
+               || says(log, "zero_stage_or_fsdp", layout, {"distributed optimizer", "distributed-optimizer", "use-distributed-optimizer"},
+                       "framework", "megatron")) {
+        // Megatron's distributed optimizer is ZeRO-1 (megatron/core/optimizer/distrib_optimizer.py): it is on when
+        // the layout affirms it (or names ZeRO-1), off when it is negated or not named.
         s.framework = Framework::Megatron;
-        s.zeroStage = has(layout, "distributed optimizer") ? 1 : 0;
-    } else if (has(layout, "DDP")) {
+        s.zeroStage = says(log, "zero_stage_or_fsdp", layout,
+                           {"distributed optimizer", "distributed-optimizer", "use-distributed-optimizer"}, "zero-stage", "1")
+                || (zeroNamed && zeroN == 1)
+            ? 1
+            : 0;
+        if (s.zeroStage == 0)
+            log.assume("zero-stage", "0", "Megatron without an affirmed distributed optimizer keeps whole optimizer states");
+    } else if (zeroNamed) {
+        // "ZeRO-N" without a framework's name: DeepSpeed's stage N (the name is DeepSpeed's).
+        s.framework = Framework::DeepSpeed;
+        s.zeroStage = int(zeroN);
+        log.read("framework", "deepspeed", "zero_stage_or_fsdp", "ZeRO-" + std::to_string(zeroN));
+        log.read("zero-stage", std::to_string(zeroN), "zero_stage_or_fsdp", "ZeRO-" + std::to_string(zeroN));
+    } else if (says(log, "zero_stage_or_fsdp", layout, {"DDP"}, "framework", "ddp")) {
         s.framework = Framework::Ddp;
         s.zeroStage = 0;
-    } else if (has(layout, "single")) {
+    } else if (says(log, "zero_stage_or_fsdp", layout, {"single"}, "framework", s.gpus == 1 ? "single" : "ddp")) {
         s.framework = s.gpus == 1 ? Framework::Single : Framework::Ddp;
         s.zeroStage = 0;
     } else {
         throw Skip {"unknown zero_stage_or_fsdp '" + layout + "'"};
     }
-    if (has(layout, "interleaved")) {
+    if (says(log, "zero_stage_or_fsdp", layout, {"interleaved"}, "pp-schedule", "interleaved")) {
         s.schedule = PipelineSchedule::Interleaved;
-        s.vpp = std::max<std::int64_t>(2, firstInt(layout, std::regex("([0-9]+) stages/rank")));
+        const std::int64_t v = firstInt(layout, std::regex("([0-9]+) stages/rank"));
+        s.vpp = std::max<std::int64_t>(2, v);
+        if (v >= 2)
+            log.read("vpp", std::to_string(s.vpp), "zero_stage_or_fsdp", std::to_string(v) + " stages/rank");
+        else
+            log.assume("vpp", "2", "an interleaved schedule without a count: the least interleaving there is");
     }
 
     // --- batch
     s.seq = integer(r, "seq") ;
     s.microBatch = integer(r, "micro_batch");
     s.gradAccum = std::max<std::int64_t>(1, firstInt(notes, std::regex("gradient_accumulation_steps=([0-9]+)")));
-    if (s.pp > 1)
-        s.gradAccum = std::max<std::int64_t>(s.pp, firstInt(notes, std::regex("([0-9]+) ?microbatches")));
+    if (s.gradAccum > 1)
+        log.read("grad-accum", std::to_string(s.gradAccum), "notes", "gradient_accumulation_steps=" + std::to_string(s.gradAccum));
+    if (s.pp > 1) {
+        const std::int64_t m = firstInt(notes, std::regex("([0-9]+) ?microbatches"));
+        s.gradAccum = std::max<std::int64_t>(s.pp, m);
+        if (m >= s.pp)
+            log.read("grad-accum", std::to_string(s.gradAccum), "notes", std::to_string(m) + " microbatches");
+        else
+            log.assume("grad-accum", std::to_string(s.gradAccum), "pipeline micro-batches = PP degree (torchtitan's default)");
+    }
 
     // --- precision and optimizer
-    const bool float8 = has(notes, "float8=yes") || has(precision, "float8");
-    if (has(precision, "pure bf16") || has(precision, "bf16 (params, grads")) {
-        s.recipe = resolveRecipe(has(optimizer, "bf16") || has(precision, "optimizer states bf16")
-                                     ? "fp16-no-master-16bit-adam"
-                                     : "bf16-no-master");
-    } else if (has(precision, "fp16 amp")) {
+    const bool float8 = says(log, "notes", notes, {"float8"}, "float8", "yes")
+        || says(log, "precision", precision, {"float8", "fp8"}, "float8", "yes");
+    if (says(log, "precision", precision, {"pure bf16", "bf16 (params, grads"}, "recipe", "bf16 (no fp32 master)")) {
+        const bool states16 = has(optimizer, "bf16") || has(precision, "optimizer states bf16");
+        s.recipe = resolveRecipe(states16 ? "fp16-no-master-16bit-adam" : "bf16-no-master");
+        if (states16)
+            log.read("recipe", "fp16-no-master-16bit-adam", "optimizer", "bf16 states");
+    } else if (says(log, "precision", precision, {"fp16 amp"}, "recipe", "fp32 + autocast")) {
         s.recipe = resolveRecipe("fp32");
         s.activationPrecision = ActivationPrecision::Autocast;
     } else if (lower(precision).rfind("fp32", 0) == 0) {
+        log.read("recipe", "fp32", "precision", "fp32");
         s.recipe = resolveRecipe("fp32");
-    } else if (has(precision, "mixed")) {
+    } else if (says(log, "precision", precision, {"mixed"}, "recipe", float8 ? "fp8-mixed" : "mixed")) {
         s.recipe = resolveRecipe(float8 ? "fp8-mixed" : "mixed");
     } else {
         throw Skip {"unknown precision '" + precision + "'"};
     }
     const bool bf16States = s.recipe.optimizer == 4;
-    if (has(optimizer, "8bit") || has(optimizer, "8-bit"))
+    // Optimizer names are identifiers ("PagedAdamW8bit", "bnb.optim.Adam8bit"): read as substrings.
+    if (has(optimizer, "8bit") || has(optimizer, "8-bit")) {
         s.optimizer = Optimizer::Adam8bit;
-    else if (has(optimizer, "adafactor"))
+        log.read("optimizer", "adam8bit", "optimizer", "8bit");
+    } else if (has(optimizer, "adafactor")) {
         s.optimizer = Optimizer::Adafactor;
-    else if (has(optimizer, "adam"))
+        log.read("optimizer", "adafactor", "optimizer", "adafactor");
+    } else if (has(optimizer, "adam")) {
         s.optimizer = bf16States ? Optimizer::RecipeDefault : Optimizer::AdamW;
-    else
+        log.read("optimizer", bf16States ? "the recipe's 16-bit Adam" : "adamw", "optimizer", "adam");
+    } else {
         throw Skip {"unknown optimizer '" + optimizer + "'"};
+    }
     s.pagedOptimizer = has(optimizer, "paged");
     // Paging decides whether the states count in PyTorch's figures at all (managed memory is outside the
     // caching allocator): an optimizer whose paging is only inferred cannot be modelled.
     if (s.pagedOptimizer && has(optimizer, "inferred"))
         throw Skip {"the optimizer is inferred as a paged one (" + optimizer
                     + "); paged states are outside PyTorch's allocator, so whether they count is the inference itself"};
-    s.optimizerInBackward = has(optimizer, "fused into backward");
+    s.optimizerInBackward = says(log, "optimizer", optimizer, {"fused into backward"}, "optimizer-in-backward", "yes");
 
     // --- activations
-    if (has(ckpt, "per-op"))
+    if (says(log, "checkpointing", ckpt, {"per-op"}, "checkpointing", "per-op"))
         s.checkpointing = Checkpointing::PerOp;
-    else if (has(ckpt, "selective"))
+    else if (says(log, "checkpointing", ckpt, {"selective"}, "checkpointing", "selective"))
         s.checkpointing = Checkpointing::Selective;
-    else if (has(ckpt, "full"))
+    else if (says(log, "checkpointing", ckpt, {"full"}, "checkpointing", "full"))
         s.checkpointing = Checkpointing::Full;
-    else if (has(ckpt, "none"))
+    else if (says(log, "checkpointing", ckpt, {"none", "no"}, "checkpointing", "none"))
         s.checkpointing = Checkpointing::None;
     else
         throw Skip {"unknown checkpointing '" + ckpt + "'"};
     const std::string flash = lower(r.at("flash_attn"));
     s.flashAttention = flash.rfind("yes", 0) == 0 || flash.rfind("flex", 0) == 0;
-    s.compiled = has(notes, "compile=yes");
-    s.activationOffload = has(r.at("offload"), "activations");
+    log.read("flash-attention", s.flashAttention ? "yes" : "no", "flash_attn", r.at("flash_attn"));
+    s.compiled = says(log, "notes", notes, {"compile", "torch.compile", "compiled"}, "compiled", "yes");
+    if (!s.compiled)
+        log.assume("compiled", "no", "no affirmed compile in the notes: eager kernels");
+    s.activationOffload = says(log, "offload", r.at("offload"), {"activations", "activation"}, "activation-offload", "yes");
     if (!s.activationOffload && !has(r.at("offload"), "none"))
         throw Skip {"offload '" + r.at("offload") + "' is not modelled"};
-    s.lossChunks = has(notes, "ChunkedOutputLoss") ? 8 : carriedLossChunks; // torchtune num_output_chunks = 8
+    // torchtune num_output_chunks = 8 (an identifier: CEWithChunkedOutputLoss)
+    s.lossChunks = has(notes, "ChunkedOutputLoss") ? 8 : carriedLossChunks;
+    if (has(notes, "ChunkedOutputLoss"))
+        log.read("loss-chunks", "8", "notes", "ChunkedOutputLoss (torchtune num_output_chunks default)");
+    else if (carriedLossChunks > 1)
+        log.assume("loss-chunks", std::to_string(carriedLossChunks), "carried from the cumulative table's earlier row");
     // The loss: torchtitan compiles it from its 2025 builds (torchtitan/components/loss.py; torch 2.7 and later);
     // litgpt's benchmark computes cross-entropy on the logits' own dtype (no upcast).
     const bool torch2025 = has(notes, "torch 2.7") || has(notes, "torch 2.8") || has(notes, "torch 2.9")
         || has(notes, "NGC 25.");
     s.lossCompiled = has(r.at("source"), "torchtitan") && s.compiled && torch2025;
+    if (s.lossCompiled)
+        log.assume("loss-compiled", "yes", "torchtitan compiles its loss from torch 2.7 / NGC 25.x");
     s.lossFp32 = !has(r.at("source"), "lightning-thunder");
+    if (!s.lossFp32)
+        log.assume("loss-fp32", "no", "litgpt's benchmark takes cross-entropy in the logits' dtype");
     // PyTorch before 2.0 zeroes grads in place (zero_grad(set_to_none=False)): they stay between steps.
     s.zeroGradSetToNone = !has(notes, "torch ~1.") && !has(notes, "torch 1.");
+    if (!s.zeroGradSetToNone)
+        log.read("zero-grad-set-to-none", "no", "notes", "torch 1.x");
     s.logitsOverVocab = !(has(model, "reward model") || has(model, "SequenceClassification")
                           || has(notes, "no vocab logits"));
+    if (!s.logitsOverVocab)
+        log.read("logits-over-vocab", "no", "model", "reward / classification head");
     return s;
 }
 
@@ -268,10 +364,53 @@ void applyFinetuneColumns(const std::map<std::string, std::string>& r, Scenario&
     }
 }
 
-double predictedOf(const Footprint& f, const std::string& kind)
+/// The columns of the shipped format; any other column named by a knob's file key (knobs.cpp) is an explicit knob.
+bool legacyMemoryColumn(const std::string& c)
+{
+    static const char* kLegacy[] = {"id", "source", "model", "total_params", "layers", "hidden", "heads", "kv_heads",
+                                    "ffn", "vocab", "seq", "micro_batch", "gpus", "gpu_type", "dp", "tp", "pp",
+                                    "zero_stage_or_fsdp", "precision", "optimizer", "checkpointing", "flash_attn",
+                                    "offload", "measured_GiB_per_gpu", "measured_kind", "inferred_fields", "notes", "stack",
+                                    // fine-tuning rows (issue 28): applyFinetuneColumns() reads them, gated by the method
+                                    "finetune_method", "lora_rank", "lora_targets", "base_precision"};
+    return std::find_if(std::begin(kLegacy), std::end(kLegacy), [&](const char* k) { return c == k; }) != std::end(kLegacy);
+}
+
+/// A stated stack's defaults, then every explicit knob column: stated values win over what the text gave.
+void applyStatedColumns(const std::map<std::string, std::string>& r, Scenario& s, RowReadings& log,
+                        std::optional<StackProfile>& stack)
+{
+    const auto st = r.find("stack");
+    if (st != r.end() && !st->second.empty()) {
+        stack = stackProfile(lower(st->second));
+        if (!stack)
+            throw Skip {"unknown stack '" + st->second + "'"};
+        for (const StackDefault& d : applyStack(*stack, s))
+            log.assume(d.knob, d.value, stack->key + ": " + d.why);
+    }
+    for (const auto& [column, text] : r) {
+        if (text.empty() || legacyMemoryColumn(column))
+            continue;
+        const Knob* k = findKnobByKey(column);
+        if (!k)
+            continue;
+        std::string error;
+        if (!setKnobFromText(*k, text, s, error))
+            throw Skip {std::string("column ").append(column).append(": ").append(error)};
+        log.read(column, text, column, "explicit column");
+    }
+}
+
+double predictedOf(const Footprint& f, const std::string& kind, bool lastStageOnly = false)
 {
     std::int64_t v = 0;
+    std::int64_t lastStage = 0;
+    for (const auto& r : f.ranks)
+        lastStage = std::max(lastStage, r.stage);
     for (const auto& r : f.ranks) {
+        // Megatron and NeMo log memory from the last pipeline rank (stacks.h), not the busiest one.
+        if (lastStageOnly && r.stage != lastStage)
+            continue;
         if (kind == "peak_allocated")
             v = std::max(v, r.peakAllocatedBytes);
         else if (kind == "peak_reserved")
@@ -359,13 +498,19 @@ MemoryValidation validateMeasuredMemory(const std::string& csvText)
             const std::string source = r["source"].substr(0, r["source"].find(" row "));
             const bool cumulative = has(r["notes"], "cumulative row");
             const std::int64_t carried = cumulative && chunksBySource.count(source) ? chunksBySource[source] : 1;
-            row.scenario = scenarioOf(r, carried, row.mapping);
+            row.readings.id = id;
+            row.scenario = scenarioOf(r, carried, row.mapping, row.readings);
             applyFinetuneColumns(r, row.scenario);
+            std::optional<StackProfile> stack;
+            applyStatedColumns(r, row.scenario, row.readings, stack);
+            const bool lastRank = stack && stack->logsLastPipelineRank && row.scenario.pp > 1;
+            if (lastRank)
+                row.readings.assume("logged-rank", "last pipeline stage", stack->key + " logs memory from the last pipeline rank");
             if (cumulative)
                 chunksBySource[source] = row.scenario.lossChunks;
             const Footprint f = computeFootprint(row.scenario);
             row.framework = frameworkKey(row.scenario.framework);
-            row.predictedBytes = predictedOf(f, row.kind);
+            row.predictedBytes = predictedOf(f, row.kind, lastRank);
             row.error = (row.predictedBytes - row.measuredBytes) / row.measuredBytes;
             errorsByFramework[row.framework].push_back(row.error);
             all.push_back(row.error);

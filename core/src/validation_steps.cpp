@@ -6,6 +6,10 @@
 #include "cnumber.h"
 
 #include "shardscope/errors.h"
+#include "shardscope/gpus.h"
+#include "shardscope/knobs.h"
+#include "shardscope/phrases.h"
+#include "shardscope/stacks.h"
 
 #include <algorithm>
 #include <cctype>
@@ -100,6 +104,11 @@ std::string gpuFor(const std::string& type)
         return "h100-80gb";
     if (contains(type, "A100"))
         return contains(type, "40GB") ? "a100-40gb" : "a100-80gb";
+    if (contains(type, "MI300X"))
+        return "mi300x-192gb";
+    std::string blackwell = blackwellPresetOf(type);
+    if (!blackwell.empty())
+        return blackwell;
     unmodelled("GPU type without a preset: " + type);
 }
 
@@ -118,10 +127,53 @@ double median(std::vector<double> v)
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
+/// The columns of the shipped format; any other column named by a knob's file key (knobs.cpp) is an explicit knob.
+bool legacyStepColumn(const std::string& c)
+{
+    static const std::set<std::string> k = {"id", "source", "model", "total_params", "layers", "hidden", "heads", "vocab",
+                                            "seq", "micro_batch", "global_batch", "gpus", "gpus_per_node", "gpu_type",
+                                            "dp", "tp", "pp", "vpp", "zero_stage", "sequence_parallel", "recompute",
+                                            "precision", "measured_metric", "measured_value", "inferred_fields", "notes",
+                                            "stack"};
+    return k.count(c) > 0;
+}
+
 } // namespace
 
-Scenario scenarioForStepRow(const CsvRow& row)
+std::optional<StackProfile> stackOfRow(const CsvRow& row, RowReadings* log)
 {
+    const std::string& stated = get(row, "stack");
+    if (!stated.empty()) {
+        auto p = stackProfile(lower(stated));
+        if (!p)
+            unmodelled("unknown stack '" + stated + "' (torchtitan, torchtune, megatron-core, nemo, megatron-deepspeed, "
+                       "deepspeed, hf-trainer, llm-foundry, thunder; NAME@VERSION for an older one)");
+        return p;
+    }
+    // From the source a row cites: the stack whose numbers they are (its FLOP count, its log).
+    const std::string& source = get(row, "source");
+    std::optional<StackProfile> p;
+    std::string phrase;
+    if (contains(source, "Megatron-Bridge")) {
+        p = stackProfile("nemo");
+        phrase = "Megatron-Bridge";
+    } else if (std::regex_search(source, std::regex("NeMo ?2[0-4]\\.", std::regex::icase))) {
+        p = stackProfile("nemo@24");
+        phrase = "NeMo 24.x";
+    } else if (contains(source, "torchtitan")) {
+        p = stackProfile("torchtitan");
+        phrase = "torchtitan";
+    }
+    if (p && log)
+        log->read("stack", p->key + (p->version.empty() ? "" : "@" + p->version), "source", phrase);
+    return p;
+}
+
+Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings)
+{
+    RowReadings scratch;
+    RowReadings& log = readings ? *readings : scratch;
+    log.id = get(row, "id");
     Scenario s;
     const std::string model = get(row, "model");
     const std::string notes = get(row, "notes");
@@ -136,12 +188,38 @@ Scenario scenarioForStepRow(const CsvRow& row)
     a.headDim = a.hidden / a.heads;
     // A blank vocabulary: GPT-style runs use Megatron's padded GPT-2 vocabulary, 51,200.
     a.vocab = integer(row, "vocab", 51200);
+    if (get(row, "vocab").empty())
+        log.assume("vocab", "51200", "Megatron's padded GPT-2 vocabulary");
     const bool llama = contains(model, "llama");
     a.gatedMlp = llama;
     a.norm = llama ? NormKind::RMSNorm : NormKind::LayerNorm;
     const bool llamaMha = llama && (a.hidden == 4096 || a.hidden == 5120) && a.vocab == 32000;
-    a.kvHeads = fromNotes(row, "KV groups ([0-9]+)", llama && !llamaMha ? 8 : a.heads);
-    a.ffn = fromNotes(row, "ffn ([0-9]+)", llama ? llamaFfn(a.hidden, a.layers, a.vocab) : 4 * a.hidden);
+    // Whole numbers after whole words: "KV groups 8", "ffn 53248"; "ffn 4h" / "ffn=4h" is 4 x hidden, never 4.
+    bool tooLong = false;
+    if (const auto kv = numberAfter(notes, "KV groups", &tooLong)) {
+        a.kvHeads = *kv;
+        log.read("kv-heads", std::to_string(*kv), "notes", "KV groups " + std::to_string(*kv));
+    } else {
+        a.kvHeads = llama && !llamaMha ? 8 : a.heads;
+        log.assume("kv-heads", std::to_string(a.kvHeads), llama && !llamaMha ? "Llama 2 70B / Llama 3 GQA: 8 groups" : "multi-head attention");
+    }
+    if (const auto f = numberAfter(notes, "ffn", &tooLong)) {
+        a.ffn = *f;
+        log.read("ffn", std::to_string(*f), "notes", "ffn " + std::to_string(*f));
+    } else {
+        std::smatch m;
+        static const std::regex timesHidden("\\bffn ?[=:]? ?([0-9]+(\\.[0-9]+)?)h\\b", std::regex::icase);
+        if (std::regex_search(notes, m, timesHidden)) {
+            a.ffn = std::llround(cNumber(m[1].str(), "the notes' ffn multiple") * double(a.hidden));
+            log.read("ffn", std::to_string(a.ffn), "notes", m[0].str());
+        } else {
+            a.ffn = llama ? llamaFfn(a.hidden, a.layers, a.vocab) : 4 * a.hidden;
+            if (a.ffn > 0)
+                log.assume("ffn", std::to_string(a.ffn), llama ? "Meta's Llama MLP width for this hidden size" : "4 x hidden (GPT)");
+        }
+    }
+    if (tooLong)
+        unmodelled("a count in the notes is out of range");
     if (a.ffn <= 0)
         unmodelled("MLP width unknown for this Llama shape");
     s.arch = a;
@@ -150,6 +228,8 @@ Scenario scenarioForStepRow(const CsvRow& row)
     s.gpu = gpuFor(get(row, "gpu_type"));
     s.gpus = integer(row, "gpus", -1);
     s.gpusPerNode = integer(row, "gpus_per_node", 8);
+    if (get(row, "gpus_per_node").empty())
+        log.assume("gpus-per-node", "8", "an HGX / DGX node");
     // A stated network: "1600 Gbps RoCE/node", "800 Gb/s inter-node" (per node) or "400 Gb/s ... per GPU".
     {
         const std::string type = get(row, "gpu_type");
@@ -171,16 +251,35 @@ Scenario scenarioForStepRow(const CsvRow& row)
     // torchtitan's Interleaved 1F1B without a stated count: its default of 2 stages per rank. A row whose notes
     // say the pipeline is interleaved without a count (Llama 3: "interleaved PP") gets the same 2, the least
     // interleaving there is.
-    if (vpp <= 1 && (contains(get(row, "id"), "interleaved") || contains(notes, "interleaved PP")))
+    if (vpp <= 1 && (contains(get(row, "id"), "interleaved") || affirms(notes, "interleaved PP"))) {
         vpp = 2;
+        log.assume("vpp", "2", "an interleaved pipeline without a count: the least interleaving there is");
+    }
     if (vpp > 1 && s.pp > 1) {
         s.schedule = PipelineSchedule::Interleaved;
         s.vpp = vpp;
     }
     // A blank ZeRO stage: Megatron-Core / NeMo recipes use the distributed optimizer (ZeRO-1).
-    s.zeroStage = static_cast<int>(integer(row, "zero_stage", dp > 1 ? 1 : 0));
+    // A note that negates it ("no distributed optimizer") keeps whole optimizer states (stage 0).
+    if (get(row, "zero_stage").empty()) {
+        const std::vector<const char*> distOpt {"distributed optimizer", "distributed-optimizer", "use-distributed-optimizer",
+                                                "use_distributed_optimizer"};
+        const auto denied = std::find_if(distOpt.begin(), distOpt.end(), [&](const char* p) { return denies(notes, p); });
+        if (denied != distOpt.end()) {
+            s.zeroStage = 0;
+            log.read("zero-stage", "0", "notes", findPhrase(notes, *denied)->clause);
+        } else {
+            s.zeroStage = dp > 1 ? 1 : 0;
+            log.assume("zero-stage", std::to_string(s.zeroStage),
+                       dp > 1 ? "Megatron-Core / NeMo recipes use the distributed optimizer (ZeRO-1)" : "one data-parallel rank");
+        }
+    } else {
+        s.zeroStage = static_cast<int>(integer(row, "zero_stage", 0));
+    }
     const std::string sp = get(row, "sequence_parallel");
     s.sequenceParallel = sp.empty() ? s.tp > 1 : contains(sp, "yes");
+    if (sp.empty() && s.tp > 1)
+        log.assume("sequence-parallel", "yes", "Megatron recipes pair TP with sequence parallelism");
     const std::string rc = lower(get(row, "recompute"));
     s.checkpointing = rc.rfind("full", 0) == 0 ? Checkpointing::Full
         : rc.rfind("selective", 0) == 0        ? Checkpointing::Selective
@@ -200,8 +299,21 @@ Scenario scenarioForStepRow(const CsvRow& row)
         }
     }
     const std::string prec = get(row, "precision");
-    s.recipe = resolveRecipe(contains(prec, "fp8") || contains(prec, "float8") ? "fp8-mixed" : "mixed");
+    // Per-tensor fp8 (TE delayed / current scaling, torchao tensorwise / rowwise) and the block-scaled MXFP8 ("mxfp8",
+    // "FP8-MX") all run fp8 GEMMs. NVFP4 runs fp4 GEMMs, which no GPU preset times: it is timed as fp8, and listed.
+    const bool fp4 = affirms(prec, "nvfp4") || affirms(prec, "fp4") || affirms(prec, "mxfp4");
+    const bool fp8 = fp4 || affirms(prec, "fp8") || affirms(prec, "float8") || affirms(prec, "mxfp8")
+        || affirms(prec, "fp8-mx") || affirms(prec, "fp8-cs");
+    s.recipe = resolveRecipe(fp8 ? "fp8-mixed" : "mixed");
+    if (fp4)
+        log.assume("recipe", "fp8-mixed", "fp4 GEMMs (" + prec + ") are timed as fp8: no preset has an fp4 peak");
+    else if (fp8)
+        log.read("recipe", "fp8-mixed", "precision", prec);
+    else if (prec.empty())
+        log.assume("recipe", "mixed", "bf16 mixed precision when the precision is blank");
     s.microBatch = integer(row, "micro_batch", 1);
+    if (get(row, "micro_batch").empty())
+        log.assume("micro-batch", "1", "the micro-batch is not stated");
     s.seq = integer(row, "seq", -1);
     if (s.seq <= 0)
         unmodelled("seq is not stated");
@@ -215,8 +327,10 @@ Scenario scenarioForStepRow(const CsvRow& row)
         // are PP ranks when the count is not given (pipeline_parallel_microbatches defaults to
         // pipeline_parallel_degree): a blank micro-batch under PP is local batch / PP.
         if (s.pp > 1 && get(row, "micro_batch").empty() && contains(get(row, "source"), "torchtitan") && gb % dp == 0
-            && (gb / dp) % s.pp == 0)
+            && (gb / dp) % s.pp == 0) {
             s.microBatch = gb / dp / s.pp;
+            log.assume("micro-batch", std::to_string(s.microBatch), "torchtitan: pipeline micro-batches = PP degree");
+        }
         const std::int64_t perStep = dp * s.microBatch;
         if (gb <= 0 || gb % perStep != 0)
             unmodelled("global batch is not a multiple of dp x micro-batch");
@@ -233,16 +347,36 @@ Scenario scenarioForStepRow(const CsvRow& row)
             || contains(source, "mlcommons"));
     // 2021-22 Megatron predates FlashAttention (May 2022): scores through the fused scale-mask-softmax.
     s.flashAttention = !megatron2021;
+    log.assume("flash-attention", s.flashAttention ? "yes" : "no",
+               megatron2021 ? "2021-22 Megatron predates FlashAttention" : "the stack's fused attention");
     // Eager PyTorch runs element-wise ops one by one; torch.compile, Transformer Engine and Megatron fuse them.
-    s.compiled = !pytorchStack || contains(notes, "compile");
+    const bool compileSaid = affirms(notes, "compile") || affirms(notes, "compiled");
+    s.compiled = !pytorchStack || compileSaid;
+    if (pytorchStack && compileSaid)
+        log.read("compiled", "yes", "notes", findPhrase(notes, affirms(notes, "compile") ? "compile" : "compiled")->clause);
+    else
+        log.assume("compiled", s.compiled ? "yes" : "no",
+                   pytorchStack ? "a PyTorch stack without an affirmed torch.compile runs eager" : "the stack's fused kernels");
     // Transformer Engine's cuDNN fused attention on Hopper (FlashAttention-3 class, about 0.6 of peak) in
     // Megatron-Core / NeMo; PyTorch stacks use SDPA's FlashAttention-2 (the GPU default).
-    if (megatronCore && resolveGpu(s).peakFlops8 > 0)
+    if (megatronCore && resolveGpu(s).peakFlops8 > 0) {
         s.attentionEfficiency = 0.6;
+        log.assume("attention-efficiency", "0.6", "Transformer Engine's cuDNN fused attention (Megatron-Core / NeMo)");
+    }
     // Megatron-Core recipes overlap the DP reduce-scatter / param all-gather and the TP collectives
     // (overlap_grad_reduce, overlap_param_gather, tp_comm_overlap); torchtitan's AsyncTP does the latter.
     s.overlapParamGather = megatronCore;
-    s.tpCommOverlap = megatronCore || contains(notes, "async TP") || contains(notes, "AsyncTP");
+    if (megatronCore)
+        log.assume("overlap-param-gather", "yes", "Megatron-Core recipes overlap the DP collectives");
+    const bool asyncTp = affirms(notes, "async TP") || affirms(notes, "AsyncTP");
+    const bool noTpOverlap = denies(notes, "TP comm overlap") || denies(notes, "tp_comm_overlap");
+    s.tpCommOverlap = (megatronCore && !noTpOverlap) || asyncTp;
+    if (asyncTp)
+        log.read("tp-comm-overlap", "yes", "notes", "async TP");
+    else if (noTpOverlap)
+        log.read("tp-comm-overlap", "no", "notes", "no TP comm overlap");
+    else if (megatronCore)
+        log.assume("tp-comm-overlap", "yes", "Megatron-Core recipes overlap the TP collectives (tp_comm_overlap)");
     // torchtitan runs context parallelism through PyTorch's experimental context_parallel (K/V all-gathered,
     // fp32 merges and dK/dV; torch/distributed/tensor/experimental/_attention.py), and its Llama repeats K/V to
     // every query head before SDPA (torchtitan models/llama/model.py, repeat_kv).
@@ -253,6 +387,24 @@ Scenario scenarioForStepRow(const CsvRow& row)
     // GPT-style models carry biases on every linear layer (GPT-2/3, Megatron GPT).
     if (!llama) {
         s.arch.qkvBias = s.arch.attnOutBias = s.arch.mlpBias = true;
+    }
+    // A stated stack: its documented defaults (stacks.cpp), each listed as assumed.
+    if (!get(row, "stack").empty()) {
+        const auto p = stackOfRow(row, nullptr);
+        for (const StackDefault& d : applyStack(*p, s))
+            log.assume(d.knob, d.value, p->key + ": " + d.why);
+    }
+    // Explicit knob columns (any knob's file key from knobs.cpp): stated, not guessed; they win over both.
+    for (const auto& [column, text] : row) {
+        if (text.empty() || legacyStepColumn(column))
+            continue;
+        const Knob* k = findKnobByKey(column);
+        if (!k)
+            continue;
+        std::string error;
+        if (!setKnobFromText(*k, text, s, error))
+            unmodelled(std::string("column ").append(column).append(": ").append(error));
+        log.read(column, text, column, "explicit column");
     }
     return s;
 }
@@ -265,13 +417,17 @@ double predictStepMetric(const CsvRow& row, const Scenario& s, const StepResult&
         return t.stepTime;
     if (metric == "tokens_per_s_per_gpu")
         return t.tokensPerSecondPerGpu;
+    // MFU and TFLOP/s in the convention of the stack the numbers come from (stacks.h: Megatron-Bridge and current
+    // Megatron-LM halve the causal score matrix; the others count it whole, as ShardScope does).
+    const auto stack = stackOfRow(row, nullptr);
+    const FlopCount count = stack ? stack->flops : FlopCount::Full;
     if (metric == "mfu")
-        return t.mfu;
+        return mfuIn(count, s, t);
     if (metric == "tflops_per_gpu") {
         // Narayanan et al. count the recompute FLOPs (their 96 B s L h^2 form); the others count model FLOPs.
         const std::string notes = get(row, "notes");
         const bool hardware = contains(notes, "96Bslh") || contains(notes, "incl. recompute");
-        return (hardware ? t.executedFlops : t.modelFlops) / t.stepTime / double(s.gpus) / 1e12;
+        return hardware ? t.executedFlops / t.stepTime / double(s.gpus) / 1e12 : modelTflopsPerGpuIn(count, s, t);
     }
     if (metric == "layer_time_s") {
         // One layer's forward and backward (recompute included) for one micro-batch: its kernels and its
@@ -297,7 +453,12 @@ StepValidation validateSteps(const std::string& csvText)
     for (const CsvRow& row : rows) {
         const std::string id = get(row, "id");
         try {
-            const Scenario s = scenarioForStepRow(row);
+            RowReadings readings;
+            const Scenario s = scenarioForStepRow(row, &readings);
+            if (const auto st = stackOfRow(row, &readings); st && st->flops == FlopCount::CausalHalf
+                && (get(row, "measured_metric") == "mfu" || get(row, "measured_metric") == "tflops_per_gpu"))
+                readings.assume("flop-count", "causal-half", st->key + " counts causal attention at half the score matrix ("
+                                + st->source + ")");
             const StepResult r = computeStep(s);
             StepCheck c;
             c.id = id;
@@ -309,6 +470,7 @@ StepValidation validateSteps(const std::string& csvText)
                 unmodelled("no finite prediction for a positive measurement");
             c.error = c.predicted / c.measured - 1.0;
             v.rows.push_back(c);
+            v.readings.push_back(std::move(readings));
             bySource[c.source].push_back(std::abs(c.error));
             all.push_back(std::abs(c.error));
         } catch (const InvalidInput& e) {

@@ -69,4 +69,10 @@ const Knob* findKnobByField(const std::string& field);
 /// zero-is-preset knob).
 std::string knobRangeText(const Knob& k, bool inOptionUnits);
 
+/// Sets a generic knob from a text in its file key's units (a CSV column named by the key: `validate`'s explicit
+/// columns): a choice or text by its key, a switch by on/off/yes/no/true/false/1/0, a count or real by a number in
+/// range. Returns false with `error` set (naming the range or the choices) otherwise; Special knobs other than
+/// "recipe" are not settable this way.
+bool setKnobFromText(const Knob& k, const std::string& text, Scenario& s, std::string& error);
+
 } // namespace shardscope

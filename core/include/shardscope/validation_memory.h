@@ -3,6 +3,7 @@
 
 #include "shardscope/csv.h"
 
+#include "shardscope/phrases.h"
 #include "shardscope/scenario.h"
 
 #include <cstdint>
@@ -22,6 +23,7 @@ struct MemoryValidationRow
     double error = 0; ///< (predicted - measured) / measured, signed
     Scenario scenario;
     std::string mapping; ///< how the row's text became the scenario, for the table and docs
+    RowReadings readings; ///< every knob taken from text (with the phrase) and every default assumed
 };
 
 struct MemoryValidationGroup

@@ -2,6 +2,8 @@
 #pragma once
 
 #include "shardscope/csv.h"
+#include "shardscope/phrases.h"
+#include "shardscope/stacks.h"
 #include "shardscope/scenario.h"
 #include "shardscope/step.h"
 
@@ -43,13 +45,20 @@ struct StepValidation
     double medianAbsError = 0;
     double maxAbsError = 0;
     std::vector<SourceSummary> bySource; ///< sorted by source name
+    std::vector<RowReadings> readings; ///< per modelled row (file order): knobs taken from text, defaults assumed
 };
 
 /**
  * The scenario a measured-steps.csv row describes (docs/validation-steps.md lists the rules for the
- * fields a row leaves blank). Throws InvalidInput("row", reason) for a row the model cannot represent.
+ * fields a row leaves blank). Throws InvalidInput("row", reason) for a row the model cannot represent. When
+ * `readings` is given, every knob taken from the notes (with its phrase) and every default assumed is recorded.
  */
-Scenario scenarioForStepRow(const CsvRow& row);
+Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings = nullptr);
+
+/// The stack a row names in its `stack` column, else the one its source cites (Megatron-Bridge -> nemo, NeMo 24.x ->
+/// nemo@24, torchtitan), else nullopt. Throws InvalidInput("row") for an unknown stated stack. With `log`, an inferred
+/// stack is recorded as read from the source.
+std::optional<StackProfile> stackOfRow(const CsvRow& row, RowReadings* log);
 
 /// The row's metric from a step result, following the row's stated definition (TFLOP/s with or without
 /// the recompute FLOPs, MFU on model FLOPs, single-layer time).

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// Phrase rules for the free-text columns of a measured-run CSV (layout, precision, notes): whole words,
+// case-insensitive, and negation ("no distributed optimizer", "torch.compile disabled", "compile=no"). The
+// validation readers (validation_memory.cpp, validation_steps.cpp) read text only through these rules and
+// record every knob they take from text, with the phrase read, and every default they assume, so a guess is
+// never silent (docs/validation.md, "What the reader takes from text").
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace shardscope {
+
+/// Where a phrase was found in a text, and whether its clause negates it.
+struct PhraseHit
+{
+    std::size_t pos = 0;
+    std::string clause; ///< the clause around the hit (between ; , ( ) |), as written
+    bool negated = false;
+};
+
+/**
+ * The first whole-word, case-insensitive occurrence of `phrase` in `text` (a word boundary is any character
+ * that is not a letter or digit; "sp" is not found in "split", "compile" is found in "torch.compile"), or
+ * nullopt. The hit is negated when its clause says so before it ("no", "not", "without", "w/o", "non",
+ * "disable", "disabled", "off" among the few words before the phrase, after the last "but"/"and"/"with"/"+")
+ * or right after it ("=no", "=false", "=off", "=0", ": no", " off", " disabled", " not used"; "not stated" is silence, not a denial).
+ */
+std::optional<PhraseHit> findPhrase(const std::string& text, const std::string& phrase);
+
+/// The phrase occurs affirmatively at least once: found, not negated, and not left open ("distributed optimizer not
+/// stated", "recompute unknown" name a knob without stating it).
+bool affirms(const std::string& text, const std::string& phrase);
+/// The phrase occurs and every occurrence is negated.
+bool denies(const std::string& text, const std::string& phrase);
+
+/// The whole number right after `label` and a space, '=' or ':' ("ffn 14336", "cp=2"), whole words on both
+/// sides: "ffn 4h" has no number (the 'h' continues the word), nor has "split=3". nullopt when absent. A number
+/// of more than 9 digits gives nullopt too (the caller names it out of range through `tooLong`).
+std::optional<std::int64_t> numberAfter(const std::string& text, const std::string& label, bool* tooLong = nullptr);
+
+/// A knob a reader took from a text column, with the column and the phrase that set it.
+struct TextReading
+{
+    std::string knob; ///< the knob's key in core/src/knobs.cpp where it has one (framework, zero-stage, ...)
+    std::string value;
+    std::string column;
+    std::string phrase;
+};
+
+/// A knob a row left out and the reader filled, with the rule (a framework's documented default).
+struct AssumedDefault
+{
+    std::string knob;
+    std::string value;
+    std::string why;
+};
+
+/// What one row's reading took from text and what it assumed.
+struct RowReadings
+{
+    std::string id;
+    std::vector<TextReading> fromText;
+    std::vector<AssumedDefault> assumed;
+    void read(const std::string& knob, const std::string& value, const std::string& column, const std::string& phrase)
+    {
+        fromText.push_back({knob, value, column, phrase});
+    }
+    void assume(const std::string& knob, const std::string& value, const std::string& why)
+    {
+        assumed.push_back({knob, value, why});
+    }
+};
+
+} // namespace shardscope

@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: MIT
+// Issue 24, item 1: the measured-run readers (validation_memory.cpp, validation_steps.cpp) read free text by phrase
+// rules (core/src/phrases.cpp) with whole words and negation. One test per trap the issue names, each against the
+// reading a person makes of the same words, plus the per-row list of what was read and what was assumed.
+#include "shardscope/phrases.h"
+#include "shardscope/validation_memory.h"
+#include "shardscope/validation_steps.h"
+
+#include <QtTest>
+
+#include <algorithm>
+
+using namespace shardscope;
+
+namespace {
+
+// One row of tests/data/measured/measured-memory.csv's format (TT02's shape: Llama 3.1 8B on 8 GPUs), with the
+// layout, precision, notes and GPU replaced by the test.
+std::string memoryCsv(const std::string& layout, const std::string& gpu, const std::string& notes, int tp = 1,
+                      int dp = 8, const std::string& extraHeader = "", const std::string& extraCell = "")
+{
+    const std::string header = "id,source,model,total_params,layers,hidden,heads,kv_heads,ffn,vocab,seq,micro_batch,gpus,"
+                               "gpu_type,dp,tp,pp,zero_stage_or_fsdp,precision,optimizer,checkpointing,flash_attn,offload,"
+                               "measured_GiB_per_gpu,measured_kind,inferred_fields,notes"
+        + extraHeader + "\n";
+    return header + "X1,test,Llama 3.1 8B,8030261248,32,4096,32,8,14336,128256,8192,1,8,\"" + gpu + "\"," + std::to_string(dp)
+        + "," + std::to_string(tp) + ",1,\"" + layout + "\",bf16 mixed,AdamW (torch),full,yes (SDPA),none,40,"
+        + "reserved (peak),none,\"" + notes + "\"" + extraCell + "\n";
+}
+
+const MemoryValidationRow& onlyRow(const MemoryValidation& v)
+{
+    if (v.rows.size() != 1)
+        qFatal("expected one modelled row, got %d (%s)", int(v.rows.size()),
+               v.unmodelled.empty() ? "" : v.unmodelled.front().reason.c_str());
+    return v.rows.front();
+}
+
+// A steps row in measured-steps.csv's format: Llama 3 8B on 8 H100s (NEMO-LLAMA3-8B-8's shape).
+CsvRow stepRow()
+{
+    CsvRow r;
+    r["id"] = "T-1";
+    r["source"] = "a test";
+    r["model"] = "Llama 3 8B";
+    r["layers"] = "32";
+    r["hidden"] = "4096";
+    r["heads"] = "32";
+    r["vocab"] = "128256";
+    r["seq"] = "8192";
+    r["micro_batch"] = "1";
+    r["global_batch"] = "128";
+    r["gpus"] = "8";
+    r["gpu_type"] = "H100-SXM5-80GB";
+    r["dp"] = "8";
+    r["tp"] = "1";
+    r["pp"] = "1";
+    r["measured_metric"] = "step_time_s";
+    r["measured_value"] = "10";
+    return r;
+}
+
+bool readsKnob(const RowReadings& r, const std::string& knob, const std::string& value)
+{
+    return std::any_of(r.fromText.begin(), r.fromText.end(),
+                       [&](const TextReading& t) { return t.knob == knob && t.value == value && !t.phrase.empty(); });
+}
+
+} // namespace
+
+class TestReaderTraps : public QObject
+{
+    Q_OBJECT
+private slots:
+    void phraseRules()
+    {
+        // Whole words: "sp" is not in "split"; "compile" is in "torch.compile"; "FSDP" is not "FSDP2".
+        QVERIFY(!findPhrase("split layers over 2", "sp"));
+        QVERIFY(findPhrase("TP 8 (SP, async TP)", "sp"));
+        QVERIFY(affirms("FSDP + torch.compile", "compile"));
+        QVERIFY(!findPhrase("FSDP2 FULL_SHARD", "FSDP"));
+        // Negation before and after the phrase, inside its clause only.
+        QVERIFY(denies("Megatron-LM, no distributed optimizer", "distributed optimizer"));
+        QVERIFY(denies("no torch.compile, eager", "compile"));
+        QVERIFY(denies("compile=no; float8=no", "float8"));
+        QVERIFY(denies("TP comm overlap disabled", "TP comm overlap"));
+        QVERIFY(affirms("no activation recompute, with distributed optimizer", "distributed optimizer"));
+        QVERIFY(affirms("no float8 but torch.compile", "compile"));
+        // Named but not stated: neither affirmed nor denied.
+        QVERIFY(!affirms("Recompute/SP/distributed optimizer not stated", "distributed optimizer"));
+        QVERIFY(!denies("Recompute/SP/distributed optimizer not stated", "distributed optimizer"));
+        // Whole numbers after whole words.
+        QCOMPARE(numberAfter("KV groups 8, ffn 14336", "ffn").value_or(-1), 14336);
+        QVERIFY(!numberAfter("ffn 4h", "ffn"));
+        QVERIFY(!numberAfter("ffn=4h, MHA", "ffn"));
+        QCOMPARE(numberAfter("cp=2; rest", "cp").value_or(-1), 2);
+        QVERIFY(!numberAfter("dp_shard x cp = 8x1", "cp"));
+    }
+
+    void noDistributedOptimizerIsZeroZero()
+    {
+        // "no distributed optimizer" must not turn ZeRO-1 on (memory layout and steps notes).
+        const MemoryValidation v = validateMeasuredMemory(memoryCsv("Megatron-LM DDP, no distributed optimizer", "H100 80GB", ""));
+        QCOMPARE(onlyRow(v).scenario.zeroStage, 0);
+        const MemoryValidation w = validateMeasuredMemory(memoryCsv("Megatron-LM with distributed optimizer", "H100 80GB", ""));
+        QCOMPARE(onlyRow(w).scenario.zeroStage, 1);
+        QVERIFY(readsKnob(onlyRow(w).readings, "zero-stage", "1"));
+        CsvRow r = stepRow();
+        r["notes"] = "Megatron-LM CI: no distributed optimizer, deterministic kernels";
+        QCOMPARE(scenarioForStepRow(r).zeroStage, 0);
+        r["notes"] = "Recompute/SP/distributed optimizer not stated";
+        QCOMPARE(scenarioForStepRow(r).zeroStage, 1); // the documented Megatron-Core default, listed as assumed
+        RowReadings log;
+        scenarioForStepRow(r, &log);
+        QVERIFY(std::any_of(log.assumed.begin(), log.assumed.end(), [](const AssumedDefault& a) { return a.knob == "zero-stage"; }));
+    }
+
+    void zeroOneDistributedOptimizerIsAccepted()
+    {
+        // "ZeRO-1 (distributed optimizer over DP=2)": no framework named; the distributed optimizer is Megatron's ZeRO-1.
+        const MemoryValidation v
+            = validateMeasuredMemory(memoryCsv("ZeRO-1 (distributed optimizer over DP=2)", "H100 80GB", "", 4, 2));
+        QVERIFY(v.unmodelled.empty());
+        QCOMPARE(onlyRow(v).scenario.zeroStage, 1);
+        QCOMPARE(onlyRow(v).scenario.framework, Framework::Megatron);
+    }
+
+    void ffnTimesHiddenIsNotFour()
+    {
+        CsvRow r = stepRow();
+        r["model"] = "GPT 1.7B";
+        r["notes"] = "assumes Megatron model-FLOP count, ffn 4h, MHA";
+        QCOMPARE(scenarioForStepRow(r).arch.ffn, 4 * 4096);
+        r["notes"] = "ffn=2.5h";
+        QCOMPARE(scenarioForStepRow(r).arch.ffn, std::int64_t(10240));
+        r["notes"] = "ffn 14336";
+        QCOMPARE(scenarioForStepRow(r).arch.ffn, std::int64_t(14336));
+    }
+
+    void noTorchCompileIsEager()
+    {
+        CsvRow r = stepRow();
+        r["source"] = "pytorch/torchtitan benchmarks";
+        r["notes"] = "FSDP, no torch.compile";
+        QVERIFY(!scenarioForStepRow(r).compiled);
+        r["notes"] = "FSDP + torch.compile";
+        QVERIFY(scenarioForStepRow(r).compiled);
+        const MemoryValidation v = validateMeasuredMemory(memoryCsv("FSDP2 FULL_SHARD", "H100 80GB", "no torch.compile; float8=no"));
+        QVERIFY(!onlyRow(v).scenario.compiled);
+        const MemoryValidation w = validateMeasuredMemory(memoryCsv("FSDP2 FULL_SHARD", "H100 80GB", "compile=yes"));
+        QVERIFY(onlyRow(w).scenario.compiled);
+    }
+
+    void spOnlyAsAWholeWord()
+    {
+        QVERIFY(!onlyRow(validateMeasuredMemory(memoryCsv("FSDP2 over 4 + TP 2 (split heads)", "H100 80GB", "", 2, 4)))
+                     .scenario.sequenceParallel);
+        QVERIFY(onlyRow(validateMeasuredMemory(memoryCsv("FSDP2 over 4 + TP 2 (SP)", "H100 80GB", "", 2, 4)))
+                    .scenario.sequenceParallel);
+    }
+
+    void blackwellGpus()
+    {
+        // Every Blackwell preset `estimate --gpu` knows (gpus.cpp), in both readers; "GB200" is not a "B200".
+        const std::pair<const char*, const char*> cases[] = {
+            {"B200 (DGX-B200)", "b200-192gb"}, {"GB200 NVL72", "gb200-186gb"}, {"NVIDIA B300 SXM6 AC", "b300-288gb"}};
+        for (const auto& [name, id] : cases) {
+            QCOMPARE(QString::fromStdString(onlyRow(validateMeasuredMemory(memoryCsv("FSDP2", name, ""))).scenario.gpu),
+                     QString::fromLatin1(id));
+            CsvRow r = stepRow();
+            r["gpu_type"] = name;
+            QCOMPARE(QString::fromStdString(scenarioForStepRow(r).gpu), QString::fromLatin1(id));
+        }
+    }
+
+    void readingsListWhatWasTaken()
+    {
+        // Every knob taken from text carries its column and phrase; every default assumed carries its reason.
+        const MemoryValidation v = validateMeasuredMemory(memoryCsv("FSDP2 FULL_SHARD", "H100 80GB", "compile=yes"));
+        const RowReadings& r = onlyRow(v).readings;
+        QCOMPARE(QString::fromStdString(r.id), QStringLiteral("X1"));
+        QVERIFY(readsKnob(r, "framework", "fsdp2"));
+        QVERIFY(readsKnob(r, "compiled", "yes"));
+        for (const TextReading& t : r.fromText)
+            QVERIFY(!t.column.empty());
+        CsvRow s = stepRow();
+        RowReadings log;
+        scenarioForStepRow(s, &log);
+        QVERIFY(!log.assumed.empty());
+        for (const AssumedDefault& a : log.assumed)
+            QVERIFY2(!a.why.empty(), a.knob.c_str());
+    }
+
+    void explicitColumnsWin()
+    {
+        // A column named by a knob's file key (knobs.cpp) states the knob; it wins over the text and is listed.
+        const MemoryValidation v = validateMeasuredMemory(
+            memoryCsv("FSDP2 FULL_SHARD", "H100 80GB", "compile=yes", 1, 8, ",compiled,checkpointing", ",off,none"));
+        QVERIFY(!onlyRow(v).scenario.compiled);
+        QCOMPARE(onlyRow(v).scenario.checkpointing, Checkpointing::None);
+        QVERIFY(readsKnob(onlyRow(v).readings, "compiled", "off"));
+        // A bad value is the row's reason, never a silent default.
+        const MemoryValidation w
+            = validateMeasuredMemory(memoryCsv("FSDP2 FULL_SHARD", "H100 80GB", "", 1, 8, ",checkpointing", ",sometimes"));
+        QCOMPARE(int(w.unmodelled.size()), 1);
+        QVERIFY(w.unmodelled.front().reason.find("checkpointing") != std::string::npos);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReaderTraps)
+#include "tst_readertraps.moc"
