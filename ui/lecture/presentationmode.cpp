@@ -1,14 +1,20 @@
 // SPDX-License-Identifier: MIT
 #include "presentationmode.h"
 
+#include "hostmemorychart.h"
 #include "mainwindow.h"
+#include "memorypage.h"
+#include "memorypergpuchart.h"
+#include "memoryvsgpuschart.h"
 #include "presenterbar.h"
 #include "stepview.h"
+#include "tourplayer.h"
 
 #include <QAbstractAxis>
 #include <QApplication>
 #include <QChart>
 #include <QChartView>
+#include <QCheckBox>
 #include <QDockWidget>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
@@ -18,8 +24,13 @@
 #include <QLayout>
 #include <QLegend>
 #include <QMenuBar>
+#include <QProxyStyle>
+#include <QRadioButton>
 #include <QScreen>
+#include <QShortcut>
+#include <QShortcutEvent>
 #include <QToolBar>
+#include <QWindow>
 #include <QXYSeries>
 
 #include <QSet>
@@ -141,6 +152,11 @@ void PresentationMode::enter(const QSize& screenSize)
         m_window->showFullScreen();
     scaleWidgets();
     scaleCharts();
+    scaleIndicators();
+    // Charts rebuild their series and restyle their legends when the scenario changes (each tour step): scale again.
+    m_rescaleOnChange = connect(m_window.get(), &MainWindow::scenarioChanged, this, [this] {
+        QMetaObject::invokeMethod(this, &PresentationMode::rescale, Qt::QueuedConnection);
+    });
     QApplication::processEvents();
     if (screenSize.isValid())
         m_window->resize(screenSize);
@@ -185,7 +201,21 @@ void PresentationMode::scaleCharts()
             return scaled(saved.value(o).second, m_factor);
         };
         chart->setTitleFont(remember(m_chartFonts, chart, chart->titleFont()));
-        chart->legend()->setFont(remember(m_chartFonts, chart->legend(), chart->legend()->font()));
+        // A legend beside the plot shrinks its type to fit the chart's width (fitLegend(), down to half): at 2x that
+        // gave 12 px legends. Under the plot it keeps the scaled type (issue 27); leaving puts it back.
+        QLegend* legend = chart->legend();
+        // The Memory tab's charts (the Compare tab fits its own legend beside its chart in presentation mode).
+        MemoryPage* memory = m_window->memoryPage();
+        const bool memoryChart = memory
+            && (chart == memory->perGpuChart()->chart() || chart == memory->vsGpusChart()->chart() || chart == memory->hostChart()->chart());
+        if (memoryChart && (legend->alignment() == Qt::AlignLeft || legend->alignment() == Qt::AlignRight)) {
+            if (!m_legendAlignments.contains(legend))
+                m_legendAlignments.insert(legend, {legend, legend->alignment()});
+            legend->setAlignment(Qt::AlignBottom);
+        }
+        const QVariant asked = legend->property("shardscopeAskedFont"); // the font before fitLegend() shrank it
+        const QFont unfitted = asked.isValid() && !m_chartFonts.contains(legend) ? asked.value<QFont>() : legend->font();
+        legend->setFont(remember(m_chartFonts, legend, unfitted));
         for (QAbstractAxis* axis : chart->axes()) {
             axis->setLabelsFont(remember(m_chartFonts, axis, axis->labelsFont()));
             axis->setTitleFont(remember(m_axisTitleFonts, axis, axis->titleFont()));
@@ -203,7 +233,8 @@ void PresentationMode::scaleCharts()
             m_itemScenes << scene;
             for (QGraphicsItem* item : scene->items())
                 if (auto* text = dynamic_cast<QGraphicsSimpleTextItem*>(item))
-                    if (text->parentItem() && dynamic_cast<QGraphicsRectItem*>(text->parentItem())) {
+                    if (text->parentItem() && dynamic_cast<QGraphicsRectItem*>(text->parentItem()) && !m_scaledItems.contains(item)) {
+                        m_scaledItems.insert(item);
                         m_itemFonts << qMakePair(item, text->font());
                         text->setFont(scaled(text->font(), m_factor));
                     }
@@ -216,6 +247,49 @@ void PresentationMode::rescale()
     if (!m_active)
         return;
     scaleWidgets();
+    scaleCharts(); // a chart restyled or rebuilt for a new scenario (its legend back at 12 px) is scaled again
+}
+
+namespace {
+/// Presentation mode's check boxes and radio buttons: the indicator grows with the type (the style draws it at a
+/// fixed 13 px whatever the font).
+class ScaledIndicatorStyle : public QProxyStyle
+{
+public:
+    explicit ScaledIndicatorStyle(double k)
+        : m_k(k)
+    {
+    }
+    int pixelMetric(PixelMetric m, const QStyleOption* o, const QWidget* w) const override
+    {
+        const int v = QProxyStyle::pixelMetric(m, o, w);
+        switch (m) {
+        case PM_IndicatorWidth:
+        case PM_IndicatorHeight:
+        case PM_ExclusiveIndicatorWidth:
+        case PM_ExclusiveIndicatorHeight:
+        case PM_CheckBoxLabelSpacing:
+        case PM_RadioButtonLabelSpacing:
+            return int(std::lround(v * m_k));
+        default:
+            return v;
+        }
+    }
+
+private:
+    double m_k;
+};
+} // namespace
+
+void PresentationMode::scaleIndicators()
+{
+    if (!m_indicatorStyle)
+        m_indicatorStyle = std::make_unique<ScaledIndicatorStyle>(m_factor);
+    for (QAbstractButton* b : m_window->findChildren<QAbstractButton*>())
+        if ((qobject_cast<QCheckBox*>(b) || qobject_cast<QRadioButton*>(b)) && b->style() != m_indicatorStyle.get()) {
+            m_styled << b;
+            b->setStyle(m_indicatorStyle.get());
+        }
 }
 
 void PresentationMode::restore()
@@ -244,6 +318,10 @@ void PresentationMode::restore()
             axis->setLabelsFont(font);
     }
     m_chartFonts.clear();
+    for (const auto& [o, alignment] : std::as_const(m_legendAlignments))
+        if (auto* legend = qobject_cast<QLegend*>(o.data()))
+            legend->setAlignment(alignment);
+    m_legendAlignments.clear();
     for (const auto& [o, font] : std::as_const(m_axisTitleFonts))
         if (auto* axis = qobject_cast<QAbstractAxis*>(o))
             axis->setTitleFont(font);
@@ -264,6 +342,12 @@ void PresentationMode::restore()
                 text->setFont(font);
     m_itemFonts.clear();
     m_itemScenes.clear();
+    m_scaledItems.clear();
+    for (const QPointer<QAbstractButton>& b : std::as_const(m_styled))
+        if (b)
+            b->setStyle(nullptr); // the application's style again
+    m_styled.clear();
+    m_indicatorStyle.reset();
 }
 
 void PresentationMode::leave()
@@ -272,6 +356,7 @@ void PresentationMode::leave()
         return;
     qApp->removeEventFilter(this);
     m_active = false;
+    disconnect(m_rescaleOnChange);
     restore();
     QApplication::setPalette(m_palette);
     m_bar->hide();
@@ -293,8 +378,29 @@ void PresentationMode::leave()
     emit activeChanged(false);
 }
 
+bool PresentationMode::isPresenterKey(int key)
+{
+    switch (key) {
+    case Qt::Key_Right:
+    case Qt::Key_PageDown:
+    case Qt::Key_Left:
+    case Qt::Key_PageUp:
+    case Qt::Key_Space:
+    case Qt::Key_0:
+    case Qt::Key_1:
+    case Qt::Key_2:
+    case Qt::Key_3:
+    case Qt::Key_Escape:
+        return true;
+    default:
+        return false;
+    }
+}
+
 bool PresentationMode::handleKey(int key)
 {
+    if (!isPresenterKey(key))
+        return false;
     switch (key) {
     case Qt::Key_Right:
     case Qt::Key_PageDown:
@@ -304,14 +410,22 @@ bool PresentationMode::handleKey(int key)
     case Qt::Key_PageUp:
         emit previousRequested();
         return true;
-    case Qt::Key_Space:
-        if (StepView* v = m_window->stepView())
+    case Qt::Key_Space: {
+        // A clicker's Space moves the tour like Right. Only where the Step tab shows off the tour (no tour, or the
+        // lecturer went there by hand from a step on another tab) is it the step view's play/pause, as in the window.
+        StepView* v = m_window->stepView();
+        const bool stepShown = v && v->isVisible();
+        const bool tourOnStepTab = m_player && m_player->step() && m_player->step()->tab == QLatin1String("step");
+        if (stepShown && !tourOnStepTab)
             v->togglePlay();
+        else
+            emit nextRequested();
         return true;
-    case Qt::Key_0:
-    case Qt::Key_1:
-    case Qt::Key_2:
-    case Qt::Key_3: {
+    }
+    case Qt::Key_Escape:
+        leave();
+        return true;
+    default: {
         Scenario s = m_window->scenario();
         s.zeroStage = key - Qt::Key_0;
         try {
@@ -322,24 +436,56 @@ bool PresentationMode::handleKey(int key)
         m_window->setScenario(s);
         return true;
     }
-    case Qt::Key_Escape:
-        leave();
-        return true;
-    default:
-        return false;
     }
+}
+
+bool PresentationMode::ownsReceiver(QObject* o) const
+{
+    if (!m_window)
+        return false;
+    if (o->isWidgetType())
+        return static_cast<QWidget*>(o)->window() == m_window;
+    if (auto* win = qobject_cast<QWindow*>(o))
+        return win == m_window->windowHandle();
+    // A QShortcut or QAction: the window of the nearest widget among its parents.
+    for (QObject* p = o->parent(); p; p = p->parent())
+        if (p->isWidgetType())
+            return static_cast<QWidget*>(p)->window() == m_window;
+    return false;
 }
 
 bool PresentationMode::eventFilter(QObject* o, QEvent* e)
 {
-    if (m_active && e->type() == QEvent::KeyPress && o->isWidgetType()) {
+    if (!m_active)
+        return QObject::eventFilter(o, e);
+    const QEvent::Type type = e->type();
+    if (type == QEvent::ShortcutOverride || type == QEvent::KeyPress) {
         auto* k = static_cast<QKeyEvent*>(e);
         if (k->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier))
-            return false;
-        // Only for key presses in this window (a dialog's own keys stay its own).
-        auto* w = static_cast<QWidget*>(o);
-        if (w->window() == m_window && handleKey(k->key()))
+            return QObject::eventFilter(o, e);
+        // Only for keys in this window (a dialog's own keys stay its own).
+        if (!isPresenterKey(k->key()) || !ownsReceiver(o))
+            return QObject::eventFilter(o, e);
+        if (type == QEvent::ShortcutOverride) {
+            // Claim the key before any window shortcut (the Step tab's Space / Right / Left step the animation)
+            // or a focused view's own handling: the key press then comes here.
+            k->accept();
             return true;
+        }
+        // The key press reaches the window (QWidgetWindow) and then its focus widget: act once, at the first.
+        if (o->isWidgetType() || qobject_cast<QWindow*>(o)) {
+            handleKey(k->key());
+            return true;
+        }
+    }
+    if (type == QEvent::Shortcut) {
+        // No focus object took the override (an inactive window): the shortcut map fired a window shortcut.
+        auto* s = static_cast<QShortcutEvent*>(e);
+        const QKeySequence seq = s->key();
+        if (seq.count() == 1 && seq[0].keyboardModifiers() == Qt::NoModifier && isPresenterKey(seq[0].key()) && ownsReceiver(o)) {
+            handleKey(seq[0].key());
+            return true;
+        }
     }
     return QObject::eventFilter(o, e);
 }
