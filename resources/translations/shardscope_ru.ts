@@ -3453,12 +3453,12 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>в этом шаге нет обмена данными (один GPU или нечего делить)</translation>
         </message>
         <message>
-            <source> · showing ranks %1-%2 of %3, in stage %4; the other stages run other layers at other times</source>
-            <translation> · показаны ранги %1-%2 из %3, стадия %4; остальные стадии выполняют другие слои в другое время</translation>
+            <source> · showing ranks %1-%2 of %3 (stage %4) · the other stages run other layers at other times</source>
+            <translation> · показаны ранги %1-%2 из %3 (стадия %4) · остальные стадии выполняют другие слои в другое время</translation>
         </message>
         <message>
-            <source> · showing ranks %1-%2 of %3, in stages %4-%5; the other stages run other layers at other times</source>
-            <translation> · показаны ранги %1-%2 из %3, стадии %4-%5; остальные стадии выполняют другие слои в другое время</translation>
+            <source> · showing ranks %1-%2 of %3 (stages %4-%5) · the other stages run other layers at other times</source>
+            <translation> · показаны ранги %1-%2 из %3 (стадии %4-%5) · остальные стадии выполняют другие слои в другое время</translation>
         </message>
         <message>
             <source>%1 at %2/s</source>

@@ -3453,12 +3453,12 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>此步没有通信（只有一块 GPU，或无需共享）</translation>
         </message>
         <message>
-            <source> · showing ranks %1-%2 of %3, in stage %4; the other stages run other layers at other times</source>
-            <translation> · 显示 %3 个 rank 中的 %1-%2，位于阶段 %4；其余阶段在其他时间运行其他层</translation>
+            <source> · showing ranks %1-%2 of %3 (stage %4) · the other stages run other layers at other times</source>
+            <translation> · 显示 %3 个 rank 中的 %1-%2（阶段 %4）· 其余阶段在其他时间运行其他层</translation>
         </message>
         <message>
-            <source> · showing ranks %1-%2 of %3, in stages %4-%5; the other stages run other layers at other times</source>
-            <translation> · 显示 %3 个 rank 中的 %1-%2，位于阶段 %4-%5；其余阶段在其他时间运行其他层</translation>
+            <source> · showing ranks %1-%2 of %3 (stages %4-%5) · the other stages run other layers at other times</source>
+            <translation> · 显示 %3 个 rank 中的 %1-%2（阶段 %4-%5）· 其余阶段在其他时间运行其他层</translation>
         </message>
         <message>
             <source>%1 at %2/s</source>

@@ -38,6 +38,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QPointer>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
@@ -358,7 +359,6 @@ void Lecture::askAddViewAsStep()
     }
     form->addRow(tr("Placeholder:"), quantities);
     QMap<QString, QPlainTextEdit*> edits;
-    QPlainTextEdit* lastFocused = nullptr;
     for (const QString& lang : tourLanguages()) {
         auto* edit = new QPlainTextEdit;
         edit->setObjectName(QStringLiteral("caption_") + lang);
@@ -367,17 +367,18 @@ void Lecture::askAddViewAsStep()
         edits.insert(lang, edit);
         form->addRow(lang == QLatin1String("en") ? tr("Caption (English):") : tr("Caption (%1, optional):").arg(language::nativeName(lang)), edit);
     }
-    lastFocused = edits.value(QStringLiteral("en"));
-    connect(qApp, &QApplication::focusChanged, &dialog, [&](QWidget*, QWidget* now) {
-        if (auto* e = qobject_cast<QPlainTextEdit*>(now))
-            lastFocused = e;
+    // The caption edit the placeholder goes into: the one last focused (English at first).
+    auto lastFocused = std::make_shared<QPointer<QPlainTextEdit>>(edits.value(QStringLiteral("en")));
+    connect(qApp, &QApplication::focusChanged, &dialog, [lastFocused, edits](QWidget*, QWidget* now) {
+        if (auto* e = qobject_cast<QPlainTextEdit*>(now); e && std::find(edits.cbegin(), edits.cend(), e) != edits.cend())
+            *lastFocused = e;
     });
-    connect(quantities, &QComboBox::activated, &dialog, [&, quantities](int index) {
+    connect(quantities, &QComboBox::activated, &dialog, [lastFocused, quantities](int index) {
         const QString q = quantities->itemData(index).toString();
-        if (q.isEmpty())
+        if (q.isEmpty() || !*lastFocused)
             return;
-        lastFocused->insertPlainText(QStringLiteral("{%1}").arg(q));
-        lastFocused->setFocus();
+        (*lastFocused)->insertPlainText(QStringLiteral("{%1}").arg(q));
+        (*lastFocused)->setFocus();
         quantities->setCurrentIndex(0);
     });
     layout->addLayout(form);
@@ -389,13 +390,14 @@ void Lecture::askAddViewAsStep()
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
     layout->addWidget(buttons);
     connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-    connect(buttons, &QDialogButtonBox::accepted, &dialog, [&] {
+    QDialog* d = &dialog;
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, [this, d, edits, highlight, error] {
         TourText caption;
         for (auto it = edits.cbegin(); it != edits.cend(); ++it)
             if (!it.value()->toPlainText().trimmed().isEmpty())
                 caption.byLanguage.insert(it.key(), it.value()->toPlainText().trimmed());
         if (addViewAsStep(caption, highlight->currentData().toString())) {
-            dialog.accept();
+            d->accept();
             return;
         }
         error->setText(m_lastError);
@@ -480,7 +482,7 @@ int runLectureWindow(const Scenario& scenario, MainWindow::Session session, cons
                 qApp,
                 [&, geometry = w->saveGeometry(), scenario = w->scenario(), carried = lecture->carry()] {
                     if (carried.presenting)
-                        window->findChild<Lecture*>()->presentation()->leave(); // restores the application's palette
+                        window->findChild<Lecture*>()->presentation()->leave(); // clazy:exclude=lambda-in-connect (restores the palette)
                     // window and build are locals of this function, which runs the event loop below: they
                     // outlive every queued call (one still queued when exec() returns is dropped, not run).
                     window.reset(); // clazy:exclude=lambda-in-connect

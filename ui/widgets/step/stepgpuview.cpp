@@ -279,13 +279,13 @@ void StepGpuView::paintEvent(QPaintEvent*)
         // Under PP the hidden ranks are mostly other stages: other layers at other times, not a repeat (issue 27).
         const std::int64_t first = stageOf(m_ranks.front()), last = stageOf(m_ranks.back());
         if (first == last)
-            head += tr(" · showing ranks %1-%2 of %3, in stage %4; the other stages run other layers at other times")
+            head += tr(" · showing ranks %1-%2 of %3 (stage %4) · the other stages run other layers at other times")
                         .arg(m_ranks.front())
                         .arg(m_ranks.back())
                         .arg(s.gpus)
                         .arg(first);
         else
-            head += tr(" · showing ranks %1-%2 of %3, in stages %4-%5; the other stages run other layers at other times")
+            head += tr(" · showing ranks %1-%2 of %3 (stages %4-%5) · the other stages run other layers at other times")
                         .arg(m_ranks.front())
                         .arg(m_ranks.back())
                         .arg(s.gpus)
