@@ -1,11 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "presentationmode.h"
 
-#include "hostmemorychart.h"
 #include "mainwindow.h"
-#include "memorypage.h"
-#include "memorypergpuchart.h"
-#include "memoryvsgpuschart.h"
 #include "presenterbar.h"
 #include "stepview.h"
 #include "tourplayer.h"
@@ -151,7 +147,7 @@ void PresentationMode::enter(const QSize& screenSize)
     else
         m_window->showFullScreen();
     scaleWidgets();
-    scaleCharts();
+    scaleCharts(true);
     scaleIndicators();
     // Charts rebuild their series and restyle their legends when the scenario changes (each tour step): scale again.
     m_rescaleOnChange = connect(m_window.get(), &MainWindow::scenarioChanged, this, [this] {
@@ -189,7 +185,7 @@ void PresentationMode::scaleWidgets()
     }
 }
 
-void PresentationMode::scaleCharts()
+void PresentationMode::scaleCharts(bool entering)
 {
     for (QChartView* view : m_window->findChildren<QChartView*>()) {
         QChart* chart = view->chart();
@@ -201,30 +197,28 @@ void PresentationMode::scaleCharts()
             return scaled(saved.value(o).second, m_factor);
         };
         chart->setTitleFont(remember(m_chartFonts, chart, chart->titleFont()));
-        // A legend beside the plot shrinks its type to fit the chart's width (fitLegend(), down to half): at 2x that
-        // gave 12 px legends. Under the plot it keeps the scaled type (issue 27); leaving puts it back.
+        // The legend's type as asked before fitLegend() shrank it to the chart's room (it fits it again on the next
+        // layout). Moving a side legend under the plot was tried: Qt Charts lays a bottom legend out in one row and
+        // elides its Russian labels ("Пар...", "Гра..."), worse than a smaller type.
         QLegend* legend = chart->legend();
-        // The Memory tab's charts (the Compare tab fits its own legend beside its chart in presentation mode).
-        MemoryPage* memory = m_window->memoryPage();
-        const bool memoryChart = memory
-            && (chart == memory->perGpuChart()->chart() || chart == memory->vsGpusChart()->chart() || chart == memory->hostChart()->chart());
-        if (memoryChart && (legend->alignment() == Qt::AlignLeft || legend->alignment() == Qt::AlignRight)) {
-            if (!m_legendAlignments.contains(legend))
-                m_legendAlignments.insert(legend, {legend, legend->alignment()});
-            legend->setAlignment(Qt::AlignBottom);
+        // Scaled once: fitLegend() fits later layouts from this type (setting it again after a rebuild would undo its fit
+        // until the next one: the ZeRO legend of the N chart ran off the chart's edge).
+        if (!m_chartFonts.contains(legend)) {
+            const QVariant asked = legend->property("shardscopeAskedFont"); // the font before fitLegend() shrank it
+            legend->setFont(remember(m_chartFonts, legend, asked.isValid() ? asked.value<QFont>() : legend->font()));
         }
-        const QVariant asked = legend->property("shardscopeAskedFont"); // the font before fitLegend() shrank it
-        const QFont unfitted = asked.isValid() && !m_chartFonts.contains(legend) ? asked.value<QFont>() : legend->font();
-        legend->setFont(remember(m_chartFonts, legend, unfitted));
         for (QAbstractAxis* axis : chart->axes()) {
             axis->setLabelsFont(remember(m_chartFonts, axis, axis->labelsFont()));
             axis->setTitleFont(remember(m_axisTitleFonts, axis, axis->titleFont()));
         }
         for (QAbstractSeries* series : chart->series())
             if (auto* xy = qobject_cast<QXYSeries*>(series)) {
-                if (!m_pens.contains(xy))
-                    m_pens.insert(xy, {xy, xy->pen()});
-                QPen pen = m_pens.value(xy).second;
+                // Pens once, at entry, as before: a chart restyles its own series for a new scenario (the current ZeRO
+                // stage's line drawn thick, from its own widths), which a later pass would undo.
+                if (!entering || m_pens.contains(xy))
+                    continue;
+                m_pens.insert(xy, {xy, xy->pen()});
+                QPen pen = xy->pen();
                 pen.setWidthF(std::max(3.0, pen.widthF() * m_factor));
                 xy->setPen(pen);
             }
@@ -247,7 +241,7 @@ void PresentationMode::rescale()
     if (!m_active)
         return;
     scaleWidgets();
-    scaleCharts(); // a chart restyled or rebuilt for a new scenario (its legend back at 12 px) is scaled again
+    scaleCharts(false); // a chart rebuilt for a new scenario (its fonts back at 1x) is scaled again
 }
 
 namespace {
@@ -318,10 +312,6 @@ void PresentationMode::restore()
             axis->setLabelsFont(font);
     }
     m_chartFonts.clear();
-    for (const auto& [o, alignment] : std::as_const(m_legendAlignments))
-        if (auto* legend = qobject_cast<QLegend*>(o.data()))
-            legend->setAlignment(alignment);
-    m_legendAlignments.clear();
     for (const auto& [o, font] : std::as_const(m_axisTitleFonts))
         if (auto* axis = qobject_cast<QAbstractAxis*>(o))
             axis->setTitleFont(font);

@@ -72,7 +72,8 @@ protected:
 
 private:
     void scaleWidgets();
-    void scaleCharts();
+    /// Fonts of charts, axes and legends; with `entering` also the series' pens (only then: see the .cpp).
+    void scaleCharts(bool entering);
     void scaleIndicators();
     void restore();
     bool handleKey(int key);
@@ -104,7 +105,6 @@ private:
     QHash<QWidget*, QPair<QPointer<QWidget>, int>> m_rowHeights; ///< tables' default row heights
     QHash<QObject*, QPair<QPointer<QObject>, QFont>> m_chartFonts; ///< chart title, legend, axis labels
     QHash<QObject*, QPair<QPointer<QObject>, QFont>> m_axisTitleFonts;
-    QHash<QObject*, QPair<QPointer<QObject>, Qt::Alignment>> m_legendAlignments; ///< side legends moved under the plot
     QHash<QObject*, QPair<QPointer<QObject>, QPen>> m_pens;
     QList<QPair<QGraphicsItem*, QFont>> m_itemFonts;
     QList<QPointer<QObject>> m_itemScenes;
