@@ -575,14 +575,16 @@ PeerEstimate shardScopeOwn(const Scenario& s)
     e.gpuBytesPerDevice = double(w.totalBytes);
     e.hostBytesPerNode = double(f.hostBytesPerNode);
     e.unit = "bytes (shown in GB or GiB)";
-    // Per term, each at its largest over the step (as the peers count them: a peer's "gradients" are the
-    // gradients, whenever they are alive); the total is the liveness peak, where not every term is alive.
+    // Per term, the breakdown at the liveness peak, as the Memory tab shows it (issue 26: the column's terms sum to
+    // its total); each term at its largest over the step beside it (as the peers count them: a peer's "gradients"
+    // are the gradients, whenever they are alive).
     for (int i = 0; i < kTermCount; ++i) {
         const Term t = static_cast<Term>(i);
         // computeFootprint()'s own formulas are free-form (no template): the window translates them word by word.
         PeerTerm& pt = e.terms[static_cast<std::size_t>(i)];
         pt.status = PeerTermStatus::Counted;
-        pt.bytes = double(w.stepMaxBytes[static_cast<std::size_t>(i)]);
+        pt.bytes = double(w.terms[static_cast<std::size_t>(i)].bytes);
+        pt.stepMaxBytes = double(w.stepMaxBytes[static_cast<std::size_t>(i)]);
         pt.formula = w.terms[static_cast<std::size_t>(i)].formula;
         if (!s.enabled(t) || (s.modelStatesOnly && !isModelState(t)))
             e.terms[static_cast<std::size_t>(i)].status = PeerTermStatus::Ignored;

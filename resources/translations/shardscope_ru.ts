@@ -1975,6 +1975,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>Plan</source>
             <translation>План</translation>
         </message>
+        <message>
+            <source>Glossary for the control under the mouse</source>
+            <translation>Глоссарий для элемента под указателем мыши</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::MemoryPage</name>
@@ -2042,8 +2046,8 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>Память на GPU по слагаемым</translation>
         </message>
         <message>
-            <source>Comparing ZeRO stages: a logarithmic memory axis, so that a small ZeRO-3 bar stays readable beside DDP's. Each bar's top is its total.</source>
-            <translation>Сравнение стадий ZeRO: логарифмическая ось памяти, чтобы маленький столбец ZeRO-3 был читаем рядом со столбцом DDP. Верх каждого столбца — его сумма.</translation>
+            <source>Comparing ZeRO stages: a logarithmic memory axis, so that a small ZeRO-3 bar stays readable beside DDP's. Each bar is its total; the terms are stacked on the linear axis only (stacked on a log axis, their shares would look wrong).</source>
+            <translation>Сравнение стадий ZeRO: логарифмическая ось памяти, чтобы маленький столбец ZeRO-3 был читаем рядом со столбцом DDP. Каждый столбец — его сумма; слагаемые складываются только на линейной оси (на логарифмической их доли выглядели бы неверно).</translation>
         </message>
         <message>
             <source>%1, GPU %2</source>
@@ -2121,6 +2125,18 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>ZeRO stages 0-3 at the current N</source>
             <translation>Стадии ZeRO 0-3 при текущем N</translation>
+        </message>
+        <message>
+            <source>Total per GPU</source>
+            <translation>Всего на GPU</translation>
+        </message>
+        <message>
+            <source>%1: %2 in total</source>
+            <translation>%1: всего %2</translation>
+        </message>
+        <message>
+            <source>%1: %2 (%3%)</source>
+            <translation>%1: %2 (%3%)</translation>
         </message>
     </context>
     <context>

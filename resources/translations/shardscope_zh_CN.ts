@@ -1975,6 +1975,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>Plan</source>
             <translation>规划</translation>
         </message>
+        <message>
+            <source>Glossary for the control under the mouse</source>
+            <translation>鼠标下控件的术语表</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::MemoryPage</name>
@@ -2042,8 +2046,8 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>每 GPU 显存的各项构成</translation>
         </message>
         <message>
-            <source>Comparing ZeRO stages: a logarithmic memory axis, so that a small ZeRO-3 bar stays readable beside DDP's. Each bar's top is its total.</source>
-            <translation>对比 ZeRO 阶段：显存轴使用对数刻度，使较小的 ZeRO-3 柱在 DDP 柱旁边依然清晰可读。每根柱的顶端是其合计。</translation>
+            <source>Comparing ZeRO stages: a logarithmic memory axis, so that a small ZeRO-3 bar stays readable beside DDP's. Each bar is its total; the terms are stacked on the linear axis only (stacked on a log axis, their shares would look wrong).</source>
+            <translation>比较 ZeRO 阶段：对数内存轴，使较小的 ZeRO-3 柱在 DDP 柱旁仍然可读。每根柱为其总量；各项只在线性轴上堆叠（在对数轴上堆叠，其占比会显得不对）。</translation>
         </message>
         <message>
             <source>%1, GPU %2</source>
@@ -2121,6 +2125,18 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>ZeRO stages 0-3 at the current N</source>
             <translation>当前 N 下的 ZeRO 阶段 0-3</translation>
+        </message>
+        <message>
+            <source>Total per GPU</source>
+            <translation>每 GPU 总计</translation>
+        </message>
+        <message>
+            <source>%1: %2 in total</source>
+            <translation>%1：共 %2</translation>
+        </message>
+        <message>
+            <source>%1: %2 (%3%)</source>
+            <translation>%1：%2（%3%）</translation>
         </message>
     </context>
     <context>

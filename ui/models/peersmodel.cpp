@@ -243,6 +243,8 @@ QVariant PeersModel::data(const QModelIndex& index, int role) const
         status = t.status;
         if (status == PeerTermStatus::Counted)
             bytes = t.bytes;
+        // ShardScope's own formula says when a term not alive at the peak is at its largest ("not alive at the peak
+        // (backward-start); 4.31 GB at backward-end: ...").
         tip = t.formulaText.templateText.empty() ? translatedFormula(QString::fromStdString(t.formula)) : peerText(t.formulaText);
     } else if (row == TotalRow) {
         bytes = p.gpuBytesPerDevice;

@@ -92,6 +92,10 @@ struct PeerTerm
 {
     PeerTermStatus status = PeerTermStatus::Ignored;
     double bytes = 0; ///< per device, when Counted
+    /// ShardScope's own column: `bytes` is the term at the worst rank's peak (the Memory tab's breakdown, summing to
+    /// the total); this is the term at its largest over the step (a peer's "gradients" are the gradients whenever
+    /// they are alive). 0 for the peers.
+    double stepMaxBytes = 0;
     std::string formula; ///< English, filled in
     /// The template `formula` is filled from; empty for ShardScope's own terms (core/src/footprint.cpp's
     /// free-form formulas, which the window translates word by word).

@@ -27,6 +27,8 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QHash>
+#include <QFontInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -34,6 +36,7 @@
 #include <QMessageBox>
 #include <QPainter>
 #include <QPdfWriter>
+#include <QRegularExpression>
 #include <QSaveFile>
 #include <QStyle>
 #include <QSvgGenerator>
@@ -176,6 +179,31 @@ QStringList chartExportSuffixes()
             QStringLiteral("json"), QStringLiteral("md")};
 }
 
+namespace {
+QString& rememberedExportFolder()
+{
+    static QString dir;
+    return dir;
+}
+} // namespace
+
+QString exportFolder(const QString& fallback)
+{
+    const QString& dir = rememberedExportFolder();
+    return !dir.isEmpty() && QFileInfo(dir).isDir() ? dir : fallback;
+}
+
+void setExportFolder(const QString& dir) { rememberedExportFolder() = dir; }
+
+QString withFilterSuffix(const QString& path, const QString& filter)
+{
+    if (path.isEmpty() || chartExportSuffixes().contains(QFileInfo(path).suffix().toLower()))
+        return path;
+    static const QRegularExpression pattern(QStringLiteral("\\*\\.([A-Za-z0-9]+)"));
+    const QRegularExpressionMatch m = pattern.match(filter);
+    return m.hasMatch() ? path + QLatin1Char('.') + m.captured(1).toLower() : path;
+}
+
 bool isImageSuffix(const QString& suffix)
 {
     return suffix == QLatin1String("png") || suffix == QLatin1String("svg") || suffix == QLatin1String("pdf");
@@ -226,6 +254,36 @@ QByteArray pngBytes(const PaintFn& paint, const QString& path, const ChartExport
     return bytes;
 }
 
+/// QSvgGenerator names the painter's family as Qt knows it ("Sans Serif", a fontconfig alias no SVG viewer
+/// knows, so a browser drew the text in its default serif): each family becomes the one it resolves to here, with
+/// the generic sans-serif after it (issue 26).
+QByteArray svgWithFontFallbacks(const QByteArray& svg)
+{
+    static const QRegularExpression family(QStringLiteral("font-family=\"([^\"]*)\""));
+    QString text = QString::fromUtf8(svg);
+    QHash<QString, QString> resolved;
+    QString out;
+    out.reserve(text.size() + text.size() / 8);
+    qsizetype last = 0;
+    for (auto it = family.globalMatch(text); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        const QString name = m.captured(1);
+        auto r = resolved.find(name);
+        if (r == resolved.end()) {
+            const QString real = QFontInfo(QFont(name)).family();
+            QString list = real.isEmpty() ? QString() : QStringLiteral("'%1', ").arg(real.toHtmlEscaped());
+            if (!name.isEmpty() && name != real && name.compare(QLatin1String("sans serif"), Qt::CaseInsensitive) != 0)
+                list += QStringLiteral("'%1', ").arg(name.toHtmlEscaped());
+            r = resolved.insert(name, list + QStringLiteral("sans-serif"));
+        }
+        out += QStringView(text).mid(last, m.capturedStart() - last);
+        out += QStringLiteral("font-family=\"%1\"").arg(*r);
+        last = m.capturedEnd();
+    }
+    out += QStringView(text).mid(last);
+    return out.toUtf8();
+}
+
 /// Vector SVG: text stays text (QSvgGenerator records the painter's drawText calls).
 QByteArray svgBytes(const PaintFn& paint, const QString& path, const ChartExportOptions& o, const QString& title)
 {
@@ -237,6 +295,9 @@ QByteArray svgBytes(const PaintFn& paint, const QString& path, const ChartExport
         gen.setOutputDevice(&buf);
         gen.setSize(o.size);
         gen.setViewBox(QRect(QPoint(0, 0), o.size));
+        // 96 px per inch, as the PDF's page and the layout: the declared width is the figure's (issue 26; Qt's default
+        // 72 declared a 1200 px chart 423 mm wide instead of 318 mm).
+        gen.setResolution(96);
         gen.setTitle(title);
         gen.setDescription(QStringLiteral("ShardScope %1").arg(QCoreApplication::applicationVersion()));
         QPainter p;
@@ -246,6 +307,7 @@ QByteArray svgBytes(const PaintFn& paint, const QString& path, const ChartExport
         if (!p.end())
             throw WriteError(str(path + QStringLiteral(": cannot render the SVG")));
     }
+    bytes = svgWithFontFallbacks(bytes);
     checkImageBytes(path, QStringLiteral("svg"), bytes);
     return bytes;
 }
@@ -663,6 +725,16 @@ QStringList exportBundle(const QString& dirPath, const Scenario& s, ByteUnit uni
     return written;
 }
 
+void exportChartView(QChartView* view, const QString& chart, const Scenario& s, ByteUnit units, const QString& path)
+{
+    ChartExportOptions o;
+    o.size = view->size();
+    if (isImageSuffix(QFileInfo(path).suffix().toLower()))
+        saveChart(view, path, o, view->chart()->title());
+    else
+        exportChartFile(chart, s, units, path, o);
+}
+
 void installChartExportMenu(QChartView* view, const QString& chart, const std::function<Scenario()>& scenario,
                             const std::function<ByteUnit()>& units)
 {
@@ -673,19 +745,17 @@ void installChartExportMenu(QChartView* view, const QString& chart, const std::f
         view->addAction(a);
     };
     auto saveAs = [view, chart, scenario, units](const QString& filter) {
-        const QString path = QFileDialog::getSaveFileName(view, ChartText::tr("Export %1").arg(chart), chart, filter);
+        const QString suffix0 = withFilterSuffix(QStringLiteral("x"), filter).section(QLatin1Char('.'), -1);
+        const QString suggested = QDir(exportFolder(QDir::homePath())).filePath(chart + QLatin1Char('.') + suffix0);
+        const QString path
+            = withFilterSuffix(QFileDialog::getSaveFileName(view, ChartText::tr("Export %1").arg(chart), suggested, filter), filter);
         if (path.isEmpty())
             return;
+        setExportFolder(QFileInfo(path).absolutePath());
         try {
-            const QString suffix = QFileInfo(path).suffix().toLower();
-            ChartExportOptions o;
-            o.size = view->size();
-            if (isImageSuffix(suffix))
-                saveChart(view, path, o, view->chart()->title());
-            else
-                exportChartFile(chart, scenario(), units(), path, o);
+            exportChartView(view, chart, scenario(), units(), path);
         } catch (const std::exception& e) {
-            QMessageBox::warning(view, ChartText::tr("Export failed"), QString::fromStdString(e.what()));
+            QMessageBox::warning(view, ChartText::tr("Export failed"), withoutFlags(QString::fromUtf8(e.what())));
         }
     };
     add(ChartText::tr("Export chart as PNG..."), [=] { saveAs(ChartText::tr("PNG image (*.png)")); });
