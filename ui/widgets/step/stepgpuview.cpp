@@ -277,7 +277,8 @@ void StepGpuView::paintEvent(QPaintEvent*)
                     .arg(m_ranks.size());
     else if (s.gpus > kMaxDrawn) {
         // Under PP the hidden ranks are mostly other stages: other layers at other times, not a repeat (issue 27).
-        const std::int64_t first = stageOf(m_ranks.front()), last = stageOf(m_ranks.back());
+        // Stages numbered from 1, as the line under it and the Memory tab's verdict number them.
+        const std::int64_t first = stageOf(m_ranks.front()) + 1, last = stageOf(m_ranks.back()) + 1;
         if (first == last)
             head += tr(" · showing ranks %1-%2 of %3 (stage %4) · the other stages run other layers at other times")
                         .arg(m_ranks.front())
