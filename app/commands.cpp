@@ -18,7 +18,7 @@ const std::vector<Command>& commands()
         {"peers", "DeepSpeed's, Megatron's, the ZeRO paper's and accelerate's estimates beside ours, with reasons", false, &runPeers},
         {"bench", "Speed figures: bench redraw | bench animation | bench train-demo", true, &runBench},
         {"train-demo", "Train a small MLP for real with DDP / ZeRO-1/2/3 over N ranks; measured vs predicted bytes", false, &runTrainDemo},
-        {"tour", "Guided tours: tour --list | tour --check NAME|FILE (validates headless, prints the steps)", false, &runTour},
+        {"tour", "Guided tours: tour --list | tour --check NAME|FILE (validates headless) | tour --export NAME|FILE --out DIR (handouts)", true, &runTour},
         {"plan", "Every parallel layout that fits, best first: plan --global-batch B [--search KNOBS] --top K", false, &runPlan},
     };
     return c;

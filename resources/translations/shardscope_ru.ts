@@ -1558,6 +1558,66 @@ B: %2
             <source>Cannot open %1</source>
             <translation>Не удаётся открыть %1</translation>
         </message>
+        <message>
+            <source>&amp;Add This View as a Step…</source>
+            <translation>&amp;Добавить этот вид как шаг…</translation>
+        </message>
+        <message>
+            <source>Appends the scenario, tab and highlight shown now, with a caption you type, to the tour you are building</source>
+            <translation>Добавляет показанные сейчас сценарий, вкладку и выделение с вашей подписью в собираемую экскурсию</translation>
+        </message>
+        <message>
+            <source>&amp;Save Tour As…</source>
+            <translation>&amp;Сохранить экскурсию как…</translation>
+        </message>
+        <message>
+            <source>Add This View as a Step</source>
+            <translation>Добавить этот вид как шаг</translation>
+        </message>
+        <message>
+            <source>Step %1 of the tour you are building: the scenario and the %2 tab shown now.</source>
+            <translation>Шаг %1 собираемой экскурсии: сценарий и вкладка %2, показанные сейчас.</translation>
+        </message>
+        <message>
+            <source>(none)</source>
+            <translation>(нет)</translation>
+        </message>
+        <message>
+            <source>Highlight:</source>
+            <translation>Выделение:</translation>
+        </message>
+        <message>
+            <source>Insert a number from the model…</source>
+            <translation>Вставить число из модели…</translation>
+        </message>
+        <message>
+            <source>Placeholder:</source>
+            <translation>Заполнитель:</translation>
+        </message>
+        <message>
+            <source>Caption (English):</source>
+            <translation>Подпись (английский):</translation>
+        </message>
+        <message>
+            <source>Caption (%1, optional):</source>
+            <translation>Подпись (%1, необязательно):</translation>
+        </message>
+        <message>
+            <source>The tour has no steps yet: Tour &gt; Add This View as a Step first.</source>
+            <translation>В экскурсии ещё нет шагов: сначала Экскурсия &gt; Добавить этот вид как шаг.</translation>
+        </message>
+        <message>
+            <source>Save Tour As</source>
+            <translation>Сохранить экскурсию как</translation>
+        </message>
+        <message>
+            <source>ShardScope tours (*.tour.json)</source>
+            <translation>Экскурсии ShardScope (*.tour.json)</translation>
+        </message>
+        <message>
+            <source>Cannot save %1</source>
+            <translation>Не удалось сохранить %1</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::MainWindow</name>
@@ -3401,8 +3461,8 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>, микробатч %1</translation>
         </message>
         <message>
-            <source>%1 modelled (%2 exposed) · %3 of %4 ranks over %5 at %6/s · ring step %7 of %8 · illustration: one loop per %9 s, not to scale</source>
-            <translation>%1 по модели (%2 не скрыто) · %3 из %4 рангов через %5 на %6/с · шаг кольца %7 из %8 · иллюстрация: один круг за %9 с, не в масштабе</translation>
+            <source>%1 modelled (%2 exposed) · %3 of %4 ranks over %5 · ring step %6 of %7 · illustration: one loop per %8 s, not to scale</source>
+            <translation>%1 по модели (%2 не скрыто) · %3 из %4 рангов через %5 · шаг кольца %6 из %7 · иллюстрация: один круг за %8 с, не в масштабе</translation>
         </message>
         <message>
             <source>pair</source>
@@ -3431,6 +3491,30 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>no communication in this step (one GPU, or nothing to share)</source>
             <translation>в этом шаге нет обмена данными (один GPU или нечего делить)</translation>
+        </message>
+        <message>
+            <source> · showing ranks %1-%2 of %3 (stage %4) · the other stages run other layers at other times</source>
+            <translation> · показаны ранги %1-%2 из %3 (стадия %4) · остальные стадии выполняют другие слои в другое время</translation>
+        </message>
+        <message>
+            <source> · showing ranks %1-%2 of %3 (stages %4-%5) · the other stages run other layers at other times</source>
+            <translation> · показаны ранги %1-%2 из %3 (стадии %4-%5) · остальные стадии выполняют другие слои в другое время</translation>
+        </message>
+        <message>
+            <source>%1 at %2/s</source>
+            <translation>%1 на %2/с</translation>
+        </message>
+        <message>
+            <source>%1 NIC channels x %2/s = %3/s per node</source>
+            <translation>%1 каналов NIC x %2/с = %3/с на узел</translation>
+        </message>
+        <message>
+            <source>%1 NIC channels x %2/s = %3/s per node, capped at NVLink's %4/s</source>
+            <translation>%1 каналов NIC x %2/с = %3/с на узел, не больше %4/с NVLink</translation>
+        </message>
+        <message>
+            <source>no communication right now (the playhead is between collectives)</source>
+            <translation>сейчас нет обмена данными (указатель между коллективными операциями)</translation>
         </message>
     </context>
     <context>
@@ -3798,6 +3882,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>Running the mini trainer (%1 ranks)…</source>
             <translation>Работает мини-тренер (рангов: %1)…</translation>
+        </message>
+        <message>
+            <source>not translated into %1: shown in English</source>
+            <translation>перевода нет (%1): показан английский текст</translation>
         </message>
     </context>
     <context>
@@ -5174,6 +5262,14 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>{%1} needs a step with "train"</source>
             <translation>{%1} требует шага с "train"</translation>
+        </message>
+        <message>
+            <source>the scenario does not fit (%1 GB of %2 GB per GPU) and caption.%3 does not say so</source>
+            <translation>сценарий не помещается (%1 ГБ из %2 ГБ на GPU), а caption.%3 об этом не говорит</translation>
+        </message>
+        <message>
+            <source>caption.%1 says the scenario does not fit, but it fits (%2 GB of %3 GB per GPU)</source>
+            <translation>caption.%1 говорит, что сценарий не помещается, но он помещается (%2 ГБ из %3 ГБ на GPU)</translation>
         </message>
     </context>
     <context>

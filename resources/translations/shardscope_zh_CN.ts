@@ -1558,6 +1558,66 @@ B：%2
             <source>Cannot open %1</source>
             <translation>无法打开 %1</translation>
         </message>
+        <message>
+            <source>&amp;Add This View as a Step…</source>
+            <translation>添加当前视图为一步(&amp;A)…</translation>
+        </message>
+        <message>
+            <source>Appends the scenario, tab and highlight shown now, with a caption you type, to the tour you are building</source>
+            <translation>把当前显示的场景、标签页和高亮，连同你输入的说明，追加到正在编写的导览中</translation>
+        </message>
+        <message>
+            <source>&amp;Save Tour As…</source>
+            <translation>导览另存为(&amp;S)…</translation>
+        </message>
+        <message>
+            <source>Add This View as a Step</source>
+            <translation>添加当前视图为一步</translation>
+        </message>
+        <message>
+            <source>Step %1 of the tour you are building: the scenario and the %2 tab shown now.</source>
+            <translation>正在编写的导览的第 %1 步：当前显示的场景和 %2 标签页。</translation>
+        </message>
+        <message>
+            <source>(none)</source>
+            <translation>（无）</translation>
+        </message>
+        <message>
+            <source>Highlight:</source>
+            <translation>高亮：</translation>
+        </message>
+        <message>
+            <source>Insert a number from the model…</source>
+            <translation>插入模型给出的数字…</translation>
+        </message>
+        <message>
+            <source>Placeholder:</source>
+            <translation>占位符：</translation>
+        </message>
+        <message>
+            <source>Caption (English):</source>
+            <translation>说明（英文）：</translation>
+        </message>
+        <message>
+            <source>Caption (%1, optional):</source>
+            <translation>说明（%1，可选）：</translation>
+        </message>
+        <message>
+            <source>The tour has no steps yet: Tour &gt; Add This View as a Step first.</source>
+            <translation>导览还没有步骤：请先用 导览 &gt; 添加当前视图为一步。</translation>
+        </message>
+        <message>
+            <source>Save Tour As</source>
+            <translation>导览另存为</translation>
+        </message>
+        <message>
+            <source>ShardScope tours (*.tour.json)</source>
+            <translation>ShardScope 导览 (*.tour.json)</translation>
+        </message>
+        <message>
+            <source>Cannot save %1</source>
+            <translation>无法保存 %1</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::MainWindow</name>
@@ -3401,8 +3461,8 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>，微批次 %1</translation>
         </message>
         <message>
-            <source>%1 modelled (%2 exposed) · %3 of %4 ranks over %5 at %6/s · ring step %7 of %8 · illustration: one loop per %9 s, not to scale</source>
-            <translation>模型时间 %1（暴露 %2）· %4 个 rank 的%3，经 %5，速率 %6/s · 环步 %7/%8 · 示意：每圈 %9 秒，不按比例</translation>
+            <source>%1 modelled (%2 exposed) · %3 of %4 ranks over %5 · ring step %6 of %7 · illustration: one loop per %8 s, not to scale</source>
+            <translation>模型时间 %1（暴露 %2）· %4 个 rank 的%3，经 %5 · 环步 %6/%7 · 示意：每圈 %8 秒，不按比例</translation>
         </message>
         <message>
             <source>pair</source>
@@ -3431,6 +3491,30 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>no communication in this step (one GPU, or nothing to share)</source>
             <translation>此步没有通信（只有一块 GPU，或无需共享）</translation>
+        </message>
+        <message>
+            <source> · showing ranks %1-%2 of %3 (stage %4) · the other stages run other layers at other times</source>
+            <translation> · 显示 %3 个 rank 中的 %1-%2（阶段 %4）· 其余阶段在其他时间运行其他层</translation>
+        </message>
+        <message>
+            <source> · showing ranks %1-%2 of %3 (stages %4-%5) · the other stages run other layers at other times</source>
+            <translation> · 显示 %3 个 rank 中的 %1-%2（阶段 %4-%5）· 其余阶段在其他时间运行其他层</translation>
+        </message>
+        <message>
+            <source>%1 at %2/s</source>
+            <translation>%1，速率 %2/s</translation>
+        </message>
+        <message>
+            <source>%1 NIC channels x %2/s = %3/s per node</source>
+            <translation>%1 条网卡通道 x %2/s = 每节点 %3/s</translation>
+        </message>
+        <message>
+            <source>%1 NIC channels x %2/s = %3/s per node, capped at NVLink's %4/s</source>
+            <translation>%1 条网卡通道 x %2/s = 每节点 %3/s，受 NVLink 的 %4/s 限制</translation>
+        </message>
+        <message>
+            <source>no communication right now (the playhead is between collectives)</source>
+            <translation>此刻没有通信（播放头位于两次集合通信之间）</translation>
         </message>
     </context>
     <context>
@@ -3798,6 +3882,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>Running the mini trainer (%1 ranks)…</source>
             <translation>迷你训练器运行中（%1 个 rank）…</translation>
+        </message>
+        <message>
+            <source>not translated into %1: shown in English</source>
+            <translation>没有%1翻译：显示英文</translation>
         </message>
     </context>
     <context>
@@ -5174,6 +5262,14 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>{%1} needs a step with "train"</source>
             <translation>{%1} 需要带 "train" 的步骤</translation>
+        </message>
+        <message>
+            <source>the scenario does not fit (%1 GB of %2 GB per GPU) and caption.%3 does not say so</source>
+            <translation>场景放不下（每块 GPU 只有 %2 GB，需要 %1 GB），而 caption.%3 没有说明</translation>
+        </message>
+        <message>
+            <source>caption.%1 says the scenario does not fit, but it fits (%2 GB of %3 GB per GPU)</source>
+            <translation>caption.%1 说场景放不下，但它放得下（每块 GPU %3 GB 中用 %2 GB）</translation>
         </message>
     </context>
     <context>

@@ -7,15 +7,26 @@
 #include "presentationmode.h"
 #include "presenterbar.h"
 #include "tour.h"
+#include "tourfacts.h"
 #include "tourpanel.h"
 #include "tourplayer.h"
+
+#include "safewrite.h"
+#include "steppage.h"
+#include "traindemopanel.h"
 
 #include "shardscope/errors.h"
 
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QComboBox>
 #include <QCursor>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QRegularExpression>
 #include <QDockWidget>
 #include <QDropEvent>
 #include <QMimeData>
@@ -27,6 +38,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QPointer>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
@@ -74,9 +86,11 @@ Lecture::Lecture(MainWindow* window)
     // The dock's content asks for a new layout (LayoutRequest) whenever one of them changes its size hint.
     tourBox->installEventFilter(this);
     m_tourDock->installEventFilter(this);
-    connect(m_presentation, &PresentationMode::nextRequested, m_player, &TourPlayer::next);
+    m_presentation->setPlayer(m_player);
+    connect(m_presentation, &PresentationMode::nextRequested, m_player, &TourPlayer::advance);
     connect(m_presentation, &PresentationMode::previousRequested, m_player, &TourPlayer::previous);
     connect(m_presentation, &PresentationMode::activeChanged, this, [this](bool on) {
+        m_player->setHoldAnimations(on);
         m_player->overlay()->setLineWidth(on ? int(4 * m_presentation->factor()) : 4);
         if (on) {
             m_tourDock->show();
@@ -135,6 +149,13 @@ void Lecture::buildMenus()
     }
     tourMenu->addSeparator();
     tourMenu->addAction(openTour); // the same action as in File
+    QAction* addStep = tourMenu->addAction(tr("&Add This View as a Step\u2026"), this, &Lecture::askAddViewAsStep);
+    addStep->setObjectName(QStringLiteral("actionTourAddStep"));
+    addStep->setToolTip(tr("Appends the scenario, tab and highlight shown now, with a caption you type, to the tour you are building"));
+    QAction* saveTour = tourMenu->addAction(tr("&Save Tour As\u2026"), this, &Lecture::askSaveDraft);
+    saveTour->setObjectName(QStringLiteral("actionTourSaveAs"));
+    connect(tourMenu, &QMenu::aboutToShow, saveTour, [this, saveTour] { saveTour->setEnabled(!m_draft.isEmpty()); });
+    tourMenu->addSeparator();
     QAction* next = tourMenu->addAction(tr("&Next Step"), m_player, &TourPlayer::next);
     next->setObjectName(QStringLiteral("actionTourNext"));
     next->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_PageDown));
@@ -280,6 +301,173 @@ void Lecture::onStepChanged(int index)
         m_presentation->rescale();
 }
 
+QString Lecture::currentTourTab() const
+{
+    if (!m_window)
+        return QStringLiteral("memory");
+    QWidget* page = m_window->tabs()->currentWidget();
+    if (page && page == static_cast<QWidget*>(m_window->stepPage()))
+        return QStringLiteral("step");
+    if (auto* demo = m_window->findChild<TrainDemoPanel*>(); page && demo && (demo == page || page->isAncestorOf(demo)))
+        return QStringLiteral("train");
+    return QStringLiteral("memory");
+}
+
+bool Lecture::addViewAsStep(const TourText& caption, const QString& highlight)
+{
+    try {
+        m_draft.addStep(m_window->scenario(), currentTourTab(), highlight, caption);
+    } catch (const InvalidInput& e) {
+        m_lastError = QString::fromUtf8(e.what());
+        return false;
+    }
+    return true;
+}
+
+void Lecture::askAddViewAsStep()
+{
+    if (!m_window)
+        return;
+    QDialog dialog(m_window);
+    dialog.setWindowTitle(tr("Add This View as a Step"));
+    auto* layout = new QVBoxLayout(&dialog);
+    layout->addWidget(new QLabel(tr("Step %1 of the tour you are building: the scenario and the %2 tab shown now.")
+                                     .arg(m_draft.count() + 1)
+                                     .arg(currentTourTab())));
+    auto* form = new QFormLayout;
+    auto* highlight = new QComboBox;
+    highlight->addItem(tr("(none)"), QString());
+    for (const QString& h : tourHighlights())
+        highlight->addItem(h, h);
+    if (const TourStep* step = m_player->step(); step && step->highlightTerm.isEmpty())
+        highlight->setCurrentIndex(std::max(0, highlight->findData(step->highlight)));
+    form->addRow(tr("Highlight:"), highlight);
+    // The quantities with this view's values: picking one inserts its {placeholder} where the cursor is.
+    auto* quantities = new QComboBox;
+    quantities->addItem(tr("Insert a number from the model\u2026"), QString());
+    const TourFacts facts(m_window->scenario());
+    for (const QString& q : tourQuantityNames()) {
+        if (q.startsWith(QLatin1String("train_")))
+            continue;
+        QString value;
+        try {
+            value = TourFacts::format(facts.value(q), QLocale());
+        } catch (const std::exception&) {
+            continue;
+        }
+        quantities->addItem(QStringLiteral("{%1} = %2").arg(q, value), q);
+    }
+    form->addRow(tr("Placeholder:"), quantities);
+    QMap<QString, QPlainTextEdit*> edits;
+    for (const QString& lang : tourLanguages()) {
+        auto* edit = new QPlainTextEdit;
+        edit->setObjectName(QStringLiteral("caption_") + lang);
+        edit->setTabChangesFocus(true);
+        edit->setFixedHeight(edit->fontMetrics().lineSpacing() * 4 + 12);
+        edits.insert(lang, edit);
+        form->addRow(lang == QLatin1String("en") ? tr("Caption (English):") : tr("Caption (%1, optional):").arg(language::nativeName(lang)), edit);
+    }
+    // The caption edit the placeholder goes into: the one last focused (English at first).
+    auto lastFocused = std::make_shared<QPointer<QPlainTextEdit>>(edits.value(QStringLiteral("en")));
+    connect(qApp, &QApplication::focusChanged, &dialog, [lastFocused, edits](QWidget*, QWidget* now) {
+        if (auto* e = qobject_cast<QPlainTextEdit*>(now); e && std::find(edits.cbegin(), edits.cend(), e) != edits.cend())
+            *lastFocused = e;
+    });
+    connect(quantities, &QComboBox::activated, &dialog, [lastFocused, quantities](int index) {
+        const QString q = quantities->itemData(index).toString();
+        if (q.isEmpty() || !*lastFocused)
+            return;
+        (*lastFocused)->insertPlainText(QStringLiteral("{%1}").arg(q));
+        (*lastFocused)->setFocus();
+        quantities->setCurrentIndex(0);
+    });
+    layout->addLayout(form);
+    auto* error = new QLabel;
+    error->setWordWrap(true);
+    error->setStyleSheet(QStringLiteral("color: #b00020"));
+    error->hide();
+    layout->addWidget(error);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+    layout->addWidget(buttons);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    QDialog* d = &dialog;
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, [this, d, edits, highlight, error] {
+        TourText caption;
+        for (auto it = edits.cbegin(); it != edits.cend(); ++it)
+            if (!it.value()->toPlainText().trimmed().isEmpty())
+                caption.byLanguage.insert(it.key(), it.value()->toPlainText().trimmed());
+        if (addViewAsStep(caption, highlight->currentData().toString())) {
+            d->accept();
+            return;
+        }
+        error->setText(m_lastError);
+        error->show();
+    });
+    dialog.exec();
+}
+
+bool Lecture::saveDraft(const QString& path)
+{
+    if (m_draft.isEmpty()) {
+        m_lastError = tr("The tour has no steps yet: Tour > Add This View as a Step first.");
+        return false;
+    }
+    try {
+        writeFileAtomically(path, m_draft.bytes());
+    } catch (const std::exception& e) {
+        m_lastError = QString::fromUtf8(e.what());
+        return false;
+    }
+    return true;
+}
+
+void Lecture::askSaveDraft()
+{
+    if (m_draft.isEmpty()) {
+        QMessageBox::information(m_window, tr("Save Tour As"), tr("The tour has no steps yet: Tour > Add This View as a Step first."));
+        return;
+    }
+    QString path = QFileDialog::getSaveFileName(m_window, tr("Save Tour As"), m_draft.id() + QStringLiteral(".tour.json"),
+                                                tr("ShardScope tours (*.tour.json)"));
+    if (path.isEmpty())
+        return;
+    if (!path.endsWith(QLatin1String(".json")))
+        path += QStringLiteral(".tour.json");
+    // The file's id follows its name where that is a valid id ("intro.tour.json" -> "intro").
+    QString id = QFileInfo(path).fileName().section(QLatin1Char('.'), 0, 0).toLower();
+    static const QRegularExpression idPattern(QStringLiteral("^[a-z0-9][a-z0-9-]*$"));
+    if (idPattern.match(id).hasMatch())
+        m_draft.setId(id);
+    if (!saveDraft(path))
+        QMessageBox::warning(m_window, tr("Cannot save %1").arg(QFileInfo(path).fileName()), m_lastError);
+}
+
+Lecture::Carry Lecture::carry() const
+{
+    Carry c;
+    if (m_player->hasTour()) {
+        c.tour = m_player->tour();
+        c.step = m_player->index();
+    }
+    c.presenting = m_presentation->isActive();
+    return c;
+}
+
+void Lecture::resume(const Carry& c, const QSize& screenSize)
+{
+    if (c.tour) {
+        // The tour as it was read (a user's file may have changed or gone since): its captions render in the
+        // language now installed.
+        const bool animated = m_player->isAnimated();
+        m_player->setAnimated(false);
+        play(*c.tour);
+        m_player->goTo(std::clamp(c.step, 0, m_player->count() - 1));
+        m_player->setAnimated(animated);
+    }
+    if (c.presenting)
+        m_presentation->enter(screenSize);
+}
+
 int runLectureWindow(const Scenario& scenario, MainWindow::Session session, const QString& file)
 {
     std::unique_ptr<MainWindow> window;
@@ -287,17 +475,21 @@ int runLectureWindow(const Scenario& scenario, MainWindow::Session session, cons
     build = [&](const Scenario& s, MainWindow::Session how) {
         auto* w = new MainWindow(s, how);
         auto* lecture = new Lecture(w);
-        QObject::connect(lecture, &Lecture::languageChosen, w, [&, w] {
-            // Rebuild on the next turn of the event loop: the old window saves its session first.
+        QObject::connect(lecture, &Lecture::languageChosen, w, [&, w, lecture] {
+            // Rebuild on the next turn of the event loop: the old window saves its session first. The running tour
+            // stays at its step (and presentation mode on), in the new language.
             QMetaObject::invokeMethod(
                 qApp,
-                [&, geometry = w->saveGeometry(), scenario = w->scenario()] {
+                [&, geometry = w->saveGeometry(), scenario = w->scenario(), carried = lecture->carry()] {
+                    if (carried.presenting)
+                        window->findChild<Lecture*>()->presentation()->leave(); // clazy:exclude=lambda-in-connect (restores the palette)
                     // window and build are locals of this function, which runs the event loop below: they
                     // outlive every queued call (one still queued when exec() returns is dropped, not run).
                     window.reset(); // clazy:exclude=lambda-in-connect
                     build(scenario, MainWindow::Session::KeepGiven); // clazy:exclude=lambda-in-connect
                     window->restoreGeometry(geometry);
                     window->show();
+                    window->findChild<Lecture*>()->resume(carried);
                 },
                 Qt::QueuedConnection);
         });

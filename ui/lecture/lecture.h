@@ -2,18 +2,22 @@
 #pragma once
 
 #include "mainwindow.h"
+#include "tour.h"
+#include "tourdraft.h"
 
 #include "windowref.h"
 
 #include <QObject>
 #include <QPointer>
+#include <QSize>
+
+#include <optional>
 
 class QActionGroup;
 class QDockWidget;
 
 namespace shardscope {
 
-struct Tour;
 class GlossaryPanel;
 class PresentationMode;
 class PresenterBar;
@@ -49,6 +53,31 @@ public:
     GlossaryPanel* glossary() const { return m_glossary; }
     QDockWidget* tourDock() const { return m_tourDock; }
     QDockWidget* glossaryDock() const { return m_glossaryDock; }
+    /// What a rebuilt window (View > Language) takes over: the running tour, its step, presentation mode.
+    struct Carry
+    {
+        std::optional<Tour> tour;
+        int step = 0;
+        bool presenting = false;
+    };
+    Carry carry() const;
+    /// Plays the carried tour at its step (captions in the language installed now) and re-enters presentation
+    /// mode (on the window's screen, or as if on `screenSize`: tests).
+    void resume(const Carry& c, const QSize& screenSize = QSize());
+    /// The tour being built by "Add This View as a Step" (Tour menu).
+    TourDraft& draft() { return m_draft; }
+    /// Appends the window's scenario, tab and `highlight` with `caption` to the draft; false with lastError() when the
+    /// caption is refused (placeholders differ between languages, an unknown quantity, no English text).
+    bool addViewAsStep(const TourText& caption, const QString& highlight);
+    /// Tour > Add This View as a Step...: a small dialog for the caption (placeholders offered from the quantity list
+    /// with this view's values) and the highlight.
+    void askAddViewAsStep();
+    /// Writes the draft through the checked atomic writer; false with lastError().
+    bool saveDraft(const QString& path);
+    /// Tour > Save Tour As...
+    void askSaveDraft();
+    /// The window's tab as a tour names it: "step", "train", else "memory".
+    QString currentTourTab() const;
     /// Opens the glossary at the term of `w` (or its nearest ancestor with one); false when none.
     bool showGlossaryFor(const QWidget* w);
 
@@ -78,6 +107,7 @@ private:
     PresentationMode* m_presentation;
     QActionGroup* m_languages = nullptr;
     QString m_lastError;
+    TourDraft m_draft;
 };
 
 /**

@@ -4,11 +4,13 @@
 #include "mainwindow.h"
 #include "presenterbar.h"
 #include "stepview.h"
+#include "tourplayer.h"
 
 #include <QAbstractAxis>
 #include <QApplication>
 #include <QChart>
 #include <QChartView>
+#include <QCheckBox>
 #include <QDockWidget>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
@@ -18,8 +20,13 @@
 #include <QLayout>
 #include <QLegend>
 #include <QMenuBar>
+#include <QProxyStyle>
+#include <QRadioButton>
 #include <QScreen>
+#include <QShortcut>
+#include <QShortcutEvent>
 #include <QToolBar>
+#include <QWindow>
 #include <QXYSeries>
 
 #include <QSet>
@@ -140,7 +147,12 @@ void PresentationMode::enter(const QSize& screenSize)
     else
         m_window->showFullScreen();
     scaleWidgets();
-    scaleCharts();
+    scaleCharts(true);
+    scaleIndicators();
+    // Charts rebuild their series and restyle their legends when the scenario changes (each tour step): scale again.
+    m_rescaleOnChange = connect(m_window.get(), &MainWindow::scenarioChanged, this, [this] {
+        QMetaObject::invokeMethod(this, &PresentationMode::rescale, Qt::QueuedConnection);
+    });
     QApplication::processEvents();
     if (screenSize.isValid())
         m_window->resize(screenSize);
@@ -173,7 +185,7 @@ void PresentationMode::scaleWidgets()
     }
 }
 
-void PresentationMode::scaleCharts()
+void PresentationMode::scaleCharts(bool entering)
 {
     for (QChartView* view : m_window->findChildren<QChartView*>()) {
         QChart* chart = view->chart();
@@ -185,16 +197,28 @@ void PresentationMode::scaleCharts()
             return scaled(saved.value(o).second, m_factor);
         };
         chart->setTitleFont(remember(m_chartFonts, chart, chart->titleFont()));
-        chart->legend()->setFont(remember(m_chartFonts, chart->legend(), chart->legend()->font()));
+        // The legend's type as asked before fitLegend() shrank it to the chart's room (it fits it again on the next
+        // layout). Moving a side legend under the plot was tried: Qt Charts lays a bottom legend out in one row and
+        // elides its Russian labels ("Пар...", "Гра..."), worse than a smaller type.
+        QLegend* legend = chart->legend();
+        // Scaled once: fitLegend() fits later layouts from this type (setting it again after a rebuild would undo its fit
+        // until the next one: the ZeRO legend of the N chart ran off the chart's edge).
+        if (!m_chartFonts.contains(legend)) {
+            const QVariant asked = legend->property("shardscopeAskedFont"); // the font before fitLegend() shrank it
+            legend->setFont(remember(m_chartFonts, legend, asked.isValid() ? asked.value<QFont>() : legend->font()));
+        }
         for (QAbstractAxis* axis : chart->axes()) {
             axis->setLabelsFont(remember(m_chartFonts, axis, axis->labelsFont()));
             axis->setTitleFont(remember(m_axisTitleFonts, axis, axis->titleFont()));
         }
         for (QAbstractSeries* series : chart->series())
             if (auto* xy = qobject_cast<QXYSeries*>(series)) {
-                if (!m_pens.contains(xy))
-                    m_pens.insert(xy, {xy, xy->pen()});
-                QPen pen = m_pens.value(xy).second;
+                // Pens once, at entry, as before: a chart restyles its own series for a new scenario (the current ZeRO
+                // stage's line drawn thick, from its own widths), which a later pass would undo.
+                if (!entering || m_pens.contains(xy))
+                    continue;
+                m_pens.insert(xy, {xy, xy->pen()});
+                QPen pen = xy->pen();
                 pen.setWidthF(std::max(3.0, pen.widthF() * m_factor));
                 xy->setPen(pen);
             }
@@ -203,7 +227,8 @@ void PresentationMode::scaleCharts()
             m_itemScenes << scene;
             for (QGraphicsItem* item : scene->items())
                 if (auto* text = dynamic_cast<QGraphicsSimpleTextItem*>(item))
-                    if (text->parentItem() && dynamic_cast<QGraphicsRectItem*>(text->parentItem())) {
+                    if (text->parentItem() && dynamic_cast<QGraphicsRectItem*>(text->parentItem()) && !m_scaledItems.contains(item)) {
+                        m_scaledItems.insert(item);
                         m_itemFonts << qMakePair(item, text->font());
                         text->setFont(scaled(text->font(), m_factor));
                     }
@@ -216,6 +241,49 @@ void PresentationMode::rescale()
     if (!m_active)
         return;
     scaleWidgets();
+    scaleCharts(false); // a chart rebuilt for a new scenario (its fonts back at 1x) is scaled again
+}
+
+namespace {
+/// Presentation mode's check boxes and radio buttons: the indicator grows with the type (the style draws it at a
+/// fixed 13 px whatever the font).
+class ScaledIndicatorStyle : public QProxyStyle
+{
+public:
+    explicit ScaledIndicatorStyle(double k)
+        : m_k(k)
+    {
+    }
+    int pixelMetric(PixelMetric m, const QStyleOption* o, const QWidget* w) const override
+    {
+        const int v = QProxyStyle::pixelMetric(m, o, w);
+        switch (m) {
+        case PM_IndicatorWidth:
+        case PM_IndicatorHeight:
+        case PM_ExclusiveIndicatorWidth:
+        case PM_ExclusiveIndicatorHeight:
+        case PM_CheckBoxLabelSpacing:
+        case PM_RadioButtonLabelSpacing:
+            return int(std::lround(v * m_k));
+        default:
+            return v;
+        }
+    }
+
+private:
+    double m_k;
+};
+} // namespace
+
+void PresentationMode::scaleIndicators()
+{
+    if (!m_indicatorStyle)
+        m_indicatorStyle = std::make_unique<ScaledIndicatorStyle>(m_factor);
+    for (QAbstractButton* b : m_window->findChildren<QAbstractButton*>())
+        if ((qobject_cast<QCheckBox*>(b) || qobject_cast<QRadioButton*>(b)) && b->style() != m_indicatorStyle.get()) {
+            m_styled << b;
+            b->setStyle(m_indicatorStyle.get());
+        }
 }
 
 void PresentationMode::restore()
@@ -264,6 +332,12 @@ void PresentationMode::restore()
                 text->setFont(font);
     m_itemFonts.clear();
     m_itemScenes.clear();
+    m_scaledItems.clear();
+    for (const QPointer<QAbstractButton>& b : std::as_const(m_styled))
+        if (b)
+            b->setStyle(nullptr); // the application's style again
+    m_styled.clear();
+    m_indicatorStyle.reset();
 }
 
 void PresentationMode::leave()
@@ -272,6 +346,7 @@ void PresentationMode::leave()
         return;
     qApp->removeEventFilter(this);
     m_active = false;
+    disconnect(m_rescaleOnChange);
     restore();
     QApplication::setPalette(m_palette);
     m_bar->hide();
@@ -293,8 +368,29 @@ void PresentationMode::leave()
     emit activeChanged(false);
 }
 
+bool PresentationMode::isPresenterKey(int key)
+{
+    switch (key) {
+    case Qt::Key_Right:
+    case Qt::Key_PageDown:
+    case Qt::Key_Left:
+    case Qt::Key_PageUp:
+    case Qt::Key_Space:
+    case Qt::Key_0:
+    case Qt::Key_1:
+    case Qt::Key_2:
+    case Qt::Key_3:
+    case Qt::Key_Escape:
+        return true;
+    default:
+        return false;
+    }
+}
+
 bool PresentationMode::handleKey(int key)
 {
+    if (!isPresenterKey(key))
+        return false;
     switch (key) {
     case Qt::Key_Right:
     case Qt::Key_PageDown:
@@ -304,14 +400,22 @@ bool PresentationMode::handleKey(int key)
     case Qt::Key_PageUp:
         emit previousRequested();
         return true;
-    case Qt::Key_Space:
-        if (StepView* v = m_window->stepView())
+    case Qt::Key_Space: {
+        // A clicker's Space moves the tour like Right. Only where the Step tab shows off the tour (no tour, or the
+        // lecturer went there by hand from a step on another tab) is it the step view's play/pause, as in the window.
+        StepView* v = m_window->stepView();
+        const bool stepShown = v && v->isVisible();
+        const bool tourOnStepTab = m_player && m_player->step() && m_player->step()->tab == QLatin1String("step");
+        if (stepShown && !tourOnStepTab)
             v->togglePlay();
+        else
+            emit nextRequested();
         return true;
-    case Qt::Key_0:
-    case Qt::Key_1:
-    case Qt::Key_2:
-    case Qt::Key_3: {
+    }
+    case Qt::Key_Escape:
+        leave();
+        return true;
+    default: {
         Scenario s = m_window->scenario();
         s.zeroStage = key - Qt::Key_0;
         try {
@@ -322,24 +426,56 @@ bool PresentationMode::handleKey(int key)
         m_window->setScenario(s);
         return true;
     }
-    case Qt::Key_Escape:
-        leave();
-        return true;
-    default:
-        return false;
     }
+}
+
+bool PresentationMode::ownsReceiver(QObject* o) const
+{
+    if (!m_window)
+        return false;
+    if (o->isWidgetType())
+        return static_cast<QWidget*>(o)->window() == m_window;
+    if (auto* win = qobject_cast<QWindow*>(o))
+        return win == m_window->windowHandle();
+    // A QShortcut or QAction: the window of the nearest widget among its parents.
+    for (QObject* p = o->parent(); p; p = p->parent())
+        if (p->isWidgetType())
+            return static_cast<QWidget*>(p)->window() == m_window;
+    return false;
 }
 
 bool PresentationMode::eventFilter(QObject* o, QEvent* e)
 {
-    if (m_active && e->type() == QEvent::KeyPress && o->isWidgetType()) {
+    if (!m_active)
+        return QObject::eventFilter(o, e);
+    const QEvent::Type type = e->type();
+    if (type == QEvent::ShortcutOverride || type == QEvent::KeyPress) {
         auto* k = static_cast<QKeyEvent*>(e);
         if (k->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier))
-            return false;
-        // Only for key presses in this window (a dialog's own keys stay its own).
-        auto* w = static_cast<QWidget*>(o);
-        if (w->window() == m_window && handleKey(k->key()))
+            return QObject::eventFilter(o, e);
+        // Only for keys in this window (a dialog's own keys stay its own).
+        if (!isPresenterKey(k->key()) || !ownsReceiver(o))
+            return QObject::eventFilter(o, e);
+        if (type == QEvent::ShortcutOverride) {
+            // Claim the key before any window shortcut (the Step tab's Space / Right / Left step the animation)
+            // or a focused view's own handling: the key press then comes here.
+            k->accept();
             return true;
+        }
+        // The key press reaches the window (QWidgetWindow) and then its focus widget: act once, at the first.
+        if (o->isWidgetType() || qobject_cast<QWindow*>(o)) {
+            handleKey(k->key());
+            return true;
+        }
+    }
+    if (type == QEvent::Shortcut) {
+        // No focus object took the override (an inactive window): the shortcut map fired a window shortcut.
+        auto* s = static_cast<QShortcutEvent*>(e);
+        const QKeySequence seq = s->key();
+        if (seq.count() == 1 && seq[0].keyboardModifiers() == Qt::NoModifier && isPresenterKey(seq[0].key()) && ownsReceiver(o)) {
+            handleKey(seq[0].key());
+            return true;
+        }
     }
     return QObject::eventFilter(o, e);
 }

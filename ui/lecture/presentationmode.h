@@ -9,23 +9,33 @@
 #include <QPalette>
 #include <QPen>
 #include <QPointer>
+#include <QSet>
 #include <QSize>
+#include <QStyle>
 
+#include <memory>
+
+class QAbstractButton;
 class QDockWidget;
 class QGraphicsItem;
+class QStyle;
 
 namespace shardscope {
 
 class MainWindow;
 class PresenterBar;
+class TourPlayer;
 
 /**
  * Presentation mode (F5, View > Presentation): full screen, type scaled with the screen (factor() =
  * 2 at 1080 lines, more on taller screens), thick chart lines, a high-contrast projector-safe palette
  * (black on white, saturated highlight), the docks and toolbars hidden and the PresenterBar showing only
- * the controls the tour step uses. Keys work wherever the focus is (an application event filter):
- * Right / Page Down next step, Left / Page Up previous, Space play/pause the step view, 0-3 the ZeRO
- * stage, Esc (or F5) leaves. Leaving restores every font, pen, palette, size and dock.
+ * the controls the tour step uses. Keys work wherever the focus is, before any window shortcut or focused
+ * view (an application event filter that claims ShortcutOverride): Right / Page Down / Space advance the
+ * tour (TourPlayer::advance(): a step that plays an animation plays it on the first key, the next moves
+ * on), Left / Page Up go back, 0-3 the ZeRO stage, Esc (or F5) leaves. Space is the step view's
+ * play/pause only where the Step tab shows off the tour (no tour, or a step of another tab).
+ * Leaving restores every font, pen, palette, size and dock.
  */
 class PresentationMode : public QObject
 {
@@ -47,6 +57,10 @@ public:
     /// Re-applies the scale to widgets created or restyled since entering (the charts re-lay out).
     void rescale();
     static QPalette projectorPalette();
+    /// The tour whose step decides what Space does (see above).
+    void setPlayer(TourPlayer* player) { m_player = player; }
+    /// Right, Left, Page Down, Page Up, Space, 0-3, Esc.
+    static bool isPresenterKey(int key);
 
 signals:
     void activeChanged(bool active);
@@ -58,12 +72,17 @@ protected:
 
 private:
     void scaleWidgets();
-    void scaleCharts();
+    /// Fonts of charts, axes and legends; with `entering` also the series' pens (only then: see the .cpp).
+    void scaleCharts(bool entering);
+    void scaleIndicators();
     void restore();
     bool handleKey(int key);
+    /// Whether `o` (a widget, the window's QWindow, a QShortcut or QAction) belongs to this window.
+    bool ownsReceiver(QObject* o) const;
 
     WindowRef m_window;
     PresenterBar* m_bar;
+    TourPlayer* m_player = nullptr; ///< a child of the same window
     QDockWidget* m_tourDock;
     bool m_active = false;
     double m_factor = 1;
@@ -90,6 +109,10 @@ private:
     QList<QPair<QGraphicsItem*, QFont>> m_itemFonts;
     QList<QPointer<QObject>> m_itemScenes;
     QList<QPointer<QWidget>> m_hidden;
+    QSet<QGraphicsItem*> m_scaledItems;
+    std::unique_ptr<QStyle> m_indicatorStyle; ///< check boxes' and radio buttons' larger indicators
+    QList<QPointer<QAbstractButton>> m_styled;
+    QMetaObject::Connection m_rescaleOnChange;
 };
 
 } // namespace shardscope

@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <vector>
 #include <cmath>
+#include <utility>
 
 namespace shardscope {
 
@@ -484,9 +485,20 @@ bool looksLikeTour(const QByteArray& bytes)
 
 QStringList builtinTourIds()
 {
-    QStringList ids;
+    // Curriculum order (docs/tours.md): what a rank holds (ZeRO-1 from the bytes up), why a 70B model needs ZeRO-3,
+    // when the switch pays in step time, then 3D parallelism. A tour not in this list follows, by name.
+    static const QStringList curriculum = {QStringLiteral("zero1-from-scratch"), QStringLiteral("why-70b-needs-zero3"),
+                                           QStringLiteral("ddp-to-zero3"), QStringLiteral("3d-parallelism")};
+    QStringList found;
     for (const QString& f : QDir(kBuiltinDir).entryList({QStringLiteral("*") + kTourSuffix}, QDir::Files, QDir::Name))
-        ids << f.chopped(kTourSuffix.size());
+        found << f.chopped(kTourSuffix.size());
+    QStringList ids;
+    for (const QString& id : curriculum)
+        if (found.contains(id))
+            ids << id;
+    for (const QString& id : std::as_const(found))
+        if (!ids.contains(id))
+            ids << id;
     return ids;
 }
 

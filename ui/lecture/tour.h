@@ -79,7 +79,7 @@ const QStringList& tourControlNames();
 Tour parseTour(const QByteArray& bytes, const QString& origin);
 /// A built-in tour id (":/tours/<id>.tour.json") or a file path. Throws InvalidInput("tour").
 Tour loadTour(const QString& nameOrPath);
-/// The ids of the tours compiled in, sorted.
+/// The ids of the tours compiled in, in curriculum order (the Tour menu's and `tour --list`'s).
 QStringList builtinTourIds();
 /// Whether `bytes` look like a tour file ("format": "shardscope-tour").
 bool looksLikeTour(const QByteArray& bytes);

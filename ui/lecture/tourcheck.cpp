@@ -7,6 +7,7 @@
 
 #include <QCoreApplication>
 #include <QLocale>
+#include <QMap>
 #include <QRegularExpression>
 
 #include <cmath>
@@ -30,6 +31,59 @@ QStringList captionLiterals(const QString& caption)
         out << n;
     }
     return out;
+}
+
+bool captionSaysDoesNotFit(const QString& caption, const QString& language)
+{
+    // docs/tours.md lists these words; a lecturer's own tour uses one of them (or a {fits} placeholder does not help:
+    // the sentence must say it).
+    static const QMap<QString, QStringList> words = {
+        {QStringLiteral("en"),
+         {QStringLiteral("does not fit"), QStringLiteral("doesn't fit"), QStringLiteral("do not fit"), QStringLiteral("don't fit"),
+          QStringLiteral("would not fit"), QStringLiteral("no number of GPUs is enough")}},
+        {QStringLiteral("ru"),
+         {QStringLiteral("не помещается"), QStringLiteral("не помещаются"), QStringLiteral("не поместится"), QStringLiteral("не поместятся"),
+          QStringLiteral("не влезает"), QStringLiteral("не хватит"), QStringLiteral("не хватает")}},
+        {QStringLiteral("zh_CN"), {QStringLiteral("放不下"), QStringLiteral("装不下"), QStringLiteral("都不够")}},
+    };
+    for (const QString& w : words.value(language))
+        if (caption.contains(w, Qt::CaseInsensitive))
+            return true;
+    return false;
+}
+
+QStringList checkTourFits(const Tour& tour)
+{
+    QStringList problems;
+    for (int i = 0; i < tour.steps.size(); ++i) {
+        const TourStep& step = tour.steps[i];
+        const QString where = QCoreApplication::translate("shardscope::Tour", "%1: line %2: step %3: ").arg(tour.origin).arg(step.line).arg(i + 1);
+        TourFacts facts(step.scenario);
+        // A tour teaches on scenarios that fit, or says plainly that they do not (issue 27: a tour quoted DDP's step time
+        // and MFU on a setup that needs 129 GB of an 85.9 GB GPU). A step on the "train" tab runs the mini trainer,
+        // not the scenario.
+        if (!step.train) {
+            bool fits = true;
+            try {
+                fits = facts.value(QStringLiteral("fits")) != 0;
+            } catch (const std::exception&) {
+            }
+            for (auto it = step.caption.byLanguage.cbegin(); it != step.caption.byLanguage.cend(); ++it) {
+                const bool says = captionSaysDoesNotFit(it.value(), it.key());
+                if (!fits && !says)
+                    problems << where
+                            + QCoreApplication::translate("shardscope::Tour", "the scenario does not fit (%1 GB of %2 GB per GPU) and caption.%3 does not say so")
+                                  .arg(TourFacts::format(facts.value(QStringLiteral("total_gb")), QLocale::c()),
+                                       TourFacts::format(facts.value(QStringLiteral("capacity_gb")), QLocale::c()), it.key());
+                if (fits && says)
+                    problems << where
+                            + QCoreApplication::translate("shardscope::Tour", "caption.%1 says the scenario does not fit, but it fits (%2 GB of %3 GB per GPU)")
+                                  .arg(it.key(), TourFacts::format(facts.value(QStringLiteral("total_gb")), QLocale::c()),
+                                       TourFacts::format(facts.value(QStringLiteral("capacity_gb")), QLocale::c()));
+            }
+        }
+    }
+    return problems;
 }
 
 QStringList checkTour(const Tour& tour)

@@ -41,6 +41,7 @@ const QStringList& tourQuantityNames()
         QStringLiteral("step_time_s"), QStringLiteral("compute_s"), QStringLiteral("comm_s"),
         QStringLiteral("exposed_comm_s"), QStringLiteral("comm_compute_ratio"), QStringLiteral("comm_compute_pct"), QStringLiteral("bubble_pct"),
         QStringLiteral("dp_gb"), QStringLiteral("nvlink_gbps"), QStringLiteral("nic_gbps"), QStringLiteral("mfu_pct"),
+        QStringLiteral("nic_channels"), QStringLiteral("nic_node_gbps"), QStringLiteral("dp_gbps"),
         QStringLiteral("tp_crosses_nodes"), QStringLiteral("pp_crosses_nodes"),
         // from core's mini trainer (a step with "train"): measured on rank 0 and predicted
         QStringLiteral("train_params_m"), QStringLiteral("train_ranks"), QStringLiteral("train_measured_mb"),
@@ -175,6 +176,14 @@ double TourFacts::value(const QString& name) const
         return step().links.intraNodeBytesPerSecond / kGB;
     if (name == QLatin1String("nic_gbps"))
         return step().links.interNodeBytesPerSecond / kGB;
+    // The DP ring as the model runs it (core/src/links.cpp): across nodes one channel per NIC, dpRanksPerNode of them at
+    // the NIC share each, together capped by NVLink; inside a node NVLink.
+    if (name == QLatin1String("nic_channels"))
+        return double(step().links.dpRanksPerNode);
+    if (name == QLatin1String("nic_node_gbps"))
+        return step().links.interNodeBytesPerSecond * double(step().links.dpRanksPerNode) / kGB;
+    if (name == QLatin1String("dp_gbps"))
+        return step().links.dpBytesPerSecond / kGB;
     if (name == QLatin1String("mfu_pct"))
         return 100.0 * step().totals.mfu;
     if (name == QLatin1String("tp_crosses_nodes"))

@@ -141,6 +141,7 @@ void TourPanel::refresh()
     for (QWidget* w : std::initializer_list<QWidget*>{m_title, m_progress, m_prev, m_next, m_close})
         w->setVisible(step != nullptr);
     if (!step) {
+        m_note.clear();
         m_title->clear();
         m_progress->clear();
         m_caption->setText(tr("No tour is open. File > Open Tour\u2026 or Tour > a built-in tour."));
@@ -151,7 +152,12 @@ void TourPanel::refresh()
     const QString lang = language::current();
     const QLocale locale;
     m_title->setText(m_player->tour().title.in(lang));
-    m_progress->setText(tr("Step %1 of %2").arg(locale.toString(m_player->index() + 1), locale.toString(m_player->count())));
+    // A user's tour without this language's caption shows the English one, and says so (issue 27).
+    m_note = lang != QLatin1String("en") && !step->caption.byLanguage.contains(lang)
+        ? tr("not translated into %1: shown in English").arg(language::nativeName(lang))
+        : QString();
+    m_progress->setText(tr("Step %1 of %2").arg(locale.toString(m_player->index() + 1), locale.toString(m_player->count()))
+                        + (m_note.isEmpty() ? QString() : QStringLiteral(" \u00b7 ") + m_note));
     QString text;
     if (step->train && !TourFacts::trainerCached(*step->train)) {
         // The run takes longer than a frame: on a worker thread, then this caption again.

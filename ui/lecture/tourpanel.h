@@ -24,6 +24,8 @@ public:
     explicit TourPanel(TourPlayer* player, QWidget* parent = nullptr);
     QString captionText() const;
     QString progressText() const;
+    /// "not translated into Русский: shown in English" when the step's caption lacks the interface language, else empty.
+    QString translationNote() const { return m_note; }
     QLabel* captionLabel() const { return m_caption; }
     /// Shows the caption for the current step again (after a language change).
     void refresh();
@@ -44,6 +46,7 @@ private:
     QLabel* m_title;
     QLabel* m_progress;
     QLabel* m_caption;
+    QString m_note;
     QPushButton* m_prev;
     QPushButton* m_next;
     QPushButton* m_close;

@@ -53,6 +53,7 @@ void TourPlayer::setTour(const Tour& tour)
 void TourPlayer::clear()
 {
     m_timer.stop();
+    m_pendingPlay = false;
     m_tour = Tour();
     m_index = -1;
     m_overlay->setTarget(nullptr);
@@ -63,6 +64,21 @@ void TourPlayer::next()
 {
     if (m_index + 1 < count())
         goTo(m_index + 1);
+}
+
+void TourPlayer::advance()
+{
+    if (m_pendingPlay) {
+        finishAnimation(); // the scenario lands first: the animation plays the step's own scenario
+        m_pendingPlay = false;
+        if (StepView* v = m_window ? m_window->stepView() : nullptr) {
+            v->seek(0);
+            v->play();
+        }
+        emit animationStarted();
+        return;
+    }
+    next();
 }
 
 void TourPlayer::previous()
@@ -77,6 +93,7 @@ void TourPlayer::goTo(int index)
         return;
     finishAnimation();
     m_index = index;
+    m_pendingPlay = m_hold && m_tour.steps[index].play && m_tour.steps[index].tab == QLatin1String("step");
     m_from = m_window->scenario();
     m_window->showTab(m_tour.steps[index].tab);
     m_overlay->setTarget(nullptr);
@@ -160,8 +177,12 @@ void TourPlayer::arrive()
             demo->start(*step.train);
     }
     if (step.tab == QLatin1String("step") && m_window->stepView()) {
-        if (step.play)
+        if (step.play && m_pendingPlay) {
+            m_window->stepView()->pause(); // held for the presenter's next key (advance())
+            m_window->stepView()->seek(0);
+        } else if (step.play) {
             m_window->stepView()->play();
+        }
     }
 }
 

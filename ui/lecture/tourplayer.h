@@ -39,9 +39,16 @@ public:
 
     /// Animations on (the window) or off (tests, screenshots: each step lands at once).
     void setAnimated(bool on) { m_animated = on; }
+    bool isAnimated() const { return m_animated; }
     bool animating() const { return m_timer.isActive(); }
     /// Ends a running animation at its last frame.
     void finishAnimation();
+    /// Presentation mode: a step with "play" arrives with the step view at its start, and the next advance()
+    /// plays it (a lecturer's clicker: the animation runs when asked for; the key after moves on).
+    void setHoldAnimations(bool on) { m_hold = on; }
+    bool holdsAnimations() const { return m_hold; }
+    /// Whether the current step's animation waits for the next advance().
+    bool animationPending() const { return m_pendingPlay; }
 
     /// The widget a highlight name points at in the window (nullptr when the window has none).
     QWidget* highlightTarget(const QString& name) const;
@@ -51,10 +58,15 @@ public slots:
     void goTo(int index);
     void next();
     void previous();
+    /// The presenter's "next": plays the current step's held animation if it waits (setHoldAnimations()),
+    /// else goes to the next step.
+    void advance();
 
 signals:
     void stepChanged(int index);
     void tourChanged();
+    /// advance() started the current step's held animation.
+    void animationStarted();
 
 private:
     void frame();
@@ -64,6 +76,8 @@ private:
     Tour m_tour;
     int m_index = -1;
     bool m_animated = true;
+    bool m_hold = false;
+    bool m_pendingPlay = false;
     QTimer m_timer;
     int m_frame = 0;
     Scenario m_from;

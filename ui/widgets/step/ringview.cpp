@@ -3,6 +3,7 @@
 
 #include "stepcommon.h"
 
+#include <QApplication>
 #include <QEvent>
 #include <QPainter>
 #include <QPainterPath>
@@ -100,8 +101,29 @@ void RingView::resizeEvent(QResizeEvent* e)
 void RingView::changeEvent(QEvent* e)
 {
     QWidget::changeEvent(e);
-    if (e->type() == QEvent::LanguageChange)
+    // A larger font (presentation mode) resizes the Play button to its text: it was elided to "Pl..." at 2x.
+    if (e->type() == QEvent::LanguageChange || e->type() == QEvent::FontChange) {
         updatePlayButton();
+        updateGeometry();
+    }
+}
+
+double RingView::typeScale() const
+{
+    const int app = QFontMetrics(QApplication::font()).lineSpacing();
+    return std::max(1.0, double(fontMetrics().lineSpacing()) / double(std::max(1, app)));
+}
+
+QSize RingView::sizeHint() const
+{
+    const double k = typeScale();
+    return QSize(int(std::lround(820 * k)), int(std::lround(330 * k)));
+}
+
+QSize RingView::minimumSizeHint() const
+{
+    const double k = typeScale();
+    return QSize(int(std::lround(400 * k)), int(std::lround(240 * k)));
 }
 
 void RingView::setHop(int hop)
@@ -128,6 +150,7 @@ void RingView::paintEvent(QPaintEvent*)
     const QColor text = palette().color(QPalette::Text);
     const QFontMetrics fm(font());
     const int line = fm.lineSpacing();
+    const double ks = typeScale(); // boxes, chunks, arrows and swatches grow with the type (presentation mode)
     const RingState st = state();
     const int n = m_n;
     const int total = hopCount();
@@ -177,12 +200,12 @@ void RingView::paintEvent(QPaintEvent*)
     const int clockLines = clockH > line + 2 ? 2 : 1;
     const double legendH = (2 + clockLines) * line + 14;
     const double noteH = m_note.isEmpty() ? 0 : 2 * line + 4;
-    const double bottom = height() - legendH - noteH - 30; // the closing arc and its shard dip 24 px under the boxes
-    const double gap = 36;
+    const double bottom = height() - legendH - noteH - 30 * ks; // the closing arc and its shard dip 24 px under the boxes
+    const double gap = 36 * ks;
     // Larger boxes on a large view (up to 200 px), centred between the title and the legend: at 1920x1080 a 150 px
     // row at the top left a blank band under it (issue 13).
-    const double boxW = std::min(200.0, (width() - 40 - gap * (n - 1)) / n);
-    const double boxH = std::max(60.0, std::min(200.0, bottom - (2 * line + 34)));
+    const double boxW = std::min(200.0 * ks, (width() - 40 - gap * (n - 1)) / n);
+    const double boxH = std::max(60.0 * ks, std::min(200.0 * ks, bottom - (2 * line + 34)));
     const double top = 2 * line + 34 + std::max(0.0, (bottom - (2 * line + 34) - boxH) / 2);
     const double left = (width() - (n * boxW + (n - 1) * gap)) / 2;
     auto box = [&](int g) { return QRectF(left + g * (boxW + gap), top, boxW, boxH); };
@@ -205,18 +228,18 @@ void RingView::paintEvent(QPaintEvent*)
         } else {
             // Closing the ring: under the row, from the last GPU back to the first.
             path.moveTo(a.center().x(), a.bottom());
-            path.cubicTo(QPointF(a.center().x(), a.bottom() + 22), QPointF(b.center().x(), b.bottom() + 22),
+            path.cubicTo(QPointF(a.center().x(), a.bottom() + 22 * ks), QPointF(b.center().x(), b.bottom() + 22 * ks),
                          QPointF(b.center().x(), b.bottom()));
         }
-        p.setPen(QPen(rc, 1.5, g + 1 < n ? Qt::SolidLine : Qt::DashLine));
+        p.setPen(QPen(rc, 1.5 * ks, g + 1 < n ? Qt::SolidLine : Qt::DashLine));
         p.setBrush(Qt::NoBrush);
         p.drawPath(path);
         // Arrow head.
         const QPointF tip = path.pointAtPercent(1.0), before = path.pointAtPercent(0.9);
         const double ang = std::atan2(tip.y() - before.y(), tip.x() - before.x());
         QPolygonF head;
-        head << tip << tip - QPointF(8 * std::cos(ang - 0.4), 8 * std::sin(ang - 0.4))
-             << tip - QPointF(8 * std::cos(ang + 0.4), 8 * std::sin(ang + 0.4));
+        head << tip << tip - QPointF(8 * ks * std::cos(ang - 0.4), 8 * ks * std::sin(ang - 0.4))
+             << tip - QPointF(8 * ks * std::cos(ang + 0.4), 8 * ks * std::sin(ang + 0.4));
         p.setBrush(rc);
         p.drawPolygon(head);
         for (const RingHop& h : moved) {
@@ -226,7 +249,7 @@ void RingView::paintEvent(QPaintEvent*)
             QColor sc = shardColor(h.chunk, n);
             p.setPen(QPen(sc.darker(160), 1));
             p.setBrush(sc);
-            const QRectF sq(c.x() - 8, c.y() - 8, 16, 16);
+            const QRectF sq(c.x() - 8 * ks, c.y() - 8 * ks, 16 * ks, 16 * ks);
             p.drawRect(sq);
             p.setPen(Qt::white);
             if (h.reduces)
@@ -276,11 +299,12 @@ void RingView::paintEvent(QPaintEvent*)
     double x = 8;
     auto swatch = [&](const QColor& fill, bool framed, bool dotted, const QString& label) {
         const double w = fm.horizontalAdvance(label);
-        if (x > 8 && x + 18 + w > width() - 8) {
+        const double sw = std::max(14.0 * ks, 0.8 * line); // the swatch as tall as the text beside it
+        if (x > 8 && x + sw + 4 + w > width() - 8) {
             x = 8;
             y += line + 4;
         }
-        const QRectF r(x, y + 3, 14, 14);
+        const QRectF r(x, y + (line + 4 - sw) / 2, sw, sw);
         p.setPen(QPen(QColor(text.red(), text.green(), text.blue(), 120), 1, dotted ? Qt::DotLine : Qt::SolidLine));
         p.setBrush(fill.isValid() ? QBrush(fill) : QBrush(Qt::NoBrush));
         p.drawRect(r);
@@ -290,8 +314,8 @@ void RingView::paintEvent(QPaintEvent*)
             p.drawRect(r);
         }
         p.setPen(text);
-        p.drawText(QRectF(x + 18, y, w + 4, line + 4), Qt::AlignLeft | Qt::AlignVCenter, label);
-        x += 18 + w + 18;
+        p.drawText(QRectF(x + sw + 4, y, w + 4, line + 4), Qt::AlignLeft | Qt::AlignVCenter, label);
+        x += sw + 4 + w + 18 * ks;
     };
     QColor partial = shardColor(0, n);
     partial.setAlphaF(0.4);

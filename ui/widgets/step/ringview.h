@@ -41,8 +41,12 @@ public:
     void setHopInterval(int ms);
     QToolButton* playButton() const { return m_play; }
 
-    QSize sizeHint() const override { return QSize(820, 330); }
-    QSize minimumSizeHint() const override { return QSize(400, 240); }
+    /// Both grow with the type (presentation mode's 2x): the ring must not shrink to a strip under large text.
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+    /// The view's type over the application's (1 in the window, about 2 in presentation mode): the boxes, chunks,
+    /// arrows and swatches are drawn that much larger.
+    double typeScale() const;
 
 public Q_SLOTS:
     void nextHop() { setHop(m_hop + 1); }

@@ -269,12 +269,30 @@ void StepGpuView::paintEvent(QPaintEvent*)
                        .arg(s.pp)
                        .arg(s.gpus)
                        .arg(s.gpusPerNode);
-    if (s.gpus > kMaxDrawn)
+    if (s.gpus > kMaxDrawn && s.pp == 1)
         head += tr(" · showing ranks %1-%2 · x %3/%4: the other GPUs repeat them")
                     .arg(m_ranks.front())
                     .arg(m_ranks.back())
                     .arg(s.gpus)
                     .arg(m_ranks.size());
+    else if (s.gpus > kMaxDrawn) {
+        // Under PP the hidden ranks are mostly other stages: other layers at other times, not a repeat (issue 27).
+        // Stages numbered from 1, as the line under it and the Memory tab's verdict number them.
+        const std::int64_t first = stageOf(m_ranks.front()) + 1, last = stageOf(m_ranks.back()) + 1;
+        if (first == last)
+            head += tr(" · showing ranks %1-%2 of %3 (stage %4) · the other stages run other layers at other times")
+                        .arg(m_ranks.front())
+                        .arg(m_ranks.back())
+                        .arg(s.gpus)
+                        .arg(first);
+        else
+            head += tr(" · showing ranks %1-%2 of %3 (stages %4-%5) · the other stages run other layers at other times")
+                        .arg(m_ranks.front())
+                        .arg(m_ranks.back())
+                        .arg(s.gpus)
+                        .arg(first)
+                        .arg(last);
+    }
     m_labels.clear();
     m_shardRects.clear();
     m_barRects.clear();
@@ -309,9 +327,22 @@ void StepGpuView::paintEvent(QPaintEvent*)
     QStringList footLines;
     if (fe && !ring.empty()) {
         const std::int64_t n = fe->groupSize;
+        // The bandwidth as the model uses it (links.cpp, stagetime.cpp groupBandwidths): a DP ring across nodes runs one
+        // channel per NIC, dpRanksPerNode of them at the NIC share each (capped by NVLink); DeepSpeed's per-tensor ZeRO-3
+        // collectives run on one NIC share. Issue 27: the caption said one NIC's 25 GB/s beside a time that implied 196.
+        const bool dpChannels = fe->group == CommGroup::DP && fe->crossesNodes
+            && !(s.zero3PerTensorCollectives && s.zeroStage == 3 && fe->kind != EventKind::AllReduce);
         const double beta = fe->group == CommGroup::Host ? r.links.pcieBytesPerSecond
+            : dpChannels                                 ? r.links.dpBytesPerSecond
             : fe->crossesNodes                           ? r.links.interNodeBytesPerSecond
                                                          : r.links.intraNodeBytesPerSecond;
+        const double nodeNics = r.links.interNodeBytesPerSecond * double(r.links.dpRanksPerNode);
+        const QString linkText = !dpChannels ? tr("%1 at %2/s").arg(fe->group == CommGroup::Host ? tr("PCIe") : fe->crossesNodes ? tr("the NIC") : tr("NVLink"), bytesText(beta))
+            : nodeNics <= beta * 1.0001
+            ? tr("%1 NIC channels x %2/s = %3/s per node").arg(r.links.dpRanksPerNode).arg(bytesText(r.links.interNodeBytesPerSecond), bytesText(nodeNics))
+            : tr("%1 NIC channels x %2/s = %3/s per node, capped at NVLink's %4/s")
+                  .arg(r.links.dpRanksPerNode)
+                  .arg(bytesText(r.links.interNodeBytesPerSecond), bytesText(nodeNics), bytesText(beta));
         QString where;
         if (fe->layer >= 0)
             where = tr("layer %1").arg(fe->layer) + (fe->layerCount > 1 ? tr("-%1").arg(fe->layer + fe->layerCount - 1) : QString());
@@ -328,17 +359,21 @@ void StepGpuView::paintEvent(QPaintEvent*)
                                        phaseText(fe->phase),
                                        fe->microbatch >= 0 ? tr(", micro-batch %1").arg(fe->microbatch) : QString(),
                                        bytesText(fe->bufferBytes), bytesText(fe->bytes));
-        const QString line2 = tr("%1 modelled (%2 exposed) · %3 of %4 ranks over %5 at %6/s · ring step %7 of %8 · illustration: one loop per %9 s, not to scale")
+        const QString line2 = tr("%1 modelled (%2 exposed) · %3 of %4 ranks over %5 · ring step %6 of %7 · illustration: one loop per %8 s, not to scale")
                                   .arg(secondsText(fe->duration), secondsText(fe->exposedSeconds), p2p ? tr("pair") : tr("ring"))
                                   .arg(n)
-                                  .arg(fe->group == CommGroup::Host ? tr("PCIe") : fe->crossesNodes ? tr("the NIC") : tr("NVLink"), bytesText(beta))
+                                  .arg(linkText)
                                   .arg(k + 1)
                                   .arg(S)
                                   .arg(numberText(kCycleSeconds, 1))
             + (static_cast<std::int64_t>(nd) < n ? tr(" · %1 of the ring drawn").arg(nd) : QString());
         footLines = packSegments(line1, fm, textW) + packSegments(line2, fm, textW);
     } else {
-        footLines = packSegments(tr("no communication in this step (one GPU, or nothing to share)"), fm, textW);
+        // "None in this step" only when the step has none; otherwise the playhead is between collectives (issue 27).
+        const bool anyComm = std::any_of(r.events.begin(), r.events.end(), [](const StepEvent& e) { return e.isComm(); });
+        footLines = packSegments(anyComm ? tr("no communication right now (the playhead is between collectives)")
+                                         : tr("no communication in this step (one GPU, or nothing to share)"),
+                                 fm, textW);
     }
     // The rows of text reserved above and below the boxes; a scenario keeps the most it has needed, so the boxes do
     // not jump while it plays. More than the minimum size planned for: ask the layout for more.
