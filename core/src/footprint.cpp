@@ -255,7 +255,8 @@ LayerActivations layerActivationsOf(const Scenario& s, bool explain)
     const double mlpElems = (a.gatedMlp ? (s.compiled ? 3 * f : 4 * f) : 2 * f) * k;
     // With fewer KV heads than TP ranks each rank keeps one replicated KV head (as stageParams() does for
     // the weights), so K and V count as t heads' worth before the division by t.
-    const double kvSplit = a.kvHeads % s.tp == 0 ? kv : double(s.tp) * hd;
+    // A bare count's GPT shape (K and V heads = heads) splits them over any TP up to their number: heads / TP each.
+    const double kvSplit = a.kvHeads % s.tp == 0 || s.bareParams ? kv : double(s.tp) * hd;
     la.perTokenSplit = e.mm * (q + kvSplit + kvSplit + q + mlpElems);
     // Attention scores: softmax output + dropout mask (1 B) + dropout output per head and key (5 a s in 16-bit);
     // without attention dropout the softmax output only. FlashAttention keeps only its fp32 log-sum-exp (4 a).

@@ -69,4 +69,10 @@ const Knob* findKnobByField(const std::string& field);
 /// zero-is-preset knob).
 std::string knobRangeText(const Knob& k, bool inOptionUnits);
 
+/// The ranges alone, from this table (and the architecture's, the bare count's and a custom capacity's), without the
+/// checks that relate knobs to one another: what every input path (options, scenario files, imports) gets through
+/// validateScenario(), and what the window's autosave and last-session scenario must pass before they are shown
+/// (they may hold a half-made edit, so they are not validated whole). Throws InvalidInput naming the option.
+void validateKnobRanges(const Scenario& s);
+
 } // namespace shardscope
