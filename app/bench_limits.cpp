@@ -138,12 +138,13 @@ std::vector<Limit> limits(const QString& dir)
         {"train-demo: --batch x --steps at the work bound", L({"train-demo", "--batch", "10000", "--steps", "1", "--ranks", "4"})},
         {"train-demo: --ranks 256 (the default MLP: refused)", L({"train-demo", "--ranks", "256", "--batch", "256", "--steps", "2"})},
         {"train-demo: --ranks 256 (a 525-parameter MLP)", L({"train-demo", "--ranks", "256", "--batch", "256", "--steps", "2", "--widths", "12,17,13,5"})},
-        {"train-demo: --ranks 64, ZeRO-3", L({"train-demo", "--ranks", "64", "--batch", "256", "--steps", "2", "--strategy", "zero3"})},
-        {"train-demo: --widths at 100M params", L({"train-demo", "--widths", "64,9900,9900,64", "--batch", "4", "--steps", "2", "--ranks", "1"})},
+        {"train-demo: --ranks 32, ZeRO-3", L({"train-demo", "--ranks", "32", "--batch", "256", "--steps", "2", "--strategy", "zero3"})},
+        {"train-demo: --widths at 25M params", L({"train-demo", "--widths", "64,4900,4900,64", "--batch", "4", "--steps", "2", "--ranks", "1"})},
         {"export: 40 million pixels", QStringList {QStringLiteral("export"), QStringLiteral("--chart"), QStringLiteral("memory-per-gpu"),
                                                   QStringLiteral("--size"), QStringLiteral("10000x4000"), QStringLiteral("--out"),
                                                   dir + QStringLiteral("/big.png")}},
-        {"validate: a 16 MiB steps CSV", QStringList {QStringLiteral("validate"), QStringLiteral("--steps"), dir + QStringLiteral("/big-steps.csv")}},
+        {"validate: a 16 MiB steps CSV (170,000 rows: refused)", QStringList {QStringLiteral("validate"), QStringLiteral("--steps"), dir + QStringLiteral("/big-steps.csv")}},
+        {"validate: 10,000 steps rows", QStringList {QStringLiteral("validate"), QStringLiteral("--steps"), dir + QStringLiteral("/rows-steps.csv")}},
         {"tour --check: 1,000 steps", QStringList {QStringLiteral("tour"), QStringLiteral("--check"), dir + QStringLiteral("/big.tour.json")}},
     };
     return v;
@@ -159,10 +160,16 @@ void writeInputs(const QString& dir)
                                   "seq,measured_metric,measured_value,notes\n";
         csv.write(header);
         qint64 size = header.size();
+        QFile rows(dir + QStringLiteral("/rows-steps.csv"));
+        const bool rowsOpen = rows.open(QIODevice::WriteOnly);
+        if (rowsOpen)
+            rows.write(header);
         for (int i = 0; size < 16 * 1024 * 1024 - 200; ++i) {
             const QByteArray row = "limit-" + QByteArray::number(i)
                 + ",Narayanan et al. 2021,GPT,24,2048,16,,8,A100 80GB,8,1,1,512,8,2048,tflops_per_gpu,150,\n";
             csv.write(row);
+            if (rowsOpen && i < 10000)
+                rows.write(row);
             size += row.size();
         }
     }
@@ -171,7 +178,7 @@ void writeInputs(const QString& dir)
         QJsonArray steps;
         for (int i = 0; i < 1000; ++i) {
             QJsonObject s;
-            s[QStringLiteral("caption")] = QJsonObject {{QStringLiteral("en"), QStringLiteral("Step %1.").arg(i + 1)}};
+            s[QStringLiteral("caption")] = QJsonObject {{QStringLiteral("en"), QStringLiteral("A step of the tour.")}};
             s[QStringLiteral("set")] = QJsonObject {{QStringLiteral("gpus"), 8 + 8 * (i % 4)}};
             if (i < 2) // the training budget: two runs of 16 ranks x 20 steps
                 s[QStringLiteral("train")] = QJsonObject {{QStringLiteral("strategy"), QStringLiteral("zero1")},

@@ -163,7 +163,14 @@ int runScreenshot(const QStringList& args)
         // --pin shows only on the Compare tab: elsewhere it was read and ignored silently.
         if (parser.isSet(pinOpt) && tab != QLatin1String("compare"))
             throw InvalidInput("pin", "--pin: the pinned scenario shows only with --tab compare (got --tab " + tab.toStdString() + ")");
-        const Scenario pinned = parser.isSet(pinOpt) ? loadScenarioFile(parser.value(pinOpt)) : defaultScenario();
+        Scenario pinned = defaultScenario();
+        if (parser.isSet(pinOpt)) {
+            try {
+                pinned = loadScenarioFile(parser.value(pinOpt));
+            } catch (const InvalidInput& e) {
+                throw InvalidInput("pin", "--pin: " + std::string(e.what()));
+            }
+        }
         const Scenario s = scenarioFromParser(parser);
         const ByteUnit unit = unitsFromParser(parser);
         const QString lang = parser.value(langOpt);

@@ -284,6 +284,10 @@ MemoryValidation validateMeasuredMemory(const std::string& csvText)
     const auto table = parseCsv(csvText, "measured");
     if (table.size() < 2)
         throw InvalidInput("measured", "--measured: the CSV has no rows");
+    // Each row is a footprint: 16 MiB of short rows would take minutes.
+    if (table.size() - 1 > kMaxValidationRows)
+        throw InvalidInput("measured", "--measured: the CSV has " + std::to_string(table.size() - 1)
+                                           + " rows; a measured CSV has a few hundred (at most " + std::to_string(kMaxValidationRows) + ")");
     const std::vector<std::string>& header = table.front();
     refuseDuplicateColumns(header, "measured");
     static const char* kNeeded[] = {"id", "source", "model", "total_params", "layers", "hidden", "heads", "kv_heads",

@@ -481,6 +481,25 @@ private slots:
         QVERIFY2(r.err.contains("twice") && r.err.contains(col) && r.err.contains(option.toUtf8()), r.err.constData());
     }
 
+    void validateRowsAreBounded_data() { validateHeaderOnlyIsRefusedLikeMemory_data(); }
+    void validateRowsAreBounded()
+    {
+        // 16 MiB of short rows (170,000 step models) ran for minutes: at most 10,000 rows, refused before any is modelled.
+        QFETCH(QString, option);
+        QFETCH(QString, file);
+        QByteArray csv = headerOf(file) + "\r\n";
+        const QByteArray row = rowOf(option, "R", "40");
+        for (int i = 0; i < 10001; ++i)
+            csv += row;
+        QTemporaryDir d;
+        QElapsedTimer t;
+        t.start();
+        const Run r = shardscope({QStringLiteral("validate"), option, tmpFile(d, QStringLiteral("rows.csv"), csv)});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(option.toUtf8()) && r.err.contains("10001 rows") && r.err.contains("at most 10000"), r.err.constData());
+        QVERIFY2(t.elapsed() < 20000, "refused only after the work");
+    }
+
     void validateCountsDoNotOverflow()
     {
         // dp x tp x pp x cp at 4e18 x 4 x 4: signed overflow (UBSan) at validation_steps.cpp, now unmodelled.
@@ -676,6 +695,37 @@ private slots:
         const Run r = shardscope(args);
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(message), r.err.constData());
+    }
+
+    void fileRefusalsNameTheOption_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QByteArray>("option");
+        QTest::addColumn<int>("exitCode");
+        QTest::newRow("--scenario") << QStringList {QStringLiteral("estimate"), QStringLiteral("--scenario"), QStringLiteral("/nonexistent.json")}
+                                    << QByteArray("--scenario: ") << 2;
+        QTest::newRow("--deepspeed-config") << QStringList {QStringLiteral("estimate"), QStringLiteral("--deepspeed-config"),
+                                                            QStringLiteral("/nonexistent.json")}
+                                            << QByteArray("--deepspeed-config: ") << 2;
+        QTest::newRow("--fsdp-config") << QStringList {QStringLiteral("estimate"), QStringLiteral("--fsdp-config"), QStringLiteral("/nonexistent.yaml")}
+                                       << QByteArray("--fsdp-config: ") << 2;
+        QTest::newRow("--pin of screenshot") << QStringList {QStringLiteral("screenshot"), QStringLiteral("--tab"), QStringLiteral("compare"),
+                                                             QStringLiteral("--out"), QStringLiteral("never-written.png"), QStringLiteral("--pin"),
+                                                             QStringLiteral("/nonexistent.json")}
+                                             << QByteArray("--pin: ") << 2;
+        // A bundle folder that cannot be made (under a regular file): a write failure, exit 1, naming --bundle.
+        QTest::newRow("--bundle") << QStringList {QStringLiteral("export"), QStringLiteral("--bundle"), QStringLiteral(SHARDSCOPE_BIN "/sub")}
+                                  << QByteArray("--bundle: ") << 1;
+    }
+    void fileRefusalsNameTheOption()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QByteArray, option);
+        QFETCH(int, exitCode);
+        const Run r = shardscope(args);
+        QCOMPARE(r.exitCode, exitCode);
+        QVERIFY2(r.err.contains("shardscope: " + option), r.err.constData());
+        QVERIFY(!QFileInfo::exists(QStringLiteral("never-written.png")));
     }
 
     // --- the documented maxima: every command at its options' limits answers or refuses (printed, not timed)

@@ -141,10 +141,19 @@ private slots:
         train::validateTrainConfig(c);
         c.globalBatch = 1024; // 67,109,888 > 67,108,864
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, train::validateTrainConfig(c));
-        // Ranks x parameters: --ranks 256 of the default MLP held 6 GB.
+        // Ranks x parameters: --ranks 256 of the default MLP held 6 GB; 34 ranks x 1,443,968 > 5e7.
         c = train::TrainConfig();
         c.ranks = 256;
         c.globalBatch = 256;
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, train::validateTrainConfig(c));
+        c.ranks = 32; // 4.6e7
+        train::validateTrainConfig(c);
+        // --widths: at most 25M parameters (100M held 2 GB).
+        c = train::TrainConfig();
+        c.mlp.inputs = 64;
+        c.mlp.hidden = {6000, 6000};
+        c.mlp.outputs = 64;
+        c.ranks = 1;
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, train::validateTrainConfig(c));
     }
 

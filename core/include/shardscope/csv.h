@@ -16,6 +16,9 @@ std::vector<std::vector<std::string>> parseCsv(const std::string& text, const st
 /// Throws InvalidInput(field) when a column name appears twice in `header` (the later one silently won).
 void refuseDuplicateColumns(const std::vector<std::string>& header, const std::string& field);
 
+/// The most rows `validate --steps` and `validate --measured` model (each is a step or footprint computation).
+inline constexpr std::size_t kMaxValidationRows = 10000;
+
 /// One row of a CSV file, by column name.
 using CsvRow = std::map<std::string, std::string>;
 

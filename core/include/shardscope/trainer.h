@@ -143,7 +143,7 @@ inline constexpr int kMaxTrainBatch = 65536;
 /// The most activations the single-process reference holds: batch x the sum of the widths (fp32: 256 MB).
 inline constexpr std::int64_t kMaxTrainActivations = 64LL * 1024 * 1024;
 /// The most ranks x parameters of a run (each rank holds a replica or its shard and full-size buffers: 16-20 B each).
-inline constexpr double kMaxTrainRankParams = 1e8;
+inline constexpr double kMaxTrainRankParams = 5e7;
 /// The most work of a run: steps x batch x parameters (each a forward and backward multiply-add; the default run is
 /// 1.4e9, about 3 s of processor time with its reference, and the window's longest, 200 steps, 1.4e10).
 inline constexpr double kMaxTrainWork = 1.5e10;

@@ -71,7 +71,8 @@ void validateTrainConfig(const TrainConfig& c)
     need(c.mlp.inputs >= 1 && c.mlp.outputs >= 1, "--widths: every layer needs at least 1 unit");
     for (int h : c.mlp.hidden)
         need(h >= 1, "--widths: every layer needs at least 1 unit");
-    need(mlpParamCount(c.mlp) <= 100000000, "--widths: at most 100M parameters");
+    // 25M parameters (100M held 2 GB and took a minute for 2 steps of 4 samples with the reference run).
+    need(mlpParamCount(c.mlp) <= 25000000, "--widths: at most 25M parameters");
     // The single-process reference holds the whole batch's activations (batch x the sum of the widths, fp32), and a
     // run's work is steps x batch x params multiply-adds three times over: --batch 100,000 took 49 s and 2.4 GB,
     // 1,000,000 ended on bad_alloc. Both are bounded so that the largest run answers in seconds.
