@@ -1919,6 +1919,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>Plan</source>
             <translation>План</translation>
         </message>
+        <message>
+            <source>Glossary for the control under the mouse</source>
+            <translation>Глоссарий для элемента под указателем мыши</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::MemoryPage</name>

@@ -1919,6 +1919,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>Plan</source>
             <translation>规划</translation>
         </message>
+        <message>
+            <source>Glossary for the control under the mouse</source>
+            <translation>鼠标下控件的术语表</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::MemoryPage</name>

@@ -361,12 +361,19 @@ QString fieldWords(const QString& field)
     return w ? ExplorerText::tr(w) : field;
 }
 
+QString withoutFlags(const QString& message)
+{
+    // core prefixes the option for the command line: "--tp: ..." (and sometimes "--size and --dpi: ..."); an
+    // importer's message may carry it after the window's own prefix ("Cannot run: --batch: ...").
+    static const QRegularExpression flag(QStringLiteral("(^|: )--[a-z0-9-]+( and --[a-z0-9-]+)*: "));
+    QString m = message;
+    m.replace(flag, QStringLiteral("\\1"));
+    return m;
+}
+
 QString plainMessage(const QString& message)
 {
-    // core prefixes the option for the command line: "--tp: ..." (and sometimes "--size and --dpi: ...").
-    static const QRegularExpression flag(QStringLiteral("^(--[a-z0-9-]+( and --[a-z0-9-]+)*: )"));
-    QString m = message;
-    m.remove(flag);
+    QString m = withoutFlags(message);
     if (!m.isEmpty())
         m[0] = m[0].toUpper();
     return m;

@@ -55,6 +55,10 @@ const std::vector<const char*>& validationTemplates();
 QString fieldWords(const QString& field);
 /// core's message without the command-line flag it starts with ("--tp: TP 3 ..." -> "TP 3 ...").
 QString plainMessage(const QString& message);
+/// The same for a message the window shows as it is (a file error, an export refusal): the command-line flags
+/// ("--hf-config: ", "--out: ") go, the rest stays as written (a file name keeps its case). Issue 26: no message
+/// in the window quotes a flag.
+QString withoutFlags(const QString& message);
 
 /// One change that makes a scenario fit: what a button says ("ZeRO-3", "N = 24 (3 nodes)", "TP 8", "H100 96GB")
 /// and the whole scenario it applies (core's FixOption in words).

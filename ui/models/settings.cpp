@@ -19,6 +19,7 @@ const QString kCompareStages = QStringLiteral("display/compareStages"); // defau
 const QString kGeometry = QStringLiteral("window/geometry"); // default: none (Qt's placement)
 const QString kWindowState = QStringLiteral("window/state"); // default: none
 const QString kMemoryPage = QStringLiteral("window/memoryPage"); // default: none
+const QString kExportFolder = QStringLiteral("export/folder"); // default: none (the scenario's folder, else home)
 } // namespace
 
 Settings::Settings(QObject* parent)
@@ -79,6 +80,9 @@ QByteArray Settings::windowState() const { return m_settings->value(kWindowState
 void Settings::setWindowState(const QByteArray& s) { m_settings->setValue(kWindowState, s); }
 QByteArray Settings::memoryPageState() const { return m_settings->value(kMemoryPage).toByteArray(); }
 void Settings::setMemoryPageState(const QByteArray& s) { m_settings->setValue(kMemoryPage, s); }
+
+QString Settings::exportFolder() const { return m_settings->value(kExportFolder).toString(); }
+void Settings::setExportFolder(const QString& dir) { m_settings->setValue(kExportFolder, dir); }
 
 void Settings::clear() { m_settings->clear(); }
 void Settings::sync() { m_settings->sync(); }

@@ -42,6 +42,10 @@ public:
     QByteArray memoryPageState() const; ///< the Memory page's splitters
     void setMemoryPageState(const QByteArray& s);
 
+    /// The one folder the export dialogs open in (issue 26); empty until something was exported.
+    QString exportFolder() const;
+    void setExportFolder(const QString& dir);
+
     /// Forget everything (tests, "reset").
     void clear();
     void sync();

@@ -17,10 +17,14 @@
 #include "settings.h"
 #include "steppage.h"
 #include "stepview.h"
+#include "wheelguard.h"
+#include "explorer.h"
+#include "chartexport.h"
 
 #include "shardscope/errors.h"
 #include "shardscope/knobs.h"
 
+#include <QAbstractSpinBox>
 #include <QAction>
 #include <QGuiApplication>
 #include <QScreen>
@@ -42,6 +46,7 @@
 #include <QInputDialog>
 #include <QJsonDocument>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -50,6 +55,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QShortcut>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTextBrowser>
 #include <QToolBar>
@@ -170,6 +176,9 @@ MainWindow::MainWindow(const Scenario& scenario, Session session, QWidget* paren
     m_train = new TrainDemoPanel(this);
     addPage(m_train, tr("Run it for real"));
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::onTabChanged);
+    // The wheel scrolls panels and never changes a setting without focus (issue 26).
+    qApp->installEventFilter(new WheelGuard(this));
+    WheelGuard::adopt(this);
 
     buildFileMenu();
 
@@ -274,6 +283,7 @@ MainWindow::MainWindow(const Scenario& scenario, Session session, QWidget* paren
         }
         restoreState(m_settings->windowState(), Settings::kLayoutVersion);
         m_memory->restoreState(m_settings->memoryPageState());
+        setExportFolder(m_settings->exportFolder());
         connect(m_memory, &MemoryPage::compareStagesToggled, m_settings, &Settings::setCompareStages);
     } else {
         resize(1600, 1000);
@@ -338,9 +348,9 @@ void MainWindow::buildFileMenu()
 
     QMenu* exportMenu = m_fileMenu->addMenu(tr("&Export"));
     exportMenu->setObjectName(QStringLiteral("exportMenu"));
-    add(exportMenu, tr("&Chart…"), "actionExportChart", [this] {
-        askExportChart();
-    })->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    QAction* exportChart = add(exportMenu, tr("&Chart…"), "actionExportChart", [this] { askExportChart(); });
+    exportChart->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    exportChart->setShortcutContext(Qt::ApplicationShortcut); // wherever the focus is, a floating dock too (issue 26)
     add(exportMenu, tr("&Bundle…"), "actionExportBundle", [this] { askExportBundle(); });
     QMenu* copy = exportMenu->addMenu(tr("C&opy Chart to Clipboard"));
     copy->setObjectName(QStringLiteral("copyChartMenu"));
@@ -404,7 +414,9 @@ void MainWindow::buildHelpMenu()
         showText(tr("Keyboard Shortcuts"), shortcutsSheet(), false, "shortcutsDialog");
     });
     keys->setObjectName(QStringLiteral("actionShortcuts"));
-    keys->setShortcut(QKeySequence::HelpContents);
+    // F1 is the glossary's (lecture mode binds it once); the sheet has its own key (issue 26).
+    keys->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Slash));
+    keys->setShortcutContext(Qt::ApplicationShortcut);
     QAction* model = help->addAction(tr("The &Model (docs/model.md)"), this, [showText] {
         QFile f(QStringLiteral(":/docs/model.md"));
         const QString text = f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll())
@@ -430,7 +442,8 @@ QString MainWindow::shortcutsSheet()
         {"Right / Left", QT_TR_NOOP("Step tab: next / previous event")},
         {"+ / -", QT_TR_NOOP("Step tab: faster / slower")},
         {"] / [", QT_TR_NOOP("Step tab, one-collective mode: next / previous hop")},
-        {"F1", QT_TR_NOOP("This sheet")},
+        {"F1", QT_TR_NOOP("Glossary for the control under the mouse")},
+        {"Ctrl+/", QT_TR_NOOP("This sheet")},
     };
     QString html = tr("<h3>Keyboard shortcuts</h3><table cellpadding='4'>");
     for (const auto& [key, what] : rows)
@@ -538,6 +551,11 @@ void MainWindow::onScenarioChanged(const Scenario& s)
 void MainWindow::onTabChanged(int index)
 {
     QWidget* page = m_tabs->widget(index);
+    // An editable field keeps no focus across a tab switch: the Step tab's Space (play) would otherwise go to
+    // the spin box left focused on the other tab and blank it (issue 26).
+    if (QWidget* f = QApplication::focusWidget(); f && isAncestorOf(f) && !page->isAncestorOf(f)
+        && (qobject_cast<QLineEdit*>(f) || qobject_cast<QAbstractSpinBox*>(f) || WheelGuard::settingWidget(f)))
+        m_tabs->tabBar()->setFocus(Qt::OtherFocusReason);
     m_stepPage->setActive(page == m_stepPage);
     if (page == m_comparePage && m_compareDirty) {
         m_compare->setCurrent(m_state->scenario());
@@ -595,9 +613,9 @@ void MainWindow::setCurrentFile(const QString& path)
 
 void MainWindow::fail(const QString& message)
 {
-    m_lastError = message;
-    m_messages->appendPlainText(tr("error: ") + message);
-    emit fileError(message);
+    m_lastError = withoutFlags(message); // the window speaks of its fields, not of command-line flags
+    m_messages->appendPlainText(tr("error: ") + m_lastError);
+    emit fileError(m_lastError);
 }
 
 void MainWindow::note(const QString& heading, const QStringList& lines)
@@ -874,13 +892,12 @@ void MainWindow::askExportChart(const QString& chart)
     if (d.exec() != QDialog::Accepted)
         return;
     const QString suffix = d.suffix();
-    QString path = QFileDialog::getSaveFileName(this, tr("Export Chart"),
-        QDir(startDir(m_currentFile)).filePath(d.chart() + QLatin1Char('.') + suffix),
-        QStringLiteral("%1 (*.%2)").arg(suffix.toUpper(), suffix));
+    const QString filter = QStringLiteral("%1 (*.%2)").arg(suffix.toUpper(), suffix);
+    const QString path = withFilterSuffix(QFileDialog::getSaveFileName(this, tr("Export Chart"),
+        QDir(exportFolder(startDir(m_currentFile))).filePath(d.chart() + QLatin1Char('.') + suffix), filter), filter);
     if (path.isEmpty())
         return;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += QLatin1Char('.') + suffix;
+    setExportFolder(QFileInfo(path).absolutePath());
     if (!exportChartTo(d.chart(), path, d.options()))
         showFailure(tr("Export failed"));
 }
@@ -888,7 +905,9 @@ void MainWindow::askExportChart(const QString& chart)
 void MainWindow::askExportBundle()
 {
     const QString dir
-        = QFileDialog::getExistingDirectory(this, tr("Export Bundle to Folder"), startDir(m_currentFile));
+        = QFileDialog::getExistingDirectory(this, tr("Export Bundle to Folder"), exportFolder(startDir(m_currentFile)));
+    if (!dir.isEmpty())
+        setExportFolder(QFileInfo(dir).absolutePath());
     if (!dir.isEmpty() && !exportBundleTo(dir))
         showFailure(tr("Export failed"));
 }
@@ -951,6 +970,7 @@ void MainWindow::saveSession()
     m_settings->setWindowGeometry(saveGeometry());
     m_settings->setWindowState(saveState(Settings::kLayoutVersion));
     m_settings->setMemoryPageState(m_memory->saveState());
+    m_settings->setExportFolder(exportFolder(QString()));
     m_settings->sync();
 }
 

@@ -34,6 +34,7 @@
 #include <QMessageBox>
 #include <QPainter>
 #include <QPdfWriter>
+#include <QRegularExpression>
 #include <QSaveFile>
 #include <QStyle>
 #include <QSvgGenerator>
@@ -174,6 +175,31 @@ QStringList chartExportSuffixes()
 {
     return {QStringLiteral("png"), QStringLiteral("svg"), QStringLiteral("pdf"), QStringLiteral("csv"),
             QStringLiteral("json"), QStringLiteral("md")};
+}
+
+namespace {
+QString& rememberedExportFolder()
+{
+    static QString dir;
+    return dir;
+}
+} // namespace
+
+QString exportFolder(const QString& fallback)
+{
+    const QString& dir = rememberedExportFolder();
+    return !dir.isEmpty() && QFileInfo(dir).isDir() ? dir : fallback;
+}
+
+void setExportFolder(const QString& dir) { rememberedExportFolder() = dir; }
+
+QString withFilterSuffix(const QString& path, const QString& filter)
+{
+    if (path.isEmpty() || chartExportSuffixes().contains(QFileInfo(path).suffix().toLower()))
+        return path;
+    static const QRegularExpression pattern(QStringLiteral("\\*\\.([A-Za-z0-9]+)"));
+    const QRegularExpressionMatch m = pattern.match(filter);
+    return m.hasMatch() ? path + QLatin1Char('.') + m.captured(1).toLower() : path;
 }
 
 bool isImageSuffix(const QString& suffix)
@@ -663,6 +689,16 @@ QStringList exportBundle(const QString& dirPath, const Scenario& s, ByteUnit uni
     return written;
 }
 
+void exportChartView(QChartView* view, const QString& chart, const Scenario& s, ByteUnit units, const QString& path)
+{
+    ChartExportOptions o;
+    o.size = view->size();
+    if (isImageSuffix(QFileInfo(path).suffix().toLower()))
+        saveChart(view, path, o, view->chart()->title());
+    else
+        exportChartFile(chart, s, units, path, o);
+}
+
 void installChartExportMenu(QChartView* view, const QString& chart, const std::function<Scenario()>& scenario,
                             const std::function<ByteUnit()>& units)
 {
@@ -673,19 +709,17 @@ void installChartExportMenu(QChartView* view, const QString& chart, const std::f
         view->addAction(a);
     };
     auto saveAs = [view, chart, scenario, units](const QString& filter) {
-        const QString path = QFileDialog::getSaveFileName(view, ChartText::tr("Export %1").arg(chart), chart, filter);
+        const QString suffix0 = withFilterSuffix(QStringLiteral("x"), filter).section(QLatin1Char('.'), -1);
+        const QString suggested = QDir(exportFolder(QDir::homePath())).filePath(chart + QLatin1Char('.') + suffix0);
+        const QString path
+            = withFilterSuffix(QFileDialog::getSaveFileName(view, ChartText::tr("Export %1").arg(chart), suggested, filter), filter);
         if (path.isEmpty())
             return;
+        setExportFolder(QFileInfo(path).absolutePath());
         try {
-            const QString suffix = QFileInfo(path).suffix().toLower();
-            ChartExportOptions o;
-            o.size = view->size();
-            if (isImageSuffix(suffix))
-                saveChart(view, path, o, view->chart()->title());
-            else
-                exportChartFile(chart, scenario(), units(), path, o);
+            exportChartView(view, chart, scenario(), units(), path);
         } catch (const std::exception& e) {
-            QMessageBox::warning(view, ChartText::tr("Export failed"), QString::fromStdString(e.what()));
+            QMessageBox::warning(view, ChartText::tr("Export failed"), withoutFlags(QString::fromUtf8(e.what())));
         }
     };
     add(ChartText::tr("Export chart as PNG..."), [=] { saveAs(ChartText::tr("PNG image (*.png)")); });

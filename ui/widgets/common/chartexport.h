@@ -98,6 +98,18 @@ void exportChartFile(const QString& chart, const Scenario& s, ByteUnit units, co
 /// scenario.shardscope.json in `dir` (created if missing). Returns the files written.
 QStringList exportBundle(const QString& dir, const Scenario& s, ByteUnit units, const ChartExportOptions& o);
 
+/// The one folder every export dialog opens in (issue 26): the last folder something was exported to, else
+/// `fallback`. MainWindow stores it in its settings between sessions.
+QString exportFolder(const QString& fallback);
+void setExportFolder(const QString& dir);
+/// A path typed or picked in a save dialog with filter `filter` ("PNG image (*.png)"): a name without one of
+/// chartExportSuffixes() gets the filter's extension ("memory-per-gpu" -> "memory-per-gpu.png"; "a.b" ->
+/// "a.b.png"); a known one is kept (the user typed it).
+QString withFilterSuffix(const QString& path, const QString& filter);
+
+/// What the right-click menu does once a path is chosen: the view as it is shown (an image) or the chart's data.
+void exportChartView(QChartView* view, const QString& chart, const Scenario& s, ByteUnit units, const QString& path);
+
 /// Adds "Export chart as PNG/SVG/PDF...", "Export data as CSV/JSON..." and "Copy chart" to the view's
 /// right-click menu; `scenario` returns the scenario the chart shows, `chart` its id.
 void installChartExportMenu(QChartView* view, const QString& chart, const std::function<Scenario()>& scenario,

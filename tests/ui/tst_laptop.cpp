@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: MIT
+// Issue 26, "a window that never surprises a laptop user": the mouse wheel never changes a setting that has no
+// focus (it scrolls the panel), a tab switch takes the focus off editable fields (Space never blanks a field),
+// F1 is bound once (the glossary) and the shortcut sheet has its own key, and the window's export path appends the
+// chosen format's extension, opens in one remembered folder and speaks of its fields, not of command-line flags.
+#include "chartexport.h"
+#include "controlspanel.h"
+#include "explorer.h"
+#include "lecture.h"
+#include "mainwindow.h"
+#include "memorypage.h"
+#include "memorypergpuchart.h"
+#include "resultjson.h"
+#include "wheelguard.h"
+
+#include <QAbstractSlider>
+#include <QAbstractSpinBox>
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QLineEdit>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QWheelEvent>
+
+#include <memory>
+
+using namespace shardscope;
+
+namespace {
+
+std::unique_ptr<MainWindow> makeActiveWindow(QSize size = QSize(1366, 768))
+{
+    auto w = std::make_unique<MainWindow>(defaultScenario(), MainWindow::Session::Off);
+    new Lecture(w.get()); // as the app: the lecture menu (glossary on F1, presentation mode) belongs to the window
+    w->resize(size);
+    w->show();
+    QApplication::setActiveWindow(w.get());
+    return w;
+}
+
+QByteArray json(const Scenario& s) { return QJsonDocument(scenarioToJson(s)).toJson(QJsonDocument::Compact); }
+
+void wheel(QWidget* target, int angle)
+{
+    const QPointF at(target->width() / 2.0, target->height() / 2.0);
+    QWheelEvent e(at, target->mapToGlobal(at), QPoint(), QPoint(0, angle), Qt::NoButton, Qt::NoModifier,
+                  Qt::NoScrollPhase, false);
+    QApplication::sendEvent(target, &e);
+}
+
+QScrollArea* scrollAreaOf(QWidget* w)
+{
+    for (QWidget* p = w->parentWidget(); p; p = p->parentWidget())
+        if (auto* a = qobject_cast<QScrollArea*>(p))
+            return a;
+    return nullptr;
+}
+
+} // namespace
+
+class TestLaptop : public QObject
+{
+    Q_OBJECT
+private slots:
+    void wheelOverAnUnfocusedSettingScrollsThePanelInstead()
+    {
+        // Short enough that the Scenario panel scrolls (the case of the report: scrolling it set parameter
+        // offload to NVMe).
+        auto w = makeActiveWindow(QSize(1366, 600));
+        QVERIFY(QTest::qWaitForWindowActive(w.get()));
+        auto* offload = w->controls()->findChild<QComboBox*>(QStringLiteral("offloadParams"));
+        QVERIFY(offload);
+        QScrollArea* area = scrollAreaOf(offload);
+        QVERIFY(area);
+        QVERIFY2(area->verticalScrollBar()->maximum() > 0, "the Scenario panel does not scroll at 1366x600");
+        w->tabs()->setFocus();
+        QVERIFY(!offload->hasFocus());
+        const QByteArray before = json(w->scenario());
+        const int index = offload->currentIndex();
+        const int scrolled = area->verticalScrollBar()->value();
+        wheel(offload, -120);
+        QCOMPARE(offload->currentIndex(), index);
+        QCOMPARE(json(w->scenario()), before);
+        QVERIFY2(area->verticalScrollBar()->value() > scrolled, "the wheel did not scroll the panel");
+        // A spin box and a slider alike.
+        for (QWidget* setting : w->controls()->findChildren<QWidget*>()) {
+            if (!WheelGuard::isSettingWidget(setting) || !setting->isVisible() || !setting->isEnabled())
+                continue;
+            wheel(setting, 120);
+            wheel(setting, -120);
+            QCOMPARE(json(w->scenario()), before);
+        }
+        // With focus (a click or Tab gave it), the wheel changes the setting: the guard is not a wall.
+        offload->setFocus();
+        QVERIFY(offload->hasFocus());
+        wheel(offload, -120);
+        QVERIFY(offload->currentIndex() != index);
+        QVERIFY(json(w->scenario()) != before);
+    }
+
+    void settingsDoNotTakeFocusFromTheWheel()
+    {
+        auto w = makeActiveWindow();
+        int checked = 0;
+        for (QWidget* setting : w->findChildren<QWidget*>()) {
+            if (!WheelGuard::isSettingWidget(setting))
+                continue;
+            ++checked;
+            QVERIFY2((setting->focusPolicy() & Qt::WheelFocus) != Qt::WheelFocus,
+                     qPrintable(setting->objectName() + QLatin1Char(' ') + QString::fromLatin1(setting->metaObject()->className())));
+        }
+        QVERIFY(checked > 20);
+    }
+
+    void aTabSwitchTakesTheFocusOffEditableFields()
+    {
+        auto w = makeActiveWindow();
+        QVERIFY(QTest::qWaitForWindowActive(w.get()));
+        QAbstractSpinBox* spin = nullptr;
+        for (QAbstractSpinBox* s : w->controls()->findChildren<QAbstractSpinBox*>())
+            if (s->isVisible() && s->isEnabled()) {
+                spin = s;
+                break;
+            }
+        QVERIFY(spin);
+        spin->setFocus();
+        QVERIFY(spin->hasFocus());
+        const QString text = spin->text();
+        w->tabs()->setCurrentIndex(1); // Step
+        QWidget* f = QApplication::focusWidget();
+        QVERIFY(f);
+        QVERIFY2(!qobject_cast<QLineEdit*>(f) && !qobject_cast<QAbstractSpinBox*>(f) && !WheelGuard::settingWidget(f),
+                 f->metaObject()->className());
+        QTest::keyClick(f, Qt::Key_Space);
+        QCOMPARE(spin->text(), text);
+    }
+
+    void f1IsTheGlossaryAndTheSheetHasItsOwnKey()
+    {
+        auto w = makeActiveWindow();
+        QStringList owners;
+        for (QAction* a : w->findChildren<QAction*>())
+            if (a->shortcuts().contains(QKeySequence(Qt::Key_F1)))
+                owners << a->objectName();
+        QCOMPARE(owners, QStringList {QStringLiteral("actionGlossaryHelp")});
+        auto* sheet = w->findChild<QAction*>(QStringLiteral("actionShortcuts"));
+        QVERIFY(sheet);
+        QCOMPARE(sheet->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_Slash));
+        QVERIFY(MainWindow::shortcutsSheet().contains(QStringLiteral("Ctrl+/")));
+        auto* exportChart = w->findChild<QAction*>(QStringLiteral("actionExportChart"));
+        QVERIFY(exportChart);
+        QCOMPARE(exportChart->shortcutContext(), Qt::ApplicationShortcut);
+    }
+
+    void theSuggestedNameGetsTheChosenFormatsExtension_data()
+    {
+        QTest::addColumn<QString>("typed");
+        QTest::addColumn<QString>("filter");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("suggested name, PNG") << "dir/memory-per-gpu" << "PNG image (*.png)" << "dir/memory-per-gpu.png";
+        QTest::newRow("SVG") << "memory-vs-gpus" << "SVG image (*.svg)" << "memory-vs-gpus.svg";
+        QTest::newRow("PDF") << "a" << "PDF document (*.pdf)" << "a.pdf";
+        QTest::newRow("CSV") << "a" << "CSV (*.csv)" << "a.csv";
+        QTest::newRow("a dot that is no extension") << "run.v2" << "PNG image (*.png)" << "run.v2.png";
+        QTest::newRow("a known extension is kept") << "a.svg" << "PNG image (*.png)" << "a.svg";
+        QTest::newRow("upper case kept") << "A.PNG" << "PNG image (*.png)" << "A.PNG";
+        QTest::newRow("cancelled") << "" << "PNG image (*.png)" << "";
+    }
+    void theSuggestedNameGetsTheChosenFormatsExtension()
+    {
+        QFETCH(QString, typed);
+        QFETCH(QString, filter);
+        QFETCH(QString, expected);
+        QCOMPARE(withFilterSuffix(typed, filter), expected);
+    }
+
+    void theRightClickExportWritesWhatItSuggests()
+    {
+        // The report: right-click "Export chart as PNG..." refused its own suggested name ("--out: ... must end in
+        // .png"). The suggested name through the filter is written, for each format the menu offers.
+        QTemporaryDir dir;
+        MemoryPerGpuChart chart;
+        chart.resize(900, 500);
+        chart.setScenario(defaultScenario());
+        for (const QString& filter : {QStringLiteral("PNG image (*.png)"), QStringLiteral("SVG image (*.svg)"),
+                                      QStringLiteral("PDF document (*.pdf)"), QStringLiteral("CSV (*.csv)"),
+                                      QStringLiteral("JSON (*.json)")}) {
+            const QString path = withFilterSuffix(dir.filePath(QStringLiteral("memory-per-gpu")), filter);
+            exportChartView(chart.chartView(), QStringLiteral("memory-per-gpu"), defaultScenario(), ByteUnit::GB, path);
+            QVERIFY2(QFileInfo(path).size() > 0, qPrintable(path));
+            QFile::remove(path);
+        }
+    }
+
+    void oneRememberedExportFolder()
+    {
+        QTemporaryDir dir;
+        setExportFolder(QString());
+        QCOMPARE(exportFolder(QStringLiteral("fallback")), QStringLiteral("fallback"));
+        setExportFolder(dir.path());
+        QCOMPARE(exportFolder(QStringLiteral("fallback")), dir.path());
+        setExportFolder(dir.filePath(QStringLiteral("gone"))); // a folder that no longer exists falls back
+        QCOMPARE(exportFolder(QStringLiteral("fallback")), QStringLiteral("fallback"));
+        setExportFolder(QString());
+    }
+
+    void windowMessagesQuoteNoFlags()
+    {
+        QCOMPARE(withoutFlags(QStringLiteral("--hf-config: config.json: line 3: expected a number")),
+                 QStringLiteral("config.json: line 3: expected a number"));
+        QCOMPARE(withoutFlags(QStringLiteral("Cannot run: --batch: must be at least 1")),
+                 QStringLiteral("Cannot run: must be at least 1"));
+        QCOMPARE(withoutFlags(QStringLiteral("--size and --dpi: too large")), QStringLiteral("too large"));
+        QCOMPARE(withoutFlags(QStringLiteral("TP 3 does not divide --tp")), QStringLiteral("TP 3 does not divide --tp"));
+        // A malformed Hugging Face config imported in the window: the message names the file, not the flag.
+        auto w = std::make_unique<MainWindow>(defaultScenario(), MainWindow::Session::Off);
+        QVERIFY(!w->importConfigFrom(ImportKind::HfConfig,
+                                     QStringLiteral(SHARDSCOPE_TEST_DATA "/hf/malformed/truncated.json")));
+        QVERIFY2(!w->lastError().contains(QStringLiteral("--")), qPrintable(w->lastError()));
+        QVERIFY2(w->lastError().contains(QStringLiteral("truncated.json")), qPrintable(w->lastError()));
+    }
+};
+
+QTEST_MAIN(TestLaptop)
+#include "tst_laptop.moc"
