@@ -77,6 +77,14 @@ const QString kScenarioSuffix = QStringLiteral(".shardscope.json");
 
 QString what(const std::exception& e) { return QString::fromUtf8(e.what()); }
 
+/// A refusal as the window words it: a core refusal in the window's language, any other without command-line flags.
+QString windowText(const std::exception& e)
+{
+    if (const auto* invalid = dynamic_cast<const InvalidInput*>(&e))
+        return validationText(*invalid);
+    return withoutFlags(what(e));
+}
+
 QString startDir(const QString& currentFile)
 {
     return currentFile.isEmpty() ? QDir::homePath() : QFileInfo(currentFile).absolutePath();
@@ -804,7 +812,7 @@ std::optional<Scenario> MainWindow::restoreAutosave()
             }
         } catch (const std::exception& e) {
             restored.reset();
-            m_messages->appendPlainText(tr("autosave not restored: ") + what(e));
+            m_messages->appendPlainText(tr("autosave not restored: ") + windowText(e));
         }
     }
     if (!restored) {
@@ -813,7 +821,7 @@ std::optional<Scenario> MainWindow::restoreAutosave()
             if (restored)
                 validateKnobRanges(*restored);
         } catch (const std::exception& e) {
-            m_messages->appendPlainText(tr("last session's scenario not restored: ") + what(e));
+            m_messages->appendPlainText(tr("last session's scenario not restored: ") + windowText(e));
             restored.reset();
         }
     }
