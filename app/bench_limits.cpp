@@ -53,9 +53,11 @@ Outcome runChild(const QByteArray& exe, const QStringList& args, double budgetS)
 {
     Outcome o;
     std::vector<QByteArray> store {exe};
+    store.reserve(static_cast<std::size_t>(args.size()) + 1);
     for (const QString& a : args)
         store.push_back(a.toLocal8Bit());
     std::vector<char*> argv;
+    argv.reserve(store.size() + 1);
     for (QByteArray& b : store)
         argv.push_back(b.data());
     argv.push_back(nullptr);
@@ -131,6 +133,8 @@ std::vector<Limit> limits(const QString& dir)
          L({"step", "--layers", "20000", "--hidden", "256", "--heads", "2", "--gpus", "20000", "--pp", "20000", "--grad-accum", "100", "--schedule", "gpipe", "--format", "json"})},
         {"step: interleaved, 200,000 micro-batch chunks per GPU",
          L({"step", "--model", "llama-2-70b", "--gpus", "64", "--pp", "8", "--schedule", "interleaved", "--vpp", "10", "--grad-accum", "20000", "--format", "json"})},
+        {"step: --grad-accum 1,000,000 (1F1B, simulated)",
+         L({"step", "--layers", "24", "--hidden", "2048", "--heads", "16", "--gpus", "8", "--grad-accum", "1000000", "--format", "json"})},
         {"sweep: 10,000 points", L({"sweep", "--gpus", "1:10000:1", "--format", "json"})},
         {"min-gpus: 100T params", L({"min-gpus", "--params", "100T", "--format", "json"})},
         {"plan: --top 1,000 on 4,096 GPUs", L({"plan", "--model", "llama-2-70b", "--gpus", "4096", "--global-batch", "1024", "--top", "1000", "--format", "json"})},

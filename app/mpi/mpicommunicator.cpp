@@ -77,6 +77,9 @@ void waitFor(int count, MPI_Request* requests, MPI_Status* statuses, int rank, c
 
 } // namespace
 
+// The nonblocking calls below complete in waitFor()'s MPI_Testall loop, which clang's MPI checker does not count as a
+// wait (it knows MPI_Wait and MPI_Waitall only): its "no matching wait" findings are false here.
+// NOLINTBEGIN(clang-analyzer-optin.mpi.MPI-Checker)
 void MpiCommunicator::sendRecv(const void* send, std::size_t sendBytes, int to, void* recv, std::size_t recvBytes,
                                int from)
 {
@@ -165,6 +168,8 @@ void MpiCommunicator::barrier()
     MPI_Ibarrier(MPI_COMM_WORLD, &request);
     waitFor(1, &request, MPI_STATUSES_IGNORE, m_rank, "MPI_Barrier", -1);
 }
+
+// NOLINTEND(clang-analyzer-optin.mpi.MPI-Checker)
 
 void MpiCommunicator::abort(int code) { MPI_Abort(MPI_COMM_WORLD, code); }
 

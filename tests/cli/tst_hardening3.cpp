@@ -683,6 +683,9 @@ private slots:
                                          << QByteArray("--vpp");
         QTest::newRow("--save-after without --save") << tinyRun({QStringLiteral("--save-after"), QStringLiteral("1")})
                                                      << QByteArray("--save-after");
+        QTest::newRow("Megatron --hidden-dropout without a shape")
+            << QStringList {QStringLiteral("estimate"), QStringLiteral("--megatron-args"), QStringLiteral("--hidden-dropout abc")}
+            << QByteArray("--hidden-dropout");
         QTest::newRow("screenshot --pin without the compare tab")
             << QStringList {QStringLiteral("screenshot"), QStringLiteral("--out"), QStringLiteral("never-written.png"), QStringLiteral("--pin"),
                             QStringLiteral("never-read.json")}
@@ -724,7 +727,7 @@ private slots:
         QFETCH(int, exitCode);
         const Run r = shardscope(args);
         QCOMPARE(r.exitCode, exitCode);
-        QVERIFY2(r.err.contains("shardscope: " + option), r.err.constData());
+        QVERIFY2(r.err.contains(QByteArray("shardscope: ").append(option)), r.err.constData());
         QVERIFY(!QFileInfo::exists(QStringLiteral("never-written.png")));
     }
 
