@@ -408,10 +408,11 @@ void validateKnobRanges(const Scenario& s)
         fail("params", "beyond the model's range (at most 100T parameters)");
     if (!s.bareParams && countParams(s.arch).total > 100000000000000LL)
         fail("params", "the architecture has more than 100T parameters, beyond the model's range");
-    // A custom capacity as --capacity-gb takes it (0.001 to 1,000,000 GB): a file or an autosave carried 1 byte.
-    if (s.capacityBytes && !(*s.capacityBytes >= 1000000 && *s.capacityBytes <= 1000000000000000LL))
+    // A custom capacity from 0.001 GB, as --capacity-gb takes it (a file or an autosave carried 1 byte), to 2^53 bytes
+    // (what a file's JSON number holds exactly; core's tests use 2^50 bytes as "no limit").
+    if (s.capacityBytes && !(*s.capacityBytes >= 1000000 && *s.capacityBytes <= 9007199254740992LL))
         fail("capacity-gb", "%1 is out of range (%2 to %3)",
-             {shortNumber(double(*s.capacityBytes) / 1e9), shortNumber(0.001), shortNumber(1e6)});
+             {shortNumber(double(*s.capacityBytes) / 1e9), shortNumber(0.001), shortNumber(9007199.254740992)});
     // Every other number in the range of core's knob table (knobs.h), whatever path it came by (an option, a file, an
     // autosave, an import): a file cannot carry what the command line refuses. Worded in the option's unit.
     static const std::vector<const Knob*> ranged = [] {

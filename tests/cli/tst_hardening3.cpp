@@ -677,10 +677,6 @@ private slots:
     {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QByteArray>("message");
-        QTest::newRow("--vpp with 1F1B") << QStringList {QStringLiteral("step"), QStringLiteral("--model"), QStringLiteral("llama-2-70b"),
-                                                         QStringLiteral("--pp"), QStringLiteral("8"), QStringLiteral("--gpus"),
-                                                         QStringLiteral("64"), QStringLiteral("--vpp"), QStringLiteral("2")}
-                                         << QByteArray("--vpp");
         QTest::newRow("--save-after without --save") << tinyRun({QStringLiteral("--save-after"), QStringLiteral("1")})
                                                      << QByteArray("--save-after");
         QTest::newRow("Megatron --hidden-dropout without a shape")

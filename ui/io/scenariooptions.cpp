@@ -233,10 +233,6 @@ Scenario applyOptions(const QCommandLineParser& p, const QStringList& skip, Scen
         case KnobKind::Special: break;
         }
     }
-    // --vpp without the interleaved schedule was ignored silently (1F1B and GPipe run one chunk per stage).
-    if (has("vpp") && s.vpp > 1 && s.schedule != PipelineSchedule::Interleaved)
-        throw InvalidInput("vpp", "--vpp: " + std::to_string(s.vpp) + " chunks per stage need --schedule interleaved (the "
-                                      + scheduleKey(s.schedule) + " schedule runs one chunk per stage)");
     if (has("capacity-gb")) {
         s.capacityBytes = static_cast<std::int64_t>(std::llround(parseDoubleOption(val("capacity-gb"), "capacity-gb", 0.001, 1e6) * 1e9));
         if (!has("gpu"))
