@@ -51,6 +51,8 @@ QJsonObject peerToJson(const PeerEstimate& e)
         QJsonObject to;
         to[QStringLiteral("status")] = QString::fromLatin1(statusKey(t.status));
         to[QStringLiteral("bytes")] = t.status == PeerTermStatus::Counted ? bytesValue(t.bytes) : QJsonValue();
+        if (e.id == PeerId::ShardScope && t.status == PeerTermStatus::Counted)
+            to[QStringLiteral("step_max_bytes")] = bytesValue(t.stepMaxBytes);
         if (!t.formula.empty())
             to[QStringLiteral("formula")] = QString::fromStdString(t.formula);
         terms[QString::fromLatin1(termKey(static_cast<Term>(i)))] = to;

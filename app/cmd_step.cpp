@@ -70,6 +70,10 @@ QJsonObject stepToJson(const Scenario& s, const StepResult& r)
     bytes[QStringLiteral("tp")] = t.tpBytes;
     bytes[QStringLiteral("pp")] = t.ppBytes;
     bytes[QStringLiteral("host")] = t.hostBytes;
+    if (s.arch.moe()) { // MoE (issue 25): the all-to-alls, 4 per MoE layer per micro-batch
+        bytes[QStringLiteral("ep")] = t.epBytes;
+        totals[QStringLiteral("ep_all_to_all_s")] = t.epSeconds;
+    }
     totals[QStringLiteral("comm_bytes_per_gpu")] = bytes;
     root[QStringLiteral("totals")] = totals;
     root[QStringLiteral("fits")] = r.fits;
@@ -140,6 +144,9 @@ QString stepTable(const Scenario& s, const StepResult& r)
     o += QStringLiteral("tokens/s per GPU     %1\n").arg(t.tokensPerSecondPerGpu, 0, 'f', 1);
     o += QStringLiteral("wire bytes per GPU   dp %1, tp %2, pp %3, host %4\n")
              .arg(gb(t.dpBytes), gb(t.tpBytes), gb(t.ppBytes), gb(t.hostBytes));
+    if (s.arch.moe())
+        o += QStringLiteral("  all-to-all (EP)    %1 in %2 before overlap (4 per MoE layer per micro-batch)\n")
+                 .arg(gb(t.epBytes), sec(t.epSeconds));
     o += QStringLiteral("peak memory          %1 of %2 (%3)\n")
              .arg(gb(double(r.peakBytes)), gb(double(r.footprint.capacityBytes)),
                   r.fits ? QStringLiteral("fits") : QStringLiteral("does not fit"));

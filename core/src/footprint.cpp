@@ -66,7 +66,78 @@ struct StageParams
     std::int64_t perLayerLocal = 0; ///< one layer on one TP rank
     std::int64_t embeddingLocal = 0; ///< embedding / LM head on this stage and TP rank
     const char* how = "";
+    /// MoE (issue 25): of `local`, the routed experts' params on this rank (its experts / EP, each split over ETP),
+    /// sharded over expert-DP where the dense rest is sharded over DP.
+    std::int64_t expertLocal = 0;
 };
+
+/// MoE and MLA (issue 25): one rank's params of a stage whose layers are of two kinds (dense and MoE), Megatron-Core's
+/// split (megatron/core/transformer/moe/, multi_latent_attention.py): the attention, the dense MLP and the shared
+/// experts over TP (MLA's down-projections and their norms replicated), the routed experts over EP (experts / EP each)
+/// and ETP (each expert's matrices), routers and norms replicated.
+StageParams moeStageParams(const Scenario& s, std::int64_t i, std::int64_t Li, const ParamCounts& c)
+{
+    const Architecture& a = s.arch;
+    const std::int64_t t = s.tp, p = s.pp, h = a.hidden;
+    const bool first = i == 0, last = i == p - 1;
+    StageParams sp;
+    std::int64_t attn = 0;
+    if (a.mla()) {
+        const std::int64_t qH = a.heads / t, qHead = a.qkNopeDim + a.qkRopeDim;
+        attn = a.qLoraRank > 0
+            ? h * a.qLoraRank + a.qLoraRank + a.qLoraRank * qH * qHead + (a.qkvBias ? a.qLoraRank : 0)
+            : h * qH * qHead;
+        attn += h * (a.kvLoraRank + a.qkRopeDim) + a.kvLoraRank + a.kvLoraRank * qH * (a.qkNopeDim + a.vHeadDim);
+        if (a.qkvBias)
+            attn += a.kvLoraRank + a.qkRopeDim;
+        attn += qH * a.vHeadDim * h + (a.attnOutBias ? h : 0);
+    } else {
+        const std::int64_t hd = a.headDim > 0 ? a.headDim : h / a.heads;
+        const std::int64_t qH = a.heads / t;
+        const std::int64_t kvH = a.kvHeads % t == 0 ? a.kvHeads / t : 1;
+        attn = h * hd * (qH + 2 * kvH) + qH * hd * h;
+        if (a.qkvBias)
+            attn += hd * (qH + 2 * kvH);
+        if (a.attnOutBias)
+            attn += h;
+        attn += a.qkNorm == 1 ? 2 * hd : a.qkNorm == 2 ? hd * (qH + kvH) : 0;
+        attn += a.attentionSinks ? qH : 0;
+    }
+    auto mlp = [&](std::int64_t f, std::int64_t split) {
+        const std::int64_t fL = ceilDiv(f, split);
+        std::int64_t m = (a.gatedMlp ? 3 : 2) * h * fL;
+        if (a.mlpBias)
+            m += (a.gatedMlp ? 2 : 1) * fL + h;
+        return m;
+    };
+    const std::int64_t dense = attn + mlp(a.ffn, t) + c.normsPerLayer;
+    const std::int64_t sharedFfn = a.sharedExpertFfn > 0 ? a.sharedExpertFfn : a.expertFfn();
+    const std::int64_t shared = a.moe() ? a.sharedExperts * mlp(sharedFfn, t) + (a.sharedExpertGate ? h : 0) : 0;
+    const std::int64_t routed = a.moe() ? (a.experts / s.ep) * mlp(a.expertFfn(), s.expertTp()) : 0;
+    const std::int64_t moe = attn + shared + routed + c.routerPerLayer + c.normsPerLayer;
+    const std::int64_t nMoe = a.moeLayersIn(layersBefore(a.layers, p, i), Li);
+    const std::int64_t nDense = Li - nMoe;
+    sp.perLayerLocal = std::max(nDense > 0 ? dense : 0, nMoe > 0 ? moe : 0);
+    if (sp.perLayerLocal == 0)
+        sp.perLayerLocal = a.moe() ? moe : dense;
+    sp.expertLocal = nMoe * routed;
+    const std::int64_t vL = ceilDiv(a.vocab, t) * h;
+    std::int64_t extra = 0;
+    if (first) {
+        sp.embeddingLocal += vL + c.positionEmbedding;
+        extra += vL + c.positionEmbedding;
+    }
+    if (last) {
+        extra += c.finalNorm;
+        if (!a.tiedEmbeddings || p > 1) {
+            sp.embeddingLocal = std::max(sp.embeddingLocal, vL);
+            extra += vL;
+        }
+    }
+    sp.local = nDense * dense + nMoe * moe + extra;
+    sp.how = "Megatron-Core MoE split";
+    return sp;
+}
 
 /// Params of one TP rank of stage i. Megatron's split: column-parallel Q/K/V and MLP-in, row-parallel
 /// output projections (their biases replicated), vocab-parallel embedding and LM head, norms and the
@@ -100,6 +171,8 @@ StageParams stageParams(const Scenario& s, std::int64_t i)
         return sp;
     }
     const ParamCounts c = countParams(a);
+    if (a.moe() || a.mla() || a.qkNorm != 0 || a.attentionSinks)
+        return moeStageParams(s, i, Li, c);
     const std::int64_t h = a.hidden;
     const std::int64_t hd = a.headDim > 0 ? a.headDim : h / a.heads;
     const std::int64_t qH = a.heads / t;
@@ -252,12 +325,30 @@ LayerActivations layerActivationsOf(const Scenario& s, bool explain)
     // Split over TP: Q, K (for QK^T), V, the attention output (out-proj input), the MLP intermediates:
     // GeLU input and output (2f elements), or for a gated MLP Megatron's fused SwiGLU input (gate|up, 2f) and
     // output (f); eager PyTorch also keeps silu(gate) (4f elements). MoE: each token passes top-k experts.
-    const double mlpElems = (a.gatedMlp ? (s.compiled ? 3 * f : 4 * f) : 2 * f) * k;
+    double mlpElems = (a.gatedMlp ? (s.compiled ? 3 * f : 4 * f) : 2 * f) * k;
+    // MoE (issue 25; docs/model.md, "MoE activations"): the routed experts see top-k x capacity-factor copies of the
+    // rank's tokens, of the expert FFN size, split over max(SP, expert TP) (the default expert TP = TP keeps them in
+    // the TP-split part); shared experts are TP-split MLPs every token passes. Per token besides: the router's fp32
+    // logits and probabilities and its routing map (E x (4 + 4 + 1) B), and the permuted tokens in and out of the
+    // experts (2 x k x cf x h 16-bit). (Every layer is priced as a MoE layer: dense first layers are few.)
+    double moeRouted = 0, moeSplit = 1;
+    if (a.moe()) {
+        const double fe = double(a.expertFfn());
+        const double fs = double(a.sharedExpertFfn > 0 ? a.sharedExpertFfn : a.expertFfn());
+        const double gated = a.gatedMlp ? (s.compiled ? 3.0 : 4.0) : 2.0;
+        const double cf = s.moeCapacityFactor;
+        moeSplit = std::max(rt, double(s.expertTp())); // what the routed tokens' activations divide by
+        mlpElems = gated * fe * k * cf * t / moeSplit + gated * fs * double(a.sharedExperts);
+        moeRouted = 2.0 * k * cf * h * e.mm * t / moeSplit;
+        la.moeRouterBytesPerToken = double(a.experts) * 9.0;
+        la.moeDispatchBytesPerToken = k * cf * h * e.mm; // one all-to-all buffer's bytes per token of the rank
+    }
     // With fewer KV heads than TP ranks each rank keeps one replicated KV head (as stageParams() does for
     // the weights), so K and V count as t heads' worth before the division by t.
     // A bare count's GPT shape (K and V heads = heads) splits them over any TP up to their number: heads / TP each.
     const double kvSplit = a.kvHeads % s.tp == 0 || s.bareParams ? kv : double(s.tp) * hd;
-    la.perTokenSplit = e.mm * (q + kvSplit + kvSplit + q + mlpElems);
+    la.perTokenSplit = e.mm * (q + kvSplit + kvSplit + q + mlpElems) + moeRouted;
+    la.perTokenReplicated += la.moeRouterBytesPerToken;
     // Attention scores: softmax output + dropout mask (1 B) + dropout output per head and key (5 a s in 16-bit);
     // without attention dropout the softmax output only. FlashAttention keeps only its fp32 log-sum-exp (4 a).
     if (s.flashAttention)
@@ -343,6 +434,7 @@ struct Ctx
     BytesPerParam b;
     LayerActivations la;
     std::int64_t d = 1; ///< ZeRO / FSDP shard degree: dp x cp
+    std::int64_t dE = 1; ///< MoE: the routed experts' shard degree, expert-DP = GPUs of a stage / (EP x ETP)
     int z = 0;
     double tokens = 0; ///< tokens of one micro-batch on one GPU (seq / cp x micro-batch)
     double rt = 1;
@@ -419,8 +511,21 @@ std::string shardWords(const Ctx& c, bool sharded)
 void modelStateTerm(const Ctx& c, const Stage& st, Sizes& v, Term t, double bpp, bool sharded, bool offloaded,
                     const char* device, double extra = 0, const std::string& extraWords = "")
 {
-    const std::int64_t elems = sharded ? ceilDiv(st.sp.local, c.d) : flatBufferElements(c.s, st.sp.local);
-    auto f = [&] { return num(bpp) + " B/param x " + st.where + shardWords(c, sharded); };
+    const std::int64_t ex = st.sp.expertLocal;
+    // With expert-DP = DP (EP 1 and expert TP = TP) one shard of the whole: the same elements as a dense stage's.
+    const bool apart = ex > 0 && c.dE != c.d;
+    const std::int64_t elems = !sharded ? flatBufferElements(c.s, st.sp.local)
+        : apart                         ? ceilDiv(st.sp.local - ex, c.d) + ceilDiv(ex, c.dE)
+                                        : ceilDiv(st.sp.local, c.d);
+    auto f = [&] {
+        std::string w = num(bpp) + " B/param x " + st.where + shardWords(c, sharded);
+        if (ex > 0) // MoE (issue 25): the routed experts' part apart
+            w += "; of which " + withThousands(ex) + " routed-expert params (experts / EP " + std::to_string(c.s.ep)
+                + (c.s.expertTp() > 1 ? ", each over expert TP " + std::to_string(c.s.expertTp()) : std::string())
+                + (sharded ? ") sharded over expert-DP " + std::to_string(c.dE) : ") replicated over expert-DP") + " = "
+                + gb(double(sharded ? ceilDiv(ex, c.dE) : ex) * bpp);
+        return w;
+    };
     if (offloaded) {
         setTerm(c, v, t, 0, [&] { return f() + ", offloaded to " + device; });
         return;
@@ -827,6 +932,7 @@ void initCtx(Ctx& c, bool explain)
     c.la = layerActivationsOf(s, explain);
     c.explain = explain;
     c.d = s.dp() * s.cp;
+    c.dE = s.arch.moe() && s.gpus % (s.pp * s.ep * s.expertTp()) == 0 ? std::max<std::int64_t>(1, s.expertDp()) : c.d;
     c.z = s.zeroStage;
     c.tokens = double(s.seq) / double(s.cp) * double(s.microBatch);
     c.rt = s.sequenceParallel ? double(s.tp) : 1.0;
@@ -877,6 +983,10 @@ Stage makeStageShape(const Ctx& c, std::int64_t i)
         st.working = c.la.workingBytes;
     else if (s.cp > 1 && st.layers > 0)
         st.working = c.la.workingBytes - c.la.storedBytes; // the ring attention buffers only
+    // MoE (issue 25): while a MoE layer runs, its dispatch and combine all-to-alls hold a send and a receive buffer
+    // of the routed tokens, whatever the checkpointing.
+    if (s.arch.moe() && st.layers > 0)
+        st.working += c.tokens * 2 * c.la.moeDispatchBytesPerToken / std::max(c.rt, double(s.expertTp()));
     if (e.autocast)
         st.autocastCache = double(P) * 2.0; // autocast's weight cache: a 16-bit copy of every weight used
     st.storedBytes = s.activationOffload ? 0 : static_cast<std::int64_t>(std::llround(st.stored));
@@ -941,6 +1051,10 @@ void rankFootprintInto(const Ctx& c, Stage& st, Sizes& v, Timeline& tl, RankFoot
     r.layers = st.layers;
     r.localParams = st.sp.local;
     r.perLayerLocalParams = st.sp.perLayerLocal;
+    r.expertLocalParams = st.sp.expertLocal;
+    r.moeDispatchBytes = s.arch.moe() && st.layers > 0 ? static_cast<std::int64_t>(std::llround(
+                             c.tokens * 2 * c.la.moeDispatchBytesPerToken / std::max(c.rt, double(s.expertTp()))))
+                                                       : 0;
     r.inflightMicrobatches = st.fl.microbatches;
     // What is alive at each moment, as bit masks over the terms' sizes: the timeline itself (timelineOf()'s arrays)
     // is written only where it is kept or explained.
@@ -1019,6 +1133,20 @@ void rankFootprintInto(const Ctx& c, Stage& st, Sizes& v, Timeline& tl, RankFoot
         r.totalBytes += tv.bytes;
     r.deviceUsedBytes = r.totalBytes;
     r.steadyStateBytes = allocated[0];
+    // MoE: each model-state term's routed-expert part (the term's bytes in the proportion of its elements).
+    r.expertStateBytes.fill(0);
+    if (st.sp.expertLocal > 0) {
+        const Term states[4] = {Term::Params, Term::Grads, Term::Master, Term::Optimizer};
+        const bool sharded[4] = {c.z >= 3 || (c.fw == Framework::Fsdp2 && c.z == 2), c.z >= 2, c.z >= 1, c.z >= 1};
+        for (std::size_t k = 0; k < 4; ++k) {
+            const double ex = sharded[k] ? double(st.sp.expertLocal) / double(c.dE) : double(st.sp.expertLocal);
+            const double all = sharded[k] ? ex + double(st.sp.local - st.sp.expertLocal) / double(c.d)
+                                          : double(st.sp.local);
+            r.expertStateBytes[k] = all > 0
+                ? static_cast<std::int64_t>(std::llround(double(r.bytes(states[k])) * ex / all))
+                : 0;
+        }
+    }
     if (keepTimeline)
         r.timeline.assign(tl.begin(), tl.end());
     else
@@ -1102,7 +1230,10 @@ void stagesToCompute(const Scenario& s, bool everyStage, std::vector<std::int64_
     const std::int64_t p = s.pp;
     // Every n-th block checkpointed: a middle stage may hold fewer checkpointed layers than stage 1 (more activations).
     const bool everyNth = s.checkpointing == Checkpointing::Full && s.checkpointInterval > 1;
-    if (everyStage || s.bareParams || everyNth || p <= 3) {
+    // MoE with dense first layers or MoE every k-th layer (issue 25): a middle stage may hold more MoE layers than
+    // stage 1.
+    const bool mixedLayers = s.arch.moe() && (s.arch.denseLayers > 0 || s.arch.moeLayerFreq > 1);
+    if (everyStage || s.bareParams || everyNth || mixedLayers || p <= 3) {
         for (std::int64_t i = 0; i < p; ++i)
             out.push_back(i);
         return;

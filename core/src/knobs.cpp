@@ -304,6 +304,28 @@ std::vector<Knob> makeKnobs()
     v.push_back(real("hbmBytesPerSecondOverride", "hbm_bytes_per_second_override", "hbm-gbps", 1e9, 1e15, true, 1e9,
                      "GB/s", "HBM bandwidth of the GPU in GB/s (default: the preset's).", nullptr,
                      SS_NUMBER(hbmBytesPerSecondOverride)));
+    // --- Mixture of Experts: expert parallelism (issue 25; docs/model.md, "Expert parallelism")
+    v.push_back(count("ep", "ep", "ep", 1, 1048576, "N",
+                      "Expert-parallel size: the routed experts split over N GPUs of a pipeline stage (MoE only).",
+                      nullptr, SS_COUNT(ep)));
+    v.push_back(count("etp", "expert_tp", "expert-tp", 0, 1048576, "N",
+                      "Expert tensor-parallel size: each expert's matrices split over N GPUs (MoE only; default 0: the "
+                      "TP size, as Megatron-Core).",
+                      nullptr, SS_COUNT(etp)));
+    v.push_back(real("moeCapacityFactor", "moe_capacity_factor", "moe-capacity-factor", 1, 64, false, 1, "FACTOR",
+                     "Tokens an EP rank's experts take over the balanced top-k share: load imbalance or capacity "
+                     "factor (default 1).",
+                     nullptr, SS_NUMBER(moeCapacityFactor)));
+    v.push_back(count("moeRouteNodes", "moe_route_nodes", "moe-route-nodes", 0, 1048576, "N",
+                      "Node-limited routing: each token's experts on at most N nodes (DeepSeek-V3: 4; default 0 = "
+                      "unlimited).",
+                      nullptr, SS_COUNT(moeRouteNodes)));
+    v.push_back(onOff("moeA2aOverlap", "moe_a2a_overlap", "moe-a2a-overlap",
+                      "The MoE all-to-alls overlap the computation (default off).", nullptr, SS_BOOL(moeA2aOverlap)));
+    v.push_back(onOff("moeNodeDedup", "moe_node_dedup", "moe-node-dedup",
+                      "DeepEP-style dispatch: a token crosses the NIC once per destination node, then NVLink (default "
+                      "off).",
+                      nullptr, SS_BOOL(moeNodeDedup)));
     // --- files and imports only (no option of their own)
     v.push_back(onOff("logitsOverVocab", "logits_over_vocab", nullptr, nullptr, nullptr, SS_BOOL(logitsOverVocab)));
     v.push_back(count("zero3MaxLiveParams", "zero3_max_live_params", nullptr, 0, 1e14, nullptr, nullptr, nullptr,

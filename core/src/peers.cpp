@@ -346,6 +346,8 @@ PeerEstimate megatron(const Scenario& s)
         MegatronArgs one = a;
         one.tp = 1;
         one.pp = 1;
+        one.ep = one.etp = 1;
+        one.mtpLayers = 0;
         one.untieEmbeddings = a.untieEmbeddings;
         return megatronMostLoadedShardParams(one);
     }();
@@ -375,6 +377,18 @@ PeerEstimate megatron(const Scenario& s)
                "RMSNorm change the per-layer bytes ShardScope derives");
     if (s.arch.experts > 1)
         reason(e, "mt.moe", "Megatron's report prices MoE activations as a dense MLP (Megatron-LM #1784)");
+    // --- MoE (issue 25): where Megatron's weight-and-optimizer figure and ours part
+    if (s.arch.moe() && s.pp > 1)
+        reason(e, "mt.moe_stages",
+               "Megatron spreads each kind of layer evenly over the %1 stages (L/p dense and MoE layers each) and "
+               "puts the embedding and the MTP block on the same shard; ShardScope places whole layers (the dense "
+               "first layers on the first stage) and reports the worst rank",
+               {argInt(s.pp)});
+    if (s.arch.mtpLayers > 0)
+        reason(e, "mt.mtp",
+               "Megatron counts %1 multi-token-prediction layer(s) on the most loaded shard; ShardScope's total leaves "
+               "them out (the model card's main-model count)",
+               {argInt(s.arch.mtpLayers)});
     if (s.pp > 1)
         reason(e, "mt.first_stage",
                "Megatron reports the first stage: all L layers' activations (p micro-batches of L/p layers) and the "
@@ -575,14 +589,16 @@ PeerEstimate shardScopeOwn(const Scenario& s)
     e.gpuBytesPerDevice = double(w.totalBytes);
     e.hostBytesPerNode = double(f.hostBytesPerNode);
     e.unit = "bytes (shown in GB or GiB)";
-    // Per term, each at its largest over the step (as the peers count them: a peer's "gradients" are the
-    // gradients, whenever they are alive); the total is the liveness peak, where not every term is alive.
+    // Per term, the breakdown at the liveness peak, as the Memory tab shows it (issue 26: the column's terms sum to
+    // its total); each term at its largest over the step beside it (as the peers count them: a peer's "gradients"
+    // are the gradients, whenever they are alive).
     for (int i = 0; i < kTermCount; ++i) {
         const Term t = static_cast<Term>(i);
         // computeFootprint()'s own formulas are free-form (no template): the window translates them word by word.
         PeerTerm& pt = e.terms[static_cast<std::size_t>(i)];
         pt.status = PeerTermStatus::Counted;
-        pt.bytes = double(w.stepMaxBytes[static_cast<std::size_t>(i)]);
+        pt.bytes = double(w.terms[static_cast<std::size_t>(i)].bytes);
+        pt.stepMaxBytes = double(w.stepMaxBytes[static_cast<std::size_t>(i)]);
         pt.formula = w.terms[static_cast<std::size_t>(i)].formula;
         if (!s.enabled(t) || (s.modelStatesOnly && !isModelState(t)))
             e.terms[static_cast<std::size_t>(i)].status = PeerTermStatus::Ignored;
@@ -783,7 +799,32 @@ MegatronArgs megatronArgs(const Scenario& s)
     const std::int64_t multiple = 128 * s.tp;
     a.paddedVocab = (ar.vocab + multiple - 1) / multiple * multiple;
     a.experts = ar.experts > 1 ? ar.experts : 0;
-    a.moeFfn = ar.experts > 1 ? ar.ffn : 0;
+    a.moeFfn = ar.experts > 1 ? ar.expertFfn() : 0;
+    // --- MoE, MLA and MTP (issue 25): our layer pattern as Megatron's list form of moe_layer_freq
+    if (ar.moe()) {
+        bool every = true;
+        for (std::int64_t i = 0; i < ar.layers; ++i)
+            every = every && ar.moeLayer(i);
+        if (!every)
+            for (std::int64_t i = 0; i < ar.layers; ++i)
+                a.moeLayerPattern.push_back(ar.moeLayer(i) ? 1 : 0);
+        a.moeRouterTopk = ar.topK;
+        a.sharedExpertFfn = ar.sharedExperts * (ar.sharedExpertFfn > 0 ? ar.sharedExpertFfn : ar.expertFfn());
+        a.sharedExpertGate = ar.sharedExpertGate;
+        a.addBiasLinear = ar.routerBias && ar.mlpBias;
+    }
+    if (ar.mla()) {
+        a.mla = true;
+        a.qLoraRank = ar.qLoraRank;
+        a.kvLoraRank = ar.kvLoraRank;
+        a.qkHeadDim = ar.qkNopeDim;
+        a.qkPosEmbHeadDim = ar.qkRopeDim;
+        a.vHeadDim = ar.vHeadDim;
+    }
+    a.mtpLayers = ar.mtpLayers;
+    a.ep = s.ep;
+    a.etp = s.expertTp();
+    a.worldSize = s.gpus;
     a.swiglu = ar.gatedMlp;
     a.rmsNorm = ar.norm == NormKind::RMSNorm;
     a.untieEmbeddings = !ar.tiedEmbeddings;
@@ -800,42 +841,89 @@ MegatronArgs megatronArgs(const Scenario& s)
     return a;
 }
 
-namespace {
-struct MegatronCounts
+MegatronShard megatronShard(const MegatronArgs& a)
 {
-    double block = 0, embedding = 0;
-};
-MegatronCounts megatronCounts(const MegatronArgs& a)
-{
-    // compute_weight_and_optimizer_memory() (dense and MoE, no MLA, no MTP).
+    // compute_weight_and_optimizer_memory() at NVIDIA/Megatron-LM@d98e8a64 (megatron/training/
+    // theoretical_memory_usage.py), term by term: attention (GQA or MLA), dense MLP, shared and routed experts,
+    // norms, router; the TP-sharded, replicated and expert-sharded parts of the most loaded shard.
     const double h = double(a.hidden);
-    const double qRatio = double(a.kvChannels * a.heads) / h;
+    const double heads = double(a.heads);
     const double gated = a.swiglu ? 1.5 : 1.0;
     const double norm = a.rmsNorm ? 1 : 2;
-    const double attn = 2 * h * h * ((1 + double(a.queryGroups) / double(a.heads)) * qRatio);
-    const double dense = 2 * h * (double(a.ffn) * gated + norm) + attn;
-    const double moe = 2 * h * (double(a.moeFfn) * double(std::max<std::int64_t>(1, a.experts)) * gated + norm) + attn;
-    MegatronCounts c;
-    const double layer = a.experts > 0 ? moe : dense;
-    c.block = layer * double(a.layers) + norm * h;
-    c.embedding = h * double(a.paddedVocab);
-    return c;
+    const bool moe = a.experts > 0;
+    const double L = double(a.layers);
+    double moeLayers = 0;
+    bool lastIsMoe = false;
+    if (moe) {
+        if (a.moeLayerPattern.empty()) {
+            moeLayers = L;
+            lastIsMoe = true;
+        } else {
+            for (int v : a.moeLayerPattern)
+                moeLayers += v;
+            lastIsMoe = a.moeLayerPattern.back() != 0;
+        }
+    }
+    const double denseLayers = L - moeLayers;
+    const double mtpMoe = lastIsMoe ? double(a.mtpLayers) : 0, mtpDense = lastIsMoe ? 0 : double(a.mtpLayers);
+    double attn = 0;
+    if (a.mla) {
+        const double qk = double(a.qkHeadDim + a.qkPosEmbHeadDim);
+        const double q = a.qLoraRank <= 0 ? h * heads * qk : double(a.qLoraRank) * (h + heads * qk + norm);
+        attn = q + double(a.kvLoraRank) * (h + heads * double(a.qkHeadDim + a.vHeadDim) + norm)
+            + h * double(a.qkPosEmbHeadDim) + heads * double(a.vHeadDim) * h;
+    } else {
+        const double qRatio = double(a.kvChannels * a.heads) / h;
+        attn = 2 * h * h * ((1 + double(a.queryGroups) / heads) * qRatio);
+    }
+    const double experts = moe ? double(a.experts) : 1;
+    const double denseMlp = 2 * h * double(a.ffn) * gated;
+    const double shared = 2 * h * double(a.sharedExpertFfn) * gated;
+    const double routed = moe ? 2 * h * double(a.moeFfn) * experts * gated : 0;
+    const double activeRouted = moe ? 2 * h * double(a.moeFfn) * double(a.moeRouterTopk) * gated : 0;
+    const double norms = 2 * h * norm;
+    const double router = moe ? h * experts + (a.addBiasLinear ? experts : 0) : 0;
+    const double gate = a.sharedExpertFfn > 0 && a.sharedExpertGate ? h : 0;
+    const double finalNorm = norm * h;
+    const double embedding = h * double(a.paddedVocab);
+    MegatronShard r;
+    r.embeddingLayers = a.untieEmbeddings ? 2 * embedding : embedding;
+    const double layerDense = attn + denseMlp + norms;
+    const double layerMoe = attn + shared + routed + norms + router + gate;
+    const double layerMoeActive = attn + shared + activeRouted + norms + router + gate;
+    const double block = layerDense * denseLayers + layerMoe * moeLayers + finalNorm;
+    const double blockActive = layerDense * denseLayers + layerMoeActive * moeLayers + finalNorm;
+    r.mtpBlock = layerDense * mtpDense + layerMoe * mtpMoe;
+    r.total = block + r.mtpBlock + r.embeddingLayers;
+    r.active = blockActive + r.mtpBlock + r.embeddingLayers;
+    const double etp = double(std::max<std::int64_t>(1, a.etp)), ep = double(std::max<std::int64_t>(1, a.ep));
+    const double p = double(a.pp), t = double(a.tp);
+    const std::int64_t expertDp = a.worldSize / std::max<std::int64_t>(1, a.etp * a.ep * a.pp); // Python's //
+    r.expertDp = double(expertDp);
+    const double tpBlock = (attn + denseMlp) * denseLayers + (attn + shared) * moeLayers;
+    const double replBlock = norms * denseLayers + (norms + router + gate) * moeLayers + finalNorm;
+    const double expBlock = routed * moeLayers;
+    const double tpMtp = (attn + denseMlp) * mtpDense + (attn + shared) * mtpMoe;
+    const double replMtp = norms * mtpDense + (norms + router + gate) * mtpMoe;
+    const double expMtp = routed * mtpMoe;
+    r.tpSharded = (tpBlock / p + tpMtp + embedding) / t;
+    r.replicated = replBlock / p + replMtp;
+    r.expertSharded = (expBlock / p + expMtp) / (etp * ep);
+    r.mostLoaded = r.tpSharded + r.replicated + r.expertSharded;
+    if (a.untieEmbeddings && a.pp == 1) {
+        r.tpSharded += embedding / t;
+        r.mostLoaded += embedding / t;
+    }
+    return r;
 }
-} // namespace
 
-double megatronMostLoadedShardParams(const MegatronArgs& a)
-{
-    const MegatronCounts c = megatronCounts(a);
-    double shard = (c.block / double(a.pp) + c.embedding) / double(a.tp);
-    if (a.untieEmbeddings && a.pp == 1)
-        shard += c.embedding / double(a.tp);
-    return shard;
-}
+double megatronMostLoadedShardParams(const MegatronArgs& a) { return megatronShard(a).mostLoaded; }
 
 double megatronWeightAndOptimizerBytes(const MegatronArgs& a)
 {
-    const double bpp = a.distributedOptimizer ? 6 + (12 / double(a.dp)) : 18;
-    return megatronMostLoadedShardParams(a) * bpp;
+    const MegatronShard r = megatronShard(a);
+    auto bpp = [&](double dp) { return a.distributedOptimizer ? 6 + (12 / dp) : 18; };
+    return (r.tpSharded + r.replicated) * bpp(double(a.dp)) + r.expertSharded * bpp(r.expertDp);
 }
 
 double megatronActivationBytes(const MegatronArgs& a, std::optional<std::int64_t> m, double* outputLayer)

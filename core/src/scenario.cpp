@@ -295,6 +295,24 @@ void validateScenario(const Scenario& s)
     } else if (s.gpus % s.modelParallel() != 0) {
         fail("gpus", "%1 GPUs are not divisible by TP x PP x CP = %2", {num(s.gpus), num(s.modelParallel())});
     }
+    // --- expert parallelism (issue 25): Megatron-Core folds the experts on ETP x EP x expert-DP over the same
+    // GPUs of a PP stage as the dense part's TP x CP x DP (megatron/core/parallel_state.py, initialize_model_parallel).
+    if (s.ep < 1)
+        fail("ep", "expert-parallel size must be at least 1");
+    if (s.etp < 0)
+        fail("expert-tp", "expert tensor-parallel size must be at least 1 (0: the TP size)");
+    // A dense model has no experts to fold: EP and expert TP change nothing there (the window hides them).
+    if (s.arch.moe() && s.arch.experts % s.ep != 0)
+        fail("ep", "EP %1 does not divide the %2 experts", {num(s.ep), num(s.arch.experts)});
+    if (s.arch.moe() && s.gpus % s.pp == 0 && s.ep <= s.gpus && s.stageGpus() % (s.ep * s.expertTp()) != 0)
+        fail(s.ep > 1 ? "ep" : "expert-tp", "expert TP x EP = %1 does not divide the %2 GPUs of a pipeline stage",
+             {num(s.ep * s.expertTp()), num(s.stageGpus())});
+    if (s.arch.moe() && s.etp > 1 && s.arch.expertFfn() % s.etp != 0)
+        fail("expert-tp", "expert TP %1 does not divide the expert FFN size %2", {num(s.etp), num(s.arch.expertFfn())});
+    if (!(s.moeCapacityFactor >= 1 && s.moeCapacityFactor <= 64))
+        fail("moe-capacity-factor", "must be between 1 and 64");
+    if (s.moeRouteNodes < 0)
+        fail("moe-route-nodes", "must not be negative");
     if (s.vpp < 1)
         fail("vpp", "virtual pipeline chunks must be at least 1");
     if (s.schedule == PipelineSchedule::Interleaved) {

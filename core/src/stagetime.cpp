@@ -8,6 +8,7 @@
 #include "shardscope/kernels.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace shardscope::detail {
 
@@ -61,8 +62,23 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
     const bool fp8 = s.recipe.fp8 && g.peakFlops8 > 0;
     const double gated = a.gatedMlp ? 2.0 : 1.0;
     // Linear layers: (M, N, K) per TP rank; backward runs the data- and weight-gradient GEMMs (twice the work).
-    const double qkv = gemmSeconds(km, T, (q + 2 * kv) / t, h, fp8);
-    const double proj = gemmSeconds(km, T, h, q / t, fp8);
+    double qkv = gemmSeconds(km, T, (q + 2 * kv) / t, h, fp8);
+    double proj = gemmSeconds(km, T, h, q / t, fp8);
+    if (a.mla()) {
+        // Multi-head Latent Attention (issue 25; Megatron-Core multi_latent_attention.py): the down-projections
+        // (h -> q_lora, h -> kv_lora + rope) are whole on every TP rank, the up-projections (q_lora -> heads x
+        // (nope + rope), kv_lora -> heads x (nope + v)) and the output projection (heads x v -> h) split over TP.
+        const double H = double(a.heads), qk = double(a.qkNopeDim + a.qkRopeDim);
+        const double qL = double(a.qLoraRank), kvL = double(a.kvLoraRank), v = double(a.vHeadDim);
+        const double qPath = qL > 0 ? h * qL + qL * H * qk / t : h * H * qk / t;
+        lt.attnFlops = 2.0 * T
+            * (qPath + h * (kvL + double(a.qkRopeDim)) + kvL * H * (double(a.qkNopeDim) + v) / t + H * v * h / t);
+        qkv = (qL > 0 ? gemmSeconds(km, T, qL, h, fp8) + gemmSeconds(km, T, H * qk / t, qL, fp8)
+                      : gemmSeconds(km, T, H * qk / t, h, fp8))
+            + gemmSeconds(km, T, kvL + double(a.qkRopeDim), h, fp8)
+            + gemmSeconds(km, T, H * (double(a.qkNopeDim) + v) / t, kvL, fp8);
+        proj = gemmSeconds(km, T, h, H * v / t, fp8);
+    }
     const double up = k * gemmSeconds(km, T, gated * f / t, h, fp8);
     const double down = k * gemmSeconds(km, T, h, f / t, fp8);
     const double head = gemmSeconds(km, T, double(a.vocab) / t, h, false);
@@ -112,9 +128,54 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
     lt.mlpEwFwd = ewMlpSec;
     lt.attnEwFwd = ewAttnSec;
     lt.mlpFwd = up + down + ewMlpSec + castFwd * (h + k * f / t) / (2 * h + q / t + k * f / t);
+    // MoE (issue 25; docs/model.md, "MoE step time"): the routed experts run as a grouped GEMM of E / EP local
+    // experts, each with its share of the routed tokens (small matrices reach less of the peak: kernels.h), the
+    // shared experts as a TP-split MLP; the router GEMM (h -> E), the top-k, permute and unpermute kernels move the
+    // routed tokens through HBM; the dispatch and combine all-to-alls (moeAllToAll()) in forward, two more in
+    // backward, exposed unless overlapped (moeA2aOverlap: what the layer's kernels cannot cover).
+    if (a.moe()) {
+        const double fe = double(a.expertFfn());
+        const double fs = double(a.sharedExpertFfn > 0 ? a.sharedExpertFfn : a.expertFfn());
+        const double rt = s.sequenceParallel ? t : 1.0;
+        const double etp = double(s.expertTp());
+        const double cf = s.moeCapacityFactor;
+        const std::int64_t localExperts = a.experts / std::max<std::int64_t>(1, s.ep); // EP divides the experts
+        const double local = double(localExperts);
+        // Routed tokens this rank's experts compute: the dispatcher's T / rt tokens x k x cf, gathered over ETP.
+        const double routedTokens = T / std::max(rt, etp) * etp * k * cf;
+        const double perExpert = routedTokens / std::max(1.0, local);
+        const double eUp = local * gemmSeconds(km, perExpert, gated * fe / etp, h, fp8);
+        const double eDown = local * gemmSeconds(km, perExpert, h, fe / etp, fp8);
+        const double sUp = double(a.sharedExperts) * gemmSeconds(km, T, gated * fs / t, h, fp8);
+        const double sDown = double(a.sharedExperts) * gemmSeconds(km, T, h, fs / t, fp8);
+        const double router = gemmSeconds(km, T / rt, double(a.experts), h, false);
+        // Permute and unpermute read and write the routed tokens (2 x 2 passes of h each); top-k and the softmax
+        // read the fp32 logits; the activation works on the routed intermediates.
+        const double moeEw = memorySeconds(km,
+                                           (4.0 * routedTokens * h + (gated + 1) * routedTokens * fe / etp
+                                            + double(a.sharedExperts) * (gated + 1) * T * fs / t)
+                                                   * actBytes
+                                               + 3.0 * 4.0 * T / rt * double(a.experts));
+        const MoeAllToAll x = moeAllToAll(s);
+        lt.moeA2aSeconds = x.seconds;
+        lt.moeA2aBytes = x.sentBytes;
+        const double kernelsFwd = eUp + eDown + sUp + sDown + router + moeEw;
+        const double a2aFwd = 2.0 * x.seconds;
+        const double coverFwd = lt.attnLinFwd + lt.coreFwd + ewAttnSec + kernelsFwd;
+        const double exposedFwd = s.moeA2aOverlap ? std::max(0.0, a2aFwd - coverFwd) : a2aFwd;
+        const double exposedBwd = s.moeA2aOverlap ? std::max(0.0, a2aFwd - 2.0 * coverFwd) : a2aFwd;
+        lt.upShare = eUp + sUp + eDown + sDown > 0 ? (eUp + sUp) / (eUp + sUp + eDown + sDown) : 1.0;
+        lt.mlpFwd = kernelsFwd + ewMlpSec + exposedFwd;
+        lt.mlpEwFwd = ewMlpSec + moeEw;
+        lt.mlpFlops = 2.0
+            * (routedTokens * (a.gatedMlp ? 3.0 : 2.0) * h * fe / etp
+               + T * double(a.sharedExperts) * (a.gatedMlp ? 3.0 : 2.0) * h * fs / t + T / rt * h * double(a.experts));
+        lt.mlpBwd = 2.0 * (kernelsFwd + ewMlpSec) + exposedBwd;
+    } else {
+        lt.mlpBwd = 2.0 * lt.mlpFwd;
+    }
     lt.attnLinBwd = 2.0 * lt.attnLinFwd;
     lt.attnEwBwd = 2.0 * ewAttnSec;
-    lt.mlpBwd = 2.0 * lt.mlpFwd;
     // LM head and loss: the logits (fp32) are written, read by the softmax cross-entropy and its gradient.
     const double logits = memorySeconds(km, 8.0 * T * double(a.vocab) / t);
     lt.headFwd = head + logits;
@@ -331,5 +392,44 @@ std::vector<Zero3Piece> zero3Pieces(const Scenario& s, const std::vector<ZeroUni
 namespace shardscope {
 
 KernelModel kernelModelInForce(const Scenario& s) { return detail::kernelModel(s, resolveGpu(s)); }
+
+MoeAllToAll moeAllToAll(const Scenario& s)
+{
+    MoeAllToAll x;
+    const Architecture& a = s.arch;
+    if (!a.moe())
+        return x;
+    const double t = double(s.tp);
+    const double rt = s.sequenceParallel ? t : 1.0;
+    const double ep = double(std::max<std::int64_t>(1, s.ep));
+    const double k = double(std::min(a.topK, a.experts));
+    x.tokens = double(s.seq) * double(s.microBatch) / double(s.cp) / rt;
+    x.copiesPerToken = k * s.moeCapacityFactor;
+    x.bytesPerCopy = double(a.hidden) * detail::activationWireBytes(effectiveBytesPerParam(s));
+    const double copies = x.tokens * x.copiesPerToken;
+    x.sentBytes = copies * (ep - 1.0) / ep * x.bytesPerCopy;
+    // The EP group: ETP fastest, then EP (Megatron-Core's expert rank order); ranks per node of one group.
+    const std::int64_t etp = s.expertTp();
+    const std::int64_t perNode = std::max<std::int64_t>(
+        1, std::min<std::int64_t>(s.ep, s.gpusPerNode / std::max<std::int64_t>(1, etp)));
+    x.epNodes = std::max<std::int64_t>(1, (s.ep + perNode - 1) / perNode);
+    const double offNode = ep > 1 ? (ep - double(perNode)) / ep : 0.0; // share of a token's copies for other nodes
+    double interCopies = x.copiesPerToken * std::max(0.0, offNode);
+    if (s.moeNodeDedup && x.epNodes > 1) {
+        // Once per destination node: of n nodes, k x cf copies spread evenly reach n (1 - (1 - 1/n)^(k cf)) distinct
+        // nodes on average, (n - 1) / n of them other nodes.
+        const double n = double(x.epNodes);
+        interCopies = std::min(interCopies, n * (1 - std::pow(1 - 1 / n, x.copiesPerToken)) * (n - 1) / n);
+    }
+    if (s.moeRouteNodes > 0 && x.epNodes > 1)
+        interCopies = std::min(interCopies, double(s.moeRouteNodes) * double(x.epNodes - 1) / double(x.epNodes));
+    x.interNodeBytes = x.tokens * interCopies * x.bytesPerCopy;
+    x.intraNodeBytes = std::max(0.0, x.sentBytes - x.interNodeBytes);
+    const LinkPlan l = planLinks(s);
+    const double intra = x.intraNodeBytes / std::max(1.0, l.intraNodeBytesPerSecond);
+    const double inter = x.interNodeBytes / std::max(1.0, l.interNodeBytesPerSecond);
+    x.seconds = ep > 1 ? std::max(intra, inter) + s.alphaSeconds * (ep - 1.0) : 0.0;
+    return x;
+}
 
 } // namespace shardscope

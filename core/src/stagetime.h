@@ -91,6 +91,9 @@ struct LayerTimes
     /// Shares of the forward kernel seconds by weight (per-tensor ZeRO-3 splits a layer at its weights): QKV's
     /// share of the attention GEMMs, the up/gate GEMMs' share of the MLP's, and the MLP's element-wise seconds.
     double qkvShare = 1, upShare = 1, mlpEwFwd = 0;
+    /// MoE (issue 25): one all-to-all's seconds and the bytes this rank sends in it (moeAllToAll()); its exposed
+    /// part is in mlpFwd and mlpBwd.
+    double moeA2aSeconds = 0, moeA2aBytes = 0;
     /// Kernel seconds of one layer's forward (what overlap_param_gather hides the parameter all-gather under).
     double layerForward() const { return attnLinFwd + coreFwd + attnEwFwd + mlpFwd; }
 };

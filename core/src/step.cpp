@@ -623,6 +623,15 @@ StepResult StepModel::run()
     T.bubbleSeconds += std::max(0.0, stepEnd - (postStart + post.duration));
     T.stepTime = stepEnd;
     fineCount += post.events.size();
+    // MoE (issue 25): the worst rank's all-to-alls, 4 per MoE layer per micro-batch (2 more where full
+    // checkpointing recomputes the forward); their exposed part is in the MLP's compute events (stagetime.cpp).
+    if (m_s.arch.moe()) {
+        const std::int64_t L = m_s.arch.layers, stageLayers = detail::layersOnStage(L, m_p, m_worstStage);
+        const double moeLayers = double(m_s.arch.moeLayersIn(detail::layersBefore(L, m_p, m_worstStage), stageLayers));
+        const double perLayer = m_s.checkpointing == Checkpointing::Full ? 6.0 : 4.0;
+        T.epBytes = perLayer * moeLayers * double(m_m) * m_lt.moeA2aBytes;
+        T.epSeconds = perLayer * moeLayers * double(m_m) * m_lt.moeA2aSeconds;
+    }
 
     // Executed and model FLOPs of the whole step (all stages, all TP and DP ranks).
     double stageFlopsSum = 0, modelFlopsSum = 0;

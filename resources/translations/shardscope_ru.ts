@@ -637,6 +637,22 @@ B: %2
             <source>PNG DPI</source>
             <translation>DPI для PNG</translation>
         </message>
+        <message>
+            <source>the chart&apos;s own title</source>
+            <translation>собственный заголовок диаграммы</translation>
+        </message>
+        <message>
+            <source>the scenario and its verdict; - for none</source>
+            <translation>сценарий и его вердикт; - — без подписи</translation>
+        </message>
+        <message>
+            <source>Title</source>
+            <translation>Заголовок</translation>
+        </message>
+        <message>
+            <source>Caption</source>
+            <translation>Подпись</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::CompareWidget</name>
@@ -1990,8 +2006,8 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>Память на GPU по слагаемым</translation>
         </message>
         <message>
-            <source>Comparing ZeRO stages: a logarithmic memory axis, so that a small ZeRO-3 bar stays readable beside DDP's. Each bar's top is its total.</source>
-            <translation>Сравнение стадий ZeRO: логарифмическая ось памяти, чтобы маленький столбец ZeRO-3 был читаем рядом со столбцом DDP. Верх каждого столбца — его сумма.</translation>
+            <source>Comparing ZeRO stages: a logarithmic memory axis, so that a small ZeRO-3 bar stays readable beside DDP's. Each bar is its total; the terms are stacked on the linear axis only (stacked on a log axis, their shares would look wrong).</source>
+            <translation>Сравнение стадий ZeRO: логарифмическая ось памяти, чтобы маленький столбец ZeRO-3 был читаем рядом со столбцом DDP. Каждый столбец — его сумма; слагаемые складываются только на линейной оси (на логарифмической их доли выглядели бы неверно).</translation>
         </message>
         <message>
             <source>%1, GPU %2</source>
@@ -2069,6 +2085,18 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>ZeRO stages 0-3 at the current N</source>
             <translation>Стадии ZeRO 0-3 при текущем N</translation>
+        </message>
+        <message>
+            <source>Total per GPU</source>
+            <translation>Всего на GPU</translation>
+        </message>
+        <message>
+            <source>%1: %2 in total</source>
+            <translation>%1: всего %2</translation>
+        </message>
+        <message>
+            <source>%1: %2 (%3%)</source>
+            <translation>%1: %2 (%3%)</translation>
         </message>
     </context>
     <context>
@@ -2355,6 +2383,14 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>Megatron's report prices MoE activations as a dense MLP (Megatron-LM #1784)</source>
             <translation>Отчёт Megatron считает активации MoE как у плотного MLP (Megatron-LM #1784)</translation>
+        </message>
+        <message>
+            <source>Megatron spreads each kind of layer evenly over the %1 stages (L/p dense and MoE layers each) and puts the embedding and the MTP block on the same shard; ShardScope places whole layers (the dense first layers on the first stage) and reports the worst rank</source>
+            <translation>Megatron делит слои каждого вида поровну между %1 стадиями (по L/p плотных и MoE-слоёв) и кладёт эмбеддинг и блок MTP на один шард; ShardScope размещает слои целиком (первые плотные слои на первой стадии) и показывает худший ранг</translation>
+        </message>
+        <message>
+            <source>Megatron counts %1 multi-token-prediction layer(s) on the most loaded shard; ShardScope's total leaves them out (the model card's main-model count)</source>
+            <translation>Megatron учитывает %1 слой(ёв) предсказания нескольких токенов (MTP) на самом загруженном шарде; итог ShardScope их не включает (счёт основной модели из карточки модели)</translation>
         </message>
         <message>
             <source>Megatron reports the first stage: all L layers' activations (p micro-batches of L/p layers) and the embedding shard; ShardScope reports the worst rank</source>

@@ -637,6 +637,22 @@ B：%2
             <source>PNG DPI</source>
             <translation>PNG DPI</translation>
         </message>
+        <message>
+            <source>the chart&apos;s own title</source>
+            <translation>图表自身的标题</translation>
+        </message>
+        <message>
+            <source>the scenario and its verdict; - for none</source>
+            <translation>场景及其结论；- 表示无</translation>
+        </message>
+        <message>
+            <source>Title</source>
+            <translation>标题</translation>
+        </message>
+        <message>
+            <source>Caption</source>
+            <translation>说明</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::CompareWidget</name>
@@ -1990,8 +2006,8 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>每 GPU 显存的各项构成</translation>
         </message>
         <message>
-            <source>Comparing ZeRO stages: a logarithmic memory axis, so that a small ZeRO-3 bar stays readable beside DDP's. Each bar's top is its total.</source>
-            <translation>对比 ZeRO 阶段：显存轴使用对数刻度，使较小的 ZeRO-3 柱在 DDP 柱旁边依然清晰可读。每根柱的顶端是其合计。</translation>
+            <source>Comparing ZeRO stages: a logarithmic memory axis, so that a small ZeRO-3 bar stays readable beside DDP's. Each bar is its total; the terms are stacked on the linear axis only (stacked on a log axis, their shares would look wrong).</source>
+            <translation>比较 ZeRO 阶段：对数内存轴，使较小的 ZeRO-3 柱在 DDP 柱旁仍然可读。每根柱为其总量；各项只在线性轴上堆叠（在对数轴上堆叠，其占比会显得不对）。</translation>
         </message>
         <message>
             <source>%1, GPU %2</source>
@@ -2069,6 +2085,18 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>ZeRO stages 0-3 at the current N</source>
             <translation>当前 N 下的 ZeRO 阶段 0-3</translation>
+        </message>
+        <message>
+            <source>Total per GPU</source>
+            <translation>每 GPU 总计</translation>
+        </message>
+        <message>
+            <source>%1: %2 in total</source>
+            <translation>%1：共 %2</translation>
+        </message>
+        <message>
+            <source>%1: %2 (%3%)</source>
+            <translation>%1：%2（%3%）</translation>
         </message>
     </context>
     <context>
@@ -2355,6 +2383,14 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>Megatron's report prices MoE activations as a dense MLP (Megatron-LM #1784)</source>
             <translation>Megatron 的报告把 MoE 的激活值按稠密 MLP 计价（Megatron-LM #1784）</translation>
+        </message>
+        <message>
+            <source>Megatron spreads each kind of layer evenly over the %1 stages (L/p dense and MoE layers each) and puts the embedding and the MTP block on the same shard; ShardScope places whole layers (the dense first layers on the first stage) and reports the worst rank</source>
+            <translation>Megatron 把每类层平均分到 %1 个流水线阶段（稠密层和 MoE 层各 L/p 层），并把嵌入层和 MTP 块放在同一分片上；ShardScope 按整层放置（前几个稠密层在第一阶段），并报告最差的 rank</translation>
+        </message>
+        <message>
+            <source>Megatron counts %1 multi-token-prediction layer(s) on the most loaded shard; ShardScope's total leaves them out (the model card's main-model count)</source>
+            <translation>Megatron 在负载最重的分片上计入 %1 个多 token 预测（MTP）层；ShardScope 的总数不含它们（模型卡中主模型的计数）</translation>
         </message>
         <message>
             <source>Megatron reports the first stage: all L layers' activations (p micro-batches of L/p layers) and the embedding shard; ShardScope reports the worst rank</source>

@@ -434,17 +434,27 @@ private slots:
             QTest::newRow(qPrintable(QStringLiteral("N=%1").arg(n))) << n;
     }
 
-    void shardScopeTermsAtTheirStepMaximum()
+    void shardScopeTermsAtThePeakAndAtTheirStepMaximum()
     {
         // The default scenario (Llama-2-70B, 68,976,648,192 params, ZeRO-3 over d = 32, mixed): the liveness
-        // peak comes before the 16-bit gradients exist, but the ShardScope column shows each term at its
-        // largest over the step, as the peers count them: grads 2 B x 68,976,648,192 / 32 = 4,311,040,512 B.
+        // peak comes before the 16-bit gradients exist. Issue 26: the ShardScope column shows the Memory tab's
+        // breakdown (the terms at the peak, 0 B of grads, summing to the total; it showed 50.6 GB of terms under a
+        // 44.5 GB total), and each term at its largest over the step beside it, as the peers count them:
+        // grads 2 B x 68,976,648,192 / 32 = 4,311,040,512 B.
+        const Footprint f = computeFootprint(defaultScenario());
         const PeerEstimate e = computePeer(PeerId::ShardScope, defaultScenario());
-        QCOMPARE(e.terms[static_cast<int>(Term::Grads)].bytes, 4311040512.0);
+        QCOMPARE(e.terms[static_cast<int>(Term::Grads)].bytes, 0.0);
+        QCOMPARE(e.terms[static_cast<int>(Term::Grads)].stepMaxBytes, 4311040512.0);
         // (Params are 2,555,392 B more: DeepSpeed's stage3_param_persistence_threshold keeps the small norm
         // weights whole on every rank, the default framework convention.)
-        // The total stays the liveness peak (device used on the worst rank).
-        QCOMPARE(e.gpuBytesPerDevice, double(computeFootprint(defaultScenario()).worstRank().totalBytes));
+        // The total stays the liveness peak (device used on the worst rank), and the column's terms sum to it.
+        QCOMPARE(e.gpuBytesPerDevice, double(f.worstRank().totalBytes));
+        double sum = 0;
+        for (int i = 0; i < kTermCount; ++i) {
+            QCOMPARE(e.terms[std::size_t(i)].bytes, double(f.worstRank().terms[std::size_t(i)].bytes));
+            sum += e.terms[std::size_t(i)].bytes;
+        }
+        QCOMPARE(sum, *e.gpuBytesPerDevice);
     }
 
     void brackets()

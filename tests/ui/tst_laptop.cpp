@@ -6,11 +6,17 @@
 #include "chartexport.h"
 #include "controlspanel.h"
 #include "explorer.h"
+#include "fileactions.h"
 #include "lecture.h"
 #include "mainwindow.h"
 #include "memorypage.h"
 #include "memorypergpuchart.h"
 #include "resultjson.h"
+#include "traindemopanel.h"
+#include "steppipelineview.h"
+#include "stepview.h"
+#include "shardscope/advice.h"
+#include "shardscope/step.h"
 #include "wheelguard.h"
 
 #include <QAbstractSlider>
@@ -20,6 +26,7 @@
 #include <QComboBox>
 #include <QFileInfo>
 #include <QJsonDocument>
+#include <QLabel>
 #include <QLineEdit>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -199,6 +206,23 @@ private slots:
         }
     }
 
+    void theExportDialogOffersTitleAndCaption()
+    {
+        // As export --title / --caption: what is typed reaches the options the export is made with.
+        ChartExportDialog d;
+        auto* title = d.findChild<QLineEdit*>(QStringLiteral("exportTitle"));
+        auto* caption = d.findChild<QLineEdit*>(QStringLiteral("exportCaption"));
+        QVERIFY(title && caption);
+        QVERIFY(d.options().title.isEmpty() && d.options().caption.isEmpty()); // the chart's own and the scenario's
+        title->setText(QStringLiteral("Figure 3"));
+        caption->setText(QStringLiteral("-"));
+        QCOMPARE(d.options().title, QStringLiteral("Figure 3"));
+        QCOMPARE(d.options().caption, QStringLiteral("-"));
+        // Data formats have neither.
+        d.findChild<QComboBox*>(QStringLiteral("exportFormat"))->setCurrentIndex(3); // CSV
+        QVERIFY(!title->isEnabled());
+    }
+
     void oneRememberedExportFolder()
     {
         QTemporaryDir dir;
@@ -209,6 +233,74 @@ private slots:
         setExportFolder(dir.filePath(QStringLiteral("gone"))); // a folder that no longer exists falls back
         QCOMPARE(exportFolder(QStringLiteral("fallback")), QStringLiteral("fallback"));
         setExportFolder(QString());
+    }
+
+    void oneStageNumberingEverywhere()
+    {
+        // The Memory tab's verdict says "pipeline stage 4 of 4"; the Step tab said "stage 3" for the same rank
+        // (0-based). Llama-2-70B on 64 GPUs, TP 8 x PP 4: the worst rank is on the last stage (core: worstStage 3).
+        Scenario s = defaultScenario();
+        s.gpus = 64;
+        s.tp = 8;
+        s.pp = 4;
+        s.zeroStage = 1;
+        const StepResult r = computeStep(s);
+        QCOMPARE(r.worstStage, std::int64_t(3));
+        StepView v;
+        v.setScenario(s);
+        const QString label = v.pipelineView()->stageLabel(r.worstStage);
+        QVERIFY2(label.contains(QStringLiteral("stage 4 ")), qPrintable(label));
+        QVERIFY2(v.pipelineView()->stageLabel(0).startsWith(QStringLiteral("stage 1 ")), qPrintable(v.pipelineView()->stageLabel(0)));
+        const Verdict verdict = verdictFor(computeAdvice(s), ByteUnit::GB);
+        QVERIFY2(verdict.text.contains(QStringLiteral("pipeline stage 4 of 4")), qPrintable(verdict.text));
+    }
+
+    void aFitWithACaveatIsAWarningNotAGreenFit()
+    {
+        // fp8 linears on an A100 (no FP8 tensor cores; NVIDIA A100 datasheet: FP8 arrives with Hopper): the memory fits,
+        // but the verdict is a warning (symbol and colour), not a green "Fits".
+        Scenario s = defaultScenario();
+        s.recipe = resolveRecipe("fp8-mixed");
+        const Advice a = computeAdvice(s);
+        QVERIFY(a.verdict.fp8WithoutTensorCores);
+        const Verdict v = verdictFor(a, ByteUnit::GB);
+        QCOMPARE(v.kind, Verdict::Kind::Fits);
+        QVERIFY(v.warning);
+        MemoryPage page;
+        page.setAdvice(a);
+        auto* label = page.findChild<QLabel*>(QStringLiteral("verdict"));
+        QVERIFY(label);
+        QVERIFY2(label->text().startsWith(QStringLiteral("\u26a0")), qPrintable(label->text()));
+        // Without the caveat: the green tick.
+        page.setAdvice(computeAdvice(defaultScenario()));
+        QVERIFY(!verdictFor(computeAdvice(defaultScenario()), ByteUnit::GB).warning);
+        QVERIFY2(label->text().startsWith(QStringLiteral("\u2714")), qPrintable(label->text()));
+    }
+
+    void runItForRealOffersOnlyRankCountsThatSplitTheBatch()
+    {
+        // The mini trainer's global batch is 48 (core/include/shardscope/trainer.h): the Ranks box steps through its
+        // divisors up to 16 (1, 2, 3, 4, 6, 8, 12, 16) and refuses a typed 5.
+        QCOMPARE(train::TrainConfig().globalBatch, 48);
+        TrainDemoPanel panel;
+        auto* ranks = panel.findChild<QSpinBox*>(QStringLiteral("trainRanks"));
+        QVERIFY(ranks);
+        ranks->setValue(1);
+        QList<int> seen {ranks->value()};
+        for (int i = 0; i < 10; ++i) {
+            ranks->stepBy(1);
+            if (ranks->value() != seen.last())
+                seen << ranks->value();
+        }
+        QCOMPARE(seen, (QList<int> {1, 2, 3, 4, 6, 8, 12, 16}));
+        ranks->stepBy(-2);
+        QCOMPARE(ranks->value(), 8);
+        QString typed = QStringLiteral("5");
+        int pos = 1;
+        QCOMPARE(static_cast<QAbstractSpinBox*>(ranks)->validate(typed, pos) == QValidator::Acceptable, false);
+        typed = QStringLiteral("12");
+        pos = 2;
+        QCOMPARE(static_cast<QAbstractSpinBox*>(ranks)->validate(typed, pos), QValidator::Acceptable);
     }
 
     void windowMessagesQuoteNoFlags()

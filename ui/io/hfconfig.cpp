@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonParseError>
@@ -64,6 +65,16 @@ struct Reader
             return integer(key, def);
         return integer(alt, def);
     }
+    /// A size that may be null or 0 to mean "none" (DeepSeek-V2-Lite's q_lora_rank: null); absent: the default.
+    std::int64_t optional(const char* key, std::int64_t def) const
+    {
+        const QJsonValue v = o.value(QLatin1String(key));
+        if (v.isUndefined())
+            return def;
+        if (v.isNull() || (v.isDouble() && v.toDouble() == 0))
+            return 0;
+        return integer(key, def);
+    }
     bool boolean(const char* key, bool def) const
     {
         const QJsonValue v = o.value(QLatin1String(key));
@@ -103,12 +114,109 @@ Architecture llamaLike(const Reader& r, const char* type, std::int64_t vocab, st
     return a;
 }
 
+// --- Mixture of Experts (issue 25). Defaults: transformers' configuration_<type>.py; the structure each count
+// follows: modeling_<type>.py (docs/model.md, "Mixture of Experts").
+Architecture moeFromHfConfig(const Reader& top, const QString& type)
+{
+    if (type == QLatin1String("qwen2_moe") || type == QLatin1String("qwen3_moe")) {
+        const bool q3 = type == QLatin1String("qwen3_moe");
+        const QJsonValue only = top.o.value(QLatin1String("mlp_only_layers"));
+        if (only.isArray() && !only.toArray().isEmpty())
+            fail(top.origin,
+                 QCoreApplication::translate("shardscope::Import",
+                                             "'mlp_only_layers' lists dense layers: "
+                                             "only an empty list is supported"));
+        Architecture a = q3 ? llamaLike(top, "qwen3_moe", 151936, 2048, 6144, 24, 32, 4, false, 128)
+                            : llamaLike(top, "qwen2_moe", 151936, 2048, 5632, 24, 16, 16, false);
+        if (q3) {
+            a.qkvBias = a.attnOutBias = top.boolean("attention_bias", false);
+            a.qkNorm = 1; // Qwen3MoeAttention: q_norm, k_norm = RMSNorm(head_dim)
+        } else {
+            a.qkvBias = true; // Qwen2MoeAttention: q/k/v_proj bias=True, o_proj bias=False
+        }
+        a.experts = top.integer("num_experts", q3 ? 128 : 60);
+        a.topK = top.integer("num_experts_per_tok", q3 ? 8 : 4);
+        a.moeFfn = top.integer("moe_intermediate_size", q3 ? 768 : 1408);
+        a.moeLayerFreq = top.integer("decoder_sparse_step", 1);
+        if (!q3) {
+            // Qwen2MoeSparseMoeBlock: shared_expert = MLP(shared_expert_intermediate_size), shared_expert_gate h -> 1
+            a.sharedExpertFfn = top.optional("shared_expert_intermediate_size", 5632);
+            a.sharedExperts = a.sharedExpertFfn > 0 ? 1 : 0;
+            a.sharedExpertGate = a.sharedExperts > 0;
+        }
+        return a;
+    }
+    if (type == QLatin1String("olmoe")) {
+        Architecture a = llamaLike(top, "olmoe", 50304, 2048, 2048, 16, 16, 0, false);
+        a.qkvBias = a.attnOutBias = top.boolean("attention_bias", false);
+        a.qkNorm = 2; // OlmoeAttention: q_norm = RMSNorm(hidden), k_norm = RMSNorm(kv_heads x head_dim)
+        a.experts = top.integer("num_experts", 64);
+        a.topK = top.integer("num_experts_per_tok", 8);
+        return a;
+    }
+    if (type == QLatin1String("gpt_oss")) {
+        Architecture a = llamaLike(top, "gpt_oss", 201088, 2880, 2880, 36, 64, 8, false, 64);
+        a.qkvBias = a.attnOutBias = top.boolean("attention_bias", true);
+        a.attentionSinks = true; // GptOssAttention.sinks: one per head
+        a.mlpBias = true; // GptOssExperts: gate_up_proj_bias (E, 2f), down_proj_bias (E, h)
+        a.routerBias = true; // GptOssTopKRouter: bias (E)
+        a.experts = top.integer("num_local_experts", 128);
+        a.topK = top.integer2("num_experts_per_tok", "experts_per_token", 4);
+        return a;
+    }
+    if (type == QLatin1String("deepseek_v2") || type == QLatin1String("deepseek_v3")) {
+        const bool v3 = type == QLatin1String("deepseek_v3");
+        Architecture a = v3 ? llamaLike(top, "deepseek_v3", 129280, 7168, 18432, 61, 128, 0, false, 1)
+                            : llamaLike(top, "deepseek_v2", 102400, 4096, 11008, 30, 32, 0, false, 1);
+        a.qkvBias = a.attnOutBias = top.boolean("attention_bias", false);
+        a.experts = top.integer("n_routed_experts", v3 ? 256 : 160);
+        a.topK = top.integer("num_experts_per_tok", v3 ? 8 : 6);
+        a.moeFfn = top.integer("moe_intermediate_size", v3 ? 2048 : 1407);
+        a.sharedExperts = top.optional("n_shared_experts", v3 ? 1 : 2);
+        a.denseLayers = top.optional("first_k_dense_replace", v3 ? 3 : 0);
+        // DeepSeek's rule is idx >= first_k_dense_replace and idx % moe_layer_freq == 0: the same as ours at 1.
+        if (top.integer("moe_layer_freq", 1) != 1)
+            fail(top.origin,
+                 QCoreApplication::translate("shardscope::Import", "'moe_layer_freq' other than 1 is not supported"));
+        a.qLoraRank = top.optional("q_lora_rank", 1536);
+        a.kvLoraRank = top.integer("kv_lora_rank", 512);
+        a.qkRopeDim = top.integer("qk_rope_head_dim", 64);
+        a.qkNopeDim = top.integer("qk_nope_head_dim", 128);
+        a.vHeadDim = top.integer("v_head_dim", 128);
+        a.headDim = a.qkNopeDim + a.qkRopeDim; // what the attention core multiplies per head
+        // noaux_tc (DeepSeek-V3): the router's e_score_correction_bias, one per expert.
+        a.routerBias = top.o.value(QLatin1String("topk_method")).toString(v3 ? QStringLiteral("noaux_tc") : QString())
+            == QLatin1String("noaux_tc");
+        a.mtpLayers = top.optional("num_nextn_predict_layers", 0);
+        if (a.experts > 1 && a.denseLayers >= a.layers)
+            a.denseLayers = a.layers;
+        return a;
+    }
+    // Llama 4: the text model's config sits under text_config (Llama4Config); llama4_text is that config itself.
+    const QJsonObject text = top.o.value(QLatin1String("text_config")).toObject();
+    const Reader r {text.isEmpty() ? top.o : text, top.origin};
+    Architecture a = llamaLike(r, "llama4", 202048, 5120, 16384, 48, 40, 8, false, 128);
+    a.id = "hf:llama4";
+    a.tiedEmbeddings = top.boolean("tie_word_embeddings", r.boolean("tie_word_embeddings", false));
+    a.qkvBias = a.attnOutBias = r.boolean("attention_bias", false);
+    a.moeFfn = r.integer("intermediate_size", 8192); // Llama4TextExperts and the shared expert
+    a.ffn = r.integer("intermediate_size_mlp", 16384); // the dense layers' Llama4TextMLP
+    a.experts = r.integer("num_local_experts", 16);
+    a.topK = r.integer("num_experts_per_tok", 1);
+    a.sharedExperts = 1; // Llama4TextMoe.shared_expert
+    a.moeLayerFreq = r.integer("interleave_moe_layer_step", 1); // moe_layers = range(step - 1, L, step)
+    return a;
+}
+
 } // namespace
 
 QStringList supportedHfModelTypes()
 {
-    return {QStringLiteral("llama"), QStringLiteral("mistral"), QStringLiteral("mixtral"), QStringLiteral("qwen2"),
-            QStringLiteral("gemma"), QStringLiteral("gemma2"), QStringLiteral("phi3"), QStringLiteral("gpt2")};
+    return {QStringLiteral("llama"),     QStringLiteral("mistral"),     QStringLiteral("mixtral"),
+            QStringLiteral("qwen2"),     QStringLiteral("gemma"),       QStringLiteral("gemma2"),
+            QStringLiteral("phi3"),      QStringLiteral("gpt2"),        QStringLiteral("qwen2_moe"),
+            QStringLiteral("qwen3_moe"), QStringLiteral("deepseek_v2"), QStringLiteral("deepseek_v3"),
+            QStringLiteral("gpt_oss"),   QStringLiteral("llama4"),      QStringLiteral("olmoe")};
 }
 
 Architecture architectureFromHfConfig(const QByteArray& json, const QString& origin)
@@ -138,6 +246,11 @@ Architecture architectureFromHfConfig(const QByteArray& json, const QString& ori
         a = llamaLike(r, "mixtral", 32000, 4096, 14336, 32, 32, 8, false);
         a.experts = r.integer("num_local_experts", 8);
         a.topK = r.integer("num_experts_per_tok", 2);
+    } else if (type == QLatin1String("qwen2_moe") || type == QLatin1String("qwen3_moe")
+               || type == QLatin1String("olmoe") || type == QLatin1String("gpt_oss")
+               || type == QLatin1String("deepseek_v2") || type == QLatin1String("deepseek_v3")
+               || type == QLatin1String("llama4") || type == QLatin1String("llama4_text")) {
+        a = moeFromHfConfig(r, type);
     } else if (type == QLatin1String("qwen2")) {
         a = llamaLike(r, "qwen2", 151936, 4096, 22016, 32, 32, 32, false);
         a.qkvBias = true; // Qwen2Attention: q/k/v_proj bias=True, o_proj bias=False

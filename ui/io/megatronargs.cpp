@@ -7,6 +7,7 @@
 #include <QFileInfo>
 #include <QHash>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSet>
 
 #include <cmath>
@@ -33,6 +34,12 @@ const QStringList kValued = {
     QStringLiteral("nnodes"), QStringLiteral("context-parallel-size"), QStringLiteral("expert-model-parallel-size"),
     QStringLiteral("data-parallel-sharding-strategy"), QStringLiteral("optimizer-offload-fraction"),
     QStringLiteral("attention-backend"),
+    // --- MoE, MLA and MTP (issue 25)
+    QStringLiteral("expert-tensor-parallel-size"), QStringLiteral("moe-ffn-hidden-size"),
+    QStringLiteral("moe-shared-expert-intermediate-size"), QStringLiteral("moe-layer-freq"),
+    QStringLiteral("moe-expert-capacity-factor"), QStringLiteral("q-lora-rank"), QStringLiteral("kv-lora-rank"),
+    QStringLiteral("qk-head-dim"), QStringLiteral("qk-pos-emb-head-dim"), QStringLiteral("v-head-dim"),
+    QStringLiteral("mtp-num-layers"),
 };
 const QStringList kFlags = {
     QStringLiteral("bf16"), QStringLiteral("fp16"), QStringLiteral("use-distributed-optimizer"),
@@ -42,6 +49,7 @@ const QStringList kFlags = {
     QStringLiteral("use-flash-attn"), QStringLiteral("accumulate-allreduce-grads-in-fp32"),
     QStringLiteral("use-torch-fsdp2"), QStringLiteral("use-megatron-fsdp"), QStringLiteral("use-custom-fsdp"),
     QStringLiteral("optimizer-cpu-offload"),
+    QStringLiteral("multi-latent-attention"), // MoE and MLA (issue 25)
 };
 // Read for its meaning but with no effect on memory: reported once as "no effect".
 const QStringList kNoEffect = {
@@ -182,7 +190,10 @@ void adoptPresetName(Architecture& a)
             && a.gatedMlp == b.gatedMlp && a.tiedEmbeddings == b.tiedEmbeddings && a.qkvBias == b.qkvBias
             && a.attnOutBias == b.attnOutBias && a.mlpBias == b.mlpBias && a.norm == b.norm
             && a.normsPerLayer == b.normsPerLayer && a.dropout == b.dropout && a.experts == b.experts
-            && a.topK == b.topK) {
+            && a.topK == b.topK && a.moeFfn == b.moeFfn && a.sharedExperts == b.sharedExperts
+            && a.denseLayers == b.denseLayers && a.kvLoraRank == b.kvLoraRank && a.qLoraRank == b.qLoraRank
+            && a.mtpLayers == b.mtpLayers && a.routerBias == b.routerBias && a.qkNorm == b.qkNorm
+            && a.attentionSinks == b.attentionSinks) {
             a.id = b.id;
             a.name = b.name;
             return;
@@ -225,9 +236,21 @@ Scenario scenarioFromMegatronArgs(const QString& text, const Scenario& base, Imp
         s.gpus = perNode * nodes;
         a.note(QCoreApplication::translate("shardscope::Import", "torchrun: %1 node(s) x %2 processes = %3 GPUs").arg(nodes).arg(perNode).arg(s.gpus));
     }
-    for (const char* k : {"context-parallel-size", "expert-model-parallel-size"})
+    for (const char* k : {"context-parallel-size"})
         if (a.has(k) && a.integer(k, 1, 1048576) > 1)
             a.note(QCoreApplication::translate("shardscope::Import", "--%1 %2: not modelled").arg(QLatin1String(k), a.value(k)));
+    // --- expert parallelism (issue 25): Megatron-Core's EP and expert TP (its default: the TP size)
+    if (a.has("expert-model-parallel-size"))
+        s.ep = a.integer("expert-model-parallel-size", 1, 1048576);
+    if (a.has("expert-tensor-parallel-size"))
+        s.etp = a.integer("expert-tensor-parallel-size", 1, 1048576);
+    if (a.has("moe-expert-capacity-factor")) {
+        const double cf = a.number("moe-expert-capacity-factor");
+        if (!(cf >= 1 && cf <= 64))
+            Args::fail(QStringLiteral("moe-expert-capacity-factor"),
+                       QCoreApplication::translate("shardscope::Import", "'%1' must be between 1 and 64").arg(a.value("moe-expert-capacity-factor")));
+        s.moeCapacityFactor = cf;
+    }
 
     // --- the model
     const bool shape = a.has("num-layers") || a.has("hidden-size") || a.has("num-attention-heads");
@@ -326,6 +349,38 @@ Scenario scenarioFromMegatronArgs(const QString& text, const Scenario& base, Imp
         m.dropout = hd > 0 || ad > 0;
         m.experts = a.has("num-experts") ? a.integer("num-experts", 1, 100000) : 1;
         m.topK = m.experts > 1 ? (a.has("moe-router-topk") ? a.integer("moe-router-topk", 1, 100000) : 2) : 1;
+        // --- MoE, MLA and MTP (issue 25; megatron/training/arguments.py)
+        if (m.experts > 1) {
+            m.moeFfn = a.has("moe-ffn-hidden-size") ? a.integer("moe-ffn-hidden-size", 1, 10000000) : 0;
+            if (a.has("moe-shared-expert-intermediate-size")) {
+                m.sharedExperts = 1;
+                m.sharedExpertFfn = a.integer("moe-shared-expert-intermediate-size", 1, 10000000);
+            }
+            if (a.has("moe-layer-freq")) {
+                // An integer (1: every layer) or the list form of dense first layers, "([0]*K+[1]*M)".
+                const QString f = a.value("moe-layer-freq").simplified().remove(QLatin1Char(' '));
+                static const QRegularExpression list(QStringLiteral("^\\(?\\[0\\]\\*(\\d+)\\+\\[1\\]\\*(\\d+)\\)?$"));
+                const QRegularExpressionMatch lm = list.match(f);
+                if (f == QLatin1String("1")) {
+                    m.denseLayers = 0;
+                } else if (lm.hasMatch() && lm.captured(1).toLongLong() + lm.captured(2).toLongLong() == m.layers) {
+                    m.denseLayers = lm.captured(1).toLongLong();
+                } else {
+                    Args::fail(QStringLiteral("moe-layer-freq"),
+                               QCoreApplication::translate("shardscope::Import", "'%1': ShardScope reads 1 or dense first layers as ([0]*K+[1]*M) with K + M = --num-layers")
+                                   .arg(a.value("moe-layer-freq")));
+                }
+            }
+        }
+        if (a.flag("multi-latent-attention")) {
+            m.qLoraRank = a.has("q-lora-rank") ? a.integer("q-lora-rank", 1, 1000000) : 0;
+            m.kvLoraRank = a.has("kv-lora-rank") ? a.integer("kv-lora-rank", 1, 1000000) : 512;
+            m.qkNopeDim = a.has("qk-head-dim") ? a.integer("qk-head-dim", 1, 100000) : 128;
+            m.qkRopeDim = a.has("qk-pos-emb-head-dim") ? a.integer("qk-pos-emb-head-dim", 1, 100000) : 64;
+            m.vHeadDim = a.has("v-head-dim") ? a.integer("v-head-dim", 1, 100000) : 128;
+            m.headDim = m.qkNopeDim + m.qkRopeDim;
+        }
+        m.mtpLayers = a.has("mtp-num-layers") ? a.integer("mtp-num-layers", 1, 64) : 0;
         adoptPresetName(m);
         if (m.id != "custom")
             a.note(QCoreApplication::translate("shardscope::Import", "the model's shape is preset %1").arg(QString::fromStdString(m.id)));
@@ -507,7 +562,35 @@ QString megatronArgsFromScenario(const Scenario& s, ExportReport* report)
     if (m.experts > 1) {
         num("num-experts", m.experts);
         num("moe-router-topk", m.topK);
+        // --- MoE, MLA and MTP (issue 25)
+        if (m.moeFfn > 0)
+            num("moe-ffn-hidden-size", m.moeFfn);
+        if (m.sharedExperts > 0)
+            num("moe-shared-expert-intermediate-size",
+                m.sharedExperts * (m.sharedExpertFfn > 0 ? m.sharedExpertFfn : m.expertFfn()));
+        if (m.denseLayers > 0)
+            arg("moe-layer-freq", QStringLiteral("([0]*%1+[1]*%2)").arg(m.denseLayers).arg(m.layers - m.denseLayers));
+        if (m.moeLayerFreq > 1)
+            warn(QCoreApplication::translate("shardscope::Import", "every %1-th layer MoE: Megatron's --moe-layer-freq counts from the first layer; not written")
+                     .arg(m.moeLayerFreq));
+        if (s.ep > 1)
+            num("expert-model-parallel-size", s.ep);
+        if (s.etp > 0)
+            num("expert-tensor-parallel-size", s.etp);
+        if (s.moeCapacityFactor != 1)
+            arg("moe-expert-capacity-factor", QString::number(s.moeCapacityFactor, 'g', 15));
     }
+    if (m.mla()) {
+        flag("multi-latent-attention");
+        if (m.qLoraRank > 0)
+            num("q-lora-rank", m.qLoraRank);
+        num("kv-lora-rank", m.kvLoraRank);
+        num("qk-head-dim", m.qkNopeDim);
+        num("qk-pos-emb-head-dim", m.qkRopeDim);
+        num("v-head-dim", m.vHeadDim);
+    }
+    if (m.mtpLayers > 0)
+        num("mtp-num-layers", m.mtpLayers);
     num("vocab-size", m.vocab);
     num("make-vocab-size-divisible-by", 1);
     if (m.vocab % s.tp != 0)

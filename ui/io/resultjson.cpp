@@ -45,6 +45,24 @@ QJsonObject architectureToJson(const Architecture& a)
     o[QStringLiteral("dropout")] = a.dropout;
     o[QStringLiteral("experts")] = i64(a.experts);
     o[QStringLiteral("top_k")] = i64(a.topK);
+    // --- MoE and MLA (issue 25): only where the architecture uses them, so dense models' files keep their keys
+    if (a.moe() || a.mla() || a.qkNorm != 0 || a.attentionSinks) {
+        o[QStringLiteral("moe_ffn")] = i64(a.moeFfn);
+        o[QStringLiteral("shared_experts")] = i64(a.sharedExperts);
+        o[QStringLiteral("shared_expert_ffn")] = i64(a.sharedExpertFfn);
+        o[QStringLiteral("shared_expert_gate")] = a.sharedExpertGate;
+        o[QStringLiteral("dense_layers")] = i64(a.denseLayers);
+        o[QStringLiteral("moe_layer_freq")] = i64(a.moeLayerFreq);
+        o[QStringLiteral("router_bias")] = a.routerBias;
+        o[QStringLiteral("q_lora_rank")] = i64(a.qLoraRank);
+        o[QStringLiteral("kv_lora_rank")] = i64(a.kvLoraRank);
+        o[QStringLiteral("qk_rope_dim")] = i64(a.qkRopeDim);
+        o[QStringLiteral("qk_nope_dim")] = i64(a.qkNopeDim);
+        o[QStringLiteral("v_head_dim")] = i64(a.vHeadDim);
+        o[QStringLiteral("qk_norm")] = a.qkNorm;
+        o[QStringLiteral("attention_sinks")] = a.attentionSinks;
+        o[QStringLiteral("mtp_layers")] = i64(a.mtpLayers);
+    }
     return o;
 }
 
@@ -117,6 +135,19 @@ QJsonObject footprintToJson(const Scenario& s, const Footprint& f, ByteUnit unit
         o[QStringLiteral("layers")] = i64(r.layers);
         o[QStringLiteral("local_params")] = i64(r.localParams);
         o[QStringLiteral("inflight_microbatches")] = i64(r.inflightMicrobatches);
+        // MoE (issue 25): the routed experts' share of the model states (the rest of each term is dense)
+        if (s.arch.moe()) {
+            QJsonObject moe;
+            moe[QStringLiteral("expert_params")] = i64(r.expertLocalParams);
+            const char* keys[4] = {"params_bytes", "grads_bytes", "master_bytes", "optimizer_bytes"};
+            for (std::size_t k = 0; k < 4; ++k)
+                moe[QLatin1String(keys[k])] = i64(r.expertStateBytes[k]);
+            moe[QStringLiteral("dispatch_bytes")] = i64(r.moeDispatchBytes);
+            moe[QStringLiteral("ep")] = i64(s.ep);
+            moe[QStringLiteral("expert_tp")] = i64(s.expertTp());
+            moe[QStringLiteral("expert_dp")] = i64(s.expertDp());
+            o[QStringLiteral("experts")] = moe;
+        }
         QJsonObject formulas;
         for (int i = 0; i < kTermCount; ++i)
             formulas[QString::fromLatin1(termKey(static_cast<Term>(i)))] = q(r.terms[static_cast<std::size_t>(i)].formula);

@@ -245,6 +245,26 @@ void readArchitecture(const QJsonObject& o, Architecture& a, QStringList* notes)
     r.boolean("dropout", a.dropout);
     r.integer("experts", a.experts, 1, 100000);
     r.integer("top_k", a.topK, 1, 100000);
+    // --- MoE and MLA (issue 25): written only for architectures that use them (resultjson.cpp)
+    r.integer("moe_ffn", a.moeFfn, 0, 10000000);
+    r.integer("shared_experts", a.sharedExperts, 0, 1024);
+    r.integer("shared_expert_ffn", a.sharedExpertFfn, 0, 10000000);
+    r.boolean("shared_expert_gate", a.sharedExpertGate);
+    r.integer("dense_layers", a.denseLayers, 0, 100000);
+    r.integer("moe_layer_freq", a.moeLayerFreq, 1, 100000);
+    r.boolean("router_bias", a.routerBias);
+    r.integer("q_lora_rank", a.qLoraRank, 0, 1000000);
+    r.integer("kv_lora_rank", a.kvLoraRank, 0, 1000000);
+    r.integer("qk_rope_dim", a.qkRopeDim, 0, 100000);
+    r.integer("qk_nope_dim", a.qkNopeDim, 0, 100000);
+    r.integer("v_head_dim", a.vHeadDim, 0, 100000);
+    {
+        std::int64_t qk = a.qkNorm;
+        r.integer("qk_norm", qk, 0, 2);
+        a.qkNorm = int(qk);
+    }
+    r.boolean("attention_sinks", a.attentionSinks);
+    r.integer("mtp_layers", a.mtpLayers, 0, 64);
     r.reportUnknown(notes);
 }
 

@@ -28,9 +28,12 @@ struct Opt
 // The options that are not knobs of core's table (knobs.h): the model's sources and the architecture's fields, the
 // units, and the files a scenario can start from. Keep in step with docs/cli.md.
 constexpr Opt kModelOptions[] = {
-    {"model", "NAME", "Model preset: gpt2, gpt3-175b, llama-2-7b, llama-2-13b, llama-2-70b, llama-3-8b, llama-3-70b, "
-                      "mistral-7b, mixtral-8x7b, llama-3.1-405b."},
-    {"hf-config", "FILE", "A Hugging Face config.json (Llama, Mistral, Mixtral, Qwen2, Gemma, Phi-3, GPT-2)."},
+    {"model", "NAME",
+     "Model preset: gpt2, gpt3-175b, llama-2-7b, llama-2-13b, llama-2-70b, llama-3-8b, llama-3-70b, "
+     "mistral-7b, mixtral-8x7b, llama-3.1-405b, mixtral-8x22b, deepseek-v3, qwen3-235b-a22b, gpt-oss-120b."},
+    {"hf-config", "FILE",
+     "A Hugging Face config.json (Llama, Mistral, Mixtral, Qwen2, Gemma, Phi-3, GPT-2; MoE: "
+     "Qwen2-MoE, Qwen3-MoE, DeepSeek-V2/V3, gpt-oss, Llama 4, OLMoE)."},
     {"params", "N", "A bare parameter count (7e9, 7B, 70B, 1.5T); its GPT shape feeds activations."},
     {"layers", "N", "Transformer layers (architecture by fields; GPT-style defaults for the rest)."},
     {"hidden", "N", "Hidden size."},
@@ -43,6 +46,9 @@ constexpr Opt kModelOptions[] = {
     {"tied-embeddings", "on|off", "The LM head shares the input embedding."},
     {"experts", "N", "MoE experts per layer (1 = dense)."},
     {"top-k", "N", "MoE experts per token."},
+    {"moe-ffn", "N", "MoE: intermediate size of one routed expert (default: --ffn)."},
+    {"shared-experts", "N", "MoE: shared experts every token passes in each MoE layer (default 0)."},
+    {"dense-layers", "N", "MoE: the first N layers keep a dense MLP of size --ffn (default 0)."},
     {"dropout", "on|off", "Dropout masks stored for backward (GPT-2/BERT style)."},
 };
 constexpr Opt kOtherOptions[] = {
@@ -151,7 +157,8 @@ Scenario applyOptions(const QCommandLineParser& p, const QStringList& skip, Scen
     if (sources > 1)
         throw InvalidInput("model", "--model, --hf-config and --params are alternatives: give one");
     const bool fields = has("layers") || has("hidden") || has("heads") || has("kv-heads") || has("ffn") || has("vocab")
-        || has("head-dim") || has("experts") || has("top-k") || has("gated-mlp") || has("tied-embeddings");
+        || has("head-dim") || has("experts") || has("top-k") || has("gated-mlp") || has("tied-embeddings")
+        || has("moe-ffn") || has("shared-experts") || has("dense-layers");
     if (has("params") && fields)
         throw InvalidInput("params", "--params is a bare count; describe the architecture with --layers, --hidden, "
                                      "... instead, or give --model with overrides");
@@ -184,6 +191,9 @@ Scenario applyOptions(const QCommandLineParser& p, const QStringList& skip, Scen
         intOpt("vocab", a.vocab, 1, 100000000);
         intOpt("experts", a.experts, 1, 100000);
         intOpt("top-k", a.topK, 1, 100000);
+        intOpt("moe-ffn", a.moeFfn, 1, 10000000);
+        intOpt("shared-experts", a.sharedExperts, 0, 1024);
+        intOpt("dense-layers", a.denseLayers, 0, 100000);
         if (has("gated-mlp"))
             a.gatedMlp = parseOnOff(val("gated-mlp"), "gated-mlp");
         if (has("tied-embeddings"))

@@ -299,6 +299,7 @@ Verdict verdictFor(const Advice& a, ByteUnit unit)
                                   : ExplorerText::tr("; smallest change that fits: ") + fixes.join(ExplorerText::tr(", or "));
         break;
     }
+    v.warning = f.fp8WithoutTensorCores || !f.hostFits || !f.nvmeFits;
     if (f.fp8WithoutTensorCores)
         v.text += ExplorerText::tr(". Warning: the %1 has no FP8 tensor cores, so fp8 training does not run on it as "
                                  "modelled (memory shown as if it did)")

@@ -22,6 +22,9 @@ struct Verdict
     enum class Kind { Fits, DoesNotFit, NeverFits, Invalid };
     Kind kind = Kind::Invalid;
     QString text;
+    /// A "Fits" with a caveat that changes what it means: fp8 on a GPU without FP8 tensor cores, host RAM or NVMe
+    /// that does not hold the offloaded states. Shown as a warning, never inside a green "Fits" (issue 26).
+    bool warning = false;
 };
 
 /// core's verdict (computeAdvice()) in the interface language. The overload over an ExplorerResult computes the

@@ -71,6 +71,8 @@ const std::vector<const char*>& peerTemplates()
     QT_TRANSLATE_NOOP("shardscope::Peers", "without sequence parallelism Megatron uses s b h (10 + 24/t) per layer, x 1.05 overhead"),
     QT_TRANSLATE_NOOP("shardscope::Peers", "Megatron's activation formula is the GPT block's (q = k = v = h, its code says so); GQA, SwiGLU and RMSNorm change the per-layer bytes ShardScope derives"),
     QT_TRANSLATE_NOOP("shardscope::Peers", "Megatron's report prices MoE activations as a dense MLP (Megatron-LM #1784)"),
+    QT_TRANSLATE_NOOP("shardscope::Peers", "Megatron spreads each kind of layer evenly over the %1 stages (L/p dense and MoE layers each) and puts the embedding and the MTP block on the same shard; ShardScope places whole layers (the dense first layers on the first stage) and reports the worst rank"),
+    QT_TRANSLATE_NOOP("shardscope::Peers", "Megatron counts %1 multi-token-prediction layer(s) on the most loaded shard; ShardScope's total leaves them out (the model card's main-model count)"),
     QT_TRANSLATE_NOOP("shardscope::Peers", "Megatron reports the first stage: all L layers' activations (p micro-batches of L/p layers) and the embedding shard; ShardScope reports the worst rank"),
     QT_TRANSLATE_NOOP("shardscope::Peers", "Megatron's report does not divide activations by the context-parallel size %1 and shards the distributed optimizer over d = N/(t p cp) only"),
     QT_TRANSLATE_NOOP("shardscope::Peers", "Megatron's report ignores ZeRO buffers, CUDA context and fragmentation"),
@@ -243,6 +245,8 @@ QVariant PeersModel::data(const QModelIndex& index, int role) const
         status = t.status;
         if (status == PeerTermStatus::Counted)
             bytes = t.bytes;
+        // ShardScope's own formula says when a term not alive at the peak is at its largest ("not alive at the peak
+        // (backward-start); 4.31 GB at backward-end: ...").
         tip = t.formulaText.templateText.empty() ? translatedFormula(QString::fromStdString(t.formula)) : peerText(t.formulaText);
     } else if (row == TotalRow) {
         bytes = p.gpuBytesPerDevice;

@@ -16,6 +16,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QLineEdit>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
@@ -180,6 +181,8 @@ ChartExportDialog::ChartExportDialog(QWidget* parent)
     , m_width(new QSpinBox(this))
     , m_height(new QSpinBox(this))
     , m_dpi(new QSpinBox(this))
+    , m_title(new QLineEdit(this))
+    , m_caption(new QLineEdit(this))
 {
     setWindowTitle(tr("Export Chart"));
     auto* form = new QFormLayout(this);
@@ -208,6 +211,13 @@ ChartExportDialog::ChartExportDialog(QWidget* parent)
     form->addRow(tr("Width"), m_width);
     form->addRow(tr("Height"), m_height);
     form->addRow(tr("PNG DPI"), m_dpi);
+    // As the command line's --title and --caption (issue 26).
+    m_title->setObjectName(QStringLiteral("exportTitle"));
+    m_title->setPlaceholderText(tr("the chart's own title"));
+    m_caption->setObjectName(QStringLiteral("exportCaption"));
+    m_caption->setPlaceholderText(tr("the scenario and its verdict; - for none"));
+    form->addRow(tr("Title"), m_title);
+    form->addRow(tr("Caption"), m_caption);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     form->addRow(buttons);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
@@ -230,6 +240,8 @@ ChartExportOptions ChartExportDialog::options() const
     ChartExportOptions o;
     o.size = QSize(m_width->value(), m_height->value());
     o.dpi = m_dpi->value();
+    o.title = m_title->text().trimmed();
+    o.caption = m_caption->text().trimmed();
     return o;
 }
 
@@ -251,6 +263,8 @@ void ChartExportDialog::updateEnabled()
     m_width->setEnabled(image);
     m_height->setEnabled(image);
     m_dpi->setEnabled(suffix() == QLatin1String("png"));
+    m_title->setEnabled(image);
+    m_caption->setEnabled(image);
 }
 
 } // namespace shardscope

@@ -12,6 +12,7 @@
 
 class QComboBox;
 class QSettings;
+class QLineEdit;
 class QSpinBox;
 
 namespace shardscope {
@@ -90,6 +91,8 @@ private:
     QSpinBox* m_width;
     QSpinBox* m_height;
     QSpinBox* m_dpi;
+    QLineEdit* m_title; ///< as export --title (empty: the chart's own)
+    QLineEdit* m_caption; ///< as export --caption (empty: the scenario and its verdict; "-": none)
 };
 
 } // namespace shardscope

@@ -70,6 +70,11 @@ struct RankFootprint
     std::int64_t peakReservedBytes = 0; ///< torch.cuda.max_memory_reserved: allocated + fragmentation
     std::int64_t deviceUsedBytes = 0; ///< nvidia-smi: reserved + CUDA context (+ paged optimizer states)
     std::int64_t steadyStateBytes = 0; ///< allocated between steps: model states and persistent buffers
+    // --- MoE (issue 25): the routed experts' share of the model-state terms (params, grads, master, optimizer: the
+    // rest of each is dense), and the dispatch/combine buffers alive during a MoE layer (in the activations term)
+    std::int64_t expertLocalParams = 0; ///< routed-expert params of the stage on this rank (experts / EP, over ETP)
+    std::array<std::int64_t, 4> expertStateBytes {}; ///< routed-expert part of params, grads, master, optimizer
+    std::int64_t moeDispatchBytes = 0; ///< the all-to-all send and receive buffers of one MoE layer
     std::int64_t bytes(Term t) const { return terms[static_cast<int>(t)].bytes; }
     /// The rank's peak in one measure (deviceUsedBytes == totalBytes for CapacityMeasure::DeviceUsed).
     std::int64_t peakBytes(CapacityMeasure m) const
@@ -93,6 +98,9 @@ struct LayerActivations
     double uncheckpointedBytes = 0;
     double constant34 = 0; ///< the Korthikanti constant of this block: perToken / h (no TP)
     std::string derivation;
+    // --- MoE (issue 25): parts of the per-token figures above
+    double moeRouterBytesPerToken = 0; ///< router logits, probabilities (fp32) and routing map: E x 9 B
+    double moeDispatchBytesPerToken = 0; ///< one dispatch/combine buffer: top-k x capacity factor x h x 16-bit
 };
 LayerActivations layerActivations(const Scenario& s);
 

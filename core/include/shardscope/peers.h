@@ -92,6 +92,10 @@ struct PeerTerm
 {
     PeerTermStatus status = PeerTermStatus::Ignored;
     double bytes = 0; ///< per device, when Counted
+    /// ShardScope's own column: `bytes` is the term at the worst rank's peak (the Memory tab's breakdown, summing to
+    /// the total); this is the term at its largest over the step (a peer's "gradients" are the gradients whenever
+    /// they are alive). 0 for the peers.
+    double stepMaxBytes = 0;
     std::string formula; ///< English, filled in
     /// The template `formula` is filled from; empty for ShardScope's own terms (core/src/footprint.cpp's
     /// free-form formulas, which the window translates word by word).
@@ -171,8 +175,30 @@ struct MegatronArgs
     std::int64_t seq = 0, microBatch = 1;
     bool sequenceParallel = false;
     bool selectiveRecompute = false;
+    // --- MoE, MLA and MTP (issue 25): compute_weight_and_optimizer_memory() at NVIDIA/Megatron-LM@d98e8a64
+    /// moe_layer_freq as a list (1 = MoE layer); empty with experts > 0: every layer (moe_layer_freq 1).
+    std::vector<int> moeLayerPattern;
+    std::int64_t moeRouterTopk = 2;
+    std::int64_t sharedExpertFfn = 0; ///< moe_shared_expert_intermediate_size (all shared experts together)
+    bool sharedExpertGate = false; ///< moe_shared_expert_gate
+    bool addBiasLinear = false; ///< add_bias_linear: the router's bias is counted
+    bool mla = false; ///< multi_latent_attention
+    std::int64_t qLoraRank = 0; ///< 0 = q_lora_rank None
+    std::int64_t kvLoraRank = 0, qkHeadDim = 0, qkPosEmbHeadDim = 0, vHeadDim = 0;
+    std::int64_t mtpLayers = 0; ///< mtp_num_layers (0 = None)
+    std::int64_t ep = 1, etp = 1; ///< expert_model_parallel_size, expert_tensor_parallel_size
+    std::int64_t worldSize = 1;
 };
 MegatronArgs megatronArgs(const Scenario& s);
+/// compute_weight_and_optimizer_memory()'s parameter counts at d98e8a64 (docs/model.md, "Megatron's MoE formula").
+struct MegatronShard
+{
+    double total = 0, active = 0, mtpBlock = 0, embeddingLayers = 0;
+    double tpSharded = 0, replicated = 0, expertSharded = 0; ///< on the most loaded shard
+    double mostLoaded = 0; ///< num_parameters_on_most_loaded_model_shard
+    double expertDp = 1; ///< expert_data_parallel_size
+};
+MegatronShard megatronShard(const MegatronArgs& a);
 /// compute_weight_and_optimizer_memory(): bytes of the most-loaded shard.
 double megatronWeightAndOptimizerBytes(const MegatronArgs& a);
 /// Parameters of the most-loaded shard (before the bytes per parameter).

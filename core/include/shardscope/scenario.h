@@ -201,6 +201,31 @@ struct Scenario
     bool zeroGradSetToNone = true; ///< grads freed after the step (PyTorch >= 2.0 default); off: kept zeroed
     CapacityMeasure capacityMeasure = CapacityMeasure::DeviceUsed; ///< what "fits" compares with the capacity
 
+    // --- Mixture of Experts: expert parallelism (issue 25; docs/model.md, "Expert parallelism")
+    /// Expert-parallel size: the routed experts of each MoE layer split over EP GPUs of a PP stage (Megatron-Core
+    /// expert_model_parallel_size). The dense part stays on TP x CP x DP; the experts on ETP x EP x expert-DP.
+    std::int64_t ep = 1;
+    /// Expert tensor-parallel size: each expert's matrices split over ETP GPUs (expert_tensor_parallel_size);
+    /// 0 = the TP size (Megatron-Core's default when the argument is not given).
+    std::int64_t etp = 0;
+    /// Tokens one EP rank's experts receive over the balanced share (top-k x tokens): the load imbalance, or the
+    /// capacity factor with token dropping (Switch Transformer, Fedus et al. 2022). 1 = perfectly balanced.
+    double moeCapacityFactor = 1.0;
+    /// Nodes each token's experts may span (DeepSeek-V3 node-limited routing: 4); 0 = unlimited.
+    std::int64_t moeRouteNodes = 0;
+    /// The all-to-alls overlap the computation (Megatron-Core moe-shared-expert-overlap / EP comm overlap,
+    /// DeepSeek's DualPipe): only what the layer's compute cannot cover is exposed.
+    bool moeA2aOverlap = false;
+    /// DeepEP's internode dispatch (deepseek-ai/DeepEP; DeepSeek-V3 report section 3.2.2): a token crosses the NIC
+    /// once per destination node and is forwarded over NVLink inside it, instead of once per destination GPU.
+    bool moeNodeDedup = false;
+    /// GPUs of one PP stage: tp x cp x dp = etp x ep x expert-DP.
+    std::int64_t stageGpus() const { return gpus / pp; }
+    /// Expert-data-parallel size: the GPUs that hold the same experts (Megatron-Core: world / (pp x ep x etp)).
+    std::int64_t expertDp() const { return gpus / (pp * ep * expertTp()); }
+    /// The expert TP in force: etp, or TP where etp is 0.
+    std::int64_t expertTp() const { return etp > 0 ? etp : tp; }
+
     // --- hardware overrides (issue 9, the Hardware panel; 0 = the GPU preset's figure)
     /// Dense 16-bit peak FLOP/s in force instead of the preset's; the FP8 peak (if any) keeps its ratio to it.
     double peakFlops16Override = 0;

@@ -82,6 +82,9 @@ struct StepTotals
     double analyticBubbleFraction = 0; ///< (p-1)/(p-1+m), (p-1)/(p-1+v m) interleaved
     double dpBytes = 0, tpBytes = 0, ppBytes = 0, hostBytes = 0; ///< wire bytes per GPU per step by group
     double cpBytes = 0; ///< ring-attention K/V bytes per GPU per step (context parallelism)
+    /// MoE (issue 25): the all-to-all bytes per GPU per step (4 per MoE layer per micro-batch, recompute included),
+    /// and their seconds before overlap.
+    double epBytes = 0, epSeconds = 0;
 };
 
 struct StepResult
@@ -137,5 +140,28 @@ struct StageParams
 StageParams stageParams(const Footprint& fp, const Architecture& a, std::int64_t tp, std::int64_t pp, std::int64_t stage);
 
 StepResult computeStep(const Scenario& s);
+
+/**
+ * MoE (issue 25; docs/model.md, "MoE all-to-all"): one of the four all-to-alls of a MoE layer for one micro-batch on
+ * one rank (dispatch and combine, forward and backward: each moves the same bytes). The rank's tokens entering the
+ * dispatcher (seq / cp x micro-batch, / TP with sequence parallelism), each sent to top-k x capacity-factor experts
+ * spread evenly over the EP group: the share (EP - 1) / EP leaves the rank. Megatron-Core's rank order puts expert TP
+ * fastest, then EP: the EP group spans gpusPerNode / ETP ranks per node; copies for ranks of other nodes cross the
+ * NIC, capped with node-limited routing at the routed nodes x the share of the group's nodes that are other nodes
+ * (DeepSeek-V3 sends a token once per node and forwards it over NVLink inside the node), and with per-node
+ * deduplication (Scenario::moeNodeDedup) at the expected distinct other nodes of a token's copies.
+ */
+struct MoeAllToAll
+{
+    double tokens = 0; ///< tokens entering this rank's dispatcher per micro-batch
+    double copiesPerToken = 0; ///< top-k x capacity factor
+    double bytesPerCopy = 0; ///< h x activation bytes
+    double sentBytes = 0; ///< bytes this rank sends to other ranks in one all-to-all
+    double intraNodeBytes = 0; ///< of them over NVLink
+    double interNodeBytes = 0; ///< of them over the NIC
+    double seconds = 0; ///< the all-to-all alone: max(intra / NVLink, inter / NIC) + alpha x (EP - 1)
+    std::int64_t epNodes = 1; ///< nodes one EP group spans
+};
+MoeAllToAll moeAllToAll(const Scenario& s);
 
 } // namespace shardscope

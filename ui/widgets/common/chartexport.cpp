@@ -27,6 +27,8 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QHash>
+#include <QFontInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -252,6 +254,36 @@ QByteArray pngBytes(const PaintFn& paint, const QString& path, const ChartExport
     return bytes;
 }
 
+/// QSvgGenerator names the painter's family as Qt knows it ("Sans Serif", a fontconfig alias no SVG viewer
+/// knows, so a browser drew the text in its default serif): each family becomes the one it resolves to here, with
+/// the generic sans-serif after it (issue 26).
+QByteArray svgWithFontFallbacks(const QByteArray& svg)
+{
+    static const QRegularExpression family(QStringLiteral("font-family=\"([^\"]*)\""));
+    QString text = QString::fromUtf8(svg);
+    QHash<QString, QString> resolved;
+    QString out;
+    out.reserve(text.size() + text.size() / 8);
+    qsizetype last = 0;
+    for (auto it = family.globalMatch(text); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        const QString name = m.captured(1);
+        auto r = resolved.find(name);
+        if (r == resolved.end()) {
+            const QString real = QFontInfo(QFont(name)).family();
+            QString list = real.isEmpty() ? QString() : QStringLiteral("'%1', ").arg(real.toHtmlEscaped());
+            if (!name.isEmpty() && name != real && name.compare(QLatin1String("sans serif"), Qt::CaseInsensitive) != 0)
+                list += QStringLiteral("'%1', ").arg(name.toHtmlEscaped());
+            r = resolved.insert(name, list + QStringLiteral("sans-serif"));
+        }
+        out += QStringView(text).mid(last, m.capturedStart() - last);
+        out += QStringLiteral("font-family=\"%1\"").arg(*r);
+        last = m.capturedEnd();
+    }
+    out += QStringView(text).mid(last);
+    return out.toUtf8();
+}
+
 /// Vector SVG: text stays text (QSvgGenerator records the painter's drawText calls).
 QByteArray svgBytes(const PaintFn& paint, const QString& path, const ChartExportOptions& o, const QString& title)
 {
@@ -263,6 +295,9 @@ QByteArray svgBytes(const PaintFn& paint, const QString& path, const ChartExport
         gen.setOutputDevice(&buf);
         gen.setSize(o.size);
         gen.setViewBox(QRect(QPoint(0, 0), o.size));
+        // 96 px per inch, as the PDF's page and the layout: the declared width is the figure's (issue 26; Qt's default
+        // 72 declared a 1200 px chart 423 mm wide instead of 318 mm).
+        gen.setResolution(96);
         gen.setTitle(title);
         gen.setDescription(QStringLiteral("ShardScope %1").arg(QCoreApplication::applicationVersion()));
         QPainter p;
@@ -272,6 +307,7 @@ QByteArray svgBytes(const PaintFn& paint, const QString& path, const ChartExport
         if (!p.end())
             throw WriteError(str(path + QStringLiteral(": cannot render the SVG")));
     }
+    bytes = svgWithFontFallbacks(bytes);
     checkImageBytes(path, QStringLiteral("svg"), bytes);
     return bytes;
 }

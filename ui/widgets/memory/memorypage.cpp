@@ -375,8 +375,9 @@ void MemoryPage::showVerdict()
     QColor color;
     switch (m_verdict.kind) {
     case Verdict::Kind::Fits:
-        symbol = QStringLiteral("\u2714 ");
-        color = QColor(0x1a, 0x7f, 0x37);
+        // A fit with a caveat (fp8 without FP8 tensor cores, offload beyond host RAM or NVMe) is a warning.
+        symbol = m_verdict.warning ? QStringLiteral("\u26a0 ") : QStringLiteral("\u2714 ");
+        color = m_verdict.warning ? QColor(0xb3, 0x59, 0x00) : QColor(0x1a, 0x7f, 0x37);
         break;
     case Verdict::Kind::DoesNotFit:
     case Verdict::Kind::NeverFits:

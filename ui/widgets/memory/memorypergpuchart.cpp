@@ -38,6 +38,7 @@ MemoryPerGpuChart::MemoryPerGpuChart(QWidget* parent)
     , m_y(new QValueAxis)
     , m_logY(new QLogValueAxis)
     , m_floor(new QBarSet(QString(), this))
+    , m_total(new QBarSet(tr("Total per GPU"), this))
     , m_logBox(new QCheckBox(tr("Log scale"), this))
 {
     for (int t = 0; t < kTermCount; ++t) {
@@ -62,6 +63,8 @@ MemoryPerGpuChart::MemoryPerGpuChart(QWidget* parent)
     m_logY->setLabelFormat(QStringLiteral("%g"));
     m_logY->setMinorTickCount(8);
     m_logY->setVisible(false);
+    m_total->setColor(QColor(0x44, 0x77, 0xaa));
+    m_total->setBorderColor(QColor(0x44, 0x77, 0xaa).darker(130));
     m_floor->setColor(Qt::transparent);
     m_floor->setBorderColor(Qt::transparent);
     m_chart->legend()->setAlignment(Qt::AlignRight);
@@ -80,7 +83,8 @@ MemoryPerGpuChart::MemoryPerGpuChart(QWidget* parent)
     m_logBox->setObjectName(QStringLiteral("perGpuLogScale"));
     m_logBox->setChecked(m_log);
     m_logBox->setToolTip(tr("Comparing ZeRO stages: a logarithmic memory axis, so that a small ZeRO-3 bar stays "
-                            "readable beside DDP's. Each bar's top is its total."));
+                            "readable beside DDP's. Each bar is its total; the terms are stacked on the linear axis "
+                            "only (stacked on a log axis, their shares would look wrong)."));
     m_logBox->setVisible(false);
     connect(m_logBox, &QCheckBox::toggled, this, &MemoryPerGpuChart::setLogScale);
 
@@ -134,6 +138,11 @@ void MemoryPerGpuChart::hovered(bool on, int column, QBarSet* set)
         QToolTip::hideText();
         return;
     }
+    if (set == m_total) {
+        m_lastTip = totalTipFor(column);
+        QToolTip::showText(QCursor::pos(), m_lastTip, m_view);
+        return;
+    }
     for (int t = 0; t < kTermCount; ++t) {
         if (m_sets[static_cast<std::size_t>(t)] == set) {
             m_lastTip = toolTipFor(column, static_cast<Term>(t));
@@ -141,6 +150,29 @@ void MemoryPerGpuChart::hovered(bool on, int column, QBarSet* set)
             return;
         }
     }
+}
+
+QString MemoryPerGpuChart::totalTipFor(int column) const
+{
+    // The composition the log bar does not stack: each term and its share of the total, largest first.
+    if (!m_hasResult || column < 0 || column >= int(m_columns.size()))
+        return QString();
+    const auto& bytes = m_columns[static_cast<std::size_t>(column)];
+    double total = 0;
+    for (std::int64_t b : bytes)
+        total += double(b);
+    QString tip = tr("%1: %2 in total").arg(m_names.value(column), formatBytesUi(total, m_unit));
+    std::vector<int> order;
+    for (int t = 0; t < kTermCount; ++t)
+        if (bytes[static_cast<std::size_t>(t)] > 0)
+            order.push_back(t);
+    std::sort(order.begin(), order.end(), [&](int a, int b) { return bytes[std::size_t(a)] > bytes[std::size_t(b)]; });
+    for (int t : order) {
+        const double b = double(bytes[static_cast<std::size_t>(t)]);
+        tip += QLatin1Char('\n') + tr("%1: %2 (%3%)").arg(termLabel(static_cast<Term>(t)), formatBytesUi(b, m_unit),
+                                                        QString::number(100 * b / total, 'f', 1));
+    }
+    return tip;
 }
 
 QString MemoryPerGpuChart::toolTipFor(int column, Term t) const
@@ -293,11 +325,18 @@ void MemoryPerGpuChart::refresh()
         logMin = std::pow(10.0, std::floor(std::log10(lo / 3)));
         m_baseLogTop = std::pow(10.0, std::ceil(std::log10(hi * 1.1)));
         setRangeIfChanged(m_logY, logMin, m_baseLogTop);
-        QList<qreal> floor(static_cast<qsizetype>(columns.size()), logMin * 1e-6);
+        // The floor (transparent) reaches the axis's bottom and each total bar stands on it, its top at the total: no
+        // bar is drawn below the plot (an SVG has no clip: bars ran through the axis labels and the caption).
+        QList<qreal> floor(static_cast<qsizetype>(columns.size()), logMin);
         if (m_floor->count() != floor.size() || (floor.size() > 0 && m_floor->at(0) != floor[0])) {
             m_floor->remove(0, m_floor->count());
             m_floor->append(floor);
         }
+        QList<qreal> above;
+        for (double v : totals)
+            above << std::max(0.0, v - logMin);
+        m_total->remove(0, m_total->count());
+        m_total->append(above);
     }
     updateLegend();
     // The names, or the stage numbers where the names would be cut (placeLabel() decides once the plot is laid out).
@@ -339,11 +378,13 @@ void MemoryPerGpuChart::updateLegend()
     // when the set of used terms changes (fp8 recipe, ZeRO-3 on/off, PP), not on every move.
     const QList<QBarSet*> present = m_bars->barSets();
     QList<QBarSet*> wanted;
-    if (logAxisShown())
-        wanted << m_floor;
-    for (int t = 0; t < kTermCount; ++t)
-        if (m_used[static_cast<std::size_t>(t)])
-            wanted << m_sets[static_cast<std::size_t>(t)];
+    if (logAxisShown()) {
+        wanted << m_floor << m_total;
+    } else {
+        for (int t = 0; t < kTermCount; ++t)
+            if (m_used[static_cast<std::size_t>(t)])
+                wanted << m_sets[static_cast<std::size_t>(t)];
+    }
     if (present != wanted)
         replaceSets(present, wanted);
     // The floor set has no legend entry (re-hidden after every change: Qt 6.4 resets hidden markers when a set changes).

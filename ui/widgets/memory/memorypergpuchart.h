@@ -59,6 +59,8 @@ public:
     QChartView* chartView() const { return m_view; }
     QChart* chart() const { return m_chart; }
     QBarSet* barSet(Term t) const { return m_sets[static_cast<std::size_t>(t)]; }
+    /// The one bar per stage shown on the log axis (each bar's top is its total).
+    QBarSet* totalSet() const { return m_total; }
     QLineSeries* capacitySeries() const { return m_capacity; }
     /// The bars' names ("ZeRO-3 (current)", "first (1)"), whatever the axis shows.
     QStringList categories() const;
@@ -75,6 +77,8 @@ public:
     bool inLegend(Term t) const;
     /// The hover text of term `t` in bar `column`: term and bar, bytes in the unit and exact, core's formula.
     QString toolTipFor(int column, Term t) const;
+    /// The log axis's bar: the stage's total and each term's share of it.
+    QString totalTipFor(int column) const;
     /// The text of the last tooltip shown on hover (empty after the pointer left).
     QString lastToolTip() const { return m_lastTip; }
 
@@ -122,6 +126,10 @@ private:
     /// Log mode only: a set below the axis (invisible, no legend entry) so that every stacked segment starts
     /// above zero (Qt Charts maps a segment starting at 0 to no point on a log axis).
     QBarSet* m_floor;
+    /// On the log axis each stage is one bar, its total (issue 26: stacked bars on a log axis misstate the
+    /// composition: DDP's 138 GB of parameters looked larger than its 552 GB of optimizer states). The terms are
+    /// on the linear axis and in the total's tooltip.
+    QBarSet* m_total;
     QCheckBox* m_logBox;
     ChartLabel* m_label;
 };

@@ -282,7 +282,7 @@ void StepGpuView::paintEvent(QPaintEvent*)
     const QFontMetricsF fm(font());
     const double textW = width() - 16;
     const QStringList headLines = packSegments(head, fm, textW)
-        + packSegments(tr("stage %1 (worst rank) now: %2 · memory %3 of %4").arg(r.worstStage).arg(doing, bytesText(double(nowBytes)), bytesText(cap)),
+        + packSegments(tr("stage %1 (worst rank) now: %2 · memory %3 of %4").arg(r.worstStage + 1).arg(doing, bytesText(double(nowBytes)), bytesText(cap)),
                        fm, textW);
 
     // The focused collective's members among the drawn ranks, in ring order.

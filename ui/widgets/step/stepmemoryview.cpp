@@ -136,8 +136,8 @@ void StepMemoryView::paintStatic(QPainter& p)
     const QString title = tr("Memory (%1) of the worst rank (stage %2) over the step: activations rise in forward and fall "
                              "in backward; gathers, grads and buffers come and go")
                               .arg(measure)
-                              .arg(r.worstStage);
-    const QString shortTitle = tr("Memory (%1) of the worst rank (stage %2) over the step").arg(measure).arg(r.worstStage);
+                              .arg(r.worstStage + 1); // numbered from 1, as the Memory tab (issue 26)
+    const QString shortTitle = tr("Memory (%1) of the worst rank (stage %2) over the step").arg(measure).arg(r.worstStage + 1);
     label(p, QRectF(a.left(), 0, a.width(), head), Qt::AlignVCenter | Qt::AlignLeft,
           fm.horizontalAdvance(title) <= a.width() ? title : shortTitle);
 }

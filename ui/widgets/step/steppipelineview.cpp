@@ -43,7 +43,8 @@ std::int64_t StepPipelineView::inflight(std::int64_t stage) const
 
 QString StepPipelineView::stageLabel(std::int64_t stage) const
 {
-    const QString text = tr("stage %1 · %2 in flight").arg(stage).arg(inflight(stage));
+    // Stages are numbered from 1 everywhere a person reads them (the Memory tab's "stage 4 of 4"; issue 26).
+    const QString text = tr("stage %1 · %2 in flight").arg(stage + 1).arg(inflight(stage));
     return data() && stage == data()->result.worstStage ? QStringLiteral("▶ ") + text : text;
 }
 

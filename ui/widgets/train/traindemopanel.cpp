@@ -19,6 +19,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QValidator>
 #include <QTabWidget>
 #include <QValueAxis>
 #include <QVBoxLayout>
@@ -26,6 +27,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 
 namespace shardscope {
 
@@ -56,10 +58,50 @@ QString TrainDemoPanel::strategyName(Strategy s)
     return QString::fromLatin1(strategyKey(s));
 }
 
+namespace {
+/// The Ranks box steps only through the rank counts that split the global batch evenly (issue 26: it offered 5,
+/// 7, 9, ... which the run then refused), and a typed count that does not divide it is not accepted.
+class DivisorSpinBox : public QSpinBox
+{
+public:
+    DivisorSpinBox(int of, QWidget* parent)
+        : QSpinBox(parent)
+        , m_of(of)
+    {
+    }
+    void stepBy(int steps) override
+    {
+        int v = value();
+        for (int moved = 0; moved < std::abs(steps);) {
+            v += steps > 0 ? 1 : -1;
+            if (v < minimum() || v > maximum())
+                return;
+            if (m_of % v == 0) {
+                ++moved;
+                setValue(v);
+            }
+        }
+    }
+
+protected:
+    QValidator::State validate(QString& input, int& pos) const override
+    {
+        const QValidator::State s = QSpinBox::validate(input, pos);
+        if (s != QValidator::Acceptable)
+            return s;
+        const int v = valueFromText(input);
+        return v > 0 && m_of % v == 0 ? QValidator::Acceptable : QValidator::Intermediate;
+    }
+
+private:
+    int m_of;
+};
+} // namespace
+
 TrainDemoPanel::TrainDemoPanel(QWidget* parent)
     : QWidget(parent)
     , m_strategy(new QComboBox(this))
-    , m_ranks(new QSpinBox(this))
+    , m_ranks(new DivisorSpinBox(TrainConfig().globalBatch, this))
     , m_steps(new QSpinBox(this))
     , m_bf16(new QCheckBox(tr("bf16 params and grads, fp32 master"), this))
     , m_run(new QPushButton(tr("Run"), this))
@@ -77,6 +119,7 @@ TrainDemoPanel::TrainDemoPanel(QWidget* parent)
     for (Strategy s : {Strategy::Ddp, Strategy::Zero1, Strategy::Zero2, Strategy::Zero3, Strategy::NaiveZero})
         m_strategy->addItem(strategyName(s), QString::fromLatin1(strategyKey(s)));
     m_strategy->setCurrentIndex(1);
+    m_ranks->setObjectName(QStringLiteral("trainRanks"));
     m_ranks->setRange(1, 16);
     m_ranks->setValue(4);
     m_steps->setRange(1, 200);
@@ -159,7 +202,7 @@ void TrainDemoPanel::start(const TrainConfig& config)
     try {
         validateTrainConfig(config);
     } catch (const std::exception& e) {
-        m_status->setText(tr("Cannot run: %1").arg(QString::fromStdString(e.what())));
+        m_status->setText(tr("Cannot run: %1").arg(withoutFlags(QString::fromStdString(e.what()))));
         emit finished();
         return;
     }

@@ -1,0 +1,338 @@
+// SPDX-License-Identifier: MIT
+// Mixture of Experts and expert parallelism (issue 25): Megatron-Core's folding of the experts on ETP x EP x
+// expert-DP over the GPUs of a pipeline stage and its refusals; the expert part of the model states sharded over
+// expert-DP; the all-to-all bytes per rank against a hand count; the step's four all-to-alls per MoE layer.
+// Every expected value is worked by hand beside it from the DeepSeek-V3 config (tests/data/hf/DeepSeek-V3.json,
+// Hugging Face deepseek-ai/DeepSeek-V3) and the rule it tests (docs/model.md, "Expert parallelism").
+#include "shardscope/architecture.h"
+#include "shardscope/errors.h"
+#include "shardscope/footprint.h"
+#include "shardscope/peers.h"
+#include "shardscope/recipe.h"
+#include "shardscope/scenario.h"
+#include "shardscope/step.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <string>
+
+using namespace shardscope;
+
+namespace {
+
+/// DeepSeek-V3's pre-training layout (DeepSeek-V3 technical report, arXiv 2412.19437, section 3.2: 2048 H800 GPUs,
+/// 16-way PP, 64-way EP spanning 8 nodes, ZeRO-1 data parallelism, no TP).
+Scenario deepSeekV3Layout()
+{
+    Scenario s;
+    s.arch = *findModelPreset("deepseek-v3");
+    s.gpus = 2048;
+    s.gpusPerNode = 8;
+    s.gpu = "h100-80gb";
+    s.tp = 1;
+    s.pp = 16;
+    s.ep = 64;
+    s.zeroStage = 1;
+    s.framework = Framework::Megatron;
+    s.recipe = resolveRecipe("mixed");
+    s.seq = 4096;
+    s.microBatch = 1;
+    s.gradAccum = 16;
+    return s;
+}
+
+const RankFootprint* stageRank(const Footprint& f, std::int64_t stage)
+{
+    for (const auto& r : f.ranks)
+        if (r.stage == stage)
+            return &r;
+    return nullptr;
+}
+
+} // namespace
+
+class TestMoe : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void folding();
+    void refusals_data();
+    void refusals();
+    void expertStatesOverExpertDp();
+    void etpSplitsEachExpert();
+    void allToAllBytesByHand();
+    void nodeLimitedRouting();
+    void perNodeDeduplication();
+    void stepCountsFourAllToAllsPerMoeLayer();
+    void overlapHidesAllToAll();
+    void denseModelsUnchangedByEpKnobs();
+    void megatronMoeGqa();
+    void megatronMoeMla();
+};
+
+void TestMoe::folding()
+{
+    // Megatron-Core (megatron/core/parallel_state.py, initialize_model_parallel): a stage's 2048 / 16 = 128 GPUs hold
+    // the dense part on TP 1 x CP 1 x DP 128 and the experts on ETP 1 x EP 64 x expert-DP 2.
+    const Scenario s = deepSeekV3Layout();
+    validateScenario(s);
+    QCOMPARE(s.stageGpus(), std::int64_t(128));
+    QCOMPARE(s.dp(), std::int64_t(128));
+    QCOMPARE(s.expertTp(), std::int64_t(1));
+    QCOMPARE(s.expertDp(), std::int64_t(2));
+    // Expert TP left at 0 follows TP (Megatron-Core: expert_tensor_parallel_size defaults to the TP size).
+    Scenario t = s;
+    t.tp = 8;
+    t.etp = 0;
+    t.ep = 16;
+    validateScenario(t);
+    QCOMPARE(t.expertTp(), std::int64_t(8));
+    QCOMPARE(t.expertDp(), std::int64_t(1)); // 128 / (8 x 16)
+}
+
+void TestMoe::refusals_data()
+{
+    QTest::addColumn<int>("which");
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("EP 3 does not divide 256 experts") << 0 << "ep"
+                                                      << "EP 3 does not divide the 256 experts";
+    QTest::newRow("ETP x EP = 256 does not divide 128 GPUs of a stage")
+        << 1 << "ep"
+        << "expert TP x EP = 256 does not divide the 128 GPUs of a pipeline stage";
+    QTest::newRow("expert TP 3 does not divide 2048") << 4 << "expert-tp"
+                                                      << "expert TP 3 does not divide";
+}
+
+void TestMoe::refusals()
+{
+    QFETCH(int, which);
+    QFETCH(QString, field);
+    QFETCH(QString, message);
+    Scenario s = deepSeekV3Layout();
+    switch (which) {
+    case 0: s.ep = 3; break;
+    case 1:
+        s.ep = 128;
+        s.etp = 2;
+        break;
+    case 4:
+        s.ep = 32;
+        s.etp = 3;
+        s.gpus = 16 * 96;
+        break;
+    default: break;
+    }
+    try {
+        validateScenario(s);
+        QFAIL("accepted");
+    } catch (const InvalidInput& e) {
+        QCOMPARE(QString::fromStdString(e.field()), field);
+        QVERIFY2(QString::fromStdString(e.what()).contains(message), e.what());
+    }
+}
+
+void TestMoe::expertStatesOverExpertDp()
+{
+    // Stage 1 of 16 holds layers 4-7 (61 layers: the first 13 stages take 4), all MoE (the first 3 layers are dense).
+    // Per MoE layer, by hand from the config (tst_hfmoe's DeepSeek-V3 line): dense part = MLA attention 187,107,328
+    // + shared expert 44,040,192 + router 1,835,264 + 2 norms 14,336 = 232,997,120; routed = 256 / EP 64 = 4 experts
+    // x 44,040,192 = 176,160,768. Stage 1: dense 4 x 232,997,120 = 931,988,480; experts 4 x 176,160,768 = 704,643,072.
+    // ZeRO-1 (the distributed optimizer): fp32 master weights over DP 128 for the dense part, over expert-DP 2 for
+    // the experts: 4 B x (931,988,480 / 128 + 704,643,072 / 2) = 4 x (7,281,160 + 352,321,536) = 1,438,410,784 B;
+    // Adam's two fp32 moments twice that. 16-bit params are not sharded: 2 B x 1,636,631,552 = 3,273,263,104 B.
+    const Scenario s = deepSeekV3Layout();
+    FootprintOptions o;
+    o.everyStage = true;
+    const Footprint f = computeFootprint(s, o);
+    const RankFootprint* r = stageRank(f, 1);
+    QVERIFY(r);
+    QCOMPARE(r->expertLocalParams, std::int64_t(704643072));
+    QCOMPARE(r->localParams, std::int64_t(931988480 + 704643072));
+    QCOMPARE(r->bytes(Term::Master), std::int64_t(1438410784));
+    QCOMPARE(r->bytes(Term::Optimizer), std::int64_t(2 * 1438410784LL));
+    QCOMPARE(r->bytes(Term::Params), std::int64_t(3273263104LL));
+    // The expert part of each term: master 4 x 352,321,536 = 1,409,286,144; params 2 x 704,643,072 = 1,409,286,144.
+    QCOMPARE(r->expertStateBytes[2], std::int64_t(1409286144));
+    QCOMPARE(r->expertStateBytes[0], std::int64_t(1409286144));
+    // Stage 0 (layers 0-3: three dense layers of f 18432 and one MoE layer) holds one MoE layer's experts.
+    const RankFootprint* r0 = stageRank(f, 0);
+    QVERIFY(r0);
+    QCOMPARE(r0->expertLocalParams, std::int64_t(176160768));
+}
+
+void TestMoe::etpSplitsEachExpert()
+{
+    // Expert TP 2 with EP 32 (2 x 32 = 64 GPUs of the 128, expert-DP 2): each rank holds 256 / 32 = 8 experts, each
+    // half of 44,040,192 (f 2048 / 2): 8 x 22,020,096 = 176,160,768 per MoE layer, 4 layers on stage 1.
+    Scenario s = deepSeekV3Layout();
+    s.ep = 32;
+    s.etp = 2;
+    FootprintOptions o;
+    o.everyStage = true;
+    const RankFootprint* r = stageRank(computeFootprint(s, o), 1);
+    QVERIFY(r);
+    QCOMPARE(r->expertLocalParams, std::int64_t(4 * 176160768LL));
+}
+
+void TestMoe::allToAllBytesByHand()
+{
+    // One dispatch on one rank of the DeepSeek-V3 layout: 4096 tokens (seq 4096 x micro-batch 1, no TP/CP), each to
+    // top-8 experts, h 7168 x 2 B = 14,336 B per copy; 63 of 64 EP ranks are others: 4096 x 8 x 63/64 x 14,336
+    // = 462,422,016 B. The EP group of 64 spans 8 nodes of 8: 7/8 of the copies cross the NIC (7 per token):
+    // 4096 x 7 x 14,336 = 411,041,792 B; the other 51,380,224 B over NVLink.
+    Scenario s = deepSeekV3Layout();
+    const MoeAllToAll x = moeAllToAll(s);
+    QCOMPARE(x.tokens, 4096.0);
+    QCOMPARE(x.copiesPerToken, 8.0);
+    QCOMPARE(x.bytesPerCopy, 14336.0);
+    QCOMPARE(x.sentBytes, 462422016.0);
+    QCOMPARE(x.epNodes, std::int64_t(8));
+    QCOMPARE(x.interNodeBytes, 411041792.0);
+    QCOMPARE(x.intraNodeBytes, 51380224.0);
+    // Sequence parallelism with TP 2 halves the dispatcher's tokens: 2048 x 8 x 63/64 x 14,336 = 231,211,008 B.
+    s.tp = 2;
+    s.sequenceParallel = true;
+    s.etp = 1;
+    QCOMPARE(moeAllToAll(s).sentBytes, 231211008.0);
+}
+
+void TestMoe::nodeLimitedRouting()
+{
+    // DeepSeek-V3 routes each token to at most 4 nodes and sends it once per node (technical report, section 2.1.2
+    // and 3.2.2): of the 8 nodes of the group 7/8 are others, so at most 4 x 7/8 = 3.5 NIC copies per token:
+    // 4096 x 3.5 x 14,336 = 205,520,896 B across, 462,422,016 - 205,520,896 = 256,901,120 B over NVLink.
+    Scenario s = deepSeekV3Layout();
+    s.moeRouteNodes = 4;
+    const MoeAllToAll x = moeAllToAll(s);
+    QCOMPARE(x.interNodeBytes, 205520896.0);
+    QCOMPARE(x.intraNodeBytes, 256901120.0);
+    QVERIFY(x.seconds < moeAllToAll(deepSeekV3Layout()).seconds);
+}
+
+void TestMoe::perNodeDeduplication()
+{
+    // DeepEP sends a token once per destination node (deepseek-ai/DeepEP, internode dispatch). 8 copies spread evenly
+    // over the group's 8 nodes reach 8 x (1 - (7/8)^8) = 5.2511 distinct nodes on average, 7/8 of them other nodes:
+    // 4.5947 NIC copies per token instead of 7: 4096 x 4.5947 x 14,336 = 269,804,167.5 B.
+    Scenario s = deepSeekV3Layout();
+    s.moeNodeDedup = true;
+    const MoeAllToAll x = moeAllToAll(s);
+    QVERIFY2(std::fabs(x.interNodeBytes - 269804167.5) < 1.0, qPrintable(QString::number(x.interNodeBytes, 'f', 1)));
+    // With node-limited routing too, the smaller cap holds: 3.5 copies (nodeLimitedRouting).
+    s.moeRouteNodes = 4;
+    QCOMPARE(moeAllToAll(s).interNodeBytes, 205520896.0);
+}
+
+void TestMoe::stepCountsFourAllToAllsPerMoeLayer()
+{
+    // Dispatch and combine in forward, their gradients in backward: 4 all-to-alls per MoE layer per micro-batch
+    // (no recompute). The worst rank's stage holds 4 MoE layers (any stage but 0 and the last three), 16
+    // micro-batches: 4 x 4 x 16 x 462,422,016 B, or with stage 0 the worst (1 MoE layer) 4 x 1 x 16 x ...
+    Scenario s = deepSeekV3Layout();
+    s.checkpointing = Checkpointing::None;
+    const StepResult r = computeStep(s);
+    const double moeLayers = double(
+        s.arch.moeLayersIn(r.worstStage * 3 + std::min<std::int64_t>(r.worstStage, 13), r.worstStage < 13 ? 4 : 3));
+    QCOMPARE(r.totals.epBytes, 4.0 * moeLayers * 16.0 * 462422016.0);
+    // Full recompute runs the forward's two again.
+    s.checkpointing = Checkpointing::Full;
+    const StepResult f = computeStep(s);
+    const double moeLayersF = double(
+        s.arch.moeLayersIn(f.worstStage * 3 + std::min<std::int64_t>(f.worstStage, 13), f.worstStage < 13 ? 4 : 3));
+    QCOMPARE(f.totals.epBytes, 6.0 * moeLayersF * 16.0 * 462422016.0);
+}
+
+void TestMoe::overlapHidesAllToAll()
+{
+    Scenario s = deepSeekV3Layout();
+    const double plain = computeStep(s).totals.stepTime;
+    s.moeA2aOverlap = true;
+    const double overlapped = computeStep(s).totals.stepTime;
+    QVERIFY2(overlapped < plain, qPrintable(QString::number(overlapped) + " vs " + QString::number(plain)));
+}
+
+void TestMoe::denseModelsUnchangedByEpKnobs()
+{
+    // EP, expert TP, the capacity factor and the overlap switch touch MoE layers only: a dense model has no experts
+    // to fold, so they change nothing there (and are accepted, as a scenario file may carry them).
+    Scenario s;
+    const Footprint a = computeFootprint(s);
+    s.ep = 2;
+    s.etp = 2;
+    s.moeCapacityFactor = 2;
+    s.moeA2aOverlap = true;
+    validateScenario(s);
+    const Footprint b = computeFootprint(s);
+    QCOMPARE(a.worstBytes(), b.worstBytes());
+    QCOMPARE(moeAllToAll(s).sentBytes, 0.0);
+}
+
+void TestMoe::megatronMoeGqa()
+{
+    // compute_weight_and_optimizer_memory() at NVIDIA/Megatron-LM@d98e8a64 (megatron/training/
+    // theoretical_memory_usage.py) by hand on Mixtral-8x7B, TP 2, PP 4, EP 4, expert TP 1, 64 GPUs (DP 8, expert-DP
+    // 64 / (1 x 4 x 4) = 4), the distributed optimizer:
+    //   attention 2 h^2 (1 + 8/32) x 1 = 41,943,040; routed 2 h f E x 3/2 = 1,409,286,144; norms 2h = 8192;
+    //   router h E = 32,768. TP-sharded block 32 x 41,943,040 = 1,342,177,280; replicated 32 x 40,960 + 4096
+    //   = 1,314,816; expert block 32 x 1,409,286,144 = 45,097,156,608; embedding 4096 x 32000 = 131,072,000.
+    //   Most loaded shard: TP part (1,342,177,280 / 4 + 131,072,000) / 2 = 233,308,160; replicated 1,314,816 / 4
+    //   = 328,704; experts 45,097,156,608 / 4 / 4 = 2,818,572,288.
+    //   Bytes: 233,636,864 x (6 + 12/8) + 2,818,572,288 x (6 + 12/4) = 1,752,276,480 + 25,367,150,592
+    //   = 27,119,427,072 B = 25,863.10 MiB (printed "weight and optimizer=25863.10 MB").
+    Scenario s;
+    s.arch = *findModelPreset("mixtral-8x7b");
+    s.gpus = 64;
+    s.tp = 2;
+    s.pp = 4;
+    s.ep = 4;
+    s.etp = 1;
+    s.zeroStage = 1;
+    const MegatronArgs a = megatronArgs(s);
+    const MegatronShard r = megatronShard(a);
+    QCOMPARE(r.tpSharded, 233308160.0);
+    QCOMPARE(r.replicated, 328704.0);
+    QCOMPARE(r.expertSharded, 2818572288.0);
+    QCOMPARE(r.expertDp, 4.0);
+    QCOMPARE(megatronWeightAndOptimizerBytes(a), 27119427072.0);
+    QVERIFY(megatronPrinted(a, std::nullopt).find("weight and optimizer=25863.10 MB") != std::string::npos);
+}
+
+void TestMoe::megatronMoeMla()
+{
+    // The same formula on DeepSeek-V3 (MLA, 3 dense first layers as moe_layer_freq [0]*3 + [1]*58, one shared expert
+    // of 2048, one MTP layer), TP 2, PP 16, EP 64, expert TP 1, 2048 GPUs (DP 64, expert-DP 2), by hand:
+    //   MLA: q 1536 x (7168 + 128 x 192 + 1) = 48,760,320; kv 512 x (7168 + 128 x 256 + 1) = 20,447,744;
+    //   rope 7168 x 64 = 458,752; o 128 x 128 x 7168 = 117,440,512: 187,107,328.
+    //   dense MLP 2 x 7168 x 18432 x 3/2 = 396,361,728; shared 2 x 7168 x 2048 x 3/2 = 44,040,192; routed 256 x that
+    //   = 11,274,289,152; norms 14,336; router 7168 x 256 = 1,835,008 (no add_bias_linear).
+    //   TP block 3 x (187,107,328 + 396,361,728) + 58 x (187,107,328 + 44,040,192) = 15,156,963,328;
+    //   replicated 3 x 14,336 + 58 x (14,336 + 1,835,008) + 7168 = 107,312,128; experts 58 x 11,274,289,152.
+    //   MTP (the last layer is MoE, so a MoE layer): TP 231,147,520, replicated 1,849,344, experts 11,274,289,152.
+    //   Shard: TP (15,156,963,328 / 16 + 231,147,520 + 129280 x 7168) / 2 = 1,052,568,384; replicated
+    //   107,312,128 / 16 + 1,849,344 = 8,556,352; experts (58 x 11,274,289,152 / 16 + 11,274,289,152) / 64
+    //   = 814,743,552.
+    //   Bytes: 1,061,124,736 x (6 + 12/64) + 814,743,552 x (6 + 12/2) = 6,565,709,304 + 9,776,922,624
+    //   = 16,342,631,928 B = 15,585.55 MiB.
+    Scenario s;
+    s.arch = *findModelPreset("deepseek-v3");
+    s.gpus = 2048;
+    s.tp = 2;
+    s.pp = 16;
+    s.ep = 64;
+    s.etp = 1;
+    s.zeroStage = 1;
+    const MegatronArgs a = megatronArgs(s);
+    const MegatronShard r = megatronShard(a);
+    QCOMPARE(r.expertDp, 2.0);
+    QCOMPARE(r.tpSharded, 1052568384.0);
+    QCOMPARE(r.replicated, 8556352.0);
+    QCOMPARE(r.expertSharded, 814743552.0);
+    QCOMPARE(std::llround(megatronWeightAndOptimizerBytes(a)), 16342631928LL);
+    QVERIFY(megatronPrinted(a, std::nullopt).find("weight and optimizer=15585.55 MB") != std::string::npos);
+}
+
+QTEST_APPLESS_MAIN(TestMoe)
+#include "tst_moe.moc"
