@@ -96,7 +96,13 @@ int guarded(const std::function<int()>& body)
     try {
         return body();
     } catch (const InvalidInput& e) {
-        return badInput(QString::fromStdString(e.what()));
+        // A refusal of a file an option names says which option ("--scenario: FILE: why", not "FILE: why" alone).
+        QString message = QString::fromStdString(e.what());
+        static const char* const fileOptions[] = {"scenario", "deepspeed-config", "fsdp-config", "hf-config", "megatron-args"};
+        for (const char* o : fileOptions)
+            if (e.field() == o && !message.startsWith(QLatin1String("--")))
+                message = QStringLiteral("--%1: ").arg(QLatin1String(o)) + message;
+        return badInput(message);
     } catch (const WriteError& e) { // a full disk or a failed renderer: the reason, not "internal error"
         err(QStringLiteral("shardscope: ") + QString::fromStdString(e.what()) + QLatin1Char('\n'));
         return kExitFailure;

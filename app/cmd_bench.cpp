@@ -3,6 +3,8 @@
 
 namespace shardscope::cli {
 
+int benchLimits(const QStringList& args); // bench_limits.cpp
+
 int runBench(const QStringList& args)
 {
     // `shardscope bench <what> [options]`: speed targets as printed figures, never as timed tests.
@@ -17,6 +19,7 @@ int runBench(const QStringList& args)
         {"train-demo", &benchTrainDemo},
         {"planner", &benchPlanner},
         {"schedule", &benchSchedule},
+        {"limits", &benchLimits},
     };
     if (args.size() >= 2) {
         for (const Bench& b : benches) {

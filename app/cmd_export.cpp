@@ -4,6 +4,7 @@
 #include "chartexport.h"
 #include "cli.h"
 #include "dataexport.h"
+#include "safewrite.h"
 #include "scenariofile.h"
 #include "scenariooptions.h"
 
@@ -94,7 +95,12 @@ int runExport(const QStringList& args)
         const Scenario s = scenarioFromParser(p);
         if (bundle) {
             const QString dir = p.value(QStringLiteral("bundle"));
-            const QStringList files = exportBundle(dir, s, units, o);
+            QStringList files;
+            try {
+                files = exportBundle(dir, s, units, o);
+            } catch (const WriteError& e) { // the reason with the option it concerns (exit 1, as any write failure)
+                throw WriteError("--bundle: " + std::string(e.what()));
+            }
             out(QStringLiteral("%1: %2\n").arg(QDir::cleanPath(dir), files.join(QStringLiteral(", "))));
             return kExitOk;
         }

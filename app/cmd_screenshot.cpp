@@ -160,7 +160,17 @@ int runScreenshot(const QStringList& args)
                 throw InvalidInput("ring", "--ring must be reduce-scatter, all-gather or all-reduce (got '" + k.toStdString() + "')");
         }
         const int hop = int(parseIntOption(parser.value(hopOpt), "hop", 0, 64));
-        const Scenario pinned = parser.isSet(pinOpt) ? loadScenarioFile(parser.value(pinOpt)) : defaultScenario();
+        // --pin shows only on the Compare tab: elsewhere it was read and ignored silently.
+        if (parser.isSet(pinOpt) && tab != QLatin1String("compare"))
+            throw InvalidInput("pin", "--pin: the pinned scenario shows only with --tab compare (got --tab " + tab.toStdString() + ")");
+        Scenario pinned = defaultScenario();
+        if (parser.isSet(pinOpt)) {
+            try {
+                pinned = loadScenarioFile(parser.value(pinOpt));
+            } catch (const InvalidInput& e) {
+                throw InvalidInput("pin", "--pin: " + std::string(e.what()));
+            }
+        }
         const Scenario s = scenarioFromParser(parser);
         const ByteUnit unit = unitsFromParser(parser);
         const QString lang = parser.value(langOpt);

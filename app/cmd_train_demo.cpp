@@ -5,6 +5,7 @@
 
 #include "shardscope/errors.h"
 #include "shardscope/trainer.h"
+#include "safewrite.h"
 #include "scenariooptions.h"
 
 #ifdef SHARDSCOPE_HAVE_MPI
@@ -15,7 +16,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
 
 #include <chrono>
 #include <cmath>
@@ -122,18 +122,37 @@ int trainGuarded(const std::function<int()>& body)
             return body();
         } catch (const std::invalid_argument& e) {
             return badInput(QString::fromStdString(e.what()));
-        } catch (const CheckpointError& e) {
-            return badInput(QStringLiteral("checkpoint: ") + QString::fromStdString(e.what()));
+        } catch (const CheckpointWriteError& e) { // a full disk: nothing wrong with the input (exit 1)
+            err(QStringLiteral("shardscope: --save: ") + QString::fromStdString(e.what()) + QLatin1Char('\n'));
+            return kExitFailure;
+        } catch (const CheckpointError& e) { // a checkpoint --resume refuses
+            return badInput(QStringLiteral("--resume: checkpoint: ") + QString::fromStdString(e.what()));
+        } catch (const TrainRunError& e) {
+            err(QStringLiteral("shardscope: train-demo: ") + QString::fromStdString(e.what()) + QLatin1Char('\n'));
+            return kExitFailure;
         }
     });
 }
 
+/// The largest |a - b|; NaN never compares as equal (std::max(d, NaN) kept d: "0 difference" from a NaN run), so a
+/// non-finite pair gives +inf.
 double maxAbsDiff(const std::vector<float>& a, const std::vector<float>& b)
 {
     double d = 0;
-    for (std::size_t i = 0; i < a.size() && i < b.size(); ++i)
-        d = std::max(d, static_cast<double>(std::fabs(a[i] - b[i])));
-    return d;
+    for (std::size_t i = 0; i < a.size() && i < b.size(); ++i) {
+        const double x = std::fabs(static_cast<double>(a[i]) - static_cast<double>(b[i]));
+        if (!std::isfinite(x))
+            return std::numeric_limits<double>::infinity();
+        d = std::max(d, x);
+    }
+    return a.size() == b.size() ? d : std::numeric_limits<double>::infinity();
+}
+
+/// A run whose parameters are not finite (or that differs without bound from its reference) stops with exit 1.
+void requireFinite(double diff)
+{
+    if (!std::isfinite(diff))
+        throw TrainRunError("the parameters are not finite (the run diverged: a smaller --lr, or --clip)");
 }
 
 std::vector<float> referenceParams(TrainConfig c)
@@ -209,13 +228,13 @@ int report(const TrainConfig& c, const QString& format, const std::vector<double
     return kExitOk;
 }
 
-bool writeParams(const QString& path, const std::vector<float>& params)
+/// Through the project's safe writer (ui/io/safewrite.h): every write checked, renamed only when all bytes are on disk,
+/// a device node or FIFO at the path written through, never replaced (a QSaveFile's commit() truncated the file on a
+/// full disk and replaced /dev/full). Throws WriteError: exit 1, "PATH: cannot write: REASON".
+void writeParams(const QString& path, const std::vector<float>& params)
 {
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        return false;
-    f.write(reinterpret_cast<const char*>(params.data()), static_cast<qint64>(params.size()) * qint64(sizeof(float)));
-    return f.commit();
+    writeFileAtomically(path, QByteArray(reinterpret_cast<const char*>(params.data()),
+                                         static_cast<qsizetype>(params.size() * sizeof(float))));
 }
 
 } // namespace
@@ -256,6 +275,8 @@ int runTrainDemo(const QStringList& args)
         if (coll == QLatin1String("native") && backend != QLatin1String("mpi"))
             return badInput(QStringLiteral("--collectives native needs --backend mpi (the threads backend has only the ring)"));
         CheckpointOptions ck;
+        if (p.isSet(QStringLiteral("save-after")) && !p.isSet(QStringLiteral("save")))
+            return badInput(QStringLiteral("--save-after: needs --save DIR (nothing would be saved)"));
         if (p.isSet(QStringLiteral("save"))) {
             ck.saveDir = p.value(QStringLiteral("save")).toStdString();
             bool ok = true;
@@ -276,10 +297,9 @@ int runTrainDemo(const QStringList& args)
                 ranks.push_back(summarise(r, true));
             // A resumed run continues the same trajectory, so the reference is the uninterrupted run.
             const double diff = maxAbsDiff(res[0].params, referenceParams(c));
-            if (!paramsOut.isEmpty() && !writeParams(paramsOut, res[0].params)) {
-                err(QStringLiteral("shardscope: cannot write %1\n").arg(paramsOut));
-                return kExitFailure;
-            }
+            requireFinite(diff);
+            if (!paramsOut.isEmpty())
+                writeParams(paramsOut, res[0].params);
             return report(c, format, res[0].loss, diff, ranks, res[0].time, backend);
         }
 #ifdef SHARDSCOPE_HAVE_MPI
@@ -310,10 +330,9 @@ int runTrainDemo(const QStringList& args)
             ranks.push_back(s);
         }
         const double diff = maxAbsDiff(r.params, referenceParams(c));
-        if (!paramsOut.isEmpty() && !writeParams(paramsOut, r.params)) {
-            err(QStringLiteral("shardscope: cannot write %1\n").arg(paramsOut));
-            return kExitFailure;
-        }
+        requireFinite(diff);
+        if (!paramsOut.isEmpty())
+            writeParams(paramsOut, r.params);
         return report(c, format, r.loss, diff, ranks, r.time,
                       QStringLiteral("MPI, %1 collectives").arg(coll));
 #else

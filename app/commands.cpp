@@ -16,7 +16,7 @@ const std::vector<Command>& commands()
         {"screenshot", "Render the explorer window offscreen to a PNG (1600 x 1000)", true, &runScreenshot},
         {"validate", "The model against published measurements: --measured FILE.csv (memory) | --steps FILE.csv (step time) [--chart OUT.svg|png]", true, &runValidate},
         {"peers", "DeepSpeed's, Megatron's, the ZeRO paper's and accelerate's estimates beside ours, with reasons", false, &runPeers},
-        {"bench", "Speed figures: bench redraw | bench animation | bench train-demo", true, &runBench},
+        {"bench", "Speed figures: bench redraw | bench animation | bench train-demo | bench limits", true, &runBench},
         {"train-demo", "Train a small MLP for real with DDP / ZeRO-1/2/3 over N ranks; measured vs predicted bytes", false, &runTrainDemo},
         {"tour", "Guided tours: tour --list | tour --check NAME|FILE (validates headless) | tour --export NAME|FILE --out DIR (handouts)", true, &runTour},
         {"plan", "Every parallel layout that fits, best first: plan --global-batch B [--search KNOBS] --top K", false, &runPlan},

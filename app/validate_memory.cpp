@@ -23,8 +23,8 @@ QJsonObject groupJson(const MemoryValidationGroup& g)
     QJsonObject o;
     o[QStringLiteral("rows")] = g.rows;
     o[QStringLiteral("within_10_percent")] = g.within10;
-    o[QStringLiteral("median_abs_error")] = g.medianAbsError;
-    o[QStringLiteral("max_abs_error")] = g.maxAbsError;
+    o[QStringLiteral("median_abs_error")] = g.rows == 0 ? QJsonValue() : QJsonValue(g.medianAbsError);
+    o[QStringLiteral("max_abs_error")] = g.rows == 0 ? QJsonValue() : QJsonValue(g.maxAbsError);
     return o;
 }
 
@@ -58,8 +58,8 @@ QString table(const MemoryValidation& v)
                  .arg(q(g.name), -10)
                  .arg(g.rows, 4)
                  .arg(g.within10, 10)
-                 .arg(pct(g.medianAbsError), 14)
-                 .arg(pct(g.maxAbsError), 11);
+                 .arg(g.rows == 0 ? QStringLiteral("n/a") : pct(g.medianAbsError), 14) // no rows: no error, not 0%
+                 .arg(g.rows == 0 ? QStringLiteral("n/a") : pct(g.maxAbsError), 11);
     };
     line(v.all);
     for (const auto& g : v.byFramework)
@@ -100,8 +100,8 @@ int runValidateMeasured(const QString& csvPath, const QString& format, const QSt
         rows.append(o);
     }
     root[QStringLiteral("rows")] = rows;
-    root[QStringLiteral("median_abs_error")] = v.all.medianAbsError;
-    root[QStringLiteral("max_abs_error")] = v.all.maxAbsError;
+    root[QStringLiteral("median_abs_error")] = v.rows.empty() ? QJsonValue() : QJsonValue(v.all.medianAbsError);
+    root[QStringLiteral("max_abs_error")] = v.rows.empty() ? QJsonValue() : QJsonValue(v.all.maxAbsError);
     QJsonObject by;
     for (const auto& g : v.byFramework)
         by[q(g.name)] = groupJson(g);

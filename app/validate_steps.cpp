@@ -31,8 +31,9 @@ QJsonObject toJson(const StepValidation& v)
         rows.append(o);
     }
     root[QStringLiteral("rows")] = rows;
-    root[QStringLiteral("median_abs_error")] = v.medianAbsError;
-    root[QStringLiteral("max_abs_error")] = v.maxAbsError;
+    // No modelled row has no error at all, not a perfect 0: null.
+    root[QStringLiteral("median_abs_error")] = v.rows.empty() ? QJsonValue() : QJsonValue(v.medianAbsError);
+    root[QStringLiteral("max_abs_error")] = v.rows.empty() ? QJsonValue() : QJsonValue(v.maxAbsError);
     QJsonObject bySource;
     for (const SourceSummary& s : v.bySource) {
         QJsonObject o;
@@ -82,8 +83,8 @@ QString toTable(const StepValidation& v)
     o += QStringLiteral("%1 %2 %3 %4\n")
              .arg(QStringLiteral("all"), -10)
              .arg(v.rows.size(), 5)
-             .arg(pct(v.medianAbsError), 15)
-             .arg(pct(v.maxAbsError), 12);
+             .arg(v.rows.empty() ? QStringLiteral("n/a") : pct(v.medianAbsError), 15)
+             .arg(v.rows.empty() ? QStringLiteral("n/a") : pct(v.maxAbsError), 12);
     o += QStringLiteral("\nunmodelled: %1\n").arg(v.unmodelled.size());
     for (const UnmodelledRow& u : v.unmodelled)
         o += QStringLiteral("  %1: %2\n").arg(QString::fromStdString(u.id), QString::fromStdString(u.reason));

@@ -3,6 +3,8 @@
 
 #include "shardscope/errors.h"
 
+#include <set>
+
 namespace shardscope {
 
 std::vector<std::vector<std::string>> parseCsv(const std::string& text, const std::string& field)
@@ -11,7 +13,9 @@ std::vector<std::vector<std::string>> parseCsv(const std::string& text, const st
     std::vector<std::string> row;
     std::string cell;
     bool quoted = false, any = false;
-    for (std::size_t i = 0; i < text.size(); ++i) {
+    // A UTF-8 byte order mark (what spreadsheet programs write first) is not part of the first column's name.
+    const std::size_t start = text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
+    for (std::size_t i = start; i < text.size(); ++i) {
         const char ch = text[i];
         if (quoted) {
             if (ch == '"' && i + 1 < text.size() && text[i + 1] == '"') {
@@ -55,12 +59,22 @@ std::vector<std::vector<std::string>> parseCsv(const std::string& text, const st
     return rows;
 }
 
+void refuseDuplicateColumns(const std::vector<std::string>& header, const std::string& field)
+{
+    std::set<std::string> seen;
+    for (const std::string& name : header)
+        if (!seen.insert(name).second)
+            throw InvalidInput(field, "--" + field + ": the header names the column '" + name.substr(0, 80)
+                                          + "' twice (which one holds the value?)");
+}
+
 std::vector<CsvRow> parseCsvWithHeader(const std::string& text, const std::string& field)
 {
     const auto records = parseCsv(text, field);
     if (records.empty())
         throw InvalidInput(field, "--" + field + ": the CSV is empty");
     const auto& header = records.front();
+    refuseDuplicateColumns(header, field);
     std::vector<CsvRow> rows;
     for (std::size_t r = 1; r < records.size(); ++r) {
         if (records[r].size() != header.size())

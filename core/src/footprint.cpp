@@ -346,7 +346,8 @@ LayerActivations layerActivationsOf(const Scenario& s, bool explain)
     }
     // With fewer KV heads than TP ranks each rank keeps one replicated KV head (as stageParams() does for
     // the weights), so K and V count as t heads' worth before the division by t.
-    const double kvSplit = a.kvHeads % s.tp == 0 ? kv : double(s.tp) * hd;
+    // A bare count's GPT shape (K and V heads = heads) splits them over any TP up to their number: heads / TP each.
+    const double kvSplit = a.kvHeads % s.tp == 0 || s.bareParams ? kv : double(s.tp) * hd;
     la.perTokenSplit = e.mm * (q + kvSplit + kvSplit + q + mlpElems) + moeRouted;
     la.perTokenReplicated += la.moeRouterBytesPerToken;
     // --- fine-tuning (issue 28; docs/model.md "Fine-tuning"): a frozen linear needs no saved input (its weight has no

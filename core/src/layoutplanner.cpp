@@ -130,8 +130,9 @@ void enumerateLayouts(const PlanRequest& r, Cell&& cell, F&& f)
     std::vector<std::int64_t> tps, pps;
     if (searched(r, PlanKnob::Tp)) {
         for (std::int64_t t = 1; t <= std::min(b.gpusPerNode, b.gpus); ++t) {
-            // TP within a node, dividing the heads; KV heads split or replicated (tpSplitsHeads(), scenario.h).
-            if (b.gpusPerNode % t != 0 || !tpSplitsHeads(a, t))
+            // TP within a node, dividing the heads; KV heads split or replicated (tpSplitsHeads(), scenario.h). A bare
+            // count's GPT shape: any TP up to its heads, as validateScenario() accepts (one shape, whatever the TP).
+            if (b.gpusPerNode % t != 0 || !(b.bareParams ? t <= a.heads : tpSplitsHeads(a, t)))
                 continue;
             tps.push_back(t);
         }

@@ -218,17 +218,10 @@ void setBareParams(Scenario& s, std::int64_t params)
         throw InvalidInput("params", "--params: " + shortCount(static_cast<double>(params))
                                + " parameters is beyond the model's range (at most 100T)");
     s.bareParams = params;
+    // One shape per count, shared by every command and the planner: it no longer follows the TP (a hidden size
+    // rounded to 128 x TP made --params 7B --tp 1024 a 131,072-wide model, and the planner, which kept the TP-1
+    // shape, saw other TPs than `step`). validateScenario() lets any TP up to the shape's heads split them.
     s.arch = gptShapeForParams(params);
-    // The shape is a modelling device: when TP does not divide its heads (hidden / 128), round the
-    // hidden size to a multiple of 128 x TP instead (the layer count stays), so that a bare count can
-    // be split over any TP that Megatron could run (TP must divide the heads).
-    if (s.tp > 1 && s.arch.heads % s.tp != 0) {
-        const double h = std::cbrt(128.0 * static_cast<double>(params) / 12.0);
-        const std::int64_t g = 128 * s.tp;
-        s.arch.hidden = std::max<std::int64_t>(g, static_cast<std::int64_t>(std::llround(h / double(g))) * g);
-        s.arch.heads = s.arch.kvHeads = s.arch.hidden / 128;
-        s.arch.ffn = 4 * s.arch.hidden;
-    }
 }
 
 namespace {
@@ -277,10 +270,17 @@ void validateScenario(const Scenario& s)
         fail("pp", "pipeline-parallel size must be at least 1");
     if (s.tp > s.gpus)
         fail("tp", "TP %1 exceeds the %2 GPUs", {num(s.tp), num(s.gpus)});
-    if (s.arch.heads % s.tp != 0)
-        fail("tp", "TP %1 does not divide the %2 attention heads", {num(s.tp), num(s.arch.heads)});
-    if (s.arch.kvHeads % s.tp != 0 && s.tp % s.arch.kvHeads != 0)
-        fail("tp", "TP %1 and the %2 KV heads do not divide one another", {num(s.tp), num(s.arch.kvHeads)});
+    if (s.bareParams) {
+        // A bare count's GPT shape is one per count (gptShapeForParams(), whatever the TP): a modelling device whose
+        // heads any TP up to their number splits, each rank holding heads / TP of them (docs/model.md).
+        if (s.tp > s.arch.heads)
+            fail("tp", "TP %1 exceeds the %2 attention heads of the count's GPT shape", {num(s.tp), num(s.arch.heads)});
+    } else {
+        if (s.arch.heads % s.tp != 0)
+            fail("tp", "TP %1 does not divide the %2 attention heads", {num(s.tp), num(s.arch.heads)});
+        if (s.arch.kvHeads % s.tp != 0 && s.tp % s.arch.kvHeads != 0)
+            fail("tp", "TP %1 and the %2 KV heads do not divide one another", {num(s.tp), num(s.arch.kvHeads)});
+    }
     if (s.pp > s.arch.layers)
         fail("pp", "PP %1 exceeds the %2 layers", {num(s.pp), num(s.arch.layers)});
     if (s.cp < 1)
@@ -412,6 +412,25 @@ void validateScenario(const Scenario& s)
              "the interleaved schedule of %1 micro-batches x %2 chunks per GPU is beyond the model's range (at most %3 "
              "micro-batch chunks per GPU)",
              {num(s.gradAccum), num(s.vpp), withThousands(kMaxScheduledChunks)});
+    validateKnobRanges(s);
+}
+
+void validateKnobRanges(const Scenario& s)
+{
+    auto fail = [](const char* field, const char* templateText, std::vector<std::string> args = {}) {
+        throw InvalidInput(field, templateText, std::move(args));
+    };
+    // The architecture's own ranges (an autosave with 100,000 layers of a wide shape showed a negative count).
+    validateArchitecture(s.arch);
+    if (s.bareParams && (*s.bareParams < 1 || *s.bareParams > 100000000000000LL))
+        fail("params", "beyond the model's range (at most 100T parameters)");
+    if (!s.bareParams && countParams(s.arch).total > 100000000000000LL)
+        fail("params", "the architecture has more than 100T parameters, beyond the model's range");
+    // A custom capacity from 0.001 GB, as --capacity-gb takes it (a file or an autosave carried 1 byte), to 2^53 bytes
+    // (what a file's JSON number holds exactly; core's tests use 2^50 bytes as "no limit").
+    if (s.capacityBytes && !(*s.capacityBytes >= 1000000 && *s.capacityBytes <= 9007199254740992LL))
+        fail("capacity-gb", "%1 is out of range (%2 to %3)",
+             {shortNumber(double(*s.capacityBytes) / 1e9), shortNumber(0.001), shortNumber(9007199.254740992)});
     // Every other number in the range of core's knob table (knobs.h), whatever path it came by (an option, a file, an
     // autosave, an import): a file cannot carry what the command line refuses. Worded in the option's unit.
     static const std::vector<const Knob*> ranged = [] {

@@ -66,24 +66,34 @@ std::int64_t parseCount(const std::string& text, const std::string& field)
     auto fail = [&](const char* tmpl) -> std::int64_t { throw InvalidInput(field, tmpl, {text}); };
     std::string t;
     for (char c : text)
-        if (!std::isspace(static_cast<unsigned char>(c)) && c != '_')
+        if (!std::isspace(static_cast<unsigned char>(c)))
             t += c;
-    // A comma only groups thousands ("1,000,000"): "1,5B" is a decimal comma, not 15B.
-    const std::size_t firstComma = t.find(',');
-    if (firstComma != std::string::npos) {
+    // A comma or an underscore only groups thousands ("1,000,000", "12_000"): "1,5B" is a decimal comma, not 15B;
+    // "0,500B" (a leading zero group), "1,234e9" (a grouped mantissa with an exponent), "1_0_2_4" and a mix of the
+    // two separators are refused, not read as 500B, 1.234e12 or 1024.
+    const std::size_t firstSep = t.find_first_of(",_");
+    if (firstSep != std::string::npos) {
+        const char sep = t[firstSep];
         auto digit = [&](std::size_t i) { return i < t.size() && std::isdigit(static_cast<unsigned char>(t[i])); };
-        bool grouped = firstComma >= 1 && firstComma <= 3;
-        for (std::size_t i = 0; grouped && i < firstComma; ++i)
+        bool grouped = firstSep >= 1 && firstSep <= 3 && t[0] != '0';
+        for (std::size_t i = 0; grouped && i < firstSep; ++i)
             grouped = digit(i);
-        for (std::size_t i = firstComma; grouped && i < t.size() && t[i] != '.'; ++i) {
-            if (t[i] == ',')
+        const std::size_t dot = t.find('.');
+        for (std::size_t i = firstSep; grouped && i < t.size() && t[i] != '.'; ++i) {
+            if (t[i] == sep)
                 grouped = digit(i + 1) && digit(i + 2) && digit(i + 3) && !digit(i + 4);
             else
-                grouped = std::isalnum(static_cast<unsigned char>(t[i])) || t[i] == '+' || t[i] == '-';
+                grouped = std::isdigit(static_cast<unsigned char>(t[i])) || (i + 1 == t.size() && std::isalpha(static_cast<unsigned char>(t[i]))
+                                                                             && t[i] != 'e' && t[i] != 'E');
         }
-        if (!grouped || t.find(',', t.find('.') == std::string::npos ? t.size() : t.find('.')) != std::string::npos)
-            return fail("'%1' has a comma that does not group thousands; write decimals with a dot (1.5B)");
-        t.erase(std::remove(t.begin(), t.end(), ','), t.end());
+        if (!grouped || t.find_first_of(",_", dot == std::string::npos ? t.size() : dot) != std::string::npos
+            || t.find_first_of(sep == ',' ? "_" : ",") != std::string::npos || t.find_first_of("eE") != std::string::npos)
+        {
+            if (sep == ',')
+                return fail("'%1' has a comma that does not group thousands; write decimals with a dot (1.5B)");
+            return fail("'%1' has an underscore that does not group thousands (12_000)");
+        }
+        t.erase(std::remove(t.begin(), t.end(), sep), t.end());
     }
     if (t.empty())
         return fail("'%1' is empty; expected a count such as 7e9, 7B or 1.5T");
@@ -131,6 +141,42 @@ double strtodC(const char* text, char** end)
     // A private "C" locale object, made once (thread-safe static); the process's locale is not touched.
     static const locale_t c = newlocale(LC_ALL_MASK, "C", static_cast<locale_t>(nullptr));
     return strtod_l(text, end, c);
+}
+
+bool plainDecimal(const std::string& text, double& out)
+{
+    std::size_t i = 0;
+    const std::size_t n = text.size();
+    auto digits = [&] {
+        const std::size_t from = i;
+        while (i < n && std::isdigit(static_cast<unsigned char>(text[i])))
+            ++i;
+        return i - from;
+    };
+    if (i < n && (text[i] == '+' || text[i] == '-'))
+        ++i;
+    std::size_t mantissa = digits();
+    if (i < n && text[i] == '.') {
+        ++i;
+        mantissa += digits();
+    }
+    if (mantissa == 0)
+        return false;
+    if (i < n && (text[i] == 'e' || text[i] == 'E')) {
+        ++i;
+        if (i < n && (text[i] == '+' || text[i] == '-'))
+            ++i;
+        if (digits() == 0)
+            return false;
+    }
+    if (i != n)
+        return false;
+    char* end = nullptr;
+    const double v = strtodC(text.c_str(), &end);
+    if (end != text.c_str() + n || !std::isfinite(v) || (v != 0 && !std::isnormal(v)))
+        return false;
+    out = v;
+    return true;
 }
 
 } // namespace shardscope

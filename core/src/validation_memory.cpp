@@ -172,6 +172,9 @@ Scenario scenarioOf(const std::map<std::string, std::string>& r, std::int64_t ca
     s.cp = std::max<std::int64_t>(1, std::max(cpLayout, cpNotes));
     if (s.cp > 1)
         log.read("cp", std::to_string(s.cp), cpLayout >= cpNotes ? "zero_stage_or_fsdp" : "notes", "CP=" + std::to_string(s.cp));
+    // The product in double first: four counts up to 9e18 overflowed int64 (UB) before the comparison.
+    if (double(dp) * double(s.tp) * double(s.pp) * double(s.cp) > double(s.gpus))
+        throw Skip {"dp x tp x pp x cp is more than gpus " + std::to_string(s.gpus)};
     if (dp * s.tp * s.pp * s.cp != s.gpus)
         throw Skip {"dp x tp x pp x cp = " + std::to_string(dp * s.tp * s.pp * s.cp) + " is not gpus "
                     + std::to_string(s.gpus)};
@@ -460,7 +463,12 @@ MemoryValidation validateMeasuredMemory(const std::string& csvText)
     const auto table = parseCsv(csvText, "measured");
     if (table.size() < 2)
         throw InvalidInput("measured", "--measured: the CSV has no rows");
+    // Each row is a footprint: 16 MiB of short rows would take minutes.
+    if (table.size() - 1 > kMaxValidationRows)
+        throw InvalidInput("measured", "--measured: the CSV has " + std::to_string(table.size() - 1)
+                                           + " rows; a measured CSV has a few hundred (at most " + std::to_string(kMaxValidationRows) + ")");
     const std::vector<std::string>& header = table.front();
+    refuseDuplicateColumns(header, "measured");
     static const char* kNeeded[] = {"id", "source", "model", "total_params", "layers", "hidden", "heads", "kv_heads",
                                     "ffn", "vocab", "seq", "micro_batch", "gpus", "gpu_type", "dp", "tp", "pp",
                                     "zero_stage_or_fsdp", "precision", "optimizer", "checkpointing", "flash_attn",
@@ -490,10 +498,14 @@ MemoryValidation validateMeasuredMemory(const std::string& csvText)
             row.kind = measuredKindOf(r["measured_kind"]);
             if (row.kind.empty())
                 throw Skip {"unknown measured_kind '" + r["measured_kind"] + "'"};
-            char* end = nullptr;
-            const double gib = strtodC(r["measured_GiB_per_gpu"].c_str(), &end);
-            if (r["measured_GiB_per_gpu"].empty() || *end != '\0' || !std::isfinite(gib) || gib <= 0)
-                throw Skip {"measured_GiB_per_gpu '" + r["measured_GiB_per_gpu"] + "' is not a positive number"};
+            // A plain decimal (not hex, nan, inf or a denormal) of a plausible size: 1e300 GiB became inf bytes,
+            // an error of nan and a chart axis of inf.
+            double gib = 0;
+            if (!plainDecimal(r["measured_GiB_per_gpu"], gib) || gib <= 0)
+                throw Skip {"measured_GiB_per_gpu '" + r["measured_GiB_per_gpu"].substr(0, 40) + "' is not a positive number"};
+            if (gib < 1e-6 || gib > 1e6)
+                throw Skip {"measured_GiB_per_gpu " + r["measured_GiB_per_gpu"].substr(0, 40)
+                            + " is implausible (between 1e-06 and 1e+06 GiB per GPU)"};
             row.measuredBytes = gib * 1073741824.0;
             const std::string source = r["source"].substr(0, r["source"].find(" row "));
             const bool cumulative = has(r["notes"], "cumulative row");

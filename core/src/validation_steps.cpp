@@ -38,14 +38,17 @@ const std::string& get(const CsvRow& row, const std::string& key)
 
 [[noreturn]] void unmodelled(const std::string& reason) { throw InvalidInput("row", reason); }
 
+/// The plausible range of a measured value, whatever its metric (seconds, tokens/s, TFLOP/s, MFU).
+constexpr double kMinMeasured = 1e-6, kMaxMeasured = 1e9;
+
 /// A whole decimal number in the "C" locale (strtodC: whatever LC_NUMERIC says), finite; else the row is unmodelled
 /// naming `what` (std::stod followed the locale and threw std::out_of_range on 400 digits: an "internal error").
 double cNumber(const std::string& text, const std::string& what)
 {
-    char* end = nullptr;
-    const double d = strtodC(text.c_str(), &end);
-    if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(d))
-        unmodelled(what + " is not a number: " + text);
+    // plainDecimal: not hex ("0x10" read as 16), nan, inf or a denormal (every ratio with one is inf).
+    double d = 0;
+    if (!plainDecimal(text, d))
+        unmodelled(what + " is not a number: " + text.substr(0, 40));
     return d;
 }
 
@@ -245,7 +248,11 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings)
     const std::int64_t dp = integer(row, "dp", -1);
     if (s.gpus <= 0 || dp <= 0)
         unmodelled("gpus and dp are needed");
-    if (dp * s.tp * s.pp * s.cp != s.gpus)
+    // Each factor between 1 and gpus before the product (9e18-sized factors overflowed int64: UB).
+    for (const std::int64_t f : {dp, s.tp, s.pp, s.cp})
+        if (f < 1 || f > s.gpus)
+            unmodelled("dp x tp x pp x cp != gpus");
+    if (double(dp) * double(s.tp) * double(s.pp) * double(s.cp) > double(s.gpus) || dp * s.tp * s.pp * s.cp != s.gpus)
         unmodelled("dp x tp x pp x cp != gpus");
     std::int64_t vpp = integer(row, "vpp", 1);
     // torchtitan's Interleaved 1F1B without a stated count: its default of 2 stages per rank. A row whose notes
@@ -444,8 +451,15 @@ double predictStepMetric(const CsvRow& row, const Scenario& s, const StepResult&
 StepValidation validateSteps(const std::string& csvText)
 {
     const auto rows = parseCsvWithHeader(csvText, "steps");
+    // A header alone is refused as --measured refuses it (it exited 0 with a "perfect" error over 0 rows).
+    if (rows.empty())
+        throw InvalidInput("steps", "--steps: the CSV has no rows");
+    // Each row is a step model (0.5 ms): 16 MiB of short rows (170,000) took minutes.
+    if (rows.size() > kMaxValidationRows)
+        throw InvalidInput("steps", "--steps: the CSV has " + std::to_string(rows.size()) + " rows; a measured CSV has a few hundred (at most "
+                                        + std::to_string(kMaxValidationRows) + ")");
     for (const char* col : {"id", "measured_metric", "measured_value"})
-        if (!rows.empty() && rows.front().count(col) == 0)
+        if (rows.front().count(col) == 0)
             throw InvalidInput("steps", std::string("--steps: the CSV has no column ") + col);
     StepValidation v;
     std::map<std::string, std::vector<double>> bySource;
@@ -465,10 +479,17 @@ StepValidation validateSteps(const std::string& csvText)
             c.source = sourceOf(id);
             c.metric = get(row, "measured_metric");
             c.measured = number(row, "measured_value");
+            // A measurement no GPU run gives (1e300 s, an MFU of 3): unmodelled with the reason, not an error of
+            // -100% or a chart axis of inf.
+            if (!(c.measured >= kMinMeasured && c.measured <= kMaxMeasured) || (c.metric == "mfu" && c.measured > 1))
+                unmodelled("measured_value " + get(row, "measured_value").substr(0, 40) + " is implausible for "
+                           + c.metric.substr(0, 40) + " (between 1e-06 and 1e+09" + (c.metric == "mfu" ? ", an MFU at most 1)" : ")"));
             c.predicted = predictStepMetric(row, s, r);
             if (!(c.measured > 0) || !std::isfinite(c.predicted))
                 unmodelled("no finite prediction for a positive measurement");
             c.error = c.predicted / c.measured - 1.0;
+            if (!std::isfinite(c.error))
+                unmodelled("no finite error for this measurement");
             v.rows.push_back(c);
             v.readings.push_back(std::move(readings));
             bySource[c.source].push_back(std::abs(c.error));

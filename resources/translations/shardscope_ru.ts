@@ -1976,6 +1976,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>автосохранение не удалось: </translation>
         </message>
         <message>
+            <source>last session&apos;s scenario not restored: </source>
+            <translation>сценарий прошлого сеанса не восстановлен: </translation>
+        </message>
+        <message>
             <source>autosave not restored: </source>
             <translation>автосохранение не восстановлено: </translation>
         </message>
@@ -5072,6 +5076,14 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
     <context>
         <name>shardscope::Tour</name>
         <message>
+            <source>caption.%1: {%2} has no finite value in this step&apos;s scenario</source>
+            <translation>caption.%1: у {%2} нет конечного значения в сценарии этого шага</translation>
+        </message>
+        <message>
+            <source>the tour&apos;s &apos;train&apos; runs add up to more than %1 rank-steps (ranks x steps); train in fewer steps</source>
+            <translation>запуски «train» в туре в сумме дают больше %1 ранг-шагов (ранги x шаги); обучайте меньше шагов</translation>
+        </message>
+        <message>
             <source>'train' must be an object {strategy, ranks, steps}</source>
             <translation>'train' должен быть объектом {strategy, ranks, steps}</translation>
         </message>
@@ -5814,6 +5826,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
     <context>
         <name>shardscope::Validation</name>
         <message>
+            <source>&apos;%1&apos; has an underscore that does not group thousands (12_000)</source>
+            <translation>«%1»: подчёркивание здесь не разделяет тысячи (12_000)</translation>
+        </message>
+        <message>
             <source>&apos;%1&apos; has a comma that does not group thousands; write decimals with a dot (1.5B)</source>
             <translation>«%1»: запятая здесь не разделяет тысячи; десятичную дробь пишите с точкой (1.5B)</translation>
         </message>
@@ -5884,6 +5900,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>TP %1 exceeds the %2 GPUs</source>
             <translation>TP %1 больше числа GPU (%2)</translation>
+        </message>
+        <message>
+            <source>TP %1 exceeds the %2 attention heads of the count&apos;s GPT shape</source>
+            <translation>TP %1 больше числа голов внимания (%2) у GPT-формы этого числа параметров</translation>
         </message>
         <message>
             <source>TP %1 does not divide the %2 attention heads</source>

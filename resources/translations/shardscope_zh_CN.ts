@@ -1976,6 +1976,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>自动保存失败：</translation>
         </message>
         <message>
+            <source>last session&apos;s scenario not restored: </source>
+            <translation>上次会话的场景未恢复：</translation>
+        </message>
+        <message>
             <source>autosave not restored: </source>
             <translation>未恢复自动保存：</translation>
         </message>
@@ -5072,6 +5076,14 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
     <context>
         <name>shardscope::Tour</name>
         <message>
+            <source>caption.%1: {%2} has no finite value in this step&apos;s scenario</source>
+            <translation>caption.%1：{%2} 在此步骤的场景中没有有限值</translation>
+        </message>
+        <message>
+            <source>the tour&apos;s &apos;train&apos; runs add up to more than %1 rank-steps (ranks x steps); train in fewer steps</source>
+            <translation>本导览的 &apos;train&apos; 运行合计超过 %1 个秩步（秩数 x 步数）；请减少训练步数</translation>
+        </message>
+        <message>
             <source>'train' must be an object {strategy, ranks, steps}</source>
             <translation>'train' 必须是对象 {strategy, ranks, steps}</translation>
         </message>
@@ -5814,6 +5826,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
     <context>
         <name>shardscope::Validation</name>
         <message>
+            <source>&apos;%1&apos; has an underscore that does not group thousands (12_000)</source>
+            <translation>“%1”中的下划线没有按千位分组（12_000）</translation>
+        </message>
+        <message>
             <source>&apos;%1&apos; has a comma that does not group thousands; write decimals with a dot (1.5B)</source>
             <translation>“%1”中的逗号不是千位分隔符；小数请用点号（1.5B）</translation>
         </message>
@@ -5884,6 +5900,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>TP %1 exceeds the %2 GPUs</source>
             <translation>TP %1 超过了 GPU 数量 %2</translation>
+        </message>
+        <message>
+            <source>TP %1 exceeds the %2 attention heads of the count&apos;s GPT shape</source>
+            <translation>TP %1 超过了该参数量 GPT 形状的 %2 个注意力头</translation>
         </message>
         <message>
             <source>TP %1 does not divide the %2 attention heads</source>

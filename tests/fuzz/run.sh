@@ -12,7 +12,7 @@ secs=${1:?usage: tests/fuzz/run.sh SECONDS [TARGET...]}
 shift
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${SHARDSCOPE_FUZZ_BUILD:-$root/build-fuzz}
-all=(scenario deepspeed hfconfig fsdp megatron count tour)
+all=(scenario deepspeed hfconfig fsdp megatron count tour validate_steps validate_memory checkpoint)
 targets=("$@")
 ((${#targets[@]})) || targets=("${all[@]}")
 
@@ -40,6 +40,9 @@ seeds() { # the test corpora that seed each target
     megatron) echo "$d/configs/"*.txt ;;
     count) echo "$root/tests/fuzz/seeds/count/"* ;;
     tour) echo "$root/resources/tours/"*.tour.json ;;
+    validate_steps) echo "$d/measured/measured-steps.csv" "$root/tests/fuzz/seeds/validate_steps/"* ;;
+    validate_memory) echo "$d/measured/measured-memory.csv" "$root/tests/fuzz/seeds/validate_memory/"* ;;
+    checkpoint) echo "$root/tests/fuzz/seeds/checkpoint/"* ;;
   esac
 }
 

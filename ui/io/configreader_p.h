@@ -43,19 +43,28 @@ public:
     void note(const QString& n)
     {
         if (m_report)
-            m_report->notes << n;
+            m_report->notes << clipped(n);
     }
     void ignored(const QString& n)
     {
         if (m_report)
-            m_report->ignored << n;
+            m_report->ignored << clipped(n);
     }
     [[noreturn]] void fail(const QString& path, const QString& why) const
     {
         QString at = where.value(path);
         if (!at.isEmpty())
             at += QStringLiteral(": ");
-        throw InvalidInput(m_field, QString(m_origin + QStringLiteral(": ") + at + path + QStringLiteral(": ") + why).toStdString());
+        throw InvalidInput(m_field, QString(m_origin + QStringLiteral(": ") + at + clipped(path) + QStringLiteral(": ") + clipped(why)).toStdString());
+    }
+    /// A message with a value from the file in it, at most about 400 characters: the head and the tail (where the
+    /// reason is) around the middle left out (a 4 MB value was echoed whole into an FSDP importer's error).
+    static QString clipped(const QString& text)
+    {
+        constexpr qsizetype kKeep = 200;
+        if (text.size() <= 2 * kKeep + 40)
+            return text;
+        return text.left(kKeep) + QStringLiteral(" [... %1 characters ...] ").arg(text.size() - 2 * kKeep) + text.right(kKeep);
     }
     const char* field() const { return m_field; }
 

@@ -259,7 +259,7 @@ Scenario scenarioFromMegatronArgs(const QString& text, const Scenario& base, Imp
         QStringList lone;
         for (const char* k : {"num-query-groups", "ffn-hidden-size", "kv-channels", "padded-vocab-size", "vocab-size",
                               "max-position-embeddings", "position-embedding-type", "normalization", "num-experts",
-                              "moe-router-topk"})
+                              "moe-router-topk", "hidden-dropout", "attention-dropout"}) // the dropouts were ignored silently
             if (a.has(k))
                 lone << QStringLiteral("--") + QLatin1String(k);
         for (const char* k : {"swiglu", "group-query-attention", "untie-embeddings-and-output-weights",

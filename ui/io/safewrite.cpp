@@ -5,6 +5,8 @@
 #include <QFileInfo>
 #include <QSaveFile>
 
+#include <cerrno>
+#include <cstring>
 #include <stdexcept>
 
 namespace shardscope {
@@ -13,7 +15,14 @@ namespace {
 
 [[noreturn]] void fail(const QString& path, const QString& why)
 {
-    throw WriteError(QString(path + QStringLiteral(": cannot write: ") + why).toStdString());
+    // Qt says "Unknown error" for a write cut short without an error (the last bytes of a nearly full tmpfs):
+    // the system's reason then, or what a short write means.
+    const int code = errno;
+    QString reason = why;
+    if (reason.isEmpty() || reason == QLatin1String("Unknown error"))
+        reason = code != 0 ? QString::fromLocal8Bit(std::strerror(code))
+                           : QStringLiteral("the write was cut short (is the disk full?)");
+    throw WriteError(QString(path + QStringLiteral(": cannot write: ") + reason).toStdString());
 }
 
 /// The file a path names after following symlinks (QSaveFile writes beside that one).

@@ -272,8 +272,18 @@ void readArchitecture(const QJsonObject& o, Architecture& a, QStringList* notes)
 /// validateScenario() speaks in command-line options ("--tp: ..."); a file speaks in keys.
 std::string validationMessage(const InvalidInput& e)
 {
+    // The file's key of the option the refusal names, from core's knob table ("pcie-gbps" is the file's
+    // "pcie_bytes_per_second", not "scenario.pcie_gbps", a key no file has); otherwise the field itself.
     std::string key = e.field();
-    std::replace(key.begin(), key.end(), '-', '_');
+    bool known = false;
+    for (const Knob& k : knobs())
+        if (k.option && k.key && e.field() == k.option) {
+            key = k.key;
+            known = true;
+            break;
+        }
+    if (!known)
+        std::replace(key.begin(), key.end(), '-', '_');
     std::string m = e.what();
     const std::string option = "--" + e.field() + ": ";
     if (m.rfind(option, 0) == 0)

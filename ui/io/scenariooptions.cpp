@@ -246,9 +246,6 @@ Scenario applyOptions(const QCommandLineParser& p, const QStringList& skip, Scen
         case KnobKind::Special: break;
         }
     }
-    // A bare count's GPT shape is a modelling device: give it heads the chosen TP divides.
-    if (s.bareParams && s.tp >= 1 && s.arch.heads % s.tp != 0 && (has("params") || has("tp")))
-        setBareParams(s, *s.bareParams);
     if (has("capacity-gb")) {
         s.capacityBytes = static_cast<std::int64_t>(std::llround(parseDoubleOption(val("capacity-gb"), "capacity-gb", 0.001, 1e6) * 1e9));
         if (!has("gpu"))

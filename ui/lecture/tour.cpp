@@ -26,6 +26,10 @@ namespace {
 const QString kTourFormat = QStringLiteral("shardscope-tour");
 constexpr int kTourVersion = 1;
 constexpr qsizetype kMaxSteps = 1000;
+/// The most mini-trainer work a tour may carry, summed over its steps: ranks x optimizer steps of each `train` run
+/// (the built-in tour's run is 4 x 2; a 1,000-step tour training 16 x 20 at every step ran half an hour in
+/// `tour --check` and the window). Checked while the file is read, before anything runs.
+constexpr int kMaxTrainWork = 640;
 const QString kBuiltinDir = QStringLiteral(":/tours");
 const QString kTourSuffix = QStringLiteral(".tour.json");
 
@@ -313,6 +317,7 @@ public:
             fail(QStringLiteral("steps"),
                  QCoreApplication::translate("shardscope::Tour", "a tour has at most %1 steps (this one has %2)").arg(kMaxSteps).arg(steps.size()));
         QString tab = QStringLiteral("memory");
+        int trainWork = 0;
         static const QStringList stepKeys = {QStringLiteral("set"), QStringLiteral("tab"), QStringLiteral("highlight"),
                                              QStringLiteral("controls"), QStringLiteral("caption"), QStringLiteral("claims"),
                                              QStringLiteral("play"), QStringLiteral("train")};
@@ -340,8 +345,14 @@ public:
                     fail(join(path, QStringLiteral("tab")), QCoreApplication::translate("shardscope::Tour", "'tab' must be \"memory\", \"step\" or \"train\" (got '%1')").arg(tab));
             }
             step.tab = tab;
-            if (o.contains(QStringLiteral("train")))
+            if (o.contains(QStringLiteral("train"))) {
                 step.train = trainConfig(o.value(QStringLiteral("train")), join(path, QStringLiteral("train")));
+                trainWork += step.train->ranks * step.train->steps;
+                if (trainWork > kMaxTrainWork)
+                    fail(join(path, QStringLiteral("train")),
+                         QCoreApplication::translate("shardscope::Tour", "the tour's 'train' runs add up to more than %1 rank-steps (ranks x steps); train in fewer steps")
+                             .arg(kMaxTrainWork));
+            }
             if (o.value(QStringLiteral("highlight")).isObject()) {
                 // One bar segment: {"element": "memory-per-gpu", "term": "<core term key>", "bar": k}.
                 const QString hpath = join(path, QStringLiteral("highlight"));

@@ -98,6 +98,10 @@ QStringList checkTour(const Tour& tour)
         for (auto it = step.caption.byLanguage.cbegin(); it != step.caption.byLanguage.cend(); ++it) {
             try {
                 facts.render(it.value(), QLocale(it.key()));
+                // A quantity core cannot give a finite value for here shows as "?" in the caption: not a number from core.
+                for (const QString& name : TourFacts::placeholders(it.value()))
+                    if (!std::isfinite(facts.value(name)))
+                        problems << where + QCoreApplication::translate("shardscope::Tour", "caption.%1: {%2} has no finite value in this step's scenario").arg(it.key(), name);
             } catch (const std::exception& e) {
                 problems << where + QCoreApplication::translate("shardscope::Tour", "caption.%1: %2").arg(it.key(), QString::fromUtf8(e.what()));
             }

@@ -403,6 +403,7 @@ const std::vector<const char*>& validationTemplates()
         QT_TRANSLATE_NOOP("shardscope::Validation", "tensor-parallel size must be at least 1"),
         QT_TRANSLATE_NOOP("shardscope::Validation", "pipeline-parallel size must be at least 1"),
         QT_TRANSLATE_NOOP("shardscope::Validation", "TP %1 exceeds the %2 GPUs"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "TP %1 exceeds the %2 attention heads of the count's GPT shape"),
         QT_TRANSLATE_NOOP("shardscope::Validation", "TP %1 does not divide the %2 attention heads"),
         QT_TRANSLATE_NOOP("shardscope::Validation", "TP %1 and the %2 KV heads do not divide one another"),
         QT_TRANSLATE_NOOP("shardscope::Validation", "PP %1 exceeds the %2 layers"),

@@ -22,6 +22,7 @@
 #include "chartexport.h"
 
 #include "shardscope/errors.h"
+#include "shardscope/knobs.h"
 
 #include <QAbstractSpinBox>
 #include <QAction>
@@ -33,6 +34,7 @@
 #include <QChartView>
 #include <QCloseEvent>
 #include <QDialog>
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QDockWidget>
@@ -74,6 +76,14 @@ QString scenarioFilter()
 const QString kScenarioSuffix = QStringLiteral(".shardscope.json");
 
 QString what(const std::exception& e) { return QString::fromUtf8(e.what()); }
+
+/// A refusal as the window words it: a core refusal in the window's language, any other without command-line flags.
+QString windowText(const std::exception& e)
+{
+    if (const auto* invalid = dynamic_cast<const InvalidInput*>(&e))
+        return validationText(*invalid);
+    return withoutFlags(what(e));
+}
 
 QString startDir(const QString& currentFile)
 {
@@ -782,17 +792,39 @@ std::optional<Scenario> MainWindow::restoreAutosave()
     // without validating, as the controls would have shown it.
     std::optional<Scenario> restored;
     const QString path = autosavePath();
+    // A temporary QSaveFile left beside the autosave by a session killed mid-write (SIGKILL): removed once it is a
+    // minute old (a younger one may be another window's write in progress).
+    {
+        const QFileInfo fi(path);
+        const QDir dir = fi.dir();
+        for (const QFileInfo& t : dir.entryInfoList({fi.fileName() + QStringLiteral(".??????")}, QDir::Files | QDir::Hidden))
+            if (t.lastModified().secsTo(QDateTime::currentDateTime()) > 60)
+                QFile::remove(t.filePath());
+    }
     if (QFileInfo(path).isFile()) {
         try {
             const QJsonObject root = parseJsonObject(readConfigFile(path, "autosave"), path, "autosave");
-            if (root.value(QLatin1String("scenario")).isObject())
+            if (root.value(QLatin1String("scenario")).isObject()) {
                 restored = scenarioFromJson(root.value(QLatin1String("scenario")).toObject(), defaultScenario());
+                // Not validated whole (a half-made edit is kept), but every number within core's knob table's
+                // ranges, as any other input path: an architecture of 100,000 wide layers showed a negative count.
+                validateKnobRanges(*restored);
+            }
         } catch (const std::exception& e) {
-            m_messages->appendPlainText(tr("autosave not restored: ") + what(e));
+            restored.reset();
+            m_messages->appendPlainText(tr("autosave not restored: ") + windowText(e));
         }
     }
-    if (!restored)
+    if (!restored) {
         restored = m_settings->lastScenario();
+        try {
+            if (restored)
+                validateKnobRanges(*restored);
+        } catch (const std::exception& e) {
+            m_messages->appendPlainText(tr("last session's scenario not restored: ") + windowText(e));
+            restored.reset();
+        }
+    }
     if (!restored)
         return restored;
     // The file the scenario came from: unmodified only if it still holds exactly this scenario.

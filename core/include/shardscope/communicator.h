@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -81,6 +82,13 @@ private:
     std::vector<float> m_recv;
 };
 
+/// A collective that cannot complete: another rank of the in-process world stopped (InProcessWorld::abort()).
+class WorldAborted : public std::runtime_error
+{
+public:
+    using std::runtime_error::runtime_error;
+};
+
 /**
  * N ranks in one process: one mailbox per ordered pair of ranks. Ranks run as threads (one per rank);
  * sendRecv() queues a copy for the receiver and blocks until the message it waits for arrives. The
@@ -95,6 +103,9 @@ public:
     InProcessWorld& operator=(const InProcessWorld&) = delete;
     int size() const;
     Communicator& communicator(int rank);
+    /// Stops the world: every sendRecv() waiting now or later throws WorldAborted, so the ranks that started
+    /// return when one could not start or stopped with an error (they waited forever for it).
+    void abort();
 
 private:
     struct Impl;

@@ -74,5 +74,10 @@ std::string knobRangeText(const Knob& k, bool inOptionUnits);
 /// range. Returns false with `error` set (naming the range or the choices) otherwise; Special knobs other than
 /// "recipe" are not settable this way.
 bool setKnobFromText(const Knob& k, const std::string& text, Scenario& s, std::string& error);
+/// The ranges alone, from this table (and the architecture's, the bare count's and a custom capacity's), without the
+/// checks that relate knobs to one another: what every input path (options, scenario files, imports) gets through
+/// validateScenario(), and what the window's autosave and last-session scenario must pass before they are shown
+/// (they may hold a half-made edit, so they are not validated whole). Throws InvalidInput naming the option.
+void validateKnobRanges(const Scenario& s);
 
 } // namespace shardscope

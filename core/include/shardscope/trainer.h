@@ -138,6 +138,32 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+/// The largest global batch (and grad-accum) of a run.
+inline constexpr int kMaxTrainBatch = 65536;
+/// The most activations the single-process reference holds: batch x the sum of the widths (fp32: 256 MB).
+inline constexpr std::int64_t kMaxTrainActivations = 64LL * 1024 * 1024;
+/// The most ranks x parameters of a run (each rank holds a replica or its shard and full-size buffers: 16-20 B each).
+inline constexpr double kMaxTrainRankParams = 5e7;
+/// The most work of a run: steps x batch x parameters (each a forward and backward multiply-add; the default run is
+/// 1.4e9, about 3 s of processor time with its reference, and the window's longest, 200 steps, 1.4e10).
+inline constexpr double kMaxTrainWork = 1.5e10;
+
+/// A checkpoint that could not be written (a full disk, no permission): no file of it was renamed into place,
+/// its temporaries are removed, and every rank throws it (the command line exits 1).
+class CheckpointWriteError : public CheckpointError
+{
+public:
+    using CheckpointError::CheckpointError;
+};
+
+/// A run that had to stop: a rank thread that could not start, a loss that is no longer finite (the command line
+/// exits 1 with the message).
+class TrainRunError : public std::runtime_error
+{
+public:
+    using std::runtime_error::runtime_error;
+};
+
 /// Progress and cancel for a run on a worker thread. Cancel is collective: at the start of each step the
 /// ranks exchange what they read from `cancel` and all stop if any saw it set, so no rank waits forever.
 struct RunControl

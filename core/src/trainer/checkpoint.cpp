@@ -2,13 +2,17 @@
 // Sharded checkpoint: each rank writes its shard of the optimizer state and a manifest.
 #include "rankstate.h"
 
+#include <cerrno>
 #include <charconv>
 #include <climits>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <map>
 #include <sstream>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace shardscope::train {
 
@@ -37,20 +41,81 @@ std::string hex(std::uint64_t v)
 std::string shardFile(const std::string& dir, int r) { return dir + "/rank-" + std::to_string(r) + ".bin"; }
 std::string manifestFile(const std::string& dir, int r) { return dir + "/rank-" + std::to_string(r) + ".manifest"; }
 
-void writeAtomically(const std::string& path, const std::string& data)
+/// Writes `data` to `path` (a new temporary beside the target) with every write checked, then fsync: true only when
+/// every byte reached the disk. On failure the temporary is removed and `error` says why. (std::ofstream checked the
+/// stream before its flush: a full disk gave a 0-byte manifest and exit 0.)
+bool writeTemporary(const std::string& path, const std::string& data, std::string& error)
 {
-    const std::string tmp = path + ".tmp";
-    {
-        std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-        if (!f)
-            throw CheckpointError("cannot write " + tmp);
-        f.write(data.data(), static_cast<std::streamsize>(data.size()));
-        if (!f)
-            throw CheckpointError("cannot write " + tmp);
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
+    if (fd < 0) {
+        error = "cannot write " + path + ": " + std::strerror(errno);
+        return false;
     }
-    if (std::rename(tmp.c_str(), path.c_str()) != 0)
-        throw CheckpointError("cannot rename " + tmp + " to " + path);
+    std::size_t done = 0;
+    while (done < data.size()) {
+        const ssize_t n = ::write(fd, data.data() + done, data.size() - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            error = "cannot write " + path + ": " + std::strerror(n < 0 ? errno : ENOSPC);
+            ::close(fd);
+            ::unlink(path.c_str());
+            return false;
+        }
+        done += static_cast<std::size_t>(n);
+    }
+    if (::fsync(fd) != 0 && errno != EINVAL) { // EINVAL: a file system without fsync
+        error = "cannot write " + path + ": " + std::strerror(errno);
+        ::close(fd);
+        ::unlink(path.c_str());
+        return false;
+    }
+    if (::close(fd) != 0) {
+        error = "cannot write " + path + ": " + std::strerror(errno);
+        ::unlink(path.c_str());
+        return false;
+    }
+    return true;
 }
+
+/// The whole of a regular file of at most `maxBytes` into `out`; false with `error` for anything else. A FIFO (which
+/// blocked the reader), a device such as /dev/zero (read without end: 29 s and 4.2 GB) or a larger file is refused
+/// before a byte is read; opened with O_NONBLOCK so that opening a FIFO cannot block either.
+bool readRegularFile(const std::string& path, std::int64_t maxBytes, std::string& out, std::string& error)
+{
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        error = std::strerror(errno);
+        return false;
+    }
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        ::close(fd);
+        error = "not a regular file";
+        return false;
+    }
+    if (st.st_size > maxBytes) {
+        ::close(fd);
+        error = std::to_string(st.st_size) + " bytes, more than the " + std::to_string(maxBytes) + " expected";
+        return false;
+    }
+    out.assign(static_cast<std::size_t>(st.st_size), '\0');
+    std::size_t done = 0;
+    while (done < out.size()) {
+        const ssize_t n = ::read(fd, &out[done], out.size() - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        done += static_cast<std::size_t>(n);
+    }
+    ::close(fd);
+    out.resize(done); // a file that shrank while read: the size check below refuses it
+    return true;
+}
+
+/// A manifest is a few hundred bytes.
+constexpr std::int64_t kMaxManifestBytes = 65536;
 
 } // namespace
 
@@ -66,8 +131,6 @@ void RankState::save(const std::string& dir, int stepsDone)
     append(w);
     append(m.data() + off);
     append(v.data() + off);
-    writeAtomically(shardFile(dir, r), data);
-
     std::ostringstream man;
     const std::int64_t b = len * 4;
     man << "format " << kFormat << "\n"
@@ -85,7 +148,35 @@ void RankState::save(const std::string& dir, int stepsDone)
         << "file rank-" << r << ".bin\n"
         << "bytes " << data.size() << "\n"
         << "fnv1a64 " << hex(fnv1a64(data)) << "\n";
-    writeAtomically(manifestFile(dir, r), man.str());
+
+    // Every rank writes its shard and manifest to temporaries; the ranks agree that all of them reached the disk
+    // before any is renamed into place, so a full disk leaves the previous checkpoint (or none), never a mix.
+    const std::string shard = shardFile(dir, r), manifest = manifestFile(dir, r);
+    const std::string shardTmp = shard + ".tmp", manifestTmp = manifest + ".tmp";
+    std::string error;
+    const bool wrote = writeTemporary(shardTmp, data, error) && writeTemporary(manifestTmp, man.str(), error);
+    comm.setRecording(false);
+    const std::vector<double> ok = comm.allGatherScalars(wrote ? 1.0 : 0.0);
+    comm.setRecording(true);
+    int failed = -1;
+    for (std::size_t k = 0; k < ok.size() && failed < 0; ++k)
+        if (ok[k] != 1.0)
+            failed = static_cast<int>(k);
+    auto removeTemporaries = [&] {
+        ::unlink(shardTmp.c_str());
+        ::unlink(manifestTmp.c_str());
+    };
+    if (failed >= 0) {
+        removeTemporaries();
+        throw CheckpointWriteError(!error.empty() ? error + "; no checkpoint file was replaced"
+                                                  : "rank " + std::to_string(failed) + " could not write its shard in "
+                                                      + dir + "; no checkpoint file was replaced");
+    }
+    if (std::rename(shardTmp.c_str(), shard.c_str()) != 0 || std::rename(manifestTmp.c_str(), manifest.c_str()) != 0) {
+        error = "cannot rename into " + dir + ": " + std::strerror(errno);
+        removeTemporaries();
+        throw CheckpointWriteError(error);
+    }
 }
 
 int RankState::restore(const std::string& dir)
@@ -95,14 +186,15 @@ int RankState::restore(const std::string& dir)
     std::string data;
     [&] {
         const std::string mpath = manifestFile(dir, r);
-        std::ifstream mf(mpath);
-        if (!mf) {
+        std::string manifestText, why;
+        if (!readRegularFile(mpath, kMaxManifestBytes, manifestText, why)) {
             error = mpath + ": no manifest for rank " + std::to_string(r) + " (a checkpoint of " + std::to_string(n)
-                + " ranks needs one per rank)";
+                + " ranks needs one per rank): " + why;
             return;
         }
         std::map<std::string, std::string> kv;
         std::string line;
+        std::istringstream mf(manifestText);
         while (std::getline(mf, line)) {
             const auto sp = line.find(' ');
             if (sp != std::string::npos && line.compare(0, sp, "byte_range") != 0)
@@ -129,15 +221,12 @@ int RankState::restore(const std::string& dir)
             return;
         }
         const std::string spath = shardFile(dir, r);
-        std::ifstream sf(spath, std::ios::binary);
-        if (!sf) {
-            error = spath + ": missing shard";
+        const std::int64_t want = (hi - lo) * 12;
+        // At most what this run's layout needs (the manifest's "bytes" must say the same): never more.
+        if (!readRegularFile(spath, want, data, why)) {
+            error = spath + ": cannot read the shard: " + why;
             return;
         }
-        std::ostringstream buf;
-        buf << sf.rdbuf();
-        data = buf.str();
-        const std::int64_t want = (hi - lo) * 12;
         if (kv["bytes"] != std::to_string(data.size()) || static_cast<std::int64_t>(data.size()) != want) {
             error = spath + ": " + std::to_string(data.size()) + " bytes, the manifest says " + kv["bytes"];
             return;

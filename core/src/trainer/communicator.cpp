@@ -2,6 +2,7 @@
 #include "shardscope/communicator.h"
 
 #include <algorithm>
+#include <atomic>
 #include <condition_variable>
 #include <cstring>
 #include <deque>
@@ -154,9 +155,10 @@ struct Mailbox
 class InProcessCommunicator : public Communicator
 {
 public:
-    InProcessCommunicator(int rank, std::vector<std::unique_ptr<Mailbox>>* boxes)
+    InProcessCommunicator(int rank, std::vector<std::unique_ptr<Mailbox>>* boxes, const std::atomic<bool>* aborted)
         : m_rank(rank)
         , m_boxes(boxes)
+        , m_aborted(aborted)
     {
     }
     int rank() const override { return m_rank; }
@@ -176,7 +178,10 @@ public:
         {
             std::unique_lock<std::mutex> lock(mine.mutex);
             auto& q = mine.fromRank[static_cast<std::size_t>(from)];
-            mine.cv.wait(lock, [&] { return !q.empty(); });
+            mine.cv.wait(lock, [&] { return !q.empty() || m_aborted->load(); });
+            if (q.empty())
+                throw WorldAborted("rank " + std::to_string(from) + " stopped; rank " + std::to_string(m_rank)
+                                   + " stops too");
             msg = std::move(q.front());
             q.pop_front();
         }
@@ -190,6 +195,7 @@ public:
 private:
     int m_rank;
     std::vector<std::unique_ptr<Mailbox>>* m_boxes;
+    const std::atomic<bool>* m_aborted;
 };
 
 } // namespace
@@ -198,6 +204,7 @@ struct InProcessWorld::Impl
 {
     std::vector<std::unique_ptr<Mailbox>> boxes;
     std::vector<std::unique_ptr<InProcessCommunicator>> comms;
+    std::atomic<bool> aborted {false};
 };
 
 InProcessWorld::InProcessWorld(int ranks)
@@ -211,7 +218,7 @@ InProcessWorld::InProcessWorld(int ranks)
         m_impl->boxes.push_back(std::move(b));
     }
     for (int r = 0; r < ranks; ++r)
-        m_impl->comms.push_back(std::make_unique<InProcessCommunicator>(r, &m_impl->boxes));
+        m_impl->comms.push_back(std::make_unique<InProcessCommunicator>(r, &m_impl->boxes, &m_impl->aborted));
 }
 
 InProcessWorld::~InProcessWorld() = default;
@@ -219,5 +226,14 @@ InProcessWorld::~InProcessWorld() = default;
 int InProcessWorld::size() const { return static_cast<int>(m_impl->comms.size()); }
 
 Communicator& InProcessWorld::communicator(int rank) { return *m_impl->comms.at(static_cast<std::size_t>(rank)); }
+
+void InProcessWorld::abort()
+{
+    m_impl->aborted = true;
+    for (auto& box : m_impl->boxes) {
+        std::lock_guard<std::mutex> lock(box->mutex); // a waiter between its check and its wait sees the flag
+        box->cv.notify_all();
+    }
+}
 
 } // namespace shardscope::train

@@ -5,12 +5,15 @@
 
 #include "shardscope/footprint.h"
 #include "shardscope/scenario.h"
+#include "shardscope/units.h"
 
 #include <Eigen/Dense>
 
 #include <chrono>
 #include <cmath>
 #include <exception>
+#include <string>
+#include <system_error>
 #include <thread>
 
 namespace shardscope::train {
@@ -59,15 +62,34 @@ void validateTrainConfig(const TrainConfig& c)
     need(c.ranks >= 1 && c.ranks <= 256, "--ranks: between 1 and 256 (got " + std::to_string(c.ranks) + ")");
     need(c.strategy != Strategy::Single || c.ranks == 1, "--strategy single runs on 1 rank");
     need(c.steps >= 0 && c.steps <= 100000, "--steps: between 0 and 100000");
-    need(c.gradAccum >= 1, "--grad-accum: at least 1");
-    need(c.globalBatch >= 1, "--batch: at least 1");
+    need(c.gradAccum >= 1 && c.gradAccum <= kMaxTrainBatch, "--grad-accum: between 1 and " + std::to_string(kMaxTrainBatch));
+    need(c.globalBatch >= 1 && c.globalBatch <= kMaxTrainBatch, "--batch: between 1 and " + std::to_string(kMaxTrainBatch)
+                                                                    + " (got " + std::to_string(c.globalBatch) + ")");
     need(c.globalBatch % (c.gradAccum * c.ranks) == 0,
          "--batch: the global batch " + std::to_string(c.globalBatch) + " must divide into grad-accum x ranks = "
              + std::to_string(c.gradAccum * c.ranks) + " equal micro-batches");
     need(c.mlp.inputs >= 1 && c.mlp.outputs >= 1, "--widths: every layer needs at least 1 unit");
     for (int h : c.mlp.hidden)
         need(h >= 1, "--widths: every layer needs at least 1 unit");
-    need(mlpParamCount(c.mlp) <= 100000000, "--widths: at most 100M parameters");
+    // 25M parameters (100M held 2 GB and took a minute for 2 steps of 4 samples with the reference run).
+    need(mlpParamCount(c.mlp) <= 25000000, "--widths: at most 25M parameters");
+    // The single-process reference holds the whole batch's activations (batch x the sum of the widths, fp32), and a
+    // run's work is steps x batch x params multiply-adds three times over: --batch 100,000 took 49 s and 2.4 GB,
+    // 1,000,000 ended on bad_alloc. Both are bounded so that the largest run answers in seconds.
+    std::int64_t units = c.mlp.inputs + c.mlp.outputs;
+    for (int h : c.mlp.hidden)
+        units += h;
+    need(double(c.globalBatch) * double(units) <= double(kMaxTrainActivations),
+         "--batch: " + std::to_string(c.globalBatch) + " x the " + std::to_string(units) + " units of --widths is more than "
+             + std::to_string(kMaxTrainActivations) + " activations (256 MB of fp32)");
+    // Every rank holds its replica (DDP) or its buffers of the parameters: ranks x parameters bounds the memory of a
+    // run (--ranks 256 of the default 1.4M-parameter MLP held 6 GB, and thread stacks ran out first).
+    need(double(c.ranks) * double(mlpParamCount(c.mlp)) <= kMaxTrainRankParams,
+         "--ranks: " + std::to_string(c.ranks) + " ranks x the " + std::to_string(mlpParamCount(c.mlp))
+             + " parameters of --widths is more than " + shortCount(kMaxTrainRankParams) + " (fewer ranks or narrower widths)");
+    need(double(c.steps) * double(c.globalBatch) * double(mlpParamCount(c.mlp)) <= kMaxTrainWork,
+         "--batch: --steps x --batch x the parameters of --widths is more than " + shortCount(kMaxTrainWork)
+             + " (the work of a run is bounded; fewer steps, a smaller batch or narrower widths)");
     need(std::isfinite(c.lr) && c.lr > 0, "--lr: a positive number");
     need(c.beta1 >= 0 && c.beta1 < 1 && c.beta2 >= 0 && c.beta2 < 1, "--betas: in [0, 1)");
     need(std::isfinite(c.eps) && c.eps > 0, "--eps: a positive number");
@@ -486,6 +508,10 @@ RankResult runRank(const TrainConfig& config, Communicator& comm, const Checkpoi
         }
         comm.setIteration(s);
         st.step(s);
+        // Every rank holds the same global loss (summed in rank order), so every rank stops here together.
+        if (!std::isfinite(st.result.loss.back()) || !std::isfinite(st.result.gradNorm.back()))
+            throw TrainRunError("step " + std::to_string(s + 1) + ": the loss is " + (std::isnan(st.result.loss.back()) ? "nan" : "not finite")
+                                + " (the run diverged: a smaller --lr, or --clip); the run stops");
         if (control.progress && comm.rank() == 0)
             control.progress(s + 1, config.steps);
         if (!ckpt.saveDir.empty() && s + 1 == ckpt.saveAfterStep)
@@ -515,23 +541,46 @@ std::vector<RankResult> trainInProcess(const TrainConfig& config, const Checkpoi
     }
     std::vector<std::thread> threads;
     threads.reserve(static_cast<std::size_t>(config.ranks));
-    for (int r = 0; r < config.ranks; ++r)
-        threads.emplace_back([&, r] {
-            try {
-                results[static_cast<std::size_t>(r)] = runRank(config, world.communicator(r), ckpt, control);
-            } catch (...) {
-                errors[static_cast<std::size_t>(r)] = std::current_exception();
-            }
-        });
+    std::string notStarted;
+    for (int r = 0; r < config.ranks; ++r) {
+        try {
+            threads.emplace_back([&, r] {
+                try {
+                    results[static_cast<std::size_t>(r)] = runRank(config, world.communicator(r), ckpt, control);
+                } catch (const CheckpointError&) { // agreed by a collective: every rank throws it, none waits
+                    errors[static_cast<std::size_t>(r)] = std::current_exception();
+                } catch (const TrainRunError&) { // a non-finite loss: the global loss, the same on every rank
+                    errors[static_cast<std::size_t>(r)] = std::current_exception();
+                } catch (...) {
+                    // This rank alone: the others would wait for it forever (aborting on an agreed error above would
+                    // cut short a slower rank's last collective, which every rank still completes).
+                    errors[static_cast<std::size_t>(r)] = std::current_exception();
+                    world.abort();
+                }
+            });
+        } catch (const std::system_error& e) {
+            // A thread that cannot start (ulimit -u, memory): the started ranks are stopped and joined, never left
+            // joinable (std::terminate: "terminate called without an active exception").
+            notStarted = "cannot start rank " + std::to_string(r) + " of " + std::to_string(config.ranks) + " (ranks run as "
+                + "threads: a limit on threads or memory?): " + e.what();
+            world.abort();
+            break;
+        }
+    }
     for (auto& t : threads)
         t.join();
-    // A rank that refused its own shard says why; the others only know that a peer refused.
+    if (!notStarted.empty())
+        throw TrainRunError(notStarted);
+    // A rank that refused its own shard says why; the others only know that a peer refused or stopped.
     for (const auto& e : errors) {
         if (!e)
             continue;
         try {
             std::rethrow_exception(e);
         } catch (const PeerRefused&) {
+        } catch (const WorldAborted&) {
+        } catch (...) {
+            std::rethrow_exception(e);
         }
     }
     for (const auto& e : errors)

@@ -97,7 +97,10 @@ ValidationChart::ValidationChart(const QString& title, const QString& unit, std:
 
     double lo = 0, hi = 0;
     for (const ValidationPoint& p : m_points) {
-        if (!(p.measured > 0) || !(p.predicted > 0))
+        // A point the log axes cannot hold (1e300 x 1.15 is inf, and QLogValueAxis::setRange recursed on it until
+        // the stack overflowed): core refuses such rows; the chart skips any that reach it.
+        if (!(p.measured > 0) || !(p.predicted > 0) || !(p.measured < 1e100) || !(p.predicted < 1e100)
+            || !(p.measured > 1e-100) || !(p.predicted > 1e-100))
             continue;
         const double a = std::min(p.measured, p.predicted), b = std::max(p.measured, p.predicted);
         lo = lo > 0 ? std::min(lo, a) : a;
@@ -146,7 +149,10 @@ ValidationChart::ValidationChart(const QString& title, const QString& unit, std:
 
     std::map<QString, QScatterSeries*> byGroup;
     for (const ValidationPoint& p : m_points) {
-        if (!(p.measured > 0) || !(p.predicted > 0))
+        // A point the log axes cannot hold (1e300 x 1.15 is inf, and QLogValueAxis::setRange recursed on it until
+        // the stack overflowed): core refuses such rows; the chart skips any that reach it.
+        if (!(p.measured > 0) || !(p.predicted > 0) || !(p.measured < 1e100) || !(p.predicted < 1e100)
+            || !(p.measured > 1e-100) || !(p.predicted > 1e-100))
             continue;
         QScatterSeries*& s = byGroup[p.group];
         if (!s) {
