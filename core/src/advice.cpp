@@ -34,7 +34,7 @@ ExplorerResult computeExplorer(const Scenario& s)
     r.scenario = s;
     r.footprint = computeFootprint(s); // throws InvalidInput for a scenario without an answer
     r.minGpus = minGpusAllStages(s);
-    const std::int64_t k = s.modelParallel();
+    const std::int64_t k = s.gpuStep();
     r.sweepMaxGpus = sweepMaxGpus(s);
     r.gpuCounts = powerOfTwoGpuCounts(k, r.sweepMaxGpus, k);
     if (std::find(r.gpuCounts.begin(), r.gpuCounts.end(), s.gpus) == r.gpuCounts.end()) {
@@ -48,7 +48,7 @@ ExplorerResult computeExplorer(const Scenario& s)
 
 std::optional<std::int64_t> smallestFittingGpusInWholeNodes(const Scenario& s, int stage, std::int64_t from)
 {
-    const std::int64_t k = s.modelParallel();
+    const std::int64_t k = s.gpuStep();
     const std::int64_t node = std::max<std::int64_t>(1, s.gpusPerNode);
     const std::int64_t whole = std::lcm(k, node); // whole nodes and whole model replicas
     auto fitsAt = [&](std::int64_t n) {
@@ -72,7 +72,7 @@ std::optional<std::int64_t> smallestFittingGpusInWholeNodes(const Scenario& s, i
 
 std::vector<std::int64_t> validGpuCounts(const Scenario& s, std::int64_t max)
 {
-    const std::int64_t k = std::max<std::int64_t>(1, s.modelParallel());
+    const std::int64_t k = std::max<std::int64_t>(1, s.gpuStep());
     const std::int64_t node = std::max<std::int64_t>(1, s.gpusPerNode);
     std::vector<std::int64_t> v;
     for (std::int64_t n = k; n < node && n <= max; n += k)

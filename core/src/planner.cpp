@@ -92,7 +92,7 @@ MinGpus minGpusForStage(const Scenario& s, int stage)
 {
     MinGpus m;
     m.stage = stage;
-    const std::int64_t k = s.modelParallel();
+    const std::int64_t k = s.gpuStep();
     const std::int64_t dMax = kMaxGpus / k;
     try {
         if (dMax < 1)
@@ -153,7 +153,7 @@ std::vector<SweepPoint> sweep(const Scenario& s, const std::vector<std::int64_t>
 {
     std::vector<SweepPoint> out;
     out.reserve(gpuCounts.size() * stages.size());
-    const std::int64_t k = s.modelParallel();
+    const std::int64_t k = s.gpuStep();
     for (int z : stages) {
         for (std::int64_t n : gpuCounts) {
             if (n < 1 || n % k != 0)

@@ -6,6 +6,7 @@
 #include "shardscope/units.h"
 
 #include <algorithm>
+#include <numeric>
 #include <cmath>
 #include <cstdio>
 
@@ -304,9 +305,11 @@ void validateScenario(const Scenario& s)
     // A dense model has no experts to fold: EP and expert TP change nothing there (the window hides them).
     if (s.arch.moe() && s.arch.experts % s.ep != 0)
         fail("ep", "EP %1 does not divide the %2 experts", {num(s.ep), num(s.arch.experts)});
-    if (s.arch.moe() && s.gpus % s.pp == 0 && s.ep <= s.gpus && s.stageGpus() % (s.ep * s.expertTp()) != 0)
-        fail(s.ep > 1 ? "ep" : "expert-tp", "expert TP x EP = %1 does not divide the %2 GPUs of a pipeline stage",
+    if (s.arch.moe() && s.gpus % s.pp == 0 && s.ep <= s.gpus && s.stageGpus() % (s.ep * s.expertTp()) != 0) {
+        const char* field = s.ep > 1 ? "ep" : "expert-tp";
+        fail(field, "expert TP x EP = %1 does not divide the %2 GPUs of a pipeline stage",
              {num(s.ep * s.expertTp()), num(s.stageGpus())});
+    }
     if (s.arch.moe() && s.etp > 1 && s.arch.expertFfn() % s.etp != 0)
         fail("expert-tp", "expert TP %1 does not divide the expert FFN size %2", {num(s.etp), num(s.arch.expertFfn())});
     if (!(s.moeCapacityFactor >= 1 && s.moeCapacityFactor <= 64))
@@ -451,6 +454,15 @@ void validateKnobRanges(const Scenario& s)
               shortNumber(k->option ? k->optionMax() : k->max)});
     }
     validateFinetune(s); // fine-tuning (finetune.cpp)
+}
+
+std::int64_t Scenario::gpuStep() const
+{
+    const std::int64_t k = std::max<std::int64_t>(1, modelParallel());
+    if (!arch.moe())
+        return k;
+    const std::int64_t e = std::max<std::int64_t>(1, pp * std::max<std::int64_t>(1, ep) * std::max<std::int64_t>(1, expertTp()));
+    return std::lcm(k, e);
 }
 
 } // namespace shardscope

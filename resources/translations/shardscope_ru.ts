@@ -4978,6 +4978,26 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>expected a JSON object at the top level, got an array</source>
             <translation>на верхнем уровне ожидался объект JSON, получен массив</translation>
         </message>
+        <message>
+            <source>&apos;%1&apos; must be between 1 and 64</source>
+            <translation>«%1» должно быть от 1 до 64</translation>
+        </message>
+        <message>
+            <source>&apos;%1&apos;: ShardScope reads 1 or dense first layers as ([0]*K+[1]*M) with K + M = --num-layers</source>
+            <translation>«%1»: ShardScope читает 1 или плотные первые слои как ([0]*K+[1]*M) при K + M = --num-layers</translation>
+        </message>
+        <message>
+            <source>every %1-th layer MoE: Megatron&apos;s --moe-layer-freq counts from the first layer; not written</source>
+            <translation>MoE в каждом %1-м слое: --moe-layer-freq в Megatron считает от первого слоя; не записано</translation>
+        </message>
+        <message>
+            <source>&apos;mlp_only_layers&apos; lists dense layers: only an empty list is supported</source>
+            <translation>«mlp_only_layers» перечисляет плотные слои: поддерживается только пустой список</translation>
+        </message>
+        <message>
+            <source>&apos;moe_layer_freq&apos; other than 1 is not supported</source>
+            <translation>«moe_layer_freq», отличный от 1, не поддерживается</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::StepGanttView</name>
@@ -6068,6 +6088,30 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>the interleaved schedule of %1 micro-batches x %2 chunks per GPU is beyond the model's range (at most %3 micro-batch chunks per GPU)</source>
             <translation>чередующееся расписание (микробатчей: %1, частей на GPU: %2) за пределами модели (не более %3 частей микробатчей на GPU)</translation>
+        </message>
+        <message>
+            <source>expert-parallel size must be at least 1</source>
+            <translation>размер экспертного параллелизма должен быть не меньше 1</translation>
+        </message>
+        <message>
+            <source>expert tensor-parallel size must be at least 1 (0: the TP size)</source>
+            <translation>размер тензорного параллелизма экспертов должен быть не меньше 1 (0: размер TP)</translation>
+        </message>
+        <message>
+            <source>EP %1 does not divide the %2 experts</source>
+            <translation>EP %1 не делит %2 экспертов</translation>
+        </message>
+        <message>
+            <source>expert TP x EP = %1 does not divide the %2 GPUs of a pipeline stage</source>
+            <translation>TP экспертов x EP = %1 не делит %2 GPU стадии конвейера</translation>
+        </message>
+        <message>
+            <source>expert TP %1 does not divide the expert FFN size %2</source>
+            <translation>TP экспертов %1 не делит размер FFN эксперта %2</translation>
+        </message>
+        <message>
+            <source>must be between 1 and 64</source>
+            <translation>должно быть от 1 до 64</translation>
         </message>
     </context>
     <context>

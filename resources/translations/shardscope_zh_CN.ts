@@ -4978,6 +4978,26 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>expected a JSON object at the top level, got an array</source>
             <translation>顶层应为 JSON 对象，实际为数组</translation>
         </message>
+        <message>
+            <source>&apos;%1&apos; must be between 1 and 64</source>
+            <translation>“%1”必须介于 1 和 64 之间</translation>
+        </message>
+        <message>
+            <source>&apos;%1&apos;: ShardScope reads 1 or dense first layers as ([0]*K+[1]*M) with K + M = --num-layers</source>
+            <translation>“%1”：ShardScope 只读取 1 或形如 ([0]*K+[1]*M) 且 K + M = --num-layers 的稠密前置层</translation>
+        </message>
+        <message>
+            <source>every %1-th layer MoE: Megatron&apos;s --moe-layer-freq counts from the first layer; not written</source>
+            <translation>每第 %1 层为 MoE：Megatron 的 --moe-layer-freq 从第一层起计数；未写出</translation>
+        </message>
+        <message>
+            <source>&apos;mlp_only_layers&apos; lists dense layers: only an empty list is supported</source>
+            <translation>“mlp_only_layers”列出稠密层：只支持空列表</translation>
+        </message>
+        <message>
+            <source>&apos;moe_layer_freq&apos; other than 1 is not supported</source>
+            <translation>不支持不等于 1 的“moe_layer_freq”</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::StepGanttView</name>
@@ -6068,6 +6088,30 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>the interleaved schedule of %1 micro-batches x %2 chunks per GPU is beyond the model's range (at most %3 micro-batch chunks per GPU)</source>
             <translation>%1 个微批次 x 每个 GPU %2 个块的交错调度超出模型范围（每个 GPU 最多 %3 个微批次块）</translation>
+        </message>
+        <message>
+            <source>expert-parallel size must be at least 1</source>
+            <translation>专家并行规模必须至少为 1</translation>
+        </message>
+        <message>
+            <source>expert tensor-parallel size must be at least 1 (0: the TP size)</source>
+            <translation>专家张量并行规模必须至少为 1（0：等于 TP 规模）</translation>
+        </message>
+        <message>
+            <source>EP %1 does not divide the %2 experts</source>
+            <translation>EP %1 不能整除 %2 个专家</translation>
+        </message>
+        <message>
+            <source>expert TP x EP = %1 does not divide the %2 GPUs of a pipeline stage</source>
+            <translation>专家 TP x EP = %1 不能整除流水线阶段的 %2 个 GPU</translation>
+        </message>
+        <message>
+            <source>expert TP %1 does not divide the expert FFN size %2</source>
+            <translation>专家 TP %1 不能整除专家 FFN 大小 %2</translation>
+        </message>
+        <message>
+            <source>must be between 1 and 64</source>
+            <translation>必须介于 1 和 64 之间</translation>
         </message>
     </context>
     <context>

@@ -194,16 +194,16 @@ private slots:
     void explicitColumnsWin()
     {
         // A column named by a knob's file key (knobs.cpp) states the knob; it wins over the text and is listed.
+        // (Not a column of the shipped format such as checkpointing: a header naming a column twice is refused, issue 30.)
         const MemoryValidation v = validateMeasuredMemory(
-            memoryCsv("FSDP2 FULL_SHARD", "H100 80GB", "compile=yes", 1, 8, ",compiled,checkpointing", ",off,none"));
+            memoryCsv("FSDP2 FULL_SHARD", "H100 80GB", "compile=yes", 1, 8, ",compiled,activation_offload", ",off,on"));
         QVERIFY(!onlyRow(v).scenario.compiled);
-        QCOMPARE(onlyRow(v).scenario.checkpointing, Checkpointing::None);
         QVERIFY(readsKnob(onlyRow(v).readings, "compiled", "off"));
         // A bad value is the row's reason, never a silent default.
         const MemoryValidation w
-            = validateMeasuredMemory(memoryCsv("FSDP2 FULL_SHARD", "H100 80GB", "", 1, 8, ",checkpointing", ",sometimes"));
+            = validateMeasuredMemory(memoryCsv("FSDP2 FULL_SHARD", "H100 80GB", "", 1, 8, ",compiled", ",sometimes"));
         QCOMPARE(int(w.unmodelled.size()), 1);
-        QVERIFY(w.unmodelled.front().reason.find("checkpointing") != std::string::npos);
+        QVERIFY(w.unmodelled.front().reason.find("compiled") != std::string::npos);
     }
 };
 

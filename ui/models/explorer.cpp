@@ -412,6 +412,13 @@ const std::vector<const char*>& validationTemplates()
         QT_TRANSLATE_NOOP("shardscope::Validation", "CP %1 does not divide the sequence of %2 tokens"),
         QT_TRANSLATE_NOOP("shardscope::Validation", "%1 GPUs are not divisible by TP x PP = %2"),
         QT_TRANSLATE_NOOP("shardscope::Validation", "%1 GPUs are not divisible by TP x PP x CP = %2"),
+        // expert parallelism (issue 25)
+        QT_TRANSLATE_NOOP("shardscope::Validation", "expert-parallel size must be at least 1"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "expert tensor-parallel size must be at least 1 (0: the TP size)"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "EP %1 does not divide the %2 experts"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "expert TP x EP = %1 does not divide the %2 GPUs of a pipeline stage"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "expert TP %1 does not divide the expert FFN size %2"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "must be between 1 and 64"),
         QT_TRANSLATE_NOOP("shardscope::Validation", "virtual pipeline chunks must be at least 1"),
         QT_TRANSLATE_NOOP("shardscope::Validation", "the interleaved schedule needs PP > 1"),
         QT_TRANSLATE_NOOP("shardscope::Validation", "%1 layers cannot fill PP x VPP = %2 model chunks (each needs at least one layer)"),

@@ -178,6 +178,9 @@ struct Scenario
     std::int64_t dp() const { return gpus / (tp * pp * cp); }
     /// GPUs that hold one copy of the model: tp x pp x cp.
     std::int64_t modelParallel() const { return tp * pp * cp; }
+    /// The step between valid GPU counts: TP x PP x CP, and for a MoE model also a multiple of PP x EP x expert TP
+    /// (the experts fold on the same GPUs of a stage). The sweeps, min GPUs and fixes step N by it.
+    std::int64_t gpuStep() const;
     bool enabled(Term t) const;
 
     // --- framework conventions and memory savers (issue 8; docs/model.md names the source of each)
