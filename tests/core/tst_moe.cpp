@@ -172,7 +172,8 @@ void TestMoe::etpSplitsEachExpert()
     s.etp = 2;
     FootprintOptions o;
     o.everyStage = true;
-    const RankFootprint* r = stageRank(computeFootprint(s, o), 1);
+    const Footprint f = computeFootprint(s, o);
+    const RankFootprint* r = stageRank(f, 1);
     QVERIFY(r);
     QCOMPARE(r->expertLocalParams, std::int64_t(4 * 176160768LL));
 }
