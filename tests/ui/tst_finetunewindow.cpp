@@ -9,6 +9,7 @@
 #include "mainwindow.h"
 #include "memorypage.h"
 #include "memorypergpuchart.h"
+#include "memoryvsgpuschart.h"
 #include "resultjson.h"
 #include "scenariofile.h"
 #include "settings.h"
@@ -24,6 +25,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QLabel>
+#include <QLineSeries>
 #include <QLocale>
 #include <QStandardPaths>
 #include <QTest>
@@ -95,10 +97,9 @@ private slots:
         QVERIFY(group);
         int found = 0;
         for (const Knob& k : knobs()) {
-            if (!k.option || QByteArray(k.field) != "finetune" && QByteArray(k.field) != "loraRank"
-                && QByteArray(k.field) != "loraAlpha" && QByteArray(k.field) != "loraTargets"
-                && QByteArray(k.field) != "basePrecision" && QByteArray(k.field) != "quantBlock"
-                && QByteArray(k.field) != "doubleQuant")
+            const QByteArrayList ft {"finetune", "loraRank", "loraAlpha", "loraTargets", "basePrecision", "quantBlock",
+                                     "doubleQuant"};
+            if (!k.option || !ft.contains(QByteArray(k.field)))
                 continue;
             QVERIFY2(k.control, k.field);
             QWidget* c = group->findChild<QWidget*>(QLatin1String(k.control));
@@ -189,6 +190,27 @@ private slots:
         QVERIFY(v->isChecked());
         QCOMPARE(w->scenario().loraTargets, std::uint32_t(kLoraV));
         QVERIFY2(panel->inputMessage().contains(QStringLiteral("Targets")), qPrintable(panel->inputMessage()));
+    }
+
+    void oneGpuChartShowsItsPoint()
+    {
+        // `single` is one GPU: chart 2 has one N, each stage's point is drawn as a dot on an axis around N = 1, and
+        // the capacity line spans that axis (a one-point line draws nothing).
+        auto w = makeWindow(lora8b());
+        MemoryVsGpusChart* c2 = w->memoryPage()->vsGpusChart();
+        for (int z = 0; z < 4; ++z) {
+            QCOMPARE(c2->stageSeries(z)->points().size(), qsizetype(1));
+            QCOMPARE(c2->stageSeries(z)->points().front().x(), 1.0);
+            QVERIFY(c2->stageSeries(z)->pointsVisible());
+        }
+        const QList<QPointF> cap = c2->capacitySeries()->points();
+        QVERIFY(cap.front().x() < 1.0 && cap.back().x() > 1.0);
+        verifyChartsMatchCore(*w);
+        // Many N again (ddp): lines, no dots.
+        auto* fw = w->controls()->findChild<QComboBox*>(QStringLiteral("framework"));
+        fw->setCurrentIndex(fw->findData(QStringLiteral("ddp")));
+        QVERIFY(c2->stageSeries(0)->points().size() > 1);
+        QVERIFY(!c2->stageSeries(0)->pointsVisible());
     }
 
     void perGpuChartSplitsFrozenAndAdapters()
