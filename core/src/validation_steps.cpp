@@ -291,6 +291,12 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings)
     s.checkpointing = rc.rfind("full", 0) == 0 ? Checkpointing::Full
         : rc.rfind("selective", 0) == 0        ? Checkpointing::Selective
                                                : Checkpointing::None;
+    // torchtitan's "selective" with selective_ac_option = "op" is per-op SAC (every second matmul and the element-wise
+    // ops recomputed: activation_checkpoint.py), not Megatron's attention-core recompute.
+    if (s.checkpointing == Checkpointing::Selective && (affirms(rc, "per-op") || affirms(rc, "op"))) {
+        s.checkpointing = Checkpointing::PerOp;
+        log.read("checkpointing", "per-op", "recompute", get(row, "recompute"));
+    }
     // IBM's FSDP blog (2024): "selective" there is fms-fsdp's checkpointing of every n-th block, not Megatron's
     // attention-core recompute. A fraction p of blocks recomputed adds p forwards to the 3 of a step, so the
     // stated HFU / MFU = 1 + p / 3 gives p; n = 1 / p rounded (13B: 59/51 and 40/35 give p 0.47 and 0.43: n 2).
