@@ -4998,6 +4998,14 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>&apos;moe_layer_freq&apos; other than 1 is not supported</source>
             <translation>«moe_layer_freq», отличный от 1, не поддерживается</translation>
         </message>
+        <message>
+            <source>--vpp %1 without --schedule: using the interleaved schedule</source>
+            <translation>--vpp %1 без --schedule: используется чередующееся расписание (interleaved)</translation>
+        </message>
+        <message>
+            <source>--vpp %1 has no effect without a pipeline (PP 1)</source>
+            <translation>--vpp %1 не действует без конвейера (PP 1)</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::StepGanttView</name>

@@ -4998,6 +4998,14 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>&apos;moe_layer_freq&apos; other than 1 is not supported</source>
             <translation>不支持不等于 1 的“moe_layer_freq”</translation>
         </message>
+        <message>
+            <source>--vpp %1 without --schedule: using the interleaved schedule</source>
+            <translation>--vpp %1 未指定 --schedule：使用交错流水线调度（interleaved）</translation>
+        </message>
+        <message>
+            <source>--vpp %1 has no effect without a pipeline (PP 1)</source>
+            <translation>--vpp %1 在没有流水线（PP 1）时不起作用</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::StepGanttView</name>

@@ -40,7 +40,7 @@ namespace {
  * layout that invalidates the page, the tab widget and the main window (QMainWindowLayout even creates and
  * deletes a geometry animation per dock), so each slider move re-laid out and repainted the whole window.
  * Here the request stops at this widget, whose own size changes only when the label needs more (or fewer) lines
- * at the current width (fit()): most moves keep the number of lines, so they re-lay out nothing.
+ * at the current width (fit()), and it only grows until the width or the font changes: a move re-lays out nothing.
  */
 class LabelSlot : public QWidget
 {
@@ -59,14 +59,17 @@ public:
     QSize sizeHint() const override { return QSize(200, height()); }
     QSize minimumSizeHint() const override { return QSize(50, height()); }
 
-    /// A growing slot takes the height its word-wrapped label needs at the present width (at least one line).
-    void fit()
+    /// A growing slot takes the height its word-wrapped label needs at the present width (at least one line). While
+    /// the width stays, it only grows: a verdict that alternates between one and two lines as a slider moves would
+    /// otherwise resize the charts below on every move (each resize re-lays out every axis label, 6-12 ms; issue 29)
+    /// and make them jump under the user's eyes. A new width (or font) fits it afresh.
+    void fit(bool shrink = false)
     {
         if (!m_grows)
             return;
         const int w = width() > 0 ? width() : 800;
         const int h = std::max(m_label->heightForWidth(w), m_label->fontMetrics().lineSpacing() + 4);
-        if (h != height())
+        if (h > height() || (shrink && h != height()))
             setFixedHeight(h);
     }
 
@@ -75,7 +78,13 @@ protected:
     {
         m_label->setGeometry(rect());
         if (e->oldSize().width() != e->size().width())
-            fit();
+            fit(true);
+    }
+    void changeEvent(QEvent* e) override
+    {
+        QWidget::changeEvent(e);
+        if (e->type() == QEvent::FontChange) // presentation mode in or out
+            fit(true);
     }
 
 private:
@@ -205,6 +214,11 @@ MemoryPage::MemoryPage(QWidget* parent)
         emit fixRequested(fix);
     });
     m_fixBar->hide();
+    // Its row is kept while hidden: a scenario that starts or stops fitting must not resize the charts below (each
+    // resize re-lays out every axis label: 6-12 ms of a move, issue 29), nor move them under the user's eyes.
+    QSizePolicy fixPolicy = m_fixBar->sizePolicy();
+    fixPolicy.setRetainSizeWhenHidden(true);
+    m_fixBar->setSizePolicy(fixPolicy);
 
     auto* verdictSlot = new LabelSlot(m_verdictLabel, QFontMetrics(vf).lineSpacing() + 4, this, true);
     m_verdictSlot = verdictSlot;
@@ -301,9 +315,13 @@ void MemoryPage::showFixes()
     for (const QPushButton* b : m_fixButtons)
         shown << b->text();
     if (labels != shown) {
-        qDeleteAll(m_fixButtons);
-        m_fixButtons.clear();
-        for (int i = 0; i < int(m_fixes.size()); ++i) {
+        // The buttons that stay are relabelled (a new button is polished and laid out: milliseconds per move).
+        while (m_fixButtons.size() > labels.size())
+            delete m_fixButtons.takeLast();
+        for (int i = 0; i < m_fixButtons.size(); ++i)
+            if (m_fixButtons[i]->text() != labels[i])
+                m_fixButtons[i]->setText(labels[i]);
+        for (int i = int(m_fixButtons.size()); i < int(m_fixes.size()); ++i) {
             auto* b = new QPushButton(m_fixes[size_t(i)].label, m_fixBar);
             b->setObjectName(QStringLiteral("fix%1").arg(i));
             m_fixLayout->insertWidget(m_fixLayout->count() - 1, b);
@@ -328,6 +346,11 @@ void MemoryPage::showFixes()
         m_bestButton->setText(tr("Best layout: searching\u2026"));
     if (m_bestButton->isVisibleTo(m_fixBar) != best)
         m_bestButton->setVisible(best);
+    // The row is as tall with or without buttons (the best-layout button's height, which follows the font), so that
+    // its buttons coming and going never resize the charts below.
+    const int rowHeight = m_bestButton->sizeHint().height();
+    if (m_fixBar->minimumHeight() != rowHeight)
+        m_fixBar->setMinimumHeight(rowHeight);
     const bool show = (!m_fixes.empty() || best) && m_verdict.kind != Verdict::Kind::Invalid;
     if (m_fixBar->isVisibleTo(this) != show)
         m_fixBar->setVisible(show);
@@ -346,6 +369,7 @@ void MemoryPage::settleChartLayouts()
             if (QGraphicsLayout* l = c->layout())
                 l->activate();
         }
+        setChartTextCached(c, true);
     }
 }
 
