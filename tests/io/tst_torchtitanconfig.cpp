@@ -152,6 +152,9 @@ private Q_SLOTS:
         QTest::newRow("type") << QByteArray("[training]\nseq_len = \"long\"\n") << "training.seq_len";
         QTest::newRow("float") << QByteArray("[training]\nseq_len = 2048.5\n") << "training.seq_len";
         QTest::newRow("divide") << QByteArray("[parallelism]\ntensor_parallel_degree = 3\n") << "do not divide";
+        QTest::newRow("huge") << QByteArray("[parallelism]\ntensor_parallel_degree = 1048576\npipeline_parallel_degree = 1048576\n"
+                                            "context_parallel_degree = 1048576\ndata_parallel_replicate_degree = 1048576\n")
+                              << "exceed the 8 GPUs";
         QTest::newRow("product") << QByteArray("[parallelism]\ndata_parallel_shard_degree = 4\n") << "not the 8";
         QTest::newRow("mode") << QByteArray("[activation_checkpoint]\nmode = \"memory_budget\"\n") << "activation_checkpoint.mode";
         QTest::newRow("option") << QByteArray("[activation_checkpoint]\nselective_ac_option = \"0\"\n")
@@ -159,6 +162,9 @@ private Q_SLOTS:
         QTest::newRow("not-titan") << QByteArray("[tool.poetry]\nname = \"x\"\n") << "not a torchtitan job config";
         QTest::newRow("empty") << QByteArray("\n") << "empty";
         QTest::newRow("table") << QByteArray("training = 3\n") << "training: must be a [table]";
+        QTest::newRow("offload") << QByteArray("[training]\nenable_cpu_offload = true\n[parallelism]\n"
+                                               "data_parallel_replicate_degree = 8\ndata_parallel_shard_degree = 1\n")
+                                 << "training.enable_cpu_offload";
     }
     void refusals()
     {

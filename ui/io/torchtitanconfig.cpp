@@ -180,6 +180,11 @@ Scenario scenarioFromTorchtitanConfig(const QByteArray& bytes, const QString& or
     std::int64_t shard = par.integer("data_parallel_shard_degree", -1, 1048576).value_or(-1);
     if (shard == 0)
         fail(origin, par.name("data_parallel_shard_degree") + QStringLiteral(": ") + en("must be -1 (the rest) or at least 1"));
+    // Each degree is at most 2^20: their product is compared as a double first, so that it cannot overflow.
+    if (double(tp) * double(pp) * double(cp) * double(replicate) > double(s.gpus))
+        fail(origin, en("tensor x pipeline x context x replicate degrees = %1 exceed the %2 GPUs (--gpus)")
+                         .arg(double(tp) * double(pp) * double(cp) * double(replicate), 0, 'g', 6)
+                         .arg(s.gpus));
     const std::int64_t fixed = tp * pp * cp * replicate;
     if (s.gpus % fixed != 0)
         fail(origin, en("tensor x pipeline x context x replicate degrees = %1 do not divide the %2 GPUs (--gpus)")
@@ -293,6 +298,10 @@ Scenario scenarioFromTorchtitanConfig(const QByteArray& bytes, const QString& or
         note(report, en("enable_async_tensor_parallel needs compile (job_config.py): TP collectives not overlapped"));
     }
     if (training.boolean("enable_cpu_offload").value_or(false)) {
+        // FSDP2's CPUOffloadPolicy: only where fully_shard shards the model (a shard degree above 1).
+        if (s.zeroStage != 3)
+            fail(origin, training.name("enable_cpu_offload") + QStringLiteral(": ")
+                             + en("FSDP's CPU offload needs a data_parallel_shard_degree above 1 (here %1)").arg(shard));
         s.offloadParams = OffloadDevice::Cpu;
         s.offloadOptimizer = OffloadDevice::Cpu;
     }
