@@ -3,9 +3,11 @@
 // listed in the assumptions (table and JSON); step reports MFU and TFLOP/s in our count and in the stack's. The counts
 // are checked against the stacks' own published pairs of tokens/s and model TFLOP/s (their ratio is the stack's FLOPs
 // per token).
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <cmath>
@@ -145,6 +147,41 @@ private Q_SLOTS:
         QVERIFY(knobsOf(a, "stack_defaults_replaced").contains(QStringLiteral("checkpointing")));
         QCOMPARE(o.value(QStringLiteral("scenario")).toObject().value(QStringLiteral("checkpointing")).toString(), QStringLiteral("per-op"));
         QCOMPARE(o.value(QStringLiteral("scenario")).toObject().value(QStringLiteral("model")).toString(), QStringLiteral("llama-3-8b"));
+    }
+
+    void validateRowNamesItsConfig()
+    {
+        // A steps row may name the run's own config (a `config` column, relative to the CSV's folder): torchtitan's
+        // llama3_8b.toml@f3534d7 on 64 GPUs sets the model, batch 1, seq 8192 and per-op SAC, read as stated; a
+        // missing file makes the row unmodelled with the reason.
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QVERIFY(QFile::copy(QStringLiteral(SHARDSCOPE_TEST_DATA_ROOT "/configs/torchtitan/llama3_8b.toml"), dir.filePath(QStringLiteral("run.toml"))));
+        const QString csv = dir.filePath(QStringLiteral("runs.csv"));
+        QFile f(csv);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        const QByteArray head = "id,source,model,layers,hidden,heads,vocab,seq,micro_batch,global_batch,gpus,dp,gpu_type,"
+                                "measured_metric,measured_value,config\n";
+        const QByteArray cols = ",my torchtitan run,Llama 3 8B,32,4096,32,128256,2048,4,256,64,64,A100-SXM4-80GB,tokens_per_s_per_gpu,2973,";
+        f.write(head + "MINE-1" + cols + "run.toml\nMINE-2" + cols + "missing.toml\nMINE-3" + cols + "\n");
+        f.close();
+        const Run r = shardscope({QStringLiteral("validate"), QStringLiteral("--steps"), csv, QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = json(r);
+        QCOMPARE(o.value(QStringLiteral("rows")).toArray().size(), 2);
+        const QJsonArray un = o.value(QStringLiteral("unmodelled")).toArray();
+        QCOMPARE(un.size(), 1);
+        QVERIFY2(un.at(0).toObject().value(QStringLiteral("reason")).toString().contains(QLatin1String("missing.toml")), r.out.constData());
+        const QByteArray readings = QJsonDocument(o.value(QStringLiteral("readings")).toArray()).toJson();
+        QVERIFY2(readings.contains("\"config\"") && readings.contains("run.toml"), readings.constData());
+        // The same row without its config (MINE-3: seq 2048, micro-batch 4 from the columns) is another scenario: the
+        // config's seq 8192, batch 1 and per-op SAC are what the prediction used.
+        const QJsonArray rows = o.value(QStringLiteral("rows")).toArray();
+        const double withConfig = rows.at(0).toObject().value(QStringLiteral("predicted")).toDouble();
+        const double without = rows.at(1).toObject().value(QStringLiteral("predicted")).toDouble();
+        QVERIFY(withConfig > 0 && without > 0);
+        QVERIFY(std::abs(withConfig / without - 1) > 0.01);
+        QVERIFY(readings.contains("per-op") || readings.contains("selective_ac_option") || readings.contains("torchtitan job config"));
     }
 
     void tablesListTheAssumptions()
