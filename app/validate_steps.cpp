@@ -2,21 +2,13 @@
 #include "validate_steps.h"
 
 #include "cli.h"
-#include "deepspeedconfig.h"
-#include "finetuneconfig.h"
-#include "fsdpconfig.h"
-#include "megatronargs.h"
-#include "scenariofile.h"
-#include "torchtitanconfig.h"
 
 #include "shardscope/errors.h"
 #include "shardscope/validation_steps.h"
 #include "validate_readings.h"
 #include "validationchart.h"
 
-#include <QDir>
 #include <QFile>
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -100,47 +92,13 @@ QString toTable(const StepValidation& v)
     return o;
 }
 
-/// A row's `config` column (issue 24): the run's own config file, relative to the CSV's folder, imported by its kind:
-/// a torchtitan TOML (.toml), a torchtune recipe YAML (with `_component_`) or an accelerate FSDP YAML, a DeepSpeed
-/// config or a ShardScope scenario file (.json), Megatron-LM arguments (anything else: the file's text).
-std::vector<std::string> importRowConfig(const QDir& base, const std::string& config, Scenario& s)
-{
-    const QString path = base.filePath(QString::fromStdString(config));
-    ImportReport report;
-    const QString suffix = QFileInfo(path).suffix().toLower();
-    if (suffix == QLatin1String("toml")) {
-        s = scenarioFromTorchtitanConfigFile(path, s, &report);
-    } else if (suffix == QLatin1String("yaml") || suffix == QLatin1String("yml")) {
-        const QByteArray bytes = readConfigFile(path, "config");
-        s = bytes.contains("_component_") ? scenarioFromTorchtuneConfigFile(path, s, &report)
-                                          : scenarioFromFsdpConfigFile(path, s, &report);
-    } else if (suffix == QLatin1String("json")) {
-        const QByteArray bytes = readConfigFile(path, "config");
-        if (bytes.contains("\"shardscope-scenario\"")) {
-            QStringList notes;
-            s = scenarioFromFileBytes(bytes, path, &notes);
-            report.notes = notes;
-        } else {
-            s = scenarioFromDeepSpeedConfigFile(path, s, &report);
-        }
-    } else {
-        s = scenarioFromMegatronArgs(QString::fromUtf8(readConfigFile(path, "config")).simplified(), s, &report);
-    }
-    std::vector<std::string> notes;
-    for (const QString& n : report.all())
-        notes.push_back(n.toStdString());
-    return notes;
-}
-
 } // namespace
 
 int validateStepsFile(const QString& path, const QString& format, const QString& chartPath)
 {
     const QByteArray text = readMeasuredCsv(path, "--steps");
     return guarded([&] {
-        const QDir base = QFileInfo(path).absoluteDir();
-        const ConfigImporter importer = [&](const std::string& config, Scenario& s) { return importRowConfig(base, config, s); };
-        const StepValidation v = validateSteps(text.toStdString(), importer);
+        const StepValidation v = validateSteps(text.toStdString(), rowConfigImporter(path));
         if (!chartPath.isEmpty())
             saveValidationChart(QStringLiteral("Step time and throughput: predicted vs measured (%1 rows)").arg(v.rows.size()),
                                 QString(), stepValidationPoints(v), chartPath);

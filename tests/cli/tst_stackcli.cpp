@@ -184,6 +184,36 @@ private Q_SLOTS:
         QVERIFY(readings.contains("per-op") || readings.contains("selective_ac_option") || readings.contains("torchtitan job config"));
     }
 
+    void validateMemoryRowNamesItsConfig()
+    {
+        // The same for --measured: a shipped fresh row (TAOF8-H100-bf16, a torchtitan run) with a config column naming
+        // torchtitan's llama3_8b.toml is imported (listed in readings); a missing file leaves the row unmodelled.
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QVERIFY(QFile::copy(QStringLiteral(SHARDSCOPE_TEST_DATA_ROOT "/configs/torchtitan/llama3_8b.toml"), dir.filePath(QStringLiteral("run.toml"))));
+        QFile in(QStringLiteral(SHARDSCOPE_TEST_DATA_ROOT "/measured/fresh-memory.csv"));
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = in.readAll().split('\n');
+        QByteArray row;
+        for (const QByteArray& l : lines)
+            if (l.startsWith("TAOF8-H100-bf16,"))
+                row = l.mid(int(qstrlen("TAOF8-H100-bf16")));
+        QVERIFY(!row.isEmpty());
+        const QString csv = dir.filePath(QStringLiteral("mem.csv"));
+        QFile f(csv);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(lines.front() + ",config\nMINE-1" + row + ",run.toml\nMINE-2" + row + ",nope.toml\n");
+        f.close();
+        const Run r = shardscope({QStringLiteral("validate"), QStringLiteral("--measured"), csv, QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = json(r);
+        QCOMPARE(o.value(QStringLiteral("rows")).toArray().size(), 1);
+        const QJsonArray un = o.value(QStringLiteral("unmodelled")).toArray();
+        QCOMPARE(un.size(), 1);
+        QVERIFY2(un.at(0).toObject().value(QStringLiteral("reason")).toString().contains(QLatin1String("nope.toml")), r.out.constData());
+        QVERIFY(r.out.contains("run.toml"));
+    }
+
     void tablesListTheAssumptions()
     {
         QStringList args = llama3_8b("step");

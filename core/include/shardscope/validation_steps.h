@@ -7,7 +7,6 @@
 #include "shardscope/scenario.h"
 #include "shardscope/step.h"
 
-#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -48,13 +47,6 @@ struct StepValidation
     std::vector<SourceSummary> bySource; ///< sorted by source name
     std::vector<RowReadings> readings; ///< per modelled row (file order): knobs taken from text, defaults assumed
 };
-
-/**
- * Imports the run's own config file that a row names in its `config` column (issue 24: a torchtitan TOML, a torchtune
- * YAML, a DeepSpeed JSON, an accelerate YAML, Megatron arguments, a scenario file) onto the row's scenario, and returns
- * what the import noted. The command line provides it (the importers live in ui/io); throws InvalidInput with the reason.
- */
-using ConfigImporter = std::function<std::vector<std::string>(const std::string& config, Scenario& s)>;
 
 /**
  * The scenario a measured-steps.csv row describes (docs/validation-steps.md lists the rules for the
