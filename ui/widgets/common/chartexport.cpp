@@ -39,8 +39,6 @@
 #include <QRegularExpression>
 #include <QSaveFile>
 #include <QStyle>
-#include <QGraphicsItem>
-#include <QGraphicsScene>
 #include <QSvgGenerator>
 #include <QTextDocument>
 
@@ -398,19 +396,7 @@ void saveByType(const PaintFn& paint, const QString& path, const ChartExportOpti
 
 PaintFn chartPainter(QChartView* view)
 {
-    return [view](QPainter& p, const QRectF& target) {
-        // Text as text in vector files and at the export's resolution in images: no pixmap cache while rendering.
-        QList<QGraphicsItem*> cached;
-        if (QGraphicsScene* scene = view->scene())
-            for (QGraphicsItem* i : scene->items())
-                if (i->cacheMode() != QGraphicsItem::NoCache) {
-                    cached << i;
-                    i->setCacheMode(QGraphicsItem::NoCache);
-                }
-        view->render(&p, target);
-        for (QGraphicsItem* i : cached)
-            i->setCacheMode(QGraphicsItem::DeviceCoordinateCache);
-    };
+    return [view](QPainter& p, const QRectF& target) { view->render(&p, target); };
 }
 
 /// The step timeline (Gantt of compute, exposed and hidden communication, bubble) of `s`, laid out

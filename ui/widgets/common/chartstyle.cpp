@@ -12,7 +12,6 @@
 #include <QFontMetricsF>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
-#include <QGraphicsTextItem>
 #include <QGraphicsView>
 #include <QHash>
 #include <QLegend>
@@ -323,16 +322,6 @@ QString ChartText::termTip(Term t, const QString& where, std::int64_t bytes, con
     if (!formula.empty())
         tip += QLatin1Char('\n') + tr("= %1").arg(QString::fromStdString(formula));
     return tip;
-}
-
-void setChartTextCached(QChart* chart, bool cached)
-{
-    if (!chart || !chart->scene())
-        return;
-    const QGraphicsItem::CacheMode mode = cached ? QGraphicsItem::DeviceCoordinateCache : QGraphicsItem::NoCache;
-    for (QGraphicsItem* i : chart->scene()->items())
-        if ((i->type() == QGraphicsTextItem::Type || i->type() == QGraphicsSimpleTextItem::Type) && i->cacheMode() != mode)
-            i->setCacheMode(mode);
 }
 
 void fitLegend(QChart* chart)

@@ -39,11 +39,6 @@ QPen capacityPen(const QPalette& palette);
 /// axis labels), which is what costs milliseconds per slider move.
 void setTitleIfChanged(QChart* chart, const QString& title);
 void setNameIfChanged(QAbstractSeries* series, const QString& name);
-/// Caches every text item of `chart`'s scene (axis labels and titles, legend entries, our own labels) as a pixmap in
-/// device coordinates (issue 29): Qt Charts lays each label out as a QTextDocument and re-shapes it on every paint,
-/// a third of a chart's paint; a cached label that did not change is one blit. Exports turn it off around their
-/// render (chartPainter()), so vector files keep text as text. Idempotent: call it after the items may have changed.
-void setChartTextCached(QChart* chart, bool cached);
 /// [0, a nice maximum >= top] with ticks at a 1-2-5 step (at most `maxIntervals`, 6 unless a short axis has room for
 /// fewer labels); only when it differs.
 void setNiceRange(QValueAxis* axis, double top, int maxIntervals = 6);

@@ -11,6 +11,7 @@
 
 #include "shardscope/errors.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QChart>
 #include <QCoreApplication>
@@ -20,11 +21,15 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QHash>
 #include <QLocale>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QStaticText>
+#include <QStyledItemDelegate>
 #include <QStyle>
 #include <QTableView>
+#include <QPainter>
 #include <QPushButton>
 #include <QResizeEvent>
 #include <QVBoxLayout>
@@ -90,6 +95,62 @@ protected:
 private:
     QLabel* m_label;
     bool m_grows;
+};
+
+/**
+ * The breakdown table's cells as QStyledItemDelegate draws them (background, selection, swatch, focus from the style),
+ * but each text laid out once: a QStaticText per (text, width, font, alignment), elided like the view's mode. The
+ * style lays every cell's text out and shapes it anew on each paint (a fifth of a slider move's CPU, issue 29),
+ * although a move changes few of the strings: the term names and most formulas stay.
+ */
+class CachedTextDelegate : public QStyledItemDelegate
+{
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+    void paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const override
+    {
+        QStyleOptionViewItem opt = option;
+        initStyleOption(&opt, index);
+        const QString text = opt.text;
+        opt.text.clear();
+        const QWidget* w = opt.widget;
+        QStyle* style = w ? w->style() : QApplication::style();
+        style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, w);
+        if (text.isEmpty())
+            return;
+        opt.text = text; // the text rectangle as the style would place it
+        const int margin = style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, w) + 1;
+        const QRect r = style->subElementRect(QStyle::SE_ItemViewItemText, &opt, w).adjusted(margin, 0, -margin, 0);
+        if (r.width() <= 0)
+            return;
+        const QString key = text + QChar(0) + QString::number(r.width()) + QChar(0) + opt.font.key() + QChar(0)
+                            + QString::number(int(opt.displayAlignment)) + QChar(0) + QString::number(int(opt.textElideMode));
+        auto it = m_cache.constFind(key);
+        if (it == m_cache.cend()) {
+            if (m_cache.size() > 2048)
+                m_cache.clear();
+            const QFontMetrics fm(opt.font);
+            QStaticText st(fm.elidedText(text, opt.textElideMode, r.width()));
+            st.setTextFormat(Qt::PlainText);
+            st.prepare(QTransform(), opt.font);
+            it = m_cache.insert(key, st);
+        }
+        const QSizeF size = it->size();
+        const Qt::Alignment h = QStyle::visualAlignment(opt.direction, opt.displayAlignment) & Qt::AlignHorizontal_Mask;
+        const double x = h & Qt::AlignRight ? r.right() + 1 - size.width() : h & Qt::AlignHCenter ? r.left() + (r.width() - size.width()) / 2 : r.left();
+        const double y = r.top() + (r.height() - size.height()) / 2;
+        const QPalette::ColorGroup cg = !(opt.state & QStyle::State_Enabled) ? QPalette::Disabled
+                                        : (opt.state & QStyle::State_Active) ? QPalette::Normal : QPalette::Inactive;
+        painter->save();
+        painter->setFont(opt.font);
+        painter->setPen(opt.palette.color(cg, opt.state & QStyle::State_Selected ? QPalette::HighlightedText : QPalette::Text));
+        painter->setClipRect(r);
+        painter->drawStaticText(QPointF(x, y), *it);
+        painter->restore();
+    }
+
+private:
+    mutable QHash<QString, QStaticText> m_cache;
 };
 
 /**
@@ -162,6 +223,7 @@ MemoryPage::MemoryPage(QWidget* parent)
     m_proxy->setSortRole(BreakdownModel::SortRole);
     m_table->setObjectName(QStringLiteral("breakdown"));
     m_table->setModel(m_proxy);
+    m_table->setItemDelegate(new CachedTextDelegate(m_table));
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(BreakdownModel::TermColumn, Qt::AscendingOrder);
     m_table->verticalHeader()->hide();
@@ -369,7 +431,6 @@ void MemoryPage::settleChartLayouts()
             if (QGraphicsLayout* l = c->layout())
                 l->activate();
         }
-        setChartTextCached(c, true);
     }
 }
 
