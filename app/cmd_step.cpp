@@ -15,7 +15,7 @@ namespace {
 
 QJsonValue orNull(std::int64_t v) { return v < 0 ? QJsonValue() : QJsonValue(static_cast<double>(v)); }
 
-QJsonObject stepToJson(const Scenario& s, const StepResult& r)
+QJsonObject stepToJson(const Scenario& s, const StepResult& r, const StackChoice& stack)
 {
     QJsonObject root;
     QJsonArray events;
@@ -53,6 +53,8 @@ QJsonObject stepToJson(const Scenario& s, const StepResult& r)
     totals[QStringLiteral("step_time_s")] = t.stepTime;
     totals[QStringLiteral("tflops_per_gpu")] = t.tflopsPerGpu;
     totals[QStringLiteral("mfu")] = t.mfu;
+    // Model FLOPs (no recompute) per second per GPU in our count (the whole score matrix): what MFU divides by the peak.
+    totals[QStringLiteral("model_tflops_per_gpu")] = modelTflopsPerGpuIn(FlopCount::Full, s, t);
     totals[QStringLiteral("tokens_per_s_per_gpu")] = t.tokensPerSecondPerGpu;
     totals[QStringLiteral("compute_s")] = t.computeSeconds;
     totals[QStringLiteral("exposed_comm_s")] = t.exposedCommSeconds;
@@ -106,6 +108,12 @@ QJsonObject stepToJson(const Scenario& s, const StepResult& r)
     root[QStringLiteral("layers_per_event")] = static_cast<double>(r.layersPerEvent);
     root[QStringLiteral("blocks_per_event")] = static_cast<double>(r.opsPerEvent);
     root[QStringLiteral("scenario")] = scenarioToJson(s);
+    if (stack.profile) { // issue 24: the stack's own MFU and TFLOP/s, and what it assumed
+        root[QStringLiteral("stack")] = stackThroughputToJson(s, t, *stack.profile);
+        QJsonObject assumptions;
+        addStackAssumptions(assumptions, stack);
+        root[QStringLiteral("assumptions")] = assumptions;
+    }
     return root;
 }
 
@@ -123,7 +131,7 @@ QString measureDescription(CapacityMeasure m)
     return QStringLiteral("device used (nvidia-smi: reserved + CUDA context)");
 }
 
-QString stepTable(const Scenario& s, const StepResult& r)
+QString stepTable(const Scenario& s, const StepResult& r, const StackChoice& stack)
 {
     const StepTotals& t = r.totals;
     auto sec = [](double v) -> QString { return QString::number(v, 'f', 3) + QStringLiteral(" s"); };
@@ -141,6 +149,17 @@ QString stepTable(const Scenario& s, const StepResult& r)
     o += QStringLiteral("hidden comm          %1 (overlapped)\n").arg(sec(t.hiddenCommSeconds));
     o += QStringLiteral("TFLOP/s per GPU      %1 (executed, recompute included)\n").arg(t.tflopsPerGpu, 0, 'f', 1);
     o += QStringLiteral("MFU                  %1%\n").arg(t.mfu * 100, 0, 'f', 1);
+    if (stack.profile) { // ours and the stack's: model FLOPs only, each in its count
+        const StackProfile& p = *stack.profile;
+        o += QStringLiteral("  model TFLOP/s      %1 per GPU (ours: %2)\n")
+                 .arg(modelTflopsPerGpuIn(FlopCount::Full, s, t), 0, 'f', 1)
+                 .arg(QString::fromLatin1(flopCountDescription(FlopCount::Full)));
+        o += QStringLiteral("  as %1 counts  MFU %2%, %3 TFLOP/s per GPU (%4)\n")
+                 .arg(QString::fromStdString(stackLabel(p)))
+                 .arg(mfuIn(p.flops, s, t) * 100, 0, 'f', 1)
+                 .arg(modelTflopsPerGpuIn(p.flops, s, t), 0, 'f', 1)
+                 .arg(QString::fromLatin1(flopCountDescription(p.flops)));
+    }
     o += QStringLiteral("tokens/s per GPU     %1\n").arg(t.tokensPerSecondPerGpu, 0, 'f', 1);
     o += QStringLiteral("wire bytes per GPU   dp %1, tp %2, pp %3, host %4\n")
              .arg(gb(t.dpBytes), gb(t.tpBytes), gb(t.ppBytes), gb(t.hostBytes));
@@ -170,6 +189,7 @@ int runStep(const QStringList& args)
         "pipeline bubble, step time, TFLOP/s, MFU and memory over the step. Answers for scenarios that do "
         "not fit too (fits: false)."));
     addScenarioOptions(p);
+    addStackOption(p);
     p.addOption(QCommandLineOption(QStringLiteral("format"), QStringLiteral("json or table (default table)."),
                                    QStringLiteral("FORMAT")));
     int code = 0;
@@ -177,12 +197,13 @@ int runStep(const QStringList& args)
         return code;
     return guarded([&] {
         const QString format = formatOption(p, {QStringLiteral("json"), QStringLiteral("table")}, QStringLiteral("table"));
-        const Scenario s = scenarioFromParser(p);
+        StackChoice stack;
+        const Scenario s = scenarioFromParser(p, {}, &stack);
         const StepResult r = computeStep(s);
         if (format == QLatin1String("json")) {
-            out(QString::fromUtf8(QJsonDocument(stepToJson(s, r)).toJson(QJsonDocument::Compact)) + QLatin1Char('\n'));
+            out(QString::fromUtf8(QJsonDocument(stepToJson(s, r, stack)).toJson(QJsonDocument::Compact)) + QLatin1Char('\n'));
         } else {
-            out(stepTable(s, r));
+            out(stepTable(s, r, stack) + stackAssumptionsTable(stack));
             for (const std::string& w : r.warnings)
                 err(QStringLiteral("shardscope: warning: ") + QString::fromStdString(w) + QLatin1Char('\n'));
         }

@@ -79,7 +79,7 @@ QString table(const MemoryValidation& v)
 int runValidateMeasured(const QString& csvPath, const QString& format, const QString& chartPath)
 {
     const QByteArray bytes = readMeasuredCsv(csvPath, "--measured");
-    const MemoryValidation v = shardscope::validateMeasuredMemory(bytes.toStdString());
+    const MemoryValidation v = shardscope::validateMeasuredMemory(bytes.toStdString(), rowConfigImporter(csvPath));
     if (!chartPath.isEmpty())
         saveValidationChart(QStringLiteral("Peak memory: predicted vs measured (%1 rows)").arg(v.rows.size()),
                             QStringLiteral("GB"), memoryValidationPoints(v), chartPath, ChartExportOptions(),

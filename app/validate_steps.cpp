@@ -98,7 +98,7 @@ int validateStepsFile(const QString& path, const QString& format, const QString&
 {
     const QByteArray text = readMeasuredCsv(path, "--steps");
     return guarded([&] {
-        const StepValidation v = validateSteps(text.toStdString());
+        const StepValidation v = validateSteps(text.toStdString(), rowConfigImporter(path));
         if (!chartPath.isEmpty())
             saveValidationChart(QStringLiteral("Step time and throughput: predicted vs measured (%1 rows)").arg(v.rows.size()),
                                 QString(), stepValidationPoints(v), chartPath);

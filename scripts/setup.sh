@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 mode="${1:-run}"
 
 PKGS=(cmake ninja-build g++ qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev
-      qt6-qpa-plugins libeigen3-dev libyaml-cpp-dev xvfb xauth fonts-dejavu-core fonts-noto-cjk
+      qt6-qpa-plugins libeigen3-dev libyaml-cpp-dev libtomlplusplus-dev xvfb xauth fonts-dejavu-core fonts-noto-cjk
       libopenmpi-dev openmpi-bin
       appstream dpkg-dev)  # appstream: appstreamcli for the packaging_metainfo test; dpkg-dev: dpkg-shlibdeps for cpack
 missing=()

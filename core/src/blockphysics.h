@@ -232,7 +232,7 @@ void layerForwardOps(const LayerTimes& lt, StepPhase ph, Visit&& visit)
 }
 
 /// A layer's backward, its recomputation first (`recompute`: Full, the forward again; Selective, the attention
-/// core; otherwise none): the MLP's kernels, their TP pair, the attention half's kernels, the CP ring, its TP pair.
+/// core; PerOp, every second matmul and the element-wise ops; otherwise none): the MLP's kernels, their TP pair, the attention half's kernels, the CP ring, its TP pair.
 template <class Visit>
 void layerBackwardOps(const LayerTimes& lt, Checkpointing recompute, Visit&& visit)
 {
@@ -240,6 +240,10 @@ void layerBackwardOps(const LayerTimes& lt, Checkpointing recompute, Visit&& vis
         layerForwardOps(lt, StepPhase::Recompute, visit);
     else if (recompute == Checkpointing::Selective)
         visit(LayerOp::kernels(StepPhase::Recompute, EventPart::Attention, lt.coreFlops, lt.coreFwd));
+    else if (recompute == Checkpointing::PerOp) { // torchtitan's per-op SAC: every second matmul, the element-wise ops
+        visit(LayerOp::kernels(StepPhase::Recompute, EventPart::Attention, lt.perOpAttnRecomputeFlops, lt.perOpAttnRecompute));
+        visit(LayerOp::kernels(StepPhase::Recompute, EventPart::Mlp, lt.perOpMlpRecomputeFlops, lt.perOpMlpRecompute));
+    }
     const StepPhase b = StepPhase::Backward;
     visit(LayerOp::kernels(b, EventPart::Mlp, lt.mlpBwdFactor * lt.mlpFlops, lt.mlpBwd));
     visit(LayerOp::tpPair(b, EventPart::Mlp, lt.mlpBwd));

@@ -49,6 +49,21 @@ double defaultGemmEfficiency(const GpuPreset& g)
         return 0.74;
     if (g.id.rfind("h100", 0) == 0 || g.id.rfind("h200", 0) == 0)
         return 0.6;
+    // MI300X: AMD's published max-achievable FLOP/s (MAF), hipBLASLt on an optimal BF16 GEMM (M 4096, N 4864, K 32896:
+    // full waves, K overhead negligible, so MAF / peak is this factor itself): 708 of 1307 TFLOP/s, at a median clock
+    // of 1207 MHz under sustained tensor load (ROCm/rocm-blogs@d957560 blogs/software-tools-optimization/
+    // measuring-max-achievable-flops-part2/README.md, Table 1).
+    if (g.id.rfind("mi300x", 0) == 0)
+        return 708.0 / 1307.0;
+    // B200 (HGX): torch.matmul in bf16 on an NVIDIA B200, pytorch/ao pull request #2427 (benchmarks/float8/
+    // bench_matmul.py output): M = N = K = 8192 at 1.42e15 FLOP/s, "pct_peak 0.631" of 2.25e15. On 148 SMs that shape
+    // runs 4096 tiles in 28 waves (0.988) with K/(K + 64) = 0.992, so e = 0.631 / (0.988 x 0.992) = 0.643.
+    if (g.id.rfind("b200", 0) == 0)
+        return 0.643;
+    // GB300: aten matmul (cuBLAS) on GB300 in bf16, facebookexperimental/triton pull request #740: 8192^3 at 1717
+    // TFLOP/s of 2500: on 160 SMs 26 waves (0.985), K/(K + 64) = 0.992: e = 1717 / 2500 / (0.985 x 0.992) = 0.703.
+    if (g.id.rfind("gb300", 0) == 0)
+        return 0.703;
     return 0.675;
 }
 

@@ -35,6 +35,16 @@ double majorOf(const std::string& v)
 
 } // namespace
 
+const char* flopCountKey(FlopCount c) { return c == FlopCount::CausalHalf ? "causal-half" : "full"; }
+
+const char* flopCountDescription(FlopCount c)
+{
+    return c == FlopCount::CausalHalf ? "causal attention at half the score matrix"
+                                      : "attention over the whole score matrix (ShardScope's count)";
+}
+
+std::string stackLabel(const StackProfile& p) { return p.version.empty() ? p.key : p.key + "@" + p.version; }
+
 const std::vector<std::string>& stackKeys()
 {
     static const std::vector<std::string> k = {"torchtitan",  "torchtune", "megatron-core", "nemo",   "megatron-deepspeed",
@@ -54,9 +64,14 @@ std::optional<StackProfile> stackProfile(const std::string& keyAtVersion)
                   {"flash_attention", "on", "F.scaled_dot_product_attention, is_causal"},
                   {"attention_repeats_kv", "on", "models/llama3 repeat_kv before SDPA"},
                   {"cp_torch_allgather", "on", "torch.distributed.tensor.experimental context_parallel"},
-                  {"loss_fp32", "on", "cross-entropy on fp32-upcast logits"}},
+                  {"loss_fp32", "on", "cross-entropy on fp32-upcast logits"},
+                  {"compiled", "off", "job_config.py Training.compile = False (eager unless the config compiles)"},
+                  {"checkpointing", "full", "job_config.py ActivationCheckpoint: mode 'selective', selective_ac_option "
+                                            "'2' = full checkpointing of every 2nd block"},
+                  {"checkpoint_interval", "2", "selective_ac_option '2': every 2nd block checkpointed"}},
                  "torchtitan get_nparams_and_flops: 6 N + 12 l h q t, \"do not account for sparsity in causal attention\"; "
-                 "selective_ac_option 'op' = per-op SAC, an integer n = full AC of every n-th block (activation_checkpoint.py)");
+                 "selective_ac_option 'op' = per-op SAC, an integer n = full AC of every n-th block (activation_checkpoint.py); "
+                 "defaults from pytorch/torchtitan@000204a torchtitan/config/job_config.py");
     } else if (key == "torchtune") {
         p = make("torchtune", "torchtune recipes", FlopCount::Full,
                  {{"loss_chunks", "8", "CEWithChunkedOutputLoss num_output_chunks = 8"}},
@@ -141,6 +156,21 @@ std::vector<StackDefault> applyStack(const StackProfile& p, Scenario& s)
             set.push_back(d);
     }
     return set;
+}
+
+bool stackDefaultHolds(const StackDefault& d, const Scenario& s)
+{
+    Scenario with = s;
+    StackProfile one;
+    one.defaults = {d};
+    if (applyStack(one, with).empty())
+        return false;
+    if (d.knob == "recipe")
+        return with.recipe.id == s.recipe.id;
+    const Knob* k = findKnobByKey(d.knob);
+    if (k->get)
+        return k->get(with) == k->get(s);
+    return k->getKey && k->getKey(with) == k->getKey(s);
 }
 
 double modelFlopsIn(FlopCount c, const Scenario& s, const StepTotals& t)

@@ -176,6 +176,21 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
         lt.mlpBwd = 2.0 * lt.mlpFwd;
     }
     lt.attnLinBwd = 2.0 * lt.attnLinFwd;
+    // Per-op SAC (torchtitan's "op" policy; LayerTimes::perOpAttnRecompute): the matmuls counted 2nd, 4th, 6th in the
+    // block's forward (wq, wk, wv, wo, w1, w3, w2: wk, wo and w3; a plain MLP's fc1, fc2: wk, wo and fc2) run again
+    // before the backward, with every element-wise op of the block; the attention kernel's output is saved.
+    {
+        const double wk = gemmSeconds(km, T, kv / t, h, fp8), wo = proj;
+        lt.perOpAttnRecompute = wk + wo + ewAttnSec;
+        lt.perOpAttnRecomputeFlops = 2.0 * T * (h * kv + q * h) / t;
+        // One of the MLP's three matrices (gated) or two: MoE experts by the same share of their GEMM seconds.
+        const double share = a.gatedMlp ? 1.0 / 3.0 : 0.5;
+        const double mlpMm = a.moe() ? share * (lt.mlpFwd - lt.mlpEwFwd)
+            : a.gatedMlp             ? k * gemmSeconds(km, T, f / t, h, fp8)
+                                     : k * gemmSeconds(km, T, h, f / t, fp8);
+        lt.perOpMlpRecompute = mlpMm + lt.mlpEwFwd;
+        lt.perOpMlpRecomputeFlops = share * lt.mlpFlops;
+    }
     lt.attnEwBwd = 2.0 * ewAttnSec;
     // LM head and loss: the logits (fp32) are written, read by the softmax cross-entropy and its gradient.
     const double logits = memorySeconds(km, 8.0 * T * double(a.vocab) / t);

@@ -99,6 +99,12 @@ struct LayerTimes
     /// issue 28) the base GEMMs run their data gradient only and the adapters both: (base + 2 x adapters) / (base +
     /// adapters).
     double attnBwdFactor = 2, mlpBwdFactor = 2, headBwdFactor = 2;
+    /// torchtitan's per-op selective checkpointing (Checkpointing::PerOp): what a layer's backward recomputes first,
+    /// in the attention half and in the MLP: every second matmul of the block in forward order (wk, wo, and w3 of a
+    /// gated MLP or the down projection of a plain one) and every element-wise op; SDPA's output is saved, not
+    /// recomputed (pytorch/torchtitan@000204a torchtitan/distributed/activation_checkpoint.py, _save_list and
+    /// _custom_policy: "Saves output of all compute ops, except every second mm"). Seconds and FLOPs on one GPU.
+    double perOpAttnRecompute = 0, perOpMlpRecompute = 0, perOpAttnRecomputeFlops = 0, perOpMlpRecomputeFlops = 0;
     /// Kernel seconds of one layer's forward (what overlap_param_gather hides the parameter all-gather under).
     double layerForward() const { return attnLinFwd + coreFwd + attnEwFwd + mlpFwd; }
 };

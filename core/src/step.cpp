@@ -344,10 +344,12 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
                 detail::layerForwardOps(m_lt, StepPhase::Forward, runAt(u.layer));
             } else if (u.part == EventPart::Layer) {
                 // Full checkpointing recomputes the forward of a checkpointed layer first, selective the attention core.
+                // Per-op SAC (torchtitan) every second matmul and the element-wise ops.
                 const Checkpointing rc = m_s.checkpointing == Checkpointing::Full && checkpointed(u.layer)
                     ? Checkpointing::Full
-                    : m_s.checkpointing == Checkpointing::Selective ? Checkpointing::Selective
-                                                                    : Checkpointing::None;
+                    : m_s.checkpointing == Checkpointing::Selective || m_s.checkpointing == Checkpointing::PerOp
+                    ? m_s.checkpointing
+                    : Checkpointing::None;
                 detail::layerBackwardOps(m_lt, rc, runAt(u.layer));
             } else if (u.part == EventPart::Head) {
                 detail::headOps(m_lt, fwd, runAt(-1));

@@ -384,7 +384,7 @@ bool legacyMemoryColumn(const std::string& c)
     static const char* kLegacy[] = {"id", "source", "model", "total_params", "layers", "hidden", "heads", "kv_heads",
                                     "ffn", "vocab", "seq", "micro_batch", "gpus", "gpu_type", "dp", "tp", "pp",
                                     "zero_stage_or_fsdp", "precision", "optimizer", "checkpointing", "flash_attn",
-                                    "offload", "measured_GiB_per_gpu", "measured_kind", "inferred_fields", "notes", "stack",
+                                    "offload", "measured_GiB_per_gpu", "measured_kind", "inferred_fields", "notes", "stack", "config",
                                     // fine-tuning rows (issue 28): applyFinetuneColumns() reads them, gated by the method
                                     "finetune_method", "lora_rank", "lora_targets", "base_precision"};
     return std::find_if(std::begin(kLegacy), std::end(kLegacy), [&](const char* k) { return c == k; }) != std::end(kLegacy);
@@ -392,7 +392,7 @@ bool legacyMemoryColumn(const std::string& c)
 
 /// A stated stack's defaults, then every explicit knob column: stated values win over what the text gave.
 void applyStatedColumns(const std::map<std::string, std::string>& r, Scenario& s, RowReadings& log,
-                        std::optional<StackProfile>& stack)
+                        std::optional<StackProfile>& stack, const ConfigImporter& importer)
 {
     const auto st = r.find("stack");
     if (st != r.end() && !st->second.empty()) {
@@ -401,6 +401,19 @@ void applyStatedColumns(const std::map<std::string, std::string>& r, Scenario& s
             throw Skip {"unknown stack '" + st->second + "'"};
         for (const StackDefault& d : applyStack(*stack, s))
             log.assume(d.knob, d.value, stack->key + ": " + d.why);
+    }
+    // The run's own config file (issue 24): what it states replaces what the columns and the stack gave.
+    const auto cf = r.find("config");
+    if (cf != r.end() && !cf->second.empty()) {
+        if (!importer)
+            throw Skip {"column config: " + cf->second + ": no importer for config files here"};
+        try {
+            for (const std::string& n : importer(cf->second, s))
+                log.assume("config", cf->second, n);
+        } catch (const InvalidInput& e) {
+            throw Skip {std::string("column config: ") + e.what()};
+        }
+        log.read("config", cf->second, "config", "imported");
     }
     for (const auto& [column, text] : r) {
         if (text.empty() || legacyMemoryColumn(column))
@@ -469,7 +482,7 @@ std::string measuredKindOf(const std::string& k)
     return "";
 }
 
-MemoryValidation validateMeasuredMemory(const std::string& csvText)
+MemoryValidation validateMeasuredMemory(const std::string& csvText, const ConfigImporter& importer)
 {
     const auto table = parseCsv(csvText, "measured");
     if (table.size() < 2)
@@ -525,7 +538,7 @@ MemoryValidation validateMeasuredMemory(const std::string& csvText)
             row.scenario = scenarioOf(r, carried, row.mapping, row.readings);
             applyFinetuneColumns(r, row.scenario);
             std::optional<StackProfile> stack;
-            applyStatedColumns(r, row.scenario, row.readings, stack);
+            applyStatedColumns(r, row.scenario, row.readings, stack, importer);
             const bool lastRank = stack && stack->logsLastPipelineRank && row.scenario.pp > 1;
             if (lastRank)
                 row.readings.assume("logged-rank", "last pipeline stage", stack->key + " logs memory from the last pipeline rank");

@@ -137,7 +137,7 @@ bool legacyStepColumn(const std::string& c)
                                             "seq", "micro_batch", "global_batch", "gpus", "gpus_per_node", "gpu_type",
                                             "dp", "tp", "pp", "vpp", "zero_stage", "sequence_parallel", "recompute",
                                             "precision", "measured_metric", "measured_value", "inferred_fields", "notes",
-                                            "stack"};
+                                            "stack", "config"};
     return k.count(c) > 0;
 }
 
@@ -172,7 +172,7 @@ std::optional<StackProfile> stackOfRow(const CsvRow& row, RowReadings* log)
     return p;
 }
 
-Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings)
+Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const ConfigImporter* importer)
 {
     RowReadings scratch;
     RowReadings& log = readings ? *readings : scratch;
@@ -291,6 +291,12 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings)
     s.checkpointing = rc.rfind("full", 0) == 0 ? Checkpointing::Full
         : rc.rfind("selective", 0) == 0        ? Checkpointing::Selective
                                                : Checkpointing::None;
+    // torchtitan's "selective" with selective_ac_option = "op" is per-op SAC (every second matmul and the element-wise
+    // ops recomputed: activation_checkpoint.py), not Megatron's attention-core recompute.
+    if (s.checkpointing == Checkpointing::Selective && (affirms(rc, "per-op") || affirms(rc, "op"))) {
+        s.checkpointing = Checkpointing::PerOp;
+        log.read("checkpointing", "per-op", "recompute", get(row, "recompute"));
+    }
     // IBM's FSDP blog (2024): "selective" there is fms-fsdp's checkpointing of every n-th block, not Megatron's
     // attention-core recompute. A fraction p of blocks recomputed adds p forwards to the 3 of a step, so the
     // stated HFU / MFU = 1 + p / 3 gives p; n = 1 / p rounded (13B: 59/51 and 40/35 give p 0.47 and 0.43: n 2).
@@ -401,6 +407,18 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings)
         for (const StackDefault& d : applyStack(*p, s))
             log.assume(d.knob, d.value, p->key + ": " + d.why);
     }
+    // The run's own config file (issue 24): what it states replaces what the columns and the stack gave.
+    if (const std::string& config = get(row, "config"); !config.empty()) {
+        if (!importer || !*importer)
+            unmodelled("column config: " + config + ": no importer for config files here");
+        try {
+            for (const std::string& n : (*importer)(config, s))
+                log.assume("config", config, n);
+        } catch (const InvalidInput& e) {
+            unmodelled(std::string("column config: ") + e.what());
+        }
+        log.read("config", config, "config", "imported");
+    }
     // Explicit knob columns (any knob's file key from knobs.cpp): stated, not guessed; they win over both.
     for (const auto& [column, text] : row) {
         if (text.empty() || legacyStepColumn(column))
@@ -448,7 +466,7 @@ double predictStepMetric(const CsvRow& row, const Scenario& s, const StepResult&
     unmodelled("unknown metric " + metric);
 }
 
-StepValidation validateSteps(const std::string& csvText)
+StepValidation validateSteps(const std::string& csvText, const ConfigImporter& importer)
 {
     const auto rows = parseCsvWithHeader(csvText, "steps");
     // A header alone is refused as --measured refuses it (it exited 0 with a "perfect" error over 0 rows).
@@ -468,7 +486,7 @@ StepValidation validateSteps(const std::string& csvText)
         const std::string id = get(row, "id");
         try {
             RowReadings readings;
-            const Scenario s = scenarioForStepRow(row, &readings);
+            const Scenario s = scenarioForStepRow(row, &readings, &importer);
             if (const auto st = stackOfRow(row, &readings); st && st->flops == FlopCount::CausalHalf
                 && (get(row, "measured_metric") == "mfu" || get(row, "measured_metric") == "tflops_per_gpu"))
                 readings.assume("flop-count", "causal-half", st->key + " counts causal attention at half the score matrix ("

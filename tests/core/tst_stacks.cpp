@@ -3,9 +3,13 @@
 // tokens/s and model TFLOP/s of the same run (their ratio is the stack's FLOPs per token); Megatron's 18 B/param and
 // its last-pipeline-rank memory log against Megatron-LM's own rules.
 #include "shardscope/footprint.h"
+#include "shardscope/gpus.h"
+#include "shardscope/kernels.h"
 #include "shardscope/stacks.h"
 #include "shardscope/step.h"
+#include "shardscope/csv.h"
 #include "shardscope/validation_memory.h"
+#include "shardscope/validation_steps.h"
 
 #include <QtTest>
 
@@ -101,6 +105,101 @@ private slots:
         QVERIFY(std::any_of(applied.begin(), applied.end(), [](const StackDefault& d) { return d.knob == "recipe"; }));
         const BytesPerParam b = effectiveBytesPerParam(s);
         QCOMPARE(b.weights + b.grads + b.master + b.optimizer, 18.0);
+    }
+
+    void perOpRecomputesEverySecondMatmul()
+    {
+        // torchtitan's per-op SAC (pytorch/torchtitan@000204a torchtitan/distributed/activation_checkpoint.py,
+        // _save_list and _custom_policy: "Saves output of all compute ops, except every second mm"): of a Llama block's
+        // matmuls in forward order wq, wk, wv, wo, w1, w3, w2 the 2nd, 4th and 6th (wk, wo, w3) run again before the
+        // backward; SDPA's output is in _save_list, so the attention kernel is not recomputed. Extra FLOPs per token and
+        // layer: 2 (h kv + q h + h f) = 2 (4096 x 1024 + 4096 x 4096 + 4096 x 14336) = 159,383,552 for Llama 3 8B.
+        Scenario s = llama3_8b(8192);
+        s.framework = Framework::Fsdp2;
+        s.zeroStage = 3;
+        s.checkpointing = Checkpointing::PerOp;
+        const StepResult r = computeStep(s);
+        const double perTokenLayer = 2.0 * (4096.0 * 1024 + 4096.0 * 4096 + 4096.0 * 14336);
+        QCOMPARE(perTokenLayer, 159383552.0);
+        const double extra = (r.totals.executedFlops - r.totals.modelFlops) / r.totals.tokensPerStep;
+        QVERIFY2(std::abs(extra / (32 * perTokenLayer) - 1) < 1e-9, qPrintable(QString::number(extra)));
+        QVERIFY(r.totals.recomputeSeconds > 0);
+        // Between Megatron's selective (the attention core only) and full (the whole forward) in time: less than the
+        // forward again, and more than nothing; the step is slower than without checkpointing by the recompute.
+        Scenario full = s, none = s;
+        full.checkpointing = Checkpointing::Full;
+        none.checkpointing = Checkpointing::None;
+        const StepResult rf = computeStep(full), rn = computeStep(none);
+        QVERIFY(r.totals.recomputeSeconds < rf.totals.recomputeSeconds);
+        QCOMPARE(rn.totals.recomputeSeconds, 0.0);
+        QVERIFY(r.totals.stepTime > rn.totals.stepTime);
+        QVERIFY(r.totals.stepTime < rf.totals.stepTime);
+        // The model FLOPs (MFU's numerator) do not change with checkpointing.
+        QCOMPARE(r.totals.modelFlops, rn.totals.modelFlops);
+    }
+
+    void stepReaderTakesPerOpSac()
+    {
+        // Reader trap: torchtitan's "selective" with selective_ac_option = "op" is per-op SAC, not Megatron's
+        // attention-core recompute. The shipped row of pytorch/torchtitan@0413364 docs/performance.md (64 A100, "selective
+        // op AC") as the steps reader sees it; "selective" alone stays Megatron's.
+        const std::string header = "id,source,model,total_params,layers,hidden,heads,vocab,seq,micro_batch,global_batch,gpus,"
+                                   "gpus_per_node,gpu_type,dp,tp,pp,vpp,zero_stage,sequence_parallel,recompute,precision,"
+                                   "measured_metric,measured_value,inferred_fields,notes\n";
+        for (const char* rc : {"selective (op)", "selective (per-op SAC)", "selective"}) {
+            const std::string csv = header + "TITAN-X,pytorch/torchtitan docs/performance.md,Llama 3 8B,8.03e+09,32,4096,32,128256,"
+                                             "8192,1,64,64,8,A100-SXM4-80GB,64,1,1,,3,no,"
+                + rc + ",bf16,tokens_per_s_per_gpu,2973,,FSDP2\n";
+            const auto rows = parseCsvWithHeader(csv, "steps");
+            RowReadings log;
+            const Scenario s = scenarioForStepRow(rows.front(), &log);
+            const bool perOp = std::string(rc) != "selective";
+            QCOMPARE(int(s.checkpointing), int(perOp ? Checkpointing::PerOp : Checkpointing::Selective));
+            QCOMPARE(std::any_of(log.fromText.begin(), log.fromText.end(),
+                                 [](const auto& r) { return r.knob == "checkpointing" && r.value == "per-op"; }),
+                     perOp);
+        }
+    }
+
+    void mi300xMaxAchievableGemm()
+    {
+        // AMD's max-achievable FLOP/s of MI300X (ROCm/rocm-blogs@d957560 blogs/software-tools-optimization/
+        // measuring-max-achievable-flops-part2/README.md, Table 1 and Appendix B): 708 TFLOP/s BF16 with hipBLASLt on
+        // M 4096, N 4864, K 32896, of the 1307 TFLOP/s datasheet peak. The kernel model on that shape, with the
+        // preset's CUs (304), lands on it: full waves, K overhead 64 of 32896.
+        const GpuPreset g = *findGpuPreset("mi300x-192gb");
+        KernelModel km;
+        km.peak16 = g.peakFlops16;
+        km.hbmBytesPerSecond = g.hbmBytesPerSecond;
+        km.gemmEfficiency = defaultGemmEfficiency(g);
+        km.sms = smCount(g);
+        QCOMPARE(km.sms, std::int64_t(304));
+        QCOMPARE(g.peakFlops16, 1307e12);
+        const double rate = gemmFlopRate(km, 4096, 4864, 32896, false);
+        QVERIFY2(std::abs(rate / 708e12 - 1) < 0.01, qPrintable(QString::number(rate / 1e12)));
+    }
+
+    void blackwellMeasuredGemms()
+    {
+        // Measured bf16 GEMMs on Blackwell against the kernel model with each preset's default efficiency:
+        // B200, pytorch/ao pull request #2427 (bench_matmul.py on an NVIDIA B200): M = N = K = 4096 at 1.41e15 FLOP/s,
+        // 6144 at 1.45e15, 8192 at 1.42e15; GB300, facebookexperimental/triton pull request #740 (aten matmul):
+        // 8192 x 8192 x 8192 at 1717 TFLOP/s, 8192 x 8192 x 4096 at 1756.
+        auto model = [](const char* id) {
+            const GpuPreset g = *findGpuPreset(id);
+            KernelModel km;
+            km.peak16 = g.peakFlops16;
+            km.hbmBytesPerSecond = g.hbmBytesPerSecond;
+            km.gemmEfficiency = defaultGemmEfficiency(g);
+            km.sms = smCount(g);
+            return km;
+        };
+        const KernelModel b200 = model("b200-192gb"), gb300 = model("gb300-288gb");
+        QVERIFY(std::abs(gemmFlopRate(b200, 8192, 8192, 8192, false) / 1.42e15 - 1) < 0.01);
+        QVERIFY(std::abs(gemmFlopRate(b200, 4096, 4096, 4096, false) / 1.41e15 - 1) < 0.02);
+        QVERIFY(std::abs(gemmFlopRate(b200, 6144, 6144, 6144, false) / 1.45e15 - 1) < 0.05);
+        QVERIFY(std::abs(gemmFlopRate(gb300, 8192, 8192, 8192, false) / 1717e12 - 1) < 0.01);
+        QVERIFY(std::abs(gemmFlopRate(gb300, 8192, 8192, 4096, false) / 1756e12 - 1) < 0.04);
     }
 
     void megatronLogsTheLastPipelineRank()

@@ -12,7 +12,7 @@ secs=${1:?usage: tests/fuzz/run.sh SECONDS [TARGET...]}
 shift
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${SHARDSCOPE_FUZZ_BUILD:-$root/build-fuzz}
-all=(scenario deepspeed hfconfig fsdp megatron count tour validate_steps validate_memory checkpoint)
+all=(scenario deepspeed hfconfig fsdp megatron count tour validate_steps validate_memory checkpoint torchtitan)
 targets=("$@")
 ((${#targets[@]})) || targets=("${all[@]}")
 
@@ -38,6 +38,7 @@ seeds() { # the test corpora that seed each target
     hfconfig) echo "$d/hf/"*.json "$d/hf/defaults/"* "$d/hf/malformed/"* ;;
     fsdp) echo "$d/configs/"*.yaml "$d/malformed/fsdp_"* ;;
     megatron) echo "$d/configs/"*.txt ;;
+    torchtitan) echo "$d/configs/torchtitan/"*.toml ;;
     count) echo "$root/tests/fuzz/seeds/count/"* ;;
     tour) echo "$root/resources/tours/"*.tour.json ;;
     validate_steps) echo "$d/measured/measured-steps.csv" "$root/tests/fuzz/seeds/validate_steps/"* ;;

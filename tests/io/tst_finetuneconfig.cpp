@@ -124,6 +124,35 @@ private Q_SLOTS:
         QCOMPARE(computeFootprint(s).trainableParams, std::int64_t(44564480));
     }
 
+    void torchtuneFull70b()
+    {
+        // Issue 24: pytorch/torchtune recipes/configs/llama3_1/70B_full.yaml@0031bfb ("To launch on 8 devices"): the
+        // plain builder llama3_1_70b is full fine-tuning; batch_size 2, gradient_accumulation_steps 1, activation
+        // checkpointing, fsdp_cpu_offload (FSDP2's CPUOffloadPolicy: params, grads and AdamW states on the host),
+        // compile False, CEWithChunkedOutputLoss (8 chunks), dtype bf16 (torchtune trains in bf16 throughout).
+        Scenario base = onLlama3_8b();
+        base.gpus = base.gpusPerNode = 8;
+        ImportReport report;
+        const Scenario s = scenarioFromTorchtuneConfigFile(data("torchtune_llama3_1_70B_full.yaml"), base, &report);
+        QCOMPARE(QString::fromStdString(s.arch.id), QStringLiteral("llama-3-70b"));
+        QCOMPARE(int(s.finetune), int(FinetuneMethod::Full));
+        QCOMPARE(s.microBatch, std::int64_t(2));
+        QCOMPARE(s.gradAccum, std::int64_t(1));
+        QCOMPARE(int(s.offloadParams), int(OffloadDevice::Cpu));
+        QCOMPARE(int(s.offloadOptimizer), int(OffloadDevice::Cpu));
+        QCOMPARE(int(s.checkpointing), int(Checkpointing::Full));
+        QVERIFY(!s.compiled);
+        QCOMPARE(s.lossChunks, std::int64_t(8));
+        QCOMPARE(QString::fromStdString(s.recipe.id), QStringLiteral("fp16-no-master-16bit-adam"));
+        QCOMPARE(int(s.framework), int(Framework::Fsdp2));
+        QCOMPARE(s.zeroStage, 3);
+        QVERIFY(report.notes.join(QLatin1Char('\n')).contains(QLatin1String("max_seq_len is null")));
+        validateScenario(s);
+        // Every parameter trains: no adapters, the whole model's gradients.
+        const Footprint f = computeFootprint(s);
+        QCOMPARE(f.trainableParams, f.totalParams);
+    }
+
     void refusals()
     {
         auto field = [](auto&& f) {

@@ -226,9 +226,21 @@ Scenario scenarioFromTorchtuneConfig(const QByteArray& yaml, const QString& orig
         s.finetune = FinetuneMethod::Lora;
         rest = builder.mid(5);
     } else {
-        fail(kTorchtuneField, origin,
-             QStringLiteral("model._component_: ") + en("'%1' is not a LoRA or QLoRA model builder").arg(component));
+        // A plain builder (torchtune.models.llama3_1.llama3_1_70b): full fine-tuning, every parameter trains
+        // (full_finetune_distributed.py / full_finetune_single_device.py; issue 24). Those recipes build their
+        // optimizer from the config's optimizer._component_ (_setup_optimizer(cfg.optimizer)): a file without one is
+        // no full fine-tuning config.
+        const YAML::Node optimizer = doc["optimizer"];
+        if (!optimizer || !optimizer.IsMap() || !optimizer["_component_"])
+            fail(kTorchtuneField, origin,
+                 QStringLiteral("model._component_: ")
+                     + en("'%1' is not a LoRA or QLoRA model builder, and without optimizer._component_ the file is no "
+                          "full fine-tuning recipe config either")
+                           .arg(component));
+        s.finetune = FinetuneMethod::Full;
+        rest = builder;
     }
+    const bool full = s.finetune == FinetuneMethod::Full;
     bool known = false;
     for (const Builder& b : kBuilders)
         if (rest == QLatin1String(b.name)) {
@@ -239,35 +251,37 @@ Scenario scenarioFromTorchtuneConfig(const QByteArray& yaml, const QString& orig
     if (!known)
         note(report, en("model %1: no preset of that builder; the scenario's model stays").arg(component));
 
-    std::uint32_t targets = 0;
-    const YAML::Node attn = model["lora_attn_modules"];
-    if (attn && attn.IsSequence()) {
-        QStringList names;
-        for (const auto& n : attn)
-            names << scalarOf(n);
-        if (!names.isEmpty())
-            targets |= targetsOf(names, kTorchtuneField, origin, QStringLiteral("model.lora_attn_modules"));
-    }
-    if (boolOf(model["apply_lora_to_mlp"], QStringLiteral("model.apply_lora_to_mlp"), origin, false))
-        targets |= kLoraGate | kLoraUp | kLoraDown;
-    if (boolOf(model["apply_lora_to_output"], QStringLiteral("model.apply_lora_to_output"), origin, false))
-        targets |= kLoraHead;
-    if (targets == 0)
-        fail(kTorchtuneField, origin, QStringLiteral("model.lora_attn_modules: ") + en("no linear layer gets an adapter"));
-    s.loraTargets = targets;
-    if (const auto r = countOf(model["lora_rank"], QStringLiteral("model.lora_rank"), origin, 65536))
-        s.loraRank = *r;
-    if (model["lora_alpha"]) {
-        bool ok = false;
-        const double a = scalarOf(model["lora_alpha"]).toDouble(&ok);
-        if (!ok || !(a >= 0 && a <= 1e6))
-            fail(kTorchtuneField, origin, QStringLiteral("model.lora_alpha: ") + en("must be a number from 0 to 1000000"));
-        s.loraAlpha = a;
-    }
-    if (boolOf(model["use_dora"], QStringLiteral("model.use_dora"), origin, false)) {
-        if (s.finetune == FinetuneMethod::Qlora)
-            s.basePrecision = BasePrecision::Nf4;
-        s.finetune = FinetuneMethod::Dora;
+    if (!full) { // the adapters (a LoRA, QLoRA or DoRA builder)
+        std::uint32_t targets = 0;
+        const YAML::Node attn = model["lora_attn_modules"];
+        if (attn && attn.IsSequence()) {
+            QStringList names;
+            for (const auto& n : attn)
+                names << scalarOf(n);
+            if (!names.isEmpty())
+                targets |= targetsOf(names, kTorchtuneField, origin, QStringLiteral("model.lora_attn_modules"));
+        }
+        if (boolOf(model["apply_lora_to_mlp"], QStringLiteral("model.apply_lora_to_mlp"), origin, false))
+            targets |= kLoraGate | kLoraUp | kLoraDown;
+        if (boolOf(model["apply_lora_to_output"], QStringLiteral("model.apply_lora_to_output"), origin, false))
+            targets |= kLoraHead;
+        if (targets == 0)
+            fail(kTorchtuneField, origin, QStringLiteral("model.lora_attn_modules: ") + en("no linear layer gets an adapter"));
+        s.loraTargets = targets;
+        if (const auto r = countOf(model["lora_rank"], QStringLiteral("model.lora_rank"), origin, 65536))
+            s.loraRank = *r;
+        if (model["lora_alpha"]) {
+            bool ok = false;
+            const double a = scalarOf(model["lora_alpha"]).toDouble(&ok);
+            if (!ok || !(a >= 0 && a <= 1e6))
+                fail(kTorchtuneField, origin, QStringLiteral("model.lora_alpha: ") + en("must be a number from 0 to 1000000"));
+            s.loraAlpha = a;
+        }
+        if (boolOf(model["use_dora"], QStringLiteral("model.use_dora"), origin, false)) {
+            if (s.finetune == FinetuneMethod::Qlora)
+                s.basePrecision = BasePrecision::Nf4;
+            s.finetune = FinetuneMethod::Dora;
+        }
     }
 
     if (const auto b = countOf(doc["batch_size"], QStringLiteral("batch_size"), origin, 65536))
@@ -303,15 +317,37 @@ Scenario scenarioFromTorchtuneConfig(const QByteArray& yaml, const QString& orig
     if (opt.contains(QLatin1String("8bit"), Qt::CaseInsensitive))
         s.optimizer = Optimizer::Adam8bit;
     s.pagedOptimizer = opt.contains(QLatin1String("Paged"));
+    // fsdp_cpu_offload (the distributed recipes): FSDP2's CPUOffloadPolicy keeps the sharded parameters, their
+    // gradients and the optimizer states in host memory and steps the optimizer there.
+    if (boolOf(doc["fsdp_cpu_offload"], QStringLiteral("fsdp_cpu_offload"), origin, false)) {
+        s.offloadParams = OffloadDevice::Cpu;
+        s.offloadOptimizer = OffloadDevice::Cpu;
+    }
+    s.fsdpReshardAfterForward = boolOf(doc["fsdp_reshard_after_forward"], QStringLiteral("fsdp_reshard_after_forward"),
+                                       origin, true);
+    if (const auto tp = countOf(doc["tensor_parallel_dim"], QStringLiteral("tensor_parallel_dim"), origin, 1048576)) {
+        if (s.gpus % *tp != 0)
+            fail(kTorchtuneField, origin,
+                 QStringLiteral("tensor_parallel_dim: ") + en("%1 does not divide the %2 GPUs").arg(*tp).arg(s.gpus));
+        s.tp = *tp;
+        s.sequenceParallel = *tp > 1; // torchtune's TP plans shard the norms' inputs (SequenceParallel)
+    }
     // The single-device recipes run one GPU (plain PyTorch: DDP's conventions at d = 1, no buckets); the distributed
     // ones shard with FSDP2 (lora_finetune_distributed.py).
     if (s.gpus == 1) {
         s.framework = Framework::Ddp;
         s.zeroStage = 0;
+        if (s.offloadParams != OffloadDevice::None) {
+            s.offloadParams = s.offloadOptimizer = OffloadDevice::None;
+            note(report, en("fsdp_cpu_offload: a distributed recipe's setting; one GPU runs the single-device recipe "
+                            "without it"));
+        }
     } else {
         s.framework = Framework::Fsdp2;
         s.zeroStage = 3;
-        note(report, en("%1 GPUs: torchtune's distributed recipe, FSDP2 sharding the frozen base and the adapters")
+        note(report, (full ? en("%1 GPUs: torchtune's distributed recipe, FSDP2 sharding the model, its gradients and "
+                                "the optimizer states")
+                           : en("%1 GPUs: torchtune's distributed recipe, FSDP2 sharding the frozen base and the adapters"))
                          .arg(s.gpus));
     }
     return s;

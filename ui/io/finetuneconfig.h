@@ -29,7 +29,9 @@ Scenario scenarioFromPeftConfigFile(const QString& path, const Scenario& base, I
  * lora_attn_modules, apply_lora_to_mlp, apply_lora_to_output, lora_rank, lora_alpha and use_dora; batch_size,
  * gradient_accumulation_steps, tokenizer.max_seq_len, dtype, enable_activation_checkpointing,
  * enable_activation_offloading, compile, optimizer_in_bwd, the chunked loss and 8-bit / paged optimizers.
- * Throws InvalidInput("torchtune-config", "<origin>: key: why") for malformed input or a config without a LoRA model.
+ * A plain builder (llama3_1_70b) with an optimizer._component_ is a full fine-tuning recipe config (issue 24);
+ * fsdp_cpu_offload, fsdp_reshard_after_forward and tensor_parallel_dim are read too.
+ * Throws InvalidInput("torchtune-config", "<origin>: key: why") for malformed input or a config that is neither.
  */
 Scenario scenarioFromTorchtuneConfig(const QByteArray& yaml, const QString& origin, const Scenario& base,
                                      ImportReport* report = nullptr);

@@ -261,6 +261,58 @@ QString footprintTable(const Scenario& s, const Footprint& f, ByteUnit units)
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 
+void addStackAssumptions(QJsonObject& a, const StackChoice& stack)
+{
+    if (!stack.profile)
+        return;
+    const StackProfile& p = *stack.profile;
+    auto list = [](const std::vector<StackDefault>& v) {
+        QJsonArray arr;
+        for (const StackDefault& d : v) {
+            QJsonObject o;
+            o[QStringLiteral("knob")] = q(d.knob);
+            o[QStringLiteral("value")] = q(d.value);
+            o[QStringLiteral("why")] = q(d.why);
+            arr.append(o);
+        }
+        return arr;
+    };
+    a[QStringLiteral("stack")] = q(stackLabel(p));
+    a[QStringLiteral("stack_name")] = q(p.name);
+    a[QStringLiteral("stack_flop_count")] = QString::fromLatin1(flopCountKey(p.flops));
+    a[QStringLiteral("stack_source")] = q(p.source);
+    a[QStringLiteral("stack_defaults")] = list(stack.assumed);
+    a[QStringLiteral("stack_defaults_replaced")] = list(stack.replaced);
+}
+
+QString stackAssumptionsTable(const StackChoice& stack)
+{
+    if (!stack.profile)
+        return {};
+    const StackProfile& p = *stack.profile;
+    QString o = QStringLiteral("assumed by --stack %1 (%2):\n").arg(q(stackLabel(p)), q(p.name));
+    if (stack.assumed.empty())
+        o += QStringLiteral("  nothing: every knob the stack sets was given\n");
+    for (const StackDefault& d : stack.assumed)
+        o += QStringLiteral("  %1 = %2  (%3)\n").arg(q(d.knob), q(d.value), q(d.why));
+    for (const StackDefault& d : stack.replaced)
+        o += QStringLiteral("  %1: yours, not the stack's %2\n").arg(q(d.knob), q(d.value));
+    o += QStringLiteral("  MFU and TFLOP/s convention: %1 (%2)\n").arg(QString::fromLatin1(flopCountDescription(p.flops)), q(p.source));
+    return o;
+}
+
+QJsonObject stackThroughputToJson(const Scenario& s, const StepTotals& t, const StackProfile& p)
+{
+    QJsonObject o;
+    o[QStringLiteral("stack")] = q(stackLabel(p));
+    o[QStringLiteral("flop_count")] = QString::fromLatin1(flopCountKey(p.flops));
+    o[QStringLiteral("model_flops")] = modelFlopsIn(p.flops, s, t);
+    o[QStringLiteral("mfu")] = mfuIn(p.flops, s, t);
+    o[QStringLiteral("tflops_per_gpu")] = modelTflopsPerGpuIn(p.flops, s, t);
+    o[QStringLiteral("source")] = q(p.source);
+    return o;
+}
+
 QString footprintCsv(const Footprint& f, ByteUnit units)
 {
     const double div = unitDivisor(units);

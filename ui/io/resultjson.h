@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "scenariooptions.h"
+
 #include "shardscope/footprint.h"
 #include "shardscope/planner.h"
+#include "shardscope/step.h"
 #include "shardscope/units.h"
 
 #include <QJsonObject>
@@ -25,6 +28,14 @@ QJsonObject minGpusToJson(const Scenario& s, const std::vector<MinGpus>& v);
 QString footprintTable(const Scenario& s, const Footprint& f, ByteUnit units);
 /// One row per rank and term: rank,stage,term,bytes,<unit>,formula (`--format csv`).
 QString footprintCsv(const Footprint& f, ByteUnit units);
+
+/// --stack (issue 24) in an output's "assumptions": stack, stack_name, stack_flop_count, stack_source and
+/// stack_defaults [{knob, value, why}] (those in force), stack_defaults_replaced (those the user's settings replaced).
+void addStackAssumptions(QJsonObject& assumptions, const StackChoice& stack);
+/// The same as table lines ("assumed by --stack nemo: ..."); empty without --stack.
+QString stackAssumptionsTable(const StackChoice& stack);
+/// `step`'s "stack" object: the stack's count, MFU and model TFLOP/s per GPU in its convention beside ours.
+QJsonObject stackThroughputToJson(const Scenario& s, const StepTotals& t, const StackProfile& p);
 
 /// CSV field quoting (RFC 4180).
 QString csvField(const QString& v);

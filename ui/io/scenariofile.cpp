@@ -7,6 +7,7 @@
 #include "finetuneconfig.h"
 #include "fsdpconfig.h"
 #include "megatronargs.h"
+#include "torchtitanconfig.h"
 #include "resultjson.h"
 
 #include "shardscope/errors.h"
@@ -613,7 +614,7 @@ bool hasConfigImports(const QCommandLineParser& p)
 {
     return p.isSet(QStringLiteral("deepspeed-config")) || p.isSet(QStringLiteral("fsdp-config"))
         || p.isSet(QStringLiteral("megatron-args")) || p.isSet(QStringLiteral("peft-config"))
-        || p.isSet(QStringLiteral("torchtune-config"));
+        || p.isSet(QStringLiteral("torchtune-config")) || p.isSet(QStringLiteral("torchtitan-config"));
 }
 
 Scenario applyConfigImports(const QCommandLineParser& p, const Scenario& base, ImportReport* report)
@@ -625,6 +626,9 @@ Scenario applyConfigImports(const QCommandLineParser& p, const Scenario& base, I
         s = scenarioFromFsdpConfigFile(p.value(QStringLiteral("fsdp-config")), s, report);
     if (p.isSet(QStringLiteral("megatron-args")))
         s = scenarioFromMegatronArgs(p.value(QStringLiteral("megatron-args")), s, report);
+    // torchtitan's job config (issue 24): model, degrees, batch, checkpointing.
+    if (p.isSet(QStringLiteral("torchtitan-config")))
+        s = scenarioFromTorchtitanConfigFile(p.value(QStringLiteral("torchtitan-config")), s, report);
     // Fine-tuning (issue 28): torchtune's recipe sets the model and the batch, PEFT's adapter config the adapters.
     if (p.isSet(QStringLiteral("torchtune-config")))
         s = scenarioFromTorchtuneConfigFile(p.value(QStringLiteral("torchtune-config")), s, report);

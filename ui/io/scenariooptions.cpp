@@ -9,6 +9,7 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QJsonObject>
 
 #include <cmath>
 
@@ -61,6 +62,9 @@ constexpr Opt kOtherOptions[] = {
     // Fine-tuning (issue 28): adapter configs onto the scenario.
     {"peft-config", "FILE", "A PEFT adapter_config.json: LoRA rank, alpha, target modules, DoRA."},
     {"torchtune-config", "FILE", "A torchtune LoRA/QLoRA recipe config YAML: model, adapters, batch, dtype, checkpointing."},
+    // Issue 24: torchtitan's job config TOML.
+    {"torchtitan-config", "FILE", "A torchtitan job config TOML: model flavour, parallel degrees, batch, sequence, "
+                                  "checkpointing, compile (GPUs from --gpus)."},
 };
 
 void addOption(QCommandLineParser& parser, const char* name, const char* valueName, const char* help)
@@ -280,11 +284,73 @@ Scenario applyOptions(const QCommandLineParser& p, const QStringList& skip, Scen
 }
 } // namespace
 
-Scenario scenarioFromParser(const QCommandLineParser& p, const QStringList& skip)
+void addStackOption(QCommandLineParser& parser)
 {
+    std::string names;
+    for (const std::string& k : stackKeys())
+        names += (names.empty() ? "" : ", ") + k;
+    addOption(parser, "stack", "NAME",
+              ("Training stack whose documented defaults fill the knobs left unset and whose MFU / TFLOP/s convention "
+               "is reported beside ours: " + names + "; NAME@VERSION where a default changed (nemo@24.07).")
+                  .c_str());
+}
+
+namespace {
+
+/// The keys the --scenario file states (its "scenario" object's, or the top level's for a bare one): a stack's default
+/// never replaces what the file says.
+QStringList scenarioFileKeys(const QCommandLineParser& p)
+{
+    if (!p.isSet(QStringLiteral("scenario")))
+        return {};
+    const QString path = p.value(QStringLiteral("scenario"));
+    const QJsonObject o = parseJsonObject(readConfigFile(path, "scenario"), path, "scenario");
+    const QJsonValue inner = o.value(QStringLiteral("scenario"));
+    return inner.isObject() ? inner.toObject().keys() : o.keys();
+}
+
+std::optional<StackProfile> stackFromParser(const QCommandLineParser& p)
+{
+    const std::string asked = str(p.value(QStringLiteral("stack")).trimmed().toLower());
+    auto prof = stackProfile(asked);
+    if (!prof) {
+        std::string names;
+        for (const std::string& k : stackKeys())
+            names += (names.empty() ? "" : ", ") + k;
+        throw InvalidInput("stack", "--stack: unknown stack '" + str(p.value(QStringLiteral("stack"))) + "' (known: " + names
+                                        + "; a version after @, e.g. nemo@24.07)");
+    }
+    return prof;
+}
+
+} // namespace
+
+Scenario scenarioFromParser(const QCommandLineParser& p, const QStringList& skip) { return scenarioFromParser(p, skip, nullptr); }
+
+Scenario scenarioFromParser(const QCommandLineParser& p, const QStringList& skip, StackChoice* stack)
+{
+    Scenario base = scenarioBaseFromParser(p);
+    // --stack: its defaults onto the base, for the knobs nobody stated (an option or a key of the --scenario file).
+    std::vector<StackDefault> applied;
+    if (stack && p.isSet(QStringLiteral("stack"))) {
+        stack->profile = stackFromParser(p);
+        const QStringList fileKeys = scenarioFileKeys(p);
+        StackProfile unstated = *stack->profile;
+        unstated.defaults.clear();
+        for (const StackDefault& d : stack->profile->defaults) {
+            const Knob* k = findKnobByKey(d.knob);
+            const bool optionGiven = k && k->option && !skip.contains(QString::fromLatin1(k->option))
+                && p.isSet(QString::fromLatin1(k->option));
+            if (optionGiven || fileKeys.contains(QString::fromStdString(d.knob)))
+                stack->replaced.push_back(d);
+            else
+                unstated.defaults.push_back(d);
+        }
+        applied = applyStack(unstated, base);
+    }
     // --scenario is the base; the options give model and layout; the config files apply onto that
     // (their derivations need the model and TP x PP); then the options again, so they win.
-    Scenario s = applyOptions(p, skip, scenarioBaseFromParser(p));
+    Scenario s = applyOptions(p, skip, std::move(base));
     if (hasConfigImports(p)) {
         ImportReport report;
         s = applyOptions(p, skip, applyConfigImports(p, s, &report));
@@ -319,6 +385,10 @@ Scenario scenarioFromParser(const QCommandLineParser& p, const QStringList& skip
         printImportNotes(report);
     }
     validateScenario(s);
+    // What an imported config replaced is no longer assumed.
+    if (stack)
+        for (const StackDefault& d : applied)
+            (stackDefaultHolds(d, s) ? stack->assumed : stack->replaced).push_back(d);
     return s;
 }
 

@@ -2,10 +2,14 @@
 #pragma once
 
 #include "shardscope/scenario.h"
+#include "shardscope/stacks.h"
 #include "shardscope/units.h"
 
 #include <QCommandLineParser>
 #include <QString>
+
+#include <optional>
+#include <vector>
 
 namespace shardscope {
 
@@ -15,6 +19,18 @@ namespace shardscope {
  */
 void addScenarioOptions(QCommandLineParser& parser);
 
+/// `--stack NAME[@VERSION]` (issue 24), for the commands that report what a stack assumed (estimate, step).
+void addStackOption(QCommandLineParser& parser);
+
+/// What `--stack` did: the profile, the defaults in force in the scenario (listed as assumptions) and those the user's
+/// own settings replaced (an option, a key of the --scenario file, an imported config).
+struct StackChoice
+{
+    std::optional<StackProfile> profile;
+    std::vector<StackDefault> assumed;
+    std::vector<StackDefault> replaced;
+};
+
 /**
  * Builds the scenario from the default scenario and the options given.
  * Throws InvalidInput naming the option for bad values (the caller prints it and exits with 2).
@@ -22,6 +38,11 @@ void addScenarioOptions(QCommandLineParser& parser);
  * skipped --gpus becomes TP x PP so that the scenario validates.
  */
 Scenario scenarioFromParser(const QCommandLineParser& parser, const QStringList& skip = {});
+/// The same with --stack (addStackOption()): the stack's defaults go onto the base scenario (the default one or the
+/// --scenario file) for every knob the user left unset: no option for it, no key in the --scenario file; the options
+/// and the imported configs then apply as always, and `stack` says which defaults held. Throws InvalidInput("stack")
+/// for an unknown stack.
+Scenario scenarioFromParser(const QCommandLineParser& parser, const QStringList& skip, StackChoice* stack);
 
 /// --units GB|GiB (default GB). Throws InvalidInput("units").
 ByteUnit unitsFromParser(const QCommandLineParser& parser);

@@ -8,6 +8,7 @@
 // never silent (docs/validation.md, "What the reader takes from text").
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -74,5 +75,14 @@ struct RowReadings
         assumed.push_back({knob, value, why});
     }
 };
+
+struct Scenario;
+
+/**
+ * Imports the run's own config file that a row names in its `config` column (issue 24: a torchtitan TOML, a torchtune
+ * YAML, a DeepSpeed JSON, an accelerate YAML, Megatron arguments, a scenario file) onto the row's scenario, and returns
+ * what the import noted. The command line provides it (the importers live in ui/io); throws InvalidInput with the reason.
+ */
+using ConfigImporter = std::function<std::vector<std::string>(const std::string& config, Scenario& s)>;
 
 } // namespace shardscope

@@ -47,6 +47,14 @@ struct StackProfile
     std::string source;
 };
 
+/// "full" or "causal-half": the JSON word for a FLOP count.
+const char* flopCountKey(FlopCount c);
+/// One line on the count and its source, for tables ("causal attention at half the score matrix").
+const char* flopCountDescription(FlopCount c);
+
+/// "nemo@24.07", or the key alone when no version was asked for.
+std::string stackLabel(const StackProfile& p);
+
 /// The stack keys `--stack` accepts, in documentation order.
 const std::vector<std::string>& stackKeys();
 
@@ -56,6 +64,10 @@ std::optional<StackProfile> stackProfile(const std::string& keyAtVersion);
 
 /// Sets the profile's defaults on the scenario (only knobs the profile names) and returns what it set.
 std::vector<StackDefault> applyStack(const StackProfile& p, Scenario& s);
+
+/// Whether the scenario still holds the default `d` (a later setting, an imported config or an option, may have
+/// replaced it): what the outputs list as assumed.
+bool stackDefaultHolds(const StackDefault& d, const Scenario& s);
 
 /// Model FLOPs of the whole step in a stack's convention: ours (Full) or with the causal score matrix halved.
 /// The half is 0.5 x 12 x seq x (heads x head dim) per layer and token, the core-attention term of the step

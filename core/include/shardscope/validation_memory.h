@@ -58,7 +58,9 @@ std::string measuredKindOf(const std::string& measuredKind);
  * Throws InvalidInput("measured") for a file without the needed columns or no rows; a row whose fields
  * cannot be read or modelled goes to `unmodelled` with the reason.
  */
-MemoryValidation validateMeasuredMemory(const std::string& csvText);
+/// A row's `config` column (issue 24) is imported with `importer` after its stack's defaults and before its explicit
+/// knob columns; without an importer such a row is unmodelled, with the reason.
+MemoryValidation validateMeasuredMemory(const std::string& csvText, const ConfigImporter& importer = {});
 
 
 } // namespace shardscope

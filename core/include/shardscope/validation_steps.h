@@ -53,7 +53,7 @@ struct StepValidation
  * fields a row leaves blank). Throws InvalidInput("row", reason) for a row the model cannot represent. When
  * `readings` is given, every knob taken from the notes (with its phrase) and every default assumed is recorded.
  */
-Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings = nullptr);
+Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings = nullptr, const ConfigImporter* importer = nullptr);
 
 /// The stack a row names in its `stack` column, else the one its source cites (Megatron-Bridge -> nemo, NeMo 24.x ->
 /// nemo@24, torchtitan), else nullopt. Throws InvalidInput("row") for an unknown stated stack. With `log`, an inferred
@@ -66,6 +66,8 @@ double predictStepMetric(const CsvRow& row, const Scenario& s, const StepResult&
 
 /// Every row of a measured-steps CSV against computeStep(). Throws InvalidInput("steps") when the file
 /// lacks a required column.
-StepValidation validateSteps(const std::string& csvText);
+/// A row with a `config` column is imported with `importer` after its stack's defaults and before its explicit knob
+/// columns; without an importer such a row is unmodelled, with the reason.
+StepValidation validateSteps(const std::string& csvText, const ConfigImporter& importer = {});
 
 } // namespace shardscope
