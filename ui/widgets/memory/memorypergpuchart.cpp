@@ -29,6 +29,38 @@
 
 namespace shardscope {
 
+namespace {
+
+/// The expert states of bar `column` (0 where there is none).
+double expertBytes(const std::vector<std::array<std::int64_t, 4>>& parts, int column)
+{
+    if (column < 0 || std::size_t(column) >= parts.size())
+        return 0;
+    double b = 0;
+    for (std::int64_t x : parts[std::size_t(column)])
+        b += double(x);
+    return b;
+}
+
+QList<qreal> expertValues(const QBarSet* set)
+{
+    QList<qreal> v;
+    for (int i = 0; i < set->count(); ++i)
+        v << set->at(i);
+    return v;
+}
+
+/// The expert segment: brown, apart from the twelve terms' colours (darker on a light chart, lighter on a dark one).
+void setExpertColors(QBarSet* set, const QPalette& palette)
+{
+    const bool dark = chartBackground(palette).lightness() < 128;
+    const QColor fill = dark ? QColor(0xd8, 0xb3, 0x65) : QColor(0x8c, 0x51, 0x0a);
+    set->setColor(fill);
+    set->setBorderColor(dark ? fill.lighter(130) : fill.darker(130));
+}
+
+} // namespace
+
 MemoryPerGpuChart::MemoryPerGpuChart(QWidget* parent)
     : QWidget(parent)
     , m_chart(new QChart)
@@ -39,6 +71,7 @@ MemoryPerGpuChart::MemoryPerGpuChart(QWidget* parent)
     , m_logY(new QLogValueAxis)
     , m_floor(new QBarSet(QString(), this))
     , m_total(new QBarSet(tr("Total per GPU"), this))
+    , m_expertSet(new QBarSet(tr("Expert states"), this))
     , m_logBox(new QCheckBox(tr("Log scale"), this))
 {
     for (int t = 0; t < kTermCount; ++t) {
@@ -65,6 +98,7 @@ MemoryPerGpuChart::MemoryPerGpuChart(QWidget* parent)
     m_logY->setVisible(false);
     m_total->setColor(QColor(0x44, 0x77, 0xaa));
     m_total->setBorderColor(QColor(0x44, 0x77, 0xaa).darker(130));
+    setExpertColors(m_expertSet, palette());
     m_floor->setColor(Qt::transparent);
     m_floor->setBorderColor(Qt::transparent);
     m_chart->legend()->setAlignment(Qt::AlignRight);
@@ -138,6 +172,11 @@ void MemoryPerGpuChart::hovered(bool on, int column, QBarSet* set)
         QToolTip::hideText();
         return;
     }
+    if (set == m_expertSet) {
+        m_lastTip = expertTipFor(column);
+        QToolTip::showText(QCursor::pos(), m_lastTip, m_view);
+        return;
+    }
     if (set == m_total) {
         m_lastTip = totalTipFor(column);
         QToolTip::showText(QCursor::pos(), m_lastTip, m_view);
@@ -161,7 +200,12 @@ QString MemoryPerGpuChart::totalTipFor(int column) const
     double total = 0;
     for (std::int64_t b : bytes)
         total += double(b);
+    const double experts = expertBytes(m_expertParts, column);
+    total += experts;
     QString tip = tr("%1: %2 in total").arg(m_names.value(column), formatBytesUi(total, m_unit));
+    if (experts > 0)
+        tip += QLatin1Char('\n') + tr("%1: %2 (%3%)").arg(m_expertSet->label(), formatBytesUi(experts, m_unit),
+                                                        QString::number(100 * experts / total, 'f', 1));
     std::vector<int> order;
     for (int t = 0; t < kTermCount; ++t)
         if (bytes[static_cast<std::size_t>(t)] > 0)
@@ -172,6 +216,41 @@ QString MemoryPerGpuChart::totalTipFor(int column) const
         tip += QLatin1Char('\n') + tr("%1: %2 (%3%)").arg(termLabel(static_cast<Term>(t)), formatBytesUi(b, m_unit),
                                                         QString::number(100 * b / total, 'f', 1));
     }
+    return tip;
+}
+
+bool MemoryPerGpuChart::expertsShown() const
+{
+    if (logAxisShown())
+        return false;
+    for (std::size_t c = 0; c < m_expertParts.size(); ++c)
+        if (expertBytes(m_expertParts, int(c)) > 0)
+            return true;
+    return false;
+}
+
+QString MemoryPerGpuChart::expertTipFor(int column) const
+{
+    if (!m_hasResult || m_compare || column < 0 || column >= int(m_expertParts.size())
+        || std::size_t(column) >= m_result.footprint.ranks.size())
+        return QString();
+    const RankFootprint& r = m_result.footprint.ranks[std::size_t(column)];
+    const auto& e = m_expertParts[std::size_t(column)];
+    const Scenario& s = m_result.scenario;
+    const QString where = tr("%1, GPU %2").arg(QString::fromStdString(r.label)).arg(firstGpuOfStage(s, r.stage));
+    QString tip = ChartText::tr("%1 · %2").arg(m_expertSet->label(), where) + QLatin1Char('\n')
+        + ChartText::bytesLine(std::int64_t(expertBytes(m_expertParts, column)), m_unit);
+    tip += QLatin1Char('\n')
+        + tr("routed experts' weights %1, grads %2, master %3, optimizer %4")
+              .arg(formatBytesUi(double(e[0]), m_unit), formatBytesUi(double(e[1]), m_unit),
+                   formatBytesUi(double(e[2]), m_unit), formatBytesUi(double(e[3]), m_unit));
+    tip += QLatin1Char('\n')
+        + tr("%1 expert parameters on this GPU: %2 experts per MoE layer (EP %3), expert TP %4, states sharded over "
+             "expert-DP %5")
+              .arg(numberLocale().toString(qlonglong(r.expertLocalParams)),
+                   numberLocale().toString(qlonglong(s.arch.experts / std::max<std::int64_t>(1, s.ep))),
+                   numberLocale().toString(qlonglong(s.ep)), numberLocale().toString(qlonglong(s.expertTp())),
+                   numberLocale().toString(qlonglong(s.expertDp())));
     return tip;
 }
 
@@ -245,6 +324,7 @@ void MemoryPerGpuChart::refresh()
     // Columns: one per distinct rank, or one per ZeRO stage at the current N.
     QStringList cats, shortCats, midCats;
     std::vector<std::array<std::int64_t, kTermCount>> columns;
+    std::vector<std::array<std::int64_t, 4>> experts;
     if (m_compare) {
         for (const SweepPoint& p : m_result.stagesAtN) {
             cats << (p.stage == m_result.scenario.zeroStage ? tr("ZeRO-%1 (current)").arg(p.stage)
@@ -275,6 +355,12 @@ void MemoryPerGpuChart::refresh()
             columns.emplace_back();
             for (int t = 0; t < kTermCount; ++t)
                 columns.back()[static_cast<std::size_t>(t)] = r.terms[static_cast<std::size_t>(t)].bytes;
+            if (m_result.scenario.arch.moe()) {
+                // The routed experts' part of params, grads, master and optimizer is its own segment (issue 25).
+                experts.push_back(r.expertStateBytes);
+                for (std::size_t t = 0; t < 4; ++t)
+                    columns.back()[t] -= r.expertStateBytes[t];
+            }
             cats << label;
             shortCats << (m_result.scenario.pp > 1 ? QString::number(r.stage + 1)
                                                    : tr("all", "the one bar at PP 1 when the axis is narrow: all ranks"));
@@ -307,6 +393,19 @@ void MemoryPerGpuChart::refresh()
             set->append(values);
         }
         m_used[static_cast<std::size_t>(t)] = any;
+    }
+    m_expertParts = experts;
+    {
+        QList<qreal> ev;
+        for (std::size_t c = 0; c < experts.size(); ++c) {
+            const double v = expertBytes(experts, int(c)) / div;
+            ev << v;
+            totals[c] += v;
+        }
+        if (m_expertSet->count() != ev.size() || (!ev.isEmpty() && QList<qreal>(ev) != expertValues(m_expertSet))) {
+            m_expertSet->remove(0, m_expertSet->count());
+            m_expertSet->append(ev);
+        }
     }
     for (double v : totals)
         top = std::max(top, v);
@@ -381,9 +480,12 @@ void MemoryPerGpuChart::updateLegend()
     if (logAxisShown()) {
         wanted << m_floor << m_total;
     } else {
-        for (int t = 0; t < kTermCount; ++t)
+        for (int t = 0; t < kTermCount; ++t) {
+            if (t == static_cast<int>(Term::Activations) && expertsShown())
+                wanted << m_expertSet; // above the dense model states, below the activations
             if (m_used[static_cast<std::size_t>(t)])
                 wanted << m_sets[static_cast<std::size_t>(t)];
+        }
     }
     if (present != wanted)
         replaceSets(present, wanted);
@@ -545,7 +647,7 @@ QList<QRectF> MemoryPerGpuChart::barRects() const
     const double div = unitDivisor(m_unit);
     const double floorY = logAxisShown() ? m_logY->min() : 0.0;
     for (std::size_t c = 0; c < m_columns.size(); ++c) {
-        double total = 0;
+        double total = expertBytes(m_expertParts, int(c)) / div;
         for (std::int64_t b : m_columns[c])
             total += double(b) / div;
         const QPointF a = m_chart->mapToPosition(QPointF(double(c) - 0.3, total), m_capacity);
@@ -562,6 +664,7 @@ void MemoryPerGpuChart::changeEvent(QEvent* e)
         applyPalette(m_chart, palette());
         for (int t = 0; t < kTermCount; ++t)
             setTermColors(m_sets[static_cast<std::size_t>(t)], static_cast<Term>(t), palette());
+        setExpertColors(m_expertSet, palette());
         if (m_hasResult)
             updateLegend(); // re-hides the log axis's floor set (Qt 6.4 resets hidden markers when a set changes)
         m_capacity->setPen(capacityPen(palette()));
