@@ -50,6 +50,9 @@ QJsonObject layoutToJson(const Scenario& base, const PlanLayout& l)
     o[QStringLiteral("sequence_parallel")] = l.sequenceParallel;
     o[QStringLiteral("offload_optimizer")] = QString::fromLatin1(offloadKey(l.offloadOptimizer));
     o[QStringLiteral("offload_params")] = QString::fromLatin1(offloadKey(l.offloadParams));
+    // MoE (issue 25): the expert-parallel size and the expert TP in force (the TP size where the layout follows it).
+    o[QStringLiteral("ep")] = double(l.ep);
+    o[QStringLiteral("expert_tp")] = double(l.etp > 0 ? l.etp : l.tp);
     o[QStringLiteral("peak_bytes")] = double(l.peakBytes);
     o[QStringLiteral("step_time_s")] = l.stepTimeS;
     o[QStringLiteral("tflops_per_gpu")] = l.tflopsPerGpu;
@@ -143,7 +146,8 @@ int runPlan(const QStringList& args)
                                    QStringLiteral("B")));
     p.addOption(QCommandLineOption(QStringLiteral("search"),
                                    QStringLiteral("Knobs to search, comma-separated, from tp,pp,vpp,stage,micro-batch,"
-                                                  "checkpointing,sequence-parallel,offload (default: all)."),
+                                                  "checkpointing,sequence-parallel,offload,ep (default: all; ep for a "
+                                                  "MoE model only)."),
                                    QStringLiteral("KNOBS")));
     p.addOption(QCommandLineOption(QStringLiteral("rank-by"), QStringLiteral("step-time, mfu or tokens (default step-time)."),
                                    QStringLiteral("MEASURE")));
@@ -171,6 +175,8 @@ int runPlan(const QStringList& args)
                                        + "' must be step-time, mfu or tokens");
             r.rankBy = *by;
         }
+        // MoE (issue 25): EP and expert TP are searched by default for a MoE model (PlanKnob::Ep).
+        r.search[static_cast<std::size_t>(PlanKnob::Ep)] = r.base.arch.moe();
         if (p.isSet(QStringLiteral("search"))) {
             r.search.fill(false);
             const QStringList knobs = p.value(QStringLiteral("search")).split(QLatin1Char(','));
@@ -184,7 +190,7 @@ int runPlan(const QStringList& args)
                 if (!knob)
                     throw InvalidInput("search", "--search: unknown knob '" + key.toStdString()
                                            + "' (known: tp, pp, vpp, stage, micro-batch, checkpointing, "
-                                             "sequence-parallel, offload)");
+                                             "sequence-parallel, offload, ep)");
                 r.search[static_cast<std::size_t>(*knob)] = true;
             }
         }
