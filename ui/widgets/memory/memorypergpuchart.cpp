@@ -50,11 +50,11 @@ QList<qreal> expertValues(const QBarSet* set)
     return v;
 }
 
-/// The expert segment: brown, apart from the twelve terms' colours (darker on a light chart, lighter on a dark one).
+/// The expert segment: Okabe-Ito vermillion, apart from the twelve terms' colours (darker on a light chart, lighter on a dark one).
 void setExpertColors(QBarSet* set, const QPalette& palette)
 {
     const bool dark = chartBackground(palette).lightness() < 128;
-    const QColor fill = dark ? QColor(0xd8, 0xb3, 0x65) : QColor(0x8c, 0x51, 0x0a);
+    const QColor fill = dark ? QColor(0xff, 0x8a, 0x50) : QColor(0xd5, 0x5e, 0x00);
     set->setColor(fill);
     set->setBorderColor(dark ? fill.lighter(130) : fill.darker(130));
 }
