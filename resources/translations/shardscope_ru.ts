@@ -2242,6 +2242,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>%1 expert parameters on this GPU: %2 experts per MoE layer (EP %3), expert TP %4, states sharded over expert-DP %5</source>
             <translation>%1 параметров экспертов на этом GPU: %2 экспертов на слой MoE (EP %3), экспертный TP %4, состояния разделены по экспертному DP %5</translation>
         </message>
+        <message>
+            <source>dense %1 (this segment) + routed experts %2 (in Expert states)</source>
+            <translation>плотная часть %1 (этот сегмент) + маршрутизируемые эксперты %2 (в «Состояниях экспертов»)</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::MemoryVsGpusChart</name>

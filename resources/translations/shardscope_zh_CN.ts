@@ -2242,6 +2242,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>%1 expert parameters on this GPU: %2 experts per MoE layer (EP %3), expert TP %4, states sharded over expert-DP %5</source>
             <translation>此 GPU 上 %1 个专家参数：每个 MoE 层 %2 个专家（EP %3），专家 TP %4，状态在专家 DP %5 上分片</translation>
         </message>
+        <message>
+            <source>dense %1 (this segment) + routed experts %2 (in Expert states)</source>
+            <translation>稠密部分 %1（本段）+ 路由专家 %2（在“专家状态”中）</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::MemoryVsGpusChart</name>

@@ -245,6 +245,10 @@ private Q_SLOTS:
         QVERIFY2(tip.contains(QStringLiteral("Expert states")) && tip.contains(ChartText::exactBytes(experts))
                      && tip.contains(QStringLiteral("EP 8")) && tip.contains(QStringLiteral("expert-DP 1")),
                  qPrintable(tip));
+        // A model-state segment's tip gives the whole term (core's formula is of the whole) and its two parts.
+        const QString paramsTip = c->toolTipFor(0, Term::Params);
+        QVERIFY2(paramsTip.contains(ChartText::exactBytes(r.terms[0].bytes)) && paramsTip.contains(QStringLiteral("routed experts")),
+                 qPrintable(paramsTip));
         // The total's tooltip counts it.
         QVERIFY(c->totalTipFor(0).contains(QStringLiteral("Expert states")));
         // A dense model has no such segment.

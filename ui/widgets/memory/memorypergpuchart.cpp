@@ -260,7 +260,10 @@ QString MemoryPerGpuChart::toolTipFor(int column, Term t) const
         return QString();
     const std::size_t c = static_cast<std::size_t>(column);
     const std::size_t ti = static_cast<std::size_t>(t);
-    const std::int64_t bytes = m_columns[c][ti];
+    // MoE (issue 25): a model-state bar holds the dense part; the tip gives the term's whole (core's formula is of the
+    // whole) and names the two parts.
+    const std::int64_t expert = !m_compare && ti < 4 && c < m_expertParts.size() ? m_expertParts[c][ti] : 0;
+    const std::int64_t bytes = m_columns[c][ti] + expert;
     std::string formula;
     QString where = m_names.value(column);
     if (!m_compare) {
@@ -277,7 +280,12 @@ QString MemoryPerGpuChart::toolTipFor(int column, Term t) const
         } catch (const InvalidInput&) {
         }
     }
-    return ChartText::termTip(t, where, bytes, formula, m_unit);
+    QString tip = ChartText::termTip(t, where, bytes, formula, m_unit);
+    if (expert > 0)
+        tip += QLatin1Char('\n')
+            + tr("dense %1 (this segment) + routed experts %2 (in Expert states)")
+                  .arg(formatBytesUi(double(m_columns[c][ti]), m_unit), formatBytesUi(double(expert), m_unit));
+    return tip;
 }
 
 void MemoryPerGpuChart::setScenario(const Scenario& s) { setResult(computeExplorer(s)); }
