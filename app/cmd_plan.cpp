@@ -105,6 +105,10 @@ QString planTable(const PlanRequest& r, const PlanResult& res, ByteUnit units)
              .arg(QStringLiteral("step s"), 9)
              .arg(QStringLiteral("TFLOP/s"), 7)
              .arg(QStringLiteral("MFU"), 6);
+    // MoE (issue 25): the expert fold of each layout, after the columns every model has.
+    const bool moe = r.base.arch.moe();
+    if (moe)
+        t.insert(t.size() - 1, QStringLiteral(" %1 %2").arg(QStringLiteral("ep"), 4).arg(QStringLiteral("etp"), 3));
     int i = 0;
     for (const PlanLayout& l : res.layouts) {
         const QString off = QStringLiteral("%1/%2").arg(QString::fromLatin1(offloadKey(l.offloadOptimizer)),
@@ -125,6 +129,8 @@ QString planTable(const PlanRequest& r, const PlanResult& res, ByteUnit units)
                  .arg(l.stepTimeS, 9, 'f', 3)
                  .arg(l.tflopsPerGpu, 7, 'f', 1)
                  .arg(QString::number(100.0 * l.mfu, 'f', 1) + QLatin1Char('%'), 6);
+        if (moe)
+            t.insert(t.size() - 1, QStringLiteral(" %1 %2").arg(l.ep, 4).arg(l.etp > 0 ? l.etp : l.tp, 3));
     }
     return t;
 }
