@@ -22,6 +22,8 @@ std::int64_t firstGpuOfStage(const Scenario& s, std::int64_t stage) { return sta
 
 std::int64_t sweepMaxGpus(const Scenario& s)
 {
+    if (maxGpusOf(s) < 16384)
+        return maxGpusOf(s); // single: one GPU
     std::int64_t hi = 16384;
     while (hi < s.gpus && hi < kMaxGpus)
         hi *= 2;
@@ -58,13 +60,16 @@ std::optional<std::int64_t> smallestFittingGpusInWholeNodes(const Scenario& s, i
         return fitsOrFalse(x);
     };
     // Within one node any multiple of k is a real cluster (4 GPUs of an 8-GPU server).
-    for (std::int64_t n = ((std::max<std::int64_t>(from, 1) + k - 1) / k) * k; n < node && n <= kMaxGpus; n += k)
+    const std::int64_t cap = maxGpusOf(s);
+    for (std::int64_t n = ((std::max<std::int64_t>(from, 1) + k - 1) / k) * k; n < node && n <= cap; n += k)
         if (fitsAt(n))
             return n;
+    if (cap < node)
+        return std::nullopt; // single: one GPU, and it was tried above
     // From one node on: whole nodes. From d = 2 on memory never rises with N (planner.cpp), so a few steps past
     // the first candidate settle it; the cap bounds the work when nothing fits.
     std::int64_t n = std::max<std::int64_t>(((std::max(from, node) + whole - 1) / whole) * whole, whole);
-    for (int tries = 0; tries < 64 && n <= kMaxGpus; ++tries, n += whole)
+    for (int tries = 0; tries < 64 && n <= cap; ++tries, n += whole)
         if (fitsAt(n))
             return n;
     return std::nullopt;
@@ -72,6 +77,7 @@ std::optional<std::int64_t> smallestFittingGpusInWholeNodes(const Scenario& s, i
 
 std::vector<std::int64_t> validGpuCounts(const Scenario& s, std::int64_t max)
 {
+    max = std::min(max, maxGpusOf(s)); // single: N = 1 only
     const std::int64_t k = std::max<std::int64_t>(1, s.gpuStep());
     const std::int64_t node = std::max<std::int64_t>(1, s.gpusPerNode);
     std::vector<std::int64_t> v;

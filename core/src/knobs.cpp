@@ -335,26 +335,26 @@ std::vector<Knob> makeKnobs()
     v.push_back(choice("finetune", "finetune", "finetune", "full|lora|qlora|dora", "full, lora, qlora or dora",
                        "Fine-tuning method (default full: every parameter trains); lora, qlora and dora train adapters "
                        "on a frozen base.",
-                       nullptr, SS_CHOICE(finetune, finetuneKey, finetuneFromKey)));
-    v.push_back(count("loraRank", "lora_rank", "lora-rank", 1, 65536, "N", "LoRA rank r (default 8).", nullptr,
+                       "finetuneMethod", SS_CHOICE(finetune, finetuneKey, finetuneFromKey)));
+    v.push_back(count("loraRank", "lora_rank", "lora-rank", 1, 65536, "N", "LoRA rank r (default 8).", "loraRank",
                       SS_COUNT(loraRank)));
     v.push_back(real("loraAlpha", "lora_alpha", "lora-alpha", 0, 1e6, false, 1, "N",
-                     "LoRA alpha (default 16; scales the adapters' output, no bytes or FLOPs).", nullptr,
+                     "LoRA alpha (default 16; scales the adapters' output, no bytes or FLOPs).", "loraAlpha",
                      SS_NUMBER(loraAlpha)));
     v.push_back(choice("loraTargets", "lora_targets", "lora-targets", "q,k,v,o,gate,up,down,head|all-linear",
                        "q, k, v, o, gate, up, down, head or all-linear",
                        "Linear layers that get adapters (default q,v); all-linear: every linear of the blocks (and the "
                        "MoE router), not the head.",
-                       nullptr, SS_CHOICE(loraTargets, loraTargetsKey, loraTargetsFromKey)));
+                       "loraTargets", SS_CHOICE(loraTargets, loraTargetsKey, loraTargetsFromKey)));
     v.push_back(choice("basePrecision", "base_precision", "base-precision", "bf16|int8|nf4|fp4|fp8",
                        "auto, bf16, int8, nf4, fp4 or fp8",
                        "Frozen base's linear weights (default auto: bf16 for lora and dora, nf4 for qlora); embeddings, "
                        "head and norms stay 16-bit.",
-                       nullptr, SS_CHOICE(basePrecision, basePrecisionKey, basePrecisionFromKey)));
+                       "basePrecision", SS_CHOICE(basePrecision, basePrecisionKey, basePrecisionFromKey)));
     v.push_back(count("quantBlock", "quant_block", "quant-block", 32, 4096, "N",
-                      "NF4/FP4 block size of the absmax constants (default 64, QLoRA's).", nullptr, SS_COUNT(quantBlock)));
+                      "NF4/FP4 block size of the absmax constants (default 64, QLoRA's).", "quantBlock", SS_COUNT(quantBlock)));
     v.push_back(onOff("doubleQuant", "double_quant", "double-quant",
-                      "NF4/FP4 double quantisation of the absmax constants (default on).", nullptr,
+                      "NF4/FP4 double quantisation of the absmax constants (default on).", "doubleQuant",
                       SS_BOOL(doubleQuant)));
     // --- files and imports only (no option of their own)
     v.push_back(onOff("logitsOverVocab", "logits_over_vocab", nullptr, nullptr, nullptr, SS_BOOL(logitsOverVocab)));

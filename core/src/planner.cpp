@@ -88,15 +88,19 @@ namespace {
 constexpr FootprintOptions kNumbersOnly {false, false};
 } // namespace
 
+std::int64_t maxGpusOf(const Scenario& s) { return s.framework == Framework::Single ? 1 : kMaxGpus; }
+
 MinGpus minGpusForStage(const Scenario& s, int stage)
 {
     MinGpus m;
     m.stage = stage;
     const std::int64_t k = s.gpuStep();
-    const std::int64_t dMax = kMaxGpus / k;
+    const std::int64_t dMax = maxGpusOf(s) / k;
     try {
         if (dMax < 1)
-            throw InvalidInput("tp", "TP x PP x CP exceeds the largest cluster searched");
+            throw InvalidInput(s.framework == Framework::Single ? "framework" : "tp",
+                               s.framework == Framework::Single ? "single means one GPU; TP x PP x CP needs more"
+                                                                : "TP x PP x CP exceeds the largest cluster searched");
         // d = 1 first: without data parallelism there are no DDP bucket copies, ZeRO buckets or ZeRO-3
         // gathers, so d = 1 can fit where every d >= 2 does not (from d = 2 on memory never rises with d).
         const Footprint one = computeFootprint(withStageAndGpus(s, stage, k), kNumbersOnly);
@@ -156,7 +160,7 @@ std::vector<SweepPoint> sweep(const Scenario& s, const std::vector<std::int64_t>
     const std::int64_t k = s.gpuStep();
     for (int z : stages) {
         for (std::int64_t n : gpuCounts) {
-            if (n < 1 || n % k != 0)
+            if (n < 1 || n % k != 0 || n > maxGpusOf(s))
                 continue;
             SweepPoint pt;
             pt.stage = z;
@@ -164,6 +168,8 @@ std::vector<SweepPoint> sweep(const Scenario& s, const std::vector<std::int64_t>
             const Footprint f = computeFootprint(withStageAndGpus(s, z, n), kNumbersOnly);
             pt.worstBytes = f.worstBytes();
             pt.fits = f.fits;
+            pt.frozenParamBytes = f.worstRank().frozenParamBytes;
+            pt.adapterParamBytes = f.worstRank().adapterParamBytes;
             for (int t = 0; t < kTermCount; ++t)
                 pt.termBytes[static_cast<std::size_t>(t)] = f.worstRank().terms[static_cast<std::size_t>(t)].bytes;
             out.push_back(pt);

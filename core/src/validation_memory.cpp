@@ -322,6 +322,17 @@ Scenario scenarioOf(const std::map<std::string, std::string>& r, std::int64_t ca
     s.lossCompiled = has(r.at("source"), "torchtitan") && s.compiled && torch2025;
     if (s.lossCompiled)
         log.assume("loss-compiled", "yes", "torchtitan compiles its loss from torch 2.7 / NGC 25.x");
+    // torchtune compiles the chunked loss whenever the recipe compiles (compile: True): its recipes call
+    // training.compile_loss(self._loss_fn), which for CEWithChunkedOutputLoss replaces compute_cross_entropy (one
+    // chunk's fp32 upcast and cross-entropy) by its torch.compile'd version in place (pytorch/torchtune
+    // torchtune/training/_compile.py at fc451165b8835271d436f8e0ca3fcfbf5bd038e3): the upcast is fused, no fp32
+    // chunk buffers. Any other loss is compiled into a return value the recipes drop, so it stays eager.
+    if (!s.lossCompiled && has(r.at("source"), "torchtune") && s.compiled && s.lossChunks > 1) {
+        s.lossCompiled = true;
+        log.assume("loss-compiled", "yes",
+                   "torchtune with compile: training.compile_loss compiles CEWithChunkedOutputLoss's upcast and "
+                   "cross-entropy");
+    }
     s.lossFp32 = !has(r.at("source"), "lightning-thunder");
     if (!s.lossFp32)
         log.assume("loss-fp32", "no", "litgpt's benchmark takes cross-entropy in the logits' dtype");

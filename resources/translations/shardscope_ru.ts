@@ -1400,6 +1400,101 @@ B: %2
         </message>
     </context>
     <context>
+        <name>shardscope::FinetuneGroup</name>
+        <message>
+            <source>Fine-tuning</source>
+            <translation>Дообучение</translation>
+        </message>
+        <message>
+            <source>Full: every parameter trains. LoRA: low-rank adapters on a frozen 16-bit base (Hu et al. 2021). QLoRA: LoRA on a 4-bit base (Dettmers et al. 2023). DoRA: LoRA plus a trainable magnitude per adapted layer (Liu et al. 2024). Grads and optimizer states exist only for what trains (docs/model.md section 12).</source>
+            <translation>Full: обучаются все параметры. LoRA: низкоранговые адаптеры на замороженной 16-битной базе (Hu et al. 2021). QLoRA: LoRA на 4-битной базе (Dettmers et al. 2023). DoRA: LoRA плюс обучаемая величина (magnitude) для каждого адаптированного слоя (Liu et al. 2024). Градиенты и состояния оптимизатора есть только у обучаемых параметров (docs/model.md, раздел 12).</translation>
+        </message>
+        <message>
+            <source>Full</source>
+            <translation>Полное</translation>
+        </message>
+        <message>
+            <source>Method</source>
+            <translation>Метод</translation>
+        </message>
+        <message>
+            <source>LoRA rank</source>
+            <translation>Ранг LoRA</translation>
+        </message>
+        <message>
+            <source>LoRA rank r: each adapted d_in x d_out weight gets r x (d_in + d_out) trainable parameters (PEFT LoraConfig r, torchtune lora_rank).</source>
+            <translation>Ранг LoRA r: каждый адаптированный вес d_in x d_out получает r x (d_in + d_out) обучаемых параметров (PEFT LoraConfig r, torchtune lora_rank).</translation>
+        </message>
+        <message>
+            <source>Rank</source>
+            <translation>Ранг</translation>
+        </message>
+        <message>
+            <source>LoRA alpha</source>
+            <translation>Альфа LoRA</translation>
+        </message>
+        <message>
+            <source>LoRA alpha: the adapters&apos; output is scaled by alpha / r; it changes neither bytes nor FLOPs (kept for the scenario files and the importers).</source>
+            <translation>Альфа LoRA: выход адаптеров умножается на alpha / r; не меняет ни байты, ни FLOPs (хранится для файлов сценариев и импорта).</translation>
+        </message>
+        <message>
+            <source>Alpha</source>
+            <translation>Альфа</translation>
+        </message>
+        <message>
+            <source>An adapter on the output head (PEFT lm_head, torchtune output_proj).</source>
+            <translation>Адаптер на выходной голове (PEFT lm_head, torchtune output_proj).</translation>
+        </message>
+        <message>
+            <source>An adapter on this linear layer of every block.</source>
+            <translation>Адаптер на этом линейном слое каждого блока.</translation>
+        </message>
+        <message>
+            <source>PEFT&apos;s &quot;all-linear&quot;: every linear layer of the blocks (and a MoE router), not the head.</source>
+            <translation>«all-linear» из PEFT: все линейные слои блоков (и маршрутизатор MoE), кроме головы.</translation>
+        </message>
+        <message>
+            <source>Targets</source>
+            <translation>Цели</translation>
+        </message>
+        <message>
+            <source>The frozen base&apos;s linear weights: bf16, int8 (LLM.int8, one fp32 scale per row), NF4 or FP4 (4 bits and block-wise constants), fp8. Embeddings, head and norms stay 16-bit.</source>
+            <translation>Линейные веса замороженной базы: bf16, int8 (LLM.int8, один масштаб fp32 на строку), NF4 или FP4 (4 бита и поблочные константы), fp8. Эмбеддинги, голова и нормы остаются 16-битными.</translation>
+        </message>
+        <message>
+            <source>as the method</source>
+            <translation>как у метода</translation>
+        </message>
+        <message>
+            <source>Base precision</source>
+            <translation>Точность базы</translation>
+        </message>
+        <message>
+            <source>Quantisation block</source>
+            <translation>Блок квантования</translation>
+        </message>
+        <message>
+            <source>NF4/FP4 weights share one absmax constant per block of this many (bitsandbytes blocksize; QLoRA: 64). A power of two.</source>
+            <translation>Веса NF4/FP4 делят одну константу absmax на блок такого размера (blocksize в bitsandbytes; QLoRA: 64). Степень двойки.</translation>
+        </message>
+        <message>
+            <source>Block</source>
+            <translation>Блок</translation>
+        </message>
+        <message>
+            <source>Double quantisation</source>
+            <translation>Двойное квантование</translation>
+        </message>
+        <message>
+            <source>The absmax constants quantised to 8 bits in blocks of 256: 4.127 bits per weight at block 64 instead of 4.5 (QLoRA, section 3).</source>
+            <translation>Константы absmax квантуются до 8 бит блоками по 256: 4,127 бита на вес при блоке 64 вместо 4,5 (QLoRA, раздел 3).</translation>
+        </message>
+        <message>
+            <source>Targets: at least one linear layer needs an adapter (LoRA trains only the adapters).</source>
+            <translation>Цели: хотя бы одному линейному слою нужен адаптер (LoRA обучает только адаптеры).</translation>
+        </message>
+    </context>
+    <context>
         <name>shardscope::GlossaryPanel</name>
         <message>
             <source>Term</source>
@@ -2245,6 +2340,42 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>dense %1 (this segment) + routed experts %2 (in Expert states)</source>
             <translation>плотная часть %1 (этот сегмент) + маршрутизируемые эксперты %2 (в «Состояниях экспертов»)</translation>
+        </message>
+        <message>
+            <source>Frozen base weights</source>
+            <translation>Замороженные веса базы</translation>
+        </message>
+        <message>
+            <source>Adapter weights</source>
+            <translation>Веса адаптеров</translation>
+        </message>
+        <message>
+            <source>%1 · %2</source>
+            <translation>%1 · %2</translation>
+        </message>
+        <message>
+            <source>%1 (%2 B)</source>
+            <translation>%1 (%2 Б)</translation>
+        </message>
+        <message>
+            <source>Trainable: %1 method, rank %2, targets %3; their gradients and optimizer states are the gradient and optimizer segments.</source>
+            <translation>Обучаемые: метод %1, ранг %2, цели %3; их градиенты и состояния оптимизатора — сегменты градиентов и оптимизатора.</translation>
+        </message>
+        <message>
+            <source>Frozen: the base&apos;s linear weights in %1, embeddings, head and norms in 16 bits; no gradients, no optimizer states.</source>
+            <translation>Заморожены: линейные веса базы в %1, эмбеддинги, голова и нормы в 16 битах; ни градиентов, ни состояний оптимизатора.</translation>
+        </message>
+        <message>
+            <source>Adapter gradients</source>
+            <translation>Градиенты адаптеров</translation>
+        </message>
+        <message>
+            <source>Adapter fp32 master weights</source>
+            <translation>Мастер-веса fp32 адаптеров</translation>
+        </message>
+        <message>
+            <source>Adapter optimizer states</source>
+            <translation>Состояния оптимизатора адаптеров</translation>
         </message>
     </context>
     <context>
@@ -5105,6 +5236,14 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>&apos;moe_layer_freq&apos; other than 1 is not supported</source>
             <translation>«moe_layer_freq», отличный от 1, не поддерживается</translation>
+        </message>
+        <message>
+            <source>--vpp %1 without --schedule: using the interleaved schedule</source>
+            <translation>--vpp %1 без --schedule: используется чередующееся расписание (interleaved)</translation>
+        </message>
+        <message>
+            <source>--vpp %1 has no effect without a pipeline (PP 1)</source>
+            <translation>--vpp %1 не действует без конвейера (PP 1)</translation>
         </message>
     </context>
     <context>

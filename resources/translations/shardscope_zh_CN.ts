@@ -1400,6 +1400,101 @@ B：%2
         </message>
     </context>
     <context>
+        <name>shardscope::FinetuneGroup</name>
+        <message>
+            <source>Fine-tuning</source>
+            <translation>微调</translation>
+        </message>
+        <message>
+            <source>Full: every parameter trains. LoRA: low-rank adapters on a frozen 16-bit base (Hu et al. 2021). QLoRA: LoRA on a 4-bit base (Dettmers et al. 2023). DoRA: LoRA plus a trainable magnitude per adapted layer (Liu et al. 2024). Grads and optimizer states exist only for what trains (docs/model.md section 12).</source>
+            <translation>Full：所有参数都参与训练。LoRA：在冻结的 16 位基座上加低秩适配器（Hu et al. 2021）。QLoRA：在 4 位基座上做 LoRA（Dettmers et al. 2023）。DoRA：LoRA 外加每个被适配层的可训练幅度向量（Liu et al. 2024）。只有参与训练的部分才有梯度和优化器状态（docs/model.md 第 12 节）。</translation>
+        </message>
+        <message>
+            <source>Full</source>
+            <translation>全量</translation>
+        </message>
+        <message>
+            <source>Method</source>
+            <translation>方法</translation>
+        </message>
+        <message>
+            <source>LoRA rank</source>
+            <translation>LoRA 秩</translation>
+        </message>
+        <message>
+            <source>LoRA rank r: each adapted d_in x d_out weight gets r x (d_in + d_out) trainable parameters (PEFT LoraConfig r, torchtune lora_rank).</source>
+            <translation>LoRA 秩 r：每个被适配的 d_in x d_out 权重获得 r x (d_in + d_out) 个可训练参数（PEFT LoraConfig r，torchtune lora_rank）。</translation>
+        </message>
+        <message>
+            <source>Rank</source>
+            <translation>秩</translation>
+        </message>
+        <message>
+            <source>LoRA alpha</source>
+            <translation>LoRA alpha</translation>
+        </message>
+        <message>
+            <source>LoRA alpha: the adapters&apos; output is scaled by alpha / r; it changes neither bytes nor FLOPs (kept for the scenario files and the importers).</source>
+            <translation>LoRA alpha：适配器的输出按 alpha / r 缩放；不改变字节数和 FLOPs（为场景文件和导入器保留）。</translation>
+        </message>
+        <message>
+            <source>Alpha</source>
+            <translation>Alpha</translation>
+        </message>
+        <message>
+            <source>An adapter on the output head (PEFT lm_head, torchtune output_proj).</source>
+            <translation>输出头上的适配器（PEFT lm_head，torchtune output_proj）。</translation>
+        </message>
+        <message>
+            <source>An adapter on this linear layer of every block.</source>
+            <translation>每个块的这一线性层上的适配器。</translation>
+        </message>
+        <message>
+            <source>PEFT&apos;s &quot;all-linear&quot;: every linear layer of the blocks (and a MoE router), not the head.</source>
+            <translation>PEFT 的 &quot;all-linear&quot;：块中的所有线性层（以及 MoE 路由器），不含输出头。</translation>
+        </message>
+        <message>
+            <source>Targets</source>
+            <translation>目标模块</translation>
+        </message>
+        <message>
+            <source>The frozen base&apos;s linear weights: bf16, int8 (LLM.int8, one fp32 scale per row), NF4 or FP4 (4 bits and block-wise constants), fp8. Embeddings, head and norms stay 16-bit.</source>
+            <translation>冻结基座的线性权重：bf16、int8（LLM.int8，每行一个 fp32 缩放）、NF4 或 FP4（4 位加分块常数）、fp8。嵌入、输出头和归一化层保持 16 位。</translation>
+        </message>
+        <message>
+            <source>as the method</source>
+            <translation>随方法</translation>
+        </message>
+        <message>
+            <source>Base precision</source>
+            <translation>基座精度</translation>
+        </message>
+        <message>
+            <source>Quantisation block</source>
+            <translation>量化块</translation>
+        </message>
+        <message>
+            <source>NF4/FP4 weights share one absmax constant per block of this many (bitsandbytes blocksize; QLoRA: 64). A power of two.</source>
+            <translation>NF4/FP4 权重每这么多个共享一个 absmax 常数（bitsandbytes blocksize；QLoRA：64）。须为 2 的幂。</translation>
+        </message>
+        <message>
+            <source>Block</source>
+            <translation>块大小</translation>
+        </message>
+        <message>
+            <source>Double quantisation</source>
+            <translation>双重量化</translation>
+        </message>
+        <message>
+            <source>The absmax constants quantised to 8 bits in blocks of 256: 4.127 bits per weight at block 64 instead of 4.5 (QLoRA, section 3).</source>
+            <translation>absmax 常数以 256 为一块量化到 8 位：块大小 64 时每个权重 4.127 位而不是 4.5 位（QLoRA 第 3 节）。</translation>
+        </message>
+        <message>
+            <source>Targets: at least one linear layer needs an adapter (LoRA trains only the adapters).</source>
+            <translation>目标模块：至少要有一个线性层带适配器（LoRA 只训练适配器）。</translation>
+        </message>
+    </context>
+    <context>
         <name>shardscope::GlossaryPanel</name>
         <message>
             <source>Term</source>
@@ -2245,6 +2340,42 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>dense %1 (this segment) + routed experts %2 (in Expert states)</source>
             <translation>稠密部分 %1（本段）+ 路由专家 %2（在“专家状态”中）</translation>
+        </message>
+        <message>
+            <source>Frozen base weights</source>
+            <translation>冻结的基座权重</translation>
+        </message>
+        <message>
+            <source>Adapter weights</source>
+            <translation>适配器权重</translation>
+        </message>
+        <message>
+            <source>%1 · %2</source>
+            <translation>%1 · %2</translation>
+        </message>
+        <message>
+            <source>%1 (%2 B)</source>
+            <translation>%1（%2 B）</translation>
+        </message>
+        <message>
+            <source>Trainable: %1 method, rank %2, targets %3; their gradients and optimizer states are the gradient and optimizer segments.</source>
+            <translation>可训练：方法 %1，秩 %2，目标 %3；它们的梯度和优化器状态就是梯度段和优化器段。</translation>
+        </message>
+        <message>
+            <source>Frozen: the base&apos;s linear weights in %1, embeddings, head and norms in 16 bits; no gradients, no optimizer states.</source>
+            <translation>冻结：基座的线性权重为 %1，嵌入、输出头和归一化层为 16 位；没有梯度，也没有优化器状态。</translation>
+        </message>
+        <message>
+            <source>Adapter gradients</source>
+            <translation>适配器梯度</translation>
+        </message>
+        <message>
+            <source>Adapter fp32 master weights</source>
+            <translation>适配器 fp32 主权重</translation>
+        </message>
+        <message>
+            <source>Adapter optimizer states</source>
+            <translation>适配器优化器状态</translation>
         </message>
     </context>
     <context>
@@ -5105,6 +5236,14 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>&apos;moe_layer_freq&apos; other than 1 is not supported</source>
             <translation>不支持不等于 1 的“moe_layer_freq”</translation>
+        </message>
+        <message>
+            <source>--vpp %1 without --schedule: using the interleaved schedule</source>
+            <translation>--vpp %1 未指定 --schedule：使用交错流水线调度（interleaved）</translation>
+        </message>
+        <message>
+            <source>--vpp %1 has no effect without a pipeline (PP 1)</source>
+            <translation>--vpp %1 在没有流水线（PP 1）时不起作用</translation>
         </message>
     </context>
     <context>

@@ -402,6 +402,30 @@ private slots:
     }
 
     // A caption missing in the interface language: English, with a note in the panel.
+    // Issue 30 item 14: a quantity core cannot give a finite value for renders as "?" in the caption, so the check
+    // names it and the command refuses the tour. With every model-state term switched off, "how much ZeRO saves
+    // over DDP" ({states_saving}) is 0 / 0; the same tour with the terms on is clean.
+    void nonFiniteCaptionIsNamed()
+    {
+        QTemporaryDir dir;
+        const auto tour = [](const QByteArray& termsOff) -> QByteArray {
+            return QByteArray("{\"format\": \"shardscope-tour\", \"version\": 1, \"id\": \"nf\", \"title\": {\"en\": \"NF\"},\n"
+                              " \"base\": {\"model\": \"llama-2-7b\", \"gpus\": 8, \"stage\": 3, \"terms_off\": [")
+                + termsOff + "]},\n \"steps\": [\n  {\"caption\": {\"en\": \"ZeRO-3 saves {states_saving}x.\"}}\n ]}\n";
+        };
+        const QString off = writeFile(dir, QStringLiteral("off.tour.json"), tour("\"params\", \"grads\", \"master\", \"optimizer\""));
+        const QString on = writeFile(dir, QStringLiteral("on.tour.json"), tour(""));
+        const QStringList problems = checkTour(loadTour(off));
+        QCOMPARE(problems.size(), 1);
+        QVERIFY2(problems[0].contains(QLatin1String("line 4: step 1: caption.en: {states_saving} has no finite value")), qPrintable(problems[0]));
+        QVERIFY2(checkTour(loadTour(on)).isEmpty(), qPrintable(checkTour(loadTour(on)).join(QLatin1Char('\n'))));
+        Run r = shardscopeRun({QStringLiteral("tour"), QStringLiteral("--check"), off});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QLatin1String("{states_saving} has no finite value")), qPrintable(r.err));
+        r = shardscopeRun({QStringLiteral("tour"), QStringLiteral("--check"), on});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    }
+
     void missingTranslationNote()
     {
         QTemporaryDir dir;

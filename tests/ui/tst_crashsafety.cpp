@@ -8,7 +8,9 @@
 #include "scenariofile.h"
 
 #include <QApplication>
+#include <QDateTime>
 #include <QDir>
+#include <QFileInfo>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonDocument>
@@ -83,7 +85,24 @@ private Q_SLOTS:
         QCoreApplication::setOrganizationName(QStringLiteral("ShardScope"));
         QCoreApplication::setApplicationName(QStringLiteral("shardscope"));
         QCOMPARE(autosavePath(), autosave);
+        // A SIGKILL during a write leaves QSaveFile's temporary (autosave.shardscope.json.XXXXXX) beside the autosave
+        // (issue 30 item 14): the next start removes one older than a minute and keeps a younger one, which may be
+        // another window's write in progress.
+        const QString stale = autosave + QStringLiteral(".aB3dE9"), young = autosave + QStringLiteral(".Zy7Xw1");
+        for (const QString& t : {stale, young}) {
+            QFile f(t);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("{\"format\": \"shardscope-scenario\"");
+        }
+        {
+            QFile f(stale);
+            QVERIFY(f.open(QIODevice::ReadWrite));
+            QVERIFY(f.setFileTime(QDateTime::currentDateTime().addSecs(-120), QFileDevice::FileModificationTime));
+        }
         MainWindow w(defaultScenario(), MainWindow::Session::RestoreLast);
+        QVERIFY(!QFileInfo::exists(stale));
+        QVERIFY(QFileInfo::exists(young));
+        QFile::remove(young);
         w.setAttribute(Qt::WA_DontShowOnScreen);
         w.show();
         QApplication::processEvents();

@@ -5,6 +5,7 @@
 #include "scenariofile.h"
 
 #include "shardscope/errors.h"
+#include "shardscope/finetune.h"
 #include "shardscope/planner.h"
 #include "shardscope/step.h"
 
@@ -89,6 +90,16 @@ ChartData memoryPerGpuData(const Scenario& s, const Footprint& f, ByteUnit units
     for (const RankFootprint& r : f.ranks) {
         for (int t = 0; t < kTermCount; ++t) {
             const std::int64_t b = r.terms[static_cast<std::size_t>(t)].bytes;
+            if (t == static_cast<int>(Term::Params) && finetuneAdapters(s)) {
+                // Fine-tuning (issue 28): the params term as the chart shows it, the frozen base and the adapters'
+                // weights (the two rows sum to the params term; the rank's rows still sum to its total).
+                const std::int64_t rest = b - r.frozenParamBytes - r.adapterParamBytes;
+                for (const auto& [key, v] : {std::pair<const char*, std::int64_t> {"frozen_params", r.frozenParamBytes + rest},
+                                             {"adapter_params", r.adapterParamBytes}})
+                    d.rows << QVariantList {q(r.label), qint64(r.stage), QString::fromLatin1(key), qint64(v),
+                                            inUnits(v, units)};
+                continue;
+            }
             d.rows << QVariantList {q(r.label), qint64(r.stage), QString::fromLatin1(termKey(static_cast<Term>(t))),
                                     qint64(b), inUnits(b, units)};
         }

@@ -301,6 +301,23 @@ Scenario scenarioFromParser(const QCommandLineParser& p, const QStringList& skip
                             .arg(s.seq);
         printImportNotes(report);
     }
+    // --vpp is the interleaved schedule's count (issue 30: never ignored silently). Megatron-Core picks the
+    // interleaved schedule whenever a virtual pipeline size is set (megatron/core/pipeline_parallel/schedules.py,
+    // get_forward_backward_func), so --vpp alone selects it; against an explicit other schedule it is refused.
+    if (p.isSet(QStringLiteral("vpp")) && s.vpp > 1 && s.schedule != PipelineSchedule::Interleaved) {
+        if (p.isSet(QStringLiteral("schedule")))
+            throw InvalidInput("vpp", "--vpp: " + std::to_string(s.vpp) + " model chunks per GPU need --schedule interleaved (--schedule "
+                                          + scheduleKey(s.schedule) + " runs one chunk per GPU)");
+        ImportReport report;
+        if (s.pp > 1) {
+            s.schedule = PipelineSchedule::Interleaved;
+            report.notes << QCoreApplication::translate("shardscope::Import", "--vpp %1 without --schedule: using the interleaved schedule")
+                                .arg(s.vpp);
+        } else {
+            report.notes << QCoreApplication::translate("shardscope::Import", "--vpp %1 has no effect without a pipeline (PP 1)").arg(s.vpp);
+        }
+        printImportNotes(report);
+    }
     validateScenario(s);
     return s;
 }

@@ -108,7 +108,7 @@ QStringList writeTourExport(const Tour& tour, const QList<TourSlide>& slides, co
     if (info.exists() && !info.isDir())
         throw InvalidInput("out", "--out " + dir.toStdString() + " is a file, not a folder");
     if (!QDir().mkpath(dir))
-        throw InvalidInput("out", "--out " + dir.toStdString() + ": cannot create the folder");
+        throw WriteError(dir.toStdString() + ": cannot write: cannot create the folder (--out)"); // exit 1, as for --bundle
     const QDir out(dir);
     QStringList written;
     if (format == QLatin1String("pdf")) {

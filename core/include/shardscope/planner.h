@@ -39,6 +39,9 @@ struct MinGpus
 };
 
 inline constexpr std::int64_t kMaxGpus = 1048576;
+/// The largest N the scenario's framework runs on: 1 for `single` (one GPU, no process group), else kMaxGpus.
+/// Every search over N (the sweep, the smallest N, the valid counts) stops there.
+std::int64_t maxGpusOf(const Scenario& s);
 
 /// N must be a multiple of tp*pp; the search runs up to kMaxGpus.
 MinGpus minGpusForStage(const Scenario& s, int stage);
@@ -52,6 +55,9 @@ struct SweepPoint
     std::int64_t worstBytes = 0;
     bool fits = false;
     std::array<std::int64_t, kTermCount> termBytes {};
+    /// Fine-tuning (issue 28): of termBytes[Params], the frozen base and the adapters' weights (0 when full).
+    std::int64_t frozenParamBytes = 0;
+    std::int64_t adapterParamBytes = 0;
 };
 
 /// The scenario a sweep point computes: `s` at ZeRO stage `stage` and `gpus` GPUs (offloads a stage cannot have are off).

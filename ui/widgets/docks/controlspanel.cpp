@@ -2,6 +2,7 @@
 #include "controlspanel.h"
 
 #include "explorer.h"
+#include "finetunegroup.h"
 #include "hfconfig.h"
 #include "sliderspin.h"
 
@@ -575,6 +576,18 @@ void ControlsPanel::build()
         changed();
     });
 
+    // --- Fine-tuning (issue 28): its own group (finetunegroup.cpp); the panel adds the error row and passes edits on.
+    m_finetune = new FinetuneGroup(this);
+    top->addWidget(m_finetune);
+    addErrorRow(m_finetune->form(), FinetuneGroup::fields());
+    m_sliders << m_finetune->sliders();
+    connect(m_finetune, &FinetuneGroup::entryRefused, this, &ControlsPanel::showRefusal);
+    connect(m_finetune, &FinetuneGroup::entryAccepted, this, &ControlsPanel::clearRefusal);
+    connect(m_finetune, &FinetuneGroup::edited, this, [this] {
+        m_finetune->apply(m_scenario);
+        changed();
+    });
+
     // --- Batch
     QFormLayout* batch = group(tr("Batch"));
     m_microBatch = addKnobSlider("microBatch", tr("Micro-batch"), kNoCap,
@@ -727,6 +740,7 @@ void ControlsPanel::updateApplicability()
     m_lossFp32->setEnabled(!s.lossCompiled);
     show(m_advancedForm, m_optInBackward, s.gradAccum == 1 || s.optimizerInBackward);
     show(m_advancedForm, m_paged, s.offloadOptimizer == OffloadDevice::None || s.pagedOptimizer);
+    m_finetune->updateApplicability(s);
 
     // How many advanced knobs differ from the defaults (dropout: from the architecture's own).
     const Scenario d = defaultScenario();
@@ -874,6 +888,7 @@ void ControlsPanel::setScenario(const Scenario& s)
     m_seq->setValue(double(s.seq));
     m_gradAccum->setValue(double(s.gradAccum));
     setExpertsScenario(s);
+    m_finetune->setScenario(s);
     updatePrecisionText();
     updateValidSteps();
     updateApplicability();

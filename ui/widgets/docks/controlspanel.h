@@ -18,6 +18,7 @@ class QVBoxLayout;
 
 namespace shardscope {
 
+class FinetuneGroup;
 class SliderSpin;
 
 /**
@@ -114,6 +115,7 @@ private:
     SliderSpin* m_microBatch = nullptr;
     SliderSpin* m_seq = nullptr;
     SliderSpin* m_gradAccum = nullptr;
+    FinetuneGroup* m_finetune = nullptr; ///< the Fine-tuning group (finetunegroup.h; issue 28)
     QPushButton* m_reset = nullptr;
     QList<SliderSpin*> m_sliders;
     QHash<QString, QLabel*> m_errorLabels; ///< core's field name -> the label under its control

@@ -11,6 +11,7 @@
 
 #include "shardscope/errors.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QChart>
 #include <QCoreApplication>
@@ -20,11 +21,15 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QHash>
 #include <QLocale>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QStaticText>
+#include <QStyledItemDelegate>
 #include <QStyle>
 #include <QTableView>
+#include <QPainter>
 #include <QPushButton>
 #include <QResizeEvent>
 #include <QVBoxLayout>
@@ -40,7 +45,7 @@ namespace {
  * layout that invalidates the page, the tab widget and the main window (QMainWindowLayout even creates and
  * deletes a geometry animation per dock), so each slider move re-laid out and repainted the whole window.
  * Here the request stops at this widget, whose own size changes only when the label needs more (or fewer) lines
- * at the current width (fit()): most moves keep the number of lines, so they re-lay out nothing.
+ * at the current width (fit()), and it only grows until the width or the font changes: a move re-lays out nothing.
  */
 class LabelSlot : public QWidget
 {
@@ -59,14 +64,17 @@ public:
     QSize sizeHint() const override { return QSize(200, height()); }
     QSize minimumSizeHint() const override { return QSize(50, height()); }
 
-    /// A growing slot takes the height its word-wrapped label needs at the present width (at least one line).
-    void fit()
+    /// A growing slot takes the height its word-wrapped label needs at the present width (at least one line). While
+    /// the width stays, it only grows: a verdict that alternates between one and two lines as a slider moves would
+    /// otherwise resize the charts below on every move (each resize re-lays out every axis label, 6-12 ms; issue 29)
+    /// and make them jump under the user's eyes. A new width (or font) fits it afresh.
+    void fit(bool shrink = false)
     {
         if (!m_grows)
             return;
         const int w = width() > 0 ? width() : 800;
         const int h = std::max(m_label->heightForWidth(w), m_label->fontMetrics().lineSpacing() + 4);
-        if (h != height())
+        if (h > height() || (shrink && h != height()))
             setFixedHeight(h);
     }
 
@@ -75,12 +83,74 @@ protected:
     {
         m_label->setGeometry(rect());
         if (e->oldSize().width() != e->size().width())
-            fit();
+            fit(true);
+    }
+    void changeEvent(QEvent* e) override
+    {
+        QWidget::changeEvent(e);
+        if (e->type() == QEvent::FontChange) // presentation mode in or out
+            fit(true);
     }
 
 private:
     QLabel* m_label;
     bool m_grows;
+};
+
+/**
+ * The breakdown table's cells as QStyledItemDelegate draws them (background, selection, swatch, focus from the style),
+ * but each text laid out once: a QStaticText per (text, width, font, alignment), elided like the view's mode. The
+ * style lays every cell's text out and shapes it anew on each paint (a fifth of a slider move's CPU, issue 29),
+ * although a move changes few of the strings: the term names and most formulas stay.
+ */
+class CachedTextDelegate : public QStyledItemDelegate
+{
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+    void paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const override
+    {
+        QStyleOptionViewItem opt = option;
+        initStyleOption(&opt, index);
+        const QString text = opt.text;
+        opt.text.clear();
+        const QWidget* w = opt.widget;
+        QStyle* style = w ? w->style() : QApplication::style();
+        style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, w);
+        if (text.isEmpty())
+            return;
+        opt.text = text; // the text rectangle as the style would place it
+        const int margin = style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, w) + 1;
+        const QRect r = style->subElementRect(QStyle::SE_ItemViewItemText, &opt, w).adjusted(margin, 0, -margin, 0);
+        if (r.width() <= 0)
+            return;
+        const QString key = text + QChar(0) + QString::number(r.width()) + QChar(0) + opt.font.key() + QChar(0)
+                            + QString::number(int(opt.displayAlignment)) + QChar(0) + QString::number(int(opt.textElideMode));
+        auto it = m_cache.constFind(key);
+        if (it == m_cache.cend()) {
+            if (m_cache.size() > 2048)
+                m_cache.clear();
+            const QFontMetrics fm(opt.font);
+            QStaticText st(fm.elidedText(text, opt.textElideMode, r.width()));
+            st.setTextFormat(Qt::PlainText);
+            st.prepare(QTransform(), opt.font);
+            it = m_cache.insert(key, st);
+        }
+        const QSizeF size = it->size();
+        const Qt::Alignment h = QStyle::visualAlignment(opt.direction, opt.displayAlignment) & Qt::AlignHorizontal_Mask;
+        const double x = h & Qt::AlignRight ? r.right() + 1 - size.width() : h & Qt::AlignHCenter ? r.left() + (r.width() - size.width()) / 2 : r.left();
+        const double y = r.top() + (r.height() - size.height()) / 2;
+        const QPalette::ColorGroup cg = !(opt.state & QStyle::State_Enabled) ? QPalette::Disabled
+                                        : (opt.state & QStyle::State_Active) ? QPalette::Normal : QPalette::Inactive;
+        painter->save();
+        painter->setFont(opt.font);
+        painter->setPen(opt.palette.color(cg, opt.state & QStyle::State_Selected ? QPalette::HighlightedText : QPalette::Text));
+        painter->setClipRect(r);
+        painter->drawStaticText(QPointF(x, y), *it);
+        painter->restore();
+    }
+
+private:
+    mutable QHash<QString, QStaticText> m_cache;
 };
 
 /**
@@ -153,6 +223,7 @@ MemoryPage::MemoryPage(QWidget* parent)
     m_proxy->setSortRole(BreakdownModel::SortRole);
     m_table->setObjectName(QStringLiteral("breakdown"));
     m_table->setModel(m_proxy);
+    m_table->setItemDelegate(new CachedTextDelegate(m_table));
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(BreakdownModel::TermColumn, Qt::AscendingOrder);
     m_table->verticalHeader()->hide();
@@ -205,6 +276,11 @@ MemoryPage::MemoryPage(QWidget* parent)
         emit fixRequested(fix);
     });
     m_fixBar->hide();
+    // Its row is kept while hidden: a scenario that starts or stops fitting must not resize the charts below (each
+    // resize re-lays out every axis label: 6-12 ms of a move, issue 29), nor move them under the user's eyes.
+    QSizePolicy fixPolicy = m_fixBar->sizePolicy();
+    fixPolicy.setRetainSizeWhenHidden(true);
+    m_fixBar->setSizePolicy(fixPolicy);
 
     auto* verdictSlot = new LabelSlot(m_verdictLabel, QFontMetrics(vf).lineSpacing() + 4, this, true);
     m_verdictSlot = verdictSlot;
@@ -301,9 +377,13 @@ void MemoryPage::showFixes()
     for (const QPushButton* b : m_fixButtons)
         shown << b->text();
     if (labels != shown) {
-        qDeleteAll(m_fixButtons);
-        m_fixButtons.clear();
-        for (int i = 0; i < int(m_fixes.size()); ++i) {
+        // The buttons that stay are relabelled (a new button is polished and laid out: milliseconds per move).
+        while (m_fixButtons.size() > labels.size())
+            delete m_fixButtons.takeLast();
+        for (int i = 0; i < m_fixButtons.size(); ++i)
+            if (m_fixButtons[i]->text() != labels[i])
+                m_fixButtons[i]->setText(labels[i]);
+        for (int i = int(m_fixButtons.size()); i < int(m_fixes.size()); ++i) {
             auto* b = new QPushButton(m_fixes[size_t(i)].label, m_fixBar);
             b->setObjectName(QStringLiteral("fix%1").arg(i));
             m_fixLayout->insertWidget(m_fixLayout->count() - 1, b);
@@ -328,6 +408,11 @@ void MemoryPage::showFixes()
         m_bestButton->setText(tr("Best layout: searching\u2026"));
     if (m_bestButton->isVisibleTo(m_fixBar) != best)
         m_bestButton->setVisible(best);
+    // The row is as tall with or without buttons (the best-layout button's height, which follows the font), so that
+    // its buttons coming and going never resize the charts below.
+    const int rowHeight = m_bestButton->sizeHint().height();
+    if (m_fixBar->minimumHeight() != rowHeight)
+        m_fixBar->setMinimumHeight(rowHeight);
     const bool show = (!m_fixes.empty() || best) && m_verdict.kind != Verdict::Kind::Invalid;
     if (m_fixBar->isVisibleTo(this) != show)
         m_fixBar->setVisible(show);

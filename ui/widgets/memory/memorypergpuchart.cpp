@@ -5,6 +5,7 @@
 #include "termstyle.h"
 
 #include "shardscope/errors.h"
+#include "shardscope/finetune.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -18,6 +19,7 @@
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QLocale>
 #include <QLogValueAxis>
 #include <QStackedBarSeries>
 #include <QToolTip>
@@ -40,14 +42,6 @@ double expertBytes(const std::vector<std::array<std::int64_t, 4>>& parts, int co
     for (std::int64_t x : parts[std::size_t(column)])
         b += double(x);
     return b;
-}
-
-QList<qreal> expertValues(const QBarSet* set)
-{
-    QList<qreal> v;
-    for (int i = 0; i < set->count(); ++i)
-        v << set->at(i);
-    return v;
 }
 
 /// The expert segment: Okabe-Ito vermillion, apart from the twelve terms' colours (darker on a light chart, lighter on a dark one).
@@ -80,6 +74,11 @@ MemoryPerGpuChart::MemoryPerGpuChart(QWidget* parent)
         m_sets[static_cast<std::size_t>(t)] = set;
         m_bars->append(set);
     }
+    // Fine-tuning (issue 28): the params term as the frozen base and the adapters' weights (out of the series
+    // until a scenario fine-tunes; updateLegend() puts them where the params set stands).
+    m_ftSets[0] = new QBarSet(tr("Frozen base weights"), this);
+    m_ftSets[1] = new QBarSet(tr("Adapter weights"), this);
+    setFinetuneColors();
     m_bars->setBarWidth(0.6);
     m_chart->addSeries(m_bars);
     m_chart->addSeries(m_capacity);
@@ -182,6 +181,11 @@ void MemoryPerGpuChart::hovered(bool on, int column, QBarSet* set)
         QToolTip::showText(QCursor::pos(), m_lastTip, m_view);
         return;
     }
+    if (set == m_ftSets[0] || set == m_ftSets[1]) {
+        m_lastTip = finetuneToolTipFor(column, set == m_ftSets[1]);
+        QToolTip::showText(QCursor::pos(), m_lastTip, m_view);
+        return;
+    }
     for (int t = 0; t < kTermCount; ++t) {
         if (m_sets[static_cast<std::size_t>(t)] == set) {
             m_lastTip = toolTipFor(column, static_cast<Term>(t));
@@ -211,10 +215,19 @@ QString MemoryPerGpuChart::totalTipFor(int column) const
         if (bytes[static_cast<std::size_t>(t)] > 0)
             order.push_back(t);
     std::sort(order.begin(), order.end(), [&](int a, int b) { return bytes[std::size_t(a)] > bytes[std::size_t(b)]; });
-    for (int t : order) {
-        const double b = double(bytes[static_cast<std::size_t>(t)]);
-        tip += QLatin1Char('\n') + tr("%1: %2 (%3%)").arg(termLabel(static_cast<Term>(t)), formatBytesUi(b, m_unit),
+    const std::size_t c = static_cast<std::size_t>(column);
+    const bool ft = c < m_ftColumns.size() && m_ftColumns[c][0] + m_ftColumns[c][1] > 0;
+    auto line = [&](const QString& label, double b) {
+        tip += QLatin1Char('\n') + tr("%1: %2 (%3%)").arg(label, formatBytesUi(b, m_unit),
                                                         QString::number(100 * b / total, 'f', 1));
+    };
+    for (int t : order) {
+        if (ft && t == static_cast<int>(Term::Params)) { // fine-tuning: the frozen base and the adapters' weights
+            line(m_ftSets[0]->label(), double(m_ftColumns[c][0]));
+            line(m_ftSets[1]->label(), double(m_ftColumns[c][1]));
+            continue;
+        }
+        line(m_sets[static_cast<std::size_t>(t)]->label(), double(bytes[static_cast<std::size_t>(t)]));
     }
     return tip;
 }
@@ -288,6 +301,36 @@ QString MemoryPerGpuChart::toolTipFor(int column, Term t) const
     return tip;
 }
 
+QString MemoryPerGpuChart::finetuneToolTipFor(int column, bool adapter) const
+{
+    // Fine-tuning (issue 28): core's split of the params term (RankFootprint / SweepPoint frozen and adapter bytes).
+    if (!m_hasResult || column < 0 || column >= int(m_ftColumns.size()))
+        return QString();
+    const std::int64_t bytes = m_ftColumns[static_cast<std::size_t>(column)][adapter ? 1 : 0];
+    const Scenario& s = m_result.scenario;
+    QString tip = tr("%1 · %2").arg(m_ftSets[adapter ? 1 : 0]->label(), m_names.value(column)) + QLatin1Char('\n')
+        + tr("%1 (%2 B)").arg(formatBytesUi(double(bytes), m_unit), QLocale().toString(qint64(bytes)));
+    tip += QLatin1Char('\n')
+        + (adapter ? tr("Trainable: %1 method, rank %2, targets %3; their gradients and optimizer states are the "
+                        "gradient and optimizer segments.")
+                         .arg(QString::fromLatin1(finetuneKey(s.finetune)))
+                         .arg(s.loraRank)
+                         .arg(QString::fromStdString(loraTargetsKey(s.loraTargets)))
+                   : tr("Frozen: the base's linear weights in %1, embeddings, head and norms in 16 bits; no gradients, "
+                        "no optimizer states.")
+                         .arg(QString::fromLatin1(basePrecisionKey(basePrecisionInForce(s)))));
+    return tip;
+}
+
+void MemoryPerGpuChart::setFinetuneColors()
+{
+    // The frozen base in the params colour; the adapters' weights a lighter tint of it (they are params too).
+    setTermColors(m_ftSets[0], Term::Params, palette());
+    const QColor fill = m_ftSets[0]->color().lighter(220);
+    m_ftSets[1]->setColor(fill);
+    m_ftSets[1]->setBorderColor(m_ftSets[0]->borderColor());
+}
+
 void MemoryPerGpuChart::setScenario(const Scenario& s) { setResult(computeExplorer(s)); }
 
 void MemoryPerGpuChart::setResult(const ExplorerResult& r)
@@ -333,8 +376,10 @@ void MemoryPerGpuChart::refresh()
     QStringList cats, shortCats, midCats;
     std::vector<std::array<std::int64_t, kTermCount>> columns;
     std::vector<std::array<std::int64_t, 4>> experts;
+    std::vector<std::array<std::int64_t, 2>> ftColumns; // fine-tuning: frozen base and adapter weights per bar
     if (m_compare) {
         for (const SweepPoint& p : m_result.stagesAtN) {
+            ftColumns.push_back({p.frozenParamBytes, p.adapterParamBytes});
             cats << (p.stage == m_result.scenario.zeroStage ? tr("ZeRO-%1 (current)").arg(p.stage)
                                                             : QStringLiteral("ZeRO-%1").arg(p.stage));
             shortCats << QString::number(p.stage);
@@ -361,10 +406,12 @@ void MemoryPerGpuChart::refresh()
             else
                 label = tr("worst (%1)").arg(r.stage + 1);
             columns.emplace_back();
+            ftColumns.push_back({r.frozenParamBytes, r.adapterParamBytes});
             for (int t = 0; t < kTermCount; ++t)
                 columns.back()[static_cast<std::size_t>(t)] = r.terms[static_cast<std::size_t>(t)].bytes;
-            if (m_result.scenario.arch.moe()) {
-                // The routed experts' part of params, grads, master and optimizer is its own segment (issue 25).
+            if (m_result.scenario.arch.moe() && m_result.scenario.finetune == FinetuneMethod::Full) {
+                // The routed experts' part of params, grads, master and optimizer is its own segment (issue 25); with
+                // adapters on a frozen base the fine-tuning split stands instead (the two would count the base twice).
                 experts.push_back(r.expertStateBytes);
                 for (std::size_t t = 0; t < 4; ++t)
                     columns.back()[t] -= r.expertStateBytes[t];
@@ -392,28 +439,38 @@ void MemoryPerGpuChart::refresh()
             totals[c] += v;
             any = any || v > 0;
         }
-        QBarSet* set = m_sets[static_cast<std::size_t>(t)];
-        bool same = set->count() == values.size();
-        for (qsizetype i = 0; same && i < values.size(); ++i)
-            same = set->at(i) == values[i];
-        if (!same) {
-            set->remove(0, set->count());
-            set->append(values);
-        }
+        replaceValues(m_sets[static_cast<std::size_t>(t)], values);
         m_used[static_cast<std::size_t>(t)] = any;
     }
     m_expertParts = experts;
-    {
-        QList<qreal> ev;
-        for (std::size_t c = 0; c < experts.size(); ++c) {
-            const double v = expertBytes(experts, int(c)) / div;
-            ev << v;
-            totals[c] += v;
+    values.clear();
+    for (std::size_t c = 0; c < experts.size(); ++c) {
+        const double v = expertBytes(experts, int(c)) / div;
+        values << v;
+        totals[c] += v;
+    }
+    replaceValues(m_expertSet, values);
+    for (std::size_t k = 0; k < 2; ++k) {
+        values.clear();
+        bool any = false;
+        for (const auto& c : ftColumns) {
+            values << double(c[k]) / div;
+            any = any || c[k] > 0;
         }
-        if (m_expertSet->count() != ev.size() || (!ev.isEmpty() && QList<qreal>(ev) != expertValues(m_expertSet))) {
-            m_expertSet->remove(0, m_expertSet->count());
-            m_expertSet->append(ev);
-        }
+        replaceValues(m_ftSets[k], values);
+        m_ftUsed[k] = any;
+    }
+    m_ftColumns = ftColumns;
+    // With a frozen base the grads, master and optimizer segments are the adapters' only: their labels say so.
+    const bool ft = m_ftUsed[0] || m_ftUsed[1];
+    const std::pair<Term, QString> adapterLabels[] = {{Term::Grads, tr("Adapter gradients")},
+                                                      {Term::Master, tr("Adapter fp32 master weights")},
+                                                      {Term::Optimizer, tr("Adapter optimizer states")}};
+    for (const auto& [term, label] : adapterLabels) {
+        QBarSet* set = m_sets[static_cast<std::size_t>(term)];
+        const QString want = ft ? label : termLabel(term);
+        if (set->label() != want)
+            set->setLabel(want);
     }
     for (double v : totals)
         top = std::max(top, v);
@@ -491,6 +548,14 @@ void MemoryPerGpuChart::updateLegend()
         for (int t = 0; t < kTermCount; ++t) {
             if (t == static_cast<int>(Term::Activations) && expertsShown())
                 wanted << m_expertSet; // above the dense model states, below the activations
+            if (t == static_cast<int>(Term::Params) && (m_ftUsed[0] || m_ftUsed[1])) {
+                // Fine-tuning: the frozen base and the adapters stand in for the params set (which keeps core's
+                // whole term: their sum) at the bottom of each bar.
+                for (std::size_t k = 0; k < 2; ++k)
+                    if (m_ftUsed[k])
+                        wanted << m_ftSets[k];
+                continue;
+            }
             if (m_used[static_cast<std::size_t>(t)])
                 wanted << m_sets[static_cast<std::size_t>(t)];
         }
@@ -501,6 +566,17 @@ void MemoryPerGpuChart::updateLegend()
     for (QLegendMarker* lm : m_chart->legend()->markers(m_bars))
         if (lm->label().isEmpty() && lm->isVisible())
             lm->setVisible(false);
+}
+
+void MemoryPerGpuChart::replaceValues(QBarSet* set, const QList<qreal>& values)
+{
+    bool same = set->count() == values.size();
+    for (qsizetype i = 0; same && i < values.size(); ++i)
+        same = set->at(i) == values[i];
+    if (!same) {
+        set->remove(0, set->count());
+        set->append(values);
+    }
 }
 
 void MemoryPerGpuChart::replaceSets(const QList<QBarSet*>& present, const QList<QBarSet*>& wanted)
@@ -673,6 +749,7 @@ void MemoryPerGpuChart::changeEvent(QEvent* e)
         for (int t = 0; t < kTermCount; ++t)
             setTermColors(m_sets[static_cast<std::size_t>(t)], static_cast<Term>(t), palette());
         setExpertColors(m_expertSet, palette());
+        setFinetuneColors();
         if (m_hasResult)
             updateLegend(); // re-hides the log axis's floor set (Qt 6.4 resets hidden markers when a set changes)
         m_capacity->setPen(capacityPen(palette()));

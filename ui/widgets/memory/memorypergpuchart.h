@@ -77,6 +77,12 @@ public:
     bool inLegend(Term t) const;
     /// The hover text of term `t` in bar `column`: term and bar, bytes in the unit and exact, core's formula.
     QString toolTipFor(int column, Term t) const;
+    /// Fine-tuning (issue 28): the params term split into the frozen base and the adapters' weights, two sets of
+    /// their own (the grads, master and optimizer sets are then the adapters' and say so in their labels).
+    QBarSet* frozenSet() const { return m_ftSets[0]; }
+    QBarSet* adapterSet() const { return m_ftSets[1]; }
+    /// The hover text of the frozen base (adapter false) or of the adapters' weights in bar `column`.
+    QString finetuneToolTipFor(int column, bool adapter) const;
     /// The log axis's bar: the stage's total and each term's share of it.
     QString totalTipFor(int column) const;
     /// The text of the last tooltip shown on hover (empty after the pointer left).
@@ -97,6 +103,8 @@ private:
     void placeLabelOnce();
     void updateLegend();
     void replaceSets(const QList<QBarSet*>& present, const QList<QBarSet*>& wanted);
+    static void replaceValues(QBarSet* set, const QList<qreal>& values); ///< only when they changed
+    void setFinetuneColors();
     void applyAxisMode();
     void hovered(bool on, int column, QBarSet* set);
 
@@ -125,6 +133,9 @@ private:
     QStackedBarSeries* m_bars;
     std::array<QBarSet*, kTermCount> m_sets {};
     std::array<bool, kTermCount> m_used {};
+    std::array<QBarSet*, 2> m_ftSets {}; ///< fine-tuning: frozen base, adapter weights (of the params term)
+    std::array<bool, 2> m_ftUsed {};
+    std::vector<std::array<std::int64_t, 2>> m_ftColumns; ///< per bar: frozen base and adapter weights bytes
     QLineSeries* m_capacity;
     QBarCategoryAxis* m_x;
     QValueAxis* m_y;

@@ -205,11 +205,18 @@ void MemoryVsGpusChart::refresh()
         }
         m_markers[static_cast<std::size_t>(z)]->replace(marker);
     }
-    m_capacity->replace(QList<QPointF> {{xMin, cap}, {xMax, cap}});
+    // One N only (`--framework single`: one GPU): the axis spans an octave either side and the stages are dots, so
+    // that the one point per stage is drawn (a one-point line draws nothing).
+    const bool onePoint = xMax <= xMin;
+    for (QLineSeries* line : m_lines)
+        if (line->pointsVisible() != onePoint)
+            line->setPointsVisible(onePoint);
+    const double axisMin = onePoint ? xMin / 2 : xMin, axisMax = onePoint ? xMax * 2 : xMax;
+    m_capacity->replace(QList<QPointF> {{axisMin, cap}, {axisMax, cap}});
     const double n = double(m_result.scenario.gpus);
     m_current->replace(QList<QPointF> {{n, yMin}, {n, yMax}});
     m_currentLabel->setText(QStringLiteral("N = %1").arg(m_result.scenario.gpus));
-    setRangeIfChanged(m_x, xMin, xMax);
+    setRangeIfChanged(m_x, axisMin, axisMax);
     setRangeIfChanged(m_y, yMin, yMax);
     m_labelFull = tr("%1: %2").arg(QString::fromStdString(f.gpu.name), formatBytesUi(double(f.usableBytes), m_unit));
     m_label->setText(m_labelFull);
