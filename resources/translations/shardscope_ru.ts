@@ -1352,8 +1352,8 @@ B: %2
             <translation>; плотных слоёв: %1 из %2</translation>
         </message>
         <message>
-            <source>%1 B parameters, %2 B activated per token; %3 experts per GPU at EP %4</source>
-            <translation>%1 млрд параметров, %2 млрд активных на токен; %3 экспертов на GPU при EP %4</translation>
+            <source>%1 B parameters, %2 B activated per token; experts per GPU at EP %4: %3</source>
+            <translation>%1 млрд параметров, %2 млрд активных на токен; экспертов на GPU при EP %4: %3</translation>
         </message>
         <message>
             <source>Expert tensor parallel: each expert&apos;s matrices split over this many GPUs; 0 follows the tensor-parallel size (Megatron-Core&apos;s default).</source>

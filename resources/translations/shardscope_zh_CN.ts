@@ -1352,8 +1352,8 @@ B：%2
             <translation>；%2 层中 %1 层为稠密层</translation>
         </message>
         <message>
-            <source>%1 B parameters, %2 B activated per token; %3 experts per GPU at EP %4</source>
-            <translation>%1 B 参数，每个 token 激活 %2 B；EP %4 时每个 GPU %3 个专家</translation>
+            <source>%1 B parameters, %2 B activated per token; experts per GPU at EP %4: %3</source>
+            <translation>%1 B 参数，每个 token 激活 %2 B；EP %4 时每个 GPU 的专家数：%3</translation>
         </message>
         <message>
             <source>Expert tensor parallel: each expert&apos;s matrices split over this many GPUs; 0 follows the tensor-parallel size (Megatron-Core&apos;s default).</source>

@@ -122,7 +122,7 @@ private Q_SLOTS:
         QVERIFY(group->isVisible());
         const QString shape = w->controls()->findChild<QLabel*>(QStringLiteral("moeShape"))->text();
         QVERIFY2(shape.contains(QStringLiteral("8 routed experts")) && shape.contains(QStringLiteral("top-2"))
-                     && shape.contains(QStringLiteral("1 experts per GPU at EP 8")),
+                     && shape.contains(QStringLiteral("experts per GPU at EP 8: 1")),
                  qPrintable(shape));
         w->setScenario(defaultScenario());
         QApplication::processEvents();

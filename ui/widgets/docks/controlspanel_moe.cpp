@@ -112,7 +112,7 @@ void ControlsPanel::updateExperts()
     if (c.denseLayers > 0)
         shape += tr("; %1 of %2 layers dense").arg(loc.toString(qlonglong(c.denseLayers)), loc.toString(qlonglong(s.arch.layers)));
     shape += QLatin1Char('\n')
-        + tr("%1 B parameters, %2 B activated per token; %3 experts per GPU at EP %4")
+        + tr("%1 B parameters, %2 B activated per token; experts per GPU at EP %4: %3")
               .arg(loc.toString(double(c.total) / 1e9, 'f', 1), loc.toString(double(c.activePerToken) / 1e9, 'f', 1),
                    s.ep >= 1 && s.arch.experts % s.ep == 0 ? loc.toString(qlonglong(s.arch.experts / s.ep))
                                                             : QStringLiteral("?"),
