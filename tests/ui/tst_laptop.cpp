@@ -23,6 +23,7 @@
 #include <QAbstractSpinBox>
 #include <QAction>
 #include <QApplication>
+#include <QChartView>
 #include <QComboBox>
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -301,6 +302,34 @@ private slots:
         typed = QStringLiteral("12");
         pos = 2;
         QCOMPARE(static_cast<QAbstractSpinBox*>(ranks)->validate(typed, pos), QValidator::Acceptable);
+    }
+
+    // Issue 29: a scenario that starts or stops fitting changes the verdict's length (one line or two at 1366) and
+    // brings the fix buttons; neither may resize the charts below. A resize re-lays out every axis label (6-12 ms
+    // of a move on the 2-core machine) and moves the charts under the user's eyes.
+    void fitsAndDoesNotFitKeepTheCharts()
+    {
+        auto w = makeActiveWindow();
+        Scenario fits = defaultScenario();
+        Scenario tight = fits;
+        tight.gpus = 8; // 70B on 8 A100s with ZeRO-3: does not fit (the fixes offer more GPUs, offload, ...)
+        // The verdict's slot grows once to the longest verdict seen at this width (it shrinks only with a new width).
+        for (const Scenario& s : {tight, fits}) {
+            w->setScenario(s);
+            QApplication::processEvents();
+        }
+        QChartView* view = w->memoryPage()->perGpuChart()->chartView();
+        const QRect before = view->geometry();
+        for (int i = 0; i < 4; ++i) {
+            w->setScenario(i % 2 == 0 ? tight : fits);
+            QApplication::processEvents();
+            QCOMPARE(view->geometry(), before);
+        }
+        w->setScenario(tight);
+        QApplication::processEvents();
+        QVERIFY(w->findChild<QWidget*>(QStringLiteral("verdictFixes"))->isVisible());
+        QVERIFY2(w->memoryPage()->findChild<QLabel*>(QStringLiteral("verdict"))->text().contains(QStringLiteral("\u2716")),
+                 qPrintable(w->memoryPage()->findChild<QLabel*>(QStringLiteral("verdict"))->text()));
     }
 
     void windowMessagesQuoteNoFlags()

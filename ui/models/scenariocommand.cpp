@@ -23,16 +23,19 @@ QString describe(const QStringList& keys)
 ScenarioCommand::ScenarioCommand(const Scenario& before, const Scenario& after, std::function<void(const Scenario&)> show)
     : m_before(before)
     , m_after(after)
+    , m_beforeJson(scenarioToJson(before))
+    , m_afterJson(scenarioToJson(after))
     , m_show(std::move(show))
-    , m_keys(changedKeys(before, after))
+    , m_keys(changedKeys(m_beforeJson, m_afterJson))
 {
     setText(describe(m_keys));
     m_age.start();
 }
 
-QStringList ScenarioCommand::changedKeys(const Scenario& a, const Scenario& b)
+QStringList ScenarioCommand::changedKeys(const Scenario& a, const Scenario& b) { return changedKeys(scenarioToJson(a), scenarioToJson(b)); }
+
+QStringList ScenarioCommand::changedKeys(const QJsonObject& ja, const QJsonObject& jb)
 {
-    const QJsonObject ja = scenarioToJson(a), jb = scenarioToJson(b);
     QStringList keys;
     // "dp" is derived (N / (TP x PP x CP)), not a setting.
     for (auto it = ja.begin(); it != ja.end(); ++it)
@@ -61,8 +64,9 @@ bool ScenarioCommand::mergeWith(const QUndoCommand* other)
     if (m_age.elapsed() > kMergeMs || o->m_keys != m_keys || m_keys.isEmpty())
         return false;
     m_after = o->m_after;
+    m_afterJson = o->m_afterJson;
     m_age.restart();
-    if (changedKeys(m_before, m_after).isEmpty())
+    if (changedKeys(m_beforeJson, m_afterJson).isEmpty())
         setObsolete(true); // dragged back to where it started
     return true;
 }

@@ -4,6 +4,7 @@
 #include "shardscope/scenario.h"
 
 #include <QElapsedTimer>
+#include <QJsonObject>
 #include <QStringList>
 #include <QUndoCommand>
 
@@ -38,8 +39,14 @@ public:
     static QStringList changedKeys(const Scenario& a, const Scenario& b);
 
 private:
+    static QStringList changedKeys(const QJsonObject& a, const QJsonObject& b);
+
     Scenario m_before;
     Scenario m_after;
+    // Their JSON, made once: a dragged slider merges a command per move, and each comparison of two scenarios as
+    // JSON cost more than the model (issue 29).
+    QJsonObject m_beforeJson;
+    QJsonObject m_afterJson;
     std::function<void(const Scenario&)> m_show;
     QStringList m_keys;
     QElapsedTimer m_age;

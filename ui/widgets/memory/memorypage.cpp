@@ -125,17 +125,17 @@ public:
             return;
         const QString key = text + QChar(0) + QString::number(r.width()) + QChar(0) + opt.font.key() + QChar(0)
                             + QString::number(int(opt.displayAlignment)) + QChar(0) + QString::number(int(opt.textElideMode));
-        auto it = m_cache.constFind(key);
-        if (it == m_cache.cend()) {
+        QStaticText st = m_cache.value(key);
+        if (st.text().isEmpty()) {
             if (m_cache.size() > 2048)
                 m_cache.clear();
             const QFontMetrics fm(opt.font);
-            QStaticText st(fm.elidedText(text, opt.textElideMode, r.width()));
+            st.setText(fm.elidedText(text, opt.textElideMode, r.width()));
             st.setTextFormat(Qt::PlainText);
             st.prepare(QTransform(), opt.font);
-            it = m_cache.insert(key, st);
+            m_cache.insert(key, st);
         }
-        const QSizeF size = it->size();
+        const QSizeF size = st.size();
         const Qt::Alignment h = QStyle::visualAlignment(opt.direction, opt.displayAlignment) & Qt::AlignHorizontal_Mask;
         const double x = h & Qt::AlignRight ? r.right() + 1 - size.width() : h & Qt::AlignHCenter ? r.left() + (r.width() - size.width()) / 2 : r.left();
         const double y = r.top() + (r.height() - size.height()) / 2;
@@ -145,7 +145,7 @@ public:
         painter->setFont(opt.font);
         painter->setPen(opt.palette.color(cg, opt.state & QStyle::State_Selected ? QPalette::HighlightedText : QPalette::Text));
         painter->setClipRect(r);
-        painter->drawStaticText(QPointF(x, y), *it);
+        painter->drawStaticText(QPointF(x, y), st);
         painter->restore();
     }
 
