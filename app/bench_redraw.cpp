@@ -184,61 +184,90 @@ int benchRedraw(const QStringList& args)
         int forcedRepaints = 0;
         QJsonObject perJson;
         QString text;
-        for (const Control& c : controls) {
-            w.setScenario(start);
-            QApplication::processEvents();
-            std::vector<double> times;
-            int i = 0, dir = 1;
-            while (static_cast<int>(times.size()) < perControl) {
-                if (c.positions > 1) {
-                    i += dir;
-                    if (i >= c.positions || i < 0) {
-                        dir = -dir;
-                        i += 2 * dir;
-                    }
-                }
-                QElapsedTimer t;
-                paints.clock = &t;
-                paints.reset();
-                t.start();
-                c.moveTo(i);
-                const qint64 moved = t.nsecsElapsed();
-                const qint64 model = state->lastModelNs(), advice = state->lastAdviceNs();
-                // Force each chart view to repaint in this frame (update() marks it dirty even when its scene did
-                // not change), then let the event loop run the frame: layouts, then one paint of everything dirty.
-                paints.painted.clear();
-                for (QChartView* v : views)
-                    v->viewport()->update();
+        // Every control from `from`; the first pass records the phases too (`phases` false: the MoE pass).
+        auto pass = [&](const Scenario& from, bool phases, std::vector<double>& passAll, QJsonObject& passPer, QString& passText) {
+            for (const Control& c : controls) {
+                w.setScenario(from);
                 QApplication::processEvents();
-                const qint64 events = t.nsecsElapsed();
-                // Any chart view the frame did not paint is painted now, so every move ends with three fresh charts.
-                for (QChartView* v : views) {
-                    if (!paints.painted.contains(v->viewport())) {
-                        v->viewport()->repaint();
-                        ++forcedRepaints;
+                std::vector<double> times;
+                int i = 0, dir = 1;
+                while (static_cast<int>(times.size()) < perControl) {
+                    if (c.positions > 1) {
+                        i += dir;
+                        if (i >= c.positions || i < 0) {
+                            dir = -dir;
+                            i += 2 * dir;
+                        }
                     }
+                    QElapsedTimer t;
+                    paints.clock = &t;
+                    paints.reset();
+                    t.start();
+                    c.moveTo(i);
+                    const qint64 moved = t.nsecsElapsed();
+                    const qint64 model = state->lastModelNs(), advice = state->lastAdviceNs();
+                    // Force each chart view to repaint in this frame (update() marks it dirty even when its scene did
+                    // not change), then let the event loop run the frame: layouts, then one paint of everything dirty.
+                    paints.painted.clear();
+                    for (QChartView* v : views)
+                        v->viewport()->update();
+                    QApplication::processEvents();
+                    const qint64 events = t.nsecsElapsed();
+                    // Any chart view the frame did not paint is painted now, so every move ends with three fresh charts.
+                    for (QChartView* v : views) {
+                        if (!paints.painted.contains(v->viewport())) {
+                            v->viewport()->repaint();
+                            ++forcedRepaints;
+                        }
+                    }
+                    const qint64 done = t.nsecsElapsed();
+                    times.push_back(double(done) / 1e6);
+                    if (!phases)
+                        continue;
+                    phaseUpdate.push_back(double(moved) / 1e6);
+                    phaseEvents.push_back(double(events - moved) / 1e6);
+                    const qint64 firstPaint = paints.firstPaintNs < 0 ? events : std::max(paints.firstPaintNs, moved);
+                    phaseModel.push_back(double(model) / 1e6);
+                    phaseAdvice.push_back(double(advice) / 1e6);
+                    phaseSeries.push_back(double(std::max<qint64>(0, moved - model - advice)) / 1e6);
+                    phaseLayout.push_back(double(firstPaint - moved) / 1e6);
+                    phasePaint.push_back(double(done - firstPaint) / 1e6);
                 }
-                const qint64 done = t.nsecsElapsed();
-                times.push_back(double(done) / 1e6);
-                phaseUpdate.push_back(double(moved) / 1e6);
-                phaseEvents.push_back(double(events - moved) / 1e6);
-                const qint64 firstPaint = paints.firstPaintNs < 0 ? events : std::max(paints.firstPaintNs, moved);
-                phaseModel.push_back(double(model) / 1e6);
-                phaseAdvice.push_back(double(advice) / 1e6);
-                phaseSeries.push_back(double(std::max<qint64>(0, moved - model - advice)) / 1e6);
-                phaseLayout.push_back(double(firstPaint - moved) / 1e6);
-                phasePaint.push_back(double(done - firstPaint) / 1e6);
+                passAll.insert(passAll.end(), times.begin(), times.end());
+                const Stats s = stats(times);
+                passPer[c.name] = toJson(s);
+                passText += QStringLiteral("  %1 %2 moves  median %3 ms  p99 %4 ms  max %5 ms\n")
+                                .arg(c.name, -18)
+                                .arg(s.moves, 4)
+                                .arg(s.median, 6, 'f', 2)
+                                .arg(s.p99, 6, 'f', 2)
+                                .arg(s.max, 6, 'f', 2);
             }
-            all.insert(all.end(), times.begin(), times.end());
-            const Stats s = stats(times);
-            perJson[c.name] = toJson(s);
-            text += QStringLiteral("  %1 %2 moves  median %3 ms  p99 %4 ms  max %5 ms\n")
-                        .arg(c.name, -18)
-                        .arg(s.moves, 4)
-                        .arg(s.median, 6, 'f', 2)
-                        .arg(s.p99, 6, 'f', 2)
-                        .arg(s.max, 6, 'f', 2);
-        }
+        };
+        pass(start, true, all, perJson, text);
+        // The MoE scenario (issue 25): DeepSeek-V3 as its report trains it (2,048 GPUs, PP 16, EP 64, ZeRO-1), every
+        // control moved from it, so that a MoE model's redraw cost is printed beside the dense one's.
+        Scenario moe = start;
+        moe.arch = *findModelPreset("deepseek-v3");
+        moe.bareParams.reset();
+        moe.gpus = 2048;
+        moe.gpusPerNode = 8;
+        moe.tp = 1;
+        moe.pp = 16;
+        moe.cp = 1;
+        moe.vpp = 1;
+        moe.schedule = PipelineSchedule::OneFOneB;
+        moe.ep = 64;
+        moe.etp = 1;
+        moe.zeroStage = 1;
+        validateScenario(moe);
+        std::vector<double> moeAll;
+        QJsonObject moePerJson;
+        QString moeText;
+        pass(moe, false, moeAll, moePerJson, moeText);
+        w.setScenario(start);
+        QApplication::processEvents();
+        const Stats moeTotal = stats(moeAll);
 
         // Floors: painting alone, nothing changed.
         std::vector<double> windowPaint, chartPaint;
@@ -293,6 +322,10 @@ int benchRedraw(const QStringList& args)
         if (format == QLatin1String("json")) {
             QJsonObject o = toJson(total);
             o[QStringLiteral("per_control")] = perJson;
+            QJsonObject moeJson = toJson(moeTotal);
+            moeJson[QStringLiteral("scenario")] = QStringLiteral("deepseek-v3, 2048 GPUs, PP 16, EP 64, expert TP 1, ZeRO-1");
+            moeJson[QStringLiteral("per_control")] = moePerJson;
+            o[QStringLiteral("moe")] = moeJson;
             o[QStringLiteral("model_median_ms")] = std::round(modelStats.median * 1000) / 1000;
             o[QStringLiteral("model_p99_ms")] = std::round(modelStats.p99 * 1000) / 1000;
             o[QStringLiteral("phases_median_ms")] = QJsonObject {
@@ -314,6 +347,14 @@ int benchRedraw(const QStringList& args)
                       .arg(total.median, 0, 'f', 2)
                       .arg(total.p99, 0, 'f', 2)
                       .arg(total.max, 0, 'f', 2)
+                + QStringLiteral("MoE (deepseek-v3, 2048 GPUs, PP 16, EP 64, expert TP 1, ZeRO-1), every control moved from "
+                                 "it:\n")
+                + moeText
+                + QStringLiteral("moe: %1 moves  median %2 ms  p99 %3 ms  max %4 ms\n")
+                      .arg(moeTotal.moves)
+                      .arg(moeTotal.median, 0, 'f', 2)
+                      .arg(moeTotal.p99, 0, 'f', 2)
+                      .arg(moeTotal.max, 0, 'f', 2)
                 + QStringLiteral("phases (median): model + series update %1 ms, layout + paint %2 ms; chart views not painted "
                                  "by the frame (repainted after it): %3\n")
                       .arg(stats(phaseUpdate).median, 0, 'f', 2)

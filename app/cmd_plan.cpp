@@ -50,6 +50,9 @@ QJsonObject layoutToJson(const Scenario& base, const PlanLayout& l)
     o[QStringLiteral("sequence_parallel")] = l.sequenceParallel;
     o[QStringLiteral("offload_optimizer")] = QString::fromLatin1(offloadKey(l.offloadOptimizer));
     o[QStringLiteral("offload_params")] = QString::fromLatin1(offloadKey(l.offloadParams));
+    // MoE (issue 25): the expert-parallel size and the expert TP in force (the TP size where the layout follows it).
+    o[QStringLiteral("ep")] = double(l.ep);
+    o[QStringLiteral("expert_tp")] = double(l.etp > 0 ? l.etp : l.tp);
     o[QStringLiteral("peak_bytes")] = double(l.peakBytes);
     o[QStringLiteral("step_time_s")] = l.stepTimeS;
     o[QStringLiteral("tflops_per_gpu")] = l.tflopsPerGpu;
@@ -102,6 +105,10 @@ QString planTable(const PlanRequest& r, const PlanResult& res, ByteUnit units)
              .arg(QStringLiteral("step s"), 9)
              .arg(QStringLiteral("TFLOP/s"), 7)
              .arg(QStringLiteral("MFU"), 6);
+    // MoE (issue 25): the expert fold of each layout, after the columns every model has.
+    const bool moe = r.base.arch.moe();
+    if (moe)
+        t.insert(t.size() - 1, QStringLiteral(" %1 %2").arg(QStringLiteral("ep"), 4).arg(QStringLiteral("etp"), 3));
     int i = 0;
     for (const PlanLayout& l : res.layouts) {
         const QString off = QStringLiteral("%1/%2").arg(QString::fromLatin1(offloadKey(l.offloadOptimizer)),
@@ -122,6 +129,8 @@ QString planTable(const PlanRequest& r, const PlanResult& res, ByteUnit units)
                  .arg(l.stepTimeS, 9, 'f', 3)
                  .arg(l.tflopsPerGpu, 7, 'f', 1)
                  .arg(QString::number(100.0 * l.mfu, 'f', 1) + QLatin1Char('%'), 6);
+        if (moe)
+            t.insert(t.size() - 1, QStringLiteral(" %1 %2").arg(l.ep, 4).arg(l.etp > 0 ? l.etp : l.tp, 3));
     }
     return t;
 }
@@ -143,7 +152,8 @@ int runPlan(const QStringList& args)
                                    QStringLiteral("B")));
     p.addOption(QCommandLineOption(QStringLiteral("search"),
                                    QStringLiteral("Knobs to search, comma-separated, from tp,pp,vpp,stage,micro-batch,"
-                                                  "checkpointing,sequence-parallel,offload (default: all)."),
+                                                  "checkpointing,sequence-parallel,offload,ep (default: all; ep for a "
+                                                  "MoE model only)."),
                                    QStringLiteral("KNOBS")));
     p.addOption(QCommandLineOption(QStringLiteral("rank-by"), QStringLiteral("step-time, mfu or tokens (default step-time)."),
                                    QStringLiteral("MEASURE")));
@@ -171,6 +181,8 @@ int runPlan(const QStringList& args)
                                        + "' must be step-time, mfu or tokens");
             r.rankBy = *by;
         }
+        // MoE (issue 25): EP and expert TP are searched by default for a MoE model (PlanKnob::Ep).
+        r.search[static_cast<std::size_t>(PlanKnob::Ep)] = r.base.arch.moe();
         if (p.isSet(QStringLiteral("search"))) {
             r.search.fill(false);
             const QStringList knobs = p.value(QStringLiteral("search")).split(QLatin1Char(','));
@@ -184,7 +196,7 @@ int runPlan(const QStringList& args)
                 if (!knob)
                     throw InvalidInput("search", "--search: unknown knob '" + key.toStdString()
                                            + "' (known: tp, pp, vpp, stage, micro-batch, checkpointing, "
-                                             "sequence-parallel, offload)");
+                                             "sequence-parallel, offload, ep)");
                 r.search[static_cast<std::size_t>(*knob)] = true;
             }
         }

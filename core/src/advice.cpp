@@ -106,6 +106,29 @@ std::vector<std::int64_t> validTpValues(const Scenario& s)
     return v;
 }
 
+std::vector<std::int64_t> validEpValues(const Scenario& s)
+{
+    std::vector<std::int64_t> v {1};
+    if (!s.arch.moe())
+        return v;
+    for (std::int64_t e = 2; e <= s.arch.experts; ++e)
+        if (s.arch.experts % e == 0)
+            v.push_back(e);
+    return v;
+}
+
+std::vector<std::int64_t> validEtpValues(const Scenario& s)
+{
+    std::vector<std::int64_t> v {0};
+    if (!s.arch.moe())
+        return v;
+    const std::int64_t f = s.arch.expertFfn();
+    for (std::int64_t t = 1; t <= std::max<std::int64_t>(1, s.gpusPerNode); ++t)
+        if (t == 1 || (f > 0 && f % t == 0))
+            v.push_back(t);
+    return v;
+}
+
 const char* fixKindKey(FixKind k)
 {
     switch (k) {

@@ -312,11 +312,11 @@ std::vector<Knob> makeKnobs()
     // --- Mixture of Experts: expert parallelism (issue 25; docs/model.md, "Expert parallelism")
     v.push_back(count("ep", "ep", "ep", 1, 1048576, "N",
                       "Expert-parallel size: the routed experts split over N GPUs of a pipeline stage (MoE only).",
-                      nullptr, SS_COUNT(ep)));
+                      "ep", SS_COUNT(ep)));
     v.push_back(count("etp", "expert_tp", "expert-tp", 0, 1048576, "N",
                       "Expert tensor-parallel size: each expert's matrices split over N GPUs (MoE only; default 0: the "
                       "TP size, as Megatron-Core).",
-                      nullptr, SS_COUNT(etp)));
+                      "expertTp", SS_COUNT(etp)));
     v.push_back(real("moeCapacityFactor", "moe_capacity_factor", "moe-capacity-factor", 1, 64, false, 1, "FACTOR",
                      "Tokens an EP rank's experts take over the balanced top-k share: load imbalance or capacity "
                      "factor (default 1).",
@@ -326,7 +326,7 @@ std::vector<Knob> makeKnobs()
                       "unlimited).",
                       nullptr, SS_COUNT(moeRouteNodes)));
     v.push_back(onOff("moeA2aOverlap", "moe_a2a_overlap", "moe-a2a-overlap",
-                      "The MoE all-to-alls overlap the computation (default off).", nullptr, SS_BOOL(moeA2aOverlap)));
+                      "The MoE all-to-alls overlap the computation (default off).", "moeA2aOverlap", SS_BOOL(moeA2aOverlap)));
     v.push_back(onOff("moeNodeDedup", "moe_node_dedup", "moe-node-dedup",
                       "DeepEP-style dispatch: a token crosses the NIC once per destination node, then NVLink (default "
                       "off).",

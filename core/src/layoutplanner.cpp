@@ -5,6 +5,7 @@
 
 #include "layoutplanner_eval.h"
 
+#include "shardscope/advice.h"
 #include "shardscope/errors.h"
 #include "shardscope/footprint.h"
 #include "shardscope/step.h"
@@ -24,7 +25,7 @@ namespace shardscope {
 namespace {
 
 constexpr const char* kKnobKeys[kPlanKnobCount]
-    = {"tp", "pp", "vpp", "stage", "micro-batch", "checkpointing", "sequence-parallel", "offload"};
+    = {"tp", "pp", "vpp", "stage", "micro-batch", "checkpointing", "sequence-parallel", "offload", "ep"};
 
 /// The interleaved schedule's bound on micro-batch chunks per GPU (validateScenario's kMaxScheduledChunks).
 constexpr std::int64_t kMaxScheduledChunks = 200000;
@@ -96,6 +97,8 @@ void applyLayoutTo(Scenario& s, const Scenario& base, const PlanLayout& l)
     s.sequenceParallel = l.sequenceParallel;
     s.offloadOptimizer = l.offloadOptimizer;
     s.offloadParams = l.offloadParams;
+    s.ep = l.ep;
+    s.etp = l.etp;
     // gpus stays: dp = gpus / (tp x pp x cp) is what the layout's dp says.
 }
 
@@ -176,72 +179,92 @@ void enumerateLayouts(const PlanRequest& r, Cell&& cell, F&& f)
                 continue;
             if (!cell(t, p))
                 return;
-            const std::int64_t perReplica = B / d; // micro-batch x grad-accum
-            std::vector<std::int64_t> vpps;
-            if (searched(r, PlanKnob::Vpp)) {
-                vpps.push_back(1);
-                if (p > 1)
-                    for (std::int64_t v = 2; v * p <= a.layers; ++v)
-                        if (a.layers % (p * v) == 0)
-                            vpps.push_back(v);
+            // MoE (issue 25): the (EP, expert TP) pairs of this (tp, pp): EP over the divisors of the experts, expert TP 1
+            // and = TP, each where EP x expert TP divides the stage's GPUs (validateScenario()'s fold); the base's own
+            // where EP is not searched (or the model is dense), skipped where it does not divide this stage.
+            std::vector<std::pair<std::int64_t, std::int64_t>> experts;
+            if (a.moe() && searched(r, PlanKnob::Ep)) {
+                for (std::int64_t e : validEpValues(b))
+                    for (std::int64_t et : t > 1 ? std::vector<std::int64_t> {1, 0} : std::vector<std::int64_t> {0})
+                        experts.emplace_back(e, et);
             } else {
-                vpps.push_back(baseInterleaved ? b.vpp : 1);
+                experts.emplace_back(b.ep, b.etp);
             }
-            std::vector<std::int64_t> mbs;
-            if (searched(r, PlanKnob::MicroBatch)) {
-                for (std::int64_t m : divisorsOf(perReplica))
-                    if (m <= 65536 && perReplica / m <= 1000000)
-                        mbs.push_back(m);
-            } else if (perReplica % b.microBatch == 0 && perReplica / b.microBatch <= 1000000) {
-                mbs.push_back(b.microBatch);
-            }
-            std::vector<bool> sps;
-            if (searched(r, PlanKnob::SequenceParallel)) {
-                sps.push_back(false);
-                if (t > 1)
-                    sps.push_back(true);
-            } else {
-                sps.push_back(b.sequenceParallel && t > 1);
-            }
-            std::vector<Checkpointing> ckpts;
-            // Selective before none: the planner prunes none where selective does not fit (planLayouts()).
-            if (searched(r, PlanKnob::Checkpointing))
-                ckpts = {Checkpointing::Full, Checkpointing::Selective, Checkpointing::None};
-            else
-                ckpts = {b.checkpointing};
-            std::vector<int> stages;
-            if (searched(r, PlanKnob::Stage))
-                stages = {0, 1, 2, 3};
-            else
-                stages = {b.zeroStage};
-            for (std::int64_t v : vpps) {
-                if (v > 1 && (p < 2 || a.layers < p * v))
-                    continue;
-                for (std::int64_t m : mbs) {
-                    const std::int64_t ga = perReplica / m;
-                    if (v > 1 && (ga % p != 0 || ga * v > kMaxScheduledChunks))
+            for (const auto& [e, et] : experts) {
+                if (a.moe()) {
+                    const std::int64_t etv = et > 0 ? et : t;
+                    if (a.experts % e != 0 || (b.gpus / p) % (e * etv) != 0 || (et > 1 && a.expertFfn() % et != 0))
                         continue;
-                    if (b.optimizerInBackward && ga != 1)
+                }
+                const std::int64_t perReplica = B / d; // micro-batch x grad-accum
+                std::vector<std::int64_t> vpps;
+                if (searched(r, PlanKnob::Vpp)) {
+                    vpps.push_back(1);
+                    if (p > 1)
+                        for (std::int64_t v = 2; v * p <= a.layers; ++v)
+                            if (a.layers % (p * v) == 0)
+                                vpps.push_back(v);
+                } else {
+                    vpps.push_back(baseInterleaved ? b.vpp : 1);
+                }
+                std::vector<std::int64_t> mbs;
+                if (searched(r, PlanKnob::MicroBatch)) {
+                    for (std::int64_t m : divisorsOf(perReplica))
+                        if (m <= 65536 && perReplica / m <= 1000000)
+                            mbs.push_back(m);
+                } else if (perReplica % b.microBatch == 0 && perReplica / b.microBatch <= 1000000) {
+                    mbs.push_back(b.microBatch);
+                }
+                std::vector<bool> sps;
+                if (searched(r, PlanKnob::SequenceParallel)) {
+                    sps.push_back(false);
+                    if (t > 1)
+                        sps.push_back(true);
+                } else {
+                    sps.push_back(b.sequenceParallel && t > 1);
+                }
+                std::vector<Checkpointing> ckpts;
+                // Selective before none: the planner prunes none where selective does not fit (planLayouts()).
+                if (searched(r, PlanKnob::Checkpointing))
+                    ckpts = {Checkpointing::Full, Checkpointing::Selective, Checkpointing::None};
+                else
+                    ckpts = {b.checkpointing};
+                std::vector<int> stages;
+                if (searched(r, PlanKnob::Stage))
+                    stages = {0, 1, 2, 3};
+                else
+                    stages = {b.zeroStage};
+                for (std::int64_t v : vpps) {
+                    if (v > 1 && (p < 2 || a.layers < p * v))
                         continue;
-                    for (bool sp : sps) {
-                        for (Checkpointing c : ckpts) {
-                            for (int z : stages) {
-                                const auto& offs = offsOf[std::size_t(z)];
-                                for (const auto& [o, q] : offs) {
-                                    PlanLayout l;
-                                    l.tp = t;
-                                    l.pp = p;
-                                    l.dp = d;
-                                    l.vpp = v;
-                                    l.stage = z;
-                                    l.microBatch = m;
-                                    l.gradAccum = ga;
-                                    l.checkpointing = c;
-                                    l.sequenceParallel = sp;
-                                    l.offloadOptimizer = o;
-                                    l.offloadParams = q;
-                                    if (!f(l))
-                                        return;
+                    for (std::int64_t m : mbs) {
+                        const std::int64_t ga = perReplica / m;
+                        if (v > 1 && (ga % p != 0 || ga * v > kMaxScheduledChunks))
+                            continue;
+                        if (b.optimizerInBackward && ga != 1)
+                            continue;
+                        for (bool sp : sps) {
+                            for (Checkpointing c : ckpts) {
+                                for (int z : stages) {
+                                    const auto& offs = offsOf[std::size_t(z)];
+                                    for (const auto& [o, q] : offs) {
+                                        PlanLayout l;
+                                        l.tp = t;
+                                        l.pp = p;
+                                        l.dp = d;
+                                        l.vpp = v;
+                                        l.stage = z;
+                                        l.microBatch = m;
+                                        l.gradAccum = ga;
+                                        l.checkpointing = c;
+                                        l.sequenceParallel = sp;
+                                        l.offloadOptimizer = o;
+                                        l.offloadParams = q;
+                                        l.ep = e;
+                                        l.etp = et;
+                                        if (!f(l))
+                                            return;
+                                    }
                                 }
                             }
                         }
@@ -357,11 +380,11 @@ public:
 
 private:
     /// The family of the layout's shape (m_s is the layout's scenario).
-    using Shape = std::tuple<std::int64_t, std::int64_t, std::int64_t, std::int64_t, std::int64_t, int, bool>;
+    using Shape = std::tuple<std::int64_t, std::int64_t, std::int64_t, std::int64_t, std::int64_t, int, bool, std::int64_t>;
     /// What a FootprintFamily is kept for: the layout without its ZeRO stage and offloads.
     static Shape shapeOf(const PlanLayout& l)
     {
-        return {l.tp, l.pp, l.vpp, l.microBatch, l.gradAccum, int(l.checkpointing), l.sequenceParallel};
+        return {l.tp, l.pp, l.vpp, l.microBatch, l.gradAccum, int(l.checkpointing), l.sequenceParallel, expertKey(l)};
     }
     void toShape(const PlanLayout& l)
     {
@@ -489,12 +512,12 @@ PlanResult planLayouts(const PlanRequest& request)
     std::int64_t enumerated = 0; ///< valid layouts (evaluated or pruned)
     PlanLayout curBest;
     detail::FastEvaluator eval(request.base);
-    std::tuple<std::int64_t, std::int64_t, std::int64_t, std::int64_t, bool> pruneGroup {-1, -1, -1, -1, false};
+    std::tuple<std::int64_t, std::int64_t, std::int64_t, std::int64_t, bool, std::int64_t> pruneGroup {-1, -1, -1, -1, false, -1};
     std::uint64_t noFit = 0; ///< bit z x 9 + o x 3 + q: (stage, offloads) where selective did not fit
     // The micro-batch pruning (below): per (tp, pp, vpp), for each (sequence parallel, checkpointing, stage, offloads),
     // the in-flight signature of the last micro-batch that did not fit (kNoFailure: none).
     constexpr std::int64_t kNoFailure = -1;
-    std::tuple<std::int64_t, std::int64_t, std::int64_t> microBatchGroup {-1, -1, -1};
+    std::tuple<std::int64_t, std::int64_t, std::int64_t, std::int64_t> microBatchGroup {-1, -1, -1, -1};
     std::array<std::int64_t, std::size_t {2} * 4 * 36> failedAt {};
     auto cancelled = [&] { return request.cancel && request.cancel->load(std::memory_order_relaxed); };
 
@@ -554,7 +577,7 @@ PlanResult planLayouts(const PlanRequest& request)
             // selective checkpointing's, and the offloaded bytes do not depend on checkpointing (tst_layoutplanner's
             // property test): where selective does not fit, none does not either. (Full is not below selective
             // everywhere: with the model states at their peak, full's recompute buffer can tip it over.)
-            const auto group = std::make_tuple(l.tp, l.pp, l.vpp, l.microBatch, l.sequenceParallel);
+            const auto group = std::make_tuple(l.tp, l.pp, l.vpp, l.microBatch, l.sequenceParallel, detail::expertKey(l));
             if (group != pruneGroup) {
                 pruneGroup = group;
                 noFit = 0;
@@ -572,7 +595,7 @@ PlanResult planLayouts(const PlanRequest& request)
             // micro-batch does not fit, the larger ones (enumerated after it) with the same in-flight counts do not
             // either. The counts: 1F1B min(p - i, m) on stage i, interleaved from min(m v, (p - 1) 2 + (v - 1) p + 1)
             // chunks, GPipe m, one stage 1 (footprint.cpp's inflight()); with the single-accumulation case (m = 1) apart.
-            if (const auto g = std::make_tuple(l.tp, l.pp, l.vpp); g != microBatchGroup) {
+            if (const auto g = std::make_tuple(l.tp, l.pp, l.vpp, detail::expertKey(l)); g != microBatchGroup) {
                 microBatchGroup = g;
                 failedAt.fill(kNoFailure);
                 peakSignature.fill(kNoFailure);
@@ -756,6 +779,12 @@ std::vector<PlanStageCell> planStageMap(const PlanRequest& request, const std::v
                         r.base.schedule = PipelineSchedule::OneFOneB;
                 }
             }
+            // MoE (issue 25): the base's EP and expert TP need not divide this N's stages where the search chooses them.
+            if (n >= 1 && r.base.arch.moe() && r.search[static_cast<std::size_t>(PlanKnob::Ep)]
+                && (n % r.base.pp != 0 || (n / r.base.pp) % (r.base.ep * r.base.expertTp()) != 0)) {
+                r.base.ep = 1;
+                r.base.etp = 0;
+            }
             try {
                 const PlanResult pr = planLayouts(r);
                 c.fits = !pr.layouts.empty();
@@ -793,6 +822,8 @@ PlanLayout layoutOf(const Scenario& s)
     l.sequenceParallel = s.sequenceParallel;
     l.offloadOptimizer = s.offloadOptimizer;
     l.offloadParams = s.offloadParams;
+    l.ep = s.ep;
+    l.etp = s.etp;
     return l;
 }
 

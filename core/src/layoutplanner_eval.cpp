@@ -354,8 +354,8 @@ struct StepEvaluator::Impl
     Ctx x;
     // Cache keys: the link plan per (tp, pp); the layer's kernel seconds per (tp, micro-batch, sequence parallelism,
     // bytes per activation element); the shape's seconds per (those, pp, checkpointing).
-    std::tuple<std::int64_t, std::int64_t> linkKey {-1, -1};
-    std::tuple<std::int64_t, std::int64_t, bool, double> ltKey {-1, -1, false, 0.0};
+    std::tuple<std::int64_t, std::int64_t, std::int64_t> linkKey {-1, -1, -1};
+    std::tuple<std::int64_t, std::int64_t, bool, double, std::int64_t> ltKey {-1, -1, false, 0.0, -1};
     std::tuple<std::int64_t, std::int64_t, std::int64_t, bool, int, double> shapeKey {-1, -1, -1, false, -1, 0.0};
 
     /// Placements of the schedule kept for the current shape, keyed by (schedule, p, placed micro-batches, v, the
@@ -464,12 +464,14 @@ double StepEvaluator::run(const Scenario& s, const Footprint& fp, PlanLayout* ou
     x.dc = s.dp() * s.cp;
     const double actBytes = activationWireBytes(x.b);
     bool shapeChanged = false;
-    if (const auto key = std::make_tuple(s.tp, s.pp); key != im.linkKey) {
+    // EP and expert TP (issue 25) change the all-to-all's links and the MoE layer's time.
+    if (const auto key = std::make_tuple(s.tp, s.pp, expertKey(s.ep, s.etp)); key != im.linkKey) {
         x.links = planLinks(s);
         im.linkKey = key;
         shapeChanged = true;
     }
-    if (const auto key = std::make_tuple(s.tp, s.microBatch, s.sequenceParallel, actBytes); key != im.ltKey) {
+    if (const auto key = std::make_tuple(s.tp, s.microBatch, s.sequenceParallel, actBytes, expertKey(s.ep, s.etp));
+        key != im.ltKey) {
         x.lt = layerTimes(s, fp.gpu, actBytes);
         im.ltKey = key;
         shapeChanged = true;

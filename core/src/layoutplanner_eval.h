@@ -127,6 +127,11 @@ PlanLayout layoutOf(const Scenario& s);
 /// The worst rank's memory figures and the fit of layout `l` of scenario `s` from its footprint (layoutplanner.cpp).
 void fillMemory(const Scenario& s, const Footprint& f, PlanLayout& l);
 
+/// MoE (issue 25): EP and expert TP as one key of the planner's caches and pruning groups (expert TP is at most 1,048,576:
+/// knobs.cpp). Layouts that differ in them have different footprints and layer times.
+inline std::int64_t expertKey(std::int64_t ep, std::int64_t etp) { return ep * 1048577 + etp; }
+inline std::int64_t expertKey(const PlanLayout& l) { return expertKey(l.ep, l.etp); }
+
 /// Host RAM and NVMe bytes per node of the offloaded states (as computeFootprint() counts them), from the
 /// footprint's distinct ranks: the same for CPU and NVMe offload on the GPU side, so one footprint serves both.
 void offloadBytesPerNode(const Scenario& s, const Footprint& fp, std::int64_t& host, std::int64_t& nvme);

@@ -543,6 +543,22 @@ B: %2
             <source>no answer for ZeRO-%1</source>
             <translation>нет ответа для ZeRO-%1</translation>
         </message>
+        <message>
+            <source>Expert parallel</source>
+            <translation>Экспертный параллелизм</translation>
+        </message>
+        <message>
+            <source>Expert TP</source>
+            <translation>Экспертный TP</translation>
+        </message>
+        <message>
+            <source>MoE capacity factor</source>
+            <translation>Коэффициент ёмкости MoE</translation>
+        </message>
+        <message>
+            <source>Nodes per token</source>
+            <translation>Узлов на токен</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::BreakdownModel</name>
@@ -1290,6 +1306,62 @@ B: %2
         <message>
             <source>Imported: </source>
             <translation>Импортировано: </translation>
+        </message>
+        <message>
+            <source>Experts (MoE)</source>
+            <translation>Эксперты (MoE)</translation>
+        </message>
+        <message>
+            <source>The model&apos;s Mixture-of-Experts shape: routed experts per MoE layer, experts per token (top-k), one expert&apos;s FFN size, shared experts and dense first layers (docs/model.md section 11).</source>
+            <translation>Форма смеси экспертов (MoE) модели: маршрутизируемые эксперты в слое MoE, экспертов на токен (top-k), размер FFN одного эксперта, общие эксперты и первые плотные слои (docs/model.md, раздел 11).</translation>
+        </message>
+        <message>
+            <source>EP</source>
+            <translation>EP</translation>
+        </message>
+        <message>
+            <source>Expert parallel: each MoE layer&apos;s routed experts split over this many GPUs of a pipeline stage (must divide the experts; EP x expert TP must divide the stage&apos;s GPUs).</source>
+            <translation>Экспертный параллелизм: маршрутизируемые эксперты каждого слоя MoE делятся на столько GPU ступени конвейера (должно делить число экспертов; EP x экспертный TP должно делить число GPU ступени).</translation>
+        </message>
+        <message>
+            <source>Expert parallel</source>
+            <translation>Экспертный параллелизм</translation>
+        </message>
+        <message>
+            <source>Expert TP</source>
+            <translation>Экспертный TP</translation>
+        </message>
+        <message>
+            <source>Overlap all-to-all with compute</source>
+            <translation>Совмещать all-to-all с вычислениями</translation>
+        </message>
+        <message>
+            <source>The dispatch and combine all-to-alls run beside the layer&apos;s computation (Megatron-Core EP communication overlap, DeepSeek&apos;s DualPipe): only what the compute cannot cover is exposed.</source>
+            <translation>All-to-all рассылки и сборки идут параллельно с вычислениями слоя (совмещение связи EP в Megatron-Core, DualPipe в DeepSeek): открытым остаётся лишь то, что вычисления не покрывают.</translation>
+        </message>
+        <message>
+            <source>%1 routed experts per MoE layer, top-%2, expert FFN %3</source>
+            <translation>%1 маршрутизируемых экспертов в слое MoE, top-%2, FFN эксперта %3</translation>
+        </message>
+        <message>
+            <source>; shared experts: %1</source>
+            <translation>; общих экспертов: %1</translation>
+        </message>
+        <message>
+            <source>; %1 of %2 layers dense</source>
+            <translation>; плотных слоёв: %1 из %2</translation>
+        </message>
+        <message>
+            <source>%1 B parameters, %2 B activated per token; experts per GPU at EP %4: %3</source>
+            <translation>%1 млрд параметров, %2 млрд активных на токен; экспертов на GPU при EP %4: %3</translation>
+        </message>
+        <message>
+            <source>Expert tensor parallel: each expert&apos;s matrices split over this many GPUs; 0 follows the tensor-parallel size (Megatron-Core&apos;s default).</source>
+            <translation>Экспертный тензорный параллелизм: матрицы каждого эксперта делятся на столько GPU; 0 следует размеру тензорного параллелизма (по умолчанию в Megatron-Core).</translation>
+        </message>
+        <message>
+            <source>Expert TP 0 follows TP: %1</source>
+            <translation>Экспертный TP 0 следует TP: %1</translation>
         </message>
     </context>
     <context>
@@ -2254,6 +2326,22 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>%1: %2 (%3%)</translation>
         </message>
         <message>
+            <source>Expert states</source>
+            <translation>Состояния экспертов</translation>
+        </message>
+        <message>
+            <source>routed experts&apos; weights %1, grads %2, master %3, optimizer %4</source>
+            <translation>веса маршрутизируемых экспертов %1, градиенты %2, мастер-копия %3, оптимизатор %4</translation>
+        </message>
+        <message>
+            <source>%1 expert parameters on this GPU: %2 experts per MoE layer (EP %3), expert TP %4, states sharded over expert-DP %5</source>
+            <translation>%1 параметров экспертов на этом GPU: %2 экспертов на слой MoE (EP %3), экспертный TP %4, состояния разделены по экспертному DP %5</translation>
+        </message>
+        <message>
+            <source>dense %1 (this segment) + routed experts %2 (in Expert states)</source>
+            <translation>плотная часть %1 (этот сегмент) + маршрутизируемые эксперты %2 (в «Состояниях экспертов»)</translation>
+        </message>
+        <message>
             <source>Frozen base weights</source>
             <translation>Замороженные веса базы</translation>
         </message>
@@ -3093,6 +3181,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>Tokens/s</source>
             <translation>Токенов/с</translation>
         </message>
+        <message>
+            <source>EP %1 × expert TP %2</source>
+            <translation>EP %1 × экспертный TP %2</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::PlanMapModel</name>
@@ -3879,6 +3971,22 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>TP split</source>
             <translation>Разбиение TP</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;Expert all-to-all&lt;/b&gt; · %1 per step on this GPU (dispatch and combine, forward and backward, per MoE layer and micro-batch) · %2 each, %3 in all%4 · each sends %5 to the other %6 GPUs of its EP group</source>
+            <translation>&lt;b&gt;All-to-all экспертов&lt;/b&gt; · %1 за шаг на этом GPU (рассылка и сборка, прямой и обратный проход, на каждый слой MoE и микробатч) · по %2, всего %3%4 · каждый отправляет %5 остальным %6 GPU своей группы EP</translation>
+        </message>
+        <message>
+            <source>, overlapped with compute (what it cannot cover is in the MLP&apos;s time)</source>
+            <translation>, совмещены с вычислениями (непокрытая часть входит во время MLP)</translation>
+        </message>
+        <message>
+            <source>, exposed (in the MLP&apos;s time)</source>
+            <translation>, открыты (входят во время MLP)</translation>
+        </message>
+        <message>
+            <source>One all-to-all: %1 tokens enter this GPU&apos;s dispatcher, each sent to %2 expert copies (top-k x capacity factor) of %3 each; %4 leave this GPU, %5 over NVLink and %6 over the NIC (the EP group spans %7 nodes). %8 per GPU per step in all (docs/model.md, &quot;MoE all-to-all&quot;).</source>
+            <translation>Один all-to-all: %1 токенов входят в диспетчер этого GPU, каждый отправляется %2 копиям экспертов (top-k x коэффициент ёмкости) по %3; с этого GPU уходит %4, %5 по NVLink и %6 через сетевую карту (группа EP занимает %7 узлов). Всего %8 на GPU за шаг (docs/model.md, «MoE all-to-all»).</translation>
         </message>
     </context>
     <context>

@@ -543,6 +543,22 @@ B：%2
             <source>no answer for ZeRO-%1</source>
             <translation>ZeRO-%1 无结果</translation>
         </message>
+        <message>
+            <source>Expert parallel</source>
+            <translation>专家并行</translation>
+        </message>
+        <message>
+            <source>Expert TP</source>
+            <translation>专家 TP</translation>
+        </message>
+        <message>
+            <source>MoE capacity factor</source>
+            <translation>MoE 容量因子</translation>
+        </message>
+        <message>
+            <source>Nodes per token</source>
+            <translation>每个 token 的节点数</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::BreakdownModel</name>
@@ -1290,6 +1306,62 @@ B：%2
         <message>
             <source>Imported: </source>
             <translation>已导入：</translation>
+        </message>
+        <message>
+            <source>Experts (MoE)</source>
+            <translation>专家 (MoE)</translation>
+        </message>
+        <message>
+            <source>The model&apos;s Mixture-of-Experts shape: routed experts per MoE layer, experts per token (top-k), one expert&apos;s FFN size, shared experts and dense first layers (docs/model.md section 11).</source>
+            <translation>模型的混合专家 (MoE) 结构：每个 MoE 层的路由专家数、每个 token 的专家数 (top-k)、单个专家的 FFN 大小、共享专家和前几个稠密层（docs/model.md 第 11 节）。</translation>
+        </message>
+        <message>
+            <source>EP</source>
+            <translation>EP</translation>
+        </message>
+        <message>
+            <source>Expert parallel: each MoE layer&apos;s routed experts split over this many GPUs of a pipeline stage (must divide the experts; EP x expert TP must divide the stage&apos;s GPUs).</source>
+            <translation>专家并行：每个 MoE 层的路由专家分布在流水线阶段的这么多 GPU 上（必须整除专家数；EP x 专家 TP 必须整除该阶段的 GPU 数）。</translation>
+        </message>
+        <message>
+            <source>Expert parallel</source>
+            <translation>专家并行</translation>
+        </message>
+        <message>
+            <source>Expert TP</source>
+            <translation>专家 TP</translation>
+        </message>
+        <message>
+            <source>Overlap all-to-all with compute</source>
+            <translation>all-to-all 与计算重叠</translation>
+        </message>
+        <message>
+            <source>The dispatch and combine all-to-alls run beside the layer&apos;s computation (Megatron-Core EP communication overlap, DeepSeek&apos;s DualPipe): only what the compute cannot cover is exposed.</source>
+            <translation>分发与合并的 all-to-all 与该层的计算并行执行（Megatron-Core 的 EP 通信重叠、DeepSeek 的 DualPipe）：只有计算无法掩盖的部分才会暴露。</translation>
+        </message>
+        <message>
+            <source>%1 routed experts per MoE layer, top-%2, expert FFN %3</source>
+            <translation>每个 MoE 层 %1 个路由专家，top-%2，专家 FFN %3</translation>
+        </message>
+        <message>
+            <source>; shared experts: %1</source>
+            <translation>；共享专家：%1</translation>
+        </message>
+        <message>
+            <source>; %1 of %2 layers dense</source>
+            <translation>；%2 层中 %1 层为稠密层</translation>
+        </message>
+        <message>
+            <source>%1 B parameters, %2 B activated per token; experts per GPU at EP %4: %3</source>
+            <translation>%1 B 参数，每个 token 激活 %2 B；EP %4 时每个 GPU 的专家数：%3</translation>
+        </message>
+        <message>
+            <source>Expert tensor parallel: each expert&apos;s matrices split over this many GPUs; 0 follows the tensor-parallel size (Megatron-Core&apos;s default).</source>
+            <translation>专家张量并行：每个专家的矩阵切分到这么多 GPU 上；0 表示跟随张量并行大小（Megatron-Core 的默认值）。</translation>
+        </message>
+        <message>
+            <source>Expert TP 0 follows TP: %1</source>
+            <translation>专家 TP 0 跟随 TP：%1</translation>
         </message>
     </context>
     <context>
@@ -2254,6 +2326,22 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>%1：%2（%3%）</translation>
         </message>
         <message>
+            <source>Expert states</source>
+            <translation>专家状态</translation>
+        </message>
+        <message>
+            <source>routed experts&apos; weights %1, grads %2, master %3, optimizer %4</source>
+            <translation>路由专家的权重 %1、梯度 %2、主副本 %3、优化器 %4</translation>
+        </message>
+        <message>
+            <source>%1 expert parameters on this GPU: %2 experts per MoE layer (EP %3), expert TP %4, states sharded over expert-DP %5</source>
+            <translation>此 GPU 上 %1 个专家参数：每个 MoE 层 %2 个专家（EP %3），专家 TP %4，状态在专家 DP %5 上分片</translation>
+        </message>
+        <message>
+            <source>dense %1 (this segment) + routed experts %2 (in Expert states)</source>
+            <translation>稠密部分 %1（本段）+ 路由专家 %2（在“专家状态”中）</translation>
+        </message>
+        <message>
             <source>Frozen base weights</source>
             <translation>冻结的基座权重</translation>
         </message>
@@ -3093,6 +3181,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>Tokens/s</source>
             <translation>token/秒</translation>
         </message>
+        <message>
+            <source>EP %1 × expert TP %2</source>
+            <translation>EP %1 × 专家 TP %2</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::PlanMapModel</name>
@@ -3879,6 +3971,22 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>TP split</source>
             <translation>TP 切分</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;Expert all-to-all&lt;/b&gt; · %1 per step on this GPU (dispatch and combine, forward and backward, per MoE layer and micro-batch) · %2 each, %3 in all%4 · each sends %5 to the other %6 GPUs of its EP group</source>
+            <translation>&lt;b&gt;专家 all-to-all&lt;/b&gt; · 此 GPU 每步 %1 次（分发与合并，前向与反向，每个 MoE 层和微批次）· 每次 %2，共 %3%4 · 每个 GPU 向其 EP 组的其他 %6 个 GPU 发送 %5</translation>
+        </message>
+        <message>
+            <source>, overlapped with compute (what it cannot cover is in the MLP&apos;s time)</source>
+            <translation>，与计算重叠（无法掩盖的部分计入 MLP 时间）</translation>
+        </message>
+        <message>
+            <source>, exposed (in the MLP&apos;s time)</source>
+            <translation>，暴露（计入 MLP 时间）</translation>
+        </message>
+        <message>
+            <source>One all-to-all: %1 tokens enter this GPU&apos;s dispatcher, each sent to %2 expert copies (top-k x capacity factor) of %3 each; %4 leave this GPU, %5 over NVLink and %6 over the NIC (the EP group spans %7 nodes). %8 per GPU per step in all (docs/model.md, &quot;MoE all-to-all&quot;).</source>
+            <translation>一次 all-to-all：%1 个 token 进入此 GPU 的分发器，每个发送到 %2 个专家副本（top-k x 容量因子），每份 %3；%4 离开此 GPU，其中 %5 走 NVLink，%6 走网卡（EP 组跨 %7 个节点）。每个 GPU 每步共 %8（docs/model.md，“MoE all-to-all”）。</translation>
         </message>
     </context>
     <context>

@@ -105,6 +105,14 @@ ChartData memoryPerGpuData(const Scenario& s, const Footprint& f, ByteUnit units
         }
         d.rows << QVariantList {q(r.label), qint64(r.stage), QStringLiteral("total"), qint64(r.totalBytes),
                                 inUnits(r.totalBytes, units)};
+        // MoE (issue 25): the routed experts' part of params, grads, master and optimizer (already in those rows; the
+        // Memory tab draws it as its own segment), after the total: rows to read, not to add.
+        if (s.arch.moe()) {
+            static const char* const kExpertKeys[4] = {"expert_params", "expert_grads", "expert_master", "expert_optimizer"};
+            for (std::size_t t = 0; t < 4; ++t)
+                d.rows << QVariantList {q(r.label), qint64(r.stage), QString::fromLatin1(kExpertKeys[t]),
+                                        qint64(r.expertStateBytes[t]), inUnits(r.expertStateBytes[t], units)};
+        }
     }
     d.meta = baseMeta(s, units);
     d.meta[QStringLiteral("capacity_bytes")] = double(f.capacityBytes);

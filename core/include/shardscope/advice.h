@@ -49,6 +49,13 @@ std::vector<std::int64_t> validGpuCounts(const Scenario& s, std::int64_t max = 1
 /// The TP values the TP control offers: within one node (TP <= GPUs per node), dividing the attention heads, and
 /// dividing the KV heads or divided by them (core's rule, validateScenario()).
 std::vector<std::int64_t> validTpValues(const Scenario& s);
+/// MoE (issue 25): the EP values the EP control offers: the divisors of the routed experts (validateScenario() refuses
+/// an EP that does not divide them); {1} for a dense model.
+std::vector<std::int64_t> validEpValues(const Scenario& s);
+/// MoE (issue 25): the expert-TP values the expert-TP control offers: 0 (the TP size, Megatron-Core's default), then
+/// 1 and every value within a node (at most GPUs per node) that divides the expert FFN size (validateScenario()'s
+/// rule); {0} for a dense model.
+std::vector<std::int64_t> validEtpValues(const Scenario& s);
 
 /// Which single knob a fix changes. The order of the enumerators is not the order of the list: fixOptions() says it.
 enum class FixKind {

@@ -22,9 +22,12 @@
 namespace shardscope {
 
 /// Knobs the planner can search; the command line spells them as planKnobKey() does.
-enum class PlanKnob { Tp, Pp, Vpp, Stage, MicroBatch, Checkpointing, SequenceParallel, Offload };
-inline constexpr int kPlanKnobCount = 8;
-const char* planKnobKey(PlanKnob k); ///< "tp", "pp", "vpp", "stage", "micro-batch", "checkpointing", "sequence-parallel", "offload"
+/// Ep (issue 25): for a MoE model, the expert-parallel size over the divisors of the experts, each with expert TP 1 and
+/// expert TP = TP (the two layouts Megatron-Core users choose); never searched for a dense model.
+enum class PlanKnob { Tp, Pp, Vpp, Stage, MicroBatch, Checkpointing, SequenceParallel, Offload, Ep };
+inline constexpr int kPlanKnobCount = 9;
+/// "tp", "pp", "vpp", "stage", "micro-batch", "checkpointing", "sequence-parallel", "offload", "ep"
+const char* planKnobKey(PlanKnob k);
 std::optional<PlanKnob> planKnobFromKey(const std::string& key);
 
 /// What "best" means. Step time ascending; MFU and tokens/s per GPU descending.
@@ -42,7 +45,9 @@ struct PlanRequest
     /// Sequences per optimizer step: dp x micro-batch x grad-accum must equal it. 0 = the base
     /// scenario's own (base.dp() x base.microBatch x base.gradAccum).
     std::int64_t globalBatch = 0;
-    std::array<bool, kPlanKnobCount> search { true, true, true, true, true, true, true, true };
+    /// Every knob but EP by default (the search grows with the EP values: the `plan` command and the Plan tab turn it on
+    /// for a MoE model).
+    std::array<bool, kPlanKnobCount> search { true, true, true, true, true, true, true, true, false };
     PlanRank rankBy = PlanRank::StepTime;
     int topK = 20; ///< layouts kept in PlanResult::layouts
     /// Set from another thread to stop a search early; the result then has cancelled = true.
@@ -75,6 +80,8 @@ struct PlanLayout
     bool sequenceParallel = false;
     OffloadDevice offloadOptimizer = OffloadDevice::None;
     OffloadDevice offloadParams = OffloadDevice::None;
+    /// MoE (issue 25): expert-parallel size and expert TP as the scenario holds them (0: the TP size).
+    std::int64_t ep = 1, etp = 0;
 
     std::int64_t peakBytes = 0; ///< worst rank, the capacity measure in force (what meets the capacity line)
     std::int64_t modelStateBytes = 0; ///< params + grads + master + optimizer on the worst rank (step maxima)
@@ -91,7 +98,7 @@ struct PlanLayout
 };
 
 /// The base scenario with the layout's knobs set (tp, pp, vpp and the interleaved schedule when
-/// vpp > 1, stage, micro-batch, grad-accum, checkpointing, sequence parallel, offloads).
+/// vpp > 1, stage, micro-batch, grad-accum, checkpointing, sequence parallel, offloads, EP and expert TP).
 Scenario applyLayout(const Scenario& base, const PlanLayout& layout);
 
 /// One cell of the TP x PP map: the best fitting layout with that tp and pp, if any.

@@ -318,7 +318,7 @@ void ControlsPanel::build()
     // A new TP or PP that N is no longer a multiple of moves N to the nearest valid count at or above it (one
     // change, one Undo), so the controls never make N = 6 with TP 8 x PP 4.
     auto keepGpusValid = [this] {
-        if (m_scenario.modelParallel() < 1 || m_scenario.gpus % m_scenario.modelParallel() == 0)
+        if (m_scenario.gpuStep() < 1 || m_scenario.gpus % m_scenario.gpuStep() == 0)
             return;
         for (std::int64_t n : validGpuCounts(m_scenario, 1048576))
             if (n >= m_scenario.gpus) {
@@ -337,6 +337,8 @@ void ControlsPanel::build()
         keepGpusValid();
         changed();
     });
+
+    buildExperts(top); // MoE only (controlspanel_moe.cpp)
 
     // --- Precision & optimizer
     QFormLayout* prec = group(tr("Precision && optimizer"));
@@ -682,8 +684,8 @@ void ControlsPanel::updateValidSteps()
 {
     // N in whole nodes and multiples of TP x PP x CP; TP among the divisors of the heads within a node. Each list
     // is rebuilt only when what it depends on changed (never the list of the slider being dragged).
-    if (m_stepsKey[0] != m_scenario.modelParallel() || m_stepsKey[1] != m_scenario.gpusPerNode) {
-        m_stepsKey[0] = m_scenario.modelParallel();
+    if (m_stepsKey[0] != m_scenario.gpuStep() || m_stepsKey[1] != m_scenario.gpusPerNode) {
+        m_stepsKey[0] = m_scenario.gpuStep();
         m_stepsKey[1] = m_scenario.gpusPerNode;
         std::vector<double> n;
         for (std::int64_t g : validGpuCounts(m_scenario, 16384))
@@ -707,6 +709,7 @@ void ControlsPanel::changed()
     updatePrecisionText();
     updateValidSteps();
     updateApplicability();
+    updateExperts();
     showScenarioError();
     emit scenarioChanged(m_scenario);
 }
@@ -884,10 +887,12 @@ void ControlsPanel::setScenario(const Scenario& s)
     m_microBatch->setValue(double(s.microBatch));
     m_seq->setValue(double(s.seq));
     m_gradAccum->setValue(double(s.gradAccum));
+    setExpertsScenario(s);
     m_finetune->setScenario(s);
     updatePrecisionText();
     updateValidSteps();
     updateApplicability();
+    updateExperts();
     // A scenario opened (a file, undo, a tour) with advanced knobs away from their defaults shows them.
     if (m_changedKnobs > 0 && !m_advancedToggle->isChecked())
         m_advancedToggle->setChecked(true);

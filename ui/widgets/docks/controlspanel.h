@@ -10,9 +10,11 @@ class QButtonGroup;
 class QCheckBox;
 class QComboBox;
 class QFormLayout;
+class QGroupBox;
 class QLabel;
 class QPushButton;
 class QToolButton;
+class QVBoxLayout;
 
 namespace shardscope {
 
@@ -121,6 +123,18 @@ private:
     QString m_errorText;
     QString m_errorField;
     std::int64_t m_stepsKey[4] = {0, 0, 0, 0}; ///< what the N and TP steps were computed from
+
+    // --- Mixture of Experts (issue 25): the Experts group, shown for MoE models only (controlspanel_moe.cpp)
+    void buildExperts(QVBoxLayout* top);
+    void updateExperts(); ///< visibility, the shape's words and the EP / expert-TP values core allows
+    void setExpertsScenario(const Scenario& s); ///< shows s's EP, expert TP and overlap without emitting
+    void keepGpusAtStep(); ///< moves N up to the next count the expert fold allows (one change, one Undo)
+    QGroupBox* m_experts = nullptr;
+    QLabel* m_moeShape = nullptr;
+    SliderSpin* m_ep = nullptr;
+    SliderSpin* m_etp = nullptr;
+    QCheckBox* m_a2aOverlap = nullptr;
+    std::int64_t m_expertStepsKey[3] = {-1, -1, -1}; ///< what the EP and expert-TP values were computed from
 };
 
 } // namespace shardscope

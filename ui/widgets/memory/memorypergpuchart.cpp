@@ -31,6 +31,30 @@
 
 namespace shardscope {
 
+namespace {
+
+/// The expert states of bar `column` (0 where there is none).
+double expertBytes(const std::vector<std::array<std::int64_t, 4>>& parts, int column)
+{
+    if (column < 0 || std::size_t(column) >= parts.size())
+        return 0;
+    double b = 0;
+    for (std::int64_t x : parts[std::size_t(column)])
+        b += double(x);
+    return b;
+}
+
+/// The expert segment: Okabe-Ito vermillion, apart from the twelve terms' colours (darker on a light chart, lighter on a dark one).
+void setExpertColors(QBarSet* set, const QPalette& palette)
+{
+    const bool dark = chartBackground(palette).lightness() < 128;
+    const QColor fill = dark ? QColor(0xff, 0x8a, 0x50) : QColor(0xd5, 0x5e, 0x00);
+    set->setColor(fill);
+    set->setBorderColor(dark ? fill.lighter(130) : fill.darker(130));
+}
+
+} // namespace
+
 MemoryPerGpuChart::MemoryPerGpuChart(QWidget* parent)
     : QWidget(parent)
     , m_chart(new QChart)
@@ -41,6 +65,7 @@ MemoryPerGpuChart::MemoryPerGpuChart(QWidget* parent)
     , m_logY(new QLogValueAxis)
     , m_floor(new QBarSet(QString(), this))
     , m_total(new QBarSet(tr("Total per GPU"), this))
+    , m_expertSet(new QBarSet(tr("Expert states"), this))
     , m_logBox(new QCheckBox(tr("Log scale"), this))
 {
     for (int t = 0; t < kTermCount; ++t) {
@@ -72,6 +97,7 @@ MemoryPerGpuChart::MemoryPerGpuChart(QWidget* parent)
     m_logY->setVisible(false);
     m_total->setColor(QColor(0x44, 0x77, 0xaa));
     m_total->setBorderColor(QColor(0x44, 0x77, 0xaa).darker(130));
+    setExpertColors(m_expertSet, palette());
     m_floor->setColor(Qt::transparent);
     m_floor->setBorderColor(Qt::transparent);
     m_chart->legend()->setAlignment(Qt::AlignRight);
@@ -145,6 +171,11 @@ void MemoryPerGpuChart::hovered(bool on, int column, QBarSet* set)
         QToolTip::hideText();
         return;
     }
+    if (set == m_expertSet) {
+        m_lastTip = expertTipFor(column);
+        QToolTip::showText(QCursor::pos(), m_lastTip, m_view);
+        return;
+    }
     if (set == m_total) {
         m_lastTip = totalTipFor(column);
         QToolTip::showText(QCursor::pos(), m_lastTip, m_view);
@@ -173,7 +204,12 @@ QString MemoryPerGpuChart::totalTipFor(int column) const
     double total = 0;
     for (std::int64_t b : bytes)
         total += double(b);
+    const double experts = expertBytes(m_expertParts, column);
+    total += experts;
     QString tip = tr("%1: %2 in total").arg(m_names.value(column), formatBytesUi(total, m_unit));
+    if (experts > 0)
+        tip += QLatin1Char('\n') + tr("%1: %2 (%3%)").arg(m_expertSet->label(), formatBytesUi(experts, m_unit),
+                                                        QString::number(100 * experts / total, 'f', 1));
     std::vector<int> order;
     for (int t = 0; t < kTermCount; ++t)
         if (bytes[static_cast<std::size_t>(t)] > 0)
@@ -196,13 +232,51 @@ QString MemoryPerGpuChart::totalTipFor(int column) const
     return tip;
 }
 
+bool MemoryPerGpuChart::expertsShown() const
+{
+    if (logAxisShown())
+        return false;
+    for (std::size_t c = 0; c < m_expertParts.size(); ++c)
+        if (expertBytes(m_expertParts, int(c)) > 0)
+            return true;
+    return false;
+}
+
+QString MemoryPerGpuChart::expertTipFor(int column) const
+{
+    if (!m_hasResult || m_compare || column < 0 || column >= int(m_expertParts.size())
+        || std::size_t(column) >= m_result.footprint.ranks.size())
+        return QString();
+    const RankFootprint& r = m_result.footprint.ranks[std::size_t(column)];
+    const auto& e = m_expertParts[std::size_t(column)];
+    const Scenario& s = m_result.scenario;
+    const QString where = tr("%1, GPU %2").arg(QString::fromStdString(r.label)).arg(firstGpuOfStage(s, r.stage));
+    QString tip = ChartText::tr("%1 · %2").arg(m_expertSet->label(), where) + QLatin1Char('\n')
+        + ChartText::bytesLine(std::int64_t(expertBytes(m_expertParts, column)), m_unit);
+    tip += QLatin1Char('\n')
+        + tr("routed experts' weights %1, grads %2, master %3, optimizer %4")
+              .arg(formatBytesUi(double(e[0]), m_unit), formatBytesUi(double(e[1]), m_unit),
+                   formatBytesUi(double(e[2]), m_unit), formatBytesUi(double(e[3]), m_unit));
+    tip += QLatin1Char('\n')
+        + tr("%1 expert parameters on this GPU: %2 experts per MoE layer (EP %3), expert TP %4, states sharded over "
+             "expert-DP %5")
+              .arg(numberLocale().toString(qlonglong(r.expertLocalParams)),
+                   numberLocale().toString(qlonglong(s.arch.experts / std::max<std::int64_t>(1, s.ep))),
+                   numberLocale().toString(qlonglong(s.ep)), numberLocale().toString(qlonglong(s.expertTp())),
+                   numberLocale().toString(qlonglong(s.expertDp())));
+    return tip;
+}
+
 QString MemoryPerGpuChart::toolTipFor(int column, Term t) const
 {
     if (!m_hasResult || column < 0 || column >= int(m_columns.size()))
         return QString();
     const std::size_t c = static_cast<std::size_t>(column);
     const std::size_t ti = static_cast<std::size_t>(t);
-    const std::int64_t bytes = m_columns[c][ti];
+    // MoE (issue 25): a model-state bar holds the dense part; the tip gives the term's whole (core's formula is of the
+    // whole) and names the two parts.
+    const std::int64_t expert = !m_compare && ti < 4 && c < m_expertParts.size() ? m_expertParts[c][ti] : 0;
+    const std::int64_t bytes = m_columns[c][ti] + expert;
     std::string formula;
     QString where = m_names.value(column);
     if (!m_compare) {
@@ -219,7 +293,12 @@ QString MemoryPerGpuChart::toolTipFor(int column, Term t) const
         } catch (const InvalidInput&) {
         }
     }
-    return ChartText::termTip(t, where, bytes, formula, m_unit);
+    QString tip = ChartText::termTip(t, where, bytes, formula, m_unit);
+    if (expert > 0)
+        tip += QLatin1Char('\n')
+            + tr("dense %1 (this segment) + routed experts %2 (in Expert states)")
+                  .arg(formatBytesUi(double(m_columns[c][ti]), m_unit), formatBytesUi(double(expert), m_unit));
+    return tip;
 }
 
 QString MemoryPerGpuChart::finetuneToolTipFor(int column, bool adapter) const
@@ -296,6 +375,7 @@ void MemoryPerGpuChart::refresh()
     // Columns: one per distinct rank, or one per ZeRO stage at the current N.
     QStringList cats, shortCats, midCats;
     std::vector<std::array<std::int64_t, kTermCount>> columns;
+    std::vector<std::array<std::int64_t, 4>> experts;
     std::vector<std::array<std::int64_t, 2>> ftColumns; // fine-tuning: frozen base and adapter weights per bar
     if (m_compare) {
         for (const SweepPoint& p : m_result.stagesAtN) {
@@ -329,6 +409,13 @@ void MemoryPerGpuChart::refresh()
             ftColumns.push_back({r.frozenParamBytes, r.adapterParamBytes});
             for (int t = 0; t < kTermCount; ++t)
                 columns.back()[static_cast<std::size_t>(t)] = r.terms[static_cast<std::size_t>(t)].bytes;
+            if (m_result.scenario.arch.moe() && m_result.scenario.finetune == FinetuneMethod::Full) {
+                // The routed experts' part of params, grads, master and optimizer is its own segment (issue 25); with
+                // adapters on a frozen base the fine-tuning split stands instead (the two would count the base twice).
+                experts.push_back(r.expertStateBytes);
+                for (std::size_t t = 0; t < 4; ++t)
+                    columns.back()[t] -= r.expertStateBytes[t];
+            }
             cats << label;
             shortCats << (m_result.scenario.pp > 1 ? QString::number(r.stage + 1)
                                                    : tr("all", "the one bar at PP 1 when the axis is narrow: all ranks"));
@@ -355,6 +442,14 @@ void MemoryPerGpuChart::refresh()
         replaceValues(m_sets[static_cast<std::size_t>(t)], values);
         m_used[static_cast<std::size_t>(t)] = any;
     }
+    m_expertParts = experts;
+    values.clear();
+    for (std::size_t c = 0; c < experts.size(); ++c) {
+        const double v = expertBytes(experts, int(c)) / div;
+        values << v;
+        totals[c] += v;
+    }
+    replaceValues(m_expertSet, values);
     for (std::size_t k = 0; k < 2; ++k) {
         values.clear();
         bool any = false;
@@ -451,6 +546,8 @@ void MemoryPerGpuChart::updateLegend()
         wanted << m_floor << m_total;
     } else {
         for (int t = 0; t < kTermCount; ++t) {
+            if (t == static_cast<int>(Term::Activations) && expertsShown())
+                wanted << m_expertSet; // above the dense model states, below the activations
             if (t == static_cast<int>(Term::Params) && (m_ftUsed[0] || m_ftUsed[1])) {
                 // Fine-tuning: the frozen base and the adapters stand in for the params set (which keeps core's
                 // whole term: their sum) at the bottom of each bar.
@@ -634,7 +731,7 @@ QList<QRectF> MemoryPerGpuChart::barRects() const
     const double div = unitDivisor(m_unit);
     const double floorY = logAxisShown() ? m_logY->min() : 0.0;
     for (std::size_t c = 0; c < m_columns.size(); ++c) {
-        double total = 0;
+        double total = expertBytes(m_expertParts, int(c)) / div;
         for (std::int64_t b : m_columns[c])
             total += double(b) / div;
         const QPointF a = m_chart->mapToPosition(QPointF(double(c) - 0.3, total), m_capacity);
@@ -651,6 +748,7 @@ void MemoryPerGpuChart::changeEvent(QEvent* e)
         applyPalette(m_chart, palette());
         for (int t = 0; t < kTermCount; ++t)
             setTermColors(m_sets[static_cast<std::size_t>(t)], static_cast<Term>(t), palette());
+        setExpertColors(m_expertSet, palette());
         setFinetuneColors();
         if (m_hasResult)
             updateLegend(); // re-hides the log axis's floor set (Qt 6.4 resets hidden markers when a set changes)

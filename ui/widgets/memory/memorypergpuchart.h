@@ -87,6 +87,12 @@ public:
     QString totalTipFor(int column) const;
     /// The text of the last tooltip shown on hover (empty after the pointer left).
     QString lastToolTip() const { return m_lastTip; }
+    /// MoE (issue 25): the routed experts' weights, grads, master and optimizer states of each bar as one segment,
+    /// apart from the dense model states below it (per-rank view of a MoE model; core's RankFootprint::expertStateBytes).
+    QBarSet* expertSet() const { return m_expertSet; }
+    bool expertsShown() const;
+    /// The hover text of the expert segment of bar `column`: its bytes and the four states it holds.
+    QString expertTipFor(int column) const;
 
 protected:
     void changeEvent(QEvent* e) override;
@@ -141,6 +147,10 @@ private:
     /// composition: DDP's 138 GB of parameters looked larger than its 552 GB of optimizer states). The terms are
     /// on the linear axis and in the total's tooltip.
     QBarSet* m_total;
+    /// MoE: the expert states' segment, and the expert part of params, grads, master and optimizer per bar (taken out of
+    /// m_columns' model-state terms, which then hold the dense part only); empty for a dense model or comparing stages.
+    QBarSet* m_expertSet;
+    std::vector<std::array<std::int64_t, 4>> m_expertParts;
     QCheckBox* m_logBox;
     ChartLabel* m_label;
 };

@@ -89,6 +89,8 @@ QString PlanLayoutModel::layoutSummary(const PlanLayout& l)
     parts << tr("TP %1").arg(l.tp) << tr("PP %1").arg(l.pp);
     if (l.vpp > 1)
         parts << tr("VPP %1").arg(l.vpp);
+    if (l.ep > 1 || l.etp > 0) // MoE (issue 25): the expert fold
+        parts << tr("EP %1 \u00d7 expert TP %2").arg(l.ep).arg(l.etp > 0 ? l.etp : l.tp);
     parts << tr("DP %1").arg(l.dp) << tr("ZeRO-%1").arg(l.stage)
           << tr("micro-batch %1 \u00d7 %2").arg(l.microBatch).arg(l.gradAccum);
     if (l.checkpointing != Checkpointing::None)

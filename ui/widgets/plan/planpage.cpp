@@ -232,6 +232,7 @@ PlanRequest PlanPage::requestFor(const Scenario& s, PlanRank rank)
     r.globalBatch = mp > 0 && s.gpus % mp == 0 ? s.dp() * s.microBatch * s.gradAccum : 0;
     r.rankBy = rank;
     r.topK = 20;
+    r.search[std::size_t(PlanKnob::Ep)] = s.arch.moe(); // MoE (issue 25): EP and expert TP searched too
     return r;
 }
 
@@ -302,6 +303,7 @@ PlanPage::PickJob PlanPage::pick(const Scenario& base, std::int64_t globalBatch,
     r.rankBy = rank;
     r.topK = 1;
     r.cancel = cancel.get();
+    r.search[std::size_t(PlanKnob::Ep)] = base.arch.moe();
     if (fixTpPp) {
         r.search[std::size_t(PlanKnob::Tp)] = false;
         r.search[std::size_t(PlanKnob::Pp)] = false;

@@ -109,6 +109,12 @@ StepView::StepView(QWidget* parent)
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_summary);
+    m_moe = new QLabel(this);
+    m_moe->setObjectName(QStringLiteral("stepMoe"));
+    m_moe->setWordWrap(true);
+    m_moe->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_moe->hide();
+    layout->addWidget(m_moe);
 
     // The panels live in an area that arrange() lays out by hand at each size and font: the GPU view keeps its
     // minimum, panels that do not apply fold away, and the rest take one column, two, or share a tab area.
@@ -377,6 +383,7 @@ void StepView::updateLabels()
     if (!m_data) {
         m_timeLabel->setText(QString());
         m_summary->setText(m_error.isEmpty() ? tr("No scenario.") : tr("Cannot model this step: %1").arg(m_error));
+        m_moe->hide();
         return;
     }
     const StepResult& r = m_data->result;
@@ -409,9 +416,39 @@ void StepView::updateLabels()
                                                         .arg(QString::number(r.layersPerEvent), QString::number(r.opsPerEvent))
                                                   : QString());
     m_summary->setText(summary);
+    updateMoeLabel();
     m_summary->setToolTip(tr("TFLOP/s per GPU counts the FLOPs executed, recomputation included; MFU counts the model's "
                              "FLOPs only. The kernel efficiency is the fraction of peak the GEMM kernels reach: a "
                              "property of the kernels, not an MFU."));
+}
+
+void StepView::updateMoeLabel()
+{
+    // MoE (issue 25; docs/model.md, "MoE all-to-all"): the dispatch and combine all-to-alls of every MoE layer, forward
+    // and backward (and again where full checkpointing recomputes the forward), from core's figures: every GPU of the EP
+    // group sends each other one a slice of its routed tokens (tokens x top-k x hidden), unlike the ring collectives.
+    const Scenario& s = m_data->scenario;
+    if (!s.arch.moe()) {
+        m_moe->hide();
+        return;
+    }
+    const StepTotals& t = m_data->result.totals;
+    const MoeAllToAll x = moeAllToAll(s);
+    const double count = x.seconds > 0 ? std::round(t.epSeconds / x.seconds) : 0;
+    m_moe->setText(tr("<b>Expert all-to-all</b> · %1 per step on this GPU (dispatch and combine, forward and backward, "
+                      "per MoE layer and micro-batch) · %2 each, %3 in all%4 · each sends %5 to the other %6 GPUs of its "
+                      "EP group")
+                       .arg(numberText(count, 0), secondsText(x.seconds), secondsText(t.epSeconds),
+                            s.moeA2aOverlap ? tr(", overlapped with compute (what it cannot cover is in the MLP's time)")
+                                            : tr(", exposed (in the MLP's time)"),
+                            bytesText(x.sentBytes), QString::number(std::max<std::int64_t>(0, s.ep - 1))));
+    m_moe->setToolTip(tr("One all-to-all: %1 tokens enter this GPU's dispatcher, each sent to %2 expert copies (top-k x "
+                         "capacity factor) of %3 each; %4 leave this GPU, %5 over NVLink and %6 over the NIC (the EP "
+                         "group spans %7 nodes). %8 per GPU per step in all (docs/model.md, \"MoE all-to-all\").")
+                          .arg(numberText(x.tokens, 0), numberText(x.copiesPerToken, 2), bytesText(x.bytesPerCopy),
+                               bytesText(x.sentBytes), bytesText(x.intraNodeBytes), bytesText(x.interNodeBytes),
+                               QString::number(x.epNodes), bytesText(t.epBytes)));
+    m_moe->show();
 }
 
 void StepView::resizeEvent(QResizeEvent* e)

@@ -71,6 +71,8 @@ public:
     StepGanttView* ganttView() const { return m_gantt; }
     StepMemoryView* memoryView() const { return m_memory; }
     RingView* ringView() const { return m_ring; }
+    /// MoE (issue 25): the line on the step's expert all-to-alls (hidden for a dense model).
+    QLabel* moeLabel() const { return m_moe; }
 
     /// How the panels are arranged at this size and font (arrange()): one column (the GPU view beside the TP split,
     /// the timelines under them), two columns (the GPU view left, the timelines right), and whether some panels
@@ -125,6 +127,7 @@ private:
     void setTime(double t, bool jump);
     void updateLabels();
     void updateRingNote();
+    void updateMoeLabel();
 
     stepui::StepDataPtr m_data;
     QString m_error;
@@ -141,6 +144,7 @@ private:
     QComboBox* m_speedBox = nullptr;
     QLabel* m_timeLabel = nullptr;
     QLabel* m_summary = nullptr;
+    QLabel* m_moe = nullptr; ///< MoE (issue 25): the step's expert all-to-alls, their bytes and time
     StepGpuView* m_gpus = nullptr;
     StepTpView* m_tp = nullptr;
     StepPipelineView* m_pipeline = nullptr;
