@@ -327,6 +327,10 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const Conf
     s.microBatch = integer(row, "micro_batch", 1);
     if (get(row, "micro_batch").empty())
         log.assume("micro-batch", "1", "the micro-batch is not stated");
+    // A micro-batch of 0 divided the global batch by zero (fuzz_validate_steps); one past 2^20 sequences, times dp,
+    // could overflow the product below.
+    if (s.microBatch < 1 || s.microBatch > (std::int64_t(1) << 20))
+        unmodelled("micro_batch must be a whole number from 1 to 1048576");
     s.seq = integer(row, "seq", -1);
     if (s.seq <= 0)
         unmodelled("seq is not stated");
@@ -345,7 +349,7 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const Conf
             log.assume("micro-batch", std::to_string(s.microBatch), "torchtitan: pipeline micro-batches = PP degree");
         }
         const std::int64_t perStep = dp * s.microBatch;
-        if (gb <= 0 || gb % perStep != 0)
+        if (gb <= 0 || perStep <= 0 || double(dp) * double(s.microBatch) > 9e18 || gb % perStep != 0)
             unmodelled("global batch is not a multiple of dp x micro-batch");
         s.gradAccum = gb / perStep;
     }

@@ -523,6 +523,30 @@ private slots:
                  qPrintable(un.at(0).toObject().value(QStringLiteral("reason")).toString()));
     }
 
+    void validateMicroBatchIsBounded_data()
+    {
+        QTest::addColumn<QByteArray>("microBatch");
+        QTest::newRow("zero") << QByteArray("0");           // divided the global batch by zero (fuzz_validate_steps)
+        QTest::newRow("negative") << QByteArray("-4");
+        QTest::newRow("huge") << QByteArray("2000000000000000000"); // dp x micro-batch overflowed int64
+    }
+    void validateMicroBatchIsBounded()
+    {
+        QFETCH(QByteArray, microBatch);
+        QByteArray row = stepsRow("MB-1", "150");
+        row.replace(",2048,8,512,", QByteArray(",2048," + microBatch + ",512,")); // seq, micro_batch, global_batch
+        QVERIFY(row.contains(QByteArray("," + microBatch + ",512,")));
+        QTemporaryDir d;
+        const Run r = shardscope({QStringLiteral("validate"), QStringLiteral("--steps"),
+                                  tmpFile(d, QStringLiteral("mb.csv"), headerOf(csvFile(QStringLiteral("--steps"))) + "\r\n" + row),
+                                  QStringLiteral("--format"), QStringLiteral("json")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonArray un = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("unmodelled")).toArray();
+        QCOMPARE(un.size(), 1);
+        QVERIFY2(un.at(0).toObject().value(QStringLiteral("reason")).toString().contains(QLatin1String("micro_batch")),
+                 qPrintable(un.at(0).toObject().value(QStringLiteral("reason")).toString()));
+    }
+
     // --- 10. the checkpoint reader read without a bound (/dev/zero: 29 s and 4.2 GB) and blocked on FIFOs
 
     void checkpointReaderIsBounded_data()

@@ -59,8 +59,10 @@ public:
         const toml::node* n = m_table ? m_table->get(key) : nullptr;
         if (!n)
             return std::nullopt;
-        const auto v = n->value<std::int64_t>();
-        if (!n->is_integer() || !v || *v < min || *v > max)
+        // is_integer() first: value<int64>() converts a float too, and a float past int64 (8e92) is UB there
+        // (fuzz_torchtitan).
+        const std::optional<std::int64_t> v = n->is_integer() ? n->value<std::int64_t>() : std::nullopt;
+        if (!v || *v < min || *v > max)
             fail(m_origin, name(key) + QStringLiteral(": ") + en("must be a whole number from %1 to %2").arg(min).arg(max));
         return *v;
     }
