@@ -155,6 +155,10 @@ B: %2
             <source>Copy chart</source>
             <translation>Копировать график</translation>
         </message>
+        <message>
+            <source>Step timeline of the worst rank: %1 s per step, MFU %2%</source>
+            <translation>Временная шкала шага худшего ранга: %1 с на шаг, MFU %2%</translation>
+        </message>
     </context>
     <context>
         <name>ExplorerText</name>

@@ -155,6 +155,10 @@ B：%2
             <source>Copy chart</source>
             <translation>复制图表</translation>
         </message>
+        <message>
+            <source>Step timeline of the worst rank: %1 s per step, MFU %2%</source>
+            <translation>最差 rank 的训练步时间线：每步 %1 秒，MFU %2%</translation>
+        </message>
     </context>
     <context>
         <name>ExplorerText</name>

@@ -462,7 +462,14 @@ PaintFn timelinePainter(StepTimeline* g)
     };
 }
 
-QString stepTimelineTitle() { return ChartText::tr("Step timeline of the worst rank"); }
+/// The step timeline's heading with what a reader looks for first: the step time and the MFU (issue 26).
+QString stepTimelineTitle(const Scenario& s)
+{
+    const StepResult r = computeStep(s); // throws InvalidInput for a scenario without an answer
+    return ChartText::tr("Step timeline of the worst rank: %1 s per step, MFU %2%")
+        .arg(numberLocale().toString(r.totals.stepTime, 'f', r.totals.stepTime >= 10 ? 1 : 2),
+             numberLocale().toString(100.0 * r.totals.mfu, 'f', 1));
+}
 
 } // namespace
 
@@ -600,7 +607,7 @@ void exportChartFile(const QString& chart, const Scenario& s, ByteUnit units, co
         if (timeline) {
             const QString name = chart == QLatin1String("pipeline-schedule") ? ChartText::tr("Pipeline schedule")
                 : chart == QLatin1String("step-memory")                     ? ChartText::tr("Memory of the worst rank over one step")
-                                                                            : stepTimelineTitle();
+                                                                            : stepTimelineTitle(s);
             // One heading: the memory view draws its own ("Memory (device used) of the worst rank (stage 1) over the
             // step"), so its figure takes no second one unless --title asks.
             const QString title = !o.title.isEmpty() ? o.title : chart == QLatin1String("step-memory") ? QString() : name;
@@ -748,7 +755,7 @@ QStringList exportBundle(const QString& dirPath, const Scenario& s, ByteUnit uni
         {
             const auto g = makeStepTimeline(QStringLiteral("step-timeline"), s, o.size);
             const QString svg = QStringLiteral("step-timeline.svg"), png = QStringLiteral("step-timeline.png");
-            add(svg, svgBytes(timelinePainter(g.get()), dir.filePath(svg), o, stepTimelineTitle()));
+            add(svg, svgBytes(timelinePainter(g.get()), dir.filePath(svg), o, stepTimelineTitle(s)));
             add(png, pngBytes(timelinePainter(g.get()), dir.filePath(png), o));
         }
         for (const QString& chart : chartIds()) {
