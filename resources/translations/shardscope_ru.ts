@@ -159,6 +159,22 @@ B: %2
             <source>Step timeline of the worst rank: %1 s per step, MFU %2%</source>
             <translation>Временная шкала шага худшего ранга: %1 с на шаг, MFU %2%</translation>
         </message>
+        <message>
+            <source>fits: %1 of %2 per GPU</source>
+            <translation>помещается: %1 из %2 на GPU</translation>
+        </message>
+        <message>
+            <source>does not fit: %1 of %2 per GPU</source>
+            <translation>не помещается: %1 из %2 на GPU</translation>
+        </message>
+        <message>
+            <source>A: %1 · %2
+B: %3 · %4
+%5</source>
+            <translation>A: %1 · %2
+B: %3 · %4
+%5</translation>
+        </message>
     </context>
     <context>
         <name>ExplorerText</name>

@@ -159,6 +159,22 @@ B：%2
             <source>Step timeline of the worst rank: %1 s per step, MFU %2%</source>
             <translation>最差 rank 的训练步时间线：每步 %1 秒，MFU %2%</translation>
         </message>
+        <message>
+            <source>fits: %1 of %2 per GPU</source>
+            <translation>放得下：每 GPU %1 / %2</translation>
+        </message>
+        <message>
+            <source>does not fit: %1 of %2 per GPU</source>
+            <translation>放不下：每 GPU %1 / %2</translation>
+        </message>
+        <message>
+            <source>A: %1 · %2
+B: %3 · %4
+%5</source>
+            <translation>A：%1 · %2
+B：%3 · %4
+%5</translation>
+        </message>
     </context>
     <context>
         <name>ExplorerText</name>
