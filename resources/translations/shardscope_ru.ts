@@ -2377,6 +2377,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>Adapter optimizer states</source>
             <translation>Состояния оптимизатора адаптеров</translation>
         </message>
+        <message>
+            <source>Other terms (%1)</source>
+            <translation>Прочие (%1)</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::MemoryVsGpusChart</name>
@@ -2443,6 +2447,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>Memory per GPU vs N (thick = current stage, ● = smallest N)</source>
             <translation>Память GPU от N (жирная — текущая, ● — мин. N)</translation>
+        </message>
+        <message>
+            <source>ZeRO-%1: never</source>
+            <translation>ZeRO-%1: никогда</translation>
         </message>
     </context>
     <context>

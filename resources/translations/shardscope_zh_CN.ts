@@ -2377,6 +2377,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>Adapter optimizer states</source>
             <translation>适配器优化器状态</translation>
         </message>
+        <message>
+            <source>Other terms (%1)</source>
+            <translation>其他项 (%1)</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::MemoryVsGpusChart</name>
@@ -2443,6 +2447,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>Memory per GPU vs N (thick = current stage, ● = smallest N)</source>
             <translation>每 GPU 显存随 N 的变化（粗线 = 当前阶段，● = 最小 N）</translation>
+        </message>
+        <message>
+            <source>ZeRO-%1: never</source>
+            <translation>ZeRO-%1：放不下</translation>
         </message>
     </context>
     <context>
