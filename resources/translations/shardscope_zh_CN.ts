@@ -2381,6 +2381,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>Other terms (%1)</source>
             <translation>其他项 (%1)</translation>
         </message>
+        <message>
+            <source>ZeRO stage</source>
+            <translation>ZeRO 阶段</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::MemoryVsGpusChart</name>
@@ -2451,6 +2455,14 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>ZeRO-%1: never</source>
             <translation>ZeRO-%1：放不下</translation>
+        </message>
+        <message>
+            <source>N GPUs</source>
+            <translation>GPU 数 N</translation>
+        </message>
+        <message>
+            <source>Memory per GPU vs N</source>
+            <translation>每 GPU 显存随 N 的变化</translation>
         </message>
     </context>
     <context>
@@ -5346,6 +5358,22 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>Memory (%1) of the worst rank (stage %2) over the step</source>
             <translation>最差 rank（阶段 %2）在一步中的显存（%1）</translation>
+        </message>
+        <message>
+            <source>capacity %1</source>
+            <translation>容量 %1</translation>
+        </message>
+        <message>
+            <source>peak %1 (%2)%3</source>
+            <translation>峰值 %1（%2）%3</translation>
+        </message>
+        <message>
+            <source>peak %1%2</source>
+            <translation>峰值 %1%2</translation>
+        </message>
+        <message>
+            <source>Memory (%1), stage %2</source>
+            <translation>显存（%1），阶段 %2</translation>
         </message>
     </context>
     <context>

@@ -72,6 +72,10 @@ int legendEntriesFitting(QChart* chart);
 /// it; true where the chart is not laid out yet or its legend is not at a side. A chart with longer names than fit uses
 /// shorter ones (MemoryVsGpusChart: "ZeRO-0: never" for "ZeRO-0: never fits").
 bool legendLabelsFitWidth(QChart* chart, const QStringList& labels);
+
+/// Sets the first of `titles` (longest first) that fits the chart's width as its title, else the last: Qt Charts cuts
+/// a title that does not fit to "Memory per GPU vs N (thick = current stage, ● ..." (a 3.5 in page figure).
+void fitChartTitle(QChart* chart, const QStringList& titles);
 /// The first of `titles` (longest first) that fits the axis's length `room` (px) in the axis's title font; the
 /// last where none does. Qt Charts cuts a vertical axis title to the plot's height ("Memory per GP..." at 2x).
 void setAxisTitleFitting(QAbstractAxis* axis, const QStringList& titles, double room);
