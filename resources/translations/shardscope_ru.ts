@@ -2398,6 +2398,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>Состояния оптимизатора адаптеров</translation>
         </message>
         <message>
+            <source>Other terms (%1)</source>
+            <translation>Прочие (%1)</translation>
+        </message>
+        <message>
             <source>ZeRO stage</source>
             <translation>Стадия ZeRO</translation>
         </message>
@@ -2467,6 +2471,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>Memory per GPU vs N (thick = current stage, ● = smallest N)</source>
             <translation>Память GPU от N (жирная — текущая, ● — мин. N)</translation>
+        </message>
+        <message>
+            <source>ZeRO-%1: never</source>
+            <translation>ZeRO-%1: никогда</translation>
         </message>
         <message>
             <source>N GPUs</source>

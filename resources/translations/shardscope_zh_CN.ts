@@ -2398,6 +2398,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>适配器优化器状态</translation>
         </message>
         <message>
+            <source>Other terms (%1)</source>
+            <translation>其他项 (%1)</translation>
+        </message>
+        <message>
             <source>ZeRO stage</source>
             <translation>ZeRO 阶段</translation>
         </message>
@@ -2467,6 +2471,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>Memory per GPU vs N (thick = current stage, ● = smallest N)</source>
             <translation>每 GPU 显存随 N 的变化（粗线 = 当前阶段，● = 最小 N）</translation>
+        </message>
+        <message>
+            <source>ZeRO-%1: never</source>
+            <translation>ZeRO-%1：放不下</translation>
         </message>
         <message>
             <source>N GPUs</source>
