@@ -2405,6 +2405,14 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>ZeRO stage</source>
             <translation>Стадия ZeRO</translation>
         </message>
+        <message>
+            <source>ZeRO stages 0-3 (log scale)</source>
+            <translation>Стадии ZeRO 0-3 (лог. шкала)</translation>
+        </message>
+        <message>
+            <source>ZeRO stages 0-3</source>
+            <translation>Стадии ZeRO 0-3</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::MemoryVsGpusChart</name>

@@ -2405,6 +2405,14 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>ZeRO stage</source>
             <translation>ZeRO 阶段</translation>
         </message>
+        <message>
+            <source>ZeRO stages 0-3 (log scale)</source>
+            <translation>ZeRO 阶段 0-3（对数刻度）</translation>
+        </message>
+        <message>
+            <source>ZeRO stages 0-3</source>
+            <translation>ZeRO 阶段 0-3</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::MemoryVsGpusChart</name>

@@ -532,9 +532,11 @@ void MemoryPerGpuChart::refresh()
     m_labelFull = capText + QLatin1Char('\n') + head;
     m_label->setText(m_labelFull);
     // Titles are fixed per mode: a title that changes on every move re-lays out the whole chart.
-    setTitleIfChanged(m_chart, !m_compare ? tr("Per-GPU memory by term, per pipeline stage")
-                                   : log  ? tr("ZeRO stages 0-3 at the current N (log scale)")
-                                          : tr("ZeRO stages 0-3 at the current N"));
+    // The shorter wording where the long one would be cut (a 3.5 in page figure in Russian): placeLabelOnce() refits.
+    m_titles = !m_compare ? QStringList {tr("Per-GPU memory by term, per pipeline stage"), tr("Per-GPU memory by term")}
+        : log             ? QStringList {tr("ZeRO stages 0-3 at the current N (log scale)"), tr("ZeRO stages 0-3 (log scale)")}
+                          : QStringList {tr("ZeRO stages 0-3 at the current N"), tr("ZeRO stages 0-3")};
+    fitChartTitle(m_chart, m_titles);
     m_refreshing = false;
     placeLabel();
 }
@@ -667,6 +669,7 @@ void MemoryPerGpuChart::placeLabelOnce()
 {
     if (!m_hasResult)
         return;
+    fitChartTitle(m_chart, m_titles);
     groupLegend();
     fitLegend(m_chart);
     setAxisTitleFitting(yAxis(), m_yTitles, m_chart->plotArea().height());

@@ -134,6 +134,7 @@ private:
     PassGuard m_labelPass; ///< placeLabel(): a re-layout it causes calls it again
     bool m_refreshing = false; ///< refresh() is running: placeLabel() waits for its end
     QStringList m_yTitles; ///< the memory axis's titles, longest first (setAxisTitleFitting())
+    QStringList m_titles; ///< the chart title, longest first (fitChartTitle())
     QString m_labelFull; ///< the capacity label's whole text (placeLabel() may show less of it)
     QChart* m_chart;
     QChartView* m_view;
