@@ -155,6 +155,14 @@ B: %2
             <source>Copy chart</source>
             <translation>Копировать график</translation>
         </message>
+        <message>
+            <source>GPUs and the collective on their ring</source>
+            <translation>GPU и коллективная операция на их кольце</translation>
+        </message>
+        <message>
+            <source>Tensor-parallel split of one layer</source>
+            <translation>Тензорное разбиение одного слоя</translation>
+        </message>
     </context>
     <context>
         <name>ExplorerText</name>

@@ -155,6 +155,14 @@ B：%2
             <source>Copy chart</source>
             <translation>复制图表</translation>
         </message>
+        <message>
+            <source>GPUs and the collective on their ring</source>
+            <translation>GPU 及其环上的集合通信</translation>
+        </message>
+        <message>
+            <source>Tensor-parallel split of one layer</source>
+            <translation>单层的张量并行切分</translation>
+        </message>
     </context>
     <context>
         <name>ExplorerText</name>

@@ -8,12 +8,21 @@
 #include "hostmemorychart.h"
 #include "memorypergpuchart.h"
 #include "memoryvsgpuschart.h"
+#include "planmapmodel.h"
+#include "planpage.h"
+#include "planparetochart.h"
+#include "ringview.h"
 #include "safewrite.h"
 #include "scenariofile.h"
 #include "stepganttview.h"
 #include "stepmemoryview.h"
+#include "stepgpuview.h"
 #include "steppipelineview.h"
+#include "steptpview.h"
+#include "stepview.h"
 
+#include "shardscope/footprint.h"
+#include "shardscope/layoutplanner.h"
 #include "shardscope/step.h"
 
 #include "shardscope/errors.h"
@@ -27,6 +36,10 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QTableView>
+#include <QToolButton>
 #include <QHash>
 #include <QFontInfo>
 #include <QJsonArray>
@@ -433,6 +446,115 @@ PaintFn timelinePainter(StepTimeline* g)
 
 QString stepTimelineTitle() { return ChartText::tr("Step timeline of the worst rank"); }
 
+/// The charts drawn by a plain widget (its paintEvent, children included) rather than a Qt Charts view or a step
+/// timeline: the Plan tab's TP x PP map and Pareto chart, the Step tab's GPU view with its ring, the TP split.
+bool isWidgetChart(const QString& chart)
+{
+    return chart == QLatin1String("plan-map") || chart == QLatin1String("plan-pareto")
+        || chart == QLatin1String("step-gpus") || chart == QLatin1String("tp-split");
+}
+
+/// Paints `w` (laid out off screen) and its children into the target rectangle, scaled to fill it.
+PaintFn widgetPainter(QWidget* w)
+{
+    return [w](QPainter& p, const QRectF& target) {
+        p.save();
+        p.translate(target.topLeft());
+        p.scale(target.width() / std::max(1, w->width()), target.height() / std::max(1, w->height()));
+        p.fillRect(QRectF(0, 0, w->width(), w->height()), Qt::white);
+        w->render(&p, QPoint(), QRegion(), QWidget::DrawChildren);
+        p.restore();
+    };
+}
+
+QString widgetChartTitle(const QString& chart)
+{
+    if (chart == QLatin1String("plan-map"))
+        return PlanPage::tr("Best step time by TP \u00d7 PP");
+    if (chart == QLatin1String("plan-pareto"))
+        return PlanParetoChart::tr("Layouts that fit: peak memory vs step time");
+    if (chart == QLatin1String("step-gpus"))
+        return ChartText::tr("GPUs and the collective on their ring");
+    return ChartText::tr("Tensor-parallel split of one layer");
+}
+
+/// The planner's search for `s`, as the Plan tab and `plan` make it (PlanPage::requestFor(), ranked by step time).
+PlanResult planFor(const Scenario& s) { return planLayouts(PlanPage::requestFor(s, PlanRank::StepTime)); }
+
+/// The widget of a widget chart for `s`, laid out off screen at `size`. Throws InvalidInput for a scenario without
+/// an answer.
+std::unique_ptr<QWidget> makeWidgetChart(const QString& chart, const Scenario& s, ByteUnit units, const QSize& size)
+{
+    std::unique_ptr<QWidget> w;
+    if (chart == QLatin1String("plan-map")) {
+        const PlanResult r = planFor(s);
+        auto* model = new PlanMapModel;
+        model->setUnit(units);
+        model->setBase(Qt::white);
+        PlanPage::fillTpPpMap(model, r);
+        auto* view = new QTableView;
+        model->setParent(view);
+        view->setModel(model);
+        view->setWordWrap(false);
+        view->setShowGrid(true);
+        view->setFrameShape(QFrame::NoFrame);
+        view->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        view->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        view->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+        view->verticalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+        QFont bold = view->horizontalHeader()->font();
+        bold.setBold(true);
+        view->horizontalHeader()->setFont(bold);
+        view->verticalHeader()->setFont(bold);
+        w.reset(view);
+    } else if (chart == QLatin1String("plan-pareto")) {
+        const PlanResult r = planFor(s);
+        auto c = std::make_unique<PlanParetoChart>();
+        c->setUnit(units);
+        c->setLayouts(r.layouts, r.pareto, computeFootprint(s).usableBytes);
+        c->chart()->setAnimationOptions(QChart::NoAnimation);
+        w = std::move(c);
+    } else {
+        auto d = std::make_shared<stepui::StepData>();
+        d->scenario = s;
+        d->result = computeStep(s); // throws InvalidInput for a scenario without an answer
+        if (chart == QLatin1String("tp-split")) {
+            auto v = std::make_unique<StepTpView>();
+            v->setData(d);
+            v->setPlayhead(0);
+            w = std::move(v);
+        } else {
+            // The GPU view at the start of the step's largest ring collective, and beside it that collective on the
+            // "One collective" ring, half-way through its hops, with the Step tab's note.
+            const StepEvent* largest = nullptr;
+            for (const StepEvent& e : d->result.events)
+                if ((e.kind == EventKind::AllReduce || e.kind == EventKind::ReduceScatter || e.kind == EventKind::AllGather)
+                    && (!largest || e.bufferBytes > largest->bufferBytes))
+                    largest = &e;
+            auto box = std::make_unique<QWidget>();
+            auto* row = new QHBoxLayout(box.get());
+            row->setContentsMargins(0, 0, 0, 0);
+            auto* gpus = new StepGpuView(box.get());
+            gpus->setData(d);
+            gpus->setPlayhead(largest ? largest->start : 0, true);
+            row->addWidget(gpus, 1);
+            if (largest) {
+                auto* ring = new RingView(box.get());
+                ring->setCollective(largest->kind, 4);
+                ring->setHop(ring->hopCount() / 2);
+                ring->setModelNote(StepView::ringNote(d->result, largest->kind));
+                ring->playButton()->hide();
+                row->addWidget(ring, 1);
+            }
+            w = std::move(box);
+        }
+    }
+    w->setPalette(exportPalette());
+    w->setAutoFillBackground(true);
+    prepareForExport(w.get(), size);
+    return w;
+}
+
 } // namespace
 
 QImage renderChartImage(QChartView* view, const ChartExportOptions& o)
@@ -478,7 +600,9 @@ QStringList chartViewIds()
 QStringList imageChartIds()
 {
     return chartViewIds() << QStringLiteral("step-timeline") << QStringLiteral("pipeline-schedule")
-                          << QStringLiteral("step-memory") << QStringLiteral("compare-stages") << QStringLiteral("compare");
+                          << QStringLiteral("step-memory") << QStringLiteral("compare-stages") << QStringLiteral("compare")
+                          << QStringLiteral("plan-map") << QStringLiteral("plan-pareto") << QStringLiteral("step-gpus")
+                          << QStringLiteral("tp-split");
 }
 
 bool chartHasData(const QString& chart) { return chartIds().contains(chart) || chart == QLatin1String("compare"); }
@@ -492,7 +616,11 @@ QList<QPair<QString, QString>> exportChartChoices()
             {QStringLiteral("pipeline-schedule"), ChartText::tr("Pipeline schedule")},
             {QStringLiteral("step-memory"), ChartText::tr("Memory of the worst rank over one step")},
             {QStringLiteral("compare-stages"), ChartText::tr("ZeRO stages 0-3 compared")},
-            {QStringLiteral("compare"), ChartText::tr("Compare: pinned A vs current B")}};
+            {QStringLiteral("compare"), ChartText::tr("Compare: pinned A vs current B")},
+            {QStringLiteral("plan-map"), PlanPage::tr("Best step time by TP \u00d7 PP")},
+            {QStringLiteral("plan-pareto"), PlanParetoChart::tr("Layouts that fit: peak memory vs step time")},
+            {QStringLiteral("step-gpus"), ChartText::tr("GPUs and the collective on their ring")},
+            {QStringLiteral("tp-split"), ChartText::tr("Tensor-parallel split of one layer")}};
 }
 
 QStringList exportChartIds()
@@ -566,6 +694,27 @@ void exportChartFile(const QString& chart, const Scenario& s, ByteUnit units, co
         const QString caption = o.caption.isEmpty() ? exportCaption(s, units)
             : o.caption == QLatin1String("-")       ? QString()
                                                     : o.caption;
+        if (isWidgetChart(chart)) {
+            // The Pareto chart draws its own title (as the other chart views); the others get it as the heading.
+            const bool ownTitle = chart == QLatin1String("plan-pareto");
+            const QString title = !o.title.isEmpty() ? o.title : ownTitle ? QString() : widgetChartTitle(chart);
+            const CaptionLayout l = captionLayout(o.size, title, caption);
+            const auto w = makeWidgetChart(chart, s, units, l.layoutSize());
+            // A view that needs more room than the figure's layout size (the GPU view beside its ring elided every box's
+            // label and cut the ring's note at 650 x 330, a 1200 x 700 figure) is laid out larger, at the same aspect,
+            // and painted scaled down to the figure.
+            QSize need = w->minimumSizeHint();
+            if (chart == QLatin1String("step-gpus")) // both views side by side: 1000 px keep every box's label whole
+                need = need.expandedTo(QSize(1000, 0));
+            const QSize at = l.layoutSize();
+            const double k = std::max({1.0, double(need.width()) / std::max(1, at.width()),
+                                       double(need.height()) / std::max(1, at.height())});
+            if (k > 1)
+                prepareForExport(w.get(), QSize(int(std::ceil(at.width() * k)), int(std::ceil(at.height() * k))));
+            saveByType(withCaption(widgetPainter(w.get()), l, title, caption), path, o,
+                       title.isEmpty() ? widgetChartTitle(chart) : title);
+            return;
+        }
         if (timeline) {
             const QString name = chart == QLatin1String("pipeline-schedule") ? ChartText::tr("Pipeline schedule")
                 : chart == QLatin1String("step-memory")                     ? ChartText::tr("Memory of the worst rank over one step")

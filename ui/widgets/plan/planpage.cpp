@@ -226,14 +226,10 @@ PlanPage::~PlanPage()
 
 PlanRequest PlanPage::requestFor(const Scenario& s, PlanRank rank)
 {
-    PlanRequest r;
-    r.base = s;
+    // The `plan` command's request (core's planRequestFor()), with the global batch given explicitly so that the
+    // cell searches that change TP, PP or N keep it.
     const std::int64_t mp = s.tp * s.pp * s.cp;
-    r.globalBatch = mp > 0 && s.gpus % mp == 0 ? s.dp() * s.microBatch * s.gradAccum : 0;
-    r.rankBy = rank;
-    r.topK = 20;
-    r.search[std::size_t(PlanKnob::Ep)] = s.arch.moe(); // MoE (issue 25): EP and expert TP searched too
-    return r;
+    return planRequestFor(s, mp > 0 && s.gpus % mp == 0 ? s.dp() * s.microBatch * s.gradAccum : 0, rank);
 }
 
 std::vector<std::int64_t> PlanPage::stageMapGpuCounts(const Scenario& s)
@@ -426,6 +422,33 @@ void PlanPage::onStageFinished()
     update();
 }
 
+void PlanPage::fillTpPpMap(PlanMapModel* model, const PlanResult& r)
+{
+    std::set<std::int64_t> tps, pps;
+    for (const PlanCell& c : r.tpPpMap) {
+        tps.insert(c.tp);
+        pps.insert(c.pp);
+    }
+    const std::vector<std::int64_t> columns(tps.begin(), tps.end()), rows(pps.begin(), pps.end());
+    QStringList columnLabels, rowLabels;
+    for (std::int64_t tp : columns)
+        columnLabels << tr("TP %1").arg(tp);
+    for (std::int64_t pp : rows)
+        rowLabels << tr("PP %1").arg(pp);
+    std::vector<PlanMapModel::Cell> cells(rows.size() * columns.size());
+    for (const PlanCell& c : r.tpPpMap) {
+        const auto row = std::size_t(std::lower_bound(rows.begin(), rows.end(), c.pp) - rows.begin());
+        const auto k = std::size_t(std::lower_bound(columns.begin(), columns.end(), c.tp) - columns.begin());
+        PlanMapModel::Cell& cell = cells[row * columns.size() + k];
+        cell.present = true;
+        cell.fits = c.fits;
+        cell.stepTimeS = c.bestStepTimeS;
+        cell.minPeakBytes = c.minPeakBytes;
+        cell.layouts = c.layouts + c.pruned; // searched: evaluated, or pruned (never a fitting one)
+    }
+    model->setMap(rows, rowLabels, columns, columnLabels, cells);
+}
+
 void PlanPage::showSearch(const SearchJob& job)
 {
     m_shownGeneration = job.generation;
@@ -436,29 +459,7 @@ void PlanPage::showSearch(const SearchJob& job)
     if (m_result) {
         m_layouts->setLayouts(m_result->layouts);
         m_pareto->setLayouts(m_result->layouts, m_result->pareto, job.usableBytes);
-        std::set<std::int64_t> tps, pps;
-        for (const PlanCell& c : m_result->tpPpMap) {
-            tps.insert(c.tp);
-            pps.insert(c.pp);
-        }
-        const std::vector<std::int64_t> columns(tps.begin(), tps.end()), rows(pps.begin(), pps.end());
-        QStringList columnLabels, rowLabels;
-        for (std::int64_t tp : columns)
-            columnLabels << tr("TP %1").arg(tp);
-        for (std::int64_t pp : rows)
-            rowLabels << tr("PP %1").arg(pp);
-        std::vector<PlanMapModel::Cell> cells(rows.size() * columns.size());
-        for (const PlanCell& c : m_result->tpPpMap) {
-            const auto r = std::size_t(std::lower_bound(rows.begin(), rows.end(), c.pp) - rows.begin());
-            const auto k = std::size_t(std::lower_bound(columns.begin(), columns.end(), c.tp) - columns.begin());
-            PlanMapModel::Cell& cell = cells[r * columns.size() + k];
-            cell.present = true;
-            cell.fits = c.fits;
-            cell.stepTimeS = c.bestStepTimeS;
-            cell.minPeakBytes = c.minPeakBytes;
-            cell.layouts = c.layouts + c.pruned; // searched: evaluated, or pruned (never a fitting one)
-        }
-        m_tpPp->setMap(rows, rowLabels, columns, columnLabels, cells);
+        fillTpPpMap(m_tpPp, *m_result);
         // Every searched layout (core's exact pruning) fit and was timed, or could not beat those shown (a lower bound
         // of its step time), or does not fit (its footprint, or before it a monotonicity or a lower bound of its peak).
         const PlanResult& pr = *m_result;

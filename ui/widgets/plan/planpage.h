@@ -59,6 +59,9 @@ public:
     /// The request the page makes for `s`: every knob searched, the scenario's own global batch (given explicitly,
     /// so that the cell searches that change TP, PP or N keep it), top 20.
     static PlanRequest requestFor(const Scenario& s, PlanRank rank);
+    /// The TP x PP map of a search: one row per PP, one column per TP, each cell the best fitting layout's step time
+    /// (the Plan tab and `export --chart plan-map`).
+    static void fillTpPpMap(PlanMapModel* model, const PlanResult& r);
     /// The N of the N x ZeRO map: N/8, N/4, N/2, N, 2N, 4N, 8N (the whole ones, 1 .. 16384).
     static std::vector<std::int64_t> stageMapGpuCounts(const Scenario& s);
 

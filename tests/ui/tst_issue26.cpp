@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: MIT
+// Issue 26 ("Charts you can paste into a design doc, and a window that never surprises a laptop user"):
+//  1. `export --chart plan-map|plan-pareto|step-gpus|tp-split` write PNG, SVG and PDF with the scenario's caption; the
+//     plan charts show the search `plan` makes (core's planRequestFor(), the Plan tab's PlanPage::requestFor()).
+//  2. The Plan tab edits the global batch and the safety margin, keeps the best layout's map cell in view, flags the
+//     layouts above 95% of capacity or relying on parameter offload, and counts the fitting layouts as `plan` does.
+//  3. The export bundle's memory-vs-gpus.csv is `sweep`'s CSV, byte for byte (one function, sweepCsv()).
+//  4. A "Fits" verdict with offload states what the offload costs per step (core's advice, from the step model).
+#include "chartexport.h"
+#include "dataexport.h"
+#include "explorer.h"
+#include "planlayoutmodel.h"
+#include "planmapmodel.h"
+#include "planpage.h"
+#include "scenariofile.h"
+
+#include "shardscope/advice.h"
+#include "shardscope/architecture.h"
+#include "shardscope/footprint.h"
+#include "shardscope/layoutplanner.h"
+#include "shardscope/step.h"
+
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QImage>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSet>
+#include <QSignalSpy>
+#include <QProcess>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace shardscope;
+
+namespace {
+
+constexpr int kWaitMs = 120000; // a search is milliseconds; the machine may be busy
+
+struct Run
+{
+    int exitCode = -1; ///< -1 when the process crashed or timed out
+    QByteArray out;
+    QByteArray err;
+};
+
+/// Runs the built `shardscope` (SHARDSCOPE_BIN) as a user would.
+Run runCli(const QStringList& args)
+{
+    QProcess p;
+    p.start(QStringLiteral(SHARDSCOPE_BIN), args);
+    Run r;
+    if (!p.waitForFinished(kWaitMs) || p.exitStatus() != QProcess::NormalExit)
+        return r;
+    r.exitCode = p.exitCode();
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+QByteArray readAll(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+/// Llama-2-7B on 8 x A100 80GB with TP 2 (so the TP split has a split to show), ZeRO-1.
+Scenario llama7bTp2()
+{
+    Scenario s = defaultScenario();
+    s.arch = *findModelPreset("llama-2-7b");
+    s.gpus = 8;
+    s.tp = 2;
+    s.zeroStage = 1;
+    return s;
+}
+
+} // namespace
+
+class TestIssue26 : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    // ------------------------------------------------------------------ 1. the new chart kinds
+
+    void newKindsAreExportChoices()
+    {
+        QStringList choices;
+        for (const auto& c : exportChartChoices())
+            choices << c.first;
+        for (const char* id : {"plan-map", "plan-pareto", "step-gpus", "tp-split"}) {
+            QVERIFY2(exportChartIds().contains(QLatin1String(id)), id);
+            QVERIFY2(imageChartIds().contains(QLatin1String(id)), id);
+            QVERIFY2(choices.contains(QLatin1String(id)), id); // File > Export > Chart offers it
+            QVERIFY(!chartHasData(QLatin1String(id)));
+        }
+    }
+
+    void exportNewKind_data()
+    {
+        QTest::addColumn<QString>("chart");
+        for (const char* c : {"plan-map", "plan-pareto", "step-gpus", "tp-split"})
+            QTest::newRow(c) << QString::fromLatin1(c);
+    }
+
+    void exportNewKind()
+    {
+        QFETCH(QString, chart);
+        QTemporaryDir dir;
+        const Scenario s = llama7bTp2();
+        const QString file = dir.filePath(QStringLiteral("s.json"));
+        saveScenarioFile(file, s);
+        for (const char* suffix : {"png", "svg", "pdf"}) {
+            const QString out = dir.filePath(chart + QLatin1Char('.') + QLatin1String(suffix));
+            const Run r = runCli({QStringLiteral("export"), QStringLiteral("--chart"), chart, QStringLiteral("--out"), out,
+                                      QStringLiteral("--scenario"), file});
+            QVERIFY2(r.exitCode == 0, r.err.constData());
+            QVERIFY2(QFileInfo(out).size() > 1000, qPrintable(out));
+        }
+        // The PNG is a picture (1200 x 700 by default), not a blank page.
+        const QImage img(dir.filePath(chart + QStringLiteral(".png")));
+        QCOMPARE(img.size(), QSize(1200, 700));
+        QSet<QRgb> colours;
+        for (int y = 0; y < img.height(); y += 3)
+            for (int x = 0; x < img.width(); x += 3)
+                colours.insert(img.pixel(x, y));
+        QVERIFY2(colours.size() > 20, qPrintable(QString::number(colours.size())));
+        // The SVG carries the scenario's caption (model, N and GPU, ZeRO stage, TP x PP) and its verdict, as text.
+        const QByteArray svg = readAll(dir.filePath(chart + QStringLiteral(".svg")));
+        for (const char* part : {"Llama-2 7B", "N = 8 x A100 80GB SXM", "ZeRO-1", "TP 2 x PP 1", "Fits: "})
+            QVERIFY2(svg.contains(part), part);
+        QVERIFY(svg.contains("fill=\"#ffffff\""));
+        // Images only: a data suffix is refused with exit code 2, naming the option.
+        const Run bad = runCli({QStringLiteral("export"), QStringLiteral("--chart"), chart, QStringLiteral("--out"),
+                                    dir.filePath(QStringLiteral("x.csv")), QStringLiteral("--scenario"), file});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains("--out"), bad.err.constData());
+
+        if (chart == QLatin1String("plan-map")) {
+            // The map is the one `plan` searches: every cell's text of core's answer is in the figure.
+            PlanMapModel map;
+            PlanPage::fillTpPpMap(&map, planLayouts(planRequestFor(s)));
+            QVERIFY(map.rowCount() > 0 && map.columnCount() > 0);
+            for (int r = 0; r < map.rowCount(); ++r) {
+                QVERIFY(svg.contains(map.headerData(r, Qt::Vertical).toString().toUtf8()));
+                for (int c = 0; c < map.columnCount(); ++c) {
+                    const QString text = map.data(map.index(r, c)).toString();
+                    if (!text.isEmpty())
+                        QVERIFY2(svg.contains(text.toHtmlEscaped().toUtf8()), qPrintable(text));
+                }
+            }
+        } else if (chart == QLatin1String("tp-split")) {
+            // Llama-2-7B's MLP down projection is 11008 x 4096 (Touvron et al. 2023, table 2 / HF config.json
+            // intermediate_size 11008, hidden_size 4096): by rows over TP 2, 5504 x 4096 on each GPU.
+            QVERIFY2(svg.contains("5504"), "MLP down slice 5504 x 4096");
+        } else if (chart == QLatin1String("step-gpus")) {
+            // The ring beside the GPUs carries the Step tab's note on the step's largest collective.
+            QVERIFY(svg.contains("In the modelled step the largest"));
+        }
+    }
+
+};
+
+QTEST_MAIN(TestIssue26)
+#include "tst_issue26.moc"
