@@ -71,6 +71,14 @@ QByteArray readAll(const QString& path)
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
+/// Llama-2-70B on 8 x A100 80GB, `mixed` (tst_planpage's scenario: no layout fits without offload, some with it).
+Scenario llama70bOn8()
+{
+    Scenario s = defaultScenario();
+    s.gpus = 8;
+    return s;
+}
+
 /// Llama-2-7B on 8 x A100 80GB with TP 2 (so the TP split has a split to show), ZeRO-1.
 Scenario llama7bTp2()
 {
@@ -80,6 +88,16 @@ Scenario llama7bTp2()
     s.tp = 2;
     s.zeroStage = 1;
     return s;
+}
+
+QJsonObject planJson(const QStringList& extra, const QString& scenarioFile)
+{
+    const Run r = runCli(QStringList {QStringLiteral("plan"), QStringLiteral("--format"), QStringLiteral("json"),
+                                          QStringLiteral("--scenario"), scenarioFile}
+                             + extra);
+    if (r.exitCode != 0)
+        qWarning("%s", r.err.constData());
+    return QJsonDocument::fromJson(r.out).object();
 }
 
 } // namespace
@@ -166,6 +184,96 @@ private slots:
             // The ring beside the GPUs carries the Step tab's note on the step's largest collective.
             QVERIFY(svg.contains("In the modelled step the largest"));
         }
+    }
+
+    // ------------------------------------------------------------------ 2. the Plan tab
+
+    void planTabCountsAsPlanCommand()
+    {
+        const Scenario s = llama70bOn8();
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("s.json"));
+        saveScenarioFile(file, s);
+        PlanPage page;
+        page.resize(1366, 600); // a laptop's width
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        page.setScenario(s);
+        QTRY_VERIFY_WITH_TIMEOUT(page.isCurrent() && page.result(), kWaitMs);
+
+        // The count the tab states is `plan`'s "fitting" for the same scenario (the same core call).
+        const QJsonObject cli = planJson({}, file);
+        QVERIFY(cli.contains(QStringLiteral("fitting")));
+        const auto cliFitting = std::int64_t(cli.value(QStringLiteral("fitting")).toDouble());
+        QVERIFY(cliFitting > 0);
+        QCOMPARE(page.fittingCount(), cliFitting);
+        QCOMPARE(page.fittingCount(), planLayouts(planRequestFor(s)).fitting);
+        QVERIFY2(page.statusText().contains(QLocale().toString(qlonglong(cliFitting))), qPrintable(page.statusText()));
+        // The box shows the global batch searched: the scenario's own, dp x micro-batch x grad-accum.
+        QCOMPARE(std::int64_t(page.globalBatchBox()->value()), s.dp() * s.microBatch * s.gradAccum);
+        QCOMPARE(std::int64_t(cli.value(QStringLiteral("global_batch")).toDouble()), page.globalBatch());
+
+        // The best layout's cell is the map's current cell, inside its viewport, at a laptop's width.
+        QVERIFY(page.winnerVisible());
+
+        // Flags: above 95% of the GPU's capacity (A100 80GB: 80 GiB = 85.9 GB, NVIDIA A100 datasheet; the footprint's
+        // capacityBytes) or relying on parameter offload.
+        const std::int64_t capacity = computeFootprint(s).capacityBytes;
+        PlanLayoutModel* m = page.layoutModel();
+        QVERIFY(m->rowCount() > 0);
+        int flagged = 0;
+        for (int i = 0; i < m->rowCount(); ++i) {
+            const PlanLayout& l = m->layout(i);
+            const bool expect = double(l.peakBytes) > 0.95 * double(capacity) || l.offloadParams != OffloadDevice::None;
+            const QString text = m->data(m->index(i, PlanLayoutModel::FlagColumn)).toString();
+            QCOMPARE(!text.isEmpty(), expect);
+            if (l.offloadParams != OffloadDevice::None)
+                QVERIFY2(text.contains(QLatin1String("parameter offload")), qPrintable(text));
+            flagged += expect ? 1 : 0;
+        }
+        QVERIFY(flagged > 0); // on 8 GPUs every ranked layout of the 70B relies on parameter offload (`plan --gpus 8`)
+        // By hand, against 80 GiB = 85,899,345,920 B: 82 GB is 95.5% of it (flagged), 81 GB 94.3% (not).
+        PlanLayout near;
+        near.peakBytes = 82'000'000'000;
+        QCOMPARE(PlanLayoutModel::flagWords(near, 85'899'345'920), QStringLiteral("\u26a0 95.5% of capacity"));
+        near.peakBytes = 81'000'000'000;
+        QVERIFY(!PlanLayoutModel::flagged(near, 85'899'345'920));
+        QVERIFY(PlanLayoutModel::flagWords(near, 85'899'345'920).isEmpty());
+        // The flag sits beside the peak (visual column 3: rank, step time, peak, flag).
+        QCOMPARE(page.table()->horizontalHeader()->logicalIndex(3), int(PlanLayoutModel::FlagColumn));
+
+        // An edited global batch: the tab's search is `plan --global-batch 32`'s.
+        const std::int64_t batch = 32;
+        QVERIFY(batch != s.dp() * s.microBatch * s.gradAccum);
+        page.globalBatchBox()->setValue(int(batch));
+        QCOMPARE(page.globalBatch(), batch);
+        QTRY_VERIFY_WITH_TIMEOUT(page.isCurrent() && page.result(), kWaitMs);
+        const QJsonObject cli32 = planJson({QStringLiteral("--global-batch"), QStringLiteral("32")}, file);
+        QCOMPARE(page.fittingCount(), std::int64_t(cli32.value(QStringLiteral("fitting")).toDouble()));
+        for (const PlanLayout& l : page.result()->layouts)
+            QCOMPARE(l.dp * l.microBatch * l.gradAccum, batch);
+        // The batch holds across a scenario change until set back to the scenario's own.
+        page.setScenario(s);
+        QCOMPARE(page.globalBatch(), batch);
+        QTRY_VERIFY_WITH_TIMEOUT(page.isCurrent() && page.result(), kWaitMs);
+        page.globalBatchBox()->setValue(int(s.dp() * s.microBatch * s.gradAccum));
+        QTRY_VERIFY_WITH_TIMEOUT(page.isCurrent() && page.result(), kWaitMs);
+        QCOMPARE(page.fittingCount(), cliFitting);
+
+        // An edited margin asks for the scenario with it (the window applies it as a control change): the tab's count
+        // is then `plan --margin-gb 4`'s.
+        QSignalSpy requested(&page, &PlanPage::layoutRequested);
+        page.marginBox()->setValue(4);
+        QCOMPARE(requested.count(), 1);
+        const Scenario withMargin = requested.first().first().value<Scenario>();
+        QCOMPARE(withMargin.safetyMarginBytes, 4e9);
+        page.setScenario(withMargin);
+        QTRY_VERIFY_WITH_TIMEOUT(page.isCurrent() && page.result(), kWaitMs);
+        QCOMPARE(page.marginBox()->value(), 4.0);
+        const QJsonObject cliMargin = planJson({QStringLiteral("--margin-gb"), QStringLiteral("4")}, file);
+        QCOMPARE(page.fittingCount(), std::int64_t(cliMargin.value(QStringLiteral("fitting")).toDouble()));
+        for (const PlanLayout& l : page.result()->layouts)
+            QVERIFY(l.peakBytes <= capacity - 4'000'000'000);
     }
 
 };
