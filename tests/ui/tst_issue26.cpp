@@ -276,6 +276,47 @@ private slots:
             QVERIFY(l.peakBytes <= capacity - 4'000'000'000);
     }
 
+    // ------------------------------------------------------------------ 3. bundle CSV = sweep CSV
+
+    void bundleCsvIsSweepCsv()
+    {
+        QTemporaryDir dir;
+        Scenario s = defaultScenario();
+        s.arch = *findModelPreset("llama-2-7b");
+        s.gpus = 16;
+        const QString file = dir.filePath(QStringLiteral("s.json"));
+        saveScenarioFile(file, s);
+        const QString bundle = dir.filePath(QStringLiteral("b"));
+        const Run b = runCli({QStringLiteral("export"), QStringLiteral("--bundle"), bundle, QStringLiteral("--scenario"), file});
+        QVERIFY2(b.exitCode == 0, b.err.constData());
+        QStringList ns;
+        for (std::int64_t n : memoryVsGpusCounts(s))
+            ns << QString::number(n);
+        const Run sw = runCli({QStringLiteral("sweep"), QStringLiteral("--scenario"), file, QStringLiteral("--gpus"),
+                                   ns.join(QLatin1Char(',')), QStringLiteral("--stage"), QStringLiteral("0,1,2,3")});
+        QVERIFY2(sw.exitCode == 0, sw.err.constData());
+        const QByteArray csv = readAll(bundle + QStringLiteral("/memory-vs-gpus.csv"));
+        QCOMPARE(csv, sw.out);
+        // And `export --chart memory-vs-gpus --out F.csv` writes the same.
+        const QString one = dir.filePath(QStringLiteral("one.csv"));
+        QCOMPARE(runCli({QStringLiteral("export"), QStringLiteral("--chart"), QStringLiteral("memory-vs-gpus"),
+                             QStringLiteral("--out"), one, QStringLiteral("--scenario"), file})
+                     .exitCode,
+                 0);
+        QCOMPARE(readAll(one), sw.out);
+        // Sweep's columns and rounding: bytes exact, the unit column with 3 decimals (bytes / 1e9 in GB).
+        const QList<QByteArray> lines = csv.trimmed().split('\n');
+        QVERIFY(lines.first().startsWith("stage,gpus,total_bytes,total_GB,fits,params_bytes"));
+        QCOMPARE(lines.size() - 1, int(4 * ns.size()));
+        const QList<QByteArray> row = lines[1].split(',');
+        QCOMPARE(row[3], QByteArray::number(row[2].toDouble() / 1e9, 'f', 3));
+        // The first point is ZeRO-0 at N = 1: the worst rank's total is computeFootprint's.
+        Scenario at = s;
+        at.gpus = row[1].toLongLong();
+        at.zeroStage = row[0].toInt();
+        QCOMPARE(row[2].toLongLong(), computeFootprint(at).worstBytes());
+    }
+
 };
 
 QTEST_MAIN(TestIssue26)

@@ -446,6 +446,15 @@ PaintFn timelinePainter(StepTimeline* g)
 
 QString stepTimelineTitle() { return ChartText::tr("Step timeline of the worst rank"); }
 
+/// A chart's data as CSV. memory-vs-gpus is `sweep`'s CSV of the same points (issue 26: the same columns and rounding,
+/// one function, sweepCsv()); the others their table.
+QString chartCsv(const QString& chart, const ChartData& d, const Scenario& s, ByteUnit units)
+{
+    if (chart == QLatin1String("memory-vs-gpus"))
+        return sweepCsv(sweep(s, memoryVsGpusCounts(s), {0, 1, 2, 3}), units);
+    return chartDataCsv(d);
+}
+
 /// The charts drawn by a plain widget (its paintEvent, children included) rather than a Qt Charts view or a step
 /// timeline: the Plan tab's TP x PP map and Pareto chart, the Step tab's GPU view with its ring, the TP split.
 bool isWidgetChart(const QString& chart)
@@ -746,7 +755,7 @@ void exportChartFile(const QString& chart, const Scenario& s, ByteUnit units, co
     }
     const ChartData d = chartData(chart, s, units);
     if (suffix == QLatin1String("csv"))
-        writeText(path, chartDataCsv(d).toUtf8());
+        writeText(path, chartCsv(chart, d, s, units).toUtf8());
     else if (suffix == QLatin1String("json"))
         writeText(path, QJsonDocument(chartDataJson(d)).toJson(QJsonDocument::Indented));
     else
@@ -859,7 +868,7 @@ QStringList exportBundle(const QString& dirPath, const Scenario& s, ByteUnit uni
         }
         for (const QString& chart : chartIds()) {
             const ChartData d = chartData(chart, s, units);
-            add(chart + QStringLiteral(".csv"), chartDataCsv(d).toUtf8());
+            add(chart + QStringLiteral(".csv"), chartCsv(chart, d, s, units).toUtf8());
             add(chart + QStringLiteral(".json"), QJsonDocument(chartDataJson(d)).toJson(QJsonDocument::Indented));
         }
         add(QStringLiteral("breakdown.md"), breakdownMarkdown(s, f, units).toUtf8());
