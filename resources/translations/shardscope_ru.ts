@@ -567,6 +567,10 @@ B: %2
             <source>Nodes per token</source>
             <translation>Узлов на токен</translation>
         </message>
+        <message>
+            <source>. Offload costs %1 s per step: %2 between GPU and host over PCIe at %3/s, %4 s of it not hidden by compute (step %5 s)</source>
+            <translation>. Выгрузка стоит %1 с за шаг: %2 между GPU и хостом по PCIe со скоростью %3/с, из них %4 с не скрыты вычислениями (шаг %5 с)</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::BreakdownModel</name>

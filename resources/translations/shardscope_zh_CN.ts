@@ -567,6 +567,10 @@ B：%2
             <source>Nodes per token</source>
             <translation>每个 token 的节点数</translation>
         </message>
+        <message>
+            <source>. Offload costs %1 s per step: %2 between GPU and host over PCIe at %3/s, %4 s of it not hidden by compute (step %5 s)</source>
+            <translation>。卸载每步耗时 %1 秒：GPU 与主机之间经 PCIe 传输 %2（%3/秒），其中 %4 秒未被计算掩盖（每步 %5 秒）</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::BreakdownModel</name>

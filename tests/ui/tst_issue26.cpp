@@ -317,6 +317,47 @@ private slots:
         QCOMPARE(row[2].toLongLong(), computeFootprint(at).worstBytes());
     }
 
+    // ------------------------------------------------------------------ 4. what offload costs
+
+    void offloadVerdictStatesItsCost()
+    {
+        // Llama-2-7B (6,738,415,616 parameters: Touvron et al. 2023 / HF config) on 8 A100s, ZeRO-2 with ZeRO-Offload
+        // of the optimizer to the CPU, micro-batch 1, no accumulation, PCIe 25 GB/s per direction, no per-message
+        // latency. ZeRO-Offload (Ren et al. 2021, "ZeRO-Offload", section 4.1) moves each rank's fp16 gradient shard
+        // to the host and its updated fp16 parameter shard back: 2 x 2 bytes x Psi / 8 per step per GPU. Core times
+        // each transfer as bytes / PCIe bandwidth (core/src/blockphysics.h gradsToHost(), stagetime.cpp hostCopy).
+        Scenario s = defaultScenario();
+        s.arch = *findModelPreset("llama-2-7b");
+        s.gpus = 8;
+        s.zeroStage = 2;
+        s.offloadOptimizer = OffloadDevice::Cpu;
+        s.microBatch = 1;
+        s.gradAccum = 1;
+        s.pcieBytesPerSecond = 25e9;
+        s.alphaSeconds = 0;
+        const Advice a = computeAdvice(s);
+        QCOMPARE(int(a.verdict.kind), int(VerdictKind::Fits));
+        QVERIFY(a.verdict.offload.has_value());
+        const double psi = 6738415616.0;
+        QCOMPARE(double(countParams(s.arch).total), psi);
+        const double handBytes = 2.0 * 2.0 * psi / 8.0; // 3.369 GB
+        const double handSeconds = handBytes / 25e9; // 0.1348 s
+        QVERIFY2(std::abs(a.verdict.offload->bytes / handBytes - 1) < 1e-6, qPrintable(QString::number(a.verdict.offload->bytes)));
+        QVERIFY2(std::abs(a.verdict.offload->seconds / handSeconds - 1) < 1e-6, qPrintable(QString::number(a.verdict.offload->seconds)));
+        QCOMPARE(a.verdict.offload->pcieBytesPerSecond, 25e9);
+        QVERIFY(a.verdict.offload->exposedSeconds >= handSeconds / 2); // the parameters' way back is not hidden
+        QVERIFY(a.verdict.offload->exposedSeconds <= a.verdict.offload->seconds);
+        // The window's verdict says it, in the Memory tab's words.
+        const Verdict v = verdictFor(a, ByteUnit::GB);
+        QVERIFY2(v.text.startsWith(QLatin1String("Fits: ")), qPrintable(v.text));
+        QVERIFY2(v.text.contains(QLatin1String("Offload costs 0.135 s per step: 3.37 GB between GPU and host over PCIe at 25.0 GB/s")),
+                 qPrintable(v.text));
+        // Without offload: no cost, no sentence.
+        s.offloadOptimizer = OffloadDevice::None;
+        const Advice plain = computeAdvice(s);
+        QVERIFY(!plain.verdict.offload);
+        QVERIFY(!verdictFor(plain, ByteUnit::GB).text.contains(QLatin1String("Offload costs")));
+    }
 };
 
 QTEST_MAIN(TestIssue26)
