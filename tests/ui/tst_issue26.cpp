@@ -239,8 +239,14 @@ private slots:
         near.peakBytes = 81'000'000'000;
         QVERIFY(!PlanLayoutModel::flagged(near, 85'899'345'920));
         QVERIFY(PlanLayoutModel::flagWords(near, 85'899'345'920).isEmpty());
-        // The flag sits beside the peak (visual column 3: rank, step time, peak, flag).
-        QCOMPARE(page.table()->horizontalHeader()->logicalIndex(3), int(PlanLayoutModel::FlagColumn));
+        // The flag follows the offload column; a flagged layout's peak cell (visual column 2, beside rank and step time)
+        // is shaded with it.
+        const QHeaderView* header = page.table()->horizontalHeader();
+        QCOMPARE(header->visualIndex(PlanLayoutModel::FlagColumn), header->visualIndex(PlanLayoutModel::OffloadColumn) + 1);
+        QCOMPARE(header->logicalIndex(2), int(PlanLayoutModel::PeakColumn));
+        for (int i = 0; i < m->rowCount(); ++i)
+            QCOMPARE(m->data(m->index(i, PlanLayoutModel::PeakColumn), Qt::BackgroundRole).isValid(),
+                     PlanLayoutModel::flagged(m->layout(i), capacity));
 
         // An edited global batch: the tab's search is `plan --global-batch 32`'s.
         const std::int64_t batch = 32;

@@ -179,7 +179,11 @@ QString exportCaption(const Scenario& s, ByteUnit units)
         parts << ChartText::tr("parameter offload to %1").arg(QString::fromLatin1(offloadKey(s.offloadParams)));
     QString verdict;
     try {
-        verdict = verdictFor(computeExplorer(s), units).text;
+        // The verdict as the Memory tab words it, without what an offload costs per step (a sentence that took two
+        // more lines of every caption; the window and `estimate` state it).
+        Advice a = adviceFor(computeExplorer(s));
+        a.verdict.offload.reset();
+        verdict = verdictFor(a, units).text;
     } catch (const InvalidInput& e) {
         verdict = invalidVerdict(e).text;
     }
@@ -479,9 +483,9 @@ PaintFn widgetPainter(QWidget* w)
 QString widgetChartTitle(const QString& chart)
 {
     if (chart == QLatin1String("plan-map"))
-        return PlanPage::tr("Best step time by TP \u00d7 PP");
+        return PlanPage::tpPpMapTitle();
     if (chart == QLatin1String("plan-pareto"))
-        return PlanParetoChart::tr("Layouts that fit: peak memory vs step time");
+        return PlanParetoChart::titleText();
     if (chart == QLatin1String("step-gpus"))
         return ChartText::tr("GPUs and the collective on their ring");
     return ChartText::tr("Tensor-parallel split of one layer");
@@ -626,8 +630,8 @@ QList<QPair<QString, QString>> exportChartChoices()
             {QStringLiteral("step-memory"), ChartText::tr("Memory of the worst rank over one step")},
             {QStringLiteral("compare-stages"), ChartText::tr("ZeRO stages 0-3 compared")},
             {QStringLiteral("compare"), ChartText::tr("Compare: pinned A vs current B")},
-            {QStringLiteral("plan-map"), PlanPage::tr("Best step time by TP \u00d7 PP")},
-            {QStringLiteral("plan-pareto"), PlanParetoChart::tr("Layouts that fit: peak memory vs step time")},
+            {QStringLiteral("plan-map"), PlanPage::tpPpMapTitle()},
+            {QStringLiteral("plan-pareto"), PlanParetoChart::titleText()},
             {QStringLiteral("step-gpus"), ChartText::tr("GPUs and the collective on their ring")},
             {QStringLiteral("tp-split"), ChartText::tr("Tensor-parallel split of one layer")}};
 }

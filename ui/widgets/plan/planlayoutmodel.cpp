@@ -3,6 +3,7 @@
 
 #include "explorer.h"
 
+#include <QColor>
 #include <QLocale>
 
 #include <cmath>
@@ -148,8 +149,13 @@ QVariant PlanLayoutModel::data(const QModelIndex& index, int role) const
         const bool text = c == CheckpointingColumn || c == SequenceParallelColumn || c == OffloadColumn || c == FlagColumn;
         return QVariant::fromValue<int>((text ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
     }
+    if (role == Qt::BackgroundRole) {
+        if ((c == FlagColumn || c == PeakColumn) && flagged(l, m_capacity))
+            return QColor(255, 170, 0, 90); // amber, translucent: readable on a light and a dark base
+        return {};
+    }
     if (role == Qt::ToolTipRole) {
-        if (c == FlagColumn && flagged(l, m_capacity))
+        if ((c == FlagColumn || c == PeakColumn) && flagged(l, m_capacity))
             return tr("Look twice: a peak above %1% of the GPU's memory leaves little room for what the model does not "
                       "count (allocator spikes, other processes); parameter offload moves every weight over PCIe each step")
                 .arg(int(kNearCapacity * 100));

@@ -31,6 +31,9 @@ public:
         CheckpointingColumn,
         SequenceParallelColumn,
         OffloadColumn,
+        /// "⚠ 95.5% of capacity", "⚠ parameter offload": the layouts a person should look at twice (issue 26); their
+        /// peak cell is shaded too, so the flag shows where the eye reads (the table leads with rank, measure, peak).
+        FlagColumn,
         PeakColumn,
         ModelStatesColumn,
         ActivationsColumn,
@@ -42,8 +45,6 @@ public:
         TflopsColumn,
         MfuColumn,
         TokensColumn,
-        /// "⚠ 96% of capacity", "⚠ parameter offload": the layouts a person should look at twice (issue 26).
-        FlagColumn,
         ColumnCount
     };
 

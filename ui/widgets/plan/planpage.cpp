@@ -173,19 +173,23 @@ PlanPage::PlanPage(QWidget* parent)
         v->installEventFilter(this);
     orderColumns();
 
-    auto* header = new QHBoxLayout;
-    header->addWidget(rankLabel);
-    header->addWidget(m_rankBox);
-    header->addSpacing(12);
-    header->addWidget(batchLabel);
-    header->addWidget(m_batchBox);
-    header->addSpacing(12);
-    header->addWidget(marginLabel);
-    header->addWidget(m_marginBox);
-    header->addSpacing(12);
-    header->addWidget(m_status, 1);
+    // The knobs on one line, the counts under them (in Russian the two on one line widened the window to 1466 px).
+    auto* knobs = new QHBoxLayout;
+    knobs->addWidget(rankLabel);
+    knobs->addWidget(m_rankBox);
+    knobs->addSpacing(12);
+    knobs->addWidget(batchLabel);
+    knobs->addWidget(m_batchBox);
+    knobs->addSpacing(12);
+    knobs->addWidget(marginLabel);
+    knobs->addWidget(m_marginBox);
+    knobs->addStretch(1);
+    auto* header = new QVBoxLayout;
+    header->setSpacing(2);
+    header->addLayout(knobs);
+    header->addWidget(m_status);
 
-    auto* tpPpTitle = new QLabel(tr("Best step time by TP \u00d7 PP"), this);
+    auto* tpPpTitle = new QLabel(tpPpMapTitle(), this);
     tpPpTitle->setToolTip(tr("Each cell: the fastest layout that fits with that TP and PP (other knobs free). "
                              "Green is the fastest cell, yellow 3\u00d7 slower or more; \u2716 means nothing fits, "
                              "with the smallest peak. Click a cell or press Enter to apply its layout."));
@@ -262,6 +266,8 @@ PlanPage::~PlanPage()
     m_stageWatcher.waitForFinished();
     m_pickWatcher.waitForFinished();
 }
+
+QString PlanPage::tpPpMapTitle() { return tr("Best step time by TP \u00d7 PP"); }
 
 PlanRequest PlanPage::requestFor(const Scenario& s, PlanRank rank, std::int64_t globalBatch)
 {
@@ -844,7 +850,6 @@ void PlanPage::orderColumns()
         order.push_back(PlanLayoutModel::TokensColumn);
     order.push_back(PlanLayoutModel::StepTimeColumn);
     order.push_back(PlanLayoutModel::PeakColumn);
-    order.push_back(PlanLayoutModel::FlagColumn); // next to the peak it qualifies (issue 26)
     for (int c = 0; c < PlanLayoutModel::ColumnCount; ++c)
         if (std::find(order.begin(), order.end(), c) == order.end())
             order.push_back(c);

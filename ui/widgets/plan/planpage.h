@@ -78,6 +78,8 @@ public:
     /// The TP x PP map of a search: one row per PP, one column per TP, each cell the best fitting layout's step time
     /// (the Plan tab and `export --chart plan-map`).
     static void fillTpPpMap(PlanMapModel* model, const PlanResult& r);
+    /// The TP x PP map's title ("Best step time by TP x PP"), as the tab and the exported plan-map name it.
+    static QString tpPpMapTitle();
     /// The N of the N x ZeRO map: N/8, N/4, N/2, N, 2N, 4N, 8N (the whole ones, 1 .. 16384).
     static std::vector<std::int64_t> stageMapGpuCounts(const Scenario& s);
 
