@@ -144,9 +144,11 @@ private slots:
             QVERIFY2(r.exitCode == 0, r.err.constData());
             QVERIFY2(QFileInfo(out).size() > 1000, qPrintable(out));
         }
-        // The PNG is a picture (1200 x 700 by default), not a blank page.
+        // The PNG is a picture (1200 x 700 by default; taller where the view needs it, as the chart views), not a
+        // blank page.
         const QImage img(dir.filePath(chart + QStringLiteral(".png")));
-        QCOMPARE(img.size(), QSize(1200, 700));
+        QCOMPARE(img.width(), 1200);
+        QVERIFY2(img.height() >= 700, qPrintable(QString::number(img.height())));
         QSet<QRgb> colours;
         for (int y = 0; y < img.height(); y += 3)
             for (int x = 0; x < img.width(); x += 3)

@@ -36,7 +36,7 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QHBoxLayout>
+#include <QVBoxLayout>
 #include <QHeaderView>
 #include <QTableView>
 #include <QToolButton>
@@ -568,15 +568,16 @@ std::unique_ptr<QWidget> makeWidgetChart(const QString& chart, const Scenario& s
             v->setPlayhead(0);
             w = std::move(v);
         } else {
-            // The GPU view at the start of the step's largest ring collective, and beside it that collective on the
+            // The GPU view at the start of the step's largest ring collective, and under it that collective on the
             // "One collective" ring, half-way through its hops, with the Step tab's note.
             const StepEvent* largest = nullptr;
             for (const StepEvent& e : d->result.events)
                 if ((e.kind == EventKind::AllReduce || e.kind == EventKind::ReduceScatter || e.kind == EventKind::AllGather)
                     && (!largest || e.bufferBytes > largest->bufferBytes))
                     largest = &e;
+            // One above the other: side by side at a 1200 px figure's 650 px layout each box's label was elided.
             auto box = std::make_unique<QWidget>();
-            auto* row = new QHBoxLayout(box.get());
+            auto* row = new QVBoxLayout(box.get());
             row->setContentsMargins(0, 0, 0, 0);
             auto* gpus = new StepGpuView(box.get());
             gpus->setData(d);
@@ -742,20 +743,13 @@ void exportChartFile(const QString& chart, const Scenario& s, ByteUnit units, co
             // The Pareto chart draws its own title (as the other chart views); the others get it as the heading.
             const bool ownTitle = chart == QLatin1String("plan-pareto");
             const QString title = !o.title.isEmpty() ? o.title : ownTitle ? QString() : widgetChartTitle(chart);
-            const CaptionLayout l = captionLayout(o.size, title, caption);
+            CaptionLayout l = captionLayout(o.size, title, caption);
             const auto w = makeWidgetChart(chart, s, units, l.layoutSize());
-            // A view that needs more room than the figure's layout size (the GPU view beside its ring elided every box's
-            // label and cut the ring's note at 650 x 330, a 1200 x 700 figure) is laid out larger, at the same aspect,
-            // and painted scaled down to the figure.
-            QSize need = w->minimumSizeHint();
-            if (chart == QLatin1String("step-gpus")) // both views side by side: 1000 px keep every box's label whole
-                need = need.expandedTo(QSize(1000, 0));
-            const QSize at = l.layoutSize();
-            const double k = std::max({1.0, double(need.width()) / std::max(1, at.width()),
-                                       double(need.height()) / std::max(1, at.height())});
-            if (k > 1)
-                prepareForExport(w.get(), QSize(int(std::ceil(at.width() * k)), int(std::ceil(at.height() * k))));
-            saveByType(withCaption(widgetPainter(w.get()), l, title, caption), path, o,
+            // As the chart views: never painted squeezed below the view's minimum; the figure grows taller, one too
+            // narrow for it is refused (fitFigureToChart()).
+            ChartExportOptions fo = o;
+            fitFigureToChart(w.get(), chart, title, caption, l, fo);
+            saveByType(withCaption(widgetPainter(w.get()), l, title, caption), path, fo,
                        title.isEmpty() ? widgetChartTitle(chart) : title);
             return;
         }
