@@ -4,6 +4,8 @@
 // PDF declare W inches), every SVG names a real font family with the generic sans-serif after it, and the ZeRO
 // stages compared on the log axis are totals, not stacked terms.
 #include <QFile>
+#include <QJsonObject>
+#include <QJsonDocument>
 #include <QStringList>
 #include <QImage>
 #include <QRegularExpression>
@@ -117,6 +119,61 @@ private Q_SLOTS:
         // No text cut short ("N GPUs (log ...", "ZeRO stage (curr..." at 3.5 in): a shorter wording where the long one
         // does not fit.
         QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QStringLiteral("; "))));
+    }
+
+    void stepTimelineTitleStatesStepTimeAndMfu()
+    {
+        // Issue 26: the step timeline's heading carries the step time and MFU, the same as `step` reports (one core
+        // call), and its time axis is labelled at round times (0 s, 5 s, 10 s for the default 10.7 s step).
+        Run r = shardscope({QStringLiteral("step"), QStringLiteral("--format"), QStringLiteral("json")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject totals = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("totals")).toObject();
+        const double T = totals.value(QStringLiteral("step_time_s")).toDouble();
+        const double mfu = totals.value(QStringLiteral("mfu")).toDouble();
+        QVERIFY(T > 0 && mfu > 0);
+        QTemporaryDir dir;
+        const QString svg = dir.filePath(QStringLiteral("t.svg"));
+        r = shardscope({QStringLiteral("export"), QStringLiteral("--chart"), QStringLiteral("step-timeline"), QStringLiteral("--out"), svg});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QString text = QString::fromUtf8(readAll(svg));
+        const QString want = QStringLiteral("%1 s per step, MFU %2%").arg(T, 0, 'f', T >= 10 ? 1 : 2).arg(100 * mfu, 0, 'f', 1);
+        QVERIFY2(text.contains(want), qPrintable(want));
+        QVERIFY(text.contains(QLatin1String(">0 s<")));
+        // Every tick label a multiple of a 1, 2 or 5 step: whole seconds here (T is 10.7 s).
+        QVERIFY2(T > 5 && T < 20, qPrintable(QString::number(T)));
+        QVERIFY(text.contains(QLatin1String(">5 s<")) && text.contains(QLatin1String(">10 s<")));
+    }
+
+    void compareCaptionSpeaksTheLegendsWords()
+    {
+        // Issue 26: the Compare export's caption names terms as the legend does ("Parameters", not core's "params") and
+        // gives each scenario a short verdict from the same footprint `estimate` prints: the default (ZeRO-3, 32 A100s)
+        // fits with 44,470,772,570 B of 85,899,345,920 B = 44.5 of 85.9 GB; pinned at ZeRO-1 it does not. Parameters: 2 B x
+        // 68,976,648,192 = 137.95 GB whole at ZeRO-1, / 32 = 4.31 GB at ZeRO-3.
+        Run r = shardscope({QStringLiteral("estimate"), QStringLiteral("--format"), QStringLiteral("json")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject e = QJsonDocument::fromJson(r.out).object();
+        const double used = e.value(QStringLiteral("per_gpu")).toObject().value(QStringLiteral("total_bytes")).toDouble();
+        const double usable = e.value(QStringLiteral("usable_bytes")).toDouble();
+        QTemporaryDir dir;
+        r = shardscope({QStringLiteral("convert"), QStringLiteral("--to"), QStringLiteral("scenario"), QStringLiteral("--stage"),
+                        QStringLiteral("1")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QString pin = dir.filePath(QStringLiteral("a.json"));
+        QFile f(pin);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(r.out);
+        f.close();
+        const QString svg = dir.filePath(QStringLiteral("c.svg"));
+        r = shardscope({QStringLiteral("export"), QStringLiteral("--chart"), QStringLiteral("compare"), QStringLiteral("--pin"), pin,
+                        QStringLiteral("--out"), svg});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QString text = QString::fromUtf8(readAll(svg));
+        const QString fits = QStringLiteral("fits: %1 of %2 GB per GPU").arg(used / 1e9, 0, 'f', 1).arg(usable / 1e9, 0, 'f', 1);
+        QVERIFY2(text.contains(fits), qPrintable(fits));
+        QVERIFY(text.contains(QLatin1String("does not fit: ")));
+        QVERIFY(text.contains(QLatin1String("Parameters 138.0 GB -&gt; 4.3 GB per GPU")));
+        QVERIFY(!text.contains(QLatin1String("params 138.0")));
     }
 
     void unknownLanguageIsRefused()

@@ -161,7 +161,7 @@ double chartScale(int widthPx)
     return std::max(1.0, captionFontPx(widthPx) / 12.0);
 }
 
-QString exportCaption(const Scenario& s, ByteUnit units)
+QString exportScenarioLine(const Scenario& s)
 {
     const GpuPreset g = resolveGpu(s);
     QStringList parts;
@@ -177,6 +177,11 @@ QString exportCaption(const Scenario& s, ByteUnit units)
         parts << ChartText::tr("optimizer offload to %1").arg(QString::fromLatin1(offloadKey(s.offloadOptimizer)));
     if (s.offloadParams != OffloadDevice::None)
         parts << ChartText::tr("parameter offload to %1").arg(QString::fromLatin1(offloadKey(s.offloadParams)));
+    return parts.join(QStringLiteral(" \u00b7 "));
+}
+
+QString exportCaption(const Scenario& s, ByteUnit units)
+{
     QString verdict;
     try {
         // The verdict as the Memory tab words it, without what an offload costs per step (a sentence that took two
@@ -187,7 +192,7 @@ QString exportCaption(const Scenario& s, ByteUnit units)
     } catch (const InvalidInput& e) {
         verdict = invalidVerdict(e).text;
     }
-    return parts.join(QStringLiteral(" \u00b7 ")) + QStringLiteral(". ") + verdict;
+    return exportScenarioLine(s) + QStringLiteral(". ") + verdict;
 }
 
 QStringList chartExportSuffixes()
@@ -479,7 +484,14 @@ PaintFn timelinePainter(StepTimeline* g)
     };
 }
 
-QString stepTimelineTitle() { return ChartText::tr("Step timeline of the worst rank"); }
+/// The step timeline's heading with what a reader looks for first: the step time and the MFU (issue 26).
+QString stepTimelineTitle(const Scenario& s)
+{
+    const StepResult r = computeStep(s); // throws InvalidInput for a scenario without an answer
+    return ChartText::tr("Step timeline of the worst rank: %1 s per step, MFU %2%")
+        .arg(numberLocale().toString(r.totals.stepTime, 'f', r.totals.stepTime >= 10 ? 1 : 2),
+             numberLocale().toString(100.0 * r.totals.mfu, 'f', 1));
+}
 
 /// A chart's data as CSV. memory-vs-gpus is `sweep`'s CSV of the same points (issue 26: the same columns and rounding,
 /// one function, sweepCsv()); the others their table.
@@ -756,7 +768,7 @@ void exportChartFile(const QString& chart, const Scenario& s, ByteUnit units, co
         if (timeline) {
             const QString name = chart == QLatin1String("pipeline-schedule") ? ChartText::tr("Pipeline schedule")
                 : chart == QLatin1String("step-memory")                     ? ChartText::tr("Memory of the worst rank over one step")
-                                                                            : stepTimelineTitle();
+                                                                            : stepTimelineTitle(s);
             // One heading: the memory view draws its own ("Memory (device used) of the worst rank (stage 1) over the
             // step"), so its figure takes no second one unless --title asks.
             const QString title = !o.title.isEmpty() ? o.title : chart == QLatin1String("step-memory") ? QString() : name;
@@ -851,8 +863,23 @@ void exportCompareFile(const Scenario& a, const Scenario& b, ByteUnit units, con
             writeText(path, chartDataMarkdown(d).toUtf8());
         return;
     }
+    // Each scenario with a short verdict, then what changed and moved: the plot keeps at least half the figure (two
+    // full captions with their verdicts took nine lines, leaving the plot 44% of a 1200 x 700 figure).
+    const auto shortVerdict = [&](const Scenario& x) {
+        try {
+            const Footprint f = computeFootprint(x);
+            const QString used = numberLocale().toString(double(f.worstBytes()) / unitDivisor(units), 'f', 1);
+            const QString cap = numberLocale().toString(double(f.usableBytes) / unitDivisor(units), 'f', 1) + QLatin1Char(' ')
+                + unitNameUi(units);
+            return f.fits ? ChartText::tr("fits: %1 of %2 per GPU").arg(used, cap)
+                          : ChartText::tr("does not fit: %1 of %2 per GPU").arg(used, cap);
+        } catch (const InvalidInput& e) {
+            return invalidVerdict(e).text;
+        }
+    };
     const QString caption = o.caption.isEmpty()
-        ? ChartText::tr("A: %1\nB: %2\n%3").arg(exportCaption(a, units), exportCaption(b, units), compareSummary(a, b, units))
+        ? ChartText::tr("A: %1 · %2\nB: %3 · %4\n%5")
+              .arg(exportScenarioLine(a), shortVerdict(a), exportScenarioLine(b), shortVerdict(b), compareSummary(a, b, units))
         : o.caption == QLatin1String("-") ? QString()
                                           : o.caption;
     const QString title = o.title;
@@ -904,7 +931,7 @@ QStringList exportBundle(const QString& dirPath, const Scenario& s, ByteUnit uni
         {
             const auto g = makeStepTimeline(QStringLiteral("step-timeline"), s, o.size);
             const QString svg = QStringLiteral("step-timeline.svg"), png = QStringLiteral("step-timeline.png");
-            add(svg, svgBytes(timelinePainter(g.get()), dir.filePath(svg), o, stepTimelineTitle()));
+            add(svg, svgBytes(timelinePainter(g.get()), dir.filePath(svg), o, stepTimelineTitle(s)));
             add(png, pngBytes(timelinePainter(g.get()), dir.filePath(png), o));
         }
         for (const QString& chart : chartIds()) {

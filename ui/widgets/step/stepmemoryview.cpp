@@ -84,30 +84,8 @@ void StepMemoryView::paintStatic(QPainter& p)
         label(p, QRectF(4, std::min(y(b) - L / 2, height() - L), leftMargin() - 8, L), Qt::AlignVCenter | Qt::AlignRight,
               tickBytesText(b, top, yStep));
     }
-    // The time axis under the plot: round ticks (the Gantt's axis), thinned so that labels keep half a label apart.
-    {
-        int n = 5;
-        QList<double> ticks;
-        for (;; --n) {
-            ticks = roundTicks(T, n);
-            const double step = ticks.size() > 1 ? ticks[1] : T;
-            double widest = 0;
-            for (const double t : ticks)
-                widest = std::max(widest, std::ceil(fm.horizontalAdvance(tickSecondsText(t, T, step))) + 2);
-            if (n == 1 || a.width() * step / std::max(T, 1e-12) >= 1.5 * widest)
-                break;
-        }
-        const double step = ticks.size() > 1 ? ticks[1] : T;
-        p.setPen(text);
-        for (const double t : ticks) {
-            const double x = timeToX(t, T, a);
-            p.drawLine(QPointF(x, a.bottom()), QPointF(x, a.bottom() + 3));
-            const QString s = tickSecondsText(t, T, step);
-            const double w = std::ceil(fm.horizontalAdvance(s)) + 2;
-            const double left = std::clamp(x - w / 2, a.left(), std::max(a.left(), a.right() - w));
-            label(p, QRectF(left, a.bottom() + 3, w, std::min(L, height() - a.bottom() - 3)), Qt::AlignHCenter | Qt::AlignVCenter, s);
-        }
-    }
+    p.setPen(text);
+    paintTimeAxis(p, a, T); // round ticks, as the Gantt's
     // The step function as a filled area.
     QPainterPath path(QPointF(a.left(), a.bottom()));
     double prevY = a.bottom();
