@@ -32,7 +32,7 @@ int runExport(const QStringList& args)
     addScenarioOptions(p);
     p.addOption(QCommandLineOption(QStringLiteral("chart"),
                                    QStringLiteral("memory-per-gpu, memory-vs-gpus, host-memory, step-timeline, compare (with --pin); "
-                                                  "images only: pipeline-schedule, step-memory, compare-stages."),
+                                                  "images only: pipeline-schedule, step-memory, compare-stages, plan-map, plan-pareto, step-gpus, tp-split."),
                                    QStringLiteral("ID")));
     p.addOption(QCommandLineOption(QStringLiteral("pin"),
                                    QStringLiteral("With --chart compare: the scenario file pinned as A (the other options describe B)."),

@@ -166,8 +166,7 @@ int runPlan(const QStringList& args)
     return guarded([&] {
         const QString format = formatOption(p, {QStringLiteral("json"), QStringLiteral("table")}, QStringLiteral("table"));
         const ByteUnit units = unitsFromParser(p);
-        PlanRequest r;
-        r.base = scenarioFromParser(p);
+        PlanRequest r = planRequestFor(scenarioFromParser(p)); // the Plan tab's request too (PlanPage::requestFor)
         if (p.isSet(QStringLiteral("global-batch")))
             r.globalBatch = parseIntOption(p.value(QStringLiteral("global-batch")), "global-batch", 1, 1000000000);
         if (p.isSet(QStringLiteral("top")))
@@ -181,8 +180,7 @@ int runPlan(const QStringList& args)
                                        + "' must be step-time, mfu or tokens");
             r.rankBy = *by;
         }
-        // MoE (issue 25): EP and expert TP are searched by default for a MoE model (PlanKnob::Ep).
-        r.search[static_cast<std::size_t>(PlanKnob::Ep)] = r.base.arch.moe();
+        // MoE (issue 25): EP and expert TP are searched by default for a MoE model (PlanKnob::Ep, planRequestFor()).
         if (p.isSet(QStringLiteral("search"))) {
             r.search.fill(false);
             const QStringList knobs = p.value(QStringLiteral("search")).split(QLatin1Char(','));

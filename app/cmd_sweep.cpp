@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "cli.h"
+#include "dataexport.h"
 #include "resultjson.h"
 #include "scenariooptions.h"
 
@@ -80,7 +81,6 @@ int runSweep(const QStringList& args)
         const std::vector<SweepPoint> pts = sweep(s, ns, stages);
         if (pts.empty())
             throw InvalidInput("gpus", "--gpus: no N in the range is a multiple of TP x PP = " + std::to_string(k));
-        const double div = unitDivisor(units);
         const std::int64_t capacity = resolveGpu(s).capacityBytes;
         if (format == QLatin1String("json")) {
             QJsonArray arr;
@@ -103,22 +103,7 @@ int runSweep(const QStringList& args)
             out(QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented)));
             return kExitOk;
         }
-        QString csv = QStringLiteral("stage,gpus,total_bytes,total_%1,fits").arg(QString::fromLatin1(unitName(units)));
-        for (int t = 0; t < kTermCount; ++t)
-            csv += QStringLiteral(",%1_bytes").arg(QString::fromLatin1(termKey(static_cast<Term>(t))));
-        csv += QLatin1Char('\n');
-        for (const SweepPoint& pt : pts) {
-            csv += QStringLiteral("%1,%2,%3,%4,%5")
-                       .arg(pt.stage)
-                       .arg(pt.gpus)
-                       .arg(pt.worstBytes)
-                       .arg(double(pt.worstBytes) / div, 0, 'f', 3)
-                       .arg(pt.fits ? QStringLiteral("true") : QStringLiteral("false"));
-            for (int t = 0; t < kTermCount; ++t)
-                csv += QLatin1Char(',') + QString::number(pt.termBytes[static_cast<std::size_t>(t)]);
-            csv += QLatin1Char('\n');
-        }
-        out(csv);
+        out(sweepCsv(pts, units)); // the export bundle's memory-vs-gpus.csv too (issue 26)
         return kExitOk;
     });
 }

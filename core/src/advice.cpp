@@ -3,6 +3,7 @@
 
 #include "shardscope/errors.h"
 #include "shardscope/gpus.h"
+#include "shardscope/step.h"
 
 #include <algorithm>
 #include <numeric>
@@ -299,6 +300,24 @@ Advice adviceFor(ExplorerResult r)
     v.nvmeFits = f.nvmeFits;
     v.nvmeBytesPerNode = f.nvmeBytesPerNode;
     v.nvmeCapacityBytesPerNode = s.nvmeBytesPerNode;
+    if (v.kind == VerdictKind::Fits && (s.offloadOptimizer != OffloadDevice::None || s.offloadParams != OffloadDevice::None)) {
+        // What the offload costs per step: the step model's host transfers (issue 26).
+        try {
+            const StepResult st = computeStep(s);
+            VerdictFacts::OffloadCost c;
+            for (const StepEvent& e : st.events)
+                if (e.group == CommGroup::Host) {
+                    c.seconds += e.duration;
+                    c.exposedSeconds += e.exposedSeconds;
+                }
+            c.bytes = st.totals.hostBytes;
+            c.pcieBytesPerSecond = st.links.pcieBytesPerSecond;
+            c.stepSeconds = st.totals.stepTime;
+            v.offload = c;
+        } catch (const InvalidInput&) {
+            // No step for this scenario: the verdict stays the memory's alone.
+        }
+    }
     return a;
 }
 

@@ -104,6 +104,18 @@ void applyLayoutTo(Scenario& s, const Scenario& base, const PlanLayout& l)
 
 } // namespace
 
+PlanRequest planRequestFor(const Scenario& base, std::int64_t globalBatch, PlanRank rank)
+{
+    PlanRequest r;
+    r.base = base;
+    r.globalBatch = globalBatch;
+    r.rankBy = rank;
+    r.topK = 20;
+    r.search.fill(true);
+    r.search[static_cast<std::size_t>(PlanKnob::Ep)] = base.arch.moe(); // MoE (issue 25): EP and expert TP searched too
+    return r;
+}
+
 Scenario applyLayout(const Scenario& base, const PlanLayout& l)
 {
     Scenario s = base;

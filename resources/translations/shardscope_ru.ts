@@ -156,6 +156,14 @@ B: %2
             <translation>Копировать график</translation>
         </message>
         <message>
+            <source>GPUs and the collective on their ring</source>
+            <translation>GPU и коллективная операция на их кольце</translation>
+        </message>
+        <message>
+            <source>Tensor-parallel split of one layer</source>
+            <translation>Тензорное разбиение одного слоя</translation>
+        </message>
+        <message>
             <source>Step timeline of the worst rank: %1 s per step, MFU %2%</source>
             <translation>Временная шкала шага худшего ранга: %1 с на шаг, MFU %2%</translation>
         </message>
@@ -578,6 +586,10 @@ B: %3 · %4
         <message>
             <source>Nodes per token</source>
             <translation>Узлов на токен</translation>
+        </message>
+        <message>
+            <source>. Offload costs %1 s per step: %2 between GPU and host over PCIe at %3/s, %4 s of it not hidden by compute (step %5 s)</source>
+            <translation>. Выгрузка стоит %1 с за шаг: %2 между GPU и хостом по PCIe со скоростью %3/с, из них %4 с не скрыты вычислениями (шаг %5 с)</translation>
         </message>
     </context>
     <context>
@@ -3233,6 +3245,26 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>EP %1 × expert TP %2</source>
             <translation>EP %1 × экспертный TP %2</translation>
         </message>
+        <message>
+            <source>%1% of capacity</source>
+            <translation>%1% ёмкости</translation>
+        </message>
+        <message>
+            <source>parameter offload</source>
+            <translation>выгрузка параметров</translation>
+        </message>
+        <message>
+            <source>Look twice: a peak above %1% of the GPU&apos;s memory leaves little room for what the model does not count (allocator spikes, other processes); parameter offload moves every weight over PCIe each step</source>
+            <translation>Проверьте дважды: пик выше %1% памяти GPU оставляет мало места для того, что модель не учитывает (всплески аллокатора, другие процессы); выгрузка параметров передаёт все веса по PCIe на каждом шаге</translation>
+        </message>
+        <message>
+            <source>Layouts above %1% of the GPU&apos;s capacity or relying on parameter offload</source>
+            <translation>Раскладки выше %1% ёмкости GPU или с выгрузкой параметров</translation>
+        </message>
+        <message>
+            <source>Check</source>
+            <translation>Проверить</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::PlanMapModel</name>
@@ -3354,6 +3386,22 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>Nothing fits: %1.</source>
             <translation>Ничего не помещается: %1.</translation>
+        </message>
+        <message>
+            <source>Sequences per optimizer step: data-parallel replicas × micro-batch × accumulation must equal it in every layout searched (the scenario&apos;s own until you type another)</source>
+            <translation>Последовательностей на шаг оптимизатора: в каждой рассмотренной раскладке реплики данных × микробатч × накопление должны давать это число (значение сценария, пока вы не введёте другое)</translation>
+        </message>
+        <message>
+            <source>Global batch:</source>
+            <translation>Глобальный батч:</translation>
+        </message>
+        <message>
+            <source>Memory kept free on each GPU: a layout fits when its peak is within the capacity less this margin (the scenario&apos;s safety margin)</source>
+            <translation>Память, оставляемая свободной на каждом GPU: раскладка помещается, если её пик не превышает ёмкость за вычетом этого запаса (запас безопасности сценария)</translation>
+        </message>
+        <message>
+            <source>Safety margin:</source>
+            <translation>Запас безопасности:</translation>
         </message>
     </context>
     <context>

@@ -156,6 +156,14 @@ B：%2
             <translation>复制图表</translation>
         </message>
         <message>
+            <source>GPUs and the collective on their ring</source>
+            <translation>GPU 及其环上的集合通信</translation>
+        </message>
+        <message>
+            <source>Tensor-parallel split of one layer</source>
+            <translation>单层的张量并行切分</translation>
+        </message>
+        <message>
             <source>Step timeline of the worst rank: %1 s per step, MFU %2%</source>
             <translation>最差 rank 的训练步时间线：每步 %1 秒，MFU %2%</translation>
         </message>
@@ -578,6 +586,10 @@ B：%3 · %4
         <message>
             <source>Nodes per token</source>
             <translation>每个 token 的节点数</translation>
+        </message>
+        <message>
+            <source>. Offload costs %1 s per step: %2 between GPU and host over PCIe at %3/s, %4 s of it not hidden by compute (step %5 s)</source>
+            <translation>。卸载每步耗时 %1 秒：GPU 与主机之间经 PCIe 传输 %2（%3/秒），其中 %4 秒未被计算掩盖（每步 %5 秒）</translation>
         </message>
     </context>
     <context>
@@ -3233,6 +3245,26 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>EP %1 × expert TP %2</source>
             <translation>EP %1 × 专家 TP %2</translation>
         </message>
+        <message>
+            <source>%1% of capacity</source>
+            <translation>容量的 %1%</translation>
+        </message>
+        <message>
+            <source>parameter offload</source>
+            <translation>参数卸载</translation>
+        </message>
+        <message>
+            <source>Look twice: a peak above %1% of the GPU&apos;s memory leaves little room for what the model does not count (allocator spikes, other processes); parameter offload moves every weight over PCIe each step</source>
+            <translation>请再检查：峰值超过 GPU 显存的 %1% 时，几乎没有余量留给模型未计入的部分（分配器峰值、其他进程）；参数卸载每步都要经 PCIe 传输全部权重</translation>
+        </message>
+        <message>
+            <source>Layouts above %1% of the GPU&apos;s capacity or relying on parameter offload</source>
+            <translation>超过 GPU 容量 %1% 或依赖参数卸载的布局</translation>
+        </message>
+        <message>
+            <source>Check</source>
+            <translation>注意</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::PlanMapModel</name>
@@ -3354,6 +3386,22 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>Nothing fits: %1.</source>
             <translation>都放不下：%1。</translation>
+        </message>
+        <message>
+            <source>Sequences per optimizer step: data-parallel replicas × micro-batch × accumulation must equal it in every layout searched (the scenario&apos;s own until you type another)</source>
+            <translation>每个优化器步的序列数：搜索的每种布局中，数据并行副本数 × 微批 × 累积步数都必须等于它（在您输入其他值之前为场景自身的值）</translation>
+        </message>
+        <message>
+            <source>Global batch:</source>
+            <translation>全局批量：</translation>
+        </message>
+        <message>
+            <source>Memory kept free on each GPU: a layout fits when its peak is within the capacity less this margin (the scenario&apos;s safety margin)</source>
+            <translation>每个 GPU 上保留的空闲显存：布局的峰值不超过容量减去此余量时才算放得下（场景的安全余量）</translation>
+        </message>
+        <message>
+            <source>Safety margin:</source>
+            <translation>安全余量：</translation>
         </message>
     </context>
     <context>

@@ -122,11 +122,37 @@ ChartData memoryPerGpuData(const Scenario& s, const Footprint& f, ByteUnit units
     return d;
 }
 
-ChartData memoryVsGpusData(const Scenario& s, ByteUnit units, std::vector<std::int64_t> ns)
+std::vector<std::int64_t> memoryVsGpusCounts(const Scenario& s)
 {
     const std::int64_t k = s.modelParallel();
+    return powerOfTwoGpuCounts(k, std::max<std::int64_t>(1024, 4 * s.gpus), k);
+}
+
+QString sweepCsv(const std::vector<SweepPoint>& points, ByteUnit units)
+{
+    const double div = unitDivisor(units);
+    QString csv = QStringLiteral("stage,gpus,total_bytes,total_%1,fits").arg(QString::fromLatin1(unitName(units)));
+    for (int t = 0; t < kTermCount; ++t)
+        csv += QStringLiteral(",%1_bytes").arg(QString::fromLatin1(termKey(static_cast<Term>(t))));
+    csv += QLatin1Char('\n');
+    for (const SweepPoint& pt : points) {
+        csv += QStringLiteral("%1,%2,%3,%4,%5")
+                   .arg(pt.stage)
+                   .arg(pt.gpus)
+                   .arg(pt.worstBytes)
+                   .arg(double(pt.worstBytes) / div, 0, 'f', 3)
+                   .arg(pt.fits ? QStringLiteral("true") : QStringLiteral("false"));
+        for (int t = 0; t < kTermCount; ++t)
+            csv += QLatin1Char(',') + QString::number(pt.termBytes[static_cast<std::size_t>(t)]);
+        csv += QLatin1Char('\n');
+    }
+    return csv;
+}
+
+ChartData memoryVsGpusData(const Scenario& s, ByteUnit units, std::vector<std::int64_t> ns)
+{
     if (ns.empty())
-        ns = powerOfTwoGpuCounts(k, std::max<std::int64_t>(1024, 4 * s.gpus), k);
+        ns = memoryVsGpusCounts(s);
     ChartData d;
     d.chart = QStringLiteral("memory-vs-gpus");
     d.title = QStringLiteral("Memory per GPU vs number of GPUs: %1").arg(q(s.arch.name));

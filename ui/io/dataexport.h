@@ -2,6 +2,7 @@
 #pragma once
 
 #include "shardscope/footprint.h"
+#include "shardscope/planner.h"
 #include "shardscope/units.h"
 
 #include <QJsonObject>
@@ -36,6 +37,12 @@ ChartData memoryPerGpuData(const Scenario& s, const Footprint& f, ByteUnit units
 /// Worst-rank bytes per N for ZeRO stages 0-3: gpus, stage, worst_rank_bytes, <unit>, fits.
 /// `gpuCounts` empty: powers of two from tp x pp up to max(1024, 4 x the scenario's N).
 ChartData memoryVsGpusData(const Scenario& s, ByteUnit units, std::vector<std::int64_t> gpuCounts = {});
+/// The N memoryVsGpusData() takes by default: powers of two from tp x pp up to max(1024, 4 x the scenario's N).
+std::vector<std::int64_t> memoryVsGpusCounts(const Scenario& s);
+/// The sweep as CSV, as `shardscope sweep` prints it and the export bundle's (and `export --chart memory-vs-gpus`'s)
+/// memory-vs-gpus.csv is (issue 26: one function, the same columns and rounding):
+/// `stage,gpus,total_bytes,total_<unit>,fits,<term>_bytes...`, the unit column with 3 decimals.
+QString sweepCsv(const std::vector<SweepPoint>& points, ByteUnit units);
 /// Host RAM and NVMe per node against the node's capacity.
 ChartData hostMemoryData(const Scenario& s, const Footprint& f, ByteUnit units);
 /// The worst rank's events over one optimizer step (computeStep()).

@@ -310,6 +310,16 @@ Verdict verdictFor(const Advice& a, ByteUnit unit)
     if (!f.nvmeFits)
         v.text += ExplorerText::tr(". NVMe per node does not fit: %1 of %2")
                       .arg(formatBytesUi(double(f.nvmeBytesPerNode), unit), formatBytesUi(double(f.nvmeCapacityBytesPerNode), unit));
+    if (f.offload) {
+        // What the offload costs per step (core's advice, from the step model's host transfers; issue 26).
+        const QLocale l = numberLocale();
+        auto seconds = [&l](double t) { return l.toString(t, 'f', t < 0.1 ? 4 : 3); };
+        v.text += ExplorerText::tr(". Offload costs %1 s per step: %2 between GPU and host over PCIe at %3/s, %4 s of it "
+                                   "not hidden by compute (step %5 s)")
+                      .arg(seconds(f.offload->seconds), formatBytesUi(f.offload->bytes, unit),
+                           formatBytesUi(f.offload->pcieBytesPerSecond, unit), seconds(f.offload->exposedSeconds),
+                           seconds(f.offload->stepSeconds));
+    }
     return v;
 }
 

@@ -119,6 +119,19 @@ struct VerdictFacts
     bool nvmeFits = true;
     std::int64_t nvmeBytesPerNode = 0;
     std::int64_t nvmeCapacityBytesPerNode = 0;
+    /// What offloading costs per optimizer step (issue 26), for a scenario that fits with optimizer or parameter
+    /// offload: the worst rank's transfers between GPU and host as computeStep() times them (the events of
+    /// CommGroup::Host: ZeRO-Offload's gradient shards to the host and updated parameters back, ZeRO-Infinity's
+    /// parameter copies before each gather). Absent without offload, when it does not fit, or without a step answer.
+    struct OffloadCost
+    {
+        double bytes = 0; ///< moved between GPU and host per step (StepTotals::hostBytes)
+        double seconds = 0; ///< the transfers' modelled time, hidden or not (bytes / PCIe bandwidth + latency each)
+        double exposedSeconds = 0; ///< of it, the part compute waits for (in the step time)
+        double pcieBytesPerSecond = 0; ///< the link they cross (LinkPlan::pcieBytesPerSecond)
+        double stepSeconds = 0; ///< the step time they are part of
+    };
+    std::optional<OffloadCost> offload;
 };
 
 /// The whole advice for one scenario: computed once per change and shared by every view.

@@ -133,6 +133,11 @@ struct PlanResult
     std::string noFitReason; ///< plain words when nothing fits (e.g. "model states need 1.1 TB, the 8 GPUs hold 640 GB")
 };
 
+/// The request the `plan` command and the Plan tab both start from (issue 26: their counts are one core call's): the
+/// scenario as the base, `globalBatch` (0 = the scenario's own), every knob searched (EP too for a MoE model), ranked
+/// by `rank`, top 20.
+PlanRequest planRequestFor(const Scenario& base, std::int64_t globalBatch = 0, PlanRank rank = PlanRank::StepTime);
+
 /// Throws ScenarioError (errors.h) on an invalid base scenario or request (global batch not
 /// reachable, top K < 1, nothing to search).
 PlanResult planLayouts(const PlanRequest& request);

@@ -8,12 +8,21 @@
 #include "hostmemorychart.h"
 #include "memorypergpuchart.h"
 #include "memoryvsgpuschart.h"
+#include "planmapmodel.h"
+#include "planpage.h"
+#include "planparetochart.h"
+#include "ringview.h"
 #include "safewrite.h"
 #include "scenariofile.h"
 #include "stepganttview.h"
 #include "stepmemoryview.h"
+#include "stepgpuview.h"
 #include "steppipelineview.h"
+#include "steptpview.h"
+#include "stepview.h"
 
+#include "shardscope/footprint.h"
+#include "shardscope/layoutplanner.h"
 #include "shardscope/step.h"
 
 #include "shardscope/errors.h"
@@ -27,7 +36,11 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QHeaderView>
 #include <QLegend>
+#include <QTableView>
+#include <QToolButton>
+#include <QVBoxLayout>
 #include <QHash>
 #include <QFontInfo>
 #include <QJsonArray>
@@ -172,7 +185,11 @@ QString exportCaption(const Scenario& s, ByteUnit units)
 {
     QString verdict;
     try {
-        verdict = verdictFor(computeExplorer(s), units).text;
+        // The verdict as the Memory tab words it, without what an offload costs per step (a sentence that took two
+        // more lines of every caption; the window and `estimate` state it).
+        Advice a = adviceFor(computeExplorer(s));
+        a.verdict.offload.reset();
+        verdict = verdictFor(a, units).text;
     } catch (const InvalidInput& e) {
         verdict = invalidVerdict(e).text;
     }
@@ -480,6 +497,125 @@ QString stepTimelineTitle(const Scenario& s)
              numberLocale().toString(100.0 * r.totals.mfu, 'f', 1));
 }
 
+/// A chart's data as CSV. memory-vs-gpus is `sweep`'s CSV of the same points (issue 26: the same columns and rounding,
+/// one function, sweepCsv()); the others their table.
+QString chartCsv(const QString& chart, const ChartData& d, const Scenario& s, ByteUnit units)
+{
+    if (chart == QLatin1String("memory-vs-gpus"))
+        return sweepCsv(sweep(s, memoryVsGpusCounts(s), {0, 1, 2, 3}), units);
+    return chartDataCsv(d);
+}
+
+/// The charts drawn by a plain widget (its paintEvent, children included) rather than a Qt Charts view or a step
+/// timeline: the Plan tab's TP x PP map and Pareto chart, the Step tab's GPU view with its ring, the TP split.
+bool isWidgetChart(const QString& chart)
+{
+    return chart == QLatin1String("plan-map") || chart == QLatin1String("plan-pareto")
+        || chart == QLatin1String("step-gpus") || chart == QLatin1String("tp-split");
+}
+
+/// Paints `w` (laid out off screen) and its children into the target rectangle, scaled to fill it.
+PaintFn widgetPainter(QWidget* w)
+{
+    return [w](QPainter& p, const QRectF& target) {
+        p.save();
+        p.translate(target.topLeft());
+        p.scale(target.width() / std::max(1, w->width()), target.height() / std::max(1, w->height()));
+        p.fillRect(QRectF(0, 0, w->width(), w->height()), Qt::white);
+        w->render(&p, QPoint(), QRegion(), QWidget::DrawChildren);
+        p.restore();
+    };
+}
+
+QString widgetChartTitle(const QString& chart)
+{
+    if (chart == QLatin1String("plan-map"))
+        return PlanPage::tpPpMapTitle();
+    if (chart == QLatin1String("plan-pareto"))
+        return PlanParetoChart::titleText();
+    if (chart == QLatin1String("step-gpus"))
+        return ChartText::tr("GPUs and the collective on their ring");
+    return ChartText::tr("Tensor-parallel split of one layer");
+}
+
+/// The planner's search for `s`, as the Plan tab and `plan` make it (PlanPage::requestFor(), ranked by step time).
+PlanResult planFor(const Scenario& s) { return planLayouts(PlanPage::requestFor(s, PlanRank::StepTime)); }
+
+/// The widget of a widget chart for `s`, laid out off screen at `size`. Throws InvalidInput for a scenario without
+/// an answer.
+std::unique_ptr<QWidget> makeWidgetChart(const QString& chart, const Scenario& s, ByteUnit units, const QSize& size)
+{
+    std::unique_ptr<QWidget> w;
+    if (chart == QLatin1String("plan-map")) {
+        const PlanResult r = planFor(s);
+        auto* model = new PlanMapModel;
+        model->setUnit(units);
+        model->setBase(Qt::white);
+        PlanPage::fillTpPpMap(model, r);
+        auto* view = new QTableView;
+        model->setParent(view);
+        view->setModel(model);
+        view->setWordWrap(false);
+        view->setShowGrid(true);
+        view->setFrameShape(QFrame::NoFrame);
+        view->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        view->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        view->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+        view->verticalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+        QFont bold = view->horizontalHeader()->font();
+        bold.setBold(true);
+        view->horizontalHeader()->setFont(bold);
+        view->verticalHeader()->setFont(bold);
+        w.reset(view);
+    } else if (chart == QLatin1String("plan-pareto")) {
+        const PlanResult r = planFor(s);
+        auto c = std::make_unique<PlanParetoChart>();
+        c->setUnit(units);
+        c->setLayouts(r.layouts, r.pareto, computeFootprint(s).usableBytes);
+        c->chart()->setAnimationOptions(QChart::NoAnimation);
+        w = std::move(c);
+    } else {
+        auto d = std::make_shared<stepui::StepData>();
+        d->scenario = s;
+        d->result = computeStep(s); // throws InvalidInput for a scenario without an answer
+        if (chart == QLatin1String("tp-split")) {
+            auto v = std::make_unique<StepTpView>();
+            v->setData(d);
+            v->setPlayhead(0);
+            w = std::move(v);
+        } else {
+            // The GPU view at the start of the step's largest ring collective, and under it that collective on the
+            // "One collective" ring, half-way through its hops, with the Step tab's note.
+            const StepEvent* largest = nullptr;
+            for (const StepEvent& e : d->result.events)
+                if ((e.kind == EventKind::AllReduce || e.kind == EventKind::ReduceScatter || e.kind == EventKind::AllGather)
+                    && (!largest || e.bufferBytes > largest->bufferBytes))
+                    largest = &e;
+            // One above the other: side by side at a 1200 px figure's 650 px layout each box's label was elided.
+            auto box = std::make_unique<QWidget>();
+            auto* row = new QVBoxLayout(box.get());
+            row->setContentsMargins(0, 0, 0, 0);
+            auto* gpus = new StepGpuView(box.get());
+            gpus->setData(d);
+            gpus->setPlayhead(largest ? largest->start : 0, true);
+            row->addWidget(gpus, 1);
+            if (largest) {
+                auto* ring = new RingView(box.get());
+                ring->setCollective(largest->kind, 4);
+                ring->setHop(ring->hopCount() / 2);
+                ring->setModelNote(StepView::ringNote(d->result, largest->kind));
+                ring->playButton()->hide();
+                row->addWidget(ring, 1);
+            }
+            w = std::move(box);
+        }
+    }
+    w->setPalette(exportPalette());
+    w->setAutoFillBackground(true);
+    prepareForExport(w.get(), size);
+    return w;
+}
+
 } // namespace
 
 QImage renderChartImage(QChartView* view, const ChartExportOptions& o)
@@ -525,7 +661,9 @@ QStringList chartViewIds()
 QStringList imageChartIds()
 {
     return chartViewIds() << QStringLiteral("step-timeline") << QStringLiteral("pipeline-schedule")
-                          << QStringLiteral("step-memory") << QStringLiteral("compare-stages") << QStringLiteral("compare");
+                          << QStringLiteral("step-memory") << QStringLiteral("compare-stages") << QStringLiteral("compare")
+                          << QStringLiteral("plan-map") << QStringLiteral("plan-pareto") << QStringLiteral("step-gpus")
+                          << QStringLiteral("tp-split");
 }
 
 bool chartHasData(const QString& chart) { return chartIds().contains(chart) || chart == QLatin1String("compare"); }
@@ -539,7 +677,11 @@ QList<QPair<QString, QString>> exportChartChoices()
             {QStringLiteral("pipeline-schedule"), ChartText::tr("Pipeline schedule")},
             {QStringLiteral("step-memory"), ChartText::tr("Memory of the worst rank over one step")},
             {QStringLiteral("compare-stages"), ChartText::tr("ZeRO stages 0-3 compared")},
-            {QStringLiteral("compare"), ChartText::tr("Compare: pinned A vs current B")}};
+            {QStringLiteral("compare"), ChartText::tr("Compare: pinned A vs current B")},
+            {QStringLiteral("plan-map"), PlanPage::tpPpMapTitle()},
+            {QStringLiteral("plan-pareto"), PlanParetoChart::titleText()},
+            {QStringLiteral("step-gpus"), ChartText::tr("GPUs and the collective on their ring")},
+            {QStringLiteral("tp-split"), ChartText::tr("Tensor-parallel split of one layer")}};
 }
 
 QStringList exportChartIds()
@@ -623,6 +765,20 @@ void exportChartFile(const QString& chart, const Scenario& s, ByteUnit units, co
         const QString caption = o.caption.isEmpty() ? exportCaption(s, units)
             : o.caption == QLatin1String("-")       ? QString()
                                                     : o.caption;
+        if (isWidgetChart(chart)) {
+            // The Pareto chart draws its own title (as the other chart views); the others get it as the heading.
+            const bool ownTitle = chart == QLatin1String("plan-pareto");
+            const QString title = !o.title.isEmpty() ? o.title : ownTitle ? QString() : widgetChartTitle(chart);
+            CaptionLayout l = captionLayout(o.size, title, caption);
+            const auto w = makeWidgetChart(chart, s, units, l.layoutSize());
+            // As the chart views: never painted squeezed below the view's minimum; the figure grows taller, one too
+            // narrow for it is refused (fitFigureToChart()).
+            ChartExportOptions fo = o;
+            fitFigureToChart(w.get(), chart, title, caption, l, fo);
+            saveByType(withCaption(widgetPainter(w.get()), l, title, caption), path, fo,
+                       title.isEmpty() ? widgetChartTitle(chart) : title);
+            return;
+        }
         if (timeline) {
             const QString name = chart == QLatin1String("pipeline-schedule") ? ChartText::tr("Pipeline schedule")
                 : chart == QLatin1String("step-memory")                     ? ChartText::tr("Memory of the worst rank over one step")
@@ -660,7 +816,7 @@ void exportChartFile(const QString& chart, const Scenario& s, ByteUnit units, co
     }
     const ChartData d = chartData(chart, s, units);
     if (suffix == QLatin1String("csv"))
-        writeText(path, chartDataCsv(d).toUtf8());
+        writeText(path, chartCsv(chart, d, s, units).toUtf8());
     else if (suffix == QLatin1String("json"))
         writeText(path, QJsonDocument(chartDataJson(d)).toJson(QJsonDocument::Indented));
     else
@@ -794,7 +950,7 @@ QStringList exportBundle(const QString& dirPath, const Scenario& s, ByteUnit uni
         }
         for (const QString& chart : chartIds()) {
             const ChartData d = chartData(chart, s, units);
-            add(chart + QStringLiteral(".csv"), chartDataCsv(d).toUtf8());
+            add(chart + QStringLiteral(".csv"), chartCsv(chart, d, s, units).toUtf8());
             add(chart + QStringLiteral(".json"), QJsonDocument(chartDataJson(d)).toJson(QJsonDocument::Indented));
         }
         add(QStringLiteral("breakdown.md"), breakdownMarkdown(s, f, units).toUtf8());

@@ -3,6 +3,7 @@
 
 #include "explorer.h"
 
+#include <QColor>
 #include <QLocale>
 
 #include <cmath>
@@ -102,6 +103,35 @@ QString PlanLayoutModel::layoutSummary(const PlanLayout& l)
     return parts.join(QStringLiteral(" \u00b7 "));
 }
 
+void PlanLayoutModel::setCapacityBytes(std::int64_t bytes)
+{
+    if (bytes == m_capacity)
+        return;
+    m_capacity = bytes;
+    if (!m_layouts.empty())
+        emit dataChanged(index(0, FlagColumn), index(rowCount() - 1, FlagColumn));
+}
+
+bool PlanLayoutModel::nearCapacity(const PlanLayout& l, std::int64_t capacityBytes)
+{
+    return capacityBytes > 0 && double(l.peakBytes) > kNearCapacity * double(capacityBytes);
+}
+
+bool PlanLayoutModel::flagged(const PlanLayout& l, std::int64_t capacityBytes)
+{
+    return nearCapacity(l, capacityBytes) || l.offloadParams != OffloadDevice::None;
+}
+
+QString PlanLayoutModel::flagWords(const PlanLayout& l, std::int64_t capacityBytes)
+{
+    QStringList parts;
+    if (nearCapacity(l, capacityBytes))
+        parts << tr("%1% of capacity").arg(numberLocale().toString(100.0 * double(l.peakBytes) / double(capacityBytes), 'f', 1));
+    if (l.offloadParams != OffloadDevice::None)
+        parts << tr("parameter offload");
+    return parts.isEmpty() ? QString() : QStringLiteral("\u26a0 ") + parts.join(QStringLiteral(", "));
+}
+
 int PlanLayoutModel::rowCount(const QModelIndex& parent) const
 {
     return parent.isValid() ? 0 : static_cast<int>(m_layouts.size());
@@ -116,11 +146,21 @@ QVariant PlanLayoutModel::data(const QModelIndex& index, int role) const
     const PlanLayout& l = layout(index.row());
     const int c = index.column();
     if (role == Qt::TextAlignmentRole) {
-        const bool text = c == CheckpointingColumn || c == SequenceParallelColumn || c == OffloadColumn;
+        const bool text = c == CheckpointingColumn || c == SequenceParallelColumn || c == OffloadColumn || c == FlagColumn;
         return QVariant::fromValue<int>((text ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
     }
-    if (role == Qt::ToolTipRole)
+    if (role == Qt::BackgroundRole) {
+        if ((c == FlagColumn || c == PeakColumn) && flagged(l, m_capacity))
+            return QColor(255, 170, 0, 90); // amber, translucent: readable on a light and a dark base
+        return {};
+    }
+    if (role == Qt::ToolTipRole) {
+        if ((c == FlagColumn || c == PeakColumn) && flagged(l, m_capacity))
+            return tr("Look twice: a peak above %1% of the GPU's memory leaves little room for what the model does not "
+                      "count (allocator spikes, other processes); parameter offload moves every weight over PCIe each step")
+                .arg(int(kNearCapacity * 100));
         return layoutSummary(l);
+    }
     if (role != Qt::DisplayRole)
         return {};
     const QLocale c0 = numberLocale(); // the language's decimal sign (explorer.h)
@@ -147,6 +187,7 @@ QVariant PlanLayoutModel::data(const QModelIndex& index, int role) const
     case TflopsColumn: return c0.toString(l.tflopsPerGpu, 'f', 1);
     case MfuColumn: return QString(c0.toString(l.mfu * 100.0, 'f', 1) + QLatin1Char('%'));
     case TokensColumn: return c0.toString(l.tokensPerSecondPerGpu, 'f', 0);
+    case FlagColumn: return flagWords(l, m_capacity);
     case ColumnCount: break;
     }
     return {};
@@ -181,6 +222,7 @@ QVariant PlanLayoutModel::headerData(int section, Qt::Orientation orientation, i
         case TflopsColumn: return tr("Model TFLOP/s per GPU");
         case MfuColumn: return tr("Model FLOPs utilisation");
         case TokensColumn: return tr("Tokens per second per GPU");
+        case FlagColumn: return tr("Layouts above %1% of the GPU's capacity or relying on parameter offload").arg(int(kNearCapacity * 100));
         case ColumnCount: break;
         }
         return {};
@@ -212,6 +254,7 @@ QVariant PlanLayoutModel::headerData(int section, Qt::Orientation orientation, i
     case TflopsColumn: return tr("TFLOP/s");
     case MfuColumn: return tr("MFU");
     case TokensColumn: return tr("Tokens/s");
+    case FlagColumn: return tr("Check");
     case ColumnCount: break;
     }
     return {};

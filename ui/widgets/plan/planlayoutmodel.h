@@ -31,6 +31,9 @@ public:
         CheckpointingColumn,
         SequenceParallelColumn,
         OffloadColumn,
+        /// "⚠ 95.5% of capacity", "⚠ parameter offload": the layouts a person should look at twice (issue 26); their
+        /// peak cell is shaded too, so the flag shows where the eye reads (the table leads with rank, measure, peak).
+        FlagColumn,
         PeakColumn,
         ModelStatesColumn,
         ActivationsColumn,
@@ -53,6 +56,15 @@ public:
     const PlanLayout& layout(int row) const { return m_layouts[static_cast<std::size_t>(row)]; }
     void setUnit(ByteUnit unit);
     ByteUnit unit() const { return m_unit; }
+    /// The GPU's capacity the flags measure against (0: no capacity flag).
+    void setCapacityBytes(std::int64_t bytes);
+    /// A layout is flagged above this share of the GPU's capacity.
+    static constexpr double kNearCapacity = 0.95;
+    /// Whether `l` is flagged: its peak above kNearCapacity of `capacityBytes`, or it relies on parameter offload.
+    static bool nearCapacity(const PlanLayout& l, std::int64_t capacityBytes);
+    static bool flagged(const PlanLayout& l, std::int64_t capacityBytes);
+    /// The flag column's words for `l` (empty when not flagged).
+    static QString flagWords(const PlanLayout& l, std::int64_t capacityBytes);
 
     /// "none", "selective", "full", "per-op" in words of the current language.
     static QString checkpointingWords(Checkpointing c);
@@ -69,6 +81,7 @@ public:
 private:
     std::vector<PlanLayout> m_layouts;
     ByteUnit m_unit = ByteUnit::GB;
+    std::int64_t m_capacity = 0;
 };
 
 } // namespace shardscope

@@ -10,6 +10,7 @@
 #include "shardscope/footprint.h"
 
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -17,12 +18,15 @@
 #include <QLocale>
 #include <QResizeEvent>
 #include <QScrollBar>
+#include <QSignalBlocker>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 namespace shardscope {
@@ -97,6 +101,8 @@ QWidget* titled(QLabel* title, QWidget* body, QWidget* parent)
 PlanPage::PlanPage(QWidget* parent)
     : QWidget(parent)
     , m_rankBox(new QComboBox(this))
+    , m_batchBox(new QSpinBox(this))
+    , m_marginBox(new QDoubleSpinBox(this))
     , m_status(new QLabel(this))
     , m_message(new QLabel(this))
     , m_tpPp(new PlanMapModel(this))
@@ -121,6 +127,25 @@ PlanPage::PlanPage(QWidget* parent)
                              "tokens per second per GPU"));
     auto* rankLabel = new QLabel(tr("Rank by:"), this);
     rankLabel->setBuddy(m_rankBox);
+    // The `plan` command's --global-batch and the scenario's --margin-gb (issue 26).
+    m_batchBox->setObjectName(QStringLiteral("planGlobalBatch"));
+    m_batchBox->setRange(1, 1000000000);
+    m_batchBox->setKeyboardTracking(false);
+    m_batchBox->setToolTip(tr("Sequences per optimizer step: data-parallel replicas \u00d7 micro-batch \u00d7 "
+                              "accumulation must equal it in every layout searched (the scenario's own until you type "
+                              "another)"));
+    auto* batchLabel = new QLabel(tr("Global batch:"), this);
+    batchLabel->setBuddy(m_batchBox);
+    m_marginBox->setObjectName(QStringLiteral("planMargin"));
+    m_marginBox->setRange(0, 1000);
+    m_marginBox->setDecimals(1);
+    m_marginBox->setSingleStep(1);
+    m_marginBox->setSuffix(QStringLiteral(" GB"));
+    m_marginBox->setKeyboardTracking(false);
+    m_marginBox->setToolTip(tr("Memory kept free on each GPU: a layout fits when its peak is within the capacity less "
+                               "this margin (the scenario's safety margin)"));
+    auto* marginLabel = new QLabel(tr("Safety margin:"), this);
+    marginLabel->setBuddy(m_marginBox);
     m_status->setObjectName(QStringLiteral("planStatus"));
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_status->setWordWrap(true); // the counts wrap on a narrow window instead of widening it
@@ -148,13 +173,23 @@ PlanPage::PlanPage(QWidget* parent)
         v->installEventFilter(this);
     orderColumns();
 
-    auto* header = new QHBoxLayout;
-    header->addWidget(rankLabel);
-    header->addWidget(m_rankBox);
-    header->addSpacing(12);
-    header->addWidget(m_status, 1);
+    // The knobs on one line, the counts under them (in Russian the two on one line widened the window to 1466 px).
+    auto* knobs = new QHBoxLayout;
+    knobs->addWidget(rankLabel);
+    knobs->addWidget(m_rankBox);
+    knobs->addSpacing(12);
+    knobs->addWidget(batchLabel);
+    knobs->addWidget(m_batchBox);
+    knobs->addSpacing(12);
+    knobs->addWidget(marginLabel);
+    knobs->addWidget(m_marginBox);
+    knobs->addStretch(1);
+    auto* header = new QVBoxLayout;
+    header->setSpacing(2);
+    header->addLayout(knobs);
+    header->addWidget(m_status);
 
-    auto* tpPpTitle = new QLabel(tr("Best step time by TP \u00d7 PP"), this);
+    auto* tpPpTitle = new QLabel(tpPpMapTitle(), this);
     tpPpTitle->setToolTip(tr("Each cell: the fastest layout that fits with that TP and PP (other knobs free). "
                              "Green is the fastest cell, yellow 3\u00d7 slower or more; \u2716 means nothing fits, "
                              "with the smallest peak. Click a cell or press Enter to apply its layout."));
@@ -183,6 +218,14 @@ PlanPage::PlanPage(QWidget* parent)
 
     connect(m_rankBox, &QComboBox::currentIndexChanged, this,
         [this](int i) { setRankBy(static_cast<PlanRank>(m_rankBox->itemData(i).toInt())); });
+    connect(m_batchBox, &QSpinBox::valueChanged, this, [this](int v) { setGlobalBatch(v); });
+    connect(m_marginBox, &QDoubleSpinBox::valueChanged, this, [this](double gb) {
+        if (!m_hasScenario || std::abs(gb * 1e9 - m_scenario.safetyMarginBytes) < 0.5)
+            return;
+        Scenario s = m_scenario;
+        s.safetyMarginBytes = gb * 1e9;
+        emit layoutRequested(s); // through the window, as a control change (Undo takes it back)
+    });
     connect(m_table, &QTableView::clicked, this, [this](const QModelIndex& i) { applyRow(i.row()); });
     connect(m_table, &QTableView::activated, this, [this](const QModelIndex& i) { applyRow(i.row()); });
     for (QTableView* v : {m_tpPpView, m_stageView}) {
@@ -224,16 +267,22 @@ PlanPage::~PlanPage()
     m_pickWatcher.waitForFinished();
 }
 
+QString PlanPage::tpPpMapTitle() { return tr("Best step time by TP \u00d7 PP"); }
+
+PlanRequest PlanPage::requestFor(const Scenario& s, PlanRank rank, std::int64_t globalBatch)
+{
+    PlanRequest r = requestFor(s, rank);
+    if (globalBatch > 0)
+        r.globalBatch = globalBatch;
+    return r;
+}
+
 PlanRequest PlanPage::requestFor(const Scenario& s, PlanRank rank)
 {
-    PlanRequest r;
-    r.base = s;
+    // The `plan` command's request (core's planRequestFor()), with the global batch given explicitly so that the
+    // cell searches that change TP, PP or N keep it.
     const std::int64_t mp = s.tp * s.pp * s.cp;
-    r.globalBatch = mp > 0 && s.gpus % mp == 0 ? s.dp() * s.microBatch * s.gradAccum : 0;
-    r.rankBy = rank;
-    r.topK = 20;
-    r.search[std::size_t(PlanKnob::Ep)] = s.arch.moe(); // MoE (issue 25): EP and expert TP searched too
-    return r;
+    return planRequestFor(s, mp > 0 && s.gpus % mp == 0 ? s.dp() * s.microBatch * s.gradAccum : 0, rank);
 }
 
 std::vector<std::int64_t> PlanPage::stageMapGpuCounts(const Scenario& s)
@@ -251,16 +300,19 @@ std::vector<std::int64_t> PlanPage::stageMapGpuCounts(const Scenario& s)
 
 // --- worker side (no member touched: plain values in, plain values out)
 
-PlanPage::SearchJob PlanPage::search(const Scenario& s, PlanRank rank, quint64 generation, CancelFlag cancel)
+PlanPage::SearchJob PlanPage::search(const Scenario& s, PlanRank rank, std::int64_t globalBatch, quint64 generation,
+    CancelFlag cancel)
 {
     SearchJob job;
     job.generation = generation;
     job.scenario = s;
-    PlanRequest r = requestFor(s, rank);
+    PlanRequest r = requestFor(s, rank, globalBatch);
     r.cancel = cancel.get();
     try {
         job.result = planLayouts(r);
-        job.usableBytes = computeFootprint(s).usableBytes;
+        const Footprint f = computeFootprint(s);
+        job.usableBytes = f.usableBytes;
+        job.capacityBytes = f.capacityBytes;
     } catch (const std::exception& e) {
         if (!job.result)
             job.error = errorWords(e);
@@ -268,12 +320,13 @@ PlanPage::SearchJob PlanPage::search(const Scenario& s, PlanRank rank, quint64 g
     return job;
 }
 
-PlanPage::StageJob PlanPage::stageMap(const Scenario& s, PlanRank rank, quint64 generation, CancelFlag cancel)
+PlanPage::StageJob PlanPage::stageMap(const Scenario& s, PlanRank rank, std::int64_t globalBatch, quint64 generation,
+    CancelFlag cancel)
 {
     StageJob job;
     job.generation = generation;
     job.gpuCounts = stageMapGpuCounts(s);
-    PlanRequest r = requestFor(s, rank);
+    PlanRequest r = requestFor(s, rank, globalBatch);
     r.cancel = cancel.get();
     // One N at a time: an N whose global batch no layout reaches leaves its row blank, the others still show.
     for (std::int64_t n : job.gpuCounts) {
@@ -332,6 +385,7 @@ void PlanPage::setScenario(const Scenario& s)
             if (c)
                 c->store(true);
     m_stageView->setEnabled(false); // its map is for an older scenario until the new one comes
+    showKnobs();
     update();
 }
 
@@ -339,6 +393,34 @@ void PlanPage::setScenario(const Scenario& s, bool wanted)
 {
     m_wanted = wanted;
     setScenario(s);
+}
+
+std::int64_t PlanPage::globalBatch() const
+{
+    return m_globalBatch > 0 ? m_globalBatch : requestFor(m_scenario, m_rank).globalBatch;
+}
+
+void PlanPage::setGlobalBatch(std::int64_t globalBatch)
+{
+    // The scenario's own is "follow the scenario" (0): a later scenario with another batch is searched at its own.
+    const std::int64_t own = requestFor(m_scenario, m_rank).globalBatch;
+    const std::int64_t next = globalBatch == own ? 0 : std::max<std::int64_t>(0, globalBatch);
+    if (next == m_globalBatch)
+        return;
+    m_globalBatch = next;
+    if (m_hasScenario)
+        setScenario(m_scenario);
+    else
+        showKnobs();
+}
+
+void PlanPage::setMarginGb(double gb) { m_marginBox->setValue(gb); }
+
+void PlanPage::showKnobs()
+{
+    const QSignalBlocker b1(m_batchBox), b2(m_marginBox);
+    m_batchBox->setValue(int(std::min<std::int64_t>(globalBatch(), m_batchBox->maximum())));
+    m_marginBox->setValue(m_scenario.safetyMarginBytes / 1e9);
 }
 
 void PlanPage::setRankBy(PlanRank rank)
@@ -396,7 +478,8 @@ void PlanPage::update()
         }
         m_searchStarted = m_generation;
         m_searchCancel = std::make_shared<std::atomic<bool>>(false);
-        m_searchWatcher.setFuture(QtConcurrent::run(&PlanPage::search, m_scenario, m_rank, m_generation, m_searchCancel));
+        m_searchWatcher.setFuture(
+            QtConcurrent::run(&PlanPage::search, m_scenario, m_rank, m_globalBatch, m_generation, m_searchCancel));
         if (m_shownGeneration != m_generation)
             m_status->setText(tr("Searching\u2026"));
         return;
@@ -405,7 +488,8 @@ void PlanPage::update()
     if (isVisible() && m_result && m_shownGeneration == m_generation && m_stageStarted != m_generation && !m_stageWatcher.isRunning()) {
         m_stageStarted = m_generation;
         m_stageCancel = std::make_shared<std::atomic<bool>>(false);
-        m_stageWatcher.setFuture(QtConcurrent::run(&PlanPage::stageMap, m_scenario, m_rank, m_generation, m_stageCancel));
+        m_stageWatcher.setFuture(
+            QtConcurrent::run(&PlanPage::stageMap, m_scenario, m_rank, m_globalBatch, m_generation, m_stageCancel));
     }
 }
 
@@ -426,6 +510,33 @@ void PlanPage::onStageFinished()
     update();
 }
 
+void PlanPage::fillTpPpMap(PlanMapModel* model, const PlanResult& r)
+{
+    std::set<std::int64_t> tps, pps;
+    for (const PlanCell& c : r.tpPpMap) {
+        tps.insert(c.tp);
+        pps.insert(c.pp);
+    }
+    const std::vector<std::int64_t> columns(tps.begin(), tps.end()), rows(pps.begin(), pps.end());
+    QStringList columnLabels, rowLabels;
+    for (std::int64_t tp : columns)
+        columnLabels << tr("TP %1").arg(tp);
+    for (std::int64_t pp : rows)
+        rowLabels << tr("PP %1").arg(pp);
+    std::vector<PlanMapModel::Cell> cells(rows.size() * columns.size());
+    for (const PlanCell& c : r.tpPpMap) {
+        const auto row = std::size_t(std::lower_bound(rows.begin(), rows.end(), c.pp) - rows.begin());
+        const auto k = std::size_t(std::lower_bound(columns.begin(), columns.end(), c.tp) - columns.begin());
+        PlanMapModel::Cell& cell = cells[row * columns.size() + k];
+        cell.present = true;
+        cell.fits = c.fits;
+        cell.stepTimeS = c.bestStepTimeS;
+        cell.minPeakBytes = c.minPeakBytes;
+        cell.layouts = c.layouts + c.pruned; // searched: evaluated, or pruned (never a fitting one)
+    }
+    model->setMap(rows, rowLabels, columns, columnLabels, cells);
+}
+
 void PlanPage::showSearch(const SearchJob& job)
 {
     m_shownGeneration = job.generation;
@@ -434,31 +545,10 @@ void PlanPage::showSearch(const SearchJob& job)
     m_resultScenario = job.scenario;
     m_error = job.error;
     if (m_result) {
+        m_layouts->setCapacityBytes(job.capacityBytes);
         m_layouts->setLayouts(m_result->layouts);
         m_pareto->setLayouts(m_result->layouts, m_result->pareto, job.usableBytes);
-        std::set<std::int64_t> tps, pps;
-        for (const PlanCell& c : m_result->tpPpMap) {
-            tps.insert(c.tp);
-            pps.insert(c.pp);
-        }
-        const std::vector<std::int64_t> columns(tps.begin(), tps.end()), rows(pps.begin(), pps.end());
-        QStringList columnLabels, rowLabels;
-        for (std::int64_t tp : columns)
-            columnLabels << tr("TP %1").arg(tp);
-        for (std::int64_t pp : rows)
-            rowLabels << tr("PP %1").arg(pp);
-        std::vector<PlanMapModel::Cell> cells(rows.size() * columns.size());
-        for (const PlanCell& c : m_result->tpPpMap) {
-            const auto r = std::size_t(std::lower_bound(rows.begin(), rows.end(), c.pp) - rows.begin());
-            const auto k = std::size_t(std::lower_bound(columns.begin(), columns.end(), c.tp) - columns.begin());
-            PlanMapModel::Cell& cell = cells[r * columns.size() + k];
-            cell.present = true;
-            cell.fits = c.fits;
-            cell.stepTimeS = c.bestStepTimeS;
-            cell.minPeakBytes = c.minPeakBytes;
-            cell.layouts = c.layouts + c.pruned; // searched: evaluated, or pruned (never a fitting one)
-        }
-        m_tpPp->setMap(rows, rowLabels, columns, columnLabels, cells);
+        fillTpPpMap(m_tpPp, *m_result);
         // Every searched layout (core's exact pruning) fit and was timed, or could not beat those shown (a lower bound
         // of its step time), or does not fit (its footprint, or before it a monotonicity or a lower bound of its peak).
         const PlanResult& pr = *m_result;
@@ -476,6 +566,7 @@ void PlanPage::showSearch(const SearchJob& job)
         m_status->setText(tr("No search: the scenario has no answer"));
     }
     showMessage();
+    showWinner();
     emit planUpdated();
 }
 
@@ -502,6 +593,38 @@ void PlanPage::showStageMap(const StageJob& job)
     m_stage->setMap(job.gpuCounts, rowLabels, stages, columnLabels, cells);
     m_stageView->setEnabled(true);
     emit stageMapUpdated();
+}
+
+void PlanPage::showWinner()
+{
+    // Seen at 1366x768: the TP 8 column of the map, where the best layout was, sat behind the scroll bar. The best
+    // layout's cell is selected and scrolled into view; the ranked table shows its first row from its first column
+    // (rank, the measure, step time, peak, the flags).
+    const std::optional<PlanLayout> best = m_result && !m_result->layouts.empty()
+        ? std::optional<PlanLayout>(m_result->layouts.front())
+        : std::nullopt;
+    if (best) {
+        for (int r = 0; r < m_tpPp->rowCount(); ++r)
+            for (int c = 0; c < m_tpPp->columnCount(); ++c)
+                if (m_tpPp->rowKey(r) == best->pp && m_tpPp->columnKey(c) == best->tp) {
+                    const QModelIndex i = m_tpPp->index(r, c);
+                    m_tpPpView->setCurrentIndex(i);
+                    m_tpPpView->scrollTo(i, QAbstractItemView::EnsureVisible);
+                }
+    }
+    m_table->scrollToTop();
+    m_table->horizontalScrollBar()->setValue(m_table->horizontalScrollBar()->minimum());
+}
+
+bool PlanPage::winnerVisible() const
+{
+    const QModelIndex i = m_tpPpView->currentIndex();
+    if (!m_result || m_result->layouts.empty() || !i.isValid())
+        return false;
+    const PlanLayout& best = m_result->layouts.front();
+    if (m_tpPp->rowKey(i.row()) != best.pp || m_tpPp->columnKey(i.column()) != best.tp)
+        return false;
+    return m_tpPpView->viewport()->rect().contains(m_tpPpView->visualRect(i));
 }
 
 void PlanPage::showMessage()
@@ -609,7 +732,7 @@ void PlanPage::startPick(const Scenario& base, bool fixTpPp)
         return;
     }
     m_pickCancel = std::make_shared<std::atomic<bool>>(false);
-    const std::int64_t globalBatch = requestFor(m_resultScenario, m_rank).globalBatch;
+    const std::int64_t globalBatch = requestFor(m_resultScenario, m_rank, m_globalBatch).globalBatch;
     m_pickWatcher.setFuture(
         QtConcurrent::run(&PlanPage::pick, base, globalBatch, m_rank, fixTpPp, m_generation, m_pickCancel));
 }
@@ -690,6 +813,13 @@ void PlanPage::sizeTableColumns()
         case PlanLayoutModel::ModelStatesColumn:
         case PlanLayoutModel::ActivationsColumn: w = std::max(w, width(QStringLiteral("8888.8"))); break;
         case PlanLayoutModel::TokensColumn: w = std::max(w, width(QStringLiteral("888888"))); break;
+        case PlanLayoutModel::FlagColumn: {
+            PlanLayout l;
+            l.peakBytes = 99;
+            l.offloadParams = OffloadDevice::Cpu;
+            w = std::max(w, width(PlanLayoutModel::flagWords(l, 100)));
+            break;
+        }
         default: w = std::max(w, width(QStringLiteral("88.888"))); break;
         }
         m_table->setColumnWidth(c, w);

@@ -16,7 +16,9 @@
 #include <vector>
 
 class QComboBox;
+class QDoubleSpinBox;
 class QLabel;
+class QSpinBox;
 class QSplitter;
 class QTableView;
 
@@ -59,6 +61,25 @@ public:
     /// The request the page makes for `s`: every knob searched, the scenario's own global batch (given explicitly,
     /// so that the cell searches that change TP, PP or N keep it), top 20.
     static PlanRequest requestFor(const Scenario& s, PlanRank rank);
+    /// As above with the global batch the Plan tab's box holds (0: the scenario's own), as `plan --global-batch B`.
+    static PlanRequest requestFor(const Scenario& s, PlanRank rank, std::int64_t globalBatch);
+
+    /// The global batch searched (the box; issue 26): the scenario's own until a person types another, which then
+    /// holds until set back (0 = follow the scenario's own).
+    void setGlobalBatch(std::int64_t globalBatch);
+    std::int64_t globalBatch() const;
+    /// The safety margin (GB, the `--margin-gb` knob) the box shows; an edit asks the window for the scenario with it
+    /// (layoutRequested()).
+    void setMarginGb(double gb);
+    QSpinBox* globalBatchBox() const { return m_batchBox; }
+    QDoubleSpinBox* marginBox() const { return m_marginBox; }
+    /// Layouts that fit in the shown search, counted as `plan` counts them (PlanResult::fitting; -1 before one).
+    std::int64_t fittingCount() const { return m_result ? m_result->fitting : -1; }
+    /// The TP x PP map of a search: one row per PP, one column per TP, each cell the best fitting layout's step time
+    /// (the Plan tab and `export --chart plan-map`).
+    static void fillTpPpMap(PlanMapModel* model, const PlanResult& r);
+    /// The TP x PP map's title ("Best step time by TP x PP"), as the tab and the exported plan-map name it.
+    static QString tpPpMapTitle();
     /// The N of the N x ZeRO map: N/8, N/4, N/2, N, 2N, 4N, 8N (the whole ones, 1 .. 16384).
     static std::vector<std::int64_t> stageMapGpuCounts(const Scenario& s);
 
@@ -116,6 +137,7 @@ private:
         Scenario scenario;
         std::optional<PlanResult> result;
         std::int64_t usableBytes = 0;
+        std::int64_t capacityBytes = 0;
         QString error;
     };
     struct StageJob
@@ -131,8 +153,8 @@ private:
         Scenario base;
         std::optional<PlanLayout> layout;
     };
-    static SearchJob search(const Scenario& s, PlanRank rank, quint64 generation, CancelFlag cancel);
-    static StageJob stageMap(const Scenario& s, PlanRank rank, quint64 generation, CancelFlag cancel);
+    static SearchJob search(const Scenario& s, PlanRank rank, std::int64_t globalBatch, quint64 generation, CancelFlag cancel);
+    static StageJob stageMap(const Scenario& s, PlanRank rank, std::int64_t globalBatch, quint64 generation, CancelFlag cancel);
     static PickJob pick(const Scenario& base, std::int64_t globalBatch, PlanRank rank, bool searchStage,
         quint64 generation, CancelFlag cancel);
 
@@ -177,6 +199,12 @@ private:
     QString m_error;
 
     QComboBox* m_rankBox;
+    QSpinBox* m_batchBox;
+    QDoubleSpinBox* m_marginBox;
+    std::int64_t m_globalBatch = 0; ///< typed in the box; 0 = the scenario's own
+    void showKnobs(); ///< the boxes show the scenario's margin and the global batch searched
+    /// The best layout's cell of the TP x PP map and the ranked table's first row and columns in view (issue 26).
+    void showWinner();
     QLabel* m_status;
     QLabel* m_message;
     PlanMapModel* m_tpPp;
@@ -204,6 +232,8 @@ private:
 public:
     /// Whether the Pareto chart sits in the top row beside the maps (else in the bottom row beside the table).
     bool paretoBesideMaps() const;
+    /// The best layout's cell of the TP x PP map is the map's current cell and inside its viewport (issue 26).
+    bool winnerVisible() const;
 };
 
 } // namespace shardscope

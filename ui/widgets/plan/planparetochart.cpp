@@ -66,7 +66,7 @@ PlanParetoChart::PlanParetoChart(QWidget* parent)
     m_y->setLabelFormat(QStringLiteral("%.2f"));
     m_y->setTitleText(tr("Step time (s)"));
     m_chart->legend()->setAlignment(Qt::AlignBottom);
-    m_chart->setTitle(tr("Layouts that fit: peak memory vs step time"));
+    m_chart->setTitle(titleText());
     m_view = makeChartView(m_chart, this);
     m_capacity->setPen(capacityPen(palette()));
     applyColors();
@@ -161,12 +161,14 @@ int PlanParetoChart::legendWidth() const
     return width;
 }
 
+QString PlanParetoChart::titleText() { return tr("Layouts that fit: peak memory vs step time"); }
+
 void PlanParetoChart::resizeEvent(QResizeEvent* e)
 {
     QWidget::resizeEvent(e);
     // Seen in ru beside the ranked table: "Помещающиеся раскладки: пиковая память и время ша...". A title wider than
     // the chart breaks after its colon instead (the title takes HTML).
-    const QString title = tr("Layouts that fit: peak memory vs step time");
+    const QString title = titleText();
     const int colon = title.indexOf(QLatin1String(": "));
     const bool wide = QFontMetrics(m_chart->titleFont()).horizontalAdvance(title) + 40 > width();
     m_chart->setTitle(wide && colon > 0 ? title.left(colon + 1).toHtmlEscaped() + QStringLiteral("<br>")

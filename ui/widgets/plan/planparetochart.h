@@ -33,6 +33,9 @@ public:
     void clear();
     void setUnit(ByteUnit unit);
 
+    /// "Layouts that fit: peak memory vs step time": the chart's title (the export dialog names plan-pareto by it).
+    static QString titleText();
+
     QChart* chart() const { return m_chart; }
     QChartView* chartView() const { return m_view; }
     QScatterSeries* frontSeries() const { return m_frontDots; }

@@ -242,24 +242,25 @@ void StepView::previousHop()
         m_ring->previousHop();
 }
 
-void StepView::updateRingNote()
+QString StepView::ringNote(const StepResult& r, EventKind kind)
 {
     // Ties the illustration to the model: the largest collective of this kind in the modelled step.
-    QString note;
-    if (m_data) {
-        const StepEvent* best = nullptr;
-        for (const StepEvent& e : m_data->result.events)
-            if (e.kind == m_ring->kind() && (!best || e.bufferBytes > best->bufferBytes))
-                best = &e;
-        note = best ? tr("In the modelled step the largest %1 is %2 %3 over %4 GPUs: %5 buffer, %6 sent per GPU in %7 hops, %8.")
-                          .arg(kindText(best->kind), groupText(best->group), kindText(best->kind))
-                          .arg(best->groupSize)
-                          .arg(bytesText(best->bufferBytes), bytesText(best->bytes))
-                          .arg(collectiveSteps(best->kind, best->groupSize))
-                          .arg(secondsText(best->duration))
-                    : tr("The modelled step has no %1.").arg(kindText(m_ring->kind()));
-    }
-    m_ring->setModelNote(note);
+    const StepEvent* best = nullptr;
+    for (const StepEvent& e : r.events)
+        if (e.kind == kind && (!best || e.bufferBytes > best->bufferBytes))
+            best = &e;
+    return best ? tr("In the modelled step the largest %1 is %2 %3 over %4 GPUs: %5 buffer, %6 sent per GPU in %7 hops, %8.")
+                      .arg(kindText(best->kind), groupText(best->group), kindText(best->kind))
+                      .arg(best->groupSize)
+                      .arg(bytesText(best->bufferBytes), bytesText(best->bytes))
+                      .arg(collectiveSteps(best->kind, best->groupSize))
+                      .arg(secondsText(best->duration))
+                : tr("The modelled step has no %1.").arg(kindText(kind));
+}
+
+void StepView::updateRingNote()
+{
+    m_ring->setModelNote(m_data ? ringNote(m_data->result, m_ring->kind()) : QString());
 }
 
 const StepResult* StepView::result() const { return m_data ? &m_data->result : nullptr; }

@@ -56,6 +56,10 @@ public:
     /// Why the last scenario could not be modelled, in plain words (empty when it could).
     QString errorText() const { return m_error; }
 
+    /// The "One collective" ring's note: the largest collective of `kind` in the modelled step (its group, buffer,
+    /// bytes sent per GPU, hops and time), or that the step has none. The Step tab and `export --chart step-gpus`.
+    static QString ringNote(const StepResult& r, EventKind kind);
+
     double time() const { return m_time; }
     bool isPlaying() const { return m_playing; }
     double speed() const { return m_speed; }
