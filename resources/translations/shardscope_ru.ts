@@ -3600,6 +3600,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <comment>step phase: the optimizer step</comment>
             <translation>шаг оптимизатора</translation>
         </message>
+        <message>
+            <source>all-to-all</source>
+            <translation>all-to-all</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::StepGpuView</name>
