@@ -3747,6 +3747,14 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>no communication right now (the playhead is between collectives)</source>
             <translation>сейчас нет обмена данными (указатель между коллективными операциями)</translation>
         </message>
+        <message>
+            <source>NVLink and the NIC</source>
+            <translation>NVLink и NIC</translation>
+        </message>
+        <message>
+            <source>%1 modelled (%2 exposed) · all-to-all of %3 GPUs over %4: every GPU sends a slice (tokens x top-k x hidden) of %5 to every other · exchange %6 of %7 · illustration: one loop per %8 s, not to scale</source>
+            <translation>%1 по модели (%2 открыто) · all-to-all из %3 GPU через %4: каждый GPU шлёт каждому другому срез (токены x top-k x hidden) по %5 · обмен %6 из %7 · иллюстрация: один цикл за %8 с, не в масштабе</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::StepPipelineView</name>
@@ -5303,6 +5311,14 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>worst rank</source>
             <translation>худший ранг</translation>
+        </message>
+        <message>
+            <source>EP all-to-all</source>
+            <translation>EP all-to-all</translation>
+        </message>
+        <message>
+            <source>all-to-all (EP)</source>
+            <translation>all-to-all (EP)</translation>
         </message>
     </context>
     <context>

@@ -3747,6 +3747,14 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>no communication right now (the playhead is between collectives)</source>
             <translation>此刻没有通信（播放头位于两次集合通信之间）</translation>
         </message>
+        <message>
+            <source>NVLink and the NIC</source>
+            <translation>NVLink 和网卡</translation>
+        </message>
+        <message>
+            <source>%1 modelled (%2 exposed) · all-to-all of %3 GPUs over %4: every GPU sends a slice (tokens x top-k x hidden) of %5 to every other · exchange %6 of %7 · illustration: one loop per %8 s, not to scale</source>
+            <translation>模型 %1（暴露 %2）· %3 个 GPU 经 %4 的全交换：每个 GPU 向其他每个 GPU 发送一片（词元 x top-k x 隐藏维度）%5 · 第 %6 次交换，共 %7 次 · 示意：每 %8 秒一轮，不按比例</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::StepPipelineView</name>
@@ -5303,6 +5311,14 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>worst rank</source>
             <translation>最差 rank</translation>
+        </message>
+        <message>
+            <source>EP all-to-all</source>
+            <translation>EP 全交换</translation>
+        </message>
+        <message>
+            <source>all-to-all (EP)</source>
+            <translation>全交换 (EP)</translation>
         </message>
     </context>
     <context>
