@@ -3492,6 +3492,38 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>Colour = which chunk of the buffer. Illustration: hops are stepped by hand or played slowly, not timed.</source>
             <translation>Цвет = какой фрагмент буфера. Иллюстрация: шаги выполняются вручную или медленно проигрываются, без реального времени.</translation>
         </message>
+        <message>
+            <source>One collective: %1 among %2 GPUs (an EP group), not a ring · exchange %3 of %4</source>
+            <translation>Одна коллективная операция: %1 между %2 GPU (группа EP), не кольцо · обмен %3 из %4</translation>
+        </message>
+        <message>
+            <source>Start: each GPU holds its routed tokens in %1 slices, one for each GPU&apos;s experts.</source>
+            <translation>Начало: каждый GPU держит свои маршрутизированные токены в %1 срезах, по одному для экспертов каждого GPU.</translation>
+        </message>
+        <message>
+            <source>End: each GPU holds the slices every GPU routed to its experts.</source>
+            <translation>Конец: каждый GPU держит срезы, которые все GPU направили его экспертам.</translation>
+        </message>
+        <message>
+            <source>Each GPU sent one slice straight to the GPU %1 places to its right: every GPU sends to every other.</source>
+            <translation>Каждый GPU отправил один срез прямо GPU на %1 позиций правее: каждый GPU шлёт каждому другому.</translation>
+        </message>
+        <message>
+            <source>Colour = whose tokens. Illustration: exchanges are stepped by hand or played slowly, not timed.</source>
+            <translation>Цвет = чьи токены. Иллюстрация: обмены переключаются вручную или медленно проигрываются, без реального времени.</translation>
+        </message>
+        <message>
+            <source>slice of GPU 0&apos;s tokens (tokens x top-k x hidden / GPUs)</source>
+            <translation>срез токенов GPU 0 (токены x top-k x hidden / GPU)</translation>
+        </message>
+        <message>
+            <source>sent, not yet received</source>
+            <translation>отправлен, ещё не получен</translation>
+        </message>
+        <message>
+            <source>arrow: a slice sent in this exchange</source>
+            <translation>стрелка: срез, отправленный в этом обмене</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::ScenarioCommand</name>

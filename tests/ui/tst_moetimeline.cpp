@@ -6,6 +6,8 @@
 //
 // Shape: Mixtral-8x7B (Hugging Face mistralai/Mixtral-8x7B-v0.1 config.json: 32 layers, 8 local experts, top-2).
 #include "mainwindow.h"
+#include "ringview.h"
+#include "stepcommon.h"
 #include "stepganttview.h"
 #include "stepgpuview.h"
 #include "stepview.h"
@@ -17,6 +19,7 @@
 #include <QStandardPaths>
 #include <QTest>
 
+#include <cmath>
 #include <memory>
 
 using namespace shardscope;
@@ -97,6 +100,34 @@ private Q_SLOTS:
         (void)gantt->grab();
         QCOMPARE(gantt->allToAllItems(), 0);
         QVERIFY(!gantt->legendShowsAllToAll());
+    }
+
+    void oneCollectiveShowsAllToAllAsMesh()
+    {
+        // "One collective" with the all-to-all: 4 GPUs, 3 exchanges (EP - 1), each GPU sending straight to the GPU k + 1
+        // places to its right; drawn in the all-to-all colour, which a ring collective does not use.
+        auto countMagenta = [](const QImage& img) {
+            const QColor m = stepui::allToAllColor();
+            qsizetype n = 0;
+            for (int y = 0; y < img.height(); ++y)
+                for (int x = 0; x < img.width(); ++x) {
+                    const QColor c = img.pixelColor(x, y);
+                    n += std::abs(c.red() - m.red()) + std::abs(c.green() - m.green()) + std::abs(c.blue() - m.blue()) < 30 ? 1 : 0;
+                }
+            return n;
+        };
+        RingView r;
+        r.setAttribute(Qt::WA_DontShowOnScreen);
+        r.resize(820, 330);
+        r.show();
+        r.setCollective(EventKind::AllToAll, 4);
+        QCOMPARE(r.hopCount(), 3);
+        r.setHop(1);
+        const QImage mesh = r.grab().toImage();
+        QVERIFY(countMagenta(mesh) > 200);
+        r.setCollective(EventKind::ReduceScatter, 4);
+        r.setHop(1);
+        QCOMPARE(countMagenta(r.grab().toImage()), qsizetype(0));
     }
 };
 
