@@ -55,7 +55,7 @@ int runExport(const QStringList& args)
                                    QStringLiteral("Figure width on the page in inches (1 to 40): the chart is laid out 96 px per "
                                                   "inch (--size gives only the aspect), so its type prints at the size it has on "
                                                   "screen; with --dpi 300 a 3.5 in PNG is 1050 px wide. SVG and PDF declare "
-                                                  "that width."),
+                                                  "that width. The figure grows taller where the chart needs it."),
                                    QStringLiteral("INCHES")));
     int code = 0;
     if (!parse(p, args, code))

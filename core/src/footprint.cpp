@@ -72,6 +72,28 @@ struct StageParams
     std::int64_t expertLocal = 0;
 };
 
+/// The first stage's vocab-parallel embedding (and position embedding) and the last stage's final norm and LM head
+/// (its own copy when untied or under PP, Megatron): adds them to `sp.embeddingLocal` and returns the parameters
+/// they add to the stage.
+std::int64_t addEmbeddingAndHead(StageParams& sp, const Architecture& a, const ParamCounts& c, std::int64_t t, std::int64_t p,
+                                 bool first, bool last)
+{
+    const std::int64_t vL = ceilDiv(a.vocab, t) * a.hidden;
+    std::int64_t extra = 0;
+    if (first) {
+        sp.embeddingLocal += vL + c.positionEmbedding;
+        extra += vL + c.positionEmbedding;
+    }
+    if (last) {
+        extra += c.finalNorm;
+        if (!a.tiedEmbeddings || p > 1) {
+            sp.embeddingLocal = std::max(sp.embeddingLocal, vL);
+            extra += vL;
+        }
+    }
+    return extra;
+}
+
 /// MoE and MLA (issue 25): one rank's params of a stage whose layers are of two kinds (dense and MoE), Megatron-Core's
 /// split (megatron/core/transformer/moe/, multi_latent_attention.py): the attention, the dense MLP and the shared
 /// experts over TP (MLA's down-projections and their norms replicated), the routed experts over EP (experts / EP each)
@@ -122,19 +144,7 @@ StageParams moeStageParams(const Scenario& s, std::int64_t i, std::int64_t Li, c
     if (sp.perLayerLocal == 0)
         sp.perLayerLocal = a.moe() ? moe : dense;
     sp.expertLocal = nMoe * routed;
-    const std::int64_t vL = ceilDiv(a.vocab, t) * h;
-    std::int64_t extra = 0;
-    if (first) {
-        sp.embeddingLocal += vL + c.positionEmbedding;
-        extra += vL + c.positionEmbedding;
-    }
-    if (last) {
-        extra += c.finalNorm;
-        if (!a.tiedEmbeddings || p > 1) {
-            sp.embeddingLocal = std::max(sp.embeddingLocal, vL);
-            extra += vL;
-        }
-    }
+    const std::int64_t extra = addEmbeddingAndHead(sp, a, c, t, p, first, last);
     sp.local = nDense * dense + nMoe * moe + extra;
     sp.how = "Megatron-Core MoE split";
     return sp;
@@ -189,19 +199,7 @@ StageParams stageParams(const Scenario& s, std::int64_t i)
         expert += (a.gatedMlp ? 2 : 1) * fL + h;
     const std::int64_t mlp = std::max<std::int64_t>(1, a.experts) * expert;
     sp.perLayerLocal = attn + mlp + c.routerPerLayer + c.normsPerLayer;
-    const std::int64_t vL = ceilDiv(a.vocab, t) * h;
-    std::int64_t extra = 0;
-    if (first) {
-        sp.embeddingLocal += vL + c.positionEmbedding;
-        extra += vL + c.positionEmbedding;
-    }
-    if (last) {
-        extra += c.finalNorm;
-        if (!a.tiedEmbeddings || p > 1) {
-            sp.embeddingLocal = std::max(sp.embeddingLocal, vL);
-            extra += vL;
-        }
-    }
+    const std::int64_t extra = addEmbeddingAndHead(sp, a, c, t, p, first, last);
     sp.local = Li * sp.perLayerLocal + extra;
     sp.how = t > 1 ? "Megatron TP split" : "";
     return sp;

@@ -2,6 +2,7 @@
 #include "shardscope/stacks.h"
 
 #include "cnumber.h"
+#include "shardscope/errors.h"
 #include "shardscope/knobs.h"
 #include "shardscope/recipe.h"
 
@@ -191,6 +192,54 @@ double mfuIn(FlopCount c, const Scenario& s, const StepTotals& t)
 double modelTflopsPerGpuIn(FlopCount c, const Scenario& s, const StepTotals& t)
 {
     return t.stepTime > 0 ? modelFlopsIn(c, s, t) / t.stepTime / double(std::max<std::int64_t>(1, s.gpus)) / 1e12 : 0.0;
+}
+
+std::optional<StackProfile> applyStatedColumns(const std::map<std::string, std::string>& row, Scenario& s, RowReadings& log,
+                                               const ConfigImporter* importer,
+                                               const std::function<bool(const std::string&)>& formatColumn)
+{
+    std::optional<StackProfile> stack;
+    const auto refuse = [](const std::string& reason) { throw InvalidInput("row", reason); };
+    const auto cell = [&](const char* key) -> std::string {
+        const auto it = row.find(key);
+        return it == row.end() ? std::string() : it->second;
+    };
+    if (const std::string stated = cell("stack"); !stated.empty()) {
+        std::string key = stated;
+        std::transform(key.begin(), key.end(), key.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+        stack = stackProfile(key);
+        if (!stack)
+            refuse("unknown stack '" + stated + "' (torchtitan, torchtune, megatron-core, nemo, megatron-deepspeed, "
+                   "deepspeed, hf-trainer, llm-foundry, thunder; NAME@VERSION for an older one)");
+        for (const StackDefault& d : applyStack(*stack, s))
+            log.assume(d.knob, d.value, stack->key + ": " + d.why);
+    }
+    // The run's own config file (issue 24): what it states replaces what the columns and the stack gave.
+    if (const std::string config = cell("config"); !config.empty()) {
+        if (!importer || !*importer)
+            refuse("column config: " + config + ": no importer for config files here");
+        std::vector<std::string> notes;
+        try {
+            notes = (*importer)(config, s);
+        } catch (const InvalidInput& e) {
+            refuse(std::string("column config: ") + e.what());
+        }
+        for (const std::string& n : notes)
+            log.assume("config", config, n);
+        log.read("config", config, "config", "imported");
+    }
+    for (const auto& [column, text] : row) {
+        if (text.empty() || formatColumn(column))
+            continue;
+        const Knob* k = findKnobByKey(column);
+        if (!k)
+            continue;
+        std::string error;
+        if (!setKnobFromText(*k, text, s, error))
+            refuse(std::string("column ").append(column).append(": ").append(error));
+        log.read(column, text, column, "explicit column");
+    }
+    return stack;
 }
 
 } // namespace shardscope

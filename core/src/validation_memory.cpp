@@ -390,44 +390,6 @@ bool legacyMemoryColumn(const std::string& c)
     return std::find_if(std::begin(kLegacy), std::end(kLegacy), [&](const char* k) { return c == k; }) != std::end(kLegacy);
 }
 
-/// A stated stack's defaults, then every explicit knob column: stated values win over what the text gave.
-void applyStatedColumns(const std::map<std::string, std::string>& r, Scenario& s, RowReadings& log,
-                        std::optional<StackProfile>& stack, const ConfigImporter& importer)
-{
-    const auto st = r.find("stack");
-    if (st != r.end() && !st->second.empty()) {
-        stack = stackProfile(lower(st->second));
-        if (!stack)
-            throw Skip {"unknown stack '" + st->second + "'"};
-        for (const StackDefault& d : applyStack(*stack, s))
-            log.assume(d.knob, d.value, stack->key + ": " + d.why);
-    }
-    // The run's own config file (issue 24): what it states replaces what the columns and the stack gave.
-    const auto cf = r.find("config");
-    if (cf != r.end() && !cf->second.empty()) {
-        if (!importer)
-            throw Skip {"column config: " + cf->second + ": no importer for config files here"};
-        try {
-            for (const std::string& n : importer(cf->second, s))
-                log.assume("config", cf->second, n);
-        } catch (const InvalidInput& e) {
-            throw Skip {std::string("column config: ") + e.what()};
-        }
-        log.read("config", cf->second, "config", "imported");
-    }
-    for (const auto& [column, text] : r) {
-        if (text.empty() || legacyMemoryColumn(column))
-            continue;
-        const Knob* k = findKnobByKey(column);
-        if (!k)
-            continue;
-        std::string error;
-        if (!setKnobFromText(*k, text, s, error))
-            throw Skip {std::string("column ").append(column).append(": ").append(error)};
-        log.read(column, text, column, "explicit column");
-    }
-}
-
 double predictedOf(const Footprint& f, const std::string& kind, bool lastStageOnly = false)
 {
     std::int64_t v = 0;
@@ -538,7 +500,11 @@ MemoryValidation validateMeasuredMemory(const std::string& csvText, const Config
             row.scenario = scenarioOf(r, carried, row.mapping, row.readings);
             applyFinetuneColumns(r, row.scenario);
             std::optional<StackProfile> stack;
-            applyStatedColumns(r, row.scenario, row.readings, stack, importer);
+            try {
+                stack = applyStatedColumns(r, row.scenario, row.readings, &importer, legacyMemoryColumn);
+            } catch (const InvalidInput& e) {
+                throw Skip {e.what()};
+            }
             const bool lastRank = stack && stack->logsLastPipelineRank && row.scenario.pp > 1;
             if (lastRank)
                 row.readings.assume("logged-rank", "last pipeline stage", stack->key + " logs memory from the last pipeline rank");

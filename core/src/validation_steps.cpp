@@ -405,36 +405,8 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const Conf
     if (!llama) {
         s.arch.qkvBias = s.arch.attnOutBias = s.arch.mlpBias = true;
     }
-    // A stated stack: its documented defaults (stacks.cpp), each listed as assumed.
-    if (!get(row, "stack").empty()) {
-        const auto p = stackOfRow(row, nullptr);
-        for (const StackDefault& d : applyStack(*p, s))
-            log.assume(d.knob, d.value, p->key + ": " + d.why);
-    }
-    // The run's own config file (issue 24): what it states replaces what the columns and the stack gave.
-    if (const std::string& config = get(row, "config"); !config.empty()) {
-        if (!importer || !*importer)
-            unmodelled("column config: " + config + ": no importer for config files here");
-        try {
-            for (const std::string& n : (*importer)(config, s))
-                log.assume("config", config, n);
-        } catch (const InvalidInput& e) {
-            unmodelled(std::string("column config: ") + e.what());
-        }
-        log.read("config", config, "config", "imported");
-    }
-    // Explicit knob columns (any knob's file key from knobs.cpp): stated, not guessed; they win over both.
-    for (const auto& [column, text] : row) {
-        if (text.empty() || legacyStepColumn(column))
-            continue;
-        const Knob* k = findKnobByKey(column);
-        if (!k)
-            continue;
-        std::string error;
-        if (!setKnobFromText(*k, text, s, error))
-            unmodelled(std::string("column ").append(column).append(": ").append(error));
-        log.read(column, text, column, "explicit column");
-    }
+    // A stated stack, the run's own config file and explicit knob columns (stacks.cpp): stated, not guessed.
+    applyStatedColumns(row, s, log, importer, legacyStepColumn);
     return s;
 }
 

@@ -6,9 +6,12 @@
 // its MFU / TFLOP/s, and what its memory log measures. `--stack NAME[@VERSION]` (knobs.cpp) names one; every default
 // a profile sets is listed in the output's assumptions. docs/model.md, "Training stacks", gives each source.
 
+#include "shardscope/phrases.h"
 #include "shardscope/scenario.h"
 #include "shardscope/step.h"
 
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -68,6 +71,14 @@ std::vector<StackDefault> applyStack(const StackProfile& p, Scenario& s);
 /// Whether the scenario still holds the default `d` (a later setting, an imported config or an option, may have
 /// replaced it): what the outputs list as assumed.
 bool stackDefaultHolds(const StackDefault& d, const Scenario& s);
+
+/// The explicit statements of a `validate` row (both formats), in order: its `stack` column (that stack's defaults,
+/// each listed as assumed), its `config` column (the run's own config file, through `importer`), then every other
+/// column named by a knob's file key (knobs.cpp) that the format does not claim itself (`formatColumn`). Each wins
+/// over what the row's free text gave; returns the stated stack. Throws InvalidInput("row", reason) for a statement
+/// that cannot be applied.
+std::optional<StackProfile> applyStatedColumns(const std::map<std::string, std::string>& row, Scenario& s, RowReadings& log,
+                        const ConfigImporter* importer, const std::function<bool(const std::string&)>& formatColumn);
 
 /// Model FLOPs of the whole step in a stack's convention: ours (Full) or with the causal score matrix halved.
 /// The half is 0.5 x 12 x seq x (heads x head dim) per layer and token, the core-attention term of the step

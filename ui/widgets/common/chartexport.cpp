@@ -394,6 +394,37 @@ void saveByType(const PaintFn& paint, const QString& path, const ChartExportOpti
         throw InvalidInput("out", str(path + QStringLiteral(": a chart image is .png, .svg or .pdf")));
 }
 
+/// A chart view is never painted squeezed: below its minimum (the window's 320 x 240) it was laid out at that
+/// minimum and painted scaled down, so a 3.5 in figure's 12 px type printed at 3.9 pt (issue 26 asks for 8 pt at
+/// least). The figure grows taller instead (a page figure's height is free: --width-in sets only its width); one
+/// narrower than the chart's minimum width is refused. `l` and `o` are updated; `w` is laid out at the chart's size.
+void fitFigureToChart(QWidget* w, const QString& chart, const QString& title, const QString& caption, CaptionLayout& l,
+                      ChartExportOptions& o, bool captioned = true)
+{
+    const QSize need = w->minimumSizeHint().expandedTo(w->minimumSize());
+    QSize inner = l.layoutSize();
+    if (need.width() > inner.width()) {
+        const double minPx = std::ceil(need.width() * l.scale);
+        throw InvalidInput("size", str(QStringLiteral("--size / --width-in: the %1 chart needs a figure at least %2 px (%3 in) "
+                                                      "wide to print its type whole at 8 pt or more; this one is %4 px")
+                                           .arg(chart)
+                                           .arg(minPx)
+                                           .arg(minPx / 96.0, 0, 'f', 1)
+                                           .arg(o.size.width())));
+    }
+    if (need.height() > inner.height()) {
+        o.size.rheight() += int(std::ceil((need.height() - inner.height()) * l.scale));
+        if (captioned) {
+            l = captionLayout(o.size, title, caption);
+        } else {
+            l.chart.setSize(QSizeF(o.size));
+        }
+        inner = l.layoutSize();
+    }
+    if (w->size() != inner)
+        prepareForExport(w, inner);
+}
+
 PaintFn chartPainter(QChartView* view)
 {
     return [view](QPainter& p, const QRectF& target) { view->render(&p, target); };
@@ -584,11 +615,10 @@ void exportChartFile(const QString& chart, const Scenario& s, ByteUnit units, co
         const QString docTitle = title.isEmpty() ? (view->chart()->title().isEmpty() ? chart : view->chart()->title()) : title;
         if (title.isEmpty())
             l = captionLayout(o.size, QString(), caption); // the chart draws its own title
-        const QSize inner = l.layoutSize();
-        if (w->size() != inner)
-            prepareForExport(w.get(), inner);
+        ChartExportOptions fo = o;
+        fitFigureToChart(w.get(), chart, title, caption, l, fo);
         const NoAnimations guard(view);
-        saveByType(withCaption(chartPainter(view), l, title, caption), path, o, docTitle);
+        saveByType(withCaption(chartPainter(view), l, title, caption), path, fo, docTitle);
         return;
     }
     if (suffix == QLatin1String("md") && chart == QLatin1String("memory-per-gpu")) {
@@ -671,10 +701,12 @@ void exportCompareFile(const Scenario& a, const Scenario& b, ByteUnit units, con
     w.setCurrent(b);
     w.showChartOnly();
     prepareForExport(&w, l.layoutSize());
+    ChartExportOptions fo = o;
+    fitFigureToChart(&w, QStringLiteral("compare"), title, caption, l, fo);
     QChartView* view = w.chartView();
     const QString docTitle = title.isEmpty() ? view->chart()->title() : title;
     const NoAnimations guard(view);
-    saveByType(withCaption(chartPainter(view), l, title, caption), path, o, docTitle);
+    saveByType(withCaption(chartPainter(view), l, title, caption), path, fo, docTitle);
 }
 
 QStringList exportBundle(const QString& dirPath, const Scenario& s, ByteUnit units, const ChartExportOptions& o)
@@ -696,11 +728,15 @@ QStringList exportBundle(const QString& dirPath, const Scenario& s, ByteUnit uni
         for (const QString& chart : chartViewIds()) {
             QChartView* view = nullptr;
             const auto w = makeChartWidget(chart, s, units, o.size, &view);
+            ChartExportOptions fo = o; // the bundle's charts carry no caption: the whole figure is the chart
+            CaptionLayout l;
+            l.chart = QRectF(QPointF(0, 0), QSizeF(o.size));
+            fitFigureToChart(w.get(), chart, QString(), QString(), l, fo, false);
             const NoAnimations guard(view);
             const QString title = view->chart()->title().isEmpty() ? chart : view->chart()->title();
             const QString svg = chart + QStringLiteral(".svg"), png = chart + QStringLiteral(".png");
-            add(svg, svgBytes(chartPainter(view), dir.filePath(svg), o, title));
-            add(png, pngBytes(chartPainter(view), dir.filePath(png), o));
+            add(svg, svgBytes(chartPainter(view), dir.filePath(svg), fo, title));
+            add(png, pngBytes(chartPainter(view), dir.filePath(png), fo));
         }
         {
             const auto g = makeStepTimeline(QStringLiteral("step-timeline"), s, o.size);
