@@ -4,6 +4,7 @@
 #include "chartexport.h"
 #include "cli.h"
 #include "dataexport.h"
+#include "language.h"
 #include "safewrite.h"
 #include "scenariofile.h"
 #include "scenariooptions.h"
@@ -57,10 +58,21 @@ int runExport(const QStringList& args)
                                                   "screen; with --dpi 300 a 3.5 in PNG is 1050 px wide. SVG and PDF declare "
                                                   "that width. The figure grows taller where the chart needs it."),
                                    QStringLiteral("INCHES")));
+    p.addOption(QCommandLineOption(QStringLiteral("lang"),
+                                   QStringLiteral("Language of the chart's titles, legends and caption: en (default), ru or "
+                                                  "zh_CN."),
+                                   QStringLiteral("LANG")));
     int code = 0;
     if (!parse(p, args, code))
         return code;
     return guarded([&] {
+        if (p.isSet(QStringLiteral("lang"))) {
+            const QString lang = p.value(QStringLiteral("lang"));
+            if (!language::available().contains(lang))
+                throw InvalidInput("lang", "--lang must be en, ru or zh_CN (got '" + lang.toStdString() + "')");
+            if (!language::install(lang))
+                throw InvalidInput("lang", "--lang: the " + lang.toStdString() + " translation is not compiled in");
+        }
         const bool bundle = p.isSet(QStringLiteral("bundle"));
         if (bundle == (p.isSet(QStringLiteral("chart")) || p.isSet(QStringLiteral("out"))))
             throw InvalidInput("chart", "give either --chart ID --out FILE or --bundle DIR");

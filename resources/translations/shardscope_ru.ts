@@ -155,6 +155,10 @@ B: %2
             <source>Copy chart</source>
             <translation>Копировать график</translation>
         </message>
+        <message>
+            <source>Step timeline of the worst rank: %1 s per step, MFU %2%</source>
+            <translation>Временная шкала шага худшего ранга: %1 с на шаг, MFU %2%</translation>
+        </message>
     </context>
     <context>
         <name>ExplorerText</name>
@@ -2377,6 +2381,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>Adapter optimizer states</source>
             <translation>Состояния оптимизатора адаптеров</translation>
         </message>
+        <message>
+            <source>ZeRO stage</source>
+            <translation>Стадия ZeRO</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::MemoryVsGpusChart</name>
@@ -2443,6 +2451,14 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>Memory per GPU vs N (thick = current stage, ● = smallest N)</source>
             <translation>Память GPU от N (жирная — текущая, ● — мин. N)</translation>
+        </message>
+        <message>
+            <source>N GPUs</source>
+            <translation>N GPU</translation>
+        </message>
+        <message>
+            <source>Memory per GPU vs N</source>
+            <translation>Память GPU от N</translation>
         </message>
     </context>
     <context>
@@ -5390,6 +5406,22 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>Memory (%1) of the worst rank (stage %2) over the step</source>
             <translation>%1: худший ранг (стадия %2) за шаг</translation>
+        </message>
+        <message>
+            <source>capacity %1</source>
+            <translation>ёмкость %1</translation>
+        </message>
+        <message>
+            <source>peak %1 (%2)%3</source>
+            <translation>пик %1 (%2)%3</translation>
+        </message>
+        <message>
+            <source>peak %1%2</source>
+            <translation>пик %1%2</translation>
+        </message>
+        <message>
+            <source>Memory (%1), stage %2</source>
+            <translation>%1, стадия %2</translation>
         </message>
     </context>
     <context>

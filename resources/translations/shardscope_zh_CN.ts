@@ -155,6 +155,10 @@ B：%2
             <source>Copy chart</source>
             <translation>复制图表</translation>
         </message>
+        <message>
+            <source>Step timeline of the worst rank: %1 s per step, MFU %2%</source>
+            <translation>最差 rank 的训练步时间线：每步 %1 秒，MFU %2%</translation>
+        </message>
     </context>
     <context>
         <name>ExplorerText</name>
@@ -2377,6 +2381,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>Adapter optimizer states</source>
             <translation>适配器优化器状态</translation>
         </message>
+        <message>
+            <source>ZeRO stage</source>
+            <translation>ZeRO 阶段</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::MemoryVsGpusChart</name>
@@ -2443,6 +2451,14 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>Memory per GPU vs N (thick = current stage, ● = smallest N)</source>
             <translation>每 GPU 显存随 N 的变化（粗线 = 当前阶段，● = 最小 N）</translation>
+        </message>
+        <message>
+            <source>N GPUs</source>
+            <translation>GPU 数 N</translation>
+        </message>
+        <message>
+            <source>Memory per GPU vs N</source>
+            <translation>每 GPU 显存随 N 的变化</translation>
         </message>
     </context>
     <context>
@@ -5390,6 +5406,22 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>Memory (%1) of the worst rank (stage %2) over the step</source>
             <translation>最差 rank（阶段 %2）在一步中的显存（%1）</translation>
+        </message>
+        <message>
+            <source>capacity %1</source>
+            <translation>容量 %1</translation>
+        </message>
+        <message>
+            <source>peak %1 (%2)%3</source>
+            <translation>峰值 %1（%2）%3</translation>
+        </message>
+        <message>
+            <source>peak %1%2</source>
+            <translation>峰值 %1%2</translation>
+        </message>
+        <message>
+            <source>Memory (%1), stage %2</source>
+            <translation>显存（%1），阶段 %2</translation>
         </message>
     </context>
     <context>

@@ -251,6 +251,46 @@ private Q_SLOTS:
         QCOMPARE(v.speed(), StepView::kMaxSpeed); // 8x
     }
 
+    void roundTicksAreRound()
+    {
+        // Hand-worked (issue 26: "23.19 GB", a quarter of the scale, read as noise): at most N intervals of 1, 2 or 5 x
+        // 10^k. 92.77 GB / 5 = 18.6 -> 20 GB; 10.6 s / 5 = 2.12 -> 5 s; 0.52 s / 4 = 0.13 -> 0.2 s.
+        QCOMPARE(stepui::roundTicks(92.77e9, 5), QList<double>({0, 20e9, 40e9, 60e9, 80e9}));
+        QCOMPARE(stepui::roundTicks(10.6, 5), QList<double>({0, 5, 10}));
+        const QList<double> t = stepui::roundTicks(0.52, 4);
+        QCOMPARE(t.size(), 3);
+        QVERIFY(std::abs(t[2] - 0.4) < 1e-12);
+        QVERIFY(stepui::roundTicks(0, 4).isEmpty());
+        QVERIFY(stepui::roundTicks(std::nan(""), 4).isEmpty());
+        QCOMPARE(stepui::tickBytesText(20e9, 92.77e9, 20e9), QStringLiteral("20 GB"));
+        QCOMPARE(stepui::tickBytesText(2.5e9, 9e9, 2.5e9), QStringLiteral("2.5 GB"));
+        QCOMPARE(stepui::tickSecondsText(0.25, 0.6, 0.05), QStringLiteral("250 ms"));
+        QCOMPARE(stepui::tickSecondsText(5, 10.6, 5), QStringLiteral("5 s"));
+    }
+
+    void memoryViewHasATimeAxisAndRoundTicks()
+    {
+        // The memory over the step: its scale labelled at round values, and a time axis under it (it had none).
+        StepView v;
+        v.setExternalClock(true);
+        v.setScenario(tp8pp4());
+        v.resize(1400, 1000);
+        v.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&v));
+        v.showPanel(v.memoryView());
+        QApplication::processEvents();
+        (void)v.grab();
+        QStringList bytes, seconds;
+        for (const stepui::DrawnLabel& l : v.memoryView()->labels()) {
+            if (QRegularExpression(QStringLiteral("^[0-9]+ (GB|MB|TB)$")).match(l.text).hasMatch())
+                bytes << l.text;
+            if (QRegularExpression(QStringLiteral("^[0-9.]+ (s|ms)$")).match(l.text).hasMatch())
+                seconds << l.text;
+        }
+        QVERIFY2(bytes.size() >= 2, qPrintable(bytes.join(QLatin1Char(','))));
+        QVERIFY2(seconds.size() >= 2 && seconds.contains(QStringLiteral("0 s")), qPrintable(seconds.join(QLatin1Char(','))));
+    }
+
     void clickingATimelineJumps()
     {
         StepView v;

@@ -399,9 +399,9 @@ void saveByType(const PaintFn& paint, const QString& path, const ChartExportOpti
 /// least). The figure grows taller instead (a page figure's height is free: --width-in sets only its width); one
 /// narrower than the chart's minimum width is refused. `l` and `o` are updated; `w` is laid out at the chart's size.
 void fitFigureToChart(QWidget* w, const QString& chart, const QString& title, const QString& caption, CaptionLayout& l,
-                      ChartExportOptions& o, bool captioned = true)
+                      ChartExportOptions& o, bool captioned = true, const QSize& floor = QSize())
 {
-    const QSize need = w->minimumSizeHint().expandedTo(w->minimumSize());
+    const QSize need = w->minimumSizeHint().expandedTo(w->minimumSize()).expandedTo(floor);
     QSize inner = l.layoutSize();
     if (need.width() > inner.width()) {
         const double minPx = std::ceil(need.width() * l.scale);
@@ -462,7 +462,14 @@ PaintFn timelinePainter(StepTimeline* g)
     };
 }
 
-QString stepTimelineTitle() { return ChartText::tr("Step timeline of the worst rank"); }
+/// The step timeline's heading with what a reader looks for first: the step time and the MFU (issue 26).
+QString stepTimelineTitle(const Scenario& s)
+{
+    const StepResult r = computeStep(s); // throws InvalidInput for a scenario without an answer
+    return ChartText::tr("Step timeline of the worst rank: %1 s per step, MFU %2%")
+        .arg(numberLocale().toString(r.totals.stepTime, 'f', r.totals.stepTime >= 10 ? 1 : 2),
+             numberLocale().toString(100.0 * r.totals.mfu, 'f', 1));
+}
 
 } // namespace
 
@@ -600,11 +607,18 @@ void exportChartFile(const QString& chart, const Scenario& s, ByteUnit units, co
         if (timeline) {
             const QString name = chart == QLatin1String("pipeline-schedule") ? ChartText::tr("Pipeline schedule")
                 : chart == QLatin1String("step-memory")                     ? ChartText::tr("Memory of the worst rank over one step")
-                                                                            : stepTimelineTitle();
-            const QString title = o.title.isEmpty() ? name : o.title;
-            const CaptionLayout l = captionLayout(o.size, title, caption);
+                                                                            : stepTimelineTitle(s);
+            // One heading: the memory view draws its own ("Memory (device used) of the worst rank (stage 1) over the
+            // step"), so its figure takes no second one unless --title asks.
+            const QString title = !o.title.isEmpty() ? o.title : chart == QLatin1String("step-memory") ? QString() : name;
+            CaptionLayout l = captionLayout(o.size, title, caption);
             const auto g = makeStepTimeline(chart, s, l.layoutSize());
-            saveByType(withCaption(timelinePainter(g.get()), l, title, caption), path, o, title);
+            ChartExportOptions fo = o;
+            // The memory curve needs a plot, not the two lines the Step tab's minimum keeps (a 3.5 in figure drew it
+            // 30 px high): the charts' 240 px.
+            fitFigureToChart(g.get(), chart, title, caption, l, fo, true,
+                             chart == QLatin1String("step-memory") ? QSize(300, 240) : QSize());
+            saveByType(withCaption(timelinePainter(g.get()), l, title, caption), path, fo, title.isEmpty() ? name : title);
             return;
         }
         QChartView* view = nullptr;
@@ -741,7 +755,7 @@ QStringList exportBundle(const QString& dirPath, const Scenario& s, ByteUnit uni
         {
             const auto g = makeStepTimeline(QStringLiteral("step-timeline"), s, o.size);
             const QString svg = QStringLiteral("step-timeline.svg"), png = QStringLiteral("step-timeline.png");
-            add(svg, svgBytes(timelinePainter(g.get()), dir.filePath(svg), o, stepTimelineTitle()));
+            add(svg, svgBytes(timelinePainter(g.get()), dir.filePath(svg), o, stepTimelineTitle(s)));
             add(png, pngBytes(timelinePainter(g.get()), dir.filePath(png), o));
         }
         for (const QString& chart : chartIds()) {

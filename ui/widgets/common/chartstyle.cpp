@@ -386,6 +386,24 @@ void fitLegend(QChart* chart)
     }
 }
 
+void fitChartTitle(QChart* chart, const QStringList& titles)
+{
+    if (titles.isEmpty())
+        return;
+    const QMarginsF m = chart->margins();
+    const double room = chart->size().width() - m.left() - m.right();
+    const QFontMetricsF fm(chart->titleFont());
+    QString pick = titles.last();
+    for (const QString& t : titles) {
+        if (fm.horizontalAdvance(t) + 12 <= room) {
+            pick = t;
+            break;
+        }
+    }
+    if (chart->title() != pick)
+        chart->setTitle(pick);
+}
+
 void setAxisTitleFitting(QAbstractAxis* axis, const QStringList& titles, double room)
 {
     if (titles.isEmpty())

@@ -59,6 +59,10 @@ void setRangeIfChanged(QAbstractAxis* axis, double lo, double hi);
  * chart's size, legend entries or fonts may have changed (a plotAreaChanged handler).
  */
 void fitLegend(QChart* chart);
+
+/// Sets the first of `titles` (longest first) that fits the chart's width as its title, else the last: Qt Charts cuts
+/// a title that does not fit to "Memory per GPU vs N (thick = current stage, ● ..." (a 3.5 in page figure).
+void fitChartTitle(QChart* chart, const QStringList& titles);
 /// The first of `titles` (longest first) that fits the axis's length `room` (px) in the axis's title font; the
 /// last where none does. Qt Charts cuts a vertical axis title to the plot's height ("Memory per GP..." at 2x).
 void setAxisTitleFitting(QAbstractAxis* axis, const QStringList& titles, double room);

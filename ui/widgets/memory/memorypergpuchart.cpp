@@ -627,7 +627,10 @@ void MemoryPerGpuChart::placeLabelOnce()
         };
         m_level = fits(m_names) ? 0 : !m_mid.isEmpty() && fits(m_mid) ? 1 : 2;
         const QStringList want = m_level == 0 ? m_names : m_level == 1 ? m_mid : m_short;
-        const QString title = m_level == 0 || m_short == m_names ? QString() : m_level == 1 ? m_midTitle : m_shortTitle;
+        QString title = m_level == 0 || m_short == m_names ? QString() : m_level == 1 ? m_midTitle : m_shortTitle;
+        // "ZeRO stage (current: 3)" is cut in a 3.5 in page figure: "ZeRO stage" there (the caption names the current one).
+        if (m_compare && !title.isEmpty() && QFontMetricsF(m_x->titleFont()).horizontalAdvance(title) + 12 > plot.width())
+            title = tr("ZeRO stage");
         if (m_x->labelsAngle() != 0)
             m_x->setLabelsAngle(0);
         if (m_x->titleText() != title) {

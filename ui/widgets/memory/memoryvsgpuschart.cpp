@@ -380,6 +380,9 @@ void MemoryVsGpusChart::placeLabelOnce()
         return;
     fitLegend(m_chart);
     setAxisTitleFitting(m_y, m_yTitles, m_chart->plotArea().height());
+    // A narrow figure (a 3.5 in page column, 336 px) cut the long titles to "N GPUs (log ...": the short ones there.
+    setAxisTitleFitting(m_x, {tr("N GPUs (log scale)"), tr("N GPUs")}, m_chart->plotArea().width());
+    fitChartTitle(m_chart, {tr("Memory per GPU vs N (thick = current stage, ● = smallest N)"), tr("Memory per GPU vs N")});
     // Sizes from the labels' present fonts (presentation mode doubles them from outside).
     for (ChartLabel* l : {m_label, m_currentLabel, m_minLabels[0], m_minLabels[1], m_minLabels[2], m_minLabels[3]})
         l->syncFont();

@@ -40,6 +40,63 @@ QString bytesText(double bytes)
     return with(numberText(bytes, 0), UnitSymbol::B);
 }
 
+QList<double> roundTicks(double top, int maxIntervals)
+{
+    QList<double> out;
+    if (!(top > 0) || !std::isfinite(top) || maxIntervals < 1)
+        return out;
+    const double raw = top / maxIntervals;
+    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+    double step = 10 * mag;
+    for (const double m : {1.0, 2.0, 5.0, 10.0})
+        if (m * mag >= raw * (1 - 1e-9)) {
+            step = m * mag;
+            break;
+        }
+    for (int i = 0; i * step <= top * (1 + 1e-9) && i <= maxIntervals + 1; ++i)
+        out << i * step;
+    return out;
+}
+
+namespace {
+/// Decimals that show `step` in a unit of `unit`: 0 for whole steps, 1 for 0.5, 2 for 0.25 ...
+int decimalsFor(double step, double unit)
+{
+    const double v = step / unit;
+    for (int d = 0; d < 4; ++d)
+        if (std::abs(v * std::pow(10.0, d) - std::round(v * std::pow(10.0, d))) < 1e-6)
+            return d;
+    return 3;
+}
+} // namespace
+
+QString tickBytesText(double bytes, double top, double step)
+{
+    const auto with = [&](double unit, UnitSymbol u) -> QString {
+        return numberText(bytes / unit, decimalsFor(step, unit)) + QLatin1Char(' ') + unitSymbolUi(u);
+    };
+    if (top >= 1e12)
+        return with(1e12, UnitSymbol::TB);
+    if (top >= 1e9)
+        return with(1e9, UnitSymbol::GB);
+    if (top >= 1e6)
+        return with(1e6, UnitSymbol::MB);
+    if (top >= 1e3)
+        return with(1e3, UnitSymbol::kB);
+    return with(1, UnitSymbol::B);
+}
+
+QString tickSecondsText(double seconds, double top, double step)
+{
+    if (top >= 1)
+        return QCoreApplication::translate("shardscope::StepCommon", "%1 s", "seconds").arg(numberText(seconds, decimalsFor(step, 1)));
+    if (top >= 1e-3)
+        return QCoreApplication::translate("shardscope::StepCommon", "%1 ms", "milliseconds")
+            .arg(numberText(seconds * 1e3, decimalsFor(step, 1e-3)));
+    return QCoreApplication::translate("shardscope::StepCommon", "%1 µs", "microseconds")
+        .arg(numberText(seconds * 1e6, decimalsFor(step, 1e-6)));
+}
+
 QString secondsText(double s)
 {
     if (s == 0)

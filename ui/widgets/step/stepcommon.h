@@ -75,6 +75,13 @@ QStringList packSegments(const QString& text, const QFontMetricsF& fm, double wi
 /// One line of text in font f, with 2 px of air: the height every label box of the step view is given.
 double lineHeight(const QFont& f);
 
+/// Round axis ticks 0, s, 2s, ... up to `top` (inclusive), s = 1, 2 or 5 x 10^k, with at most `maxIntervals` steps
+/// below `top` (issue 26: "23.19 GB" and "519.61 ms" ticks, quarters of the scale, read as noise in a design doc).
+QList<double> roundTicks(double top, int maxIntervals);
+/// A tick's label in the unit of the axis's top (GB, ms ...), with only the decimals the step needs: "20 GB", "1.5 s".
+QString tickBytesText(double bytes, double top, double step);
+QString tickSecondsText(double seconds, double top, double step);
+
 /// Maps time to x in a rect and back.
 double timeToX(double t, double stepTime, const QRectF& area);
 double xToTime(double x, double stepTime, const QRectF& area);

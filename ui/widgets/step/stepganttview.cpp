@@ -162,28 +162,11 @@ void StepGanttView::paintStatic(QPainter& p)
     }
     for (const auto& [b0, b1] : bubbles)
         p.fillRect(rowRect(6, b0, b1), bubbleColor());
-    // Time axis: five ticks, each label as wide as its text and one line of the font high (2x when presenting).
+    // Time axis at round times (issue 26), thinned where labels would run together ("519.61 ms692.82 ms" at 2x in a
+    // narrow column, issue 27).
     const QFontMetricsF fm(font());
-    const double L = lineHeight(font());
     p.setPen(text);
-    // Labels that would run together ("519.61 ms692.82 ms" at 2x in a narrow column, issue 27) thin out to halves, then
-    // to the ends: each label keeps a gap of half its width to the next.
-    int parts = 4;
-    double widest = 0;
-    for (int i = 1; i <= 4; ++i)
-        widest = std::max(widest, std::ceil(fm.horizontalAdvance(secondsText(T * i / 4.0))) + 2);
-    while (parts > 1 && a.width() / parts < 1.5 * widest)
-        parts /= 2;
-    for (int i = 0; i <= parts; ++i) {
-        const double t = T * i / double(parts);
-        const double x = timeToX(t, T, a);
-        p.drawLine(QPointF(x, a.bottom()), QPointF(x, a.bottom() + 3));
-        const QString s = secondsText(t);
-        const Qt::Alignment al = i == 0 ? Qt::AlignLeft : i == parts ? Qt::AlignRight : Qt::AlignHCenter;
-        const double w = std::ceil(fm.horizontalAdvance(s)) + 2;
-        const double left = i == 0 ? x : i == parts ? x - w : x - w / 2;
-        label(p, QRectF(left, a.bottom() + 3, w, std::min(L, height() - a.bottom() - 3)), al | Qt::AlignVCenter, s);
-    }
+    paintTimeAxis(p, a, T);
     // Legend on the title line: swatches scale with the font; items that would run past the plot are left out
     // (only at widths far below the window's minimum).
     struct Item

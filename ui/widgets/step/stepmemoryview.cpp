@@ -72,17 +72,20 @@ void StepMemoryView::paintStatic(QPainter& p)
     QColor grid = text;
     grid.setAlphaF(0.12);
     p.setPen(text);
-    // Grid lines at quarters of the scale; labels on every line that has a line of room (every other one when
-    // the plot is short, as with the doubled font of presentation mode). The top one would sit on the title.
-    const int every = a.height() / 4 >= L ? 1 : a.height() / 2 >= L ? 2 : 4;
-    for (int i = 0; i <= 4; ++i) {
-        const double b = top * i / 4.0;
+    // Grid lines at round values (20 GB, not a quarter of the scale's 92.77 GB); labels on every line with a line of
+    // room, none on the title.
+    const int yIntervals = std::clamp(int(a.height() / (2 * L)), 1, 5);
+    const QList<double> yTicks = roundTicks(top, yIntervals);
+    const double yStep = yTicks.size() > 1 ? yTicks[1] : top;
+    for (const double b : yTicks) {
         p.fillRect(QRectF(a.left(), y(b), a.width(), 1), grid);
-        if (i == 4 || i % every != 0)
+        if (y(b) - L / 2 < a.top())
             continue;
         label(p, QRectF(4, std::min(y(b) - L / 2, height() - L), leftMargin() - 8, L), Qt::AlignVCenter | Qt::AlignRight,
-              bytesText(b));
+              tickBytesText(b, top, yStep));
     }
+    p.setPen(text);
+    paintTimeAxis(p, a, T); // round ticks, as the Gantt's
     // The step function as a filled area.
     QPainterPath path(QPointF(a.left(), a.bottom()));
     double prevY = a.bottom();
@@ -109,12 +112,23 @@ void StepMemoryView::paintStatic(QPainter& p)
     const QString measure = measureText(data()->scenario.capacityMeasure);
     p.setPen(QPen(text, 1.5, Qt::DashLine));
     p.drawLine(QPointF(a.left(), y(cap)), QPointF(a.right(), y(cap)));
-    const QString capText = tr("capacity %1 (%2)").arg(bytesText(cap), QString::fromStdString(r.footprint.gpu.name));
+    // Each label whole, in the longest wording that fits (a 3.5 in page figure cut them to "capacity 85.90 GB (A100
+    // 80GB ..."): the numbers always show.
+    const auto fitting = [&](const QStringList& texts) {
+        for (const QString& t : texts)
+            if (fm.horizontalAdvance(t) + 2 <= a.width() - 8)
+                return t;
+        return texts.last();
+    };
+    const QString capText = fitting({tr("capacity %1 (%2)").arg(bytesText(cap), QString::fromStdString(r.footprint.gpu.name)),
+                                     tr("capacity %1").arg(bytesText(cap))});
     const double capW = std::min(a.width() - 8, std::ceil(fm.horizontalAdvance(capText)) + 2);
     const double capY = y(cap) - L >= a.top() - 1 ? y(cap) - L : y(cap) + 1;
     const QRectF capBox(a.right() - 4 - capW, capY, capW, L);
-    const QString peakText = tr("peak %1 (%2) = the footprint's worst rank%3")
-                                 .arg(bytesText(double(r.peakBytes)), measure, r.fits ? QString() : tr(": does not fit"));
+    const QString fitNote = r.fits ? QString() : tr(": does not fit");
+    const QString peakText = fitting({tr("peak %1 (%2) = the footprint's worst rank%3").arg(bytesText(double(r.peakBytes)), measure, fitNote),
+                                      tr("peak %1 (%2)%3").arg(bytesText(double(r.peakBytes)), measure, fitNote),
+                                      tr("peak %1%2").arg(bytesText(double(r.peakBytes)), fitNote)});
     const double peakW = std::min(a.width() - 8, std::ceil(fm.horizontalAdvance(peakText)) + 2);
     const double py = y(double(r.peakBytes));
     QRectF peakBox(a.left() + 4, std::min(py + 1, height() - L), peakW, L);
@@ -138,8 +152,14 @@ void StepMemoryView::paintStatic(QPainter& p)
                               .arg(measure)
                               .arg(r.worstStage + 1); // numbered from 1, as the Memory tab (issue 26)
     const QString shortTitle = tr("Memory (%1) of the worst rank (stage %2) over the step").arg(measure).arg(r.worstStage + 1);
-    label(p, QRectF(a.left(), 0, a.width(), head), Qt::AlignVCenter | Qt::AlignLeft,
-          fm.horizontalAdvance(title) <= a.width() ? title : shortTitle);
+    const QString shortest = tr("Memory (%1), stage %2").arg(measure).arg(r.worstStage + 1);
+    QString shown = shortest;
+    for (const QString& t : {title, shortTitle})
+        if (fm.horizontalAdvance(t) <= a.width()) {
+            shown = t;
+            break;
+        }
+    label(p, QRectF(a.left(), 0, a.width(), head), Qt::AlignVCenter | Qt::AlignLeft, shown);
 }
 
 QRectF StepMemoryView::playheadLabelRect() const

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "steptimeline.h"
+#include <QFontMetricsF>
 
 #include <QMouseEvent>
 #include <QPainter>
@@ -48,6 +49,31 @@ QRectF StepTimeline::plotArea() const
 int StepTimeline::leftMargin() const { return int(std::lround(110 * std::max(1.0, stepui::lineHeight(font()) / 18.0))); }
 
 double StepTimeline::headerHeight() const { return std::max(18.0, stepui::lineHeight(font())); }
+
+void StepTimeline::paintTimeAxis(QPainter& p, const QRectF& a, double T)
+{
+    const QFontMetricsF fm(font());
+    const double L = stepui::lineHeight(font());
+    QList<double> ticks;
+    double step = T;
+    for (int n = 5;; --n) {
+        ticks = stepui::roundTicks(T, n);
+        step = ticks.size() > 1 ? ticks[1] : T;
+        double widest = 0;
+        for (const double t : ticks)
+            widest = std::max(widest, std::ceil(fm.horizontalAdvance(stepui::tickSecondsText(t, T, step))) + 2);
+        if (n == 1 || a.width() * step / std::max(T, 1e-12) >= 1.5 * widest)
+            break;
+    }
+    for (const double t : ticks) {
+        const double x = stepui::timeToX(t, T, a);
+        p.drawLine(QPointF(x, a.bottom()), QPointF(x, a.bottom() + 3));
+        const QString s = stepui::tickSecondsText(t, T, step);
+        const double w = std::ceil(fm.horizontalAdvance(s)) + 2;
+        const double left = std::clamp(x - w / 2, a.left(), std::max(a.left(), a.right() - w));
+        label(p, QRectF(left, a.bottom() + 3, w, std::min(L, height() - a.bottom() - 3)), Qt::AlignHCenter | Qt::AlignVCenter, s);
+    }
+}
 
 double StepTimeline::footerHeight() const { return std::max(20.0, stepui::lineHeight(font()) + 2); }
 

@@ -45,6 +45,9 @@ protected:
     /// Heights of the title line above the plot and of the line below it: one line of the widget's font.
     double headerHeight() const;
     double footerHeight() const;
+    /// The time axis under plot `a` for a step of T seconds: ticks at round times (0, 5, 10 s; not quarters of the
+    /// step, "2.676 s"), thinned so that labels keep half a label apart, each one line of the font high.
+    void paintTimeAxis(QPainter& p, const QRectF& a, double T);
     /// drawText for the static picture: elided to its box, and logged in labels().
     void label(QPainter& p, const QRectF& r, int flags, const QString& text) { stepui::drawLabel(p, r, flags, text, &m_labels); }
     const stepui::StepDataPtr& data() const { return m_data; }
