@@ -159,6 +159,22 @@ B: %2
             <source>Step timeline of the worst rank: %1 s per step, MFU %2%</source>
             <translation>Временная шкала шага худшего ранга: %1 с на шаг, MFU %2%</translation>
         </message>
+        <message>
+            <source>fits: %1 of %2 per GPU</source>
+            <translation>помещается: %1 из %2 на GPU</translation>
+        </message>
+        <message>
+            <source>does not fit: %1 of %2 per GPU</source>
+            <translation>не помещается: %1 из %2 на GPU</translation>
+        </message>
+        <message>
+            <source>A: %1 · %2
+B: %3 · %4
+%5</source>
+            <translation>A: %1 · %2
+B: %3 · %4
+%5</translation>
+        </message>
     </context>
     <context>
         <name>ExplorerText</name>
@@ -2382,6 +2398,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>Состояния оптимизатора адаптеров</translation>
         </message>
         <message>
+            <source>Other terms (%1)</source>
+            <translation>Прочие (%1)</translation>
+        </message>
+        <message>
             <source>ZeRO stage</source>
             <translation>Стадия ZeRO</translation>
         </message>
@@ -2451,6 +2471,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>Memory per GPU vs N (thick = current stage, ● = smallest N)</source>
             <translation>Память GPU от N (жирная — текущая, ● — мин. N)</translation>
+        </message>
+        <message>
+            <source>ZeRO-%1: never</source>
+            <translation>ZeRO-%1: никогда</translation>
         </message>
         <message>
             <source>N GPUs</source>

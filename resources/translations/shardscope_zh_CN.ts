@@ -159,6 +159,22 @@ B：%2
             <source>Step timeline of the worst rank: %1 s per step, MFU %2%</source>
             <translation>最差 rank 的训练步时间线：每步 %1 秒，MFU %2%</translation>
         </message>
+        <message>
+            <source>fits: %1 of %2 per GPU</source>
+            <translation>放得下：每 GPU %1 / %2</translation>
+        </message>
+        <message>
+            <source>does not fit: %1 of %2 per GPU</source>
+            <translation>放不下：每 GPU %1 / %2</translation>
+        </message>
+        <message>
+            <source>A: %1 · %2
+B: %3 · %4
+%5</source>
+            <translation>A：%1 · %2
+B：%3 · %4
+%5</translation>
+        </message>
     </context>
     <context>
         <name>ExplorerText</name>
@@ -2382,6 +2398,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>适配器优化器状态</translation>
         </message>
         <message>
+            <source>Other terms (%1)</source>
+            <translation>其他项 (%1)</translation>
+        </message>
+        <message>
             <source>ZeRO stage</source>
             <translation>ZeRO 阶段</translation>
         </message>
@@ -2451,6 +2471,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>Memory per GPU vs N (thick = current stage, ● = smallest N)</source>
             <translation>每 GPU 显存随 N 的变化（粗线 = 当前阶段，● = 最小 N）</translation>
+        </message>
+        <message>
+            <source>ZeRO-%1: never</source>
+            <translation>ZeRO-%1：放不下</translation>
         </message>
         <message>
             <source>N GPUs</source>

@@ -144,6 +144,38 @@ private Q_SLOTS:
         QVERIFY(text.contains(QLatin1String(">5 s<")) && text.contains(QLatin1String(">10 s<")));
     }
 
+    void compareCaptionSpeaksTheLegendsWords()
+    {
+        // Issue 26: the Compare export's caption names terms as the legend does ("Parameters", not core's "params") and
+        // gives each scenario a short verdict from the same footprint `estimate` prints: the default (ZeRO-3, 32 A100s)
+        // fits with 44,470,772,570 B of 85,899,345,920 B = 44.5 of 85.9 GB; pinned at ZeRO-1 it does not. Parameters: 2 B x
+        // 68,976,648,192 = 137.95 GB whole at ZeRO-1, / 32 = 4.31 GB at ZeRO-3.
+        Run r = shardscope({QStringLiteral("estimate"), QStringLiteral("--format"), QStringLiteral("json")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject e = QJsonDocument::fromJson(r.out).object();
+        const double used = e.value(QStringLiteral("per_gpu")).toObject().value(QStringLiteral("total_bytes")).toDouble();
+        const double usable = e.value(QStringLiteral("usable_bytes")).toDouble();
+        QTemporaryDir dir;
+        r = shardscope({QStringLiteral("convert"), QStringLiteral("--to"), QStringLiteral("scenario"), QStringLiteral("--stage"),
+                        QStringLiteral("1")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QString pin = dir.filePath(QStringLiteral("a.json"));
+        QFile f(pin);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(r.out);
+        f.close();
+        const QString svg = dir.filePath(QStringLiteral("c.svg"));
+        r = shardscope({QStringLiteral("export"), QStringLiteral("--chart"), QStringLiteral("compare"), QStringLiteral("--pin"), pin,
+                        QStringLiteral("--out"), svg});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QString text = QString::fromUtf8(readAll(svg));
+        const QString fits = QStringLiteral("fits: %1 of %2 GB per GPU").arg(used / 1e9, 0, 'f', 1).arg(usable / 1e9, 0, 'f', 1);
+        QVERIFY2(text.contains(fits), qPrintable(fits));
+        QVERIFY(text.contains(QLatin1String("does not fit: ")));
+        QVERIFY(text.contains(QLatin1String("Parameters 138.0 GB -&gt; 4.3 GB per GPU")));
+        QVERIFY(!text.contains(QLatin1String("params 138.0")));
+    }
+
     void unknownLanguageIsRefused()
     {
         QTemporaryDir dir;

@@ -329,6 +329,7 @@ void Lecture::askAddViewAsStep()
     if (!m_window)
         return;
     QDialog dialog(m_window);
+    dialog.setObjectName(QStringLiteral("tourAddStepDialog"));
     dialog.setWindowTitle(tr("Add This View as a Step"));
     auto* layout = new QVBoxLayout(&dialog);
     layout->addWidget(new QLabel(tr("Step %1 of the tour you are building: the scenario and the %2 tab shown now.")
@@ -336,6 +337,7 @@ void Lecture::askAddViewAsStep()
                                      .arg(currentTourTab())));
     auto* form = new QFormLayout;
     auto* highlight = new QComboBox;
+    highlight->setObjectName(QStringLiteral("tourStepHighlight"));
     highlight->addItem(tr("(none)"), QString());
     for (const QString& h : tourHighlights())
         highlight->addItem(h, h);
@@ -344,6 +346,7 @@ void Lecture::askAddViewAsStep()
     form->addRow(tr("Highlight:"), highlight);
     // The quantities with this view's values: picking one inserts its {placeholder} where the cursor is.
     auto* quantities = new QComboBox;
+    quantities->setObjectName(QStringLiteral("tourStepQuantity"));
     quantities->addItem(tr("Insert a number from the model\u2026"), QString());
     const TourFacts facts(m_window->scenario());
     for (const QString& q : tourQuantityNames()) {
@@ -383,6 +386,7 @@ void Lecture::askAddViewAsStep()
     });
     layout->addLayout(form);
     auto* error = new QLabel;
+    error->setObjectName(QStringLiteral("tourStepError"));
     error->setWordWrap(true);
     error->setStyleSheet(QStringLiteral("color: #b00020"));
     error->hide();

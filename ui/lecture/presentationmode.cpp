@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "presentationmode.h"
 
+#include "chartstyle.h"
 #include "mainwindow.h"
 #include "presenterbar.h"
 #include "stepview.h"
@@ -201,6 +202,9 @@ void PresentationMode::scaleCharts(bool entering)
         // layout). Moving a side legend under the plot was tried: Qt Charts lays a bottom legend out in one row and
         // elides its Russian labels ("Пар...", "Гра..."), worse than a smaller type.
         QLegend* legend = chart->legend();
+        // Issue 26: the legend scales with the rest and fitLegend() never shrinks it here (it did, to less than the 1x
+        // type); a chart with more entries than fit groups its smallest ones instead (MemoryPerGpuChart).
+        legend->setProperty(kLegendNoShrink, true);
         // Scaled once: fitLegend() fits later layouts from this type (setting it again after a rebuild would undo its fit
         // until the next one: the ZeRO legend of the N chart ran off the chart's edge).
         if (!m_chartFonts.contains(legend)) {
@@ -306,8 +310,10 @@ void PresentationMode::restore()
     for (const auto& [o, font] : std::as_const(m_chartFonts)) {
         if (auto* chart = qobject_cast<QChart*>(o))
             chart->setTitleFont(font);
-        else if (auto* legend = qobject_cast<QLegend*>(o))
+        else if (auto* legend = qobject_cast<QLegend*>(o)) {
+            legend->setProperty(kLegendNoShrink, QVariant());
             legend->setFont(font);
+        }
         else if (auto* axis = qobject_cast<QAbstractAxis*>(o))
             axis->setLabelsFont(font);
     }

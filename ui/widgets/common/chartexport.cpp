@@ -148,7 +148,7 @@ double chartScale(int widthPx)
     return std::max(1.0, captionFontPx(widthPx) / 12.0);
 }
 
-QString exportCaption(const Scenario& s, ByteUnit units)
+QString exportScenarioLine(const Scenario& s)
 {
     const GpuPreset g = resolveGpu(s);
     QStringList parts;
@@ -164,13 +164,18 @@ QString exportCaption(const Scenario& s, ByteUnit units)
         parts << ChartText::tr("optimizer offload to %1").arg(QString::fromLatin1(offloadKey(s.offloadOptimizer)));
     if (s.offloadParams != OffloadDevice::None)
         parts << ChartText::tr("parameter offload to %1").arg(QString::fromLatin1(offloadKey(s.offloadParams)));
+    return parts.join(QStringLiteral(" \u00b7 "));
+}
+
+QString exportCaption(const Scenario& s, ByteUnit units)
+{
     QString verdict;
     try {
         verdict = verdictFor(computeExplorer(s), units).text;
     } catch (const InvalidInput& e) {
         verdict = invalidVerdict(e).text;
     }
-    return parts.join(QStringLiteral(" \u00b7 ")) + QStringLiteral(". ") + verdict;
+    return exportScenarioLine(s) + QStringLiteral(". ") + verdict;
 }
 
 QStringList chartExportSuffixes()
@@ -702,8 +707,23 @@ void exportCompareFile(const Scenario& a, const Scenario& b, ByteUnit units, con
             writeText(path, chartDataMarkdown(d).toUtf8());
         return;
     }
+    // Each scenario with a short verdict, then what changed and moved: the plot keeps at least half the figure (two
+    // full captions with their verdicts took nine lines, leaving the plot 44% of a 1200 x 700 figure).
+    const auto shortVerdict = [&](const Scenario& x) {
+        try {
+            const Footprint f = computeFootprint(x);
+            const QString used = numberLocale().toString(double(f.worstBytes()) / unitDivisor(units), 'f', 1);
+            const QString cap = numberLocale().toString(double(f.usableBytes) / unitDivisor(units), 'f', 1) + QLatin1Char(' ')
+                + unitNameUi(units);
+            return f.fits ? ChartText::tr("fits: %1 of %2 per GPU").arg(used, cap)
+                          : ChartText::tr("does not fit: %1 of %2 per GPU").arg(used, cap);
+        } catch (const InvalidInput& e) {
+            return invalidVerdict(e).text;
+        }
+    };
     const QString caption = o.caption.isEmpty()
-        ? ChartText::tr("A: %1\nB: %2\n%3").arg(exportCaption(a, units), exportCaption(b, units), compareSummary(a, b, units))
+        ? ChartText::tr("A: %1 · %2\nB: %3 · %4\n%5")
+              .arg(exportScenarioLine(a), shortVerdict(a), exportScenarioLine(b), shortVerdict(b), compareSummary(a, b, units))
         : o.caption == QLatin1String("-") ? QString()
                                           : o.caption;
     const QString title = o.title;

@@ -33,6 +33,9 @@ struct ChartExportOptions
 /// The caption every exported chart carries: the scenario (model, N and GPU, ZeRO stage, TP x PP, recipe, batch,
 /// checkpointing, offload) and its verdict, in one paragraph.
 QString exportCaption(const Scenario& s, ByteUnit units);
+/// The scenario part of that caption alone (model, N and GPU, ZeRO stage, TP x PP, recipe, batch, checkpointing,
+/// offload), as the Compare export states scenario A.
+QString exportScenarioLine(const Scenario& s);
 /// Pixel size of the caption's font for a figure `widthPx` wide: at least 8 pt when the figure is printed
 /// a document column (3.5 in) wide, and never below the screen's 12 px.
 double captionFontPx(int widthPx);

@@ -9,6 +9,7 @@
 #include <QBrush>
 #include <QChart>
 #include <QChartView>
+#include <QFontInfo>
 #include <QFontMetricsF>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
@@ -324,6 +325,110 @@ QString ChartText::termTip(Term t, const QString& where, std::int64_t bytes, con
     return tip;
 }
 
+namespace {
+/// Qt 6.4's LegendMarkerItem: 4 px margins around a marker of half the line height, 4 px before the text, and a text
+/// item with 4 px document margins on each side; an entry is that text's height and 8 px tall.
+double legendEntryHeight(const QFont& f) { return QFontMetricsF(f).height() + 16; }
+
+/// The chart's size as shown: the view's viewport (a chart whose minimum is wider than its view is cut at the view's
+/// edge, which is what a too wide legend did on the Compare tab at 2x).
+QSizeF shownSize(QChart* chart)
+{
+    QSizeF shown = chart->size();
+    if (QGraphicsScene* scene = chart->scene()) {
+        const QList<QGraphicsView*> views = scene->views();
+        if (!views.isEmpty())
+            shown = views.constFirst()->viewport()->size();
+    }
+    return shown;
+}
+
+/// The height a side legend's entries have: the chart's less its margins and title.
+double legendRoom(QChart* chart, const QSizeF& shown)
+{
+    const QMargins margins = chart->margins();
+    const double title = chart->title().isEmpty() ? 0 : QFontMetricsF(chart->titleFont()).height() + 8;
+    return shown.height() - margins.top() - margins.bottom() - title - 12;
+}
+
+/// The width of a side legend of `labels` in `f`: the widest label, the entry's margins and marker (legendEntryHeight()),
+/// the legend's own margins and a pixel of rounding on each side.
+double legendEntryWidth(const QFont& f, const QStringList& labels)
+{
+    const QFontMetricsF fm(f);
+    double w = 0;
+    for (const QString& l : labels)
+        w = std::max(w, fm.horizontalAdvance(l));
+    return std::ceil(w + fm.height() / 2 + 8 + 4 + 8 + 2 * 4 + 4);
+}
+
+bool sideLegend(const QLegend* legend) { return legend->alignment() == Qt::AlignLeft || legend->alignment() == Qt::AlignRight; }
+
+/// `asked` at `k` times its size (pixel or point, as it was given).
+QFont legendFontScaled(const QFont& asked, double k)
+{
+    QFont font = asked;
+    if (asked.pixelSize() > 0)
+        font.setPixelSize(std::max(1, int(std::lround(asked.pixelSize() * k))));
+    else
+        font.setPointSizeF(asked.pointSizeF() * k);
+    return font;
+}
+
+/// The legend's fonts fitLegend() may use, largest first: the size asked for, then 5 % steps down to half of it, none
+/// under kLegendMinPixelSize; only the size asked for while presentation mode scales the legend.
+QList<QFont> legendFontSteps(const QLegend* legend, const QFont& asked)
+{
+    QList<QFont> steps {asked};
+    if (legend->property(kLegendNoShrink).toBool())
+        return steps;
+    for (int i = 1; i <= 10; ++i) {
+        const QFont f = legendFontScaled(asked, 1.0 - 0.05 * i);
+        if (QFontInfo(f).pixelSize() < kLegendMinPixelSize)
+            break;
+        steps << f;
+    }
+    return steps;
+}
+
+QFont askedLegendFont(QLegend* legend)
+{
+    // The size asked for: the legend's font, unless it is the one fitLegend() set last time.
+    const QVariant mine = legend->property("shardscopeFittedFont");
+    if (!mine.isValid() || mine.value<QFont>() != legend->font())
+        legend->setProperty("shardscopeAskedFont", legend->font());
+    return legend->property("shardscopeAskedFont").value<QFont>();
+}
+} // namespace
+
+bool legendLabelsFitWidth(QChart* chart, const QStringList& labels)
+{
+    QLegend* legend = chart->legend();
+    if (!legend || !legend->isVisible() || !legend->isAttachedToChart() || !sideLegend(legend))
+        return true;
+    const QSizeF shown = shownSize(chart);
+    if (shown.width() < 1)
+        return true;
+    const QFont smallest = legendFontSteps(legend, askedLegendFont(legend)).constLast();
+    // 0.40, not fitLegend()'s 0.45: Qt Charts placed a Russian legend of 0.45 partly past the chart's right edge at 2x
+    // (as on the Compare tab, CompareWidget::minimumChartWidth()).
+    return legendEntryWidth(smallest, labels) <= 0.40 * shown.width();
+}
+
+int legendEntriesFitting(QChart* chart)
+{
+    constexpr int kMany = 1000;
+    QLegend* legend = chart->legend();
+    if (!legend || !legend->isVisible() || !legend->isAttachedToChart() || !sideLegend(legend))
+        return kMany;
+    const QSizeF shown = shownSize(chart);
+    const double room = legendRoom(chart, shown);
+    if (shown.height() < 1 || room <= 0)
+        return kMany;
+    const QFont smallest = legendFontSteps(legend, askedLegendFont(legend)).constLast();
+    return std::max(1, int(room / legendEntryHeight(smallest)));
+}
+
 void fitLegend(QChart* chart)
 {
     QLegend* legend = chart->legend();
@@ -335,52 +440,32 @@ void fitLegend(QChart* chart)
             labels << m->label();
     if (labels.isEmpty())
         return;
-    // The size asked for: the legend's font, unless it is the one set here last time.
-    const QVariant mine = legend->property("shardscopeFittedFont");
-    if (!mine.isValid() || mine.value<QFont>() != legend->font())
-        legend->setProperty("shardscopeAskedFont", legend->font());
-    const QFont asked = legend->property("shardscopeAskedFont").value<QFont>();
-    const bool side = legend->alignment() == Qt::AlignLeft || legend->alignment() == Qt::AlignRight;
-    // Qt 6.4's LegendMarkerItem: 4 px margins around a marker of half the line height, 4 px before the text, and a
-    // text item with 4 px document margins on each side; an entry is that text's height and 8 px tall.
-    auto entryHeight = [](const QFont& f) { return QFontMetricsF(f).height() + 16; };
-    // The chart's size as shown: the view's viewport (a chart whose minimum is wider than its view is cut at the
-    // view's edge, which is what a too wide legend did on the Compare tab at 2x).
-    QSizeF shown = chart->size();
-    if (QGraphicsScene* scene = chart->scene()) {
-        const QList<QGraphicsView*> views = scene->views();
-        if (!views.isEmpty())
-            shown = views.constFirst()->viewport()->size();
-    }
+    const QFont asked = askedLegendFont(legend);
+    const bool side = sideLegend(legend);
+    const QSizeF shown = shownSize(chart);
     // A side legend takes at most this much of the chart's width (Qt Charts' own cap is 0.618, which leaves a
-    // narrow chart no plot).
+    // narrow chart no plot); up to 0.6 where its entries need that in the smallest type (a Russian legend in a
+    // laptop's narrow chart, issue 26).
     const double maxWidth = 0.45 * shown.width();
-    auto widest = [&labels](const QFont& f) {
-        const QFontMetricsF fm(f);
-        double w = 0;
-        for (const QString& l : labels)
-            w = std::max(w, fm.horizontalAdvance(l));
-        // The entry's margins and marker (above), the legend's own margins and a pixel of rounding on each side.
-        return std::ceil(w + fm.height() / 2 + 8 + 4 + 8 + 2 * 4 + 4);
-    };
+    auto widest = [&labels](const QFont& f) { return legendEntryWidth(f, labels); };
     QFont font = asked;
     if (side) {
-        const QMargins margins = chart->margins();
-        const double title = chart->title().isEmpty() ? 0 : QFontMetricsF(chart->titleFont()).height() + 8;
-        const double room = shown.height() - margins.top() - margins.bottom() - title - 12;
-        const double askedSize = asked.pixelSize() > 0 ? asked.pixelSize() : asked.pointSizeF();
-        for (double k = 1.0; k >= 0.5 && (labels.size() * entryHeight(font) > room || widest(font) > maxWidth); k -= 0.05) {
-            if (asked.pixelSize() > 0)
-                font.setPixelSize(std::max(1, int(std::lround(askedSize * k))));
-            else
-                font.setPointSizeF(askedSize * k);
+        // The type made smaller where the entries are taller than the chart or wider than their share of it, down to
+        // kLegendMinPixelSize (never while presentation mode scales it): a chart with more entries than that leaves
+        // room for groups its smallest (legendEntriesFitting()).
+        const double room = legendRoom(chart, shown);
+        for (const QFont& f : legendFontSteps(legend, asked)) {
+            font = f;
+            if (labels.size() * legendEntryHeight(font) <= room && widest(font) <= maxWidth)
+                break;
         }
     }
     if (legend->font() != font)
         legend->setFont(font);
     legend->setProperty("shardscopeFittedFont", font);
     if (side) {
-        const double want = std::min(widest(font), std::floor(maxWidth));
+        const double cap = widest(font) > maxWidth ? 0.6 * shown.width() : maxWidth;
+        const double want = std::min(widest(font), std::floor(cap));
         if (std::abs(legend->minimumWidth() - want) > 0.5)
             legend->setMinimumWidth(want);
     }

@@ -59,6 +59,19 @@ void setRangeIfChanged(QAbstractAxis* axis, double lo, double hi);
  * chart's size, legend entries or fonts may have changed (a plotAreaChanged handler).
  */
 void fitLegend(QChart* chart);
+/// The smallest legend type (issue 26): fitLegend() shrinks a side legend no further than this at 1x (QFontInfo's pixel
+/// size), and not at all while presentation mode scales it (kLegendNoShrink); a chart with more entries than fit then
+/// groups its smallest ones into one entry (MemoryPerGpuChart) instead of shrinking their type.
+constexpr int kLegendMinPixelSize = 9;
+/// A bool property of a QLegend: true while presentation mode scales it up (fitLegend() then keeps the type asked for).
+constexpr const char* kLegendNoShrink = "shardscopeLegendNoShrink";
+/// How many entries `chart`'s side legend has room for, one under another, in the smallest type fitLegend() may give
+/// it; a large number where the chart is not laid out yet or its legend is not at a side.
+int legendEntriesFitting(QChart* chart);
+/// Whether a side legend of `labels` fits its share of `chart`'s width (0.40) in the smallest type fitLegend() may give
+/// it; true where the chart is not laid out yet or its legend is not at a side. A chart with longer names than fit uses
+/// shorter ones (MemoryVsGpusChart: "ZeRO-0: never" for "ZeRO-0: never fits").
+bool legendLabelsFitWidth(QChart* chart, const QStringList& labels);
 
 /// Sets the first of `titles` (longest first) that fits the chart's width as its title, else the last: Qt Charts cuts
 /// a title that does not fit to "Memory per GPU vs N (thick = current stage, ● ..." (a 3.5 in page figure).

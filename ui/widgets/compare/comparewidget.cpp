@@ -31,7 +31,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 
 namespace shardscope {
 
@@ -41,32 +40,6 @@ QString q(const std::string& s) { return QString::fromStdString(s); }
 QString amount(double bytes, ByteUnit u)
 {
     return numberLocale().toString(bytes / unitDivisor(u), 'f', 1) + QLatin1Char(' ') + unitNameUi(u);
-}
-
-
-// The summary names each term by its key, a design doc's line ("params 138.0 GB -> 2.2 GB per GPU", the English text
-// the interop tests and the chart export read); in Russian and Chinese the key is a word of the language (the window
-// showed "params 4.3 GB -> 138.0 GB на GPU"). Same order as Term.
-const char* const kTermWords[kTermCount] = {
-    QT_TRANSLATE_NOOP("shardscope::CompareWidget", "params"),
-    QT_TRANSLATE_NOOP("shardscope::CompareWidget", "grads"),
-    QT_TRANSLATE_NOOP("shardscope::CompareWidget", "master"),
-    QT_TRANSLATE_NOOP("shardscope::CompareWidget", "optimizer"),
-    QT_TRANSLATE_NOOP("shardscope::CompareWidget", "activations"),
-    QT_TRANSLATE_NOOP("shardscope::CompareWidget", "logits"),
-    QT_TRANSLATE_NOOP("shardscope::CompareWidget", "zero3_gathered_params"),
-    QT_TRANSLATE_NOOP("shardscope::CompareWidget", "zero3_unsharded_grads"),
-    QT_TRANSLATE_NOOP("shardscope::CompareWidget", "comm_buckets"),
-    QT_TRANSLATE_NOOP("shardscope::CompareWidget", "fp8_transients"),
-    QT_TRANSLATE_NOOP("shardscope::CompareWidget", "cuda_context"),
-    QT_TRANSLATE_NOOP("shardscope::CompareWidget", "fragmentation"),
-};
-QString termWord(Term t)
-{
-    const char* key = termKey(t);
-    const char* word = kTermWords[static_cast<int>(t)];
-    // The table follows core's keys; a key added or renamed in core shows as itself until the table follows.
-    return std::strcmp(key, word) == 0 ? QCoreApplication::translate("shardscope::CompareWidget", word) : QLatin1String(key);
 }
 
 } // namespace
@@ -107,7 +80,7 @@ QStringList scenarioChanges(const Scenario& a, const Scenario& b)
     return c;
 }
 
-QString compareSummary(const Scenario& a, const Scenario& b, ByteUnit units)
+QString compareMoved(const Scenario& a, const Scenario& b, ByteUnit units)
 {
     const Footprint fa = computeFootprint(a);
     const Footprint fb = computeFootprint(b);
@@ -119,16 +92,22 @@ QString compareSummary(const Scenario& a, const Scenario& b, ByteUnit units)
         const double x = double(ra.bytes(term)), y = double(rb.bytes(term));
         // a term "moved" when it changed by at least 1% of the larger worst-rank total (noise stays out)
         if (std::abs(x - y) >= 0.01 * double(std::max(fa.worstBytes(), fb.worstBytes())))
-            moved << CompareWidget::tr("%1 %2 -> %3 per GPU").arg(termWord(term), amount(x, units), amount(y, units));
+            // The legend's names ("Parameters", "Gradients"), not core's keys ("params", "grads"): issue 26.
+            moved << CompareWidget::tr("%1 %2 -> %3 per GPU").arg(termLabel(term), amount(x, units), amount(y, units));
     }
     moved << CompareWidget::tr("total %1 -> %2").arg(amount(double(fa.worstBytes()), units), amount(double(fb.worstBytes()), units));
     const StepResult sa = computeStep(a), sb = computeStep(b);
     if (sa.totals.dpBytes > 0 && sb.totals.dpBytes > 0 && std::abs(sb.totals.dpBytes / sa.totals.dpBytes - 1) > 0.005)
         moved << CompareWidget::tr("DP traffic x%1").arg(numberLocale().toString(sb.totals.dpBytes / sa.totals.dpBytes, 'f', 2));
+    return moved.join(QStringLiteral(", "));
+}
+
+QString compareSummary(const Scenario& a, const Scenario& b, ByteUnit units)
+{
     QStringList changes = scenarioChanges(a, b);
     if (changes.isEmpty())
         changes << CompareWidget::tr("no change");
-    return changes.join(QStringLiteral(", ")) + QStringLiteral(": ") + moved.join(QStringLiteral(", "));
+    return changes.join(QStringLiteral(", ")) + QStringLiteral(": ") + compareMoved(a, b, units);
 }
 
 CompareWidget::CompareWidget(QWidget* parent)

@@ -28,10 +28,11 @@ namespace shardscope {
 /// What changed from scenario A to B, in words: "ZeRO-2 -> ZeRO-3", "N 32 -> 64", "recipe mixed -> fp32".
 QStringList scenarioChanges(const Scenario& a, const Scenario& b);
 
+/// What moved from A to B: each term that changed by 1% of the larger total or more, the total, the DP traffic.
+QString compareMoved(const Scenario& a, const Scenario& b, ByteUnit units);
 /**
- * One line for a design doc: the changes, then the model-state terms that moved on the worst rank
- * and the DP traffic ratio, e.g. "ZeRO-2 -> ZeRO-3: params 138.0 GB -> 2.2 GB per GPU, DP traffic x1.50".
- * Throws InvalidInput when either scenario has no answer.
+ * One line for a design doc: the changes, then what moved (compareMoved()), e.g. "ZeRO-2 -> ZeRO-3: Parameters
+ * 138.0 GB -> 2.2 GB per GPU, ..., DP traffic x1.50". Throws InvalidInput when either scenario has no answer.
  */
 QString compareSummary(const Scenario& a, const Scenario& b, ByteUnit units);
 

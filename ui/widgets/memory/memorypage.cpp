@@ -3,6 +3,7 @@
 
 #include "breakdownmodel.h"
 #include "chartstyle.h"
+#include "flowlayout.h"
 #include "hostmemorychart.h"
 #include "memorypergpuchart.h"
 #include "memoryvsgpuschart.h"
@@ -192,7 +193,7 @@ MemoryPage::MemoryPage(QWidget* parent)
     , m_verdictLabel(new QLabel(this))
     , m_verdictSlot(nullptr)
     , m_fixBar(new QWidget(this))
-    , m_fixLayout(new QHBoxLayout(m_fixBar))
+    , m_fixLayout(new FlowLayout(m_fixBar))
     , m_bestButton(new QPushButton(m_fixBar))
     , m_compare(new QCheckBox(tr("Compare ZeRO stages"), this))
     , m_perGpu(new MemoryPerGpuChart(this))
@@ -268,7 +269,6 @@ MemoryPage::MemoryPage(QWidget* parent)
     m_bestButton->hide();
     m_bestButton->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed); // its whole text, never squeezed
     m_fixLayout->addWidget(m_bestButton);
-    m_fixLayout->addStretch(1);
     connect(m_bestButton, &QPushButton::clicked, this, [this] {
         if (!m_bestScenario)
             return;
@@ -386,7 +386,7 @@ void MemoryPage::showFixes()
         for (int i = int(m_fixButtons.size()); i < int(m_fixes.size()); ++i) {
             auto* b = new QPushButton(m_fixes[size_t(i)].label, m_fixBar);
             b->setObjectName(QStringLiteral("fix%1").arg(i));
-            m_fixLayout->insertWidget(m_fixLayout->count() - 1, b);
+            m_fixLayout->addWidget(b);
             connect(b, &QPushButton::clicked, this, [this, i] {
                 if (i >= int(m_fixes.size()))
                     return;

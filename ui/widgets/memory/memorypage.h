@@ -9,7 +9,6 @@
 #include <QWidget>
 
 class QCheckBox;
-class QHBoxLayout;
 class QLabel;
 class QPushButton;
 class QSortFilterProxyModel;
@@ -19,6 +18,7 @@ class QTableView;
 namespace shardscope {
 
 class BreakdownModel;
+class FlowLayout;
 class HostMemoryChart;
 class MemoryPerGpuChart;
 class MemoryVsGpusChart;
@@ -95,7 +95,7 @@ private:
     QWidget* m_verdictSlot;
     std::vector<Fix> m_fixes;
     QWidget* m_fixBar;
-    QHBoxLayout* m_fixLayout;
+    FlowLayout* m_fixLayout; ///< wraps (issue 26: the Russian fixes widened the window past 1366 px)
     QList<QPushButton*> m_fixButtons;
     QPushButton* m_bestButton;
     std::optional<Scenario> m_bestScenario;

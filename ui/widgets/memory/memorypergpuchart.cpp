@@ -8,6 +8,7 @@
 #include "shardscope/finetune.h"
 
 #include <QBarCategoryAxis>
+#include <QBarLegendMarker>
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
@@ -18,6 +19,7 @@
 #include <QHBoxLayout>
 #include <QLegend>
 #include <QLegendMarker>
+#include <QLinearGradient>
 #include <QLineSeries>
 #include <QLocale>
 #include <QLogValueAxis>
@@ -66,6 +68,7 @@ MemoryPerGpuChart::MemoryPerGpuChart(QWidget* parent)
     , m_floor(new QBarSet(QString(), this))
     , m_total(new QBarSet(tr("Total per GPU"), this))
     , m_expertSet(new QBarSet(tr("Expert states"), this))
+    , m_otherSet(new QBarSet(QString(), this))
     , m_logBox(new QCheckBox(tr("Log scale"), this))
 {
     for (int t = 0; t < kTermCount; ++t) {
@@ -98,6 +101,7 @@ MemoryPerGpuChart::MemoryPerGpuChart(QWidget* parent)
     m_total->setColor(QColor(0x44, 0x77, 0xaa));
     m_total->setBorderColor(QColor(0x44, 0x77, 0xaa).darker(130));
     setExpertColors(m_expertSet, palette());
+    m_otherSet->setPen(Qt::NoPen);
     m_floor->setColor(Qt::transparent);
     m_floor->setBorderColor(Qt::transparent);
     m_chart->legend()->setAlignment(Qt::AlignRight);
@@ -166,7 +170,7 @@ void MemoryPerGpuChart::applyAxisMode()
 
 void MemoryPerGpuChart::hovered(bool on, int column, QBarSet* set)
 {
-    if (!on || set == m_floor) {
+    if (!on || set == m_floor || set == m_otherSet) {
         m_lastTip.clear();
         QToolTip::hideText();
         return;
@@ -559,13 +563,67 @@ void MemoryPerGpuChart::updateLegend()
             if (m_used[static_cast<std::size_t>(t)])
                 wanted << m_sets[static_cast<std::size_t>(t)];
         }
+        wanted << m_otherSet; // last: its (empty) segments on top, the terms' bar items where they were
     }
     if (present != wanted)
         replaceSets(present, wanted);
-    // The floor set has no legend entry (re-hidden after every change: Qt 6.4 resets hidden markers when a set changes).
-    for (QLegendMarker* lm : m_chart->legend()->markers(m_bars))
-        if (lm->label().isEmpty() && lm->isVisible())
-            lm->setVisible(false);
+    groupLegend();
+}
+
+void MemoryPerGpuChart::groupLegend()
+{
+    QList<QBarSet*> grouped;
+    if (!logAxisShown()) {
+        QList<QBarSet*> sets; // those with a legend entry of their own
+        for (QBarSet* set : m_bars->barSets())
+            if (set != m_otherSet && set != m_floor && !set->label().isEmpty())
+                sets << set;
+        const int entries = int(sets.size()) + 1; // and the capacity line's
+        const int fit = legendEntriesFitting(m_chart);
+        if (entries > fit && sets.size() > 2) {
+            // The smallest by their largest segment; enough of them for "Other terms" to take their place.
+            auto largest = [](const QBarSet* set) {
+                double m = 0;
+                for (int i = 0; i < set->count(); ++i)
+                    m = std::max(m, set->at(i));
+                return m;
+            };
+            std::stable_sort(sets.begin(), sets.end(), [&](const QBarSet* a, const QBarSet* b) { return largest(a) < largest(b); });
+            const qsizetype k = std::clamp<qsizetype>(entries - fit + 1, 2, sets.size() - 1);
+            grouped = sets.mid(0, k);
+        }
+    }
+    // Keep the grouped sets in the series' order (the stack's, bottom up), for the swatch and the label.
+    QList<QBarSet*> ordered;
+    for (QBarSet* set : m_bars->barSets())
+        if (grouped.contains(set))
+            ordered << set;
+    m_grouped = ordered;
+    if (!m_grouped.isEmpty()) {
+        const QString label = tr("Other terms (%1)").arg(m_grouped.size());
+        if (m_otherSet->label() != label)
+            m_otherSet->setLabel(label);
+        // The swatch: the grouped terms' colours side by side, as their segments are drawn.
+        QLinearGradient stripes(0, 0, 1, 0);
+        stripes.setCoordinateMode(QGradient::ObjectMode);
+        const double n = double(m_grouped.size());
+        for (qsizetype i = 0; i < m_grouped.size(); ++i) {
+            stripes.setColorAt(double(i) / n, m_grouped[i]->color());
+            stripes.setColorAt(std::max(0.0, (double(i) + 1) / n - 1e-6), m_grouped[i]->color());
+        }
+        const QBrush brush(stripes);
+        if (m_otherSet->brush() != brush)
+            m_otherSet->setBrush(brush);
+    }
+    // Qt 6.4 resets hidden markers when a set changes: every marker's visibility is set again each time. The floor set
+    // (log axis) has no entry; the grouped terms have "Other terms" for theirs.
+    for (QLegendMarker* lm : m_chart->legend()->markers(m_bars)) {
+        auto* bm = qobject_cast<QBarLegendMarker*>(lm);
+        QBarSet* set = bm ? bm->barset() : nullptr;
+        const bool show = set == m_otherSet ? !m_grouped.isEmpty() : !lm->label().isEmpty() && !m_grouped.contains(set);
+        if (lm->isVisible() != show)
+            lm->setVisible(show);
+    }
 }
 
 void MemoryPerGpuChart::replaceValues(QBarSet* set, const QList<qreal>& values)
@@ -609,6 +667,7 @@ void MemoryPerGpuChart::placeLabelOnce()
 {
     if (!m_hasResult)
         return;
+    groupLegend();
     fitLegend(m_chart);
     setAxisTitleFitting(yAxis(), m_yTitles, m_chart->plotArea().height());
     const QRectF plot = m_chart->plotArea();

@@ -90,6 +90,9 @@ public:
     /// MoE (issue 25): the routed experts' weights, grads, master and optimizer states of each bar as one segment,
     /// apart from the dense model states below it (per-rank view of a MoE model; core's RankFootprint::expertStateBytes).
     QBarSet* expertSet() const { return m_expertSet; }
+    /// The legend's "Other terms (K)" entry (a set without values, last in the series) and the sets it stands for.
+    QBarSet* otherSet() const { return m_otherSet; }
+    QList<QBarSet*> groupedSets() const { return m_grouped; }
     bool expertsShown() const;
     /// The hover text of the expert segment of bar `column`: its bytes and the four states it holds.
     QString expertTipFor(int column) const;
@@ -102,6 +105,10 @@ private:
     void placeLabel();
     void placeLabelOnce();
     void updateLegend();
+    /// Where the legend has room for fewer entries than there are terms (issue 26: twelve entries of a MoE model in a
+    /// laptop's chart, or in presentation mode's 2x type), the smallest terms share one entry, "Other terms (K)", its
+    /// swatch their colours side by side; their segments stay in the bars with their own colours and tooltips.
+    void groupLegend();
     void replaceSets(const QList<QBarSet*>& present, const QList<QBarSet*>& wanted);
     static void replaceValues(QBarSet* set, const QList<qreal>& values); ///< only when they changed
     void setFinetuneColors();
@@ -151,6 +158,8 @@ private:
     /// m_columns' model-state terms, which then hold the dense part only); empty for a dense model or comparing stages.
     QBarSet* m_expertSet;
     std::vector<std::array<std::int64_t, 4>> m_expertParts;
+    QBarSet* m_otherSet; ///< the legend's entry for the grouped terms (groupLegend()); no values, no pen
+    QList<QBarSet*> m_grouped; ///< the sets whose legend entries "Other terms" stands for
     QCheckBox* m_logBox;
     ChartLabel* m_label;
 };

@@ -176,6 +176,7 @@ void MemoryVsGpusChart::refresh()
         // Legend names change only when a stage starts or stops fitting at all (a legend change re-lays out the
         // chart); the smallest N itself is written beside its marker.
         QString name = QStringLiteral("ZeRO-%1").arg(z);
+        QString shortName = name;
         QList<QPointF> marker;
         ChartLabel* minLabel = m_minLabels[static_cast<std::size_t>(z)];
         minLabel->setVisible(false);
@@ -191,10 +192,13 @@ void MemoryVsGpusChart::refresh()
                     m_minShown[static_cast<std::size_t>(z)] = true;
                 }
             } else {
-                name = m.reason.rfind("never fits", 0) == 0 ? tr("ZeRO-%1: never fits").arg(z) : tr("ZeRO-%1: no answer").arg(z);
+                const bool never = m.reason.rfind("never fits", 0) == 0;
+                name = never ? tr("ZeRO-%1: never fits").arg(z) : tr("ZeRO-%1: no answer").arg(z);
+                shortName = never ? tr("ZeRO-%1: never").arg(z) : name;
             }
         }
-        setNameIfChanged(m_lines[static_cast<std::size_t>(z)], name);
+        m_longNames[static_cast<std::size_t>(z)] = name;
+        m_shortNames[static_cast<std::size_t>(z)] = shortName;
         // The current stage is the thick line (a pen change repaints; a legend text change would re-lay out).
         QLineSeries* line = m_lines[static_cast<std::size_t>(z)];
         const qreal width = z == m_result.scenario.zeroStage ? 4.0 : 2.0;
@@ -205,6 +209,7 @@ void MemoryVsGpusChart::refresh()
         }
         m_markers[static_cast<std::size_t>(z)]->replace(marker);
     }
+    applyNames();
     // One N only (`--framework single`: one GPU): the axis spans an octave either side and the stages are dots, so
     // that the one point per stage is drawn (a one-point line draws nothing).
     const bool onePoint = xMax <= xMin;
@@ -374,10 +379,23 @@ void MemoryVsGpusChart::placeLabel()
     m_labelPass.run([this] { placeLabelOnce(); });
 }
 
+void MemoryVsGpusChart::applyNames()
+{
+    // The long names where the whole legend fits its share of the chart in the smallest type, else the short ones.
+    QStringList labels(m_longNames.begin(), m_longNames.end());
+    for (QLegendMarker* lm : m_chart->legend()->markers())
+        if (lm->isVisible() && !lm->label().isEmpty() && !std::count(m_lines.begin(), m_lines.end(), lm->series()))
+            labels << lm->label();
+    const bool fit = legendLabelsFitWidth(m_chart, labels);
+    for (std::size_t z = 0; z < 4; ++z)
+        setNameIfChanged(m_lines[z], fit ? m_longNames[z] : m_shortNames[z]);
+}
+
 void MemoryVsGpusChart::placeLabelOnce()
 {
     if (!m_hasResult)
         return;
+    applyNames();
     fitLegend(m_chart);
     setAxisTitleFitting(m_y, m_yTitles, m_chart->plotArea().height());
     // A narrow figure (a 3.5 in page column, 336 px) cut the long titles to "N GPUs (log ...": the short ones there.

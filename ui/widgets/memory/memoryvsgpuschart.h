@@ -93,6 +93,11 @@ private:
     std::array<ChartLabel*, 4> m_minLabels {};
     /// Which stages have a smallest-N label (one label is drawn for stages that share the same N).
     std::array<bool, 4> m_minShown {};
+    /// Each stage's legend name, and the shorter one used where the names do not fit the legend's share of the chart in
+    /// its smallest type (issue 26: "ZeRO-0: никогда не помещается" ran out of a laptop's chart).
+    std::array<QString, 4> m_longNames;
+    std::array<QString, 4> m_shortNames;
+    void applyNames();
     PassGuard m_labelPass; ///< placeLabel(): a re-layout it causes calls it again
     bool m_refreshing = false; ///< refresh() is running: placeLabel() waits for its end
     QStringList m_yTitles; ///< the memory axis's titles, longest first (setAxisTitleFitting())
