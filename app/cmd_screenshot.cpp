@@ -107,7 +107,7 @@ int runScreenshot(const QStringList& args)
         parser.addOption(darkOpt);
         parser.addOption(sizeOpt);
         const QCommandLineOption ringOpt(QStringLiteral("ring"),
-                                         QStringLiteral("Step tab in one-collective mode: reduce-scatter, all-gather or all-reduce."),
+                                         QStringLiteral("Step tab in one-collective mode: reduce-scatter, all-gather, all-reduce or all-to-all (MoE, a full mesh)."),
                                          QStringLiteral("KIND"));
         const QCommandLineOption hopOpt(QStringLiteral("hop"),
                                         QStringLiteral("With --ring: the hops done (default 0, the start); with --tab train: the replay's hop, from 0."), QStringLiteral("K"),
@@ -155,9 +155,10 @@ int runScreenshot(const QStringList& args)
             ring = k == QLatin1String("reduce-scatter") ? std::optional(EventKind::ReduceScatter)
                 : k == QLatin1String("all-gather")      ? std::optional(EventKind::AllGather)
                 : k == QLatin1String("all-reduce")      ? std::optional(EventKind::AllReduce)
+                : k == QLatin1String("all-to-all")      ? std::optional(EventKind::AllToAll)
                                                         : std::nullopt;
             if (!ring)
-                throw InvalidInput("ring", "--ring must be reduce-scatter, all-gather or all-reduce (got '" + k.toStdString() + "')");
+                throw InvalidInput("ring", "--ring must be reduce-scatter, all-gather, all-reduce or all-to-all (got '" + k.toStdString() + "')");
         }
         const int hop = int(parseIntOption(parser.value(hopOpt), "hop", 0, 64));
         // --pin shows only on the Compare tab: elsewhere it was read and ignored silently.

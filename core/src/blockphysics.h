@@ -200,18 +200,25 @@ struct LayerOp
     EventPart part = EventPart::Attention;
     double flops = 0, seconds = 0; ///< Kernels: their FLOPs and seconds on one GPU
     double cover = 0; ///< TpPair, CpRing: the kernel seconds next to it (what may hide it)
+    /// Kernels: the whole MLP of a layer (forward, recomputed forward or backward), whose seconds hold a MoE layer's
+    /// exposed all-to-alls (LayerTimes::moeA2aExposedFwd, Bwd); computeStep() draws them as events of their own.
+    bool wholeMlp = false;
 
     static LayerOp kernels(StepPhase ph, EventPart part, double flops, double seconds)
     {
-        return {Kind::Kernels, ph, part, flops, seconds, 0.0};
+        return {Kind::Kernels, ph, part, flops, seconds, 0.0, false};
+    }
+    static LayerOp mlp(StepPhase ph, double flops, double seconds)
+    {
+        return {Kind::Kernels, ph, EventPart::Mlp, flops, seconds, 0.0, true};
     }
     static LayerOp tpPair(StepPhase ph, EventPart part, double cover)
     {
-        return {Kind::TpPair, ph, part, 0.0, 0.0, cover};
+        return {Kind::TpPair, ph, part, 0.0, 0.0, cover, false};
     }
     static LayerOp cpRing(StepPhase ph, double cover)
     {
-        return {Kind::CpRing, ph, EventPart::Attention, 0.0, 0.0, cover};
+        return {Kind::CpRing, ph, EventPart::Attention, 0.0, 0.0, cover, false};
     }
 };
 
@@ -227,7 +234,7 @@ void layerForwardOps(const LayerTimes& lt, StepPhase ph, Visit&& visit)
                            lt.attnLinFwd + lt.coreFwd + lt.attnEwFwd));
     visit(LayerOp::cpRing(ph, lt.coreFwd));
     visit(LayerOp::tpPair(ph, EventPart::Attention, lt.attnLinFwd));
-    visit(LayerOp::kernels(ph, EventPart::Mlp, lt.mlpFlops, lt.mlpFwd));
+    visit(LayerOp::mlp(ph, lt.mlpFlops, lt.mlpFwd));
     visit(LayerOp::tpPair(ph, EventPart::Mlp, lt.mlpFwd));
 }
 
@@ -245,7 +252,7 @@ void layerBackwardOps(const LayerTimes& lt, Checkpointing recompute, Visit&& vis
         visit(LayerOp::kernels(StepPhase::Recompute, EventPart::Mlp, lt.perOpMlpRecomputeFlops, lt.perOpMlpRecompute));
     }
     const StepPhase b = StepPhase::Backward;
-    visit(LayerOp::kernels(b, EventPart::Mlp, lt.mlpBwdFactor * lt.mlpFlops, lt.mlpBwd));
+    visit(LayerOp::mlp(b, lt.mlpBwdFactor * lt.mlpFlops, lt.mlpBwd));
     visit(LayerOp::tpPair(b, EventPart::Mlp, lt.mlpBwd));
     visit(LayerOp::kernels(b, EventPart::Attention, lt.attnBwdFactor * lt.attnFlops + 2.0 * lt.coreFlops,
                            lt.attnLinBwd + lt.coreBwd + lt.attnEwBwd));

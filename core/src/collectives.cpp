@@ -16,6 +16,7 @@ const char* eventKindKey(EventKind k)
     case EventKind::Recv: return "recv";
     case EventKind::HostToDevice: return "h2d";
     case EventKind::DeviceToHost: return "d2h";
+    case EventKind::AllToAll: return "all-to-all";
     }
     return "";
 }
@@ -35,7 +36,8 @@ double collectiveWireBytes(EventKind kind, double bufferBytes, std::int64_t n)
     switch (kind) {
     case EventKind::AllReduce: return ringAllReduceWireBytes(bufferBytes, n);
     case EventKind::ReduceScatter:
-    case EventKind::AllGather: return ringGatherScatterWireBytes(bufferBytes, n);
+    case EventKind::AllGather:
+    case EventKind::AllToAll: return ringGatherScatterWireBytes(bufferBytes, n);
     case EventKind::Send:
     case EventKind::HostToDevice:
     case EventKind::DeviceToHost: return bufferBytes;
@@ -50,7 +52,8 @@ std::int64_t collectiveSteps(EventKind kind, std::int64_t n)
     switch (kind) {
     case EventKind::AllReduce: return n <= 1 ? 0 : 2 * (n - 1);
     case EventKind::ReduceScatter:
-    case EventKind::AllGather: return n <= 1 ? 0 : n - 1;
+    case EventKind::AllGather:
+    case EventKind::AllToAll: return n <= 1 ? 0 : n - 1;
     case EventKind::Send:
     case EventKind::Recv:
     case EventKind::HostToDevice:

@@ -165,6 +165,8 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
         const double coverFwd = lt.attnLinFwd + lt.coreFwd + ewAttnSec + kernelsFwd;
         const double exposedFwd = s.moeA2aOverlap ? std::max(0.0, a2aFwd - coverFwd) : a2aFwd;
         const double exposedBwd = s.moeA2aOverlap ? std::max(0.0, a2aFwd - 2.0 * coverFwd) : a2aFwd;
+        lt.moeA2aExposedFwd = exposedFwd;
+        lt.moeA2aExposedBwd = exposedBwd;
         lt.upShare = eUp + sUp + eDown + sDown > 0 ? (eUp + sUp) / (eUp + sUp + eDown + sDown) : 1.0;
         lt.mlpFwd = kernelsFwd + ewMlpSec + exposedFwd;
         lt.mlpEwFwd = ewMlpSec + moeEw;

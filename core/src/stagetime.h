@@ -94,6 +94,10 @@ struct LayerTimes
     /// MoE (issue 25): one all-to-all's seconds and the bytes this rank sends in it (moeAllToAll()); its exposed
     /// part is in mlpFwd and mlpBwd.
     double moeA2aSeconds = 0, moeA2aBytes = 0;
+    /// Of them, the seconds the layer's forward (dispatch + combine) and backward (their gradients) wait for: all
+    /// of 2 x moeA2aSeconds, or with moeA2aOverlap what the kernels cannot cover. computeStep() draws them as the
+    /// MoE layers' all-to-all events (half each), cut out of the MLP's kernels event.
+    double moeA2aExposedFwd = 0, moeA2aExposedBwd = 0;
     /// Backward FLOPs per forward FLOP of the linear work of the attention half (its projections, not the attention
     /// core), of the MLP and of the LM head: 2 (data- and weight-gradient GEMMs); with a frozen base (fine-tuning,
     /// issue 28) the base GEMMs run their data gradient only and the adapters both: (base + 2 x adapters) / (base +

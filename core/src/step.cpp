@@ -26,6 +26,7 @@ const char* commGroupKey(CommGroup g)
     case CommGroup::PP: return "pp";
     case CommGroup::Host: return "host";
     case CommGroup::CP: return "cp";
+    case CommGroup::EP: return "ep";
     }
     return "";
 }
@@ -98,6 +99,7 @@ public:
         m_lt = detail::layerTimes(s, m_fp.gpu, detail::activationWireBytes(m_b));
         m_bw = detail::groupBandwidths(s, m_links, m_dc);
         m_uc = detail::unitComms(s, m_b, m_links, m_bw, m_dc);
+        m_a2a = moeAllToAll(s);
         m_worstStage = m_fp.worstRank().stage;
         buildStages();
     }
@@ -127,6 +129,7 @@ private:
     /// LM head, forward and backward, for one micro-batch on one GPU) and its message bytes (stagetime.h).
     detail::LayerTimes m_lt;
     detail::UnitComms m_uc; ///< the collectives of the ZeRO units (blockphysics.h)
+    MoeAllToAll m_a2a; ///< MoE (issue 25): one all-to-all of a MoE layer (none for a dense model)
     std::int64_t m_worstStage = 0;
     std::vector<StageDesc> m_stages;
     std::map<std::tuple<std::int64_t, std::int64_t, bool, bool>, OpTemplate> m_templates;
@@ -254,11 +257,49 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
         push(e);
         overlapBack(first, cfree0, rt.seconds - rt.exposed);
     };
+    // MoE (issue 25; docs/model.md, "MoE all-to-all"): a MoE layer's MLP in one pass runs the dispatch all-to-all, the
+    // experts' kernels, the combine all-to-all (backward: their gradients, in reverse: the same two messages). The
+    // exposed seconds the MLP's time held (LayerTimes::moeA2aExposedFwd, Bwd) are cut out of the kernels event and
+    // drawn as the two all-to-alls, half each, so the block's compute stream (and the step) keeps its length; an
+    // all-to-all lasts moeAllToAll().seconds, of which what the kernels cover (moeA2aOverlap) is hidden. The exposed
+    // seconds stay in the block's compute (or recompute) total as before; StepTotals::epSeconds reports them.
+    auto moeMlp = [&](const detail::LayerOp& o, std::int64_t layer) {
+        const double exposed
+            = std::min(o.seconds, o.phase == StepPhase::Backward ? m_lt.moeA2aExposedBwd : m_lt.moeA2aExposedFwd);
+        double& total = o.phase == StepPhase::Recompute ? op.recompute : op.compute;
+        auto allToAll = [&]() {
+            StepEvent e;
+            e.kind = EventKind::AllToAll;
+            e.group = CommGroup::EP;
+            e.phase = o.phase;
+            e.part = EventPart::Mlp;
+            e.bufferBytes = m_a2a.tokens * m_a2a.copiesPerToken * m_a2a.bytesPerCopy;
+            e.bytes = m_a2a.sentBytes;
+            e.groupSize = std::max<std::int64_t>(1, m_s.ep);
+            e.crossesNodes = m_a2a.epNodes > 1;
+            e.layer = layer;
+            e.layerCount = 1;
+            e.duration = m_a2a.seconds;
+            e.exposedSeconds = std::min(e.duration, 0.5 * exposed);
+            e.start = cfree;
+            cfree += 0.5 * exposed;
+            total += 0.5 * exposed;
+            push(e);
+        };
+        allToAll();
+        compute(o.flops, o.seconds - exposed, o.phase, o.part, layer);
+        allToAll();
+    };
     // A layer's (or a per-weight piece's) ops in order (blockphysics.h): kernels, the TP pair, the CP ring.
     auto runAt = [&](std::int64_t layer) {
         return [&, layer](const detail::LayerOp& o) {
             switch (o.kind) {
-            case detail::LayerOp::Kind::Kernels: compute(o.flops, o.seconds, o.phase, o.part, layer); break;
+            case detail::LayerOp::Kind::Kernels:
+                if (o.wholeMlp && layer >= 0 && m_s.arch.moeLayer(layer) && m_a2a.seconds > 0)
+                    moeMlp(o, layer);
+                else
+                    compute(o.flops, o.seconds, o.phase, o.part, layer);
+                break;
             case detail::LayerOp::Kind::TpPair: tpPair(o.phase, o.part, layer, o.cover); break;
             case detail::LayerOp::Kind::CpRing: cpRing(o.phase, layer, o.cover); break;
             }
@@ -597,7 +638,8 @@ StepResult StepModel::run()
         T.exposedCommSeconds += std::max(0.0, op.duration - op.compute - op.recompute); // rounding: never below 0
         fineCount += op.events.size() + (b.remoteDep ? 1 : 0);
         for (const auto& e : op.events) {
-            if (!e.isComm())
+            // MoE all-to-alls: their exposed seconds are in op.compute, their totals in epBytes and epSeconds.
+            if (!e.isComm() || e.group == CommGroup::EP)
                 continue;
             T.hiddenCommSeconds += std::max(0.0, e.duration - e.exposedSeconds);
             double& g = e.group == CommGroup::DP ? T.dpBytes

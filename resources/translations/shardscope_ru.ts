@@ -3588,6 +3588,38 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>Colour = which chunk of the buffer. Illustration: hops are stepped by hand or played slowly, not timed.</source>
             <translation>Цвет = какой фрагмент буфера. Иллюстрация: шаги выполняются вручную или медленно проигрываются, без реального времени.</translation>
         </message>
+        <message>
+            <source>One collective: %1 among %2 GPUs (an EP group), not a ring · exchange %3 of %4</source>
+            <translation>Одна коллективная операция: %1 между %2 GPU (группа EP), не кольцо · обмен %3 из %4</translation>
+        </message>
+        <message>
+            <source>Start: each GPU holds its routed tokens in %1 slices, one for each GPU&apos;s experts.</source>
+            <translation>Начало: каждый GPU держит свои маршрутизированные токены в %1 срезах, по одному для экспертов каждого GPU.</translation>
+        </message>
+        <message>
+            <source>End: each GPU holds the slices every GPU routed to its experts.</source>
+            <translation>Конец: каждый GPU держит срезы, которые все GPU направили его экспертам.</translation>
+        </message>
+        <message>
+            <source>Each GPU sent one slice straight to the GPU %1 places to its right: every GPU sends to every other.</source>
+            <translation>Каждый GPU отправил один срез прямо GPU на %1 позиций правее: каждый GPU шлёт каждому другому.</translation>
+        </message>
+        <message>
+            <source>Colour = whose tokens. Illustration: exchanges are stepped by hand or played slowly, not timed.</source>
+            <translation>Цвет = чьи токены. Иллюстрация: обмены переключаются вручную или медленно проигрываются, без реального времени.</translation>
+        </message>
+        <message>
+            <source>slice of GPU 0&apos;s tokens (tokens x top-k x hidden / GPUs)</source>
+            <translation>срез токенов GPU 0 (токены x top-k x hidden / GPU)</translation>
+        </message>
+        <message>
+            <source>sent, not yet received</source>
+            <translation>отправлен, ещё не получен</translation>
+        </message>
+        <message>
+            <source>arrow: a slice sent in this exchange</source>
+            <translation>стрелка: срез, отправленный в этом обмене</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::ScenarioCommand</name>
@@ -3695,6 +3727,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>optimizer</source>
             <comment>step phase: the optimizer step</comment>
             <translation>шаг оптимизатора</translation>
+        </message>
+        <message>
+            <source>all-to-all</source>
+            <translation>all-to-all</translation>
         </message>
     </context>
     <context>
@@ -3838,6 +3874,14 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>no communication right now (the playhead is between collectives)</source>
             <translation>сейчас нет обмена данными (указатель между коллективными операциями)</translation>
+        </message>
+        <message>
+            <source>NVLink and the NIC</source>
+            <translation>NVLink и NIC</translation>
+        </message>
+        <message>
+            <source>%1 modelled (%2 exposed) · all-to-all of %3 GPUs over %4: every GPU sends a slice (tokens x top-k x hidden) of %5 to every other · exchange %6 of %7 · illustration: one loop per %8 s, not to scale</source>
+            <translation>%1 по модели (%2 открыто) · all-to-all из %3 GPU через %4: каждый GPU шлёт каждому другому срез (токены x top-k x hidden) по %5 · обмен %6 из %7 · иллюстрация: один цикл за %8 с, не в масштабе</translation>
         </message>
     </context>
     <context>
@@ -5395,6 +5439,14 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>worst rank</source>
             <translation>худший ранг</translation>
+        </message>
+        <message>
+            <source>EP all-to-all</source>
+            <translation>EP all-to-all</translation>
+        </message>
+        <message>
+            <source>all-to-all (EP)</source>
+            <translation>all-to-all (EP)</translation>
         </message>
     </context>
     <context>

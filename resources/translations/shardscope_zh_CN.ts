@@ -3588,6 +3588,38 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>Colour = which chunk of the buffer. Illustration: hops are stepped by hand or played slowly, not timed.</source>
             <translation>颜色 = 缓冲区的哪个分块。示意图：逐跳手动步进或慢速播放，不按真实时间。</translation>
         </message>
+        <message>
+            <source>One collective: %1 among %2 GPUs (an EP group), not a ring · exchange %3 of %4</source>
+            <translation>单个集合通信：%2 块 GPU（一个 EP 组）之间的 %1，不是环 · 第 %3 次交换，共 %4 次</translation>
+        </message>
+        <message>
+            <source>Start: each GPU holds its routed tokens in %1 slices, one for each GPU&apos;s experts.</source>
+            <translation>开始：每块 GPU 把自己路由好的词元分成 %1 片，每片对应一块 GPU 上的专家。</translation>
+        </message>
+        <message>
+            <source>End: each GPU holds the slices every GPU routed to its experts.</source>
+            <translation>结束：每块 GPU 持有所有 GPU 路由给它的专家的那些片。</translation>
+        </message>
+        <message>
+            <source>Each GPU sent one slice straight to the GPU %1 places to its right: every GPU sends to every other.</source>
+            <translation>每块 GPU 把一片直接发给它右边第 %1 块 GPU：每块 GPU 都发给其他每块 GPU。</translation>
+        </message>
+        <message>
+            <source>Colour = whose tokens. Illustration: exchanges are stepped by hand or played slowly, not timed.</source>
+            <translation>颜色 = 谁的词元。示意：交换手动逐步或慢速播放，不按真实时间。</translation>
+        </message>
+        <message>
+            <source>slice of GPU 0&apos;s tokens (tokens x top-k x hidden / GPUs)</source>
+            <translation>GPU 0 的词元片（词元 x top-k x 隐藏维度 / GPU 数）</translation>
+        </message>
+        <message>
+            <source>sent, not yet received</source>
+            <translation>已发出，尚未收到</translation>
+        </message>
+        <message>
+            <source>arrow: a slice sent in this exchange</source>
+            <translation>箭头：本次交换发出的一片</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::ScenarioCommand</name>
@@ -3695,6 +3727,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>optimizer</source>
             <comment>step phase: the optimizer step</comment>
             <translation>优化器更新</translation>
+        </message>
+        <message>
+            <source>all-to-all</source>
+            <translation>all-to-all（全交换）</translation>
         </message>
     </context>
     <context>
@@ -3838,6 +3874,14 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>no communication right now (the playhead is between collectives)</source>
             <translation>此刻没有通信（播放头位于两次集合通信之间）</translation>
+        </message>
+        <message>
+            <source>NVLink and the NIC</source>
+            <translation>NVLink 和网卡</translation>
+        </message>
+        <message>
+            <source>%1 modelled (%2 exposed) · all-to-all of %3 GPUs over %4: every GPU sends a slice (tokens x top-k x hidden) of %5 to every other · exchange %6 of %7 · illustration: one loop per %8 s, not to scale</source>
+            <translation>模型 %1（暴露 %2）· %3 个 GPU 经 %4 的全交换：每个 GPU 向其他每个 GPU 发送一片（词元 x top-k x 隐藏维度）%5 · 第 %6 次交换，共 %7 次 · 示意：每 %8 秒一轮，不按比例</translation>
         </message>
     </context>
     <context>
@@ -5395,6 +5439,14 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>worst rank</source>
             <translation>最差 rank</translation>
+        </message>
+        <message>
+            <source>EP all-to-all</source>
+            <translation>EP 全交换</translation>
+        </message>
+        <message>
+            <source>all-to-all (EP)</source>
+            <translation>全交换 (EP)</translation>
         </message>
     </context>
     <context>

@@ -189,7 +189,8 @@ private slots:
     void tourMenuInCurriculumOrder()
     {
         QCOMPARE(builtinTourIds(), QStringList({QStringLiteral("zero1-from-scratch"), QStringLiteral("why-70b-needs-zero3"),
-                                                QStringLiteral("ddp-to-zero3"), QStringLiteral("3d-parallelism")}));
+                                                QStringLiteral("ddp-to-zero3"), QStringLiteral("3d-parallelism"),
+                                                QStringLiteral("experts-across-gpus")}));
         MainWindow w(defaultScenario());
         auto* lecture = new Lecture(&w);
         Q_UNUSED(lecture)

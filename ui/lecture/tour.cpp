@@ -497,9 +497,11 @@ bool looksLikeTour(const QByteArray& bytes)
 QStringList builtinTourIds()
 {
     // Curriculum order (docs/tours.md): what a rank holds (ZeRO-1 from the bytes up), why a 70B model needs ZeRO-3,
-    // when the switch pays in step time, then 3D parallelism. A tour not in this list follows, by name.
+    // when the switch pays in step time, then 3D parallelism, then experts across GPUs (MoE, issue 25). A tour not in this
+    // list follows, by name.
     static const QStringList curriculum = {QStringLiteral("zero1-from-scratch"), QStringLiteral("why-70b-needs-zero3"),
-                                           QStringLiteral("ddp-to-zero3"), QStringLiteral("3d-parallelism")};
+                                           QStringLiteral("ddp-to-zero3"), QStringLiteral("3d-parallelism"),
+                                           QStringLiteral("experts-across-gpus")};
     QStringList found;
     for (const QString& f : QDir(kBuiltinDir).entryList({QStringLiteral("*") + kTourSuffix}, QDir::Files, QDir::Name))
         found << f.chopped(kTourSuffix.size());

@@ -43,6 +43,12 @@ const QStringList& tourQuantityNames()
         QStringLiteral("dp_gb"), QStringLiteral("nvlink_gbps"), QStringLiteral("nic_gbps"), QStringLiteral("mfu_pct"),
         QStringLiteral("nic_channels"), QStringLiteral("nic_node_gbps"), QStringLiteral("dp_gbps"),
         QStringLiteral("tp_crosses_nodes"), QStringLiteral("pp_crosses_nodes"),
+        // MoE and expert parallelism (issue 25): the model's experts, the EP layout, one all-to-all (moeAllToAll()) and
+        // the step's all-to-all events
+        QStringLiteral("ep"), QStringLiteral("experts"), QStringLiteral("top_k"), QStringLiteral("experts_per_gpu"),
+        QStringLiteral("ep_nodes"), QStringLiteral("a2a_tokens"), QStringLiteral("a2a_mb"), QStringLiteral("a2a_slice_mb"),
+        QStringLiteral("a2a_nic_mb"), QStringLiteral("a2a_ms"), QStringLiteral("a2a_per_step"), QStringLiteral("ep_gb"),
+        QStringLiteral("ep_exposed_s"),
         // from core's mini trainer (a step with "train"): measured on rank 0 and predicted
         QStringLiteral("train_params_m"), QStringLiteral("train_ranks"), QStringLiteral("train_measured_mb"),
         QStringLiteral("train_predicted_mb"), QStringLiteral("train_measured_peak_mb"),
@@ -190,6 +196,40 @@ double TourFacts::value(const QString& name) const
         return step().links.tpCrossesNodes ? 1 : 0;
     if (name == QLatin1String("pp_crosses_nodes"))
         return step().links.ppCrossesNodes ? 1 : 0;
+    if (name == QLatin1String("ep"))
+        return double(s.ep);
+    if (name == QLatin1String("experts"))
+        return double(s.arch.experts);
+    if (name == QLatin1String("top_k"))
+        return double(s.arch.topK);
+    if (name == QLatin1String("experts_per_gpu"))
+        return double(s.arch.experts) / double(std::max<std::int64_t>(1, s.ep));
+    if (name.startsWith(QLatin1String("a2a_")) || name == QLatin1String("ep_nodes")) {
+        const MoeAllToAll x = moeAllToAll(s);
+        if (name == QLatin1String("ep_nodes"))
+            return double(x.epNodes);
+        if (name == QLatin1String("a2a_tokens"))
+            return x.tokens;
+        if (name == QLatin1String("a2a_mb"))
+            return x.sentBytes / 1e6;
+        if (name == QLatin1String("a2a_slice_mb"))
+            return s.ep > 1 ? x.sentBytes / double(s.ep - 1) / 1e6 : 0.0;
+        if (name == QLatin1String("a2a_nic_mb"))
+            return x.interNodeBytes / 1e6;
+        if (name == QLatin1String("a2a_ms"))
+            return x.seconds * 1e3;
+        if (name == QLatin1String("a2a_per_step"))
+            return x.sentBytes > 0 ? std::round(step().totals.epBytes / x.sentBytes) : 0.0; // the step's all-to-all events
+    }
+    if (name == QLatin1String("ep_gb"))
+        return step().totals.epBytes / kGB;
+    if (name == QLatin1String("ep_exposed_s")) {
+        double exposed = 0;
+        for (const StepEvent& e : step().events)
+            if (e.kind == EventKind::AllToAll)
+                exposed += e.exposedSeconds;
+        return exposed;
+    }
     if (name.startsWith(QLatin1String("train_")))
         return trainValue(name);
     throw InvalidInput("tour", QCoreApplication::translate("shardscope::Tour", "unknown quantity '%1'").arg(name).toStdString());

@@ -15,13 +15,14 @@
 namespace shardscope {
 
 /// The process group a collective runs in. Compute events have CommGroup::None.
-enum class CommGroup { None, DP, TP, PP, Host, CP };
+/// EP (issue 25): the expert-parallel group of a MoE layer's all-to-alls.
+enum class CommGroup { None, DP, TP, PP, Host, CP, EP };
 enum class StepPhase { Forward, Backward, Recompute, Optimizer };
 /// What an event works on (for labels): a layer's attention or MLP half, a whole layer, the embedding,
 /// the LM head and loss, the optimizer step.
 enum class EventPart { Attention, Mlp, Layer, Embedding, Head, Optimizer };
 
-/// "dp", "tp", "pp", "host", "cp" ("" for None).
+/// "dp", "tp", "pp", "host", "cp", "ep" ("" for None).
 const char* commGroupKey(CommGroup g);
 /// "forward", "backward", "recompute", "optimizer".
 const char* stepPhaseKey(StepPhase p);

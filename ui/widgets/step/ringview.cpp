@@ -147,6 +147,10 @@ void RingView::paintEvent(QPaintEvent*)
     QPainter p(this);
     p.fillRect(rect(), palette().color(QPalette::Base));
     p.setRenderHint(QPainter::Antialiasing, true);
+    if (m_kind == EventKind::AllToAll) {
+        paintAllToAll(p);
+        return;
+    }
     const QColor text = palette().color(QPalette::Text);
     const QFontMetrics fm(font());
     const int line = fm.lineSpacing();
@@ -331,6 +335,155 @@ void RingView::paintEvent(QPaintEvent*)
         p.drawText(QRectF(8, y + clockLines * line + 4, width() - 16, 2 * line + 2), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
                    m_note);
     }
+}
+
+void RingView::paintAllToAll(QPainter& p)
+{
+    const QColor text = palette().color(QPalette::Text);
+    const QFontMetrics fm(font());
+    const int line = fm.lineSpacing();
+    const double ks = typeScale();
+    const int n = m_n;
+    const int total = hopCount();
+    // owner[g][c]: the GPU whose tokens slot c of GPU g holds (-1: sent, not yet received). Start: GPU g's own tokens,
+    // slot c routed to GPU c's experts. Exchange h: GPU g sends its slot (g + h + 1) mod n to that GPU, which keeps it
+    // in slot g. End: slot c of GPU g holds GPU c's tokens for g's experts (the transpose).
+    std::vector<std::vector<int>> owner(static_cast<std::size_t>(n), std::vector<int>(static_cast<std::size_t>(n), 0));
+    for (int g = 0; g < n; ++g)
+        for (int c = 0; c < n; ++c)
+            owner[size_t(g)][size_t(c)] = g;
+    auto dest = [n](int g, int h) { return (g + h + 1) % n; };
+    for (int h = 0; h < m_hop; ++h) {
+        std::vector<std::vector<int>> next = owner;
+        for (int g = 0; g < n; ++g) {
+            const int d = dest(g, h);
+            next[size_t(d)][size_t(g)] = g;
+            if (next[size_t(g)][size_t(d)] == g)
+                next[size_t(g)][size_t(d)] = -1;
+        }
+        owner = std::move(next);
+    }
+
+    p.setPen(text);
+    QFont bold = font();
+    bold.setBold(true);
+    p.setFont(bold);
+    const int titleW = std::max(40, m_play->x() - 16);
+    p.drawText(QRectF(8, 4, titleW, line), Qt::AlignLeft | Qt::AlignVCenter,
+               QFontMetrics(bold).elidedText(tr("One collective: %1 among %2 GPUs (an EP group), not a ring · exchange %3 of %4")
+                                                 .arg(kindText(m_kind))
+                                                 .arg(n)
+                                                 .arg(m_hop)
+                                                 .arg(total),
+                                             Qt::ElideRight, titleW));
+    p.setFont(font());
+    const QString what = m_hop == 0 ? tr("Start: each GPU holds its routed tokens in %1 slices, one for each GPU's experts.").arg(n)
+        : m_hop == total            ? tr("End: each GPU holds the slices every GPU routed to its experts.")
+                                    : tr("Each GPU sent one slice straight to the GPU %1 places to its right: every GPU sends to every other.").arg(m_hop);
+    const QString withKeys = what + tr("  ·  ] next hop, [ previous, or Play");
+    p.drawText(QRectF(8, 4 + line, width() - 16, line), Qt::AlignLeft | Qt::AlignVCenter,
+               fm.horizontalAdvance(withKeys) <= titleW ? withKeys : fm.elidedText(what, Qt::ElideRight, width() - 16));
+
+    const QString clock = tr("Colour = whose tokens. Illustration: exchanges are stepped by hand or played slowly, not timed.");
+    const double legendH = 3 * line + 14;
+    const double noteH = m_note.isEmpty() ? 0 : 2 * line + 4;
+    const double meshBand = 34 * ks; // the arcs bow above and below the row of boxes
+    const double bottom = height() - legendH - noteH - meshBand;
+    const double gap = 36 * ks;
+    const double boxW = std::min(200.0 * ks, (width() - 40 - gap * (n - 1)) / n);
+    const double head = 2 * line + 10 + meshBand;
+    const double boxH = std::max(60.0 * ks, std::min(200.0 * ks, bottom - head));
+    const double top = head + std::max(0.0, (bottom - head - boxH) / 2);
+    const double left = (width() - (n * boxW + (n - 1) * gap)) / 2;
+    auto box = [&](int g) { return QRectF(left + g * (boxW + gap), top, boxW, boxH); };
+    const double slotGap = 4;
+    const double slotW = (boxW - 12 - slotGap * (n - 1)) / n;
+    auto slot = [&](int g, int c) {
+        const QRectF b = box(g);
+        return QRectF(b.left() + 6 + c * (slotW + slotGap), b.top() + line + 10, slotW, b.height() - line - 18);
+    };
+    // The mesh: an arc for each ordered pair, left to right over the boxes, right to left under them.
+    auto arc = [&](int a, int b) {
+        const QRectF ra = box(a), rb = box(b);
+        const bool over = b > a;
+        const double y0 = over ? ra.top() : ra.bottom();
+        const double lift = (over ? -1.0 : 1.0) * std::min(meshBand - 4, (8.0 + 6.0 * std::abs(b - a)) * ks);
+        const QPointF from(ra.center().x() + (over ? 6 : -6) * ks, y0), to(rb.center().x() + (over ? -6 : 6) * ks, y0);
+        QPainterPath path(from);
+        path.cubicTo(QPointF(from.x(), y0 + lift), QPointF(to.x(), y0 + lift), to);
+        return path;
+    };
+    QColor mesh = allToAllColor();
+    mesh.setAlphaF(0.25);
+    for (int a = 0; a < n; ++a)
+        for (int b = 0; b < n; ++b)
+            if (a != b) {
+                p.setPen(QPen(mesh, 1.0 * ks));
+                p.setBrush(Qt::NoBrush);
+                p.drawPath(arc(a, b));
+            }
+    if (m_hop > 0) {
+        const int h = m_hop - 1;
+        for (int g = 0; g < n; ++g) {
+            const int d = dest(g, h);
+            const QPainterPath path = arc(g, d);
+            p.setPen(QPen(allToAllColor(), 2.0 * ks));
+            p.setBrush(Qt::NoBrush);
+            p.drawPath(path);
+            const QPointF tip = path.pointAtPercent(1.0), before = path.pointAtPercent(0.92);
+            const double ang = std::atan2(tip.y() - before.y(), tip.x() - before.x());
+            QPolygonF arrow;
+            arrow << tip << tip - QPointF(8 * ks * std::cos(ang - 0.4), 8 * ks * std::sin(ang - 0.4))
+                  << tip - QPointF(8 * ks * std::cos(ang + 0.4), 8 * ks * std::sin(ang + 0.4));
+            p.setBrush(allToAllColor());
+            p.drawPolygon(arrow);
+            const QPointF c = path.pointAtPercent(0.5);
+            const QColor sc = shardColor(g, n);
+            p.setPen(QPen(sc.darker(160), 1));
+            p.setBrush(sc);
+            p.drawRect(QRectF(c.x() - 7 * ks, c.y() - 7 * ks, 14 * ks, 14 * ks));
+        }
+    }
+    for (int g = 0; g < n; ++g) {
+        const QRectF b = box(g);
+        p.setPen(QPen(QColor(text.red(), text.green(), text.blue(), 150), 1));
+        p.setBrush(palette().color(QPalette::Base));
+        p.drawRoundedRect(b, 5, 5);
+        p.setPen(text);
+        p.drawText(QRectF(b.left(), b.top() + 3, b.width(), line), Qt::AlignCenter, tr("GPU %1").arg(g));
+        for (int c = 0; c < n; ++c) {
+            const QRectF s = slot(g, c);
+            const int o = owner[size_t(g)][size_t(c)];
+            p.setPen(QPen(QColor(text.red(), text.green(), text.blue(), 90), 1, o < 0 ? Qt::DotLine : Qt::SolidLine));
+            p.setBrush(o < 0 ? QBrush(Qt::NoBrush) : QBrush(shardColor(o, n)));
+            p.drawRect(s);
+        }
+    }
+    // Legend and the clock's note.
+    double y = height() - legendH - noteH - 4;
+    double x = 8;
+    auto swatch = [&](const QColor& fill, bool dotted, const QString& label) {
+        const double w = fm.horizontalAdvance(label);
+        const double sw = std::max(14.0 * ks, 0.8 * line);
+        if (x > 8 && x + sw + 4 + w > width() - 8) {
+            x = 8;
+            y += line + 4;
+        }
+        p.setPen(QPen(QColor(text.red(), text.green(), text.blue(), 120), 1, dotted ? Qt::DotLine : Qt::SolidLine));
+        p.setBrush(fill.isValid() ? QBrush(fill) : QBrush(Qt::NoBrush));
+        p.drawRect(QRectF(x, y + (line + 4 - sw) / 2, sw, sw));
+        p.setPen(text);
+        p.drawText(QRectF(x + sw + 4, y, w + 4, line + 4), Qt::AlignLeft | Qt::AlignVCenter, label);
+        x += sw + 4 + w + 18 * ks;
+    };
+    swatch(shardColor(0, n), false, tr("slice of GPU 0's tokens (tokens x top-k x hidden / GPUs)"));
+    swatch(QColor(), true, tr("sent, not yet received"));
+    swatch(allToAllColor(), false, tr("arrow: a slice sent in this exchange"));
+    y += line + 6;
+    p.setPen(text);
+    p.drawText(QRectF(8, y, width() - 16, line + 2), Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(clock, Qt::ElideRight, width() - 16));
+    if (!m_note.isEmpty())
+        p.drawText(QRectF(8, y + line + 4, width() - 16, 2 * line + 2), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, m_note);
 }
 
 } // namespace shardscope

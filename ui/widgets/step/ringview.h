@@ -5,6 +5,7 @@
 
 #include <QWidget>
 
+class QPainter;
 class QTimer;
 class QToolButton;
 
@@ -16,7 +17,8 @@ namespace shardscope {
  * stronger), solid with a frame = fully reduced, empty = not held. The squares on the arcs are the chunks that
  * moved in the last hop, "+" where the receiver adds its partial. The ring's clock is an illustration: hops are
  * stepped by hand or played slowly (Play / Pause, one hop per hopInterval()), not timed; the modelled time of the
- * real collective is given in words.
+ * real collective is given in words. An all-to-all (MoE dispatch or combine, issue 25) is no ring: every GPU sends
+ * each other one a slice, drawn as a full mesh exchange by exchange (paintAllToAll()).
  */
 class RingView : public QWidget
 {
@@ -64,6 +66,9 @@ protected:
     void changeEvent(QEvent* e) override;
 
 private:
+    /// MoE (issue 25): an all-to-all is drawn as what it is, a full mesh: in exchange k each GPU g sends its slice for
+    /// GPU (g + k + 1) mod n; the slots of a GPU are coloured by the GPU whose tokens they hold.
+    void paintAllToAll(QPainter& p);
     EventKind m_kind = EventKind::ReduceScatter;
     int m_n = 4;
     int m_hop = 0;

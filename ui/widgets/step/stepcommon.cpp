@@ -123,6 +123,9 @@ QString kindText(EventKind k)
         return t(QT_TRANSLATE_NOOP3("shardscope::StepCommon", "recv", "event kind: point-to-point receive from another pipeline stage"));
     case EventKind::HostToDevice: return t(QT_TRANSLATE_NOOP3("shardscope::StepCommon", "h2d", "event kind: copy from host memory to the GPU (offload)"));
     case EventKind::DeviceToHost: return t(QT_TRANSLATE_NOOP3("shardscope::StepCommon", "d2h", "event kind: copy from the GPU to host memory (offload)"));
+    case EventKind::AllToAll:
+        // MoE token dispatch or combine: every GPU of the expert-parallel group sends to every other.
+        return QCoreApplication::translate("shardscope::StepCommon", "all-to-all");
     }
     return QString::fromLatin1(eventKindKey(k));
 }
@@ -147,6 +150,7 @@ QString groupText(CommGroup g)
     case CommGroup::PP: return QStringLiteral("PP");
     case CommGroup::Host: return QCoreApplication::translate("shardscope::StepCommon", "host");
     case CommGroup::CP: return QStringLiteral("CP");
+    case CommGroup::EP: return QStringLiteral("EP");
     case CommGroup::None: break;
     }
     return QString();
@@ -165,6 +169,7 @@ QColor optimizerColor() { return QColor(0xc9, 0x8b, 0x2b); }
 QColor exposedCommColor() { return QColor(0xd9, 0x4a, 0x3d); }
 QColor hiddenCommColor() { return QColor(0xe8, 0xa0, 0x98); }
 QColor bubbleColor() { return QColor(0x9e, 0x9e, 0x9e); }
+QColor allToAllColor() { return QColor(0xd6, 0x3d, 0x9c); }
 
 int eventAt(const StepResult& r, double t)
 {

@@ -50,6 +50,8 @@ QColor optimizerColor();
 QColor exposedCommColor();
 QColor hiddenCommColor();
 QColor bubbleColor();
+/// MoE all-to-alls (issue 25): magenta, apart from the ring collectives' red.
+QColor allToAllColor();
 
 /// Index of the last event that starts at or before t (-1 if none). Events are ordered by start.
 int eventAt(const StepResult& r, double t);

@@ -29,10 +29,15 @@ int StepGanttView::rowCount() const
         return m_rows;
     m_rowsData = data();
     const StepResult& r = data()->result;
-    bool used[5] = {true, false, false, false, false};
+    bool used[6] = {true, false, false, false, false, false};
     for (const StepEvent& e : r.events)
         if (e.kind != EventKind::Compute)
-            used[e.group == CommGroup::TP ? 1 : e.group == CommGroup::DP ? 2 : e.group == CommGroup::PP ? 3 : 4] = true;
+            used[e.group == CommGroup::TP   ? 1
+                 : e.group == CommGroup::DP ? 2
+                 : e.group == CommGroup::PP ? 3
+                 : e.group == CommGroup::EP ? 5
+                                            : 4]
+                = true;
     m_rows = int(std::count(std::begin(used), std::end(used), true)) + (r.pipeline.empty() ? 0 : 1);
     return m_rows;
 }
@@ -62,9 +67,11 @@ void StepGanttView::showEvent(QShowEvent* e)
 void StepGanttView::paintStatic(QPainter& p)
 {
     const StepResult& r = data()->result;
+    m_allToAllItems = 0;
     const QRectF a = plotArea();
     const double T = r.totals.stepTime;
-    const QStringList allRows = {tr("compute"), tr("TP comm"), tr("DP comm"), tr("PP comm"), tr("host"), tr("bubble")};
+    // MoE (issue 25): the expert-parallel all-to-alls get a row of their own, under the ring collectives.
+    const QStringList allRows = {tr("compute"), tr("TP comm"), tr("DP comm"), tr("PP comm"), tr("host"), tr("EP all-to-all"), tr("bubble")};
     // The bubble: the worst stage's idle time between its pipeline blocks and at the end.
     std::vector<std::pair<double, double>> bubbles;
     {
@@ -88,15 +95,16 @@ void StepGanttView::paintStatic(QPainter& p)
             : e.group == CommGroup::TP      ? 1
             : e.group == CommGroup::DP      ? 2
             : e.group == CommGroup::PP      ? 3
+            : e.group == CommGroup::EP      ? 5
                                             : 4;
     };
     // Only the lanes with something in them (TP 1 has no TP traffic, PP 1 no bubble): no empty rows.
-    bool used[6] = {true, false, false, false, false, !bubbles.empty()};
+    bool used[7] = {true, false, false, false, false, false, !bubbles.empty()};
     for (const StepEvent& e : r.events)
         used[laneOf(e)] = true;
-    int rowOf[6];
+    int rowOf[7];
     QStringList rows;
-    for (int i = 0; i < 6; ++i) {
+    for (int i = 0; i < 7; ++i) {
         rowOf[i] = used[i] ? int(rows.size()) : -1;
         if (used[i])
             rows << allRows[i];
@@ -137,13 +145,23 @@ void StepGanttView::paintStatic(QPainter& p)
             continue;
         }
         const int lane = laneOf(e);
+        if (e.kind == EventKind::AllToAll) {
+            // An all-to-all (a full mesh, not a ring): its own colour, light where the kernels hide it.
+            QColor hidden = allToAllColor();
+            hidden.setAlphaF(0.35);
+            p.fillRect(rowRect(lane, e.start, e.end()), hidden);
+            if (e.exposedSeconds > 0)
+                p.fillRect(rowRect(lane, e.start, e.start + e.exposedSeconds), allToAllColor());
+            ++m_allToAllItems;
+            continue;
+        }
         // Hidden first, then the exposed part at the end of the transfer (where compute waits for it).
         p.fillRect(rowRect(lane, e.start, e.end()), hiddenCommColor());
         if (e.exposedSeconds > 0)
             p.fillRect(rowRect(lane, e.end() - e.exposedSeconds, e.end()), exposedCommColor());
     }
     for (const auto& [b0, b1] : bubbles)
-        p.fillRect(rowRect(5, b0, b1), bubbleColor());
+        p.fillRect(rowRect(6, b0, b1), bubbleColor());
     // Time axis at round times (issue 26), thinned where labels would run together ("519.61 ms692.82 ms" at 2x in a
     // narrow column, issue 27).
     const QFontMetricsF fm(font());
@@ -159,7 +177,7 @@ void StepGanttView::paintStatic(QPainter& p)
     const Item legend[] = {{forwardColor(), tr("forward")},         {recomputeColor(), tr("recompute")},
                            {backwardColor(), tr("backward")},       {optimizerColor(), tr("optimizer")},
                            {exposedCommColor(), tr("exposed comm")}, {hiddenCommColor(), tr("hidden comm")},
-                           {bubbleColor(), tr("bubble")}};
+                           {allToAllColor(), tr("all-to-all (EP)")}, {bubbleColor(), tr("bubble")}};
     const double head = headerHeight();
     const double sw = std::round(0.6 * fm.height());
     double x = a.left();
@@ -168,15 +186,18 @@ void StepGanttView::paintStatic(QPainter& p)
         recompute = recompute || (e.kind == EventKind::Compute && e.phase == StepPhase::Recompute);
         optimizer = optimizer || (e.kind == EventKind::Compute && e.phase == StepPhase::Optimizer);
     }
+    const bool allToAll = m_allToAllItems > 0;
+    m_legendAllToAll = false;
     for (const Item& it : legend) {
         // Only what the chart shows.
         if ((it.c == recomputeColor() && !recompute) || (it.c == optimizerColor() && !optimizer)
-            || (it.c == bubbleColor() && bubbles.empty()))
+            || (it.c == bubbleColor() && bubbles.empty()) || (it.c == allToAllColor() && !allToAll))
             continue;
         const double w = std::ceil(fm.horizontalAdvance(it.name)) + 2;
         if (x + sw + 4 + w > width() - 4)
             break;
         p.fillRect(QRectF(x, (head - sw) / 2, sw, sw), it.c);
+        m_legendAllToAll = m_legendAllToAll || it.c == allToAllColor();
         label(p, QRectF(x + sw + 4, 0, w, head), Qt::AlignVCenter | Qt::AlignLeft, it.name);
         x += sw + 4 + w + sw;
     }

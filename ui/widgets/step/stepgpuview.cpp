@@ -154,6 +154,15 @@ std::vector<std::int64_t> StepGpuView::groupMembers(const StepEvent& e) const
         g = {x, other};
         break;
     }
+    case CommGroup::EP: {
+        // MoE (issue 25): Megatron-Core's expert rank order, expert TP fastest, then EP: EP consecutive blocks of ETP.
+        const std::int64_t etp = std::max<std::int64_t>(1, s.expertTp());
+        const std::int64_t ep = std::max<std::int64_t>(1, s.ep);
+        const std::int64_t epRank = (x / etp) % ep;
+        for (std::int64_t k = 0; k < ep; ++k)
+            g.push_back(x - epRank * etp + k * etp);
+        break;
+    }
     default:
         g = {x};
         (void)dpRank;
@@ -359,7 +368,15 @@ void StepGpuView::paintEvent(QPaintEvent*)
                                        phaseText(fe->phase),
                                        fe->microbatch >= 0 ? tr(", micro-batch %1").arg(fe->microbatch) : QString(),
                                        bytesText(fe->bufferBytes), bytesText(fe->bytes));
-        const QString line2 = tr("%1 modelled (%2 exposed) · %3 of %4 ranks over %5 · ring step %6 of %7 · illustration: one loop per %8 s, not to scale")
+        const QString line2 = fe->kind == EventKind::AllToAll
+            ? tr("%1 modelled (%2 exposed) · all-to-all of %3 GPUs over %4: every GPU sends a slice (tokens x top-k x hidden) of %5 to every other · exchange %6 of %7 · illustration: one loop per %8 s, not to scale")
+                  .arg(secondsText(fe->duration), secondsText(fe->exposedSeconds))
+                  .arg(n)
+                  .arg(fe->crossesNodes ? tr("NVLink and the NIC") : tr("NVLink"), bytesText(fe->bytes / double(std::max<std::int64_t>(1, n - 1))))
+                  .arg(k + 1)
+                  .arg(S)
+                  .arg(numberText(kCycleSeconds, 1))
+            : tr("%1 modelled (%2 exposed) · %3 of %4 ranks over %5 · ring step %6 of %7 · illustration: one loop per %8 s, not to scale")
                                   .arg(secondsText(fe->duration), secondsText(fe->exposedSeconds), p2p ? tr("pair") : tr("ring"))
                                   .arg(n)
                                   .arg(linkText)
@@ -479,8 +496,74 @@ void StepGpuView::paintEvent(QPaintEvent*)
         p.fillRect(QRectF(b.left() + 4, b.bottom() - 9, b.width() - 8, 5), worst ? activity : track);
     }
 
+    // MoE all-to-all (issue 25): a full mesh, not a ring. Every member is joined to every other by a faint arc; in
+    // exchange k each GPU a sends its slice for GPU (a + k + 1) mod n (tokens x top-k x hidden bytes, the same size for
+    // every pair under even routing), drawn as a square in the sender's colour travelling along that arc. Under each
+    // box its n slots fill with the slices received so far, coloured by their sender.
+    if (fe && fe->kind == EventKind::AllToAll && ring.size() > 1) {
+        const std::int64_t n = fe->groupSize;
+        const double frac = S > 0 ? std::clamp(m_phase * S - k, 0.0, 1.0) : 0.0;
+        const std::size_t m = ring.size();
+        auto anchor = [&](std::size_t i) {
+            const QRectF b = boxRect(static_cast<std::size_t>(ring[i]));
+            return QPointF(b.center().x(), b.top() + 0.55 * b.height());
+        };
+        auto arc = [&](std::size_t from, std::size_t to) {
+            const QPointF a = anchor(from), b = anchor(to);
+            const QRectF box = boxRect(static_cast<std::size_t>(ring[from]));
+            // Arcs bow down by their span (sender left of receiver) or up (right to left), so the two directions of a
+            // pair do not lie on one another.
+            const double span = std::abs(b.x() - a.x()) / std::max(1.0, box.width() + 8);
+            const double bow = (b.x() > a.x() ? 1.0 : -1.0) * std::min(0.4 * box.height(), 6.0 + 5.0 * span);
+            QPainterPath path(a);
+            path.cubicTo(QPointF(a.x() + (b.x() - a.x()) / 3, a.y() + bow), QPointF(a.x() + 2 * (b.x() - a.x()) / 3, b.y() + bow), b);
+            return path;
+        };
+        QColor mesh = allToAllColor();
+        mesh.setAlphaF(0.22);
+        p.setBrush(Qt::NoBrush);
+        p.setPen(QPen(mesh, 1));
+        for (std::size_t i = 0; i < m; ++i)
+            for (std::size_t j = 0; j < m; ++j)
+                if (i != j)
+                    p.drawPath(arc(i, j));
+        const std::int64_t step = static_cast<std::int64_t>(k) + 1;
+        QColor live = allToAllColor();
+        live.setAlphaF(0.8);
+        for (std::size_t i = 0; i < m; ++i) {
+            const std::size_t j = static_cast<std::size_t>((static_cast<std::int64_t>(i) + step) % n);
+            if (j >= m || j == i)
+                continue;
+            const QPainterPath path = arc(i, j);
+            p.setPen(QPen(live, 1.8));
+            p.setBrush(Qt::NoBrush);
+            p.drawPath(path);
+            const QPointF pos = path.pointAtPercent(frac);
+            const QColor sc = shardColor(static_cast<std::int64_t>(i), n);
+            p.setBrush(sc);
+            p.setPen(QPen(sc.darker(150), 1));
+            const double half = kShardBand / 2 + 1;
+            const QRectF shard(pos.x() - half, pos.y() - half, 2 * half, 2 * half);
+            p.drawRect(shard);
+            m_shardRects << shard;
+        }
+        // Slices each member holds: its own, and those of the senders of the exchanges done.
+        const int nSlots = static_cast<int>(std::min<std::int64_t>(n, 16));
+        const std::int64_t done = k + (frac >= 1.0 ? 1 : 0);
+        for (std::size_t a = 0; a < m; ++a) {
+            const QRectF b = boxRect(static_cast<std::size_t>(ring[a]));
+            const double sw = (b.width() - 8) / nSlots;
+            for (int c = 0; c < nSlots; ++c) {
+                const std::int64_t dist = ((static_cast<std::int64_t>(a) - c) % n + n) % n; // exchange dist delivers c's slice
+                QColor sc = shardColor(c, n);
+                if (!(dist == 0 || dist <= done))
+                    sc.setAlphaF(0.08);
+                p.fillRect(QRectF(b.left() + 4 + c * sw, b.bottom() + 3, std::max(1.0, sw - 1), 5), sc);
+            }
+        }
+    }
     // The ring and its shards.
-    if (fe && !ring.empty()) {
+    if (fe && fe->kind != EventKind::AllToAll && !ring.empty()) {
         const std::int64_t n = fe->groupSize;
         const double frac = S > 0 ? m_phase * S - k : 0;
         auto anchor = [&](int idx) {

@@ -87,7 +87,7 @@ StepView::StepView(QWidget* parent)
     m_ringKind = new QComboBox(this);
     m_ringKind->setObjectName(QStringLiteral("ringKind"));
     m_ringKind->setFocusPolicy(Qt::NoFocus);
-    for (EventKind k : {EventKind::ReduceScatter, EventKind::AllGather, EventKind::AllReduce})
+    for (EventKind k : {EventKind::ReduceScatter, EventKind::AllGather, EventKind::AllReduce, EventKind::AllToAll})
         m_ringKind->addItem(kindText(k), int(k));
     m_ringKind->setEnabled(false);
     // The one-collective controls end the bar, or take a second row when the bar would be wider than the view
