@@ -41,16 +41,18 @@ namespace {
 template<typename T>
 void whenModal(const std::function<void(T*)>& drive, bool* done)
 {
+    // The pending timer holds the poll; the poll itself only a weak reference (holding itself, it leaked: ASan).
     auto poll = std::make_shared<std::function<void(int)>>();
-    *poll = [drive, done, poll](int tries) {
+    const std::weak_ptr<std::function<void(int)>> self = poll;
+    *poll = [drive, done, self](int tries) {
         auto* d = qobject_cast<T*>(QApplication::activeModalWidget());
         if (d && d->isVisible()) {
             drive(d);
             *done = true;
             return;
         }
-        if (tries > 0)
-            QTimer::singleShot(20, qApp, [poll, tries] { (*poll)(tries - 1); });
+        if (const auto again = self.lock(); again && tries > 0)
+            QTimer::singleShot(20, qApp, [again, tries] { (*again)(tries - 1); });
     };
     QTimer::singleShot(0, qApp, [poll] { (*poll)(500); });
 }
