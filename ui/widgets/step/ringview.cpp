@@ -18,6 +18,18 @@ namespace shardscope {
 
 using namespace stepui;
 
+namespace {
+/// One GPU's box with its name on top: the ring and the all-to-all draw their GPUs alike.
+void drawGpuBox(QPainter& p, const QRectF& b, int g, const QColor& text, const QColor& base, double line)
+{
+    p.setPen(QPen(QColor(text.red(), text.green(), text.blue(), 150), 1));
+    p.setBrush(base);
+    p.drawRoundedRect(b, 5, 5);
+    p.setPen(text);
+    p.drawText(QRectF(b.left(), b.top() + 3, b.width(), line), Qt::AlignCenter, RingView::tr("GPU %1").arg(g));
+}
+} // namespace
+
 RingView::RingView(QWidget* parent)
     : QWidget(parent)
     , m_timer(new QTimer(this))
@@ -264,11 +276,7 @@ void RingView::paintEvent(QPaintEvent*)
     // GPU boxes and their chunks.
     for (int g = 0; g < n; ++g) {
         const QRectF b = box(g);
-        p.setPen(QPen(QColor(text.red(), text.green(), text.blue(), 150), 1));
-        p.setBrush(palette().color(QPalette::Base));
-        p.drawRoundedRect(b, 5, 5);
-        p.setPen(text);
-        p.drawText(QRectF(b.left(), b.top() + 3, b.width(), line), Qt::AlignCenter, tr("GPU %1").arg(g));
+        drawGpuBox(p, b, g, text, palette().color(QPalette::Base), line);
         for (int c = 0; c < n; ++c) {
             const QRectF s = slot(g, c);
             const int k = st.contributions[size_t(g)][size_t(c)];
@@ -446,11 +454,7 @@ void RingView::paintAllToAll(QPainter& p)
     }
     for (int g = 0; g < n; ++g) {
         const QRectF b = box(g);
-        p.setPen(QPen(QColor(text.red(), text.green(), text.blue(), 150), 1));
-        p.setBrush(palette().color(QPalette::Base));
-        p.drawRoundedRect(b, 5, 5);
-        p.setPen(text);
-        p.drawText(QRectF(b.left(), b.top() + 3, b.width(), line), Qt::AlignCenter, tr("GPU %1").arg(g));
+        drawGpuBox(p, b, g, text, palette().color(QPalette::Base), line);
         for (int c = 0; c < n; ++c) {
             const QRectF s = slot(g, c);
             const int o = owner[size_t(g)][size_t(c)];
