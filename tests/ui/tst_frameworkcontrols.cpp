@@ -6,6 +6,7 @@
 #include "controlspanel.h"
 #include "language.h"
 #include "mainwindow.h"
+#include "windowfixture.h"
 #include "memorypage.h"
 #include "resultjson.h"
 #include "scenariofile.h"
@@ -34,12 +35,7 @@ namespace {
 
 std::unique_ptr<MainWindow> makeWindow(const Scenario& s = defaultScenario())
 {
-    auto w = std::make_unique<MainWindow>(s, MainWindow::Session::Off);
-    w->setAttribute(Qt::WA_DontShowOnScreen);
-    w->resize(1600, 1000);
-    w->show();
-    QApplication::processEvents();
-    return w;
+    return testing::makeOffscreenWindow(s, QSize(1600, 1000));
 }
 
 void openAdvanced(MainWindow& w)

@@ -6,6 +6,8 @@
 //
 // Shape: Mixtral-8x7B (Hugging Face mistralai/Mixtral-8x7B-v0.1 config.json: 32 layers, 8 local experts, top-2).
 #include "mainwindow.h"
+#include "uiscenarios.h"
+#include "windowfixture.h"
 #include "ringview.h"
 #include "stepcommon.h"
 #include "stepganttview.h"
@@ -28,28 +30,10 @@ namespace {
 
 std::unique_ptr<MainWindow> makeWindow(const Scenario& s)
 {
-    auto w = std::make_unique<MainWindow>(s, MainWindow::Session::Off);
-    w->setAttribute(Qt::WA_DontShowOnScreen);
-    w->resize(1366, 768);
-    w->show();
-    QApplication::processEvents();
-    return w;
+    return testing::makeOffscreenWindow(s, QSize(1366, 768));
 }
 
-Scenario mixtral(std::int64_t gpus, std::int64_t ep)
-{
-    Scenario s = defaultScenario();
-    s.arch = *findModelPreset("mixtral-8x7b");
-    s.gpu = "h100-80gb";
-    s.gpus = gpus;
-    s.tp = 1;
-    s.pp = 1;
-    s.ep = ep;
-    s.zeroStage = 1;
-    s.gradAccum = 1;
-    s.checkpointing = Checkpointing::Full;
-    return s;
-}
+using testing::mixtral;
 
 } // namespace
 

@@ -11,6 +11,8 @@
 #include "controlspanel.h"
 #include "dataexport.h"
 #include "mainwindow.h"
+#include "uiscenarios.h"
+#include "windowfixture.h"
 #include "memorypage.h"
 #include "memorypergpuchart.h"
 #include "settings.h"
@@ -41,29 +43,10 @@ namespace {
 
 std::unique_ptr<MainWindow> makeWindow(const Scenario& s = defaultScenario())
 {
-    auto w = std::make_unique<MainWindow>(s, MainWindow::Session::Off);
-    w->setAttribute(Qt::WA_DontShowOnScreen);
-    w->resize(1600, 1000);
-    w->show();
-    QApplication::processEvents();
-    return w;
+    return testing::makeOffscreenWindow(s, QSize(1600, 1000));
 }
 
-/// Mixtral-8x7B on `gpus` x H100 80GB, EP `ep`, ZeRO-1, TP 1, PP 1, full checkpointing, one micro-batch per step.
-Scenario mixtral(std::int64_t gpus, std::int64_t ep)
-{
-    Scenario s = defaultScenario();
-    s.arch = *findModelPreset("mixtral-8x7b");
-    s.gpu = "h100-80gb";
-    s.gpus = gpus;
-    s.tp = 1;
-    s.pp = 1;
-    s.ep = ep;
-    s.zeroStage = 1;
-    s.gradAccum = 1;
-    s.checkpointing = Checkpointing::Full;
-    return s;
-}
+using testing::mixtral;
 
 Scenario deepSeek()
 {
