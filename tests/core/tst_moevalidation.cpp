@@ -5,6 +5,9 @@
 // them (held out: `heldOut`); both medians are printed and checked. Record: the first run read the table's EP "-" as
 // EP 1 and assumed full checkpointing everywhere; the settings were then taken from each run's published config
 // (below), which the held-out rows' errors had been seen before; no model constant was changed after any run.
+// Then 20 fresh runs from Megatron-Bridge's performance tables (Set::FreshSeen / FreshHeldOut: every third by table
+// order held out and not run until the one mechanism added for them, Transformer Engine's four-stream grouped GEMM,
+// was written and tested); both sets' medians are printed and bounded.
 #include "shardscope/architecture.h"
 #include "shardscope/recipe.h"
 #include "shardscope/scenario.h"
@@ -315,8 +318,9 @@ private Q_SLOTS:
 
 void TestMoeValidation::medians()
 {
-    // The fresh held-out runs stay unrun until the mechanisms are written (kRunFreshHeldOut).
-    constexpr bool kRunFreshHeldOut = false;
+    // The fresh held-out runs stayed unrun until the mechanisms were written (the grouped GEMM's four streams); then
+    // this switch was turned on and their errors printed for the first time.
+    constexpr bool kRunFreshHeldOut = true;
     std::vector<double> seen, held, freshSeen, freshHeld;
     for (const Run& r : runs()) {
         if (r.set == Set::FreshHeldOut && !kRunFreshHeldOut)
@@ -354,8 +358,15 @@ void TestMoeValidation::medians()
     if (ms > 0.15 || mh > 0.15 || fs > 0.15 || fh > 0.15)
         qWarning("issue 25's 15%% target not met: first six %.1f%% / %.1f%%, fresh %.1f%% / %.1f%%", 100 * ms,
                  100 * mh, 100 * fs, 100 * fh);
+    // At this commit: first six 17.4% / 31.6%; fresh Megatron-Bridge runs 47.8% seen (14), 42.9% held out (6)
+    // (docs/validation.md, "MoE step time"). The bounds hold the model to what it reaches now, so that a regression
+    // fails; the target stays open.
     QVERIFY2(ms <= 0.20, qPrintable(QString::number(100 * ms) + "% seen"));
     QVERIFY2(mh <= 0.35, qPrintable(QString::number(100 * mh) + "% held out"));
+    QCOMPARE(freshSeen.size(), std::size_t(14));
+    QCOMPARE(freshHeld.size(), std::size_t(6));
+    QVERIFY2(fs <= 0.50, qPrintable(QString::number(100 * fs) + "% fresh seen"));
+    QVERIFY2(fh <= 0.45, qPrintable(QString::number(100 * fh) + "% fresh held out"));
 }
 
 QTEST_APPLESS_MAIN(TestMoeValidation)
