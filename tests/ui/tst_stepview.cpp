@@ -12,9 +12,12 @@
 #include "steptpview.h"
 #include "steppage.h"
 #include "stepview.h"
+#include "stepcommon.h"
 
 #include <QDir>
 #include <QImage>
+#include <QFontMetricsF>
+#include <QPainter>
 #include <QSet>
 #include <QSignalSpy>
 #include <QApplication>
@@ -105,6 +108,53 @@ class TestStepView : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void labelsAreDrawnAsDrawTextDrawsThem()
+    {
+        // stepui::drawLabel() draws each label from a QStaticText shaped once (issue 29: the GPU view's fifty labels
+        // were shaped again on every frame). It must set the same pixels as QPainter::drawText() with the same
+        // rectangle, alignment and elided text: every alignment, a text that fits, one that is elided, one taller than
+        // its rectangle (clipped as drawText clips), in the window's font and a bold one, twice (the second from cache).
+        const QStringList texts {QStringLiteral("GPU 3"), QStringLiteral("76.57 GB"), QStringLiteral("t0 d12 p3"),
+                                 QStringLiteral("stage 1 (worst rank) now: backward layer 69 · memory 76.57 GB of 85.90 GB")};
+        const int aligns[] = {Qt::AlignLeft | Qt::AlignVCenter, Qt::AlignHCenter | Qt::AlignVCenter, Qt::AlignRight | Qt::AlignVCenter,
+                              Qt::AlignLeft | Qt::AlignTop, Qt::AlignCenter | Qt::AlignBottom, Qt::AlignRight | Qt::AlignBottom};
+        const QRectF rects[] = {QRectF(3.0, 4.0, 90.0, 18.0), QRectF(10.5, 2.25, 61.0, 17.0), QRectF(0.0, 30.0, 200.0, 9.0)};
+        QFont bold = QApplication::font();
+        bold.setBold(true);
+        for (const QFont& font : {QApplication::font(), bold}) {
+            for (int pass = 0; pass < 2; ++pass) {
+                for (const QString& text : texts) {
+                    for (const int flags : aligns) {
+                        for (const QRectF& r : rects) {
+                            QImage expected(220, 50, QImage::Format_ARGB32_Premultiplied), actual = expected;
+                            expected.fill(Qt::white);
+                            actual.fill(Qt::white);
+                            {
+                                QPainter p(&expected);
+                                p.setFont(font);
+                                const QFontMetricsF fm(font);
+                                p.drawText(r, flags,
+                                           fm.horizontalAdvance(text) > r.width() ? fm.elidedText(text, Qt::ElideRight, r.width()) : text);
+                            }
+                            {
+                                QPainter p(&actual);
+                                p.setFont(font);
+                                stepui::drawLabel(p, r, flags, text, nullptr);
+                            }
+                            QVERIFY2(actual == expected, qPrintable(QStringLiteral("%1 / flags %2 / %3,%4 %5x%6")
+                                                                        .arg(text)
+                                                                        .arg(flags)
+                                                                        .arg(r.x())
+                                                                        .arg(r.y())
+                                                                        .arg(r.width())
+                                                                        .arg(r.height())));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     void initTestCase() { QVERIFY(QFontMetrics(QFont()).inFont(QChar(u'A'))); }
 
     void modelsTheScenario()

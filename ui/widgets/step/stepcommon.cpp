@@ -4,8 +4,11 @@
 
 #include <QCoreApplication>
 #include <QFontMetricsF>
+#include <QHash>
 #include <QPainter>
 #include <QRectF>
+#include <QStaticText>
+#include <QStyle>
 
 #include <algorithm>
 #include <cmath>
@@ -201,11 +204,65 @@ double xToTime(double x, double stepTime, const QRectF& area)
 
 void drawLabel(QPainter& p, const QRectF& r, int flags, const QString& text, QList<DrawnLabel>* log)
 {
-    const QFontMetricsF fm(p.font());
-    const QString shown = fm.horizontalAdvance(text) > r.width() ? fm.elidedText(text, Qt::ElideRight, r.width()) : text;
-    p.drawText(r, flags, shown);
+    // Each label is shaped and elided once per (text, font, width) and drawn from a QStaticText afterwards: the GPU view
+    // draws some fifty labels per frame of the animation, and shaping them again on every frame was an eighth of the
+    // frame (issue 29). Wrapped text and flags other than the alignment go to QPainter::drawText() as before.
+    constexpr int kAlignment = Qt::AlignHorizontal_Mask | Qt::AlignVertical_Mask;
+    struct Cached
+    {
+        QString shown;
+        QStaticText text;
+        QSizeF size; // the line's advance and height, as QPainter::drawText() aligns it
+    };
+    static QHash<QString, Cached> cache;
+    static QFont lastFont;
+    static QString lastFontKey;
+    if ((flags & ~kAlignment) != 0) {
+        const QFontMetricsF fm(p.font());
+        const QString shown = fm.horizontalAdvance(text) > r.width() ? fm.elidedText(text, Qt::ElideRight, r.width()) : text;
+        p.drawText(r, flags, shown);
+        if (log)
+            log->append(DrawnLabel {r, shown, p.font()});
+        return;
+    }
+    if (p.font() != lastFont || lastFontKey.isEmpty()) {
+        lastFont = p.font();
+        lastFontKey = lastFont.key();
+    }
+    const QString key = text + QChar(0) + QString::number(r.width(), 'g', 10) + QChar(0) + lastFontKey;
+    const Cached* cached = nullptr;
+    if (const auto found = cache.constFind(key); found != cache.constEnd()) {
+        cached = &*found;
+    } else {
+        if (cache.size() > 1024)
+            cache.clear();
+        const QFontMetricsF fm(p.font());
+        Cached c;
+        c.shown = fm.horizontalAdvance(text) > r.width() ? fm.elidedText(text, Qt::ElideRight, r.width()) : text;
+        c.text.setText(c.shown);
+        c.text.setTextFormat(Qt::PlainText);
+        c.text.setPerformanceHint(QStaticText::AggressiveCaching);
+        c.text.prepare(QTransform(), p.font());
+        c.size = QSizeF(fm.horizontalAdvance(c.shown), fm.height());
+        cached = &*cache.insert(key, c);
+    }
+    const QSizeF size = cached->size;
+    const Qt::Alignment h = QStyle::visualAlignment(p.layoutDirection(), Qt::Alignment(flags)) & Qt::AlignHorizontal_Mask;
+    const double x = h & Qt::AlignRight ? r.right() - size.width() : h & Qt::AlignHCenter ? r.left() + (r.width() - size.width()) / 2 : r.left();
+    const double y = flags & Qt::AlignBottom ? r.bottom() - size.height()
+        : flags & Qt::AlignVCenter            ? r.top() + (r.height() - size.height()) / 2
+                                              : r.top();
+    // QPainter::drawText() clips to the rectangle: so does this where the text is larger than it.
+    const bool clip = size.width() > r.width() || size.height() > r.height();
+    if (clip) {
+        p.save();
+        p.setClipRect(r, Qt::IntersectClip);
+    }
+    p.drawStaticText(QPointF(x, y), cached->text);
+    if (clip)
+        p.restore();
     if (log)
-        log->append(DrawnLabel {r, shown, p.font()});
+        log->append(DrawnLabel {r, cached->shown, p.font()});
 }
 
 QStringList packSegments(const QString& text, const QFontMetricsF& fm, double width)
