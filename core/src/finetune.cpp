@@ -190,6 +190,7 @@ AdapterCounts adapterCounts(const Scenario& s, const Architecture& a, std::int64
         c.perLayer += copies * (A + B + m);
         c.largestTensor = std::max({c.largestTensor, A, B});
         c.savedPerToken += double(perToken) * double(r + (dora ? out : 0));
+        c.dropoutInputsPerToken += double(perToken) * double(in);
     };
     linear(kLoraQ, h, qOut, 1, 1);
     linear(kLoraK, h, kvOut, 1, 1);

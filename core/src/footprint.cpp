@@ -351,15 +351,22 @@ LayerActivations layerActivationsOf(const Scenario& s, bool explain)
     // --- fine-tuning (issue 28; docs/model.md "Fine-tuning"): a frozen linear needs no saved input (its weight has no
     // gradient), so the QKV input, the MLP input and the down projection's input are kept only where an adapter on
     // that linear needs them for its A's gradient; the adapters keep their rank-r outputs (DoRA: the base outputs).
+    // A quantised base whose matmul saves its input anyway (bitsandbytes up to 0.41: MatMul4Bit and MatMul8bitLt keep
+    // A in ctx.tensors when it needs a gradient) keeps all three. With LoRA dropout each adapted linear also keeps its
+    // dropped-out input and the 1-byte mask (PEFT: lora_A(dropout(x)) per wrapped module).
     if (finetuneAdapters(s)) {
         const std::uint32_t tg = s.loraTargets;
-        if (!(tg & (kLoraQ | kLoraK | kLoraV)))
-            la.perTokenReplicated -= e.mm * h;
-        if (!(tg & ((a.gatedMlp ? kLoraGate : 0U) | kLoraUp | kLoraRouter)))
-            la.perTokenReplicated -= e.mm * h;
-        if (!(tg & kLoraDown))
-            la.perTokenSplit -= e.mm * f * k;
-        la.perTokenAdapter = e.mm * adapterCounts(s, a, s.tp).savedPerToken;
+        const bool quantKeepsInputs = s.quantSavesInput && basePrecisionInForce(s) != BasePrecision::Bf16;
+        if (!quantKeepsInputs) {
+            if (!(tg & (kLoraQ | kLoraK | kLoraV)))
+                la.perTokenReplicated -= e.mm * h;
+            if (!(tg & ((a.gatedMlp ? kLoraGate : 0U) | kLoraUp | kLoraRouter)))
+                la.perTokenReplicated -= e.mm * h;
+            if (!(tg & kLoraDown))
+                la.perTokenSplit -= e.mm * f * k;
+        }
+        const AdapterCounts ac = adapterCounts(s, a, s.tp);
+        la.perTokenAdapter = e.mm * ac.savedPerToken + (s.loraDropout > 0 ? (e.mm + 1.0) * ac.dropoutInputsPerToken : 0.0);
     }
     // Attention scores: softmax output + dropout mask (1 B) + dropout output per head and key (5 a s in 16-bit);
     // without attention dropout the softmax output only. FlashAttention keeps only its fp32 log-sum-exp (4 a).

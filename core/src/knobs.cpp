@@ -356,6 +356,14 @@ std::vector<Knob> makeKnobs()
     v.push_back(onOff("doubleQuant", "double_quant", "double-quant",
                       "NF4/FP4 double quantisation of the absmax constants (default on).", "doubleQuant",
                       SS_BOOL(doubleQuant)));
+    v.push_back(real("loraDropout", "lora_dropout", "lora-dropout", 0, 0.99, false, 1, "P",
+                     "LoRA dropout probability (default 0, PEFT's): above 0 each adapted linear keeps its dropped-out "
+                     "input and mask for backward.",
+                     nullptr, SS_NUMBER(loraDropout)));
+    v.push_back(onOff("quantSavesInput", "quant_saves_input", "quant-saves-input",
+                      "The quantised base's matmul saves its input for backward (bitsandbytes up to 0.41; default off: "
+                      "torchao and later bitsandbytes keep only the weight).",
+                      nullptr, SS_BOOL(quantSavesInput)));
     // --- files and imports only (no option of their own)
     v.push_back(onOff("logitsOverVocab", "logits_over_vocab", nullptr, nullptr, nullptr, SS_BOOL(logitsOverVocab)));
     v.push_back(count("zero3MaxLiveParams", "zero3_max_live_params", nullptr, 0, 1e14, nullptr, nullptr, nullptr,

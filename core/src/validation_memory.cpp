@@ -336,6 +336,22 @@ Scenario scenarioOf(const std::map<std::string, std::string>& r, std::int64_t ca
     s.lossFp32 = !has(r.at("source"), "lightning-thunder");
     if (!s.lossFp32)
         log.assume("loss-fp32", "no", "litgpt's benchmark takes cross-entropy in the logits' dtype");
+    // bitsandbytes up to 0.41 saved the input of its 4-bit and 8-bit matmuls for backward although the frozen weight
+    // takes no gradient (MatMul4Bit.forward: ctx.tensors = (A, B), quoted in bitsandbytes-foundation/bitsandbytes
+    // issue #643, 2023-07-26); later releases keep only the weight (ctx.tensors = (None, B) at
+    // 012c660699ccb92bfa97916f1a18bed0980eae00). Read only where the row names a release at or before 0.41.
+    {
+        static const std::regex bnbRe("\\bbitsandbytes ([0-9]{1,3})\\.([0-9]{1,3})\\b", std::regex::icase);
+        for (const char* column : {"source", "notes"}) {
+            std::smatch m;
+            const std::string& text = r.at(column);
+            if (!s.quantSavesInput && std::regex_search(text, m, bnbRe) && std::stoi(m[1].str()) == 0
+                && std::stoi(m[2].str()) <= 41) {
+                s.quantSavesInput = true;
+                log.read("quant-saves-input", "on", column, m[0].str());
+            }
+        }
+    }
     // PyTorch before 2.0 zeroes grads in place (zero_grad(set_to_none=False)): they stay between steps.
     s.zeroGradSetToNone = !has(notes, "torch ~1.") && !has(notes, "torch 1.");
     if (!s.zeroGradSetToNone)

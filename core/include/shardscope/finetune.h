@@ -76,6 +76,10 @@ struct AdapterCounts
     /// Per token of one micro-batch, elements of one layer that the adapters save for backward: the rank-r outputs of
     /// A (needed for B's gradient), and with DoRA the base output of each adapted layer (the magnitude's gradient).
     double savedPerToken = 0;
+    /// Per token, input elements of one layer's adapted linears (each its own module, as PEFT wraps them): with LoRA
+    /// dropout each keeps its dropped-out input (16-bit) and the dropout mask (1 B) for lora_A's gradient
+    /// (peft/tuners/lora/layer.py Linear.forward: lora_B(lora_A(dropout(x)))).
+    double dropoutInputsPerToken = 0;
 };
 /// Counts for architecture `a` on one TP rank of `tp`, with the scenario's method, rank and targets (0 with Full).
 AdapterCounts adapterCounts(const Scenario& s, const Architecture& a, std::int64_t tp);

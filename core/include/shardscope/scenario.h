@@ -246,6 +246,12 @@ struct Scenario
     BasePrecision basePrecision = BasePrecision::Auto; ///< the frozen base's linear weights
     std::int64_t quantBlock = 64; ///< NF4/FP4 block size (bitsandbytes blocksize; QLoRA: 64)
     bool doubleQuant = true; ///< NF4/FP4 double quantisation of the absmax constants (bnb_4bit_use_double_quant)
+    /// LoRA dropout probability (PEFT LoraConfig lora_dropout, default 0): above 0 each adapted linear saves its
+    /// dropped-out input and the dropout mask for lora_A's gradient (docs/model.md, "Fine-tuning").
+    double loraDropout = 0;
+    /// The quantised base's matmul saves its input for backward although the weight is frozen (bitsandbytes up to
+    /// 0.41: MatMul4Bit ctx.tensors = (A, B)); off: only the weight (torchao LinearNF4, later bitsandbytes).
+    bool quantSavesInput = false;
 };
 
 /// Default scenario of the app and the README (the foundation issue).
