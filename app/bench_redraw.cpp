@@ -100,21 +100,26 @@ public:
     {
         int paints = 0;
         double pixels = 0;
+        int geometry = 0; // moves and resizes: a widget laid out again
     };
     QHash<QString, Entry> entries;
     bool recording = false;
     bool eventFilter(QObject* o, QEvent* e) override
     {
-        if (recording && e->type() == QEvent::Paint && o->isWidgetType()) {
-            const auto* pe = static_cast<QPaintEvent*>(e);
+        const bool paint = e->type() == QEvent::Paint, geometry = e->type() == QEvent::Move || e->type() == QEvent::Resize;
+        if (recording && (paint || geometry) && o->isWidgetType()) {
             QString name = QString::fromLatin1(o->metaObject()->className());
             if (!o->objectName().isEmpty())
                 name += QLatin1Char(' ') + o->objectName();
             else if (o->parent() && !o->parent()->objectName().isEmpty())
                 name += QStringLiteral(" in ") + o->parent()->objectName();
             Entry& en = entries[name];
+            if (geometry) {
+                ++en.geometry;
+                return false;
+            }
             ++en.paints;
-            for (const QRect& r : pe->region())
+            for (const QRect& r : static_cast<QPaintEvent*>(e)->region())
                 en.pixels += double(r.width()) * double(r.height());
         }
         return false;
@@ -373,13 +378,16 @@ int benchRedraw(const QStringList& args)
             for (const auto& [name, en] : list) {
                 const double paintsPerMove = double(en.paints) / loggedMoves;
                 const double kpxPerMove = en.pixels / loggedMoves / 1000.0;
-                widgetLines << QStringLiteral("  %1 paints/move %2  kpx/move %3")
+                const double geometryPerMove = double(en.geometry) / loggedMoves;
+                widgetLines << QStringLiteral("  %1 paints/move %2  kpx/move %3  moved or resized/move %4")
                                    .arg(name, -60)
                                    .arg(paintsPerMove, 5, 'f', 2)
-                                   .arg(kpxPerMove, 8, 'f', 1);
+                                   .arg(kpxPerMove, 8, 'f', 1)
+                                   .arg(geometryPerMove, 5, 'f', 2);
                 widgetJson.append(QJsonObject {{QStringLiteral("widget"), name},
                                                {QStringLiteral("paints_per_move"), std::round(paintsPerMove * 100) / 100},
-                                               {QStringLiteral("kpx_per_move"), std::round(kpxPerMove * 10) / 10}});
+                                               {QStringLiteral("kpx_per_move"), std::round(kpxPerMove * 10) / 10},
+                                               {QStringLiteral("geometry_changes_per_move"), std::round(geometryPerMove * 100) / 100}});
             }
         }
         if (format == QLatin1String("json")) {
