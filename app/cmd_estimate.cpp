@@ -17,7 +17,6 @@ int runEstimate(const QStringList& args)
     QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral("Per-GPU memory of one scenario, by term and distinct rank."));
     addScenarioOptions(p);
-    addStackOption(p);
     p.addOption(QCommandLineOption(QStringLiteral("format"), QStringLiteral("json, table or csv (default table)."),
                                    QStringLiteral("FORMAT")));
     int code = 0;

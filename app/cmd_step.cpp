@@ -189,7 +189,6 @@ int runStep(const QStringList& args)
         "pipeline bubble, step time, TFLOP/s, MFU and memory over the step. Answers for scenarios that do "
         "not fit too (fits: false)."));
     addScenarioOptions(p);
-    addStackOption(p);
     p.addOption(QCommandLineOption(QStringLiteral("format"), QStringLiteral("json or table (default table)."),
                                    QStringLiteral("FORMAT")));
     int code = 0;

@@ -8,8 +8,8 @@ void blockUnits(const BlockStage& st, std::int64_t v, std::int64_t chunk, bool f
 {
     // An uneven split (126 layers over PP 8 x VPP 2, as Megatron and torchtitan accept): the stage's first
     // L_i mod v chunks hold one layer more.
-    const std::int64_t layers = chunkLayers(st.layers, v, chunk);
-    const std::int64_t l0 = st.firstLayer + chunkFirstLayer(st.layers, v, chunk);
+    const std::int64_t layers = chunkLayers(st.layers, v, chunk, st.embeddingSlot, st.lossSlot);
+    const std::int64_t l0 = st.firstLayer + chunkFirstLayer(st.layers, v, chunk, st.embeddingSlot, st.lossSlot);
     const bool lastChunk = chunk == v - 1;
     units.clear();
     units.reserve(std::size_t(layers) + 2);

@@ -29,6 +29,9 @@ struct BlockStage
     std::int64_t layers = 0;
     std::int64_t firstLayer = 0; ///< its first global layer
     bool first = false, last = false;
+    /// The embedding (first stage) / the loss (last stage) takes a layer's slot in the split (Megatron-Core's
+    /// account_for_*_in_pipeline_split): its first / last chunk builds one layer fewer (chunkLayers(), stagetime.h).
+    bool embeddingSlot = false, lossSlot = false;
     std::int64_t perLayer = 0; ///< params of a layer unit
     std::int64_t lastExtra = 0; ///< the rounding remainder the stage's last layer unit carries
     std::int64_t embedding = 0; ///< the embedding unit (first stage)
@@ -43,9 +46,11 @@ inline BlockStage blockStage(const Footprint& fp, const Architecture& a, std::in
     BlockStage st;
     st.index = i;
     st.layers = sp.layers;
-    st.firstLayer = layersBefore(a.layers, p, i);
+    st.firstLayer = layersBefore(a.layers, p, i, fp.embeddingInPipelineSplit, fp.lossInPipelineSplit);
     st.first = i == 0;
     st.last = i == p - 1;
+    st.embeddingSlot = st.first && fp.embeddingInPipelineSplit;
+    st.lossSlot = st.last && fp.lossInPipelineSplit;
     st.perLayer = sp.perLayer;
     st.lastExtra = sp.lastLayerExtra;
     st.embedding = sp.embedding;

@@ -51,14 +51,15 @@ std::string num(double v)
 
 std::string gb(double bytes) { return formatBytes(bytes, ByteUnit::GB, 2); }
 
-/// Layer counts per pipeline stage: the first L % p stages take one more (documented).
-std::int64_t layersOnStage(std::int64_t L, std::int64_t p, std::int64_t i) { return L / p + (i < L % p ? 1 : 0); }
-std::int64_t layersBefore(std::int64_t L, std::int64_t p, std::int64_t i)
+/// Layer counts per pipeline stage: the first L % p stages take one more (documented); with the embedding or the
+/// loss in the split, Megatron-Core's rule (detail::layersOnStage(), stagetime.h).
+std::int64_t layersOnStage(const Scenario& s, std::int64_t i)
 {
-    std::int64_t n = 0;
-    for (std::int64_t k = 0; k < i; ++k)
-        n += layersOnStage(L, p, k);
-    return n;
+    return detail::layersOnStage(s.arch.layers, s.pp, i, s.embeddingInPipelineSplit, s.lossInPipelineSplit);
+}
+std::int64_t layersBefore(const Scenario& s, std::int64_t i)
+{
+    return detail::layersBefore(s.arch.layers, s.pp, i, s.embeddingInPipelineSplit, s.lossInPipelineSplit);
 }
 
 struct StageParams
@@ -138,7 +139,7 @@ StageParams moeStageParams(const Scenario& s, std::int64_t i, std::int64_t Li, c
     const std::int64_t shared = a.moe() ? a.sharedExperts * mlp(sharedFfn, t) + (a.sharedExpertGate ? h : 0) : 0;
     const std::int64_t routed = a.moe() ? (a.experts / s.ep) * mlp(a.expertFfn(), s.expertTp()) : 0;
     const std::int64_t moe = attn + shared + routed + c.routerPerLayer + c.normsPerLayer;
-    const std::int64_t nMoe = a.moeLayersIn(layersBefore(a.layers, p, i), Li);
+    const std::int64_t nMoe = a.moeLayersIn(layersBefore(s, i), Li);
     const std::int64_t nDense = Li - nMoe;
     sp.perLayerLocal = std::max(nDense > 0 ? dense : 0, nMoe > 0 ? moe : 0);
     if (sp.perLayerLocal == 0)
@@ -158,7 +159,7 @@ StageParams stageParams(const Scenario& s, std::int64_t i)
 {
     const Architecture& a = s.arch;
     const std::int64_t t = s.tp, p = s.pp;
-    const std::int64_t Li = layersOnStage(a.layers, p, i);
+    const std::int64_t Li = layersOnStage(s, i);
     const bool first = i == 0, last = i == p - 1;
     StageParams sp;
     if (s.bareParams) {
@@ -167,7 +168,7 @@ StageParams stageParams(const Scenario& s, std::int64_t i)
         const std::int64_t total = *s.bareParams;
         const std::int64_t emb = std::min(a.vocab * a.hidden, total / 2);
         const std::int64_t pool = total - emb;
-        const std::int64_t before = layersBefore(a.layers, p, i);
+        const std::int64_t before = layersBefore(s, i);
         std::int64_t mine = pool * (before + Li) / a.layers - pool * before / a.layers;
         // Exact int arithmetic above can overflow for 100T x 1e5 layers; use long double then.
         if (pool > 0 && (before + Li) > 0 && pool > INT64_MAX / (before + Li + 1)) {
@@ -1101,7 +1102,7 @@ Stage makeStageShape(const Ctx& c, std::int64_t i)
     const Scenario& s = c.s;
     Stage st;
     st.index = i;
-    st.layers = layersOnStage(s.arch.layers, s.pp, i);
+    st.layers = layersOnStage(s, i);
     st.sp = stageParams(s, i);
     finetuneShape(s, st);
     st.fl = inflight(s, i, st.layers, c.explain);
@@ -1115,7 +1116,7 @@ Stage makeStageShape(const Ctx& c, std::int64_t i)
     if (s.checkpointing == Checkpointing::Full && s.checkpointInterval > 1 && st.layers > 0) {
         // fms-fsdp's every n-th block (the layers computeStep() recomputes, stagetime.h): the checkpointed layers
         // keep their input, the others their full set. Interleaved chunks in flight count at the stage's mean.
-        st.checkpointed = detail::checkpointedLayers(s, layersBefore(s.arch.layers, s.pp, i), st.layers);
+        st.checkpointed = detail::checkpointedLayers(s, layersBefore(s, i), st.layers);
         const double perLayer = (double(st.checkpointed) * c.la.storedBytes
                                  + double(st.layers - st.checkpointed) * c.la.uncheckpointedBytes)
             / double(st.layers);
@@ -1441,6 +1442,8 @@ struct FootprintParts
         fp.capacityBytes = fp.gpu.capacityBytes;
         fp.usableBytes = fp.capacityBytes - static_cast<std::int64_t>(std::llround(s.safetyMarginBytes));
         fp.activations = ctx.la;
+        fp.embeddingInPipelineSplit = s.embeddingInPipelineSplit;
+        fp.lossInPipelineSplit = s.lossInPipelineSplit;
     }
 
     void setStage(int zeroStage, OffloadDevice offloadOptimizer, OffloadDevice offloadParams)

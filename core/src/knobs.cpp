@@ -3,6 +3,7 @@
 
 #include "cnumber.h"
 #include "shardscope/recipe.h"
+#include "shardscope/stacks.h"
 
 #include <cctype>
 #include <cmath>
@@ -134,6 +135,15 @@ std::vector<Knob> makeKnobs()
                        "Pipeline schedule (default 1f1b).", "schedule", SS_CHOICE(schedule, scheduleKey, scheduleFromKey)));
     v.push_back(count("vpp", "vpp", "vpp", 1, 1024, "N", "Model chunks per GPU for the interleaved schedule.", "vpp",
                       SS_COUNT(vpp)));
+    v.push_back(onOff("embeddingInPipelineSplit", "account_for_embedding_in_pipeline_split",
+                      "account-for-embedding-in-pipeline-split",
+                      "The embedding takes one layer's slot in the pipeline split: the first stage (its first chunk) "
+                      "builds one layer fewer (Megatron-Core; layers + slots must divide over PP).",
+                      nullptr, SS_BOOL(embeddingInPipelineSplit), KnobKind::Flag));
+    v.push_back(onOff("lossInPipelineSplit", "account_for_loss_in_pipeline_split", "account-for-loss-in-pipeline-split",
+                      "The loss takes one layer's slot in the pipeline split: the last stage (its last chunk) builds "
+                      "one layer fewer (Megatron-Core).",
+                      nullptr, SS_BOOL(lossInPipelineSplit), KnobKind::Flag));
     v.push_back(count("zeroStage", "stage", "stage", 0, 3, "0-3", "ZeRO stage (0 = DDP, 3 = FSDP FULL_SHARD).",
                       "zeroStage", SS_COUNT(zeroStage)));
     v.push_back(onOff("sequenceParallel", "sequence_parallel", "sequence-parallel",
@@ -299,6 +309,22 @@ std::vector<Knob> makeKnobs()
     v.push_back(onOff("zeroGradSetToNone", "zero_grad_set_to_none", "zero-grad-set-to-none",
                       "Grads freed after each step (default on, PyTorch >= 2.0).", "zeroGradSetToNone",
                       SS_BOOL(zeroGradSetToNone)));
+    v.push_back(choice("stack", "stack", "stack", "NAME[@VERSION]",
+                       "none, torchtitan, torchtune, megatron-core, nemo, megatron-deepspeed, deepspeed, hf-trainer, "
+                       "llm-foundry or thunder",
+                       "Training stack whose documented defaults fill the knobs left unset and whose MFU / TFLOP/s "
+                       "convention is reported beside ours; NAME@VERSION where a default changed (nemo@24.07).",
+                       "stack", nullptr, nullptr, [](const Scenario& s) { return s.stack.empty() ? std::string("none") : s.stack; },
+                       [](Scenario& s, const std::string& k) {
+                           if (k == "none" || k.empty()) {
+                               s.stack.clear();
+                               return true;
+                           }
+                           const auto p = stackProfile(k);
+                           if (p)
+                               s.stack = stackLabel(*p);
+                           return p.has_value();
+                       }));
     v.push_back(choice("capacityMeasure", "capacity_measure", "capacity-measure", "allocated|reserved|device-used",
                        "allocated, reserved or device-used",
                        "Which figure meets the capacity line (default device-used: nvidia-smi).", "capacityMeasure",

@@ -118,13 +118,13 @@ Block block(const Ctx& x, const Stage& st, const StageComm& sc, std::int64_t chu
     const Scenario& s = *x.s;
     const LayerTimes& lt = x.lt;
     Block out;
-    const std::int64_t layers = chunkLayers(st.layers, x.v, chunk);
+    const std::int64_t layers = chunkLayers(st.layers, x.v, chunk, st.embeddingSlot, st.lossSlot);
     const bool emb = st.first && chunk == 0 && st.embedding > 0;
     const bool head = st.last && chunk == x.v - 1 && st.head > 0;
     const bool lastChunk = chunk == x.v - 1;
     const double headSecs = head ? (fwd ? lt.headFwd : lt.headBwd) : 0.0;
     // The chunk's global layers (step.cpp's makeOp) and, with every n-th layer checkpointed, those recomputed.
-    const std::int64_t l0 = st.firstLayer + chunkFirstLayer(st.layers, x.v, chunk);
+    const std::int64_t l0 = st.firstLayer + chunkFirstLayer(st.layers, x.v, chunk, st.embeddingSlot, st.lossSlot);
     const std::int64_t recomputed = x.everyNth ? checkpointedLayers(s, l0, layers) : layers;
     out.compute = double(layers) * (fwd ? x.layerFwdKernels : x.layerBwdKernels) + headSecs;
     out.recompute = fwd ? 0.0 : double(recomputed) * x.layerRecompute;
@@ -497,7 +497,8 @@ double StepEvaluator::run(const Scenario& s, const Footprint& fp, PlanLayout* ou
         x.perLayer = x.unitComm(fp.ranks.front().perLayerLocalParams);
     }
     const Architecture& a = s.arch;
-    const std::int64_t L = a.layers;
+    // Pipeline slots: the layers, and the embedding and the loss where the split counts them (stagetime.h).
+    const std::int64_t L = a.layers + (s.embeddingInPipelineSplit ? 1 : 0) + (s.lossInPipelineSplit ? 1 : 0);
     const std::int64_t p = x.p, v = x.v, V = p * v;
     if (p < 1 || v < 1) // validateScenario refuses these before the planner gets here; never divide by them
         throw InvalidInput("pp", "the pipeline needs at least one stage and one chunk per stage");
@@ -550,7 +551,7 @@ double StepEvaluator::run(const Scenario& s, const Footprint& fp, PlanLayout* ou
             for (std::int64_t c = 0; c < v; ++c) {
                 const std::int64_t vs = c * p + i;
                 const bool plainChunk = chunksAlike && !(st.first && c == 0) && c != v - 1 && vs != 0 && vs != V - 1;
-                const std::int64_t chunkKey = plainChunk ? chunkLayers(st.layers, v, c) : -1;
+                const std::int64_t chunkKey = plainChunk ? chunkLayers(st.layers, v, c, st.embeddingSlot, st.lossSlot) : -1;
                 if (chunkKey < 0 || chunkKey != lastKey) {
                     bl = block(x, st, sc, c, i, fwd, reduce);
                     lastKey = chunkKey;

@@ -3,6 +3,8 @@
 // scheduling. Shared by the step simulator (step.cpp) and the closed-form planner.
 #include "shardscope/pipeline.h"
 
+#include "stagetime.h"
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -1058,6 +1060,20 @@ std::vector<PipelineBlock> simulatePipeline(PipelineSchedule schedule, std::int6
     for (const auto& st : stages)
         for (const auto& b : st)
             out.push_back(b.block);
+    return out;
+}
+
+std::vector<std::vector<std::int64_t>> stageChunkLayers(const Scenario& s)
+{
+    const std::int64_t p = std::max<std::int64_t>(1, s.pp);
+    const std::int64_t v = s.schedule == PipelineSchedule::Interleaved ? std::max<std::int64_t>(1, s.vpp) : 1;
+    const bool e = s.embeddingInPipelineSplit, l = s.lossInPipelineSplit;
+    std::vector<std::vector<std::int64_t>> out(static_cast<std::size_t>(p));
+    for (std::int64_t i = 0; i < p; ++i) {
+        const std::int64_t stage = detail::layersOnStage(s.arch.layers, p, i, e, l);
+        for (std::int64_t c = 0; c < v; ++c)
+            out[static_cast<std::size_t>(i)].push_back(detail::chunkLayers(stage, v, c, e && i == 0, l && i == p - 1));
+    }
     return out;
 }
 

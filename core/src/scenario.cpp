@@ -318,14 +318,35 @@ void validateScenario(const Scenario& s)
         fail("moe-route-nodes", "must not be negative");
     if (s.vpp < 1)
         fail("vpp", "virtual pipeline chunks must be at least 1");
+    // The embedding and the loss in the pipeline split (Megatron-Core's account_for_embedding_in_pipeline_split,
+    // account_for_loss_in_pipeline_split): the layers and those slots must divide over the stages
+    // (transformer_block.py get_num_layers_to_build asserts num_layers % pipeline_model_parallel_size == 0).
+    const bool splitSlots = s.embeddingInPipelineSplit || s.lossInPipelineSplit;
+    const std::int64_t slots
+        = s.arch.layers + (s.embeddingInPipelineSplit ? 1 : 0) + (s.lossInPipelineSplit ? 1 : 0);
+    if (splitSlots && s.pp > 1 && slots % s.pp != 0) {
+        if (s.embeddingInPipelineSplit)
+            fail("account-for-embedding-in-pipeline-split",
+                 "%1 layers and the embedding / loss slots (%2 in all) do not divide over PP %3",
+                 {num(s.arch.layers), num(slots), num(s.pp)});
+        fail("account-for-loss-in-pipeline-split",
+             "%1 layers and the embedding / loss slots (%2 in all) do not divide over PP %3",
+             {num(s.arch.layers), num(slots), num(s.pp)});
+    }
     if (s.schedule == PipelineSchedule::Interleaved) {
         if (s.pp <= 1)
             fail("schedule", "the interleaved schedule needs PP > 1");
         // Uneven splits are allowed (Megatron-Core and torchtitan accept 126 layers over PP 8 x VPP 2): every
-        // model chunk needs at least one layer.
-        if (s.arch.layers < s.pp * s.vpp)
+        // model chunk needs at least one layer, or the embedding or the loss where the split counts them.
+        if (!splitSlots && s.arch.layers < s.pp * s.vpp)
             fail("vpp", "%1 layers cannot fill PP x VPP = %2 model chunks (each needs at least one layer)",
                  {num(s.arch.layers), num(s.pp * s.vpp)});
+        if (splitSlots && slots < s.pp * s.vpp)
+            fail("vpp", "%1 layers with the embedding and loss slots cannot fill PP x VPP = %2 model chunks",
+                 {num(s.arch.layers), num(s.pp * s.vpp)});
+        if (splitSlots && (slots / s.pp) % s.vpp != 0)
+            fail("vpp", "the %1 slots of a pipeline stage (layers, embedding, loss) do not split over %2 model chunks",
+                 {num(slots / s.pp), num(s.vpp)});
         if (s.gradAccum % s.pp != 0)
             fail("grad-accum", "the interleaved schedule needs the micro-batch count (%1) to be a multiple of PP %2",
                  {num(s.gradAccum), num(s.pp)});

@@ -213,6 +213,7 @@ std::optional<StackProfile> applyStatedColumns(const std::map<std::string, std::
                    "deepspeed, hf-trainer, llm-foundry, thunder; NAME@VERSION for an older one)");
         for (const StackDefault& d : applyStack(*stack, s))
             log.assume(d.knob, d.value, stack->key + ": " + d.why);
+        s.stack = stackLabel(*stack);
     }
     // The run's own config file (issue 24): what it states replaces what the columns and the stack gave.
     if (const std::string config = cell("config"); !config.empty()) {

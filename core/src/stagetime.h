@@ -32,19 +32,34 @@ inline constexpr double kScoreBytes = 5.0;
 inline std::int64_t ceilDiv(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
 
 /// Layers of pipeline stage i when L layers split over p stages (the first L mod p stages hold one more), and
-/// the layers before it.
-inline std::int64_t layersOnStage(std::int64_t L, std::int64_t p, std::int64_t i) { return L / p + (i < L % p ? 1 : 0); }
-inline std::int64_t layersBefore(std::int64_t L, std::int64_t p, std::int64_t i) { return i * (L / p) + std::min(i, L % p); }
-/// Layers of model chunk c of a stage with `stageLayers` layers over v chunks: an uneven split (126 layers over
-/// PP 8 x VPP 2, as Megatron and torchtitan accept) gives the stage's first stageLayers mod v chunks one more.
-inline std::int64_t chunkLayers(std::int64_t stageLayers, std::int64_t v, std::int64_t c)
+/// the layers before it. With Megatron-Core's account_for_embedding_in_pipeline_split (`e`) and
+/// account_for_loss_in_pipeline_split (`l`) the embedding and the loss each take one layer's slot: L + e + l slots
+/// split over the stages, the first stage building e fewer layers and the last l fewer
+/// (megatron/core/transformer/transformer_block.py, get_num_layers_to_build; docs/model.md, "Pipeline split").
+inline std::int64_t layersOnStage(std::int64_t L, std::int64_t p, std::int64_t i, bool e = false, bool l = false)
 {
-    return stageLayers / v + (c < stageLayers % v ? 1 : 0);
+    const std::int64_t n = L + (e ? 1 : 0) + (l ? 1 : 0);
+    return n / p + (i < n % p ? 1 : 0) - (e && i == 0 ? 1 : 0) - (l && i == p - 1 ? 1 : 0);
+}
+inline std::int64_t layersBefore(std::int64_t L, std::int64_t p, std::int64_t i, bool e = false, bool l = false)
+{
+    const std::int64_t n = L + (e ? 1 : 0) + (l ? 1 : 0);
+    return i * (n / p) + std::min(i, n % p) - (e && i > 0 ? 1 : 0);
+}
+/// Layers of model chunk c of a stage with `stageLayers` layers over v chunks: an uneven split (126 layers over
+/// PP 8 x VPP 2, as Megatron and torchtitan accept) gives the stage's first stageLayers mod v chunks one more. With
+/// the embedding (`e`: the first stage) or the loss (`l`: the last stage) in the split, the stage's slots (its layers
+/// + e + l) split over the chunks and the first chunk builds e fewer, the last l fewer (get_num_layers_to_build).
+inline std::int64_t chunkLayers(std::int64_t stageLayers, std::int64_t v, std::int64_t c, bool e = false, bool l = false)
+{
+    const std::int64_t n = stageLayers + (e ? 1 : 0) + (l ? 1 : 0);
+    return n / v + (c < n % v ? 1 : 0) - (e && c == 0 ? 1 : 0) - (l && c == v - 1 ? 1 : 0);
 }
 /// The chunk's first layer within its stage.
-inline std::int64_t chunkFirstLayer(std::int64_t stageLayers, std::int64_t v, std::int64_t c)
+inline std::int64_t chunkFirstLayer(std::int64_t stageLayers, std::int64_t v, std::int64_t c, bool e = false, bool l = false)
 {
-    return c * (stageLayers / v) + std::min(c, stageLayers % v);
+    const std::int64_t n = stageLayers + (e ? 1 : 0) + (l ? 1 : 0);
+    return c * (n / v) + std::min(c, n % v) - (e && c > 0 ? 1 : 0);
 }
 
 /// fms-fsdp's every-n-th-block checkpointing (Scenario::checkpointInterval; policies/ac_handler.py): block i

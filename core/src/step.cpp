@@ -670,8 +670,10 @@ StepResult StepModel::run()
     // MoE (issue 25): the worst rank's all-to-alls, 4 per MoE layer per micro-batch (2 more where full
     // checkpointing recomputes the forward); their exposed part is in the MLP's compute events (stagetime.cpp).
     if (m_s.arch.moe()) {
-        const std::int64_t L = m_s.arch.layers, stageLayers = detail::layersOnStage(L, m_p, m_worstStage);
-        const double moeLayers = double(m_s.arch.moeLayersIn(detail::layersBefore(L, m_p, m_worstStage), stageLayers));
+        const std::int64_t L = m_s.arch.layers;
+        const bool e = m_s.embeddingInPipelineSplit, l = m_s.lossInPipelineSplit;
+        const std::int64_t stageLayers = detail::layersOnStage(L, m_p, m_worstStage, e, l);
+        const double moeLayers = double(m_s.arch.moeLayersIn(detail::layersBefore(L, m_p, m_worstStage, e, l), stageLayers));
         const double perLayer = m_s.checkpointing == Checkpointing::Full ? 6.0 : 4.0;
         T.epBytes = perLayer * moeLayers * double(m_m) * m_lt.moeA2aBytes;
         T.epSeconds = perLayer * moeLayers * double(m_m) * m_lt.moeA2aSeconds;
@@ -1078,7 +1080,7 @@ StageParams stageParams(const Footprint& fp, const Architecture& a, std::int64_t
             lastRank = &r;
     }
     StageParams st;
-    st.layers = layersOnStage(a.layers, pp, stage);
+    st.layers = layersOnStage(a.layers, pp, stage, fp.embeddingInPipelineSplit, fp.lossInPipelineSplit);
     st.perLayer = fp.ranks.front().perLayerLocalParams;
     const bool first = stage == 0, last = stage == pp - 1;
     std::int64_t local = st.layers * st.perLayer;

@@ -591,6 +591,10 @@ B: %3 · %4
             <source>. Offload costs %1 s per step: %2 between GPU and host over PCIe at %3/s, %4 s of it not hidden by compute (step %5 s)</source>
             <translation>. Выгрузка стоит %1 с за шаг: %2 между GPU и хостом по PCIe со скоростью %3/с, из них %4 с не скрыты вычислениями (шаг %5 с)</translation>
         </message>
+        <message>
+            <source>Pipeline split</source>
+            <translation>Разбиение конвейера</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::BreakdownModel</name>
@@ -1394,6 +1398,30 @@ B: %3 · %4
         <message>
             <source>Expert TP 0 follows TP: %1</source>
             <translation>Экспертный TP 0 следует TP: %1</translation>
+        </message>
+        <message>
+            <source>The training stack whose documented defaults to apply (framework, recipe, kernels, overlap, checkpointing) and whose MFU / TFLOP/s convention to report; `--stack` on the command line (docs/model.md, &quot;Training stacks&quot;).</source>
+            <translation>Стек обучения, чьи документированные умолчания применить (фреймворк, рецепт, ядра, перекрытие, контрольные точки) и в чьём соглашении показать MFU / TFLOP/s; в командной строке — `--stack` (docs/model.md, «Training stacks»).</translation>
+        </message>
+        <message>
+            <source>Stack</source>
+            <translation>Стек</translation>
+        </message>
+        <message>
+            <source>Assumed by %1:</source>
+            <translation>Принято по умолчанию %1:</translation>
+        </message>
+        <message>
+            <source>  %1: yours, not the stack&apos;s %2</source>
+            <translation>  %1: ваше значение, не %2 стека</translation>
+        </message>
+        <message>
+            <source>  MFU, TFLOP/s: causal attention at half the score matrix</source>
+            <translation>  MFU, TFLOP/s: каузальное внимание — половина матрицы оценок</translation>
+        </message>
+        <message>
+            <source>  MFU, TFLOP/s: attention over the whole score matrix</source>
+            <translation>  MFU, TFLOP/s: внимание по всей матрице оценок</translation>
         </message>
     </context>
     <context>
@@ -6523,6 +6551,18 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>must be between 1 and 64</source>
             <translation>должно быть от 1 до 64</translation>
+        </message>
+        <message>
+            <source>%1 layers and the embedding / loss slots (%2 in all) do not divide over PP %3</source>
+            <translation>%1 слоёв вместе со слотами эмбеддинга и функции потерь (всего %2) не делятся на PP %3</translation>
+        </message>
+        <message>
+            <source>%1 layers with the embedding and loss slots cannot fill PP x VPP = %2 model chunks</source>
+            <translation>%1 слоёв со слотами эмбеддинга и функции потерь не заполняют PP x VPP = %2 частей модели</translation>
+        </message>
+        <message>
+            <source>the %1 slots of a pipeline stage (layers, embedding, loss) do not split over %2 model chunks</source>
+            <translation>%1 слотов стадии конвейера (слои, эмбеддинг, функция потерь) не делятся на %2 частей модели</translation>
         </message>
     </context>
     <context>

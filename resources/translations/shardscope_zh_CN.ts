@@ -591,6 +591,10 @@ B：%3 · %4
             <source>. Offload costs %1 s per step: %2 between GPU and host over PCIe at %3/s, %4 s of it not hidden by compute (step %5 s)</source>
             <translation>。卸载每步耗时 %1 秒：GPU 与主机之间经 PCIe 传输 %2（%3/秒），其中 %4 秒未被计算掩盖（每步 %5 秒）</translation>
         </message>
+        <message>
+            <source>Pipeline split</source>
+            <translation>流水线切分</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::BreakdownModel</name>
@@ -1394,6 +1398,30 @@ B：%3 · %4
         <message>
             <source>Expert TP 0 follows TP: %1</source>
             <translation>专家 TP 0 跟随 TP：%1</translation>
+        </message>
+        <message>
+            <source>The training stack whose documented defaults to apply (framework, recipe, kernels, overlap, checkpointing) and whose MFU / TFLOP/s convention to report; `--stack` on the command line (docs/model.md, &quot;Training stacks&quot;).</source>
+            <translation>要应用其文档默认值（框架、配方、内核、重叠、检查点）并按其约定报告 MFU / TFLOP/s 的训练栈；命令行中为 `--stack`（docs/model.md，“Training stacks”）。</translation>
+        </message>
+        <message>
+            <source>Stack</source>
+            <translation>训练栈</translation>
+        </message>
+        <message>
+            <source>Assumed by %1:</source>
+            <translation>%1 的默认假设：</translation>
+        </message>
+        <message>
+            <source>  %1: yours, not the stack&apos;s %2</source>
+            <translation>  %1：您的设置，而非该栈的 %2</translation>
+        </message>
+        <message>
+            <source>  MFU, TFLOP/s: causal attention at half the score matrix</source>
+            <translation>  MFU、TFLOP/s：因果注意力按一半得分矩阵计</translation>
+        </message>
+        <message>
+            <source>  MFU, TFLOP/s: attention over the whole score matrix</source>
+            <translation>  MFU、TFLOP/s：注意力按整个得分矩阵计</translation>
         </message>
     </context>
     <context>
@@ -6523,6 +6551,18 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>must be between 1 and 64</source>
             <translation>必须介于 1 和 64 之间</translation>
+        </message>
+        <message>
+            <source>%1 layers and the embedding / loss slots (%2 in all) do not divide over PP %3</source>
+            <translation>%1 层加上嵌入层 / 损失层槽位（共 %2 个）无法被 PP %3 整除</translation>
+        </message>
+        <message>
+            <source>%1 layers with the embedding and loss slots cannot fill PP x VPP = %2 model chunks</source>
+            <translation>%1 层加上嵌入层和损失层槽位无法填满 PP x VPP = %2 个模型块</translation>
+        </message>
+        <message>
+            <source>the %1 slots of a pipeline stage (layers, embedding, loss) do not split over %2 model chunks</source>
+            <translation>流水线阶段的 %1 个槽位（层、嵌入层、损失层）无法均分到 %2 个模型块</translation>
         </message>
     </context>
     <context>

@@ -50,6 +50,8 @@ const QStringList kFlags = {
     QStringLiteral("use-torch-fsdp2"), QStringLiteral("use-megatron-fsdp"), QStringLiteral("use-custom-fsdp"),
     QStringLiteral("optimizer-cpu-offload"),
     QStringLiteral("multi-latent-attention"), // MoE and MLA (issue 25)
+    // The embedding / loss in the pipeline split (issue 24; transformer_block.py get_num_layers_to_build)
+    QStringLiteral("account-for-embedding-in-pipeline-split"), QStringLiteral("account-for-loss-in-pipeline-split"),
 };
 // Read for its meaning but with no effect on memory: reported once as "no effect".
 const QStringList kNoEffect = {
@@ -390,6 +392,8 @@ Scenario scenarioFromMegatronArgs(const QString& text, const Scenario& base, Imp
 
     // --- layout and schedule
     s.sequenceParallel = a.flag("sequence-parallel");
+    s.embeddingInPipelineSplit = a.flag("account-for-embedding-in-pipeline-split");
+    s.lossInPipelineSplit = a.flag("account-for-loss-in-pipeline-split");
     s.schedule = PipelineSchedule::OneFOneB;
     s.vpp = 1;
     if (a.has("num-virtual-stages-per-pipeline-rank")) {
@@ -519,6 +523,10 @@ QString megatronArgsFromScenario(const Scenario& s, ExportReport* report)
         warn(QCoreApplication::translate("shardscope::Import", "vpp %1 without the interleaved schedule: not written").arg(s.vpp));
     if (s.sequenceParallel)
         flag("sequence-parallel");
+    if (s.embeddingInPipelineSplit)
+        flag("account-for-embedding-in-pipeline-split");
+    if (s.lossInPipelineSplit)
+        flag("account-for-loss-in-pipeline-split");
 
     num("num-layers", m.layers);
     num("hidden-size", m.hidden);

@@ -12,6 +12,7 @@
 
 #include "shardscope/errors.h"
 #include "shardscope/knobs.h"
+#include "shardscope/stacks.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -330,6 +331,18 @@ Scenario scenarioFromJson(const QJsonObject& o, const Scenario& base, QStringLis
         readArchitecture(v.toObject(), s.arch, notes);
     }
 
+    // --- a training stack (issue 24): its documented defaults for the knobs the file leaves out, as --stack does on the
+    // command line; the file's own keys, read next, win (an unknown stack is refused there, by the "stack" knob)
+    if (const QJsonValue st = o.value(QLatin1String("stack")); st.isString()) {
+        if (const auto profile = stackProfile(str(st.toString().trimmed().toLower()))) {
+            StackProfile unstated = *profile;
+            unstated.defaults.clear();
+            for (const StackDefault& d : profile->defaults)
+                if (!o.contains(QString::fromStdString(d.knob)))
+                    unstated.defaults.push_back(d);
+            applyStack(unstated, s);
+        }
+    }
     // --- every knob of core's table (knobs.h) by its kind and range; the special ones by name below
     for (const Knob& k : knobs())
         if (k.key && k.generic())

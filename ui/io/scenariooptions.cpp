@@ -284,17 +284,6 @@ Scenario applyOptions(const QCommandLineParser& p, const QStringList& skip, Scen
 }
 } // namespace
 
-void addStackOption(QCommandLineParser& parser)
-{
-    std::string names;
-    for (const std::string& k : stackKeys())
-        names += (names.empty() ? "" : ", ") + k;
-    addOption(parser, "stack", "NAME",
-              ("Training stack whose documented defaults fill the knobs left unset and whose MFU / TFLOP/s convention "
-               "is reported beside ours: " + names + "; NAME@VERSION where a default changed (nemo@24.07).")
-                  .c_str());
-}
-
 namespace {
 
 /// The keys the --scenario file states (its "scenario" object's, or the top level's for a bare one): a stack's default
@@ -327,12 +316,14 @@ std::optional<StackProfile> stackFromParser(const QCommandLineParser& p)
 
 Scenario scenarioFromParser(const QCommandLineParser& p, const QStringList& skip) { return scenarioFromParser(p, skip, nullptr); }
 
-Scenario scenarioFromParser(const QCommandLineParser& p, const QStringList& skip, StackChoice* stack)
+Scenario scenarioFromParser(const QCommandLineParser& p, const QStringList& skip, StackChoice* choice)
 {
+    StackChoice local;
+    StackChoice* stack = choice ? choice : &local;
     Scenario base = scenarioBaseFromParser(p);
     // --stack: its defaults onto the base, for the knobs nobody stated (an option or a key of the --scenario file).
     std::vector<StackDefault> applied;
-    if (stack && p.isSet(QStringLiteral("stack"))) {
+    if (!skip.contains(QStringLiteral("stack")) && p.isSet(QStringLiteral("stack"))) {
         stack->profile = stackFromParser(p);
         const QStringList fileKeys = scenarioFileKeys(p);
         StackProfile unstated = *stack->profile;
@@ -386,9 +377,15 @@ Scenario scenarioFromParser(const QCommandLineParser& p, const QStringList& skip
     }
     validateScenario(s);
     // What an imported config replaced is no longer assumed.
-    if (stack)
-        for (const StackDefault& d : applied)
-            (stackDefaultHolds(d, s) ? stack->assumed : stack->replaced).push_back(d);
+    for (const StackDefault& d : applied)
+        (stackDefaultHolds(d, s) ? stack->assumed : stack->replaced).push_back(d);
+    // No --stack: the scenario file's stack (the window saves the one it applied), its defaults as the scenario holds them.
+    if (!stack->profile && !s.stack.empty()) {
+        stack->profile = stackProfile(s.stack);
+        if (stack->profile)
+            for (const StackDefault& d : stack->profile->defaults)
+                (stackDefaultHolds(d, s) ? stack->assumed : stack->replaced).push_back(d);
+    }
     return s;
 }
 

@@ -19,9 +19,6 @@ namespace shardscope {
  */
 void addScenarioOptions(QCommandLineParser& parser);
 
-/// `--stack NAME[@VERSION]` (issue 24), for the commands that report what a stack assumed (estimate, step).
-void addStackOption(QCommandLineParser& parser);
-
 /// What `--stack` did: the profile, the defaults in force in the scenario (listed as assumptions) and those the user's
 /// own settings replaced (an option, a key of the --scenario file, an imported config).
 struct StackChoice
@@ -38,10 +35,11 @@ struct StackChoice
  * skipped --gpus becomes TP x PP so that the scenario validates.
  */
 Scenario scenarioFromParser(const QCommandLineParser& parser, const QStringList& skip = {});
-/// The same with --stack (addStackOption()): the stack's defaults go onto the base scenario (the default one or the
-/// --scenario file) for every knob the user left unset: no option for it, no key in the --scenario file; the options
-/// and the imported configs then apply as always, and `stack` says which defaults held. Throws InvalidInput("stack")
-/// for an unknown stack.
+/// The same, saying what the stack did. `--stack NAME[@VERSION]` (a knob of core's table, issue 24): the stack's
+/// defaults go onto the base scenario (the default one or the --scenario file) for every knob the user left unset: no
+/// option for it, no key in the --scenario file; the options and the imported configs then apply as always, and
+/// `stack` (may be nullptr) says which defaults held. Without --stack, a scenario file's "stack" key names the stack
+/// whose defaults are listed (those the scenario still holds). Throws InvalidInput("stack") for an unknown stack.
 Scenario scenarioFromParser(const QCommandLineParser& parser, const QStringList& skip, StackChoice* stack);
 
 /// --units GB|GiB (default GB). Throws InvalidInput("units").

@@ -371,6 +371,8 @@ QString fieldWords(const QString& field)
         {QStringLiteral("intra-node-gbps"), QT_TRANSLATE_NOOP("ExplorerText", "Intra-node bandwidth")},
         {QStringLiteral("inter-node-gbps"), QT_TRANSLATE_NOOP("ExplorerText", "Inter-node bandwidth")},
         {QStringLiteral("pcie-gbps"), QT_TRANSLATE_NOOP("ExplorerText", "PCIe bandwidth")},
+        {QStringLiteral("account-for-embedding-in-pipeline-split"), QT_TRANSLATE_NOOP("ExplorerText", "Pipeline split")},
+        {QStringLiteral("account-for-loss-in-pipeline-split"), QT_TRANSLATE_NOOP("ExplorerText", "Pipeline split")},
     };
     const char* w = words.value(field, nullptr);
     return w ? ExplorerText::tr(w) : field;
@@ -434,8 +436,11 @@ const std::vector<const char*>& validationTemplates()
         QT_TRANSLATE_NOOP("shardscope::Validation", "expert TP %1 does not divide the expert FFN size %2"),
         QT_TRANSLATE_NOOP("shardscope::Validation", "must be between 1 and 64"),
         QT_TRANSLATE_NOOP("shardscope::Validation", "virtual pipeline chunks must be at least 1"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "%1 layers and the embedding / loss slots (%2 in all) do not divide over PP %3"),
         QT_TRANSLATE_NOOP("shardscope::Validation", "the interleaved schedule needs PP > 1"),
         QT_TRANSLATE_NOOP("shardscope::Validation", "%1 layers cannot fill PP x VPP = %2 model chunks (each needs at least one layer)"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "%1 layers with the embedding and loss slots cannot fill PP x VPP = %2 model chunks"),
+        QT_TRANSLATE_NOOP("shardscope::Validation", "the %1 slots of a pipeline stage (layers, embedding, loss) do not split over %2 model chunks"),
         QT_TRANSLATE_NOOP("shardscope::Validation", "the interleaved schedule needs the micro-batch count (%1) to be a multiple of PP %2"),
         QT_TRANSLATE_NOOP("shardscope::Validation", "ZeRO stage must be 0, 1, 2 or 3"),
         QT_TRANSLATE_NOOP("shardscope::Validation", "optimizer offload needs ZeRO stage 1, 2 or 3"),

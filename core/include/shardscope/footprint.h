@@ -131,6 +131,10 @@ struct Footprint
     bool hostFits = true;
     bool nvmeFits = true;
     LayerActivations activations;
+    /// The scenario's pipeline split (Scenario::embeddingInPipelineSplit, lossInPipelineSplit): which stage holds
+    /// which layers, for the step model's stages.
+    bool embeddingInPipelineSplit = false;
+    bool lossInPipelineSplit = false;
     const RankFootprint& worstRank() const { return ranks[static_cast<std::size_t>(worst)]; }
     std::int64_t worstBytes() const { return worstRank().totalBytes; }
 };

@@ -10,6 +10,14 @@
 
 namespace shardscope {
 
+/// Transformer layers of each model chunk of each pipeline stage, [stage][chunk] (one chunk per stage unless the
+/// schedule is interleaved): the layers split over the stages, the first L mod p stages holding one more, and within a
+/// stage over its chunks alike; with the embedding (Scenario::embeddingInPipelineSplit) or the loss
+/// (lossInPipelineSplit) in the split, Megatron-Core's rule: they take one layer's slot each, the first stage's first
+/// chunk and the last stage's last chunk building one layer fewer (megatron/core/transformer/transformer_block.py,
+/// get_num_layers_to_build; docs/model.md, "Pipeline split"). The footprint and the step model use the same split.
+std::vector<std::vector<std::int64_t>> stageChunkLayers(const Scenario& s);
+
 /// One forward or backward block of the pipeline schedule chart.
 struct PipelineBlock
 {

@@ -94,6 +94,12 @@ struct Scenario
     std::int64_t cp = 1;
     PipelineSchedule schedule = PipelineSchedule::OneFOneB;
     std::int64_t vpp = 1; ///< model chunks per GPU for the interleaved schedule
+    /// Megatron-Core's account_for_embedding_in_pipeline_split / account_for_loss_in_pipeline_split: the embedding
+    /// (the loss) takes one layer's slot in the pipeline split, so the first (last) stage, and its first (last) model
+    /// chunk, builds one transformer layer fewer (transformer_block.py get_num_layers_to_build; docs/model.md,
+    /// "Pipeline split").
+    bool embeddingInPipelineSplit = false;
+    bool lossInPipelineSplit = false;
     int zeroStage = 3;
     bool sequenceParallel = false;
 
@@ -204,6 +210,10 @@ struct Scenario
     bool lossCompiled = false; ///< torch.compile fuses upcast, log-softmax and its backward: no fp32 buffers
     bool zeroGradSetToNone = true; ///< grads freed after the step (PyTorch >= 2.0 default); off: kept zeroed
     CapacityMeasure capacityMeasure = CapacityMeasure::DeviceUsed; ///< what "fits" compares with the capacity
+    /// The training stack whose documented defaults were applied (issue 24; stacks.h): its key, with @VERSION where one
+    /// was asked for; "" for none. A label: the defaults it set are the knobs' own values, and the outputs list them as
+    /// assumed and report MFU / TFLOP/s in its convention too.
+    std::string stack;
 
     // --- Mixture of Experts: expert parallelism (issue 25; docs/model.md, "Expert parallelism")
     /// Expert-parallel size: the routed experts of each MoE layer split over EP GPUs of a PP stage (Megatron-Core

@@ -8,6 +8,7 @@
 
 #include "shardscope/errors.h"
 #include "shardscope/knobs.h"
+#include "shardscope/stacks.h"
 #include "shardscope/units.h"
 
 #include <QButtonGroup>
@@ -30,6 +31,7 @@
 #include <cmath>
 #include <iterator>
 #include <limits>
+#include <optional>
 
 namespace shardscope {
 
@@ -453,6 +455,42 @@ void ControlsPanel::build()
         m_scenario.framework = *frameworkFromKey(m_framework->itemData(i).toString().toStdString());
         changed();
     });
+    // The training stack beside the framework (issue 24): the items are the "stack" knob's choices (core's table);
+    // choosing one applies that stack's documented defaults as `--stack` does (applyStack(): one core call, no model
+    // run of its own), and the label under it lists what the stack assumed and what the user has since replaced.
+    const Knob& stackKnob = *findKnobByField("stack");
+    m_stack = new QComboBox(this);
+    m_stack->setObjectName(QLatin1String(stackKnob.control));
+    m_stack->setToolTip(tr("The training stack whose documented defaults to apply (framework, recipe, kernels, overlap, "
+                           "checkpointing) and whose MFU / TFLOP/s convention to report; `--stack` on the command "
+                           "line (docs/model.md, \"Training stacks\")."));
+    {
+        QString keys = QString::fromLatin1(stackKnob.choices);
+        keys.replace(QLatin1String(" or "), QLatin1String(", "));
+        for (const QString& key : keys.split(QLatin1String(", ")))
+            m_stack->addItem(key == QLatin1String("none") ? tr("none") : key, key); // the data is core's key
+    }
+    fw->addRow(tr("Stack"), m_stack);
+    m_stackAssumed = new QLabel(this);
+    m_stackAssumed->setObjectName(QStringLiteral("stackAssumptions"));
+    m_stackAssumed->setWordWrap(true);
+    m_stackAssumed->setTextFormat(Qt::PlainText);
+    m_stackAssumed->hide();
+    fw->addRow(QString(), m_stackAssumed);
+    addErrorRow(fw, {QStringLiteral("stack")});
+    connect(m_stack, &QComboBox::currentIndexChanged, this, [this](int i) {
+        const std::string key = m_stack->itemData(i).toString().toStdString();
+        if (key.empty())
+            return; // no item (index -1 while the combo is refilled)
+        if (key == "none") {
+            m_scenario.stack.clear(); // the knobs keep their values: Undo restores the ones before the stack
+        } else if (const auto profile = stackProfile(key)) {
+            applyStack(*profile, m_scenario);
+            m_scenario.stack = stackLabel(*profile);
+        }
+        setScenario(m_scenario); // the controls show what the stack set (without emitting)
+        changed();
+    });
     auto checkBox = [this](const char* name, const QString& label, const QString& tip, bool Scenario::*field) {
         auto* c = new QCheckBox(label, this);
         c->setObjectName(QLatin1String(name));
@@ -704,9 +742,35 @@ void ControlsPanel::updateValidSteps()
     }
 }
 
+void ControlsPanel::updateStackText()
+{
+    const Scenario& s = m_scenario;
+    const auto profile = s.stack.empty() ? std::nullopt : stackProfile(s.stack);
+    if (!profile) {
+        m_stackAssumed->hide();
+        return;
+    }
+    QStringList lines {tr("Assumed by %1:").arg(q(stackLabel(*profile)))};
+    QStringList tips;
+    for (const StackDefault& d : profile->defaults) {
+        if (stackDefaultHolds(d, s))
+            lines << QStringLiteral("  %1 = %2").arg(q(d.knob), q(d.value));
+        else
+            lines << tr("  %1: yours, not the stack's %2").arg(q(d.knob), q(d.value));
+        tips << QStringLiteral("%1 = %2: %3").arg(q(d.knob), q(d.value), q(d.why));
+    }
+    lines << (profile->flops == FlopCount::CausalHalf ? tr("  MFU, TFLOP/s: causal attention at half the score matrix")
+                                                       : tr("  MFU, TFLOP/s: attention over the whole score matrix"));
+    tips << q(profile->source);
+    m_stackAssumed->setText(lines.join(QLatin1Char('\n')));
+    m_stackAssumed->setToolTip(tips.join(QLatin1Char('\n')));
+    m_stackAssumed->show();
+}
+
 void ControlsPanel::changed()
 {
     updatePrecisionText();
+    updateStackText();
     updateValidSteps();
     updateApplicability();
     updateExperts();
@@ -869,8 +933,15 @@ void ControlsPanel::setScenario(const Scenario& s)
     m_offOpt->setCurrentIndex(m_offOpt->findData(QString::fromLatin1(offloadKey(s.offloadOptimizer))));
     m_offPar->setCurrentIndex(m_offPar->findData(QString::fromLatin1(offloadKey(s.offloadParams))));
 
-    const QSignalBlocker bf(m_framework), bm(m_measure), ba(m_actPrecision), bd(m_dropout);
+    const QSignalBlocker bf(m_framework), bm(m_measure), ba(m_actPrecision), bd(m_dropout), bs(m_stack);
     m_framework->setCurrentIndex(m_framework->findData(QString::fromLatin1(frameworkKey(s.framework))));
+    const QString stackKey = s.stack.empty() ? QStringLiteral("none") : q(s.stack);
+    int stackIndex = m_stack->findData(stackKey);
+    if (stackIndex < 0) { // a version the list does not offer ("nemo@24.07", from a file)
+        m_stack->addItem(stackKey, stackKey);
+        stackIndex = m_stack->count() - 1;
+    }
+    m_stack->setCurrentIndex(stackIndex);
     m_measure->setCurrentIndex(m_measure->findData(QString::fromLatin1(capacityMeasureKey(s.capacityMeasure))));
     m_actPrecision->setCurrentIndex(m_actPrecision->findData(QString::fromLatin1(activationPrecisionKey(s.activationPrecision))));
     m_dropout->setChecked(s.arch.dropout);
@@ -890,6 +961,7 @@ void ControlsPanel::setScenario(const Scenario& s)
     setExpertsScenario(s);
     m_finetune->setScenario(s);
     updatePrecisionText();
+    updateStackText();
     updateValidSteps();
     updateApplicability();
     updateExperts();

@@ -63,6 +63,7 @@ private:
     void updateVppEnabled();
     void updateApplicability();
     void updateValidSteps();
+    void updateStackText(); ///< what the scenario's stack assumed (issue 24), under the stack picker
     void showScenarioError();
     QLabel* addErrorRow(QFormLayout* form, const QStringList& fields);
     void presetChosen(int index);
@@ -95,6 +96,8 @@ private:
     QComboBox* m_offOpt = nullptr;
     QComboBox* m_offPar = nullptr;
     QComboBox* m_framework = nullptr;
+    QComboBox* m_stack = nullptr; ///< the training stack (Scenario::stack; the "stack" knob's choices)
+    QLabel* m_stackAssumed = nullptr; ///< the defaults the stack set, and those the user replaced
     QFormLayout* m_frameworkForm = nullptr;
     QCheckBox* m_reshard = nullptr;
     QString m_reshardTip;
