@@ -3926,6 +3926,22 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>blue: forward, green: backward (number: micro-batch); hatched: bubble</source>
             <translation>синий: прямой проход, зелёный: обратный (число: микробатч); штриховка: пузырь</translation>
         </message>
+        <message>
+            <source>%1 · p = %2, m = %3%4 · bubble %5% of the step</source>
+            <translation>%1 · p = %2, m = %3%4 · пузырь %5% шага</translation>
+        </message>
+        <message>
+            <source>p = %1, m = %2 · bubble %3%</source>
+            <translation>p = %1, m = %2 · пузырь %3%</translation>
+        </message>
+        <message>
+            <source>blue: forward, green: backward; hatched: bubble</source>
+            <translation>синий: прямой, зелёный: обратный; штриховка: пузырь</translation>
+        </message>
+        <message>
+            <source>blue: forward, green: backward</source>
+            <translation>синий: прямой, зелёный: обратный</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::StepTpView</name>

@@ -3926,6 +3926,22 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>blue: forward, green: backward (number: micro-batch); hatched: bubble</source>
             <translation>蓝色：前向，绿色：反向（数字：微批次）；斜线：气泡</translation>
         </message>
+        <message>
+            <source>%1 · p = %2, m = %3%4 · bubble %5% of the step</source>
+            <translation>%1 · p = %2，m = %3%4 · 气泡占该步 %5%</translation>
+        </message>
+        <message>
+            <source>p = %1, m = %2 · bubble %3%</source>
+            <translation>p = %1，m = %2 · 气泡 %3%</translation>
+        </message>
+        <message>
+            <source>blue: forward, green: backward; hatched: bubble</source>
+            <translation>蓝色：前向，绿色：反向；斜线：气泡</translation>
+        </message>
+        <message>
+            <source>blue: forward, green: backward</source>
+            <translation>蓝色：前向，绿色：反向</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::StepTpView</name>

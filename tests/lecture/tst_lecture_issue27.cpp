@@ -9,6 +9,8 @@
 #include "mainwindow.h"
 #include "presentationmode.h"
 #include "stepgpuview.h"
+#include "steptimeline.h"
+#include "steptpview.h"
 #include "steppage.h"
 #include "stepview.h"
 #include "tour.h"
@@ -20,10 +22,12 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QDir>
+#include <QDockWidget>
 #include <QFile>
 #include <QImage>
 #include <QPointer>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QStyle>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -255,6 +259,68 @@ private slots:
         v.seek(0.5 * v.result()->totals.stepTime);
         text = gpuViewText(v);
         QVERIFY2(text.contains(QLatin1String("no communication in this step")), qPrintable(text));
+    }
+
+    // Every step of every tour in presentation mode at 1920 x 1080, in each language (what `tour --export` hands out): the
+    // tour dock inside the screen, and on the Step tab no label of the step views cut short ("peak 3.…" in the GPU boxes,
+    // "(ideal ..." over the pipeline, "... 400,00 ГБ/с на …" under the ring in Russian).
+    void presentationWholeOnEveryStep_data() { handoutsOfEveryTour_data(); }
+    void presentationWholeOnEveryStep()
+    {
+        QFETCH(QString, id);
+        QFETCH(QString, lang);
+        QVERIFY(language::install(lang));
+        const auto restore = qScopeGuard([] { language::install(QStringLiteral("en")); });
+        const Tour t = loadTour(id);
+        MainWindow w(t.steps.first().scenario);
+        w.stepPage()->setComputeMode(StepPage::Compute::Sync);
+        auto* lecture = new Lecture(&w);
+        w.setAttribute(Qt::WA_DontShowOnScreen);
+        w.resize(1920, 1080);
+        w.show();
+        lecture->player()->setAnimated(false);
+        lecture->play(t);
+        lecture->presentation()->enter(QSize(1920, 1080));
+        QStringList cut;
+        for (int i = 0; i < t.steps.size(); ++i) {
+            lecture->player()->goTo(i);
+            for (int k = 0; k < 4; ++k)
+                QApplication::processEvents();
+            // The tour dock inside the screen: the presenter bar's controls wrap rather than widen it (a step showing eight
+            // controls pushed the caption's end and the Next and End Tour buttons past the right edge).
+            for (QWidget* c : lecture->tourDock()->findChildren<QWidget*>()) {
+                if (!c->isVisible() || c->width() <= 0)
+                    continue;
+                const QRect r(c->mapTo(&w, QPoint(0, 0)), c->size());
+                if (r.right() >= w.width() + 1)
+                    cut << QStringLiteral("step %1: %2 '%3' reaches x = %4 of %5")
+                               .arg(i + 1)
+                               .arg(QString::fromLatin1(c->metaObject()->className()), c->objectName())
+                               .arg(r.right())
+                               .arg(w.width());
+            }
+            if (t.steps[i].tab != QLatin1String("step"))
+                continue;
+            StepView* v = w.stepView();
+            if (t.steps[i].play && v->result()) {
+                v->pause();
+                v->seek(v->result()->totals.stepTime);
+            }
+            for (int k = 0; k < 6; ++k)
+                QApplication::processEvents();
+            (void)w.grab();
+            QList<stepui::DrawnLabel> labels = v->gpuView()->labels();
+            for (StepTimeline* tl : v->findChildren<StepTimeline*>())
+                if (tl->isVisible())
+                    labels += tl->labels();
+            if (v->tpView()->isVisible())
+                labels += v->tpView()->labels();
+            for (const stepui::DrawnLabel& l : labels)
+                if (l.text.contains(QChar(0x2026)))
+                    cut << QStringLiteral("step %1: %2").arg(i + 1).arg(l.text);
+        }
+        lecture->presentation()->leave();
+        QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QLatin1Char('\n'))));
     }
 
     // Handouts of every built-in tour in each language: one PNG a step, each 1920 x 1080 and drawn (the projector
