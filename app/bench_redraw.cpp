@@ -21,7 +21,10 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QElapsedTimer>
+#include <QHash>
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QPaintEvent>
 #include <QJsonObject>
 #include <QSet>
 #include <QSlider>
@@ -88,6 +91,41 @@ public:
     }
 };
 
+/// Every widget that receives a paint event during the moves, with how often and how much of it (`--widgets`): the
+/// widgets a move repaints name themselves when a change starts to repaint more than the charts.
+class WidgetPaintLog : public QObject
+{
+public:
+    struct Entry
+    {
+        int paints = 0;
+        double pixels = 0;
+        int geometry = 0; // moves and resizes: a widget laid out again
+    };
+    QHash<QString, Entry> entries;
+    bool recording = false;
+    bool eventFilter(QObject* o, QEvent* e) override
+    {
+        const bool paint = e->type() == QEvent::Paint, geometry = e->type() == QEvent::Move || e->type() == QEvent::Resize;
+        if (recording && (paint || geometry) && o->isWidgetType()) {
+            QString name = QString::fromLatin1(o->metaObject()->className());
+            if (!o->objectName().isEmpty())
+                name += QLatin1Char(' ') + o->objectName();
+            else if (o->parent() && !o->parent()->objectName().isEmpty())
+                name += QStringLiteral(" in ") + o->parent()->objectName();
+            Entry& en = entries[name];
+            if (geometry) {
+                ++en.geometry;
+                return false;
+            }
+            ++en.paints;
+            for (const QRect& r : static_cast<QPaintEvent*>(e)->region())
+                en.pixels += double(r.width()) * double(r.height());
+        }
+        return false;
+    }
+};
+
 /// A control and the positions it visits (forwards, then back).
 struct Control
 {
@@ -113,6 +151,9 @@ int benchRedraw(const QStringList& args)
                                          QStringLiteral("Move only this control (object name, e.g. zeroStage), for profiling."),
                                          QStringLiteral("NAME"));
         parser.addOption(onlyOpt);
+        const QCommandLineOption widgetsOpt(QStringLiteral("widgets"),
+                                            QStringLiteral("Also list the widgets the moves repaint (paints and pixels per move)."));
+        parser.addOption(widgetsOpt);
         int code = kExitOk;
         if (!parse(parser, args, code))
             return code;
@@ -182,6 +223,10 @@ int benchRedraw(const QStringList& args)
         for (QChartView* v : views)
             v->viewport()->installEventFilter(&paints);
         int forcedRepaints = 0;
+        WidgetPaintLog widgetLog;
+        if (parser.isSet(widgetsOpt))
+            qApp->installEventFilter(&widgetLog);
+        int loggedMoves = 0;
         QJsonObject perJson;
         QString text;
         // Every control from `from`; the first pass records the phases too (`phases` false: the MoE pass).
@@ -203,6 +248,8 @@ int benchRedraw(const QStringList& args)
                     paints.clock = &t;
                     paints.reset();
                     t.start();
+                    widgetLog.recording = phases;
+                    loggedMoves += phases ? 1 : 0;
                     c.moveTo(i);
                     const qint64 moved = t.nsecsElapsed();
                     const qint64 model = state->lastModelNs(), advice = state->lastAdviceNs();
@@ -221,6 +268,7 @@ int benchRedraw(const QStringList& args)
                         }
                     }
                     const qint64 done = t.nsecsElapsed();
+                    widgetLog.recording = false;
                     times.push_back(double(done) / 1e6);
                     if (!phases)
                         continue;
@@ -319,8 +367,33 @@ int benchRedraw(const QStringList& args)
         QStringList phaseText;
         for (const auto& [name, v] : phaseList)
             phaseText << QStringLiteral("%1 %2 / %3").arg(name).arg(stats(*v).median, 0, 'f', 2).arg(stats(*v).p99, 0, 'f', 2);
+        // The widgets the moves repainted, most pixels first (`--widgets`).
+        QStringList widgetLines;
+        QJsonArray widgetJson;
+        if (parser.isSet(widgetsOpt) && loggedMoves > 0) {
+            QList<QPair<QString, WidgetPaintLog::Entry>> list;
+            for (auto it = widgetLog.entries.cbegin(); it != widgetLog.entries.cend(); ++it)
+                list.append({it.key(), it.value()});
+            std::sort(list.begin(), list.end(), [](const auto& a, const auto& b) { return a.second.pixels > b.second.pixels; });
+            for (const auto& [name, en] : list) {
+                const double paintsPerMove = double(en.paints) / loggedMoves;
+                const double kpxPerMove = en.pixels / loggedMoves / 1000.0;
+                const double geometryPerMove = double(en.geometry) / loggedMoves;
+                widgetLines << QStringLiteral("  %1 paints/move %2  kpx/move %3  moved or resized/move %4")
+                                   .arg(name, -60)
+                                   .arg(paintsPerMove, 5, 'f', 2)
+                                   .arg(kpxPerMove, 8, 'f', 1)
+                                   .arg(geometryPerMove, 5, 'f', 2);
+                widgetJson.append(QJsonObject {{QStringLiteral("widget"), name},
+                                               {QStringLiteral("paints_per_move"), std::round(paintsPerMove * 100) / 100},
+                                               {QStringLiteral("kpx_per_move"), std::round(kpxPerMove * 10) / 10},
+                                               {QStringLiteral("geometry_changes_per_move"), std::round(geometryPerMove * 100) / 100}});
+            }
+        }
         if (format == QLatin1String("json")) {
             QJsonObject o = toJson(total);
+            if (parser.isSet(widgetsOpt))
+                o[QStringLiteral("widgets")] = widgetJson;
             o[QStringLiteral("per_control")] = perJson;
             QJsonObject moeJson = toJson(moeTotal);
             moeJson[QStringLiteral("scenario")] = QStringLiteral("deepseek-v3, 2048 GPUs, PP 16, EP 64, expert TP 1, ZeRO-1");
@@ -363,7 +436,10 @@ int benchRedraw(const QStringList& args)
                 + QStringLiteral("phases per move (median / p99 ms): %1\n").arg(phaseText.join(QStringLiteral(", ")))
                 + QStringLiteral("model alone (computeExplorer: footprint + min N x 4 stages + sweep): median %1 ms  p99 %2 ms\n")
                       .arg(modelStats.median, 0, 'f', 3)
-                      .arg(modelStats.p99, 0, 'f', 3));
+                      .arg(modelStats.p99, 0, 'f', 3)
+                + (widgetLines.isEmpty() ? QString()
+                                         : QStringLiteral("widgets repainted by the moves (first pass), most pixels first:\n")
+                                               + widgetLines.join(QLatin1Char('\n')) + QLatin1Char('\n')));
         }
         return kExitOk;
     });

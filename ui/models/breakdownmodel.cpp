@@ -269,19 +269,25 @@ void BreakdownModel::setFootprint(const Footprint& f)
         endResetModel();
         return;
     }
-    // Only the rows whose bytes or formula changed are repainted (the table is redrawn on every slider move).
+    // Only the cells that changed are repainted (the table is redrawn on every slider move): the bytes and formula of
+    // the rows whose bytes or formula changed, and the share column of every row when the total moved. The term
+    // column never changes here, so the sorting proxy (sorted by term) forwards the change instead of re-sorting the
+    // rows, which re-laid out and repainted the whole table on every move.
     int first = -1, last = -1;
     for (int t = 0; t < kTermCount; ++t) {
         const TermValue& a = m_rank.terms[static_cast<std::size_t>(t)];
         const TermValue& b = r.terms[static_cast<std::size_t>(t)];
-        if (a.bytes != b.bytes || a.formula != b.formula || m_rank.totalBytes != r.totalBytes) {
+        if (a.bytes != b.bytes || a.formula != b.formula) {
             first = first < 0 ? t : first;
             last = t;
         }
     }
+    const bool totalMoved = m_rank.totalBytes != r.totalBytes;
     m_rank = r;
     if (first >= 0)
-        emit dataChanged(index(first, 0), index(last, ColumnCount - 1));
+        emit dataChanged(index(first, BytesColumn), index(last, FormulaColumn));
+    if (totalMoved)
+        emit dataChanged(index(0, ShareColumn), index(rowCount() - 1, ShareColumn));
 }
 
 void BreakdownModel::setUnit(ByteUnit unit)
