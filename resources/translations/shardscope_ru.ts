@@ -183,6 +183,14 @@ B: %3 · %4
 B: %3 · %4
 %5</translation>
         </message>
+        <message>
+            <source>. Offload costs %1 s per step (%2 s of it not hidden by compute)</source>
+            <translation>. Выгрузка стоит %1 с за шаг (из них %2 с не скрыты вычислениями)</translation>
+        </message>
+        <message>
+            <source>Fits: %1 of %2 per GPU; offload costs %3 s per step (%4 s of it not hidden by compute)</source>
+            <translation>Помещается: %1 из %2 на GPU; выгрузка стоит %3 с за шаг (из них %4 с не скрыты вычислениями)</translation>
+        </message>
     </context>
     <context>
         <name>ExplorerText</name>

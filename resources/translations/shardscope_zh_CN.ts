@@ -183,6 +183,14 @@ B: %3 · %4
 B：%3 · %4
 %5</translation>
         </message>
+        <message>
+            <source>. Offload costs %1 s per step (%2 s of it not hidden by compute)</source>
+            <translation>。卸载每步耗时 %1 秒（其中 %2 秒未被计算掩盖）</translation>
+        </message>
+        <message>
+            <source>Fits: %1 of %2 per GPU; offload costs %3 s per step (%4 s of it not hidden by compute)</source>
+            <translation>放得下：每 GPU %1 / %2；卸载每步耗时 %3 秒（其中 %4 秒未被计算掩盖）</translation>
+        </message>
     </context>
     <context>
         <name>ExplorerText</name>

@@ -328,9 +328,25 @@ QString exportCaption(const Scenario& s, ByteUnit units)
 {
     QString verdict;
     try {
-        // The verdict as the Memory tab words it, from the same core call (computeAdvice()): with offload, what it
-        // costs per step too (issue 26: a figure of an offload scenario that "fits" says at what price, as the window).
-        verdict = verdictFor(computeAdvice(s), units).text;
+        // The verdict as the Memory tab words it, from one core call (computeAdvice()). With offload, a figure says at
+        // what price it fits (issue 26), in the room the verdict took: the fit in short (as the Compare export's captions)
+        // and what the offload costs per step; the window's two sentences took the plot's room (a 1000 x 600 figure's
+        // vs-N chart lost its axis title to them). With a warning (host RAM, NVMe, fp8) the whole verdict stays.
+        Advice a = computeAdvice(s);
+        const VerdictFacts f = a.verdict;
+        const QLocale l = numberLocale();
+        const auto seconds = [&l](double t) { return l.toString(t, 'f', t < 0.1 ? 4 : 3); };
+        if (f.offload && f.hostFits && f.nvmeFits && !f.fp8WithoutTensorCores) {
+            verdict = ChartText::tr("Fits: %1 of %2 per GPU; offload costs %3 s per step (%4 s of it not hidden by compute)")
+                          .arg(formatBytesUi(double(f.measuredBytes), units), formatBytesUi(double(f.usableBytes), units),
+                               seconds(f.offload->seconds), seconds(f.offload->exposedSeconds));
+        } else {
+            a.verdict.offload.reset();
+            verdict = verdictFor(a, units).text;
+            if (f.offload)
+                verdict += ChartText::tr(". Offload costs %1 s per step (%2 s of it not hidden by compute)")
+                               .arg(seconds(f.offload->seconds), seconds(f.offload->exposedSeconds));
+        }
     } catch (const InvalidInput& e) {
         verdict = invalidVerdict(e).text;
     }
