@@ -69,9 +69,12 @@ double defaultGemmEfficiency(const GpuPreset& g)
 
 double defaultAttentionEfficiency(const GpuPreset& g) { return g.peakFlops8 > 0 ? 0.35 : 0.6; }
 
-double gemmSeconds(const KernelModel& km, double m, double n, double k, bool fp8)
+namespace {
+
+/// `c` GEMMs of one shape running at once: their tiles share the waves.
+double concurrentGemmSeconds(const KernelModel& km, double c, double m, double n, double k, bool fp8)
 {
-    if (m <= 0 || n <= 0 || k <= 0)
+    if (m <= 0 || n <= 0 || k <= 0 || c <= 0)
         return 0;
     const double peak = fp8 && km.peak8 > 0 ? km.peak8 : km.peak16;
     // Wave quantisation: output tiles run in waves of one tile per SM; the last wave may be partly idle.
@@ -80,15 +83,34 @@ double gemmSeconds(const KernelModel& km, double m, double n, double k, bool fp8
     double waveEff = 0;
     for (const auto& [tm, tn] : {std::pair<double, double> {double(km.tileM), double(km.tileN)},
                                  {double(km.tileM), double(km.tileN) / 2}, {double(km.tileM) / 2, double(km.tileN)}}) {
-        const double tiles = std::ceil(m / tm) * std::ceil(n / tn);
+        const double tiles = c * (std::ceil(m / tm) * std::ceil(n / tn));
         const double waves = std::ceil(tiles / sms);
         waveEff = std::max(waveEff, tiles / (waves * sms));
     }
     const double kEff = k / (k + km.kOverhead);
-    const double flops = 2.0 * m * n * k;
+    const double flops = c * (2.0 * m * n * k);
     const double compute = flops / (peak * km.gemmEfficiency * kEff * waveEff);
-    const double bytes = (m * k + k * n) * (fp8 && km.peak8 > 0 ? 1.0 : 2.0) + m * n * 2.0;
+    const double bytes = c * ((m * k + k * n) * (fp8 && km.peak8 > 0 ? 1.0 : 2.0) + m * n * 2.0);
     return std::max(compute, memorySeconds(km, bytes));
+}
+
+} // namespace
+
+double gemmSeconds(const KernelModel& km, double m, double n, double k, bool fp8)
+{
+    return concurrentGemmSeconds(km, 1.0, m, n, k, fp8);
+}
+
+double groupedGemmSeconds(const KernelModel& km, double groups, double concurrent, double m, double n, double k,
+                          bool fp8)
+{
+    if (groups <= 0)
+        return 0;
+    const double c = std::max(1.0, std::min(std::floor(concurrent), std::floor(groups)));
+    const double rounds = std::floor(groups / c);
+    const double rest = groups - rounds * c;
+    return rounds * concurrentGemmSeconds(km, c, m, n, k, fp8)
+        + (rest > 0 ? concurrentGemmSeconds(km, rest, m, n, k, fp8) : 0.0);
 }
 
 double gemmFlopRate(const KernelModel& km, double m, double n, double k, bool fp8)

@@ -130,7 +130,8 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
     lt.attnEwFwd = ewAttnSec;
     lt.mlpFwd = up + down + ewMlpSec + castFwd * (h + k * f / t) / (2 * h + q / t + k * f / t);
     // MoE (issue 25; docs/model.md, "MoE step time"): the routed experts run as a grouped GEMM of E / EP local
-    // experts, each with its share of the routed tokens (small matrices reach less of the peak: kernels.h), the
+    // experts, each with its share of the routed tokens (small matrices reach less of the peak, four GEMMs at once
+    // share the waves: kernels.h), the
     // shared experts as a TP-split MLP; the router GEMM (h -> E), the top-k, permute and unpermute kernels move the
     // routed tokens through HBM; the dispatch and combine all-to-alls (moeAllToAll()) in forward, two more in
     // backward, exposed unless overlapped (moeA2aOverlap: what the layer's kernels cannot cover).
@@ -145,8 +146,11 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
         // Routed tokens this rank's experts compute: the dispatcher's T / rt tokens x k x cf, gathered over ETP.
         const double routedTokens = T / std::max(rt, etp) * etp * k * cf;
         const double perExpert = routedTokens / std::max(1.0, local);
-        const double eUp = local * gemmSeconds(km, perExpert, gated * fe / etp, h, fp8);
-        const double eDown = local * gemmSeconds(km, perExpert, h, fe / etp, fp8);
+        // Transformer Engine's grouped GEMM runs the local experts' GEMMs four at a time on its compute streams
+        // (kernels.h, groupedGemmSeconds): their tiles share the waves.
+        const double streams = double(kTeGroupedGemmStreams);
+        const double eUp = groupedGemmSeconds(km, local, streams, perExpert, gated * fe / etp, h, fp8);
+        const double eDown = groupedGemmSeconds(km, local, streams, perExpert, h, fe / etp, fp8);
         const double sUp = double(a.sharedExperts) * gemmSeconds(km, T, gated * fs / t, h, fp8);
         const double sDown = double(a.sharedExperts) * gemmSeconds(km, T, h, fs / t, fp8);
         const double router = gemmSeconds(km, T / rt, double(a.experts), h, false);

@@ -7,6 +7,7 @@
 #include "shardscope/architecture.h"
 #include "shardscope/errors.h"
 #include "shardscope/footprint.h"
+#include "shardscope/kernels.h"
 #include "shardscope/peers.h"
 #include "shardscope/recipe.h"
 #include "shardscope/scenario.h"
@@ -70,6 +71,7 @@ private Q_SLOTS:
     void denseModelsUnchangedByEpKnobs();
     void megatronMoeGqa();
     void megatronMoeMla();
+    void groupedGemmSharesWaves();
 };
 
 void TestMoe::folding()
@@ -333,6 +335,42 @@ void TestMoe::megatronMoeMla()
     QCOMPARE(r.expertSharded, 814743552.0);
     QCOMPARE(std::llround(megatronWeightAndOptimizerBytes(a)), 16342631928LL);
     QVERIFY(megatronPrinted(a, std::nullopt).find("weight and optimizer=15585.55 MB") != std::string::npos);
+}
+
+void TestMoe::groupedGemmSharesWaves()
+{
+    // Transformer Engine's grouped GEMM launches GEMM i on compute stream i mod 4 of 4
+    // (NVIDIA/TransformerEngine@5c62f728 transformer_engine/common/gemm/cublaslt_gemm.cu, multi_stream_cublas_gemm;
+    // @3e125d69 transformer_engine/common/util/multi_stream.cpp: num_compute_streams = 4).
+    QCOMPARE(kTeGroupedGemmStreams, 4);
+    // Hand count: Qwen3-30B-A3B's expert up-projection (gate and up, 2 x 768, from h 2048) on 2048 routed tokens per
+    // expert, 132 SMs, tiles 128 x 256, at 1e15 FLOP/s x 1.0. One GEMM has 16 x 6 = 96 tiles: one wave of 132 SMs
+    // (and the half tiles give 192 of 264), 96/132 of the SMs busy. Four at once: 384 tiles in 3 waves, 384/396.
+    KernelModel km;
+    km.peak16 = 1e15;
+    km.gemmEfficiency = 1.0;
+    km.hbmBytesPerSecond = 1e18; // compute-bound
+    km.sms = 132;
+    km.tileM = 128;
+    km.tileN = 256;
+    km.kOverhead = 64;
+    const double m = 2048, n = 1536, k = 2048;
+    const double flops = 2.0 * m * n * k;
+    const double kEff = 2048.0 / 2112.0;
+    const double one = flops / (1e15 * kEff * (96.0 / 132.0));
+    const double four = flops / (1e15 * kEff * (384.0 / 396.0));
+    QVERIFY(std::fabs(gemmSeconds(km, m, n, k, false) / one - 1) < 1e-12);
+    // 16 local experts (128 / EP 8): four rounds of four.
+    const double grouped = groupedGemmSeconds(km, 16, kTeGroupedGemmStreams, m, n, k, false);
+    QVERIFY(std::fabs(grouped / (16 * four) - 1) < 1e-12);
+    QVERIFY(std::fabs(grouped / (16 * gemmSeconds(km, m, n, k, false)) - 0.75) < 1e-12);
+    // 5 experts: a round of four, then the fifth alone (96/132 again).
+    QVERIFY(std::fabs(groupedGemmSeconds(km, 5, 4, m, n, k, false) / (4 * four + one) - 1) < 1e-12);
+    // 6: the last two at once fill 384 half tiles (128 x 128) in 3 waves: as four do.
+    QVERIFY(std::fabs(groupedGemmSeconds(km, 6, 4, m, n, k, false) / (6 * four) - 1) < 1e-12);
+    // One stream is the experts one after another.
+    QVERIFY(std::fabs(groupedGemmSeconds(km, 16, 1, m, n, k, false) / (16 * one) - 1) < 1e-12);
+    QCOMPARE(groupedGemmSeconds(km, 0, 4, m, n, k, false), 0.0);
 }
 
 QTEST_APPLESS_MAIN(TestMoe)

@@ -169,10 +169,14 @@ QString translatedFormula(const QString& formula)
         QString en, local;
     };
     static QString cachedFor;
+    static bool built = false;
     static std::vector<Phrase> phrases;
     static QHash<QString, QString> done;
     const QString language = QCoreApplication::translate("FormulaWords", "params"); // changes with the translator
-    if (language != cachedFor || phrases.empty()) {
+    // Built once per language. In English there are no phrases: `built` keeps them from being looked up again on every
+    // call (every table cell on every move: 90,000 translator lookups in 60 moves of the model picker, issue 29).
+    if (language != cachedFor || !built) {
+        built = true;
         phrases.clear();
         done.clear();
         for (const char* w : kFormulaWords) {

@@ -41,6 +41,19 @@ double defaultAttentionEfficiency(const GpuPreset& g);
 /// fp8: the FP8 peak with 1-byte operands.
 double gemmSeconds(const KernelModel& km, double m, double n, double k, bool fp8);
 
+/// Transformer Engine's grouped GEMM (GroupedLinear; Megatron-Core's TEGroupedMLP under --moe-grouped-gemm): the
+/// experts' GEMMs are launched on kTeGroupedGemmStreams CUDA streams in turn, GEMM i on stream i mod 4
+/// (NVIDIA/TransformerEngine@5c62f728 transformer_engine/common/gemm/cublaslt_gemm.cu, multi_stream_cublas_gemm;
+/// four compute streams: @3e125d69 transformer_engine/common/util/multi_stream.cpp), so up to four GEMMs run at once
+/// and their tiles share the SMs' waves.
+inline constexpr int kTeGroupedGemmStreams = 4;
+
+/// Seconds of `groups` GEMMs of one shape run as such a grouped GEMM: rounds of `concurrent` GEMMs whose tiles fill
+/// the waves together (wave efficiency over concurrent x tiles), the last round with what is left. concurrent 1 is
+/// groups x gemmSeconds().
+double groupedGemmSeconds(const KernelModel& km, double groups, double concurrent, double m, double n, double k,
+                          bool fp8);
+
 /// The FLOP/s a GEMM of that shape reaches (2MNK / gemmSeconds).
 double gemmFlopRate(const KernelModel& km, double m, double n, double k, bool fp8);
 

@@ -20,6 +20,7 @@ class QBarSet;
 class QChart;
 class QValueAxis;
 class QChartView;
+class QPainter;
 class QGraphicsSimpleTextItem;
 class QWidget;
 
@@ -79,6 +80,10 @@ void fitChartTitle(QChart* chart, const QStringList& titles);
 /// The first of `titles` (longest first) that fits the axis's length `room` (px) in the axis's title font; the
 /// last where none does. Qt Charts cuts a vertical axis title to the plot's height ("Memory per GP..." at 2x).
 void setAxisTitleFitting(QAbstractAxis* axis, const QStringList& titles, double room);
+
+/// Draws `lines` with `pen` (aliased: the caller turns antialiasing off), on a raster device with no scaling as the
+/// rectangles of pixels QPainter::drawLines() would set (the same pixels, 4x faster; ChartGrid, issue 29).
+void drawGridLines(QPainter* painter, const QList<QLineF>& lines, const QPen& pen);
 
 /**
  * The grid of a chart, drawn as one item without antialiasing (each line one span fill): Qt Charts draws
