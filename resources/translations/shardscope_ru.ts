@@ -183,6 +183,14 @@ B: %3 · %4
 B: %3 · %4
 %5</translation>
         </message>
+        <message>
+            <source>. Offload costs %1 s per step (%2 s of it not hidden by compute)</source>
+            <translation>. Выгрузка стоит %1 с за шаг (из них %2 с не скрыты вычислениями)</translation>
+        </message>
+        <message>
+            <source>Fits: %1 of %2 per GPU; offload costs %3 s per step (%4 s of it not hidden by compute)</source>
+            <translation>Помещается: %1 из %2 на GPU; выгрузка стоит %3 с за шаг (из них %4 с не скрыты вычислениями)</translation>
+        </message>
     </context>
     <context>
         <name>ExplorerText</name>
@@ -3953,6 +3961,22 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>blue: forward, green: backward (number: micro-batch); hatched: bubble</source>
             <translation>синий: прямой проход, зелёный: обратный (число: микробатч); штриховка: пузырь</translation>
+        </message>
+        <message>
+            <source>%1 · p = %2, m = %3%4 · bubble %5% of the step</source>
+            <translation>%1 · p = %2, m = %3%4 · пузырь %5% шага</translation>
+        </message>
+        <message>
+            <source>p = %1, m = %2 · bubble %3%</source>
+            <translation>p = %1, m = %2 · пузырь %3%</translation>
+        </message>
+        <message>
+            <source>blue: forward, green: backward; hatched: bubble</source>
+            <translation>синий: прямой, зелёный: обратный; штриховка: пузырь</translation>
+        </message>
+        <message>
+            <source>blue: forward, green: backward</source>
+            <translation>синий: прямой, зелёный: обратный</translation>
         </message>
     </context>
     <context>

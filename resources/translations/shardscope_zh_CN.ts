@@ -183,6 +183,14 @@ B: %3 · %4
 B：%3 · %4
 %5</translation>
         </message>
+        <message>
+            <source>. Offload costs %1 s per step (%2 s of it not hidden by compute)</source>
+            <translation>。卸载每步耗时 %1 秒（其中 %2 秒未被计算掩盖）</translation>
+        </message>
+        <message>
+            <source>Fits: %1 of %2 per GPU; offload costs %3 s per step (%4 s of it not hidden by compute)</source>
+            <translation>放得下：每 GPU %1 / %2；卸载每步耗时 %3 秒（其中 %4 秒未被计算掩盖）</translation>
+        </message>
     </context>
     <context>
         <name>ExplorerText</name>
@@ -3953,6 +3961,22 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>blue: forward, green: backward (number: micro-batch); hatched: bubble</source>
             <translation>蓝色：前向，绿色：反向（数字：微批次）；斜线：气泡</translation>
+        </message>
+        <message>
+            <source>%1 · p = %2, m = %3%4 · bubble %5% of the step</source>
+            <translation>%1 · p = %2，m = %3%4 · 气泡占该步 %5%</translation>
+        </message>
+        <message>
+            <source>p = %1, m = %2 · bubble %3%</source>
+            <translation>p = %1，m = %2 · 气泡 %3%</translation>
+        </message>
+        <message>
+            <source>blue: forward, green: backward; hatched: bubble</source>
+            <translation>蓝色：前向，绿色：反向；斜线：气泡</translation>
+        </message>
+        <message>
+            <source>blue: forward, green: backward</source>
+            <translation>蓝色：前向，绿色：反向</translation>
         </message>
     </context>
     <context>

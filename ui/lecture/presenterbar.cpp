@@ -167,8 +167,13 @@ int PresenterBar::lineOf(const QString& name) const
 
 void PresenterBar::reflow()
 {
-    // The visible controls in order, on the first line while they fit in the bar's width, the rest on the second.
-    const int width = contentsRect().width();
+    // The visible controls in order, on the first line while they fit in the bar's width, the rest on the second. The
+    // width is at most what the window has right of the bar: a first line wider than the screen widened the bar (its
+    // minimum), and with it the tour dock, past the window's edge, and the bar then never wrapped (issue 27: a step
+    // showing eight controls cut the caption and the Next and End Tour buttons off a 1920 px screen).
+    int width = contentsRect().width();
+    if (QWidget* top = window(); top && top != this)
+        width = std::min(width, top->width() - mapTo(top, QPoint(0, 0)).x() - 8);
     if (width <= 0)
         return;
     const int spacing = std::max(0, m_lines[0]->spacing());

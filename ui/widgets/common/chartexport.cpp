@@ -37,7 +37,11 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
 #include <QLegend>
+#include <QLegendMarker>
+#include <QXYSeries>
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -81,13 +85,13 @@ QPalette exportPalette()
 /// Title above, caption below, the chart in between: the rectangles for a figure of `size`.
 struct CaptionLayout
 {
-    QRectF title, chart, caption;
+    QRectF title, chart, legend, caption; ///< legend: a figure's own legend under the chart (FigureLegend), or empty
     QFont titleFont, captionFont;
     double scale = 1; ///< the chart is laid out at chart.size() / scale and painted scaled up
     QSize layoutSize() const { return (chart.size() / scale).toSize(); }
 };
 
-CaptionLayout captionLayout(const QSize& size, const QString& title, const QString& caption)
+CaptionLayout captionLayout(const QSize& size, const QString& title, const QString& caption, double legendHeight = 0)
 {
     CaptionLayout l;
     l.scale = chartScale(size.width());
@@ -106,8 +110,147 @@ CaptionLayout captionLayout(const QSize& size, const QString& title, const QStri
     const double ch = height(l.captionFont, caption);
     l.title = QRectF(pad, pad * 0.5, w, th);
     l.caption = QRectF(pad, size.height() - ch, w, ch);
-    l.chart = QRectF(0, pad * 0.5 + th, size.width(), std::max(50.0, size.height() - th - ch - pad * 0.5));
+    l.chart = QRectF(0, pad * 0.5 + th, size.width(), std::max(50.0, size.height() - th - ch - legendHeight - pad * 0.5));
+    if (legendHeight > 0)
+        l.legend = QRectF(pad, l.chart.bottom(), w, legendHeight);
     return l;
+}
+
+/**
+ * A chart's legend drawn by the figure under the plot (issue 26). Qt Charts keeps a side legend's entries on one line
+ * each and lets a long one run past the chart's right edge ("Состояния экспертов" of the Mixtral EP per-GPU chart at
+ * 3.5 in, Russian); there the figure hides the chart's own legend and draws its entries here instead, in the caption's
+ * type (8 pt at least), as many to a row as the width holds, a label wrapped where one alone is wider than the figure.
+ */
+struct FigureLegend
+{
+    struct Entry
+    {
+        QString label;
+        QBrush brush;
+        QPen pen;
+        bool line = false; ///< a line series (the capacity): a short stroke of its pen, not a filled square
+    };
+    QList<Entry> entries;
+    QFont font;
+
+    bool isEmpty() const { return entries.isEmpty(); }
+    double marker() const { return std::ceil(QFontMetricsF(font).height() * 0.8); }
+    double gap() const { return std::ceil(QFontMetricsF(font).height() * 0.4); }
+
+    /// Each entry's rectangle in a band `width` wide from (0, 0): columns of equal width, rows as tall as their
+    /// tallest label.
+    QList<QRectF> cells(double width) const
+    {
+        QList<QRectF> out;
+        if (entries.isEmpty())
+            return out;
+        const QFontMetricsF fm(font);
+        const double m = marker(), g = gap(), colGap = 2 * g;
+        double widest = 0;
+        for (const Entry& e : entries)
+            widest = std::max(widest, m + g + fm.horizontalAdvance(e.label) + 1);
+        const int n = int(entries.size());
+        const int cols = std::clamp(int((width + colGap) / (widest + colGap)), 1, n);
+        const double cellW = (width - (cols - 1) * colGap) / cols;
+        double y = 0;
+        for (int row = 0; row * cols < n; ++row) {
+            double h = std::max(m, fm.height());
+            for (int c = 0; c < cols && row * cols + c < n; ++c) {
+                const QRectF text = fm.boundingRect(QRectF(0, 0, std::max(1.0, cellW - m - g), 1e6), Qt::AlignLeft | Qt::TextWordWrap,
+                                                    entries[row * cols + c].label);
+                h = std::max(h, text.height());
+            }
+            for (int c = 0; c < cols && row * cols + c < n; ++c)
+                out << QRectF(c * (cellW + colGap), y, cellW, h);
+            y += h + g / 2;
+        }
+        return out;
+    }
+    double height(double width) const
+    {
+        const QList<QRectF> c = cells(width);
+        return c.isEmpty() ? 0 : std::ceil(c.constLast().bottom() + 1.5 * gap());
+    }
+    void paint(QPainter& p, const QRectF& band) const
+    {
+        const QList<QRectF> c = cells(band.width());
+        const double m = marker(), g = gap();
+        const QFontMetricsF fm(font);
+        p.save();
+        p.setFont(font);
+        for (int i = 0; i < c.size(); ++i) {
+            const Entry& e = entries[i];
+            const QRectF cell = c[i].translated(band.topLeft() + QPointF(0, g / 2));
+            const QRectF box(cell.left(), cell.top() + (fm.height() - m) / 2, m, m);
+            if (e.line) {
+                QPen pen = e.pen;
+                pen.setWidthF(std::max(2.0, pen.widthF()));
+                p.setPen(pen);
+                p.drawLine(QPointF(box.left(), box.center().y()), QPointF(box.right(), box.center().y()));
+            } else {
+                p.setPen(e.pen);
+                p.setBrush(e.brush);
+                p.drawRect(box);
+            }
+            p.setPen(Qt::black);
+            p.drawText(QRectF(box.right() + g, cell.top(), cell.width() - m - g, cell.height()),
+                       Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, e.label);
+        }
+        p.restore();
+    }
+};
+
+/// Whether a label of `chart`'s legend runs past the chart's right edge (its text item's start plus its label's width in
+/// the item's font): Qt Charts neither wraps nor elides it there.
+bool legendRunsPastTheEdge(QChart* chart)
+{
+    QLegend* legend = chart->legend();
+    if (!legend || !legend->isVisible() || !legend->isAttachedToChart())
+        return false;
+    const double right = chart->mapRectToScene(chart->rect()).right();
+    QList<QGraphicsItem*> items = legend->childItems();
+    while (!items.isEmpty()) {
+        QGraphicsItem* item = items.takeLast();
+        items << item->childItems();
+        if (!item->isVisible())
+            continue;
+        double end = 0;
+        if (auto* t = dynamic_cast<QGraphicsTextItem*>(item))
+            end = t->mapToScene(QPointF(t->document()->documentMargin(), 0)).x()
+                + QFontMetricsF(t->font()).horizontalAdvance(t->toPlainText());
+        else if (auto* st = dynamic_cast<QGraphicsSimpleTextItem*>(item))
+            end = st->mapToScene(QPointF(0, 0)).x() + QFontMetricsF(st->font()).horizontalAdvance(st->text());
+        if (end > right + 0.5)
+            return true;
+    }
+    return false;
+}
+
+/// `chart`'s legend entries as the chart shows them (a chart with more terms than its side legend holds groups its
+/// smallest into "Other terms (K)", as in the window), then the legend hidden: the figure draws them (FigureLegend).
+FigureLegend takeLegend(QChart* chart, const QFont& font)
+{
+    FigureLegend out;
+    out.font = font;
+    QLegend* legend = chart->legend();
+    for (QLegendMarker* m : legend->markers()) {
+        // Read while the legend shows: a hidden legend's markers all report hidden.
+        if (!m->isVisible() || m->label().isEmpty() || (m->series() && !m->series()->isVisible()))
+            continue;
+        FigureLegend::Entry e;
+        e.label = m->label();
+        e.brush = m->brush();
+        e.pen = m->pen();
+        if (auto* xy = qobject_cast<QXYSeries*>(m->series())) {
+            e.line = true;
+            e.pen = xy->pen();
+        }
+        out.entries << e;
+    }
+    legend->setVisible(false);
+    QCoreApplication::processEvents();
+    return out;
 }
 
 /// Animations off while rendering; the previous options come back on destruction.
@@ -185,11 +328,25 @@ QString exportCaption(const Scenario& s, ByteUnit units)
 {
     QString verdict;
     try {
-        // The verdict as the Memory tab words it, without what an offload costs per step (a sentence that took two
-        // more lines of every caption; the window and `estimate` state it).
-        Advice a = adviceFor(computeExplorer(s));
-        a.verdict.offload.reset();
-        verdict = verdictFor(a, units).text;
+        // The verdict as the Memory tab words it, from one core call (computeAdvice()). With offload, a figure says at
+        // what price it fits (issue 26), in the room the verdict took: the fit in short (as the Compare export's captions)
+        // and what the offload costs per step; the window's two sentences took the plot's room (a 1000 x 600 figure's
+        // vs-N chart lost its axis title to them). With a warning (host RAM, NVMe, fp8) the whole verdict stays.
+        Advice a = computeAdvice(s);
+        const VerdictFacts f = a.verdict;
+        const QLocale l = numberLocale();
+        const auto seconds = [&l](double t) { return l.toString(t, 'f', t < 0.1 ? 4 : 3); };
+        if (f.offload && f.hostFits && f.nvmeFits && !f.fp8WithoutTensorCores) {
+            verdict = ChartText::tr("Fits: %1 of %2 per GPU; offload costs %3 s per step (%4 s of it not hidden by compute)")
+                          .arg(formatBytesUi(double(f.measuredBytes), units), formatBytesUi(double(f.usableBytes), units),
+                               seconds(f.offload->seconds), seconds(f.offload->exposedSeconds));
+        } else {
+            a.verdict.offload.reset();
+            verdict = verdictFor(a, units).text;
+            if (f.offload)
+                verdict += ChartText::tr(". Offload costs %1 s per step (%2 s of it not hidden by compute)")
+                               .arg(seconds(f.offload->seconds), seconds(f.offload->exposedSeconds));
+        }
     } catch (const InvalidInput& e) {
         verdict = invalidVerdict(e).text;
     }
@@ -377,7 +534,8 @@ void savePdf(const PaintFn& paint, const QString& path, const ChartExportOptions
 }
 
 /// `paint` (laid out for l.chart's size) under the title and over the caption, on white.
-PaintFn withCaption(const PaintFn& paint, const CaptionLayout& l, const QString& title, const QString& caption)
+PaintFn withCaption(const PaintFn& paint, const CaptionLayout& l, const QString& title, const QString& caption,
+                    const FigureLegend& legend = FigureLegend())
 {
     return [=](QPainter& p, const QRectF& target) {
         p.fillRect(target, Qt::white);
@@ -395,6 +553,8 @@ PaintFn withCaption(const PaintFn& paint, const CaptionLayout& l, const QString&
         p.scale(l.scale, l.scale);
         paint(p, QRectF(QPointF(0, 0), l.chart.size() / l.scale));
         p.restore();
+        if (!legend.isEmpty())
+            legend.paint(p, l.legend);
         if (!caption.isEmpty()) {
             p.setPen(Qt::black);
             p.setFont(l.captionFont);
@@ -449,6 +609,19 @@ void fitFigureToChart(QWidget* w, const QString& chart, const QString& title, co
     }
     if (w->size() != inner)
         prepareForExport(w, inner);
+}
+
+/// Where `chart`'s side legend runs past the figure's right edge, the figure draws the legend under the chart instead
+/// (FigureLegend) and grows taller by its height; `l` and `o` are updated. The chart keeps its size.
+FigureLegend legendUnderChart(QChart* chart, const QString& title, const QString& caption, CaptionLayout& l, ChartExportOptions& o)
+{
+    if (!chart || !legendRunsPastTheEdge(chart))
+        return {};
+    FigureLegend legend = takeLegend(chart, l.captionFont);
+    const double h = legend.height(l.caption.width());
+    o.size.rheight() += int(h);
+    l = captionLayout(o.size, title, caption, h);
+    return legend;
 }
 
 PaintFn chartPainter(QChartView* view)
@@ -605,6 +778,7 @@ std::unique_ptr<QWidget> makeWidgetChart(const QString& chart, const Scenario& s
                 ring->setHop(ring->hopCount() / 2);
                 ring->setModelNote(StepView::ringNote(d->result, largest->kind));
                 ring->playButton()->hide();
+                ring->setWholeText(true); // a figure cuts no sentence: each wraps, the ring grows taller (issue 26)
                 row->addWidget(ring, 1);
             }
             w = std::move(box);
@@ -775,7 +949,9 @@ void exportChartFile(const QString& chart, const Scenario& s, ByteUnit units, co
             // narrow for it is refused (fitFigureToChart()).
             ChartExportOptions fo = o;
             fitFigureToChart(w.get(), chart, title, caption, l, fo);
-            saveByType(withCaption(widgetPainter(w.get()), l, title, caption), path, fo,
+            const auto* pareto = dynamic_cast<PlanParetoChart*>(w.get());
+            const FigureLegend legend = legendUnderChart(pareto ? pareto->chart() : nullptr, title, caption, l, fo);
+            saveByType(withCaption(widgetPainter(w.get()), l, title, caption, legend), path, fo,
                        title.isEmpty() ? widgetChartTitle(chart) : title);
             return;
         }
@@ -806,8 +982,9 @@ void exportChartFile(const QString& chart, const Scenario& s, ByteUnit units, co
             l = captionLayout(o.size, QString(), caption); // the chart draws its own title
         ChartExportOptions fo = o;
         fitFigureToChart(w.get(), chart, title, caption, l, fo);
+        const FigureLegend legend = legendUnderChart(view->chart(), title, caption, l, fo);
         const NoAnimations guard(view);
-        saveByType(withCaption(chartPainter(view), l, title, caption), path, fo, docTitle);
+        saveByType(withCaption(chartPainter(view), l, title, caption, legend), path, fo, docTitle);
         return;
     }
     if (suffix == QLatin1String("md") && chart == QLatin1String("memory-per-gpu")) {
@@ -908,9 +1085,10 @@ void exportCompareFile(const Scenario& a, const Scenario& b, ByteUnit units, con
     ChartExportOptions fo = o;
     fitFigureToChart(&w, QStringLiteral("compare"), title, caption, l, fo);
     QChartView* view = w.chartView();
+    const FigureLegend legend = legendUnderChart(view->chart(), title, caption, l, fo);
     const QString docTitle = title.isEmpty() ? view->chart()->title() : title;
     const NoAnimations guard(view);
-    saveByType(withCaption(chartPainter(view), l, title, caption), path, fo, docTitle);
+    saveByType(withCaption(chartPainter(view), l, title, caption, legend), path, fo, docTitle);
 }
 
 QStringList exportBundle(const QString& dirPath, const Scenario& s, ByteUnit units, const ChartExportOptions& o)

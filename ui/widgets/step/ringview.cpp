@@ -7,6 +7,7 @@
 #include <QEvent>
 #include <QPainter>
 #include <QPainterPath>
+#include <QResizeEvent>
 #include <QStyle>
 #include <QTimer>
 #include <QToolButton>
@@ -108,6 +109,8 @@ void RingView::resizeEvent(QResizeEvent* e)
 {
     QWidget::resizeEvent(e);
     m_play->move(width() - m_play->width() - 6, 4);
+    if (m_wholeText && e->size().width() != e->oldSize().width())
+        updateGeometry(); // the lines its sentences take depend on the width
 }
 
 void RingView::changeEvent(QEvent* e)
@@ -129,13 +132,109 @@ double RingView::typeScale() const
 QSize RingView::sizeHint() const
 {
     const double k = typeScale();
-    return QSize(int(std::lround(820 * k)), int(std::lround(330 * k)));
+    const QSize hint(int(std::lround(820 * k)), int(std::lround(330 * k)));
+    return m_wholeText ? hint.expandedTo(minimumSizeHint()) : hint;
 }
 
 QSize RingView::minimumSizeHint() const
 {
     const double k = typeScale();
-    return QSize(int(std::lround(400 * k)), int(std::lround(240 * k)));
+    QSize min(int(std::lround(400 * k)), int(std::lround(240 * k)));
+    if (m_wholeText && width() > 0) {
+        // A figure's sentences whole: the lines they take at this width beyond the window's (a title and a sentence of
+        // one line each, two rows of swatches, a two-line clock's note and model note).
+        const TextLines tl = textLines(width());
+        const int line = fontMetrics().lineSpacing();
+        min.rheight() += (tl.title - 1 + tl.what - 1 + std::max(0, tl.clock - 2) + std::max(0, tl.note - 2)) * line
+            + std::max(0, tl.swatchRows - 2) * (line + 4);
+    }
+    return min;
+}
+
+void RingView::setWholeText(bool whole)
+{
+    if (whole == m_wholeText)
+        return;
+    m_wholeText = whole;
+    updateGeometry();
+    update();
+}
+
+QString RingView::whatText() const
+{
+    const int n = m_n;
+    const int total = hopCount();
+    if (m_kind == EventKind::AllToAll)
+        return m_hop == 0   ? tr("Start: each GPU holds its routed tokens in %1 slices, one for each GPU's experts.").arg(n)
+            : m_hop == total ? tr("End: each GPU holds the slices every GPU routed to its experts.")
+                             : tr("Each GPU sent one slice straight to the GPU %1 places to its right: every GPU sends to every other.").arg(m_hop);
+    const bool reducePhase = m_kind == EventKind::ReduceScatter || (m_kind == EventKind::AllReduce && m_hop <= n - 1);
+    if (m_hop == 0)
+        return m_kind == EventKind::AllGather ? tr("Start: each GPU owns one chunk of the buffer.")
+                                              : tr("Start: each GPU holds all %1 chunks, each a partial (its own gradients).").arg(n);
+    if (m_hop == total)
+        return m_kind == EventKind::ReduceScatter ? tr("End: each GPU owns one chunk, summed over all %1 GPUs.").arg(n)
+                                                  : tr("End: every GPU holds all %1 chunks, fully reduced.").arg(n);
+    return reducePhase ? tr("Each GPU sent one running sum to its right neighbour, which added its own partial.")
+                       : tr("Each GPU passed one reduced chunk on to its right neighbour, which keeps a copy.");
+}
+
+QString RingView::clockText() const
+{
+    return m_kind == EventKind::AllToAll
+        ? tr("Colour = whose tokens. Illustration: exchanges are stepped by hand or played slowly, not timed.")
+        : tr("Colour = which chunk of the buffer. Illustration: hops are stepped by hand or played slowly, not timed.");
+}
+
+QStringList RingView::legendLabels() const
+{
+    if (m_kind == EventKind::AllToAll)
+        return {tr("slice of GPU 0's tokens (tokens x top-k x hidden / GPUs)"), tr("sent, not yet received"),
+                tr("arrow: a slice sent in this exchange")};
+    return {tr("partial sum (number = GPUs summed)"), tr("\u03a3 fully reduced chunk"), tr("not held"),
+            tr("on an arrow: chunk sent in this hop (+ = added on arrival)")};
+}
+
+RingView::TextLines RingView::textLines(int w) const
+{
+    const QFontMetrics fm(font());
+    const int line = std::max(1, fm.lineSpacing());
+    const int textW = std::max(1, w - 16);
+    const auto lines = [&](const QFontMetrics& m, const QString& t) {
+        return std::max(1, (m.boundingRect(QRect(0, 0, textW, 100 * line), Qt::AlignLeft | Qt::TextWordWrap, t).height() + line / 2) / line);
+    };
+    TextLines tl;
+    // The clock's note: one line or two in the window (as it always was), as many as it needs in a figure.
+    const int clockLines = lines(fm, clockText());
+    tl.clock = m_wholeText ? clockLines : m_kind == EventKind::AllToAll ? 1 : std::min(2, clockLines);
+    if (!m_wholeText)
+        return tl;
+    QFont bold = font();
+    bold.setBold(true);
+    const int n = m_n;
+    const QString phase = m_kind == EventKind::AllReduce && m_hop > 0
+        ? (m_hop < n - 1 || m_hop == n - 1 ? tr(" (reduce-scatter half)") : tr(" (all-gather half)"))
+        : QString();
+    const QString title = m_kind == EventKind::AllToAll
+        ? tr("One collective: %1 among %2 GPUs (an EP group), not a ring · exchange %3 of %4").arg(kindText(m_kind)).arg(n).arg(m_hop).arg(hopCount())
+        : tr("One collective: %1 on a ring of %2 GPUs · hop %3 of %4%5").arg(kindText(m_kind)).arg(n).arg(m_hop).arg(hopCount()).arg(phase);
+    tl.title = lines(QFontMetrics(bold), title);
+    tl.what = lines(fm, whatText());
+    tl.note = m_note.isEmpty() ? 0 : std::max(2, lines(fm, m_note));
+    // The swatches flow as paintEvent() lays them out.
+    const double ks = typeScale();
+    const double sw = std::max(14.0 * ks, 0.8 * line);
+    double x = 8;
+    tl.swatchRows = 1;
+    for (const QString& label : legendLabels()) {
+        const double lw = fm.horizontalAdvance(label);
+        if (x > 8 && x + sw + 4 + lw > w - 8) {
+            x = 8;
+            ++tl.swatchRows;
+        }
+        x += sw + 4 + lw + 18 * ks;
+    }
+    return tl;
 }
 
 void RingView::setHop(int hop)
@@ -151,6 +250,8 @@ void RingView::setHop(int hop)
 void RingView::setModelNote(const QString& note)
 {
     m_note = note;
+    if (m_wholeText)
+        updateGeometry();
     update();
 }
 
@@ -170,8 +271,6 @@ void RingView::paintEvent(QPaintEvent*)
     const RingState st = state();
     const int n = m_n;
     const int total = hopCount();
-    const bool reducePhase = m_kind == EventKind::ReduceScatter || (m_kind == EventKind::AllReduce && m_hop <= n - 1);
-
     // Title and what the hop did.
     p.setPen(text);
     QFont bold = font();
@@ -184,45 +283,44 @@ void RingView::paintEvent(QPaintEvent*)
         phase.clear();
     // The title stops short of the Play / Pause button in the top-right corner.
     const int titleW = std::max(40, m_play->x() - 16);
-    p.drawText(QRectF(8, 4, titleW, line), Qt::AlignLeft | Qt::AlignVCenter,
-               QFontMetrics(bold).elidedText(tr("One collective: %1 on a ring of %2 GPUs · hop %3 of %4%5")
-                                                 .arg(kindText(m_kind))
-                                                 .arg(n)
-                                                 .arg(m_hop)
-                                                 .arg(total)
-                                                 .arg(phase),
-                                             Qt::ElideRight, titleW));
-    p.setFont(font());
-    QString what;
-    if (m_hop == 0)
-        what = m_kind == EventKind::AllGather ? tr("Start: each GPU owns one chunk of the buffer.")
-                                               : tr("Start: each GPU holds all %1 chunks, each a partial (its own gradients).").arg(n);
-    else if (m_hop == total)
-        what = m_kind == EventKind::ReduceScatter ? tr("End: each GPU owns one chunk, summed over all %1 GPUs.").arg(n)
-                                                  : tr("End: every GPU holds all %1 chunks, fully reduced.").arg(n);
+    const TextLines tl = textLines(width());
+    const QString title = tr("One collective: %1 on a ring of %2 GPUs · hop %3 of %4%5")
+                              .arg(kindText(m_kind))
+                              .arg(n)
+                              .arg(m_hop)
+                              .arg(total)
+                              .arg(phase);
+    if (m_wholeText)
+        p.drawText(QRectF(8, 4, width() - 16, tl.title * line), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, title);
     else
-        what = reducePhase ? tr("Each GPU sent one running sum to its right neighbour, which added its own partial.")
-                           : tr("Each GPU passed one reduced chunk on to its right neighbour, which keeps a copy.");
+        p.drawText(QRectF(8, 4, titleW, line), Qt::AlignLeft | Qt::AlignVCenter, QFontMetrics(bold).elidedText(title, Qt::ElideRight, titleW));
+    p.setFont(font());
+    const QString what = whatText();
     // The keys' reminder follows when it fits (the check box's tooltip gives it too); the sentence itself is never cut.
     const QString withKeys = what + tr("  ·  ] next hop, [ previous, or Play");
-    p.drawText(QRectF(8, 4 + line, width() - 16, line), Qt::AlignLeft | Qt::AlignVCenter,
-               fm.horizontalAdvance(withKeys) <= titleW ? withKeys : fm.elidedText(what, Qt::ElideRight, width() - 16));
+    if (m_wholeText)
+        p.drawText(QRectF(8, 4 + tl.title * line, width() - 16, tl.what * line), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, what);
+    else
+        p.drawText(QRectF(8, 4 + line, width() - 16, line), Qt::AlignLeft | Qt::AlignVCenter,
+                   fm.horizontalAdvance(withKeys) <= titleW ? withKeys : fm.elidedText(what, Qt::ElideRight, width() - 16));
+    // What a figure's whole sentences take beyond the window's one line each (0 in the window).
+    const double headExtra = (tl.title - 1 + tl.what - 1) * line;
 
     // GPU boxes in a row; the ring closes under them.
     // Room for two legend lines, the clock's note and a two-line model note.
     // The clock's note wraps onto a second line on a narrow view (1366 x 768 beside the TP panel).
-    const QString clock = tr("Colour = which chunk of the buffer. Illustration: hops are stepped by hand or played slowly, not timed.");
-    const int clockH = fm.boundingRect(QRect(0, 0, std::max(1, width() - 16), 10 * line), Qt::AlignLeft | Qt::TextWordWrap, clock).height();
-    const int clockLines = clockH > line + 2 ? 2 : 1;
-    const double legendH = (2 + clockLines) * line + 14;
-    const double noteH = m_note.isEmpty() ? 0 : 2 * line + 4;
+    const QString clock = clockText();
+    const int clockLines = tl.clock;
+    const double legendH = m_wholeText ? tl.swatchRows * (line + 4) + clockLines * line + 10 : (2 + clockLines) * line + 14;
+    const double noteH = m_note.isEmpty() ? 0 : tl.note * line + 4;
     const double bottom = height() - legendH - noteH - 30 * ks; // the closing arc and its shard dip 24 px under the boxes
     const double gap = 36 * ks;
     // Larger boxes on a large view (up to 200 px), centred between the title and the legend: at 1920x1080 a 150 px
     // row at the top left a blank band under it (issue 13).
     const double boxW = std::min(200.0 * ks, (width() - 40 - gap * (n - 1)) / n);
-    const double boxH = std::max(60.0 * ks, std::min(200.0 * ks, bottom - (2 * line + 34)));
-    const double top = 2 * line + 34 + std::max(0.0, (bottom - (2 * line + 34) - boxH) / 2);
+    const double headH = 2 * line + 34 + headExtra;
+    const double boxH = std::max(60.0 * ks, std::min(200.0 * ks, bottom - headH));
+    const double top = headH + std::max(0.0, (bottom - headH - boxH) / 2);
     const double left = (width() - (n * boxW + (n - 1) * gap)) / 2;
     auto box = [&](int g) { return QRectF(left + g * (boxW + gap), top, boxW, boxH); };
     const double slotGap = 4;
@@ -331,16 +429,17 @@ void RingView::paintEvent(QPaintEvent*)
     };
     QColor partial = shardColor(0, n);
     partial.setAlphaF(0.4);
-    swatch(partial, false, false, tr("partial sum (number = GPUs summed)"));
-    swatch(shardColor(0, n), true, false, tr("\u03a3 fully reduced chunk"));
-    swatch(QColor(), false, true, tr("not held"));
-    swatch(shardColor(1, n), false, false, tr("on an arrow: chunk sent in this hop (+ = added on arrival)"));
+    const QStringList labels = legendLabels();
+    swatch(partial, false, false, labels[0]);
+    swatch(shardColor(0, n), true, false, labels[1]);
+    swatch(QColor(), false, true, labels[2]);
+    swatch(shardColor(1, n), false, false, labels[3]);
     y += line + 6;
     p.setPen(text);
     p.drawText(QRectF(8, y, width() - 16, clockLines * line + 2), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, clock);
     if (!m_note.isEmpty()) {
-        // The note may need two lines on a narrow view.
-        p.drawText(QRectF(8, y + clockLines * line + 4, width() - 16, 2 * line + 2), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
+        // The note may need two lines on a narrow view (as many as it needs in a figure).
+        p.drawText(QRectF(8, y + clockLines * line + 4, width() - 16, tl.note * line + 2), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
                    m_note);
     }
 }
@@ -377,29 +476,33 @@ void RingView::paintAllToAll(QPainter& p)
     bold.setBold(true);
     p.setFont(bold);
     const int titleW = std::max(40, m_play->x() - 16);
-    p.drawText(QRectF(8, 4, titleW, line), Qt::AlignLeft | Qt::AlignVCenter,
-               QFontMetrics(bold).elidedText(tr("One collective: %1 among %2 GPUs (an EP group), not a ring · exchange %3 of %4")
-                                                 .arg(kindText(m_kind))
-                                                 .arg(n)
-                                                 .arg(m_hop)
-                                                 .arg(total),
-                                             Qt::ElideRight, titleW));
+    const TextLines tl = textLines(width());
+    const QString title = tr("One collective: %1 among %2 GPUs (an EP group), not a ring · exchange %3 of %4")
+                              .arg(kindText(m_kind))
+                              .arg(n)
+                              .arg(m_hop)
+                              .arg(total);
+    if (m_wholeText)
+        p.drawText(QRectF(8, 4, width() - 16, tl.title * line), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, title);
+    else
+        p.drawText(QRectF(8, 4, titleW, line), Qt::AlignLeft | Qt::AlignVCenter, QFontMetrics(bold).elidedText(title, Qt::ElideRight, titleW));
     p.setFont(font());
-    const QString what = m_hop == 0 ? tr("Start: each GPU holds its routed tokens in %1 slices, one for each GPU's experts.").arg(n)
-        : m_hop == total            ? tr("End: each GPU holds the slices every GPU routed to its experts.")
-                                    : tr("Each GPU sent one slice straight to the GPU %1 places to its right: every GPU sends to every other.").arg(m_hop);
+    const QString what = whatText();
     const QString withKeys = what + tr("  ·  ] next hop, [ previous, or Play");
-    p.drawText(QRectF(8, 4 + line, width() - 16, line), Qt::AlignLeft | Qt::AlignVCenter,
-               fm.horizontalAdvance(withKeys) <= titleW ? withKeys : fm.elidedText(what, Qt::ElideRight, width() - 16));
+    if (m_wholeText)
+        p.drawText(QRectF(8, 4 + tl.title * line, width() - 16, tl.what * line), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, what);
+    else
+        p.drawText(QRectF(8, 4 + line, width() - 16, line), Qt::AlignLeft | Qt::AlignVCenter,
+                   fm.horizontalAdvance(withKeys) <= titleW ? withKeys : fm.elidedText(what, Qt::ElideRight, width() - 16));
 
-    const QString clock = tr("Colour = whose tokens. Illustration: exchanges are stepped by hand or played slowly, not timed.");
-    const double legendH = 3 * line + 14;
-    const double noteH = m_note.isEmpty() ? 0 : 2 * line + 4;
+    const QString clock = clockText();
+    const double legendH = m_wholeText ? tl.swatchRows * (line + 4) + tl.clock * line + 10 : 3 * line + 14;
+    const double noteH = m_note.isEmpty() ? 0 : tl.note * line + 4;
     const double meshBand = 34 * ks; // the arcs bow above and below the row of boxes
     const double bottom = height() - legendH - noteH - meshBand;
     const double gap = 36 * ks;
     const double boxW = std::min(200.0 * ks, (width() - 40 - gap * (n - 1)) / n);
-    const double head = 2 * line + 10 + meshBand;
+    const double head = 2 * line + 10 + meshBand + (tl.title - 1 + tl.what - 1) * line;
     const double boxH = std::max(60.0 * ks, std::min(200.0 * ks, bottom - head));
     const double top = head + std::max(0.0, (bottom - head - boxH) / 2);
     const double left = (width() - (n * boxW + (n - 1) * gap)) / 2;
@@ -480,14 +583,19 @@ void RingView::paintAllToAll(QPainter& p)
         p.drawText(QRectF(x + sw + 4, y, w + 4, line + 4), Qt::AlignLeft | Qt::AlignVCenter, label);
         x += sw + 4 + w + 18 * ks;
     };
-    swatch(shardColor(0, n), false, tr("slice of GPU 0's tokens (tokens x top-k x hidden / GPUs)"));
-    swatch(QColor(), true, tr("sent, not yet received"));
-    swatch(allToAllColor(), false, tr("arrow: a slice sent in this exchange"));
+    const QStringList labels = legendLabels();
+    swatch(shardColor(0, n), false, labels[0]);
+    swatch(QColor(), true, labels[1]);
+    swatch(allToAllColor(), false, labels[2]);
     y += line + 6;
     p.setPen(text);
-    p.drawText(QRectF(8, y, width() - 16, line + 2), Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(clock, Qt::ElideRight, width() - 16));
+    if (m_wholeText)
+        p.drawText(QRectF(8, y, width() - 16, tl.clock * line + 2), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, clock);
+    else
+        p.drawText(QRectF(8, y, width() - 16, line + 2), Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(clock, Qt::ElideRight, width() - 16));
     if (!m_note.isEmpty())
-        p.drawText(QRectF(8, y + line + 4, width() - 16, 2 * line + 2), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, m_note);
+        p.drawText(QRectF(8, y + tl.clock * line + 4, width() - 16, tl.note * line + 2), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
+                   m_note);
 }
 
 } // namespace shardscope

@@ -42,6 +42,11 @@ public:
     int hopInterval() const;
     void setHopInterval(int ms);
     QToolButton* playButton() const { return m_play; }
+    /// For a figure (`export --chart step-gpus`): every sentence whole, wrapped onto as many lines as the width needs
+    /// (the title, what the hop did, the legend, the clock's note, the model note), and the minimum height grows to
+    /// hold them. Off in the window, which keeps one line each and elides where narrow.
+    void setWholeText(bool whole);
+    bool wholeText() const { return m_wholeText; }
 
     /// Both grow with the type (presentation mode's 2x): the ring must not shrink to a strip under large text.
     QSize sizeHint() const override;
@@ -66,6 +71,16 @@ protected:
     void changeEvent(QEvent* e) override;
 
 private:
+    /// The lines each text takes at a width: in the window a one-line title and sentence, a clock's note of one or two
+    /// lines, a two-line model note, two rows of swatches; with setWholeText() what each needs.
+    struct TextLines
+    {
+        int title = 1, what = 1, clock = 1, note = 2, swatchRows = 2;
+    };
+    TextLines textLines(int width) const;
+    QString whatText() const;
+    QString clockText() const;
+    QStringList legendLabels() const;
     /// MoE (issue 25): an all-to-all is drawn as what it is, a full mesh: in exchange k each GPU g sends its slice for
     /// GPU (g + k + 1) mod n; the slots of a GPU are coloured by the GPU whose tokens they hold.
     void paintAllToAll(QPainter& p);
@@ -73,6 +88,7 @@ private:
     int m_n = 4;
     int m_hop = 0;
     QString m_note;
+    bool m_wholeText = false;
     QTimer* m_timer;
     QToolButton* m_play;
     void advance();

@@ -278,8 +278,22 @@ QStringList packSegments(const QString& text, const QFontMetricsF& fm, double wi
     for (const QString& part : parts) {
         if (!lines.isEmpty() && fm.horizontalAdvance(lines.back() + sep + part) <= width)
             lines.back() += sep + part;
-        else
+        else if (fm.horizontalAdvance(part) <= width)
             lines << part;
+        else {
+            // A segment wider than the view on its own (Russian at 2x in presentation mode: "кольцо из 16 рангов через 8
+            // каналов NIC x 50,00 ГБ/с = 400,00 ГБ/с на узел"): wrapped at its spaces rather than cut (issue 27).
+            QString line;
+            for (const QString& word : part.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+                if (!line.isEmpty() && fm.horizontalAdvance(line + QLatin1Char(' ') + word) > width) {
+                    lines << line;
+                    line.clear();
+                }
+                line += (line.isEmpty() ? QString() : QStringLiteral(" ")) + word;
+            }
+            if (!line.isEmpty())
+                lines << line;
+        }
     }
     return lines;
 }

@@ -488,9 +488,21 @@ void StepGpuView::paintEvent(QPaintEvent*)
         p.drawLine(QPointF(bar.left() - 4, capY), QPointF(bar.right() + 4, capY));
         m_barRects << bar.united(QRectF(bar.left() - 4, capY - 1, bar.width() + 8, 2));
         p.setPen(text);
-        if (roomy)
-            drawLabel(p, QRectF(b.left(), b.top() + bytesTop, b.width(), Ls - 2), Qt::AlignHCenter | Qt::AlignVCenter,
-                      worst ? bytesText(bytes) : tr("peak %1").arg(bytesText(bytes)), &m_labels);
+        if (roomy) {
+            // "peak 3.92 GB" in a narrow box at 2x (presentation mode, 3D tour) was cut to "peak 3.…": its type is made
+            // smaller, to 70% at most, before the text is cut (issue 27).
+            const QString bytesLabel = worst ? bytesText(bytes) : tr("peak %1").arg(bytesText(bytes));
+            const QFont boxFont = p.font();
+            for (double k = 0.95; k >= 0.7 && QFontMetricsF(p.font()).horizontalAdvance(bytesLabel) > b.width() - 2; k -= 0.05) {
+                QFont smaller = boxFont;
+                smaller.setPointSizeF(boxFont.pointSizeF() > 0 ? boxFont.pointSizeF() * k : -1);
+                if (boxFont.pointSizeF() <= 0)
+                    smaller.setPixelSize(std::max(1, int(boxFont.pixelSize() * k)));
+                p.setFont(smaller);
+            }
+            drawLabel(p, QRectF(b.left(), b.top() + bytesTop, b.width(), Ls - 2), Qt::AlignHCenter | Qt::AlignVCenter, bytesLabel, &m_labels);
+            p.setFont(boxFont);
+        }
         p.setFont(font());
         // Activity strip: what the stage's kernels do now.
         p.fillRect(QRectF(b.left() + 4, b.bottom() - 9, b.width() - 8, 5), worst ? activity : track);

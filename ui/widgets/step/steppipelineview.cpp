@@ -163,16 +163,29 @@ void StepPipelineView::paintStatic(QPainter& p)
     const std::int64_t m = s.gradAccum;
     QString ideal = v > 1 ? tr("(p-1)/(p-1+v m) = %1/%2").arg(P - 1).arg(P - 1 + v * m)
                           : tr("(p-1)/(p-1+m) = %1/%2").arg(P - 1).arg(P - 1 + m);
+    // The longest wording that fits the plot's width, whole (issue 27: at 2x in presentation mode the pipeline has half the
+    // Step tab, and "(ideal ..." and "(number: micro-batch)" were cut).
+    const QFontMetricsF lm(font());
+    const auto fitting = [&lm, &a](const QStringList& texts) {
+        for (const QString& t : texts)
+            if (lm.horizontalAdvance(t) <= a.width())
+                return t;
+        return texts.constLast();
+    };
+    const QString vText = v > 1 ? tr(", v = %1").arg(v) : QString();
+    const QString bubble = numberText(r.totals.bubbleFraction * 100, 1);
     label(p, QRectF(a.left(), 0, a.width(), headerHeight()), Qt::AlignVCenter | Qt::AlignLeft,
-               tr("%1 · p = %2, m = %3%4 · bubble %5% of the step (ideal %6 = %7%)")
-                   .arg(schedName)
-                   .arg(P)
-                   .arg(m)
-                   .arg(v > 1 ? tr(", v = %1").arg(v) : QString(), numberText(r.totals.bubbleFraction * 100, 1), ideal,
-                        numberText(r.totals.analyticBubbleFraction * 100, 1)));
+          fitting({tr("%1 · p = %2, m = %3%4 · bubble %5% of the step (ideal %6 = %7%)")
+                       .arg(schedName)
+                       .arg(P)
+                       .arg(m)
+                       .arg(vText, bubble, ideal, numberText(r.totals.analyticBubbleFraction * 100, 1)),
+                   tr("%1 · p = %2, m = %3%4 · bubble %5% of the step").arg(schedName).arg(P).arg(m).arg(vText, bubble),
+                   tr("p = %1, m = %2 · bubble %3%").arg(P).arg(m).arg(bubble)}));
     label(p, QRectF(4, 0, leftMargin() - 8, headerHeight()), Qt::AlignVCenter | Qt::AlignRight, tr("pipeline"));
     label(p, QRectF(a.left(), a.bottom() + 2, a.width(), footerHeight() - 2), Qt::AlignLeft | Qt::AlignTop,
-               tr("blue: forward, green: backward (number: micro-batch); hatched: bubble"));
+          fitting({tr("blue: forward, green: backward (number: micro-batch); hatched: bubble"),
+                   tr("blue: forward, green: backward; hatched: bubble"), tr("blue: forward, green: backward")}));
 }
 
 } // namespace shardscope
