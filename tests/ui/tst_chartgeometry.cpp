@@ -22,6 +22,7 @@
 #include <QImage>
 #include <QPainter>
 #include <QPalette>
+#include <QWidget>
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
@@ -36,12 +37,45 @@
 #include <QTextDocument>
 
 #include <random>
+#include <utility>
 
 using namespace shardscope;
 using shardscope::testing::withModel;
 using shardscope::testing::tp8pp4;
 
 namespace {
+
+/// A widget that draws grid lines with drawGridLines() (`fast`) or with QPainter::drawLines(), at a fractional offset.
+class GridWidget : public QWidget
+{
+public:
+    GridWidget(QList<QLineF> lines, QPen pen, bool fast)
+        : m_lines(std::move(lines))
+        , m_pen(std::move(pen))
+        , m_fast(fast)
+    {
+        resize(200, 200);
+    }
+
+protected:
+    void paintEvent(QPaintEvent*) override
+    {
+        QPainter p(this);
+        p.setRenderHint(QPainter::Antialiasing, false);
+        p.translate(0.5, 0.25);
+        if (m_fast) {
+            drawGridLines(&p, m_lines, m_pen);
+        } else {
+            p.setPen(m_pen);
+            p.drawLines(m_lines);
+        }
+    }
+
+private:
+    QList<QLineF> m_lines;
+    QPen m_pen;
+    bool m_fast;
+};
 
 bool elided(const QString& s) { return s.contains(QLatin1String("...")) || s.contains(QChar(0x2026)); }
 
@@ -311,6 +345,24 @@ private Q_SLOTS:
                     QVERIFY2(actual == expected, qPrintable(QStringLiteral("shift %1,%2 scale %3").arg(shift.x()).arg(shift.y()).arg(scale)));
                 }
             }
+        }
+        // Through a redirected painter, as QWidget::grab() and render() paint (a screenshot, an export of the window):
+        // the redirection's offset comes after the painter's own transform.
+        QList<QLineF> lines;
+        for (int i = 0; i < 40; ++i) {
+            const double a = pos(rng), b = pos(rng), c = pos(rng);
+            lines << (i % 2 ? QLineF(a, b, a, c) : QLineF(b, a, c, a));
+        }
+        const QPen pen = minorGridPen(palette);
+        GridWidget byLines(lines, pen, false), byPixels(lines, pen, true);
+        for (const QPoint offset : {QPoint(0, 0), QPoint(13, 7)}) {
+            QImage expected(260, 260, QImage::Format_ARGB32_Premultiplied), actual = expected;
+            expected.fill(Qt::white);
+            actual.fill(Qt::white);
+            byLines.render(&expected, offset);
+            byPixels.render(&actual, offset);
+            QVERIFY2(actual == expected, qPrintable(QStringLiteral("rendered at %1,%2").arg(offset.x()).arg(offset.y())));
+            QVERIFY(actual != QImage(260, 260, QImage::Format_ARGB32_Premultiplied)); // drawn at all
         }
     }
 

@@ -219,20 +219,23 @@ void drawGridLines(QPainter* painter, const QList<QLineF>& lines, const QPen& pe
     // The stroker draws a vertical line one span per pixel row: 90 lines of the log-log grid took 1.6 ms per paint.
     // On a raster device with no scaling, each line is filled as the rectangle of pixels the stroker would have set
     // (4x faster, the same pixels); elsewhere (SVG, PDF, a scaled or high-DPI painter) the lines are drawn as lines.
-    const QTransform device = painter->deviceTransform();
+    // The painter's own transform (world, window and viewport); a redirected painter (QWidget::grab(), render()) adds
+    // its whole-pixel offset after it, so the pixels are counted before that offset and it is left in place.
+    const QTransform combined = painter->combinedTransform();
     const bool raster = painter->paintEngine() && painter->paintEngine()->type() == QPaintEngine::Raster;
     const bool plain = pen.style() == Qt::SolidLine && pen.brush().style() == Qt::SolidPattern && pen.color().alpha() == 255
                        && pen.widthF() == 1.0 && !pen.isCosmetic();
-    if (!raster || !plain || device.type() > QTransform::TxTranslate) {
+    if (!raster || !plain || painter->deviceTransform().type() > QTransform::TxTranslate
+        || combined.type() > QTransform::TxTranslate) {
         painter->setPen(pen);
         painter->drawLines(lines);
         return;
     }
     QList<QLineF> slanted;
     painter->save();
-    painter->resetTransform(); // device pixels from here (no scaling: checked above)
+    painter->resetTransform(); // pixels from here (no scaling: checked above)
     for (const QLineF& l : lines) {
-        if (const std::optional<QRect> r = alignedLinePixels(device.map(l)))
+        if (const std::optional<QRect> r = alignedLinePixels(combined.map(l)))
             painter->fillRect(*r, pen.color());
         else
             slanted << l;
