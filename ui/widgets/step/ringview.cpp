@@ -147,6 +147,16 @@ QSize RingView::minimumSizeHint() const
         const int line = fontMetrics().lineSpacing();
         min.rheight() += (tl.title - 1 + tl.what - 1 + std::max(0, tl.clock - 2) + std::max(0, tl.note - 2)) * line
             + std::max(0, tl.swatchRows - 2) * (line + 4);
+        // And never less than what paintEvent() lays out with the smallest boxes (60 px at 1x): the heading, the boxes,
+        // the band the arcs take under them, the legend and the note. A Russian figure at 6.5 in was shorter, its boxes
+        // kept their 60 px and ran down into the legend (the closing arc's chunk over "partial sum").
+        const double legendH = tl.swatchRows * (line + 4) + tl.clock * line + 10;
+        const double noteH = m_note.isEmpty() ? 0 : tl.note * line + 4;
+        const double extra = (tl.title - 1 + tl.what - 1) * line;
+        const double need = m_kind == EventKind::AllToAll
+            ? 2 * line + 10 + 34 * k + extra + 60 * k + 34 * k + legendH + noteH
+            : 2 * line + 34 + extra + 60 * k + 30 * k + legendH + noteH;
+        min.setHeight(std::max(min.height(), int(std::ceil(need)) + 2));
     }
     return min;
 }
