@@ -50,16 +50,15 @@ inline std::int64_t layersBefore(std::int64_t L, std::int64_t p, std::int64_t i,
 /// PP 8 x VPP 2, as Megatron and torchtitan accept) gives the stage's first stageLayers mod v chunks one more. With
 /// the embedding (`e`: the first stage) or the loss (`l`: the last stage) in the split, the stage's slots (its layers
 /// + e + l) split over the chunks and the first chunk builds e fewer, the last l fewer (get_num_layers_to_build).
+/// The same split as the stages' one level down: layersOnStage() of the stage's layers over its chunks.
 inline std::int64_t chunkLayers(std::int64_t stageLayers, std::int64_t v, std::int64_t c, bool e = false, bool l = false)
 {
-    const std::int64_t n = stageLayers + (e ? 1 : 0) + (l ? 1 : 0);
-    return n / v + (c < n % v ? 1 : 0) - (e && c == 0 ? 1 : 0) - (l && c == v - 1 ? 1 : 0);
+    return layersOnStage(stageLayers, v, c, e, l);
 }
 /// The chunk's first layer within its stage.
 inline std::int64_t chunkFirstLayer(std::int64_t stageLayers, std::int64_t v, std::int64_t c, bool e = false, bool l = false)
 {
-    const std::int64_t n = stageLayers + (e ? 1 : 0) + (l ? 1 : 0);
-    return c * (n / v) + std::min(c, n % v) - (e && c > 0 ? 1 : 0);
+    return layersBefore(stageLayers, v, c, e, l);
 }
 
 /// fms-fsdp's every-n-th-block checkpointing (Scenario::checkpointInterval; policies/ac_handler.py): block i
