@@ -256,9 +256,13 @@ const std::vector<Run>& runs()
         {"mb2511-qwen3-235b-a22b-64xB200-mxfp8", "Megatron-Bridge@00b7660 docs/performance-summary.md, 25.11 container", false, fromTokensPerGpu(1024, 4096, 64, 3269),
          [] { return bridge(*findModelPreset("qwen3-235b-a22b"), "b200-192gb", 64, 1, 8, 2, 8, 1, 1024, true, false, false); },
          Set::FreshSeen},
-        // GPT OSS 120B, DGX-H100, BF16, 64 GPUs, GBS 512, MBS 4, PP 4, EP 8: 5630 tokens/s/GPU.
+        // GPT OSS 120B, DGX-H100, BF16, 64 GPUs, GBS 512, MBS 4, PP 4, EP 8, GA 2: 5630 tokens/s/GPU. The row's cells
+        // contradict each other: DP = 64 / PP 4 = 16, and GBS 512 = GA x MBS x DP needs MBS x GA = 32, not 4 x 2 (its
+        // "MBS 4, GA 2" are the B200 row's cells above it). The recipe the table names (gpt_oss config H100_BF16_V1 at
+        // 07eea52d: the base GBS 512 and micro-batch 1, PP 4) agrees with the GBS: read as MBS 1, GA 32. Tokens per
+        // step (GBS x 4096) are the same either way.
         {"mb2511-gpt-oss-120b-64xH100-bf16", "Megatron-Bridge@00b7660 docs/performance-summary.md, 25.11 container", true, fromTokensPerGpu(512, 4096, 64, 5630),
-         [] { return bridge(*findModelPreset("gpt-oss-120b"), "h100-80gb", 64, 1, 4, 1, 8, 4, 512, false, false, false); },
+         [] { return bridge(*findModelPreset("gpt-oss-120b"), "h100-80gb", 64, 1, 4, 1, 8, 1, 512, false, false, false); },
          Set::FreshHeldOut},
         // Qwen3_30B_a3B, DGX-H100, FP8-CS, 16 GPUs, GBS 512, MBS 2, PP 2, VP 24, EP 8: 5275 tokens/s/GPU.
         {"mb2511-qwen3-30b-a3b-16xH100-fp8", "Megatron-Bridge@00b7660 docs/performance-summary.md, 25.11 container", false, fromTokensPerGpu(512, 4096, 16, 5275),
