@@ -18,6 +18,7 @@
 #include <QCoreApplication>
 #include <QLegend>
 #include <QGraphicsLayout>
+#include <QGraphicsScene>
 #include <QDataStream>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -423,7 +424,8 @@ void MemoryPage::settleChartLayouts()
     // A chart whose legend or axis labels changed re-lays itself out on a posted LayoutRequest, and the legend
     // posts its own after the chart has placed it. Left to the event loop, those arrive after the frame's paint
     // had been queued, so the chart painted twice per move (measured: 2.1 paints per chart view per move, now 1).
-    // Done here, the frame paints each chart once, already laid out.
+    // Done here, the frame paints each chart once, already laid out. Then every scene hands its changes to its view
+    // before the frame is painted, so that all three charts are painted in that one frame (processSceneUpdates()).
     for (QChart* c : {m_perGpu->chart(), m_vsGpus->chart(), m_host->chart()}) {
         for (int pass = 0; pass < 2; ++pass) {
             QCoreApplication::sendPostedEvents(c->legend(), QEvent::LayoutRequest);
@@ -432,6 +434,7 @@ void MemoryPage::settleChartLayouts()
                 l->activate();
         }
     }
+    processSceneUpdates(window(), {m_perGpu->chart()->scene(), m_vsGpus->chart()->scene(), m_host->chart()->scene()});
 }
 
 void MemoryPage::setUnit(ByteUnit unit)
