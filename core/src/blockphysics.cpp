@@ -14,11 +14,12 @@ void blockUnits(const BlockStage& st, std::int64_t v, std::int64_t chunk, bool f
     units.clear();
     units.reserve(std::size_t(layers) + 2);
     if (st.first && chunk == 0 && st.embedding > 0)
-        units.push_back({EventPart::Embedding, -1, st.embedding});
+        units.push_back({EventPart::Embedding, -1, st.embedding, 0});
     for (std::int64_t l = 0; l < layers; ++l)
-        units.push_back({EventPart::Layer, l0 + l, st.perLayer + (lastChunk && l + 1 == layers ? st.lastExtra : 0)});
+        units.push_back({EventPart::Layer, l0 + l, st.perLayer + (lastChunk && l + 1 == layers ? st.lastExtra : 0),
+                         st.perLayerExpert});
     if (st.last && lastChunk && st.head > 0)
-        units.push_back({EventPart::Head, -2, st.head});
+        units.push_back({EventPart::Head, -2, st.head, 0});
     if (!fwd)
         std::reverse(units.begin(), units.end());
 }

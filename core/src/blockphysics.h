@@ -37,6 +37,8 @@ struct BlockStage
     std::int64_t embedding = 0; ///< the embedding unit (first stage)
     std::int64_t head = 0; ///< the final norm and LM head unit (last stage)
     std::int64_t local = 0; ///< the sum of its units
+    std::int64_t perLayerExpert = 0; ///< MoE: of a layer unit's params, the routed experts' (StageParams)
+    std::int64_t expertLocal = 0; ///< MoE: of `local`, the routed experts'
 };
 
 /// Stage i of p of a footprint `fp` of architecture `a` with TP t (stageParams(), step.h).
@@ -56,6 +58,8 @@ inline BlockStage blockStage(const Footprint& fp, const Architecture& a, std::in
     st.embedding = sp.embedding;
     st.head = sp.head;
     st.local = sp.local;
+    st.perLayerExpert = sp.perLayerExpert;
+    st.expertLocal = sp.expertLocal;
     return st;
 }
 
@@ -110,30 +114,55 @@ struct UnitComms
     GroupBandwidths bw;
     double pcieBytesPerSecond = 1;
     std::int64_t dc = 1; ///< ranks the model states are sharded and reduced over: dp x cp
+    /// MoE (issue 25): ranks the routed experts' states are sharded and their gradients reduced over (expert-DP;
+    /// Megatron-Core's DistributedDataParallel keeps them in expert_parallel_buffers over the expert-data-parallel
+    /// group). `expertSplit`: a unit's expert params run their own collectives over that group (false on a dense
+    /// model, and where the group is the DP group with its bandwidth: one collective as before).
+    std::int64_t edc = 1;
+    bool expertSplit = false;
     bool allReduce = false; ///< ZeRO-0: gradients all-reduced, else reduce-scattered
     bool z3 = false; ///< ZeRO-3 over more than one rank: units gathered before use
     bool offPar = false, offOpt = false;
 
-    /// A unit of `params` params (per TP rank, before the shard): the host-to-GPU copy of its offloaded shard.
-    Collective paramsToDevice(std::int64_t params) const
+    /// Of a unit's `params`, the `expert` routed-expert params that take the expert-DP collectives (0 unless split).
+    std::int64_t expertOf(std::int64_t params, std::int64_t expert) const
     {
-        return {EventKind::HostToDevice, double(ceilDiv(params, dc)) * weights, 1, bw.paramHost, 0.0};
+        return expertSplit ? std::clamp<std::int64_t>(expert, 0, params) : 0;
     }
-    /// Its ZeRO-3 all-gather.
-    Collective gather(std::int64_t params) const
+    /// A unit of `params` params (per TP rank, before the shard), `expert` of them routed experts: the host-to-GPU
+    /// copy of its offloaded shard.
+    Collective paramsToDevice(std::int64_t params, std::int64_t expert = 0) const
     {
-        return {EventKind::AllGather, double(params) * weights, dc, bw.z3, bw.z3Extra};
+        const std::int64_t e = expertOf(params, expert);
+        return {EventKind::HostToDevice, double(ceilDiv(params - e, dc) + ceilDiv(e, edc)) * weights, 1, bw.paramHost,
+                0.0};
     }
-    /// Its gradient reduction (ZeRO-0: all-reduce; else reduce-scatter).
-    Collective reduce(std::int64_t params) const
+    /// Its ZeRO-3 all-gather (of the dense params when the experts are split).
+    Collective gather(std::int64_t params, std::int64_t expert = 0) const
     {
-        return {allReduce ? EventKind::AllReduce : EventKind::ReduceScatter, double(params) * grads, dc,
-                z3 ? bw.z3 : bw.dp, z3 ? bw.z3Extra : 0.0};
+        return {EventKind::AllGather, double(params - expertOf(params, expert)) * weights, dc, bw.z3, bw.z3Extra};
+    }
+    /// Its gradient reduction (ZeRO-0: all-reduce; else reduce-scatter), of the dense params when split.
+    Collective reduce(std::int64_t params, std::int64_t expert = 0) const
+    {
+        return {allReduce ? EventKind::AllReduce : EventKind::ReduceScatter,
+                double(params - expertOf(params, expert)) * grads, dc, z3 ? bw.z3 : bw.dp, z3 ? bw.z3Extra : 0.0};
+    }
+    /// MoE: the ZeRO-3 all-gather and the gradient reduction of its `expert` routed-expert params over expert-DP.
+    Collective gatherExpert(std::int64_t expert) const
+    {
+        return {EventKind::AllGather, double(expert) * weights, edc, bw.edp, 0.0};
+    }
+    Collective reduceExpert(std::int64_t expert) const
+    {
+        return {allReduce ? EventKind::AllReduce : EventKind::ReduceScatter, double(expert) * grads, edc, bw.edp, 0.0};
     }
     /// ZeRO-Offload's copy of its reduced gradient shard to the host.
-    Collective gradsToHost(std::int64_t params) const
+    Collective gradsToHost(std::int64_t params, std::int64_t expert = 0) const
     {
-        return {EventKind::DeviceToHost, double(ceilDiv(params, dc)) * grads, 1, pcieBytesPerSecond, 0.0};
+        const std::int64_t e = expertOf(params, expert);
+        return {EventKind::DeviceToHost, double(ceilDiv(params - e, dc) + ceilDiv(e, edc)) * grads, 1,
+                pcieBytesPerSecond, 0.0};
     }
     /// The same of a per-weight piece (zero3Pieces()) gathering or reducing `elements` elements; its reduction adds
     /// `extraSeconds` (the persisted tensors' own reductions).
@@ -150,19 +179,25 @@ struct UnitComms
     {
         return {EventKind::DeviceToHost, std::ceil(elements / double(dc)) * grads, 1, pcieBytesPerSecond, 0.0};
     }
-    /// The seconds of a unit's collectives the layout runs.
-    UnitSeconds seconds(std::int64_t params) const
+    /// The seconds of a unit's collectives the layout runs (the expert-DP ones after the dense ones).
+    UnitSeconds seconds(std::int64_t params, std::int64_t expert = 0) const
     {
         UnitSeconds u;
+        const std::int64_t e = expertOf(params, expert);
         if (z3) {
             if (offPar)
-                u.host = paramsToDevice(params).seconds(alphaSeconds);
-            u.gather = gather(params).seconds(alphaSeconds);
+                u.host = paramsToDevice(params, e).seconds(alphaSeconds);
+            u.gather = gather(params, e).seconds(alphaSeconds);
+            if (e > 0 && edc > 1)
+                u.gather += gatherExpert(e).seconds(alphaSeconds);
         }
-        if (dc > 1) {
-            u.reduce = reduce(params).seconds(alphaSeconds);
+        if (dc > 1 || (e > 0 && edc > 1)) {
+            if (dc > 1)
+                u.reduce = reduce(params, e).seconds(alphaSeconds);
+            if (e > 0 && edc > 1)
+                u.reduce += reduceExpert(e).seconds(alphaSeconds);
             if (offOpt)
-                u.toHost = gradsToHost(params).seconds(alphaSeconds);
+                u.toHost = gradsToHost(params, e).seconds(alphaSeconds);
         }
         return u;
     }
@@ -187,6 +222,8 @@ inline UnitComms unitComms(const Scenario& s, const BytesPerParam& b, const Link
     u.bw = bw;
     u.pcieBytesPerSecond = l.pcieBytesPerSecond;
     u.dc = dc;
+    u.edc = expertShardRanks(s, dc);
+    u.expertSplit = expertStatesSplit(s, l, dc);
     u.allReduce = s.zeroStage == 0;
     u.z3 = s.zeroStage == 3 && dc > 1;
     u.offPar = s.offloadParams != OffloadDevice::None;

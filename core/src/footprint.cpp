@@ -71,6 +71,7 @@ struct StageParams
     /// MoE (issue 25): of `local`, the routed experts' params on this rank (its experts / EP, each split over ETP),
     /// sharded over expert-DP where the dense rest is sharded over DP.
     std::int64_t expertLocal = 0;
+    std::int64_t expertPerLayer = 0; ///< the routed experts' params of one MoE layer on this rank
 };
 
 /// The first stage's vocab-parallel embedding (and position embedding) and the last stage's final norm and LM head
@@ -145,6 +146,7 @@ StageParams moeStageParams(const Scenario& s, std::int64_t i, std::int64_t Li, c
     if (sp.perLayerLocal == 0)
         sp.perLayerLocal = a.moe() ? moe : dense;
     sp.expertLocal = nMoe * routed;
+    sp.expertPerLayer = routed;
     const std::int64_t extra = addEmbeddingAndHead(sp, a, c, t, p, first, last);
     sp.local = nDense * dense + nMoe * moe + extra;
     sp.how = "Megatron-Core MoE split";
@@ -1201,6 +1203,7 @@ void rankFootprintInto(const Ctx& c, Stage& st, Sizes& v, Timeline& tl, RankFoot
     r.localParams = st.sp.local;
     r.perLayerLocalParams = st.sp.perLayerLocal;
     r.expertLocalParams = st.sp.expertLocal;
+    r.perLayerExpertParams = st.sp.expertPerLayer;
     r.moeDispatchBytes = s.arch.moe() && st.layers > 0 ? static_cast<std::int64_t>(std::llround(
                              c.tokens * 2 * c.la.moeDispatchBytesPerToken / std::max(c.rt, double(s.expertTp()))))
                                                        : 0;

@@ -87,7 +87,10 @@ struct Ctx : LayerSeconds
     bool perTensor = false; ///< DeepSpeed 2021's per-weight ZeRO-3 walk (zero3Pieces())
     bool everyNth = false; ///< full checkpointing of every n-th layer only (Scenario::checkpointInterval > 1)
     /// Communication-stream seconds of a unit holding `params` params per GPU (UnitComms::seconds()).
-    UnitSeconds unitComm(std::int64_t params) const { return comms.seconds(params); }
+    /// MoE (issue 25): `expert` of them routed experts, reduced over expert-DP (UnitComms::expertOf()).
+    UnitSeconds unitComm(std::int64_t params, std::int64_t expert = 0) const { return comms.seconds(params, expert); }
+    /// Gradients are reduced at all: dp x cp > 1, or (MoE) the experts' expert-DP (expertStatesSplit()).
+    bool reduces = false;
     UnitSeconds perLayer; ///< unitComm() of a layer without the stage's rounding
 
     /// The shape's seconds (what depends on tp, pp, micro-batch, sequence parallelism and checkpointing only).
@@ -488,13 +491,14 @@ double StepEvaluator::run(const Scenario& s, const Footprint& fp, PlanLayout* ou
         im.computeKey = {-1, -1};
     }
     x.z3 = s.zeroStage == 3 && x.dc > 1;
+    x.reduces = x.dc > 1 || (expertStatesSplit(s, x.links, x.dc) && expertShardRanks(s, x.dc) > 1);
     x.perTensor = x.z3 && s.zero3PerTensorCollectives;
     x.everyNth = s.checkpointing == Checkpointing::Full && s.checkpointInterval > 1;
     x.offPar = s.offloadParams != OffloadDevice::None;
     x.offOpt = s.offloadOptimizer != OffloadDevice::None;
     if (mode == Mode::Exact || mode == Mode::Bound) { // the compute streams need no collective
         x.comms = unitComms(s, x.b, x.links, x.bw, x.dc);
-        x.perLayer = x.unitComm(fp.ranks.front().perLayerLocalParams);
+        x.perLayer = x.unitComm(fp.ranks.front().perLayerLocalParams, fp.ranks.front().perLayerExpertParams);
     }
     const Architecture& a = s.arch;
     // Pipeline slots: the layers, and the embedding and the loss where the split counts them (stagetime.h).
@@ -521,7 +525,8 @@ double StepEvaluator::run(const Scenario& s, const Footprint& fp, PlanLayout* ou
     }
     // A stage's optimizer phase (it depends on where the offloaded optimizer lives).
     auto phaseOf = [&](const Stage& st) {
-        return optimizerPhase(s, x.b, x.links, fp.gpu, x.bw, st.local, x.dc, double(st.layers) * x.lt.layerForward());
+        return optimizerPhase(s, x.b, x.links, fp.gpu, x.bw, st.local, x.dc, double(st.layers) * x.lt.layerForward(),
+                              st.expertLocal);
     };
     if (im.ends.size() < std::size_t(p)) {
         im.ends.resize(std::size_t(p));
@@ -541,10 +546,10 @@ double StepEvaluator::run(const Scenario& s, const Footprint& fp, PlanLayout* ou
                 continue;
             const std::int64_t i = st.index;
             StageComm sc; // what a walk over the units needs (block(): ZeRO-3's gathers, the gradient reductions)
-            if (x.z3 || (reduce && x.dc > 1)) {
+            if (x.z3 || (reduce && x.reduces)) {
                 sc.embedding = x.unitComm(st.embedding);
                 sc.head = x.unitComm(st.head);
-                sc.lastLayer = st.lastExtra != 0 ? x.unitComm(st.perLayer + st.lastExtra) : x.perLayer;
+                sc.lastLayer = st.lastExtra != 0 ? x.unitComm(st.perLayer + st.lastExtra, st.perLayerExpert) : x.perLayer;
             }
             std::int64_t lastKey = -1;
             Block bl;
@@ -664,8 +669,8 @@ double StepEvaluator::run(const Scenario& s, const Footprint& fp, PlanLayout* ou
             kinds[k] = hit->kinds[k];
         std::copy(hit->ends.begin(), hit->ends.end(), ends);
     } else {
-        const bool reduceEvery = x.dc > 1 && s.zeroStage >= 2;
-        const bool reduceLast = x.dc > 1 && !reduceEvery;
+        const bool reduceEvery = x.reduces && s.zeroStage >= 2;
+        const bool reduceLast = x.reduces && !reduceEvery;
         const Block* const fb = blocksOf(true, false, nullptr, nullptr);
         const Block* const bb = blocksOf(false, reduceEvery, fb, nullptr);
         const Block* const lbb = reduceLast ? blocksOf(false, true, fb, bb) : bb;

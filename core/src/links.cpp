@@ -46,6 +46,22 @@ LinkPlan planLinks(const Scenario& s)
     lk.dpBytesPerSecond = lk.dpCrossesNodes
         ? std::min(lk.intraNodeBytesPerSecond, lk.interNodeBytesPerSecond * double(lk.dpRanksPerNode))
         : lk.intraNodeBytesPerSecond;
+    // MoE (issue 25): the expert-data-parallel group (Megatron-Core parallel_state.py, the expert rank generator
+    // "tp-ep-dp-pp" with expert TP in the tp slot: inside a stage's block of N / PP ranks, ETP fastest, then EP, then
+    // expert-DP), stride ETP x EP, size GPUs / (PP x EP x ETP). A dense model keeps the DP group's figures.
+    lk.edpCrossesNodes = lk.dpCrossesNodes;
+    lk.edpBytesPerSecond = lk.dpBytesPerSecond;
+    lk.edpRanksPerNode = lk.dpRanksPerNode;
+    if (s.arch.moe()) {
+        const std::int64_t stride = std::max<std::int64_t>(1, s.ep * s.expertTp());
+        const std::int64_t e = std::max<std::int64_t>(1, s.expertDp());
+        lk.edpCrossesNodes = crosses(stride, e, [&](std::int64_t k) { return (k % stride) + (k / stride) * stride * e; },
+                                     stride * p);
+        lk.edpRanksPerNode = std::max<std::int64_t>(1, std::min<std::int64_t>(e, stride < g8 ? g8 / stride : 1));
+        lk.edpBytesPerSecond = lk.edpCrossesNodes
+            ? std::min(lk.intraNodeBytesPerSecond, lk.interNodeBytesPerSecond * double(lk.edpRanksPerNode))
+            : lk.intraNodeBytesPerSecond;
+    }
     return lk;
 }
 

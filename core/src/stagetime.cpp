@@ -349,6 +349,7 @@ GroupBandwidths groupBandwidths(const Scenario& s, const LinkPlan& l, std::int64
     GroupBandwidths bw;
     bw.tp = l.tpCrossesNodes ? l.interNodeBytesPerSecond : l.intraNodeBytesPerSecond;
     bw.dp = l.dpBytesPerSecond;
+    bw.edp = l.edpBytesPerSecond > 0 ? l.edpBytesPerSecond : l.dpBytesPerSecond;
     bw.pp = l.ppCrossesNodes ? l.interNodeBytesPerSecond : l.intraNodeBytesPerSecond;
     bw.cp = l.cpCrossesNodes ? l.interNodeBytesPerSecond : l.intraNodeBytesPerSecond;
     // DeepSpeed ZeRO-3 as of 2021 (zero3PerTensorCollectives): every weight, bias and norm tensor of a unit
@@ -374,15 +375,23 @@ GroupBandwidths groupBandwidths(const Scenario& s, const LinkPlan& l, std::int64
 }
 
 OptimizerPhase optimizerPhase(const Scenario& s, const BytesPerParam& b, const LinkPlan& l, const GpuPreset& g,
-                              const GroupBandwidths& bw, std::int64_t localParams, std::int64_t dc, double cover)
+                              const GroupBandwidths& bw, std::int64_t localParams, std::int64_t dc, double cover,
+                              std::int64_t expertParams)
 {
     OptimizerPhase o;
     const int z = s.zeroStage;
     // Fine-tuning: only the adapters are stepped (and all-gathered by ZeRO-1/2), their share of the stage's params.
-    const std::int64_t P = finetuneAdapters(s)
-        ? std::int64_t(std::llround(double(localParams) * finetuneShares(s, b).trainable))
-        : localParams;
-    const std::int64_t shard = z >= 1 ? ceilDiv(P, dc) : P;
+    const double trainable = finetuneAdapters(s) ? finetuneShares(s, b).trainable : 1.0;
+    const std::int64_t P = finetuneAdapters(s) ? std::int64_t(std::llround(double(localParams) * trainable)) : localParams;
+    // MoE (issue 25): the routed experts' states are sharded over expert-DP (their own buffers and group in
+    // Megatron-Core), the rest over dp x cp.
+    const std::int64_t edc = expertShardRanks(s, dc);
+    const std::int64_t E = expertStatesSplit(s, l, dc)
+        ? std::clamp<std::int64_t>(finetuneAdapters(s) ? std::int64_t(std::llround(double(expertParams) * trainable))
+                                                       : expertParams,
+                                   0, P)
+        : 0;
+    const std::int64_t shard = z >= 1 ? ceilDiv(P - E, dc) + ceilDiv(E, edc) : P;
     if (s.offloadOptimizer != OffloadDevice::None) {
         // CPU Adam reads and writes fp32 grads, master weights and moments once (memory-bound).
         const double perNode = double(std::min(s.gpusPerNode, s.gpus));
@@ -398,9 +407,12 @@ OptimizerPhase optimizerPhase(const Scenario& s, const BytesPerParam& b, const L
         // GPU Adam is memory-bound: every state byte read and written once at HBM bandwidth.
         o.step = double(shard) * (b.weights + b.grads + b.master + b.optimizer) * 2.0 / g.hbmBytesPerSecond;
     }
-    if ((z == 1 || z == 2) && dc > 1) {
+    if ((z == 1 || z == 2) && (dc > 1 || (E > 0 && edc > 1))) {
         o.gatherBytes = double(P) * b.weights;
-        o.gather = collectiveSeconds(EventKind::AllGather, o.gatherBytes, dc, s.alphaSeconds, bw.dp);
+        if (dc > 1)
+            o.gather = collectiveSeconds(EventKind::AllGather, double(P - E) * b.weights, dc, s.alphaSeconds, bw.dp);
+        if (E > 0 && edc > 1)
+            o.gather += collectiveSeconds(EventKind::AllGather, double(E) * b.weights, edc, s.alphaSeconds, bw.edp);
         // Megatron-Core overlap_param_gather: each bucket's gather runs under the next forward of the first
         // micro-batch; only what that forward cannot cover holds the step up.
         o.gatherExposed = s.overlapParamGather ? std::max(0.0, o.gather - cover) : o.gather;

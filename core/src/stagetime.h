@@ -177,7 +177,24 @@ struct GroupBandwidths
     double z3 = 1; ///< ZeRO-3 collectives' bandwidth (one NIC per GPU with per-tensor collectives)
     double z3Extra = 0; ///< extra latency of a unit's ZeRO-3 collective split per parameter tensor
     double z3SmallTensors = 0; ///< biases and norms of a layer (per-tensor ZeRO-3: persisted, reduced one by one)
+    double edp = 1; ///< MoE: the expert-data-parallel group's collectives (LinkPlan::edpBytesPerSecond)
 };
+
+/// MoE (issue 25): the ranks the routed experts' states are sharded and their gradients reduced over: expert-DP =
+/// GPUs / (PP x EP x ETP) (Megatron-Core: DistributedDataParallel's expert_parallel_buffers over the expert-data-
+/// parallel group, NVIDIA/Megatron-LM@293e1041 megatron/core/distributed/distributed_data_parallel.py; the
+/// distributed optimizer shards each buffer over its own group); `dc` on a dense model.
+inline std::int64_t expertShardRanks(const Scenario& s, std::int64_t dc)
+{
+    return s.arch.moe() ? std::max<std::int64_t>(1, s.expertDp()) : dc;
+}
+/// Whether the routed experts' collectives and optimizer shard differ from the dense ones (another group size or
+/// bandwidth); DeepSpeed 2021's per-tensor ZeRO-3 walk keeps one flat ring.
+inline bool expertStatesSplit(const Scenario& s, const LinkPlan& l, std::int64_t dc)
+{
+    return s.arch.moe() && !s.zero3PerTensorCollectives
+        && (expertShardRanks(s, dc) != dc || l.edpBytesPerSecond != l.dpBytesPerSecond);
+}
 
 /// The group bandwidths of a scenario with link plan `l` and `dc` = dp x cp ranks sharding the model states.
 GroupBandwidths groupBandwidths(const Scenario& s, const LinkPlan& l, std::int64_t dc);
@@ -197,8 +214,11 @@ struct OptimizerPhase
 
 /// The optimizer phase of a stage holding `localParams` params per GPU, whose first forward runs `cover` seconds of
 /// kernels (LayerTimes::layerForward() x its layers: what overlap_param_gather hides the all-gather under).
+/// MoE: `expertParams` of them are routed experts, sharded and all-gathered over expert-DP (expertShardRanks()) where
+/// expertStatesSplit().
 OptimizerPhase optimizerPhase(const Scenario& s, const BytesPerParam& b, const LinkPlan& l, const GpuPreset& g,
-                              const GroupBandwidths& bw, std::int64_t localParams, std::int64_t dc, double cover);
+                              const GroupBandwidths& bw, std::int64_t localParams, std::int64_t dc, double cover,
+                              std::int64_t expertParams = 0);
 
 /// A ZeRO unit of a block (what FSDP wraps; what a ZeRO-3 gather fetches): the embedding, a layer, the final norm
 /// and LM head, with its params per GPU before the DP shard.
@@ -207,6 +227,7 @@ struct ZeroUnit
     EventPart part = EventPart::Layer;
     std::int64_t layer = 0; ///< the global layer; -1 embedding, -2 head
     std::int64_t params = 0;
+    std::int64_t expert = 0; ///< MoE: of them, routed-expert params (reduced over expert-DP; UnitComms::expertOf())
 };
 
 /// What a piece of DeepSpeed 2021's per-weight ZeRO-3 walk runs on the compute stream: nothing (the embedding), the

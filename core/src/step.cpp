@@ -111,7 +111,12 @@ private:
     const OpTemplate& opTemplate(std::int64_t stage, std::int64_t chunk, bool fwd, bool reduce);
     OpTemplate makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, bool reduce) const;
     OpTemplate makePost(const StageDesc& st) const;
-    bool reducesOn(std::int64_t mb) const { return m_dc > 1 && (m_s.zeroStage >= 2 || mb == m_m - 1); }
+    /// Gradients are reduced in micro-batch mb's backward (ZeRO-2/3 every one, else the last) where a group has more
+    /// than one rank: dp x cp, or (MoE) the routed experts' expert-DP.
+    bool reducesOn(std::int64_t mb) const
+    {
+        return (m_dc > 1 || (m_uc.expertSplit && m_uc.edc > 1)) && (m_s.zeroStage >= 2 || mb == m_m - 1);
+    }
     /// Full checkpointing of every n-th layer only (Scenario::checkpointInterval): is global layer l checkpointed?
     bool checkpointed(std::int64_t l) const;
     std::vector<std::vector<SimBlock>> schedule();
@@ -316,8 +321,12 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
         const detail::ZeroUnit& u = units[j];
         if (m_uc.offPar)
             comm(m_uc.paramsToDevice(u.params), CommGroup::Host, false, phase, u.part, u.layer, false, cfree);
-        gatherIdx[j] = comm(m_uc.gather(u.params), CommGroup::DP, m_links.dpCrossesNodes, phase, u.part, u.layer, false,
-                            cfree);
+        gatherIdx[j] = comm(m_uc.gather(u.params, u.expert), CommGroup::DP, m_links.dpCrossesNodes, phase, u.part,
+                            u.layer, false, cfree);
+        // MoE (issue 25): the routed experts' params are gathered over expert-DP, after the dense ones.
+        if (const std::int64_t e = m_uc.expertOf(u.params, u.expert); e > 0 && m_uc.edc > 1)
+            gatherIdx[j] = comm(m_uc.gatherExpert(e), CommGroup::DP, m_links.edpCrossesNodes, phase, u.part, u.layer,
+                                false, cfree);
         gatherEnd[j] = op.events[gatherIdx[j]].end();
     };
     auto waitGather = [&](std::size_t j) {
@@ -334,10 +343,17 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
     auto reduceGrads = [&](const detail::ZeroUnit& u) {
         if (!reduce)
             return;
-        comm(m_uc.reduce(u.params), CommGroup::DP, m_links.dpCrossesNodes, StepPhase::Backward, u.part, u.layer, false,
-             cfree);
+        // MoE (issue 25): the routed experts' gradients are reduced over expert-DP (Megatron-Core's
+        // expert_parallel_buffers), after the dense ones over dp x cp.
+        const std::int64_t e = m_uc.expertOf(u.params, u.expert);
+        if (m_dc > 1)
+            comm(m_uc.reduce(u.params, e), CommGroup::DP, m_links.dpCrossesNodes, StepPhase::Backward, u.part, u.layer,
+                 false, cfree);
+        if (e > 0 && m_uc.edc > 1)
+            comm(m_uc.reduceExpert(e), CommGroup::DP, m_links.edpCrossesNodes, StepPhase::Backward, u.part, u.layer,
+                 false, cfree);
         if (m_uc.offOpt) // ZeRO-Offload streams the reduced gradient shard to the host
-            comm(m_uc.gradsToHost(u.params), CommGroup::Host, false, StepPhase::Backward, u.part, u.layer, false,
+            comm(m_uc.gradsToHost(u.params, e), CommGroup::Host, false, StepPhase::Backward, u.part, u.layer, false,
                  cfree);
     };
 
@@ -427,7 +443,9 @@ OpTemplate StepModel::makePost(const StageDesc& st) const
     double t = 0;
     const int z = m_s.zeroStage;
     const std::int64_t P = st.local;
-    const std::int64_t shard = z >= 1 ? ceilDiv(P, m_dc) : P;
+    // MoE (issue 25): the routed experts' states sharded and all-gathered over expert-DP (optimizerPhase()).
+    const std::int64_t E = m_uc.expertSplit ? std::clamp<std::int64_t>(st.expertLocal, 0, P) : 0;
+    const std::int64_t shard = z >= 1 ? ceilDiv(P - E, m_dc) + ceilDiv(E, m_uc.edc) : P;
     auto add = [&](StepEvent e) {
         e.start = t;
         t += e.duration;
@@ -436,7 +454,7 @@ OpTemplate StepModel::makePost(const StageDesc& st) const
         op.events.push_back(e);
     };
     const double cover = double(st.layers) * m_lt.layerForward();
-    const detail::OptimizerPhase o = detail::optimizerPhase(m_s, m_b, m_links, m_fp.gpu, m_bw, P, m_dc, cover);
+    const detail::OptimizerPhase o = detail::optimizerPhase(m_s, m_b, m_links, m_fp.gpu, m_bw, P, m_dc, cover, E);
     {
         // The optimizer step: GPU Adam, or CPU Adam (streaming from NVMe with ZeRO-Infinity) when offloaded.
         StepEvent e;
@@ -455,12 +473,14 @@ OpTemplate StepModel::makePost(const StageDesc& st) const
         add(h);
         op.compute += h.duration;
     }
-    if ((z == 1 || z == 2) && m_dc > 1) {
+    if ((z == 1 || z == 2) && (m_dc > 1 || (E > 0 && m_uc.edc > 1))) {
         StepEvent e;
         e.kind = EventKind::AllGather;
         e.group = CommGroup::DP;
         e.bufferBytes = o.gatherBytes;
-        e.bytes = collectiveWireBytes(e.kind, e.bufferBytes, m_dc);
+        e.bytes = E > 0 ? collectiveWireBytes(e.kind, double(P - E) * m_b.weights, m_dc)
+                + collectiveWireBytes(e.kind, double(E) * m_b.weights, m_uc.edc)
+                        : collectiveWireBytes(e.kind, e.bufferBytes, m_dc);
         e.groupSize = m_dc;
         e.crossesNodes = m_links.dpCrossesNodes;
         e.duration = o.gather;
@@ -1102,6 +1122,8 @@ StageParams stageParams(const Footprint& fp, const Architecture& a, std::int64_t
     if (st.perLayer + extra < 0)
         st.lastLayerExtra = -st.perLayer;
     st.local = st.embedding + st.head + st.layers * st.perLayer + st.lastLayerExtra;
+    st.perLayerExpert = std::min(st.perLayer, fp.ranks.front().perLayerExpertParams);
+    st.expertLocal = st.layers * st.perLayerExpert;
     return st;
 }
 

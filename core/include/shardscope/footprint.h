@@ -73,6 +73,8 @@ struct RankFootprint
     // --- MoE (issue 25): the routed experts' share of the model-state terms (params, grads, master, optimizer: the
     // rest of each is dense), and the dispatch/combine buffers alive during a MoE layer (in the activations term)
     std::int64_t expertLocalParams = 0; ///< routed-expert params of the stage on this rank (experts / EP, over ETP)
+    /// Of perLayerLocalParams (a layer unit, priced as a MoE layer), the routed experts' params on this rank.
+    std::int64_t perLayerExpertParams = 0;
     std::array<std::int64_t, 4> expertStateBytes {}; ///< routed-expert part of params, grads, master, optimizer
     std::int64_t moeDispatchBytes = 0; ///< the all-to-all send and receive buffers of one MoE layer
     // --- fine-tuning (issue 28; finetune.h): the params term split into the frozen base and the adapters

@@ -21,6 +21,13 @@ struct LinkPlan
     /// with k ranks in each node drives k NICs; capped by the intra-node link).
     double dpBytesPerSecond = 0;
     std::int64_t dpRanksPerNode = 1;
+    /// MoE (issue 25): the expert-data-parallel group, over which Megatron-Core reduces the routed experts'
+    /// gradients and its distributed optimizer shards their states (expert-DP = GPUs / (PP x EP x ETP); expert rank
+    /// order ETP fastest, then EP, then expert-DP inside a stage's block of ranks). Its bandwidth by the same rule
+    /// as the DP ring's. Equal to the DP group's figures on a dense model.
+    bool edpCrossesNodes = false;
+    double edpBytesPerSecond = 0;
+    std::int64_t edpRanksPerNode = 1;
 };
 
 /// The link plan of a scenario (bandwidths in force and which groups cross nodes).

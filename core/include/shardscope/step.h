@@ -137,6 +137,9 @@ inline constexpr std::size_t kMaxStepEvents = 20000;
 struct StageParams
 {
     std::int64_t layers = 0, perLayer = 0, embedding = 0, head = 0, lastLayerExtra = 0, local = 0;
+    /// MoE (issue 25): of a layer unit's params, the routed experts' (RankFootprint::perLayerExpertParams), and of the
+    /// stage's, all of them (each layer unit carries perLayerExpert; the expert-DP collectives and optimizer shard).
+    std::int64_t perLayerExpert = 0, expertLocal = 0;
 };
 StageParams stageParams(const Footprint& fp, const Architecture& a, std::int64_t tp, std::int64_t pp, std::int64_t stage);
 

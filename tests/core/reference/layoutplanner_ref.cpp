@@ -68,14 +68,17 @@ struct Ctx : LayerSeconds
     bool z3 = false, offPar = false, offOpt = false;
     bool perTensor = false; ///< DeepSpeed 2021's per-weight ZeRO-3 walk (zero3Pieces())
     bool everyNth = false; ///< full checkpointing of every n-th layer only (Scenario::checkpointInterval > 1)
-    UnitSeconds unitComm(std::int64_t params) const { return comms.seconds(params); }
+    /// MoE (issue 25): `expert` of them routed experts, reduced over expert-DP (UnitComms::expertOf()).
+    UnitSeconds unitComm(std::int64_t params, std::int64_t expert = 0) const { return comms.seconds(params, expert); }
+    /// Gradients are reduced at all: dp x cp > 1, or (MoE) the experts' expert-DP (expertStatesSplit()).
+    bool reduces = false;
     UnitSeconds perLayer; ///< unitComm() of a layer without the stage's rounding
 
-    void prepare(std::int64_t perLayerParams)
+    void prepare(std::int64_t perLayerParams, std::int64_t perLayerExpert)
     {
         static_cast<LayerSeconds&>(*this) = layerSeconds(*s, lt, bw);
         comms = unitComms(*s, b, links, bw, dc);
-        perLayer = unitComm(perLayerParams);
+        perLayer = unitComm(perLayerParams, perLayerExpert);
     }
 };
 
@@ -136,7 +139,7 @@ Block block(const Ctx& x, const Stage& st, std::int64_t chunk, std::int64_t stag
             if (l < std::size_t(layers)) {
                 kind = 1;
                 if (lastChunk && l + 1 == std::size_t(layers) && st.lastExtra != 0)
-                    return x.unitComm(st.perLayer + st.lastExtra);
+                    return x.unitComm(st.perLayer + st.lastExtra, st.perLayerExpert);
                 return x.perLayer;
             }
             kind = 2;
@@ -210,7 +213,8 @@ void closedFormStepReference(const Scenario& s, const Footprint& fp, PlanLayout&
     x.everyNth = s.checkpointing == Checkpointing::Full && s.checkpointInterval > 1;
     x.offPar = s.offloadParams != OffloadDevice::None;
     x.offOpt = s.offloadOptimizer != OffloadDevice::None;
-    x.prepare(fp.ranks.front().perLayerLocalParams);
+    x.reduces = x.dc > 1 || (expertStatesSplit(s, x.links, x.dc) && expertShardRanks(s, x.dc) > 1);
+    x.prepare(fp.ranks.front().perLayerLocalParams, fp.ranks.front().perLayerExpertParams);
     const Architecture& a = s.arch;
     const std::int64_t L = a.layers;
     const std::int64_t p = x.p, v = x.v, V = p * v;
@@ -242,8 +246,8 @@ void closedFormStepReference(const Scenario& s, const Footprint& fp, PlanLayout&
         timesBig.resize(std::size_t(V));
         times = timesBig.data();
     }
-    const bool reduceEvery = x.dc > 1 && s.zeroStage >= 2;
-    const bool reduceLast = x.dc > 1 && !reduceEvery;
+    const bool reduceEvery = x.reduces && s.zeroStage >= 2;
+    const bool reduceLast = x.reduces && !reduceEvery;
     for (std::int64_t i = 0; i < p; ++i) {
         Kind& k = kinds[kindOf(i)];
         if (k.rep >= 0) {
@@ -262,7 +266,8 @@ void closedFormStepReference(const Scenario& s, const Footprint& fp, PlanLayout&
             k.busy += f.duration + b.duration;
             k.lastBusy += f.duration + lb.duration;
         }
-        k.post = optimizerPhase(s, x.b, x.links, fp.gpu, x.bw, st.local, x.dc, double(st.layers) * x.lt.layerForward());
+        k.post = optimizerPhase(s, x.b, x.links, fp.gpu, x.bw, st.local, x.dc, double(st.layers) * x.lt.layerForward(),
+                                st.expertLocal);
     }
 
     // Each stage's last block ends at ends[i]: the list scheduling of the stage orders over the block table, exact
