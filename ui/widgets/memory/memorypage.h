@@ -55,6 +55,8 @@ public:
     void setBestLayout(const std::optional<PlanLayout>& layout, const Scenario& applied);
     /// The button that applies it: hidden when the scenario fits or nothing does, disabled while the search runs.
     QPushButton* bestLayoutButton() const { return m_bestButton; }
+    /// The scenario does not fit and the background search for its best layout is not back yet.
+    bool bestLayoutPending() const { return m_bestPending; }
     /// The scenario the button applies (empty while hidden or the search runs).
     const std::optional<Scenario>& bestLayoutScenario() const { return m_bestScenario; }
     /// The last scenario that had an answer (what the charts show).
