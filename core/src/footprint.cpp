@@ -348,6 +348,12 @@ LayerActivations layerActivationsOf(const Scenario& s, bool explain)
     // A bare count's GPT shape (K and V heads = heads) splits them over any TP up to their number: heads / TP each.
     const double kvSplit = a.kvHeads % s.tp == 0 || s.bareParams ? kv : double(s.tp) * hd;
     la.perTokenSplit = e.mm * (q + kvSplit + kvSplit + q + mlpElems) + moeRouted;
+    // A V that is a view of the fused QKV output (litgpt's CausalSelfAttention: qkv.view(...).permute(...).split(...),
+    // then reshape, a view when KV heads = heads) is saved by the attention as that view, so its storage, the whole
+    // fused output, stays alive until backward: the Q and K parts (q + kv per token) beside the roped Q and K copies
+    // the attention saves (docs/model.md section 12). With fewer KV heads litgpt expands K and V into copies.
+    if (s.fusedQkvView && a.kvHeads == a.heads)
+        la.perTokenSplit += e.mm * (q + kvSplit);
     la.perTokenReplicated += la.moeRouterBytesPerToken;
     // --- fine-tuning (issue 28; docs/model.md "Fine-tuning"): a frozen linear needs no saved input (its weight has no
     // gradient), so the QKV input, the MLP input and the down projection's input are kept only where an adapter on
