@@ -739,6 +739,10 @@ void activationsTerm(const Ctx& c, const Stage& st, Sizes& v)
 /// Bytes per logit the loss holds at its peak (the loss backward): docs/model.md, "The loss".
 double lossBytesPerLogit(const Scenario& s, double logitBytes, std::string* how)
 {
+    // A model that returns fp32 logits (transformers' LlamaForCausalLM: logits = logits.float(), kept in its output)
+    // holds them in 4 B through the loss, and the loss works in fp32 whatever it would do with 16-bit logits.
+    if (s.fp32Logits)
+        logitBytes = std::max(4.0, logitBytes);
     const double upcast = s.lossFp32 ? std::max(4.0, logitBytes) : logitBytes;
     const double chunks = double(s.lossChunks);
     double work = 3 * upcast;
@@ -761,7 +765,8 @@ double lossBytesPerLogit(const Scenario& s, double logitBytes, std::string* how)
                 + " holding the softmax, then its gradient, in place (Megatron vocab-parallel CE)";
     }
     if (how)
-        *how = num(logitBytes) + " B logits + (" + w + ")" + (chunks > 1 ? " / " + num(chunks) + " loss chunks" : "");
+        *how = num(logitBytes) + " B " + (s.fp32Logits ? "fp32 logits the model returns" : "logits") + " + (" + w + ")"
+            + (chunks > 1 ? " / " + num(chunks) + " loss chunks" : "");
     return logitBytes + work / chunks;
 }
 

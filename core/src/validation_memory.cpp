@@ -362,6 +362,11 @@ Scenario scenarioOf(const std::map<std::string, std::string>& r, std::int64_t ca
             log.read("fused-qkv-view", "on", column, "litgpt (eager): V a view of the fused QKV output");
         }
     }
+    // transformers' LlamaForCausalLM upcasts the logits and returns them (logits = logits.float(), then the loss on
+    // a shifted .contiguous() copy: huggingface/transformers src/transformers/models/llama/modeling_llama.py at
+    // 002272831fba584eb30dca9729c1be456836960a). Read where the notes state that loss.
+    if (says(log, "notes", notes, {"logits.float()"}, "fp32-logits", "on"))
+        s.fp32Logits = true;
     // PyTorch before 2.0 zeroes grads in place (zero_grad(set_to_none=False)): they stay between steps.
     s.zeroGradSetToNone = !has(notes, "torch ~1.") && !has(notes, "torch 1.");
     if (!s.zeroGradSetToNone)

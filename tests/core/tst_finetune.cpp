@@ -324,6 +324,31 @@ private Q_SLOTS:
             QVERIFY2(!r.scenario.fusedQkvView || !r.scenario.compiled, r.id.c_str());
     }
 
+    // A model that returns fp32 logits (huggingface/transformers src/transformers/models/llama/modeling_llama.py at
+    // 002272831fba584eb30dca9729c1be456836960a, LlamaForCausalLM.forward: logits = logits.float(), CrossEntropyLoss on
+    // logits[..., :-1, :].contiguous(), the fp32 logits returned): at the loss backward the fp32 logits (4 B), the
+    // log-softmax saved (4 B), its gradient (4 B) and the gradient of the shifted copy (4 B): 16 B per logit, where
+    // 16-bit logits and a PyTorch upcast hold 2 + 3 x 4 = 14 B. Llama-2-7B, 2048 tokens x 32,000 logits, by hand.
+    // validate reads it from the Answer.AI rows' notes ("loss on logits.float()"), not from the LitGPT rows'.
+    void fp32LogitsHeldThroughLoss()
+    {
+        Scenario s = single("llama-2-7b");
+        s.seq = 2048;
+        s.finetune = FinetuneMethod::Lora;
+        const auto logits = [](const Scenario& x) {
+            const Footprint f = computeFootprint(x);
+            return f.worstRank().stepMaxBytes[static_cast<std::size_t>(Term::Logits)];
+        };
+        QCOMPARE(qint64(logits(s)), qint64(2048) * 32000 * 14);
+        s.fp32Logits = true;
+        QCOMPARE(qint64(logits(s)), qint64(2048) * 32000 * 16);
+        QFile f(QStringLiteral(SHARDSCOPE_SOURCE_DIR "/tests/data/measured/measured-finetune-fresh.csv"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const MemoryValidation v = validateMeasuredMemory(f.readAll().toStdString());
+        for (const MemoryValidationRow& r : v.rows)
+            QCOMPARE(r.scenario.fp32Logits, r.id.rfind("AA-", 0) == 0);
+    }
+
     // The keys: canonical order, PEFT and torchtune names, refusals.
     void targetKeys()
     {

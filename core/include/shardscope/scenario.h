@@ -266,6 +266,9 @@ struct Scenario
     /// stays alive until backward (litgpt's CausalSelfAttention with as many KV heads as heads: qkv.view, permute,
     /// split, reshape without a copy). Off: V has storage of its own (separate projections, or a copy).
     bool fusedQkvView = false;
+    /// The model upcasts its logits to fp32 and returns them (transformers' LlamaForCausalLM: logits =
+    /// logits.float()), so the logits held through the loss are 4 B each, and the loss works on them.
+    bool fp32Logits = false;
 };
 
 /// Default scenario of the app and the README (the foundation issue).
