@@ -350,6 +350,12 @@ LayerActivations layerActivationsOf(const Scenario& s, bool explain)
     // A bare count's GPT shape (K and V heads = heads) splits them over any TP up to their number: heads / TP each.
     const double kvSplit = a.kvHeads % s.tp == 0 || s.bareParams ? kv : double(s.tp) * hd;
     la.perTokenSplit = e.mm * (q + kvSplit + kvSplit + q + mlpElems) + moeRouted;
+    // A V that is a view of the fused QKV output (litgpt's CausalSelfAttention: qkv.view(...).permute(...).split(...),
+    // then reshape, a view when KV heads = heads) is saved by the attention as that view, so its storage, the whole
+    // fused output, stays alive until backward: the Q and K parts (q + kv per token) beside the roped Q and K copies
+    // the attention saves (docs/model.md section 12). With fewer KV heads litgpt expands K and V into copies.
+    if (s.fusedQkvView && a.kvHeads == a.heads)
+        la.perTokenSplit += e.mm * (q + kvSplit);
     la.perTokenReplicated += la.moeRouterBytesPerToken;
     // --- fine-tuning (issue 28; docs/model.md "Fine-tuning"): a frozen linear needs no saved input (its weight has no
     // gradient), so the QKV input, the MLP input and the down projection's input are kept only where an adapter on
@@ -735,6 +741,10 @@ void activationsTerm(const Ctx& c, const Stage& st, Sizes& v)
 /// Bytes per logit the loss holds at its peak (the loss backward): docs/model.md, "The loss".
 double lossBytesPerLogit(const Scenario& s, double logitBytes, std::string* how)
 {
+    // A model that returns fp32 logits (transformers' LlamaForCausalLM: logits = logits.float(), kept in its output)
+    // holds them in 4 B through the loss, and the loss works in fp32 whatever it would do with 16-bit logits.
+    if (s.fp32Logits)
+        logitBytes = std::max(4.0, logitBytes);
     const double upcast = s.lossFp32 ? std::max(4.0, logitBytes) : logitBytes;
     const double chunks = double(s.lossChunks);
     double work = 3 * upcast;
@@ -757,7 +767,8 @@ double lossBytesPerLogit(const Scenario& s, double logitBytes, std::string* how)
                 + " holding the softmax, then its gradient, in place (Megatron vocab-parallel CE)";
     }
     if (how)
-        *how = num(logitBytes) + " B logits + (" + w + ")" + (chunks > 1 ? " / " + num(chunks) + " loss chunks" : "");
+        *how = num(logitBytes) + " B " + (s.fp32Logits ? "fp32 logits the model returns" : "logits") + " + (" + w + ")"
+            + (chunks > 1 ? " / " + num(chunks) + " loss chunks" : "");
     return logitBytes + work / chunks;
 }
 

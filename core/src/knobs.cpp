@@ -390,6 +390,14 @@ std::vector<Knob> makeKnobs()
                       "The quantised base's matmul saves its input for backward (bitsandbytes up to 0.41; default off: "
                       "torchao and later bitsandbytes keep only the weight).",
                       nullptr, SS_BOOL(quantSavesInput)));
+    v.push_back(onOff("fusedQkvView", "fused_qkv_view", "fused-qkv-view",
+                      "Attention's saved V is a view of the fused QKV output, keeping all of it until backward "
+                      "(litgpt's CausalSelfAttention when KV heads = heads; default off: V has its own storage).",
+                      nullptr, SS_BOOL(fusedQkvView)));
+    v.push_back(onOff("fp32Logits", "fp32_logits", "fp32-logits",
+                      "The model returns its logits upcast to fp32 (transformers' LlamaForCausalLM: logits = "
+                      "logits.float()): the logits held through the loss are 4 B each (default off: 16-bit).",
+                      nullptr, SS_BOOL(fp32Logits)));
     // --- files and imports only (no option of their own)
     v.push_back(onOff("logitsOverVocab", "logits_over_vocab", nullptr, nullptr, nullptr, SS_BOOL(logitsOverVocab)));
     v.push_back(count("zero3MaxLiveParams", "zero3_max_live_params", nullptr, 0, 1e14, nullptr, nullptr, nullptr,

@@ -352,6 +352,21 @@ Scenario scenarioOf(const std::map<std::string, std::string>& r, std::int64_t ca
             }
         }
     }
+    // litgpt's CausalSelfAttention runs one fused QKV linear and takes V as a view of its output (qkv.view, permute,
+    // split, reshape: Lightning-AI/litgpt lit_gpt/model.py at 034afacae63c402007efc04d65ffe072dba48b05); eager, the
+    // attention saves that view and so keeps the whole output. Compiled, the partitioner picks what is saved.
+    for (const char* column : {"source", "notes"}) {
+        const std::string& text = r.at(column);
+        if (!s.fusedQkvView && !s.compiled && (has(text, "litgpt") || has(text, "lit-gpt") || has(text, "lit_gpt"))) {
+            s.fusedQkvView = true;
+            log.read("fused-qkv-view", "on", column, "litgpt (eager): V a view of the fused QKV output");
+        }
+    }
+    // transformers' LlamaForCausalLM upcasts the logits and returns them (logits = logits.float(), then the loss on
+    // a shifted .contiguous() copy: huggingface/transformers src/transformers/models/llama/modeling_llama.py at
+    // 002272831fba584eb30dca9729c1be456836960a). Read where the notes state that loss.
+    if (says(log, "notes", notes, {"logits.float()"}, "fp32-logits", "on"))
+        s.fp32Logits = true;
     // PyTorch before 2.0 zeroes grads in place (zero_grad(set_to_none=False)): they stay between steps.
     s.zeroGradSetToNone = !has(notes, "torch ~1.") && !has(notes, "torch 1.");
     if (!s.zeroGradSetToNone)

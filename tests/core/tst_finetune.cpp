@@ -277,6 +277,78 @@ private Q_SLOTS:
         qInfo("%s: median |error| %.1f%% over %d rows", qPrintable(file), 100 * v.all.medianAbsError, rows);
     }
 
+    // A V that is a view of the fused QKV output (Lightning-AI/litgpt lit_gpt/model.py at
+    // 034afacae63c402007efc04d65ffe072dba48b05, CausalSelfAttention.forward: qkv.view(B, T, groups, q_per_kv + 2, hs)
+    // .permute(0, 2, 3, 1, 4).split((q_per_kv, 1, 1), dim=2), then reshape; RoPE copies q and k, v stays a view when
+    // KV heads = heads). The attention saves v, a view, so the fused output's storage lives to backward: its Q and K
+    // parts come on top of what is counted. Llama-2-7B (32 heads x 128 = 4096, 32 KV heads): 2 x (4096 + 4096) bytes
+    // per token and layer, by hand. Llama-3-8B (8 KV heads): litgpt expands k and v into copies, nothing more kept.
+    void fusedQkvViewKeepsWholeOutput()
+    {
+        Scenario s = single("llama-2-7b");
+        s.checkpointing = Checkpointing::None;
+        s.finetune = FinetuneMethod::Lora;
+        const LayerActivations off = layerActivations(s);
+        s.fusedQkvView = true;
+        const LayerActivations on = layerActivations(s);
+        QCOMPARE(on.perTokenSplit - off.perTokenSplit, 2.0 * (4096 + 4096));
+        QCOMPARE(on.perTokenReplicated, off.perTokenReplicated);
+        QCOMPARE(on.perTokenAdapter, off.perTokenAdapter);
+        // Stored per layer without checkpointing: LitGPT's longest Alpaca sample, 1304 tokens, one sequence.
+        s.seq = 1304;
+        s.microBatch = 1;
+        const double onBytes = layerActivations(s).storedBytes;
+        s.fusedQkvView = false;
+        QCOMPARE(onBytes - layerActivations(s).storedBytes, 1304.0 * 16384);
+        Scenario g = single("llama-3-8b");
+        g.checkpointing = Checkpointing::None;
+        const double gOff = layerActivations(g).perTokenSplit;
+        g.fusedQkvView = true;
+        QCOMPARE(layerActivations(g).perTokenSplit, gOff);
+    }
+
+    // validate reads it from the rows: the LitGPT rows (eager, lit_gpt/model.py) on, Answer.AI's (transformers'
+    // LlamaAttention: separate q_proj, k_proj, v_proj) off; the explicit column wins (fused_qkv_view).
+    void fusedQkvViewRead()
+    {
+        QFile f(QStringLiteral(SHARDSCOPE_SOURCE_DIR "/tests/data/measured/measured-finetune-fresh.csv"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const MemoryValidation v = validateMeasuredMemory(f.readAll().toStdString());
+        QCOMPARE(int(v.rows.size()), 12);
+        for (const MemoryValidationRow& r : v.rows)
+            QCOMPARE(r.scenario.fusedQkvView, r.id.rfind("LG-", 0) == 0);
+        QFile m(QStringLiteral(SHARDSCOPE_SOURCE_DIR "/tests/data/measured/measured-memory.csv"));
+        QVERIFY(m.open(QIODevice::ReadOnly));
+        const MemoryValidation shipped = validateMeasuredMemory(m.readAll().toStdString());
+        for (const MemoryValidationRow& r : shipped.rows)
+            QVERIFY2(!r.scenario.fusedQkvView || !r.scenario.compiled, r.id.c_str());
+    }
+
+    // A model that returns fp32 logits (huggingface/transformers src/transformers/models/llama/modeling_llama.py at
+    // 002272831fba584eb30dca9729c1be456836960a, LlamaForCausalLM.forward: logits = logits.float(), CrossEntropyLoss on
+    // logits[..., :-1, :].contiguous(), the fp32 logits returned): at the loss backward the fp32 logits (4 B), the
+    // log-softmax saved (4 B), its gradient (4 B) and the gradient of the shifted copy (4 B): 16 B per logit, where
+    // 16-bit logits and a PyTorch upcast hold 2 + 3 x 4 = 14 B. Llama-2-7B, 2048 tokens x 32,000 logits, by hand.
+    // validate reads it from the Answer.AI rows' notes ("loss on logits.float()"), not from the LitGPT rows'.
+    void fp32LogitsHeldThroughLoss()
+    {
+        Scenario s = single("llama-2-7b");
+        s.seq = 2048;
+        s.finetune = FinetuneMethod::Lora;
+        const auto logits = [](const Scenario& x) {
+            const Footprint f = computeFootprint(x);
+            return f.worstRank().stepMaxBytes[static_cast<std::size_t>(Term::Logits)];
+        };
+        QCOMPARE(qint64(logits(s)), qint64(2048) * 32000 * 14);
+        s.fp32Logits = true;
+        QCOMPARE(qint64(logits(s)), qint64(2048) * 32000 * 16);
+        QFile f(QStringLiteral(SHARDSCOPE_SOURCE_DIR "/tests/data/measured/measured-finetune-fresh.csv"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const MemoryValidation v = validateMeasuredMemory(f.readAll().toStdString());
+        for (const MemoryValidationRow& r : v.rows)
+            QCOMPARE(r.scenario.fp32Logits, r.id.rfind("AA-", 0) == 0);
+    }
+
     // The keys: canonical order, PEFT and torchtune names, refusals.
     void targetKeys()
     {

@@ -262,6 +262,13 @@ struct Scenario
     /// The quantised base's matmul saves its input for backward although the weight is frozen (bitsandbytes up to
     /// 0.41: MatMul4Bit ctx.tensors = (A, B)); off: only the weight (torchao LinearNF4, later bitsandbytes).
     bool quantSavesInput = false;
+    /// Attention's saved V is a view of the fused QKV projection's output, so the whole output (Q and K parts too)
+    /// stays alive until backward (litgpt's CausalSelfAttention with as many KV heads as heads: qkv.view, permute,
+    /// split, reshape without a copy). Off: V has storage of its own (separate projections, or a copy).
+    bool fusedQkvView = false;
+    /// The model upcasts its logits to fp32 and returns them (transformers' LlamaForCausalLM: logits =
+    /// logits.float()), so the logits held through the loss are 4 B each, and the loss works on them.
+    bool fp32Logits = false;
 };
 
 /// Default scenario of the app and the README (the foundation issue).
