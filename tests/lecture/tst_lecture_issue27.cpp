@@ -4,9 +4,11 @@
 // boxes' indicators with the type and gives them back; the Step tab's words are true ("the other GPUs repeat them"
 // only without a pipeline, "no communication in this step" only for a step that has none); handouts of every built-in
 // tour in the three languages, one whole 1920 x 1080 image a step with its caption in index.md.
+#include "hostmemorychart.h"
 #include "language.h"
 #include "lecture.h"
 #include "mainwindow.h"
+#include "memorypage.h"
 #include "presentationmode.h"
 #include "stepgpuview.h"
 #include "steptimeline.h"
@@ -20,6 +22,7 @@
 #include "shardscope/step.h"
 
 #include <QApplication>
+#include <QChart>
 #include <QCheckBox>
 #include <QDir>
 #include <QDockWidget>
@@ -336,6 +339,7 @@ private slots:
         lecture->play(t);
         lecture->presentation()->enter(QSize(1920, 1080));
         QStringList cut;
+        int hostChecked = 0;
         for (int i = 0; i < t.steps.size(); ++i) {
             lecture->player()->goTo(i);
             for (int k = 0; k < 4; ++k)
@@ -352,6 +356,24 @@ private slots:
                                .arg(QString::fromLatin1(c->metaObject()->className()), c->objectName())
                                .arg(r.right())
                                .arg(w.width());
+            }
+            // On the Memory tab the host-memory chart's label lies above its bars, inside the plot (in Russian at 2x it
+            // wrapped to two lines over the bars of a plot 80 px high).
+            if (w.tabs()->currentWidget() == w.memoryPage()) {
+                HostMemoryChart* host = w.memoryPage()->hostChart();
+                QApplication::processEvents(); // the axis re-laid out for the label's band (queued)
+                const QRectF label = host->labelRect(), plot = host->chart()->mapRectToScene(host->chart()->plotArea());
+                ++hostChecked;
+                if (host->isVisible() && host->chart()->plotArea().height() > 0
+                    && (label.bottom() > host->tallestBarY() + 0.5 || !plot.adjusted(-0.5, -0.5, 0.5, 0.5).contains(label)))
+                    cut << QStringLiteral("step %1: host-memory label '%2' at y %3..%4 over the bars from y %5 (plot %6..%7)")
+                               .arg(i + 1)
+                               .arg(host->labelText())
+                               .arg(label.top(), 0, 'f', 1)
+                               .arg(label.bottom(), 0, 'f', 1)
+                               .arg(host->tallestBarY(), 0, 'f', 1)
+                               .arg(plot.top(), 0, 'f', 1)
+                               .arg(plot.bottom(), 0, 'f', 1);
             }
             if (t.steps[i].tab != QLatin1String("step"))
                 continue;
@@ -375,6 +397,7 @@ private slots:
         }
         lecture->presentation()->leave();
         QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QLatin1Char('\n'))));
+        QVERIFY2(hostChecked >= 1, qPrintable(id)); // every built-in tour has a step on the Memory tab
     }
 
     // Handouts of every built-in tour in each language: one PNG a step, each 1920 x 1080 and drawn (the projector
