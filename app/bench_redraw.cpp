@@ -113,6 +113,8 @@ public:
                 name += QLatin1Char(' ') + o->objectName();
             else if (o->parent() && !o->parent()->objectName().isEmpty())
                 name += QStringLiteral(" in ") + o->parent()->objectName();
+            else if (o->parent()) // a chart view's viewport: named by its view's class
+                name += QStringLiteral(" in ") + QString::fromLatin1(o->parent()->metaObject()->className());
             Entry& en = entries[name];
             if (geometry) {
                 ++en.geometry;

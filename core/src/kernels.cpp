@@ -67,6 +67,45 @@ double defaultGemmEfficiency(const GpuPreset& g)
     return 0.675;
 }
 
+double cudnnFusedAttentionEfficiency(const GpuPreset& g, double queryLength)
+{
+    // Measured TFLOP/s, forward and backward, at sequence 2^9 ... 2^17 (the benchmark counts 4 s^2 d h / 2 causal FLOPs
+    // forward and 2.5 x that backward, as layerTimes() does).
+    //  GB200: NVIDIA/cudnn-frontend@d48a60e artifacts/sdpa_bf16_benchmark_results_NVIDIA_GB200.csv, backend cudnn_fe
+    //         (cuDNN 9.17, the nv25.11 PyTorch container: sample_gb200_bf16_run.txt).
+    //  B200:  NVIDIA/cudnn-frontend@bb37575 artifacts/sdpa_bf16_benchmark_results_NVIDIA_B200.csv, backend pyt_cudnn.
+    //  GB300: NVIDIA/cudnn-frontend@bb37575 artifacts/sdpa_bf16_benchmark_results_NVIDIA_GB300.csv, backend pyt_cudnn;
+    //         also taken for the HGX B300 (the same Blackwell Ultra die).
+    struct Rate
+    {
+        double fwd, bwd;
+    };
+    static constexpr Rate kGb200[] = {{408, 329},   {733, 527},   {1069, 655},  {1386, 1054}, {1584, 1211},
+                                      {1668, 1304}, {1681, 1348}, {1573, 1229}, {1467, 1188}};
+    static constexpr Rate kB200[] = {{83.991, 134.164},    {254.501, 308.529},   {478.921, 371.486},
+                                     {855.678, 701.265},   {1171.278, 942.509},  {1332.415, 1074.776},
+                                     {1419.000, 1108.688}, {1382.330, 1073.059}, {1355.418, 1047.843}};
+    static constexpr Rate kGb300[] = {{54.923, 95.339},     {224.233, 277.209},   {593.514, 487.345},
+                                      {1144.867, 892.572},  {1495.674, 1130.076}, {1702.463, 1267.827},
+                                      {1795.879, 1319.161}, {1770.478, 1301.700}, {1720.854, 1280.022}};
+    const Rate* table = nullptr;
+    if (g.id.rfind("gb200", 0) == 0)
+        table = kGb200;
+    else if (g.id.rfind("b200", 0) == 0)
+        table = kB200;
+    else if (g.id.rfind("gb300", 0) == 0 || g.id.rfind("b300", 0) == 0)
+        table = kGb300;
+    if (!table || g.peakFlops16 <= 0 || !(queryLength > 0))
+        return 0.0;
+    constexpr int kRows = 9; // 2^9 ... 2^17
+    const double x = std::clamp(std::log2(queryLength) - 9.0, 0.0, double(kRows - 1));
+    const int i = std::min(kRows - 2, int(std::floor(x)));
+    const double f = x - double(i);
+    const auto combined = [](const Rate& r) { return 3.5 / (1.0 / r.fwd + 2.5 / r.bwd); };
+    const double tflops = (1.0 - f) * combined(table[i]) + f * combined(table[i + 1]);
+    return tflops * 1e12 / g.peakFlops16;
+}
+
 double defaultAttentionEfficiency(const GpuPreset& g) { return g.peakFlops8 > 0 ? 0.35 : 0.6; }
 
 namespace {

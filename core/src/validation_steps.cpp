@@ -7,6 +7,7 @@
 
 #include "shardscope/errors.h"
 #include "shardscope/gpus.h"
+#include "shardscope/kernels.h"
 #include "shardscope/knobs.h"
 #include "shardscope/phrases.h"
 #include "shardscope/stacks.h"
@@ -376,9 +377,22 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const Conf
                    pytorchStack ? "a PyTorch stack without an affirmed torch.compile runs eager" : "the stack's fused kernels");
     // Transformer Engine's cuDNN fused attention on Hopper (FlashAttention-3 class, about 0.6 of peak) in
     // Megatron-Core / NeMo; PyTorch stacks use SDPA's FlashAttention-2 (the GPU default).
+    // On Blackwell, the same kernel at the rate NVIDIA measured for it at this query length (kernels.h,
+    // cudnnFusedAttentionEfficiency): forward and backward together.
     if (megatronCore && resolveGpu(s).peakFlops8 > 0) {
-        s.attentionEfficiency = 0.6;
-        log.assume("attention-efficiency", "0.6", "Transformer Engine's cuDNN fused attention (Megatron-Core / NeMo)");
+        const GpuPreset g = resolveGpu(s);
+        const double measured = cudnnFusedAttentionEfficiency(g, double(s.seq) / double(std::max<std::int64_t>(1, s.cp)));
+        s.attentionEfficiency = measured > 0 ? measured : 0.6;
+        // Three decimals, built from integers (snprintf would follow LC_NUMERIC's decimal comma).
+        const long milli = std::lround(measured * 1000.0);
+        const std::string frac = std::to_string(milli % 1000);
+        const std::string shown = std::to_string(milli / 1000) + "." + std::string(3 - frac.size(), '0') + frac;
+        if (measured > 0)
+            log.assume("attention-efficiency", shown,
+                       "cuDNN fused attention on " + g.id + " as NVIDIA measured it (NVIDIA/cudnn-frontend "
+                       "sdpa_benchmark_training artifacts: forward and backward at this query length)");
+        else
+            log.assume("attention-efficiency", "0.6", "Transformer Engine's cuDNN fused attention (Megatron-Core / NeMo)");
     }
     // Megatron-Core recipes overlap the DP reduce-scatter / param all-gather and the TP collectives
     // (overlap_grad_reduce, overlap_param_gather, tp_comm_overlap); torchtitan's AsyncTP does the latter.

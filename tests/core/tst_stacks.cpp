@@ -13,6 +13,9 @@
 
 #include <QtTest>
 
+#include <algorithm>
+#include <cmath>
+
 using namespace shardscope;
 
 namespace {
@@ -200,6 +203,56 @@ private slots:
         QVERIFY(std::abs(gemmFlopRate(b200, 6144, 6144, 6144, false) / 1.45e15 - 1) < 0.05);
         QVERIFY(std::abs(gemmFlopRate(gb300, 8192, 8192, 8192, false) / 1717e12 - 1) < 0.01);
         QVERIFY(std::abs(gemmFlopRate(gb300, 8192, 8192, 4096, false) / 1756e12 - 1) < 0.04);
+    }
+
+    void cudnnAttentionMeasuredOnBlackwell()
+    {
+        // NVIDIA's measured cuDNN fused attention (NVIDIA/cudnn-frontend benchmark/sdpa_benchmark_training/artifacts,
+        // bf16, causal, batch 1, 128 query / 8 key-value heads of 128): the forward and backward times in ms at
+        // sequence 8192 (the csv's forward_time, backward_time columns; the efficiency is built from its TFLOP/s
+        // columns): GB200 (@d48a60e, cudnn_fe) 1.389 + 4.542, B200 (@bb37575, pyt_cudnn) 1.877 + 5.833, GB300
+        // (@bb37575, pyt_cudnn) 1.470 + 4.865. The step model's attention time for that shape, 3.5 x the forward's
+        // causal 4 s^2 d h / 2 FLOPs at peak x efficiency, lands on their sum.
+        const double flopsFwd = 4.0 * 8192.0 * 8192.0 * 128.0 * 128.0 / 2.0;
+        const struct
+        {
+            const char* id;
+            double ms;
+        } cases[] = {{"gb200-186gb", 1.389 + 4.542}, {"b200-192gb", 1.877 + 5.833}, {"gb300-288gb", 1.470 + 4.865}};
+        for (const auto& c : cases) {
+            const GpuPreset g = *findGpuPreset(c.id);
+            const double e = cudnnFusedAttentionEfficiency(g, 8192);
+            const double ms = 3.5 * flopsFwd / (g.peakFlops16 * e) * 1e3;
+            QVERIFY2(std::abs(ms / c.ms - 1) < 0.005, qPrintable(QString::fromLatin1(c.id) + " " + QString::number(ms)));
+        }
+        // Between two measured lengths: the combined rate interpolated in log2 of the length (GB200, 8192 and 16384:
+        // 3.5 / (1/1584 + 2.5/1211) and 3.5 / (1/1668 + 2.5/1304) TFLOP/s); past the table's end, its last row.
+        const GpuPreset gb200 = *findGpuPreset("gb200-186gb");
+        const double r8 = 3.5 / (1 / 1584.0 + 2.5 / 1211.0), r16 = 3.5 / (1 / 1668.0 + 2.5 / 1304.0);
+        const double r128 = 3.5 / (1 / 1467.0 + 2.5 / 1188.0);
+        QVERIFY(std::abs(cudnnFusedAttentionEfficiency(gb200, 8192 * std::sqrt(2.0)) * 2500 / (0.5 * (r8 + r16)) - 1) < 1e-9);
+        QVERIFY(std::abs(cudnnFusedAttentionEfficiency(gb200, 1048576) * 2500 / r128 - 1) < 1e-9);
+        // No measurement for Hopper: 0 (the stacks keep their 0.6 there).
+        QCOMPARE(cudnnFusedAttentionEfficiency(*findGpuPreset("h100-80gb"), 8192), 0.0);
+
+        // The steps reader: a Megatron-Bridge row on GB200 takes the measured rate at its query length (seq / cp), one
+        // on H100 keeps 0.6; both listed as assumed.
+        const std::string header = "id,source,model,total_params,layers,hidden,heads,vocab,seq,micro_batch,global_batch,gpus,"
+                                   "gpus_per_node,gpu_type,dp,tp,pp,vpp,zero_stage,sequence_parallel,recompute,precision,"
+                                   "measured_metric,measured_value,inferred_fields,notes\n";
+        for (const char* gpu : {"GB200 (DGX-GB200, NVL72)", "H100-SXM5-80GB (DGX H100)"}) {
+            const std::string csv = header + "MB-X,NVIDIA-NeMo/Megatron-Bridge docs/performance-summary.md,Llama 3 8B,8.03e+09,32,"
+                                             "4096,32,128256,8192,2,128,8,,\""
+                + gpu + "\",4,1,1,,,,,fp8 current scaling,tflops_per_gpu,1622,,\"cp=2;\"\n";
+            const auto rows = parseCsvWithHeader(csv, "steps");
+            RowReadings log;
+            const Scenario s = scenarioForStepRow(rows.front(), &log);
+            const bool blackwell = std::string(gpu).rfind("GB200", 0) == 0;
+            QCOMPARE(s.cp, std::int64_t(2));
+            QCOMPARE(s.attentionEfficiency, blackwell ? cudnnFusedAttentionEfficiency(gb200, 4096) : 0.6);
+            QVERIFY(std::any_of(log.assumed.begin(), log.assumed.end(),
+                                [](const auto& r) { return r.knob == "attention-efficiency"; }));
+        }
     }
 
     void megatronLogsTheLastPipelineRank()

@@ -3,6 +3,7 @@
 // core's term bytes and formulas, the Compare tab's side-by-side bars, `export --chart compare --pin`, the export
 // dialog's newer charts, the TP panel at 1366x768 with TP 8, and the ring's slow autoplay.
 #include "uiscenarios.h"
+#include "windowfixture.h"
 #include "chartcheck.h"
 #include "chartexport.h"
 #include "chartstyle.h"
@@ -12,6 +13,7 @@
 #include "fileactions.h"
 #include "hostmemorychart.h"
 #include "mainwindow.h"
+#include "memorypage.h"
 #include "memorypergpuchart.h"
 #include "memoryvsgpuschart.h"
 #include "ringview.h"
@@ -25,6 +27,7 @@
 #include "shardscope/planner.h"
 
 #include <QApplication>
+#include <QAbstractButton>
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
@@ -86,6 +89,23 @@ QStackedBarSeries* stackedSeries(QChart* chart)
             return b;
     return nullptr;
 }
+
+/// Counts the window's frames (UpdateRequests it handles) and, per chart viewport, the frame each paint fell in.
+class FrameLog : public QObject
+{
+public:
+    int frames = 0;
+    QList<QPair<QObject*, int>> paints; // viewport, frame
+    QList<QObject*> viewports;
+    bool eventFilter(QObject* o, QEvent* e) override
+    {
+        if (e->type() == QEvent::UpdateRequest)
+            ++frames;
+        else if (e->type() == QEvent::Paint && viewports.contains(o))
+            paints << qMakePair(o, frames);
+        return false;
+    }
+};
 
 } // namespace
 
@@ -602,6 +622,48 @@ private Q_SLOTS:
             }
         }
         QVERIFY(found);
+    }
+
+    void aMoveRepaintsEveryChartInOneFrame()
+    {
+        // Issue 29: QGraphicsScene hands its changed items to its view on a queued call and then paints the window's
+        // pending frame at once (QGraphicsViewPrivate::dispatchPendingUpdateRequests). With three charts on the
+        // Memory tab, the first scene's call painted a frame before the other two charts had been told they changed:
+        // a move took two or three frames, and `bench redraw` (which repaints every chart per move) painted the
+        // vs-N chart twice. MemoryPage::settleChartLayouts() hands all three over before the one frame.
+        auto w = shardscope::testing::makeOffscreenWindow(Scenario {}, QSize(1600, 1000));
+        MemoryPage* page = w->memoryPage();
+        const QList<QChartView*> views {page->perGpuChart()->chartView(), page->vsGpusChart()->chartView(),
+                                        page->hostChart()->chartView()};
+        FrameLog log;
+        for (QChartView* v : views) {
+            log.viewports << v->viewport();
+            v->viewport()->installEventFilter(&log);
+        }
+        w->installEventFilter(&log);
+        QList<QAbstractButton*> stages;
+        for (int k = 0; k < 4; ++k)
+            stages << w->findChild<QAbstractButton*>(QStringLiteral("zeroStage%1").arg(k));
+        // One pass over the stages first: the host chart finds its tick count on its first data (a queued re-layout).
+        for (int k : {3, 1, 2, 0}) {
+            stages[k]->click();
+            QApplication::processEvents();
+        }
+        for (int k : {3, 1, 2, 0, 3, 1, 2, 0, 1, 3, 2}) {
+            QVERIFY(stages[k]);
+            QApplication::processEvents();
+            log.frames = 0;
+            log.paints.clear();
+            stages[k]->click();
+            for (int i = 0; i < 3; ++i)
+                QApplication::processEvents();
+            QVERIFY2(log.paints.size() >= 2, "the per-GPU and vs-N charts change with the ZeRO stage");
+            for (const auto& p : std::as_const(log.paints)) {
+                QCOMPARE(std::count_if(log.paints.cbegin(), log.paints.cend(), [&p](const auto& q) { return q.first == p.first; }),
+                         qsizetype(1)); // each chart once
+                QCOMPARE(p.second, log.paints[0].second); // in the same frame
+            }
+        }
     }
 
     void ringAutoplaysSlowlyWithPlayAndPause()

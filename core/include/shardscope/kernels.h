@@ -36,6 +36,13 @@ double defaultGemmEfficiency(const GpuPreset& g);
 /// FlashAttention-3 paper: FA2 reaches 35% of H100's peak).
 double defaultAttentionEfficiency(const GpuPreset& g);
 
+/// cuDNN's fused attention (Transformer Engine's backend under Megatron-Core / NeMo) on Blackwell, from NVIDIA's own
+/// measurements (NVIDIA/cudnn-frontend benchmark/sdpa_benchmark_training/artifacts: bf16, causal, head dim 128, 128 query
+/// and 8 key/value heads, batch 1, sequence 512 to 131072): the fraction of the 16-bit peak that times the forward and
+/// the backward (2.5 x the forward's FLOPs) together, 3.5 / (1 / e_fwd + 2.5 / e_bwd), interpolated in log2 of the
+/// query length and held at the table's ends. 0 for a GPU with no such measurement (Hopper keeps its 0.6).
+double cudnnFusedAttentionEfficiency(const GpuPreset& g, double queryLength);
+
 /// Seconds of one GEMM C[M,N] = A[M,K] B[K,N]: 2MNK FLOPs at peak x efficiency x K/(K + kOverhead) x wave
 /// efficiency (tiles / (waves x SMs)), or its operand and result bytes at HBM bandwidth if that is slower.
 /// fp8: the FP8 peak with 1-byte operands.

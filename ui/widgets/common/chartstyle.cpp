@@ -11,7 +11,10 @@
 #include <QChartView>
 #include <QFontInfo>
 #include <QFontMetricsF>
+#include <QCoreApplication>
+#include <QEvent>
 #include <QGraphicsScene>
+#include <QWidget>
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsView>
 #include <QHash>
@@ -256,6 +259,53 @@ void ChartGrid::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidge
     painter->restore();
 }
 
+namespace {
+/// Swallows `window`'s UpdateRequest while it lives (scenes handing over their updates), and says whether it swallowed one.
+class PaintHold : public QObject
+{
+public:
+    explicit PaintHold(QWidget* window) : m_window(window)
+    {
+        if (m_window)
+            m_window->installEventFilter(this);
+    }
+    ~PaintHold() override
+    {
+        if (m_window)
+            m_window->removeEventFilter(this);
+    }
+    PaintHold(const PaintHold&) = delete;
+    PaintHold& operator=(const PaintHold&) = delete;
+    bool held() const { return m_held; }
+    bool eventFilter(QObject*, QEvent* e) override
+    {
+        if (e->type() != QEvent::UpdateRequest)
+            return false;
+        m_held = true;
+        return true;
+    }
+
+private:
+    QWidget* m_window;
+    bool m_held = false;
+};
+} // namespace
+
+void processSceneUpdates(QWidget* window, const QList<QGraphicsScene*>& scenes)
+{
+    bool held = false;
+    {
+        const PaintHold hold(window);
+        for (QGraphicsScene* scene : scenes)
+            if (scene)
+                QCoreApplication::sendPostedEvents(scene, QEvent::MetaCall);
+        held = hold.held();
+    }
+    // The repaint manager still counts its request as sent: this one stands in for the one held back.
+    if (held)
+        QCoreApplication::postEvent(window, new QEvent(QEvent::UpdateRequest), Qt::LowEventPriority);
+}
+
 QChartView* makeChartView(QChart* chart, QWidget* parent)
 {
     chart->setAnimationOptions(QChart::NoAnimation);
@@ -409,10 +459,25 @@ double legendRoom(QChart* chart, const QSizeF& shown)
 /// the legend's own margins and a pixel of rounding on each side.
 double legendEntryWidth(const QFont& f, const QStringList& labels)
 {
+    // Each width is shaped once per font: fitLegend() tries up to 11 sizes on every move, with the same few labels.
+    static QHash<QString, double> advances;
+    if (advances.size() > 4096)
+        advances.clear();
     const QFontMetricsF fm(f);
+    const QString font = f.key() + QChar(0);
     double w = 0;
-    for (const QString& l : labels)
-        w = std::max(w, fm.horizontalAdvance(l));
+    for (const QString& l : labels) {
+        const QString key = font + l;
+        const auto it = advances.constFind(key);
+        double a = 0;
+        if (it != advances.constEnd()) {
+            a = *it;
+        } else {
+            a = fm.horizontalAdvance(l);
+            advances.insert(key, a);
+        }
+        w = std::max(w, a);
+    }
     return std::ceil(w + fm.height() / 2 + 8 + 4 + 8 + 2 * 4 + 4);
 }
 

@@ -18,6 +18,7 @@ class QAbstractAxis;
 class QAbstractSeries;
 class QBarSet;
 class QChart;
+class QGraphicsScene;
 class QValueAxis;
 class QChartView;
 class QPainter;
@@ -84,6 +85,14 @@ void setAxisTitleFitting(QAbstractAxis* axis, const QStringList& titles, double 
 /// Draws `lines` with `pen` (aliased: the caller turns antialiasing off), on a raster device with no scaling as the
 /// rectangles of pixels QPainter::drawLines() would set (the same pixels, 4x faster; ChartGrid, issue 29).
 void drawGridLines(QPainter* painter, const QList<QLineF>& lines, const QPen& pen);
+
+/**
+ * Hands every scene's changed items to its views now, and holds \a window's paint back until all of them have:
+ * the frame then paints each chart view once. Left to the event loop, each scene's queued update dispatches the
+ * window's pending paint at once (QGraphicsViewPrivate::dispatchPendingUpdateRequests), so with several charts in
+ * one window the first scene's update painted the window and the next one's painted its chart a second time.
+ */
+void processSceneUpdates(QWidget* window, const QList<QGraphicsScene*>& scenes);
 
 /**
  * The grid of a chart, drawn as one item without antialiasing (each line one span fill): Qt Charts draws

@@ -18,6 +18,7 @@
 #include <QCoreApplication>
 #include <QLegend>
 #include <QGraphicsLayout>
+#include <QGraphicsScene>
 #include <QDataStream>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -121,7 +122,7 @@ public:
             return;
         opt.text = text; // the text rectangle as the style would place it
         const int margin = style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, w) + 1;
-        const QRect r = style->subElementRect(QStyle::SE_ItemViewItemText, &opt, w).adjusted(margin, 0, -margin, 0);
+        const QRect r = textRect(style, opt, w).adjusted(margin, 0, -margin, 0);
         if (r.width() <= 0)
             return;
         const QString key = text + QChar(0) + QString::number(r.width()) + QChar(0) + opt.font.key() + QChar(0)
@@ -151,7 +152,37 @@ public:
     }
 
 private:
+    /// The style's text rectangle. With the decoration beside the text it does not depend on the text (the style
+    /// measures the text only to place it under or over a decoration), so it is asked once per cell geometry: the
+    /// style lays the text out to measure it, which cost as much as drawing the cell.
+    QRect textRect(const QStyle* style, const QStyleOptionViewItem& opt, const QWidget* w) const
+    {
+        if (opt.decorationPosition != QStyleOptionViewItem::Left && opt.decorationPosition != QStyleOptionViewItem::Right)
+            return style->subElementRect(QStyle::SE_ItemViewItemText, &opt, w);
+        const QString key = QStringLiteral("%1,%2,%3,%4|%5|%6,%7|%8|%9|%10|%11")
+                                .arg(opt.rect.x())
+                                .arg(opt.rect.y())
+                                .arg(opt.rect.width())
+                                .arg(opt.rect.height())
+                                .arg(int(opt.features))
+                                .arg(opt.decorationSize.width())
+                                .arg(opt.decorationSize.height())
+                                .arg(int(opt.decorationPosition))
+                                .arg(int(opt.direction))
+                                .arg(int(opt.displayAlignment))
+                                .arg(opt.font.key());
+        const auto it = m_rects.constFind(key);
+        if (it != m_rects.constEnd())
+            return *it;
+        if (m_rects.size() > 4096)
+            m_rects.clear();
+        const QRect r = style->subElementRect(QStyle::SE_ItemViewItemText, &opt, w);
+        m_rects.insert(key, r);
+        return r;
+    }
+
     mutable QHash<QString, QStaticText> m_cache;
+    mutable QHash<QString, QRect> m_rects;
 };
 
 /**
@@ -423,7 +454,8 @@ void MemoryPage::settleChartLayouts()
     // A chart whose legend or axis labels changed re-lays itself out on a posted LayoutRequest, and the legend
     // posts its own after the chart has placed it. Left to the event loop, those arrive after the frame's paint
     // had been queued, so the chart painted twice per move (measured: 2.1 paints per chart view per move, now 1).
-    // Done here, the frame paints each chart once, already laid out.
+    // Done here, the frame paints each chart once, already laid out. Then every scene hands its changes to its view
+    // before the frame is painted, so that all three charts are painted in that one frame (processSceneUpdates()).
     for (QChart* c : {m_perGpu->chart(), m_vsGpus->chart(), m_host->chart()}) {
         for (int pass = 0; pass < 2; ++pass) {
             QCoreApplication::sendPostedEvents(c->legend(), QEvent::LayoutRequest);
@@ -432,6 +464,7 @@ void MemoryPage::settleChartLayouts()
                 l->activate();
         }
     }
+    processSceneUpdates(window(), {m_perGpu->chart()->scene(), m_vsGpus->chart()->scene(), m_host->chart()->scene()});
 }
 
 void MemoryPage::setUnit(ByteUnit unit)
