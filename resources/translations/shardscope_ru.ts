@@ -1722,6 +1722,10 @@ B: %3 · %4
             <source>%1, %2</source>
             <translation>%1, %2</translation>
         </message>
+        <message>
+            <source>No offload</source>
+            <translation>Без выгрузки</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::Lecture</name>

@@ -4,6 +4,7 @@
 // PDF declare W inches), every SVG names a real font family with the generic sans-serif after it, and the ZeRO
 // stages compared on the log axis are totals, not stacked terms.
 #include <QFile>
+#include <QHash>
 #include <QFont>
 #include <QFontMetricsF>
 #include <QRectF>
@@ -11,7 +12,9 @@
 #include <QJsonDocument>
 #include <QStringList>
 #include <QImage>
+#include <QPainter>
 #include <QRegularExpression>
+#include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -101,6 +104,49 @@ QList<SvgText> svgTexts(const QString& svg)
     }
     return out;
 }
+/// The figure's drawing alone: `svg` with every <text> taken out, rendered by Qt's SVG renderer on white at `k` pixels
+/// per viewBox unit.
+QImage drawingOnly(const QString& svg, const QSizeF& page, double k)
+{
+    QString bare = svg;
+    bare.remove(QRegularExpression(QStringLiteral("<text[^>]*>.*?</text>"), QRegularExpression::DotMatchesEverythingOption));
+    QSvgRenderer renderer(bare.toUtf8());
+    QImage image((page * k).toSize(), QImage::Format_RGB32);
+    image.fill(Qt::white);
+    if (!renderer.isValid())
+        return {};
+    QPainter p(&image);
+    renderer.render(&p, QRectF(QPointF(0, 0), page * k));
+    return image;
+}
+
+/// How many pixels of `image` in `box` (image pixels) differ from the colour most of them have by more than a faint
+/// anti-aliased edge: the drawing under a text, where the text should lie on an even ground (the page, a legend's or a
+/// label's own box, a bar it names).
+int inkUnder(const QImage& image, const QRect& box)
+{
+    const QRect r = box.intersected(image.rect());
+    QHash<QRgb, int> count;
+    for (int y = r.top(); y <= r.bottom(); ++y)
+        for (int x = r.left(); x <= r.right(); ++x)
+            ++count[image.pixel(x, y)];
+    QRgb ground = qRgb(255, 255, 255);
+    int most = -1;
+    for (auto it = count.cbegin(); it != count.cend(); ++it)
+        if (it.value() > most) {
+            most = it.value();
+            ground = it.key();
+        }
+    int ink = 0;
+    for (auto it = count.cbegin(); it != count.cend(); ++it) {
+        const QRgb c = it.key();
+        const int d = std::max({std::abs(qRed(c) - qRed(ground)), std::abs(qGreen(c) - qGreen(ground)), std::abs(qBlue(c) - qBlue(ground))});
+        if (d > 48)
+            ink += it.value();
+    }
+    return ink;
+}
+
 } // namespace
 
 class TestPageFigures : public QObject
@@ -260,6 +306,76 @@ private Q_SLOTS:
         QVERIFY2(outside.isEmpty(), qPrintable(outside.join(QStringLiteral("; "))));
         QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QStringLiteral("; "))));
         QVERIFY2(over.isEmpty(), qPrintable(over.join(QStringLiteral("; "))));
+        // ... and over no drawing: the figure rendered by Qt's SVG renderer without its texts, each text's box (less a
+        // pixel a side) lies on an even ground. A bar, a curve, a grid line or a legend swatch under a legend entry, the
+        // caption or the title shows there (the Russian step-gpus figure at 6.5 in drew a chunk of the ring over its
+        // legend's first entry; a legend moved over the plot fails here).
+        const double k = 2;
+        const QImage drawing = drawingOnly(text, page.size(), k);
+        QVERIFY(!drawing.isNull());
+        QStringList under;
+        for (const SvgText& t : texts) {
+            const QRect px = QRectF(t.box.topLeft() * k, t.box.bottomRight() * k).toAlignedRect().adjusted(2, 2, -2, -2);
+            if (px.width() < 2 || px.height() < 2)
+                continue;
+            const int ink = inkUnder(drawing, px);
+            if (ink > 0)
+                under << QStringLiteral("'%1' at %2,%3 %4x%5: %6 px of drawing under it")
+                             .arg(t.words.left(40))
+                             .arg(t.box.left(), 0, 'f', 1)
+                             .arg(t.box.top(), 0, 'f', 1)
+                             .arg(t.box.width(), 0, 'f', 1)
+                             .arg(t.box.height(), 0, 'f', 1)
+                             .arg(ink);
+        }
+        if (!under.isEmpty() && qEnvironmentVariableIsSet("SHARDSCOPE_KEEP_FIGURES")) {
+            const QString keep = qEnvironmentVariable("SHARDSCOPE_KEEP_FIGURES") + QLatin1Char('/') + QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('_'));
+            drawing.save(keep + QStringLiteral("-drawing.png"));
+            QFile::copy(svg, keep + QStringLiteral(".svg"));
+        }
+        QVERIFY2(under.isEmpty(), qPrintable(under.join(QStringLiteral("; "))));
+    }
+
+    void legendUnderThePlotLeavesNoBand_data()
+    {
+        QTest::addColumn<QString>("lang");
+        // Russian: the one language whose legend runs past this figure's edge, so the figure draws it under the chart.
+        QTest::newRow("ru") << QStringLiteral("ru");
+    }
+    void legendUnderThePlotLeavesNoBand()
+    {
+        // Issue 26: Mixtral 8x7B with EP 8 at 3.5 in, where the figure draws the per-GPU legend under the chart (its side
+        // legend ran past the edge). The Russian figure left a blank band of two lines between the plot's labels and that
+        // legend: the wider plot took its long category name back and dropped the x-axis title, and the figure was
+        // painted before the chart re-laid out. Between the chart's lowest text and the legend's first entry: less than
+        // one and a half lines of the legend's type (the chart's own margin and the legend's; the band made it 2.7).
+        QFETCH(QString, lang);
+        QTemporaryDir dir;
+        const QString svg = dir.filePath(QStringLiteral("fig.svg"));
+        const Run r = shardscope({QStringLiteral("export"), QStringLiteral("--chart"), QStringLiteral("memory-per-gpu"), QStringLiteral("--model"),
+                                  QStringLiteral("mixtral-8x7b"), QStringLiteral("--ep"), QStringLiteral("8"), QStringLiteral("--gpus"),
+                                  QStringLiteral("8"), QStringLiteral("--width-in"), QStringLiteral("3.5"), QStringLiteral("--lang"), lang,
+                                  QStringLiteral("--out"), svg});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QList<SvgText> texts = svgTexts(QString::fromUtf8(readAll(svg)));
+        // The legend under the chart: its entries start at the figure's left margin, below every axis label.
+        const QStringList legendWords {QStringLiteral("Optimizer states"), QStringLiteral("Состояния оптимизатора"), QStringLiteral("优化器状态")};
+        double legendTop = -1, line = 0;
+        for (const SvgText& t : texts)
+            if (legendWords.contains(t.words) && t.box.left() < 40) { // not a side legend's entry, right of the plot
+                legendTop = t.box.top();
+                line = t.box.height();
+            }
+        QVERIFY2(legendTop >= 0, "no legend under the chart");
+        double above = 0;
+        for (const SvgText& t : texts)
+            if (t.box.bottom() <= legendTop + 0.5)
+                above = std::max(above, t.box.bottom());
+        QVERIFY(above > 0);
+        QVERIFY2(legendTop - above < 1.5 * line, qPrintable(QStringLiteral("%1 units between the chart's last text (y %2) and the legend (y %3)")
+                                                         .arg(legendTop - above, 0, 'f', 1)
+                                                         .arg(above, 0, 'f', 1)
+                                                         .arg(legendTop, 0, 'f', 1)));
     }
 
     void offloadCaptionStatesItsCost()

@@ -171,8 +171,7 @@ private slots:
                 QCOMPARE(player->index(), std::max(i - 1, 0));
             }
         }
-        // With the lecturer on another tab by hand, the tour still moves; Space there is the step view's play/pause
-        // only when the Step tab shows off the tour.
+        // With the lecturer on another tab by hand, the tour still moves.
         for (const QString& tab : {QStringLiteral("memory"), QStringLiteral("step"), QStringLiteral("train")}) {
             player->goTo(0);
             w.showTab(tab);

@@ -407,12 +407,12 @@ bool PresentationMode::handleKey(int key)
         emit previousRequested();
         return true;
     case Qt::Key_Space: {
-        // A clicker's Space moves the tour like Right. Only where the Step tab shows off the tour (no tour, or the
-        // lecturer went there by hand from a step on another tab) is it the step view's play/pause, as in the window.
+        // A clicker's Space moves the tour like Right on every step, whatever tab the lecturer opened by hand (issue
+        // 27: "move the tour on every step, whatever tab or view has focus"). Only with no tour running is it the
+        // Step tab's play/pause, as in the window.
         StepView* v = m_window->stepView();
-        const bool stepShown = v && v->isVisible();
-        const bool tourOnStepTab = m_player && m_player->step() && m_player->step()->tab == QLatin1String("step");
-        if (stepShown && !tourOnStepTab)
+        const bool tourRunning = m_player && m_player->step();
+        if (!tourRunning && v && v->isVisible())
             v->togglePlay();
         else
             emit nextRequested();

@@ -33,8 +33,8 @@ class TourPlayer;
  * the controls the tour step uses. Keys work wherever the focus is, before any window shortcut or focused
  * view (an application event filter that claims ShortcutOverride): Right / Page Down / Space advance the
  * tour (TourPlayer::advance(): a step that plays an animation plays it on the first key, the next moves
- * on), Left / Page Up go back, 0-3 the ZeRO stage, Esc (or F5) leaves. Space is the step view's
- * play/pause only where the Step tab shows off the tour (no tour, or a step of another tab).
+ * on), Left / Page Up go back, 0-3 the ZeRO stage, Esc (or F5) leaves. While a tour runs Space moves
+ * it on every tab (the Step tab opened by hand included); with no tour it is the step view's play/pause.
  * Leaving restores every font, pen, palette, size and dock.
  */
 class PresentationMode : public QObject

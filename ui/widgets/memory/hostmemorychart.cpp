@@ -49,6 +49,13 @@ HostMemoryChart::HostMemoryChart(QWidget* parent)
     connect(m_chart, &QChart::plotAreaChanged, this, [this](const QRectF& r) {
         m_label->setMaxWidth(r.width() - 12); // wraps instead of running out of a narrow plot
         m_label->setPos(r.topLeft() + QPointF(6, 4));
+        // The label's band over the bars depends on the plot's size (its wrapping, its share of the height): a band
+        // that no longer fits (or one far larger than needed) re-lays out the axis, after this layout.
+        if (m_hasResult) {
+            const double band = fitLabel();
+            if (band > m_band + 1e-3 || band < m_band - 0.05)
+                QMetaObject::invokeMethod(this, [this] { refresh(); }, Qt::QueuedConnection);
+        }
         // The unit alone where the whole title would be cut (2x type in a short chart, issue 14).
         const QString unit = unitNameUi(m_unit);
         setAxisTitleFitting(m_y, {tr("Per node (%1)").arg(unit), unit}, r.height());
@@ -121,7 +128,7 @@ void HostMemoryChart::refresh()
     double top = 0;
     for (qreal v : needed + available)
         top = std::max(top, v);
-    setNiceRange(m_y, top * 1.08, m_intervals);
+    m_top = top;
     const bool offloading = s.offloadOptimizer != OffloadDevice::None || s.offloadParams != OffloadDevice::None;
     const qint64 perNode = std::min(s.gpusPerNode, s.gpus);
     // A fixed title per mode (a changing title re-lays out the chart); the numbers go in the label.
@@ -139,12 +146,48 @@ void HostMemoryChart::refresh()
         if (!f.hostFits || !f.nvmeFits)
             text += QLatin1Char('\n') + tr("Does not fit");
     }
-    m_label->setMaxWidth(m_chart->plotArea().width() - 12);
-    m_label->setText(text);
+    // Shorter wordings where the whole one would take more than half a short plot (2x type in presentation mode, the
+    // Russian wording: the label lay over the bars, issue 27): the first line, then the verdict, the RAM's numbers or
+    // "No offload".
+    m_texts = QStringList {text};
+    if (!offloading)
+        m_texts << tr("No offload");
+    else if (text.contains(QLatin1Char('\n')))
+        m_texts << text.section(QLatin1Char('\n'), 0, 0);
+    if (offloading && (!f.hostFits || !f.nvmeFits))
+        m_texts << tr("Does not fit");
+    else if (offloading) // the numbers alone (the legend names the bars)
+        m_texts << QStringLiteral("%1 / %2").arg(formatBytesUi(double(f.hostBytesPerNode), m_unit),
+                                                 formatBytesUi(double(s.hostRamBytesPerNode), m_unit));
+    m_band = fitLabel();
+    // The axis's top leaves the label a band of its own above the tallest bar.
+    setNiceRange(m_y, std::max(top * 1.08, top / (1 - m_band)), m_intervals);
     m_label->setPos(m_chart->plotArea().topLeft() + QPointF(6, 4));
 }
 
-QString HostMemoryChart::summary() const { return m_label->text(); }
+double HostMemoryChart::fitLabel()
+{
+    const QRectF plot = m_chart->plotArea();
+    m_label->setMaxWidth(plot.width() - 12);
+    const auto bandOf = [&] { return (m_label->rect().height() + 8) / std::max(1.0, plot.height()); };
+    for (const QString& t : m_texts) {
+        m_label->setText(t);
+        if (bandOf() <= 0.5)
+            return bandOf();
+    }
+    return std::min(bandOf(), 0.8); // the shortest wording, however short the plot
+}
+
+QString HostMemoryChart::summary() const { return m_texts.value(0); }
+
+QRectF HostMemoryChart::labelRect() const { return m_label->sceneBoundingRect(); }
+
+QString HostMemoryChart::labelText() const { return m_label->text(); }
+
+double HostMemoryChart::tallestBarY() const
+{
+    return m_chart->mapToScene(m_chart->mapToPosition(QPointF(0, m_top), m_bars)).y();
+}
 
 QString HostMemoryChart::toolTipFor(int index, bool needed) const
 {

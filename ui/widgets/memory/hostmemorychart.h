@@ -42,6 +42,11 @@ public:
     /// Hover text of a bar: `index` 0 host RAM, 1 NVMe; the needed or the available bar; bytes in the unit and exact.
     QString toolTipFor(int index, bool needed) const;
     QString lastToolTip() const { return m_lastTip; }
+    /// Where the label is drawn (scene coordinates), in the wording that fits (summary() is the whole one).
+    QRectF labelRect() const;
+    QString labelText() const;
+    /// The scene y of the tallest bar's top: the label lies above it.
+    double tallestBarY() const;
 
 protected:
     void changeEvent(QEvent* e) override;
@@ -49,6 +54,12 @@ protected:
 private:
     int m_intervals = 6; ///< tick intervals the memory axis has room for
     void refresh();
+    /// Sets the label to the longest of m_texts whose band (its height and 8 px) is at most half the plot's height
+    /// (else the shortest) and returns that band as a fraction of the plot's height.
+    double fitLabel();
+    QStringList m_texts;  ///< the label's wordings, longest first
+    double m_band = 0;    ///< the fraction of the plot's height the axis leaves free above the bars for the label
+    double m_top = 0;     ///< the tallest bar, in the unit
 
     ExplorerResult m_result;
     bool m_hasResult = false;

@@ -193,7 +193,7 @@ int StepGpuView::compactHeight() const
     const double L = lineHeight(font());
     // Per row (boxRect()): the node's label, the shard band, a box of its name, an 8 px bar and the strip (L + 21),
     // and 6 px under it; the text bands as paintEvent() sets them (m_top, m_bottom) for the lines this width needs.
-    const double row = L + kShardBand + (L + 21) + 6;
+    const double row = L + kLabelGap + kShardBand + (L + 21) + 6;
     const double text = double(m_headLines + m_footLines) * L + 20;
     return std::min(minimumSizeHint().height(), int(std::ceil(text + rows * row)));
 }
@@ -219,7 +219,7 @@ QRectF StepGpuView::boxRect(std::size_t i) const
     const std::size_t nodeInRow = col / perNode; // the node box i is in, counted along its row
     const double x = left + double(col) * (w + gap) + (perNode < perRow ? nodeGap * double(nodeInRow) : 0.0);
     // Above each box: its node's label (L), then an 8 px band where the ring's shards start (they covered the name).
-    return QRectF(x, top + double(row) * rowH + L + kShardBand, w, rowH - L - kShardBand - 6);
+    return QRectF(x, top + double(row) * rowH + L + kLabelGap + kShardBand, w, rowH - L - kLabelGap - kShardBand - 6);
 }
 
 void StepGpuView::paintEvent(QPaintEvent*)
@@ -424,7 +424,7 @@ void StepGpuView::paintEvent(QPaintEvent*)
             frame = frame.united(boxRect(j));
             ++j;
         }
-        frame.adjust(-5, -L - kShardBand, 5, 5);
+        frame.adjust(-5, -L - kLabelGap - kShardBand, 5, 5);
         QColor nf = text;
         nf.setAlphaF(0.06);
         p.setPen(QPen(QColor(text.red(), text.green(), text.blue(), 90), 1));

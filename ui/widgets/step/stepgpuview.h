@@ -25,6 +25,9 @@ public:
     static constexpr int kMaxDrawn = 16;
     /// The band above each box where the ring's shards travel (between the node's label and the box's name).
     static constexpr double kShardBand = 8;
+    /// Between the node's label and that band: a label in a taller fallback font (Chinese) sits lower in its line, and
+    /// its digits touched the first shard ("节点 1" in the zh_CN step-gpus figure, issue 26).
+    static constexpr double kLabelGap = 2;
 
     explicit StepGpuView(QWidget* parent = nullptr);
     void setData(stepui::StepDataPtr data);

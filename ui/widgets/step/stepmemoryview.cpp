@@ -107,7 +107,7 @@ void StepMemoryView::paintStatic(QPainter& p)
     p.drawPath(path);
     // Capacity line and peak. Each label is a box as wide as its text (so that tests and the playhead's label
     // can tell where it is): the capacity's at the right above its line (below it when the title is in the
-    // way), the peak's at the left below its line (above it when the capacity's label is there).
+    // way), the peak's at the left above its line (below it where the capacity's label or the title is in the way).
     const double cap = double(r.footprint.capacityBytes);
     const QString measure = measureText(data()->scenario.capacityMeasure);
     p.setPen(QPen(text, 1.5, Qt::DashLine));
@@ -131,15 +131,20 @@ void StepMemoryView::paintStatic(QPainter& p)
                                       tr("peak %1%2").arg(bytesText(double(r.peakBytes)), fitNote)});
     const double peakW = std::min(a.width() - 8, std::ceil(fm.horizontalAdvance(peakText)) + 2);
     const double py = y(double(r.peakBytes));
+    // Above the peak's line where there is room (the memory never rises above its peak: nothing of the area lies
+    // there; below it the step function's edge ran through the text of the 3.5 in figure, issue 26), else below it, on
+    // a box of the page's colour.
+    const QRectF above(a.left() + 4, py - L - 3, peakW, L); // 3 px: a line in a taller fallback font sits lower
     QRectF peakBox(a.left() + 4, std::min(py + 1, height() - L), peakW, L);
-    if (peakBox.intersects(capBox)) {
-        const QRectF above(a.left() + 4, py - L - 1, peakW, L);
-        peakBox = above.top() >= a.top() - 1 && !above.intersects(capBox) ? above : QRectF(a.left() + 4, capBox.bottom() + 1, peakW, L);
-    }
+    if (above.top() >= a.top() - 1 && !above.intersects(capBox))
+        peakBox = above;
+    else if (peakBox.intersects(capBox))
+        peakBox = QRectF(a.left() + 4, capBox.bottom() + 1, peakW, L);
     p.setPen(QPen(r.fits ? text : exposedCommColor(), 1, Qt::DotLine));
     p.drawLine(QPointF(a.left(), py), QPointF(a.right(), py));
     p.setPen(text);
     label(p, capBox, Qt::AlignRight | Qt::AlignVCenter, capText);
+    p.fillRect(peakBox, palette().color(QPalette::Base)); // the grid or the area under it hidden
     p.setPen(r.fits ? text : exposedCommColor());
     label(p, peakBox, Qt::AlignLeft | Qt::AlignVCenter, peakText);
     p.setPen(text);
