@@ -77,6 +77,17 @@ QString gpuViewText(StepView& v)
     return out.join(QLatin1Char('\n'));
 }
 
+/// `w` shown off screen with a lecture whose tour steps change without animation, the Step tab computed at once.
+Lecture* showForTour(MainWindow& w)
+{
+    w.stepPage()->setComputeMode(StepPage::Compute::Sync);
+    auto* lecture = new Lecture(&w);
+    lecture->player()->setAnimated(false);
+    w.setAttribute(Qt::WA_DontShowOnScreen);
+    w.show();
+    return lecture;
+}
+
 } // namespace
 
 class TestLectureIssue27 : public QObject
@@ -103,11 +114,7 @@ private slots:
     {
         QFETCH(QString, id);
         MainWindow w(defaultScenario());
-        w.stepPage()->setComputeMode(StepPage::Compute::Sync);
-        auto* lecture = new Lecture(&w);
-        lecture->player()->setAnimated(false);
-        w.setAttribute(Qt::WA_DontShowOnScreen);
-        w.show();
+        Lecture* lecture = showForTour(w);
         QVERIFY(lecture->openTour(id));
         lecture->presentation()->enter(QSize(1920, 1080));
         TourPlayer* player = lecture->player();
@@ -158,11 +165,7 @@ private slots:
     void spaceOnStepTabByHandMovesTheTour()
     {
         MainWindow w(defaultScenario());
-        w.stepPage()->setComputeMode(StepPage::Compute::Sync);
-        auto* lecture = new Lecture(&w);
-        lecture->player()->setAnimated(false);
-        w.setAttribute(Qt::WA_DontShowOnScreen);
-        w.show();
+        Lecture* lecture = showForTour(w);
         lecture->presentation()->enter(QSize(1920, 1080));
         TourPlayer* player = lecture->player();
         QStringList stalls;
