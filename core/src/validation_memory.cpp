@@ -362,6 +362,17 @@ Scenario scenarioOf(const std::map<std::string, std::string>& r, std::int64_t ca
             log.read("fused-qkv-view", "on", column, "litgpt (eager): V a view of the fused QKV output");
         }
     }
+    // The litgpt package (the config hub's runs: config_hub/finetune/...) normalises in fp32: RMSNorm.forward does
+    // x = x.float() and saves that copy (Lightning-AI/litgpt litgpt/model.py at
+    // 04205815e8849fe883825e3e858e62749c5d7f4d); lit_gpt/rmsnorm.py at 3c51a202c6e3a28710abe4d85b04d1a96b981959 did
+    // not, so a lit_gpt row of unknown commit is not read. Eager only (a compiled graph chooses what it saves).
+    for (const char* column : {"source", "notes"}) {
+        const std::string& text = r.at(column);
+        if (!s.normFp32Input && !s.compiled && has(text, "litgpt") && has(text, "config_hub")) {
+            s.normFp32Input = true;
+            log.read("norm-fp32-input", "on", column, "litgpt config_hub (litgpt/model.py RMSNorm: x = x.float())");
+        }
+    }
     // transformers' LlamaForCausalLM upcasts the logits and returns them (logits = logits.float(), then the loss on
     // a shifted .contiguous() copy: huggingface/transformers src/transformers/models/llama/modeling_llama.py at
     // 002272831fba584eb30dca9729c1be456836960a). Read where the notes state that loss.
