@@ -84,6 +84,8 @@ std::string gpuOf(const std::string& type, Scenario& s, RowReadings& log)
         id = "rtx4090-24gb";
     else if (has(t, "3090"))
         id = "rtx3090-24gb";
+    else if (has(t, "a10g")) // the fine-tuners' A10G (AWS g5), a preset since issue 28
+        id = "a10g-24gb";
     else if (has(t, "a6000")) {
         s.capacityBytes = std::int64_t(49140) * 1048576; // nvidia-smi: 49140 MiB on an RTX A6000
         id = "custom";
@@ -129,12 +131,14 @@ Scenario scenarioOf(const std::map<std::string, std::string>& r, std::int64_t ca
     a.headDim = a.hidden / a.heads;
     // Model names are identifiers ("Llama-2-13b-hf", "bert-large-uncased", "OPT-350m"): the family as a substring.
     std::string family;
-    for (const char* f : {"llama", "mistral", "qwen", "bert", "opt", "gpt"})
+    for (const char* f : {"llama", "mistral", "qwen", "phi-3", "phi3", "bert", "opt", "gpt"})
         if (family.empty() && has(model, f))
             family = f;
     if (family.empty())
-        throw Skip {"unknown model family '" + model + "' (llama, mistral, qwen, bert, opt, gpt known)"};
-    const bool gated = family == "llama" || family == "mistral" || family == "qwen";
+        throw Skip {"unknown model family '" + model + "' (llama, mistral, qwen, phi-3, bert, opt, gpt known)"};
+    // Phi-3 is a llama block: a gated SiLU MLP (gate_up_proj), RMSNorm, no biases (transformers' Phi3MLP, Phi3RMSNorm;
+    // litgpt runs it with LLaMAMLP and RMSNorm). Phi-2 (GeLU, LayerNorm, parallel blocks) is not.
+    const bool gated = family == "llama" || family == "mistral" || family == "qwen" || family == "phi-3" || family == "phi3";
     log.read("block", gated ? "llama (SwiGLU, RMSNorm, no biases)" : "gpt (GeLU, LayerNorm, biases, dropout)", "model", family);
     a.gatedMlp = gated;
     a.norm = gated ? NormKind::RMSNorm : NormKind::LayerNorm;
