@@ -320,7 +320,12 @@ LayerActivations layerActivationsOf(const Scenario& s, bool explain)
     // Korthikanti et al. 2022, section 4.1, generalised: 16-bit tensors (2 B), dropout masks 1 B.
     // Replicated over TP: the norms' inputs (the residual stream), the QKV input, the MLP input, the two
     // dropout masks.
-    la.perTokenReplicated = a.normsPerLayer * e.residual * h + e.mm * h + e.mm * h + (a.dropout ? 2 * h : 0);
+    // An RMSNorm that upcasts its input (litgpt: x = x.float(); x * x and x * rsqrt(...) save the fp32 copy) keeps
+    // 4 B per element, not the residual's own; when its weight trains, x_normed * weight.float() saves the fp32
+    // x_normed too (docs/model.md section 12, "An RMSNorm that upcasts its input").
+    const bool normUpcast = s.normFp32Input && a.norm == NormKind::RMSNorm;
+    const double normBytes = normUpcast ? std::max(e.residual, 4.0) + (finetuneAdapters(s) ? 0.0 : 4.0) : e.residual;
+    la.perTokenReplicated = a.normsPerLayer * normBytes * h + e.mm * h + e.mm * h + (a.dropout ? 2 * h : 0);
     // PyTorch DTensor sequence parallelism (FSDP2 + TP, torchtitan): the all-gathered inputs of the
     // column-parallel QKV and MLP-in matmuls are saved whole for backward, where Megatron gathers them again.
     const double gatheredInputs = (s.framework == Framework::Fsdp2 && s.sequenceParallel && s.tp > 1) ? 2 * e.mm * h : 0;

@@ -398,6 +398,10 @@ std::vector<Knob> makeKnobs()
                       "The model returns its logits upcast to fp32 (transformers' LlamaForCausalLM: logits = "
                       "logits.float()): the logits held through the loss are 4 B each (default off: 16-bit).",
                       nullptr, SS_BOOL(fp32Logits)));
+    v.push_back(onOff("normFp32Input", "norm_fp32_input", "norm-fp32-input",
+                      "RMSNorm upcasts its input to fp32 and saves that copy for backward (litgpt's RMSNorm: x = "
+                      "x.float()): 4 B per element per norm (default off: the input's own dtype).",
+                      nullptr, SS_BOOL(normFp32Input)));
     // --- files and imports only (no option of their own)
     v.push_back(onOff("logitsOverVocab", "logits_over_vocab", nullptr, nullptr, nullptr, SS_BOOL(logitsOverVocab)));
     v.push_back(count("zero3MaxLiveParams", "zero3_max_live_params", nullptr, 0, 1e14, nullptr, nullptr, nullptr,

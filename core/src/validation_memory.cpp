@@ -84,6 +84,8 @@ std::string gpuOf(const std::string& type, Scenario& s, RowReadings& log)
         id = "rtx4090-24gb";
     else if (has(t, "3090"))
         id = "rtx3090-24gb";
+    else if (has(t, "a10g")) // the fine-tuners' A10G (AWS g5), a preset since issue 28
+        id = "a10g-24gb";
     else if (has(t, "a6000")) {
         s.capacityBytes = std::int64_t(49140) * 1048576; // nvidia-smi: 49140 MiB on an RTX A6000
         id = "custom";
@@ -129,12 +131,14 @@ Scenario scenarioOf(const std::map<std::string, std::string>& r, std::int64_t ca
     a.headDim = a.hidden / a.heads;
     // Model names are identifiers ("Llama-2-13b-hf", "bert-large-uncased", "OPT-350m"): the family as a substring.
     std::string family;
-    for (const char* f : {"llama", "mistral", "qwen", "bert", "opt", "gpt"})
+    for (const char* f : {"llama", "mistral", "qwen", "phi-3", "phi3", "bert", "opt", "gpt"})
         if (family.empty() && has(model, f))
             family = f;
     if (family.empty())
-        throw Skip {"unknown model family '" + model + "' (llama, mistral, qwen, bert, opt, gpt known)"};
-    const bool gated = family == "llama" || family == "mistral" || family == "qwen";
+        throw Skip {"unknown model family '" + model + "' (llama, mistral, qwen, phi-3, bert, opt, gpt known)"};
+    // Phi-3 is a llama block: a gated SiLU MLP (gate_up_proj), RMSNorm, no biases (transformers' Phi3MLP, Phi3RMSNorm;
+    // litgpt runs it with LLaMAMLP and RMSNorm). Phi-2 (GeLU, LayerNorm, parallel blocks) is not.
+    const bool gated = family == "llama" || family == "mistral" || family == "qwen" || family == "phi-3" || family == "phi3";
     log.read("block", gated ? "llama (SwiGLU, RMSNorm, no biases)" : "gpt (GeLU, LayerNorm, biases, dropout)", "model", family);
     a.gatedMlp = gated;
     a.norm = gated ? NormKind::RMSNorm : NormKind::LayerNorm;
@@ -360,6 +364,17 @@ Scenario scenarioOf(const std::map<std::string, std::string>& r, std::int64_t ca
         if (!s.fusedQkvView && !s.compiled && (has(text, "litgpt") || has(text, "lit-gpt") || has(text, "lit_gpt"))) {
             s.fusedQkvView = true;
             log.read("fused-qkv-view", "on", column, "litgpt (eager): V a view of the fused QKV output");
+        }
+    }
+    // The litgpt package (the config hub's runs: config_hub/finetune/...) normalises in fp32: RMSNorm.forward does
+    // x = x.float() and saves that copy (Lightning-AI/litgpt litgpt/model.py at
+    // 04205815e8849fe883825e3e858e62749c5d7f4d); lit_gpt/rmsnorm.py at 3c51a202c6e3a28710abe4d85b04d1a96b981959 did
+    // not, so a lit_gpt row of unknown commit is not read. Eager only (a compiled graph chooses what it saves).
+    for (const char* column : {"source", "notes"}) {
+        const std::string& text = r.at(column);
+        if (!s.normFp32Input && !s.compiled && has(text, "litgpt") && has(text, "config_hub")) {
+            s.normFp32Input = true;
+            log.read("norm-fp32-input", "on", column, "litgpt config_hub (litgpt/model.py RMSNorm: x = x.float())");
         }
     }
     // transformers' LlamaForCausalLM upcasts the logits and returns them (logits = logits.float(), then the loss on

@@ -269,6 +269,11 @@ struct Scenario
     /// The model upcasts its logits to fp32 and returns them (transformers' LlamaForCausalLM: logits =
     /// logits.float()), so the logits held through the loss are 4 B each, and the loss works on them.
     bool fp32Logits = false;
+    /// The RMSNorm upcasts its input to fp32 before normalising (litgpt's RMSNorm.forward: x = x.float(), then x * x
+    /// and x * rsqrt(...) save that fp32 copy), so each norm keeps 4 B per input element for backward, not the
+    /// residual's 2; with a trainable norm weight (full fine-tuning) x_normed * weight.float() saves the fp32 x_normed
+    /// too. RMSNorm only; off: the norm saves its input in the activations' dtype.
+    bool normFp32Input = false;
 };
 
 /// Default scenario of the app and the README (the foundation issue).
