@@ -5,6 +5,7 @@
 // and `shardscope tour` / `screenshot --lang --tour --step --present`.
 #include "glossarypanel.h"
 #include "language.h"
+#include "lecturetesting.h"
 #include "lecture.h"
 #include "comparewidget.h"
 #include "mainwindow.h"
@@ -69,27 +70,9 @@
 #include <QToolButton>
 
 using namespace shardscope;
+using namespace shardscope::lecturetest;
 
 namespace {
-
-struct Run
-{
-    int exitCode = -1;
-    QString out, err;
-};
-
-Run shardscopeRun(const QStringList& args)
-{
-    QProcess p;
-    p.start(QStringLiteral(SHARDSCOPE_BIN), args);
-    Run r;
-    if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit)
-        return r;
-    r.exitCode = p.exitCode();
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
-}
 
 QByteArray minimalTour(const QByteArray& stepBody)
 {
@@ -191,10 +174,7 @@ private slots:
     {
         QFETCH(QString, id);
         MainWindow w(defaultScenario());
-        auto* lecture = new Lecture(&w);
-        lecture->player()->setAnimated(false);
-        w.setAttribute(Qt::WA_DontShowOnScreen);
-        w.show();
+        Lecture* lecture = showWithLecture(w);
         QVERIFY(lecture->openTour(id));
         const Tour& t = lecture->player()->tour();
         for (int i = 0; i < t.steps.size(); ++i) {
@@ -227,8 +207,7 @@ private slots:
     void segmentHighlight()
     {
         MainWindow w(defaultScenario());
-        auto* lecture = new Lecture(&w);
-        lecture->player()->setAnimated(false);
+        Lecture* lecture = lectureOn(w);
         w.resize(1366, 768);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -312,10 +291,7 @@ private slots:
         QVERIFY2(caption.contains(QLatin1String("100% of the prediction")), qPrintable(caption));
         // The window: the caption waits for the run on a worker thread, then shows the numbers.
         MainWindow w(defaultScenario());
-        auto* lecture = new Lecture(&w);
-        lecture->player()->setAnimated(false);
-        w.setAttribute(Qt::WA_DontShowOnScreen);
-        w.show();
+        Lecture* lecture = showWithLecture(w);
         QVERIFY(lecture->openTour(QStringLiteral("zero1-from-scratch")));
         lecture->player()->goTo(k);
         QTRY_VERIFY_WITH_TIMEOUT(!lecture->tourPanel()->waitingForTrainer(), 60000);
@@ -431,8 +407,7 @@ private slots:
             f.write(minimalTour(body));
         }
         MainWindow w(defaultScenario());
-        auto* lecture = new Lecture(&w);
-        lecture->player()->setAnimated(false);
+        Lecture* lecture = lectureOn(w);
         QVERIFY(lecture->openTour(good));
         lecture->player()->next();
         QCOMPARE(w.scenario().gpus, 16);
@@ -446,10 +421,7 @@ private slots:
     void presentationScalesFonts()
     {
         MainWindow w(defaultScenario());
-        auto* lecture = new Lecture(&w);
-        w.setAttribute(Qt::WA_DontShowOnScreen);
-        w.resize(1600, 1000);
-        w.show();
+        Lecture* lecture = showWithLecture(w, QSize(1600, 1000), TourSteps::Animated);
         QApplication::processEvents();
         auto* verdict = w.findChild<QLabel*>(QStringLiteral("verdict"));
         QVERIFY(verdict);
@@ -502,10 +474,7 @@ private slots:
         s.tp = 8;
         s.pp = 4;
         MainWindow w(s);
-        auto* lecture = new Lecture(&w);
-        w.setAttribute(Qt::WA_DontShowOnScreen);
-        w.resize(1600, 1000);
-        w.show();
+        Lecture* lecture = showWithLecture(w, QSize(1600, 1000), TourSteps::Animated);
         w.showTab(tab);
         QApplication::processEvents();
         lecture->presentation()->enter(QSize(1920, 1080));
@@ -531,10 +500,7 @@ private slots:
     void presentationKeys()
     {
         MainWindow w(defaultScenario());
-        auto* lecture = new Lecture(&w);
-        lecture->player()->setAnimated(false);
-        w.setAttribute(Qt::WA_DontShowOnScreen);
-        w.show();
+        Lecture* lecture = showWithLecture(w);
         QVERIFY(lecture->openTour(QStringLiteral("why-70b-needs-zero3")));
         lecture->presentation()->enter(QSize(1920, 1080));
         auto* spin = lecture->presenterBar()->control(QStringLiteral("gpus"))->findChild<QSpinBox*>();
@@ -583,10 +549,7 @@ private slots:
         QVERIFY(language::install(lang));
         {
             MainWindow w(defaultScenario());
-            auto* lecture = new Lecture(&w);
-            lecture->player()->setAnimated(false);
-            w.setAttribute(Qt::WA_DontShowOnScreen);
-            w.show();
+            Lecture* lecture = showWithLecture(w);
             lecture->presentation()->enter(QSize(1920, 1080));
             auto* scroll = lecture->tourPanel()->findChild<QScrollArea*>(QStringLiteral("tourCaptionScroll"));
             QVERIFY(scroll);
@@ -631,10 +594,7 @@ private slots:
         QVERIFY(language::install(lang));
         {
             MainWindow w(defaultScenario());
-            auto* lecture = new Lecture(&w);
-            w.setAttribute(Qt::WA_DontShowOnScreen);
-            w.resize(1366, 768);
-            w.show();
+            Lecture* lecture = showWithLecture(w, QSize(1366, 768), TourSteps::Animated);
             w.showTab(QStringLiteral("memory"));
             QApplication::processEvents();
             QTableView* table = w.memoryPage()->breakdownView();
@@ -679,10 +639,7 @@ private slots:
             Scenario s = defaultScenario();
             s.gpus = 32; // seven GPU counts in the N map, the smallest two do not fit at ZeRO-0 ("✖ 293 GB")
             MainWindow w(s);
-            auto* lecture = new Lecture(&w);
-            w.setAttribute(Qt::WA_DontShowOnScreen);
-            w.resize(1366, 768);
-            w.show();
+            Lecture* lecture = showWithLecture(w, QSize(1366, 768), TourSteps::Animated);
             QVERIFY(w.showTab(QStringLiteral("plan")));
             PlanPage* page = w.planPage();
             QTRY_VERIFY_WITH_TIMEOUT(page->isCurrent() && page->stageView()->model()->rowCount() > 0
@@ -997,7 +954,7 @@ private slots:
     void minimumSizeFitsScaledScreen()
     {
         MainWindow w(defaultScenario());
-        auto* lecture = new Lecture(&w);
+        Lecture* lecture = lectureOn(w, TourSteps::Animated);
         QVERIFY(lecture->openTour(QStringLiteral("why-70b-needs-zero3"))); // with the tour panel shown
         lecture->glossaryDock()->show();
         const QSize min = w.minimumSizeHint().expandedTo(w.minimumSize());
@@ -1010,7 +967,7 @@ private slots:
     void languageMenu()
     {
         MainWindow w(defaultScenario());
-        auto* lecture = new Lecture(&w);
+        Lecture* lecture = lectureOn(w, TourSteps::Animated);
         QSignalSpy chosen(lecture, &Lecture::languageChosen);
         w.findChild<QAction*>(QStringLiteral("actionLanguage_ru"))->trigger();
         QCOMPARE(chosen.count(), 1);
@@ -1030,9 +987,8 @@ private slots:
         QCOMPARE(QCoreApplication::translate("shardscope::PresenterBar", "ZeRO stage"), QStringLiteral("Стадия ZeRO"));
         {
             MainWindow w(defaultScenario());
-            auto* lecture = new Lecture(&w);
+            Lecture* lecture = lectureOn(w);
             QCOMPARE(w.findChild<QAction*>(QStringLiteral("actionOpen"))->text(), QStringLiteral("&Открыть сценарий…"));
-            lecture->player()->setAnimated(false);
             QVERIFY(lecture->openTour(QStringLiteral("zero1-from-scratch")));
             lecture->player()->goTo(1);
             // Russian caption, numbers with a decimal comma: 5,5 bytes per parameter.
@@ -1087,7 +1043,7 @@ private slots:
         for (const char* id : {"zero", "all-gather", "reduce-scatter", "micro-batch", "checkpointing"})
             QVERIFY2(ids.contains(QLatin1String(id)), id);
         MainWindow w(defaultScenario());
-        auto* lecture = new Lecture(&w);
+        Lecture* lecture = lectureOn(w, TourSteps::Animated);
         auto* stage3 = w.findChild<QToolButton*>(QStringLiteral("zeroStage3"));
         QVERIFY(stage3);
         QVERIFY2(stage3->toolTip().contains(QLatin1String("Glossary (F1): ZeRO")), qPrintable(stage3->toolTip()));
@@ -1168,9 +1124,9 @@ private slots:
         // Other languages' longer lines. Russian at 1366x768 in the normal window: with the Scenario dock, the tour
         // dock and a three-line step summary, the TP split of 3d-parallelism step 3 got 95 px of its 240 (the tour dock
         // kept an empty band under its caption, the GPU view reserved a second row of boxes for one).
-        QTest::newRow("1366x768 ru") << QSize(1366, 768) << false << QStringLiteral("ru");
-        QTest::newRow("1366x768 zh_CN") << QSize(1366, 768) << false << QStringLiteral("zh_CN");
-        QTest::newRow("presentation 1920x1080 ru") << QSize(1920, 1080) << true << QStringLiteral("ru");
+        QTest::newRow("1366x768 ru") << QSize(1366, 768) << false << QStringLiteral("ru") << 1 << 3;
+        QTest::newRow("1366x768 zh_CN") << QSize(1366, 768) << false << QStringLiteral("zh_CN") << 2 << 3;
+        QTest::newRow("presentation 1920x1080 ru") << QSize(1920, 1080) << true << QStringLiteral("ru") << 1 << 2;
     }
     void highlightsLandOnVisibleWidgets()
     {
@@ -1180,11 +1136,7 @@ private slots:
         const auto restore = qScopeGuard([] { language::install(QStringLiteral("en")); });
         QVERIFY(language::install(lang));
         MainWindow w(defaultScenario());
-        auto* lecture = new Lecture(&w);
-        lecture->player()->setAnimated(false);
-        w.setAttribute(Qt::WA_DontShowOnScreen);
-        w.resize(size);
-        w.show();
+        Lecture* lecture = showWithLecture(w, size);
         QApplication::processEvents();
         if (present)
             lecture->presentation()->enter(size);
@@ -1267,11 +1219,7 @@ private slots:
         const auto restore = qScopeGuard([] { language::install(QStringLiteral("en")); });
         QVERIFY(language::install(lang));
         MainWindow w(defaultScenario());
-        auto* lecture = new Lecture(&w);
-        lecture->player()->setAnimated(false);
-        w.setAttribute(Qt::WA_DontShowOnScreen);
-        w.resize(size);
-        w.show();
+        Lecture* lecture = showWithLecture(w, size);
         QApplication::processEvents();
         QDockWidget* dock = lecture->tourDock();
         auto* scroll = dock->findChild<QScrollArea*>(QStringLiteral("tourCaptionScroll"));
@@ -1328,10 +1276,7 @@ private slots:
         QStringList problems;
         {
             MainWindow w(defaultScenario()); // ZeRO-3 on 32 A100s pinned as A, ZeRO-1 as B: ten terms in the legend
-            auto* lecture = new Lecture(&w);
-            w.setAttribute(Qt::WA_DontShowOnScreen);
-            w.resize(size);
-            w.show();
+            Lecture* lecture = showWithLecture(w, size, TourSteps::Animated);
             w.pinCurrentAsA();
             Scenario b = defaultScenario();
             b.zeroStage = 1;

@@ -5,6 +5,7 @@
 // only without a pipeline, "no communication in this step" only for a step that has none); handouts of every built-in
 // tour in the three languages, one whole 1920 x 1080 image a step with its caption in index.md.
 #include "hostmemorychart.h"
+#include "lecturetesting.h"
 #include "language.h"
 #include "lecture.h"
 #include "mainwindow.h"
@@ -39,33 +40,9 @@
 #include <algorithm>
 
 using namespace shardscope;
+using namespace shardscope::lecturetest;
 
 namespace {
-
-/// Up to three widgets of the tab shown now that take the focus (where a lecturer's click may have left it).
-QList<QWidget*> focusTargets(MainWindow& w)
-{
-    QList<QWidget*> out;
-    QWidget* page = w.tabs()->currentWidget();
-    for (QWidget* c : page->findChildren<QWidget*>()) {
-        if (out.size() >= 3)
-            break;
-        if (c->isVisible() && c->focusPolicy() != Qt::NoFocus)
-            out << c;
-    }
-    if (out.isEmpty())
-        out << page;
-    return out;
-}
-
-void press(QWidget* target, Qt::Key key)
-{
-    QPointer<QWidget> t(target);
-    t->setFocus();
-    QTest::keyPress(t.data(), key);
-    if (t)
-        QTest::keyRelease(t.data(), key);
-}
 
 /// Every text the GPU view drew (its header, names, bars and foot), one a line.
 QString gpuViewText(StepView& v)
@@ -75,17 +52,6 @@ QString gpuViewText(StepView& v)
     for (const stepui::DrawnLabel& l : v.gpuView()->labels())
         out << l.text;
     return out.join(QLatin1Char('\n'));
-}
-
-/// `w` shown off screen with a lecture whose tour steps change without animation, the Step tab computed at once.
-Lecture* showForTour(MainWindow& w)
-{
-    w.stepPage()->setComputeMode(StepPage::Compute::Sync);
-    auto* lecture = new Lecture(&w);
-    lecture->player()->setAnimated(false);
-    w.setAttribute(Qt::WA_DontShowOnScreen);
-    w.show();
-    return lecture;
 }
 
 } // namespace
@@ -128,14 +94,14 @@ private slots:
                 player->goTo(0);
                 QVERIFY(w.showTab(tab));
                 QApplication::processEvents();
-                const QList<QWidget*> targets = focusTargets(w);
+                const QList<QWidget*> targets = focusTargetsOnTab(w);
                 QWidget* target = targets[k++ % targets.size()];
                 const QString name = QString::fromLatin1(target->metaObject()->className());
                 QPointer<QWidget> t(target);
                 if (player->animationPending()) {
                     press(t, key); // plays the held animation
                     if (!t) // rebuilt by the step change: the focus goes to the tab's first widget
-                        t = focusTargets(w).constFirst();
+                        t = focusTargetsOnTab(w).constFirst();
                 }
                 press(t, key);
                 if (player->index() != 1)
@@ -145,7 +111,7 @@ private slots:
                 player->goTo(1);
                 QVERIFY(w.showTab(tab));
                 QApplication::processEvents();
-                const QList<QWidget*> targets = focusTargets(w);
+                const QList<QWidget*> targets = focusTargetsOnTab(w);
                 QWidget* target = targets[k++ % targets.size()];
                 const QString name = QString::fromLatin1(target->metaObject()->className());
                 press(target, key);
@@ -179,13 +145,13 @@ private slots:
                 player->goTo(i);
                 QVERIFY(w.showTab(QStringLiteral("step")));
                 QApplication::processEvents();
-                QList<QWidget*> targets = focusTargets(w);
+                QList<QWidget*> targets = focusTargetsOnTab(w);
                 targets.prepend(w.stepView());
                 for (int k = 0; k < targets.size(); ++k) {
                     player->goTo(i);
                     QVERIFY(w.showTab(QStringLiteral("step")));
                     QApplication::processEvents();
-                    QWidget* target = k == 0 ? static_cast<QWidget*>(w.stepView()) : focusTargets(w).value(k - 1, w.stepView());
+                    QWidget* target = k == 0 ? static_cast<QWidget*>(w.stepView()) : focusTargetsOnTab(w).value(k - 1, w.stepView());
                     const QString name = QString::fromLatin1(target->metaObject()->className());
                     w.stepView()->pause();
                     press(target, Qt::Key_Space);
@@ -222,10 +188,7 @@ private slots:
     void checkBoxesScaleInPresentation()
     {
         MainWindow w(defaultScenario());
-        auto* lecture = new Lecture(&w);
-        w.setAttribute(Qt::WA_DontShowOnScreen);
-        w.resize(1600, 1000);
-        w.show();
+        Lecture* lecture = showWithLecture(w, QSize(1600, 1000), TourSteps::Animated);
         QApplication::processEvents();
         const QList<QCheckBox*> boxes = w.findChildren<QCheckBox*>();
         QVERIFY(!boxes.isEmpty());
@@ -333,12 +296,7 @@ private slots:
         const auto restore = qScopeGuard([] { language::install(QStringLiteral("en")); });
         const Tour t = loadTour(id);
         MainWindow w(t.steps.first().scenario);
-        w.stepPage()->setComputeMode(StepPage::Compute::Sync);
-        auto* lecture = new Lecture(&w);
-        w.setAttribute(Qt::WA_DontShowOnScreen);
-        w.resize(1920, 1080);
-        w.show();
-        lecture->player()->setAnimated(false);
+        Lecture* lecture = showForTour(w, QSize(1920, 1080));
         lecture->play(t);
         lecture->presentation()->enter(QSize(1920, 1080));
         QStringList cut;
