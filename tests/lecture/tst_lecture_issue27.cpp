@@ -31,6 +31,7 @@
 #include <QImage>
 #include <QPointer>
 #include <QProcess>
+#include <QPushButton>
 #include <QScopeGuard>
 #include <QStyle>
 #include <QTabWidget>
@@ -222,6 +223,53 @@ private slots:
         QApplication::processEvents();
         for (QCheckBox* b : boxes)
             QCOMPARE(b->style()->pixelMetric(QStyle::PM_IndicatorWidth, nullptr, b), before.value(b));
+    }
+
+    // Seen in a handout (3d-parallelism step 7 in Russian): the verdict's fix buttons, made for a tour step's scenario
+    // while presenting, read at twice the rest of the presentation's type ("полный чекпоинтинг активаций" twice the
+    // verdict's height): a new button takes its parent's scaled font, and the rescale after the scenario change scaled
+    // it once more. Every fix button and the best-layout chip at the fix row's scaled type, whenever they were made.
+    void widgetsMadeWhilePresentingScaledOnce()
+    {
+        MainWindow w(defaultScenario());
+        Lecture* lecture = showForTour(w, QSize(1920, 1080));
+        QVERIFY(lecture->openTour(QStringLiteral("3d-parallelism")));
+        QApplication::processEvents();
+        auto* fixRow = w.memoryPage()->findChild<QWidget*>(QStringLiteral("verdictFixes"));
+        QVERIFY(fixRow);
+        const int at1x = QFontInfo(fixRow->font()).pixelSize();
+        lecture->presentation()->enter(QSize(1920, 1080));
+        const double k = lecture->presentation()->factor();
+        QStringList wrong;
+        int seen = 0;
+        const Tour& t = lecture->player()->tour();
+        for (int i = 0; i < t.steps.size(); ++i) {
+            lecture->player()->goTo(i);
+            if (t.steps[i].tab != QLatin1String("memory"))
+                continue;
+            for (int j = 0; j < 4; ++j)
+                QApplication::processEvents();
+            QTRY_VERIFY_WITH_TIMEOUT(!w.memoryPage()->bestLayoutPending(), 60000);
+            QApplication::processEvents();
+            QList<QPushButton*> buttons = w.memoryPage()->fixButtons();
+            buttons << w.memoryPage()->bestLayoutButton();
+            for (QPushButton* b : std::as_const(buttons)) {
+                if (!b->isVisible())
+                    continue;
+                ++seen;
+                const int px = QFontInfo(b->font()).pixelSize();
+                if (std::abs(px - k * at1x) > 1.0)
+                    wrong << QStringLiteral("step %1: '%2' in %3 px type, the row's is %4 px (%5 px at 1x)")
+                                 .arg(i + 1)
+                                 .arg(b->text())
+                                 .arg(px)
+                                 .arg(QFontInfo(fixRow->font()).pixelSize())
+                                 .arg(at1x);
+            }
+        }
+        lecture->presentation()->leave();
+        QVERIFY2(seen >= 2, qPrintable(QString::number(seen))); // the steps where the pipeline stage does not fit
+        QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join(QLatin1Char('\n'))));
     }
 
     // The GPU view's words are true (issue 27): with more GPUs than it draws, "the other GPUs repeat them" only without a
