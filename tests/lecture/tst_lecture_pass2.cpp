@@ -297,6 +297,15 @@ private slots:
         QVERIFY2(msg.startsWith(bad + QStringLiteral(": line ")), qPrintable(msg));
         QVERIFY2(msg.contains(expected), qPrintable(msg + QStringLiteral("\n  expected: ") + expected));
         QCOMPARE(lecture->player()->tour().origin, good);
+        // The command line: the same file, line and field on stderr, exit 2 (each row at scale 1; under a
+        // SHARDSCOPE_TEST_SCALE below 1, the sanitizers, every third row: one process each).
+        static int row = 0;
+        if (!inShare(row++, 0, 3))
+            return;
+        const Run r = shardscopeRun({QStringLiteral("tour"), QStringLiteral("--check"), bad});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.startsWith(QStringLiteral("shardscope: ") + bad + QStringLiteral(": line ")) && r.err.contains(expected),
+                 qPrintable(r.err + QStringLiteral("\n  expected: ") + expected));
     }
 
     // A scenario that does not fit: `tour --check` refuses the step unless its caption says so, in every language,
