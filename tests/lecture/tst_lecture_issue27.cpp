@@ -348,16 +348,8 @@ private slots:
     // Every step of every tour in presentation mode at 1920 x 1080, in each language (what `tour --export` hands out): the
     // tour dock inside the screen, and on the Step tab no label of the step views cut short ("peak 3.…" in the GPU boxes,
     // "(ideal ..." over the pipeline, "... 400,00 ГБ/с на …" under the ring in Russian). Under a SHARDSCOPE_TEST_SCALE
-    // below 1 the three languages share each tour's steps (step i in the language i + language's index divides by 3,
-    // and the first Memory-tab step in every language): each step is still checked once.
-    void presentationWholeOnEveryStep_data()
-    {
-        QTest::addColumn<QString>("id");
-        QTest::addColumn<QString>("lang");
-        for (const QString& id : builtinTourIds())
-            for (const QString& lang : tourLanguages())
-                QTest::newRow(qPrintable(id + QLatin1Char(' ') + lang)) << id << lang;
-    }
+    // below 1 each tour in one language, as its handout (handoutsOfEveryTour_data).
+    void presentationWholeOnEveryStep_data() { handoutsOfEveryTour_data(); }
     void presentationWholeOnEveryStep()
     {
         QFETCH(QString, id);
@@ -371,13 +363,7 @@ private slots:
         lecture->presentation()->enter(QSize(1920, 1080));
         QStringList cut;
         int hostChecked = 0;
-        const int language = int(tourLanguages().indexOf(lang));
-        bool memorySeen = false;
         for (int i = 0; i < t.steps.size(); ++i) {
-            const bool firstMemory = !memorySeen && t.steps[i].tab == QLatin1String("memory");
-            memorySeen = memorySeen || firstMemory;
-            if (!inShare(i, language, 3) && !firstMemory)
-                continue;
             lecture->player()->goTo(i);
             for (int k = 0; k < 4; ++k)
                 QApplication::processEvents();
