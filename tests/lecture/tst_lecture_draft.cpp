@@ -4,6 +4,7 @@
 // the caption last focused, a caption refused (the languages show different numbers) with the dialog kept open, then
 // Tour > Save Tour As... to a file that `shardscope tour --check` passes and that plays back to the same view.
 #include "language.h"
+#include "lecturetesting.h"
 #include "lecture.h"
 #include "mainwindow.h"
 #include "steppage.h"
@@ -34,6 +35,7 @@
 #include <memory>
 
 using namespace shardscope;
+using namespace shardscope::lecturetest;
 
 namespace {
 
@@ -92,10 +94,7 @@ private slots:
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         MainWindow w(defaultScenario());
-        auto* lecture = new Lecture(&w);
-        w.setAttribute(Qt::WA_DontShowOnScreen);
-        w.resize(1366, 768);
-        w.show();
+        Lecture* lecture = showWithLecture(w, QSize(1366, 768), TourSteps::Animated);
         Scenario a = defaultScenario();
         a.gpus = 16;
         a.zeroStage = 3;

@@ -5,6 +5,7 @@
 // only without a pipeline, "no communication in this step" only for a step that has none); handouts of every built-in
 // tour in the three languages, one whole 1920 x 1080 image a step with its caption in index.md.
 #include "hostmemorychart.h"
+#include "lecturetesting.h"
 #include "language.h"
 #include "lecture.h"
 #include "mainwindow.h"
@@ -30,6 +31,7 @@
 #include <QImage>
 #include <QPointer>
 #include <QProcess>
+#include <QPushButton>
 #include <QScopeGuard>
 #include <QStyle>
 #include <QTabWidget>
@@ -39,33 +41,9 @@
 #include <algorithm>
 
 using namespace shardscope;
+using namespace shardscope::lecturetest;
 
 namespace {
-
-/// Up to three widgets of the tab shown now that take the focus (where a lecturer's click may have left it).
-QList<QWidget*> focusTargets(MainWindow& w)
-{
-    QList<QWidget*> out;
-    QWidget* page = w.tabs()->currentWidget();
-    for (QWidget* c : page->findChildren<QWidget*>()) {
-        if (out.size() >= 3)
-            break;
-        if (c->isVisible() && c->focusPolicy() != Qt::NoFocus)
-            out << c;
-    }
-    if (out.isEmpty())
-        out << page;
-    return out;
-}
-
-void press(QWidget* target, Qt::Key key)
-{
-    QPointer<QWidget> t(target);
-    t->setFocus();
-    QTest::keyPress(t.data(), key);
-    if (t)
-        QTest::keyRelease(t.data(), key);
-}
 
 /// Every text the GPU view drew (its header, names, bars and foot), one a line.
 QString gpuViewText(StepView& v)
@@ -75,17 +53,6 @@ QString gpuViewText(StepView& v)
     for (const stepui::DrawnLabel& l : v.gpuView()->labels())
         out << l.text;
     return out.join(QLatin1Char('\n'));
-}
-
-/// `w` shown off screen with a lecture whose tour steps change without animation, the Step tab computed at once.
-Lecture* showForTour(MainWindow& w)
-{
-    w.stepPage()->setComputeMode(StepPage::Compute::Sync);
-    auto* lecture = new Lecture(&w);
-    lecture->player()->setAnimated(false);
-    w.setAttribute(Qt::WA_DontShowOnScreen);
-    w.show();
-    return lecture;
 }
 
 } // namespace
@@ -103,7 +70,9 @@ private slots:
     // In presentation mode the lecturer may click into any tab by hand; Right / Page Down / Space still advance the tour
     // and Left / Page Up go back, with the focus on each of up to three of that tab's widgets in turn. A step that plays
     // its animation takes the first key for it (then the next key moves on). No exception: Space on the Step tab visited
-    // by hand from a step of another tab moves the tour too (spaceOnStepTabByHandMovesTheTour).
+    // by hand from a step of another tab moves the tour too (spaceOnStepTabByHandMovesTheTour). Under a
+    // SHARDSCOPE_TEST_SCALE below 1 (the sanitizers) each tour takes a third of the tabs, a different third for each of
+    // three tours in a row, so that the five tours still drive every tab.
     void keysMoveOnEveryTab_data()
     {
         QTest::addColumn<QString>("id");
@@ -121,21 +90,27 @@ private slots:
         QVERIFY(player->count() >= 2);
         const QStringList tabs {QStringLiteral("memory"), QStringLiteral("step"), QStringLiteral("compare"),
                                 QStringLiteral("plan"),   QStringLiteral("peers"), QStringLiteral("train")};
+        const int tour = int(builtinTourIds().indexOf(id));
         QStringList stalls;
-        for (const QString& tab : tabs) {
+        int driven = 0;
+        for (int tabIndex = 0; tabIndex < tabs.size(); ++tabIndex) {
+            if (!inShare(tabIndex, tour, 3))
+                continue;
+            const QString& tab = tabs[tabIndex];
+            ++driven;
             int k = 0;
             for (Qt::Key key : {Qt::Key_Right, Qt::Key_PageDown, Qt::Key_Space}) {
                 player->goTo(0);
                 QVERIFY(w.showTab(tab));
                 QApplication::processEvents();
-                const QList<QWidget*> targets = focusTargets(w);
+                const QList<QWidget*> targets = focusTargetsOnTab(w);
                 QWidget* target = targets[k++ % targets.size()];
                 const QString name = QString::fromLatin1(target->metaObject()->className());
                 QPointer<QWidget> t(target);
                 if (player->animationPending()) {
                     press(t, key); // plays the held animation
                     if (!t) // rebuilt by the step change: the focus goes to the tab's first widget
-                        t = focusTargets(w).constFirst();
+                        t = focusTargetsOnTab(w).constFirst();
                 }
                 press(t, key);
                 if (player->index() != 1)
@@ -145,7 +120,7 @@ private slots:
                 player->goTo(1);
                 QVERIFY(w.showTab(tab));
                 QApplication::processEvents();
-                const QList<QWidget*> targets = focusTargets(w);
+                const QList<QWidget*> targets = focusTargetsOnTab(w);
                 QWidget* target = targets[k++ % targets.size()];
                 const QString name = QString::fromLatin1(target->metaObject()->className());
                 press(target, key);
@@ -155,13 +130,16 @@ private slots:
         }
         lecture->presentation()->leave();
         QVERIFY2(stalls.isEmpty(), qPrintable(stalls.join(QLatin1Char('\n'))));
+        QVERIFY(driven >= 2);
     }
 
     // Issue 27, "Must hold": Space (a clicker's key) moves the tour on every step whatever tab has focus. The case that
     // stalled: during a step that belongs to another tab the lecturer opens the Step tab by hand, the focus on the step
     // view or one of its controls; Space played the step view and the tour stayed. Every such step of every tour, the
     // focus on the step view and on each of up to three of the Step tab's widgets: the tour moves to the next step and
-    // the step view is not set playing by the key. With no tour running Space stays the step view's play / pause.
+    // the step view is not set playing by the key. With no tour running Space stays the step view's play / pause. Under
+    // a SHARDSCOPE_TEST_SCALE below 1 every such step is still driven, with the focus on one of those widgets, the next
+    // one at the next step.
     void spaceOnStepTabByHandMovesTheTour()
     {
         MainWindow w(defaultScenario());
@@ -179,13 +157,15 @@ private slots:
                 player->goTo(i);
                 QVERIFY(w.showTab(QStringLiteral("step")));
                 QApplication::processEvents();
-                QList<QWidget*> targets = focusTargets(w);
+                QList<QWidget*> targets = focusTargetsOnTab(w);
                 targets.prepend(w.stepView());
                 for (int k = 0; k < targets.size(); ++k) {
+                    if (!inShare(k, i, int(targets.size())))
+                        continue;
                     player->goTo(i);
                     QVERIFY(w.showTab(QStringLiteral("step")));
                     QApplication::processEvents();
-                    QWidget* target = k == 0 ? static_cast<QWidget*>(w.stepView()) : focusTargets(w).value(k - 1, w.stepView());
+                    QWidget* target = k == 0 ? static_cast<QWidget*>(w.stepView()) : focusTargetsOnTab(w).value(k - 1, w.stepView());
                     const QString name = QString::fromLatin1(target->metaObject()->className());
                     w.stepView()->pause();
                     press(target, Qt::Key_Space);
@@ -222,10 +202,7 @@ private slots:
     void checkBoxesScaleInPresentation()
     {
         MainWindow w(defaultScenario());
-        auto* lecture = new Lecture(&w);
-        w.setAttribute(Qt::WA_DontShowOnScreen);
-        w.resize(1600, 1000);
-        w.show();
+        Lecture* lecture = showWithLecture(w, QSize(1600, 1000), TourSteps::Animated);
         QApplication::processEvents();
         const QList<QCheckBox*> boxes = w.findChildren<QCheckBox*>();
         QVERIFY(!boxes.isEmpty());
@@ -246,6 +223,53 @@ private slots:
         QApplication::processEvents();
         for (QCheckBox* b : boxes)
             QCOMPARE(b->style()->pixelMetric(QStyle::PM_IndicatorWidth, nullptr, b), before.value(b));
+    }
+
+    // Seen in a handout (3d-parallelism step 7 in Russian): the verdict's fix buttons, made for a tour step's scenario
+    // while presenting, read at twice the rest of the presentation's type ("полный чекпоинтинг активаций" twice the
+    // verdict's height): a new button takes its parent's scaled font, and the rescale after the scenario change scaled
+    // it once more. Every fix button and the best-layout chip at the fix row's scaled type, whenever they were made.
+    void widgetsMadeWhilePresentingScaledOnce()
+    {
+        MainWindow w(defaultScenario());
+        Lecture* lecture = showForTour(w, QSize(1920, 1080));
+        QVERIFY(lecture->openTour(QStringLiteral("3d-parallelism")));
+        QApplication::processEvents();
+        auto* fixRow = w.memoryPage()->findChild<QWidget*>(QStringLiteral("verdictFixes"));
+        QVERIFY(fixRow);
+        const int at1x = QFontInfo(fixRow->font()).pixelSize();
+        lecture->presentation()->enter(QSize(1920, 1080));
+        const double k = lecture->presentation()->factor();
+        QStringList wrong;
+        int seen = 0;
+        const Tour& t = lecture->player()->tour();
+        for (int i = 0; i < t.steps.size(); ++i) {
+            lecture->player()->goTo(i);
+            if (t.steps[i].tab != QLatin1String("memory"))
+                continue;
+            for (int j = 0; j < 4; ++j)
+                QApplication::processEvents();
+            QTRY_VERIFY_WITH_TIMEOUT(!w.memoryPage()->bestLayoutPending(), 60000);
+            QApplication::processEvents();
+            QList<QPushButton*> buttons = w.memoryPage()->fixButtons();
+            buttons << w.memoryPage()->bestLayoutButton();
+            for (QPushButton* b : std::as_const(buttons)) {
+                if (!b->isVisible())
+                    continue;
+                ++seen;
+                const int px = QFontInfo(b->font()).pixelSize();
+                if (std::abs(px - k * at1x) > 1.0)
+                    wrong << QStringLiteral("step %1: '%2' in %3 px type, the row's is %4 px (%5 px at 1x)")
+                                 .arg(i + 1)
+                                 .arg(b->text())
+                                 .arg(px)
+                                 .arg(QFontInfo(fixRow->font()).pixelSize())
+                                 .arg(at1x);
+            }
+        }
+        lecture->presentation()->leave();
+        QVERIFY2(seen >= 2, qPrintable(QString::number(seen))); // the steps where the pipeline stage does not fit
+        QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join(QLatin1Char('\n'))));
     }
 
     // The GPU view's words are true (issue 27): with more GPUs than it draws, "the other GPUs repeat them" only without a
@@ -323,7 +347,8 @@ private slots:
 
     // Every step of every tour in presentation mode at 1920 x 1080, in each language (what `tour --export` hands out): the
     // tour dock inside the screen, and on the Step tab no label of the step views cut short ("peak 3.…" in the GPU boxes,
-    // "(ideal ..." over the pipeline, "... 400,00 ГБ/с на …" under the ring in Russian).
+    // "(ideal ..." over the pipeline, "... 400,00 ГБ/с на …" under the ring in Russian). Under a SHARDSCOPE_TEST_SCALE
+    // below 1 each tour in one language, as its handout (handoutsOfEveryTour_data).
     void presentationWholeOnEveryStep_data() { handoutsOfEveryTour_data(); }
     void presentationWholeOnEveryStep()
     {
@@ -333,12 +358,7 @@ private slots:
         const auto restore = qScopeGuard([] { language::install(QStringLiteral("en")); });
         const Tour t = loadTour(id);
         MainWindow w(t.steps.first().scenario);
-        w.stepPage()->setComputeMode(StepPage::Compute::Sync);
-        auto* lecture = new Lecture(&w);
-        w.setAttribute(Qt::WA_DontShowOnScreen);
-        w.resize(1920, 1080);
-        w.show();
-        lecture->player()->setAnimated(false);
+        Lecture* lecture = showForTour(w, QSize(1920, 1080));
         lecture->play(t);
         lecture->presentation()->enter(QSize(1920, 1080));
         QStringList cut;
@@ -405,13 +425,17 @@ private slots:
 
     // Handouts of every built-in tour in each language: one PNG a step, each 1920 x 1080 and drawn (the projector
     // palette's white page with dark text on it), index.md with every step's caption as core renders it in that language.
+    // Under a SHARDSCOPE_TEST_SCALE below 1 (the sanitizers) each tour is handed out in one language, the next tour in the
+    // next: every tour and every language still exported once.
     void handoutsOfEveryTour_data()
     {
         QTest::addColumn<QString>("id");
         QTest::addColumn<QString>("lang");
-        for (const QString& id : builtinTourIds())
-            for (const QString& lang : tourLanguages())
-                QTest::newRow(qPrintable(id + QLatin1Char(' ') + lang)) << id << lang;
+        const QStringList ids = builtinTourIds();
+        for (int tour = 0; tour < ids.size(); ++tour)
+            for (int language = 0; language < tourLanguages().size(); ++language)
+                if (inShare(tour, language, int(tourLanguages().size())))
+                    QTest::newRow(qPrintable(ids[tour] + QLatin1Char(' ') + tourLanguages()[language])) << ids[tour] << tourLanguages()[language];
     }
     void handoutsOfEveryTour()
     {

@@ -5,6 +5,7 @@
 // uses it, scenarios that fit or say they do not); a user's tour with each kind of error; handouts
 // (`tour --export`) of one 1920 x 1080 image a step.
 #include "language.h"
+#include "lecturetesting.h"
 #include "lecture.h"
 #include "mainwindow.h"
 #include "presentationmode.h"
@@ -39,68 +40,8 @@
 #include <cmath>
 
 using namespace shardscope;
+using namespace shardscope::lecturetest;
 
-namespace {
-
-struct Run
-{
-    int exitCode = -1;
-    QString out, err;
-};
-
-Run shardscopeRun(const QStringList& args)
-{
-    QProcess p;
-    p.start(QStringLiteral(SHARDSCOPE_BIN), args);
-    Run r;
-    if (!p.waitForFinished(240000) || p.exitStatus() != QProcess::NormalExit)
-        return r;
-    r.exitCode = p.exitCode();
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
-}
-
-QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& bytes)
-{
-    const QString path = dir.filePath(name);
-    QFile f(path);
-    if (f.open(QIODevice::WriteOnly))
-        f.write(bytes);
-    return path;
-}
-
-/// Up to three widgets of the page shown now that can take the focus (a view, a table, a tab bar, a combo box ...),
-/// and the Step view itself on the Step tab: where a lecturer's click may have left the focus.
-QList<QWidget*> focusTargets(MainWindow& w)
-{
-    QList<QWidget*> out;
-    QWidget* page = w.tabs()->currentWidget();
-    if (w.stepView() && w.stepView()->isVisible())
-        out << w.stepView();
-    for (QWidget* c : page->findChildren<QWidget*>()) {
-        if (out.size() >= 3)
-            break;
-        if (c->isVisible() && c->focusPolicy() != Qt::NoFocus && !out.contains(c))
-            out << c;
-    }
-    if (out.isEmpty())
-        out << page;
-    return out;
-}
-
-/// A key press and release on `target` with the focus. The release goes only to a target still alive: a step change may
-/// rebuild the widget that had the focus (a keyboard's release then goes to the new focus widget).
-void press(QWidget* target, Qt::Key key)
-{
-    QPointer<QWidget> t(target);
-    t->setFocus();
-    QTest::keyPress(t.data(), key);
-    if (t)
-        QTest::keyRelease(t.data(), key);
-}
-
-} // namespace
 
 class TestLecturePass2 : public QObject
 {
@@ -125,10 +66,7 @@ private slots:
     {
         QFETCH(QString, id);
         MainWindow w(defaultScenario());
-        auto* lecture = new Lecture(&w);
-        lecture->player()->setAnimated(false);
-        w.setAttribute(Qt::WA_DontShowOnScreen);
-        w.show();
+        Lecture* lecture = showWithLecture(w);
         QVERIFY(lecture->openTour(id));
         lecture->presentation()->enter(QSize(1920, 1080));
         TourPlayer* player = lecture->player();
@@ -140,7 +78,7 @@ private slots:
             for (Qt::Key key : forward) {
                 player->goTo(i);
                 QApplication::processEvents();
-                const QList<QWidget*> targets = focusTargets(w);
+                const QList<QWidget*> targets = focusTargetsStepViewFirst(w);
                 QWidget* target = targets[k++ % targets.size()];
                 const QString targetName = QString::fromLatin1(target->metaObject()->className()) + QLatin1Char(' ') + target->objectName();
                 const TourStep& step = player->tour().steps[i];
@@ -149,7 +87,7 @@ private slots:
                     QVERIFY(!w.stepView()->isPlaying());
                     press(target, key);
                     QCOMPARE(player->index(), i); // the first key plays the animation
-                    target = focusTargets(w).constFirst();
+                    target = focusTargetsStepViewFirst(w).constFirst();
                     QVERIFY2(w.stepView()->isPlaying(), qPrintable(QStringLiteral("step %1 key %2").arg(i + 1).arg(key)));
                     QVERIFY(!player->animationPending());
                 }
@@ -165,7 +103,7 @@ private slots:
             for (Qt::Key key : back) {
                 player->goTo(i);
                 QApplication::processEvents();
-                const QList<QWidget*> targets = focusTargets(w);
+                const QList<QWidget*> targets = focusTargetsStepViewFirst(w);
                 QWidget* target = targets[k++ % targets.size()];
                 press(target, key);
                 QCOMPARE(player->index(), std::max(i - 1, 0));
@@ -177,8 +115,8 @@ private slots:
             w.showTab(tab);
             QApplication::processEvents();
             if (player->animationPending())
-                press(focusTargets(w).constLast(), Qt::Key_PageDown); // plays the held animation
-            press(focusTargets(w).constLast(), Qt::Key_PageDown);
+                press(focusTargetsStepViewFirst(w).constLast(), Qt::Key_PageDown); // plays the held animation
+            press(focusTargetsStepViewFirst(w).constLast(), Qt::Key_PageDown);
             QCOMPARE(player->index(), std::min(1, n - 1));
         }
         lecture->presentation()->leave();
@@ -191,8 +129,7 @@ private slots:
                                                 QStringLiteral("ddp-to-zero3"), QStringLiteral("3d-parallelism"),
                                                 QStringLiteral("experts-across-gpus")}));
         MainWindow w(defaultScenario());
-        auto* lecture = new Lecture(&w);
-        Q_UNUSED(lecture)
+        lectureOn(w, TourSteps::Animated);
         auto* menu = w.findChild<QMenu*>(QStringLiteral("tourMenu"));
         QVERIFY(menu);
         QStringList order;
@@ -210,10 +147,7 @@ private slots:
         QString english;
         {
             MainWindow w(defaultScenario());
-            auto* lecture = new Lecture(&w);
-            lecture->player()->setAnimated(false);
-            w.setAttribute(Qt::WA_DontShowOnScreen);
-            w.show();
+            Lecture* lecture = showWithLecture(w);
             QVERIFY(lecture->openTour(QStringLiteral("why-70b-needs-zero3")));
             lecture->player()->goTo(3);
             lecture->presentation()->enter(QSize(1920, 1080));
@@ -226,9 +160,7 @@ private slots:
         QVERIFY(language::install(QStringLiteral("ru")));
         {
             MainWindow w(defaultScenario());
-            auto* lecture = new Lecture(&w);
-            w.setAttribute(Qt::WA_DontShowOnScreen);
-            w.show();
+            Lecture* lecture = showWithLecture(w, QSize(), TourSteps::Animated);
             lecture->resume(carried, QSize(1920, 1080));
             QCOMPARE(lecture->player()->index(), 3);
             QCOMPARE(lecture->player()->tour().id, QStringLiteral("why-70b-needs-zero3"));
@@ -358,14 +290,22 @@ private slots:
                                        " \"steps\": [{\"caption\": {\"en\": \"N = {gpus}\"}}]}");
         const QString bad = writeFile(dir, QStringLiteral("mine.tour.json"), body);
         MainWindow w(defaultScenario());
-        auto* lecture = new Lecture(&w);
-        lecture->player()->setAnimated(false);
+        Lecture* lecture = lectureOn(w);
         QVERIFY(lecture->openTour(good));
         QVERIFY(!lecture->openTour(bad));
         const QString msg = lecture->lastError();
         QVERIFY2(msg.startsWith(bad + QStringLiteral(": line ")), qPrintable(msg));
         QVERIFY2(msg.contains(expected), qPrintable(msg + QStringLiteral("\n  expected: ") + expected));
         QCOMPARE(lecture->player()->tour().origin, good);
+        // The command line: the same file, line and field on stderr, exit 2 (each row at scale 1; under a
+        // SHARDSCOPE_TEST_SCALE below 1, the sanitizers, every third row: one process each).
+        static int row = 0;
+        if (!inShare(row++, 0, 3))
+            return;
+        const Run r = shardscopeRun({QStringLiteral("tour"), QStringLiteral("--check"), bad});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.startsWith(QStringLiteral("shardscope: ") + bad + QStringLiteral(": line ")) && r.err.contains(expected),
+                 qPrintable(r.err + QStringLiteral("\n  expected: ") + expected));
     }
 
     // A scenario that does not fit: `tour --check` refuses the step unless its caption says so, in every language,
@@ -435,8 +375,7 @@ private slots:
         QVERIFY(language::install(QStringLiteral("ru")));
         {
             MainWindow w(defaultScenario());
-            auto* lecture = new Lecture(&w);
-            lecture->player()->setAnimated(false);
+            Lecture* lecture = lectureOn(w);
             QVERIFY(lecture->openTour(path));
             QCOMPARE(lecture->tourPanel()->captionText(), QStringLiteral("N = 32"));
             QVERIFY2(!lecture->tourPanel()->translationNote().isEmpty(), "no note");
@@ -454,7 +393,7 @@ private slots:
     {
         QTemporaryDir dir;
         MainWindow w(defaultScenario());
-        auto* lecture = new Lecture(&w);
+        Lecture* lecture = lectureOn(w);
         Scenario a = defaultScenario();
         a.gpus = 16;
         a.zeroStage = 3;
@@ -489,7 +428,6 @@ private slots:
         QVERIFY(t.steps[1].set.contains(QStringLiteral("gpus")) && !t.steps[1].set.contains(QStringLiteral("seq"))); // only what changed
         QVERIFY2(checkTour(t).isEmpty(), qPrintable(checkTour(t).join(QLatin1Char('\n'))));
         // It plays back to the same view.
-        lecture->player()->setAnimated(false);
         QVERIFY(lecture->openTour(path));
         lecture->player()->next();
         QCOMPARE(w.scenario().gpus, 64);
@@ -500,10 +438,7 @@ private slots:
     void ringScalesInPresentation()
     {
         MainWindow w(defaultScenario());
-        auto* lecture = new Lecture(&w);
-        w.setAttribute(Qt::WA_DontShowOnScreen);
-        w.resize(1600, 1000);
-        w.show();
+        Lecture* lecture = showWithLecture(w, QSize(1600, 1000), TourSteps::Animated);
         w.showTab(QStringLiteral("step"));
         w.stepView()->setOneCollective(true);
         QApplication::processEvents();

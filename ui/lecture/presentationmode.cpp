@@ -147,7 +147,7 @@ void PresentationMode::enter(const QSize& screenSize)
         m_window->resize(screenSize);
     else
         m_window->showFullScreen();
-    scaleWidgets();
+    scaleWidgets(true);
     scaleCharts(true);
     scaleIndicators();
     // Charts rebuild their series and restyle their legends when the scenario changes (each tour step): scale again.
@@ -162,16 +162,20 @@ void PresentationMode::enter(const QSize& screenSize)
     emit activeChanged(true);
 }
 
-void PresentationMode::scaleWidgets()
+void PresentationMode::scaleWidgets(bool entering)
 {
     QList<QWidget*> widgets = m_window->findChildren<QWidget*>();
     widgets.prepend(m_window);
+    // Made while presenting and inheriting its font: it has its scaled parent's type already (and its parent's 1x type
+    // back on leaving).
+    const auto inheritsScaled = [&](QWidget* w) { return !entering && !m_fonts.contains(w) && !w->testAttribute(Qt::WA_SetFont); };
     // Read every font first: setting a parent's font changes what its children report.
     for (QWidget* w : widgets)
-        if (!m_fonts.contains(w))
+        if (!m_fonts.contains(w) && !inheritsScaled(w))
             m_fonts.insert(w, SavedFont {w, w->font(), !w->testAttribute(Qt::WA_SetFont)});
     for (QWidget* w : widgets) {
-        w->setFont(scaled(m_fonts.value(w).font, m_factor));
+        if (m_fonts.contains(w))
+            w->setFont(scaled(m_fonts.value(w).font, m_factor));
         if (auto* table = qobject_cast<QTableView*>(w)) { // rows sized for the old type would overlap
             QHeaderView* rows = table->verticalHeader();
             if (!m_rowHeights.contains(table))
@@ -244,7 +248,7 @@ void PresentationMode::rescale()
 {
     if (!m_active)
         return;
-    scaleWidgets();
+    scaleWidgets(false);
     scaleCharts(false); // a chart rebuilt for a new scenario (its fonts back at 1x) is scaled again
 }
 

@@ -71,7 +71,10 @@ protected:
     bool eventFilter(QObject* o, QEvent* e) override;
 
 private:
-    void scaleWidgets();
+    /// Every widget's type times factor(). On `entering`, each widget's own; afterwards (a tour step's new scenario)
+    /// only new widgets with a font of their own: a new widget that inherits its font has its parent's scaled type
+    /// already (scaled again, the verdict's new fix buttons read at 4x).
+    void scaleWidgets(bool entering);
     /// Fonts of charts, axes and legends; with `entering` also the series' pens (only then: see the .cpp).
     void scaleCharts(bool entering);
     void scaleIndicators();
