@@ -45,8 +45,11 @@ public:
             m_out.setBackground(s.backgroundBrush());
         if (f & DirtyBackgroundMode)
             m_out.setBackgroundMode(s.backgroundMode());
-        if (f & DirtyFont)
-            m_out.setFont(s.font());
+        if (f & DirtyFont) {
+            QFont font = s.font();
+            font.setResolveMask(QFont::AllPropertiesResolved);
+            m_out.setFont(font);
+        }
         if (f & DirtyTransform)
             m_out.setTransform(s.transform());
         if (f & DirtyHints)
@@ -128,11 +131,15 @@ public:
         const QRectF box(p.x(), p.y() - ti.ascent(), ti.width(), ti.ascent() + ti.descent());
         if (m_clipping && !m_clip.intersects(box.normalized().adjusted(-0.01, -0.01, 0.01, 0.01)))
             return;
-        if (ti.font() == m_out.font()) {
+        // The item's font whole: QPainter::setFont() takes the attributes a font does not mark as set from the
+        // painter's own (a legend's 8.1 pt came out at the painter's 9 pt).
+        QFont font = ti.font();
+        font.setResolveMask(QFont::AllPropertiesResolved);
+        if (font == m_out.font() && font.pointSizeF() == m_out.font().pointSizeF()) {
             m_out.drawText(p, text);
         } else {
             const QFont keep = m_out.font();
-            m_out.setFont(ti.font());
+            m_out.setFont(font);
             m_out.drawText(p, text);
             m_out.setFont(keep);
         }
