@@ -226,6 +226,8 @@ private Q_SLOTS:
         // Each row made current, its formula shows whole under the table: the label holds the model's formula, has the
         // height its wrapped lines need at its width (no line cut off), and lies wholly inside the window and visible.
         QFETCH(QString, lang);
+        if (testScale() < 1 && lang != QLatin1String("ru"))
+            QSKIP("a share of the languages under SHARDSCOPE_TEST_SCALE: Russian, the widest");
         QVERIFY(language::install(lang));
         auto w = makeActiveWindow(QSize(1366, 768));
         QVERIFY(QTest::qWaitForWindowExposed(w.get()));
