@@ -9,6 +9,7 @@
 #include "mainwindow.h"
 #include "memorypage.h"
 #include "resultjson.h"
+#include "scenariocommand.h"
 #include "scenariofile.h"
 #include "scenariostate.h"
 
@@ -165,6 +166,53 @@ private slots:
         w.undoStack()->undo();
         QCOMPARE(w.scenario().tp, std::int64_t(1));
         QVERIFY(w.state()->advice());
+    }
+
+    // The state keeps the shown scenario's JSON for the next move's undo command (one conversion per move, not two):
+    // each command's changed keys must still be those of its own before and after, also after an Undo and a
+    // scenario applied without a command (a file opened), where the kept JSON would be stale.
+    void undoCommandsKeepTheirOwnKeys()
+    {
+        ScenarioState st(defaultScenario());
+        st.setRecording(true);
+        ScenarioGenerator g(29);
+        int checked = 0;
+        // A move through the state; a new command (not one merged into the last) must hold its own keys.
+        auto move = [&](const Scenario& s) {
+            const int before = st.undoStack()->count();
+            const int index = st.undoStack()->index();
+            st.setScenario(s);
+            if (st.undoStack()->index() != index + 1 || st.undoStack()->count() < before)
+                return; // merged into the previous command
+            const auto* c = static_cast<const ScenarioCommand*>(st.undoStack()->command(st.undoStack()->index() - 1));
+            QVERIFY(c);
+            QCOMPARE(c->changedKeys(), ScenarioCommand::changedKeys(c->before(), c->after()));
+            QCOMPARE(scenarioToJson(c->after()), scenarioToJson(s));
+            ++checked;
+        };
+        for (int i = 0; i < scaled(40); ++i) {
+            Scenario s = st.scenario();
+            switch (i % 4) {
+            case 0: s.zeroStage = (s.zeroStage + 1) % 4; break;
+            case 1: s.gpus *= 2; break;
+            case 2: s = randomScenario(g); break;
+            default: s.microBatch = s.microBatch == 1 ? 2 : 1; break;
+            }
+            move(s);
+            if (i % 5 == 2) { // after an Undo the kept JSON is the undone scenario's
+                st.undoStack()->undo();
+                Scenario t = st.scenario();
+                t.tp = t.tp == 1 ? 2 : 1;
+                move(t);
+            }
+            if (i % 7 == 3) { // a file opened: a scenario applied without a command
+                st.resetScenario(randomScenario(g));
+                Scenario t = st.scenario();
+                t.pp = t.pp == 1 ? 2 : 1;
+                move(t);
+            }
+        }
+        QVERIFY2(checked >= scaled(40), qPrintable(QString::number(checked)));
     }
 };
 

@@ -21,10 +21,16 @@ QString describe(const QStringList& keys)
 } // namespace
 
 ScenarioCommand::ScenarioCommand(const Scenario& before, const Scenario& after, std::function<void(const Scenario&)> show)
+    : ScenarioCommand(before, scenarioToJson(before), after, scenarioToJson(after), std::move(show))
+{
+}
+
+ScenarioCommand::ScenarioCommand(const Scenario& before, QJsonObject beforeJson, const Scenario& after, QJsonObject afterJson,
+                                 std::function<void(const Scenario&)> show)
     : m_before(before)
     , m_after(after)
-    , m_beforeJson(scenarioToJson(before))
-    , m_afterJson(scenarioToJson(after))
+    , m_beforeJson(std::move(beforeJson))
+    , m_afterJson(std::move(afterJson))
     , m_show(std::move(show))
     , m_keys(changedKeys(m_beforeJson, m_afterJson))
 {

@@ -24,6 +24,10 @@ public:
     static constexpr qint64 kMergeMs = 700;
 
     ScenarioCommand(const Scenario& before, const Scenario& after, std::function<void(const Scenario&)> show);
+    /// The same with each scenario's JSON (scenarioToJson) already made: the window's scenario owner keeps the
+    /// current one's, so a move converts one scenario, not two.
+    ScenarioCommand(const Scenario& before, QJsonObject beforeJson, const Scenario& after, QJsonObject afterJson,
+                    std::function<void(const Scenario&)> show);
 
     void undo() override;
     void redo() override;

@@ -2,6 +2,7 @@
 #include "scenariostate.h"
 
 #include "scenariocommand.h"
+#include "resultjson.h"
 #include "scenariofile.h"
 
 #include <QDir>
@@ -27,7 +28,14 @@ void ScenarioState::setScenario(const Scenario& s)
 {
     if (m_recording) {
         // Undo and Redo show their scenario through resetScenario(): no command of their own.
-        m_undo->push(new ScenarioCommand(m_scenario, s, [this](const Scenario& x) { resetScenario(x); }));
+        QJsonObject before = m_scenarioJson ? *m_scenarioJson : scenarioToJson(m_scenario);
+        QJsonObject after = scenarioToJson(s);
+        m_undo->push(new ScenarioCommand(m_scenario, std::move(before), s, after, [this](const Scenario& x) { resetScenario(x); }));
+        const quint64 applied = m_applied + 1; // apply() counts itself
+        apply(s);
+        if (m_applied == applied) // nothing applied another scenario meanwhile (a page answering the change)
+            m_scenarioJson = std::move(after); // the shown scenario's, for the next move's "before"
+        return;
     }
     apply(s);
 }
@@ -37,6 +45,8 @@ void ScenarioState::resetScenario(const Scenario& s) { apply(s); }
 void ScenarioState::apply(const Scenario& s)
 {
     m_scenario = s;
+    m_scenarioJson.reset();
+    ++m_applied;
     QElapsedTimer t;
     t.start();
     m_modelNs = m_adviceNs = 0;

@@ -4,6 +4,7 @@
 #include "shardscope/advice.h"
 #include "shardscope/errors.h"
 
+#include <QJsonObject>
 #include <QObject>
 #include <QString>
 #include <QTimer>
@@ -72,6 +73,8 @@ private:
     void apply(const Scenario& s);
 
     Scenario m_scenario;
+    std::optional<QJsonObject> m_scenarioJson; ///< scenarioToJson(m_scenario) once a recorded move made it
+    quint64 m_applied = 0;                     ///< scenarios applied so far
     std::optional<Advice> m_advice;
     std::optional<InvalidInput> m_error;
     QUndoStack* m_undo;

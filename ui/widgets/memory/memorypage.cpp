@@ -38,6 +38,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <vector>
 
 namespace shardscope {
 
@@ -126,8 +127,7 @@ public:
         const QRect r = textRect(style, opt, w).adjusted(margin, 0, -margin, 0);
         if (r.width() <= 0)
             return;
-        const QString key = text + QChar(0) + QString::number(r.width()) + QChar(0) + opt.font.key() + QChar(0)
-                            + QString::number(int(opt.displayAlignment)) + QChar(0) + QString::number(int(opt.textElideMode));
+        const TextKey key {text, r.width(), fontId(opt.font), int(opt.displayAlignment), int(opt.textElideMode)};
         QStaticText st = m_cache.value(key);
         if (st.text().isEmpty()) {
             if (m_cache.size() > 2048)
@@ -160,18 +160,8 @@ private:
     {
         if (opt.decorationPosition != QStyleOptionViewItem::Left && opt.decorationPosition != QStyleOptionViewItem::Right)
             return style->subElementRect(QStyle::SE_ItemViewItemText, &opt, w);
-        const QString key = QStringLiteral("%1,%2,%3,%4|%5|%6,%7|%8|%9|%10|%11")
-                                .arg(opt.rect.x())
-                                .arg(opt.rect.y())
-                                .arg(opt.rect.width())
-                                .arg(opt.rect.height())
-                                .arg(int(opt.features))
-                                .arg(opt.decorationSize.width())
-                                .arg(opt.decorationSize.height())
-                                .arg(int(opt.decorationPosition))
-                                .arg(int(opt.direction))
-                                .arg(int(opt.displayAlignment))
-                                .arg(opt.font.key());
+        const RectKey key {opt.rect, int(opt.features), opt.decorationSize, int(opt.decorationPosition),
+                           int(opt.direction), int(opt.displayAlignment), fontId(opt.font)};
         const auto it = m_rects.constFind(key);
         if (it != m_rects.constEnd())
             return *it;
@@ -182,8 +172,62 @@ private:
         return r;
     }
 
-    mutable QHash<QString, QStaticText> m_cache;
-    mutable QHash<QString, QRect> m_rects;
+    /// A number per distinct font the cells are drawn in (QFont::key() built a string twice per cell: a tenth of a
+    /// cell's paint); fonts compare by their attributes.
+    int fontId(const QFont& f) const
+    {
+        if (m_lastFontId >= 0 && f == m_lastFont)
+            return m_lastFontId;
+        const auto it = std::find(m_fonts.cbegin(), m_fonts.cend(), f);
+        if (it == m_fonts.cend()) {
+            if (m_fonts.size() > 64) { // fonts come and go with presentation mode: start afresh, keys with them
+                m_fonts.clear();
+                m_cache.clear();
+                m_rects.clear();
+            }
+            m_fonts.push_back(f);
+        }
+        m_lastFont = f;
+        m_lastFontId = int(std::find(m_fonts.cbegin(), m_fonts.cend(), f) - m_fonts.cbegin());
+        return m_lastFontId;
+    }
+
+    struct TextKey
+    {
+        QString text;
+        int width, font, alignment, elide;
+        bool operator==(const TextKey& o) const
+        {
+            return width == o.width && font == o.font && alignment == o.alignment && elide == o.elide && text == o.text;
+        }
+        friend size_t qHash(const TextKey& k, size_t seed = 0) noexcept
+        {
+            return qHashMulti(seed, k.text, k.width, k.font, k.alignment, k.elide);
+        }
+    };
+    struct RectKey
+    {
+        QRect rect;
+        int features;
+        QSize decoration;
+        int position, direction, alignment, font;
+        bool operator==(const RectKey& o) const
+        {
+            return rect == o.rect && features == o.features && decoration == o.decoration && position == o.position
+                   && direction == o.direction && alignment == o.alignment && font == o.font;
+        }
+        friend size_t qHash(const RectKey& k, size_t seed = 0) noexcept
+        {
+            return qHashMulti(seed, k.rect.x(), k.rect.y(), k.rect.width(), k.rect.height(), k.features,
+                              k.decoration.width(), k.decoration.height(), k.position, k.direction, k.alignment, k.font);
+        }
+    };
+
+    mutable QHash<TextKey, QStaticText> m_cache;
+    mutable QHash<RectKey, QRect> m_rects;
+    mutable std::vector<QFont> m_fonts;
+    mutable QFont m_lastFont;
+    mutable int m_lastFontId = -1;
 };
 
 /**
