@@ -2,6 +2,7 @@
 #include "chartexport.h"
 
 #include "chartstyle.h"
+#include "clippedsvg.h"
 #include "comparewidget.h"
 #include "dataexport.h"
 #include "explorer.h"
@@ -484,8 +485,11 @@ QByteArray svgBytes(const PaintFn& paint, const QString& path, const ChartExport
         gen.setResolution(96);
         gen.setTitle(title);
         gen.setDescription(QStringLiteral("ShardScope %1").arg(QCoreApplication::applicationVersion()));
+        // Each shape cut to the painter's clip on its way to the generator, which ignores clipping (issue 26: the ZeRO
+        // stages' bars ran through the axis labels and the caption).
+        ClippedSvgDevice clipped(&gen);
         QPainter p;
-        if (!p.begin(&gen))
+        if (!p.begin(&clipped))
             throw WriteError(str(path + QStringLiteral(": cannot render the SVG")));
         paint(p, QRectF(QPointF(0, 0), QSizeF(o.size)));
         if (!p.end())

@@ -22,6 +22,7 @@
 #include <QDataStream>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QHash>
 #include <QLocale>
@@ -278,6 +279,7 @@ MemoryPage::MemoryPage(QWidget* parent)
     , m_proxy(new SwatchProxy(this))
     , m_table(new QTableView(this))
     , m_tableTitle(new QLabel(this))
+    , m_formulaDetail(new QLabel(this))
     , m_vertical(new QSplitter(Qt::Vertical, this))
     , m_top(new QSplitter(Qt::Horizontal, this))
     , m_bottom(new QSplitter(Qt::Horizontal, this))
@@ -320,6 +322,18 @@ MemoryPage::MemoryPage(QWidget* parent)
     tableLayout->setContentsMargins(0, 0, 0, 0);
     tableLayout->addWidget(new LabelSlot(m_tableTitle, m_tableTitle->fontMetrics().height() + 4, tableBox));
     tableLayout->addWidget(m_table);
+    // The current row's formula whole, wrapped, under the table (issue 26): at 1366 px the Formula column showed
+    // "2 B/param x 68,976,…" in English and lay mostly behind the scroll bar in Russian.
+    m_formulaDetail->setObjectName(QStringLiteral("formulaDetail"));
+    m_formulaDetail->setWordWrap(true);
+    m_formulaDetail->setTextFormat(Qt::RichText);
+    m_formulaDetail->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_formulaDetail->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    tableLayout->addWidget(m_formulaDetail);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentChanged, this, &MemoryPage::showFormulaDetail);
+    connect(m_proxy, &QAbstractItemModel::dataChanged, this, &MemoryPage::showFormulaDetail);
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, &MemoryPage::showFormulaDetail);
+    connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &MemoryPage::showFormulaDetail);
 
     m_top->addWidget(m_perGpu);
     m_top->addWidget(m_vsGpus);
@@ -565,6 +579,19 @@ void MemoryPage::showVerdict()
         p.setColor(QPalette::WindowText, color);
         m_verdictLabel->setPalette(p);
     }
+}
+
+void MemoryPage::showFormulaDetail()
+{
+    // The current row's, else the first row's: its term name, then the formula.
+    const QModelIndex current = m_table->currentIndex();
+    const int row = current.isValid() ? current.row() : 0;
+    const QString term = m_proxy->index(row, BreakdownModel::TermColumn).data().toString();
+    const QString formula = m_proxy->index(row, BreakdownModel::FormulaColumn).data().toString();
+    const QString text = formula.isEmpty() ? QString()
+                                           : QStringLiteral("<b>%1</b> \u2014 %2").arg(term.toHtmlEscaped(), formula.toHtmlEscaped());
+    if (text != m_formulaDetail->text())
+        m_formulaDetail->setText(text);
 }
 
 void MemoryPage::sizeColumns()

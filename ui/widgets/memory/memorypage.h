@@ -85,6 +85,8 @@ protected:
 private:
     /// Widths of the term, bytes and share columns for the table's font (the formula takes the rest).
     void sizeColumns();
+    /// The current breakdown row's formula, whole, in the label under the table.
+    void showFormulaDetail();
     void showVerdict();
     void showFixes();
     void settleChartLayouts();
@@ -110,6 +112,7 @@ private:
     QSortFilterProxyModel* m_proxy;
     QTableView* m_table;
     QLabel* m_tableTitle;
+    QLabel* m_formulaDetail;
     QSplitter* m_vertical;
     QSplitter* m_top;
     QSplitter* m_bottom;

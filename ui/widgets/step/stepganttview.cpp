@@ -14,6 +14,32 @@ namespace shardscope {
 
 using namespace stepui;
 
+namespace {
+
+/// The bubble: the worst stage's idle time between its pipeline blocks and at the end.
+std::vector<std::pair<double, double>> bubblesOf(const StepResult& r)
+{
+    std::vector<std::pair<double, double>> bubbles;
+    const double T = r.totals.stepTime;
+    double cursor = 0;
+    double postLength = 0;
+    for (const StepEvent& e : r.events)
+        if (e.phase == StepPhase::Optimizer)
+            postLength += e.duration;
+    for (const PipelineBlock& b : r.pipeline) {
+        if (b.stage != r.worstStage)
+            continue;
+        if (b.start > cursor)
+            bubbles.emplace_back(cursor, b.start);
+        cursor = std::max(cursor, b.start + b.duration);
+    }
+    if (!r.pipeline.empty() && T - postLength > cursor + 1e-12)
+        bubbles.emplace_back(cursor + postLength, T);
+    return bubbles;
+}
+
+} // namespace
+
 StepGanttView::StepGanttView(QWidget* parent)
     : StepTimeline(parent)
 {
@@ -72,24 +98,7 @@ void StepGanttView::paintStatic(QPainter& p)
     const double T = r.totals.stepTime;
     // MoE (issue 25): the expert-parallel all-to-alls get a row of their own, under the ring collectives.
     const QStringList allRows = {tr("compute"), tr("TP comm"), tr("DP comm"), tr("PP comm"), tr("host"), tr("EP all-to-all"), tr("bubble")};
-    // The bubble: the worst stage's idle time between its pipeline blocks and at the end.
-    std::vector<std::pair<double, double>> bubbles;
-    {
-        double cursor = 0;
-        double postLength = 0;
-        for (const StepEvent& e : r.events)
-            if (e.phase == StepPhase::Optimizer)
-                postLength += e.duration;
-        for (const PipelineBlock& b : r.pipeline) {
-            if (b.stage != r.worstStage)
-                continue;
-            if (b.start > cursor)
-                bubbles.emplace_back(cursor, b.start);
-            cursor = std::max(cursor, b.start + b.duration);
-        }
-        if (!r.pipeline.empty() && T - postLength > cursor + 1e-12)
-            bubbles.emplace_back(cursor + postLength, T);
-    }
+    const std::vector<std::pair<double, double>> bubbles = bubblesOf(r);
     auto laneOf = [](const StepEvent& e) {
         return e.kind == EventKind::Compute ? 0
             : e.group == CommGroup::TP      ? 1
@@ -167,41 +176,81 @@ void StepGanttView::paintStatic(QPainter& p)
     const QFontMetricsF fm(font());
     p.setPen(text);
     paintTimeAxis(p, a, T);
-    // Legend on the title line: swatches scale with the font; items that would run past the plot are left out
-    // (only at widths far below the window's minimum).
-    struct Item
-    {
-        QColor c;
-        QString name;
-    };
-    const Item legend[] = {{forwardColor(), tr("forward")},         {recomputeColor(), tr("recompute")},
-                           {backwardColor(), tr("backward")},       {optimizerColor(), tr("optimizer")},
-                           {exposedCommColor(), tr("exposed comm")}, {hiddenCommColor(), tr("hidden comm")},
-                           {allToAllColor(), tr("all-to-all (EP)")}, {bubbleColor(), tr("bubble")}};
-    const double head = headerHeight();
+    // The legend on the title lines, every entry the chart shows; where they do not fit on one line they wrap onto more
+    // (a 6.5 in figure left out "hidden comm" and "bubble", issue 26).
+    const double head = std::max(18.0, stepui::lineHeight(font())); // the first title line: "worst rank" beside it
     const double sw = std::round(0.6 * fm.height());
-    double x = a.left();
-    bool recompute = false, optimizer = false;
-    for (const StepEvent& e : r.events) {
-        recompute = recompute || (e.kind == EventKind::Compute && e.phase == StepPhase::Recompute);
-        optimizer = optimizer || (e.kind == EventKind::Compute && e.phase == StepPhase::Optimizer);
-    }
-    const bool allToAll = m_allToAllItems > 0;
     m_legendAllToAll = false;
-    for (const Item& it : legend) {
-        // Only what the chart shows.
-        if ((it.c == recomputeColor() && !recompute) || (it.c == optimizerColor() && !optimizer)
-            || (it.c == bubbleColor() && bubbles.empty()) || (it.c == allToAllColor() && !allToAll))
-            continue;
-        const double w = std::ceil(fm.horizontalAdvance(it.name)) + 2;
-        if (x + sw + 4 + w > width() - 4)
-            break;
-        p.fillRect(QRectF(x, (head - sw) / 2, sw, sw), it.c);
-        m_legendAllToAll = m_legendAllToAll || it.c == allToAllColor();
-        label(p, QRectF(x + sw + 4, 0, w, head), Qt::AlignVCenter | Qt::AlignLeft, it.name);
-        x += sw + 4 + w + sw;
+    for (const LegendEntry& it : legendEntries()) {
+        p.fillRect(QRectF(it.box.left(), it.box.top() + (it.box.height() - sw) / 2, sw, sw), it.color);
+        m_legendAllToAll = m_legendAllToAll || it.color == allToAllColor();
+        label(p, QRectF(it.box.left() + sw + 4, it.box.top(), it.box.width() - sw - 4, it.box.height()),
+              Qt::AlignVCenter | Qt::AlignLeft, it.name);
     }
     label(p, QRectF(4, 0, leftMargin() - 8, head), Qt::AlignVCenter | Qt::AlignRight, tr("worst rank"));
+}
+
+} // namespace shardscope
+
+namespace shardscope {
+
+using namespace stepui;
+
+StepGanttView::Shown StepGanttView::shown() const
+{
+    if (!data())
+        return {};
+    if (m_shownData.lock() == data())
+        return m_shown;
+    m_shownData = data();
+    const StepResult& r = data()->result;
+    Shown out;
+    for (const StepEvent& e : r.events) {
+        out.recompute = out.recompute || (e.kind == EventKind::Compute && e.phase == StepPhase::Recompute);
+        out.optimizer = out.optimizer || (e.kind == EventKind::Compute && e.phase == StepPhase::Optimizer);
+        out.allToAll = out.allToAll || e.kind == EventKind::AllToAll;
+    }
+    out.bubble = !bubblesOf(r).empty();
+    m_shown = out;
+    return out;
+}
+
+QList<StepGanttView::LegendEntry> StepGanttView::legendEntries() const
+{
+    QList<LegendEntry> out;
+    if (!data())
+        return out;
+    const Shown s = shown();
+    const std::pair<QColor, QString> all[] = {{forwardColor(), tr("forward")},         {recomputeColor(), tr("recompute")},
+                                              {backwardColor(), tr("backward")},       {optimizerColor(), tr("optimizer")},
+                                              {exposedCommColor(), tr("exposed comm")}, {hiddenCommColor(), tr("hidden comm")},
+                                              {allToAllColor(), tr("all-to-all (EP)")}, {bubbleColor(), tr("bubble")}};
+    const QFontMetricsF fm(font());
+    const double line = std::max(18.0, stepui::lineHeight(font()));
+    const double sw = std::round(0.6 * fm.height());
+    const double left = leftMargin(), right = std::max(left + 1, double(width()) - 4);
+    double x = left, y = 0;
+    for (const auto& [c, name] : all) {
+        // Only what the chart shows.
+        if ((c == recomputeColor() && !s.recompute) || (c == optimizerColor() && !s.optimizer) || (c == bubbleColor() && !s.bubble)
+            || (c == allToAllColor() && !s.allToAll))
+            continue;
+        const double w = sw + 4 + std::ceil(fm.horizontalAdvance(name)) + 2;
+        if (x > left && x + w > right) {
+            x = left;
+            y += line;
+        }
+        out << LegendEntry {c, name, QRectF(x, y, std::min(w, right - x), line)};
+        x += w + sw;
+    }
+    return out;
+}
+
+double StepGanttView::headerHeight() const
+{
+    const QList<LegendEntry> entries = legendEntries();
+    const double line = std::max(18.0, stepui::lineHeight(font()));
+    return entries.isEmpty() ? line : entries.constLast().box.bottom();
 }
 
 } // namespace shardscope

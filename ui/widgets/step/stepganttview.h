@@ -3,6 +3,11 @@
 
 #include "steptimeline.h"
 
+#include <QColor>
+#include <QList>
+#include <QRectF>
+#include <QString>
+
 namespace shardscope {
 
 /// The worst rank's step as a Gantt chart: compute (forward, recompute, backward, optimizer), the TP,
@@ -20,8 +25,19 @@ public:
     int allToAllItems() const { return m_allToAllItems; }
     bool legendShowsAllToAll() const { return m_legendAllToAll; }
 
+    /// The legend's entries for the current step, as its title lines show them (issue 26: none is left out; the legend
+    /// wraps onto more lines instead), each with where the last layout placed it.
+    struct LegendEntry
+    {
+        QColor color;
+        QString name;
+        QRectF box; ///< the swatch and the name, in widget coordinates at the present width
+    };
+    QList<LegendEntry> legendEntries() const;
+
 protected:
     void paintStatic(QPainter& p) override;
+    double headerHeight() const override;
     void changeEvent(QEvent* e) override;
     void showEvent(QShowEvent* e) override;
 
@@ -30,6 +46,14 @@ private:
     int rowCount() const;
     mutable std::weak_ptr<const stepui::StepData> m_rowsData; ///< the step rowCount() counted
     mutable int m_rows = 3;
+    /// What the step shows, counted once per step: recompute, optimizer, all-to-all, bubble.
+    struct Shown
+    {
+        bool recompute = false, optimizer = false, allToAll = false, bubble = false;
+    };
+    Shown shown() const;
+    mutable std::weak_ptr<const stepui::StepData> m_shownData;
+    mutable Shown m_shown;
     int m_allToAllItems = 0;
     bool m_legendAllToAll = false;
 };

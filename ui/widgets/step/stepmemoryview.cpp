@@ -149,7 +149,8 @@ void StepMemoryView::paintStatic(QPainter& p)
     label(p, peakBox, Qt::AlignLeft | Qt::AlignVCenter, peakText);
     p.setPen(text);
     const double head = headerHeight();
-    label(p, QRectF(4, 0, leftMargin() - 8, head), Qt::AlignVCenter | Qt::AlignRight, tr("memory"));
+    // One heading: no lane name ("memory") in the margin before it, which read as a second one ("memory Memory (device
+    // used), stage 1", issue 26); the bytes label the axis under it.
     // The whole sentence where it fits, else its first half (presentation mode's doubled type): the measure
     // and the stage always show, and no sentence ends in an ellipsis in front of a hall.
     const QString title = tr("Memory (%1) of the worst rank (stage %2) over the step: activations rise in forward and fall "

@@ -42,8 +42,9 @@ protected:
     virtual void paintOverlay(QPainter& p) { Q_UNUSED(p); }
     /// 110 px at the default font, growing with the font (presentation mode doubles it).
     virtual int leftMargin() const;
-    /// Heights of the title line above the plot and of the line below it: one line of the widget's font.
-    double headerHeight() const;
+    /// Heights of the title line above the plot and of the line below it: one line of the widget's font (the Gantt's
+    /// legend may take more lines where its entries do not fit on one).
+    virtual double headerHeight() const;
     double footerHeight() const;
     /// The time axis under plot `a` for a step of T seconds: ticks at round times (0, 5, 10 s; not quarters of the
     /// step, "2.676 s"), thinned so that labels keep half a label apart, each one line of the font high.
