@@ -22,6 +22,7 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace shardscope;
@@ -121,6 +122,36 @@ private slots:
                  int(Fp8Scaling::Cast));
         QCOMPARE(int(readRow("pytorch/torchtitan docs/mxfp8.md", "B200", "bf16 + mxfp8 linears").fp8Scaling),
                  int(Fp8Scaling::Mxfp8));
+    }
+
+    void workloadConfigColumns()
+    {
+        // Megatron-Bridge's llama3_workload_base_configs.py@00919dc sets recompute_num_layers=5 for the 8B H100 FP8-CS run;
+        // scripts/performance/utils/overrides.py _set_recompute_overrides makes that recompute_granularity "full",
+        // recompute_method "block": 5 of the stage's 32 layers recomputed. The reader takes every 6th block, 5 layers
+        // (fms-fsdp's count floor(32/6 + 1/2) = 5); cpu_offloading_num_layers and cuda_graph_impl are listed as stated.
+        const std::string csv = "id,source,model,total_params,layers,hidden,heads,vocab,seq,micro_batch,global_batch,gpus,"
+                                "gpus_per_node,gpu_type,dp,tp,pp,vpp,zero_stage,sequence_parallel,recompute,precision,"
+                                "measured_metric,measured_value,inferred_fields,notes,recompute_num_layers,"
+                                "cpu_offloading_num_layers,cuda_graph_impl\n"
+                                "X,NVIDIA-NeMo/Megatron-Bridge docs/performance-summary.md,Llama 3 8B,8.03e+09,32,4096,32,128256,"
+                                "8192,1,128,8,8,H100-SXM5-80GB,8,1,1,,1,,,fp8 current scaling,tokens_per_s_per_gpu,14451,,,5,"
+                                "20,local\n";
+        RowReadings log;
+        const Scenario s = scenarioForStepRow(parseCsvWithHeader(csv, "steps").front(), &log);
+        QCOMPARE(int(s.checkpointing), int(Checkpointing::Full));
+        QCOMPARE(s.checkpointInterval, std::int64_t(6));
+        QVERIFY(std::any_of(log.fromText.begin(), log.fromText.end(),
+                            [](const auto& r) { return r.column == "recompute_num_layers"; }));
+        for (const char* k : {"cpu-offloading-num-layers", "cuda-graph-impl"})
+            QVERIFY2(std::any_of(log.assumed.begin(), log.assumed.end(), [&](const auto& r) { return r.knob == k; }), k);
+        // Recomputing 5 of 32 layers costs less than recomputing all of them, more than none.
+        Scenario none = s, all = s;
+        none.checkpointing = Checkpointing::None;
+        all.checkpointInterval = 1;
+        const double t5 = computeStep(s).totals.recomputeSeconds, tAll = computeStep(all).totals.recomputeSeconds;
+        QVERIFY(t5 > 0 && std::abs(t5 / tAll - 5.0 / 32.0) < 0.02);
+        QCOMPARE(computeStep(none).totals.recomputeSeconds, 0.0);
     }
 
     void cudnnAttentionOneRate()
