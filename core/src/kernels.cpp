@@ -108,6 +108,34 @@ double cudnnFusedAttentionEfficiency(const GpuPreset& g, double queryLength)
 
 double defaultAttentionEfficiency(const GpuPreset& g) { return g.peakFlops8 > 0 ? 0.35 : 0.6; }
 
+double teFusedAttentionEfficiency(const GpuPreset& g, double queryLength)
+{
+    const double measured = cudnnFusedAttentionEfficiency(g, queryLength);
+    if (measured > 0)
+        return measured;
+    return g.peakFlops8 > 0 ? 0.6 : defaultAttentionEfficiency(g);
+}
+
+double castBytesPerElement(Fp8Scaling f)
+{
+    // NVIDIA/TransformerEngine@ad3f651 transformer_engine/pytorch/csrc/quantizer.cpp: Float8Quantizer (delayed scaling)
+    // quantises with the scale of the amax history, nvte_quantize_v2 writing the row-wise data and, with columnwise
+    // usage (the weight-gradient GEMM's operand), the transposed copy in the same kernel; Float8CurrentScalingQuantizer::
+    // quantize_impl runs nvte_compute_amax_with_config (a read of the input), nvte_compute_scale_from_amax, then
+    // nvte_quantize_v2; MXFP8Quantizer::quantize is nvte_quantize_v2 alone (cast_mxfp8_2D_kernel: row-wise and
+    // column-wise scaling in one pass, one E8M0 scale per 32 elements each); NVFP4Quantizer::quantize_impl computes the
+    // amax (nvte_hadamard_transform_amax with the random Hadamard transform, else nvte_compute_amax_with_config), then
+    // quantises both copies (fp4: half a byte, one E4M3 scale per 16 elements).
+    switch (f) {
+    case Fp8Scaling::Cast: return 2.0 + 1.0;
+    case Fp8Scaling::TeDelayed: return 2.0 + 1.0 + 1.0;
+    case Fp8Scaling::TeCurrent: return 2.0 + (2.0 + 1.0 + 1.0);
+    case Fp8Scaling::Mxfp8: return 2.0 + 2.0 * (1.0 + 1.0 / 32.0);
+    case Fp8Scaling::Nvfp4: return 2.0 + 2.0 + 2.0 * (0.5 + 1.0 / 16.0);
+    }
+    return 3.0;
+}
+
 namespace {
 
 /// `c` GEMMs of one shape running at once: their tiles share the waves.

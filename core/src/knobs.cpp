@@ -277,6 +277,16 @@ std::vector<Knob> makeKnobs()
                      "Fraction of the 16-bit peak the attention kernel reaches (default 0: FlashAttention-2's, A100 "
                      "0.6, H100 0.35).",
                      nullptr, SS_NUMBER(attentionEfficiency)));
+    v.push_back(choice("attentionKernel", "attention_kernel", "attention-kernel", "default|cudnn", "default or cudnn",
+                       "Attention kernel whose fraction of peak applies when --attention-efficiency is 0: default "
+                       "(FlashAttention-2) or cudnn (Transformer Engine's cuDNN fused attention: NVIDIA's measured rate "
+                       "on Blackwell, 0.6 on Hopper).",
+                       nullptr, SS_CHOICE(attentionKernel, attentionKernelKey, attentionKernelFromKey)));
+    v.push_back(choice("fp8Scaling", "fp8_scaling", "fp8-scaling", "cast|te-delayed|te-current|mxfp8|nvfp4",
+                       "cast, te-delayed, te-current, mxfp8 or nvfp4",
+                       "How fp8 recipes quantise each GEMM input (default cast: one fp8 copy, 3 bytes per element; "
+                       "te-delayed 4, te-current 6, mxfp8 4.06, nvfp4 5.13).",
+                       nullptr, SS_CHOICE(fp8Scaling, fp8ScalingKey, fp8ScalingFromKey)));
     v.push_back(onOff("overlapParamGather", "overlap_param_gather", "overlap-param-gather",
                       "Megatron-Core overlap_param_gather: ZeRO-1/2 param all-gather under the next forward (default "
                       "off).",

@@ -66,6 +66,14 @@ constexpr KeyOf<ActivationPrecision> kActPrecision[] = {{ActivationPrecision::Au
                                                         {ActivationPrecision::Fp32, "fp32"},
                                                         {ActivationPrecision::Autocast, "autocast"}};
 
+constexpr KeyOf<Fp8Scaling> kFp8Scaling[] = {{Fp8Scaling::Cast, "cast"},
+                                             {Fp8Scaling::TeDelayed, "te-delayed"},
+                                             {Fp8Scaling::TeCurrent, "te-current"},
+                                             {Fp8Scaling::Mxfp8, "mxfp8"},
+                                             {Fp8Scaling::Nvfp4, "nvfp4"}};
+constexpr KeyOf<AttentionKernel> kAttentionKernel[] = {{AttentionKernel::Default, "default"},
+                                                       {AttentionKernel::Cudnn, "cudnn"}};
+
 constexpr KeyOf<CapacityMeasure> kCapacityMeasure[] = {{CapacityMeasure::Allocated, "allocated"},
                                                        {CapacityMeasure::Reserved, "reserved"},
                                                        {CapacityMeasure::DeviceUsed, "device-used"}};
@@ -106,6 +114,10 @@ const char* scheduleKey(PipelineSchedule s) { return keyOf(kSchedule, s); }
 std::optional<PipelineSchedule> scheduleFromKey(const std::string& k) { return fromKey(kSchedule, k); }
 const char* frameworkKey(Framework f) { return keyOf(kFramework, f); }
 std::optional<Framework> frameworkFromKey(const std::string& k) { return fromKey(kFramework, k); }
+const char* fp8ScalingKey(Fp8Scaling f) { return keyOf(kFp8Scaling, f); }
+std::optional<Fp8Scaling> fp8ScalingFromKey(const std::string& k) { return fromKey(kFp8Scaling, k); }
+const char* attentionKernelKey(AttentionKernel k) { return keyOf(kAttentionKernel, k); }
+std::optional<AttentionKernel> attentionKernelFromKey(const std::string& k) { return fromKey(kAttentionKernel, k); }
 const char* activationPrecisionKey(ActivationPrecision a) { return keyOf(kActPrecision, a); }
 std::optional<ActivationPrecision> activationPrecisionFromKey(const std::string& k) { return fromKey(kActPrecision, k); }
 const char* capacityMeasureKey(CapacityMeasure m) { return keyOf(kCapacityMeasure, m); }

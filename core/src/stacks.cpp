@@ -84,6 +84,9 @@ std::optional<StackProfile> stackProfile(const std::string& keyAtVersion)
                   {"recipe", "megatron-bf16", "bf16 params, fp32 main grads (accumulate_allreduce_grads_in_fp32), fp32 "
                                               "master and Adam: 18 B/param before sharding"},
                   {"flash_attention", "on", "Transformer Engine fused attention"},
+                  {"attention_kernel", "cudnn", "TE's cuDNN fused attention: NVIDIA's measured rate on Blackwell, 0.6 on "
+                                                "Hopper (kernels.h teFusedAttentionEfficiency)"},
+                  {"fp8_scaling", "te-delayed", "fp8 recipes through Transformer Engine (DelayedScaling, its default)"},
                   {"compiled", "on", "fused kernels (TE, bias-gelu / swiglu fusions)"}},
                  old ? "Narayanan et al. 2021 count (72 B s L h^2 (1 + s/6h + V/12Lh)): full score matrix"
                      : "Megatron-LM@001b00c megatron/training/training.py num_floating_point_operations: seq_len / 2");
@@ -97,7 +100,9 @@ std::optional<StackProfile> stackProfile(const std::string& keyAtVersion)
                   {"recipe", "megatron-bf16", "fp32 main grads: 18 B/param before sharding"},
                   {"flash_attention", "on", "TE / cuDNN fused attention"},
                   {"compiled", "on", "TE fused kernels"},
-                  {"attention_efficiency", "0.6", "cuDNN fused attention on Hopper (docs/validation-steps.md)"},
+                  {"attention_kernel", "cudnn", "TE's cuDNN fused attention: NVIDIA's measured rate on Blackwell, 0.6 on "
+                                                "Hopper (kernels.h teFusedAttentionEfficiency)"},
+                  {"fp8_scaling", "te-delayed", "fp8 recipes through Transformer Engine (DelayedScaling, its default)"},
                   {"overlap_param_gather", "on", "recipes set overlap_grad_reduce / overlap_param_gather"},
                   {"tp_comm_overlap", "on", "recipes set tp_comm_overlap"}},
                  old ? "NVIDIA/NeMo@034b17b nemo/utils/flops_formulas.py llama3(): 12 s/h (full score matrix)"

@@ -24,8 +24,12 @@ KernelModel kernelModel(const Scenario& s, const GpuPreset& g)
     // reach the stock part's fractions of peak times the cap's fraction (gpus.h, powerCapFraction). A figure
     // entered by the user is taken as the fraction of the nominal peak, as it is.
     km.gemmEfficiency = s.kernelEfficiency > 0 ? s.kernelEfficiency : defaultGemmEfficiency(g) * g.powerCapFraction;
-    km.attentionEfficiency
-        = s.attentionEfficiency > 0 ? s.attentionEfficiency : defaultAttentionEfficiency(g) * g.powerCapFraction;
+    // Transformer Engine's cuDNN attention (AttentionKernel::Cudnn: the Megatron-Core and NeMo stacks) at its own rate
+    // at this query length (teFusedAttentionEfficiency: NVIDIA's measurement on Blackwell, 0.6 on Hopper).
+    const double queryLength = double(s.seq) / double(std::max<std::int64_t>(1, s.cp));
+    const double kernelDefault = s.attentionKernel == AttentionKernel::Cudnn ? teFusedAttentionEfficiency(g, queryLength)
+                                                                             : defaultAttentionEfficiency(g);
+    km.attentionEfficiency = s.attentionEfficiency > 0 ? s.attentionEfficiency : kernelDefault * g.powerCapFraction;
     km.sms = smCount(g);
     km.tileN = hopperOrLater ? 256 : 128;
     km.kOverhead = s.gemmKOverhead;
@@ -83,11 +87,13 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
     const double up = k * gemmSeconds(km, T, gated * f / t, h, fp8);
     const double down = k * gemmSeconds(km, T, h, f / t, fp8);
     const double head = gemmSeconds(km, T, double(a.vocab) / t, h, false);
-    // fp8 casts: every GEMM input activation read in 16 bits and written in 8 (3 bytes per element); in
-    // backward the output gradients too. Weight casts are cached across micro-batches (Transformer Engine).
+    // fp8 casts: every GEMM input activation read in 16 bits and written in the recipe's format(s), at the bytes per
+    // element of its scaling (castBytesPerElement: 3 for one fp8 copy, 4 for Transformer Engine's cast-transpose, 6 with
+    // current scaling's amax pass, ...); in backward the output gradients too. Weight casts are cached across
+    // micro-batches (Transformer Engine).
     double castFwd = 0;
     if (fp8)
-        castFwd = memorySeconds(km, 3.0 * T * (h + q / t + h + k * f / t));
+        castFwd = memorySeconds(km, castBytesPerElement(s.fp8Scaling) * T * (h + q / t + h + k * f / t));
     // Element-wise work per token, in 16-bit elements (forward; backward moves twice as much): each norm
     // reads and writes the hidden state, each residual add reads two and writes one, the activation reads
     // its inputs and writes its output, rotary embedding rewrites Q and K. With sequence parallelism the

@@ -379,10 +379,36 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const Conf
     // Megatron-Core / NeMo; PyTorch stacks use SDPA's FlashAttention-2 (the GPU default).
     // On Blackwell, the same kernel at the rate NVIDIA measured for it at this query length (kernels.h,
     // cudnnFusedAttentionEfficiency): forward and backward together.
+    // How the run quantises each GEMM input (castBytesPerElement, docs/model.md "Low-precision casts"): MXFP8 and NVFP4
+    // by their format, whatever the stack; per-tensor fp8 under Megatron-Core / NeMo by Transformer Engine's recipe
+    // (current scaling when the row says so, else TE's default DelayedScaling); other stacks' per-tensor fp8 (torchao)
+    // one fused cast.
+    if (s.recipe.fp8) {
+        const bool mx = affirms(prec, "mxfp8") || affirms(prec, "fp8-mx");
+        const bool current = affirms(prec, "current scaling") || affirms(prec, "fp8-cs");
+        if (fp4) {
+            s.fp8Scaling = Fp8Scaling::Nvfp4;
+            log.read("fp8-scaling", "nvfp4", "precision", prec);
+        } else if (mx) {
+            s.fp8Scaling = Fp8Scaling::Mxfp8;
+            log.read("fp8-scaling", "mxfp8", "precision", prec);
+        } else if (megatronCore && current) {
+            s.fp8Scaling = Fp8Scaling::TeCurrent;
+            log.read("fp8-scaling", "te-current", "precision", prec);
+        } else if (megatronCore) {
+            s.fp8Scaling = Fp8Scaling::TeDelayed;
+            log.assume("fp8-scaling", "te-delayed", "Transformer Engine's default fp8 recipe (DelayedScaling)");
+        } else {
+            log.assume("fp8-scaling", "cast", "one fused fp8 cast per GEMM input (torchao under torch.compile)");
+        }
+    }
+    // One rate for that kernel wherever it is taken (teFusedAttentionEfficiency: `step --stack nemo` gets the same).
     if (megatronCore && resolveGpu(s).peakFlops8 > 0) {
         const GpuPreset g = resolveGpu(s);
-        const double measured = cudnnFusedAttentionEfficiency(g, double(s.seq) / double(std::max<std::int64_t>(1, s.cp)));
-        s.attentionEfficiency = measured > 0 ? measured : 0.6;
+        const double queryLength = double(s.seq) / double(std::max<std::int64_t>(1, s.cp));
+        const double measured = cudnnFusedAttentionEfficiency(g, queryLength);
+        s.attentionKernel = AttentionKernel::Cudnn;
+        s.attentionEfficiency = teFusedAttentionEfficiency(g, queryLength);
         // Three decimals, built from integers (snprintf would follow LC_NUMERIC's decimal comma).
         const long milli = std::lround(measured * 1000.0);
         const std::string frac = std::to_string(milli % 1000);
@@ -419,6 +445,29 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const Conf
     if (!llama) {
         s.arch.qkvBias = s.arch.attnOutBias = s.arch.mlpBias = true;
     }
+    // Megatron-Bridge's workload configs (scripts/performance/configs/<family>/*_workload_base_configs.py) set knobs its
+    // performance tables never print; a row states them in columns of the config's own names, read from the config at
+    // the table's commit (docs/validation.md). scripts/performance/utils/overrides.py _set_recompute_overrides: a
+    // recompute_num_layers N sets recompute_granularity "full" and recompute_method "block", i.e. N layers of each
+    // pipeline stage recomputed in full; the step model takes that count as every n-th block (checkpointInterval, the
+    // same number of recomputed layers per stage).
+    if (!get(row, "recompute_num_layers").empty()) {
+        const std::int64_t n = integer(row, "recompute_num_layers", -1);
+        const std::int64_t perStage = s.arch.layers / std::max<std::int64_t>(1, s.pp);
+        if (n < 1 || n > perStage)
+            unmodelled("recompute_num_layers must be a whole number from 1 to the layers of one pipeline stage");
+        s.checkpointing = Checkpointing::Full;
+        s.checkpointInterval = std::max<std::int64_t>(1, std::llround(double(perStage) / double(n)));
+        log.read("checkpointing", "full, every " + std::to_string(s.checkpointInterval) + "-th block",
+                 "recompute_num_layers", get(row, "recompute_num_layers") + " (block: full recompute of that many layers per stage)");
+    }
+    if (const std::string off = get(row, "cpu_offloading_num_layers"); !off.empty())
+        log.assume("cpu-offloading-num-layers", off,
+                   "stated, not modelled: the step model prices no activation copies to host memory for part of the "
+                   "layers (--activation-offload is all or nothing)");
+    if (const std::string graph = get(row, "cuda_graph_impl"); !graph.empty())
+        log.assume("cuda-graph-impl", graph,
+                   "stated; the step model has no CPU launch overhead, so a CUDA graph changes nothing in it");
     // A stated stack, the run's own config file and explicit knob columns (stacks.cpp): stated, not guessed.
     applyStatedColumns(row, s, log, importer, legacyStepColumn);
     return s;

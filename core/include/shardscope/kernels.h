@@ -3,6 +3,7 @@
 
 #include "shardscope/architecture.h"
 #include "shardscope/gpus.h"
+#include "shardscope/scenario.h"
 
 #include <cstdint>
 
@@ -42,6 +43,20 @@ double defaultAttentionEfficiency(const GpuPreset& g);
 /// the backward (2.5 x the forward's FLOPs) together, 3.5 / (1 / e_fwd + 2.5 / e_bwd), interpolated in log2 of the
 /// query length and held at the table's ends. 0 for a GPU with no such measurement (Hopper keeps its 0.6).
 double cudnnFusedAttentionEfficiency(const GpuPreset& g, double queryLength);
+
+/// Transformer Engine's cuDNN fused attention (AttentionKernel::Cudnn: Megatron-Core and NeMo, in `step --stack` and in
+/// the steps reader alike): NVIDIA's measured rate where cudnnFusedAttentionEfficiency() has one (Blackwell), else 0.6 of
+/// the 16-bit peak on a GPU with FP8 tensor cores (Hopper: the FlashAttention-3 class), else FlashAttention-2's default.
+double teFusedAttentionEfficiency(const GpuPreset& g, double queryLength);
+
+/// HBM bytes per element that quantising one GEMM input moves (read in 16 bits, written in the recipe's format), by
+/// Fp8Scaling (docs/model.md, "Low-precision casts"; NVIDIA/TransformerEngine@ad3f651
+/// transformer_engine/pytorch/csrc/quantizer.cpp): Cast 2 + 1 = 3; TeDelayed 2 + 1 + 1 = 4 (one cast-transpose kernel
+/// writes both copies, the amax taken in the same pass); TeCurrent 2 + 4 = 6 (nvte_compute_amax_with_config reads the
+/// input once more before the cast); Mxfp8 2 + 2 x (1 + 1/32) (row-wise and column-wise copies, an E8M0 scale per 32
+/// elements, one kernel); Nvfp4 2 + 2 + 2 x (0.5 + 1/16) (the amax pass, with the Hadamard transform, then row-wise and
+/// column-wise fp4 copies with an E4M3 scale per 16 elements).
+double castBytesPerElement(Fp8Scaling f);
 
 /// Seconds of one GEMM C[M,N] = A[M,K] B[K,N]: 2MNK FLOPs at peak x efficiency x K/(K + kOverhead) x wave
 /// efficiency (tiles / (waves x SMs)), or its operand and result bytes at HBM bandwidth if that is slower.

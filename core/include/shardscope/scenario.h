@@ -28,6 +28,16 @@ enum class Framework { DeepSpeed, Fsdp2, Megatron, Ddp, Single };
 enum class ActivationPrecision { Auto, Bits16, Fp32, Autocast };
 /// Which figure meets the capacity line: torch's peak allocated, its peak reserved, or the device's used memory.
 enum class CapacityMeasure { Allocated, Reserved, DeviceUsed };
+/// How an fp8 / fp4 recipe quantises each GEMM input (docs/model.md, "Low-precision casts"): Cast, one fp8 copy
+/// written per input (a fused cast, torchao under torch.compile); TeDelayed, Transformer Engine's delayed scaling
+/// (one cast-transpose kernel writes the row-wise and the transposed copy); TeCurrent, TE's current scaling (an amax
+/// pass, then the cast-transpose); Mxfp8, 32-element block scales, row-wise and column-wise copies with their E8M0
+/// scales; Nvfp4, an amax pass (with the random Hadamard transform) and row-wise and column-wise fp4 copies with an
+/// E4M3 scale per 16 elements.
+enum class Fp8Scaling { Cast, TeDelayed, TeCurrent, Mxfp8, Nvfp4 };
+/// The attention kernel behind `attentionEfficiency` = 0: Default, FlashAttention-2's fraction of peak; Cudnn,
+/// Transformer Engine's cuDNN fused attention (Megatron-Core / NeMo), at NVIDIA's measured rate where one exists.
+enum class AttentionKernel { Default, Cudnn };
 
 /// The named per-GPU memory terms. Keys (termKey) are the JSON/CSV names: `<key>_bytes`.
 enum class Term {
@@ -66,6 +76,10 @@ const char* activationPrecisionKey(ActivationPrecision a);
 std::optional<ActivationPrecision> activationPrecisionFromKey(const std::string& key);
 const char* capacityMeasureKey(CapacityMeasure m);
 std::optional<CapacityMeasure> capacityMeasureFromKey(const std::string& key);
+const char* fp8ScalingKey(Fp8Scaling f);
+std::optional<Fp8Scaling> fp8ScalingFromKey(const std::string& key);
+const char* attentionKernelKey(AttentionKernel k);
+std::optional<AttentionKernel> attentionKernelFromKey(const std::string& key);
 
 /**
  * Everything the model needs to answer "how much memory per GPU, and does it fit".
@@ -150,6 +164,10 @@ struct Scenario
     /// Fraction of the 16-bit peak the fused attention kernel reaches; 0 = the GPU's default
     /// (FlashAttention-2: A100 0.6, Hopper and later 0.45; docs/model.md).
     double attentionEfficiency = 0;
+    /// Which kernel that default is for (AttentionKernel): Cudnn takes teFusedAttentionEfficiency() (kernels.h).
+    AttentionKernel attentionKernel = AttentionKernel::Default;
+    /// How fp8 / fp4 recipes quantise each GEMM input (Fp8Scaling; the cast bytes of docs/model.md).
+    Fp8Scaling fp8Scaling = Fp8Scaling::Cast;
     /// Megatron-Core overlap_param_gather: ZeRO-1/2's all-gather of updated params overlaps the next forward.
     bool overlapParamGather = false;
     /// Async TP / TP comm overlap (Megatron-Core tp_comm_overlap, torchtitan AsyncTP): TP collectives are

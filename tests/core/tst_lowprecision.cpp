@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: MIT
+// Issue 24: the low-precision casts of each fp8 / fp4 recipe (docs/model.md, "Low-precision casts") against the kernels
+// Transformer Engine runs for them, and Transformer Engine's cuDNN attention taken at one rate by `step --stack nemo`
+// and by the steps reader.
+//
+// Source of the casts: NVIDIA/TransformerEngine@ad3f651 transformer_engine/pytorch/csrc/quantizer.cpp.
+//  - Float8Quantizer (DelayedScaling): nvte_quantize_v2 with the scale from the amax history; with columnwise usage the
+//    same kernel writes the transposed copy the weight-gradient GEMM reads: read 2 B, write 1 + 1 B per element.
+//  - Float8CurrentScalingQuantizer::quantize_impl: nvte_compute_amax_with_config (reads the input), then
+//    nvte_compute_scale_from_amax, then nvte_quantize_v2: 2 + (2 + 1 + 1) B.
+//  - MXFP8Quantizer::quantize: nvte_quantize_v2 only (cast_mxfp8_2D_kernel, row-wise and column-wise scaling in one
+//    pass, an E8M0 scale per 32 elements each): 2 + 2 x (1 + 1/32) B.
+//  - NVFP4Quantizer::quantize_impl: the amax (nvte_hadamard_transform_amax, the random Hadamard transform, else
+//    nvte_compute_amax_with_config), then row-wise and column-wise fp4 copies (half a byte, an E4M3 scale per 16
+//    elements): 2 + 2 + 2 x (0.5 + 1/16) B.
+#include "shardscope/csv.h"
+#include "shardscope/gpus.h"
+#include "shardscope/kernels.h"
+#include "shardscope/stacks.h"
+#include "shardscope/step.h"
+#include "shardscope/validation_steps.h"
+
+#include <QtTest>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace shardscope;
+
+namespace {
+
+/// Llama 3 8B (Meta's config) on 8 H100s, DP 8, fp8 linears, no recompute.
+Scenario llama3_8b()
+{
+    Scenario s;
+    Architecture a;
+    a.id = "custom";
+    a.layers = 32;
+    a.hidden = 4096;
+    a.heads = 32;
+    a.kvHeads = 8;
+    a.headDim = 128;
+    a.ffn = 14336;
+    a.vocab = 128256;
+    a.gatedMlp = true;
+    a.norm = NormKind::RMSNorm;
+    s.arch = a;
+    s.bareParams.reset();
+    s.gpu = "h100-80gb";
+    s.gpus = 8;
+    s.framework = Framework::Megatron;
+    s.zeroStage = 1;
+    s.seq = 8192;
+    s.microBatch = 1;
+    s.gradAccum = 4;
+    s.checkpointing = Checkpointing::None;
+    s.recipe = resolveRecipe("fp8-mixed");
+    return s;
+}
+
+const std::string kHeader = "id,source,model,total_params,layers,hidden,heads,vocab,seq,micro_batch,global_batch,gpus,"
+                            "gpus_per_node,gpu_type,dp,tp,pp,vpp,zero_stage,sequence_parallel,recompute,precision,"
+                            "measured_metric,measured_value,inferred_fields,notes\n";
+
+Scenario readRow(const std::string& source, const std::string& gpu, const std::string& precision)
+{
+    const std::string csv = kHeader + "X," + source + ",Llama 3 8B,8.03e+09,32,4096,32,128256,8192,1,64,8,8,\"" + gpu
+        + "\",8,1,1,,1,,none,\"" + precision + "\",tokens_per_s_per_gpu,10000,,\n";
+    const auto rows = parseCsvWithHeader(csv, "steps");
+    RowReadings log;
+    return scenarioForStepRow(rows.front(), &log);
+}
+
+} // namespace
+
+class TestLowPrecision : public QObject
+{
+    Q_OBJECT
+private slots:
+    void castBytesFromTransformerEngine()
+    {
+        QCOMPARE(castBytesPerElement(Fp8Scaling::Cast), 3.0);
+        QCOMPARE(castBytesPerElement(Fp8Scaling::TeDelayed), 4.0);
+        QCOMPARE(castBytesPerElement(Fp8Scaling::TeCurrent), 6.0);
+        QCOMPARE(castBytesPerElement(Fp8Scaling::Mxfp8), 4.0625);
+        QCOMPARE(castBytesPerElement(Fp8Scaling::Nvfp4), 5.125);
+    }
+
+    void castTimeInTheStep()
+    {
+        // Per layer and micro-batch the four GEMM inputs (QKV: h, output projection: q, MLP up: h, down: f) of
+        // T = 8192 tokens are quantised in forward, and their output gradients twice as many bytes in backward; at 85%
+        // of the H100's 3.35 TB/s. Current scaling moves 6 - 3 = 3 B per element more than one cast.
+        Scenario cast = llama3_8b(), current = llama3_8b();
+        cast.fp8Scaling = Fp8Scaling::Cast;
+        current.fp8Scaling = Fp8Scaling::TeCurrent;
+        const StepResult a = computeStep(cast), b = computeStep(current);
+        const double T = 8192, h = 4096, q = 4096, f = 14336;
+        const double elements = T * (h + q + h + f);
+        const double hbm = findGpuPreset("h100-80gb")->hbmBytesPerSecond * 0.85;
+        const double expected = 3.0 * (6.0 - 3.0) * elements / hbm * 32 * 4; // fwd + 2 x bwd, 32 layers, 4 micro-batches
+        const double got = b.totals.computeSeconds - a.totals.computeSeconds;
+        QVERIFY2(std::abs(got / expected - 1) < 1e-6, qPrintable(QString::number(got) + " vs " + QString::number(expected)));
+        // bf16 runs no casts: the scaling changes nothing there.
+        Scenario bf16 = llama3_8b(), bf16Current = llama3_8b();
+        bf16.recipe = bf16Current.recipe = resolveRecipe("mixed");
+        bf16Current.fp8Scaling = Fp8Scaling::TeCurrent;
+        QCOMPARE(computeStep(bf16Current).totals.stepTime, computeStep(bf16).totals.stepTime);
+    }
+
+    void readerTakesTheRecipe()
+    {
+        // Megatron-Bridge's precision names (docs/performance-summary.md: FP8-CS, FP8-MX, NVFP4), NeMo 24.x "fp8"
+        // (TE's default DelayedScaling), torchao's float8 under torchtitan (one fused cast).
+        const std::string mb = "NVIDIA-NeMo/Megatron-Bridge docs/performance-summary.md";
+        QCOMPARE(int(readRow(mb, "B200 (DGX-B200)", "fp8 current scaling").fp8Scaling), int(Fp8Scaling::TeCurrent));
+        QCOMPARE(int(readRow(mb, "B200 (DGX-B200)", "mxfp8 (32-element blocks)").fp8Scaling), int(Fp8Scaling::Mxfp8));
+        QCOMPARE(int(readRow(mb, "GB300 (DGX-GB300)", "nvfp4").fp8Scaling), int(Fp8Scaling::Nvfp4));
+        QCOMPARE(int(readRow("NVIDIA/NeMo performance_summary.md", "H100-SXM5-80GB", "fp8").fp8Scaling),
+                 int(Fp8Scaling::TeDelayed));
+        QCOMPARE(int(readRow("pytorch/torchtitan benchmarks", "H100-SXM5-80GB", "bf16 + float8 linears").fp8Scaling),
+                 int(Fp8Scaling::Cast));
+        QCOMPARE(int(readRow("pytorch/torchtitan docs/mxfp8.md", "B200", "bf16 + mxfp8 linears").fp8Scaling),
+                 int(Fp8Scaling::Mxfp8));
+    }
+
+    void workloadConfigColumns()
+    {
+        // Megatron-Bridge's llama3_workload_base_configs.py@00919dc sets recompute_num_layers=5 for the 8B H100 FP8-CS run;
+        // scripts/performance/utils/overrides.py _set_recompute_overrides makes that recompute_granularity "full",
+        // recompute_method "block": 5 of the stage's 32 layers recomputed. The reader takes every 6th block, 5 layers
+        // (fms-fsdp's count floor(32/6 + 1/2) = 5); cpu_offloading_num_layers and cuda_graph_impl are listed as stated.
+        const std::string csv = "id,source,model,total_params,layers,hidden,heads,vocab,seq,micro_batch,global_batch,gpus,"
+                                "gpus_per_node,gpu_type,dp,tp,pp,vpp,zero_stage,sequence_parallel,recompute,precision,"
+                                "measured_metric,measured_value,inferred_fields,notes,recompute_num_layers,"
+                                "cpu_offloading_num_layers,cuda_graph_impl\n"
+                                "X,NVIDIA-NeMo/Megatron-Bridge docs/performance-summary.md,Llama 3 8B,8.03e+09,32,4096,32,128256,"
+                                "8192,1,128,8,8,H100-SXM5-80GB,8,1,1,,1,,,fp8 current scaling,tokens_per_s_per_gpu,14451,,,5,"
+                                "20,local\n";
+        RowReadings log;
+        const Scenario s = scenarioForStepRow(parseCsvWithHeader(csv, "steps").front(), &log);
+        QCOMPARE(int(s.checkpointing), int(Checkpointing::Full));
+        QCOMPARE(s.checkpointInterval, std::int64_t(6));
+        QVERIFY(std::any_of(log.fromText.begin(), log.fromText.end(),
+                            [](const auto& r) { return r.column == "recompute_num_layers"; }));
+        for (const char* k : {"cpu-offloading-num-layers", "cuda-graph-impl"})
+            QVERIFY2(std::any_of(log.assumed.begin(), log.assumed.end(), [&](const auto& r) { return r.knob == k; }), k);
+        // Recomputing 5 of 32 layers costs less than recomputing all of them, more than none.
+        Scenario none = s, all = s;
+        none.checkpointing = Checkpointing::None;
+        all.checkpointInterval = 1;
+        const double t5 = computeStep(s).totals.recomputeSeconds, tAll = computeStep(all).totals.recomputeSeconds;
+        QVERIFY(t5 > 0 && std::abs(t5 / tAll - 5.0 / 32.0) < 0.02);
+        QCOMPARE(computeStep(none).totals.recomputeSeconds, 0.0);
+    }
+
+    void cudnnAttentionOneRate()
+    {
+        // `--stack nemo` (and megatron-core) set the cuDNN attention kernel, not a number; the step model then takes
+        // teFusedAttentionEfficiency(), the rate the steps reader gives a Megatron-Bridge row: NVIDIA's measurement on
+        // GB200 (NVIDIA/cudnn-frontend@d48a60e benchmark/sdpa_benchmark_training/artifacts), 0.6 on H100.
+        for (const char* key : {"nemo", "megatron-core"}) {
+            Scenario s = llama3_8b();
+            applyStack(*stackProfile(key), s);
+            QCOMPARE(int(s.attentionKernel), int(AttentionKernel::Cudnn));
+            QCOMPARE(int(s.fp8Scaling), int(Fp8Scaling::TeDelayed));
+            QCOMPARE(s.attentionEfficiency, 0.0);
+        }
+        for (const char* gpu : {"gb200-186gb", "h100-80gb"}) {
+            Scenario stack = llama3_8b();
+            stack.gpu = gpu;
+            applyStack(*stackProfile("nemo"), stack);
+            Scenario stated = stack;
+            const GpuPreset g = *findGpuPreset(gpu);
+            stated.attentionEfficiency = std::string(gpu) == "h100-80gb" ? 0.6 : cudnnFusedAttentionEfficiency(g, 8192);
+            QCOMPARE(teFusedAttentionEfficiency(g, 8192), stated.attentionEfficiency);
+            QCOMPARE(computeStep(stack).totals.stepTime, computeStep(stated).totals.stepTime);
+            // The reader's row on that GPU takes the same figure.
+            const Scenario row = readRow("NVIDIA-NeMo/Megatron-Bridge docs/performance-summary.md",
+                                         std::string(gpu) == "h100-80gb" ? "H100-SXM5-80GB" : "GB200 (DGX-GB200, NVL72)",
+                                         "fp8 current scaling");
+            QCOMPARE(row.attentionEfficiency, stated.attentionEfficiency);
+            QCOMPARE(int(row.attentionKernel), int(AttentionKernel::Cudnn));
+        }
+        // Without the kernel the default stays FlashAttention-2's (0.35 on Hopper): a step with cuDNN's 0.6 is faster.
+        Scenario fa2 = llama3_8b(), cudnn = llama3_8b();
+        cudnn.attentionKernel = AttentionKernel::Cudnn;
+        QVERIFY(computeStep(cudnn).totals.stepTime < computeStep(fa2).totals.stepTime);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLowPrecision)
+#include "tst_lowprecision.moc"
