@@ -114,7 +114,7 @@ Scenario autoModel(const Architecture& a, std::int64_t gpus, std::int64_t pp, st
 /// node: moeNodeDedup where the row's EP group spans nodes.
 Scenario bridge(const Architecture& a, const char* gpu, std::int64_t gpus, std::int64_t tp, std::int64_t pp,
                 std::int64_t vpp, std::int64_t ep, std::int64_t mb, std::int64_t gbs, bool fp8, bool a2aOverlap,
-                bool flexDispatcher)
+                bool flexDispatcher, std::uint32_t recomputeModules = 0)
 {
     Scenario s;
     s.arch = a;
@@ -143,8 +143,15 @@ Scenario bridge(const Architecture& a, const char* gpu, std::int64_t gpus, std::
     s.microBatch = mb;
     s.gradAccum = gbs / (gpus / (tp * pp) * mb);
     s.checkpointing = Checkpointing::None;
+    s.recomputeModules = recomputeModules;
     return s;
 }
+
+/// The recompute modules the recipes name (fourth pass): DeepSeek-V3's mla_up_proj (deepseek_workload_base_configs.py
+/// at 04264182 and f0e2c37e, every DGX variant), gpt-oss-120b's layernorm and moe_act (gpt_oss_workload_base_configs.py
+/// at 07eea52d and 1e7adfa9: B200 and H100). Qwen3's configs name none.
+constexpr std::uint32_t kDsRecompute = kRecomputeMlaUpProj;
+constexpr std::uint32_t kGptOssRecompute = kRecomputeLayernorm | kRecomputeMoeAct;
 
 /// A step's seconds from a table's tokens per second per GPU: global batch x sequence / (GPUs x tokens/s/GPU).
 double fromTokensPerGpu(double gbs, double seq, double gpus, double tokensPerSecondPerGpu)
@@ -214,16 +221,16 @@ const std::vector<Run>& runs()
         // DeepSeekV3, DGX-B200, MXFP8, 256 GPUs, GBS 4096, MBS 1, PP 16, EP 8: 2689 tokens/s/GPU (deepseek config B200_V1 at
         // 04264182: hybridep, no a2a overlap, recompute mla_up_proj; MTP as the preset).
         {"mb2602-deepseek-v3-256xB200-mxfp8", "Megatron-Bridge@0a25f911 docs/performance-summary-archive.md, 26.02 container", false, fromTokensPerGpu(4096, 4096, 256, 2689),
-         [] { return bridge(*findModelPreset("deepseek-v3"), "b200-192gb", 256, 1, 16, 1, 8, 1, 4096, true, false, true); },
+         [] { return bridge(*findModelPreset("deepseek-v3"), "b200-192gb", 256, 1, 16, 1, 8, 1, 4096, true, false, true, kDsRecompute); },
          Set::FreshSeen},
         // GPT OSS 120B, DGX-B200, BF16, 64 GPUs, GBS 1280, MBS 4, EP 64: 8047 tokens/s/GPU (gpt_oss config B200_BF16_V1 at
         // 07eea52d: the all-to-all dispatcher, no a2a overlap, recompute layernorm and moe_act).
         {"mb2602-gpt-oss-120b-64xB200-bf16", "Megatron-Bridge@0a25f911 docs/performance-summary-archive.md, 26.02 container", false, fromTokensPerGpu(1280, 4096, 64, 8047),
-         [] { return bridge(*findModelPreset("gpt-oss-120b"), "b200-192gb", 64, 1, 1, 1, 64, 4, 1280, false, false, false); },
+         [] { return bridge(*findModelPreset("gpt-oss-120b"), "b200-192gb", 64, 1, 1, 1, 64, 4, 1280, false, false, false, kGptOssRecompute); },
          Set::FreshSeen},
         // GPT OSS 120B, DGX-H100, BF16, 64 GPUs, GBS 1280, MBS 1, PP 4, EP 8: 5993 tokens/s/GPU (config H100_BF16_V2 at 07eea52d).
         {"mb2602-gpt-oss-120b-64xH100-bf16", "Megatron-Bridge@0a25f911 docs/performance-summary-archive.md, 26.02 container", true, fromTokensPerGpu(1280, 4096, 64, 5993),
-         [] { return bridge(*findModelPreset("gpt-oss-120b"), "h100-80gb", 64, 1, 4, 1, 8, 1, 1280, false, false, false); },
+         [] { return bridge(*findModelPreset("gpt-oss-120b"), "h100-80gb", 64, 1, 4, 1, 8, 1, 1280, false, false, false, kGptOssRecompute); },
          Set::FreshHeldOut},
         // Qwen3_30B_a3B, DGX-B200, MXFP8, 8 GPUs, GBS 512, MBS 1, EP 8: 9691 tokens/s/GPU (qwen3 config B200 at 01b2977e:
         // hybridep, no a2a overlap).
@@ -247,11 +254,11 @@ const std::vector<Run>& runs()
          Set::FreshSeen},
         // DeepSeekV3 (w/ MTP), DGX-B200, FP8-MX, 256 GPUs, GBS 2048, MBS 1, PP 16, EP 8: 2139 tokens/s/GPU.
         {"mb2511-deepseek-v3-256xB200-mxfp8", "Megatron-Bridge@00b7660 docs/performance-summary.md, 25.11 container", false, fromTokensPerGpu(2048, 4096, 256, 2139),
-         [] { return bridge(*findModelPreset("deepseek-v3"), "b200-192gb", 256, 1, 16, 1, 8, 1, 2048, true, false, true); },
+         [] { return bridge(*findModelPreset("deepseek-v3"), "b200-192gb", 256, 1, 16, 1, 8, 1, 2048, true, false, true, kDsRecompute); },
          Set::FreshSeen},
         // GPT OSS 120B, DGX-B200, BF16, 64 GPUs, GBS 512, MBS 4, EP 8: 8213 tokens/s/GPU.
         {"mb2511-gpt-oss-120b-64xB200-bf16", "Megatron-Bridge@00b7660 docs/performance-summary.md, 25.11 container", true, fromTokensPerGpu(512, 4096, 64, 8213),
-         [] { return bridge(*findModelPreset("gpt-oss-120b"), "b200-192gb", 64, 1, 1, 1, 8, 4, 512, false, false, false); },
+         [] { return bridge(*findModelPreset("gpt-oss-120b"), "b200-192gb", 64, 1, 1, 1, 8, 4, 512, false, false, false, kGptOssRecompute); },
          Set::FreshHeldOut},
         // Qwen3_30B_a3B, DGX-B200, FP8-MX, 8 GPUs, GBS 512, MBS 1, EP 8: 9299 tokens/s/GPU.
         {"mb2511-qwen3-30b-a3b-8xB200-mxfp8", "Megatron-Bridge@00b7660 docs/performance-summary.md, 25.11 container", false, fromTokensPerGpu(512, 4096, 8, 9299),
@@ -267,7 +274,7 @@ const std::vector<Run>& runs()
         // 07eea52d: the base GBS 512 and micro-batch 1, PP 4) agrees with the GBS: read as MBS 1, GA 32. Tokens per
         // step (GBS x 4096) are the same either way.
         {"mb2511-gpt-oss-120b-64xH100-bf16", "Megatron-Bridge@00b7660 docs/performance-summary.md, 25.11 container", true, fromTokensPerGpu(512, 4096, 64, 5630),
-         [] { return bridge(*findModelPreset("gpt-oss-120b"), "h100-80gb", 64, 1, 4, 1, 8, 1, 512, false, false, false); },
+         [] { return bridge(*findModelPreset("gpt-oss-120b"), "h100-80gb", 64, 1, 4, 1, 8, 1, 512, false, false, false, kGptOssRecompute); },
          Set::FreshHeldOut},
         // Qwen3_30B_a3B, DGX-H100, FP8-CS, 16 GPUs, GBS 512, MBS 2, PP 2, VP 24, EP 8: 5275 tokens/s/GPU.
         {"mb2511-qwen3-30b-a3b-16xH100-fp8", "Megatron-Bridge@00b7660 docs/performance-summary.md, 25.11 container", false, fromTokensPerGpu(512, 4096, 16, 5275),
@@ -281,7 +288,7 @@ const std::vector<Run>& runs()
         // DeepSeekV3 (tokendrop), DGX-B200, FP8 (the footnote's granularities), 256 GPUs, GBS 2048, MBS 1, PP 16, EP 8: 2265
         // tokens/s/GPU.
         {"mb2509-deepseek-v3-256xB200-fp8", "Megatron-Bridge@0a25f911 docs/performance-summary-archive.md, 25.09 container", true, fromTokensPerGpu(2048, 4096, 256, 2265),
-         [] { return bridge(*findModelPreset("deepseek-v3"), "b200-192gb", 256, 1, 16, 1, 8, 1, 2048, true, false, true); },
+         [] { return bridge(*findModelPreset("deepseek-v3"), "b200-192gb", 256, 1, 16, 1, 8, 1, 2048, true, false, true, kDsRecompute); },
          Set::FreshHeldOut},
         // Qwen3_30B_a3B (tokendrop), DGX-B200, 8 GPUs, GBS 512, MBS 1, EP 8: 18066 tokens/s/GPU.
         {"mb2509-qwen3-30b-a3b-8xB200-fp8", "Megatron-Bridge@0a25f911 docs/performance-summary-archive.md, 25.09 container", false, fromTokensPerGpu(512, 4096, 8, 18066),
@@ -294,7 +301,7 @@ const std::vector<Run>& runs()
         // DeepSeekV3 (dropless), DGX-H100, 1024 GPUs, GBS 8192, MBS 1, TP 2, PP 8, VP 4, EP 64: 1297 tokens/s/GPU (config
         // H100_V1 at 04264182: hybridep, no a2a overlap; its recompute of the whole MLP is not modelled).
         {"mb2509-deepseek-v3-1024xH100-fp8", "Megatron-Bridge@0a25f911 docs/performance-summary-archive.md, 25.09 container", true, fromTokensPerGpu(8192, 4096, 1024, 1297),
-         [] { return bridge(*findModelPreset("deepseek-v3"), "h100-80gb", 1024, 2, 8, 4, 64, 1, 8192, true, false, true); },
+         [] { return bridge(*findModelPreset("deepseek-v3"), "h100-80gb", 1024, 2, 8, 4, 64, 1, 8192, true, false, true, kDsRecompute); },
          Set::FreshHeldOut},
         // Qwen3_30B_a3B (tokendrop), DGX-H100, 16 GPUs, GBS 512, MBS 2, PP 2, VP 24, EP 8: 10494 tokens/s/GPU.
         {"mb2509-qwen3-30b-a3b-16xH100-fp8", "Megatron-Bridge@0a25f911 docs/performance-summary-archive.md, 25.09 container", false, fromTokensPerGpu(512, 4096, 16, 10494),
@@ -359,9 +366,10 @@ std::vector<CsvRun> readFreshCsv(const QString& name)
         const bool fp8 = prec != QLatin1String("bf16");
         CsvRun r;
         r.id = cell("id").toStdString();
+        const auto rm = recomputeModulesFromKey(cell("recompute_modules").toStdString());
         r.scenario = bridge(a, qPrintable(cell("gpu")), num("gpus"), num("tp"), num("pp"), num("vpp"), num("ep"),
                             num("micro_batch"), num("global_batch"), fp8, num("a2a_overlap") != 0,
-                            num("flex_dispatcher") != 0);
+                            num("flex_dispatcher") != 0, rm.value_or(0));
         r.measuredStepSeconds = fromTokensPerGpu(double(num("global_batch")), 4096, double(num("gpus")),
                                                  cell("tokens_per_s_per_gpu").toDouble());
         out.push_back(std::move(r));
