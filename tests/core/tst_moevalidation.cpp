@@ -9,7 +9,9 @@
 // order held out and not run until the one mechanism added for them, Transformer Engine's four-stream grouped GEMM,
 // was written and tested); both sets' medians are printed and bounded. Third pass: the experts' gradients, optimizer
 // shard and gathers over expert-DP (tst_moeexpertdp), committed before the held-out rows were run again; the 25.11
-// gpt-oss H100 row re-read (its MBS and GA contradict its GBS and DP; its recipe's MBS 1).
+// gpt-oss H100 row re-read (its MBS and GA contradict its GBS and DP; its recipe's MBS 1). Fourth pass: 14 more
+// Megatron-Bridge DGX rows in tests/data/measured/moe-steps-fresh.csv and moe-steps-fresh-heldout.csv (every third by
+// table order), the held-out file first run after the pass's two mechanisms were committed (freshFiles()).
 #include "shardscope/architecture.h"
 #include "shardscope/recipe.h"
 #include "shardscope/scenario.h"
@@ -109,8 +111,8 @@ Scenario autoModel(const Architecture& a, std::int64_t gpus, std::int64_t pp, st
 /// FSDP 0), expert TP 1, sequence parallelism with TP, forced-balanced dropless routing (the table's footnote: capacity
 /// factor 1), sequence 4096, Transformer Engine's fused attention and the overlapped DP and TP collectives, as
 /// `validate` assumes for a Megatron-Core row (validation_steps.cpp). The recompute modules those configs name
-/// (layernorm, moe_act, mla_up_proj) recompute element-wise ops only and are not modelled; `mlp` (DeepSeek-V3 on H100)
-/// is not modelled either (stated in the row). HybridEP / DeepEP (moe_flex_dispatcher_backend) send a token once per
+/// (layernorm, moe_act, mla_up_proj) are passed as `recomputeModules` (fourth pass); `mlp` (DeepSeek-V3 on H100, the
+/// dense MLP of its three dense layers) is not modelled (stated in the row). HybridEP / DeepEP (moe_flex_dispatcher_backend) send a token once per
 /// node: moeNodeDedup where the row's EP group spans nodes.
 Scenario bridge(const Architecture& a, const char* gpu, std::int64_t gpus, std::int64_t tp, std::int64_t pp,
                 std::int64_t vpp, std::int64_t ep, std::int64_t mb, std::int64_t gbs, bool fp8, bool a2aOverlap,
@@ -437,8 +439,9 @@ void TestMoeValidation::medians()
     if (ms > 0.15 || mh > 0.15 || fs > 0.15 || fh > 0.15)
         qWarning("issue 25's 15%% target not met: first six %.1f%% / %.1f%%, fresh %.1f%% / %.1f%%", 100 * ms,
                  100 * mh, 100 * fs, 100 * fh);
-    // At this commit: first six 17.5% / 30.8%; fresh Megatron-Bridge runs 47.3% seen (14), 42.2% held out (6)
-    // (docs/validation.md, "MoE step time", third pass: the experts' collectives over expert-DP). The bounds hold the
+    // At this commit: first six 17.8% / 30.7%; fresh Megatron-Bridge runs 46.4% seen (14), 40.9% held out (6)
+    // (docs/validation.md, "MoE step time", fourth pass: all-to-all at DeepEP's measured NVLink share, the recipes'
+    // recompute modules; third pass before it: 17.5% / 30.8%, 47.3% / 42.2%). The bounds hold the
     // model to what it reaches now, so that a regression fails; the target stays open.
     QVERIFY2(ms <= 0.20, qPrintable(QString::number(100 * ms) + "% seen"));
     QVERIFY2(mh <= 0.35, qPrintable(QString::number(100 * mh) + "% held out"));
@@ -453,7 +456,7 @@ void TestMoeValidation::freshFiles()
     // Fourth pass (issue 25): 14 Megatron-Bridge DGX rows not used before, gathered before any mechanism of this pass
     // was written; every third by table order in moe-steps-fresh-heldout.csv, not run until those mechanisms were
     // committed.
-    constexpr bool kRunHeldOut = false;
+    constexpr bool kRunHeldOut = true;
     const std::vector<CsvRun> seen = readFreshCsv(QStringLiteral("moe-steps-fresh.csv"));
     const std::vector<CsvRun> held = kRunHeldOut ? readFreshCsv(QStringLiteral("moe-steps-fresh-heldout.csv"))
                                                  : std::vector<CsvRun>{};
@@ -472,10 +475,14 @@ void TestMoeValidation::freshFiles()
     };
     const double ms = median(errors(seen, ""));
     std::printf("fresh files: median error seen %.1f%% (%zu runs)\n", 100 * ms, seen.size());
+    // At this commit: seen 36.9% before this pass's two mechanisms, 35.4% after; held out 49.1% (first run, after
+    // the mechanisms were committed at 4ce70dc). The bounds hold what the model reaches; issue 25's 15% stays open.
+    QVERIFY2(ms <= 0.40, qPrintable(QString::number(100 * ms) + "% fresh files, seen"));
     if (kRunHeldOut) {
         QCOMPARE(held.size(), std::size_t(4));
         const double mh = median(errors(held, "  (held out)"));
         std::printf("fresh files: median error held out %.1f%% (%zu runs)\n", 100 * mh, held.size());
+        QVERIFY2(mh <= 0.55, qPrintable(QString::number(100 * mh) + "% fresh files, held out"));
     }
 }
 
