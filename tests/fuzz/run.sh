@@ -50,26 +50,49 @@ seeds() { # the test corpora that seed each target
 export ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 timeout=${SHARDSCOPE_FUZZ_TIMEOUT:-10}
-status=0
-for t in "${targets[@]}"; do
-  work=$build/$t
-  corpus=$work/corpus
+# Each target runs on one core for SECONDS; SHARDSCOPE_FUZZ_PARALLEL targets (default: the number of cores) run at
+# once, so on CI's 2 cores the 11 targets take 6 minutes of wall time, not 11, each still fuzzed for SECONDS. A
+# target's report is printed whole when it ends.
+fuzz_one() { # TARGET: replay its regressions, fuzz it, print its report; exit 1 on a crash
+  local t=$1 work=$build/$1 status=0
+  local corpus=$work/corpus
   mkdir -p "$corpus"
   for f in $(seeds "$t"); do [[ -f $f ]] && cp -n "$f" "$corpus/" ; done
   if [[ $t == scenario ]]; then # valid scenario files: what `convert --to scenario` writes
     [[ -x $root/build/bin/shardscope ]] && "$root/build/bin/shardscope" convert --to scenario >"$corpus/default.shardscope.json" 2>/dev/null || true
   fi
-  reg=$root/tests/fuzz/regressions/$t
+  local reg=$root/tests/fuzz/regressions/$t
   if [[ -d $reg ]] && compgen -G "$reg/*" >/dev/null; then
     echo "== $t: replaying $(ls "$reg" | wc -l) regression input(s)"
-    "$build/fuzz_$t" -timeout="$timeout" -rss_limit_mb=2048 "$reg"/* >"$work/regressions.log" 2>&1 || { echo "regression input crashed fuzz_$t:"; tail -30 "$work/regressions.log"; status=1; continue; }
+    "$build/fuzz_$t" -timeout="$timeout" -rss_limit_mb=2048 "$reg"/* >"$work/regressions.log" 2>&1 || { echo "regression input crashed fuzz_$t:"; tail -30 "$work/regressions.log"; return 1; }
   fi
   echo "== $t: fuzzing for ${secs}s"
   (cd "$work" && "$build/fuzz_$t" -max_total_time="$secs" -timeout="$timeout" -rss_limit_mb=2048 -max_len=65536 \
      -print_final_stats=1 "$corpus" >"$work/fuzz.log" 2>&1) || status=1
+  local runs crashes
   runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$work/fuzz.log" | grep -o '[0-9]*$' || echo '?')
   crashes=$(ls "$work" | grep -c '^\(crash\|leak\|timeout\|oom\)-' || true)
   echo "   $t: ${runs} executions in ${secs}s, ${crashes} crash(es)"
   if ((crashes)); then tail -40 "$work/fuzz.log"; status=1; fi
+  return $status
+}
+
+parallel=${SHARDSCOPE_FUZZ_PARALLEL:-$(nproc)}
+((parallel >= 1)) || parallel=1
+status=0
+declare -A pids=()
+finish() { # wait for any one target, print its report, note its status
+  local done_pid rc=0
+  wait -n -p done_pid || rc=$?
+  cat "$build/${pids[$done_pid]}.report"
+  ((rc == 0)) || status=1
+  unset "pids[$done_pid]"
+}
+for t in "${targets[@]}"; do
+  mkdir -p "$build/$t"
+  while ((${#pids[@]} >= parallel)); do finish; done
+  fuzz_one "$t" >"$build/$t.report" 2>&1 &
+  pids[$!]=$t
 done
+while ((${#pids[@]})); do finish; done
 exit $status
