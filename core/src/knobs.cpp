@@ -359,7 +359,7 @@ std::vector<Knob> makeKnobs()
                       "off).",
                       nullptr, SS_BOOL(moeNodeDedup)));
     v.push_back(choice("recomputeModules", "recompute_modules", "recompute-modules", "layernorm,moe_act,mla_up_proj|none",
-                       "layernorm, moe_act, mla_up_proj (comma-separated) or none",
+                       "layernorm, moe_act, mla_up_proj or none",
                        "Megatron-Core's recompute modules rerun before each layer's backward: the two norms, the MoE "
                        "activation, MLA's up projections (default none).",
                        nullptr, SS_CHOICE(recomputeModules, recomputeModulesKey, recomputeModulesFromKey)));
