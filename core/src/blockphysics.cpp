@@ -72,6 +72,8 @@ LayerSeconds layerSeconds(const Scenario& s, const LayerTimes& lt, const GroupBa
         ls.layerRecompute = lt.coreFwd;
     else if (s.checkpointing == Checkpointing::PerOp)
         ls.layerRecompute = lt.perOpAttnRecompute + lt.perOpMlpRecompute;
+    if (s.checkpointing != Checkpointing::Full) // Megatron-Core's recompute modules (layerBackwardOps())
+        ls.layerRecompute += lt.moduleRecompute;
     const bool selective = s.checkpointing == Checkpointing::Selective;
     if (s.zero3PerTensorCollectives)
         for (Zero3Work w : {Zero3Work::Head, Zero3Work::Qkv, Zero3Work::Out, Zero3Work::Up, Zero3Work::Down}) {

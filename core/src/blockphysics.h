@@ -293,6 +293,9 @@ void layerBackwardOps(const LayerTimes& lt, Checkpointing recompute, Visit&& vis
         visit(LayerOp::kernels(StepPhase::Recompute, EventPart::Attention, lt.perOpAttnRecomputeFlops, lt.perOpAttnRecompute));
         visit(LayerOp::kernels(StepPhase::Recompute, EventPart::Mlp, lt.perOpMlpRecomputeFlops, lt.perOpMlpRecompute));
     }
+    // Megatron-Core's recompute modules (layernorm, moe_act, mla_up_proj), unless the whole forward runs again.
+    if (recompute != Checkpointing::Full && lt.moduleRecompute > 0)
+        visit(LayerOp::kernels(StepPhase::Recompute, EventPart::Mlp, lt.moduleRecomputeFlops, lt.moduleRecompute));
     const StepPhase b = StepPhase::Backward;
     visit(LayerOp::mlp(b, lt.mlpBwdFactor * lt.mlpFlops, lt.mlpBwd));
     visit(LayerOp::tpPair(b, EventPart::Mlp, lt.mlpBwd));

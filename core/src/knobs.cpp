@@ -4,6 +4,7 @@
 #include "cnumber.h"
 #include "shardscope/recipe.h"
 #include "shardscope/stacks.h"
+#include "shardscope/step.h"
 
 #include <cctype>
 #include <cmath>
@@ -367,6 +368,11 @@ std::vector<Knob> makeKnobs()
                       "DeepEP-style dispatch: a token crosses the NIC once per destination node, then NVLink (default "
                       "off).",
                       nullptr, SS_BOOL(moeNodeDedup)));
+    v.push_back(choice("recomputeModules", "recompute_modules", "recompute-modules", "layernorm,moe_act,mla_up_proj|none",
+                       "layernorm, moe_act, mla_up_proj or none",
+                       "Megatron-Core's recompute modules rerun before each layer's backward: the two norms, the MoE "
+                       "activation, MLA's up projections (default none).",
+                       nullptr, SS_CHOICE(recomputeModules, recomputeModulesKey, recomputeModulesFromKey)));
     // --- fine-tuning (issue 28; finetune.h, docs/model.md "Fine-tuning")
     v.push_back(choice("finetune", "finetune", "finetune", "full|lora|qlora|dora", "full, lora, qlora or dora",
                        "Fine-tuning method (default full: every parameter trains); lora, qlora and dora train adapters "

@@ -9,7 +9,9 @@
 #include "shardscope/kernels.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <string>
 
 namespace shardscope::detail {
 
@@ -141,6 +143,7 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
     // shared experts as a TP-split MLP; the router GEMM (h -> E), the top-k, permute and unpermute kernels move the
     // routed tokens through HBM; the dispatch and combine all-to-alls (moeAllToAll()) in forward, two more in
     // backward, exposed unless overlapped (moeA2aOverlap: what the layer's kernels cannot cover).
+    double moeActBytes = 0; // the routed experts' activation: what `moe_act` recomputes (bytes moved)
     if (a.moe()) {
         const double fe = double(a.expertFfn());
         const double fs = double(a.sharedExpertFfn > 0 ? a.sharedExpertFfn : a.expertFfn());
@@ -167,6 +170,7 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
                                             + double(a.sharedExperts) * (gated + 1) * T * fs / t)
                                                    * actBytes
                                                + 3.0 * 4.0 * T / rt * double(a.experts));
+        moeActBytes = (gated + 1) * routedTokens * fe / etp * actBytes;
         const MoeAllToAll x = moeAllToAll(s);
         lt.moeA2aSeconds = x.seconds;
         lt.moeA2aBytes = x.sentBytes;
@@ -188,6 +192,33 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
         lt.mlpBwd = 2.0 * lt.mlpFwd;
     }
     lt.attnLinBwd = 2.0 * lt.attnLinFwd;
+    // Megatron-Core's output-discarding recompute modules (Scenario::recomputeModules; NVIDIA/Megatron-LM@022bcb5a
+    // megatron/core/transformer/moe/README.md, "Checkpointing"), each rerun before the layer's backward:
+    // `layernorm` the two norms (each reads and writes the hidden state of the rank's tokens, 1/t of them with sequence
+    // parallelism); `moe_act` the routed experts' activation (reads the gate and up halves, writes the product);
+    // `mla_up_proj` MLA's up projections (q_lora -> heads x (nope + rope) where q is compressed, kv_lora -> heads x
+    // (nope + v), split over TP) and RoPE on their rope parts (read and write).
+    {
+        const std::uint32_t rm = s.recomputeModules;
+        double secs = 0, flops = 0;
+        if (rm & kRecomputeLayernorm)
+            secs += memorySeconds(km, 2.0 * 2.0 * T * h / sp * actBytes);
+        if ((rm & kRecomputeMoeAct) && a.moe())
+            secs += memorySeconds(km, moeActBytes);
+        if ((rm & kRecomputeMlaUpProj) && a.mla()) {
+            const double H = double(a.heads), qk = double(a.qkNopeDim + a.qkRopeDim);
+            const double qL = double(a.qLoraRank), kvL = double(a.kvLoraRank), v = double(a.vHeadDim);
+            if (qL > 0) {
+                secs += gemmSeconds(km, T, H * qk / t, qL, fp8);
+                flops += 2.0 * T * qL * H * qk / t;
+            }
+            secs += gemmSeconds(km, T, H * (double(a.qkNopeDim) + v) / t, kvL, fp8);
+            flops += 2.0 * T * kvL * H * (double(a.qkNopeDim) + v) / t;
+            secs += memorySeconds(km, 2.0 * T * (H / t + 1.0) * double(a.qkRopeDim) * actBytes);
+        }
+        lt.moduleRecompute = secs;
+        lt.moduleRecomputeFlops = flops;
+    }
     // Per-op SAC (torchtitan's "op" policy; LayerTimes::perOpAttnRecompute): the matmuls counted 2nd, 4th, 6th in the
     // block's forward (wq, wk, wv, wo, w1, w3, w2: wk, wo and w3; a plain MLP's fc1, fc2: wk, wo and fc2) run again
     // before the backward, with every element-wise op of the block; the attention kernel's output is saved.
@@ -513,6 +544,61 @@ namespace shardscope {
 
 KernelModel kernelModelInForce(const Scenario& s) { return detail::kernelModel(s, resolveGpu(s)); }
 
+namespace {
+struct RecomputeModuleName
+{
+    std::uint32_t bit;
+    const char* key;
+};
+constexpr RecomputeModuleName kRecomputeModuleNames[] = {
+    {kRecomputeLayernorm, "layernorm"}, {kRecomputeMoeAct, "moe_act"}, {kRecomputeMlaUpProj, "mla_up_proj"}};
+} // namespace
+
+std::string recomputeModulesKey(std::uint32_t mask)
+{
+    std::string out;
+    for (const auto& m : kRecomputeModuleNames)
+        if (mask & m.bit)
+            out += (out.empty() ? "" : ",") + std::string(m.key);
+    return out.empty() ? std::string("none") : out;
+}
+
+std::optional<std::uint32_t> recomputeModulesFromKey(const std::string& key)
+{
+    if (key == "none")
+        return 0u;
+    std::uint32_t bits = 0;
+    std::size_t from = 0;
+    while (from <= key.size()) {
+        const std::size_t comma = std::min(key.find(',', from), key.size());
+        std::string part = key.substr(from, comma - from);
+        while (!part.empty() && std::isspace(static_cast<unsigned char>(part.front())))
+            part.erase(part.begin());
+        while (!part.empty() && std::isspace(static_cast<unsigned char>(part.back())))
+            part.pop_back();
+        std::uint32_t bit = 0;
+        for (const auto& m : kRecomputeModuleNames)
+            if (part == m.key)
+                bit = m.bit;
+        if (bit == 0)
+            return std::nullopt;
+        bits |= bit;
+        from = comma + 1;
+    }
+    return bits;
+}
+
+double moeNvlinkFraction(const Scenario& s)
+{
+    const std::string& id = resolveGpu(s).id;
+    auto is = [&](const char* prefix) { return id.rfind(prefix, 0) == 0; };
+    if (is("h100") || is("h200") || is("h800"))
+        return (153.0 + 158.0) / 2.0 / 160.0;
+    if (is("b200") || is("b300") || is("gb200") || is("gb300"))
+        return (726.0 + 740.0) / 2.0 / 900.0;
+    return 1.0;
+}
+
 MoeAllToAll moeAllToAll(const Scenario& s)
 {
     MoeAllToAll x;
@@ -546,7 +632,11 @@ MoeAllToAll moeAllToAll(const Scenario& s)
     x.interNodeBytes = x.tokens * interCopies * x.bytesPerCopy;
     x.intraNodeBytes = std::max(0.0, x.sentBytes - x.interNodeBytes);
     const LinkPlan l = planLinks(s);
-    const double intra = x.intraNodeBytes / std::max(1.0, l.intraNodeBytesPerSecond);
+    // NVLink at the bandwidth dispatch and combine kernels reach (moeNvlinkFraction(): DeepEP's measurements); the
+    // NIC at its nominal rate (DeepEP's internode figures are logical bandwidths, at or above the NIC's 50 GB/s from
+    // four nodes up, and count differently from the deduplicated bytes here).
+    x.nvlinkFraction = moeNvlinkFraction(s);
+    const double intra = x.intraNodeBytes / std::max(1.0, l.intraNodeBytesPerSecond * x.nvlinkFraction);
     const double inter = x.interNodeBytes / std::max(1.0, l.interNodeBytesPerSecond);
     x.seconds = ep > 1 ? std::max(intra, inter) + s.alphaSeconds * (ep - 1.0) : 0.0;
     return x;

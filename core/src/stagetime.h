@@ -112,6 +112,9 @@ struct LayerTimes
     /// of 2 x moeA2aSeconds, or with moeA2aOverlap what the kernels cannot cover. computeStep() draws them as the
     /// MoE layers' all-to-all events (half each), cut out of the MLP's kernels event.
     double moeA2aExposedFwd = 0, moeA2aExposedBwd = 0;
+    /// Megatron-Core's recompute modules (Scenario::recomputeModules): their seconds and FLOPs before the layer's
+    /// backward (layernorm, moe_act, mla_up_proj), unless the whole forward is recomputed.
+    double moduleRecompute = 0, moduleRecomputeFlops = 0;
     /// Backward FLOPs per forward FLOP of the linear work of the attention half (its projections, not the attention
     /// core), of the MLP and of the LM head: 2 (data- and weight-gradient GEMMs); with a frozen base (fine-tuning,
     /// issue 28) the base GEMMs run their data gradient only and the adapters both: (base + 2 x adapters) / (base +

@@ -72,6 +72,9 @@ private Q_SLOTS:
     void megatronMoeGqa();
     void megatronMoeMla();
     void groupedGemmSharesWaves();
+    void allToAllAtMeasuredNvlink();
+    void recomputeModulesKeys();
+    void recomputeModulesByHand();
 };
 
 void TestMoe::folding()
@@ -371,6 +374,106 @@ void TestMoe::groupedGemmSharesWaves()
     // One stream is the experts one after another.
     QVERIFY(std::fabs(groupedGemmSeconds(km, 16, 1, m, n, k, false) / (16 * one) - 1) < 1e-12);
     QCOMPARE(groupedGemmSeconds(km, 0, 4, m, n, k, false), 0.0);
+}
+
+void TestMoe::allToAllAtMeasuredNvlink()
+{
+    // deepseek-ai/DeepEP@0297fc801788b14b338a46554faca28d419e518a: docs/legacy.md, V1 normal kernels on H800 ("~160
+    // GB/s NVLink maximum bandwidth"), EP 8 intranode: dispatch 153 GB/s, combine 158 GB/s; README.md, V2 on SM100,
+    // EP 8 over NVLink (max-perf SMs): dispatch 726 GB/s, combine 740 GB/s of NVLink 5's 900 GB/s per direction.
+    // One all-to-all at their mean: 155.5 / 160 = 0.971875 on Hopper, 733 / 900 on Blackwell; 1 without a measurement.
+    Scenario s = deepSeekV3Layout();
+    QCOMPARE(moeNvlinkFraction(s), 0.971875);
+    s.gpu = "b200-192gb";
+    QCOMPARE(moeNvlinkFraction(s), 733.0 / 900.0);
+    s.gpu = "b300-288gb";
+    QCOMPARE(moeNvlinkFraction(s), 733.0 / 900.0);
+    s.gpu = "a100-80gb";
+    QCOMPARE(moeNvlinkFraction(s), 1.0);
+    // EP 8 inside one node of H100s (NVLink 450 GB/s per direction), no alpha: Mixtral 8x7B's 4096 tokens x top-2 x
+    // 4096 x 2 B x 7/8 = 58,720,256 B over NVLink at 450e9 x 0.971875 = 437,343,750,000 B/s: 134.27 microseconds.
+    Scenario m;
+    m.arch = *findModelPreset("mixtral-8x7b");
+    m.gpus = 8;
+    m.gpusPerNode = 8;
+    m.gpu = "h100-80gb";
+    m.ep = 8;
+    m.etp = 1;
+    m.seq = 4096;
+    m.alphaSeconds = 0;
+    const MoeAllToAll x = moeAllToAll(m);
+    QCOMPARE(x.intraNodeBytes, 58720256.0);
+    QCOMPARE(x.interNodeBytes, 0.0);
+    QCOMPARE(x.nvlinkFraction, 0.971875);
+    QVERIFY2(std::fabs(x.seconds - 58720256.0 / 437343750000.0) < 1e-15, qPrintable(QString::number(x.seconds, 'g', 12)));
+}
+
+void TestMoe::recomputeModulesKeys()
+{
+    // Megatron-Core's names (NVIDIA/Megatron-LM@022bcb5a megatron/core/transformer/moe/README.md, "Checkpointing").
+    QCOMPARE(recomputeModulesFromKey("layernorm,moe_act").value_or(99), std::uint32_t(kRecomputeLayernorm | kRecomputeMoeAct));
+    QCOMPARE(recomputeModulesFromKey(" mla_up_proj ").value_or(99), std::uint32_t(kRecomputeMlaUpProj));
+    QCOMPARE(recomputeModulesFromKey("none").value_or(99), 0u);
+    QVERIFY(!recomputeModulesFromKey("mlp").has_value()); // not modelled: refused, not dropped
+    QVERIFY(!recomputeModulesFromKey("").has_value());
+    QVERIFY(!recomputeModulesFromKey("layernorm,").has_value());
+    QCOMPARE(recomputeModulesKey(kRecomputeLayernorm | kRecomputeMoeAct | kRecomputeMlaUpProj),
+             std::string("layernorm,moe_act,mla_up_proj"));
+    QCOMPARE(recomputeModulesKey(0), std::string("none"));
+}
+
+void TestMoe::recomputeModulesByHand()
+{
+    // Mixtral 8x22B (h 6144, expert FFN 16384, top-2, 56 layers) on 8 H100s, EP 8, one micro-batch of 4096 tokens,
+    // 16-bit activations. Per layer: `layernorm` reruns two RMSNorms, each reading and writing 4096 x 6144 x 2 B:
+    // 4 x 4096 x 6144 x 2 = 201,326,592 B; `moe_act` reruns SwiGLU on the 8192 routed copies (4096 x top-2 over the
+    // rank's experts): reads 2 x 16384, writes 16384 per copy: 3 x 8192 x 16384 x 2 = 805,306,368 B. At HBM speed,
+    // 56 layers, before the backward (recompute seconds).
+    Scenario s;
+    s.arch = *findModelPreset("mixtral-8x22b");
+    s.gpus = 8;
+    s.gpusPerNode = 8;
+    s.gpu = "h100-80gb";
+    s.ep = 8;
+    s.etp = 1;
+    s.seq = 4096;
+    s.framework = Framework::Megatron;
+    s.zeroStage = 1;
+    s.recipe = resolveRecipe("mixed");
+    s.checkpointing = Checkpointing::None;
+    const KernelModel km = kernelModelInForce(s);
+    const double base = computeStep(s).totals.recomputeSeconds;
+    QCOMPARE(base, 0.0);
+    s.recomputeModules = kRecomputeLayernorm;
+    const double ln = computeStep(s).totals.recomputeSeconds;
+    s.recomputeModules = kRecomputeLayernorm | kRecomputeMoeAct;
+    const double both = computeStep(s).totals.recomputeSeconds;
+    QVERIFY2(std::fabs(ln - 56.0 * memorySeconds(km, 201326592.0)) < 1e-9 * ln, qPrintable(QString::number(ln, 'g', 12)));
+    QVERIFY2(std::fabs(both - 56.0 * memorySeconds(km, 201326592.0 + 805306368.0)) < 1e-9 * both,
+             qPrintable(QString::number(both, 'g', 12)));
+    // mla_up_proj on a model without MLA: nothing to rerun.
+    s.recomputeModules = kRecomputeMlaUpProj;
+    QCOMPARE(computeStep(s).totals.recomputeSeconds, 0.0);
+    // Full recompute reruns the whole forward: the modules add nothing on top.
+    s.checkpointing = Checkpointing::Full;
+    const double full = computeStep(s).totals.recomputeSeconds;
+    s.recomputeModules = kRecomputeLayernorm | kRecomputeMoeAct;
+    QCOMPARE(computeStep(s).totals.recomputeSeconds, full);
+    // DeepSeek-V3's mla_up_proj (TP 1, 4096 tokens): q_b_proj 1536 -> 128 x (128 + 64), kv_b_proj 512 -> 128 x
+    // (128 + 128) as GEMMs, RoPE rewriting the 64 rope dims of 128 query heads and the shared key: 2 x 4096 x 129 x 64
+    // x 2 B; per MoE or dense layer of the stage.
+    Scenario d = deepSeekV3Layout();
+    d.checkpointing = Checkpointing::None;
+    const KernelModel kd = kernelModelInForce(d);
+    const double perLayer = gemmSeconds(kd, 4096, 128.0 * 192.0, 1536, false)
+        + gemmSeconds(kd, 4096, 128.0 * 256.0, 512, false) + memorySeconds(kd, 2.0 * 4096 * 129 * 64 * 2);
+    const StepResult r0 = computeStep(d);
+    d.recomputeModules = kRecomputeMlaUpProj;
+    const StepResult r1 = computeStep(d);
+    const double layersTimesMicrobatches = (r1.totals.recomputeSeconds - r0.totals.recomputeSeconds) / perLayer;
+    QVERIFY2(std::fabs(layersTimesMicrobatches - std::round(layersTimesMicrobatches)) < 1e-6
+                 && layersTimesMicrobatches >= 16.0,
+             qPrintable(QString::number(layersTimesMicrobatches, 'g', 12)));
 }
 
 QTEST_APPLESS_MAIN(TestMoe)

@@ -251,6 +251,9 @@ struct Scenario
     /// DeepEP's internode dispatch (deepseek-ai/DeepEP; DeepSeek-V3 report section 3.2.2): a token crosses the NIC
     /// once per destination node and is forwarded over NVLink inside it, instead of once per destination GPU.
     bool moeNodeDedup = false;
+    /// Megatron-Core's output-discarding recompute modules (`--recompute-modules`, issue 25): a MoeRecomputeBit mask
+    /// (step.h) of layernorm, moe_act and mla_up_proj, rerun before the layer's backward. 0 = none.
+    std::uint32_t recomputeModules = 0;
     /// GPUs of one PP stage: tp x cp x dp = etp x ep x expert-DP.
     std::int64_t stageGpus() const { return gpus / pp; }
     /// Expert-data-parallel size: the GPUs that hold the same experts (Megatron-Core: world / (pp x ep x etp)).

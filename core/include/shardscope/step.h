@@ -9,6 +9,7 @@
 #include "shardscope/scenario.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -165,7 +166,32 @@ struct MoeAllToAll
     double interNodeBytes = 0; ///< of them over the NIC
     double seconds = 0; ///< the all-to-all alone: max(intra / NVLink, inter / NIC) + alpha x (EP - 1)
     std::int64_t epNodes = 1; ///< nodes one EP group spans
+    double nvlinkFraction = 1; ///< share of the NVLink bandwidth a dispatch/combine kernel reaches (measured)
 };
 MoeAllToAll moeAllToAll(const Scenario& s);
+
+/**
+ * The share of a node's NVLink bandwidth (per GPU, one direction) that an expert-parallel dispatch or combine kernel
+ * reaches, as measured by deepseek-ai/DeepEP (the fastest published ones) at 0297fc801788b14b338a46554faca28d419e518a:
+ * Hopper (docs/legacy.md, V1 normal kernels on H800, "~160 GB/s NVLink maximum bandwidth", EP 8 intranode): dispatch
+ * 153 GB/s, combine 158 GB/s; Blackwell (README.md, V2, SM100, EP 8, NVLink, max-perf SMs): dispatch 726 GB/s, combine
+ * 740 GB/s of NVLink 5's 900 GB/s per direction. One all-to-all is priced at the mean of dispatch and combine (the
+ * step prices the four alike): 155.5 / 160 on Hopper, 733 / 900 on Blackwell; 1 where no measurement is published.
+ */
+double moeNvlinkFraction(const Scenario& s);
+
+/// Megatron-Core's output-discarding recompute modules (Scenario::recomputeModules; NVIDIA/Megatron-LM@022bcb5a
+/// megatron/core/transformer/moe/README.md, "Checkpointing": `--recompute-granularity selective --recompute-modules`):
+/// `layernorm` reruns input_layernorm and pre_mlp_layernorm, `moe_act` the grouped MLP's activation, `mla_up_proj` the
+/// MLA up projections and their RoPE, each before the layer's backward.
+enum MoeRecomputeBit : std::uint32_t {
+    kRecomputeLayernorm = 1u << 0,
+    kRecomputeMoeAct = 1u << 1,
+    kRecomputeMlaUpProj = 1u << 2,
+};
+/// "layernorm,moe_act,mla_up_proj" (in that order), or "none" for 0.
+std::string recomputeModulesKey(std::uint32_t mask);
+/// A comma-separated list of layernorm, moe_act, mla_up_proj, or "none"; nullopt for anything else.
+std::optional<std::uint32_t> recomputeModulesFromKey(const std::string& key);
 
 } // namespace shardscope
