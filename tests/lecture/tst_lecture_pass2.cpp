@@ -10,6 +10,7 @@
 #include "mainwindow.h"
 #include "presentationmode.h"
 #include "presenterbar.h"
+#include "resultjson.h"
 #include "ringview.h"
 #include "steppage.h"
 #include "stepview.h"
@@ -31,6 +32,7 @@
 #include <QMenu>
 #include <QPointer>
 #include <QProcess>
+#include <QSignalSpy>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -176,6 +178,40 @@ private slots:
             QCOMPARE(lecture->player()->index(), 4);
             lecture->presentation()->leave();
         }
+        QVERIFY(language::install(QStringLiteral("en")));
+    }
+
+    // The same through the Language menu as a lecturer uses it: the window is rebuilt in the new language (every label
+    // retranslated), keeps the scenario, and the running tour stays at its step with presentation mode on.
+    void languageMenuRebuildsTheWindowAtTheStep()
+    {
+        LectureWindowHost host;
+        host.build(defaultScenario(), MainWindow::Session::KeepGiven);
+        host.window()->setAttribute(Qt::WA_DontShowOnScreen);
+        host.window()->show();
+        QVERIFY(host.lecture()->openTour(QStringLiteral("why-70b-needs-zero3")));
+        host.lecture()->player()->goTo(3);
+        host.lecture()->presentation()->enter(QSize(1920, 1080));
+        const Scenario shown = host.window()->scenario();
+        const QPointer<MainWindow> first = host.window();
+        QSignalSpy rebuilt(&host, &LectureWindowHost::rebuilt);
+        host.window()->findChild<QAction*>(QStringLiteral("actionLanguage_ru"))->trigger();
+        QVERIFY(rebuilt.wait(30000));
+        QVERIFY(first.isNull()); // the English window is gone
+        QCOMPARE(host.builds(), 2);
+        Lecture* lecture = host.lecture();
+        QVERIFY(lecture);
+        QCOMPARE(lecture->player()->tour().id, QStringLiteral("why-70b-needs-zero3"));
+        QCOMPARE(lecture->player()->index(), 3);
+        QVERIFY(lecture->presentation()->isActive());
+        QCOMPARE(scenarioToJson(host.window()->scenario()), scenarioToJson(shown));
+        QCOMPARE(host.window()->findChild<QAction*>(QStringLiteral("actionOpen"))->text(), QStringLiteral("&Открыть сценарий…"));
+        const TourStep& step = lecture->player()->tour().steps[3];
+        QCOMPARE(lecture->tourPanel()->captionText(),
+                 TourFacts(step.scenario).render(step.caption.in(QStringLiteral("ru")), QLocale(QStringLiteral("ru"))));
+        QTest::keyClick(lecture->tourPanel(), Qt::Key_Right); // the keys go on from there
+        QCOMPARE(lecture->player()->index(), 4);
+        lecture->presentation()->leave();
         QVERIFY(language::install(QStringLiteral("en")));
     }
 

@@ -472,42 +472,55 @@ void Lecture::resume(const Carry& c, const QSize& screenSize)
         m_presentation->enter(screenSize);
 }
 
+LectureWindowHost::LectureWindowHost(QObject* parent)
+    : QObject(parent)
+{
+}
+
+LectureWindowHost::~LectureWindowHost() = default;
+
+Lecture* LectureWindowHost::lecture() const { return m_window ? m_window->findChild<Lecture*>() : nullptr; }
+
+void LectureWindowHost::build(const Scenario& scenario, MainWindow::Session session)
+{
+    auto* w = new MainWindow(scenario, session);
+    auto* lecture = new Lecture(w);
+    ++m_builds;
+    connect(lecture, &Lecture::languageChosen, this, [this, w, lecture] {
+        // Rebuild on the next turn of the event loop: the old window saves its session first. A call still queued
+        // when the host goes (exec() returned) is dropped with it.
+        QMetaObject::invokeMethod(
+            this, [this, geometry = w->saveGeometry(), scenario = w->scenario(), carried = lecture->carry()] { rebuild(geometry, scenario, carried); },
+            Qt::QueuedConnection);
+    });
+    m_window.reset(w); // NOLINT(clang-analyzer-cplusplus.NewDeleteLeaks): lecture = new Lecture(w) is a child of w, which m_window owns
+}
+
+void LectureWindowHost::rebuild(const QByteArray& geometry, const Scenario& scenario, const Lecture::Carry& carried)
+{
+    if (carried.presenting && lecture())
+        lecture()->presentation()->leave(); // restores the palette
+    m_window.reset();
+    build(scenario, MainWindow::Session::KeepGiven);
+    m_window->restoreGeometry(geometry);
+    m_window->show();
+    lecture()->resume(carried);
+    emit rebuilt();
+}
+
 int runLectureWindow(const Scenario& scenario, MainWindow::Session session, const QString& file)
 {
-    std::unique_ptr<MainWindow> window;
-    std::function<void(const Scenario&, MainWindow::Session)> build;
-    build = [&](const Scenario& s, MainWindow::Session how) {
-        auto* w = new MainWindow(s, how);
-        auto* lecture = new Lecture(w);
-        QObject::connect(lecture, &Lecture::languageChosen, w, [&, w, lecture] {
-            // Rebuild on the next turn of the event loop: the old window saves its session first. The running tour
-            // stays at its step (and presentation mode on), in the new language.
-            QMetaObject::invokeMethod(
-                qApp,
-                [&, geometry = w->saveGeometry(), scenario = w->scenario(), carried = lecture->carry()] {
-                    if (carried.presenting)
-                        window->findChild<Lecture*>()->presentation()->leave(); // clazy:exclude=lambda-in-connect (restores the palette)
-                    // window and build are locals of this function, which runs the event loop below: they
-                    // outlive every queued call (one still queued when exec() returns is dropped, not run).
-                    window.reset(); // clazy:exclude=lambda-in-connect
-                    build(scenario, MainWindow::Session::KeepGiven); // clazy:exclude=lambda-in-connect
-                    window->restoreGeometry(geometry);
-                    window->show();
-                    window->findChild<Lecture*>()->resume(carried);
-                },
-                Qt::QueuedConnection);
-        });
-        window.reset(w); // NOLINT(clang-analyzer-cplusplus.NewDeleteLeaks): lecture = new Lecture(w) is a child of w, which window owns
-    };
-    build(scenario, session);
+    LectureWindowHost host;
+    host.build(scenario, session);
+    MainWindow* window = host.window();
     window->show();
     if (!file.isEmpty()) {
         QFile f(file);
         const bool tour = f.open(QIODevice::ReadOnly) && looksLikeTour(f.read(4096));
-        Lecture* lecture = window->findChild<Lecture*>();
+        Lecture* lecture = host.lecture();
         const bool ok = tour ? lecture->openTour(file) : window->openAnyFile(file);
         if (!ok)
-            QMessageBox::warning(window.get(), QCoreApplication::translate("shardscope::Lecture", "Cannot open %1").arg(QFileInfo(file).fileName()),
+            QMessageBox::warning(window, QCoreApplication::translate("shardscope::Lecture", "Cannot open %1").arg(QFileInfo(file).fileName()),
                                  tour ? lecture->lastError() : window->lastError());
     }
     return QApplication::exec();

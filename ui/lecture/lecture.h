@@ -11,6 +11,7 @@
 #include <QPointer>
 #include <QSize>
 
+#include <memory>
 #include <optional>
 
 class QActionGroup;
@@ -108,6 +109,36 @@ private:
     QActionGroup* m_languages = nullptr;
     QString m_lastError;
     TourDraft m_draft;
+};
+
+/**
+ * The lecture's window, rebuilt when View > Language changes so that every label is retranslated: the rebuilt window
+ * keeps the scenario and geometry, the running tour its step, presentation mode stays on. runLectureWindow() holds
+ * one for the GUI's main loop; tests drive the Language menu through it.
+ */
+class LectureWindowHost : public QObject
+{
+    Q_OBJECT
+public:
+    explicit LectureWindowHost(QObject* parent = nullptr);
+    ~LectureWindowHost() override;
+
+    /// Builds the window on `scenario` (Session as given) with its Lecture attached; not shown.
+    void build(const Scenario& scenario, MainWindow::Session session);
+    MainWindow* window() const { return m_window.get(); }
+    Lecture* lecture() const;
+    /// Windows built so far: the first and one per language change.
+    int builds() const { return m_builds; }
+
+signals:
+    /// A window rebuilt for a new language is shown and its lecture resumed.
+    void rebuilt();
+
+private:
+    void rebuild(const QByteArray& geometry, const Scenario& scenario, const Lecture::Carry& carried);
+
+    std::unique_ptr<MainWindow> m_window;
+    int m_builds = 0;
 };
 
 /**
