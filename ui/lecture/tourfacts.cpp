@@ -48,6 +48,7 @@ const QStringList& tourQuantityNames()
         QStringLiteral("ep"), QStringLiteral("experts"), QStringLiteral("top_k"), QStringLiteral("experts_per_gpu"),
         QStringLiteral("ep_nodes"), QStringLiteral("a2a_tokens"), QStringLiteral("a2a_mb"), QStringLiteral("a2a_slice_mb"),
         QStringLiteral("a2a_nic_mb"), QStringLiteral("a2a_ms"), QStringLiteral("a2a_per_step"), QStringLiteral("ep_gb"),
+        QStringLiteral("a2a_nvlink_gbps"),
         QStringLiteral("ep_exposed_s"),
         // from core's mini trainer (a step with "train"): measured on rank 0 and predicted
         QStringLiteral("train_params_m"), QStringLiteral("train_ranks"), QStringLiteral("train_measured_mb"),
@@ -218,6 +219,9 @@ double TourFacts::value(const QString& name) const
             return x.interNodeBytes / 1e6;
         if (name == QLatin1String("a2a_ms"))
             return x.seconds * 1e3;
+        // NVLink as one all-to-all runs on it: the share dispatch and combine kernels reach (moeNvlinkFraction()).
+        if (name == QLatin1String("a2a_nvlink_gbps"))
+            return step().links.intraNodeBytesPerSecond * moeNvlinkFraction(s) / kGB;
         if (name == QLatin1String("a2a_per_step"))
             return x.sentBytes > 0 ? std::round(step().totals.epBytes / x.sentBytes) : 0.0; // the step's all-to-all events
     }
