@@ -13,6 +13,8 @@
 //  - NVFP4Quantizer::quantize_impl: the amax (nvte_hadamard_transform_amax, the random Hadamard transform, else
 //    nvte_compute_amax_with_config), then row-wise and column-wise fp4 copies (half a byte, an E4M3 scale per 16
 //    elements): 2 + 2 + 2 x (0.5 + 1/16) B.
+#include "llama3.h"
+
 #include "shardscope/csv.h"
 #include "shardscope/gpus.h"
 #include "shardscope/kernels.h"
@@ -32,27 +34,7 @@ namespace {
 /// Llama 3 8B (Meta's config) on 8 H100s, DP 8, fp8 linears, no recompute.
 Scenario llama3_8b()
 {
-    Scenario s;
-    Architecture a;
-    a.id = "custom";
-    a.layers = 32;
-    a.hidden = 4096;
-    a.heads = 32;
-    a.kvHeads = 8;
-    a.headDim = 128;
-    a.ffn = 14336;
-    a.vocab = 128256;
-    a.gatedMlp = true;
-    a.norm = NormKind::RMSNorm;
-    s.arch = a;
-    s.bareParams.reset();
-    s.gpu = "h100-80gb";
-    s.gpus = 8;
-    s.framework = Framework::Megatron;
-    s.zeroStage = 1;
-    s.seq = 8192;
-    s.microBatch = 1;
-    s.gradAccum = 4;
+    Scenario s = llama3_8bOn8H100(8192, 4);
     s.checkpointing = Checkpointing::None;
     s.recipe = resolveRecipe("fp8-mixed");
     return s;

@@ -2,6 +2,8 @@
 // Issue 24, items 2-3: each stack convention against its source. The FLOP counts against the published pairs of
 // tokens/s and model TFLOP/s of the same run (their ratio is the stack's FLOPs per token); Megatron's 18 B/param and
 // its last-pipeline-rank memory log against Megatron-LM's own rules.
+#include "llama3.h"
+
 #include "shardscope/footprint.h"
 #include "shardscope/gpus.h"
 #include "shardscope/kernels.h"
@@ -21,31 +23,7 @@ using namespace shardscope;
 namespace {
 
 /// Llama 3 8B (Meta's config: 32 layers, 4096 hidden, 32 heads, 8 KV heads, MLP 14336, vocabulary 128256).
-Scenario llama3_8b(std::int64_t seq)
-{
-    Scenario s;
-    Architecture a;
-    a.id = "custom";
-    a.layers = 32;
-    a.hidden = 4096;
-    a.heads = 32;
-    a.kvHeads = 8;
-    a.headDim = 128;
-    a.ffn = 14336;
-    a.vocab = 128256;
-    a.gatedMlp = true;
-    a.norm = NormKind::RMSNorm;
-    s.arch = a;
-    s.bareParams.reset();
-    s.gpu = "h100-80gb";
-    s.gpus = 8;
-    s.framework = Framework::Megatron;
-    s.zeroStage = 1;
-    s.seq = seq;
-    s.microBatch = 1;
-    s.gradAccum = 16;
-    return s;
-}
+Scenario llama3_8b(std::int64_t seq) { return llama3_8bOn8H100(seq, 16); }
 
 double perToken(FlopCount c, const Scenario& s)
 {
