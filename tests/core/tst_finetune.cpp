@@ -40,6 +40,15 @@ Scenario single(const char* model)
     return s;
 }
 
+/// A file of tests/data/measured, whole; false when it cannot be read.
+bool readMeasured(const QString& file, std::string& csv)
+{
+    QFile f(QStringLiteral(SHARDSCOPE_SOURCE_DIR "/tests/data/measured/") + file);
+    if (!f.open(QIODevice::ReadOnly))
+        return false;
+    csv = f.readAll().toStdString();
+    return true;
+}
 } // namespace
 
 class TestFinetune : public QObject
@@ -263,9 +272,9 @@ private Q_SLOTS:
     {
         QFETCH(QString, file);
         QFETCH(int, rows);
-        QFile f(QStringLiteral(SHARDSCOPE_SOURCE_DIR "/tests/data/measured/") + file);
-        QVERIFY(f.open(QIODevice::ReadOnly));
-        const MemoryValidation v = validateMeasuredMemory(f.readAll().toStdString());
+        std::string csv;
+        QVERIFY2(readMeasured(file, csv), qPrintable(file));
+        const MemoryValidation v = validateMeasuredMemory(csv);
         QVERIFY2(v.unmodelled.empty(), v.unmodelled.empty() ? "" : v.unmodelled.front().reason.c_str());
         QCOMPARE(int(v.rows.size()), rows);
         for (const MemoryValidationRow& r : v.rows) {
@@ -410,9 +419,9 @@ private Q_SLOTS:
     {
         QFETCH(QString, file);
         QFETCH(int, rows);
-        QFile f(QStringLiteral(SHARDSCOPE_SOURCE_DIR "/tests/data/measured/") + file);
-        QVERIFY(f.open(QIODevice::ReadOnly));
-        const MemoryValidation v = validateMeasuredMemory(f.readAll().toStdString());
+        std::string csv;
+        QVERIFY2(readMeasured(file, csv), qPrintable(file));
+        const MemoryValidation v = validateMeasuredMemory(csv);
         QVERIFY2(v.unmodelled.empty(), v.unmodelled.empty() ? "" : v.unmodelled.front().reason.c_str());
         QCOMPARE(int(v.rows.size()), rows);
         for (const MemoryValidationRow& r : v.rows) {
