@@ -7,6 +7,7 @@
 #include "lecture.h"
 #include "mainwindow.h"
 #include "scenariooptions.h"
+#include "textshaping.h"
 
 #include "shardscope/errors.h"
 
@@ -62,6 +63,7 @@ int main(int argc, char** argv)
     };
     if (argc == 2 && argv[1][0] != '-' && !isCommand(argv[1]) && QFileInfo(QString::fromLocal8Bit(argv[1])).isFile()) {
         QApplication app(argc, argv);
+        useFastTextShaping();
         cNumericLocale();
         language::install(language::stored());
         // A tour file plays in the window; any other file opens as before (openAnyFile()).
@@ -77,6 +79,7 @@ int main(int argc, char** argv)
             if (c.needsGui) {
                 needPlatformForHeadless();
                 app = std::make_unique<QApplication>(argc, argv);
+                useFastTextShaping(); // screenshots, exports and benchmarks lay out text as the window does
             } else {
                 app = std::make_unique<QCoreApplication>(argc, argv);
             }
@@ -106,6 +109,7 @@ int main(int argc, char** argv)
     }
 
     QApplication app(argc, argv);
+    useFastTextShaping();
     cNumericLocale();
     language::install(language::stored());
     QCommandLineParser parser;

@@ -35,6 +35,7 @@
 #include <QComboBox>
 #include <QFile>
 #include <QGraphicsItem>
+#include <QGraphicsTextItem>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -622,6 +623,29 @@ private Q_SLOTS:
             }
         }
         QVERIFY(found);
+    }
+
+    void chartTextSkipsHarfBuzzShaping()
+    {
+        // Issue 29: Qt Charts lays out every axis label, legend entry and title as a text document on each chart
+        // layout (about 240 per slider move); HarfBuzz shaping was a fifth of a move's GUI-thread instructions
+        // (callgrind, `bench redraw --control zeroStage`: 40.9 M -> 32.1 M per move without it). MainWindow sets
+        // QFont::PreferNoShaping on the application font before it builds a widget, so every chart's text inherits it;
+        // a chart built before that (or a font made from a bare family) would be shaped again.
+        auto w = shardscope::testing::makeOffscreenWindow(Scenario {}, QSize(1600, 1000));
+        QVERIFY(QApplication::font().styleStrategy() & QFont::PreferNoShaping);
+        MemoryPage* page = w->memoryPage();
+        int texts = 0;
+        for (QChartView* v : {page->perGpuChart()->chartView(), page->vsGpusChart()->chartView(), page->hostChart()->chartView()}) {
+            for (QGraphicsItem* item : v->scene()->items()) {
+                auto* t = dynamic_cast<QGraphicsTextItem*>(item);
+                if (t == nullptr || t->toPlainText().trimmed().isEmpty())
+                    continue;
+                ++texts;
+                QVERIFY2(t->font().styleStrategy() & QFont::PreferNoShaping, qPrintable(t->toPlainText()));
+            }
+        }
+        QVERIFY2(texts >= 20, qPrintable(QString::number(texts))); // axis labels, titles and legend entries
     }
 
     void aMoveRepaintsEveryChartInOneFrame()

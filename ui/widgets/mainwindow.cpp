@@ -17,6 +17,7 @@
 #include "settings.h"
 #include "steppage.h"
 #include "stepview.h"
+#include "textshaping.h"
 #include "wheelguard.h"
 #include "explorer.h"
 #include "chartexport.h"
@@ -107,7 +108,7 @@ MainWindow::MainWindow(const Scenario& scenario, QWidget* parent)
 }
 
 MainWindow::MainWindow(const Scenario& scenario, Session session, QWidget* parent)
-    : QMainWindow(parent)
+    : QMainWindow((useFastTextShaping(), parent)) // before any widget is built: text is laid out as in the app
     , m_state(new ScenarioState(scenario, this))
     , m_session(session)
     , m_controls(new ControlsPanel)
