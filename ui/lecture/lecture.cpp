@@ -72,7 +72,9 @@ Lecture::Lecture(MainWindow* window)
     m_tourDock->hide();
     m_glossaryDock->setObjectName(QStringLiteral("glossaryDock"));
     m_glossaryDock->setWidget(m_glossary);
-    window->addDockWidget(Qt::RightDockWidgetArea, m_glossaryDock);
+    // Under the tabs, the window's whole width: at the right of a 1366 px window, beside the Scenario dock and the
+    // tabs' minimum, it got 70 px in Russian (233 in English) and its meaning column 100 px (issue 26).
+    window->addDockWidget(Qt::BottomDockWidgetArea, m_glossaryDock, Qt::Vertical);
     m_glossaryDock->hide();
     m_presentation = new PresentationMode(window, m_bar, m_tourDock);
 
