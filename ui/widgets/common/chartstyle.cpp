@@ -449,7 +449,7 @@ QSizeF shownSize(QChart* chart)
 }
 
 /// The widest a side legend is laid out within its chart: Qt Charts gives it at most 0.4 of the chart's content width
-/// (ChartLayout's golden_ratio, Qt 6.4 qtcharts src/charts/layout/chartlayout.cpp), and a legend whose minimum width is
+/// (golden_ratio in Qt 6.4 qtcharts src/charts/layout/abstractchartlayout.cpp), and a legend whose minimum width is
 /// more keeps its left edge there and runs past the chart's right edge (issue 26: a Russian "ZeRO-0: никогда не
 /// помещается" 229 px wide in a 534 px chart was placed for 208 and ended 16 px outside the chart). The content width
 /// here is the shown width less the layout's and the chart's margins, a few pixels narrower than Qt's.
