@@ -11,6 +11,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QResizeEvent>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -87,7 +88,9 @@ void GlossaryPanel::fill()
     m_table->setRowCount(int(m_terms.size()));
     for (int r = 0; r < m_terms.size(); ++r) {
         const GlossaryTerm& t = m_terms[r];
-        const QStringList cells = {in(t.term, lang), in(t.say, lang), in(t.means, lang)};
+        // Narrow: what people say under the term, its own column hidden.
+        const QString term = m_narrow ? in(t.term, lang) + QLatin1Char('\n') + in(t.say, lang) : in(t.term, lang);
+        const QStringList cells = {term, in(t.say, lang), in(t.means, lang)};
         for (int c = 0; c < 3; ++c) {
             auto* item = new QTableWidgetItem(cells[c]);
             item->setData(Qt::UserRole, t.id);
@@ -99,8 +102,38 @@ void GlossaryPanel::fill()
             m_table->setItem(r, c, item);
         }
     }
-    m_table->setColumnWidth(0, fontMetrics().horizontalAdvance(QLatin1Char('x')) * 24);
-    m_table->setColumnWidth(1, fontMetrics().horizontalAdvance(QLatin1Char('x')) * 28);
+    fitColumns();
+}
+
+void GlossaryPanel::fitColumns()
+{
+    // Three columns where the term (24 x), what people say (28 x) and 30 characters of the meaning fit; else two, the
+    // term column 40% of the width: at 450 px beside the Scenario panel the meaning keeps about 45 characters (three
+    // columns left it 100 px at the right of a 1366 px window).
+    const int x = fontMetrics().horizontalAdvance(QLatin1Char('x'));
+    const int room = m_table->viewport()->width();
+    const bool narrow = room < 52 * x + 30 * fontMetrics().averageCharWidth();
+    if (narrow != m_narrow) {
+        m_narrow = narrow;
+        const QString current = currentTerm();
+        fill(); // the term cells gain or lose what people say
+        if (!current.isEmpty())
+            showTerm(current);
+        return;
+    }
+    m_table->setColumnHidden(1, m_narrow);
+    if (m_narrow) {
+        m_table->setColumnWidth(0, room * 2 / 5);
+    } else {
+        m_table->setColumnWidth(0, x * 24);
+        m_table->setColumnWidth(1, x * 28);
+    }
+}
+
+void GlossaryPanel::resizeEvent(QResizeEvent* e)
+{
+    QWidget::resizeEvent(e);
+    fitColumns();
 }
 
 void GlossaryPanel::changeEvent(QEvent* e)

@@ -40,13 +40,20 @@ public:
     /// The term id of `w` or its nearest ancestor with one ("" when none).
     static QString termOf(const QWidget* w);
 
+    /// Whether the panel shows two columns (the term with what people say under it, what it means) because three
+    /// do not fit its width (a dock beside the Scenario panel, issue 26).
+    bool narrow() const { return m_narrow; }
+
 protected:
     void changeEvent(QEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
 
 private:
     void fill();
+    void fitColumns();
     QList<GlossaryTerm> m_terms;
     QTableWidget* m_table;
+    bool m_narrow = false;
 };
 
 } // namespace shardscope

@@ -72,7 +72,15 @@ Lecture::Lecture(MainWindow* window)
     m_tourDock->hide();
     m_glossaryDock->setObjectName(QStringLiteral("glossaryDock"));
     m_glossaryDock->setWidget(m_glossary);
-    window->addDockWidget(Qt::RightDockWidgetArea, m_glossaryDock);
+    // A tab beside the Scenario and Hardware docks, as wide as they are: at the right of a 1366 px window, beside the
+    // Scenario dock and the tabs' minimum, it got 70 px in Russian (233 in English) and its meaning column 100 px;
+    // under the tabs it cut the Memory tab's charts at 768 px (issue 26). Shown, it is the tab in front.
+    window->addDockWidget(Qt::LeftDockWidgetArea, m_glossaryDock);
+    if (auto* scenarioDock = window->findChild<QDockWidget*>(QStringLiteral("scenarioDock"))) {
+        window->tabifyDockWidget(scenarioDock, m_glossaryDock);
+        m_glossaryDock->setMaximumWidth(scenarioDock->maximumWidth());
+        scenarioDock->raise();
+    }
     m_glossaryDock->hide();
     m_presentation = new PresentationMode(window, m_bar, m_tourDock);
 
@@ -179,6 +187,10 @@ void Lecture::buildMenus()
     QAction* glossary = m_glossaryDock->toggleViewAction();
     glossary->setText(tr("&Glossary"));
     glossary->setObjectName(QStringLiteral("actionGlossary"));
+    connect(glossary, &QAction::triggered, m_glossaryDock, [this](bool on) {
+        if (on)
+            m_glossaryDock->raise(); // in front of the Scenario panel it shares the dock with
+    });
     view->addAction(glossary);
     QAction* tourPanel = m_tourDock->toggleViewAction();
     tourPanel->setText(tr("&Tour Panel"));
@@ -191,6 +203,7 @@ void Lecture::buildMenus()
         if (!showGlossaryFor(under))
             showGlossaryFor(QApplication::focusWidget());
         m_glossaryDock->show();
+        m_glossaryDock->raise();
     });
     w->addAction(help);
     view->addAction(help);
@@ -249,6 +262,7 @@ bool Lecture::showGlossaryFor(const QWidget* w)
     if (id.isEmpty())
         return false;
     m_glossaryDock->show();
+    m_glossaryDock->raise();
     return m_glossary->showTerm(id);
 }
 

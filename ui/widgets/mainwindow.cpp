@@ -58,6 +58,7 @@
 #include <QShortcut>
 #include <QTabBar>
 #include <QTabWidget>
+#include <QStyle>
 #include <QTextBrowser>
 #include <QToolBar>
 #include <QUndoStack>
@@ -129,7 +130,9 @@ MainWindow::MainWindow(const Scenario& scenario, Session session, QWidget* paren
     m_controlsScroll->setWidget(m_controls);
     m_controlsScroll->setWidgetResizable(true);
     m_controlsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_controlsScroll->setMinimumWidth(m_controls->sizeHint().width() + 24);
+    // The panel's rows wrap (a field under its label) down to its minimum width; the dock is never wider than the
+    // panel's rows on one line (issue 26: a dock without a maximum width took 591 px of a 1366 px screen in Russian).
+    m_controlsScroll->setMinimumWidth(m_controls->minimumSizeHint().width() + 24);
     m_dock->setObjectName(QStringLiteral("scenarioDock"));
     m_dock->setWidget(m_controlsScroll);
     m_dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
@@ -250,6 +253,13 @@ MainWindow::MainWindow(const Scenario& scenario, Session session, QWidget* paren
         hardwareDock->setFeatures(m_dock->features());
         addDockWidget(Qt::LeftDockWidgetArea, hardwareDock);
         tabifyDockWidget(m_dock, hardwareDock);
+        // One maximum width for the two docks that share the slot: the wider of their contents on one line (a tabbed
+        // group takes the smaller of its docks' maximums, which would squeeze the Scenario panel to the Hardware's).
+        const int scrollBar = m_controlsScroll->style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 4;
+        const int widest = std::max(m_dock->sizeHint().width() + scrollBar, hardwareDock->sizeHint().width());
+        m_dock->setMaximumWidth(widest);
+        hardwareDock->setMaximumWidth(widest);
+        resizeDocks({m_dock}, {widest}, Qt::Horizontal); // room for the panel's scroll bar beside its rows
         m_dock->raise();
         view->addAction(hardwareDock->toggleViewAction());
         connect(this, &MainWindow::scenarioChanged, hardware, &HardwarePanel::setScenario);

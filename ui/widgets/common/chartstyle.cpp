@@ -13,6 +13,7 @@
 #include <QFontMetricsF>
 #include <QCoreApplication>
 #include <QEvent>
+#include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QWidget>
 #include <QGraphicsSimpleTextItem>
@@ -447,6 +448,20 @@ QSizeF shownSize(QChart* chart)
     return shown;
 }
 
+/// The widest a side legend is laid out within its chart: Qt Charts gives it at most 0.4 of the chart's content width
+/// (golden_ratio in Qt 6.4 qtcharts src/charts/layout/abstractchartlayout.cpp), and a legend whose minimum width is
+/// more keeps its left edge there and runs past the chart's right edge (issue 26: a Russian "ZeRO-0: никогда не
+/// помещается" 229 px wide in a 534 px chart was placed for 208 and ended 16 px outside the chart). The content width
+/// here is the shown width less the layout's and the chart's margins, a few pixels narrower than Qt's.
+double sideLegendCap(QChart* chart, const QSizeF& shown)
+{
+    qreal l = 0, t = 0, r = 0, b = 0;
+    if (QGraphicsLayout* layout = chart->layout())
+        layout->getContentsMargins(&l, &t, &r, &b);
+    const QMargins m = chart->margins();
+    return 0.40 * (shown.width() - l - r - m.left() - m.right());
+}
+
 /// The height a side legend's entries have: the chart's less its margins and title.
 double legendRoom(QChart* chart, const QSizeF& shown)
 {
@@ -529,9 +544,9 @@ bool legendLabelsFitWidth(QChart* chart, const QStringList& labels)
     if (shown.width() < 1)
         return true;
     const QFont smallest = legendFontSteps(legend, askedLegendFont(legend)).constLast();
-    // 0.40, not fitLegend()'s 0.45: Qt Charts placed a Russian legend of 0.45 partly past the chart's right edge at 2x
-    // (as on the Compare tab, CompareWidget::minimumChartWidth()).
-    return legendEntryWidth(smallest, labels) <= 0.40 * shown.width();
+    // Qt Charts' own cap (sideLegendCap()): a Russian legend wider than it ran partly past the chart's right edge at
+    // 2x and at 1600 x 1000 (as on the Compare tab, CompareWidget::minimumChartWidth()).
+    return legendEntryWidth(smallest, labels) <= sideLegendCap(chart, shown);
 }
 
 int legendEntriesFitting(QChart* chart)
@@ -565,7 +580,7 @@ void fitLegend(QChart* chart)
     // A side legend takes at most this much of the chart's width (Qt Charts' own cap is 0.618, which leaves a
     // narrow chart no plot); up to 0.6 where its entries need that in the smallest type (a Russian legend in a
     // laptop's narrow chart, issue 26).
-    const double maxWidth = 0.45 * shown.width();
+    const double maxWidth = side ? sideLegendCap(chart, shown) : 0.45 * shown.width();
     auto widest = [&labels](const QFont& f) { return legendEntryWidth(f, labels); };
     QFont font = asked;
     if (side) {

@@ -167,6 +167,9 @@ void ControlsPanel::build()
         auto* box = new QGroupBox(title, this);
         auto* form = new QFormLayout(box);
         form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+        // A row wider than the dock puts its field under its label (issue 26: the Russian checkpointing row, label and
+        // four buttons on one line, made the Scenario dock 591 px of a 1366 px screen and the window 1418 px wide).
+        form->setRowWrapPolicy(QFormLayout::WrapLongRows);
         top->addWidget(box);
         return form;
     };
@@ -536,6 +539,7 @@ void ControlsPanel::build()
     m_advanced = new QWidget(this);
     m_advanced->setObjectName(QStringLiteral("advancedKnobs"));
     auto* adv = new QFormLayout(m_advanced);
+    adv->setRowWrapPolicy(QFormLayout::WrapLongRows);
     adv->setContentsMargins(0, 0, 0, 0);
     adv->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     fw->addRow(m_advanced);

@@ -29,6 +29,7 @@ void ControlsPanel::buildExperts(QVBoxLayout* top)
     m_experts->setObjectName(QStringLiteral("expertsGroup"));
     auto* form = new QFormLayout(m_experts);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows); // as the other groups: a long row wraps in a narrow dock
     top->addWidget(m_experts);
 
     m_moeShape = new QLabel(this);

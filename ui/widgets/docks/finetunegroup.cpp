@@ -51,6 +51,7 @@ FinetuneGroup::FinetuneGroup(QWidget* parent)
     setObjectName(QStringLiteral("finetuneGroup"));
     m_form = new QFormLayout(this);
     m_form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    m_form->setRowWrapPolicy(QFormLayout::WrapLongRows); // as the Scenario panel's groups: a long row wraps
 
     // Method: core's keys (the knob's value name); the names as the papers write them.
     const Knob& method = knobOf("finetuneMethod");
