@@ -5,6 +5,7 @@
 
 #include "cnumber.h"
 
+#include "shardscope/architecture.h"
 #include "shardscope/errors.h"
 #include "shardscope/gpus.h"
 #include "shardscope/kernels.h"
@@ -505,6 +506,124 @@ double predictStepMetric(const CsvRow& row, const Scenario& s, const StepResult&
     unmodelled("unknown metric " + metric);
 }
 
+namespace {
+
+/// The model of an MoE table row: a preset, or Qwen3-30B-A3B (Hugging Face Qwen/Qwen3-30B-A3B config.json: the
+/// qwen3_moe shape of Qwen3-235B-A22B with 48 layers, hidden 2048, 32 heads and 4 KV heads of 128, 128 experts of 768,
+/// top-8, vocabulary 151936, untied).
+std::optional<Architecture> moeTableArchitecture(const std::string& model)
+{
+    if (model == "qwen3-30b-a3b") {
+        Architecture a = *findModelPreset("qwen3-235b-a22b");
+        a.id = "custom";
+        a.name = "Qwen3-30B-A3B";
+        a.layers = 48;
+        a.hidden = 2048;
+        a.heads = 32;
+        a.kvHeads = 4;
+        a.ffn = 6144;
+        a.moeFfn = 768;
+        return a;
+    }
+    auto a = findModelPreset(model);
+    if (!a || a->experts <= 1)
+        return std::nullopt;
+    return a;
+}
+
+/// A whole count from a cell that must be stated.
+std::int64_t statedCount(const CsvRow& row, const std::string& key, std::int64_t lo, std::int64_t hi)
+{
+    const std::int64_t v = integer(row, key, -1);
+    if (get(row, key).empty() || v < lo || v > hi)
+        unmodelled(key + " must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
+    return v;
+}
+
+} // namespace
+
+bool isMoeTableHeader(const CsvRow& firstRow)
+{
+    return firstRow.count("tokens_per_s_per_gpu") && firstRow.count("ep") && !firstRow.count("measured_metric");
+}
+
+double moeTableStepSeconds(const CsvRow& row)
+{
+    const double tps = number(row, "tokens_per_s_per_gpu");
+    const std::int64_t gbs = statedCount(row, "global_batch", 1, std::int64_t(1) << 30);
+    const std::int64_t gpus = statedCount(row, "gpus", 1, std::int64_t(1) << 24);
+    const std::int64_t seq = get(row, "seq").empty() ? 4096 : statedCount(row, "seq", 1, std::int64_t(1) << 24);
+    if (!(tps >= kMinMeasured && tps <= kMaxMeasured))
+        unmodelled("tokens_per_s_per_gpu " + get(row, "tokens_per_s_per_gpu").substr(0, 40) + " is implausible (between 1e-06 and 1e+09)");
+    return double(gbs) * double(seq) / (double(gpus) * tps);
+}
+
+Scenario scenarioForMoeTableRow(const CsvRow& row, RowReadings* readings)
+{
+    RowReadings scratch;
+    RowReadings& log = readings ? *readings : scratch;
+    const std::string model = get(row, "model");
+    const std::optional<Architecture> arch = moeTableArchitecture(model);
+    if (!arch)
+        unmodelled("model '" + model.substr(0, 40) + "' is neither an MoE preset nor qwen3-30b-a3b");
+    const std::int64_t gpus = statedCount(row, "gpus", 1, std::int64_t(1) << 24);
+    const std::int64_t tp = statedCount(row, "tp", 1, gpus), pp = statedCount(row, "pp", 1, gpus);
+    if (gpus % (tp * pp) != 0)
+        unmodelled("gpus is not a multiple of tp x pp");
+    // The same row as a dense Megatron-Bridge row of measured-steps.csv: the GPU, the precision (fp8 scaling), the
+    // attention kernel, the overlapped DP and TP collectives and the distributed optimizer by the same rules.
+    CsvRow dense;
+    for (const char* k : {"id", "source", "micro_batch", "global_batch", "gpus", "tp", "pp", "vpp", "precision", "seq"})
+        dense[k] = get(row, k);
+    dense["gpu_type"] = get(row, "gpu");
+    if (dense["seq"].empty()) {
+        dense["seq"] = "4096";
+        log.assume("seq", "4096", "the sequence of Megatron-Bridge's performance tables (their Model TFLOP/s over "
+                                  "tokens/s gives the FLOPs per token at 4096)");
+    }
+    dense["layers"] = std::to_string(arch->layers);
+    dense["hidden"] = std::to_string(arch->hidden);
+    dense["heads"] = std::to_string(arch->heads);
+    dense["vocab"] = std::to_string(arch->vocab);
+    dense["dp"] = std::to_string(gpus / (tp * pp));
+    dense["recompute"] = "none";
+    dense["measured_metric"] = "step_time_s";
+    Scenario s = scenarioForStepRow(dense, &log, nullptr);
+    // The dense reader's guesses about the shape (KV heads, MLP width) are replaced by the model's own.
+    log.assumed.erase(std::remove_if(log.assumed.begin(), log.assumed.end(),
+                                     [](const AssumedDefault& d) { return d.knob == "kv-heads" || d.knob == "ffn"; }),
+                      log.assumed.end());
+    s.arch = *arch;
+    s.bareParams.reset();
+    log.read("model", arch->name, "model", model);
+    // Per-tensor fp8 named by the recipe: Megatron-Bridge's *_FP8_CS_* configs run Transformer Engine's current
+    // scaling (scripts/performance/configs/*/*_workload_base_configs.py), which the row's notes name.
+    if (s.recipe.fp8 && s.fp8Scaling == Fp8Scaling::TeDelayed && contains(get(row, "notes"), "FP8_CS")) {
+        s.fp8Scaling = Fp8Scaling::TeCurrent;
+        log.read("fp8-scaling", "te-current", "notes", "FP8_CS");
+    }
+    s.framework = Framework::Megatron;
+    log.assume("framework", "megatron", "Megatron-Bridge trains on Megatron-Core");
+    s.ep = statedCount(row, "ep", 1, gpus);
+    s.etp = 1;
+    log.assume("expert-tp", "1", "the recipes' expert_tensor_parallel_size 1");
+    const std::string overlap = get(row, "a2a_overlap"), flex = get(row, "flex_dispatcher");
+    if ((overlap != "0" && overlap != "1") || (flex != "0" && flex != "1"))
+        unmodelled("a2a_overlap and flex_dispatcher must be 0 or 1");
+    s.moeA2aOverlap = overlap == "1";
+    log.read("moe-a2a-overlap", s.moeA2aOverlap ? "on" : "off", "a2a_overlap", overlap);
+    // HybridEP / DeepEP (moe_flex_dispatcher_backend) send a token once per node.
+    s.moeNodeDedup = flex == "1";
+    log.read("moe-node-dedup", s.moeNodeDedup ? "on" : "off", "flex_dispatcher", flex);
+    const std::string rm = get(row, "recompute_modules").empty() ? std::string("none") : get(row, "recompute_modules");
+    const auto bits = recomputeModulesFromKey(rm);
+    if (!bits)
+        unmodelled("recompute_modules must be none or a comma-separated list of layernorm, moe_act, mla_up_proj");
+    s.recomputeModules = *bits;
+    log.read("recompute-modules", recomputeModulesKey(*bits), "recompute_modules", rm);
+    return s;
+}
+
 StepValidation validateSteps(const std::string& csvText, const ConfigImporter& importer)
 {
     const auto rows = parseCsvWithHeader(csvText, "steps");
@@ -515,8 +634,9 @@ StepValidation validateSteps(const std::string& csvText, const ConfigImporter& i
     if (rows.size() > kMaxValidationRows)
         throw InvalidInput("steps", "--steps: the CSV has " + std::to_string(rows.size()) + " rows; a measured CSV has a few hundred (at most "
                                         + std::to_string(kMaxValidationRows) + ")");
+    const bool moeTable = isMoeTableHeader(rows.front());
     for (const char* col : {"id", "measured_metric", "measured_value"})
-        if (rows.front().count(col) == 0)
+        if (rows.front().count(col) == 0 && !(moeTable && std::string(col) != "id"))
             throw InvalidInput("steps", std::string("--steps: the CSV has no column ") + col);
     StepValidation v;
     std::map<std::string, std::vector<double>> bySource;
@@ -525,6 +645,25 @@ StepValidation validateSteps(const std::string& csvText, const ConfigImporter& i
         const std::string id = get(row, "id");
         try {
             RowReadings readings;
+            if (moeTable) {
+                // A Megatron-Bridge MoE table row: its step seconds from the table's tokens/s/GPU.
+                const Scenario s = scenarioForMoeTableRow(row, &readings);
+                const StepResult r = computeStep(s);
+                StepCheck c;
+                c.id = id;
+                c.source = sourceOf(id);
+                c.metric = "step_time_s";
+                c.measured = moeTableStepSeconds(row);
+                c.predicted = r.totals.stepTime;
+                c.error = c.predicted / c.measured - 1.0;
+                if (!std::isfinite(c.error))
+                    unmodelled("no finite error for this measurement");
+                v.rows.push_back(c);
+                v.readings.push_back(std::move(readings));
+                bySource[c.source].push_back(std::abs(c.error));
+                all.push_back(std::abs(c.error));
+                continue;
+            }
             const Scenario s = scenarioForStepRow(row, &readings, &importer);
             if (const auto st = stackOfRow(row, &readings); st && st->flops == FlopCount::CausalHalf
                 && (get(row, "measured_metric") == "mfu" || get(row, "measured_metric") == "tflops_per_gpu"))

@@ -5441,6 +5441,18 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>--vpp %1 has no effect without a pipeline (PP 1)</source>
             <translation>--vpp %1 не действует без конвейера (PP 1)</translation>
         </message>
+        <message>
+            <source>needs --recompute-granularity selective (Megatron reads the modules only then)</source>
+            <translation>требует --recompute-granularity selective (только тогда Megatron читает модули)</translation>
+        </message>
+        <message>
+            <source>&apos;%1&apos; must be core_attn, layernorm, moe_act, mla_up_proj, mlp, moe or shared_experts</source>
+            <translation>&apos;%1&apos; должно быть core_attn, layernorm, moe_act, mla_up_proj, mlp, moe или shared_experts</translation>
+        </message>
+        <message>
+            <source>--recompute-modules %1: not modelled (the step prices no rerun of whole MLPs or MoE layers)</source>
+            <translation>--recompute-modules %1: не моделируется (шаг не учитывает повторный расчёт целых MLP или слоёв MoE)</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::StepGanttView</name>

@@ -5441,6 +5441,18 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>--vpp %1 has no effect without a pipeline (PP 1)</source>
             <translation>--vpp %1 在没有流水线（PP 1）时不起作用</translation>
         </message>
+        <message>
+            <source>needs --recompute-granularity selective (Megatron reads the modules only then)</source>
+            <translation>需要 --recompute-granularity selective（只有这时 Megatron 才读取这些模块）</translation>
+        </message>
+        <message>
+            <source>&apos;%1&apos; must be core_attn, layernorm, moe_act, mla_up_proj, mlp, moe or shared_experts</source>
+            <translation>&apos;%1&apos; 必须是 core_attn、layernorm、moe_act、mla_up_proj、mlp、moe 或 shared_experts</translation>
+        </message>
+        <message>
+            <source>--recompute-modules %1: not modelled (the step prices no rerun of whole MLPs or MoE layers)</source>
+            <translation>--recompute-modules %1：未建模（步骤时间不计入整个 MLP 或 MoE 层的重算）</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::StepGanttView</name>

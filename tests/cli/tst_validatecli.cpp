@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace {
 QString dataPath(const QString& rel) { return QStringLiteral(SHARDSCOPE_SOURCE_DIR "/tests/data/") + rel; }
@@ -115,6 +116,59 @@ private slots:
                         QStringLiteral("--chart"), dir.filePath(QStringLiteral("x.txt"))});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(".png, .svg or .pdf"), r.err.constData());
+    }
+
+    void moeStepFiles()
+    {
+        // Issue 25: `validate --steps` reads Megatron-Bridge's MoE table files (tests/data/measured/moe-steps-fresh*.csv;
+        // their header has tokens_per_s_per_gpu and ep, no measured_metric). Each row is a step_time_s check whose
+        // measured seconds are GBS x 4096 / (GPUs x tokens/s/GPU) from the row's own cells, e.g. the 26.02.01 DeepSeek-V3
+        // row on 256 B300: 4096 x 4096 / (256 x 3099) = 21.147 s.
+        struct File
+        {
+            const char* name;
+            int rows;
+        };
+        for (const File f : {File {"measured/moe-steps-fresh.csv", 10}, File {"measured/moe-steps-fresh-heldout.csv", 4}}) {
+            const Run r = shardscope({QStringLiteral("validate"), QStringLiteral("--steps"), dataPath(QLatin1String(f.name)),
+                                      QStringLiteral("--format"), QStringLiteral("json")});
+            QCOMPARE(r.exitCode, 0);
+            const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+            const QJsonArray rows = o.value(QLatin1String("rows")).toArray();
+            QCOMPARE(rows.size(), f.rows);
+            QCOMPARE(o.value(QLatin1String("unmodelled")).toArray().size(), 0);
+            std::vector<double> errs;
+            for (const QJsonValue& v : rows) {
+                const QJsonObject c = v.toObject();
+                QCOMPARE(c.value(QLatin1String("metric")).toString(), QStringLiteral("step_time_s"));
+                const double err = c.value(QLatin1String("predicted")).toDouble() / c.value(QLatin1String("measured")).toDouble() - 1;
+                QVERIFY(std::fabs(err - c.value(QLatin1String("error")).toDouble()) < 1e-12);
+                errs.push_back(std::fabs(err));
+                if (c.value(QLatin1String("id")).toString() == QLatin1String("mb260201-deepseek-v3-256xB300-mxfp8"))
+                    QVERIFY(std::fabs(c.value(QLatin1String("measured")).toDouble() - 4096.0 * 4096.0 / (256.0 * 3099.0)) < 1e-9);
+            }
+            std::sort(errs.begin(), errs.end());
+            const std::size_t n = errs.size();
+            const double median = n % 2 ? errs[n / 2] : 0.5 * (errs[n / 2 - 1] + errs[n / 2]);
+            QVERIFY(std::fabs(median - o.value(QLatin1String("median_abs_error")).toDouble()) < 1e-12);
+        }
+        // A row the reader cannot read is listed with its reason; the file is still read (exit 0).
+        QTemporaryDir dir;
+        const QString odd = dir.filePath(QStringLiteral("moe-odd.csv"));
+        QFile g(odd);
+        QVERIFY(g.open(QIODevice::WriteOnly));
+        g.write("id,source,model,gpu,gpus,precision,global_batch,micro_batch,tp,pp,vpp,ep,tokens_per_s_per_gpu,a2a_overlap,"
+                "flex_dispatcher,recompute_modules,notes\n"
+                "x-llama,Megatron-Bridge,llama3-8b,h100-80gb,8,bf16,128,1,1,1,1,1,1000,0,0,none,\n"
+                "x-qwen,Megatron-Bridge,qwen3-30b-a3b,h100-80gb,8,bf16,128,1,1,1,1,8,1000,0,0,mlp,\n");
+        g.close();
+        const Run r = shardscope({QStringLiteral("validate"), QStringLiteral("--steps"), odd, QStringLiteral("--format"),
+                                  QStringLiteral("json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonArray un = QJsonDocument::fromJson(r.out).object().value(QLatin1String("unmodelled")).toArray();
+        QCOMPARE(un.size(), 2);
+        QVERIFY(un.at(0).toObject().value(QLatin1String("reason")).toString().contains(QLatin1String("MoE preset")));
+        QVERIFY(un.at(1).toObject().value(QLatin1String("reason")).toString().contains(QLatin1String("recompute_modules")));
     }
 
     void badInput()

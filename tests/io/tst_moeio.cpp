@@ -11,6 +11,7 @@
 #include "shardscope/architecture.h"
 #include "shardscope/errors.h"
 #include "shardscope/scenario.h"
+#include "shardscope/step.h"
 
 #include <QTest>
 
@@ -41,6 +42,7 @@ private Q_SLOTS:
     void megatronArgsRead();
     void megatronArgsRoundTrip();
     void megatronLayerFreqRefused();
+    void megatronRecomputeModules();
     void scenarioFileRoundTrip();
 };
 
@@ -92,6 +94,53 @@ void TestMoeIo::megatronLayerFreqRefused()
         QFAIL("accepted");
     } catch (const InvalidInput& e) {
         QVERIFY2(QString::fromStdString(e.what()).contains(QLatin1String("moe-layer-freq")), e.what());
+    }
+}
+
+/// --recompute-modules (NVIDIA/Megatron-LM@000c4ac24f61159c138b0975def722c65245983c megatron/training/arguments.py:
+/// nargs='*'; @d2c5e8b4f4fa0062d8cd9cbe18a7fca7cf1f99a3 megatron/core/transformer/transformer_config.py __post_init__:
+/// ["core_attn"] when not given, read under recompute_granularity "selective"): the list Megatron-Bridge's DeepSeek-V3
+/// and gpt-oss recipes give (scripts/performance/configs/{deepseek,gpt_oss}/*_workload_base_configs.py at f0e2c37e and
+/// 1e7adfa9: mla_up_proj; layernorm, moe_act) becomes Scenario::recomputeModules; core_attn is selective checkpointing.
+void TestMoeIo::megatronRecomputeModules()
+{
+    const QString base = QString::fromLatin1(kDeepSeekV3Args) + QStringLiteral(" --recompute-granularity selective");
+    // The gpt-oss list, space-separated as argparse takes it, followed by another option.
+    Scenario s = scenarioFromMegatronArgs(base + QStringLiteral(" --recompute-modules layernorm moe_act --seed 1"), defaultScenario());
+    QCOMPARE(s.recomputeModules, std::uint32_t(kRecomputeLayernorm | kRecomputeMoeAct));
+    QCOMPARE(s.checkpointing, Checkpointing::None); // no core_attn in the list: attention is kept
+    // DeepSeek-V3's, last on the line, with core_attn: selective checkpointing as well.
+    s = scenarioFromMegatronArgs(base + QStringLiteral(" --recompute-modules core_attn mla_up_proj"), defaultScenario());
+    QCOMPARE(s.recomputeModules, std::uint32_t(kRecomputeMlaUpProj));
+    QCOMPARE(s.checkpointing, Checkpointing::Selective);
+    // Not given: Megatron's default ["core_attn"].
+    s = scenarioFromMegatronArgs(base, defaultScenario());
+    QCOMPARE(s.recomputeModules, std::uint32_t(0));
+    QCOMPARE(s.checkpointing, Checkpointing::Selective);
+    // Written back as Megatron's list and read again.
+    s.checkpointing = Checkpointing::None;
+    s.recomputeModules = kRecomputeLayernorm | kRecomputeMoeAct | kRecomputeMlaUpProj;
+    const QString written = megatronArgsFromScenario(s);
+    QVERIFY2(written.contains(QLatin1String("--recompute-granularity selective --recompute-modules layernorm moe_act mla_up_proj")),
+             qPrintable(written));
+    const Scenario back = scenarioFromMegatronArgs(written, defaultScenario());
+    QCOMPARE(back.recomputeModules, s.recomputeModules);
+    QCOMPARE(back.checkpointing, Checkpointing::None);
+    // A whole-MLP module is noted as not modelled; an unknown one and a list without selective are refused.
+    ImportReport report;
+    s = scenarioFromMegatronArgs(base + QStringLiteral(" --recompute-modules mlp layernorm"), defaultScenario(), &report);
+    QCOMPARE(s.recomputeModules, std::uint32_t(kRecomputeLayernorm));
+    QVERIFY2(report.notes.join(QLatin1Char('|')).contains(QLatin1String("--recompute-modules mlp: not modelled")),
+             qPrintable(report.notes.join(QLatin1Char('|'))));
+    for (const QString& bad : {QStringLiteral(" --recompute-modules attn"),
+                              QStringLiteral(" --recompute-granularity full --recompute-modules layernorm")}) {
+        const QString args = QString::fromLatin1(kDeepSeekV3Args) + (bad.contains(QLatin1String("full")) ? QString() : QStringLiteral(" --recompute-granularity selective")) + bad;
+        try {
+            scenarioFromMegatronArgs(args, defaultScenario());
+            QFAIL(qPrintable(QStringLiteral("accepted:") + bad));
+        } catch (const InvalidInput& e) {
+            QVERIFY2(QString::fromStdString(e.what()).contains(QLatin1String("--recompute-modules")), e.what());
+        }
     }
 }
 

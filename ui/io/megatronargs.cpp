@@ -2,6 +2,7 @@
 #include "megatronargs.h"
 
 #include "shardscope/errors.h"
+#include "shardscope/step.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -40,6 +41,8 @@ const QStringList kValued = {
     QStringLiteral("moe-expert-capacity-factor"), QStringLiteral("q-lora-rank"), QStringLiteral("kv-lora-rank"),
     QStringLiteral("qk-head-dim"), QStringLiteral("qk-pos-emb-head-dim"), QStringLiteral("v-head-dim"),
     QStringLiteral("mtp-num-layers"),
+    // Megatron-Core's selective recompute modules: a list (nargs='*'), read below
+    QStringLiteral("recompute-modules"),
 };
 const QStringList kFlags = {
     QStringLiteral("bf16"), QStringLiteral("fp16"), QStringLiteral("use-distributed-optimizer"),
@@ -115,6 +118,13 @@ public:
             if (!hasValue && !flag && i + 1 < tokens.size() && !tokens[i + 1].startsWith(QLatin1String("--"))) {
                 value = tokens[++i];
                 hasValue = true;
+                // --recompute-modules takes a list (megatron/training/arguments.py: nargs='*'): every word up to the
+                // next option, kept comma-separated.
+                if (key == QLatin1String("recompute-modules"))
+                    while (i + 1 < tokens.size() && !tokens[i + 1].startsWith(QLatin1String("--")))
+                        value += QLatin1Char(',') + tokens[++i];
+            } else if (!hasValue && key == QLatin1String("recompute-modules")) {
+                hasValue = true; // an empty list: nothing recomputed
             }
             if (flag) {
                 if (hasValue)
@@ -467,6 +477,40 @@ Scenario scenarioFromMegatronArgs(const QString& text, const Scenario& base, Imp
     } else if (a.flag("recompute-activations")) {
         s.checkpointing = Checkpointing::Selective;
     }
+    // --recompute-modules (NVIDIA/Megatron-LM@d2c5e8b4f4fa0062d8cd9cbe18a7fca7cf1f99a3
+    // megatron/core/transformer/transformer_config.py __post_init__): the list selective recompute reruns, ["core_attn"]
+    // when not given; read only under --recompute-granularity selective. core_attn is ShardScope's selective
+    // checkpointing; layernorm, moe_act and mla_up_proj are its recompute modules; mlp, moe and shared_experts are not
+    // modelled (noted).
+    s.recomputeModules = 0;
+    if (a.has("recompute-modules")) {
+        if (s.checkpointing != Checkpointing::Selective)
+            Args::fail(QStringLiteral("recompute-modules"),
+                       QCoreApplication::translate("shardscope::Import", "needs --recompute-granularity selective (Megatron reads the modules only then)"));
+        bool coreAttn = false;
+        QStringList unmodelled;
+        std::uint32_t bits = 0;
+        for (QString m : a.value("recompute-modules").split(QRegularExpression(QStringLiteral("[,\\s\\[\\]'\"]+")), Qt::SkipEmptyParts)) {
+            if (m == QLatin1String("core_attn")) {
+                coreAttn = true;
+                continue;
+            }
+            if (const auto bit = recomputeModulesFromKey(m.toStdString()); bit && *bit != 0) {
+                bits |= *bit;
+                continue;
+            }
+            if (m == QLatin1String("mlp") || m == QLatin1String("moe") || m == QLatin1String("shared_experts"))
+                unmodelled << m;
+            else
+                Args::fail(QStringLiteral("recompute-modules"),
+                           QCoreApplication::translate("shardscope::Import", "'%1' must be core_attn, layernorm, moe_act, mla_up_proj, mlp, moe or shared_experts").arg(m));
+        }
+        s.checkpointing = coreAttn ? Checkpointing::Selective : Checkpointing::None;
+        s.recomputeModules = bits;
+        if (!unmodelled.isEmpty())
+            a.note(QCoreApplication::translate("shardscope::Import", "--recompute-modules %1: not modelled (the step prices no rerun of whole MLPs or MoE layers)")
+                       .arg(unmodelled.join(QLatin1Char(' '))));
+    }
     if (a.flag("use-flash-attn") || a.value("attention-backend") == QLatin1String("flash"))
         s.flashAttention = true;
 
@@ -677,8 +721,15 @@ QString megatronArgsFromScenario(const Scenario& s, ExportReport* report)
         arg("recompute-granularity", QStringLiteral("full"));
         arg("recompute-method", QStringLiteral("uniform"));
         num("recompute-num-layers", 1);
-    } else if (s.checkpointing == Checkpointing::Selective) {
+    } else if (s.checkpointing == Checkpointing::Selective || s.recomputeModules != 0) {
         arg("recompute-granularity", QStringLiteral("selective"));
+        // Megatron's list: core_attn (ShardScope's selective checkpointing) and the recompute modules, space-separated
+        if (s.recomputeModules != 0) {
+            QString mods = s.checkpointing == Checkpointing::Selective ? QStringLiteral("core_attn") : QString();
+            for (const QString& m : QString::fromStdString(recomputeModulesKey(s.recomputeModules)).split(QLatin1Char(',')))
+                mods += (mods.isEmpty() ? QString() : QStringLiteral(" ")) + m;
+            o << QStringLiteral("--recompute-modules") << mods;
+        }
     }
     if (s.flashAttention)
         flag("use-flash-attn");

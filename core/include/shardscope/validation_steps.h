@@ -64,6 +64,21 @@ std::optional<StackProfile> stackOfRow(const CsvRow& row, RowReadings* log);
 /// the recompute FLOPs, MFU on model FLOPs, single-layer time).
 double predictStepMetric(const CsvRow& row, const Scenario& s, const StepResult& r);
 
+/**
+ * Megatron-Bridge's MoE performance-table rows (tests/data/measured/moe-steps-fresh*.csv, issue 25): columns id,
+ * source, model (an MoE preset id or qwen3-30b-a3b), gpu, gpus, precision, global_batch, micro_batch, tp, pp, vpp, ep,
+ * tokens_per_s_per_gpu, a2a_overlap, flex_dispatcher, recompute_modules, notes; optional seq (4096 when blank). A file
+ * is read this way when its header has tokens_per_s_per_gpu and ep and no measured_metric.
+ */
+bool isMoeTableHeader(const CsvRow& firstRow);
+/// The scenario of one MoE table row: read as a Megatron-Core row of the same table (scenarioForStepRow's rules for the
+/// GPU, precision and fp8 scaling, attention kernel, overlaps, distributed optimizer), then the model and the MoE
+/// settings its recipe fixes. Throws InvalidInput("row", reason) for a row it cannot read.
+Scenario scenarioForMoeTableRow(const CsvRow& row, RowReadings* readings = nullptr);
+/// The table's step seconds: global_batch x seq / (gpus x tokens_per_s_per_gpu) (the tables' tokens/s/GPU; their Model
+/// TFLOP/s over it gives one FLOP count per token per model: docs/validation.md, "MoE step time", third pass).
+double moeTableStepSeconds(const CsvRow& row);
+
 /// Every row of a measured-steps CSV against computeStep(). Throws InvalidInput("steps") when the file
 /// lacks a required column.
 /// A row with a `config` column is imported with `importer` after its stack's defaults and before its explicit knob
