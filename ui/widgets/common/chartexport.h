@@ -97,8 +97,9 @@ void exportCompareFile(const Scenario& a, const Scenario& b, ByteUnit units, con
 void exportChartFile(const QString& chart, const Scenario& s, ByteUnit units, const QString& path,
                      const ChartExportOptions& o);
 
-/// The export bundle: charts (SVG + PNG), data (CSV + JSON), breakdown.md, assumptions.md and
-/// scenario.shardscope.json in `dir` (created if missing). Returns the files written.
+/// The export bundle: every image chart but compare (SVG + PNG; imageChartIds()), the data charts' CSV + JSON
+/// (chartIds(); memory-vs-gpus.csv is `sweep`'s), breakdown.md, assumptions.md and scenario.shardscope.json in `dir`
+/// (created if missing). Returns the files written.
 QStringList exportBundle(const QString& dir, const Scenario& s, ByteUnit units, const ChartExportOptions& o);
 
 /// The one folder every export dialog opens in (issue 26): the last folder something was exported to, else
