@@ -389,6 +389,13 @@ QString exportFolder(const QString& fallback)
 
 void setExportFolder(const QString& dir) { rememberedExportFolder() = dir; }
 
+QString suggestedSavePath(const QString& currentFile, const QString& name)
+{
+    if (!currentFile.isEmpty())
+        return currentFile;
+    return QDir(exportFolder(QDir::homePath())).filePath(name);
+}
+
 QString withFilterSuffix(const QString& path, const QString& filter)
 {
     if (path.isEmpty() || chartExportSuffixes().contains(QFileInfo(path).suffix().toLower()))
