@@ -251,7 +251,13 @@ private slots:
                                   QStringLiteral("gpt2"), QStringLiteral("--gpus"), QStringLiteral("8")});
         QCOMPARE(r.exitCode, 0);
         const QStringList files = QDir(dir).entryList(QDir::Files | QDir::Hidden);
-        QCOMPARE(files.size(), 19); // exportBundle(): 4 charts x (svg, png), 4 x (csv, json), breakdown.md, assumptions.md, scenario
+        // exportBundle(): 11 charts x (svg, png) (every image chart but compare, issue 26), 4 x (csv, json), breakdown.md,
+        // assumptions.md, scenario
+        QCOMPARE(files.size(), 33);
+        for (const char* chart : {"memory-per-gpu", "memory-vs-gpus", "host-memory", "step-timeline", "pipeline-schedule", "step-memory",
+                                  "compare-stages", "plan-map", "plan-pareto", "step-gpus", "tp-split"})
+            for (const char* suffix : {".svg", ".png"})
+                QVERIFY2(files.contains(QLatin1String(chart) + QLatin1String(suffix)), chart);
         for (const QString& f : files)
             QVERIFY2(QFileInfo(dir + QLatin1Char('/') + f).size() > 0, qPrintable(f));
     }

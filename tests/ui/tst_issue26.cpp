@@ -20,6 +20,7 @@
 #include "shardscope/layoutplanner.h"
 #include "shardscope/step.h"
 
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QFileInfo>
@@ -323,6 +324,22 @@ private slots:
         at.gpus = row[1].toLongLong();
         at.zeroStage = row[0].toInt();
         QCOMPARE(row[2].toLongLong(), computeFootprint(at).worstBytes());
+    }
+
+    // ------------------------------------------------------------------ 3b. one remembered folder
+
+    void saveDialogsSuggestTheRememberedFolder()
+    {
+        // Save Scenario As and Save Tour As suggest their name in the folder the last export or save went to (issue 26:
+        // "every save dialog opens in one remembered folder"); a scenario saved before stays beside its file.
+        QTemporaryDir dir;
+        setExportFolder(dir.path());
+        QCOMPARE(suggestedSavePath(QString(), QStringLiteral("scenario.shardscope.json")),
+                 QDir(dir.path()).filePath(QStringLiteral("scenario.shardscope.json")));
+        const QString saved = QDir(dir.path()).filePath(QStringLiteral("sub/a.shardscope.json"));
+        QCOMPARE(suggestedSavePath(saved, QStringLiteral("x")), saved);
+        setExportFolder(QString());
+        QCOMPARE(suggestedSavePath(QString(), QStringLiteral("t.tour.json")), QDir(QDir::homePath()).filePath(QStringLiteral("t.tour.json")));
     }
 
     // ------------------------------------------------------------------ 4. what offload costs

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "lecture.h"
 
+#include "chartexport.h"
 #include "glossarypanel.h"
 #include "highlightoverlay.h"
 #include "language.h"
@@ -445,7 +446,8 @@ void Lecture::askSaveDraft()
         QMessageBox::information(m_window, tr("Save Tour As"), tr("The tour has no steps yet: Tour > Add This View as a Step first."));
         return;
     }
-    QString path = QFileDialog::getSaveFileName(m_window, tr("Save Tour As"), m_draft.id() + QStringLiteral(".tour.json"),
+    QString path = QFileDialog::getSaveFileName(m_window, tr("Save Tour As"),
+                                                suggestedSavePath(QString(), m_draft.id() + QStringLiteral(".tour.json")),
                                                 tr("ShardScope tours (*.tour.json)"));
     if (path.isEmpty())
         return;
@@ -458,6 +460,8 @@ void Lecture::askSaveDraft()
         m_draft.setId(id);
     if (!saveDraft(path))
         QMessageBox::warning(m_window, tr("Cannot save %1").arg(QFileInfo(path).fileName()), m_lastError);
+    else
+        setExportFolder(QFileInfo(path).absolutePath());
 }
 
 Lecture::Carry Lecture::carry() const

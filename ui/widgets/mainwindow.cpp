@@ -867,9 +867,7 @@ void MainWindow::askOpen()
 
 void MainWindow::askSaveAs()
 {
-    const QString suggested = m_currentFile.isEmpty()
-        ? QDir(startDir(m_currentFile)).filePath(QStringLiteral("scenario") + kScenarioSuffix)
-        : m_currentFile;
+    const QString suggested = suggestedSavePath(m_currentFile, QStringLiteral("scenario") + kScenarioSuffix);
     QString path = QFileDialog::getSaveFileName(this, tr("Save Scenario As"), suggested, scenarioFilter());
     if (path.isEmpty())
         return;
@@ -877,6 +875,8 @@ void MainWindow::askSaveAs()
         path += kScenarioSuffix;
     if (!saveScenarioAs(path))
         showFailure(tr("Cannot save"));
+    else
+        setExportFolder(QFileInfo(path).absolutePath());
 }
 
 void MainWindow::askImport(ImportKind kind)

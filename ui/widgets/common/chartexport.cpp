@@ -111,7 +111,10 @@ CaptionLayout captionLayout(const QSize& size, const QString& title, const QStri
     const double ch = height(l.captionFont, caption);
     l.title = QRectF(pad, pad * 0.5, w, th);
     l.caption = QRectF(pad, size.height() - ch, w, ch);
-    l.chart = QRectF(0, pad * 0.5 + th, size.width(), std::max(50.0, size.height() - th - ch - legendHeight - pad * 0.5));
+    // Without a caption the chart keeps a margin off the bottom edge (the bundle's Chinese step timeline printed its
+    // time axis's "0 秒" cut by the edge).
+    const double bottomPad = caption.isEmpty() && legendHeight <= 0 ? pad : 0;
+    l.chart = QRectF(0, pad * 0.5 + th, size.width(), std::max(50.0, size.height() - th - ch - legendHeight - pad * 0.5 - bottomPad));
     if (legendHeight > 0)
         l.legend = QRectF(pad, l.chart.bottom(), w, legendHeight);
     return l;
@@ -217,12 +220,18 @@ bool legendRunsPastTheEdge(QChart* chart)
         if (!item->isVisible())
             continue;
         double end = 0;
-        if (auto* t = dynamic_cast<QGraphicsTextItem*>(item))
-            end = t->mapToScene(QPointF(t->document()->documentMargin(), 0)).x()
-                + QFontMetricsF(t->font()).horizontalAdvance(t->toPlainText());
-        else if (auto* st = dynamic_cast<QGraphicsSimpleTextItem*>(item))
-            end = st->mapToScene(QPointF(0, 0)).x() + QFontMetricsF(st->font()).horizontalAdvance(st->text());
+        QString shown;
+        if (auto* t = dynamic_cast<QGraphicsTextItem*>(item)) {
+            shown = t->toPlainText();
+            end = t->mapToScene(QPointF(t->document()->documentMargin(), 0)).x() + QFontMetricsF(t->font()).horizontalAdvance(shown);
+        } else if (auto* st = dynamic_cast<QGraphicsSimpleTextItem*>(item)) {
+            shown = st->text();
+            end = st->mapToScene(QPointF(0, 0)).x() + QFontMetricsF(st->font()).horizontalAdvance(shown);
+        }
         if (end > right + 0.5)
+            return true;
+        // A bottom legend whose row is too narrow for its labels elides them ("Other lay..." of the Pareto chart at 3.5 in).
+        if (shown.endsWith(QLatin1String("...")) || shown.endsWith(QChar(0x2026)))
             return true;
     }
     return false;
@@ -379,6 +388,13 @@ QString exportFolder(const QString& fallback)
 }
 
 void setExportFolder(const QString& dir) { rememberedExportFolder() = dir; }
+
+QString suggestedSavePath(const QString& currentFile, const QString& name)
+{
+    if (!currentFile.isEmpty())
+        return currentFile;
+    return QDir(exportFolder(QDir::homePath())).filePath(name);
+}
 
 QString withFilterSuffix(const QString& path, const QString& filter)
 {
@@ -593,10 +609,21 @@ constexpr int kFigureMinTextPx = 11;
 /// least). The figure grows taller instead (a page figure's height is free: --width-in sets only its width); one
 /// narrower than the chart's minimum width is refused. `l` and `o` are updated; `w` is laid out at the chart's size.
 void fitFigureToChart(QWidget* w, const QString& chart, const QString& title, const QString& caption, CaptionLayout& l,
-                      ChartExportOptions& o, bool captioned = true, const QSize& floor = QSize())
+                      ChartExportOptions& o, bool captioned = true, const QSize& floor = QSize(), bool widen = false)
 {
     const QSize need = w->minimumSizeHint().expandedTo(w->minimumSize()).expandedTo(floor);
     QSize inner = l.layoutSize();
+    if (widen && need.width() > inner.width()) {
+        // The bundle's figures share one size; one chart that needs more width than it (the GPU view at 3.5 in) is
+        // widened to its own minimum rather than refused. Below 648 px a figure is laid out 1:1 (chartScale() is 1),
+        // so its width is the layout width it needs.
+        o.size.setWidth(std::max(o.size.width(), int(std::ceil(need.width() * chartScale(need.width())))));
+        if (captioned)
+            l = captionLayout(o.size, title, caption);
+        else
+            l.chart.setSize(QSizeF(o.size));
+        inner = l.layoutSize();
+    }
     if (need.width() > inner.width()) {
         const double minPx = std::ceil(need.width() * l.scale);
         throw InvalidInput("size", str(QStringLiteral("--size / --width-in: the %1 chart needs a figure at least %2 px (%3 in) "
@@ -926,6 +953,69 @@ std::unique_ptr<QWidget> makeChartWidget(const QString& chart, const Scenario& s
     return w;
 }
 
+namespace {
+
+/// The figure of image chart `chart` (not compare) for `s`: its painter (title, chart, legend, caption), the options it
+/// is saved with (taller, or with `widen` wider, where the chart needs it) and its document title, handed to `sink`
+/// while the widgets it paints live. Throws InvalidInput for a scenario without an answer or a figure too narrow.
+using FigureSink = std::function<void(const PaintFn&, const ChartExportOptions&, const QString&)>;
+void renderFigure(const QString& chart, const Scenario& s, ByteUnit units, const ChartExportOptions& o, const FigureSink& sink,
+                  bool widen = false)
+{
+    const bool timeline = chart == QLatin1String("step-timeline") || chart == QLatin1String("pipeline-schedule")
+        || chart == QLatin1String("step-memory");
+    const QString caption = o.caption.isEmpty() ? exportCaption(s, units)
+        : o.caption == QLatin1String("-")       ? QString()
+                                                : o.caption;
+    if (isWidgetChart(chart)) {
+        // The Pareto chart draws its own title (as the other chart views); the others get it as the heading.
+        const bool ownTitle = chart == QLatin1String("plan-pareto");
+        const QString title = !o.title.isEmpty() ? o.title : ownTitle ? QString() : widgetChartTitle(chart);
+        CaptionLayout l = captionLayout(o.size, title, caption);
+        const auto w = makeWidgetChart(chart, s, units, l.layoutSize());
+        // As the chart views: never painted squeezed below the view's minimum; the figure grows taller, one too
+        // narrow for it is refused (fitFigureToChart()).
+        ChartExportOptions fo = o;
+        fitFigureToChart(w.get(), chart, title, caption, l, fo, true, QSize(), widen);
+        const auto* pareto = dynamic_cast<PlanParetoChart*>(w.get());
+        const FigureLegend legend = legendUnderChart(pareto ? pareto->chart() : nullptr, title, caption, l, fo);
+        sink(withCaption(widgetPainter(w.get()), l, title, caption, legend), fo, title.isEmpty() ? widgetChartTitle(chart) : title);
+        return;
+    }
+    if (timeline) {
+        const QString name = chart == QLatin1String("pipeline-schedule") ? ChartText::tr("Pipeline schedule")
+            : chart == QLatin1String("step-memory")                     ? ChartText::tr("Memory of the worst rank over one step")
+                                                                        : stepTimelineTitle(s);
+        // One heading: the memory view draws its own ("Memory (device used) of the worst rank (stage 1) over the
+        // step"), so its figure takes no second one unless --title asks.
+        const QString title = !o.title.isEmpty() ? o.title : chart == QLatin1String("step-memory") ? QString() : name;
+        CaptionLayout l = captionLayout(o.size, title, caption);
+        const auto g = makeStepTimeline(chart, s, l.layoutSize());
+        ChartExportOptions fo = o;
+        // The memory curve needs a plot, not the two lines the Step tab's minimum keeps (a 3.5 in figure drew it
+        // 30 px high): the charts' 240 px.
+        fitFigureToChart(g.get(), chart, title, caption, l, fo, true,
+                         chart == QLatin1String("step-memory") ? QSize(300, 240) : QSize(), widen);
+        sink(withCaption(timelinePainter(g.get()), l, title, caption), fo, title.isEmpty() ? name : title);
+        return;
+    }
+    QChartView* view = nullptr;
+    // Laid out once to learn the chart's own title, then at the size the caption leaves.
+    const QString title = o.title.isEmpty() ? QString() : o.title;
+    CaptionLayout l = captionLayout(o.size, title.isEmpty() ? QStringLiteral("X") : title, caption);
+    const auto w = makeChartWidget(chart, s, units, l.layoutSize(), &view);
+    const QString docTitle = title.isEmpty() ? (view->chart()->title().isEmpty() ? chart : view->chart()->title()) : title;
+    if (title.isEmpty())
+        l = captionLayout(o.size, QString(), caption); // the chart draws its own title
+    ChartExportOptions fo = o;
+    fitFigureToChart(w.get(), chart, title, caption, l, fo, true, QSize(), widen);
+    const FigureLegend legend = legendUnderChart(view->chart(), title, caption, l, fo);
+    const NoAnimations guard(view);
+    sink(withCaption(chartPainter(view), l, title, caption, legend), fo, docTitle);
+}
+
+} // namespace
+
 void exportChartFile(const QString& chart, const Scenario& s, ByteUnit units, const QString& path,
                      const ChartExportOptions& o)
 {
@@ -942,57 +1032,9 @@ void exportChartFile(const QString& chart, const Scenario& s, ByteUnit units, co
     if (!isImageSuffix(suffix) && !chartIds().contains(chart))
         throw InvalidInput("out", "--out: " + str(chart) + " is exported as an image only (.png, .svg or .pdf)");
     if (isImageSuffix(suffix)) {
-        const bool timeline = chart == QLatin1String("step-timeline") || chart == QLatin1String("pipeline-schedule")
-            || chart == QLatin1String("step-memory");
-        const QString caption = o.caption.isEmpty() ? exportCaption(s, units)
-            : o.caption == QLatin1String("-")       ? QString()
-                                                    : o.caption;
-        if (isWidgetChart(chart)) {
-            // The Pareto chart draws its own title (as the other chart views); the others get it as the heading.
-            const bool ownTitle = chart == QLatin1String("plan-pareto");
-            const QString title = !o.title.isEmpty() ? o.title : ownTitle ? QString() : widgetChartTitle(chart);
-            CaptionLayout l = captionLayout(o.size, title, caption);
-            const auto w = makeWidgetChart(chart, s, units, l.layoutSize());
-            // As the chart views: never painted squeezed below the view's minimum; the figure grows taller, one too
-            // narrow for it is refused (fitFigureToChart()).
-            ChartExportOptions fo = o;
-            fitFigureToChart(w.get(), chart, title, caption, l, fo);
-            const auto* pareto = dynamic_cast<PlanParetoChart*>(w.get());
-            const FigureLegend legend = legendUnderChart(pareto ? pareto->chart() : nullptr, title, caption, l, fo);
-            saveByType(withCaption(widgetPainter(w.get()), l, title, caption, legend), path, fo,
-                       title.isEmpty() ? widgetChartTitle(chart) : title);
-            return;
-        }
-        if (timeline) {
-            const QString name = chart == QLatin1String("pipeline-schedule") ? ChartText::tr("Pipeline schedule")
-                : chart == QLatin1String("step-memory")                     ? ChartText::tr("Memory of the worst rank over one step")
-                                                                            : stepTimelineTitle(s);
-            // One heading: the memory view draws its own ("Memory (device used) of the worst rank (stage 1) over the
-            // step"), so its figure takes no second one unless --title asks.
-            const QString title = !o.title.isEmpty() ? o.title : chart == QLatin1String("step-memory") ? QString() : name;
-            CaptionLayout l = captionLayout(o.size, title, caption);
-            const auto g = makeStepTimeline(chart, s, l.layoutSize());
-            ChartExportOptions fo = o;
-            // The memory curve needs a plot, not the two lines the Step tab's minimum keeps (a 3.5 in figure drew it
-            // 30 px high): the charts' 240 px.
-            fitFigureToChart(g.get(), chart, title, caption, l, fo, true,
-                             chart == QLatin1String("step-memory") ? QSize(300, 240) : QSize());
-            saveByType(withCaption(timelinePainter(g.get()), l, title, caption), path, fo, title.isEmpty() ? name : title);
-            return;
-        }
-        QChartView* view = nullptr;
-        // Laid out once to learn the chart's own title, then at the size the caption leaves.
-        const QString title = o.title.isEmpty() ? QString() : o.title;
-        CaptionLayout l = captionLayout(o.size, title.isEmpty() ? QStringLiteral("X") : title, caption);
-        const auto w = makeChartWidget(chart, s, units, l.layoutSize(), &view);
-        const QString docTitle = title.isEmpty() ? (view->chart()->title().isEmpty() ? chart : view->chart()->title()) : title;
-        if (title.isEmpty())
-            l = captionLayout(o.size, QString(), caption); // the chart draws its own title
-        ChartExportOptions fo = o;
-        fitFigureToChart(w.get(), chart, title, caption, l, fo);
-        const FigureLegend legend = legendUnderChart(view->chart(), title, caption, l, fo);
-        const NoAnimations guard(view);
-        saveByType(withCaption(chartPainter(view), l, title, caption, legend), path, fo, docTitle);
+        renderFigure(chart, s, units, o, [&](const PaintFn& paint, const ChartExportOptions& fo, const QString& docTitle) {
+            saveByType(paint, path, fo, docTitle);
+        });
         return;
     }
     if (suffix == QLatin1String("md") && chart == QLatin1String("memory-per-gpu")) {
@@ -1115,24 +1157,21 @@ QStringList exportBundle(const QString& dirPath, const Scenario& s, ByteUnit uni
             files.add(dir.filePath(name), bytes);
             written << name;
         };
-        for (const QString& chart : chartViewIds()) {
-            QChartView* view = nullptr;
-            const auto w = makeChartWidget(chart, s, units, o.size, &view);
-            ChartExportOptions fo = o; // the bundle's charts carry no caption: the whole figure is the chart
-            CaptionLayout l;
-            l.chart = QRectF(QPointF(0, 0), QSizeF(o.size));
-            fitFigureToChart(w.get(), chart, QString(), QString(), l, fo, false);
-            const NoAnimations guard(view);
-            const QString title = view->chart()->title().isEmpty() ? chart : view->chart()->title();
+        // Every image chart but compare (it needs a pinned scenario A), as `export --chart ID` draws it (its heading, the
+        // legend under the plot where it runs past the edge, never squeezed below the chart's minimum), without the caption
+        // (assumptions.md and the scenario file travel with them); a chart that needs more width than the bundle's size (the
+        // GPU view at 3.5 in) is widened to its own minimum rather than refused.
+        ChartExportOptions bare = o;
+        bare.caption = QStringLiteral("-");
+        bare.title.clear();
+        for (const QString& chart : imageChartIds()) {
+            if (chart == QLatin1String("compare"))
+                continue;
             const QString svg = chart + QStringLiteral(".svg"), png = chart + QStringLiteral(".png");
-            add(svg, svgBytes(chartPainter(view), dir.filePath(svg), fo, title));
-            add(png, pngBytes(chartPainter(view), dir.filePath(png), fo));
-        }
-        {
-            const auto g = makeStepTimeline(QStringLiteral("step-timeline"), s, o.size);
-            const QString svg = QStringLiteral("step-timeline.svg"), png = QStringLiteral("step-timeline.png");
-            add(svg, svgBytes(timelinePainter(g.get()), dir.filePath(svg), o, stepTimelineTitle(s)));
-            add(png, pngBytes(timelinePainter(g.get()), dir.filePath(png), o));
+            renderFigure(chart, s, units, bare, [&](const PaintFn& paint, const ChartExportOptions& fo, const QString& title) {
+                add(svg, svgBytes(paint, dir.filePath(svg), fo, title));
+                add(png, pngBytes(paint, dir.filePath(png), fo));
+            }, true);
         }
         for (const QString& chart : chartIds()) {
             const ChartData d = chartData(chart, s, units);

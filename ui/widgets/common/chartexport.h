@@ -97,14 +97,19 @@ void exportCompareFile(const Scenario& a, const Scenario& b, ByteUnit units, con
 void exportChartFile(const QString& chart, const Scenario& s, ByteUnit units, const QString& path,
                      const ChartExportOptions& o);
 
-/// The export bundle: charts (SVG + PNG), data (CSV + JSON), breakdown.md, assumptions.md and
-/// scenario.shardscope.json in `dir` (created if missing). Returns the files written.
+/// The export bundle: every image chart but compare (SVG + PNG; imageChartIds()), the data charts' CSV + JSON
+/// (chartIds(); memory-vs-gpus.csv is `sweep`'s), breakdown.md, assumptions.md and scenario.shardscope.json in `dir`
+/// (created if missing). Returns the files written.
 QStringList exportBundle(const QString& dir, const Scenario& s, ByteUnit units, const ChartExportOptions& o);
 
 /// The one folder every export dialog opens in (issue 26): the last folder something was exported to, else
 /// `fallback`. MainWindow stores it in its settings between sessions.
 QString exportFolder(const QString& fallback);
 void setExportFolder(const QString& dir);
+/// Where a save dialog other than an export suggests `name` (Save Scenario As, Save Tour As): beside `currentFile`
+/// when the thing was saved before, else in exportFolder() (issue 26: "every save dialog opens in one remembered
+/// folder"), else the home folder. After a save, setExportFolder() takes the folder it went to.
+QString suggestedSavePath(const QString& currentFile, const QString& name);
 /// A path typed or picked in a save dialog with filter `filter` ("PNG image (*.png)"): a name without one of
 /// chartExportSuffixes() gets the filter's extension ("memory-per-gpu" -> "memory-per-gpu.png"; "a.b" ->
 /// "a.b.png"); a known one is kept (the user typed it).

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace shardscope {
 
@@ -29,6 +30,42 @@ void drawGpuBox(QPainter& p, const QRectF& b, int g, const QColor& text, const Q
     p.setPen(text);
     p.drawText(QRectF(b.left(), b.top() + 3, b.width(), line), Qt::AlignCenter, RingView::tr("GPU %1").arg(g));
 }
+
+/// Where the legend's swatches and labels go: left to right, a row full flows onto the next; in a figure (`wrap`) a
+/// label wider than what is left of a fresh row wraps onto more lines (issue 26: the Russian "на стрелке: фрагмент,
+/// отправленный на этом шаге (+ = добавлен при получении)" ran past the right edge of a 4.2 in figure). `bottom`
+/// receives the y under the last row.
+struct SwatchSlot
+{
+    QRectF swatch, text;
+};
+std::vector<SwatchSlot> layoutSwatches(const QStringList& labels, const QFontMetrics& fm, double sw, double gap, double width, double y,
+                                       bool wrap, double* bottom)
+{
+    const int line = std::max(1, fm.lineSpacing());
+    double x = 8, rowH = line + 4;
+    std::vector<SwatchSlot> out;
+    for (const QString& label : labels) {
+        double w = fm.horizontalAdvance(label);
+        if (x > 8 && x + sw + 4 + w > width - 8) {
+            x = 8;
+            y += rowH;
+            rowH = line + 4;
+        }
+        double h = line + 4;
+        const double room = width - 8 - x - sw - 4;
+        if (wrap && w > room && room > 0) {
+            w = room;
+            h = fm.boundingRect(QRect(0, 0, int(room), 100 * line), Qt::AlignLeft | Qt::TextWordWrap, label).height() + 4;
+        }
+        rowH = std::max(rowH, h);
+        out.push_back({QRectF(x, y + (line + 4 - sw) / 2, sw, sw), QRectF(x + sw + 4, y, w + 4, h)});
+        x += sw + 4 + w + gap;
+    }
+    *bottom = y + rowH;
+    return out;
+}
+
 } // namespace
 
 RingView::RingView(QWidget* parent)
@@ -234,16 +271,9 @@ RingView::TextLines RingView::textLines(int w) const
     // The swatches flow as paintEvent() lays them out.
     const double ks = typeScale();
     const double sw = std::max(14.0 * ks, 0.8 * line);
-    double x = 8;
-    tl.swatchRows = 1;
-    for (const QString& label : legendLabels()) {
-        const double lw = fm.horizontalAdvance(label);
-        if (x > 8 && x + sw + 4 + lw > w - 8) {
-            x = 8;
-            ++tl.swatchRows;
-        }
-        x += sw + 4 + lw + 18 * ks;
-    }
+    double bottom = 0;
+    layoutSwatches(legendLabels(), fm, sw, 18 * ks, w, 0, true, &bottom);
+    tl.swatchRows = int(std::ceil(bottom / (line + 4) - 1e-9));
     return tl;
 }
 
@@ -416,15 +446,14 @@ void RingView::paintEvent(QPaintEvent*)
 
     // Legend: swatches that flow onto a second line when the view is narrow, then the clock's note.
     double y = height() - legendH - noteH - 4;
-    double x = 8;
+    const QStringList labels = legendLabels();
+    double legendBottom = 0;
+    const std::vector<SwatchSlot> placed = layoutSwatches(labels, fm, std::max(14.0 * ks, 0.8 * line), // as tall as the text
+                                                         18 * ks, width(), y, m_wholeText, &legendBottom);
+    std::size_t nextSlot = 0;
     auto swatch = [&](const QColor& fill, bool framed, bool dotted, const QString& label) {
-        const double w = fm.horizontalAdvance(label);
-        const double sw = std::max(14.0 * ks, 0.8 * line); // the swatch as tall as the text beside it
-        if (x > 8 && x + sw + 4 + w > width() - 8) {
-            x = 8;
-            y += line + 4;
-        }
-        const QRectF r(x, y + (line + 4 - sw) / 2, sw, sw);
+        const SwatchSlot& at = placed[nextSlot++];
+        const QRectF r = at.swatch;
         p.setPen(QPen(QColor(text.red(), text.green(), text.blue(), 120), 1, dotted ? Qt::DotLine : Qt::SolidLine));
         p.setBrush(fill.isValid() ? QBrush(fill) : QBrush(Qt::NoBrush));
         p.drawRect(r);
@@ -434,17 +463,15 @@ void RingView::paintEvent(QPaintEvent*)
             p.drawRect(r);
         }
         p.setPen(text);
-        p.drawText(QRectF(x + sw + 4, y, w + 4, line + 4), Qt::AlignLeft | Qt::AlignVCenter, label);
-        x += sw + 4 + w + 18 * ks;
+        p.drawText(at.text, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, label);
     };
     QColor partial = shardColor(0, n);
     partial.setAlphaF(0.4);
-    const QStringList labels = legendLabels();
     swatch(partial, false, false, labels[0]);
     swatch(shardColor(0, n), true, false, labels[1]);
     swatch(QColor(), false, true, labels[2]);
     swatch(shardColor(1, n), false, false, labels[3]);
-    y += line + 6;
+    y = legendBottom + 2;
     p.setPen(text);
     p.drawText(QRectF(8, y, width() - 16, clockLines * line + 2), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, clock);
     if (!m_note.isEmpty()) {
@@ -578,26 +605,23 @@ void RingView::paintAllToAll(QPainter& p)
     }
     // Legend and the clock's note.
     double y = height() - legendH - noteH - 4;
-    double x = 8;
+    const QStringList labels = legendLabels();
+    double legendBottom = 0;
+    const std::vector<SwatchSlot> placed
+        = layoutSwatches(labels, fm, std::max(14.0 * ks, 0.8 * line), 18 * ks, width(), y, m_wholeText, &legendBottom);
+    std::size_t nextSlot = 0;
     auto swatch = [&](const QColor& fill, bool dotted, const QString& label) {
-        const double w = fm.horizontalAdvance(label);
-        const double sw = std::max(14.0 * ks, 0.8 * line);
-        if (x > 8 && x + sw + 4 + w > width() - 8) {
-            x = 8;
-            y += line + 4;
-        }
+        const SwatchSlot& at = placed[nextSlot++];
         p.setPen(QPen(QColor(text.red(), text.green(), text.blue(), 120), 1, dotted ? Qt::DotLine : Qt::SolidLine));
         p.setBrush(fill.isValid() ? QBrush(fill) : QBrush(Qt::NoBrush));
-        p.drawRect(QRectF(x, y + (line + 4 - sw) / 2, sw, sw));
+        p.drawRect(at.swatch);
         p.setPen(text);
-        p.drawText(QRectF(x + sw + 4, y, w + 4, line + 4), Qt::AlignLeft | Qt::AlignVCenter, label);
-        x += sw + 4 + w + 18 * ks;
+        p.drawText(at.text, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, label);
     };
-    const QStringList labels = legendLabels();
     swatch(shardColor(0, n), false, labels[0]);
     swatch(QColor(), true, labels[1]);
     swatch(allToAllColor(), false, labels[2]);
-    y += line + 6;
+    y = legendBottom + 2;
     p.setPen(text);
     if (m_wholeText)
         p.drawText(QRectF(8, y, width() - 16, tl.clock * line + 2), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, clock);

@@ -146,8 +146,23 @@ StepTpView::Layout StepTpView::layout() const
         }
         c.nameText = shownName.join(QLatin1Char('\n'));
         const double nameH = line * double(std::max<qsizetype>(1, shownName.size()));
-        c.shapeText = fm.elidedText(tr("GPU k holds %1").arg(splitShape(m.rows, m.cols, t, m.columnSplit)),
-                                    Qt::ElideRight, cell.width());
+        // The shape line broken between words where the cell is narrower, not elided (issue 26: the Russian figure at
+        // 3.8 in printed "... x10…").
+        QStringList shapeLines;
+        {
+            QString lineText;
+            for (const QString& word : tr("GPU k holds %1").arg(splitShape(m.rows, m.cols, t, m.columnSplit)).split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+                if (!lineText.isEmpty() && fm.horizontalAdvance(lineText + QLatin1Char(' ') + word) > cell.width()) {
+                    shapeLines << lineText;
+                    lineText.clear();
+                }
+                lineText += (lineText.isEmpty() ? QString() : QStringLiteral(" ")) + word;
+            }
+            if (!lineText.isEmpty())
+                shapeLines << lineText;
+        }
+        c.shapeText = shapeLines.join(QLatin1Char('\n'));
+        const double shapeH = line * double(std::max<qsizetype>(1, shapeLines.size()));
         // The line under the shape: Q's slice of the fused QKV (seed 003: 4096x4096 over 8 GPUs is 4096x512), or the
         // collective after a row-parallel matmul (partial sums of s x b x h values).
         if (i == 0) {
@@ -164,15 +179,15 @@ StepTpView::Layout StepTpView::layout() const
         auto boxFor = [&](double below) { return std::min(cell.width() - 10, cell.height() - nameH - 2 - below - 4); };
         bool shape = true;
         // (Dropped whole, not elided: the footer says the same in words.)
-        if (!c.extraText.isEmpty() && boxFor(line + es.height()) < minBox) {
+        if (!c.extraText.isEmpty() && boxFor(shapeH + es.height()) < minBox) {
             c.extraText.clear();
             es = QSizeF();
         }
-        if (boxFor(line) < minBox && c.extraText.isEmpty()) {
+        if (boxFor(shapeH) < minBox && c.extraText.isEmpty()) {
             shape = false;
             c.shapeText.clear();
         }
-        const double below = (shape ? line : 0) + es.height();
+        const double below = (shape ? shapeH : 0) + es.height();
         const double box = std::max(4.0, boxFor(below));
         const double w = box * std::sqrt(double(m.cols)) / maxSide;
         const double h = box * std::sqrt(double(m.rows)) / maxSide;
