@@ -67,6 +67,31 @@ double defaultGemmEfficiency(const GpuPreset& g)
     return 0.675;
 }
 
+double measuredFp8GemmEfficiency(const GpuPreset& g)
+{
+    // Azure/AI-benchmarking-guide@2a370be Azure_Results/ND_GB200_v6_results.md, GEMM CuBLASLt (FP8), M = N = K = 8192 on
+    // ND GB200 v6 (GB200 185GB, CUDA 12.8, driver 570.133.20): 2876.6 TFLOP/s of 5000. Taken only where the 16-bit
+    // efficiency is itself no measurement (defaultGemmEfficiency's 0.675 for GB200). The same benchmark on H100 (1290.1
+    // TFLOP/s, @0126c30 "Azure Results/NDv5 Results.md") is above the 0.6 that H100's sustained training throughput gave
+    // (docs/validation-steps.md); taking it made every H100 fp8 row faster, away from its measurement (docs/validation.md,
+    // issue 24 sixth pass), so H100 and H200 keep one efficiency for both precisions.
+    double tflops = 0;
+    if (g.id.rfind("gb200", 0) == 0)
+        tflops = 2876.6;
+    if (tflops <= 0 || g.peakFlops8 <= 0)
+        return 0.0;
+    // The shape's wave and K factors as concurrentGemmSeconds() applies them (efficiency 1, no memory bound).
+    KernelModel km;
+    km.peak16 = g.peakFlops16;
+    km.peak8 = g.peakFlops8;
+    km.gemmEfficiency = 1.0;
+    km.sms = smCount(g);
+    km.tileN = 256;
+    const double n = 8192;
+    const double shapeRate = gemmFlopRate(km, n, n, n, true);
+    return shapeRate > 0 ? tflops * 1e12 / shapeRate : 0.0;
+}
+
 double cudnnFusedAttentionEfficiency(const GpuPreset& g, double queryLength)
 {
     // Measured TFLOP/s, forward and backward, at sequence 2^9 ... 2^17 (the benchmark counts 4 s^2 d h / 2 causal FLOPs
@@ -156,7 +181,8 @@ double concurrentGemmSeconds(const KernelModel& km, double c, double m, double n
     }
     const double kEff = k / (k + km.kOverhead);
     const double flops = c * (2.0 * m * n * k);
-    const double compute = flops / (peak * km.gemmEfficiency * kEff * waveEff);
+    const double eff = fp8 && km.peak8 > 0 && km.fp8GemmEfficiency > 0 ? km.fp8GemmEfficiency : km.gemmEfficiency;
+    const double compute = flops / (peak * eff * kEff * waveEff);
     const double bytes = c * ((m * k + k * n) * (fp8 && km.peak8 > 0 ? 1.0 : 2.0) + m * n * 2.0);
     return std::max(compute, memorySeconds(km, bytes));
 }

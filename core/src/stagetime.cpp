@@ -26,6 +26,9 @@ KernelModel kernelModel(const Scenario& s, const GpuPreset& g)
     // reach the stock part's fractions of peak times the cap's fraction (gpus.h, powerCapFraction). A figure
     // entered by the user is taken as the fraction of the nominal peak, as it is.
     km.gemmEfficiency = s.kernelEfficiency > 0 ? s.kernelEfficiency : defaultGemmEfficiency(g) * g.powerCapFraction;
+    // FP8 GEMMs at the measured cuBLASLt FP8 rate where one exists (kernels.h, measuredFp8GemmEfficiency); a figure
+    // entered by the user holds for both precisions, as before.
+    km.fp8GemmEfficiency = s.kernelEfficiency > 0 ? 0.0 : measuredFp8GemmEfficiency(g) * g.powerCapFraction;
     // Transformer Engine's cuDNN attention (AttentionKernel::Cudnn: the Megatron-Core and NeMo stacks) at its own rate
     // at this query length (teFusedAttentionEfficiency: NVIDIA's measurement on Blackwell, 0.6 on Hopper).
     const double queryLength = double(s.seq) / double(std::max<std::int64_t>(1, s.cp));

@@ -19,6 +19,9 @@ struct KernelModel
     double peak8 = 0; ///< dense FP8 FLOP/s (0: no FP8 tensor cores)
     double hbmBytesPerSecond = 0; ///< achievable HBM bandwidth
     double gemmEfficiency = 0.675; ///< fraction of peak a large, well-shaped GEMM reaches
+    /// fraction of the FP8 peak a large FP8 GEMM reaches where it was measured (measuredFp8GemmEfficiency()); 0: the
+    /// 16-bit gemmEfficiency is taken for FP8 GEMMs too
+    double fp8GemmEfficiency = 0;
     double attentionEfficiency = 0.6; ///< fraction of the 16-bit peak the fused attention kernel reaches
     std::int64_t sms = 108; ///< streaming multiprocessors (wave quantisation)
     std::int64_t tileM = 128, tileN = 128; ///< output tile of one thread block
@@ -31,6 +34,13 @@ std::int64_t smCount(const GpuPreset& g);
 /// Fraction of the 16-bit peak a large, well-shaped GEMM reaches on this GPU (used when
 /// Scenario::kernelEfficiency is 0, the default).
 double defaultGemmEfficiency(const GpuPreset& g);
+
+/// Fraction of the FP8 peak a large FP8 GEMM reaches, from a measured cuBLASLt FP8 GEMM at M = N = K = 8192 (random
+/// data, 10,000 warm-up iterations: Azure/AI-benchmarking-guide's GEMM CuBLASLt microbenchmark) divided by this
+/// kernel model's own wave and K factors for that shape, as defaultGemmEfficiency() derives the 16-bit figures: GB200
+/// 2876.6 of 5000 TFLOP/s (@2a370be Azure_Results/ND_GB200_v6_results.md). 0 where no measurement is taken (the
+/// 16-bit efficiency then holds for FP8 GEMMs too; H100 / H200: see kernels.cpp).
+double measuredFp8GemmEfficiency(const GpuPreset& g);
 
 /// FlashAttention-2's fraction of the 16-bit peak on this GPU (used when Scenario::attentionEfficiency is 0):
 /// about 0.6 on A100 (Dao 2023: 50-73% forward) and 0.35 on Hopper and later (Shah et al. 2024, the
