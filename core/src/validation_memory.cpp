@@ -414,6 +414,33 @@ Scenario scenarioOf(const std::map<std::string, std::string>& r, std::int64_t ca
                      "a litgpt finetune script under Lightning Fabric (convert_output: fp32 logits)");
         }
     }
+    // litgpt's finetune scripts accumulate gradients under Lightning Fabric: every micro-batch but the last of a step
+    // runs in fabric.no_backward_sync(model, enabled=is_accumulating), which Fabric's FSDPStrategy turns into
+    // FSDP.no_sync(), and the strategy sets use_orig_params=True (Lightning-AI/pytorch-lightning
+    // src/lightning/fabric/strategies/fsdp.py at 00608a3818370391bd585960fa6cce18d21617b2): each Block, frozen
+    // weights and LoRA A/B together, keeps its whole gradient until the step (Scenario::fsdpNoSyncFullGrads).
+    // lit-gpt's finetune/lora.py hard-codes batch_size = 128 and gradient_accumulation_iters = batch_size //
+    // micro_batch_size (Lightning-AI/lit-gpt finetune/lora.py at b96a57082c18fd55fabdbb7b75dba1b26c83009e), so a row
+    // naming that script accumulates whatever its micro-batch below 128; a config_hub row states its own batch sizes
+    // and is read only where its notes give the accumulation.
+    {
+        const std::string both = r.at("source") + " " + notes;
+        const bool litgpt = has(both, "litgpt") || has(both, "lit-gpt") || has(both, "lit_gpt");
+        if (litgpt && has(both, "finetune") && s.framework == Framework::Fsdp2 && s.gpus > 1) {
+            if (s.gradAccum == 1 && has(both, "finetune/lora.py") && !has(both, "config_hub") && s.microBatch > 0
+                && s.microBatch < 128) {
+                s.gradAccum = 128 / s.microBatch;
+                log.read("grad-accum", std::to_string(s.gradAccum), "source+notes",
+                         "lit-gpt finetune/lora.py: batch_size 128 // micro_batch_size");
+            }
+            if (s.gradAccum > 1) {
+                s.fsdpNoSyncFullGrads = true;
+                log.read("fsdp-no-sync-full-grads", "on", "source+notes",
+                         "a litgpt finetune script under Fabric's FSDP with gradient accumulation (FSDP.no_sync, "
+                         "use_orig_params=True)");
+            }
+        }
+    }
     // PyTorch before 2.0 zeroes grads in place (zero_grad(set_to_none=False)): they stay between steps.
     s.zeroGradSetToNone = !has(notes, "torch ~1.") && !has(notes, "torch 1.");
     if (!s.zeroGradSetToNone)

@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 #include <vector>
 
 using namespace shardscope;
@@ -503,6 +504,66 @@ private Q_SLOTS:
                     return x.knob == "fp32-logits" && x.column == "source+notes";
                 });
                 QVERIFY2(fabric == litgpt, r.id.c_str());
+            }
+        }
+    }
+
+    // FSDP1's no_sync under gradient accumulation (Scenario::fsdpNoSyncFullGrads; torch 2.1
+    // torch/distributed/fsdp/fully_sharded_data_parallel.py no_sync: "will accumulate the full model gradients (instead
+    // of gradient shards) until the eventual sync"; PyTorch FSDP docs: with use_orig_params=True a unit mixing frozen
+    // and trainable parameters holds gradient memory "equivalent to not freezing those parameters"; Lightning Fabric's
+    // FSDPStrategy sets use_orig_params=True, src/lightning/fabric/strategies/fsdp.py at
+    // 00608a3818370391bd585960fa6cce18d21617b2). Hand count (docs/validation.md, round 5), bf16 grads, 2 B: Llama 2 7B,
+    // LoRA r 8 on q, v, FSDP over 2 GPUs, each Block one unit: 32 Blocks of 202,383,360 (4 x 4096^2 + 3 x 4096 x 11008
+    // + 2 norms of 4096) plus 4,194,304 adapter params = 6,480,461,824 params, 12,960,923,648 B (12.07 GiB) per rank;
+    // the root unit (embedding, final norm, head) holds no adapter and gets none. Llama 2 13B over 4 GPUs: 40 x
+    // 317,204,480 + 6,553,600 = 12,694,732,800 params, 25,389,465,600 B (23.65 GiB). Without accumulation (no no_sync)
+    // or with the knob off: one unit's grads at a time.
+    void fsdpNoSyncFullGrads()
+    {
+        const auto unsharded = [](const Scenario& x) {
+            return qint64(computeFootprint(x).worstRank().stepMaxBytes[static_cast<std::size_t>(Term::Zero3UnshardedGrads)]);
+        };
+        const auto peak = [](const Scenario& x) { return qint64(computeFootprint(x).worstRank().peakAllocatedBytes); };
+        for (const auto& [model, gpus, elems] : {std::tuple {"llama-2-7b", 2, 6480461824LL},
+                                                 std::tuple {"llama-2-13b", 4, 12694732800LL}}) {
+            Scenario s = single(model);
+            s.finetune = FinetuneMethod::Lora;
+            s.loraRank = 8;
+            s.loraTargets = *loraTargetsFromKey("q,v");
+            s.recipe = resolveRecipe("custom:2,2,0,4");
+            s.gpus = s.gpusPerNode = gpus;
+            s.framework = Framework::Fsdp2;
+            s.zeroStage = 3;
+            s.seq = 1304;
+            s.gradAccum = 128;
+            const qint64 offBytes = unsharded(s);
+            const qint64 offPeak = peak(s);
+            s.fsdpNoSyncFullGrads = true;
+            QCOMPARE(unsharded(s), elems * 2);
+            QVERIFY(peak(s) - offPeak >= elems * 2 - offBytes);
+            s.gradAccum = 1;
+            QCOMPARE(unsharded(s), offBytes);
+        }
+    }
+
+    // validate reads it for a litgpt finetune script under FSDP with accumulation (lit-gpt finetune/lora.py at
+    // b96a57082c18fd55fabdbb7b75dba1b26c83009e: batch_size = 128, gradient_accumulation_iters = 128 //
+    // micro_batch_size): round 5's multi-GPU rows (ids R5-LG-*GPU*) on, every other row of the fine-tuning files and
+    // every shipped pre-training row off.
+    void fsdpNoSyncFullGradsRead()
+    {
+        for (const char* file : {"measured-finetune.csv", "measured-finetune-fresh.csv", "measured-finetune-round4.csv",
+                                 "measured-finetune-round5.csv", "measured-memory.csv"}) {
+            std::string csv;
+            QVERIFY(readMeasured(QString::fromLatin1(file), csv));
+            const MemoryValidation v = validateMeasuredMemory(csv);
+            QVERIFY(!v.rows.empty());
+            for (const MemoryValidationRow& r : v.rows) {
+                const bool fsdpLitgpt = r.id.rfind("R5-LG-", 0) == 0 && r.id.find("GPU") != std::string::npos;
+                QVERIFY2(r.scenario.fsdpNoSyncFullGrads == fsdpLitgpt, r.id.c_str());
+                if (fsdpLitgpt)
+                    QCOMPARE(qint64(r.scenario.gradAccum), qint64(128 / r.scenario.microBatch));
             }
         }
     }
