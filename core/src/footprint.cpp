@@ -845,9 +845,15 @@ void gatheredParamsTerm(const Ctx& c, const Stage& st, Sizes& v)
 
 /// FSDP2 under pipeline parallelism: gradient sync is off for all but the last micro-batch, so the stage's
 /// unsharded grads accumulate in the reduce dtype until the step (torch.distributed.pipelining).
+/// FSDP1's no_sync with use_orig_params=True (Scenario::fsdpNoSyncFullGrads): the same, per trainable unit.
+bool noSyncFullGrads(const Ctx& c)
+{
+    return c.s.fsdpNoSyncFullGrads && c.fw == Framework::Fsdp2 && c.s.gradAccum > 1 && c.z >= 2 && c.d > 1;
+}
+
 bool accumulatesUnshardedGrads(const Ctx& c)
 {
-    return c.fw == Framework::Fsdp2 && c.s.pp > 1 && c.s.gradAccum > 1 && c.z >= 2 && c.d > 1;
+    return noSyncFullGrads(c) || (c.fw == Framework::Fsdp2 && c.s.pp > 1 && c.s.gradAccum > 1 && c.z >= 2 && c.d > 1);
 }
 
 void unshardedGradsTerm(const Ctx& c, const Stage& st, Sizes& v)
@@ -857,6 +863,22 @@ void unshardedGradsTerm(const Ctx& c, const Stage& st, Sizes& v)
                                     : std::max(st.sp.perLayerLocal, st.sp.embeddingLocal);
     const std::int64_t stageElems = st.ft ? st.adapterLocal : st.sp.local;
     const double rb = reduceBytes(c);
+    if (noSyncFullGrads(c)) {
+        // Each Block is one unit; the root unit (embedding, final norm, head and what else sits outside the
+        // layers) is the rest of the stage. Full fine-tuning: every unit trains. Adapters: a unit with one keeps the
+        // gradient of all its parameters, a unit without none (FSDP docs, use_orig_params=True).
+        const std::int64_t rootElems = st.sp.local - st.layers * st.sp.perLayerLocal;
+        const std::int64_t headAdapter = st.ft ? st.adapterLocal - st.layers * st.adapterPerLayer : 0;
+        const std::int64_t blocks = !st.ft ? st.layers * st.sp.perLayerLocal
+            : st.adapterPerLayer > 0 ? st.layers * (st.sp.perLayerLocal + st.adapterPerLayer) : 0;
+        const std::int64_t root = !st.ft ? rootElems : headAdapter > 0 ? rootElems + headAdapter : 0;
+        const std::int64_t elems = blocks + root;
+        setTerm(c, v, Term::Zero3UnshardedGrads, double(elems) * c.b.grads, [&] {
+            return "FSDP no_sync under gradient accumulation (use_orig_params=True): the whole grads of every unit "
+                   "holding a trainable parameter, " + withThousands(elems) + " x " + num(c.b.grads) + " B";
+        });
+        return;
+    }
     if (accumulatesUnshardedGrads(c)) {
         setTerm(c, v, Term::Zero3UnshardedGrads, double(stageElems) * rb, [&] {
             return "FSDP2 + PP: the stage's unsharded grads accumulate over the micro-batches (no sync until the last): "

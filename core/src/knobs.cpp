@@ -418,6 +418,11 @@ std::vector<Knob> makeKnobs()
                       "RMSNorm upcasts its input to fp32 and saves that copy for backward (litgpt's RMSNorm: x = "
                       "x.float()): 4 B per element per norm (default off: the input's own dtype).",
                       nullptr, SS_BOOL(normFp32Input)));
+    v.push_back(onOff("fsdpNoSyncFullGrads", "fsdp_no_sync_full_grads", "fsdp-no-sync-full-grads",
+                      "FSDP1 no_sync under gradient accumulation (Lightning Fabric: use_orig_params=True): every FSDP "
+                      "unit holding a trainable parameter keeps its whole unsharded gradient, frozen parameters "
+                      "included, until the step (default off).",
+                      nullptr, SS_BOOL(fsdpNoSyncFullGrads)));
     // --- files and imports only (no option of their own)
     v.push_back(onOff("logitsOverVocab", "logits_over_vocab", nullptr, nullptr, nullptr, SS_BOOL(logitsOverVocab)));
     v.push_back(count("zero3MaxLiveParams", "zero3_max_live_params", nullptr, 0, 1e14, nullptr, nullptr, nullptr,

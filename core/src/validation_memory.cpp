@@ -126,25 +126,41 @@ Scenario scenarioOf(const std::map<std::string, std::string>& r, std::int64_t ca
     a.kvHeads = integer(r, "kv_heads");
     a.ffn = integer(r, "ffn");
     a.vocab = integer(r, "vocab");
-    if (a.hidden % a.heads != 0)
-        throw Skip {"hidden is not a multiple of heads"};
-    a.headDim = a.hidden / a.heads;
+    // An optional head_dim column: heads whose width is not hidden / heads (Gemma 7B: 16 heads of 256 on a 3072
+    // residual, transformers' GemmaConfig.head_dim). Empty or absent: hidden / heads.
+    if (const auto hd = r.find("head_dim"); hd != r.end() && !hd->second.empty()) {
+        a.headDim = integer(r, "head_dim");
+    } else {
+        if (a.hidden % a.heads != 0)
+            throw Skip {"hidden is not a multiple of heads"};
+        a.headDim = a.hidden / a.heads;
+    }
     // Model names are identifiers ("Llama-2-13b-hf", "bert-large-uncased", "OPT-350m"): the family as a substring.
     std::string family;
-    for (const char* f : {"llama", "mistral", "qwen", "phi-3", "phi3", "bert", "opt", "gpt"})
+    for (const char* f : {"llama", "mistral", "qwen", "phi-3", "phi3", "gemma", "bert", "opt", "gpt"})
         if (family.empty() && has(model, f))
             family = f;
     if (family.empty())
-        throw Skip {"unknown model family '" + model + "' (llama, mistral, qwen, phi-3, bert, opt, gpt known)"};
+        throw Skip {"unknown model family '" + model + "' (llama, mistral, qwen, phi-3, gemma, bert, opt, gpt known)"};
     // Phi-3 is a llama block: a gated SiLU MLP (gate_up_proj), RMSNorm, no biases (transformers' Phi3MLP, Phi3RMSNorm;
     // litgpt runs it with LLaMAMLP and RMSNorm). Phi-2 (GeLU, LayerNorm, parallel blocks) is not.
-    const bool gated = family == "llama" || family == "mistral" || family == "qwen" || family == "phi-3" || family == "phi3";
-    log.read("block", gated ? "llama (SwiGLU, RMSNorm, no biases)" : "gpt (GeLU, LayerNorm, biases, dropout)", "model", family);
+    // Gemma (1) is a llama block with a GeLU gate (GeGLU: gate_proj, up_proj, down_proj; the same three matrices and
+    // saved tensors as SwiGLU), RMSNorm, no biases, and its head tied to the embedding (transformers' GemmaMLP,
+    // GemmaRMSNorm, GemmaForCausalLM _tied_weights_keys; litgpt's Gemma configs: LLaMAMLP's GemmaMLP, RMSNorm with
+    // add_unit_offset, no separate lm_head weight).
+    const bool gemma = family == "gemma";
+    const bool gated = family == "llama" || family == "mistral" || family == "qwen" || family == "phi-3" || family == "phi3"
+                       || gemma;
+    log.read("block",
+             gemma   ? "gemma (GeGLU, RMSNorm, no biases, tied head)"
+             : gated ? "llama (SwiGLU, RMSNorm, no biases)"
+                     : "gpt (GeLU, LayerNorm, biases, dropout)",
+             "model", family);
     a.gatedMlp = gated;
     a.norm = gated ? NormKind::RMSNorm : NormKind::LayerNorm;
     a.qkvBias = a.attnOutBias = a.mlpBias = !gated;
     a.dropout = !gated; // BERT and OPT train with dropout 0.1
-    a.tiedEmbeddings = !gated || says(log, "model", model, {"tied"}, "tied-embeddings", "yes");
+    a.tiedEmbeddings = !gated || gemma || says(log, "model", model, {"tied"}, "tied-embeddings", "yes");
     if (says(log, "notes", notes, {"untied"}, "tied-embeddings", "no"))
         a.tiedEmbeddings = false;
     s.arch = a;
@@ -382,6 +398,49 @@ Scenario scenarioOf(const std::map<std::string, std::string>& r, std::int64_t ca
     // 002272831fba584eb30dca9729c1be456836960a). Read where the notes state that loss.
     if (says(log, "notes", notes, {"logits.float()"}, "fp32-logits", "on"))
         s.fp32Logits = true;
+    // Lightning Fabric casts a set-up module's output to the default dtype: _FabricModule.forward returns
+    // precision.convert_output(output) (Lightning-AI/pytorch-lightning src/lightning/fabric/wrappers.py at
+    // 230b71f15d0df500b113e066174113ebc28316be), and the half-precision and bitsandbytes plugins convert to
+    // torch.get_default_dtype(), fp32 outside the forward (plugins/precision/half.py at
+    // 48d25e364f7bf2f713c89af5556cdabf2f03b0ea, bitsandbytes.py at 003e3070e7b6ed6e80ad449c88ebcbde0894c010). litgpt's
+    // finetune scripts run the model through fabric.setup_module, so its logits (every lm_head chunk) reach the loss
+    // in fp32, the 16-bit ones freed (the cast saves nothing for backward).
+    {
+        const std::string both = r.at("source") + " " + notes;
+        if (!s.fp32Logits && (has(both, "litgpt") || has(both, "lit-gpt") || has(both, "lit_gpt"))
+            && has(both, "finetune")) {
+            s.fp32Logits = true;
+            log.read("fp32-logits", "on", "source+notes",
+                     "a litgpt finetune script under Lightning Fabric (convert_output: fp32 logits)");
+        }
+    }
+    // litgpt's finetune scripts accumulate gradients under Lightning Fabric: every micro-batch but the last of a step
+    // runs in fabric.no_backward_sync(model, enabled=is_accumulating), which Fabric's FSDPStrategy turns into
+    // FSDP.no_sync(), and the strategy sets use_orig_params=True (Lightning-AI/pytorch-lightning
+    // src/lightning/fabric/strategies/fsdp.py at 00608a3818370391bd585960fa6cce18d21617b2): each Block, frozen
+    // weights and LoRA A/B together, keeps its whole gradient until the step (Scenario::fsdpNoSyncFullGrads).
+    // lit-gpt's finetune/lora.py hard-codes batch_size = 128 and gradient_accumulation_iters = batch_size //
+    // micro_batch_size (Lightning-AI/lit-gpt finetune/lora.py at b96a57082c18fd55fabdbb7b75dba1b26c83009e), so a row
+    // naming that script accumulates whatever its micro-batch below 128; a config_hub row states its own batch sizes
+    // and is read only where its notes give the accumulation.
+    {
+        const std::string both = r.at("source") + " " + notes;
+        const bool litgpt = has(both, "litgpt") || has(both, "lit-gpt") || has(both, "lit_gpt");
+        if (litgpt && has(both, "finetune") && s.framework == Framework::Fsdp2 && s.gpus > 1) {
+            if (s.gradAccum == 1 && has(both, "finetune/lora.py") && !has(both, "config_hub") && s.microBatch > 0
+                && s.microBatch < 128) {
+                s.gradAccum = 128 / s.microBatch;
+                log.read("grad-accum", std::to_string(s.gradAccum), "source+notes",
+                         "lit-gpt finetune/lora.py: batch_size 128 // micro_batch_size");
+            }
+            if (s.gradAccum > 1) {
+                s.fsdpNoSyncFullGrads = true;
+                log.read("fsdp-no-sync-full-grads", "on", "source+notes",
+                         "a litgpt finetune script under Fabric's FSDP with gradient accumulation (FSDP.no_sync, "
+                         "use_orig_params=True)");
+            }
+        }
+    }
     // PyTorch before 2.0 zeroes grads in place (zero_grad(set_to_none=False)): they stay between steps.
     s.zeroGradSetToNone = !has(notes, "torch ~1.") && !has(notes, "torch 1.");
     if (!s.zeroGradSetToNone)

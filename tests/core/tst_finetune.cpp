@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 #include <vector>
 
 using namespace shardscope;
@@ -338,7 +339,8 @@ private Q_SLOTS:
     // logits[..., :-1, :].contiguous(), the fp32 logits returned): at the loss backward the fp32 logits (4 B), the
     // log-softmax saved (4 B), its gradient (4 B) and the gradient of the shifted copy (4 B): 16 B per logit, where
     // 16-bit logits and a PyTorch upcast hold 2 + 3 x 4 = 14 B. Llama-2-7B, 2048 tokens x 32,000 logits, by hand.
-    // validate reads it from the Answer.AI rows' notes ("loss on logits.float()"), not from the LitGPT rows'.
+    // validate reads it from the Answer.AI rows' notes ("loss on logits.float()"); the LitGPT rows get it from Lightning
+    // Fabric's convert_output instead (fabricFp32LogitsRead below), not from their notes.
     void fp32LogitsHeldThroughLoss()
     {
         Scenario s = single("llama-2-7b");
@@ -354,8 +356,12 @@ private Q_SLOTS:
         QFile f(QStringLiteral(SHARDSCOPE_SOURCE_DIR "/tests/data/measured/measured-finetune-fresh.csv"));
         QVERIFY(f.open(QIODevice::ReadOnly));
         const MemoryValidation v = validateMeasuredMemory(f.readAll().toStdString());
-        for (const MemoryValidationRow& r : v.rows)
-            QCOMPARE(r.scenario.fp32Logits, r.id.rfind("AA-", 0) == 0);
+        for (const MemoryValidationRow& r : v.rows) {
+            const bool fromNotes = std::any_of(r.readings.fromText.begin(), r.readings.fromText.end(), [](const auto& x) {
+                return x.knob == "fp32-logits" && x.column == "notes";
+            });
+            QCOMPARE(fromNotes, r.id.rfind("AA-", 0) == 0);
+        }
     }
 
     // An RMSNorm that upcasts its input (Lightning-AI/litgpt litgpt/model.py at 04205815e8849fe883825e3e858e62749c5d7f4d,
@@ -430,6 +436,136 @@ private Q_SLOTS:
             QCOMPARE(r.scenario.loraDropout, r.id.rfind("LGH-", 0) == 0 ? 0.05 : 0.1);
         }
         qInfo("%s: median |error| %.1f%% over %d rows", qPrintable(file), 100 * v.all.medianAbsError, rows);
+    }
+
+    // Round 5 (tests/data/measured/measured-finetune-round5.csv, 6 seen; measured-finetune-round5-heldout.csv, every
+    // third row, 3 kept aside): Lightning-AI/litgpt config_hub/finetune/README.md (commits
+    // 03ffc5515b251fb7e3a461efd0e3c163e45b6b3b and 3ba6da4012fa880294ae4557cc16e5182591a73d: Gemma 2B LoRA and QLoRA,
+    // Gemma 7B QLoRA, TinyLlama and Llama 2 7B full) and tutorials/resource-tables.md at
+    // 4839345a97a0a90bc5f2361664b04d665c9a0e89 (Llama 2 7B and 13B LoRA under FSDP on 2 and 4 A100), all
+    // torch.cuda.max_memory_allocated(). Every row is modelled: the Gemma rows as a gemma block (GeGLU, RMSNorm, tied
+    // head) whose parameter count is the checkpoint's exactly, Gemma 7B with its 256-wide heads (head_dim column; 16 x
+    // 256 = 4096 on a 3072 residual). Gemma 2B by hand: 256000 x 2048 embedding (tied) + 18 x (2048 x 2048 q + 2 x 2048
+    // x 256 k, v + 2048 x 2048 o + 3 x 2048 x 16384 MLP + 2 x 2048 norms) + 2048 = 2,506,172,416; Gemma 7B: 256000 x
+    // 3072 + 28 x (4 x 3072 x 4096 + 3 x 3072 x 24576 + 2 x 3072) + 3072 = 8,537,680,896 (google/gemma-2b and
+    // gemma-7b config.json; transformers' GemmaForCausalLM ties lm_head). The medians are printed for
+    // docs/validation.md.
+    void round5FinetuneRows_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<int>("rows");
+        QTest::newRow("seen") << QStringLiteral("measured-finetune-round5.csv") << 6;
+        QTest::newRow("held out") << QStringLiteral("measured-finetune-round5-heldout.csv") << 3;
+    }
+    void round5FinetuneRows()
+    {
+        QFETCH(QString, file);
+        QFETCH(int, rows);
+        std::string csv;
+        QVERIFY2(readMeasured(file, csv), qPrintable(file));
+        const MemoryValidation v = validateMeasuredMemory(csv);
+        QVERIFY2(v.unmodelled.empty(), v.unmodelled.empty() ? "" : v.unmodelled.front().reason.c_str());
+        QCOMPARE(int(v.rows.size()), rows);
+        for (const MemoryValidationRow& r : v.rows) {
+            QCOMPARE(r.kind, std::string("peak_allocated"));
+            QVERIFY2(r.scenario.fp32Logits, r.id.c_str());
+            if (r.id.find("GEMMA") != std::string::npos) {
+                const Architecture& a = r.scenario.arch;
+                QVERIFY(a.gatedMlp && a.tiedEmbeddings && !a.qkvBias);
+                const bool seven = r.id.find("GEMMA7B") != std::string::npos;
+                QCOMPARE(a.headDim, std::int64_t(256));
+                QCOMPARE(countParams(a).total, std::int64_t(seven ? 8537680896LL : 2506172416LL));
+                QVERIFY(!r.scenario.bareParams);
+            }
+        }
+        qInfo("%s: median |error| %.1f%% over %d rows", qPrintable(file), 100 * v.all.medianAbsError, rows);
+    }
+
+    // Lightning Fabric returns a set-up module's output in the default dtype: _FabricModule.forward returns
+    // precision.convert_output(output) (Lightning-AI/pytorch-lightning src/lightning/fabric/wrappers.py at
+    // 230b71f15d0df500b113e066174113ebc28316be), which the half-precision and bitsandbytes plugins cast to
+    // torch.get_default_dtype(), fp32 (plugins/precision/half.py at 48d25e364f7bf2f713c89af5556cdabf2f03b0ea,
+    // bitsandbytes.py at 003e3070e7b6ed6e80ad449c88ebcbde0894c010). validate reads it for rows of a litgpt finetune script:
+    // every LitGPT row of the fine-tuning files (ids LG-, LGH-, R5-LG) on, the torchtune rows off, the Answer.AI rows on
+    // only through their stated logits.float(), and no shipped pre-training row.
+    void fabricFp32LogitsRead()
+    {
+        for (const char* file : {"measured-finetune.csv", "measured-finetune-fresh.csv", "measured-finetune-round4.csv",
+                                 "measured-finetune-round5.csv", "measured-memory.csv"}) {
+            std::string csv;
+            QVERIFY(readMeasured(QString::fromLatin1(file), csv));
+            const MemoryValidation v = validateMeasuredMemory(csv);
+            QVERIFY(!v.rows.empty());
+            for (const MemoryValidationRow& r : v.rows) {
+                const bool litgpt = r.id.rfind("LG", 0) == 0 || r.id.rfind("R5-LG", 0) == 0;
+                const bool answerAi = r.id.rfind("AA-", 0) == 0;
+                QVERIFY2(r.scenario.fp32Logits == (litgpt || answerAi), r.id.c_str());
+                const bool fabric = std::any_of(r.readings.fromText.begin(), r.readings.fromText.end(), [](const auto& x) {
+                    return x.knob == "fp32-logits" && x.column == "source+notes";
+                });
+                QVERIFY2(fabric == litgpt, r.id.c_str());
+            }
+        }
+    }
+
+    // FSDP1's no_sync under gradient accumulation (Scenario::fsdpNoSyncFullGrads; torch 2.1
+    // torch/distributed/fsdp/fully_sharded_data_parallel.py no_sync: "will accumulate the full model gradients (instead
+    // of gradient shards) until the eventual sync"; PyTorch FSDP docs: with use_orig_params=True a unit mixing frozen
+    // and trainable parameters holds gradient memory "equivalent to not freezing those parameters"; Lightning Fabric's
+    // FSDPStrategy sets use_orig_params=True, src/lightning/fabric/strategies/fsdp.py at
+    // 00608a3818370391bd585960fa6cce18d21617b2). Hand count (docs/validation.md, round 5), bf16 grads, 2 B: Llama 2 7B,
+    // LoRA r 8 on q, v, FSDP over 2 GPUs, each Block one unit: 32 Blocks of 202,383,360 (4 x 4096^2 + 3 x 4096 x 11008
+    // + 2 norms of 4096) plus 4,194,304 adapter params = 6,480,461,824 params, 12,960,923,648 B (12.07 GiB) per rank;
+    // the root unit (embedding, final norm, head) holds no adapter and gets none. Llama 2 13B over 4 GPUs: 40 x
+    // 317,204,480 + 6,553,600 = 12,694,732,800 params, 25,389,465,600 B (23.65 GiB). Without accumulation (no no_sync)
+    // or with the knob off: one unit's grads at a time.
+    void fsdpNoSyncFullGrads()
+    {
+        const auto unsharded = [](const Scenario& x) {
+            return qint64(computeFootprint(x).worstRank().stepMaxBytes[static_cast<std::size_t>(Term::Zero3UnshardedGrads)]);
+        };
+        const auto peak = [](const Scenario& x) { return qint64(computeFootprint(x).worstRank().peakAllocatedBytes); };
+        for (const auto& [model, gpus, elems] : {std::tuple {"llama-2-7b", 2, 6480461824LL},
+                                                 std::tuple {"llama-2-13b", 4, 12694732800LL}}) {
+            Scenario s = single(model);
+            s.finetune = FinetuneMethod::Lora;
+            s.loraRank = 8;
+            s.loraTargets = *loraTargetsFromKey("q,v");
+            s.recipe = resolveRecipe("custom:2,2,0,4");
+            s.gpus = s.gpusPerNode = gpus;
+            s.framework = Framework::Fsdp2;
+            s.zeroStage = 3;
+            s.seq = 1304;
+            s.gradAccum = 128;
+            const qint64 offBytes = unsharded(s);
+            const qint64 offPeak = peak(s);
+            s.fsdpNoSyncFullGrads = true;
+            QCOMPARE(unsharded(s), elems * 2);
+            QVERIFY(peak(s) - offPeak >= elems * 2 - offBytes);
+            s.gradAccum = 1;
+            QCOMPARE(unsharded(s), offBytes);
+        }
+    }
+
+    // validate reads it for a litgpt finetune script under FSDP with accumulation (lit-gpt finetune/lora.py at
+    // b96a57082c18fd55fabdbb7b75dba1b26c83009e: batch_size = 128, gradient_accumulation_iters = 128 //
+    // micro_batch_size): round 5's multi-GPU rows (ids R5-LG-*GPU*) on, every other row of the fine-tuning files and
+    // every shipped pre-training row off.
+    void fsdpNoSyncFullGradsRead()
+    {
+        for (const char* file : {"measured-finetune.csv", "measured-finetune-fresh.csv", "measured-finetune-round4.csv",
+                                 "measured-finetune-round5.csv", "measured-memory.csv"}) {
+            std::string csv;
+            QVERIFY(readMeasured(QString::fromLatin1(file), csv));
+            const MemoryValidation v = validateMeasuredMemory(csv);
+            QVERIFY(!v.rows.empty());
+            for (const MemoryValidationRow& r : v.rows) {
+                const bool fsdpLitgpt = r.id.rfind("R5-LG-", 0) == 0 && r.id.find("GPU") != std::string::npos;
+                QVERIFY2(r.scenario.fsdpNoSyncFullGrads == fsdpLitgpt, r.id.c_str());
+                if (fsdpLitgpt)
+                    QCOMPARE(qint64(r.scenario.gradAccum), qint64(128 / r.scenario.microBatch));
+            }
+        }
     }
 
     // The keys: canonical order, PEFT and torchtune names, refusals.

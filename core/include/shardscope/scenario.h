@@ -295,6 +295,14 @@ struct Scenario
     /// residual's 2; with a trainable norm weight (full fine-tuning) x_normed * weight.float() saves the fp32 x_normed
     /// too. RMSNorm only; off: the norm saves its input in the activations' dtype.
     bool normFp32Input = false;
+    /// FSDP1's no_sync under gradient accumulation with use_orig_params=True (Lightning Fabric's FSDPStrategy
+    /// default): every micro-batch but the last runs in FSDP.no_sync(), which "will accumulate the full model
+    /// gradients (instead of gradient shards) until the eventual sync" (torch/distributed/fsdp/
+    /// fully_sharded_data_parallel.py, torch 2.1), and a unit mixing frozen and trainable parameters keeps gradient
+    /// memory "equivalent to not freezing those parameters" (PyTorch FSDP docs, use_orig_params). So every FSDP unit
+    /// holding a trainable parameter keeps its whole, unsharded gradient (frozen parameters included) from the first
+    /// micro-batch's backward to the step. Counts only with gradient accumulation > 1, FSDP sharding and d > 1.
+    bool fsdpNoSyncFullGrads = false;
 };
 
 /// Default scenario of the app and the README (the foundation issue).
