@@ -490,7 +490,9 @@ Scenario scenarioFromMegatronArgs(const QString& text, const Scenario& base, Imp
         bool coreAttn = false;
         QStringList unmodelled;
         std::uint32_t bits = 0;
-        for (QString m : a.value("recompute-modules").split(QRegularExpression(QStringLiteral("[,\\s\\[\\]'\"]+")), Qt::SkipEmptyParts)) {
+        static const QRegularExpression separators(QStringLiteral("[,\\s\\[\\]'\"]+")); // "a,b", "[a, b]", "'a' 'b'"
+        const QStringList modules = a.value("recompute-modules").split(separators, Qt::SkipEmptyParts);
+        for (const QString& m : modules) {
             if (m == QLatin1String("core_attn")) {
                 coreAttn = true;
                 continue;

@@ -112,6 +112,7 @@ StepTpView::Layout StepTpView::layout() const
         maxSide = std::max({maxSide, std::sqrt(double(m.rows)), std::sqrt(double(m.cols))});
     const std::int64_t hd = s.arch.headDim > 0 ? s.arch.headDim : s.arch.hidden / s.arch.heads;
     QStringList shownName; // one cell's name, line by line (declared once: cleared per cell)
+    QStringList shapeLines; // the shape line, broken between words (declared once: cleared per cell)
     for (std::size_t i = 0; i < ms.size(); ++i) {
         const Matrix& m = ms[i];
         Cell& c = l.cells[i];
@@ -148,7 +149,7 @@ StepTpView::Layout StepTpView::layout() const
         const double nameH = line * double(std::max<qsizetype>(1, shownName.size()));
         // The shape line broken between words where the cell is narrower, not elided (issue 26: the Russian figure at
         // 3.8 in printed "... x10…").
-        QStringList shapeLines;
+        shapeLines.clear();
         {
             QString lineText;
             for (const QString& word : tr("GPU k holds %1").arg(splitShape(m.rows, m.cols, t, m.columnSplit)).split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
