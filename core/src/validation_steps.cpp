@@ -40,6 +40,9 @@ const std::string& get(const CsvRow& row, const std::string& key)
 
 [[noreturn]] void unmodelled(const std::string& reason) { throw InvalidInput("row", reason); }
 
+/// The most layers a published run has had (DeepNet's 1,000-layer transformer, arXiv:2203.00555).
+constexpr std::int64_t kMaxPublishedLayers = 1000;
+
 /// The plausible range of a measured value, whatever its metric (seconds, tokens/s, TFLOP/s, MFU).
 constexpr double kMinMeasured = 1e-6, kMaxMeasured = 1e9;
 
@@ -190,6 +193,12 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const Conf
     a.heads = integer(row, "heads", -1);
     if (a.layers <= 0 || a.hidden <= 0 || a.heads <= 0)
         unmodelled("layers, hidden and heads are needed");
+    // A row describes a published run: the deepest published transformer has 1,000 layers (DeepNet, Wang et al.
+    // 2022, arXiv:2203.00555). A deeper row is a typo, and the step model's per-layer events for it took the fuzzer's
+    // 10 s limit (fuzz_validate_steps: 24,208 layers at 64 micro-batches per GPU).
+    if (a.layers > kMaxPublishedLayers)
+        unmodelled("layers " + std::to_string(a.layers) + " is more than any published run has (" +
+                   std::to_string(kMaxPublishedLayers) + ", DeepNet)");
     a.headDim = a.hidden / a.heads;
     // A blank vocabulary: GPT-style runs use Megatron's padded GPT-2 vocabulary, 51,200.
     a.vocab = integer(row, "vocab", 51200);

@@ -2,6 +2,7 @@
 // Issue 24, item 1: the measured-run readers (validation_memory.cpp, validation_steps.cpp) read free text by phrase
 // rules (core/src/phrases.cpp) with whole words and negation. One test per trap the issue names, each against the
 // reading a person makes of the same words, plus the per-row list of what was read and what was assumed.
+#include "shardscope/errors.h"
 #include "shardscope/phrases.h"
 #include "shardscope/validation_memory.h"
 #include "shardscope/validation_steps.h"
@@ -170,6 +171,23 @@ private slots:
             CsvRow r = stepRow();
             r["gpu_type"] = name;
             QCOMPARE(QString::fromStdString(scenarioForStepRow(r).gpu), QString::fromLatin1(id));
+        }
+    }
+
+    void aRowDeeperThanAnyPublishedRunIsRefused()
+    {
+        // The steps reader refuses a row with more layers than any published run (DeepNet's 1,000, arXiv:2203.00555),
+        // with the reason: fuzz_validate_steps found 24,208 layers at 64 micro-batches per GPU running past its 10 s
+        // limit in the step model (tests/fuzz/regressions/validate_steps/timeout-24208-layers.csv).
+        CsvRow r = stepRow();
+        r["layers"] = "1000";
+        QCOMPARE(scenarioForStepRow(r).arch.layers, 1000);
+        r["layers"] = "1001";
+        try {
+            (void)scenarioForStepRow(r);
+            QFAIL("a 1,001-layer row was read");
+        } catch (const InvalidInput& e) {
+            QVERIFY2(std::string(e.what()).find("more than any published run") != std::string::npos, e.what());
         }
     }
 
