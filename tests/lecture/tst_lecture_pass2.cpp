@@ -204,7 +204,8 @@ private slots:
         QCOMPARE(lecture->player()->tour().id, QStringLiteral("why-70b-needs-zero3"));
         QCOMPARE(lecture->player()->index(), 3);
         QVERIFY(lecture->presentation()->isActive());
-        QCOMPARE(scenarioToJson(host.window()->scenario()), scenarioToJson(shown));
+        // The rebuilt window gets the carried scenario on a queued call after rebuilt() (seen on a quiet machine).
+        QTRY_COMPARE(scenarioToJson(host.window()->scenario()), scenarioToJson(shown));
         QCOMPARE(host.window()->findChild<QAction*>(QStringLiteral("actionOpen"))->text(), QStringLiteral("&Открыть сценарий…"));
         const TourStep& step = lecture->player()->tour().steps[3];
         QCOMPARE(lecture->tourPanel()->captionText(),
