@@ -192,6 +192,9 @@ private slots:
         QVERIFY(host.lecture()->openTour(QStringLiteral("why-70b-needs-zero3")));
         host.lecture()->player()->goTo(3);
         host.lecture()->presentation()->enter(QSize(1920, 1080));
+        // Step 4 sets ZeRO stage 1 (why-70b-needs-zero3.tour.json) and the window takes it on a queued call: the
+        // scenario shown is read once it has landed (read at once on a quiet machine, it was step 3's: stage 0, fp16).
+        QTRY_COMPARE(host.window()->scenario().zeroStage, 1);
         const Scenario shown = host.window()->scenario();
         const QPointer<MainWindow> first = host.window();
         QSignalSpy rebuilt(&host, &LectureWindowHost::rebuilt);
