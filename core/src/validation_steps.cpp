@@ -650,6 +650,16 @@ StepValidation validateSteps(const std::string& csvText, const ConfigImporter& i
     StepValidation v;
     std::map<std::string, std::vector<double>> bySource;
     std::vector<double> all;
+    // A modelled row, MoE table row or not: its error must be finite; then it counts in every median.
+    auto record = [&](StepCheck& c, RowReadings& readings) {
+        c.error = c.predicted / c.measured - 1.0;
+        if (!std::isfinite(c.error))
+            unmodelled("no finite error for this measurement");
+        v.rows.push_back(c);
+        v.readings.push_back(std::move(readings));
+        bySource[c.source].push_back(std::abs(c.error));
+        all.push_back(std::abs(c.error));
+    };
     for (const CsvRow& row : rows) {
         const std::string id = get(row, "id");
         try {
@@ -664,13 +674,7 @@ StepValidation validateSteps(const std::string& csvText, const ConfigImporter& i
                 c.metric = "step_time_s";
                 c.measured = moeTableStepSeconds(row);
                 c.predicted = r.totals.stepTime;
-                c.error = c.predicted / c.measured - 1.0;
-                if (!std::isfinite(c.error))
-                    unmodelled("no finite error for this measurement");
-                v.rows.push_back(c);
-                v.readings.push_back(std::move(readings));
-                bySource[c.source].push_back(std::abs(c.error));
-                all.push_back(std::abs(c.error));
+                record(c, readings);
                 continue;
             }
             const Scenario s = scenarioForStepRow(row, &readings, &importer);
@@ -692,13 +696,7 @@ StepValidation validateSteps(const std::string& csvText, const ConfigImporter& i
             c.predicted = predictStepMetric(row, s, r);
             if (!(c.measured > 0) || !std::isfinite(c.predicted))
                 unmodelled("no finite prediction for a positive measurement");
-            c.error = c.predicted / c.measured - 1.0;
-            if (!std::isfinite(c.error))
-                unmodelled("no finite error for this measurement");
-            v.rows.push_back(c);
-            v.readings.push_back(std::move(readings));
-            bySource[c.source].push_back(std::abs(c.error));
-            all.push_back(std::abs(c.error));
+            record(c, readings);
         } catch (const InvalidInput& e) {
             v.unmodelled.push_back({id, e.what()});
         }
