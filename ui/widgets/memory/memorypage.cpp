@@ -280,6 +280,7 @@ MemoryPage::MemoryPage(QWidget* parent)
     , m_table(new QTableView(this))
     , m_tableTitle(new QLabel(this))
     , m_formulaDetail(new QLabel(this))
+    , m_formulaSlot(nullptr)
     , m_vertical(new QSplitter(Qt::Vertical, this))
     , m_top(new QSplitter(Qt::Horizontal, this))
     , m_bottom(new QSplitter(Qt::Horizontal, this))
@@ -329,7 +330,10 @@ MemoryPage::MemoryPage(QWidget* parent)
     m_formulaDetail->setTextFormat(Qt::RichText);
     m_formulaDetail->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_formulaDetail->setAlignment(Qt::AlignLeft | Qt::AlignTop);
-    tableLayout->addWidget(m_formulaDetail);
+    // In a growing slot, as the verdict: its text changes on most moves, and a bare label in the layout re-laid out
+    // the page, the tab widget and the main window on each (QTabWidget::sizeHint over every page, issue 29).
+    m_formulaSlot = new LabelSlot(m_formulaDetail, m_formulaDetail->fontMetrics().lineSpacing() + 4, tableBox, true);
+    tableLayout->addWidget(m_formulaSlot);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentChanged, this, &MemoryPage::showFormulaDetail);
     connect(m_proxy, &QAbstractItemModel::dataChanged, this, &MemoryPage::showFormulaDetail);
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &MemoryPage::showFormulaDetail);
@@ -590,8 +594,10 @@ void MemoryPage::showFormulaDetail()
     const QString formula = m_proxy->index(row, BreakdownModel::FormulaColumn).data().toString();
     const QString text = formula.isEmpty() ? QString()
                                            : QStringLiteral("<b>%1</b> \u2014 %2").arg(term.toHtmlEscaped(), formula.toHtmlEscaped());
-    if (text != m_formulaDetail->text())
+    if (text != m_formulaDetail->text()) {
         m_formulaDetail->setText(text);
+        static_cast<LabelSlot*>(m_formulaSlot)->fit();
+    }
 }
 
 void MemoryPage::sizeColumns()

@@ -113,6 +113,7 @@ private:
     QTableView* m_table;
     QLabel* m_tableTitle;
     QLabel* m_formulaDetail;
+    QWidget* m_formulaSlot; ///< a LabelSlot (memorypage.cpp) that holds m_formulaDetail
     QSplitter* m_vertical;
     QSplitter* m_top;
     QSplitter* m_bottom;
