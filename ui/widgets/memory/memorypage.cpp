@@ -76,7 +76,9 @@ public:
     {
         if (!m_grows)
             return;
-        const int w = width() > 0 ? width() : 800;
+        // Not laid out yet (a child's default width is 100 px): as at a typical page width, not as ten words a line,
+        // which would give the slot, and the splitter share it is first laid out with, many lines too many.
+        const int w = isVisible() && width() > 0 ? width() : 800;
         const int h = std::max(m_label->heightForWidth(w), m_label->fontMetrics().lineSpacing() + 4);
         if (h > height() || (shrink && h != height()))
             setFixedHeight(h);
