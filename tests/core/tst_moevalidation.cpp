@@ -447,7 +447,9 @@ void TestMoeValidation::modelZooFiles()
     const double ms = median(e);
     QCOMPARE(ms, seen.medianAbsError);
     std::printf("model zoo: median error seen %.1f%% (%zu runs)\n", 100 * ms, seen.rows.size());
-    QVERIFY2(ms <= 1.0, qPrintable(QString::number(100 * ms) + "% model zoo, seen"));
+    // At this commit: 30.3% before the two mechanisms of this pass (e22f17b), 27.7% after. The bound holds what the
+    // model reaches; issue 25's 15% stays open.
+    QVERIFY2(ms <= 0.30, qPrintable(QString::number(100 * ms) + "% model zoo, seen"));
     if (kRunHeldOut) {
         const StepValidation held = validateFreshFile("moe-steps-modelzoo-heldout.csv");
         for (const StepCheck& c : held.rows)
