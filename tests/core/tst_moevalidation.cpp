@@ -376,7 +376,8 @@ void TestMoeValidation::medians()
     if (ms > 0.15 || mh > 0.15 || fs > 0.15 || fh > 0.15)
         qWarning("issue 25's 15%% target not met: first six %.1f%% / %.1f%%, fresh %.1f%% / %.1f%%", 100 * ms,
                  100 * mh, 100 * fs, 100 * fh);
-    // At this commit: first six 17.8% / 30.7%; fresh Megatron-Bridge runs 43.4% seen (14), 38.2% held out (6), read by
+    // At this commit: first six 15.8% / 30.7%; fresh Megatron-Bridge runs 42.4% seen (14), 37.0% held out (6) (the
+    // seventh pass's expert wgrad and flex-dispatcher SMs; before them 17.8% / 30.7%, 43.4% / 38.2%), read by
     // the core reader of the MoE table files (scenarioForMoeTableRow: fp8 scaling from the stated precision, cuDNN
     // attention on Blackwell, as the dense Megatron-Bridge rows; before it, 46.4% / 40.9%: docs/validation.md, "MoE step
     // time", sixth pass). The bounds hold the model to what it reaches now, so that a regression fails; the target
@@ -432,7 +433,7 @@ void TestMoeValidation::modelZooFiles()
     // Seventh pass (issue 25): the H100 table of Megatron-Core's MoE model zoo (yanring/Megatron-MoE-ModelZoo@020b8136
     // best_practice/qwen3/readme.md), step seconds as printed, gathered before any mechanism of this pass was written;
     // every third row by table order in moe-steps-modelzoo-heldout.csv, not run until that mechanism was committed.
-    constexpr bool kRunHeldOut = false;
+    constexpr bool kRunHeldOut = true;
     const StepValidation seen = validateFreshFile("moe-steps-modelzoo.csv");
     for (const UnmodelledRow& u : seen.unmodelled)
         std::printf("%-56s not modelled: %s\n", u.id.c_str(), u.reason.c_str());
@@ -447,9 +448,6 @@ void TestMoeValidation::modelZooFiles()
     const double ms = median(e);
     QCOMPARE(ms, seen.medianAbsError);
     std::printf("model zoo: median error seen %.1f%% (%zu runs)\n", 100 * ms, seen.rows.size());
-    // At this commit: 30.3% before the two mechanisms of this pass (e22f17b), 27.7% after. The bound holds what the
-    // model reaches; issue 25's 15% stays open.
-    QVERIFY2(ms <= 0.30, qPrintable(QString::number(100 * ms) + "% model zoo, seen"));
     if (kRunHeldOut) {
         const StepValidation held = validateFreshFile("moe-steps-modelzoo-heldout.csv");
         for (const StepCheck& c : held.rows)
@@ -457,7 +455,15 @@ void TestMoeValidation::modelZooFiles()
                         c.measured, c.predicted, 100 * std::fabs(c.error));
         for (const UnmodelledRow& u : held.unmodelled)
             std::printf("%-56s not modelled: %s\n", u.id.c_str(), u.reason.c_str());
+        // First run after 1884386 (the two mechanisms): the FSDP row 2.9% (2.8% before them); Qwen3-Next-80B-A3B (gated
+        // DeltaNet and attention layers) is refused with its reason, as Nemotron 3 Nano was.
+        QCOMPARE(held.rows.size(), std::size_t(1));
+        QCOMPARE(held.unmodelled.size(), std::size_t(1));
+        QVERIFY2(std::fabs(held.rows[0].error) <= 0.05, qPrintable(QString::number(100 * held.rows[0].error) + "% held out"));
     }
+    // At this commit: 30.3% before the two mechanisms of this pass (e22f17b), 27.7% after. The bound holds what the
+    // model reaches; issue 25's 15% stays open.
+    QVERIFY2(ms <= 0.30, qPrintable(QString::number(100 * ms) + "% model zoo, seen"));
 }
 
 void TestMoeValidation::stepTimeColumn()
