@@ -638,6 +638,18 @@ Scenario scenarioForMoeTableRow(const CsvRow& row, RowReadings* readings)
     // HybridEP / DeepEP (moe_flex_dispatcher_backend) send a token once per node.
     s.moeNodeDedup = flex == "1";
     log.read("moe-node-dedup", s.moeNodeDedup ? "on" : "off", "flex_dispatcher", flex);
+    // A run whose config does not turn on --tp-comm-overlap (Megatron-LM's default: off; the model zoo's
+    // model_configs/benchmarking/*.yaml name only --overlap-grad-reduce and --overlap-param-gather) states
+    // tp_comm_overlap 0: its TP collectives are exposed. Blank: the Megatron-Bridge recipes' overlap.
+    if (const std::string tpo = get(row, "tp_comm_overlap"); !tpo.empty()) {
+        if (tpo != "0" && tpo != "1")
+            unmodelled("tp_comm_overlap must be 0 or 1");
+        s.tpCommOverlap = tpo == "1";
+        log.assumed.erase(std::remove_if(log.assumed.begin(), log.assumed.end(),
+                                         [](const AssumedDefault& d) { return d.knob == "tp-comm-overlap"; }),
+                          log.assumed.end());
+        log.read("tp-comm-overlap", s.tpCommOverlap ? "yes" : "no", "tp_comm_overlap", tpo);
+    }
     // Megatron-Core's --account-for-embedding-in-pipeline-split / --account-for-loss-in-pipeline-split, where a row
     // states them (1): the embedding and the loss each take a layer's slot (the model zoo's Qwen3-235B config: 94
     // layers and 2 slots over PP 32 x VPP 3). Blank: off, the recipes' default.
