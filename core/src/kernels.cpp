@@ -164,7 +164,8 @@ double castBytesPerElement(Fp8Scaling f)
 namespace {
 
 /// `c` GEMMs of one shape running at once: their tiles share the waves.
-double concurrentGemmSeconds(const KernelModel& km, double c, double m, double n, double k, bool fp8)
+double concurrentGemmSeconds(const KernelModel& km, double c, double m, double n, double k, bool fp8,
+                             double outBytes = 2.0)
 {
     if (m <= 0 || n <= 0 || k <= 0 || c <= 0)
         return 0;
@@ -183,7 +184,7 @@ double concurrentGemmSeconds(const KernelModel& km, double c, double m, double n
     const double flops = c * (2.0 * m * n * k);
     const double eff = fp8 && km.peak8 > 0 && km.fp8GemmEfficiency > 0 ? km.fp8GemmEfficiency : km.gemmEfficiency;
     const double compute = flops / (peak * eff * kEff * waveEff);
-    const double bytes = c * ((m * k + k * n) * (fp8 && km.peak8 > 0 ? 1.0 : 2.0) + m * n * 2.0);
+    const double bytes = c * ((m * k + k * n) * (fp8 && km.peak8 > 0 ? 1.0 : 2.0) + m * n * outBytes);
     return std::max(compute, memorySeconds(km, bytes));
 }
 
@@ -195,15 +196,15 @@ double gemmSeconds(const KernelModel& km, double m, double n, double k, bool fp8
 }
 
 double groupedGemmSeconds(const KernelModel& km, double groups, double concurrent, double m, double n, double k,
-                          bool fp8)
+                          bool fp8, double outBytes)
 {
     if (groups <= 0)
         return 0;
     const double c = std::max(1.0, std::min(std::floor(concurrent), std::floor(groups)));
     const double rounds = std::floor(groups / c);
     const double rest = groups - rounds * c;
-    return rounds * concurrentGemmSeconds(km, c, m, n, k, fp8)
-        + (rest > 0 ? concurrentGemmSeconds(km, rest, m, n, k, fp8) : 0.0);
+    return rounds * concurrentGemmSeconds(km, c, m, n, k, fp8, outBytes)
+        + (rest > 0 ? concurrentGemmSeconds(km, rest, m, n, k, fp8, outBytes) : 0.0);
 }
 
 double gemmFlopRate(const KernelModel& km, double m, double n, double k, bool fp8)

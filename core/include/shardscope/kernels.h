@@ -80,11 +80,18 @@ double gemmSeconds(const KernelModel& km, double m, double n, double k, bool fp8
 /// and their tiles share the SMs' waves.
 inline constexpr int kTeGroupedGemmStreams = 4;
 
+/// SMs the flex token dispatcher's dispatch and combine kernels occupy (DeepEP's Buffer num_sms): Megatron-Core's
+/// moe_deepep_num_sms, "historical default 20" (NVIDIA/Megatron-LM@002526d8 megatron/core/transformer/
+/// transformer_config.py; moe_flex_dispatcher_num_sms None lets DeepEP v1 take 20).
+inline constexpr int kFlexDispatcherSms = 20;
+
 /// Seconds of `groups` GEMMs of one shape run as such a grouped GEMM: rounds of `concurrent` GEMMs whose tiles fill
 /// the waves together (wave efficiency over concurrent x tiles), the last round with what is left. concurrent 1 is
 /// groups x gemmSeconds().
+/// `outBytes`: bytes moved per element of C (2: a bf16 result written; 8: an fp32 result read and written back, the
+/// weight-gradient GEMM that accumulates into Megatron-Core's fp32 main_grad under gradient_accumulation_fusion).
 double groupedGemmSeconds(const KernelModel& km, double groups, double concurrent, double m, double n, double k,
-                          bool fp8);
+                          bool fp8, double outBytes = 2.0);
 
 /// The FLOP/s a GEMM of that shape reaches (2MNK / gemmSeconds).
 double gemmFlopRate(const KernelModel& km, double m, double n, double k, bool fp8);
