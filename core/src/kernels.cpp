@@ -92,6 +92,15 @@ double measuredFp8GemmEfficiency(const GpuPreset& g)
     return shapeRate > 0 ? tflops * 1e12 / shapeRate : 0.0;
 }
 
+double measuredFp8OverBf16GemmRate(const GpuPreset& g, Fp8Scaling f)
+{
+    // NVIDIA/TransformerEngine@8f2e635 docs/examples/gemm_profiling/gemm_profiling.rst, B300 SXM6, --pre-quantize,
+    // "Per-layer total": BF16 13.102 ms, FP8Current 6.812 ms, MXFP8 7.161 ms (kernels.h).
+    if (!(g.id.rfind("b300", 0) == 0 || g.id.rfind("gb300", 0) == 0))
+        return 0.0;
+    return f == Fp8Scaling::Mxfp8 || f == Fp8Scaling::Nvfp4 ? 13.102 / 7.161 : 13.102 / 6.812;
+}
+
 double measuredNvfp4OverMxfp8GemmRate(const GpuPreset& g)
 {
     // NVIDIA/TransformerEngine@8f2e635 docs/examples/gemm_profiling/gemm_profiling.rst, B300 SXM6, --pre-quantize,

@@ -29,6 +29,13 @@ KernelModel kernelModel(const Scenario& s, const GpuPreset& g)
     // FP8 GEMMs at the measured cuBLASLt FP8 rate where one exists (kernels.h, measuredFp8GemmEfficiency); a figure
     // entered by the user holds for both precisions, as before.
     km.fp8GemmEfficiency = s.kernelEfficiency > 0 ? 0.0 : measuredFp8GemmEfficiency(g) * g.powerCapFraction;
+    // On B300 / GB300, FP8 GEMMs at the FP8 / BF16 kernel ratio Transformer Engine measured there, over this GPU's own
+    // 16-bit efficiency (kernels.h, measuredFp8OverBf16GemmRate): rate8 = peak16 x e16 x ratio.
+    if (s.kernelEfficiency <= 0 && g.peakFlops8 > 0) {
+        const double ratio = measuredFp8OverBf16GemmRate(g, s.fp8Scaling);
+        if (ratio > 0)
+            km.fp8GemmEfficiency = km.gemmEfficiency * ratio * g.peakFlops16 / g.peakFlops8;
+    }
     // NVFP4 (Transformer Engine's NVFP4BlockScaling quantises the Fprop, Dgrad and Wgrad GEMMs of every linear layer) on
     // the FP4 tensor cores, at the measured NVFP4 / MXFP8 kernel ratio where one exists (kernels.h,
     // measuredNvfp4OverMxfp8GemmRate); elsewhere, and under a figure entered by the user, at the FP8 rate as before.

@@ -47,6 +47,14 @@ double defaultGemmEfficiency(const GpuPreset& g);
 /// 16-bit efficiency then holds for FP8 GEMMs too; H100 / H200: see kernels.cpp).
 double measuredFp8GemmEfficiency(const GpuPreset& g);
 
+/// Low-precision GEMM kernels over BF16 ones, at training shapes in Transformer Engine, where it was measured; 0
+/// elsewhere. Same source and shapes as measuredNvfp4OverMxfp8GemmRate() (B300, --pre-quantize, per-layer total of the 12
+/// GEMMs): BF16 13.102 ms, MXFP8 7.161 ms, FP8 current scaling 6.812 ms. Mxfp8 (and Nvfp4, whose own ratio is taken
+/// over MXFP8's): 13.102 / 7.161; the per-tensor recipes (Cast, TeDelayed, TeCurrent: the same FP8 kernels once the
+/// inputs are quantised): 13.102 / 6.812. Taken for B300 and GB300 (the Blackwell Ultra die), over each GPU's own
+/// 16-bit efficiency; B200 / GB200 keep theirs (GB200: measuredFp8GemmEfficiency()).
+double measuredFp8OverBf16GemmRate(const GpuPreset& g, Fp8Scaling f);
+
 /// NVFP4 GEMM kernels over MXFP8 ones, at training shapes in Transformer Engine, where it was measured; 0 elsewhere
 /// (NVFP4 is then timed at the FP8 rate). NVIDIA/TransformerEngine@8f2e635 docs/examples/gemm_profiling/gemm_profiling.rst,
 /// "Autocast vs Pre-quantized" on a B300 (benchmarks/gemm/benchmark_gemm.py --pre-quantize, the kernels alone with inputs
