@@ -338,8 +338,7 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const Conf
                        "fp4 GEMMs (" + prec + ") at Transformer Engine's measured NVFP4 / MXFP8 kernel ratio on this GPU");
         else
             log.assume("recipe", "fp8-mixed", "fp4 GEMMs (" + prec + ") are timed as fp8: no measured fp4 rate for this GPU");
-    }
-    else if (fp8)
+    } else if (fp8)
         log.read("recipe", "fp8-mixed", "precision", prec);
     else if (prec.empty())
         log.assume("recipe", "mixed", "bf16 mixed precision when the precision is blank");
