@@ -92,6 +92,24 @@ double measuredFp8GemmEfficiency(const GpuPreset& g)
     return shapeRate > 0 ? tflops * 1e12 / shapeRate : 0.0;
 }
 
+double measuredFp8OverBf16GemmRate(const GpuPreset& g, Fp8Scaling f)
+{
+    // NVIDIA/TransformerEngine@8f2e635 docs/examples/gemm_profiling/gemm_profiling.rst, B300 SXM6, --pre-quantize,
+    // "Per-layer total": BF16 13.102 ms, FP8Current 6.812 ms, MXFP8 7.161 ms (kernels.h).
+    if (!(g.id.rfind("b300", 0) == 0 || g.id.rfind("gb300", 0) == 0))
+        return 0.0;
+    return f == Fp8Scaling::Mxfp8 || f == Fp8Scaling::Nvfp4 ? 13.102 / 7.161 : 13.102 / 6.812;
+}
+
+double measuredNvfp4OverMxfp8GemmRate(const GpuPreset& g)
+{
+    // NVIDIA/TransformerEngine@8f2e635 docs/examples/gemm_profiling/gemm_profiling.rst, B300 SXM6, --pre-quantize,
+    // "Per-layer total": MXFP8 7.161 ms, NVFP4 3.764 ms (kernels.h says why only Blackwell Ultra takes it).
+    if (g.id.rfind("b300", 0) == 0 || g.id.rfind("gb300", 0) == 0)
+        return 7.161 / 3.764;
+    return 0.0;
+}
+
 double cudnnFusedAttentionEfficiency(const GpuPreset& g, double queryLength)
 {
     // Measured TFLOP/s, forward and backward, at sequence 2^9 ... 2^17 (the benchmark counts 4 s^2 d h / 2 causal FLOPs
@@ -184,7 +202,7 @@ double concurrentGemmSeconds(const KernelModel& km, double c, double m, double n
     const double flops = c * (2.0 * m * n * k);
     const double eff = fp8 && km.peak8 > 0 && km.fp8GemmEfficiency > 0 ? km.fp8GemmEfficiency : km.gemmEfficiency;
     const double compute = flops / (peak * eff * kEff * waveEff);
-    const double bytes = c * ((m * k + k * n) * (fp8 && km.peak8 > 0 ? 1.0 : 2.0) + m * n * outBytes);
+    const double bytes = c * ((m * k + k * n) * (fp8 && km.peak8 > 0 ? km.lowPrecisionOperandBytes : 2.0) + m * n * outBytes);
     return std::max(compute, memorySeconds(km, bytes));
 }
 

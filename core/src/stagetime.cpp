@@ -29,6 +29,23 @@ KernelModel kernelModel(const Scenario& s, const GpuPreset& g)
     // FP8 GEMMs at the measured cuBLASLt FP8 rate where one exists (kernels.h, measuredFp8GemmEfficiency); a figure
     // entered by the user holds for both precisions, as before.
     km.fp8GemmEfficiency = s.kernelEfficiency > 0 ? 0.0 : measuredFp8GemmEfficiency(g) * g.powerCapFraction;
+    // On B300 / GB300, FP8 GEMMs at the FP8 / BF16 kernel ratio Transformer Engine measured there, over this GPU's own
+    // 16-bit efficiency (kernels.h, measuredFp8OverBf16GemmRate): rate8 = peak16 x e16 x ratio.
+    if (s.kernelEfficiency <= 0 && g.peakFlops8 > 0) {
+        const double ratio = measuredFp8OverBf16GemmRate(g, s.fp8Scaling);
+        if (ratio > 0)
+            km.fp8GemmEfficiency = km.gemmEfficiency * ratio * g.peakFlops16 / g.peakFlops8;
+    }
+    // NVFP4 (Transformer Engine's NVFP4BlockScaling quantises the Fprop, Dgrad and Wgrad GEMMs of every linear layer) on
+    // the FP4 tensor cores, at the measured NVFP4 / MXFP8 kernel ratio where one exists (kernels.h,
+    // measuredNvfp4OverMxfp8GemmRate); elsewhere, and under a figure entered by the user, at the FP8 rate as before.
+    if (s.recipe.fp8 && s.fp8Scaling == Fp8Scaling::Nvfp4 && s.kernelEfficiency <= 0) {
+        const double ratio = measuredNvfp4OverMxfp8GemmRate(g);
+        if (ratio > 0) {
+            km.peak8 *= ratio;
+            km.lowPrecisionOperandBytes = 0.5 + 1.0 / 16.0;
+        }
+    }
     // Transformer Engine's cuDNN attention (AttentionKernel::Cudnn: the Megatron-Core and NeMo stacks) at its own rate
     // at this query length (teFusedAttentionEfficiency: NVIDIA's measurement on Blackwell, 0.6 on Hopper).
     const double queryLength = double(s.seq) / double(std::max<std::int64_t>(1, s.cp));

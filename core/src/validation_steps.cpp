@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <optional>
 #include <regex>
 #include <set>
 
@@ -324,14 +325,20 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const Conf
     }
     const std::string prec = get(row, "precision");
     // Per-tensor fp8 (TE delayed / current scaling, torchao tensorwise / rowwise) and the block-scaled MXFP8 ("mxfp8",
-    // "FP8-MX") all run fp8 GEMMs. NVFP4 runs fp4 GEMMs, which no GPU preset times: it is timed as fp8, and listed.
+    // "FP8-MX") all run fp8 GEMMs. NVFP4 runs fp4 GEMMs: at the measured NVFP4 / MXFP8 kernel ratio where one exists
+    // (kernels.h, measuredNvfp4OverMxfp8GemmRate: Blackwell Ultra), else timed as fp8; either way listed.
     const bool fp4 = affirms(prec, "nvfp4") || affirms(prec, "fp4") || affirms(prec, "mxfp4");
     const bool fp8 = fp4 || affirms(prec, "fp8") || affirms(prec, "float8") || affirms(prec, "mxfp8")
         || affirms(prec, "fp8-mx") || affirms(prec, "fp8-cs");
     s.recipe = resolveRecipe(fp8 ? "fp8-mixed" : "mixed");
-    if (fp4)
-        log.assume("recipe", "fp8-mixed", "fp4 GEMMs (" + prec + ") are timed as fp8: no preset has an fp4 peak");
-    else if (fp8)
+    if (fp4) {
+        const std::optional<GpuPreset> preset = findGpuPreset(s.gpu);
+        if (preset && measuredNvfp4OverMxfp8GemmRate(*preset) > 0)
+            log.assume("recipe", "fp8-mixed",
+                       "fp4 GEMMs (" + prec + ") at Transformer Engine's measured NVFP4 / MXFP8 kernel ratio on this GPU");
+        else
+            log.assume("recipe", "fp8-mixed", "fp4 GEMMs (" + prec + ") are timed as fp8: no measured fp4 rate for this GPU");
+    } else if (fp8)
         log.read("recipe", "fp8-mixed", "precision", prec);
     else if (prec.empty())
         log.assume("recipe", "mixed", "bf16 mixed precision when the precision is blank");
