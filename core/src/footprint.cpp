@@ -366,8 +366,9 @@ LayerActivations layerActivationsOf(const Scenario& s, bool explain)
     // gradient), so the QKV input, the MLP input and the down projection's input are kept only where an adapter on
     // that linear needs them for its A's gradient; the adapters keep their rank-r outputs (DoRA: the base outputs).
     // A quantised base whose matmul saves its input anyway (bitsandbytes up to 0.43.1: MatMul4Bit keeps A in
-    // ctx.tensors when it needs a gradient; bitsandbytes pull request #1270, released in 0.43.2) keeps all three. With LoRA dropout each adapted linear also keeps its
-    // dropped-out input and the 1-byte mask (PEFT: lora_A(dropout(x)) per wrapped module).
+    // ctx.tensors when it needs a gradient, as MatMul8bitLt does; pull request #1270 dropped it, released in 0.43.2)
+    // keeps all three. With LoRA dropout each adapted linear also keeps its dropped-out input and the 1-byte mask
+    // (PEFT: lora_A(dropout(x)) per wrapped module).
     if (finetuneAdapters(s)) {
         const std::uint32_t tg = s.loraTargets;
         const bool quantKeepsInputs = s.quantSavesInput && basePrecisionInForce(s) != BasePrecision::Bf16;
