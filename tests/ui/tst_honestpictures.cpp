@@ -10,6 +10,7 @@
 #include "chartstyle.h"
 #include "comparewidget.h"
 #include "controlspanel.h"
+#include "explorer.h"
 #include "language.h"
 #include "mainwindow.h"
 #include "memorypage.h"
@@ -21,6 +22,7 @@
 #include "sliderspin.h"
 #include "termstyle.h"
 
+#include "shardscope/advice.h"
 #include "shardscope/footprint.h"
 #include "shardscope/knobs.h"
 #include "shardscope/planner.h"
@@ -160,6 +162,7 @@ private slots:
         c.setAttribute(Qt::WA_DontShowOnScreen);
         c.resize(900, 420);
         c.show();
+        c.setSharesBeside(true); // as the Memory tab
         c.setCompareStages(true);
         c.setLogScale(true);
         c.setScenario(s);

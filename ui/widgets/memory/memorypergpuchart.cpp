@@ -885,9 +885,15 @@ void MemoryPerGpuChart::changeEvent(QEvent* e)
 
 QString MemoryPerGpuChart::capacityLabelText() const { return m_label->text(); }
 
+void MemoryPerGpuChart::setSharesBeside(bool on)
+{
+    m_sharesBeside = on;
+    refreshShares();
+}
+
 void MemoryPerGpuChart::refreshShares()
 {
-    const bool on = logAxisShown() && m_hasResult;
+    const bool on = m_sharesBeside && logAxisShown() && m_hasResult;
     if (m_shareView->isVisibleTo(this) != on)
         m_shareView->setVisible(on);
     if (!on)

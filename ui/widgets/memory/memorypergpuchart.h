@@ -89,6 +89,9 @@ public:
     /// Beside the log axis's totals (issue 26: "log totals beside a separate composition bar, never stacked log
     /// bars"): each stage's terms as shares of its total, on a linear 0-100% axis. Shown only with the log axis.
     QChartView* shareView() const { return m_shareView; }
+    /// Whether the composition chart stands beside the log totals (the window's Memory tab turns it on; an exported
+    /// figure is the totals chart alone, its composition in the linear figure).
+    void setSharesBeside(bool on);
     QChart* shareChart() const { return m_shareChart; }
     QBarSet* shareSet(Term t) const { return m_shareSets[static_cast<std::size_t>(t)]; }
     /// The text of the last tooltip shown on hover (empty after the pointer left).
@@ -176,6 +179,7 @@ private:
     QBarCategoryAxis* m_shareX;
     QValueAxis* m_shareY;
     void refreshShares();
+    bool m_sharesBeside = false;
 };
 
 } // namespace shardscope
