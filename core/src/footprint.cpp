@@ -1564,7 +1564,8 @@ struct FootprintParts
             computed[last].label = "last stage";
             pick.push_back(last);
             if (std::find(pick.begin(), pick.end(), worst) == pick.end()) {
-                computed[worst].label = "stage " + std::to_string(computed[worst].stage) + " (worst)";
+                // 1-based, as every stage the window and the CLI name ("pipeline stage 3 of 4"; issue 26: one numbering)
+                computed[worst].label = "stage " + std::to_string(computed[worst].stage + 1) + " (worst)";
                 pick.push_back(worst);
             }
         }
