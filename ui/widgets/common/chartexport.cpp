@@ -38,6 +38,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
+#include <QGraphicsLayout>
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>
 #include <QLegend>
@@ -1127,16 +1128,51 @@ void renderCompareFigure(const Scenario& a, const Scenario& b, ByteUnit units, c
     ChartExportOptions fo = o;
     fitFigureToChart(&w, QStringLiteral("compare"), title, caption, l, fo);
     QChartView* view = w.chartView();
-    const FigureLegend legend = legendUnderChart(view->chart(), title, caption, l, fo);
     const QString docTitle = title.isEmpty() ? view->chart()->title() : title;
-    const NoAnimations guard(view);
+    // Issue 26: the plot (the bars, inside the axes) at least half the figure. A side legend of eleven terms and a caption
+    // of seven lines left it 34% of a 1200 x 700 figure: the legend goes under the plot, in rows across the figure
+    // (FigureLegend), and the figure grows taller (its height is free; --width-in sets its width) until the plot has half.
+    const FigureLegend legend = takeLegend(view->chart(), l.captionFont);
     // Where the plot area lands: chartPainter() renders the view's viewport into the chart's rectangle (laid out at
     // 1 / l.scale) with QGraphicsView::render(), which keeps the aspect ratio and centres it.
-    const QRectF area = view->mapFromScene(view->chart()->mapRectToScene(view->chart()->plotArea())).boundingRect();
-    const QSizeF inner = l.chart.size() / l.scale, port = QSizeF(view->viewport()->size()).expandedTo(QSizeF(1, 1));
-    const double k = std::min(inner.width() / port.width(), inner.height() / port.height());
-    const QPointF at((inner.width() - port.width() * k) / 2, (inner.height() - port.height() * k) / 2);
-    const QRectF plot(l.chart.topLeft() + (at + area.topLeft() * k) * l.scale, area.size() * k * l.scale);
+    const auto plotRect = [&] {
+        const QRectF area = view->mapFromScene(view->chart()->mapRectToScene(view->chart()->plotArea())).boundingRect();
+        const QSizeF inner = l.chart.size() / l.scale, port = QSizeF(view->viewport()->size()).expandedTo(QSizeF(1, 1));
+        const double k = std::min(inner.width() / port.width(), inner.height() / port.height());
+        const QPointF at((inner.width() - port.width() * k) / 2, (inner.height() - port.height() * k) / 2);
+        return QRectF(l.chart.topLeft() + (at + area.topLeft() * k) * l.scale, area.size() * k * l.scale);
+    };
+    const auto relayout = [&] {
+        const double legendH = legend.height(l.caption.width());
+        l = captionLayout(fo.size, title, caption, legendH);
+        // Never under the chart's minimum height (painted squeezed, the plot shrank to the middle of its band).
+        const int need = w.minimumSizeHint().expandedTo(w.minimumSize()).height();
+        if (l.layoutSize().height() < need) {
+            fo.size.rheight() += int(std::ceil((need - l.layoutSize().height()) * l.scale)) + 1;
+            l = captionLayout(fo.size, title, caption, legendH);
+        }
+        prepareForExport(&w, l.layoutSize());
+        for (int i = 0; i < 4; ++i)
+            QCoreApplication::processEvents();
+        // The chart lays out its plot lazily: now, so that the plot measured is the one painted.
+        if (QGraphicsLayout* layout = view->chart()->layout()) {
+            layout->invalidate();
+            layout->activate();
+        }
+    };
+    relayout();
+    QRectF plot = plotRect();
+    for (int pass = 0; pass < 4; ++pass) {
+        const double W = fo.size.width(), H = fo.size.height();
+        if (plot.width() * plot.height() >= 0.5 * W * H || plot.width() <= 0.5 * W)
+            break;
+        // (plot height + dh) x plot width >= (H + dh) x W / 2, the plot's width unchanged by a taller figure.
+        const double dh = (0.5 * W * H - plot.width() * plot.height()) / (plot.width() - 0.5 * W);
+        fo.size.rheight() += int(std::ceil(dh)) + 1;
+        relayout();
+        plot = plotRect();
+    }
+    const NoAnimations guard(view);
     sink(withCaption(chartPainter(view), l, title, caption, legend), fo, docTitle, plot);
 }
 
