@@ -9,6 +9,8 @@
 //     states the step time and the MFU.
 //  4. The step-memory figure has one heading (no "memory" lane name before it) and a time axis at round times.
 //  5. Ctrl+E opens the chart export wherever the focus is: a spin box, a combo box, the step view, the plan table.
+//  6. Every kind in PNG, SVG and PDF in the three languages is one figure: the SVG's viewBox and declared size and the
+//     PDF's page are the PNG's size; and the Compare export's plot area is at least half its figure.
 #include "chartexport.h"
 #include "chartstyle.h"
 #include "explorer.h"
