@@ -365,9 +365,10 @@ LayerActivations layerActivationsOf(const Scenario& s, bool explain)
     // --- fine-tuning (issue 28; docs/model.md "Fine-tuning"): a frozen linear needs no saved input (its weight has no
     // gradient), so the QKV input, the MLP input and the down projection's input are kept only where an adapter on
     // that linear needs them for its A's gradient; the adapters keep their rank-r outputs (DoRA: the base outputs).
-    // A quantised base whose matmul saves its input anyway (bitsandbytes up to 0.41: MatMul4Bit and MatMul8bitLt keep
-    // A in ctx.tensors when it needs a gradient) keeps all three. With LoRA dropout each adapted linear also keeps its
-    // dropped-out input and the 1-byte mask (PEFT: lora_A(dropout(x)) per wrapped module).
+    // A quantised base whose matmul saves its input anyway (bitsandbytes up to 0.43.1: MatMul4Bit keeps A in
+    // ctx.tensors when it needs a gradient, as MatMul8bitLt does; pull request #1270 dropped it, released in 0.43.2)
+    // keeps all three. With LoRA dropout each adapted linear also keeps its dropped-out input and the 1-byte mask
+    // (PEFT: lora_A(dropout(x)) per wrapped module).
     if (finetuneAdapters(s)) {
         const std::uint32_t tg = s.loraTargets;
         const bool quantKeepsInputs = s.quantSavesInput && basePrecisionInForce(s) != BasePrecision::Bf16;
@@ -491,6 +492,7 @@ struct Stage
     double stored = 0; ///< activations held at the end of forward (all micro-batches in flight)
     double working = 0; ///< one layer's recompute/backward working set
     double autocastCache = 0; ///< autocast's 16-bit weight copies (forward through backward)
+    double prevStepInputs = 0; ///< the previous step's quantised-matmul inputs still held (part of `stored`)
     double persistentParams = 0; ///< DeepSpeed stage 3: small params kept whole (persistence threshold)
     /// stored (0 with activation offload), working and autocastCache rounded to bytes once (alive() reads them).
     std::int64_t storedBytes = 0, workingBytes = 0, autocastCacheBytes = 0;
@@ -739,6 +741,9 @@ void activationsTerm(const Ctx& c, const Stage& st, Sizes& v)
             f += " + one layer's recompute/backward working set " + gb(st.working);
         if (st.autocastCache > 0)
             f += " + autocast's 16-bit weight copies saved by the matmuls " + gb(st.autocastCache);
+        if (st.prevStepInputs > 0)
+            f += " (of which " + gb(st.prevStepInputs)
+                + ": the previous step's inputs of the quantised linears, kept on ctx until the next forward returns)";
         return f;
     });
 }
@@ -1168,6 +1173,26 @@ Stage makeStageShape(const Ctx& c, std::int64_t i)
         st.stored += c.tokens * double(s.arch.hidden) / c.rt * double(st.fl.microbatches); // embedding dropout mask
     if (i == s.pp - 1)
         st.stored += c.tokens * (e.residual + e.mm) * double(s.arch.hidden) / c.rt; // final norm and LM-head inputs
+    // A quantised matmul that keeps its input as a ctx attribute (bitsandbytes up to 0.43.1: MatMul4Bit.forward sets
+    // ctx.tensors = (A, B)) holds it until the graph itself goes: the autograd engine frees save_for_backward's tensors
+    // after backward, not ctx attributes (torch.autograd.function.FunctionCtx.save_for_backward's docstring: "as opposed
+    // to directly on ctx ... to prevent ... memory leaks"), and a loop that keeps the step's output bound (litgpt's
+    // `logits = model(input_ids, ...)`) keeps the graph until the next forward returns. So at the next step's end of
+    // forward one micro-batch's inputs of every quantised linear are still there: the QKV input (h, replicated over
+    // TP), the out projection's (q / TP), the MLP's (h, gate and up share it) and the down projection's (ffn x top-k /
+    // TP), in the compute dtype. A 4-bit base (MatMul4Bit) without checkpointing only (docs/model.md, "Fine-tuning").
+    const BasePrecision fourBit = basePrecisionInForce(s);
+    if (s.quantInputsOutliveStep && s.quantSavesInput && finetuneAdapters(s)
+        && (fourBit == BasePrecision::Nf4 || fourBit == BasePrecision::Fp4) && s.checkpointing == Checkpointing::None
+        && st.layers > 0) {
+        const Architecture& a = s.arch;
+        const double hd = double(a.headDim > 0 ? a.headDim : a.hidden / a.heads);
+        const double k = a.experts > 1 ? double(std::min(a.topK, a.experts)) : 1.0;
+        const double t = double(s.tp), h = double(a.hidden);
+        const double perToken = e.mm * (2 * h / c.rt + double(a.heads) * hd / t + double(a.ffn) * k / t);
+        st.prevStepInputs = c.tokens * double(st.layers) * perToken;
+        st.stored += st.prevStepInputs;
+    }
     if (s.checkpointing != Checkpointing::None && st.layers > 0)
         st.working = c.la.workingBytes;
     else if (s.cp > 1 && st.layers > 0)
@@ -1539,7 +1564,8 @@ struct FootprintParts
             computed[last].label = "last stage";
             pick.push_back(last);
             if (std::find(pick.begin(), pick.end(), worst) == pick.end()) {
-                computed[worst].label = "stage " + std::to_string(computed[worst].stage) + " (worst)";
+                // 1-based, as every stage the window and the CLI name ("pipeline stage 3 of 4"; issue 26: one numbering)
+                computed[worst].label = "stage " + std::to_string(computed[worst].stage + 1) + " (worst)";
                 pick.push_back(worst);
             }
         }

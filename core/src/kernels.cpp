@@ -92,6 +92,24 @@ double measuredFp8GemmEfficiency(const GpuPreset& g)
     return shapeRate > 0 ? tflops * 1e12 / shapeRate : 0.0;
 }
 
+double measuredFp8OverBf16GemmRate(const GpuPreset& g, Fp8Scaling f)
+{
+    // NVIDIA/TransformerEngine@8f2e635 docs/examples/gemm_profiling/gemm_profiling.rst, B300 SXM6, --pre-quantize,
+    // "Per-layer total": BF16 13.102 ms, FP8Current 6.812 ms, MXFP8 7.161 ms (kernels.h).
+    if (!(g.id.rfind("b300", 0) == 0 || g.id.rfind("gb300", 0) == 0))
+        return 0.0;
+    return f == Fp8Scaling::Mxfp8 || f == Fp8Scaling::Nvfp4 ? 13.102 / 7.161 : 13.102 / 6.812;
+}
+
+double measuredNvfp4OverMxfp8GemmRate(const GpuPreset& g)
+{
+    // NVIDIA/TransformerEngine@8f2e635 docs/examples/gemm_profiling/gemm_profiling.rst, B300 SXM6, --pre-quantize,
+    // "Per-layer total": MXFP8 7.161 ms, NVFP4 3.764 ms (kernels.h says why only Blackwell Ultra takes it).
+    if (g.id.rfind("b300", 0) == 0 || g.id.rfind("gb300", 0) == 0)
+        return 7.161 / 3.764;
+    return 0.0;
+}
+
 double cudnnFusedAttentionEfficiency(const GpuPreset& g, double queryLength)
 {
     // Measured TFLOP/s, forward and backward, at sequence 2^9 ... 2^17 (the benchmark counts 4 s^2 d h / 2 causal FLOPs
@@ -164,7 +182,8 @@ double castBytesPerElement(Fp8Scaling f)
 namespace {
 
 /// `c` GEMMs of one shape running at once: their tiles share the waves.
-double concurrentGemmSeconds(const KernelModel& km, double c, double m, double n, double k, bool fp8)
+double concurrentGemmSeconds(const KernelModel& km, double c, double m, double n, double k, bool fp8,
+                             double outBytes = 2.0)
 {
     if (m <= 0 || n <= 0 || k <= 0 || c <= 0)
         return 0;
@@ -183,7 +202,7 @@ double concurrentGemmSeconds(const KernelModel& km, double c, double m, double n
     const double flops = c * (2.0 * m * n * k);
     const double eff = fp8 && km.peak8 > 0 && km.fp8GemmEfficiency > 0 ? km.fp8GemmEfficiency : km.gemmEfficiency;
     const double compute = flops / (peak * eff * kEff * waveEff);
-    const double bytes = c * ((m * k + k * n) * (fp8 && km.peak8 > 0 ? 1.0 : 2.0) + m * n * 2.0);
+    const double bytes = c * ((m * k + k * n) * (fp8 && km.peak8 > 0 ? km.lowPrecisionOperandBytes : 2.0) + m * n * outBytes);
     return std::max(compute, memorySeconds(km, bytes));
 }
 
@@ -195,15 +214,15 @@ double gemmSeconds(const KernelModel& km, double m, double n, double k, bool fp8
 }
 
 double groupedGemmSeconds(const KernelModel& km, double groups, double concurrent, double m, double n, double k,
-                          bool fp8)
+                          bool fp8, double outBytes)
 {
     if (groups <= 0)
         return 0;
     const double c = std::max(1.0, std::min(std::floor(concurrent), std::floor(groups)));
     const double rounds = std::floor(groups / c);
     const double rest = groups - rounds * c;
-    return rounds * concurrentGemmSeconds(km, c, m, n, k, fp8)
-        + (rest > 0 ? concurrentGemmSeconds(km, rest, m, n, k, fp8) : 0.0);
+    return rounds * concurrentGemmSeconds(km, c, m, n, k, fp8, outBytes)
+        + (rest > 0 ? concurrentGemmSeconds(km, rest, m, n, k, fp8, outBytes) : 0.0);
 }
 
 double gemmFlopRate(const KernelModel& km, double m, double n, double k, bool fp8)

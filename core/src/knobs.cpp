@@ -403,9 +403,15 @@ std::vector<Knob> makeKnobs()
                      "input and mask for backward.",
                      nullptr, SS_NUMBER(loraDropout)));
     v.push_back(onOff("quantSavesInput", "quant_saves_input", "quant-saves-input",
-                      "The quantised base's matmul saves its input for backward (bitsandbytes up to 0.41; default off: "
+                      "The quantised base's matmul saves its input for backward (bitsandbytes up to 0.43.1; default off: "
                       "torchao and later bitsandbytes keep only the weight).",
                       nullptr, SS_BOOL(quantSavesInput)));
+    v.push_back(onOff("quantInputsOutliveStep", "quant_inputs_outlive_step", "quant-inputs-outlive-step",
+                      "The quantised matmul's saved inputs outlive backward (bitsandbytes up to 0.43.1 keeps them on "
+                      "ctx, not through save_for_backward) and the loop keeps the last step's graph until the next "
+                      "forward returns (litgpt's finetune scripts): one more step's inputs of every quantised linear at "
+                      "the end of forward (default off; needs quant-saves-input, a quantised base, no checkpointing).",
+                      nullptr, SS_BOOL(quantInputsOutliveStep)));
     v.push_back(onOff("fusedQkvView", "fused_qkv_view", "fused-qkv-view",
                       "Attention's saved V is a view of the fused QKV output, keeping all of it until backward "
                       "(litgpt's CausalSelfAttention when KV heads = heads; default off: V has its own storage).",

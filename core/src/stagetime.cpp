@@ -29,6 +29,23 @@ KernelModel kernelModel(const Scenario& s, const GpuPreset& g)
     // FP8 GEMMs at the measured cuBLASLt FP8 rate where one exists (kernels.h, measuredFp8GemmEfficiency); a figure
     // entered by the user holds for both precisions, as before.
     km.fp8GemmEfficiency = s.kernelEfficiency > 0 ? 0.0 : measuredFp8GemmEfficiency(g) * g.powerCapFraction;
+    // On B300 / GB300, FP8 GEMMs at the FP8 / BF16 kernel ratio Transformer Engine measured there, over this GPU's own
+    // 16-bit efficiency (kernels.h, measuredFp8OverBf16GemmRate): rate8 = peak16 x e16 x ratio.
+    if (s.kernelEfficiency <= 0 && g.peakFlops8 > 0) {
+        const double ratio = measuredFp8OverBf16GemmRate(g, s.fp8Scaling);
+        if (ratio > 0)
+            km.fp8GemmEfficiency = km.gemmEfficiency * ratio * g.peakFlops16 / g.peakFlops8;
+    }
+    // NVFP4 (Transformer Engine's NVFP4BlockScaling quantises the Fprop, Dgrad and Wgrad GEMMs of every linear layer) on
+    // the FP4 tensor cores, at the measured NVFP4 / MXFP8 kernel ratio where one exists (kernels.h,
+    // measuredNvfp4OverMxfp8GemmRate); elsewhere, and under a figure entered by the user, at the FP8 rate as before.
+    if (s.recipe.fp8 && s.fp8Scaling == Fp8Scaling::Nvfp4 && s.kernelEfficiency <= 0) {
+        const double ratio = measuredNvfp4OverMxfp8GemmRate(g);
+        if (ratio > 0) {
+            km.peak8 *= ratio;
+            km.lowPrecisionOperandBytes = 0.5 + 1.0 / 16.0;
+        }
+    }
     // Transformer Engine's cuDNN attention (AttentionKernel::Cudnn: the Megatron-Core and NeMo stacks) at its own rate
     // at this query length (teFusedAttentionEfficiency: NVIDIA's measurement on Blackwell, 0.6 on Hopper).
     const double queryLength = double(s.seq) / double(std::max<std::int64_t>(1, s.cp));
@@ -163,6 +180,13 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
         const double streams = double(kTeGroupedGemmStreams);
         const double eUp = groupedGemmSeconds(km, local, streams, perExpert, gated * fe / etp, h, fp8);
         const double eDown = groupedGemmSeconds(km, local, streams, perExpert, h, fe / etp, fp8);
+        // Backward: the data gradient has the forward's shape; the weight gradient is C[n, k] = dY^T X with the
+        // expert's tokens as its K, accumulated into the fp32 main_grad (Megatron-Core's TEGroupedLinear passes
+        // fuse_wgrad_accumulation = gradient_accumulation_fusion, on by default: NVIDIA/Megatron-LM@d086a2e3
+        // megatron/core/extensions/transformer_engine.py), so each expert GEMM reads and writes 4 + 4 bytes per weight
+        // element per micro-batch. With a few hundred tokens per expert that traffic, not the FLOPs, sets its time.
+        const double wUp = groupedGemmSeconds(km, local, streams, gated * fe / etp, h, perExpert, fp8, 8.0);
+        const double wDown = groupedGemmSeconds(km, local, streams, h, fe / etp, perExpert, fp8, 8.0);
         const double sUp = double(a.sharedExperts) * gemmSeconds(km, T, gated * fs / t, h, fp8);
         const double sDown = double(a.sharedExperts) * gemmSeconds(km, T, h, fs / t, fp8);
         const double router = gemmSeconds(km, T / rt, double(a.experts), h, false);
@@ -180,8 +204,14 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
         const double kernelsFwd = eUp + eDown + sUp + sDown + router + moeEw;
         const double a2aFwd = 2.0 * x.seconds;
         const double coverFwd = lt.attnLinFwd + lt.coreFwd + ewAttnSec + kernelsFwd;
-        const double exposedFwd = s.moeA2aOverlap ? std::max(0.0, a2aFwd - coverFwd) : a2aFwd;
-        const double exposedBwd = s.moeA2aOverlap ? std::max(0.0, a2aFwd - 2.0 * coverFwd) : a2aFwd;
+        // Overlapped, the flex dispatcher's kernels (DeepEP, HybridEP) hold kFlexDispatcherSms SMs while they run, so
+        // the compute they hide under runs on the rest: a time A of all-to-all under C of compute costs C + f A when
+        // C >= (1 - f) A (f = those SMs' share), else A; the exposed part is max(f A, A - C).
+        const double smShare = s.moeA2aOverlap && s.moeNodeDedup
+            ? std::min(1.0, double(kFlexDispatcherSms) / double(std::max<std::int64_t>(1, km.sms)))
+            : 0.0;
+        const double exposedFwd = s.moeA2aOverlap ? std::max(smShare * a2aFwd, a2aFwd - coverFwd) : a2aFwd;
+        const double exposedBwd = s.moeA2aOverlap ? std::max(smShare * a2aFwd, a2aFwd - 2.0 * coverFwd) : a2aFwd;
         lt.moeA2aExposedFwd = exposedFwd;
         lt.moeA2aExposedBwd = exposedBwd;
         lt.upShare = eUp + sUp + eDown + sDown > 0 ? (eUp + sUp) / (eUp + sUp + eDown + sDown) : 1.0;
@@ -190,7 +220,7 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
         lt.mlpFlops = 2.0
             * (routedTokens * (a.gatedMlp ? 3.0 : 2.0) * h * fe / etp
                + T * double(a.sharedExperts) * (a.gatedMlp ? 3.0 : 2.0) * h * fs / t + T / rt * h * double(a.experts));
-        lt.mlpBwd = 2.0 * (kernelsFwd + ewMlpSec) + exposedBwd;
+        lt.mlpBwd = 2.0 * (kernelsFwd - eUp - eDown + ewMlpSec) + (eUp + eDown) + (wUp + wDown) + exposedBwd;
     } else {
         lt.mlpBwd = 2.0 * lt.mlpFwd;
     }

@@ -356,17 +356,24 @@ Scenario scenarioOf(const std::map<std::string, std::string>& r, std::int64_t ca
     s.lossFp32 = !has(r.at("source"), "lightning-thunder");
     if (!s.lossFp32)
         log.assume("loss-fp32", "no", "litgpt's benchmark takes cross-entropy in the logits' dtype");
-    // bitsandbytes up to 0.41 saved the input of its 4-bit and 8-bit matmuls for backward although the frozen weight
-    // takes no gradient (MatMul4Bit.forward: ctx.tensors = (A, B), quoted in bitsandbytes-foundation/bitsandbytes
-    // issue #643, 2023-07-26); later releases keep only the weight (ctx.tensors = (None, B) at
-    // 012c660699ccb92bfa97916f1a18bed0980eae00). Read only where the row names a release at or before 0.41.
+    // bitsandbytes up to 0.43.1 saved the input of its 4-bit matmul for backward although the frozen weight takes no
+    // gradient (MatMul4Bit.forward: ctx.tensors = (A, B), quoted in bitsandbytes-foundation/bitsandbytes issue #643,
+    // 2023-07-26); pull request #1270 ("delete useless buffered activation", merged 2024-07-16) keeps only the weight
+    // (ctx.tensors = (None, B) at 012c660699ccb92bfa97916f1a18bed0980eae00), released in 0.43.2 (its CHANGELOG: "the
+    // QLoRA bug fix ... activations being unnecessary for frozen parameters"). Read where the row names a release
+    // before 0.43.2 (0.43 without a patch number is not read).
     {
-        static const std::regex bnbRe("\\bbitsandbytes ([0-9]{1,3})\\.([0-9]{1,3})\\b", std::regex::icase);
+        static const std::regex bnbRe("\\bbitsandbytes v?([0-9]{1,3})\\.([0-9]{1,3})(?:\\.([0-9]{1,3}))?\\b",
+                                      std::regex::icase);
         for (const char* column : {"source", "notes"}) {
             std::smatch m;
             const std::string& text = r.at(column);
-            if (!s.quantSavesInput && std::regex_search(text, m, bnbRe) && std::stoi(m[1].str()) == 0
-                && std::stoi(m[2].str()) <= 41) {
+            const auto before0432 = [&] {
+                const int minor = std::stoi(m[2].str());
+                return std::stoi(m[1].str()) == 0
+                    && (minor <= 42 || (minor == 43 && m[3].matched && std::stoi(m[3].str()) <= 1));
+            };
+            if (!s.quantSavesInput && std::regex_search(text, m, bnbRe) && before0432()) {
                 s.quantSavesInput = true;
                 log.read("quant-saves-input", "on", column, m[0].str());
             }
@@ -480,6 +487,36 @@ void applyFinetuneColumns(const std::map<std::string, std::string>& r, Scenario&
         if (!p)
             throw Skip {"unknown base_precision '" + bp + "'"};
         s.basePrecision = *p;
+    }
+}
+
+/// The 4-bit matmul's saved inputs of a litgpt finetune script (after applyFinetuneColumns(): the method and base are
+/// known). Config hub rows (litgpt config_hub/finetune) name no bitsandbytes release; litgpt's finetune scripts warn
+/// unless it is 0.42.0 ("LitGPT only supports bitsandbytes v0.42.0": Lightning-AI/litgpt litgpt/finetune/lora.py at
+/// c16c72c04ce0774d23f08506dfd369c612f2d52f), a release that keeps A (fixed in 0.43.2). Those inputs are a ctx
+/// attribute, which the autograd engine does not free after backward, and the scripts keep the step's logits bound
+/// (`logits = model(input_ids, lm_head_chunk_size=128)` in fit(), same file), so the previous step's inputs are
+/// still there at the next step's end of forward (Scenario::quantInputsOutliveStep). Read for config hub rows only:
+/// they truncate every long sample to max_seq_length, so consecutive steps at the row's length occur; the lit-gpt
+/// rows of 2023 are measured at the one longest sample, forced first (finetune/lora.py get_batch), with shorter
+/// random batches after it.
+void applyQuantReadings(const std::map<std::string, std::string>& r, Scenario& s, RowReadings& log)
+{
+    const BasePrecision bp = basePrecisionInForce(s);
+    if (!finetuneAdapters(s) || (bp != BasePrecision::Nf4 && bp != BasePrecision::Fp4))
+        return;
+    const std::string both = r.at("source") + " " + r.at("notes");
+    const bool configHub = has(both, "litgpt") && has(both, "config_hub");
+    if (!s.quantSavesInput && configHub) {
+        s.quantSavesInput = true;
+        log.assume("quant-saves-input", "on",
+                   "litgpt's finetune scripts support bitsandbytes 0.42.0 only (their warning), whose MatMul4Bit keeps "
+                   "its input (dropped in 0.43.2)");
+    }
+    if (s.quantSavesInput && configHub && s.checkpointing == Checkpointing::None) {
+        s.quantInputsOutliveStep = true;
+        log.read("quant-inputs-outlive-step", "on", "source+notes",
+                 "litgpt config_hub (fit() keeps the step's logits bound; MatMul4Bit keeps its input on ctx)");
     }
 }
 
@@ -604,6 +641,7 @@ MemoryValidation validateMeasuredMemory(const std::string& csvText, const Config
             row.readings.id = id;
             row.scenario = scenarioOf(r, carried, row.mapping, row.readings);
             applyFinetuneColumns(r, row.scenario);
+            applyQuantReadings(r, row.scenario, row.readings);
             std::optional<StackProfile> stack;
             try {
                 stack = applyStatedColumns(r, row.scenario, row.readings, &importer, legacyMemoryColumn);

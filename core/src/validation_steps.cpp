@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <optional>
 #include <regex>
 #include <set>
 
@@ -324,14 +325,20 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const Conf
     }
     const std::string prec = get(row, "precision");
     // Per-tensor fp8 (TE delayed / current scaling, torchao tensorwise / rowwise) and the block-scaled MXFP8 ("mxfp8",
-    // "FP8-MX") all run fp8 GEMMs. NVFP4 runs fp4 GEMMs, which no GPU preset times: it is timed as fp8, and listed.
+    // "FP8-MX") all run fp8 GEMMs. NVFP4 runs fp4 GEMMs: at the measured NVFP4 / MXFP8 kernel ratio where one exists
+    // (kernels.h, measuredNvfp4OverMxfp8GemmRate: Blackwell Ultra), else timed as fp8; either way listed.
     const bool fp4 = affirms(prec, "nvfp4") || affirms(prec, "fp4") || affirms(prec, "mxfp4");
     const bool fp8 = fp4 || affirms(prec, "fp8") || affirms(prec, "float8") || affirms(prec, "mxfp8")
         || affirms(prec, "fp8-mx") || affirms(prec, "fp8-cs");
     s.recipe = resolveRecipe(fp8 ? "fp8-mixed" : "mixed");
-    if (fp4)
-        log.assume("recipe", "fp8-mixed", "fp4 GEMMs (" + prec + ") are timed as fp8: no preset has an fp4 peak");
-    else if (fp8)
+    if (fp4) {
+        const std::optional<GpuPreset> preset = findGpuPreset(s.gpu);
+        if (preset && measuredNvfp4OverMxfp8GemmRate(*preset) > 0)
+            log.assume("recipe", "fp8-mixed",
+                       "fp4 GEMMs (" + prec + ") at Transformer Engine's measured NVFP4 / MXFP8 kernel ratio on this GPU");
+        else
+            log.assume("recipe", "fp8-mixed", "fp4 GEMMs (" + prec + ") are timed as fp8: no measured fp4 rate for this GPU");
+    } else if (fp8)
         log.read("recipe", "fp8-mixed", "precision", prec);
     else if (prec.empty())
         log.assume("recipe", "mixed", "bf16 mixed precision when the precision is blank");
@@ -558,6 +565,16 @@ bool isMoeTableHeader(const CsvRow& firstRow)
 
 double moeTableStepSeconds(const CsvRow& row)
 {
+    // Tables that print seconds per step (Megatron-MoE-ModelZoo's best-practice tables): the step time as printed.
+    // A row states one of the two, never both (two figures could disagree).
+    if (!get(row, "step_time_s").empty()) {
+        if (!get(row, "tokens_per_s_per_gpu").empty())
+            unmodelled("state step_time_s or tokens_per_s_per_gpu, not both");
+        const double t = number(row, "step_time_s");
+        if (!(t >= kMinMeasured && t <= kMaxMeasured))
+            unmodelled("step_time_s " + get(row, "step_time_s").substr(0, 40) + " is implausible (between 1e-06 and 1e+09)");
+        return t;
+    }
     const double tps = number(row, "tokens_per_s_per_gpu");
     const std::int64_t gbs = statedCount(row, "global_batch", 1, std::int64_t(1) << 30);
     const std::int64_t gpus = statedCount(row, "gpus", 1, std::int64_t(1) << 24);
@@ -582,7 +599,8 @@ Scenario scenarioForMoeTableRow(const CsvRow& row, RowReadings* readings)
     // The same row as a dense Megatron-Bridge row of measured-steps.csv: the GPU, the precision (fp8 scaling), the
     // attention kernel, the overlapped DP and TP collectives and the distributed optimizer by the same rules.
     CsvRow dense;
-    for (const char* k : {"id", "source", "micro_batch", "global_batch", "gpus", "tp", "pp", "vpp", "precision", "seq"})
+    for (const char* k : {"id", "source", "micro_batch", "global_batch", "gpus", "tp", "pp", "vpp", "precision", "seq",
+                          "zero_stage", "recompute"})
         dense[k] = get(row, k);
     dense["gpu_type"] = get(row, "gpu");
     if (dense["seq"].empty()) {
@@ -595,7 +613,10 @@ Scenario scenarioForMoeTableRow(const CsvRow& row, RowReadings* readings)
     dense["heads"] = std::to_string(arch->heads);
     dense["vocab"] = std::to_string(arch->vocab);
     dense["dp"] = std::to_string(gpus / (tp * pp));
-    dense["recompute"] = "none";
+    // Full recompute (recompute-granularity full) and Megatron FSDP (zero_stage 3) where a row states them; blank:
+    // none, and the distributed optimizer by the dense reader's rule.
+    if (dense["recompute"].empty())
+        dense["recompute"] = "none";
     dense["measured_metric"] = "step_time_s";
     Scenario s = scenarioForStepRow(dense, &log, nullptr);
     // The dense reader's guesses about the shape (KV heads, MLP width) are replaced by the model's own.
@@ -624,6 +645,31 @@ Scenario scenarioForMoeTableRow(const CsvRow& row, RowReadings* readings)
     // HybridEP / DeepEP (moe_flex_dispatcher_backend) send a token once per node.
     s.moeNodeDedup = flex == "1";
     log.read("moe-node-dedup", s.moeNodeDedup ? "on" : "off", "flex_dispatcher", flex);
+    // A run whose config does not turn on --tp-comm-overlap (Megatron-LM's default: off; the model zoo's
+    // model_configs/benchmarking/*.yaml name only --overlap-grad-reduce and --overlap-param-gather) states
+    // tp_comm_overlap 0: its TP collectives are exposed. Blank: the Megatron-Bridge recipes' overlap.
+    if (const std::string tpo = get(row, "tp_comm_overlap"); !tpo.empty()) {
+        if (tpo != "0" && tpo != "1")
+            unmodelled("tp_comm_overlap must be 0 or 1");
+        s.tpCommOverlap = tpo == "1";
+        log.assumed.erase(std::remove_if(log.assumed.begin(), log.assumed.end(),
+                                         [](const AssumedDefault& d) { return d.knob == "tp-comm-overlap"; }),
+                          log.assumed.end());
+        log.read("tp-comm-overlap", s.tpCommOverlap ? "yes" : "no", "tp_comm_overlap", tpo);
+    }
+    // Megatron-Core's --account-for-embedding-in-pipeline-split / --account-for-loss-in-pipeline-split, where a row
+    // states them (1): the embedding and the loss each take a layer's slot (the model zoo's Qwen3-235B config: 94
+    // layers and 2 slots over PP 32 x VPP 3). Blank: off, the recipes' default.
+    for (const auto& [col, flag] : {std::pair<const char*, bool Scenario::*> {"embedding_in_pipeline_split", &Scenario::embeddingInPipelineSplit},
+                                    std::pair<const char*, bool Scenario::*> {"loss_in_pipeline_split", &Scenario::lossInPipelineSplit}}) {
+        const std::string v = get(row, col);
+        if (v.empty())
+            continue;
+        if (v != "0" && v != "1")
+            unmodelled(std::string(col) + " must be 0 or 1");
+        s.*flag = v == "1";
+        log.read(col, v == "1" ? "on" : "off", col, v);
+    }
     const std::string rm = get(row, "recompute_modules").empty() ? std::string("none") : get(row, "recompute_modules");
     const auto bits = recomputeModulesFromKey(rm);
     if (!bits)

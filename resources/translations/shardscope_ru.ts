@@ -20,6 +20,10 @@
             <translation>= %1</translation>
         </message>
         <message>
+            <source>%1% of the total %2</source>
+            <translation>%1% от итога %2</translation>
+        </message>
+        <message>
             <source>%1 parameters (GPT shape)</source>
             <translation>%1 параметров (форма GPT)</translation>
         </message>
@@ -602,6 +606,98 @@ B: %3 · %4
         <message>
             <source>Pipeline split</source>
             <translation>Разбиение конвейера</translation>
+        </message>
+        <message>
+            <source>Sequence parallel</source>
+            <translation>Параллелизм последовательности</translation>
+        </message>
+        <message>
+            <source>Framework</source>
+            <translation>Фреймворк</translation>
+        </message>
+        <message>
+            <source>Reshard after forward</source>
+            <translation>Решардинг после прямого прохода</translation>
+        </message>
+        <message>
+            <source>Optimizer step in backward</source>
+            <translation>Шаг оптимизатора в обратном проходе</translation>
+        </message>
+        <message>
+            <source>Offload activations</source>
+            <translation>Выгрузка активаций</translation>
+        </message>
+        <message>
+            <source>Loss chunks</source>
+            <translation>Частей loss</translation>
+        </message>
+        <message>
+            <source>Paged optimizer</source>
+            <translation>Страничный оптимизатор</translation>
+        </message>
+        <message>
+            <source>Loss on fp32 logits</source>
+            <translation>Loss на fp32-логитах</translation>
+        </message>
+        <message>
+            <source>Compilation</source>
+            <translation>Компиляция</translation>
+        </message>
+        <message>
+            <source>Activation precision</source>
+            <translation>Точность активаций</translation>
+        </message>
+        <message>
+            <source>Compiled loss</source>
+            <translation>Скомпилированный loss</translation>
+        </message>
+        <message>
+            <source>Gradients freed by zero_grad</source>
+            <translation>Освобождение градиентов в zero_grad</translation>
+        </message>
+        <message>
+            <source>Stack</source>
+            <translation>Стек</translation>
+        </message>
+        <message>
+            <source>Capacity measure</source>
+            <translation>Мера для ёмкости</translation>
+        </message>
+        <message>
+            <source>Overlap all-to-all with compute</source>
+            <translation>Совмещение all-to-all с вычислениями</translation>
+        </message>
+        <message>
+            <source>Fine-tuning method</source>
+            <translation>Метод дообучения</translation>
+        </message>
+        <message>
+            <source>LoRA rank</source>
+            <translation>Ранг LoRA</translation>
+        </message>
+        <message>
+            <source>LoRA alpha</source>
+            <translation>Альфа LoRA</translation>
+        </message>
+        <message>
+            <source>LoRA targets</source>
+            <translation>Цели LoRA</translation>
+        </message>
+        <message>
+            <source>Base precision</source>
+            <translation>Точность базы</translation>
+        </message>
+        <message>
+            <source>Quantisation block</source>
+            <translation>Блок квантования</translation>
+        </message>
+        <message>
+            <source>Double quantisation</source>
+            <translation>Двойное квантование</translation>
+        </message>
+        <message>
+            <source>Terms shown</source>
+            <translation>Показанные слагаемые</translation>
         </message>
     </context>
     <context>
@@ -2465,6 +2561,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>ZeRO stages 0-3</source>
             <translation>Стадии ZeRO 0-3</translation>
         </message>
+        <message>
+            <source>Shares</source>
+            <translation>Доли</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::MemoryVsGpusChart</name>
@@ -2527,6 +2627,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>In whole nodes of %1 GPUs: %2</source>
             <translation>Целыми узлами по %1 GPU: %2</translation>
+        </message>
+        <message>
+            <source>Counting single GPUs, not whole %1-GPU nodes: %2 (worst rank %3)</source>
+            <translation>Если считать отдельные GPU, а не целые узлы по %1 GPU: %2 (худший ранг %3)</translation>
         </message>
         <message>
             <source>Memory per GPU vs N (thick = current stage, ● = smallest N)</source>

@@ -20,6 +20,10 @@
             <translation>= %1</translation>
         </message>
         <message>
+            <source>%1% of the total %2</source>
+            <translation>占总量 %2 的 %1%</translation>
+        </message>
+        <message>
             <source>%1 parameters (GPT shape)</source>
             <translation>%1 个参数（GPT 结构）</translation>
         </message>
@@ -602,6 +606,98 @@ B：%3 · %4
         <message>
             <source>Pipeline split</source>
             <translation>流水线切分</translation>
+        </message>
+        <message>
+            <source>Sequence parallel</source>
+            <translation>序列并行</translation>
+        </message>
+        <message>
+            <source>Framework</source>
+            <translation>框架</translation>
+        </message>
+        <message>
+            <source>Reshard after forward</source>
+            <translation>前向后重新分片</translation>
+        </message>
+        <message>
+            <source>Optimizer step in backward</source>
+            <translation>在反向中执行优化器步</translation>
+        </message>
+        <message>
+            <source>Offload activations</source>
+            <translation>卸载激活</translation>
+        </message>
+        <message>
+            <source>Loss chunks</source>
+            <translation>损失分块数</translation>
+        </message>
+        <message>
+            <source>Paged optimizer</source>
+            <translation>分页优化器</translation>
+        </message>
+        <message>
+            <source>Loss on fp32 logits</source>
+            <translation>在 fp32 logits 上计算损失</translation>
+        </message>
+        <message>
+            <source>Compilation</source>
+            <translation>编译</translation>
+        </message>
+        <message>
+            <source>Activation precision</source>
+            <translation>激活精度</translation>
+        </message>
+        <message>
+            <source>Compiled loss</source>
+            <translation>编译的损失</translation>
+        </message>
+        <message>
+            <source>Gradients freed by zero_grad</source>
+            <translation>zero_grad 释放梯度</translation>
+        </message>
+        <message>
+            <source>Stack</source>
+            <translation>训练栈</translation>
+        </message>
+        <message>
+            <source>Capacity measure</source>
+            <translation>容量度量</translation>
+        </message>
+        <message>
+            <source>Overlap all-to-all with compute</source>
+            <translation>all-to-all 与计算重叠</translation>
+        </message>
+        <message>
+            <source>Fine-tuning method</source>
+            <translation>微调方法</translation>
+        </message>
+        <message>
+            <source>LoRA rank</source>
+            <translation>LoRA 秩</translation>
+        </message>
+        <message>
+            <source>LoRA alpha</source>
+            <translation>LoRA alpha</translation>
+        </message>
+        <message>
+            <source>LoRA targets</source>
+            <translation>LoRA 目标模块</translation>
+        </message>
+        <message>
+            <source>Base precision</source>
+            <translation>基座精度</translation>
+        </message>
+        <message>
+            <source>Quantisation block</source>
+            <translation>量化块大小</translation>
+        </message>
+        <message>
+            <source>Double quantisation</source>
+            <translation>双重量化</translation>
+        </message>
+        <message>
+            <source>Terms shown</source>
+            <translation>显示的项</translation>
         </message>
     </context>
     <context>
@@ -2465,6 +2561,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <source>ZeRO stages 0-3</source>
             <translation>ZeRO 阶段 0-3</translation>
         </message>
+        <message>
+            <source>Shares</source>
+            <translation>占比</translation>
+        </message>
     </context>
     <context>
         <name>shardscope::MemoryVsGpusChart</name>
@@ -2527,6 +2627,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
         <message>
             <source>In whole nodes of %1 GPUs: %2</source>
             <translation>按每节点 %1 个 GPU 的整节点计：%2</translation>
+        </message>
+        <message>
+            <source>Counting single GPUs, not whole %1-GPU nodes: %2 (worst rank %3)</source>
+            <translation>按单个 GPU 而非每节点 %1 个 GPU 的整节点计：%2（最差 rank %3）</translation>
         </message>
         <message>
             <source>Memory per GPU vs N (thick = current stage, ● = smallest N)</source>

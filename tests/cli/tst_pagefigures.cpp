@@ -185,7 +185,7 @@ private Q_SLOTS:
                     << QString::fromLatin1(chart) << QString::fromLatin1(inches) << QString::fromLatin1(lang);
             }
         // The planner's and the Step tab's views exported as figures (issue 26): at a page's width (the GPU view needs
-        // 4.2 in, the TP split 3.8 in, and refuses less).
+        // 5.5 in, the TP split 3.8 in, and refuses less).
         for (const char* chart : {"plan-map", "plan-pareto", "step-gpus", "tp-split"})
             QTest::newRow(qPrintable(QStringLiteral("%1 at 6.5 in, en").arg(QLatin1String(chart))))
                 << QString::fromLatin1(chart) << QStringLiteral("6.5") << QStringLiteral("en");
@@ -265,6 +265,17 @@ private Q_SLOTS:
                 row(QStringLiteral("%1 at 6.5 in, %2").arg(QLatin1String(chart), QLatin1String(lang)),
                     {QStringLiteral("--chart"), QLatin1String(chart), QStringLiteral("--width-in"), QStringLiteral("6.5"), QStringLiteral("--lang"),
                      QLatin1String(lang)});
+        // The GPU view and its ring at every width it is drawn at, from its minimum 5.5 in to a slide's 10 in: the ring's
+        // arcs between neighbouring GPUs rose through the node's label ("node 0") above the boxes (4.2 to 5.3 in), the
+        // chunk strip under a row ran into the next node's label (8 and 10 in), and under 5.5 in "GPU 10" .. "GPU 15" fell
+        // back to a 7 pt type or touched their box's outline (the view's minimum is now the width its names need in its own type, namesFitWidth()).
+        for (const char* inches : {"5.5", "6", "7", "8", "10"})
+            row(QStringLiteral("step-gpus at %1 in, en").arg(QLatin1String(inches)),
+                {QStringLiteral("--chart"), QStringLiteral("step-gpus"), QStringLiteral("--width-in"), QLatin1String(inches)});
+        for (const char* lang : {"ru", "zh_CN"})
+            row(QStringLiteral("step-gpus at 5.5 in, %1").arg(QLatin1String(lang)),
+                {QStringLiteral("--chart"), QStringLiteral("step-gpus"), QStringLiteral("--width-in"), QStringLiteral("5.5"), QStringLiteral("--lang"),
+                 QLatin1String(lang)});
         // Mixtral 8x7B with its experts over 8 GPUs (EP 8): the per-GPU legend's "Состояния экспертов" ran past the right edge
         // of a 3.5 in figure, whole (so the ellipsis check above did not see it).
         for (const char* lang : {"en", "ru", "zh_CN"})
@@ -346,7 +357,7 @@ private Q_SLOTS:
     {
         // Issue 26, "the bundle includes every chart kind": `export --bundle DIR --width-in 3.5` writes every image chart
         // but compare (which needs a pinned A) as SVG and PNG, each the width asked for, but the GPU view, which needs
-        // 400 layout px (4.2 in) and is widened to that rather than refused or squeezed; and every text of every SVG lies
+        // 523 layout px (5.5 in) and is widened to that rather than refused or squeezed; and every text of every SVG lies
         // inside its figure, whole.
         QFETCH(QString, lang);
         QTemporaryDir d;
@@ -362,7 +373,7 @@ private Q_SLOTS:
             const QImage png(dir + QLatin1Char('/') + chart + QStringLiteral(".png"));
             QVERIFY2(!png.isNull(), qPrintable(chart));
             if (chart == QLatin1String("step-gpus") || chart == QLatin1String("tp-split"))
-                QVERIFY2(png.width() >= 336 && png.width() <= 403, qPrintable(chart + QString::number(png.width())));
+                QVERIFY2(png.width() >= 336 && png.width() <= 523, qPrintable(chart + QString::number(png.width())));
             else
                 QVERIFY2(png.width() == 336, qPrintable(chart + QLatin1Char(' ') + QString::number(png.width())));
             const QString text = QString::fromUtf8(readAll(dir + QLatin1Char('/') + chart + QStringLiteral(".svg")));
@@ -544,13 +555,36 @@ private Q_SLOTS:
     void tooNarrowForTheChartIsRefused()
     {
         // 2 in = 192 layout px, under the per-GPU chart's 320 px minimum: refused, naming the options and the width
-        // that fits (320 px = 3.3 in), not painted at 0.6 scale.
+        // that fits, rounded up (320 px = 3.33 in: 3.4 in; the 3.3 in it said before is 317 px, refused too), not painted
+        // at 0.6 scale.
         QTemporaryDir dir;
         const Run r = shardscope({QStringLiteral("export"), QStringLiteral("--chart"), QStringLiteral("memory-per-gpu"),
                                   QStringLiteral("--out"), dir.filePath(QStringLiteral("x.svg")), QStringLiteral("--width-in"),
                                   QStringLiteral("2")});
         QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.err.contains("--width-in") && r.err.contains("3.3 in"), r.err.constData());
+        QVERIFY2(r.err.contains("--width-in") && r.err.contains("3.4 in"), r.err.constData());
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("x.svg"))));
+    }
+
+    void stepGpusBelowItsMinimumIsRefused_data()
+    {
+        QTest::addColumn<QString>("inches");
+        QTest::newRow("3 in") << QStringLiteral("3");
+        QTest::newRow("4.2 in") << QStringLiteral("4.2");
+        QTest::newRow("5 in") << QStringLiteral("5");
+        QTest::newRow("5.4 in") << QStringLiteral("5.4");
+    }
+    void stepGpusBelowItsMinimumIsRefused()
+    {
+        // The GPU view of the default scenario (16 of its 32 GPUs drawn, 8 to a row) needs 523 layout px: eight boxes wide
+        // enough for "GPU 15" in the view's 12 px type, clear of their outline. 3 in = 288 px, 4.2 in = 403 px, 5 in = 480 px
+        // and 5.4 in = 518 px are refused with the width that fits (523 px = 5.45 in: 5.5 in), not drawn with the names in a 7 pt type and the ring over them.
+        QFETCH(QString, inches);
+        QTemporaryDir dir;
+        const Run r = shardscope({QStringLiteral("export"), QStringLiteral("--chart"), QStringLiteral("step-gpus"), QStringLiteral("--out"),
+                                  dir.filePath(QStringLiteral("x.svg")), QStringLiteral("--width-in"), inches});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("--width-in") && r.err.contains("(5.5 in)"), r.err.constData());
         QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("x.svg"))));
     }
 

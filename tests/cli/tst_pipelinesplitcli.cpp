@@ -122,10 +122,12 @@ private Q_SLOTS:
             const double e = v.toObject().value(QStringLiteral("error")).toDouble(std::nan(""));
             QVERIFY2(std::isfinite(e) && std::abs(e) < 1.0, qPrintable(v.toObject().value(QStringLiteral("id")).toString()));
         }
-        // The rows' own convention: tokens/s x FLOPs per token = TFLOP/s, FLOPs per token from the architecture
-        // (by hand, 6 x the matmul weights + 6 h V, plus attention 6 s h L: Llama 3 8B 41.88 + 3.15 + 6.44 / 2 = 51.47
-        // GFLOP and 70B 410.7 + 6.30 + 64.4 / 2 = 449.2 with causal attention at half; 405B 2409.9 + 12.6 + 50.7 = 2524
-        // only with attention in full: the 405B figures are published in that count).
+        // The rows' own convention: tokens/s x FLOPs per token = TFLOP/s, FLOPs per token from the architecture.
+        // NVIDIA/NeMo@6a5ad76 nemo/utils/flops_formulas.py llama3(): per token L h^2 (12 + 12 g / a + 18 f / h
+        // + (12 s / h) x 0.5 + 6 V / (L h)), causal_self_attn = True (the score matrix at half). By hand: 6 x the matmul
+        // weights + 6 h V, plus attention 12 s q L / 2 = 6 s q L: Llama 3 8B 41.88 + 3.15 + 6.44 = 51.47 GFLOP, 70B
+        // 410.7 + 6.30 + 32.2 = 449.2, 405B 2409.9 + 12.6 + 101.5 = 2524.0 (in full it would be 2625.5): every row,
+        // 405B included, is published with causal attention at half.
         QFile f(QStringLiteral(SHARDSCOPE_TEST_DATA_ROOT "/measured/") + file);
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QStringList lines = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);

@@ -75,6 +75,8 @@ private Q_SLOTS:
     void allToAllAtMeasuredNvlink();
     void recomputeModulesKeys();
     void recomputeModulesByHand();
+    void expertWgradAccumulatesFp32();
+    void flexDispatcherSmsUnderOverlap();
 };
 
 void TestMoe::folding()
@@ -474,6 +476,74 @@ void TestMoe::recomputeModulesByHand()
     QVERIFY2(std::fabs(layersTimesMicrobatches - std::round(layersTimesMicrobatches)) < 1e-6
                  && layersTimesMicrobatches >= 16.0,
              qPrintable(QString::number(layersTimesMicrobatches, 'g', 12)));
+}
+
+void TestMoe::expertWgradAccumulatesFp32()
+{
+    // The experts' weight gradient accumulates into the fp32 main_grad (NVIDIA/Megatron-LM@d086a2e3
+    // megatron/core/extensions/transformer_engine.py: TEGroupedLinear passes fuse_wgrad_accumulation =
+    // gradient_accumulation_fusion): its C is read and written in fp32, 8 bytes per element, per micro-batch.
+    // Hand count: Qwen3-235B-A22B's expert up-projection weight gradient (2 x 1536 by 4096) over 512 tokens per
+    // expert, one GEMM, H100-like 989e12 FLOP/s x 1.0, 3.35e12 B/s, 132 SMs, tiles 128 x 256:
+    //   bytes 2 x (3072 x 512 + 512 x 4096) + 8 x 3072 x 4096 = 7,340,032 + 100,663,296 = 108,003,328 B: 32.24 us;
+    //   FLOPs 2 x 3072 x 4096 x 512 = 12,884,901,888 at 512/576 of K and 384 tiles in 3 waves of 132 (384/396):
+    //   15.13 us. The traffic sets the time; with a bf16 result written once (2 B per element: 32,505,856 B, 9.70 us)
+    //   the FLOPs would.
+    KernelModel km;
+    km.peak16 = 989e12;
+    km.gemmEfficiency = 1.0;
+    km.hbmBytesPerSecond = 3.35e12;
+    km.sms = 132;
+    km.tileM = 128;
+    km.tileN = 256;
+    km.kOverhead = 64;
+    const double m = 3072, n = 4096, k = 512;
+    const double bytes = 2.0 * (m * k + k * n) + 8.0 * m * n;
+    QCOMPARE(bytes, 108003328.0);
+    const double memory = bytes / 3.35e12;
+    const double compute = 2.0 * m * n * k / (989e12 * (512.0 / 576.0) * (384.0 / 396.0));
+    QVERIFY(compute < memory);
+    QVERIFY(std::fabs(groupedGemmSeconds(km, 1, 1, m, n, k, false, 8.0) / memory - 1) < 1e-12);
+    QVERIFY(std::fabs(groupedGemmSeconds(km, 1, 1, m, n, k, false) / compute - 1) < 1e-12);
+}
+
+void TestMoe::flexDispatcherSmsUnderOverlap()
+{
+    // Megatron-Core's flex dispatcher runs DeepEP on moe_deepep_num_sms SMs, "historical default 20"
+    // (NVIDIA/Megatron-LM@002526d8 megatron/core/transformer/transformer_config.py), the 20 SMs the DeepSeek-V3
+    // report (arXiv 2412.19437, section 3.2.2) gives its all-to-all kernels. Overlapped, a time A of all-to-all under
+    // C >= (1 - f) A of compute costs C + f A, f = 20 / SMs: the exposed part is f A, not 0.
+    QCOMPARE(kFlexDispatcherSms, 20);
+    // EP inside one node (8 GPUs): deduplication per node sends the same bytes, so the flex switch changes only the
+    // SMs. PP 1 and one micro-batch: the step's difference is f x the all-to-all seconds (epSeconds) on H100's 132.
+    Scenario s;
+    s.arch = *findModelPreset("qwen3-235b-a22b");
+    s.gpus = 8;
+    s.gpusPerNode = 8;
+    s.gpu = "h100-80gb";
+    s.tp = 1;
+    s.pp = 1;
+    s.ep = 8;
+    s.zeroStage = 1;
+    s.framework = Framework::Megatron;
+    s.recipe = resolveRecipe("mixed");
+    s.seq = 4096;
+    s.microBatch = 1;
+    s.gradAccum = 1;
+    s.moeA2aOverlap = true;
+    const StepTotals nccl = computeStep(s).totals;
+    s.moeNodeDedup = true;
+    const StepTotals flex = computeStep(s).totals;
+    QCOMPARE(flex.epSeconds, nccl.epSeconds);
+    QVERIFY(nccl.epSeconds > 0);
+    const double expected = 20.0 / 132.0 * flex.epSeconds;
+    QVERIFY2(std::fabs((flex.stepTime - nccl.stepTime) / expected - 1) < 1e-6,
+             qPrintable(QString::number(flex.stepTime - nccl.stepTime) + " vs " + QString::number(expected)));
+    // Not overlapped, the SMs the kernels hold do not matter: the all-to-all is exposed whole either way.
+    s.moeA2aOverlap = false;
+    const double flexPlain = computeStep(s).totals.stepTime;
+    s.moeNodeDedup = false;
+    QCOMPARE(computeStep(s).totals.stepTime, flexPlain);
 }
 
 QTEST_APPLESS_MAIN(TestMoe)

@@ -13,6 +13,7 @@
 // Megatron-Bridge DGX rows in tests/data/measured/moe-steps-fresh.csv and moe-steps-fresh-heldout.csv (every third by
 // table order), the held-out file first run after the pass's two mechanisms were committed (freshFiles()).
 #include "shardscope/architecture.h"
+#include "shardscope/errors.h"
 #include "shardscope/recipe.h"
 #include "shardscope/scenario.h"
 #include "shardscope/step.h"
@@ -329,6 +330,8 @@ class TestMoeValidation : public QObject
 private Q_SLOTS:
     void medians();
     void freshFiles();
+    void modelZooFiles();
+    void stepTimeColumn();
 };
 
 void TestMoeValidation::medians()
@@ -373,7 +376,8 @@ void TestMoeValidation::medians()
     if (ms > 0.15 || mh > 0.15 || fs > 0.15 || fh > 0.15)
         qWarning("issue 25's 15%% target not met: first six %.1f%% / %.1f%%, fresh %.1f%% / %.1f%%", 100 * ms,
                  100 * mh, 100 * fs, 100 * fh);
-    // At this commit: first six 17.8% / 30.7%; fresh Megatron-Bridge runs 43.4% seen (14), 38.2% held out (6), read by
+    // At this commit: first six 15.8% / 30.7%; fresh Megatron-Bridge runs 42.4% seen (14), 37.0% held out (6) (the
+    // seventh pass's expert wgrad and flex-dispatcher SMs; before them 17.8% / 30.7%, 43.4% / 38.2%), read by
     // the core reader of the MoE table files (scenarioForMoeTableRow: fp8 scaling from the stated precision, cuDNN
     // attention on Blackwell, as the dense Megatron-Bridge rows; before it, 46.4% / 40.9%: docs/validation.md, "MoE step
     // time", sixth pass). The bounds hold the model to what it reaches now, so that a regression fails; the target
@@ -422,6 +426,107 @@ void TestMoeValidation::freshFiles()
         std::printf("fresh files: median error held out %.1f%% (%zu runs)\n", 100 * mh, held.rows.size());
         QVERIFY2(mh <= 0.55, qPrintable(QString::number(100 * mh) + "% fresh files, held out"));
     }
+}
+
+void TestMoeValidation::modelZooFiles()
+{
+    // Seventh pass (issue 25): the H100 table of Megatron-Core's MoE model zoo (yanring/Megatron-MoE-ModelZoo@020b8136
+    // best_practice/qwen3/readme.md), step seconds as printed, gathered before any mechanism of this pass was written;
+    // every third row by table order in moe-steps-modelzoo-heldout.csv, not run until that mechanism was committed.
+    constexpr bool kRunHeldOut = true;
+    const StepValidation seen = validateFreshFile("moe-steps-modelzoo.csv");
+    for (const UnmodelledRow& u : seen.unmodelled)
+        std::printf("%-56s not modelled: %s\n", u.id.c_str(), u.reason.c_str());
+    QCOMPARE(seen.rows.size(), std::size_t(4));
+    QVERIFY(seen.unmodelled.empty());
+    std::vector<double> e;
+    for (const StepCheck& c : seen.rows) {
+        std::printf("%-56s measured %7.2f s  ShardScope %7.2f s  error %5.1f%%\n", c.id.c_str(), c.measured, c.predicted,
+                    100 * std::fabs(c.error));
+        e.push_back(std::fabs(c.error));
+    }
+    const double ms = median(e);
+    QCOMPARE(ms, seen.medianAbsError);
+    std::printf("model zoo: median error seen %.1f%% (%zu runs)\n", 100 * ms, seen.rows.size());
+    if (kRunHeldOut) {
+        const StepValidation held = validateFreshFile("moe-steps-modelzoo-heldout.csv");
+        for (const StepCheck& c : held.rows)
+            std::printf("%-56s measured %7.2f s  ShardScope %7.2f s  error %5.1f%%  (held out)\n", c.id.c_str(),
+                        c.measured, c.predicted, 100 * std::fabs(c.error));
+        for (const UnmodelledRow& u : held.unmodelled)
+            std::printf("%-56s not modelled: %s\n", u.id.c_str(), u.reason.c_str());
+        // First run after 1884386 (the two mechanisms): the FSDP row 2.9% (2.8% before them); Qwen3-Next-80B-A3B (gated
+        // DeltaNet and attention layers) is refused with its reason, as Nemotron 3 Nano was. Seen since: read with its
+        // config's TP collectives not overlapped (tp_comm_overlap 0), 0.2%.
+        QCOMPARE(held.rows.size(), std::size_t(1));
+        QCOMPARE(held.unmodelled.size(), std::size_t(1));
+        QVERIFY2(std::fabs(held.rows[0].error) <= 0.05, qPrintable(QString::number(100 * held.rows[0].error) + "% held out"));
+    }
+    // At this commit: 30.3% before the two mechanisms of this pass (e22f17b), 27.7% after, 25.6% with the TP
+    // collectives read as not overlapped (the runs' config). The bound holds what the model reaches; issue 25's 15%
+    // stays open.
+    QVERIFY2(ms <= 0.27, qPrintable(QString::number(100 * ms) + "% model zoo, seen"));
+}
+
+void TestMoeValidation::stepTimeColumn()
+{
+    // A table that prints seconds per step (the model zoo's "Step time (sec)"): validate --steps reads the column as
+    // the measured step; tokens/s/GPU and step seconds stated together are refused (two figures that could disagree).
+    const std::string header = "id,source,model,gpu,gpus,precision,global_batch,micro_batch,tp,pp,vpp,ep,"
+                               "tokens_per_s_per_gpu,step_time_s,a2a_overlap,flex_dispatcher,recompute_modules\n";
+    const std::string body = "r,src,qwen3-235b-a22b,h100-80gb,256,bf16,2048,1,2,8,4,32,%TPS%,19.7,0,1,\"layernorm,moe_act\"\n";
+    auto with = [&](const std::string& tps) {
+        std::string b = body;
+        b.replace(b.find("%TPS%"), 5, tps);
+        return validateSteps(header + b);
+    };
+    const StepValidation one = with("");
+    QCOMPARE(one.rows.size(), std::size_t(1));
+    QCOMPARE(one.rows[0].measured, 19.7);
+    // The same run stated as tokens/s/GPU (2048 x 4096 / (256 x 19.7) = 1663.35): the same step seconds.
+    const StepValidation tps = validateSteps(header + std::string("r,src,qwen3-235b-a22b,h100-80gb,256,bf16,2048,1,2,8,4,32,1663.35,,0,1,\"layernorm,moe_act\"\n"));
+    QCOMPARE(tps.rows.size(), std::size_t(1));
+    QVERIFY(std::fabs(tps.rows[0].measured / 19.7 - 1) < 1e-5);
+    QCOMPARE(tps.rows[0].predicted, one.rows[0].predicted);
+    const StepValidation both = with("1663.35");
+    QCOMPARE(both.rows.size(), std::size_t(0));
+    QCOMPARE(both.unmodelled.size(), std::size_t(1));
+    QVERIFY(both.unmodelled[0].reason.find("not both") != std::string::npos);
+    // A stated full recompute and Megatron FSDP (zero_stage 3) reach the scenario.
+    CsvRow row {{"id", "r"}, {"source", "src"}, {"model", "qwen3-235b-a22b"}, {"gpu", "h100-80gb"}, {"gpus", "256"},
+                {"precision", "bf16"}, {"global_batch", "2048"}, {"micro_batch", "4"}, {"tp", "2"}, {"pp", "1"},
+                {"vpp", "1"}, {"ep", "8"}, {"a2a_overlap", "0"}, {"flex_dispatcher", "1"}, {"recompute", "full"},
+                {"zero_stage", "3"}};
+    const Scenario s = scenarioForMoeTableRow(row);
+    QCOMPARE(int(s.checkpointing), int(Checkpointing::Full));
+    QCOMPARE(s.zeroStage, 3);
+    row.erase("recompute");
+    row.erase("zero_stage");
+    const Scenario d = scenarioForMoeTableRow(row);
+    QCOMPARE(int(d.checkpointing), int(Checkpointing::None));
+    QCOMPARE(d.zeroStage, 1);
+    QVERIFY(!d.embeddingInPipelineSplit && !d.lossInPipelineSplit);
+    // TP comm overlap: blank, the Megatron-Bridge recipes' overlap; 0 where the run's config leaves Megatron-LM's
+    // --tp-comm-overlap off (the model zoo's model_configs/benchmarking/Qwen3-235B-A22B.yaml at 1ed4179f).
+    row["tp_comm_overlap"] = "1";
+    QVERIFY(scenarioForMoeTableRow(row).tpCommOverlap);
+    row["tp_comm_overlap"] = "0";
+    QVERIFY(!scenarioForMoeTableRow(row).tpCommOverlap);
+    row["tp_comm_overlap"] = "yes";
+    QVERIFY_THROWS_EXCEPTION(InvalidInput, scenarioForMoeTableRow(row));
+    row.erase("tp_comm_overlap");
+    // Megatron-Core's account-for-embedding / -loss in the pipeline split (the model zoo's Qwen3-235B config): 94
+    // layers and the 2 slots fill PP 32 x VPP 3, which 94 layers alone cannot.
+    row["pp"] = "32";
+    row["vpp"] = "3";
+    row["micro_batch"] = "1";
+    row["embedding_in_pipeline_split"] = "1";
+    row["loss_in_pipeline_split"] = "1";
+    const Scenario p = scenarioForMoeTableRow(row);
+    QVERIFY(p.embeddingInPipelineSplit && p.lossInPipelineSplit);
+    validateScenario(p);
+    row["loss_in_pipeline_split"] = "2";
+    QVERIFY_THROWS_EXCEPTION(InvalidInput, scenarioForMoeTableRow(row));
 }
 
 QTEST_APPLESS_MAIN(TestMoeValidation)

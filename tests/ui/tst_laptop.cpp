@@ -25,6 +25,7 @@
 #include <QApplication>
 #include <QChartView>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QLabel>
@@ -165,6 +166,39 @@ private slots:
         auto* exportChart = w->findChild<QAction*>(QStringLiteral("actionExportChart"));
         QVERIFY(exportChart);
         QCOMPARE(exportChart->shortcutContext(), Qt::ApplicationShortcut);
+    }
+
+    void f1OpensTheGlossaryAndCtrlSlashTheSheet()
+    {
+        // Driven as a user would: F1 pressed in a focused spin box of the Scenario panel shows the glossary (and opens no
+        // shortcut sheet, and leaves the field's value alone); Ctrl+/ opens the shortcut sheet.
+        auto w = makeActiveWindow();
+        QVERIFY(QTest::qWaitForWindowActive(w.get()));
+        auto* glossary = w->findChild<QDockWidget*>(QStringLiteral("glossaryDock"));
+        QVERIFY(glossary);
+        glossary->hide();
+        QAbstractSpinBox* spin = nullptr;
+        for (QAbstractSpinBox* s : w->controls()->findChildren<QAbstractSpinBox*>())
+            if (s->isVisible() && s->isEnabled() && !spin)
+                spin = s;
+        QVERIFY(spin);
+        spin->setFocus();
+        QTRY_VERIFY(spin->hasFocus());
+        const QString text = spin->text();
+        const auto sheetShown = [&w] {
+            const QWidget* d = w->findChild<QWidget*>(QStringLiteral("shortcutsDialog"));
+            return d && d->isVisible();
+        };
+        QTest::keyClick(spin, Qt::Key_F1);
+        QTRY_VERIFY(glossary->isVisible());
+        QVERIFY(!sheetShown());
+        QCOMPARE(spin->text(), text);
+        QApplication::setActiveWindow(w.get());
+        spin->setFocus();
+        QTRY_VERIFY(spin->hasFocus());
+        QTest::keyClick(spin, Qt::Key_Slash, Qt::ControlModifier);
+        QTRY_VERIFY(sheetShown());
+        QCOMPARE(spin->text(), text);
     }
 
     void theSuggestedNameGetsTheChosenFormatsExtension_data()

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "scenariocommand.h"
 
+#include "explorer.h"
 #include "resultjson.h"
+
+#include "shardscope/knobs.h"
 
 #include <QCoreApplication>
 #include <QJsonObject>
@@ -9,16 +12,45 @@
 namespace shardscope {
 
 namespace {
-/// "Change N GPUs", "Change ZeRO stage and N GPUs".
+/// "Change N GPUs", "Change ZeRO stage, N GPUs": the Scenario panel's words for each setting (issue 26: undo texts
+/// with human names, not the file's keys), in the window's language.
 QString describe(const QStringList& keys)
 {
-    if (keys.isEmpty())
+    QStringList names;
+    for (const QString& key : keys) {
+        // A new model changes its architecture and its parameter count too: one "Architecture".
+        if (key == QLatin1String("params") && (keys.contains(QLatin1String("model")) || keys.contains(QLatin1String("architecture"))))
+            continue;
+        const QString name = ScenarioCommand::settingName(key);
+        if (!names.contains(name))
+            names << name;
+    }
+    if (names.isEmpty())
         return QCoreApplication::translate("shardscope::ScenarioCommand", "Change scenario");
-    if (keys.size() > 3)
-        return QCoreApplication::translate("shardscope::ScenarioCommand", "Change %1 settings").arg(keys.size());
-    return QCoreApplication::translate("shardscope::ScenarioCommand", "Change ") + keys.join(QCoreApplication::translate("shardscope::ScenarioCommand", ", "));
+    if (names.size() > 3)
+        return QCoreApplication::translate("shardscope::ScenarioCommand", "Change %1 settings").arg(names.size());
+    return QCoreApplication::translate("shardscope::ScenarioCommand", "Change ") + names.join(QCoreApplication::translate("shardscope::ScenarioCommand", ", "));
 }
 } // namespace
+
+QString ScenarioCommand::settingName(const QString& key)
+{
+    // The file key's knob, by its command-line option, in the words the window's messages use (fieldWords()).
+    QString option;
+    if (key == QLatin1String("model") || key == QLatin1String("architecture"))
+        option = QStringLiteral("model");
+    else if (key == QLatin1String("params") || key == QLatin1String("bare_params"))
+        option = QStringLiteral("params");
+    else if (const Knob* k = findKnobByKey(key.toStdString()); k && k->option)
+        option = QString::fromLatin1(k->option);
+    const QString words = option.isEmpty() ? QString() : fieldWords(option);
+    if (!words.isEmpty() && words != option)
+        return words;
+    QString plain = key; // a setting the window has no words for: its key, in words ("reduce bucket elements")
+    return plain.replace(QLatin1Char('_'), QLatin1Char(' '));
+}
+
+bool ScenarioCommand::hasSettingName(const QString& key) { return settingName(key) != QString(key).replace(QLatin1Char('_'), QLatin1Char(' ')); }
 
 ScenarioCommand::ScenarioCommand(const Scenario& before, const Scenario& after, std::function<void(const Scenario&)> show)
     : ScenarioCommand(before, scenarioToJson(before), after, scenarioToJson(after), std::move(show))

@@ -41,6 +41,10 @@ public:
 
     /// The keys that differ between two scenarios, e.g. {"gpus"} or {"zero_stage", "gpus"}.
     static QStringList changedKeys(const Scenario& a, const Scenario& b);
+    /// The window's words for a scenario-file key ("gpus" -> "N GPUs", translated): what undo texts name.
+    static QString settingName(const QString& key);
+    /// Whether the window has words of its own for `key` (else settingName() is the key with spaces).
+    static bool hasSettingName(const QString& key);
 
 private:
     static QStringList changedKeys(const QJsonObject& a, const QJsonObject& b);

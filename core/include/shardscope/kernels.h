@@ -16,7 +16,12 @@ namespace shardscope {
 struct KernelModel
 {
     double peak16 = 0; ///< dense BF16/FP16 FLOP/s
-    double peak8 = 0; ///< dense FP8 FLOP/s (0: no FP8 tensor cores)
+    /// dense FP8 FLOP/s (0: no FP8 tensor cores); under NVFP4 on a GPU where the NVFP4 / MXFP8 kernel ratio was measured
+    /// (measuredNvfp4OverMxfp8GemmRate()), that figure times the ratio: the FP4 GEMMs' rate at the FP8 efficiency
+    double peak8 = 0;
+    /// HBM bytes per element of a low-precision GEMM operand: 1 for FP8; 0.5 + 1/16 for NVFP4 where its rate is taken
+    /// (E2M1 values and one E4M3 scale per 16 elements)
+    double lowPrecisionOperandBytes = 1.0;
     double hbmBytesPerSecond = 0; ///< achievable HBM bandwidth
     double gemmEfficiency = 0.675; ///< fraction of peak a large, well-shaped GEMM reaches
     /// fraction of the FP8 peak a large FP8 GEMM reaches where it was measured (measuredFp8GemmEfficiency()); 0: the
@@ -41,6 +46,23 @@ double defaultGemmEfficiency(const GpuPreset& g);
 /// 2876.6 of 5000 TFLOP/s (@2a370be Azure_Results/ND_GB200_v6_results.md). 0 where no measurement is taken (the
 /// 16-bit efficiency then holds for FP8 GEMMs too; H100 / H200: see kernels.cpp).
 double measuredFp8GemmEfficiency(const GpuPreset& g);
+
+/// Low-precision GEMM kernels over BF16 ones, at training shapes in Transformer Engine, where it was measured; 0
+/// elsewhere. Same source and shapes as measuredNvfp4OverMxfp8GemmRate() (B300, --pre-quantize, per-layer total of the 12
+/// GEMMs): BF16 13.102 ms, MXFP8 7.161 ms, FP8 current scaling 6.812 ms. Mxfp8 (and Nvfp4, whose own ratio is taken
+/// over MXFP8's): 13.102 / 7.161; the per-tensor recipes (Cast, TeDelayed, TeCurrent: the same FP8 kernels once the
+/// inputs are quantised): 13.102 / 6.812. Taken for B300 and GB300 (the Blackwell Ultra die), over each GPU's own
+/// 16-bit efficiency; B200 / GB200 keep theirs (GB200: measuredFp8GemmEfficiency()).
+double measuredFp8OverBf16GemmRate(const GpuPreset& g, Fp8Scaling f);
+
+/// NVFP4 GEMM kernels over MXFP8 ones, at training shapes in Transformer Engine, where it was measured; 0 elsewhere
+/// (NVFP4 is then timed at the FP8 rate). NVIDIA/TransformerEngine@8f2e635 docs/examples/gemm_profiling/gemm_profiling.rst,
+/// "Autocast vs Pre-quantized" on a B300 (benchmarks/gemm/benchmark_gemm.py --pre-quantize, the kernels alone with inputs
+/// already quantized; hidden 4096, intermediate 16384, M = 15,872 tokens; all 12 GEMMs of a layer, Fprop, Dgrad and
+/// Wgrad): per-layer GEMM time 7.161 ms MXFP8, 3.764 ms NVFP4, a ratio of 1.90. Taken for the B300 and GB300 (the same
+/// Blackwell Ultra die). B200 / GB200 have another FP4:FP8 peak ratio and no such measurement (a square cuBLASLt
+/// microbenchmark on GB200 was tried and not kept: docs/validation.md, issue 24 seventh pass).
+double measuredNvfp4OverMxfp8GemmRate(const GpuPreset& g);
 
 /// FlashAttention-2's fraction of the 16-bit peak on this GPU (used when Scenario::attentionEfficiency is 0):
 /// about 0.6 on A100 (Dao 2023: 50-73% forward) and 0.35 on Hopper and later (Shah et al. 2024, the
@@ -80,11 +102,18 @@ double gemmSeconds(const KernelModel& km, double m, double n, double k, bool fp8
 /// and their tiles share the SMs' waves.
 inline constexpr int kTeGroupedGemmStreams = 4;
 
+/// SMs the flex token dispatcher's dispatch and combine kernels occupy (DeepEP's Buffer num_sms): Megatron-Core's
+/// moe_deepep_num_sms, "historical default 20" (NVIDIA/Megatron-LM@002526d8 megatron/core/transformer/
+/// transformer_config.py; moe_flex_dispatcher_num_sms None lets DeepEP v1 take 20).
+inline constexpr int kFlexDispatcherSms = 20;
+
 /// Seconds of `groups` GEMMs of one shape run as such a grouped GEMM: rounds of `concurrent` GEMMs whose tiles fill
 /// the waves together (wave efficiency over concurrent x tiles), the last round with what is left. concurrent 1 is
 /// groups x gemmSeconds().
+/// `outBytes`: bytes moved per element of C (2: a bf16 result written; 8: an fp32 result read and written back, the
+/// weight-gradient GEMM that accumulates into Megatron-Core's fp32 main_grad under gradient_accumulation_fusion).
 double groupedGemmSeconds(const KernelModel& km, double groups, double concurrent, double m, double n, double k,
-                          bool fp8);
+                          bool fp8, double outBytes = 2.0);
 
 /// The FLOP/s a GEMM of that shape reaches (2MNK / gemmSeconds).
 double gemmFlopRate(const KernelModel& km, double m, double n, double k, bool fp8);

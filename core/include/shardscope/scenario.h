@@ -281,8 +281,16 @@ struct Scenario
     /// dropped-out input and the dropout mask for lora_A's gradient (docs/model.md, "Fine-tuning").
     double loraDropout = 0;
     /// The quantised base's matmul saves its input for backward although the weight is frozen (bitsandbytes up to
-    /// 0.41: MatMul4Bit ctx.tensors = (A, B)); off: only the weight (torchao LinearNF4, later bitsandbytes).
+    /// 0.43.1: MatMul4Bit ctx.tensors = (A, B); pull request #1270 dropped A, released in 0.43.2); off: only the
+    /// weight (torchao LinearNF4, bitsandbytes from 0.43.2).
     bool quantSavesInput = false;
+    /// Those saved inputs outlive the step (bitsandbytes up to 0.43.1 keeps them as a ctx attribute, ctx.tensors =
+    /// (A, B), which the autograd engine does not free after backward, unlike save_for_backward's tensors; a loop that
+    /// keeps the step's output bound, litgpt's `logits = model(...)`, keeps that graph alive until the next forward
+    /// returns): at the next step's end of forward the previous step's inputs of every quantised linear (QKV, out
+    /// projection, MLP in, down projection) are still allocated. Only with quantSavesInput, a quantised base and no
+    /// checkpointing (docs/model.md, "Fine-tuning").
+    bool quantInputsOutliveStep = false;
     /// Attention's saved V is a view of the fused QKV projection's output, so the whole output (Q and K parts too)
     /// stays alive until backward (litgpt's CausalSelfAttention with as many KV heads as heads: qkv.view, permute,
     /// split, reshape without a copy). Off: V has storage of its own (separate projections, or a copy).

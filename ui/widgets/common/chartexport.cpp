@@ -38,6 +38,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
+#include <QGraphicsLayout>
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>
 #include <QLegend>
@@ -630,7 +631,7 @@ void fitFigureToChart(QWidget* w, const QString& chart, const QString& title, co
                                                       "wide to print its type whole at 8 pt or more; this one is %4 px")
                                            .arg(chart)
                                            .arg(minPx)
-                                           .arg(minPx / 96.0, 0, 'f', 1)
+                                           .arg(std::ceil(minPx / 96.0 * 10 - 1e-9) / 10, 0, 'f', 1) // rounded up: a width that fits
                                            .arg(o.size.width())));
     }
     if (need.height() > inner.height()) {
@@ -806,6 +807,7 @@ std::unique_ptr<QWidget> makeWidgetChart(const QString& chart, const Scenario& s
             auto* gpus = new StepGpuView(box.get());
             gpus->setData(d);
             gpus->setPlayhead(largest ? largest->start : 0, true);
+            gpus->setMinimumWidth(gpus->namesFitWidth()); // every name in the view's type: 8 pt or more in print
             row->addWidget(gpus, 1);
             if (largest) {
                 auto* ring = new RingView(box.get());
@@ -1088,22 +1090,13 @@ ChartData compareChartData(const Scenario& a, const Scenario& b, ByteUnit units)
     return d;
 }
 
-void exportCompareFile(const Scenario& a, const Scenario& b, ByteUnit units, const QString& path, const ChartExportOptions& o)
+namespace {
+
+/// The Compare figure of (a, b): its painter, the options it is saved with, its document title and where its plot area
+/// lies in the figure (layout px), handed to `sink` while the widgets it paints live.
+using CompareSink = std::function<void(const PaintFn&, const ChartExportOptions&, const QString&, const QRectF&)>;
+void renderCompareFigure(const Scenario& a, const Scenario& b, ByteUnit units, const ChartExportOptions& o, const CompareSink& sink)
 {
-    const QString suffix = QFileInfo(path).suffix().toLower();
-    if (!chartExportSuffixes().contains(suffix))
-        throw InvalidInput("out", str(QStringLiteral("--out: '") + path
-                                      + QStringLiteral("' must end in .png, .svg, .pdf, .csv, .json or .md")));
-    const ChartData d = compareChartData(a, b, units); // both scenarios answered before anything is written
-    if (!isImageSuffix(suffix)) {
-        if (suffix == QLatin1String("csv"))
-            writeText(path, chartDataCsv(d).toUtf8());
-        else if (suffix == QLatin1String("json"))
-            writeText(path, QJsonDocument(chartDataJson(d)).toJson(QJsonDocument::Indented));
-        else
-            writeText(path, chartDataMarkdown(d).toUtf8());
-        return;
-    }
     // Each scenario with a short verdict, then what changed and moved: the plot keeps at least half the figure (two
     // full captions with their verdicts took nine lines, leaving the plot 44% of a 1200 x 700 figure).
     const auto shortVerdict = [&](const Scenario& x) {
@@ -1135,10 +1128,85 @@ void exportCompareFile(const Scenario& a, const Scenario& b, ByteUnit units, con
     ChartExportOptions fo = o;
     fitFigureToChart(&w, QStringLiteral("compare"), title, caption, l, fo);
     QChartView* view = w.chartView();
-    const FigureLegend legend = legendUnderChart(view->chart(), title, caption, l, fo);
     const QString docTitle = title.isEmpty() ? view->chart()->title() : title;
+    // Issue 26: the plot (the bars, inside the axes) at least half the figure. A side legend of eleven terms and a caption
+    // of seven lines left it 34% of a 1200 x 700 figure: the legend goes under the plot, in rows across the figure
+    // (FigureLegend), and the figure grows taller (its height is free; --width-in sets its width) until the plot has half.
+    const FigureLegend legend = takeLegend(view->chart(), l.captionFont);
+    // Where the plot area lands: chartPainter() renders the view's viewport into the chart's rectangle (laid out at
+    // 1 / l.scale) with QGraphicsView::render(), which keeps the aspect ratio and centres it.
+    const auto plotRect = [&] {
+        const QRectF area = view->mapFromScene(view->chart()->mapRectToScene(view->chart()->plotArea())).boundingRect();
+        const QSizeF inner = l.chart.size() / l.scale, port = QSizeF(view->viewport()->size()).expandedTo(QSizeF(1, 1));
+        const double k = std::min(inner.width() / port.width(), inner.height() / port.height());
+        const QPointF at((inner.width() - port.width() * k) / 2, (inner.height() - port.height() * k) / 2);
+        return QRectF(l.chart.topLeft() + (at + area.topLeft() * k) * l.scale, area.size() * k * l.scale);
+    };
+    const auto relayout = [&] {
+        const double legendH = legend.height(l.caption.width());
+        l = captionLayout(fo.size, title, caption, legendH);
+        // Never under the chart's minimum height (painted squeezed, the plot shrank to the middle of its band).
+        const int need = w.minimumSizeHint().expandedTo(w.minimumSize()).height();
+        if (l.layoutSize().height() < need) {
+            fo.size.rheight() += int(std::ceil((need - l.layoutSize().height()) * l.scale)) + 1;
+            l = captionLayout(fo.size, title, caption, legendH);
+        }
+        prepareForExport(&w, l.layoutSize());
+        for (int i = 0; i < 4; ++i)
+            QCoreApplication::processEvents();
+        // The chart lays out its plot lazily: now, so that the plot measured is the one painted.
+        if (QGraphicsLayout* layout = view->chart()->layout()) {
+            layout->invalidate();
+            layout->activate();
+        }
+    };
+    relayout();
+    QRectF plot = plotRect();
+    for (int pass = 0; pass < 4; ++pass) {
+        const double W = fo.size.width(), H = fo.size.height();
+        if (plot.width() * plot.height() >= 0.5 * W * H || plot.width() <= 0.5 * W)
+            break;
+        // (plot height + dh) x plot width >= (H + dh) x W / 2, the plot's width unchanged by a taller figure.
+        const double dh = (0.5 * W * H - plot.width() * plot.height()) / (plot.width() - 0.5 * W);
+        fo.size.rheight() += int(std::ceil(dh)) + 1;
+        relayout();
+        plot = plotRect();
+    }
     const NoAnimations guard(view);
-    saveByType(withCaption(chartPainter(view), l, title, caption, legend), path, fo, docTitle);
+    sink(withCaption(chartPainter(view), l, title, caption, legend), fo, docTitle, plot);
+}
+
+} // namespace
+
+void exportCompareFile(const Scenario& a, const Scenario& b, ByteUnit units, const QString& path, const ChartExportOptions& o)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (!chartExportSuffixes().contains(suffix))
+        throw InvalidInput("out", str(QStringLiteral("--out: '") + path
+                                      + QStringLiteral("' must end in .png, .svg, .pdf, .csv, .json or .md")));
+    const ChartData d = compareChartData(a, b, units); // both scenarios answered before anything is written
+    if (!isImageSuffix(suffix)) {
+        if (suffix == QLatin1String("csv"))
+            writeText(path, chartDataCsv(d).toUtf8());
+        else if (suffix == QLatin1String("json"))
+            writeText(path, QJsonDocument(chartDataJson(d)).toJson(QJsonDocument::Indented));
+        else
+            writeText(path, chartDataMarkdown(d).toUtf8());
+        return;
+    }
+    renderCompareFigure(a, b, units, o, [&](const PaintFn& paint, const ChartExportOptions& fo, const QString& docTitle, const QRectF&) {
+        saveByType(paint, path, fo, docTitle);
+    });
+}
+
+FigureGeometry compareFigureGeometry(const Scenario& a, const Scenario& b, ByteUnit units, const ChartExportOptions& o)
+{
+    FigureGeometry g;
+    renderCompareFigure(a, b, units, o, [&](const PaintFn&, const ChartExportOptions& fo, const QString&, const QRectF& plot) {
+        g.size = fo.size;
+        g.plot = plot;
+    });
+    return g;
 }
 
 QStringList exportBundle(const QString& dirPath, const Scenario& s, ByteUnit units, const ChartExportOptions& o)

@@ -7,6 +7,7 @@
 #include <QImage>
 #include <QList>
 #include <QPair>
+#include <QRectF>
 #include <QSize>
 #include <QString>
 #include <QStringList>
@@ -90,6 +91,15 @@ QList<QPair<QString, QString>> exportChartChoices();
 /// its data (csv, json, md). Throws as exportChartFile().
 void exportCompareFile(const Scenario& a, const Scenario& b, ByteUnit units, const QString& path,
                        const ChartExportOptions& o);
+
+/// Where the Compare export's plot lies in its figure: the figure's size (layout px, 96 per inch; taller than asked
+/// where the chart needs it) and the plot area (inside the axes) in it. The same layout exportCompareFile() draws.
+struct FigureGeometry
+{
+    QSize size;
+    QRectF plot;
+};
+FigureGeometry compareFigureGeometry(const Scenario& a, const Scenario& b, ByteUnit units, const ChartExportOptions& o);
 
 /// Headless export of one chart to `path`: image formats through the widget, data formats through
 /// dataexport (md of memory-per-gpu is the breakdown table). Throws InvalidInput for bad input,

@@ -422,9 +422,14 @@ QString ChartText::bytesLine(std::int64_t bytes, ByteUnit unit)
     return tr("%1 (%2)").arg(formatBytesUi(double(bytes), unit), exactBytes(bytes));
 }
 
-QString ChartText::termTip(Term t, const QString& where, std::int64_t bytes, const std::string& formula, ByteUnit unit)
+QString ChartText::termTip(Term t, const QString& where, std::int64_t bytes, const std::string& formula, ByteUnit unit,
+                           std::int64_t totalBytes)
 {
     QString tip = tr("%1 · %2").arg(termLabel(t), where) + QLatin1Char('\n') + bytesLine(bytes, unit);
+    if (totalBytes > 0)
+        tip += QLatin1Char('\n')
+            + tr("%1% of the total %2").arg(numberLocale().toString(100.0 * double(bytes) / double(totalBytes), 'f', 1),
+                                           formatBytesUi(double(totalBytes), unit));
     if (!formula.empty())
         tip += QLatin1Char('\n') + tr("= %1").arg(QString::fromStdString(formula));
     return tip;

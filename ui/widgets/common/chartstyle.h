@@ -128,7 +128,10 @@ public:
     /// "51.50 GB (51,500,000,000 bytes)".
     static QString bytesLine(std::int64_t bytes, ByteUnit unit);
     /// A term's hover text: "Parameters · ZeRO-3 (current)", its bytes (unit and exact), and core's formula.
-    static QString termTip(Term t, const QString& where, std::int64_t bytes, const std::string& formula, ByteUnit unit);
+    /// "Parameters · stage 1, GPU 0", the bytes, the term's share of `totalBytes` (the bar's or the rank's total;
+    /// 0: no share line) and core's formula (issue 26: term, rank, bytes, share).
+    static QString termTip(Term t, const QString& where, std::int64_t bytes, const std::string& formula, ByteUnit unit,
+                           std::int64_t totalBytes = 0);
 };
 
 /// WCAG 2.x relative luminance of an opaque colour (0 black .. 1 white), from its linearised sRGB channels.

@@ -219,8 +219,11 @@ QString CompareWidget::toolTipFor(int column, Term t) const
     if (!m_pinned || !m_current || column < 0 || column > 1 || m_view->isHidden())
         return QString();
     const TermValue& v = m_terms[static_cast<std::size_t>(column)][static_cast<std::size_t>(t)];
+    std::int64_t total = 0; // the bar's total: the worst rank's terms
+    for (const TermValue& x : m_terms[static_cast<std::size_t>(column)])
+        total += x.bytes;
     return ChartText::termTip(t, column == 0 ? tr("A (pinned), worst rank") : tr("B (current), worst rank"), v.bytes, v.formula,
-                              m_unit);
+                              m_unit, total);
 }
 
 void CompareWidget::refreshChart(const Footprint* fa, const Footprint* fb)

@@ -390,6 +390,7 @@ MemoryPage::MemoryPage(QWidget* parent)
     layout->addLayout(header);
     layout->addWidget(m_vertical, 1);
 
+    m_perGpu->setSharesBeside(true); // issue 26: the log totals with each stage's composition beside them
     connect(m_compare, &QCheckBox::toggled, this, [this](bool on) {
         m_perGpu->setCompareStages(on);
         settleChartLayouts();

@@ -23,6 +23,7 @@
 #include <QLineSeries>
 #include <QLocale>
 #include <QLogValueAxis>
+#include <QPercentBarSeries>
 #include <QStackedBarSeries>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -70,6 +71,10 @@ MemoryPerGpuChart::MemoryPerGpuChart(QWidget* parent)
     , m_expertSet(new QBarSet(tr("Expert states"), this))
     , m_otherSet(new QBarSet(QString(), this))
     , m_logBox(new QCheckBox(tr("Log scale"), this))
+    , m_shareChart(new QChart)
+    , m_shareBars(new QPercentBarSeries)
+    , m_shareX(new QBarCategoryAxis)
+    , m_shareY(new QValueAxis)
 {
     for (int t = 0; t < kTermCount; ++t) {
         auto* set = new QBarSet(termLabel(static_cast<Term>(t)), this); // owned here: unused sets leave the series
@@ -125,6 +130,47 @@ MemoryPerGpuChart::MemoryPerGpuChart(QWidget* parent)
     m_logBox->setVisible(false);
     connect(m_logBox, &QCheckBox::toggled, this, &MemoryPerGpuChart::setLogScale);
 
+    // The composition beside the log axis's totals: each stage's terms as shares of its total (a linear axis, where a
+    // segment's height is its share). The totals chart keeps the bytes; this one the proportions.
+    for (int t = 0; t < kTermCount; ++t) {
+        auto* set = new QBarSet(termLabel(static_cast<Term>(t)), this);
+        setTermColors(set, static_cast<Term>(t), palette());
+        m_shareSets[static_cast<std::size_t>(t)] = set;
+    }
+    m_shareBars->setBarWidth(0.6);
+    m_shareChart->addSeries(m_shareBars);
+    m_shareChart->addAxis(m_shareX, Qt::AlignBottom);
+    m_shareChart->addAxis(m_shareY, Qt::AlignLeft);
+    m_shareBars->attachAxis(m_shareX);
+    m_shareBars->attachAxis(m_shareY);
+    m_shareY->setRange(0, 100);
+    m_shareY->setTickCount(5);
+    // Narrow: the ticks say "%" themselves and the stages are the totals' beside it (no axis titles to make room for).
+    m_shareY->setLabelFormat(QStringLiteral("%.0f%%"));
+    m_shareY->setTitleVisible(false);
+    m_shareX->setTitleVisible(false);
+    m_shareX->setCategories({QStringLiteral("0"), QStringLiteral("1"), QStringLiteral("2"), QStringLiteral("3")});
+    m_shareChart->setTitle(tr("Shares")); // short: the chart is narrow (its tooltips name each term and its share)
+    // No legend of its own: the colours are the terms' everywhere (the linear view's legend, the breakdown table's
+    // swatches under the charts) and each segment's tooltip names its term; a legend of nine terms took the width
+    // the totals need at 1366 px.
+    m_shareChart->legend()->setVisible(false);
+    m_shareView = makeChartView(m_shareChart, this);
+    m_shareView->setObjectName(QStringLiteral("perGpuShares"));
+    m_shareView->setRenderHint(QPainter::Antialiasing, false);
+    m_shareView->setMinimumSize(140, 240); // four shares need less than makeChartView()'s 320 px: the totals keep the width
+    m_shareView->setVisible(false);
+    connect(m_shareBars, &QPercentBarSeries::hovered, this, [this](bool on, int column, QBarSet* set) {
+        m_lastTip.clear();
+        for (int t = 0; on && t < kTermCount; ++t)
+            if (m_shareSets[static_cast<std::size_t>(t)] == set)
+                m_lastTip = toolTipFor(column, static_cast<Term>(t));
+        if (m_lastTip.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(QCursor::pos(), m_lastTip, m_shareView);
+    });
+
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
@@ -133,7 +179,12 @@ MemoryPerGpuChart::MemoryPerGpuChart(QWidget* parent)
     row->addStretch(1);
     row->addWidget(m_logBox);
     layout->addLayout(row);
-    layout->addWidget(m_view);
+    auto* charts = new QHBoxLayout;
+    charts->setContentsMargins(0, 0, 0, 0);
+    charts->setSpacing(0);
+    charts->addWidget(m_view, 2);
+    charts->addWidget(m_shareView, 1);
+    layout->addLayout(charts);
     setUnit(m_unit);
 }
 
@@ -297,7 +348,13 @@ QString MemoryPerGpuChart::toolTipFor(int column, Term t) const
         } catch (const InvalidInput&) {
         }
     }
-    QString tip = ChartText::termTip(t, where, bytes, formula, m_unit);
+    std::int64_t total = 0; // the bar's total (the dense parts and the routed experts alike)
+    for (std::int64_t b : m_columns[c])
+        total += b;
+    if (!m_compare && c < m_expertParts.size())
+        for (std::int64_t b : m_expertParts[c])
+            total += b;
+    QString tip = ChartText::termTip(t, where, bytes, formula, m_unit, total);
     if (expert > 0)
         tip += QLatin1Char('\n')
             + tr("dense %1 (this segment) + routed experts %2 (in Expert states)")
@@ -507,6 +564,7 @@ void MemoryPerGpuChart::refresh()
         m_total->append(above);
     }
     updateLegend();
+    refreshShares();
     // The names, or the stage numbers where the names would be cut (placeLabel() decides once the plot is laid out).
     const QStringList shown = m_level == 2 || (m_level == 1 && m_mid.isEmpty()) ? m_short : m_level == 1 ? m_mid : m_names;
     if (m_x->categories() != shown)
@@ -811,8 +869,11 @@ void MemoryPerGpuChart::changeEvent(QEvent* e)
     QWidget::changeEvent(e);
     if (e->type() == QEvent::PaletteChange) {
         applyPalette(m_chart, palette());
-        for (int t = 0; t < kTermCount; ++t)
+        applyPalette(m_shareChart, palette());
+        for (int t = 0; t < kTermCount; ++t) {
             setTermColors(m_sets[static_cast<std::size_t>(t)], static_cast<Term>(t), palette());
+            setTermColors(m_shareSets[static_cast<std::size_t>(t)], static_cast<Term>(t), palette());
+        }
         setExpertColors(m_expertSet, palette());
         setFinetuneColors();
         if (m_hasResult)
@@ -823,5 +884,40 @@ void MemoryPerGpuChart::changeEvent(QEvent* e)
 }
 
 QString MemoryPerGpuChart::capacityLabelText() const { return m_label->text(); }
+
+void MemoryPerGpuChart::setSharesBeside(bool on)
+{
+    m_sharesBeside = on;
+    refreshShares();
+}
+
+void MemoryPerGpuChart::refreshShares()
+{
+    const bool on = m_sharesBeside && logAxisShown() && m_hasResult;
+    if (m_shareView->isVisibleTo(this) != on)
+        m_shareView->setVisible(on);
+    if (!on)
+        return;
+    // Core's bytes of each stage's worst rank (planner.cpp sweep(), as the totals); the series turns them into shares.
+    // Only the terms that hold bytes in some stage are in the series (and so in the legend).
+    QList<QBarSet*> wanted;
+    for (int t = 0; t < kTermCount; ++t) {
+        QList<qreal> values;
+        bool used = false;
+        for (const auto& column : m_columns) {
+            values << double(column[static_cast<std::size_t>(t)]) / unitDivisor(m_unit);
+            used = used || column[static_cast<std::size_t>(t)] > 0;
+        }
+        QBarSet* set = m_shareSets[static_cast<std::size_t>(t)];
+        replaceValues(set, values);
+        if (used)
+            wanted << set;
+    }
+    if (m_shareBars->barSets() != wanted) {
+        for (QBarSet* set : m_shareBars->barSets())
+            m_shareBars->take(set);
+        m_shareBars->append(wanted);
+    }
+}
 
 } // namespace shardscope

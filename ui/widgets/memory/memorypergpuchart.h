@@ -20,6 +20,7 @@ class QChartView;
 class QCheckBox;
 class QLineSeries;
 class QLogValueAxis;
+class QPercentBarSeries;
 class QStackedBarSeries;
 class QValueAxis;
 
@@ -85,6 +86,14 @@ public:
     QString finetuneToolTipFor(int column, bool adapter) const;
     /// The log axis's bar: the stage's total and each term's share of it.
     QString totalTipFor(int column) const;
+    /// Beside the log axis's totals (issue 26: "log totals beside a separate composition bar, never stacked log
+    /// bars"): each stage's terms as shares of its total, on a linear 0-100% axis. Shown only with the log axis.
+    QChartView* shareView() const { return m_shareView; }
+    /// Whether the composition chart stands beside the log totals (the window's Memory tab turns it on; an exported
+    /// figure is the totals chart alone, its composition in the linear figure).
+    void setSharesBeside(bool on);
+    QChart* shareChart() const { return m_shareChart; }
+    QBarSet* shareSet(Term t) const { return m_shareSets[static_cast<std::size_t>(t)]; }
     /// The text of the last tooltip shown on hover (empty after the pointer left).
     QString lastToolTip() const { return m_lastTip; }
     /// MoE (issue 25): the routed experts' weights, grads, master and optimizer states of each bar as one segment,
@@ -163,6 +172,14 @@ private:
     QList<QBarSet*> m_grouped; ///< the sets whose legend entries "Other terms" stands for
     QCheckBox* m_logBox;
     ChartLabel* m_label;
+    QChart* m_shareChart;
+    QChartView* m_shareView;
+    QPercentBarSeries* m_shareBars;
+    std::array<QBarSet*, kTermCount> m_shareSets {};
+    QBarCategoryAxis* m_shareX;
+    QValueAxis* m_shareY;
+    void refreshShares();
+    bool m_sharesBeside = false;
 };
 
 } // namespace shardscope

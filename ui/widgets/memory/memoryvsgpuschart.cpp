@@ -185,9 +185,12 @@ void MemoryVsGpusChart::refresh()
             if (m.stage != z)
                 continue;
             if (m.minGpus) {
-                if (double(*m.minGpus) <= xMax) {
-                    marker << QPointF(double(*m.minGpus), double(m.bytesAtMin) / div);
-                    minLabel->setText(QStringLiteral("N \u2265 %1").arg(*m.minGpus)); // core's N (the tooltip adds whole nodes)
+                // The N the verdict and its fix buttons name: whole nodes (issue 26; "N >= 17" on 8-GPU nodes
+                // means 24 GPUs). The tooltip adds core's count of single GPUs where the two differ.
+                const WholeNodeMin w = wholeNodeMin(z);
+                if (double(w.gpus) <= xMax) {
+                    marker << QPointF(double(w.gpus), double(w.bytes) / div);
+                    minLabel->setText(QStringLiteral("N \u2265 %1").arg(w.gpus));
                     minLabel->setVisible(true);
                     m_minShown[static_cast<std::size_t>(z)] = true;
                 }
@@ -256,7 +259,7 @@ QString MemoryVsGpusChart::curveToolTip(int stage, std::int64_t gpus) const
             const TermValue& v = r.terms[static_cast<std::size_t>(t)];
             if (v.bytes > 0)
                 tip += QLatin1Char('\n') + ChartText::termTip(static_cast<Term>(t), tr("ZeRO-%1, N = %2").arg(stage).arg(gpus),
-                                                              v.bytes, v.formula, m_unit)
+                                                              v.bytes, v.formula, m_unit, r.totalBytes)
                                                .replace(QLatin1Char('\n'), QStringLiteral("\n    "));
         }
         return tip;
@@ -272,16 +275,37 @@ QString MemoryVsGpusChart::markerToolTip(int stage) const
     for (const MinGpus& m : m_result.minGpus) {
         if (m.stage != stage || !m.minGpus)
             continue;
+        // The whole-node N first, as the label and the verdict say it; core's count of single GPUs after it.
+        const WholeNodeMin w = wholeNodeMin(stage);
         QString tip = tr("ZeRO-%1: smallest N that fits is %2 (worst rank %3)")
                           .arg(stage)
-                          .arg(*m.minGpus)
-                          .arg(ChartText::bytesLine(m.bytesAtMin, m_unit));
-        const std::optional<std::int64_t> whole = smallestFittingGpusInWholeNodes(m_result.scenario, stage, *m.minGpus);
-        if (whole && *whole != *m.minGpus)
-            tip += QLatin1Char('\n') + tr("In whole nodes of %1 GPUs: %2").arg(m_result.scenario.gpusPerNode).arg(gpusLabel(*whole, m_result.scenario.gpusPerNode));
+                          .arg(w.gpus)
+                          .arg(ChartText::bytesLine(w.bytes, m_unit));
+        if (w.gpus != *m.minGpus) {
+            tip += QLatin1Char('\n') + tr("In whole nodes of %1 GPUs: %2").arg(m_result.scenario.gpusPerNode).arg(gpusLabel(w.gpus, m_result.scenario.gpusPerNode));
+            tip += QLatin1Char('\n') + tr("Counting single GPUs, not whole %1-GPU nodes: %2 (worst rank %3)")
+                                         .arg(m_result.scenario.gpusPerNode)
+                                         .arg(*m.minGpus)
+                                         .arg(ChartText::bytesLine(m.bytesAtMin, m_unit));
+        }
         return tip;
     }
     return QString();
+}
+
+MemoryVsGpusChart::WholeNodeMin MemoryVsGpusChart::wholeNodeMin(int stage) const
+{
+    for (const MinGpus& m : m_result.minGpus) {
+        if (m.stage != stage || !m.minGpus)
+            continue;
+        // core's search (advice.cpp), the one behind the verdict's "N = 24 (3 nodes)" fix and its other stages
+        const std::optional<std::int64_t> whole = smallestFittingGpusInWholeNodes(m_result.scenario, stage, *m.minGpus);
+        if (!whole || *whole == *m.minGpus)
+            return {*m.minGpus, m.bytesAtMin};
+        const std::vector<SweepPoint> at = sweep(m_result.scenario, {*whole}, {stage});
+        return {*whole, at.empty() ? m.bytesAtMin : at.front().worstBytes};
+    }
+    return {};
 }
 
 QString MemoryVsGpusChart::minimumLabel(int stage) const

@@ -58,6 +58,14 @@ public:
     QString curveToolTip(int stage, std::int64_t gpus) const;
     /// Hover text of the smallest-N marker of `stage`.
     QString markerToolTip(int stage) const;
+    /// Stage `stage`'s smallest N in whole nodes (core's smallestFittingGpusInWholeNodes(), as the verdict) and its
+    /// worst-rank bytes; core's smallest N where whole nodes change nothing. {0, 0} where no N fits.
+    struct WholeNodeMin
+    {
+        std::int64_t gpus = 0;
+        std::int64_t bytes = 0;
+    };
+    WholeNodeMin wholeNodeMin(int stage) const;
     /// The text of the last tooltip shown on hover (empty after the pointer left).
     QString lastToolTip() const { return m_lastTip; }
 

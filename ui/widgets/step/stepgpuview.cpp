@@ -192,10 +192,29 @@ int StepGpuView::compactHeight() const
     const double rows = double(boxRows);
     const double L = lineHeight(font());
     // Per row (boxRect()): the node's label, the shard band, a box of its name, an 8 px bar and the strip (L + 21),
-    // and 6 px under it; the text bands as paintEvent() sets them (m_top, m_bottom) for the lines this width needs.
-    const double row = L + kLabelGap + kShardBand + (L + 21) + 6;
+    // and kUnderBox px under it; the text bands as paintEvent() sets them (m_top, m_bottom) for the lines this width needs.
+    const double row = L + kLabelGap + kShardBand + (L + 21) + kUnderBox;
     const double text = double(m_headLines + m_footLines) * L + 20;
     return std::min(minimumSizeHint().height(), int(std::ceil(text + rows * row)));
+}
+
+int StepGpuView::namesFitWidth() const
+{
+    if (!m_data || m_ranks.empty())
+        return minimumSizeHint().width();
+    const Scenario& s = m_data->scenario;
+    const std::size_t n = m_ranks.size();
+    const std::size_t perNode = static_cast<std::size_t>(std::max<std::int64_t>(1, std::min<std::int64_t>(s.gpusPerNode, kMaxDrawn)));
+    const std::size_t nodes = (n + perNode - 1) / perNode;
+    const std::size_t perRow = std::min<std::size_t>(n, perNode <= 8 ? 8 : perNode);
+    const QFontMetricsF fm(font());
+    double name = 0;
+    for (const std::int64_t rank : m_ranks)
+        name = std::max(name, fm.horizontalAdvance(tr("GPU %1").arg(rank)));
+    // boxRect(): w = (width - 20 - gap x perRow - 2 nodeGap) / perRow, gap 8, nodeGap 18 between nodes.
+    const double nodeGap = nodes > 1 ? 18 : 0;
+    // The name clear of the box's 2.5 px ring outline on both sides.
+    return std::max(minimumSizeHint().width(), int(std::ceil(double(perRow) * (name + 6 + 8) + 20 + 2 * nodeGap)));
 }
 
 QRectF StepGpuView::boxRect(std::size_t i) const
@@ -219,7 +238,7 @@ QRectF StepGpuView::boxRect(std::size_t i) const
     const std::size_t nodeInRow = col / perNode; // the node box i is in, counted along its row
     const double x = left + double(col) * (w + gap) + (perNode < perRow ? nodeGap * double(nodeInRow) : 0.0);
     // Above each box: its node's label (L), then an 8 px band where the ring's shards start (they covered the name).
-    return QRectF(x, top + double(row) * rowH + L + kLabelGap + kShardBand, w, rowH - L - kLabelGap - kShardBand - 6);
+    return QRectF(x, top + double(row) * rowH + L + kLabelGap + kShardBand, w, rowH - L - kLabelGap - kShardBand - kUnderBox);
 }
 
 void StepGpuView::paintEvent(QPaintEvent*)
@@ -407,7 +426,7 @@ void StepGpuView::paintEvent(QPaintEvent*)
     } else if (m_headLines + m_footLines != linesBefore) {
         updateGeometry(); // compactHeight() changed: the step view arranges its panels again
     }
-    // Under the boxes: each ring member's chunks (3 to 8 px below the box, which keeps 6 px under it), a gap, then
+    // Under the boxes: each ring member's chunks (3 to 8 px below the box, which keeps kUnderBox px under it), a gap, then
     // the footer's lines.
     m_top = double(m_headLines) * L + 8;
     m_bottom = double(m_footLines) * L + 12;
@@ -424,7 +443,7 @@ void StepGpuView::paintEvent(QPaintEvent*)
             frame = frame.united(boxRect(j));
             ++j;
         }
-        frame.adjust(-5, -L - kLabelGap - kShardBand, 5, 5);
+        frame.adjust(-5, -L - kLabelGap - kShardBand, 5, kUnderBox - 1); // the chunk strip under the boxes inside it
         QColor nf = text;
         nf.setAlphaF(0.06);
         p.setPen(QPen(QColor(text.red(), text.green(), text.blue(), 90), 1));
@@ -604,8 +623,10 @@ void StepGpuView::paintEvent(QPaintEvent*)
             }
             QPainterPath path(from);
             if (neighbours) {
-                // A short hop: an arc over the gap between the two boxes.
-                const double lift = 14;
+                // A short hop: an arc over the gap between the two boxes, bowed no higher than the shard band and the gap
+                // under the node's label (a cubic's peak is 3/4 of its control points' lift): a lift of 14 px took the
+                // arcs through "node 0" wherever a box is narrower than the label (a 4.2 in step-gpus figure, issue 26).
+                const double lift = (kShardBand / 2 + kLabelGap - 3) / 0.75;
                 path.cubicTo(QPointF(from.x() + (to.x() - from.x()) / 3, from.y() - lift),
                              QPointF(from.x() + 2 * (to.x() - from.x()) / 3, to.y() - lift), to);
                 p.setPen(QPen(rc, 2));
@@ -625,11 +646,13 @@ void StepGpuView::paintEvent(QPaintEvent*)
             p.drawPath(path);
             // The shard each member sends in this step: owner (a - k) mod n, moving along the arc.
             const std::int64_t owner = ((static_cast<std::int64_t>(a) - k) % n + n) % n;
-            const QPointF pos = path.pointAtPercent(std::clamp(frac, 0.0, 1.0));
+            const double half = sameColumn ? 3.5 : kShardBand / 2; // the gap left of a box is 8 px
+            QPointF pos = path.pointAtPercent(std::clamp(frac, 0.0, 1.0));
+            if (neighbours) // riding the arc's top, the shard stays under the node's label
+                pos.setY(std::max(pos.y(), fromBox.top() - kShardBand - kLabelGap + half + 2));
             const QColor sc = shardColor(owner, n);
             p.setBrush(sc);
             p.setPen(QPen(sc.darker(150), 1));
-            const double half = sameColumn ? 3.5 : kShardBand / 2; // the gap left of a box is 8 px
             const QRectF shard(pos.x() - half, pos.y() - half, 2 * half, 2 * half);
             p.drawRect(shard);
             m_shardRects << shard;

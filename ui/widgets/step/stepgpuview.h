@@ -27,7 +27,11 @@ public:
     static constexpr double kShardBand = 8;
     /// Between the node's label and that band: a label in a taller fallback font (Chinese) sits lower in its line, and
     /// its digits touched the first shard ("节点 1" in the zh_CN step-gpus figure, issue 26).
-    static constexpr double kLabelGap = 2;
+    /// 4 px: room for the ring's arcs between neighbouring boxes to bow over the shard band without touching the label.
+    static constexpr double kLabelGap = 4;
+    /// Under each box: the ring's chunk strip (3 to 8 px below it) and 2 px more before the next row's node frame and
+    /// label (at 6 px the strip ran into the label "node 1" of an 8 in step-gpus figure).
+    static constexpr double kUnderBox = 10;
 
     explicit StepGpuView(QWidget* parent = nullptr);
     void setData(stepui::StepDataPtr data);
@@ -52,6 +56,10 @@ public:
     /// row of GPUs (name, a short memory bar, the activity strip) still fit: how far the view gives way to a panel a
     /// tour step asks for (StepView::showPanel()) when both do not fit at their minimums.
     int compactHeight() const;
+    /// The narrowest width at which every drawn box's name ("GPU 15") fits in the view's own font. A figure
+    /// (`export --chart step-gpus`) is no narrower: in the small type the window falls back to, a 4.2 in figure printed
+    /// the names at 7 pt and the ring's band ran into them (issue 26).
+    int namesFitWidth() const;
     /// The texts the last paint drew (tests check that none is clipped).
     const QList<stepui::DrawnLabel>& labels() const { return m_labels; }
     /// What the last paint drew besides text (tests check that none covers a label): the shards moving on the ring
