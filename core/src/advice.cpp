@@ -37,6 +37,18 @@ ExplorerResult computeExplorer(const Scenario& s)
     r.scenario = s;
     r.footprint = computeFootprint(s); // throws InvalidInput for a scenario without an answer
     r.minGpus = minGpusAllStages(s);
+    for (MinGpus& m : r.minGpus) {
+        if (!m.minGpus)
+            continue;
+        // Whole nodes (issue 26): once here, so that the verdict, its fixes and the chart name the same N.
+        m.minGpusWholeNodes = smallestFittingGpusInWholeNodes(s, m.stage, *m.minGpus).value_or(*m.minGpus);
+        m.bytesAtWholeNodes = m.bytesAtMin;
+        if (*m.minGpusWholeNodes != *m.minGpus) {
+            const std::vector<SweepPoint> at = sweep(s, {*m.minGpusWholeNodes}, {m.stage});
+            if (!at.empty())
+                m.bytesAtWholeNodes = at.front().worstBytes;
+        }
+    }
     const std::int64_t k = s.gpuStep();
     r.sweepMaxGpus = sweepMaxGpus(s);
     r.gpuCounts = powerOfTwoGpuCounts(k, r.sweepMaxGpus, k);
@@ -288,8 +300,7 @@ Advice adviceFor(ExplorerResult r)
         v.limit = *mine;
         for (const MinGpus& m : a.explorer.minGpus)
             if (m.stage != s.zeroStage && m.minGpus)
-                v.otherStages.push_back(
-                    {m.stage, smallestFittingGpusInWholeNodes(s, m.stage, *m.minGpus).value_or(*m.minGpus)});
+                v.otherStages.push_back({m.stage, m.minGpusWholeNodes.value_or(*m.minGpus)});
     } else {
         v.kind = VerdictKind::DoesNotFit;
     }

@@ -80,6 +80,51 @@ class TestAdvice : public QObject
 {
     Q_OBJECT
 private slots:
+    // Whole nodes (issue 26): core's explorer gives each stage's smallest N in whole nodes, once, for the verdict, its
+    // fixes and the memory-vs-N chart (which used to run the search itself on each redraw). Hand count on the default
+    // scenario (Llama 2 70B, A100 80 GB, 8 GPUs per node): ZeRO-3 fits from 15 GPUs, which is not whole nodes; the
+    // next whole-node count is 2 nodes = 16 GPUs, where memory is lower still (it falls with N from d = 2 on).
+    void explorerGivesTheSmallestNInWholeNodes()
+    {
+        const ExplorerResult d = computeExplorer(defaultScenario());
+        bool seen3 = false;
+        for (const MinGpus& m : d.minGpus) {
+            if (m.stage != 3)
+                continue;
+            seen3 = true;
+            QVERIFY(m.minGpus && m.minGpusWholeNodes);
+            QCOMPARE(*m.minGpus, std::int64_t(15));
+            QCOMPARE(*m.minGpusWholeNodes, std::int64_t(16));
+            QVERIFY(m.bytesAtWholeNodes > 0 && m.bytesAtWholeNodes <= m.bytesAtMin);
+        }
+        QVERIFY(seen3);
+        // On random scenarios: the search's answer and the sweep's bytes at it, unset where no N fits.
+        ScenarioGenerator g(4242);
+        int differ = 0;
+        for (int i = 0; i < scaled(100); ++i) {
+            const Scenario s = randomScenario(g);
+            ExplorerResult r;
+            try {
+                r = computeExplorer(s);
+            } catch (const InvalidInput&) {
+                continue;
+            }
+            for (const MinGpus& m : r.minGpus) {
+                if (!m.minGpus) {
+                    QVERIFY(!m.minGpusWholeNodes);
+                    continue;
+                }
+                QVERIFY(m.minGpusWholeNodes);
+                QCOMPARE(*m.minGpusWholeNodes, smallestFittingGpusInWholeNodes(s, m.stage, *m.minGpus).value_or(*m.minGpus));
+                const std::vector<SweepPoint> at = sweep(s, {*m.minGpusWholeNodes}, {m.stage});
+                QCOMPARE(int(at.size()), 1);
+                QCOMPARE(m.bytesAtWholeNodes, at.front().worstBytes);
+                differ += *m.minGpusWholeNodes != *m.minGpus;
+            }
+        }
+        QVERIFY(differ > 0); // the sample has stages whose smallest N is not whole nodes
+    }
+
     // The window's chips and verdict, and estimate's "fixes" and "verdict", on the same scenarios.
     void estimateFixesEqualTheWindowsChips()
     {

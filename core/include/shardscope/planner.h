@@ -27,6 +27,12 @@ struct MinGpus
     std::optional<std::int64_t> minGpus;
     std::string reason;
     std::int64_t bytesAtMin = 0; ///< worst-rank bytes at minGpus (or the N -> infinity floor)
+    /// The smallest N from minGpus on that fills whole nodes (smallestFittingGpusInWholeNodes(), advice.h): the N the
+    /// verdict, its fixes and the memory-vs-N chart's marker name (issue 26). Equal to minGpus within one node, where
+    /// minGpus already fills whole nodes, and where no whole-node count up to the search's end fits. Set by
+    /// computeExplorer(); unset with minGpus.
+    std::optional<std::int64_t> minGpusWholeNodes;
+    std::int64_t bytesAtWholeNodes = 0; ///< worst-rank bytes at minGpusWholeNodes
     // `reason`, structured (the same numbers the words print):
     MinGpusCode code = MinGpusCode::NoAnswer;
     Term limitingTerm = Term::Params; ///< NeverFitsTerm: the largest term no N shrinks

@@ -298,12 +298,10 @@ MemoryVsGpusChart::WholeNodeMin MemoryVsGpusChart::wholeNodeMin(int stage) const
     for (const MinGpus& m : m_result.minGpus) {
         if (m.stage != stage || !m.minGpus)
             continue;
-        // core's search (advice.cpp), the one behind the verdict's "N = 24 (3 nodes)" fix and its other stages
-        const std::optional<std::int64_t> whole = smallestFittingGpusInWholeNodes(m_result.scenario, stage, *m.minGpus);
-        if (!whole || *whole == *m.minGpus)
+        // core's answer (computeExplorer()), the one behind the verdict's "N = 24 (3 nodes)" and its other stages
+        if (!m.minGpusWholeNodes)
             return {*m.minGpus, m.bytesAtMin};
-        const std::vector<SweepPoint> at = sweep(m_result.scenario, {*whole}, {stage});
-        return {*whole, at.empty() ? m.bytesAtMin : at.front().worstBytes};
+        return {*m.minGpusWholeNodes, m.bytesAtWholeNodes};
     }
     return {};
 }
