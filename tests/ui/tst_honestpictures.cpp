@@ -35,6 +35,9 @@
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QRegularExpression>
 #include <QLogValueAxis>
 #include <QPercentBarSeries>
 #include <QStackedBarSeries>
@@ -236,11 +239,12 @@ private slots:
         {
             QString lang, gpus, stage, recipe;
         };
-        // The words are the panel's own rows (ControlsPanel: "N GPUs", "ZeRO stage", "Recipe") and their translations.
+        // The words are the panel's own rows (ControlsPanel: "N GPUs", "ZeRO stage", "Recipe") and their translations
+        // (the rows' own: ru "Рецепт", as the panel shows it).
         for (const Expect& e : {Expect {QStringLiteral("en"), QStringLiteral("Change N GPUs"), QStringLiteral("Change ZeRO stage"),
                                         QStringLiteral("Change Recipe")},
                                 Expect {QStringLiteral("ru"), QStringLiteral("Изменить: N GPU"), QStringLiteral("Изменить: Стадия ZeRO"),
-                                        QStringLiteral("Изменить: Рецепт точности")}}) {
+                                        QStringLiteral("Изменить: Рецепт")}}) {
             QVERIFY(language::install(e.lang));
             auto w = makeOffscreenWindow(defaultScenario(), QSize(1366, 768));
             auto* gpus = w->controls()->findChild<SliderSpin*>(QStringLiteral("gpus"));
@@ -261,6 +265,52 @@ private slots:
             QVERIFY2(!c.text().contains(QLatin1String("architecture")) && !c.text().contains(QLatin1String("params")),
                      qPrintable(c.text()));
             QCOMPARE(c.text(), e.lang == QLatin1String("en") ? QStringLiteral("Change Architecture") : QStringLiteral("Изменить: Архитектура"));
+        }
+    }
+
+    void compareSummarySpeaksTheControlsWords()
+    {
+        // Issue 26: the Compare tab's summary named knobs and values by core's keys ("recipe mixed -> fp32", "offload
+        // optimizer none -> cpu", "ZeRO-3 -> ZeRO-2"). Each change now reads as the Scenario panel shows it: the row's
+        // label (the form's own QLabel) and the control's text (the combo's item, the stage button's digit).
+        for (const QString& lang : {QStringLiteral("en"), QStringLiteral("ru")}) {
+            QVERIFY(language::install(lang));
+            auto w = makeOffscreenWindow(defaultScenario(), QSize(1366, 768));
+            QCOMPARE(w->scenario().zeroStage, 3);
+            w->pinCurrentAsA();
+            auto rowLabel = [&](QWidget* field) {
+                for (QFormLayout* f : w->controls()->findChildren<QFormLayout*>())
+                    if (auto* l = qobject_cast<QLabel*>(f->labelForField(field)))
+                        return l->text();
+                return QString();
+            };
+            auto* recipe = w->controls()->findChild<QComboBox*>(QStringLiteral("recipe"));
+            auto* offload = w->controls()->findChild<QComboBox*>(QStringLiteral("offloadOptimizer"));
+            QVERIFY(recipe && offload);
+            const QString recipeA = recipe->currentText(), offloadA = offload->currentText();
+            recipe->setCurrentIndex(recipe->findData(QStringLiteral("fp32")));
+            offload->setCurrentIndex(offload->findData(QStringLiteral("cpu")));
+            w->controls()->findChild<QAbstractButton*>(QStringLiteral("zeroStage2"))->click();
+            QVERIFY(w->showTab(QStringLiteral("compare")));
+            const QString summary = w->compareWidget()->summary();
+            const QString recipeChange = rowLabel(recipe) + QLatin1Char(' ') + recipeA + QStringLiteral(" -> ") + recipe->currentText();
+            const QString offloadChange = rowLabel(offload) + QLatin1Char(' ') + offloadA + QStringLiteral(" -> ") + offload->currentText();
+            QVERIFY2(!rowLabel(recipe).isEmpty() && summary.contains(recipeChange), qPrintable(recipeChange + QStringLiteral(" | ") + summary));
+            QVERIFY2(summary.contains(offloadChange), qPrintable(offloadChange + QStringLiteral(" | ") + summary));
+            // The stage row's label and its buttons' digits ("ZeRO stage 3 -> 2"; ru "Стадия ZeRO 3 -> 2").
+            const QString stage = (lang == QLatin1String("en") ? QStringLiteral("ZeRO stage") : QStringLiteral("Стадия ZeRO"))
+                                  + QStringLiteral(" 3 -> 2");
+            QVERIFY2(summary.contains(stage), qPrintable(summary));
+            QCOMPARE(offload->currentText(), QStringLiteral("CPU")); // en and ru alike
+            QVERIFY2(recipe->currentText().startsWith(QLatin1String("fp32 (")), qPrintable(recipe->currentText()));
+            // None of core's keys: no lowercase "cpu", no "ZeRO-3 -> ZeRO-2", no bare recipe id before an arrow.
+            static const QRegularExpression raw(QStringLiteral("\\bcpu\\b|ZeRO-\\d -> |\\brecipe\\b|offload optimizer|-> fp32(?! \\()"));
+            QVERIFY2(!raw.match(summary).hasMatch(), qPrintable(summary));
+            // A figure's scenario line too: "optimizer offload to CPU", the recipe as its list shows it.
+            const QString line = exportScenarioLine(w->scenario());
+            QVERIFY2(line.contains(recipe->currentText()) && line.contains(offload->currentText())
+                         && !QRegularExpression(QStringLiteral("\\bcpu\\b")).match(line).hasMatch(),
+                     qPrintable(line));
         }
     }
 

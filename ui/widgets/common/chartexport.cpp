@@ -329,13 +329,14 @@ QString exportScenarioLine(const Scenario& s)
     parts << ChartText::tr("N = %1 x %2 (%3 per node)").arg(s.gpus).arg(QString::fromStdString(g.name)).arg(s.gpusPerNode);
     parts << QStringLiteral("ZeRO-%1").arg(s.zeroStage);
     parts << QStringLiteral("TP %1 x PP %2 x DP %3").arg(s.tp).arg(s.pp).arg(s.dp());
-    parts << ChartText::tr("recipe %1").arg(QString::fromStdString(s.recipe.id));
+    // Each value as the Scenario panel's control shows it, not core's key (issue 26).
+    parts << ChartText::tr("recipe %1").arg(recipeWords(s.recipe));
     parts << ChartText::tr("micro-batch %1 x %2 tokens").arg(s.microBatch).arg(s.seq);
-    parts << ChartText::tr("%1 checkpointing").arg(QString::fromLatin1(checkpointingKey(s.checkpointing)));
+    parts << ChartText::tr("%1 checkpointing").arg(checkpointingWords(s.checkpointing));
     if (s.offloadOptimizer != OffloadDevice::None)
-        parts << ChartText::tr("optimizer offload to %1").arg(QString::fromLatin1(offloadKey(s.offloadOptimizer)));
+        parts << ChartText::tr("optimizer offload to %1").arg(offloadWords(s.offloadOptimizer));
     if (s.offloadParams != OffloadDevice::None)
-        parts << ChartText::tr("parameter offload to %1").arg(QString::fromLatin1(offloadKey(s.offloadParams)));
+        parts << ChartText::tr("parameter offload to %1").arg(offloadWords(s.offloadParams));
     return parts.join(QStringLiteral(" \u00b7 "));
 }
 
