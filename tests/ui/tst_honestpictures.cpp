@@ -42,7 +42,9 @@
 #include <QPercentBarSeries>
 #include <QStackedBarSeries>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
+#include <QFile>
 #include <QUndoStack>
 
 #include <memory>
@@ -202,6 +204,44 @@ private slots:
         c.setCompareStages(false);
         QApplication::processEvents();
         QVERIFY(!c.shareView()->isVisible());
+    }
+
+    void exportedLogTotalsCarryTheirComposition()
+    {
+        // Issue 26: "log totals beside a separate composition bar". The Memory tab shows the linear shares beside the
+        // log totals; the exported compare-stages figure (log axis by default) showed the totals alone. Now the
+        // figure carries the shares chart (beside when wide, under when narrow) and one legend naming every term.
+        QTemporaryDir dir;
+        const Scenario s = defaultScenario();
+        const Footprint f = computeFootprint(s);
+        for (const auto& [name, size] : {std::pair {QStringLiteral("wide.svg"), QSize(1200, 700)},
+                                         std::pair {QStringLiteral("narrow.svg"), QSize(336, 260)}}) {
+            ChartExportOptions o;
+            o.size = size;
+            const QString path = dir.filePath(name);
+            exportChartFile(QStringLiteral("compare-stages"), s, ByteUnit::GB, path, o);
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            const QString svg = QString::fromUtf8(file.readAll());
+            // The shares chart's title and every term that holds bytes at ZeRO-3 (core's worst rank) in the legend.
+            QVERIFY2(svg.contains(QStringLiteral(">Shares<")), qPrintable(name));
+            for (int t = 0; t < kTermCount; ++t)
+                if (f.worstRank().bytes(static_cast<Term>(t)) > 0)
+                    QVERIFY2(svg.contains(QLatin1Char('>') + termLabel(static_cast<Term>(t)).toHtmlEscaped() + QLatin1Char('<')),
+                             qPrintable(name + QStringLiteral(": ") + termLabel(static_cast<Term>(t))));
+        }
+        // The widget an export lays out: the shares beside the totals when wide, under them when narrow.
+        for (const QSize& size : {QSize(1200, 700), QSize(336, 260)}) {
+            QChartView* view = nullptr;
+            const auto w = makeChartWidget(QStringLiteral("compare-stages"), s, ByteUnit::GB, size, &view);
+            auto* c = qobject_cast<MemoryPerGpuChart*>(w.get());
+            QVERIFY(c && c->logAxisShown() && c->shareView()->isVisibleTo(c));
+            const QPoint shares = c->shareView()->mapTo(c, QPoint(0, 0)), totals = view->mapTo(c, QPoint(0, 0));
+            if (size.width() > 1000)
+                QVERIFY(shares.x() > totals.x() + view->width() / 2);
+            else
+                QVERIFY(shares.y() > totals.y() + view->height() / 2);
+        }
     }
 
     void noStackedBarsOnALogAxisInExports()
