@@ -436,7 +436,7 @@ B: %3 · %4
         </message>
         <message>
             <source>Recipe</source>
-            <translation>Рецепт точности</translation>
+            <translation>Рецепт</translation>
         </message>
         <message>
             <source>Optimizer</source>
@@ -444,7 +444,7 @@ B: %3 · %4
         </message>
         <message>
             <source>Checkpointing</source>
-            <translation>Чекпоинтинг активаций</translation>
+            <translation>Чекпоинтинг</translation>
         </message>
         <message>
             <source>Optimizer offload</source>
@@ -464,7 +464,7 @@ B: %3 · %4
         </message>
         <message>
             <source>Grad. accumulation</source>
-            <translation>Накопление градиентов</translation>
+            <translation>Накопл. градиента</translation>
         </message>
         <message>
             <source>Fragmentation</source>

@@ -392,7 +392,7 @@ B：%3 · %4
         </message>
         <message>
             <source>N GPUs</source>
-            <translation>GPU 数 N</translation>
+            <translation>N 个 GPU</translation>
         </message>
         <message>
             <source>GPUs per node</source>
@@ -400,7 +400,7 @@ B：%3 · %4
         </message>
         <message>
             <source>GPU type</source>
-            <translation>GPU 型号</translation>
+            <translation>GPU 类型</translation>
         </message>
         <message>
             <source>GPU capacity</source>
@@ -424,7 +424,7 @@ B：%3 · %4
         </message>
         <message>
             <source>Chunks per GPU</source>
-            <translation>每 GPU 的块数</translation>
+            <translation>每 GPU 块数</translation>
         </message>
         <message>
             <source>Schedule</source>
@@ -436,7 +436,7 @@ B：%3 · %4
         </message>
         <message>
             <source>Recipe</source>
-            <translation>精度方案</translation>
+            <translation>配方</translation>
         </message>
         <message>
             <source>Optimizer</source>
@@ -444,7 +444,7 @@ B：%3 · %4
         </message>
         <message>
             <source>Checkpointing</source>
-            <translation>激活检查点</translation>
+            <translation>检查点</translation>
         </message>
         <message>
             <source>Optimizer offload</source>

@@ -635,8 +635,10 @@ private Q_SLOTS:
 
     void stagesOnTheLogAxisAreTotalsNotStackedTerms()
     {
-        // The default scenario's four ZeRO stages on the log axis: one legend entry "Total per GPU", no term legend
-        // (stacked on a log axis, DDP's parameters looked larger than its optimizer states).
+        // The default scenario's four ZeRO stages on the log axis: the totals as one series "Total per GPU" (stacked on
+        // a log axis, DDP's parameters looked larger than its optimizer states). The terms are named only for the
+        // linear "Shares" chart the figure carries with them (issue 26: log totals beside a separate composition);
+        // tst_honestpictures checks that no chart view of the export stacks on a log axis.
         QTemporaryDir dir;
         const QString svg = dir.filePath(QStringLiteral("stages.svg"));
         const Run r = shardscope({QStringLiteral("export"), QStringLiteral("--chart"), QStringLiteral("compare-stages"),
@@ -644,8 +646,9 @@ private Q_SLOTS:
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QByteArray text = readAll(svg);
         QVERIFY(text.contains(">Total per GPU<"));
-        QVERIFY(!text.contains(">Optimizer states<"));
-        QVERIFY(!text.contains(">fp32 master weights<"));
+        QVERIFY(text.contains(">Shares<"));
+        QCOMPARE(text.count(">Optimizer states<"), 1); // the shares' legend entry, no second (stacked) series
+        QCOMPARE(text.count(">fp32 master weights<"), 1);
     }
 };
 

@@ -35,11 +35,16 @@
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QRegularExpression>
 #include <QLogValueAxis>
 #include <QPercentBarSeries>
 #include <QStackedBarSeries>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
+#include <QFile>
 #include <QUndoStack>
 
 #include <memory>
@@ -201,6 +206,44 @@ private slots:
         QVERIFY(!c.shareView()->isVisible());
     }
 
+    void exportedLogTotalsCarryTheirComposition()
+    {
+        // Issue 26: "log totals beside a separate composition bar". The Memory tab shows the linear shares beside the
+        // log totals; the exported compare-stages figure (log axis by default) showed the totals alone. Now the
+        // figure carries the shares chart (beside when wide, under when narrow) and one legend naming every term.
+        QTemporaryDir dir;
+        const Scenario s = defaultScenario();
+        const Footprint f = computeFootprint(s);
+        for (const auto& [name, size] : {std::pair {QStringLiteral("wide.svg"), QSize(1200, 700)},
+                                         std::pair {QStringLiteral("narrow.svg"), QSize(336, 260)}}) {
+            ChartExportOptions o;
+            o.size = size;
+            const QString path = dir.filePath(name);
+            exportChartFile(QStringLiteral("compare-stages"), s, ByteUnit::GB, path, o);
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            const QString svg = QString::fromUtf8(file.readAll());
+            // The shares chart's title and every term that holds bytes at ZeRO-3 (core's worst rank) in the legend.
+            QVERIFY2(svg.contains(QStringLiteral(">Shares<")), qPrintable(name));
+            for (int t = 0; t < kTermCount; ++t)
+                if (f.worstRank().bytes(static_cast<Term>(t)) > 0)
+                    QVERIFY2(svg.contains(QLatin1Char('>') + termLabel(static_cast<Term>(t)).toHtmlEscaped() + QLatin1Char('<')),
+                             qPrintable(name + QStringLiteral(": ") + termLabel(static_cast<Term>(t))));
+        }
+        // The widget an export lays out: the shares beside the totals when wide, under them when narrow.
+        for (const QSize& size : {QSize(1200, 700), QSize(336, 260)}) {
+            QChartView* view = nullptr;
+            const auto w = makeChartWidget(QStringLiteral("compare-stages"), s, ByteUnit::GB, size, &view);
+            auto* c = qobject_cast<MemoryPerGpuChart*>(w.get());
+            QVERIFY(c && c->logAxisShown() && c->shareView()->isVisibleTo(c));
+            const QPoint shares = c->shareView()->mapTo(c, QPoint(0, 0)), totals = view->mapTo(c, QPoint(0, 0));
+            if (size.width() > 1000)
+                QVERIFY(shares.x() > totals.x() + view->width() / 2);
+            else
+                QVERIFY(shares.y() > totals.y() + view->height() / 2);
+        }
+    }
+
     void noStackedBarsOnALogAxisInExports()
     {
         // Every chart view an export renders (makeChartWidget(), as export --chart and the bundle), and the
@@ -236,11 +279,12 @@ private slots:
         {
             QString lang, gpus, stage, recipe;
         };
-        // The words are the panel's own rows (ControlsPanel: "N GPUs", "ZeRO stage", "Recipe") and their translations.
+        // The words are the panel's own rows (ControlsPanel: "N GPUs", "ZeRO stage", "Recipe") and their translations
+        // (the rows' own: ru "Рецепт", as the panel shows it).
         for (const Expect& e : {Expect {QStringLiteral("en"), QStringLiteral("Change N GPUs"), QStringLiteral("Change ZeRO stage"),
                                         QStringLiteral("Change Recipe")},
                                 Expect {QStringLiteral("ru"), QStringLiteral("Изменить: N GPU"), QStringLiteral("Изменить: Стадия ZeRO"),
-                                        QStringLiteral("Изменить: Рецепт точности")}}) {
+                                        QStringLiteral("Изменить: Рецепт")}}) {
             QVERIFY(language::install(e.lang));
             auto w = makeOffscreenWindow(defaultScenario(), QSize(1366, 768));
             auto* gpus = w->controls()->findChild<SliderSpin*>(QStringLiteral("gpus"));
@@ -261,6 +305,52 @@ private slots:
             QVERIFY2(!c.text().contains(QLatin1String("architecture")) && !c.text().contains(QLatin1String("params")),
                      qPrintable(c.text()));
             QCOMPARE(c.text(), e.lang == QLatin1String("en") ? QStringLiteral("Change Architecture") : QStringLiteral("Изменить: Архитектура"));
+        }
+    }
+
+    void compareSummarySpeaksTheControlsWords()
+    {
+        // Issue 26: the Compare tab's summary named knobs and values by core's keys ("recipe mixed -> fp32", "offload
+        // optimizer none -> cpu", "ZeRO-3 -> ZeRO-2"). Each change now reads as the Scenario panel shows it: the row's
+        // label (the form's own QLabel) and the control's text (the combo's item, the stage button's digit).
+        for (const QString& lang : {QStringLiteral("en"), QStringLiteral("ru")}) {
+            QVERIFY(language::install(lang));
+            auto w = makeOffscreenWindow(defaultScenario(), QSize(1366, 768));
+            QCOMPARE(w->scenario().zeroStage, 3);
+            w->pinCurrentAsA();
+            auto rowLabel = [&](QWidget* field) {
+                for (QFormLayout* f : w->controls()->findChildren<QFormLayout*>())
+                    if (auto* l = qobject_cast<QLabel*>(f->labelForField(field)))
+                        return l->text();
+                return QString();
+            };
+            auto* recipe = w->controls()->findChild<QComboBox*>(QStringLiteral("recipe"));
+            auto* offload = w->controls()->findChild<QComboBox*>(QStringLiteral("offloadOptimizer"));
+            QVERIFY(recipe && offload);
+            const QString recipeA = recipe->currentText(), offloadA = offload->currentText();
+            recipe->setCurrentIndex(recipe->findData(QStringLiteral("fp32")));
+            offload->setCurrentIndex(offload->findData(QStringLiteral("cpu")));
+            w->controls()->findChild<QAbstractButton*>(QStringLiteral("zeroStage2"))->click();
+            QVERIFY(w->showTab(QStringLiteral("compare")));
+            const QString summary = w->compareWidget()->summary();
+            const QString recipeChange = rowLabel(recipe) + QLatin1Char(' ') + recipeA + QStringLiteral(" -> ") + recipe->currentText();
+            const QString offloadChange = rowLabel(offload) + QLatin1Char(' ') + offloadA + QStringLiteral(" -> ") + offload->currentText();
+            QVERIFY2(!rowLabel(recipe).isEmpty() && summary.contains(recipeChange), qPrintable(recipeChange + QStringLiteral(" | ") + summary));
+            QVERIFY2(summary.contains(offloadChange), qPrintable(offloadChange + QStringLiteral(" | ") + summary));
+            // The stage row's label and its buttons' digits ("ZeRO stage 3 -> 2"; ru "Стадия ZeRO 3 -> 2").
+            const QString stage = (lang == QLatin1String("en") ? QStringLiteral("ZeRO stage") : QStringLiteral("Стадия ZeRO"))
+                                  + QStringLiteral(" 3 -> 2");
+            QVERIFY2(summary.contains(stage), qPrintable(summary));
+            QCOMPARE(offload->currentText(), QStringLiteral("CPU")); // en and ru alike
+            QVERIFY2(recipe->currentText().startsWith(QLatin1String("fp32 (")), qPrintable(recipe->currentText()));
+            // None of core's keys: no lowercase "cpu", no "ZeRO-3 -> ZeRO-2", no bare recipe id before an arrow.
+            static const QRegularExpression raw(QStringLiteral("\\bcpu\\b|ZeRO-\\d -> |\\brecipe\\b|offload optimizer|-> fp32(?! \\()"));
+            QVERIFY2(!raw.match(summary).hasMatch(), qPrintable(summary));
+            // A figure's scenario line too: "optimizer offload to CPU", the recipe as its list shows it.
+            const QString line = exportScenarioLine(w->scenario());
+            QVERIFY2(line.contains(recipe->currentText()) && line.contains(offload->currentText())
+                         && !QRegularExpression(QStringLiteral("\\bcpu\\b")).match(line).hasMatch(),
+                     qPrintable(line));
         }
     }
 

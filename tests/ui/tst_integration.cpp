@@ -493,7 +493,7 @@ private slots:
         click(*w, "zeroStage2");
         QVERIFY(w->showTab(QStringLiteral("compare")));
         const QString summary = w->compareWidget()->summary();
-        QVERIFY2(summary.contains(QStringLiteral("ZeRO-3 -> ZeRO-2")), qPrintable(summary));
+        QVERIFY2(summary.contains(QStringLiteral("ZeRO stage 3 -> 2")), qPrintable(summary));
         QTableWidget* t = w->compareWidget()->table();
         QCOMPARE(t->rowCount(), kTermCount + CompareWidget::kExtraRows);
         // Row "params": A and B are core's worst-rank parameter bytes of each scenario, in GB, two decimals,
@@ -509,7 +509,7 @@ private slots:
         QCOMPARE(t->item(0, 2)->text(), QString::number(double(fb.worstRank().bytes(Term::Params)) / 1e9, 'f', 2));
         // B keeps following the controls while the tab is visible.
         typeInto(*w, "gpus", QStringLiteral("64"));
-        QVERIFY2(w->compareWidget()->summary().contains(QStringLiteral("N 32 -> 64")),
+        QVERIFY2(w->compareWidget()->summary().contains(QStringLiteral("N GPUs 32 -> 64")),
             qPrintable(w->compareWidget()->summary()));
     }
 

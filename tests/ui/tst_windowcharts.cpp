@@ -384,7 +384,7 @@ private Q_SLOTS:
         QFile image(svg);
         QVERIFY(image.open(QIODevice::ReadOnly));
         const QByteArray text = image.readAll();
-        for (const char* part : {"ZeRO-3", "ZeRO-1", "N = 32 x", "N = 64 x", "ZeRO-3 -&gt; ZeRO-1"})
+        for (const char* part : {"ZeRO-3", "ZeRO-1", "N = 32 x", "N = 64 x", "ZeRO stage 3 -&gt; 1"}) // the change in the panel's words
             QVERIFY2(text.contains(part), part);
         // Without --pin: a message naming the option, exit 2.
         QProcess p;

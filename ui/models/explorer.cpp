@@ -5,6 +5,7 @@
 #include "termstyle.h"
 
 #include "shardscope/errors.h"
+#include "shardscope/gpus.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -401,6 +402,63 @@ QString fieldWords(const QString& field)
     };
     const char* w = words.value(field, nullptr);
     return w ? ExplorerText::tr(w) : field;
+}
+
+QString recipeWords(const Recipe& r)
+{
+    const auto b = [](double x) { return numberLocale().toString(x, 'g', 3); };
+    return QStringLiteral("%1 (%2+%3+%4+%5 = %6 %7)")
+        .arg(QString::fromStdString(r.id), b(r.weights), b(r.grads), b(r.master), b(r.optimizer), b(r.total()),
+             unitSymbolUi(UnitSymbol::B));
+}
+
+// The Scenario panel's own words (its context, so its translations serve both).
+QString offloadWords(OffloadDevice d)
+{
+    switch (d) {
+    case OffloadDevice::None:
+        return QCoreApplication::translate("shardscope::ControlsPanel", "none");
+    case OffloadDevice::Cpu:
+        return QCoreApplication::translate("shardscope::ControlsPanel", "CPU");
+    case OffloadDevice::Nvme:
+        return QCoreApplication::translate("shardscope::ControlsPanel", "NVMe");
+    }
+    return QString::fromLatin1(offloadKey(d));
+}
+
+QString checkpointingWords(Checkpointing c)
+{
+    switch (c) {
+    case Checkpointing::None:
+        return QCoreApplication::translate("shardscope::ControlsPanel", "None");
+    case Checkpointing::Selective:
+        return QCoreApplication::translate("shardscope::ControlsPanel", "Selective");
+    case Checkpointing::PerOp:
+        return QCoreApplication::translate("shardscope::ControlsPanel", "Per-op");
+    case Checkpointing::Full:
+        return QCoreApplication::translate("shardscope::ControlsPanel", "Full");
+    }
+    return QString::fromLatin1(checkpointingKey(c));
+}
+
+QString optimizerWords(Optimizer o)
+{
+    const QString key = QString::fromLatin1(optimizerKey(o));
+    return key == QLatin1String("recipe") ? QCoreApplication::translate("shardscope::ControlsPanel", "as the recipe says") : key;
+}
+
+QString gpuWords(const std::string& name, double capacityBytes)
+{
+    return QStringLiteral("%1 (%2)").arg(QString::fromStdString(name),
+                                         numberLocale().toString(capacityBytes / kGB, 'f', 1) + QLatin1Char(' ') + unitNameUi(ByteUnit::GB));
+}
+
+QString gpuWords(const Scenario& s)
+{
+    for (const GpuPreset& g : gpuPresets())
+        if (g.id == s.gpu)
+            return gpuWords(g.name, double(g.capacityBytes));
+    return s.capacityBytes ? gpuWords(s.gpu, double(*s.capacityBytes)) : QStringLiteral("%1 (?)").arg(QString::fromStdString(s.gpu));
 }
 
 QString withoutFlags(const QString& message)

@@ -56,6 +56,15 @@ const std::vector<const char*>& validationTemplates();
 /// The words a person reads for core's field name (InvalidInput::field()): "tp" -> "Tensor parallel".
 /// Unknown fields come back as given.
 QString fieldWords(const QString& field);
+
+/// A knob's value as its control in the Scenario panel shows it (issue 26: summaries in the window's words, not
+/// core's keys), in the window's language. The Scenario panel fills its controls from these.
+QString recipeWords(const Recipe& r);              ///< "mixed (2+2+4+8 = 16 B)"
+QString offloadWords(OffloadDevice d);             ///< "none", "CPU", "NVMe"
+QString checkpointingWords(Checkpointing c);       ///< "None", "Selective", "Per-op", "Full"
+QString optimizerWords(Optimizer o);               ///< "as the recipe says", "adam", ...
+QString gpuWords(const std::string& name, double capacityBytes); ///< "H100 SXM (85.9 GB)"
+QString gpuWords(const Scenario& s);               ///< the scenario's GPU, as its list shows it
 /// core's message without the command-line flag it starts with ("--tp: TP 3 ..." -> "TP 3 ...").
 QString plainMessage(const QString& message);
 /// The same for a message the window shows as it is (a file error, an export refusal): the command-line flags

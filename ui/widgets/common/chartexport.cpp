@@ -329,13 +329,14 @@ QString exportScenarioLine(const Scenario& s)
     parts << ChartText::tr("N = %1 x %2 (%3 per node)").arg(s.gpus).arg(QString::fromStdString(g.name)).arg(s.gpusPerNode);
     parts << QStringLiteral("ZeRO-%1").arg(s.zeroStage);
     parts << QStringLiteral("TP %1 x PP %2 x DP %3").arg(s.tp).arg(s.pp).arg(s.dp());
-    parts << ChartText::tr("recipe %1").arg(QString::fromStdString(s.recipe.id));
+    // Each value as the Scenario panel's control shows it, not core's key (issue 26).
+    parts << ChartText::tr("recipe %1").arg(recipeWords(s.recipe));
     parts << ChartText::tr("micro-batch %1 x %2 tokens").arg(s.microBatch).arg(s.seq);
-    parts << ChartText::tr("%1 checkpointing").arg(QString::fromLatin1(checkpointingKey(s.checkpointing)));
+    parts << ChartText::tr("%1 checkpointing").arg(checkpointingWords(s.checkpointing));
     if (s.offloadOptimizer != OffloadDevice::None)
-        parts << ChartText::tr("optimizer offload to %1").arg(QString::fromLatin1(offloadKey(s.offloadOptimizer)));
+        parts << ChartText::tr("optimizer offload to %1").arg(offloadWords(s.offloadOptimizer));
     if (s.offloadParams != OffloadDevice::None)
-        parts << ChartText::tr("parameter offload to %1").arg(QString::fromLatin1(offloadKey(s.offloadParams)));
+        parts << ChartText::tr("parameter offload to %1").arg(offloadWords(s.offloadParams));
     return parts.join(QStringLiteral(" \u00b7 "));
 }
 
@@ -665,6 +666,25 @@ PaintFn chartPainter(QChartView* view)
     return [view](QPainter& p, const QRectF& target) { view->render(&p, target); };
 }
 
+/// Several chart views of one widget, each where the widget lays it out: the rectangle they span fills `target`
+/// (one view alone paints as chartPainter()).
+PaintFn chartsPainter(const QList<QChartView*>& views, QWidget* parent)
+{
+    return [views, parent](QPainter& p, const QRectF& target) {
+        QRectF span;
+        for (QChartView* v : views)
+            span |= QRectF(QRectF(v->rect()).translated(QPointF(v->mapTo(parent, QPoint(0, 0)))));
+        if (span.isEmpty())
+            return;
+        const double sx = target.width() / span.width(), sy = target.height() / span.height();
+        for (QChartView* v : views) {
+            const QRectF r = QRectF(v->rect()).translated(QPointF(v->mapTo(parent, QPoint(0, 0))));
+            v->render(&p, QRectF(target.x() + (r.x() - span.x()) * sx, target.y() + (r.y() - span.y()) * sy, r.width() * sx,
+                                 r.height() * sy));
+        }
+    };
+}
+
 /// The step timeline (Gantt of compute, exposed and hidden communication, bubble) of `s`, laid out
 /// off screen; painted through StepTimeline::renderStatic, so vector exports keep text as text.
 std::unique_ptr<StepTimeline> makeStepTimeline(const QString& chart, const Scenario& s, const QSize& size)
@@ -914,6 +934,14 @@ std::unique_ptr<QWidget> makeChartWidget(const QString& chart, const Scenario& s
         c->setPalette(exportPalette());
         c->setUnit(units);
         c->setCompareStages(chart == QLatin1String("compare-stages"));
+        // Issue 26: no figure shows log totals without their composition. On the log axis the stages' linear shares
+        // stand beside the totals (as on the Memory tab), under them where the figure is narrow; their legend names
+        // the terms (the totals' legend has only the total).
+        const bool shares = c->logAxisShown();
+        c->setSharesBeside(shares);
+        c->setSharesUnder(size.width() < 640 || size.width() < 1.4 * size.height());
+        if (shares)
+            c->shareChart()->legend()->setVisible(true); // read into the figure's legend (renderFigure())
         c->setScenario(s);
         v = c->chartView();
         w = std::move(c);
@@ -1011,9 +1039,25 @@ void renderFigure(const QString& chart, const Scenario& s, ByteUnit units, const
         l = captionLayout(o.size, QString(), caption); // the chart draws its own title
     ChartExportOptions fo = o;
     fitFigureToChart(w.get(), chart, title, caption, l, fo, true, QSize(), widen);
-    const FigureLegend legend = legendUnderChart(view->chart(), title, caption, l, fo);
+    auto* perGpu = qobject_cast<MemoryPerGpuChart*>(w.get());
+    const bool shares = perGpu && perGpu->shareView()->isVisibleTo(perGpu);
+    FigureLegend legend;
+    if (shares) {
+        // The totals' legend (capacity, total) and the shares' terms as one legend under both charts: the narrow
+        // shares chart cannot hold its nine terms whole.
+        legend = takeLegend(view->chart(), l.captionFont);
+        legend.entries += takeLegend(perGpu->shareChart(), l.captionFont).entries;
+        const double h = legend.height(l.caption.width());
+        fo.size.rheight() += int(h);
+        l = captionLayout(fo.size, title, caption, h);
+    } else {
+        legend = legendUnderChart(view->chart(), title, caption, l, fo);
+    }
     const NoAnimations guard(view);
-    sink(withCaption(chartPainter(view), l, title, caption, legend), fo, docTitle);
+    PaintFn paint = chartPainter(view);
+    if (shares)
+        paint = chartsPainter({view, perGpu->shareView()}, perGpu); // the log totals with their composition
+    sink(withCaption(paint, l, title, caption, legend), fo, docTitle);
 }
 
 } // namespace

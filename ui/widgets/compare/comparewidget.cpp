@@ -46,31 +46,33 @@ QString amount(double bytes, ByteUnit u)
 
 QStringList scenarioChanges(const Scenario& a, const Scenario& b)
 {
+    // Each knob under its label in the Scenario panel (fieldWords(), by its command-line option) and each value as its
+    // control shows it ("CPU", "mixed (2+2+4+8 = 16 B)", "Full"), not core's keys ("cpu", "mixed", "full"): issue 26.
     QStringList c;
-    auto num = [&](const QString& what, std::int64_t x, std::int64_t y) {
+    auto text = [&](const char* option, const QString& x, const QString& y) {
         if (x != y)
-            c << QStringLiteral("%1 %2 -> %3").arg(what).arg(x).arg(y);
+            c << QStringLiteral("%1 %2 -> %3").arg(fieldWords(QLatin1String(option)), x, y);
     };
-    auto text = [&](const QString& what, const QString& x, const QString& y) {
-        if (x != y)
-            c << QStringLiteral("%1 %2 -> %3").arg(what, x, y);
+    auto num = [&](const char* option, std::int64_t x, std::int64_t y) {
+        text(option, QString::number(x), QString::number(y));
     };
     if (a.arch.id != b.arch.id || a.arch.name != b.arch.name || a.totalParams() != b.totalParams())
         c << QStringLiteral("%1 -> %2").arg(q(a.arch.name), q(b.arch.name));
-    if (a.zeroStage != b.zeroStage)
-        c << QStringLiteral("ZeRO-%1 -> ZeRO-%2").arg(a.zeroStage).arg(b.zeroStage);
-    num(QStringLiteral("N"), a.gpus, b.gpus);
-    num(QStringLiteral("TP"), a.tp, b.tp);
-    num(QStringLiteral("PP"), a.pp, b.pp);
-    text(QStringLiteral("GPU"), q(a.gpu), q(b.gpu));
-    text(CompareWidget::tr("recipe"), q(a.recipe.id), q(b.recipe.id));
-    text(CompareWidget::tr("optimizer"), QLatin1String(optimizerKey(a.optimizer)), QLatin1String(optimizerKey(b.optimizer)));
-    text(CompareWidget::tr("checkpointing"), QLatin1String(checkpointingKey(a.checkpointing)), QLatin1String(checkpointingKey(b.checkpointing)));
-    text(CompareWidget::tr("offload optimizer"), QLatin1String(offloadKey(a.offloadOptimizer)), QLatin1String(offloadKey(b.offloadOptimizer)));
-    text(CompareWidget::tr("offload params"), QLatin1String(offloadKey(a.offloadParams)), QLatin1String(offloadKey(b.offloadParams)));
-    num(CompareWidget::tr("micro-batch"), a.microBatch, b.microBatch);
-    num(CompareWidget::tr("seq"), a.seq, b.seq);
-    num(CompareWidget::tr("accumulation"), a.gradAccum, b.gradAccum);
+    num("stage", a.zeroStage, b.zeroStage);
+    num("gpus", a.gpus, b.gpus);
+    num("tp", a.tp, b.tp);
+    num("pp", a.pp, b.pp);
+    if (a.gpu != b.gpu || a.capacityBytes != b.capacityBytes)
+        text("gpu", gpuWords(a), gpuWords(b));
+    if (a.recipe.id != b.recipe.id || a.recipe.total() != b.recipe.total())
+        text("recipe", recipeWords(a.recipe), recipeWords(b.recipe));
+    text("optimizer", optimizerWords(a.optimizer), optimizerWords(b.optimizer));
+    text("checkpointing", checkpointingWords(a.checkpointing), checkpointingWords(b.checkpointing));
+    text("offload-optimizer", offloadWords(a.offloadOptimizer), offloadWords(b.offloadOptimizer));
+    text("offload-params", offloadWords(a.offloadParams), offloadWords(b.offloadParams));
+    num("micro-batch", a.microBatch, b.microBatch);
+    num("seq", a.seq, b.seq);
+    num("grad-accum", a.gradAccum, b.gradAccum);
     if (a.sequenceParallel != b.sequenceParallel)
         c << (b.sequenceParallel ? CompareWidget::tr("sequence parallel on") : CompareWidget::tr("sequence parallel off"));
     if (a.flashAttention != b.flashAttention)

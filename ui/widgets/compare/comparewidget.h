@@ -25,13 +25,14 @@ class QValueAxis;
 
 namespace shardscope {
 
-/// What changed from scenario A to B, in words: "ZeRO-2 -> ZeRO-3", "N 32 -> 64", "recipe mixed -> fp32".
+/// What changed from scenario A to B, in the Scenario panel's words: "ZeRO stage 2 -> 3", "N GPUs 32 -> 64",
+/// "Optimizer offload none -> CPU", "Recipe mixed (2+2+4+8 = 16 B) -> ...".
 QStringList scenarioChanges(const Scenario& a, const Scenario& b);
 
 /// What moved from A to B: each term that changed by 1% of the larger total or more, the total, the DP traffic.
 QString compareMoved(const Scenario& a, const Scenario& b, ByteUnit units);
 /**
- * One line for a design doc: the changes, then what moved (compareMoved()), e.g. "ZeRO-2 -> ZeRO-3: Parameters
+ * One line for a design doc: the changes, then what moved (compareMoved()), e.g. "ZeRO stage 2 -> 3: Parameters
  * 138.0 GB -> 2.2 GB per GPU, ..., DP traffic x1.50". Throws InvalidInput when either scenario has no answer.
  */
 QString compareSummary(const Scenario& a, const Scenario& b, ByteUnit units);

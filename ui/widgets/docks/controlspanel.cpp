@@ -80,8 +80,6 @@ QString recipeDescriptionText(const std::string& description)
             return QCoreApplication::translate("shardscope::RecipeText", d);
     return q(description);
 }
-/// A GPU's capacity in the GPU list: "85.9 GB", in the window's unit symbols ("85,9 ГБ").
-QString capacityText(double bytes) { return numberLocale().toString(bytes / kGB, 'f', 1) + QLatin1Char(' ') + unitNameUi(ByteUnit::GB); }
 
 QButtonGroup* segmented(QWidget* parent, QHBoxLayout* row, const QStringList& labels, const QStringList& names,
                         const QStringList& tips)
@@ -223,8 +221,7 @@ void ControlsPanel::build()
     m_gpuType->setObjectName(QStringLiteral("gpuType"));
     m_gpuType->setToolTip(tr("The GPU model; its memory is the capacity line in the charts."));
     for (const GpuPreset& g : gpuPresets())
-        m_gpuType->addItem(QStringLiteral("%1 (%2)").arg(q(g.name), capacityText(double(g.capacityBytes))),
-                           q(g.id));
+        m_gpuType->addItem(gpuWords(g.name, double(g.capacityBytes)), q(g.id));
     cluster->addRow(tr("GPU type"), m_gpuType);
     addErrorRow(cluster, {QStringLiteral("gpu"), QStringLiteral("capacity-gb")});
     connect(m_gpus, &SliderSpin::valueChanged, this, [this](double v) {
@@ -351,10 +348,7 @@ void ControlsPanel::build()
     m_recipe->setObjectName(QStringLiteral("recipe"));
     m_recipe->setToolTip(tr("Bytes per parameter for weights, gradients, fp32 master and optimizer states."));
     for (const Recipe& r : recipes()) {
-        m_recipe->addItem(QStringLiteral("%1 (%2+%3+%4+%5 = %6 %7)")
-                              .arg(q(r.id), bytesText(r.weights), bytesText(r.grads), bytesText(r.master),
-                                   bytesText(r.optimizer), bytesText(r.total()), unitSymbolUi(UnitSymbol::B)),
-                          q(r.id));
+        m_recipe->addItem(recipeWords(r), q(r.id)); // the Compare summary's words too (explorer.cpp)
         m_recipe->setItemData(m_recipe->count() - 1, recipeDescriptionText(r.description), Qt::ToolTipRole);
     }
     prec->addRow(tr("Recipe"), m_recipe);
@@ -363,7 +357,7 @@ void ControlsPanel::build()
     m_optimizer->setObjectName(QStringLiteral("optimizer"));
     m_optimizer->setToolTip(tr("Replaces only the optimizer states of the recipe."));
     for (const std::string& k : optimizerKeys())
-        m_optimizer->addItem(k == "recipe" ? tr("as the recipe says") : q(k), q(k));
+        m_optimizer->addItem(optimizerWords(*optimizerFromKey(k)), q(k));
     prec->addRow(tr("Optimizer"), m_optimizer);
     addErrorRow(prec, {QStringLiteral("optimizer")});
     m_bytesPerParam = new QLabel(this);
@@ -383,7 +377,8 @@ void ControlsPanel::build()
     QFormLayout* savers = group(tr("Memory savers"));
     auto* ckptRow = new QHBoxLayout;
     // From the most kept to the least: none, Megatron's selective, torchtitan's per-op SAC, full.
-    m_ckpt = segmented(this, ckptRow, {tr("None"), tr("Selective"), tr("Per-op"), tr("Full")},
+    m_ckpt = segmented(this, ckptRow, {checkpointingWords(Checkpointing::None), checkpointingWords(Checkpointing::Selective),
+                        checkpointingWords(Checkpointing::PerOp), checkpointingWords(Checkpointing::Full)},
                        {QStringLiteral("checkpointingNone"), QStringLiteral("checkpointingSelective"),
                         QStringLiteral("checkpointingPerOp"), QStringLiteral("checkpointingFull")},
                        {tr("Keep every activation for the backward pass."),
@@ -415,9 +410,9 @@ void ControlsPanel::build()
         auto* c = new QComboBox(this);
         c->setObjectName(QLatin1String(name));
         c->setToolTip(tip);
-        c->addItem(tr("none"), QStringLiteral("none")); // the data is core's key, in every language
-        c->addItem(tr("CPU"), QStringLiteral("cpu"));
-        c->addItem(tr("NVMe"), QStringLiteral("nvme"));
+        // the data is core's key, in every language; the text the Compare summary's words too (explorer.cpp)
+        for (OffloadDevice d : {OffloadDevice::None, OffloadDevice::Cpu, OffloadDevice::Nvme})
+            c->addItem(offloadWords(d), QString::fromLatin1(offloadKey(d)));
         return c;
     };
     m_offOpt = offloadCombo("offloadOptimizer",
@@ -907,9 +902,7 @@ void ControlsPanel::setScenario(const Scenario& s)
     m_gpusPerNode->setValue(double(s.gpusPerNode));
     int gpu = m_gpuType->findData(q(s.gpu));
     if (gpu < 0) {
-        m_gpuType->addItem(QStringLiteral("%1 (%2)").arg(q(s.gpu), s.capacityBytes ? capacityText(double(*s.capacityBytes))
-                                                                                      : QStringLiteral("?")),
-                           q(s.gpu));
+        m_gpuType->addItem(gpuWords(s), q(s.gpu));
         gpu = m_gpuType->count() - 1;
     }
     m_gpuType->setCurrentIndex(gpu);

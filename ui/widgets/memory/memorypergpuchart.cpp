@@ -185,6 +185,7 @@ MemoryPerGpuChart::MemoryPerGpuChart(QWidget* parent)
     charts->addWidget(m_view, 2);
     charts->addWidget(m_shareView, 1);
     layout->addLayout(charts);
+    m_charts = charts;
     setUnit(m_unit);
 }
 
@@ -889,6 +890,13 @@ void MemoryPerGpuChart::setSharesBeside(bool on)
 {
     m_sharesBeside = on;
     refreshShares();
+}
+
+void MemoryPerGpuChart::setSharesUnder(bool under)
+{
+    m_charts->setDirection(under ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
+    m_charts->setStretch(0, under ? 3 : 2);
+    m_charts->setStretch(1, under ? 2 : 1);
 }
 
 void MemoryPerGpuChart::refreshShares()

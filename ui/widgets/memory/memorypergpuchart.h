@@ -13,6 +13,7 @@
 #include <vector>
 
 class QAbstractAxis;
+class QBoxLayout;
 class QBarCategoryAxis;
 class QBarSet;
 class QChart;
@@ -89,9 +90,11 @@ public:
     /// Beside the log axis's totals (issue 26: "log totals beside a separate composition bar, never stacked log
     /// bars"): each stage's terms as shares of its total, on a linear 0-100% axis. Shown only with the log axis.
     QChartView* shareView() const { return m_shareView; }
-    /// Whether the composition chart stands beside the log totals (the window's Memory tab turns it on; an exported
-    /// figure is the totals chart alone, its composition in the linear figure).
+    /// Whether the composition chart stands beside the log totals (the window's Memory tab and the exported
+    /// compare-stages figure on a log axis turn it on).
     void setSharesBeside(bool on);
+    /// The composition under the totals instead of beside them (a narrow exported figure; issue 26).
+    void setSharesUnder(bool under);
     QChart* shareChart() const { return m_shareChart; }
     QBarSet* shareSet(Term t) const { return m_shareSets[static_cast<std::size_t>(t)]; }
     /// The text of the last tooltip shown on hover (empty after the pointer left).
@@ -180,6 +183,7 @@ private:
     QValueAxis* m_shareY;
     void refreshShares();
     bool m_sharesBeside = false;
+    QBoxLayout* m_charts = nullptr;
 };
 
 } // namespace shardscope
