@@ -43,7 +43,7 @@ QString ScenarioCommand::settingName(const QString& key)
         option = QStringLiteral("params");
     else if (const Knob* k = findKnobByKey(key.toStdString()); k && k->option)
         option = QString::fromLatin1(k->option);
-    const QString words = option.isEmpty() ? QString() : fieldWords(option);
+    QString words = option.isEmpty() ? QString() : fieldWords(option);
     if (!words.isEmpty() && words != option)
         return words;
     QString plain = key; // a setting the window has no words for: its key, in words ("reduce bucket elements")

@@ -909,8 +909,10 @@ void MemoryPerGpuChart::refreshShares()
     // Core's bytes of each stage's worst rank (planner.cpp sweep(), as the totals); the series turns them into shares.
     // Only the terms that hold bytes in some stage are in the series (and so in the legend).
     QList<QBarSet*> wanted;
+    QList<qreal> values;
+    values.reserve(m_columns.size());
     for (int t = 0; t < kTermCount; ++t) {
-        QList<qreal> values;
+        values.clear();
         bool used = false;
         for (const auto& column : m_columns) {
             values << double(column[static_cast<std::size_t>(t)]) / unitDivisor(m_unit);
