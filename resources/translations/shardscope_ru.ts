@@ -40,6 +40,10 @@
             <translation>микробатч %1 x %2 токенов</translation>
         </message>
         <message>
+            <source>no checkpointing</source>
+            <translation>без чекпойнтинга активаций</translation>
+        </message>
+        <message>
             <source>%1 checkpointing</source>
             <translation>чекпойнтинг активаций: %1</translation>
         </message>

@@ -40,6 +40,10 @@
             <translation>微批次 %1 x %2 个 token</translation>
         </message>
         <message>
+            <source>no checkpointing</source>
+            <translation>无激活检查点</translation>
+        </message>
+        <message>
             <source>%1 checkpointing</source>
             <translation>激活检查点：%1</translation>
         </message>

@@ -351,6 +351,13 @@ private slots:
             QVERIFY2(line.contains(recipe->currentText()) && line.contains(offload->currentText())
                          && !QRegularExpression(QStringLiteral("\\bcpu\\b")).match(line).hasMatch(),
                      qPrintable(line));
+            // No checkpointing reads as such, not as the button's word before "checkpointing" ("None checkpointing").
+            Scenario plain = w->scenario();
+            plain.checkpointing = Checkpointing::None;
+            const QString noCkpt = exportScenarioLine(plain);
+            QVERIFY2(noCkpt.contains(lang == QLatin1String("en") ? QStringLiteral("no checkpointing")
+                                                                 : QStringLiteral("без чекпойнтинга активаций")),
+                     qPrintable(noCkpt));
         }
     }
 

@@ -332,7 +332,8 @@ QString exportScenarioLine(const Scenario& s)
     // Each value as the Scenario panel's control shows it, not core's key (issue 26).
     parts << ChartText::tr("recipe %1").arg(recipeWords(s.recipe));
     parts << ChartText::tr("micro-batch %1 x %2 tokens").arg(s.microBatch).arg(s.seq);
-    parts << ChartText::tr("%1 checkpointing").arg(checkpointingWords(s.checkpointing));
+    parts << (s.checkpointing == Checkpointing::None ? ChartText::tr("no checkpointing")
+                                                     : ChartText::tr("%1 checkpointing").arg(checkpointingWords(s.checkpointing)));
     if (s.offloadOptimizer != OffloadDevice::None)
         parts << ChartText::tr("optimizer offload to %1").arg(offloadWords(s.offloadOptimizer));
     if (s.offloadParams != OffloadDevice::None)
