@@ -24,6 +24,7 @@
 #include <QLocale>
 #include <QLogValueAxis>
 #include <QPercentBarSeries>
+#include <QSignalBlocker>
 #include <QStackedBarSeries>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -701,17 +702,46 @@ void MemoryPerGpuChart::replaceValues(QBarSet* set, const QList<qreal>& values)
 void MemoryPerGpuChart::replaceSets(const QList<QBarSet*>& present, const QList<QBarSet*>& wanted)
 {
     // Each take() / insert() rebuilds the series' legend markers, so only the sets that come or go are touched
-    // (one or two on a ZeRO-3 or fp8 toggle), not all twelve.
-    for (QBarSet* set : present) {
-        if (!wanted.contains(set)) {
+    // (one or two on a ZeRO-3 or fp8 toggle, three on full <-> LoRA), not all twelve.
+    const bool keepsOne = std::any_of(present.begin(), present.end(), [&](QBarSet* s) { return wanted.contains(s); });
+    if (!keepsOne) {
+        // The whole series changes (the log axis on or off): one set at a time, as the legend has always placed
+        // these (a series left without sets puts its next markers after the capacity line's).
+        for (QBarSet* set : present) {
             m_bars->take(set);
             set->setParent(this); // take() hands ownership back
         }
-    }
-    for (qsizetype i = 0; i < wanted.size(); ++i) {
-        if (m_bars->barSets().value(i) != wanted[i])
+        for (qsizetype i = 0; i < wanted.size(); ++i)
             m_bars->insert(static_cast<int>(i), wanted[i]);
+        return;
     }
+    // A set stays (the "Other terms" set always does on the linear axis): the legend hears of the change once.
+    // Qt 6.4's legend answers each countChanged() by creating a marker for every set of the series and deleting the
+    // ones it already has (QLegendPrivate::handleCountChanged()), about 1 M instructions a time here: three times
+    // per full <-> LoRA move before. The bars hear of each change as before (the series' private
+    // restructuredBars(), not blocked); the public signals wait until the sets are in place. The legend keeps the
+    // same markers and adds the new ones in the series' order, as after the single changes (the same screenshots,
+    // byte for byte, for full, LoRA, QLoRA and DoRA).
+    QList<QBarSet*> taken, added;
+    {
+        const QSignalBlocker quiet(m_bars);
+        for (QBarSet* set : present) {
+            if (!wanted.contains(set) && m_bars->take(set)) {
+                set->setParent(this); // take() hands ownership back
+                taken << set;
+            }
+        }
+        for (qsizetype i = 0; i < wanted.size(); ++i) {
+            if (m_bars->barSets().value(i) != wanted[i] && m_bars->insert(static_cast<int>(i), wanted[i]))
+                added << wanted[i];
+        }
+    }
+    if (!taken.isEmpty())
+        emit m_bars->barsetsRemoved(taken);
+    if (!added.isEmpty())
+        emit m_bars->barsetsAdded(added);
+    if (!taken.isEmpty() || !added.isEmpty())
+        emit m_bars->countChanged();
 }
 
 void MemoryPerGpuChart::placeLabel()
