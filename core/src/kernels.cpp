@@ -4,6 +4,7 @@
 #include "shardscope/kernels.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <utility>
 
@@ -183,7 +184,7 @@ namespace {
 
 /// `c` GEMMs of one shape running at once: their tiles share the waves.
 double concurrentGemmSeconds(const KernelModel& km, double c, double m, double n, double k, bool fp8,
-                             double outBytes = 2.0)
+                             double outBytes = 2.0, double rowsFactor = 1.0)
 {
     if (m <= 0 || n <= 0 || k <= 0 || c <= 0)
         return 0;
@@ -201,7 +202,7 @@ double concurrentGemmSeconds(const KernelModel& km, double c, double m, double n
     const double kEff = k / (k + km.kOverhead);
     const double flops = c * (2.0 * m * n * k);
     const double eff = fp8 && km.peak8 > 0 && km.fp8GemmEfficiency > 0 ? km.fp8GemmEfficiency : km.gemmEfficiency;
-    const double compute = flops / (peak * eff * kEff * waveEff);
+    const double compute = flops / (peak * eff * rowsFactor * kEff * waveEff);
     const double bytes = c * ((m * k + k * n) * (fp8 && km.peak8 > 0 ? km.lowPrecisionOperandBytes : 2.0) + m * n * outBytes);
     return std::max(compute, memorySeconds(km, bytes));
 }
@@ -213,16 +214,71 @@ double gemmSeconds(const KernelModel& km, double m, double n, double k, bool fp8
     return concurrentGemmSeconds(km, 1.0, m, n, k, fp8);
 }
 
+double groupedGemmRowsFactor(double rowsPerGroup)
+{
+    // deepseek-ai/DeepGEMM README.md, "Performance" (H800, NVCC 12.8; the release README of February 2025, before the
+    // 2025-04-18 kernels), "Grouped GEMMs for MoE models": groups, M per group, N, K, TFLOP/s (kernels.h).
+    struct Row
+    {
+        double groups, m, n, k, tflops;
+    };
+    static constexpr Row kRows[] = {
+        {4, 8192, 4096, 7168, 1297}, {4, 8192, 7168, 2048, 1099}, // contiguous layout
+        {8, 4096, 4096, 7168, 1288}, {8, 4096, 7168, 2048, 1093},
+        {1, 1024, 4096, 7168, 1233}, {1, 1024, 7168, 2048, 925}, // masked layout
+        {2, 512, 4096, 7168, 1040},  {2, 512, 7168, 2048, 916},
+        {4, 256, 4096, 7168, 932},   {4, 256, 7168, 2048, 815},
+    };
+    // Each row's rate over this kernel model's own wave and K factors for its shape (all groups' tiles in one kernel,
+    // 132 SMs, tiles 128 x 256, kOverhead 64), as measuredFp8GemmEfficiency() takes a measured GEMM; then over the
+    // mean of the same N x K at M 4096 and 8192 per group; the two N x K averaged at each M.
+    static const std::array<double, 3> kFactor = [] {
+        KernelModel km;
+        km.peak16 = 1e12;
+        km.gemmEfficiency = 1.0;
+        km.hbmBytesPerSecond = 0; // no memory bound: the wave and K factors alone
+        km.sms = 132;
+        km.tileM = 128;
+        km.tileN = 256;
+        km.kOverhead = 64;
+        const auto perShape = [&km](const Row& r) {
+            const double s = concurrentGemmSeconds(km, r.groups, r.m, r.n, r.k, false);
+            return r.tflops * 1e12 / (r.groups * 2.0 * r.m * r.n * r.k / s);
+        };
+        std::array<double, 3> f {};
+        for (int shape = 0; shape < 2; ++shape) {
+            const double large = 0.5 * (perShape(kRows[shape]) + perShape(kRows[2 + shape]));
+            for (int i = 0; i < 3; ++i)
+                f[std::size_t(i)] += 0.5 * perShape(kRows[4 + 2 * i + shape]) / large;
+        }
+        return f;
+    }();
+    // M 1024, 512, 256 per group; 1 from 4096 up; linear in log2(M) between; held at 256's below it (no row below).
+    const double x = std::log2(std::max(rowsPerGroup, 1.0));
+    if (x >= 12.0)
+        return 1.0;
+    if (x >= 10.0)
+        return kFactor[0] + (1.0 - kFactor[0]) * (x - 10.0) / 2.0;
+    if (x >= 9.0)
+        return kFactor[1] + (kFactor[0] - kFactor[1]) * (x - 9.0);
+    if (x >= 8.0)
+        return kFactor[2] + (kFactor[1] - kFactor[2]) * (x - 8.0);
+    return kFactor[2];
+}
+
 double groupedGemmSeconds(const KernelModel& km, double groups, double concurrent, double m, double n, double k,
-                          bool fp8, double outBytes)
+                          bool fp8, double outBytes, bool rowsGrouped)
 {
     if (groups <= 0)
         return 0;
     const double c = std::max(1.0, std::min(std::floor(concurrent), std::floor(groups)));
     const double rounds = std::floor(groups / c);
     const double rest = groups - rounds * c;
-    return rounds * concurrentGemmSeconds(km, c, m, n, k, fp8, outBytes)
-        + (rest > 0 ? concurrentGemmSeconds(km, rest, m, n, k, fp8, outBytes) : 0.0);
+    // The grouped dimension is M (the expert's routed tokens) in the forward and data-gradient GEMMs; the weight
+    // gradient groups K (its tokens), which the published rates do not cover: no factor there.
+    const double rows = rowsGrouped ? groupedGemmRowsFactor(m) : 1.0;
+    return rounds * concurrentGemmSeconds(km, c, m, n, k, fp8, outBytes, rows)
+        + (rest > 0 ? concurrentGemmSeconds(km, rest, m, n, k, fp8, outBytes, rows) : 0.0);
 }
 
 double gemmFlopRate(const KernelModel& km, double m, double n, double k, bool fp8)

@@ -176,7 +176,8 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
         const double routedTokens = T / std::max(rt, etp) * etp * k * cf;
         const double perExpert = routedTokens / std::max(1.0, local);
         // Transformer Engine's grouped GEMM runs the local experts' GEMMs four at a time on its compute streams
-        // (kernels.h, groupedGemmSeconds): their tiles share the waves.
+        // (kernels.h, groupedGemmSeconds): their tiles share the waves; with few tokens per expert the grouped GEMM
+        // reaches less of its large-M rate (groupedGemmRowsFactor: DeepGEMM's published grouped rates).
         const double streams = double(kTeGroupedGemmStreams);
         const double eUp = groupedGemmSeconds(km, local, streams, perExpert, gated * fe / etp, h, fp8);
         const double eDown = groupedGemmSeconds(km, local, streams, perExpert, h, fe / etp, fp8);
@@ -185,8 +186,8 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
         // fuse_wgrad_accumulation = gradient_accumulation_fusion, on by default: NVIDIA/Megatron-LM@d086a2e3
         // megatron/core/extensions/transformer_engine.py), so each expert GEMM reads and writes 4 + 4 bytes per weight
         // element per micro-batch. With a few hundred tokens per expert that traffic, not the FLOPs, sets its time.
-        const double wUp = groupedGemmSeconds(km, local, streams, gated * fe / etp, h, perExpert, fp8, 8.0);
-        const double wDown = groupedGemmSeconds(km, local, streams, h, fe / etp, perExpert, fp8, 8.0);
+        const double wUp = groupedGemmSeconds(km, local, streams, gated * fe / etp, h, perExpert, fp8, 8.0, false);
+        const double wDown = groupedGemmSeconds(km, local, streams, h, fe / etp, perExpert, fp8, 8.0, false);
         const double sUp = double(a.sharedExperts) * gemmSeconds(km, T, gated * fs / t, h, fp8);
         const double sDown = double(a.sharedExperts) * gemmSeconds(km, T, h, fs / t, fp8);
         const double router = gemmSeconds(km, T / rt, double(a.experts), h, false);

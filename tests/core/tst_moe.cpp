@@ -77,6 +77,7 @@ private Q_SLOTS:
     void recomputeModulesByHand();
     void expertWgradAccumulatesFp32();
     void flexDispatcherSmsUnderOverlap();
+    void groupedGemmRowsPerGroup();
 };
 
 void TestMoe::folding()
@@ -363,18 +364,22 @@ void TestMoe::groupedGemmSharesWaves()
     const double flops = 2.0 * m * n * k;
     const double kEff = 2048.0 / 2112.0;
     const double one = flops / (1e15 * kEff * (96.0 / 132.0));
-    const double four = flops / (1e15 * kEff * (384.0 / 396.0));
     QVERIFY(std::fabs(gemmSeconds(km, m, n, k, false) / one - 1) < 1e-12);
+    // The grouped GEMM runs at the rows-per-group factor of 2048 rows (groupedGemmRowsPerGroup below); the hand counts
+    // of the waves hold over it.
+    const double rows = groupedGemmRowsFactor(m);
+    const double four = flops / (1e15 * rows * kEff * (384.0 / 396.0));
+    const double oneGrouped = one / rows;
     // 16 local experts (128 / EP 8): four rounds of four.
     const double grouped = groupedGemmSeconds(km, 16, kTeGroupedGemmStreams, m, n, k, false);
     QVERIFY(std::fabs(grouped / (16 * four) - 1) < 1e-12);
-    QVERIFY(std::fabs(grouped / (16 * gemmSeconds(km, m, n, k, false)) - 0.75) < 1e-12);
+    QVERIFY(std::fabs(grouped * rows / (16 * gemmSeconds(km, m, n, k, false)) - 0.75) < 1e-12);
     // 5 experts: a round of four, then the fifth alone (96/132 again).
-    QVERIFY(std::fabs(groupedGemmSeconds(km, 5, 4, m, n, k, false) / (4 * four + one) - 1) < 1e-12);
+    QVERIFY(std::fabs(groupedGemmSeconds(km, 5, 4, m, n, k, false) / (4 * four + oneGrouped) - 1) < 1e-12);
     // 6: the last two at once fill 384 half tiles (128 x 128) in 3 waves: as four do.
     QVERIFY(std::fabs(groupedGemmSeconds(km, 6, 4, m, n, k, false) / (6 * four) - 1) < 1e-12);
     // One stream is the experts one after another.
-    QVERIFY(std::fabs(groupedGemmSeconds(km, 16, 1, m, n, k, false) / (16 * one) - 1) < 1e-12);
+    QVERIFY(std::fabs(groupedGemmSeconds(km, 16, 1, m, n, k, false) / (16 * oneGrouped) - 1) < 1e-12);
     QCOMPARE(groupedGemmSeconds(km, 0, 4, m, n, k, false), 0.0);
 }
 
@@ -503,8 +508,9 @@ void TestMoe::expertWgradAccumulatesFp32()
     const double memory = bytes / 3.35e12;
     const double compute = 2.0 * m * n * k / (989e12 * (512.0 / 576.0) * (384.0 / 396.0));
     QVERIFY(compute < memory);
-    QVERIFY(std::fabs(groupedGemmSeconds(km, 1, 1, m, n, k, false, 8.0) / memory - 1) < 1e-12);
-    QVERIFY(std::fabs(groupedGemmSeconds(km, 1, 1, m, n, k, false) / compute - 1) < 1e-12);
+    // The weight gradient groups K (rowsGrouped false): no rows-per-group factor.
+    QVERIFY(std::fabs(groupedGemmSeconds(km, 1, 1, m, n, k, false, 8.0, false) / memory - 1) < 1e-12);
+    QVERIFY(std::fabs(groupedGemmSeconds(km, 1, 1, m, n, k, false, 2.0, false) / compute - 1) < 1e-12);
 }
 
 void TestMoe::flexDispatcherSmsUnderOverlap()
@@ -547,4 +553,56 @@ void TestMoe::flexDispatcherSmsUnderOverlap()
 }
 
 QTEST_APPLESS_MAIN(TestMoe)
+void TestMoe::groupedGemmRowsPerGroup()
+{
+    // deepseek-ai/DeepGEMM README.md, "Performance" (H800, NVCC 12.8; the release README of February 2025), grouped GEMMs
+    // for MoE models, TFLOP/s:            N x K = 4096 x 7168   7168 x 2048
+    //   contiguous, 4 groups x 8192 rows          1297          1099
+    //   contiguous, 8 groups x 4096 rows          1288          1093
+    //   masked,     1 group  x 1024 rows          1233           925
+    //   masked,     2 groups x  512 rows          1040           916
+    //   masked,     4 groups x  256 rows           932           815
+    // Hand count of each shape's wave and K factors (all groups' tiles in one kernel, 132 SMs, best of tiles 128 x 256,
+    // 128 x 128, 64 x 256; K / (K + 64)):
+    //   N 4096, K 7168: rows 256 to 1024 fill 128 tiles of 128 x 256 in one wave (128/132), x 7168/7232: 0.961116;
+    //     8192 and 4096 rows: 8192 tiles of 128 x 128 in 63 waves (8192/8316), x 7168/7232: 0.976371.
+    //   N 7168, K 2048: rows 256 to 1024 give 224 tiles of 128 x 256 in 2 waves (224/264), x 2048/2112: 0.822773;
+    //     8192 and 4096 rows: 16384 half tiles in 125 waves (16384/16500), x 2048/2112: 0.966192.
+    // Rate over shape factor, over the mean of the two large rows of that N x K, the two N x K averaged:
+    //   1024 rows: (1233/0.961116 / ((1297 + 1288)/2/0.976371) + 925/0.822773 / ((1099 + 1093)/2/0.966192)) / 2
+    //   = (0.969107 + 0.991094) / 2 = 0.980101; 512 rows: (0.817414 + 0.981450) / 2 = 0.899432;
+    //   256 rows: (0.732529 + 0.873234) / 2 = 0.802881.
+    const double large4096 = (1297.0 + 1288.0) / 2.0 / 0.976371, large7168 = (1099.0 + 1093.0) / 2.0 / 0.966192;
+    const double f1024 = (1233.0 / 0.961116 / large4096 + 925.0 / 0.822773 / large7168) / 2.0;
+    const double f512 = (1040.0 / 0.961116 / large4096 + 916.0 / 0.822773 / large7168) / 2.0;
+    const double f256 = (932.0 / 0.961116 / large4096 + 815.0 / 0.822773 / large7168) / 2.0;
+    QVERIFY(std::fabs(f1024 - 0.980101) < 2e-6);
+    QVERIFY(std::fabs(groupedGemmRowsFactor(1024) / f1024 - 1) < 2e-6);
+    QVERIFY(std::fabs(groupedGemmRowsFactor(512) / f512 - 1) < 2e-6);
+    QVERIFY(std::fabs(groupedGemmRowsFactor(256) / f256 - 1) < 2e-6);
+    // Linear in log2(rows) between the points, 1 from 4096 up, held at 256's value below.
+    QVERIFY(std::fabs(groupedGemmRowsFactor(2048) - (f1024 + 1.0) / 2.0) < 2e-6);
+    QVERIFY(std::fabs(groupedGemmRowsFactor(std::sqrt(512.0 * 1024.0)) - (f512 + f1024) / 2.0) < 2e-6);
+    QCOMPARE(groupedGemmRowsFactor(4096), 1.0);
+    QCOMPARE(groupedGemmRowsFactor(65536), 1.0);
+    QVERIFY(std::fabs(groupedGemmRowsFactor(64) / f256 - 1) < 2e-6);
+    // In the grouped GEMM: the model zoo TP 4 row's expert up-projection (Qwen3-235B-A22B, 2 x 1536 from 4096, 512
+    // tokens per expert, 16 local experts, four at once), compute-bound: 512/f512 of the time without the factor.
+    // 4 x 4 x 12 = 192 tiles of 128 x 256 in 2 waves (192/264); half tiles 384 in 3 (384/396); K 4096/4160.
+    KernelModel km;
+    km.peak16 = 989e12;
+    km.gemmEfficiency = 1.0;
+    km.hbmBytesPerSecond = 1e18;
+    km.sms = 132;
+    km.tileM = 128;
+    km.tileN = 256;
+    km.kOverhead = 64;
+    const double flops = 4.0 * 2.0 * 512.0 * 3072.0 * 4096.0;
+    const double round = flops / (989e12 * f512 * (4096.0 / 4160.0) * (384.0 / 396.0));
+    QVERIFY(std::fabs(groupedGemmSeconds(km, 16, 4, 512, 3072, 4096, false) / (4 * round) - 1) < 1e-5);
+    // The weight gradient groups K (its tokens), which the published rates do not cover: no factor (rowsGrouped false).
+    const double wgrad = 4.0 * 2.0 * 3072.0 * 4096.0 * 512.0 / (989e12 * (512.0 / 576.0) * (1536.0 / 1584.0));
+    QVERIFY(std::fabs(groupedGemmSeconds(km, 16, 4, 3072, 4096, 512, false, 2.0, false) / (4 * wgrad) - 1) < 1e-5);
+}
+
 #include "tst_moe.moc"

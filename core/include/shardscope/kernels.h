@@ -108,12 +108,25 @@ inline constexpr int kTeGroupedGemmStreams = 4;
 inline constexpr int kFlexDispatcherSms = 20;
 
 /// Seconds of `groups` GEMMs of one shape run as such a grouped GEMM: rounds of `concurrent` GEMMs whose tiles fill
-/// the waves together (wave efficiency over concurrent x tiles), the last round with what is left. concurrent 1 is
-/// groups x gemmSeconds().
+/// the waves together (wave efficiency over concurrent x tiles), the last round with what is left, at
+/// groupedGemmRowsFactor(m) of the rate where the groups split M (`rowsGrouped`: the experts' forward and data-gradient
+/// GEMMs, M the expert's tokens; false for the weight gradient, whose groups split K). concurrent 1 is
+/// groups x gemmSeconds() where m >= 4096 or !rowsGrouped.
 /// `outBytes`: bytes moved per element of C (2: a bf16 result written; 8: an fp32 result read and written back, the
 /// weight-gradient GEMM that accumulates into Megatron-Core's fp32 main_grad under gradient_accumulation_fusion).
 double groupedGemmSeconds(const KernelModel& km, double groups, double concurrent, double m, double n, double k,
-                          bool fp8, double outBytes = 2.0);
+                          bool fp8, double outBytes = 2.0, bool rowsGrouped = true);
+
+/// Fraction of the large-M rate a grouped GEMM reaches at `rowsPerGroup` rows (tokens) per group, beyond this kernel
+/// model's wave and K factors: deepseek-ai/DeepGEMM's published grouped-GEMM rates on H800 (README.md, "Performance",
+/// the release README of February 2025: contiguous layout, 4 x 8192 and 8 x 4096 rows; masked layout, 1 x 1024, 2 x 512,
+/// 4 x 256 rows; N x K 4096 x 7168 and 7168 x 2048 each), each over the wave and K factors of its own shape (all groups'
+/// tiles in one kernel on 132 SMs), over the same N x K at 4096 and 8192 rows, the two shapes averaged: 0.980 at 1024
+/// rows, 0.899 at 512, 0.803 at 256; 1 from 4096 rows up, linear in log2(rows) between the measured points, 256's below
+/// (no row is published below it). Each group streams its own weights for fewer rows: the kernel's fixed work per
+/// group and tile weighs more as M shrinks. Taken for every GPU and precision (the one published curve of a grouped
+/// GEMM's rate against its rows per group).
+double groupedGemmRowsFactor(double rowsPerGroup);
 
 /// The FLOP/s a GEMM of that shape reaches (2MNK / gemmSeconds).
 double gemmFlopRate(const KernelModel& km, double m, double n, double k, bool fp8);
