@@ -259,6 +259,36 @@ private Q_SLOTS:
         QCOMPARE(all - layerActivations(s).perTokenAdapter, 3.0 * (6 * 4096 + 11008));
     }
 
+    // With LoRA dropout the adapter's A saves its dropped-out copy, not x (PEFT src/peft/tuners/lora/layer.py,
+    // Linear.forward at 003369494699fedd543fe38d16e52df96aeae743: lora_B(lora_A(dropout(x))); native_dropout saves its
+    // mask only), and the frozen base linear saves no input (PyTorch saves a matmul's input only for its weight's
+    // gradient): x is kept by nobody. By hand, Llama-2-7B (h 4096, ffn 11008), 2 B: q, v targets drop the QKV input
+    // (2 x 4096 per token and layer); every linear drops the QKV and MLP inputs (2 x 2 x 4096) and the down
+    // projection's input (2 x 11008). A 4-bit base whose matmul keeps its input (bitsandbytes before 0.43.2) keeps x.
+    void loraDropoutDropsSharedInput()
+    {
+        Scenario s = single("llama-2-7b");
+        s.checkpointing = Checkpointing::None;
+        s.finetune = FinetuneMethod::Lora;
+        const LayerActivations none = layerActivations(s);
+        s.loraDropout = 0.1;
+        const LayerActivations qv = layerActivations(s);
+        QCOMPARE(none.perTokenReplicated - qv.perTokenReplicated, 2.0 * 4096);
+        QCOMPARE(qv.perTokenSplit, none.perTokenSplit);
+        s.loraTargets = *loraTargetsFromKey("all-linear");
+        const LayerActivations all = layerActivations(s);
+        s.loraDropout = 0;
+        const LayerActivations allNone = layerActivations(s);
+        QCOMPARE(allNone.perTokenReplicated - all.perTokenReplicated, 2.0 * 2 * 4096);
+        QCOMPARE(allNone.perTokenSplit - all.perTokenSplit, 2.0 * 11008);
+        s.finetune = FinetuneMethod::Qlora;
+        s.quantSavesInput = true;
+        const LayerActivations kept = layerActivations(s);
+        s.loraDropout = 0.1;
+        QCOMPARE(layerActivations(s).perTokenReplicated, kept.perTokenReplicated);
+        QCOMPARE(layerActivations(s).perTokenSplit, kept.perTokenSplit);
+    }
+
     // The fresh rows (tests/data/measured/measured-finetune-fresh.csv, 12 seen; measured-finetune-heldout.csv, every
     // third row, 6 kept aside): Answer.AI's fsdp_qlora benchmarks and LitGPT's resource tables, each naming its config.
     // Every row is modelled; the LitGPT rows name bitsandbytes 0.41.1, so their quantised matmuls keep their inputs;
