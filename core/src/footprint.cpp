@@ -372,12 +372,16 @@ LayerActivations layerActivationsOf(const Scenario& s, bool explain)
     if (finetuneAdapters(s)) {
         const std::uint32_t tg = s.loraTargets;
         const bool quantKeepsInputs = s.quantSavesInput && basePrecisionInForce(s) != BasePrecision::Bf16;
+        // With LoRA dropout an adapter's A saves its dropped-out copy, not x (PEFT: lora_A(dropout(x)); dropout saves
+        // only its mask), and the frozen linear beside it saves nothing: x itself is then kept by no consumer, only
+        // the copies counted in perTokenAdapter (docs/model.md section 12, "LoRA dropout").
+        const bool dropped = s.loraDropout > 0;
         if (!quantKeepsInputs) {
-            if (!(tg & (kLoraQ | kLoraK | kLoraV)))
+            if (dropped || !(tg & (kLoraQ | kLoraK | kLoraV)))
                 la.perTokenReplicated -= e.mm * h;
-            if (!(tg & ((a.gatedMlp ? kLoraGate : 0U) | kLoraUp | kLoraRouter)))
+            if (dropped || !(tg & ((a.gatedMlp ? kLoraGate : 0U) | kLoraUp | kLoraRouter)))
                 la.perTokenReplicated -= e.mm * h;
-            if (!(tg & kLoraDown))
+            if (dropped || !(tg & kLoraDown))
                 la.perTokenSplit -= e.mm * f * k;
         }
         const AdapterCounts ac = adapterCounts(s, a, s.tp);

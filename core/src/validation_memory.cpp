@@ -147,7 +147,7 @@ Scenario scenarioOf(const std::map<std::string, std::string>& r, std::int64_t ca
     // Gemma (1) is a llama block with a GeLU gate (GeGLU: gate_proj, up_proj, down_proj; the same three matrices and
     // saved tensors as SwiGLU), RMSNorm, no biases, and its head tied to the embedding (transformers' GemmaMLP,
     // GemmaRMSNorm, GemmaForCausalLM _tied_weights_keys; litgpt's Gemma configs: LLaMAMLP's GemmaMLP, RMSNorm with
-    // add_unit_offset, no separate lm_head weight).
+    // add_unit_offset; litgpt itself unties it, below).
     const bool gemma = family == "gemma";
     const bool gated = family == "llama" || family == "mistral" || family == "qwen" || family == "phi-3" || family == "phi3"
                        || gemma;
@@ -163,12 +163,29 @@ Scenario scenarioOf(const std::map<std::string, std::string>& r, std::int64_t ca
     a.tiedEmbeddings = !gated || gemma || says(log, "model", model, {"tied"}, "tied-embeddings", "yes");
     if (says(log, "notes", notes, {"untied"}, "tied-embeddings", "no"))
         a.tiedEmbeddings = false;
+    // litgpt never ties: GPT.__init__ builds lm_head as its own nn.Linear beside transformer.wte, an nn.Embedding
+    // (Lightning-AI/litgpt litgpt/model.py at 981d0418516b34354e426feb547fe5830e620a84), and its checkpoint converter
+    // fills a missing lm_head.weight with a copy of the embedding ("if 'lm_head.weight' not in state_dict:
+    // state_dict['lm_head.weight'] = state_dict['transformer.wte.weight']", litgpt/scripts/convert_hf_checkpoint.py
+    // at ce547e0bcd7f8266c0684bc0e8988649ae9762af, copy_weights_hf_llama, which Gemma's GemmaMLP configs use). A tied
+    // model run by litgpt holds two vocab x hidden matrices; the row's total (the checkpoint's tied count) gets the
+    // head's on top.
+    std::int64_t untiedHead = 0;
+    {
+        const std::string both = r.at("source") + " " + notes;
+        if (a.tiedEmbeddings && (has(both, "litgpt") || has(both, "lit-gpt") || has(both, "lit_gpt"))) {
+            a.tiedEmbeddings = false;
+            untiedHead = a.vocab * a.hidden;
+            log.read("tied-embeddings", "no", "source+notes",
+                     "litgpt: lm_head a separate nn.Linear, filled from the embedding (litgpt/model.py)");
+        }
+    }
     s.arch = a;
     s.bareParams = std::nullopt;
     validateArchitecture(a);
     // The architecture's own count when it is within 2% of the row's total (heads, poolers and projections
     // outside the block account for the rest); otherwise the row's count with the architecture's shape.
-    const std::int64_t total = integer(r, "total_params");
+    const std::int64_t total = integer(r, "total_params") + untiedHead;
     const double counted = double(countParams(a).total);
     if (std::fabs(counted - double(total)) > 0.02 * double(total))
         s.bareParams = total;

@@ -22,6 +22,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <sstream>
+#include <string>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -259,6 +261,36 @@ private Q_SLOTS:
         QCOMPARE(all - layerActivations(s).perTokenAdapter, 3.0 * (6 * 4096 + 11008));
     }
 
+    // With LoRA dropout the adapter's A saves its dropped-out copy, not x (PEFT src/peft/tuners/lora/layer.py,
+    // Linear.forward at 003369494699fedd543fe38d16e52df96aeae743: lora_B(lora_A(dropout(x))); native_dropout saves its
+    // mask only), and the frozen base linear saves no input (PyTorch saves a matmul's input only for its weight's
+    // gradient): x is kept by nobody. By hand, Llama-2-7B (h 4096, ffn 11008), 2 B: q, v targets drop the QKV input
+    // (2 x 4096 per token and layer); every linear drops the QKV and MLP inputs (2 x 2 x 4096) and the down
+    // projection's input (2 x 11008). A 4-bit base whose matmul keeps its input (bitsandbytes before 0.43.2) keeps x.
+    void loraDropoutDropsSharedInput()
+    {
+        Scenario s = single("llama-2-7b");
+        s.checkpointing = Checkpointing::None;
+        s.finetune = FinetuneMethod::Lora;
+        const LayerActivations none = layerActivations(s);
+        s.loraDropout = 0.1;
+        const LayerActivations qv = layerActivations(s);
+        QCOMPARE(none.perTokenReplicated - qv.perTokenReplicated, 2.0 * 4096);
+        QCOMPARE(qv.perTokenSplit, none.perTokenSplit);
+        s.loraTargets = *loraTargetsFromKey("all-linear");
+        const LayerActivations all = layerActivations(s);
+        s.loraDropout = 0;
+        const LayerActivations allNone = layerActivations(s);
+        QCOMPARE(allNone.perTokenReplicated - all.perTokenReplicated, 2.0 * 2 * 4096);
+        QCOMPARE(allNone.perTokenSplit - all.perTokenSplit, 2.0 * 11008);
+        s.finetune = FinetuneMethod::Qlora;
+        s.quantSavesInput = true;
+        const LayerActivations kept = layerActivations(s);
+        s.loraDropout = 0.1;
+        QCOMPARE(layerActivations(s).perTokenReplicated, kept.perTokenReplicated);
+        QCOMPARE(layerActivations(s).perTokenSplit, kept.perTokenSplit);
+    }
+
     // The fresh rows (tests/data/measured/measured-finetune-fresh.csv, 12 seen; measured-finetune-heldout.csv, every
     // third row, 6 kept aside): Answer.AI's fsdp_qlora benchmarks and LitGPT's resource tables, each naming its config.
     // Every row is modelled; the LitGPT rows name bitsandbytes 0.41.1, so their quantised matmuls keep their inputs;
@@ -473,14 +505,54 @@ private Q_SLOTS:
             QVERIFY2(r.scenario.fp32Logits, r.id.c_str());
             if (r.id.find("GEMMA") != std::string::npos) {
                 const Architecture& a = r.scenario.arch;
-                QVERIFY(a.gatedMlp && a.tiedEmbeddings && !a.qkvBias);
+                // litgpt unties the head (litgptUntiesTheHead): the checkpoint's count plus vocab x hidden.
+                QVERIFY(a.gatedMlp && !a.tiedEmbeddings && !a.qkvBias);
                 const bool seven = r.id.find("GEMMA7B") != std::string::npos;
                 QCOMPARE(a.headDim, std::int64_t(256));
-                QCOMPARE(countParams(a).total, std::int64_t(seven ? 8537680896LL : 2506172416LL));
+                QCOMPARE(countParams(a).total,
+                         std::int64_t(seven ? 8537680896LL + 256000LL * 3072 : 2506172416LL + 256000LL * 2048));
                 QVERIFY(!r.scenario.bareParams);
             }
         }
         qInfo("%s: median |error| %.1f%% over %d rows", qPrintable(file), 100 * v.all.medianAbsError, rows);
+    }
+
+    // litgpt never ties the head to the embedding: GPT.__init__ builds lm_head as its own nn.Linear beside
+    // transformer.wte (Lightning-AI/litgpt litgpt/model.py at 981d0418516b34354e426feb547fe5830e620a84) and the
+    // converter copies the embedding into a missing lm_head.weight (litgpt/scripts/convert_hf_checkpoint.py at
+    // ce547e0bcd7f8266c0684bc0e8988649ae9762af). Gemma 2B's row (the checkpoint's tied 2,506,172,416) is read untied
+    // with 256,000 x 2,048 = 524,288,000 more parameters; the same row naming no litgpt stays tied, one head fewer, and
+    // predicts 256000 x 2048 x 2 B less (the frozen bf16 head; LoRA on it is counted either way).
+    void litgptUntiesTheHead()
+    {
+        std::string csv;
+        QVERIFY(readMeasured(QStringLiteral("measured-finetune-round5.csv"), csv));
+        std::istringstream in(csv);
+        std::string header, line, gemma;
+        std::getline(in, header);
+        while (std::getline(in, line))
+            if (line.rfind("R5-LGH-GEMMA2B-LORA,", 0) == 0)
+                gemma = line;
+        QVERIFY(!gemma.empty());
+        const MemoryValidation lit = validateMeasuredMemory(header + "\n" + gemma + "\n");
+        QCOMPARE(int(lit.rows.size()), 1);
+        QVERIFY(!lit.rows[0].scenario.arch.tiedEmbeddings);
+        QCOMPARE(countParams(lit.rows[0].scenario.arch).total, std::int64_t(2506172416LL + 524288000LL));
+        QVERIFY(!lit.rows[0].scenario.bareParams);
+        // The same run under another name: every litgpt spelling replaced.
+        std::string other = gemma;
+        for (const std::string from : {"Lightning-AI/litgpt", "litgpt", "LitGPT", "lit-gpt", "lit_gpt"})
+            for (std::size_t at = other.find(from); at != std::string::npos; at = other.find(from, at))
+                other.replace(at, from.size(), "somelib");
+        const MemoryValidation tied = validateMeasuredMemory(header + "\n" + other + "\n");
+        QCOMPARE(int(tied.rows.size()), 1);
+        QVERIFY(tied.rows[0].scenario.arch.tiedEmbeddings);
+        QCOMPARE(countParams(tied.rows[0].scenario.arch).total, std::int64_t(2506172416LL));
+        Scenario untiedAsTied = lit.rows[0].scenario;
+        untiedAsTied.arch.tiedEmbeddings = true;
+        QCOMPARE(computeFootprint(lit.rows[0].scenario).worstRank().peakAllocatedBytes
+                     - computeFootprint(untiedAsTied).worstRank().peakAllocatedBytes,
+                 std::int64_t(524288000LL * 2));
     }
 
     // Round 6 (tests/data/measured/measured-finetune-round6.csv, 2 seen; measured-finetune-round6-heldout.csv, every
