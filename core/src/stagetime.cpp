@@ -29,8 +29,8 @@ KernelModel kernelModel(const Scenario& s, const GpuPreset& g)
     // FP8 GEMMs at the measured cuBLASLt FP8 rate where one exists (kernels.h, measuredFp8GemmEfficiency); a figure
     // entered by the user holds for both precisions, as before.
     km.fp8GemmEfficiency = s.kernelEfficiency > 0 ? 0.0 : measuredFp8GemmEfficiency(g) * g.powerCapFraction;
-    // On B300 / GB300, FP8 GEMMs at the FP8 / BF16 kernel ratio Transformer Engine measured there, over this GPU's own
-    // 16-bit efficiency (kernels.h, measuredFp8OverBf16GemmRate): rate8 = peak16 x e16 x ratio.
+    // On Hopper, B200, B300 and GB300, FP8 GEMMs at the FP8 / BF16 kernel ratio Transformer Engine measured (H200, B300),
+    // over this GPU's own 16-bit efficiency (kernels.h, measuredFp8OverBf16GemmRate): rate8 = peak16 x e16 x ratio.
     if (s.kernelEfficiency <= 0 && g.peakFlops8 > 0) {
         const double ratio = measuredFp8OverBf16GemmRate(g, s.fp8Scaling);
         if (ratio > 0)

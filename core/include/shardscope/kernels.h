@@ -51,8 +51,10 @@ double measuredFp8GemmEfficiency(const GpuPreset& g);
 /// elsewhere. Same source and shapes as measuredNvfp4OverMxfp8GemmRate() (B300, --pre-quantize, per-layer total of the 12
 /// GEMMs): BF16 13.102 ms, MXFP8 7.161 ms, FP8 current scaling 6.812 ms. Mxfp8 (and Nvfp4, whose own ratio is taken
 /// over MXFP8's): 13.102 / 7.161; the per-tensor recipes (Cast, TeDelayed, TeCurrent: the same FP8 kernels once the
-/// inputs are quantised): 13.102 / 6.812. Taken for B300 and GB300 (the Blackwell Ultra die), over each GPU's own
-/// 16-bit efficiency; B200 / GB200 keep theirs (GB200: measuredFp8GemmEfficiency()).
+/// inputs are quantised): 13.102 / 6.812. Taken for B300 and GB300 (the Blackwell Ultra die) and the HGX B200 (the same
+/// 16-bit and FP8 peaks), over each GPU's own 16-bit efficiency. Hopper (H100, H200: the GH100 die), from the same
+/// guide's H200 NVL worked example (--pre-quantize): BF16 31.968 ms, FP8Current 16.785 ms, for every recipe (Hopper has
+/// only the per-tensor FP8 kernels). GB200 keeps its measured cuBLASLt figure (measuredFp8GemmEfficiency()).
 double measuredFp8OverBf16GemmRate(const GpuPreset& g, Fp8Scaling f);
 
 /// NVFP4 GEMM kernels over MXFP8 ones, at training shapes in Transformer Engine, where it was measured; 0 elsewhere
