@@ -53,6 +53,20 @@ Scenario readRow(const std::string& source, const std::string& gpu, const std::s
     return scenarioForStepRow(rows.front(), &log);
 }
 
+// The 12 GEMMs of one layer in Transformer Engine's GEMM profiling guide (NVIDIA/TransformerEngine@8f2e635
+// docs/examples/gemm_profiling/gemm_profiling.rst: hidden 4096, intermediate 16384, M = 15,872 tokens): forward,
+// data-gradient and weight-gradient GEMMs of QKV, the output projection, up and down, timed by the kernel model.
+double teGuideLayerSeconds(const KernelModel& km, bool lowPrecision)
+{
+    const double m = 15872, h = 4096, f = 16384;
+    const double shapes[4][2] = {{h, 3 * h}, {h, h}, {h, f}, {f, h}};
+    double t = 0;
+    for (const auto& kn : shapes)
+        t += gemmSeconds(km, m, kn[1], kn[0], lowPrecision) + gemmSeconds(km, m, kn[0], kn[1], lowPrecision)
+            + gemmSeconds(km, kn[0], kn[1], m, lowPrecision);
+    return t;
+}
+
 } // namespace
 
 class TestLowPrecision : public QObject
@@ -162,15 +176,7 @@ private slots:
         // total of the 12 GEMMs (hidden 4096, intermediate 16384, M = 15,872): BF16 13.102 ms, FP8Current 6.812 ms, MXFP8
         // 7.161 ms, NVFP4 3.764 ms. The kernel model in force reproduces each ratio to BF16 over the same 12 shapes, on
         // B300 and on GB300 (the same die, over its own 16-bit efficiency).
-        const double m = 15872, h = 4096, f = 16384;
-        const double shapes[4][2] = {{h, 3 * h}, {h, h}, {h, f}, {f, h}};
-        const auto layer = [&](const KernelModel& km, bool lowPrecision) {
-            double t = 0;
-            for (const auto& kn : shapes)
-                t += gemmSeconds(km, m, kn[1], kn[0], lowPrecision) + gemmSeconds(km, m, kn[0], kn[1], lowPrecision)
-                    + gemmSeconds(km, kn[0], kn[1], m, lowPrecision);
-            return t;
-        };
+        const auto& layer = teGuideLayerSeconds;
         for (const char* gpu : {"b300-288gb", "gb300-288gb"}) {
             Scenario s = llama3_8b();
             s.gpu = gpu;
@@ -202,15 +208,7 @@ private slots:
         // BF16 31.968 ms, FP8Current 16.785 ms, 1.90x where the peaks give 2x. The kernel model in force reproduces it on
         // H100 and H200 (the GH100 die) for every FP8 recipe (Hopper has only the per-tensor FP8 kernels); the HGX B200
         // (B300's 16-bit and FP8 peaks) reproduces the B300 table's ratios (13.102 / 6.812, 13.102 / 7.161).
-        const double m = 15872, h = 4096, f = 16384;
-        const double shapes[4][2] = {{h, 3 * h}, {h, h}, {h, f}, {f, h}};
-        const auto layer = [&](const KernelModel& km, bool lowPrecision) {
-            double t = 0;
-            for (const auto& kn : shapes)
-                t += gemmSeconds(km, m, kn[1], kn[0], lowPrecision) + gemmSeconds(km, m, kn[0], kn[1], lowPrecision)
-                    + gemmSeconds(km, kn[0], kn[1], m, lowPrecision);
-            return t;
-        };
+        const auto& layer = teGuideLayerSeconds;
         const struct
         {
             const char* gpu;
