@@ -14,6 +14,7 @@
 #include <QList>
 #include <QPointer>
 #include <QProcess>
+#include <QProcessEnvironment>
 #include <QSize>
 #include <QString>
 #include <QStringList>
@@ -129,6 +130,13 @@ struct Run
 inline Run shardscopeRun(const QStringList& args, int timeoutMs = 240000)
 {
     QProcess p;
+    // Where XDG_RUNTIME_DIR is unset (a bare `ctest`), Qt's "XDG_RUNTIME_DIR not set" would come first on the child's
+    // stderr, before the message the checks read; the child then gets a private runtime folder (QTemporaryDir: 0700).
+    static QTemporaryDir runtime;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    if (!env.contains(QStringLiteral("XDG_RUNTIME_DIR")) && runtime.isValid())
+        env.insert(QStringLiteral("XDG_RUNTIME_DIR"), runtime.path());
+    p.setProcessEnvironment(env);
     p.start(QStringLiteral(SHARDSCOPE_BIN), args);
     Run r;
     if (!p.waitForFinished(timeoutMs) || p.exitStatus() != QProcess::NormalExit)
