@@ -26,11 +26,11 @@ KernelModel kernelModel(const Scenario& s, const GpuPreset& g)
     // reach the stock part's fractions of peak times the cap's fraction (gpus.h, powerCapFraction). A figure
     // entered by the user is taken as the fraction of the nominal peak, as it is.
     km.gemmEfficiency = s.kernelEfficiency > 0 ? s.kernelEfficiency : defaultGemmEfficiency(g) * g.powerCapFraction;
-    // FP8 GEMMs at the measured cuBLASLt FP8 rate where one exists (kernels.h, measuredFp8GemmEfficiency); a figure
-    // entered by the user holds for both precisions, as before.
-    km.fp8GemmEfficiency = s.kernelEfficiency > 0 ? 0.0 : measuredFp8GemmEfficiency(g) * g.powerCapFraction;
-    // On Hopper, B200, B300 and GB300, FP8 GEMMs at the FP8 / BF16 kernel ratio Transformer Engine measured (H200, B300),
-    // over this GPU's own 16-bit efficiency (kernels.h, measuredFp8OverBf16GemmRate): rate8 = peak16 x e16 x ratio.
+    // A figure entered by the user holds for both precisions, as before.
+    km.fp8GemmEfficiency = 0.0;
+    // On Hopper, B200, GB200, B300 and GB300, FP8 GEMMs at the FP8 / BF16 kernel ratio Transformer Engine measured (H200,
+    // B300), over this GPU's own 16-bit efficiency (kernels.h, measuredFp8OverBf16GemmRate): rate8 = peak16 x e16 x ratio.
+    // On GB200 that reproduces Azure's measured cuBLASLt FP8 GEMM (measuredFp8GemmEfficiency) within 1%.
     if (s.kernelEfficiency <= 0 && g.peakFlops8 > 0) {
         const double ratio = measuredFp8OverBf16GemmRate(g, s.fp8Scaling);
         if (ratio > 0)

@@ -40,11 +40,17 @@ std::int64_t smCount(const GpuPreset& g);
 /// Scenario::kernelEfficiency is 0, the default).
 double defaultGemmEfficiency(const GpuPreset& g);
 
+/// GB200's BF16 GEMM efficiency over the B200's, both measured by one benchmark (stas00/ml-engineering's Maximum
+/// Achievable Matmul FLOPS table: GB200 1822.0 of 2500, B200 1745.0 of 2250 TFLOP/s): 0.940. defaultGemmEfficiency()
+/// takes GB200's figure as the B200's measured sustained one times this.
+double gb200OverB200GemmEfficiency();
+
 /// Fraction of the FP8 peak a large FP8 GEMM reaches, from a measured cuBLASLt FP8 GEMM at M = N = K = 8192 (random
 /// data, 10,000 warm-up iterations: Azure/AI-benchmarking-guide's GEMM CuBLASLt microbenchmark) divided by this
 /// kernel model's own wave and K factors for that shape, as defaultGemmEfficiency() derives the 16-bit figures: GB200
 /// 2876.6 of 5000 TFLOP/s (@2a370be Azure_Results/ND_GB200_v6_results.md). 0 where no measurement is taken (the
-/// 16-bit efficiency then holds for FP8 GEMMs too; H100 / H200: see kernels.cpp).
+/// 16-bit efficiency then holds for FP8 GEMMs too; H100 / H200: see kernels.cpp). The step takes GB200's FP8 rate from
+/// measuredFp8OverBf16GemmRate() now; this figure stays as the measurement that rate is checked against.
 double measuredFp8GemmEfficiency(const GpuPreset& g);
 
 /// Low-precision GEMM kernels over BF16 ones, at training shapes in Transformer Engine, where it was measured; 0
@@ -54,7 +60,7 @@ double measuredFp8GemmEfficiency(const GpuPreset& g);
 /// inputs are quantised): 13.102 / 6.812. Taken for B300 and GB300 (the Blackwell Ultra die) and the HGX B200 (the same
 /// 16-bit and FP8 peaks), over each GPU's own 16-bit efficiency. Hopper (H100, H200: the GH100 die), from the same
 /// guide's H200 NVL worked example (--pre-quantize): BF16 31.968 ms, FP8Current 16.785 ms, for every recipe (Hopper has
-/// only the per-tensor FP8 kernels). GB200 keeps its measured cuBLASLt figure (measuredFp8GemmEfficiency()).
+/// only the per-tensor FP8 kernels). GB200 (the B200's die and peak ratio) takes the B300 figures too.
 double measuredFp8OverBf16GemmRate(const GpuPreset& g, Fp8Scaling f);
 
 /// NVFP4 GEMM kernels over MXFP8 ones, at training shapes in Transformer Engine, where it was measured; 0 elsewhere
