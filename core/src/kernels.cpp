@@ -326,4 +326,24 @@ double memorySeconds(const KernelModel& km, double bytes)
     return km.hbmBytesPerSecond > 0 ? bytes / km.hbmBytesPerSecond : 0.0;
 }
 
+double mergedOneFOneBLayerSeconds(double a2a, double attnFwd, double mlpBwdData, double mlpBwdWeight, double mlpFwd,
+                                  double attnBwd)
+{
+    // Both streams start together: combine backward on the communication stream, attention forward on compute.
+    const double combineBwdEnd = a2a;
+    const double attnFwdEnd = attnFwd;
+    // The MLP's data gradient needs combine backward; dispatch forward needs attention forward and the free stream.
+    const double mlpBwdEnd = std::max(attnFwdEnd, combineBwdEnd) + mlpBwdData;
+    const double dwEnd = mlpBwdEnd + mlpBwdWeight;
+    const double dispatchFwdEnd = std::max(combineBwdEnd, attnFwdEnd) + a2a;
+    // Dispatch backward needs the MLP's data gradient; the MLP forward needs dispatch forward and the free stream.
+    const double dispatchBwdEnd = std::max(dispatchFwdEnd, mlpBwdEnd) + a2a;
+    const double mlpFwdEnd = std::max(dwEnd, dispatchFwdEnd) + mlpFwd;
+    // Combine forward needs the MLP forward (its stream after dispatch backward); attention backward needs dispatch
+    // backward (its stream after the MLP forward).
+    const double combineFwdEnd = std::max(dispatchBwdEnd, mlpFwdEnd) + a2a;
+    const double attnBwdEnd = std::max(mlpFwdEnd, dispatchBwdEnd) + attnBwd;
+    return std::max(combineFwdEnd, attnBwdEnd);
+}
+
 } // namespace shardscope

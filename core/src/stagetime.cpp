@@ -204,15 +204,30 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
         lt.moeA2aBytes = x.sentBytes;
         const double kernelsFwd = eUp + eDown + sUp + sDown + router + moeEw;
         const double a2aFwd = 2.0 * x.seconds;
-        const double coverFwd = lt.attnLinFwd + lt.coreFwd + ewAttnSec + kernelsFwd;
         // Overlapped, the flex dispatcher's kernels (DeepEP, HybridEP) hold kFlexDispatcherSms SMs while they run, so
         // the compute they hide under runs on the rest: a time A of all-to-all under C of compute costs C + f A when
         // C >= (1 - f) A (f = those SMs' share), else A; the exposed part is max(f A, A - C).
         const double smShare = s.moeA2aOverlap && s.moeNodeDedup
             ? std::min(1.0, double(kFlexDispatcherSms) / double(std::max<std::int64_t>(1, km.sms)))
             : 0.0;
-        const double exposedFwd = s.moeA2aOverlap ? std::max(smShare * a2aFwd, a2aFwd - coverFwd) : a2aFwd;
-        const double exposedBwd = s.moeA2aOverlap ? std::max(smShare * a2aFwd, a2aFwd - 2.0 * coverFwd) : a2aFwd;
+        // Overlapped (Megatron-Core's combined 1F1B, DualPipe), one layer's forward runs beside another micro-batch's
+        // backward and each all-to-all hides only under the kernel the schedule pairs it with: the combines under
+        // attention, the dispatches under the MLP (mergedOneFOneBLayerSeconds, kernels.h); what the pair takes beyond
+        // its kernels is exposed, half drawn in forward and half in backward.
+        double exposedFwd = a2aFwd;
+        double exposedBwd = a2aFwd;
+        if (s.moeA2aOverlap) {
+            const double attnFwd = lt.attnLinFwd + lt.coreFwd + ewAttnSec;
+            const double mlpFwdK = kernelsFwd + ewMlpSec;
+            const double mlpBwdWeight = wUp + wDown;
+            const double mlpBwdData = 2.0 * (kernelsFwd - eUp - eDown + ewMlpSec) + (eUp + eDown);
+            const double compute = 3.0 * attnFwd + mlpFwdK + mlpBwdData + mlpBwdWeight;
+            const double pair = mergedOneFOneBLayerSeconds(x.seconds, attnFwd, mlpBwdData, mlpBwdWeight, mlpFwdK,
+                                                           2.0 * attnFwd);
+            const double exposed = std::max(smShare * 2.0 * a2aFwd, pair - compute);
+            exposedFwd = 0.5 * exposed;
+            exposedBwd = 0.5 * exposed;
+        }
         lt.moeA2aExposedFwd = exposedFwd;
         lt.moeA2aExposedBwd = exposedBwd;
         lt.upShare = eUp + sUp + eDown + sDown > 0 ? (eUp + sUp) / (eUp + sUp + eDown + sDown) : 1.0;

@@ -78,6 +78,7 @@ private Q_SLOTS:
     void expertWgradAccumulatesFp32();
     void flexDispatcherSmsUnderOverlap();
     void groupedGemmRowsPerGroup();
+    void mergedOneFOneBPairsAllToAlls();
 };
 
 void TestMoe::folding()
@@ -550,6 +551,30 @@ void TestMoe::flexDispatcherSmsUnderOverlap()
     const double flexPlain = computeStep(s).totals.stepTime;
     s.moeNodeDedup = false;
     QCOMPARE(computeStep(s).totals.stepTime, flexPlain);
+}
+
+void TestMoe::mergedOneFOneBPairsAllToAlls()
+{
+    // Megatron-Core's combined 1F1B (NVIDIA/Megatron-LM@01cf4fb5 megatron/core/models/common/
+    // model_chunk_schedule_plan.py, TransformerLayerSchedulePlan.run(): "comm_stream: combine_bwd |
+    // dispatch_fwd->dispatch_bwd | combine_fwd; comp_stream: attn_fwd | mlp_bwd->mlp_bwd_dw->mlp_fwd | attn_bwd"),
+    // timelines worked by hand from the order run() issues the nodes and what each one waits for.
+    // Every all-to-all covered: the pair takes its kernels' sum (0.5 + 3 + 2 + 3 + 1 = 9.5).
+    QCOMPARE(mergedOneFOneBLayerSeconds(0.4, 0.5, 3, 2, 3, 1), 9.5);
+    // Nothing covers: the four all-to-alls run back to back on the communication stream, then attention backward's
+    // 1 waits for dispatch backward (ends 30) and runs beside combine forward (30 -> 40).
+    QCOMPARE(mergedOneFOneBLayerSeconds(10, 1, 1, 1, 1, 1), 40.0);
+    // The pairing: attention 0.5 forward and 1 backward, the MLP 4 + 4 + 4, all-to-alls of 2. The MLP would cover all
+    // four (12 >= 8), but the combines hide only under attention: combine backward 0 -> 2 against attention forward
+    // 0 -> 0.5 (1.5 exposed), combine forward 14 -> 16 against attention backward 14 -> 15 (1 exposed): 13.5 + 2.5.
+    QCOMPARE(mergedOneFOneBLayerSeconds(2, 0.5, 4, 4, 4, 1), 16.0);
+    // Combine backward (0 -> 2) holds the MLP's data gradient one second past attention forward (1), so it runs
+    // 2 -> 5; dispatch backward waits for it (5 -> 7), under the weight gradient and MLP forward (5 -> 8):
+    // 1 + 3 + 1 + 2 + 2 = 9 of kernels, 10 in all.
+    QCOMPARE(mergedOneFOneBLayerSeconds(2, 1, 3, 1, 2, 2), 10.0);
+    // Dispatch backward cannot start before the MLP's data gradient (2 -> 12): it runs 12 -> 14 and combine forward
+    // after it (14 -> 16), though the communication stream was free from 4.
+    QCOMPARE(mergedOneFOneBLayerSeconds(2, 0, 10, 0, 0.25, 0.25), 16.0);
 }
 
 QTEST_APPLESS_MAIN(TestMoe)

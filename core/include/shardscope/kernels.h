@@ -115,6 +115,23 @@ inline constexpr int kTeGroupedGemmStreams = 4;
 /// transformer_config.py; moe_flex_dispatcher_num_sms None lets DeepEP v1 take 20).
 inline constexpr int kFlexDispatcherSms = 20;
 
+/// One MoE layer's forward (micro-batch i) and backward (micro-batch i-1) run together under Megatron-Core's EP
+/// all-to-all overlap (`overlap_moe_expert_parallel_comm`, the combined 1F1B schedule), as
+/// TransformerLayerSchedulePlan.run() issues them (NVIDIA/Megatron-LM@01cf4fb5
+/// megatron/core/models/common/model_chunk_schedule_plan.py): on the communication stream combine backward, dispatch
+/// forward, dispatch backward, combine forward; on the compute stream attention forward, the MLP's data gradient, its
+/// weight gradient (backward_dw), the MLP forward, attention backward. Each all-to-all (`a2a` seconds, all four the
+/// same size) waits for the kernel that produces its input and each kernel for the all-to-all that feeds it:
+/// dispatch forward after attention forward, the MLP's backward after combine backward, dispatch backward after the
+/// MLP's data gradient, the MLP forward after dispatch forward, combine forward after the MLP forward, attention
+/// backward after dispatch backward. So the two combines hide only under attention (forward and backward), the two
+/// dispatches under the MLP's backward and forward (the schedule's own picture: "comm_stream: combine_bwd |
+/// dispatch_fwd->dispatch_bwd | combine_fwd; comp_stream: attn_fwd | mlp_bwd->mlp_bwd_dw->mlp_fwd | attn_bwd"; the
+/// DeepSeek-V3 report's forward/backward chunk pairing, arXiv 2412.19437 section 3.2.1). Returns the pair's seconds:
+/// the compute sum when every all-to-all is covered, 4 x a2a when none is.
+double mergedOneFOneBLayerSeconds(double a2a, double attnFwd, double mlpBwdData, double mlpBwdWeight, double mlpFwd,
+                                  double attnBwd);
+
 /// Seconds of `groups` GEMMs of one shape run as such a grouped GEMM: rounds of `concurrent` GEMMs whose tiles fill
 /// the waves together (wave efficiency over concurrent x tiles), the last round with what is left, at
 /// groupedGemmRowsFactor(m) of the rate where the groups split M (`rowsGrouped`: the experts' forward and data-gradient
