@@ -5,6 +5,7 @@
 // store, as the offscreen platform's grabWindow() returns it) are those of a full repaint of the window
 // (QWidget::grab()), byte for byte; and the per-GPU chart's legend and the breakdown table read as a window opened
 // at the walk's last scenario.
+#include "breakdownmodel.h"
 #include "controlspanel.h"
 #include "mainwindow.h"
 #include "memorypage.h"
@@ -20,9 +21,13 @@
 #include <QLegend>
 #include <QLegendMarker>
 #include <QScreen>
+#include <QSet>
+#include <QSignalSpy>
 #include <QTableView>
 #include <QTest>
 #include <QWindow>
+
+#include "shardscope/footprint.h"
 
 #include <memory>
 #include <vector>
@@ -98,6 +103,7 @@ class TestIncrementalPaint : public QObject
 private slots:
     void walkPaintsAsAFullRepaint_data();
     void walkPaintsAsAFullRepaint();
+    void breakdownSignalsEachChangedCellAlone();
 };
 
 void TestIncrementalPaint::walkPaintsAsAFullRepaint_data()
@@ -150,6 +156,45 @@ void TestIncrementalPaint::walkPaintsAsAFullRepaint()
         QCOMPARE(s.legend, legendLabels(*fresh));
         QCOMPARE(s.table, tableText(*fresh));
     }
+}
+
+void TestIncrementalPaint::breakdownSignalsEachChangedCellAlone()
+{
+    // Qt 6.4's item view repaints its whole viewport for a dataChanged() that spans two cells or more, one cell's
+    // rectangle for a single cell: the model signals each changed cell alone, and only cells whose text, sort key or
+    // tooltip changed. Through the fine-tuning methods (most terms change) and back.
+    BreakdownModel model;
+    Scenario s = defaultScenario();
+    model.setFootprint(computeFootprint(s));
+    int signalled = 0;
+    for (FinetuneMethod m : {FinetuneMethod::Lora, FinetuneMethod::Qlora, FinetuneMethod::Dora, FinetuneMethod::Full}) {
+        const auto snapshot = [&] {
+            QList<QVariantList> cells;
+            for (int r = 0; r < model.rowCount(); ++r)
+                for (int c = 0; c < model.columnCount(); ++c)
+                    cells << QVariantList {model.index(r, c).data(), model.index(r, c).data(BreakdownModel::SortRole),
+                                           model.index(r, c).data(Qt::ToolTipRole)};
+            return cells;
+        };
+        const QList<QVariantList> before = snapshot();
+        s.finetune = m;
+        QSignalSpy spy(&model, &QAbstractItemModel::dataChanged);
+        model.setFootprint(computeFootprint(s));
+        const QList<QVariantList> after = snapshot();
+        QSet<int> cells;
+        for (const QList<QVariant>& args : spy) {
+            const auto tl = args[0].value<QModelIndex>(), br = args[1].value<QModelIndex>();
+            QCOMPARE(tl, br); // one cell
+            const int k = tl.row() * model.columnCount() + tl.column();
+            QVERIFY2(before[k] != after[k], qPrintable(QStringLiteral("cell %1,%2 signalled unchanged").arg(tl.row()).arg(tl.column())));
+            cells.insert(k);
+        }
+        for (int k = 0; k < after.size(); ++k)
+            QVERIFY2(before[k] == after[k] || cells.contains(k),
+                     qPrintable(QStringLiteral("cell %1,%2 changed unsignalled").arg(k / model.columnCount()).arg(k % model.columnCount())));
+        signalled += int(cells.size());
+    }
+    QVERIFY(signalled > 0);
 }
 
 QTEST_MAIN(TestIncrementalPaint)
