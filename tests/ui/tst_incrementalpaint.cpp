@@ -155,7 +155,6 @@ void TestIncrementalPaint::walkPaintsAsAFullRepaint()
         auto fresh = makeWindow(s.scenario);
         QCOMPARE(s.legend, legendLabels(*fresh));
         QCOMPARE(s.table, tableText(*fresh));
-        // Its bars, legend, axes and label as a fresh chart draws them (the bars' values are updated in place).
     }
 }
 
