@@ -140,8 +140,9 @@ void TestIncrementalPaint::walkPaintsAsAFullRepaint()
         QApplication::processEvents(); // the frame: only what the move made dirty is painted
         const QImage screen = onScreen(*w);
         const QImage whole = repaintedWhole(*w);
-        QVERIFY2(screen == whole, qPrintable(QStringLiteral("after %1 = %2: ").arg(control, combo->itemText(i))
-                                             + firstDifference(screen, whole)));
+        QVERIFY2(screen == whole,
+                 qPrintable(QStringLiteral("after %1 = %2: ").arg(control, combo->itemText(i))
+                            + firstDifference(screen, whole)));
         // The legend and the table read as a window opened at this scenario (where it has an answer: otherwise the
         // charts keep the last one that had).
         if (w->state()->advice())
@@ -186,12 +187,15 @@ void TestIncrementalPaint::breakdownSignalsEachChangedCellAlone()
             const auto tl = args[0].value<QModelIndex>(), br = args[1].value<QModelIndex>();
             QCOMPARE(tl, br); // one cell
             const int k = tl.row() * model.columnCount() + tl.column();
-            QVERIFY2(before[k] != after[k], qPrintable(QStringLiteral("cell %1,%2 signalled unchanged").arg(tl.row()).arg(tl.column())));
+            QVERIFY2(before[k] != after[k],
+                     qPrintable(QStringLiteral("cell %1,%2 signalled unchanged").arg(tl.row()).arg(tl.column())));
             cells.insert(k);
         }
         for (int k = 0; k < after.size(); ++k)
             QVERIFY2(before[k] == after[k] || cells.contains(k),
-                     qPrintable(QStringLiteral("cell %1,%2 changed unsignalled").arg(k / model.columnCount()).arg(k % model.columnCount())));
+                     qPrintable(QStringLiteral("cell %1,%2 changed unsignalled")
+                                    .arg(k / model.columnCount())
+                                    .arg(k % model.columnCount())));
         signalled += int(cells.size());
     }
     QVERIFY(signalled > 0);
