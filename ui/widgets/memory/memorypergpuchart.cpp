@@ -693,18 +693,10 @@ void MemoryPerGpuChart::replaceValues(QBarSet* set, const QList<qreal>& values)
     bool same = set->count() == values.size();
     for (qsizetype i = 0; same && i < values.size(); ++i)
         same = set->at(i) == values[i];
-    if (same)
-        return;
-    if (set->count() == values.size()) {
-        // The same bars with new heights: each value replaced in place. Removing and appending them all made the
-        // series delete its bar items and create new ones (and the scene index them), for every set on every move.
-        for (qsizetype i = 0; i < values.size(); ++i)
-            if (set->at(i) != values[i])
-                set->replace(int(i), values[i]);
-        return;
+    if (!same) {
+        set->remove(0, set->count());
+        set->append(values);
     }
-    set->remove(0, set->count());
-    set->append(values);
 }
 
 void MemoryPerGpuChart::replaceSets(const QList<QBarSet*>& present, const QList<QBarSet*>& wanted)
