@@ -320,6 +320,11 @@ QChartView* makeChartView(QChart* chart, QWidget* parent)
     // Every data change moves most items: one full repaint is cheaper than collecting per-item regions.
     view->setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
     view->setOptimizationFlags(QGraphicsView::DontAdjustForAntialiasing);
+    // No BSP index: every move sets most of a chart's items anew (bars, points, ticks, labels), and the index took each
+    // out and put it back (prepareGeometryChange(), then a re-index at the next paint: about 2 M instructions a move,
+    // issue 29). A chart has a few hundred items, and its one top-level item, the chart, is painted whole either way.
+    if (QGraphicsScene* scene = view->scene())
+        scene->setItemIndexMethod(QGraphicsScene::NoIndex);
     view->setMinimumSize(320, 240);
     applyPalette(chart, parent ? parent->palette() : QPalette());
     return view;

@@ -120,6 +120,7 @@ ControlsPanel::ControlsPanel(QWidget* parent)
 {
     build();
     setScenario(defaultScenario());
+    setAttribute(Qt::WA_StaticContents);
 }
 
 SliderSpin* ControlsPanel::addKnobSlider(const char* objectName, const QString& name, double uiMax, const QString& tip)

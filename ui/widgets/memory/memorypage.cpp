@@ -427,7 +427,10 @@ void MemoryPage::setAdvice(const Advice& a)
     m_vsGpus->setResult(result);
     m_host->setResult(result);
     settleChartLayouts();
+    m_settingFootprint = true; // the model tells each changed cell apart: the formula line waits for the last
     m_model->setFootprint(result.footprint);
+    m_settingFootprint = false;
+    showFormulaDetail();
     const QString title = tr("Breakdown of the worst rank (%1)").arg(m_model->rankLabel());
     if (m_tableTitle->text() != title)
         m_tableTitle->setText(title);
@@ -590,6 +593,8 @@ void MemoryPage::showVerdict()
 
 void MemoryPage::showFormulaDetail()
 {
+    if (m_settingFootprint)
+        return;
     // The current row's, else the first row's: its term name, then the formula.
     const QModelIndex current = m_table->currentIndex();
     const int row = current.isValid() ? current.row() : 0;

@@ -93,6 +93,7 @@ private:
 
     Advice m_advice;
     bool m_hasResult = false;
+    bool m_settingFootprint = false; ///< the table's cells change one by one: the formula line is shown once, after
     Verdict m_verdict;
     ByteUnit m_unit = ByteUnit::GB;
     QLabel* m_verdictLabel;

@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: MIT
+// Issue 29 (speed): the window repaints only what a move changed (the Scenario panel keeps its static contents when
+// a fine-tuning row comes or goes, the breakdown table repaints the cells whose text changed). What it relies on,
+// pinned here: after a walk of moves, each painted as the event loop paints it, the pixels on screen (the backing
+// store, as the offscreen platform's grabWindow() returns it) are those of a full repaint of the window
+// (QWidget::grab()), byte for byte; and the per-GPU chart's legend and the breakdown table read as a window opened
+// at the walk's last scenario.
+#include "breakdownmodel.h"
+#include "controlspanel.h"
+#include "mainwindow.h"
+#include "memorypage.h"
+#include "memorypergpuchart.h"
+#include "scenariostate.h"
+
+#include <QApplication>
+#include <QBarLegendMarker>
+#include <QBarSet>
+#include <QChart>
+#include <QComboBox>
+#include <QImage>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QScreen>
+#include <QSet>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTest>
+#include <QWindow>
+
+#include "shardscope/footprint.h"
+
+#include <memory>
+#include <vector>
+
+using namespace shardscope;
+
+namespace {
+
+std::unique_ptr<MainWindow> makeWindow(const Scenario& s)
+{
+    auto w = std::make_unique<MainWindow>(s, MainWindow::Session::Off);
+    w->resize(1600, 1000);
+    w->show();
+    QApplication::processEvents();
+    return w;
+}
+
+/// The window as the screen shows it now: the backing store's pixels (what incremental paints left there).
+QImage onScreen(MainWindow& w)
+{
+    QScreen* screen = w.windowHandle() ? w.windowHandle()->screen() : QGuiApplication::primaryScreen();
+    return screen->grabWindow(w.winId()).toImage().convertToFormat(QImage::Format_RGB32);
+}
+
+/// The window painted whole, afresh.
+QImage repaintedWhole(MainWindow& w) { return w.grab().toImage().convertToFormat(QImage::Format_RGB32); }
+
+/// The first row and column where two images differ, for the failure message.
+QString firstDifference(const QImage& a, const QImage& b)
+{
+    if (a.size() != b.size())
+        return QStringLiteral("sizes %1x%2 and %3x%4").arg(a.width()).arg(a.height()).arg(b.width()).arg(b.height());
+    for (int y = 0; y < a.height(); ++y)
+        for (int x = 0; x < a.width(); ++x)
+            if (a.pixel(x, y) != b.pixel(x, y))
+                return QStringLiteral("pixel (%1, %2): %3 on screen, %4 repainted whole")
+                    .arg(x)
+                    .arg(y)
+                    .arg(a.pixel(x, y), 8, 16, QLatin1Char('0'))
+                    .arg(b.pixel(x, y), 8, 16, QLatin1Char('0'));
+    return QString();
+}
+
+/// The per-GPU chart's legend entries shown, in order.
+QStringList legendLabels(MainWindow& w)
+{
+    QStringList labels;
+    for (QLegendMarker* m : w.memoryPage()->perGpuChart()->chart()->legend()->markers())
+        if (m->isVisible())
+            labels << m->label();
+    return labels;
+}
+
+/// The breakdown table's text, row by row as shown.
+QStringList tableText(MainWindow& w)
+{
+    auto* table = w.memoryPage()->findChild<QTableView*>(QStringLiteral("breakdown"));
+    QStringList rows;
+    for (int r = 0; table && r < table->model()->rowCount(); ++r) {
+        QStringList cells;
+        for (int c = 0; c < table->model()->columnCount(); ++c)
+            cells << table->model()->index(r, c).data().toString();
+        rows << cells.join(QLatin1Char('|'));
+    }
+    return rows;
+}
+
+} // namespace
+
+class TestIncrementalPaint : public QObject
+{
+    Q_OBJECT
+private slots:
+    void walkPaintsAsAFullRepaint_data();
+    void walkPaintsAsAFullRepaint();
+    void breakdownSignalsEachChangedCellAlone();
+};
+
+void TestIncrementalPaint::walkPaintsAsAFullRepaint_data()
+{
+    QTest::addColumn<QString>("control");
+    QTest::addColumn<QList<int>>("walk");
+    // Full -> LoRA -> QLoRA -> DoRA and back (each move shows or hides rows of the Fine-tuning group); the model
+    // picker through dense and MoE presets (every chart, the legend and the table change).
+    QTest::newRow("finetuneMethod") << QStringLiteral("finetuneMethod") << QList<int> {1, 2, 3, 2, 1, 0, 2, 0};
+    QTest::newRow("modelPreset") << QStringLiteral("modelPreset") << QList<int> {2, 5, 8, 11, 4, 0, 9, 1};
+}
+
+void TestIncrementalPaint::walkPaintsAsAFullRepaint()
+{
+    QFETCH(QString, control);
+    QFETCH(QList<int>, walk);
+    auto w = makeWindow(defaultScenario());
+    if (onScreen(*w).isNull())
+        QSKIP("this platform's screen gives no window contents (the test runs offscreen)");
+    QCOMPARE(firstDifference(onScreen(*w), repaintedWhole(*w)), QString());
+    auto* combo = w->controls()->findChild<QComboBox*>(control);
+    QVERIFY(combo);
+    struct Shown
+    {
+        Scenario scenario;
+        QStringList legend, table;
+    };
+    std::vector<Shown> shown;
+    for (int i : walk) {
+        QVERIFY(i < combo->count());
+        combo->setCurrentIndex(i);
+        if (control == QLatin1String("modelPreset"))
+            emit combo->activated(i); // the picker answers activated(), as a click
+        QApplication::processEvents(); // the frame: only what the move made dirty is painted
+        const QImage screen = onScreen(*w);
+        const QImage whole = repaintedWhole(*w);
+        QVERIFY2(screen == whole,
+                 qPrintable(QStringLiteral("after %1 = %2: ").arg(control, combo->itemText(i))
+                            + firstDifference(screen, whole)));
+        // The legend and the table read as a window opened at this scenario (where it has an answer: otherwise the
+        // charts keep the last one that had).
+        if (w->state()->advice())
+            shown.push_back({w->scenario(), legendLabels(*w), tableText(*w)});
+    }
+    // Compared after the walk: a second window shown meanwhile would take the first's activation (its inactive
+    // palette arrives with the platform's events, after the frame).
+    QVERIFY(int(shown.size()) >= int(walk.size()) / 2);
+    w.reset();
+    for (const Shown& s : shown) {
+        auto fresh = makeWindow(s.scenario);
+        QCOMPARE(s.legend, legendLabels(*fresh));
+        QCOMPARE(s.table, tableText(*fresh));
+    }
+}
+
+void TestIncrementalPaint::breakdownSignalsEachChangedCellAlone()
+{
+    // Qt 6.4's item view repaints its whole viewport for a dataChanged() that spans two cells or more, one cell's
+    // rectangle for a single cell: the model signals each changed cell alone, and only cells whose text, sort key or
+    // tooltip changed. Through the fine-tuning methods (most terms change) and back.
+    BreakdownModel model;
+    Scenario s = defaultScenario();
+    model.setFootprint(computeFootprint(s));
+    int signalled = 0;
+    for (FinetuneMethod m : {FinetuneMethod::Lora, FinetuneMethod::Qlora, FinetuneMethod::Dora, FinetuneMethod::Full}) {
+        const auto snapshot = [&] {
+            QList<QVariantList> cells;
+            for (int r = 0; r < model.rowCount(); ++r)
+                for (int c = 0; c < model.columnCount(); ++c)
+                    cells << QVariantList {model.index(r, c).data(), model.index(r, c).data(BreakdownModel::SortRole),
+                                           model.index(r, c).data(Qt::ToolTipRole)};
+            return cells;
+        };
+        const QList<QVariantList> before = snapshot();
+        s.finetune = m;
+        QSignalSpy spy(&model, &QAbstractItemModel::dataChanged);
+        model.setFootprint(computeFootprint(s));
+        const QList<QVariantList> after = snapshot();
+        QSet<int> cells;
+        for (const QList<QVariant>& args : spy) {
+            const auto tl = args[0].value<QModelIndex>(), br = args[1].value<QModelIndex>();
+            QCOMPARE(tl, br); // one cell
+            const int k = tl.row() * model.columnCount() + tl.column();
+            QVERIFY2(before[k] != after[k],
+                     qPrintable(QStringLiteral("cell %1,%2 signalled unchanged").arg(tl.row()).arg(tl.column())));
+            cells.insert(k);
+        }
+        for (int k = 0; k < after.size(); ++k)
+            QVERIFY2(before[k] == after[k] || cells.contains(k),
+                     qPrintable(QStringLiteral("cell %1,%2 changed unsignalled")
+                                    .arg(k / model.columnCount())
+                                    .arg(k % model.columnCount())));
+        signalled += int(cells.size());
+    }
+    QVERIFY(signalled > 0);
+}
+
+QTEST_MAIN(TestIncrementalPaint)
+#include "tst_incrementalpaint.moc"
