@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace shardscope {
 
@@ -70,7 +71,10 @@ SliderSpin::SliderSpin(const QString& name, double min, double max, QWidget* par
     m_spin->setAllowedRange(min, max);
     m_spin->setAccessibleName(name);
     m_slider->setAccessibleName(name);
-    setScale(Scale::Linear, static_cast<int>(max - min));
+    // One slider position per unit of the range, as far as QSlider's int positions reach: a wider range (the model
+    // size's 1e8..2e12, which the panel then puts on a log scale) was cast to int, undefined behaviour that clang's
+    // UBSan reports (float-cast-overflow, which GCC's -fsanitize=undefined does not include).
+    setScale(Scale::Linear, static_cast<int>(std::min(max - min, double(std::numeric_limits<int>::max()))));
     connect(m_slider, &QSlider::valueChanged, this, &SliderSpin::onSliderMoved);
     connect(m_spin, &QDoubleSpinBox::valueChanged, this, &SliderSpin::onSpinChanged);
 }
