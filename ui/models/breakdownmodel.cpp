@@ -273,14 +273,13 @@ void BreakdownModel::setFootprint(const Footprint& f)
         endResetModel();
         return;
     }
-    // Only the cells that changed are repainted (the table is redrawn on every slider move): each cell on its own, as
-    // Qt 6.4's item view repaints the whole viewport for a change that spans more than one cell (a move changed the
-    // bytes of a few terms, yet every row's text was drawn again: the table's paint was 4.2 M of a fine-tuning move's
-    // 33.6 M instructions, 2.5 M now). A row's bytes cell
-    // when its bytes changed, its formula cell when its formula or its bytes as written did, its share cell when its
-    // share did. The term column never
-    // changes here, so the sorting proxy (sorted by term) forwards each change instead of re-sorting the rows, which
-    // re-laid out and repainted the whole table on every move.
+    // Only the cells that changed are repainted (the table is redrawn on every slider move), each on its own: Qt 6.4's
+    // item view repaints the whole viewport for a change that spans more than one cell (a move changed the bytes of a
+    // few terms, yet every row's text was drawn again: the table's paint was 4.2 M of a fine-tuning move's 33.6 M
+    // instructions, 2.5 M now). A row's bytes cell when its bytes changed, its formula cell when its formula or its
+    // bytes as written did, its share cell when its share did. The term column never changes here, so the sorting
+    // proxy (sorted by term) forwards each change instead of re-sorting the rows, which re-laid out and repainted the
+    // whole table on every move.
     const RankFootprint before = std::exchange(m_rank, r);
     const auto share = [](const RankFootprint& f, int t) {
         return f.totalBytes > 0 ? double(f.terms[static_cast<std::size_t>(t)].bytes) / double(f.totalBytes) : 0.0;
