@@ -26,7 +26,8 @@ KernelModel kernelModel(const Scenario& s, const GpuPreset& g)
     // reach the stock part's fractions of peak times the cap's fraction (gpus.h, powerCapFraction). A figure
     // entered by the user is taken as the fraction of the nominal peak, as it is.
     km.gemmEfficiency = s.kernelEfficiency > 0 ? s.kernelEfficiency : defaultGemmEfficiency(g) * g.powerCapFraction;
-    // A figure entered by the user holds for both precisions, as before.
+    // 0: FP8 GEMMs at the 16-bit efficiency (and so a figure entered by the user holds for both precisions), unless
+    // the measured kernel ratio below applies.
     km.fp8GemmEfficiency = 0.0;
     // On Hopper, B200, GB200, B300 and GB300, FP8 GEMMs at the FP8 / BF16 kernel ratio Transformer Engine measured (H200,
     // B300), over this GPU's own 16-bit efficiency (kernels.h, measuredFp8OverBf16GemmRate): rate8 = peak16 x e16 x ratio.
