@@ -7,15 +7,19 @@
 #include "shardscope/architecture.h"
 #include "shardscope/errors.h"
 #include "shardscope/footprint.h"
+#include "shardscope/gpus.h"
 #include "shardscope/kernels.h"
 #include "shardscope/peers.h"
 #include "shardscope/recipe.h"
 #include "shardscope/scenario.h"
 #include "shardscope/step.h"
+#include "stagetime.h" // core/src: layerTimes(), the step's per-layer pricing (test-only include)
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 using namespace shardscope;
@@ -79,6 +83,7 @@ private Q_SLOTS:
     void flexDispatcherSmsUnderOverlap();
     void groupedGemmRowsPerGroup();
     void mergedOneFOneBPairsAllToAlls();
+    void layerTimesUsesMergedPairing();
 };
 
 void TestMoe::folding()
@@ -575,6 +580,41 @@ void TestMoe::mergedOneFOneBPairsAllToAlls()
     // Dispatch backward cannot start before the MLP's data gradient (2 -> 12): it runs 12 -> 14 and combine forward
     // after it (14 -> 16), though the communication stream was free from 4.
     QCOMPARE(mergedOneFOneBLayerSeconds(2, 0, 10, 0, 0.25, 0.25), 16.0);
+}
+
+void TestMoe::layerTimesUsesMergedPairing()
+{
+    // The step's layerTimes() prices overlapped all-to-alls with the combined 1F1B's pairing (mergedOneFOneBLayerSeconds,
+    // NVIDIA/Megatron-LM@01cf4fb5 model_chunk_schedule_plan.py, TransformerLayerSchedulePlan.run()), not with the whole
+    // layer's kernels. Layout: DeepSeek-V3 on A100s, EP 32 across four nodes, overlap on, no per-node deduplication
+    // (so no SM share). One all-to-all (a) outlasts attention forward (A) but not the MLP forward (F). The MLP's data
+    // gradient D is twice the MLP forward's non-expert kernels plus the experts' forward GEMMs, so D >= F >= a, and the
+    // weight gradient W >= 0. Hand timeline of run(): combine backward 0 -> a beside attention forward 0 -> A, so the
+    // data gradient starts at a; dispatch forward (a -> 2a) hides under it, dispatch backward under W + F; combine
+    // forward runs after the MLP forward beside attention backward (2A): the pair takes a + D + W + F + max(2A, a), its
+    // kernels 3A + D + W + F, so the exposed time is (a - A) + max(0, a - 2A), half drawn in forward and half in
+    // backward. Whole-layer cover (before a56353c) hides all four (4a < 3A + D + W + F) and exposes nothing.
+    Scenario s = deepSeekV3Layout();
+    s.moeA2aOverlap = true;
+    s.moeNodeDedup = false;
+    s.gpu = "a100-80gb";
+    s.ep = 32;
+    validateScenario(s);
+    const detail::LayerTimes lt = detail::layerTimes(s, *findGpuPreset(s.gpu), 2.0);
+    const double a = lt.moeA2aSeconds;
+    const double A = lt.attnLinFwd + lt.coreFwd + lt.attnEwFwd;
+    const double exposed = lt.moeA2aExposedFwd + lt.moeA2aExposedBwd;
+    const double F = lt.mlpFwd - lt.moeA2aExposedFwd;
+    const double bwd = lt.mlpBwd - lt.moeA2aExposedBwd;
+    std::printf("a2a %.4f ms, attention forward %.4f ms, MLP forward %.4f ms, MLP backward %.4f ms, exposed %.4f ms\n",
+                1e3 * a, 1e3 * A, 1e3 * F, 1e3 * bwd, 1e3 * exposed);
+    // The layout is in the regime worked above.
+    QVERIFY(a > A);
+    QVERIFY(a <= F);
+    QVERIFY(4 * a < 3 * A + F + bwd);
+    const double hand = (a - A) + std::max(0.0, a - 2 * A);
+    QVERIFY2(std::fabs(exposed / hand - 1) < 1e-9, qPrintable(QString::number(exposed) + " vs " + QString::number(hand)));
+    QCOMPARE(lt.moeA2aExposedFwd, lt.moeA2aExposedBwd);
 }
 
 QTEST_APPLESS_MAIN(TestMoe)
