@@ -799,8 +799,41 @@ void logitsTerm(const Ctx& c, const Stage& st, Sizes& v)
     }
     const double vL = double(ceilDiv(s.arch.vocab, s.tp));
     std::string how;
-    const double per = lossBytesPerLogit(s, actBytes(s).mm, c.explain ? &how : nullptr);
-    setTerm(c, v, Term::Logits, c.tokens * vL * per, [&] {
+    const double logitBytes = actBytes(s).mm;
+    const double per = lossBytesPerLogit(s, logitBytes, c.explain ? &how : nullptr);
+    const double lossPeak = c.tokens * vL * per;
+    // A chunked output (torchtune's chunked_output: one self.output(chunk) per chunk, pytorch/torchtune
+    // torchtune/modules/transformer.py at 0078c31b8ad014b22b8ced42659d8549e4c71552) runs the head's matmul once per
+    // chunk, so its weight gradient is computed once per chunk. Autograd sums the gradients a leaf gets from several
+    // uses in the input buffer of its AccumulateGrad node before that node runs (pytorch/pytorch
+    // torch/csrc/autograd/input_buffer.cpp at 00d40e7f7a11d5c47504c7dd3561edbfcd12b876, InputBuffer::add and
+    // accumulate: buffer[pos] = old_var + var): from the second chunk's head backward on, the sum of the earlier
+    // chunks' weight gradients and the new chunk's are alive together (at least two; the out-of-place add briefly a
+    // third), with (n-1)/n of the logits (or of their gradients) not yet through their head backward. A frozen head
+    // (adapters) has no weight gradient. One chunk: the single weight gradient comes after the loss's buffers are
+    // freed, below the loss's own peak.
+    double headBackward = 0;
+    double headGrad = 0;
+    const double chunks = double(s.lossChunks);
+    if (s.lossChunks > 1 && !st.ft) {
+        // The gradient arrives in the dtype of the leaf the head reads: FSDP2's unsharded parameter is in
+        // param_dtype (the matmul's), elsewhere the module's own weight.
+        const double gradBytes = c.fw == Framework::Fsdp2 ? logitBytes : c.b.weights;
+        headGrad = vL * double(s.arch.hidden) * gradBytes;
+        headBackward = c.tokens * vL * logitBytes * (chunks - 1) / chunks + 2 * headGrad;
+    }
+    if (headBackward > lossPeak) {
+        setTerm(c, v, Term::Logits, headBackward, [&] {
+            return "the head's backward over " + num(chunks) + " loss chunks (more than the loss's own "
+                + gb(lossPeak) + "): s*b*V/t x " + num(logitBytes) + " B x (n-1)/n logits or their gradients = "
+                + std::to_string(s.seq / s.cp) + " x " + std::to_string(s.microBatch) + " x "
+                + withThousands(static_cast<std::int64_t>(vL)) + " x " + num(logitBytes) + " x " + num(chunks - 1)
+                + "/" + num(chunks) + " + 2 x the head's weight gradient (the sum of the earlier chunks' and the "
+                + "new chunk's, autograd's input buffer) 2 x " + gb(headGrad);
+        });
+        return;
+    }
+    setTerm(c, v, Term::Logits, lossPeak, [&] {
         return "s*b*V/t x " + num(per) + " B = " + std::to_string(s.seq / s.cp) + " x " + std::to_string(s.microBatch)
             + " x " + withThousands(static_cast<std::int64_t>(vL)) + " x (" + how + ")";
     });

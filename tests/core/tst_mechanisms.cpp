@@ -86,6 +86,29 @@ private slots:
         QCOMPARE(i64(maxOf(computeFootprint(s), Term::Logits)), qint64(0));
     }
 
+    void chunkedHeadBackward()
+    {
+        // torchtune's chunked_output runs the head once per chunk (pytorch/torchtune torchtune/modules/transformer.py
+        // at 0078c31b8ad014b22b8ced42659d8549e4c71552), so each chunk's head backward makes a weight gradient of its
+        // own, which autograd adds to the sum of the earlier chunks' in the AccumulateGrad node's input buffer
+        // (pytorch/pytorch torch/csrc/autograd/input_buffer.cpp at 00d40e7f7a11d5c47504c7dd3561edbfcd12b876:
+        // buffer[pos] = old_var + var). s x V = 100 x 1000 logits, h = 64, 4 chunks, compiled loss.
+        // The loss's own peak: 2 B logits + 2 B gradient / 4 chunks = 2.5 B x 100,000 = 250,000 B.
+        // The second chunk's head backward: 3/4 of the 16-bit logits (or their gradients) 150,000 B + the weight
+        // gradient twice (the sum so far and the new one), 2 x 1000 x 64 x 2 B = 256,000 B: 406,000 B.
+        Scenario s = tiny();
+        s.lossChunks = 4;
+        s.lossCompiled = true;
+        QCOMPARE(i64(maxOf(computeFootprint(s), Term::Logits)), qint64(150000 + 256000));
+        // One chunk: the one weight gradient comes after the loss's buffers: the loss's 4 B x 100,000.
+        s.lossChunks = 1;
+        QCOMPARE(i64(maxOf(computeFootprint(s), Term::Logits)), qint64(400000));
+        // LoRA: the head is frozen, no weight gradient: the loss's 250,000 B.
+        s.lossChunks = 4;
+        s.finetune = FinetuneMethod::Lora;
+        QCOMPARE(i64(maxOf(computeFootprint(s), Term::Logits)), qint64(250000));
+    }
+
     void checkpointingModes()
     {
         // Per token, Llama-3-8B's block, 16-bit, compiled/fused kernels, FlashAttention (lse 4 B x 32 heads):
