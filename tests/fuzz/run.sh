@@ -51,7 +51,7 @@ export ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 timeout=${SHARDSCOPE_FUZZ_TIMEOUT:-10}
 # Each target runs on one core for SECONDS; SHARDSCOPE_FUZZ_PARALLEL targets (default: the number of cores) run at
-# once, so on CI's 2 cores the 11 targets take 6 minutes of wall time, not 11, each still fuzzed for SECONDS. A
+# once, so on 2 cores the 11 targets take 6 x SECONDS of wall time, not 11 x, each still fuzzed for SECONDS. A
 # target's report is printed whole when it ends.
 fuzz_one() { # TARGET: replay its regressions, fuzz it, print its report; exit 1 on a crash
   local t=$1 work=$build/$1 status=0
