@@ -188,11 +188,14 @@ void TestIncrementalPaint::walkPaintsAsAFullRepaint()
         if (control != QLatin1String("finetuneMethod"))
             continue;
         const QImage chart = perGpuChart(*fresh);
-        QVERIFY2(s.chart == chart, qPrintable(QStringLiteral("%1: the per-GPU chart differs from a fresh window's in %2 pixels (%3)")
-                                                  .arg(QString::fromStdString(s.scenario.arch.name) + QLatin1Char(' ')
-                                                       + QString::fromLatin1(finetuneKey(s.scenario.finetune)))
-                                                  .arg(pixelsDiffering(s.chart, chart))
-                                                  .arg(firstDifference(s.chart, chart).replace(QStringLiteral("on screen, "), QStringLiteral("after the walk, ")).replace(QStringLiteral("repainted whole"), QStringLiteral("fresh")))));
+        QVERIFY2(s.chart == chart,
+                 qPrintable(QStringLiteral("%1: the per-GPU chart differs from a fresh window's in %2 pixels (%3)")
+                                .arg(QString::fromStdString(s.scenario.arch.name) + QLatin1Char(' ')
+                                     + QString::fromLatin1(finetuneKey(s.scenario.finetune)))
+                                .arg(pixelsDiffering(s.chart, chart))
+                                .arg(firstDifference(s.chart, chart)
+                                         .replace(QStringLiteral("on screen, "), QStringLiteral("after the walk, "))
+                                         .replace(QStringLiteral("repainted whole"), QStringLiteral("fresh")))));
     }
 }
 
