@@ -10,12 +10,16 @@
 #include "mainwindow.h"
 #include "memorypage.h"
 #include "memorypergpuchart.h"
+#include "memoryvsgpuschart.h"
+#include "hostmemorychart.h"
 #include "scenariostate.h"
 
 #include <QApplication>
 #include <QBarLegendMarker>
 #include <QBarSet>
 #include <QChart>
+#include <QChartView>
+#include <QAbstractAxis>
 #include <QComboBox>
 #include <QImage>
 #include <QLegend>
@@ -27,6 +31,7 @@
 #include <QTest>
 #include <QWindow>
 
+#include "shardscope/finetune.h"
 #include "shardscope/footprint.h"
 
 #include <memory>
@@ -71,6 +76,24 @@ QString firstDifference(const QImage& a, const QImage& b)
     return QString();
 }
 
+/// The per-GPU chart as it is painted now (its view, legend included).
+QImage perGpuChart(MainWindow& w)
+{
+    return w.memoryPage()->perGpuChart()->chartView()->grab().toImage().convertToFormat(QImage::Format_RGB32);
+}
+
+/// How many pixels two images of one size differ in.
+int pixelsDiffering(const QImage& a, const QImage& b)
+{
+    if (a.size() != b.size())
+        return -1;
+    int n = 0;
+    for (int y = 0; y < a.height(); ++y)
+        for (int x = 0; x < a.width(); ++x)
+            n += a.pixel(x, y) != b.pixel(x, y) ? 1 : 0;
+    return n;
+}
+
 /// The per-GPU chart's legend entries shown, in order.
 QStringList legendLabels(MainWindow& w)
 {
@@ -104,6 +127,7 @@ private slots:
     void walkPaintsAsAFullRepaint_data();
     void walkPaintsAsAFullRepaint();
     void breakdownSignalsEachChangedCellAlone();
+    void chartsWithoutAnAnswerShowNoTickLabels();
 };
 
 void TestIncrementalPaint::walkPaintsAsAFullRepaint_data()
@@ -130,6 +154,7 @@ void TestIncrementalPaint::walkPaintsAsAFullRepaint()
     {
         Scenario scenario;
         QStringList legend, table;
+        QImage chart;
     };
     std::vector<Shown> shown;
     for (int i : walk) {
@@ -146,7 +171,7 @@ void TestIncrementalPaint::walkPaintsAsAFullRepaint()
         // The legend and the table read as a window opened at this scenario (where it has an answer: otherwise the
         // charts keep the last one that had).
         if (w->state()->advice())
-            shown.push_back({w->scenario(), legendLabels(*w), tableText(*w)});
+            shown.push_back({w->scenario(), legendLabels(*w), tableText(*w), perGpuChart(*w)});
     }
     // Compared after the walk: a second window shown meanwhile would take the first's activation (its inactive
     // palette arrives with the platform's events, after the frame).
@@ -156,6 +181,21 @@ void TestIncrementalPaint::walkPaintsAsAFullRepaint()
         auto fresh = makeWindow(s.scenario);
         QCOMPARE(s.legend, legendLabels(*fresh));
         QCOMPARE(s.table, tableText(*fresh));
+        // The per-GPU chart's pixels depend on the scenario alone: a set that left the stack and came back was drawn
+        // over its neighbours (Qt draws equal-z items in the order it created them) and its legend swatch took an
+        // outline the others lacked, so after the method walk 2,031 pixels differed from a fresh window's. (The model
+        // walk is left out: there the page's layout differs, the chart 11 px taller at Mixtral, a different defect.)
+        if (control != QLatin1String("finetuneMethod"))
+            continue;
+        const QImage chart = perGpuChart(*fresh);
+        QVERIFY2(s.chart == chart,
+                 qPrintable(QStringLiteral("%1: the per-GPU chart differs from a fresh window's in %2 pixels (%3)")
+                                .arg(QString::fromStdString(s.scenario.arch.name) + QLatin1Char(' ')
+                                     + QString::fromLatin1(finetuneKey(s.scenario.finetune)))
+                                .arg(pixelsDiffering(s.chart, chart))
+                                .arg(firstDifference(s.chart, chart)
+                                         .replace(QStringLiteral("on screen, "), QStringLiteral("after the walk, "))
+                                         .replace(QStringLiteral("repainted whole"), QStringLiteral("fresh")))));
     }
 }
 
@@ -199,6 +239,44 @@ void TestIncrementalPaint::breakdownSignalsEachChangedCellAlone()
         signalled += int(cells.size());
     }
     QVERIFY(signalled > 0);
+}
+
+/// The tick labels each memory chart shows: one entry per visible axis, true where its labels are shown.
+QList<bool> tickLabelsShown(MainWindow& w)
+{
+    QList<bool> shown;
+    for (QChart* chart : {w.memoryPage()->perGpuChart()->chart(), w.memoryPage()->vsGpusChart()->chartView()->chart(),
+                          w.memoryPage()->hostChart()->chartView()->chart()})
+        for (QAbstractAxis* axis : chart->axes())
+            if (axis->isVisible())
+                shown << axis->labelsVisible();
+    return shown;
+}
+
+void TestIncrementalPaint::chartsWithoutAnAnswerShowNoTickLabels()
+{
+    // A window opened at a scenario with no answer has no numbers to chart: its axes showed Qt's default range in the
+    // charts' label formats ("1, 1, 1, 0, 0" up the per-GPU chart's memory axis: 0 .. 1 at zero decimals).
+    Scenario none;
+    {
+        auto w = makeWindow(defaultScenario());
+        QVERIFY(w->state()->advice());
+        const QList<bool> answered = tickLabelsShown(*w);
+        QVERIFY(answered.size() >= 6); // two axes a chart, each labelled
+        QVERIFY(!answered.contains(false));
+        auto* combo = w->controls()->findChild<QComboBox*>(QStringLiteral("modelPreset"));
+        QVERIFY(combo);
+        combo->setCurrentIndex(1); // the walk above's last model: no answer at the default scenario's layout
+        emit combo->activated(1);
+        QApplication::processEvents();
+        QVERIFY(!w->state()->advice());
+        none = w->scenario();
+    }
+    auto fresh = makeWindow(none);
+    QVERIFY(!fresh->state()->advice());
+    const QList<bool> empty = tickLabelsShown(*fresh);
+    QVERIFY(empty.size() >= 6);
+    QVERIFY2(!empty.contains(true), "an empty chart shows tick labels");
 }
 
 QTEST_MAIN(TestIncrementalPaint)

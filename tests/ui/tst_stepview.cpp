@@ -108,6 +108,43 @@ class TestStepView : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void gpuViewPaintsAsAFreshView()
+    {
+        // Issue 29 (speed): the GPU view keeps its background, node frames and boxes' fills as a picture between frames.
+        // After a new size, a new palette and a new scenario it paints as a view made at the end state, byte for byte.
+        auto grabbed = [](StepView& v) {
+            QApplication::processEvents();
+            return v.gpuView()->grab().toImage().convertToFormat(QImage::Format_RGB32);
+        };
+        QPalette dark;
+        dark.setColor(QPalette::Base, QColor(0x20, 0x22, 0x26));
+        dark.setColor(QPalette::Text, QColor(0xe0, 0xe0, 0xe0));
+        dark.setColor(QPalette::Window, QColor(0x2a, 0x2c, 0x30));
+        dark.setColor(QPalette::WindowText, QColor(0xe0, 0xe0, 0xe0));
+        StepView a;
+        a.resize(1200, 800);
+        a.setScenario(zero3On16());
+        a.show();
+        const QImage first = grabbed(a);
+        QVERIFY(!first.isNull());
+        a.resize(1400, 900); // another size: the picture is painted anew
+        QVERIFY(grabbed(a).size() != first.size());
+        a.setScenario(ddp8()); // other boxes and frames
+        grabbed(a);
+        a.resize(1200, 800);
+        a.setScenario(zero3On16());
+        grabbed(a);
+        a.setPalette(dark); // other colours, nothing else
+        const QImage walked = grabbed(a);
+        StepView b; // the step view's arrangement keeps what it has needed: the GPU view is given the walked one's size
+        b.setPalette(dark);
+        b.resize(1200, 800);
+        b.gpuView()->setFixedSize(a.gpuView()->size());
+        b.setScenario(zero3On16());
+        b.show();
+        QCOMPARE(walked, grabbed(b));
+    }
+
     void labelsAreDrawnAsDrawTextDrawsThem()
     {
         // stepui::drawLabel() draws each label from a QStaticText shaped once (issue 29: the GPU view's fifty labels

@@ -420,6 +420,13 @@ void setRangeIfChanged(QAbstractAxis* axis, double lo, double hi)
     axis->setRange(lo, hi);
 }
 
+void setAxisLabelsShown(QChart* chart, bool shown)
+{
+    for (QAbstractAxis* axis : chart->axes())
+        if (axis->labelsVisible() != shown)
+            axis->setLabelsVisible(shown);
+}
+
 QString ChartText::exactBytes(std::int64_t bytes) { return tr("%1 bytes").arg(numberLocale().toString(qlonglong(bytes))); }
 
 QString ChartText::bytesLine(std::int64_t bytes, ByteUnit unit)

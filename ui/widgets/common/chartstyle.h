@@ -50,6 +50,10 @@ int intervalsFitting(double height, const QFont& labelFont);
 /// The top setNiceRange() gives an axis asked to show 0 .. top (a multiple of 1, 2 or 5 x 10^k, at most 6 intervals).
 double niceTop(double top);
 void setRangeIfChanged(QAbstractAxis* axis, double lo, double hi);
+/// Shows or hides the tick labels of every axis of `chart`. A chart with no answer yet hides them: Qt's default range
+/// (0 .. 1 on a value axis, 1 .. 10 on a log one) in the chart's label format read "1, 1, 1, 0, 0" on an empty
+/// per-GPU chart, numbers that belong to no scenario.
+void setAxisLabelsShown(QChart* chart, bool shown);
 
 /**
  * Keeps every entry of `chart`'s legend whole (issues 13 and 14). Qt Charts sizes a side legend from a size hint

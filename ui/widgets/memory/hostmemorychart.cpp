@@ -39,6 +39,7 @@ HostMemoryChart::HostMemoryChart(QWidget* parent)
     m_bars->attachAxis(m_y);
     m_y->setLabelFormat(QStringLiteral("%.0f"));
     m_chart->legend()->setAlignment(Qt::AlignBottom);
+    setAxisLabelsShown(m_chart, false); // until the first answer: Qt's default range is no scenario's
 
     m_view = makeChartView(m_chart, this);
     // Only axis-aligned shapes here (bars): antialiasing would only blur their edges, and it makes every grid
@@ -84,6 +85,8 @@ void HostMemoryChart::setScenario(const Scenario& s) { setResult(computeExplorer
 void HostMemoryChart::setResult(const ExplorerResult& r)
 {
     m_result = r;
+    if (!m_hasResult)
+        setAxisLabelsShown(m_chart, true);
     m_hasResult = true;
     refresh();
 }

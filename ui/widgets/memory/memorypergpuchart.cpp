@@ -112,6 +112,7 @@ MemoryPerGpuChart::MemoryPerGpuChart(QWidget* parent)
     m_floor->setBorderColor(Qt::transparent);
     m_chart->legend()->setAlignment(Qt::AlignRight);
     m_chart->setTitle(tr("Per-GPU memory by term"));
+    setAxisLabelsShown(m_chart, false); // until the first answer: Qt's default range is no scenario's
 
     m_view = makeChartView(m_chart, this);
     // Only axis-aligned shapes here (bars and a horizontal capacity line): antialiasing would only blur their edges, and it makes every grid
@@ -399,6 +400,8 @@ void MemoryPerGpuChart::setScenario(const Scenario& s) { setResult(computeExplor
 void MemoryPerGpuChart::setResult(const ExplorerResult& r)
 {
     m_result = r;
+    if (!m_hasResult)
+        setAxisLabelsShown(m_chart, true);
     m_hasResult = true;
     refresh();
 }
@@ -685,6 +688,11 @@ void MemoryPerGpuChart::groupLegend()
         const bool show = set == m_otherSet ? !m_grouped.isEmpty() : !lm->label().isEmpty() && !m_grouped.contains(set);
         if (lm->isVisible() != show)
             lm->setVisible(show);
+        // The swatch's outline is its segments' border. Qt 6.4 gives a marker its set's pen only when the pen changes
+        // after the marker was made: the markers made with the chart kept Qt's default black outline and a set that
+        // left the series and came back got its own, so the legend depended on the walk that led to a scenario.
+        if (set && lm->pen() != set->pen())
+            lm->setPen(set->pen());
     }
 }
 
@@ -722,17 +730,30 @@ void MemoryPerGpuChart::replaceSets(const QList<QBarSet*>& present, const QList<
     // restructuredBars(), not blocked); the public signals wait until the sets are in place. The legend keeps the
     // same markers and adds the new ones in the series' order, as after the single changes (the same screenshots,
     // byte for byte, for full, LoRA, QLoRA and DoRA).
+    //
+    // Every set from the first place where the series changes is taken out and put back in order, the ones that stay
+    // too. Qt Charts draws the bars of a stack in the order it created them (one item per set and category, created
+    // when the set enters the series; equal z), and two segments that meet share a border line: the one drawn last
+    // shows. A set inserted under others used to be drawn over them, so after a walk of the method control (Full ->
+    // LoRA -> ... -> Full) the borders where segments meet and the order of creation depended on the walk, not on
+    // the scenario (2,031 pixels of the chart differed from a fresh window's). Re-inserted, the bars are created in
+    // the stack's order, bottom up, whatever came before.
+    qsizetype same = 0;
+    while (same < present.size() && same < wanted.size() && present[same] == wanted[same])
+        ++same;
     QList<QBarSet*> taken, added;
     {
         const QSignalBlocker quiet(m_bars);
-        for (QBarSet* set : present) {
-            if (!wanted.contains(set) && m_bars->take(set)) {
+        for (qsizetype i = same; i < present.size(); ++i) {
+            QBarSet* set = present[i];
+            if (m_bars->take(set)) {
                 set->setParent(this); // take() hands ownership back
-                taken << set;
+                if (!wanted.contains(set))
+                    taken << set;
             }
         }
-        for (qsizetype i = 0; i < wanted.size(); ++i) {
-            if (m_bars->barSets().value(i) != wanted[i] && m_bars->insert(static_cast<int>(i), wanted[i]))
+        for (qsizetype i = same; i < wanted.size(); ++i) {
+            if (m_bars->insert(static_cast<int>(i), wanted[i]) && !present.contains(wanted[i]))
                 added << wanted[i];
         }
     }

@@ -77,6 +77,7 @@ MemoryVsGpusChart::MemoryVsGpusChart(QWidget* parent)
         for (QLegendMarker* lm : m_chart->legend()->markers(m))
             lm->setVisible(false);
     m_chart->legend()->setAlignment(Qt::AlignRight);
+    setAxisLabelsShown(m_chart, false); // until the first answer: Qt's default range is no scenario's
     m_chart->setTitle(tr("Memory per GPU vs N (thick = current stage, ● = smallest N)"));
 
     m_view = makeChartView(m_chart, this);
@@ -133,6 +134,8 @@ void MemoryVsGpusChart::setScenario(const Scenario& s) { setResult(computeExplor
 void MemoryVsGpusChart::setResult(const ExplorerResult& r)
 {
     m_result = r;
+    if (!m_hasResult)
+        setAxisLabelsShown(m_chart, true);
     m_hasResult = true;
     refresh();
 }

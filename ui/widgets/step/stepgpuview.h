@@ -3,6 +3,7 @@
 
 #include "stepcommon.h"
 
+#include <QPixmap>
 #include <QWidget>
 
 #include <vector>
@@ -95,6 +96,22 @@ private:
     int m_plannedLines = 4;
     double m_top = 44;
     double m_bottom = 58;
+    /// The background, the node frames and the GPU boxes' fills, painted once per geometry and palette (issue 29, speed): the frames are
+    /// large translucent rounded rectangles, blended pixel by pixel; every animation frame drew them again.
+    struct FrameCacheKey
+    {
+        QSize size;
+        qreal dpr = 0;
+        QRgb base = 0, text = 0;
+        QList<QRectF> frames, boxes;
+        bool operator==(const FrameCacheKey& o) const
+        {
+            return size == o.size && dpr == o.dpr && base == o.base && text == o.text && frames == o.frames
+                && boxes == o.boxes;
+        }
+    };
+    FrameCacheKey m_frameKey;
+    QPixmap m_frameCache;
 };
 
 } // namespace shardscope
