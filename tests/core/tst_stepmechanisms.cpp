@@ -584,6 +584,90 @@ private Q_SLOTS:
         QCOMPARE(layerBytes(computeStep(tiny), EventKind::AllGather), 0.0);
     }
 
+    void megatron2021ReduceAfterFlush()
+    {
+        // NVIDIA/Megatron-LM, 2021 (the release of Narayanan et al. 2021; megatron/training.py train_step and
+        // megatron/model/distributed.py DistributedDataParallel, DDP_impl 'local'): the backward hooks only add each
+        // grad into main_grad; allreduce_gradients() all-reduces the whole buffer over DP after forward_backward_func
+        // has returned, i.e. after the pipeline flush, so none of it overlaps the backward.
+        Scenario s;
+        s.arch = *findModelPreset("gpt3-175b");
+        s.bareParams.reset();
+        s.arch.layers = 8;
+        s.gpu = "a100-80gb";
+        s.gpus = 32; // 4 nodes: the DP ring crosses the NIC
+        s.tp = 8;
+        s.zeroStage = 0;
+        s.seq = 2048;
+        s.gradAccum = 2;
+        s.checkpointing = Checkpointing::Full;
+        const StepResult overlapped = computeStep(s);
+        s.ddpReduceAfterFlush = true;
+        const StepResult flushed = computeStep(s);
+        auto dp = [](const StepResult& r, bool exposed) {
+            double t = 0;
+            for (const StepEvent& e : r.events)
+                if (e.isComm() && e.group == CommGroup::DP && e.phase == StepPhase::Backward)
+                    t += exposed ? e.exposedSeconds : e.duration;
+            return t;
+        };
+        double lastKernel = 0;
+        for (const StepEvent& e : flushed.events)
+            if (e.kind == EventKind::Compute && e.phase == StepPhase::Backward && e.part != EventPart::Optimizer)
+                lastKernel = std::max(lastKernel, e.end());
+        // Every DP all-reduce starts after the last backward kernel and is exposed in full.
+        QVERIFY(dp(flushed, false) > 0);
+        for (const StepEvent& e : flushed.events)
+            if (e.isComm() && e.group == CommGroup::DP && e.phase == StepPhase::Backward) {
+                QVERIFY(e.start >= lastKernel - 1e-12);
+                QVERIFY(std::abs(e.exposedSeconds - e.duration) < 1e-12);
+            }
+        // The same collectives (bytes and seconds) as with the reduce under the backward, which hides part of them.
+        QVERIFY(std::abs(flushed.totals.dpBytes - overlapped.totals.dpBytes) < 1);
+        QVERIFY(std::abs(dp(flushed, false) - dp(overlapped, false)) < 1e-9);
+        QVERIFY2(dp(overlapped, true) < 0.9 * dp(overlapped, false),
+                 qPrintable(QStringLiteral("%1 of %2").arg(dp(overlapped, true)).arg(dp(overlapped, false))));
+        // The step grows by the part that was hidden.
+        const double grown = flushed.totals.stepTime - overlapped.totals.stepTime;
+        QVERIFY2(std::abs(grown - (dp(overlapped, false) - dp(overlapped, true))) < 1e-6 * flushed.totals.stepTime,
+                 qPrintable(QString::number(grown)));
+        // ZeRO-3 (DeepSpeed, not Megatron's local DDP) is untouched.
+        Scenario z3 = s;
+        z3.zeroStage = 3;
+        Scenario z3off = z3;
+        z3off.ddpReduceAfterFlush = false;
+        QCOMPARE(computeStep(z3).totals.stepTime, computeStep(z3off).totals.stepTime);
+        // The 2021 Megatron-LM rows of the shipped file take it; the ZeRO-3 baseline of Narayanan et al. does not.
+        int megatronRows = 0;
+        for (const CsvRow& row : parseCsvWithHeader(shippedSteps(), "steps")) {
+            const std::string& id = row.at("id");
+            if (id.rfind("NAR1-", 0) == 0 || id.rfind("NAR2-PTD-", 0) == 0) {
+                QVERIFY2(scenarioForStepRow(row).ddpReduceAfterFlush, id.c_str());
+                ++megatronRows;
+            }
+            if (id.rfind("NAR2-ZeRO3-", 0) == 0 || id.rfind("DGXC-", 0) == 0 || id.rfind("TITAN-", 0) == 0)
+                QVERIFY2(!scenarioForStepRow(row).ddpReduceAfterFlush, id.c_str());
+        }
+        QCOMPARE(megatronRows, 16);
+        // The planner's closed form (evaluateLayout) defers the same reductions: it agrees with computeStep() as
+        // closely as without the flag and grows with it as the step does.
+        for (const Scenario& c : {s, [&] {
+                 Scenario pp = s;
+                 pp.gpus = 64;
+                 pp.pp = 2;
+                 pp.gradAccum = 8;
+                 return pp;
+             }()}) {
+            Scenario off = c;
+            off.ddpReduceAfterFlush = false;
+            const double ref = computeStep(c).totals.stepTime, cf = evaluateLayout(c).stepTimeS;
+            const double refOff = computeStep(off).totals.stepTime, cfOff = evaluateLayout(off).stepTimeS;
+            QVERIFY2(std::abs(cf / ref - 1) <= std::abs(cfOff / refOff - 1) + 1e-6,
+                     qPrintable(QStringLiteral("%1 vs %2 (off: %3 vs %4)").arg(cf).arg(ref).arg(cfOff).arg(refOff)));
+            QVERIFY(cf > cfOff);
+        }
+    }
+
     void everyNthBlockCheckpointing()
     {
         // fms-fsdp policies/ac_handler.py (IBM's FSDP blog, 2024): with p = 1/n, block i (1-based) is checkpointed
