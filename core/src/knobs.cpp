@@ -298,6 +298,10 @@ std::vector<Knob> makeKnobs()
     v.push_back(onOff("zero3PerTensorCollectives", "zero3_per_tensor_collectives", "zero3-per-tensor",
                       "DeepSpeed ZeRO-3 (2021): one collective per parameter tensor on one NIC per GPU (default off).",
                       nullptr, SS_BOOL(zero3PerTensorCollectives)));
+    v.push_back(onOff("ddpReduceAfterFlush", "ddp_reduce_after_flush", "ddp-reduce-after-flush",
+                      "Megatron-LM (2021) local DDP: gradients all-reduced over DP after the pipeline flush, not "
+                      "overlapped with the backward (ZeRO stage 0; default off).",
+                      nullptr, SS_BOOL(ddpReduceAfterFlush)));
     v.push_back(onOff("cpTorchAllGather", "cp_torch_allgather", "cp-allgather",
                       "Context parallelism as PyTorch's context_parallel runs it (torchtitan): K/V all-gathered per "
                       "layer pass, fp32 merges and dK/dV (default off: Megatron-Core's P2P ring).",

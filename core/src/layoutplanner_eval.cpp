@@ -86,6 +86,7 @@ struct Ctx : LayerSeconds
     bool z3 = false, offPar = false, offOpt = false;
     bool perTensor = false; ///< DeepSpeed 2021's per-weight ZeRO-3 walk (zero3Pieces())
     bool everyNth = false; ///< full checkpointing of every n-th layer only (Scenario::checkpointInterval > 1)
+    bool afterFlush = false; ///< Megatron-LM 2021's DP all-reduce after the block (Scenario::ddpReduceAfterFlush)
     /// Communication-stream seconds of a unit holding `params` params per GPU (UnitComms::seconds()).
     /// MoE (issue 25): `expert` of them routed experts, reduced over expert-DP (UnitComms::expertOf()).
     UnitSeconds unitComm(std::int64_t params, std::int64_t expert = 0) const { return comms.seconds(params, expert); }
@@ -140,6 +141,8 @@ Block block(const Ctx& x, const Stage& st, const StageComm& sc, std::int64_t chu
         qf = std::max(qf, cf) + secs;
         return qf;
     };
+    // Megatron-LM 2021 (x.afterFlush): the block's reductions wait for its last kernel and send (step.cpp's deferred).
+    double deferredReduce = 0;
     if (x.perTensor) {
         // DeepSpeed 2021's per-weight ZeRO-3: the pieces and their order as step.cpp's makeOp (blockphysics.h).
         std::vector<ZeroUnit> units;
@@ -180,12 +183,15 @@ Block block(const Ctx& x, const Stage& st, const StageComm& sc, std::int64_t chu
             return sc.head;
         };
         const bool red = !fwd && reduce;
+        const bool defer = red && x.afterFlush && !x.z3;
         // One unit on the compute stream, then (backward) its reduction and host copy on the communication stream.
         auto computeUnit = [&](std::size_t j) {
             double secs = 0;
             const UnitSeconds& u = unitAt(j, secs);
             cf += secs;
-            if (red) {
+            if (defer) {
+                deferredReduce += x.offOpt ? u.reduce + u.toHost : u.reduce;
+            } else if (red) {
                 async(u.reduce);
                 if (x.offOpt)
                     async(u.toHost);
@@ -202,7 +208,10 @@ Block block(const Ctx& x, const Stage& st, const StageComm& sc, std::int64_t chu
                     const double R = x.offOpt ? x.perLayer.reduce + x.perLayer.toHost : x.perLayer.reduce;
                     const double cf0 = cf;
                     cf = cf0 + k * c;
-                    qf = std::max({qf + k * R, cf0 + c + k * R, cf + R});
+                    if (defer)
+                        deferredReduce += k * R;
+                    else
+                        qf = std::max({qf + k * R, cf0 + c + k * R, cf + R});
                     j = pb;
                     continue;
                 }
@@ -261,6 +270,8 @@ Block block(const Ctx& x, const Stage& st, const StageComm& sc, std::int64_t chu
     const std::int64_t vs = chunk * x.p + stageIndex;
     if ((fwd && vs < V - 1) || (!fwd && vs > 0))
         cf += x.send;
+    if (deferredReduce > 0)
+        async(deferredReduce);
     out.duration = std::max(cf, qf);
     out.release = cf;
     return out;
@@ -493,6 +504,7 @@ double StepEvaluator::run(const Scenario& s, const Footprint& fp, PlanLayout* ou
     x.z3 = s.zeroStage == 3 && x.dc > 1;
     x.reduces = x.dc > 1 || (expertStatesSplit(s, x.links, x.dc) && expertShardRanks(s, x.dc) > 1);
     x.perTensor = x.z3 && s.zero3PerTensorCollectives;
+    x.afterFlush = s.ddpReduceAfterFlush && s.zeroStage == 0;
     x.everyNth = s.checkpointing == Checkpointing::Full && s.checkpointInterval > 1;
     x.offPar = s.offloadParams != OffloadDevice::None;
     x.offOpt = s.offloadOptimizer != OffloadDevice::None;

@@ -340,6 +340,9 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
         for (std::int64_t k = 1; k <= m_s.zero3PrefetchUnits; ++k)
             issueGather(j + static_cast<std::size_t>(k));
     };
+    // Megatron-LM's 2021 local DDP reduces the whole buffer after the flush (Scenario::ddpReduceAfterFlush).
+    const bool afterFlush = m_s.ddpReduceAfterFlush && m_s.zeroStage == 0;
+    std::vector<std::size_t> deferred;
     auto reduceGrads = [&](const detail::ZeroUnit& u) {
         if (!reduce)
             return;
@@ -411,7 +414,9 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
             } else if (u.part == EventPart::Head) {
                 detail::headOps(m_lt, fwd, runAt(-1));
             }
-            if (!fwd)
+            if (!fwd && afterFlush)
+                deferred.push_back(j);
+            else if (!fwd)
                 reduceGrads(u);
         }
     }
@@ -421,6 +426,10 @@ OpTemplate StepModel::makeOp(const StageDesc& st, std::int64_t chunk, bool fwd, 
     if ((fwd && vs < V - 1) || (!fwd && vs > 0))
         comm(detail::pipelineSend(m_lt, m_bw), CommGroup::PP, m_links.ppCrossesNodes, phase, EventPart::Layer, -1, true,
              0);
+    // After the block's last kernel and its send (forward_backward_func has returned): nothing of the all-reduce
+    // overlaps the backward, so all of it is exposed.
+    for (const std::size_t j : deferred)
+        reduceGrads(units[j]);
     // Whatever the comm stream still runs when compute is done holds the block up.
     if (qfree > cfree) {
         for (auto& e : op.events) {

@@ -458,6 +458,11 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const Conf
     s.attentionRepeatsKv = contains(source, "torchtitan");
     // Narayanan et al.'s ZeRO-3 baseline ran DeepSpeed's 2021 ZeRO-3 (per-tensor collectives).
     s.zero3PerTensorCollectives = megatron2021 && s.zeroStage == 3;
+    // 2021-22 Megatron-LM's local DDP all-reduces the gradient buffer after the pipeline flush, not during the backward
+    // (megatron/training.py train_step: allreduce_gradients() after forward_backward_func; docs/model.md).
+    s.ddpReduceAfterFlush = megatron2021 && s.zeroStage == 0;
+    if (s.ddpReduceAfterFlush)
+        log.assume("ddp-reduce-after-flush", "yes", "2021-22 Megatron-LM all-reduces gradients after the pipeline flush");
     // GPT-style models carry biases on every linear layer (GPT-2/3, Megatron GPT).
     if (!llama) {
         s.arch.qkvBias = s.arch.attnOutBias = s.arch.mlpBias = true;

@@ -425,7 +425,8 @@ private Q_SLOTS:
         QVERIFY(v.unmodelled.size() <= 5);
         for (const UnmodelledRow& u : v.unmodelled)
             QVERIFY(!u.reason.empty());
-        // The figures this model reaches (docs/validation-steps.md): median 5.3%, 77 of 108 within 10%, no row
+        // The figures this model reaches (docs/validation-steps.md): median 4.8% (5.3% before Megatron-LM 2021's
+        // all-reduce after the flush), 77 of 108 within 10%, no row
         // beyond 35% (the target; the worst is MCORE-weak-1.7B at +29.9%, then TITAN-L8-cp8-256k-8 at
         // +27.9% after PyTorch's context_parallel mechanisms). A change that makes these worse must say why in the doc.
         int within10 = 0, beyond35 = 0;
@@ -433,7 +434,7 @@ private Q_SLOTS:
             within10 += std::abs(c.error) <= 0.10;
             beyond35 += std::abs(c.error) > 0.35;
         }
-        QVERIFY2(v.medianAbsError <= 0.054, qPrintable(QString::number(v.medianAbsError)));
+        QVERIFY2(v.medianAbsError <= 0.049, qPrintable(QString::number(v.medianAbsError)));
         QVERIFY2(within10 >= 77, qPrintable(QString::number(within10)));
         QVERIFY2(beyond35 == 0, qPrintable(QString::number(beyond35)));
         QVERIFY2(v.maxAbsError <= 0.30, qPrintable(QString::number(v.maxAbsError)));
@@ -581,6 +582,90 @@ private Q_SLOTS:
         tiny.arch.vocab = 1024;
         tiny.gpus = 8;
         QCOMPARE(layerBytes(computeStep(tiny), EventKind::AllGather), 0.0);
+    }
+
+    void megatron2021ReduceAfterFlush()
+    {
+        // NVIDIA/Megatron-LM, 2021 (the release of Narayanan et al. 2021; megatron/training.py train_step and
+        // megatron/model/distributed.py DistributedDataParallel, DDP_impl 'local'): the backward hooks only add each
+        // grad into main_grad; allreduce_gradients() all-reduces the whole buffer over DP after forward_backward_func
+        // has returned, i.e. after the pipeline flush, so none of it overlaps the backward.
+        Scenario s;
+        s.arch = *findModelPreset("gpt3-175b");
+        s.bareParams.reset();
+        s.arch.layers = 8;
+        s.gpu = "a100-80gb";
+        s.gpus = 32; // 4 nodes: the DP ring crosses the NIC
+        s.tp = 8;
+        s.zeroStage = 0;
+        s.seq = 2048;
+        s.gradAccum = 2;
+        s.checkpointing = Checkpointing::Full;
+        const StepResult overlapped = computeStep(s);
+        s.ddpReduceAfterFlush = true;
+        const StepResult flushed = computeStep(s);
+        auto dp = [](const StepResult& r, bool exposed) {
+            double t = 0;
+            for (const StepEvent& e : r.events)
+                if (e.isComm() && e.group == CommGroup::DP && e.phase == StepPhase::Backward)
+                    t += exposed ? e.exposedSeconds : e.duration;
+            return t;
+        };
+        double lastKernel = 0;
+        for (const StepEvent& e : flushed.events)
+            if (e.kind == EventKind::Compute && e.phase == StepPhase::Backward && e.part != EventPart::Optimizer)
+                lastKernel = std::max(lastKernel, e.end());
+        // Every DP all-reduce starts after the last backward kernel and is exposed in full.
+        QVERIFY(dp(flushed, false) > 0);
+        for (const StepEvent& e : flushed.events)
+            if (e.isComm() && e.group == CommGroup::DP && e.phase == StepPhase::Backward) {
+                QVERIFY(e.start >= lastKernel - 1e-12);
+                QVERIFY(std::abs(e.exposedSeconds - e.duration) < 1e-12);
+            }
+        // The same collectives (bytes and seconds) as with the reduce under the backward, which hides part of them.
+        QVERIFY(std::abs(flushed.totals.dpBytes - overlapped.totals.dpBytes) < 1);
+        QVERIFY(std::abs(dp(flushed, false) - dp(overlapped, false)) < 1e-9);
+        QVERIFY2(dp(overlapped, true) < 0.9 * dp(overlapped, false),
+                 qPrintable(QStringLiteral("%1 of %2").arg(dp(overlapped, true)).arg(dp(overlapped, false))));
+        // The step grows by the part that was hidden.
+        const double grown = flushed.totals.stepTime - overlapped.totals.stepTime;
+        QVERIFY2(std::abs(grown - (dp(overlapped, false) - dp(overlapped, true))) < 1e-6 * flushed.totals.stepTime,
+                 qPrintable(QString::number(grown)));
+        // ZeRO-3 (DeepSpeed, not Megatron's local DDP) is untouched.
+        Scenario z3 = s;
+        z3.zeroStage = 3;
+        Scenario z3off = z3;
+        z3off.ddpReduceAfterFlush = false;
+        QCOMPARE(computeStep(z3).totals.stepTime, computeStep(z3off).totals.stepTime);
+        // The 2021 Megatron-LM rows of the shipped file take it; the ZeRO-3 baseline of Narayanan et al. does not.
+        int megatronRows = 0;
+        for (const CsvRow& row : parseCsvWithHeader(shippedSteps(), "steps")) {
+            const std::string& id = row.at("id");
+            if (id.rfind("NAR1-", 0) == 0 || id.rfind("NAR2-PTD-", 0) == 0) {
+                QVERIFY2(scenarioForStepRow(row).ddpReduceAfterFlush, id.c_str());
+                ++megatronRows;
+            }
+            if (id.rfind("NAR2-ZeRO3-", 0) == 0 || id.rfind("DGXC-", 0) == 0 || id.rfind("TITAN-", 0) == 0)
+                QVERIFY2(!scenarioForStepRow(row).ddpReduceAfterFlush, id.c_str());
+        }
+        QCOMPARE(megatronRows, 16);
+        // The planner's closed form (evaluateLayout) defers the same reductions: it agrees with computeStep() as
+        // closely as without the flag and grows with it as the step does.
+        for (const Scenario& c : {s, [&] {
+                 Scenario pp = s;
+                 pp.gpus = 64;
+                 pp.pp = 2;
+                 pp.gradAccum = 8;
+                 return pp;
+             }()}) {
+            Scenario off = c;
+            off.ddpReduceAfterFlush = false;
+            const double ref = computeStep(c).totals.stepTime, cf = evaluateLayout(c).stepTimeS;
+            const double refOff = computeStep(off).totals.stepTime, cfOff = evaluateLayout(off).stepTimeS;
+            QVERIFY2(std::abs(cf / ref - 1) <= std::abs(cfOff / refOff - 1) + 1e-6,
+                     qPrintable(QStringLiteral("%1 vs %2 (off: %3 vs %4)").arg(cf).arg(ref).arg(cfOff).arg(refOff)));
+            QVERIFY(cf > cfOff);
+        }
     }
 
     void everyNthBlockCheckpointing()

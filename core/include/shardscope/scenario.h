@@ -176,6 +176,11 @@ struct Scenario
     /// DeepSpeed ZeRO-3 as of 2021: one all-gather / reduce-scatter per parameter tensor over a flat ring of
     /// all DP ranks on one NIC share per GPU, instead of one flat buffer per unit over all NICs (FSDP, Megatron).
     bool zero3PerTensorCollectives = false;
+    /// Megatron-LM's local DDP as of 2021 (megatron/training.py train_step, megatron/model/distributed.py
+    /// allreduce_gradients): the backward hooks only accumulate into main_grad; the whole gradient buffer is
+    /// all-reduced over DP after forward_backward_func returns (after the pipeline flush), not overlapped with the
+    /// backward. Applies at ZeRO stage 0 only.
+    bool ddpReduceAfterFlush = false;
     /// Context parallelism as PyTorch's experimental context_parallel runs it (torch/distributed/tensor/experimental/
     /// _attention.py, torchtitan 2024-25): K and V all-gathered once per layer pass (rotate_method allgather),
     /// outputs merged per ring step with their log-sum-exp in fp32, dK/dV accumulated in fp32 and passed round
