@@ -174,6 +174,39 @@ private slots:
         }
     }
 
+    void anUnstatedPowerLimitIsRefusedWithTheReason()
+    {
+        // pytorch/torchtitan@0d48106 docs/mxfp8.md ("Single-node training on 8x power limited B200 GPUs") gives no
+        // wattage; its bf16 run (8307.5 tokens/s) is 1.35x the 500 W H100's on the same harness (pytorch/ao
+        // torchao/float8/README.md, 6150), where the datasheets give the B200 2.3x the peak. The steps reader refuses
+        // such a row, saying why, instead of pricing the datasheet clock. A preset measured at its cap (gpus.cpp: the
+        // 500 W H100 96GB) is priced; a rating that is not a limit ("750W") is no limit; a denied limit is none.
+        const auto refusal = [](const std::string& gpu) -> std::string {
+            CsvRow r = stepRow();
+            r["gpu_type"] = gpu;
+            try {
+                (void)scenarioForStepRow(r);
+            } catch (const InvalidInput& e) {
+                return e.what();
+            }
+            return {};
+        };
+        const std::string unstated = refusal("B200 (8x power limited B200)");
+        QVERIFY2(unstated.find("power limit the row does not state") != std::string::npos, unstated.c_str());
+        QVERIFY2(unstated.find("B200 (HGX)") != std::string::npos, unstated.c_str());
+        QVERIFY(refusal("8x power-limited B200").find("does not state") != std::string::npos);
+        QVERIFY(refusal("GB200 NVL72 (power-throttled)").find("does not state") != std::string::npos);
+        const std::string stated = refusal("B200 at a 700 W cap");
+        QVERIFY2(stated.find("700 W power limit") != std::string::npos, stated.c_str());
+        // Priced: the same GPU without a limit, the preset measured at its cap, a rating, a denial.
+        for (const char* gpu : {"B200 (8x B200)", "H100 96GB HBM2e (500 W cap; Meta variant)", "MI300X (192GB HBM3 750W)",
+                                "B200, not power limited"})
+            QVERIFY2(refusal(gpu).empty(), gpu);
+        CsvRow r = stepRow();
+        r["gpu_type"] = "H100 96GB HBM2e (500 W cap; Meta variant)";
+        QCOMPARE(QString::fromStdString(scenarioForStepRow(r).gpu), QStringLiteral("h100-96gb"));
+    }
+
     void aRowDeeperThanAnyPublishedRunIsRefused()
     {
         // The steps reader refuses a row with more layers than any published run (DeepNet's 1,000, arXiv:2203.00555),
