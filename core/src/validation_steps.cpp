@@ -152,7 +152,7 @@ void refuseUnpricedPowerLimit(const std::string& type, const std::string& id)
         unmodelled("the GPU ran under a power limit the row does not state (\"" + type + "\"): a capped " + name
                    + " holds a lower clock under sustained load by an amount that depends on the cap, and no published "
                      "clock / power curve gives it, so the step time cannot be priced (the datasheet clock would be a "
-                     "guess); state the wattage and a GPU preset measured at it");
+                     "guess); only a preset measured at its cap is priced (the 500 W H100 96GB)");
     unmodelled("the GPU ran under a " + std::to_string(*p.watts) + " W power limit (\"" + type + "\"): no " + name
                + " preset is measured at that limit and no published clock / power curve gives the clock it held, so "
                  "the step time cannot be priced");
