@@ -132,14 +132,15 @@ PowerLimitText powerLimitOf(const std::string& type)
     return p;
 }
 
-/// A run under a power limit is priced only on a preset measured at that limit (gpus.cpp: the 500 W H100 96GB,
-/// whose sustained tensor throughput is 500/700 of the 700 W part). Anywhere else the clock the part held is
-/// unknown: the row is refused with the reason rather than priced at the datasheet clock (issue 24: the torchtitan
-/// / torchao rows on "8x power limited B200", pytorch/torchtitan@0d48106 docs/mxfp8.md, state no wattage; on the
-/// same harness their bf16 run is 1.35x the 500 W H100's, 8307.5 against 6150 tokens/s, where the datasheets give
-/// the B200 2.3x the peak and 3.3x the bandwidth, so the cap is deep and no published clock / power curve for the
-/// B200 says how deep).
-void refuseUnpricedPowerLimit(const std::string& type, const std::string& id)
+/// A run under a power limit is priced exactly only on a preset measured at that limit (gpus.cpp: the 500 W H100
+/// 96GB, whose sustained tensor throughput is 500/700 of the 700 W part). Anywhere else the clock the part held is
+/// unknown: the row is still modelled (issue 24: every fresh row is modelled; only a row whose source omits the batch
+/// is refused), at the preset's stock clock, and the reader says so in the row's assumptions, so the user sees that
+/// the measured step will be slower than the priced one (the torchtitan / torchao rows on "8x power limited B200",
+/// pytorch/torchtitan@0d48106 docs/mxfp8.md, state no wattage; on the same harness their bf16 run is 1.35x the 500 W
+/// H100's, 8307.5 against 6150 tokens/s, where the datasheets give the B200 2.3x the peak and 3.3x the bandwidth, so
+/// the cap is deep and no published clock / power curve for the B200 says how deep).
+void notePowerLimit(const std::string& type, const std::string& id, RowReadings& log)
 {
     const PowerLimitText p = powerLimitOf(type);
     if (!p.limited)
@@ -148,20 +149,19 @@ void refuseUnpricedPowerLimit(const std::string& type, const std::string& id)
     if (preset && preset->powerCapFraction < 1.0)
         return; // a preset measured at its cap (the 500 W H100 96GB)
     const std::string name = preset ? preset->name : id;
-    if (!p.watts)
-        unmodelled("the GPU ran under a power limit the row does not state (\"" + type + "\"): a capped " + name
-                   + " holds a lower clock under sustained load by an amount that depends on the cap, and no published "
-                     "clock / power curve gives it, so the step time cannot be priced (the datasheet clock would be a "
-                     "guess); only a preset measured at its cap is priced (the 500 W H100 96GB)");
-    unmodelled("the GPU ran under a " + std::to_string(*p.watts) + " W power limit (\"" + type + "\"): no " + name
-               + " preset is measured at that limit and no published clock / power curve gives the clock it held, so "
-                 "the step time cannot be priced");
+    const std::string limit = p.watts ? "power limited at " + std::to_string(*p.watts) + " W (no " + name
+                                            + " preset is measured at that limit)"
+                                      : std::string("power limited (no wattage stated)");
+    log.assume("gpu-clock", "stock",
+               limit + " in gpu_type \"" + type + "\": priced at the preset's stock clock; the measured step will be "
+                       "slower (a capped part holds a lower clock under sustained load, by an amount no published "
+                       "clock / power curve gives)");
 }
 
-std::string gpuFor(const std::string& type)
+std::string gpuFor(const std::string& type, RowReadings& log)
 {
     std::string id = gpuPresetFor(type);
-    refuseUnpricedPowerLimit(type, id);
+    notePowerLimit(type, id, log);
     return id;
 }
 
@@ -303,7 +303,7 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const Conf
     s.arch = a;
     s.bareParams.reset();
 
-    s.gpu = gpuFor(get(row, "gpu_type"));
+    s.gpu = gpuFor(get(row, "gpu_type"), log);
     s.gpus = integer(row, "gpus", -1);
     s.gpusPerNode = integer(row, "gpus_per_node", 8);
     if (get(row, "gpus_per_node").empty())
