@@ -31,7 +31,7 @@ KernelModel kernelModel(const Scenario& s, const GpuPreset& g)
     km.fp8GemmEfficiency = 0.0;
     // On Hopper, B200, GB200, B300 and GB300, FP8 GEMMs at the FP8 / BF16 kernel ratio Transformer Engine measured (H200,
     // B300), over this GPU's own 16-bit efficiency (kernels.h, measuredFp8OverBf16GemmRate): rate8 = peak16 x e16 x ratio.
-    // On GB200 that reproduces Azure's measured cuBLASLt FP8 GEMM (measuredFp8GemmEfficiency) within 1%.
+    // On GB200 that reproduces Azure's measured cuBLASLt FP8 GEMM within 1% (tst_lowprecision).
     if (s.kernelEfficiency <= 0 && g.peakFlops8 > 0) {
         const double ratio = measuredFp8OverBf16GemmRate(g, s.fp8Scaling);
         if (ratio > 0)

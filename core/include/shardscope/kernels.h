@@ -24,8 +24,8 @@ struct KernelModel
     double lowPrecisionOperandBytes = 1.0;
     double hbmBytesPerSecond = 0; ///< achievable HBM bandwidth
     double gemmEfficiency = 0.675; ///< fraction of peak a large, well-shaped GEMM reaches
-    /// fraction of the FP8 peak a large FP8 GEMM reaches where it was measured (measuredFp8GemmEfficiency()); 0: the
-    /// 16-bit gemmEfficiency is taken for FP8 GEMMs too
+    /// fraction of the FP8 peak a large FP8 GEMM reaches where it was measured; 0: the 16-bit gemmEfficiency times
+    /// the FP8 peak's ratio is taken for FP8 GEMMs (kernelModelInForce sets 0 and takes measuredFp8OverBf16GemmRate())
     double fp8GemmEfficiency = 0;
     double attentionEfficiency = 0.6; ///< fraction of the 16-bit peak the fused attention kernel reaches
     std::int64_t sms = 108; ///< streaming multiprocessors (wave quantisation)
@@ -44,14 +44,6 @@ double defaultGemmEfficiency(const GpuPreset& g);
 /// Achievable Matmul FLOPS table: GB200 1822.0 of 2500, B200 1745.0 of 2250 TFLOP/s): 0.940. defaultGemmEfficiency()
 /// takes GB200's figure as the B200's measured sustained one times this.
 double gb200OverB200GemmEfficiency();
-
-/// Fraction of the FP8 peak a large FP8 GEMM reaches, from a measured cuBLASLt FP8 GEMM at M = N = K = 8192 (random
-/// data, 10,000 warm-up iterations: Azure/AI-benchmarking-guide's GEMM CuBLASLt microbenchmark) divided by this
-/// kernel model's own wave and K factors for that shape, as defaultGemmEfficiency() derives the 16-bit figures: GB200
-/// 2876.6 of 5000 TFLOP/s (@2a370be Azure_Results/ND_GB200_v6_results.md). 0 where no measurement is taken (the
-/// 16-bit efficiency then holds for FP8 GEMMs too; H100 / H200: see kernels.cpp). The step takes GB200's FP8 rate from
-/// measuredFp8OverBf16GemmRate() now; this figure stays as the measurement that rate is checked against.
-double measuredFp8GemmEfficiency(const GpuPreset& g);
 
 /// Low-precision GEMM kernels over BF16 ones, at training shapes in Transformer Engine, where it was measured; 0
 /// elsewhere. Same source and shapes as measuredNvfp4OverMxfp8GemmRate() (B300, --pre-quantize, per-layer total of the 12
