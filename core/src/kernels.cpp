@@ -328,4 +328,11 @@ double mergedOneFOneBLayerSeconds(double a2a, double attnFwd, double mlpBwdData,
     return std::max(combineFwdEnd, attnBwdEnd);
 }
 
+double mergedOneFOneBLayerExposedSeconds(double a2a, double attnFwd, double mlpBwdData, double mlpBwdWeight, double mlpFwd,
+                                         double attnBwd)
+{
+    const double compute = attnFwd + attnBwd + mlpFwd + mlpBwdData + mlpBwdWeight;
+    return mergedOneFOneBLayerSeconds(a2a, attnFwd, mlpBwdData, mlpBwdWeight, mlpFwd, attnBwd) - compute;
+}
+
 } // namespace shardscope

@@ -126,6 +126,12 @@ inline constexpr int kFlexDispatcherSms = 20;
 double mergedOneFOneBLayerSeconds(double a2a, double attnFwd, double mlpBwdData, double mlpBwdWeight, double mlpFwd,
                                   double attnBwd);
 
+/// What that pair takes beyond its five kernels (attention forward and backward, the MLP forward, its data and weight
+/// gradients, summed in that order): the all-to-all time the combined 1F1B schedule leaves exposed,
+/// mergedOneFOneBLayerSeconds() less the compute stream's sum; 0 when every all-to-all is covered.
+double mergedOneFOneBLayerExposedSeconds(double a2a, double attnFwd, double mlpBwdData, double mlpBwdWeight, double mlpFwd,
+                                         double attnBwd);
+
 /// Seconds of `groups` GEMMs of one shape run as such a grouped GEMM: rounds of `concurrent` GEMMs whose tiles fill
 /// the waves together (wave efficiency over concurrent x tiles), the last round with what is left, at
 /// groupedGemmRowsFactor(m) of the rate where the groups split M (`rowsGrouped`: the experts' forward and data-gradient
