@@ -81,32 +81,6 @@ double defaultGemmEfficiency(const GpuPreset& g)
     return 0.675;
 }
 
-double measuredFp8GemmEfficiency(const GpuPreset& g)
-{
-    // Azure/AI-benchmarking-guide@2a370be Azure_Results/ND_GB200_v6_results.md, GEMM CuBLASLt (FP8), M = N = K = 8192 on
-    // ND GB200 v6 (GB200 185GB, CUDA 12.8, driver 570.133.20): 2876.6 TFLOP/s of 5000. No longer taken by the step (GB200's
-    // FP8 rate is its 16-bit efficiency times Transformer Engine's kernel ratio, measuredFp8OverBf16GemmRate); kept as the
-    // measurement tst_lowprecision and tst_stepmechanisms check that rate against (within 2%). The same benchmark on H100 (1290.1
-    // TFLOP/s, @0126c30 "Azure Results/NDv5 Results.md") is above the 0.6 that H100's sustained training throughput gave
-    // (docs/validation-steps.md); taking it made every H100 fp8 row faster, away from its measurement (docs/validation.md,
-    // issue 24 sixth pass), so H100 and H200 keep one efficiency for both precisions.
-    double tflops = 0;
-    if (g.id.rfind("gb200", 0) == 0)
-        tflops = 2876.6;
-    if (tflops <= 0 || g.peakFlops8 <= 0)
-        return 0.0;
-    // The shape's wave and K factors as concurrentGemmSeconds() applies them (efficiency 1, no memory bound).
-    KernelModel km;
-    km.peak16 = g.peakFlops16;
-    km.peak8 = g.peakFlops8;
-    km.gemmEfficiency = 1.0;
-    km.sms = smCount(g);
-    km.tileN = 256;
-    const double n = 8192;
-    const double shapeRate = gemmFlopRate(km, n, n, n, true);
-    return shapeRate > 0 ? tflops * 1e12 / shapeRate : 0.0;
-}
-
 double measuredFp8OverBf16GemmRate(const GpuPreset& g, Fp8Scaling f)
 {
     // NVIDIA/TransformerEngine@8f2e635 docs/examples/gemm_profiling/gemm_profiling.rst, --pre-quantize, "Per-layer
@@ -115,10 +89,17 @@ double measuredFp8OverBf16GemmRate(const GpuPreset& g, Fp8Scaling f)
     //  GB300 (the same die) and for the HGX B200 (the same 16-bit and FP8 datasheet peaks, 2.25 / 4.5 PFLOP/s dense, and
     //  the same ratio within 1% on Hopper below, so the ratio is the FP8 kernels', not one chip's), and for GB200 (the
     //  B200's die and FP8 / 16-bit peak ratio; over its 16-bit efficiency this reproduces Azure's measured cuBLASLt FP8
-    //  GEMM on GB200 within 1%, measuredFp8GemmEfficiency, which it replaces in the step).
+    //  GEMM on GB200 within 1%: tst_lowprecision and tst_stepmechanisms check it).
     //  H200 NVL ("Worked Example: 5B Model on H200"): BF16 31.968 ms, FP8Current 16.785 ms. Also taken for H100 (the same
     //  GH100 die and tensor cores). Hopper has no MXFP8 / NVFP4 kernels: every recipe takes the per-tensor figure.
-    // MI300X and older GPUs keep their one efficiency.
+    //  MI300X: AMD's max-achievable FLOP/s, the table its 16-bit efficiency comes from (defaultGemmEfficiency; ROCm/
+    //  rocm-blogs@d957560 blogs/software-tools-optimization/measuring-max-achievable-flops-part2/README.md, Table 1,
+    //  hipBLASLt at each precision's best full-wave shape, K 32896): FP8 1273 TFLOP/s (M 4096, N 3648, median 1230 MHz)
+    //  against BF16 708 (M 4096, N 4864, 1207 MHz), 1.80x where the datasheet peaks give 2.0x (2615 / 1307); over the
+    //  16-bit efficiency that is FP8 at 1273 / 2615 of its peak. Every recipe (hipBLASLt's FP8 GEMM serves torchao's
+    //  tensorwise and rowwise alike). Older GPUs keep their one efficiency.
+    if (g.id.rfind("mi300x", 0) == 0)
+        return 1273.0 / 708.0;
     if (g.id.rfind("h100", 0) == 0 || g.id.rfind("h200", 0) == 0)
         return 31.968 / 16.785;
     if (!(g.id.rfind("b300", 0) == 0 || g.id.rfind("gb300", 0) == 0 || g.id.rfind("b200", 0) == 0
@@ -255,7 +236,7 @@ double groupedGemmRowsFactor(double rowsPerGroup)
         {4, 256, 4096, 7168, 932},   {4, 256, 7168, 2048, 815},
     };
     // Each row's rate over this kernel model's own wave and K factors for its shape (all groups' tiles in one kernel,
-    // 132 SMs, tiles 128 x 256, kOverhead 64), as measuredFp8GemmEfficiency() takes a measured GEMM; then over the
+    // 132 SMs, tiles 128 x 256, kOverhead 64), as defaultGemmEfficiency() takes a measured GEMM; then over the
     // mean of the same N x K at M 4096 and 8192 per group; the two N x K averaged at each M.
     static const std::array<double, 3> kFactor = [] {
         KernelModel km;
@@ -345,6 +326,13 @@ double mergedOneFOneBLayerSeconds(double a2a, double attnFwd, double mlpBwdData,
     const double combineFwdEnd = std::max(dispatchBwdEnd, mlpFwdEnd) + a2a;
     const double attnBwdEnd = std::max(mlpFwdEnd, dispatchBwdEnd) + attnBwd;
     return std::max(combineFwdEnd, attnBwdEnd);
+}
+
+double mergedOneFOneBLayerExposedSeconds(double a2a, double attnFwd, double mlpBwdData, double mlpBwdWeight, double mlpFwd,
+                                         double attnBwd)
+{
+    const double compute = attnFwd + attnBwd + mlpFwd + mlpBwdData + mlpBwdWeight;
+    return mergedOneFOneBLayerSeconds(a2a, attnFwd, mlpBwdData, mlpBwdWeight, mlpFwd, attnBwd) - compute;
 }
 
 } // namespace shardscope

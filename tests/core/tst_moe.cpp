@@ -15,6 +15,8 @@
 #include "shardscope/step.h"
 #include "stagetime.h" // core/src: layerTimes(), the step's per-layer pricing (test-only include)
 
+#include "kernelfixture.h"
+
 #include <QTest>
 
 #include <algorithm>
@@ -358,14 +360,7 @@ void TestMoe::groupedGemmSharesWaves()
     // Hand count: Qwen3-30B-A3B's expert up-projection (gate and up, 2 x 768, from h 2048) on 2048 routed tokens per
     // expert, 132 SMs, tiles 128 x 256, at 1e15 FLOP/s x 1.0. One GEMM has 16 x 6 = 96 tiles: one wave of 132 SMs
     // (and the half tiles give 192 of 264), 96/132 of the SMs busy. Four at once: 384 tiles in 3 waves, 384/396.
-    KernelModel km;
-    km.peak16 = 1e15;
-    km.gemmEfficiency = 1.0;
-    km.hbmBytesPerSecond = 1e18; // compute-bound
-    km.sms = 132;
-    km.tileM = 128;
-    km.tileN = 256;
-    km.kOverhead = 64;
+    const KernelModel km = shardscope::testing::handCountKernels(1e15, 1e18); // compute-bound
     const double m = 2048, n = 1536, k = 2048;
     const double flops = 2.0 * m * n * k;
     const double kEff = 2048.0 / 2112.0;
@@ -500,14 +495,7 @@ void TestMoe::expertWgradAccumulatesFp32()
     //   FLOPs 2 x 3072 x 4096 x 512 = 12,884,901,888 at 512/576 of K and 384 tiles in 3 waves of 132 (384/396):
     //   15.13 us. The traffic sets the time; with a bf16 result written once (2 B per element: 32,505,856 B, 9.70 us)
     //   the FLOPs would.
-    KernelModel km;
-    km.peak16 = 989e12;
-    km.gemmEfficiency = 1.0;
-    km.hbmBytesPerSecond = 3.35e12;
-    km.sms = 132;
-    km.tileM = 128;
-    km.tileN = 256;
-    km.kOverhead = 64;
+    const KernelModel km = shardscope::testing::handCountKernels(989e12, 3.35e12);
     const double m = 3072, n = 4096, k = 512;
     const double bytes = 2.0 * (m * k + k * n) + 8.0 * m * n;
     QCOMPARE(bytes, 108003328.0);
@@ -654,14 +642,7 @@ void TestMoe::groupedGemmRowsPerGroup()
     // In the grouped GEMM: the model zoo TP 4 row's expert up-projection (Qwen3-235B-A22B, 2 x 1536 from 4096, 512
     // tokens per expert, 16 local experts, four at once), compute-bound: 512/f512 of the time without the factor.
     // 4 x 4 x 12 = 192 tiles of 128 x 256 in 2 waves (192/264); half tiles 384 in 3 (384/396); K 4096/4160.
-    KernelModel km;
-    km.peak16 = 989e12;
-    km.gemmEfficiency = 1.0;
-    km.hbmBytesPerSecond = 1e18;
-    km.sms = 132;
-    km.tileM = 128;
-    km.tileN = 256;
-    km.kOverhead = 64;
+    const KernelModel km = shardscope::testing::handCountKernels(989e12, 1e18);
     const double flops = 4.0 * 2.0 * 512.0 * 3072.0 * 4096.0;
     const double round = flops / (989e12 * f512 * (4096.0 / 4160.0) * (384.0 / 396.0));
     QVERIFY(std::fabs(groupedGemmSeconds(km, 16, 4, 512, 3072, 4096, false) / (4 * round) - 1) < 1e-5);

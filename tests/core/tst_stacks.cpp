@@ -2,6 +2,7 @@
 // Issue 24, items 2-3: each stack convention against its source. The FLOP counts against the published pairs of
 // tokens/s and model TFLOP/s of the same run (their ratio is the stack's FLOPs per token); Megatron's 18 B/param and
 // its last-pipeline-rank memory log against Megatron-LM's own rules.
+#include "kernelfixture.h"
 #include "llama3.h"
 
 #include "shardscope/footprint.h"
@@ -149,11 +150,7 @@ private slots:
         // M 4096, N 4864, K 32896, of the 1307 TFLOP/s datasheet peak. The kernel model on that shape, with the
         // preset's CUs (304), lands on it: full waves, K overhead 64 of 32896.
         const GpuPreset g = *findGpuPreset("mi300x-192gb");
-        KernelModel km;
-        km.peak16 = g.peakFlops16;
-        km.hbmBytesPerSecond = g.hbmBytesPerSecond;
-        km.gemmEfficiency = defaultGemmEfficiency(g);
-        km.sms = smCount(g);
+        const KernelModel km = shardscope::testing::presetKernels(g);
         QCOMPARE(km.sms, std::int64_t(304));
         QCOMPARE(g.peakFlops16, 1307e12);
         const double rate = gemmFlopRate(km, 4096, 4864, 32896, false);
@@ -166,15 +163,7 @@ private slots:
         // B200, pytorch/ao pull request #2427 (bench_matmul.py on an NVIDIA B200): M = N = K = 4096 at 1.41e15 FLOP/s,
         // 6144 at 1.45e15, 8192 at 1.42e15; GB300, facebookexperimental/triton pull request #740 (aten matmul):
         // 8192 x 8192 x 8192 at 1717 TFLOP/s, 8192 x 8192 x 4096 at 1756.
-        auto model = [](const char* id) {
-            const GpuPreset g = *findGpuPreset(id);
-            KernelModel km;
-            km.peak16 = g.peakFlops16;
-            km.hbmBytesPerSecond = g.hbmBytesPerSecond;
-            km.gemmEfficiency = defaultGemmEfficiency(g);
-            km.sms = smCount(g);
-            return km;
-        };
+        auto model = [](const char* id) { return shardscope::testing::presetKernels(*findGpuPreset(id)); };
         const KernelModel b200 = model("b200-192gb"), gb300 = model("gb300-288gb");
         QVERIFY(std::abs(gemmFlopRate(b200, 8192, 8192, 8192, false) / 1.42e15 - 1) < 0.01);
         QVERIFY(std::abs(gemmFlopRate(b200, 4096, 4096, 4096, false) / 1.41e15 - 1) < 0.02);

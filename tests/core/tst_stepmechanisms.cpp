@@ -10,6 +10,8 @@
 #include "shardscope/step.h"
 #include "shardscope/validation_steps.h"
 
+#include "kernelfixture.h"
+
 #include <QTest>
 
 #include <cmath>
@@ -18,6 +20,7 @@
 #include <sstream>
 
 using namespace shardscope;
+using shardscope::testing::measuredFp8GemmEfficiency;
 
 namespace {
 
@@ -110,12 +113,10 @@ private Q_SLOTS:
     void measuredFp8GemmRateOnGb200()
     {
         const GpuPreset g = *findGpuPreset("gb200-186gb");
-        KernelModel km;
-        km.peak16 = g.peakFlops16;
+        KernelModel km = shardscope::testing::presetKernels(g);
+        km.hbmBytesPerSecond = 0; // compute only, as before
         km.peak8 = g.peakFlops8;
-        km.gemmEfficiency = defaultGemmEfficiency(g);
         km.fp8GemmEfficiency = measuredFp8GemmEfficiency(g);
-        km.sms = smCount(g);
         km.tileN = 256;
         // The kernel model reproduces the source's rate at the source's shape (2876.6 of the 5000 TFLOP/s FP8 peak).
         QVERIFY2(std::abs(gemmFlopRate(km, 8192, 8192, 8192, true) / 2876.6e12 - 1) < 1e-9,

@@ -24,8 +24,8 @@ struct KernelModel
     double lowPrecisionOperandBytes = 1.0;
     double hbmBytesPerSecond = 0; ///< achievable HBM bandwidth
     double gemmEfficiency = 0.675; ///< fraction of peak a large, well-shaped GEMM reaches
-    /// fraction of the FP8 peak a large FP8 GEMM reaches where it was measured (measuredFp8GemmEfficiency()); 0: the
-    /// 16-bit gemmEfficiency is taken for FP8 GEMMs too
+    /// fraction of the FP8 peak a large FP8 GEMM reaches where it was measured; 0: the 16-bit gemmEfficiency times
+    /// the FP8 peak's ratio is taken for FP8 GEMMs (kernelModelInForce sets 0 and takes measuredFp8OverBf16GemmRate())
     double fp8GemmEfficiency = 0;
     double attentionEfficiency = 0.6; ///< fraction of the 16-bit peak the fused attention kernel reaches
     std::int64_t sms = 108; ///< streaming multiprocessors (wave quantisation)
@@ -45,14 +45,6 @@ double defaultGemmEfficiency(const GpuPreset& g);
 /// takes GB200's figure as the B200's measured sustained one times this.
 double gb200OverB200GemmEfficiency();
 
-/// Fraction of the FP8 peak a large FP8 GEMM reaches, from a measured cuBLASLt FP8 GEMM at M = N = K = 8192 (random
-/// data, 10,000 warm-up iterations: Azure/AI-benchmarking-guide's GEMM CuBLASLt microbenchmark) divided by this
-/// kernel model's own wave and K factors for that shape, as defaultGemmEfficiency() derives the 16-bit figures: GB200
-/// 2876.6 of 5000 TFLOP/s (@2a370be Azure_Results/ND_GB200_v6_results.md). 0 where no measurement is taken (the
-/// 16-bit efficiency then holds for FP8 GEMMs too; H100 / H200: see kernels.cpp). The step takes GB200's FP8 rate from
-/// measuredFp8OverBf16GemmRate() now; this figure stays as the measurement that rate is checked against.
-double measuredFp8GemmEfficiency(const GpuPreset& g);
-
 /// Low-precision GEMM kernels over BF16 ones, at training shapes in Transformer Engine, where it was measured; 0
 /// elsewhere. Same source and shapes as measuredNvfp4OverMxfp8GemmRate() (B300, --pre-quantize, per-layer total of the 12
 /// GEMMs): BF16 13.102 ms, MXFP8 7.161 ms, FP8 current scaling 6.812 ms. Mxfp8 (and Nvfp4, whose own ratio is taken
@@ -60,7 +52,9 @@ double measuredFp8GemmEfficiency(const GpuPreset& g);
 /// inputs are quantised): 13.102 / 6.812. Taken for B300 and GB300 (the Blackwell Ultra die) and the HGX B200 (the same
 /// 16-bit and FP8 peaks), over each GPU's own 16-bit efficiency. Hopper (H100, H200: the GH100 die), from the same
 /// guide's H200 NVL worked example (--pre-quantize): BF16 31.968 ms, FP8Current 16.785 ms, for every recipe (Hopper has
-/// only the per-tensor FP8 kernels). GB200 (the B200's die and peak ratio) takes the B300 figures too.
+/// only the per-tensor FP8 kernels). GB200 (the B200's die and peak ratio) takes the B300 figures too. MI300X, from AMD's
+/// max-achievable FLOP/s table that gives its 16-bit efficiency (hipBLASLt, best full-wave shapes): FP8 1273 over BF16
+/// 708 TFLOP/s, for every recipe.
 double measuredFp8OverBf16GemmRate(const GpuPreset& g, Fp8Scaling f);
 
 /// NVFP4 GEMM kernels over MXFP8 ones, at training shapes in Transformer Engine, where it was measured; 0 elsewhere
@@ -131,6 +125,12 @@ inline constexpr int kFlexDispatcherSms = 20;
 /// the compute sum when every all-to-all is covered, 4 x a2a when none is.
 double mergedOneFOneBLayerSeconds(double a2a, double attnFwd, double mlpBwdData, double mlpBwdWeight, double mlpFwd,
                                   double attnBwd);
+
+/// What that pair takes beyond its five kernels (attention forward and backward, the MLP forward, its data and weight
+/// gradients, summed in that order): the all-to-all time the combined 1F1B schedule leaves exposed,
+/// mergedOneFOneBLayerSeconds() less the compute stream's sum; 0 when every all-to-all is covered.
+double mergedOneFOneBLayerExposedSeconds(double a2a, double attnFwd, double mlpBwdData, double mlpBwdWeight, double mlpFwd,
+                                         double attnBwd);
 
 /// Seconds of `groups` GEMMs of one shape run as such a grouped GEMM: rounds of `concurrent` GEMMs whose tiles fill
 /// the waves together (wave efficiency over concurrent x tiles), the last round with what is left, at
