@@ -11,6 +11,41 @@ function(shardscope_target_defaults target)
   if(SHARDSCOPE_WERROR)
     target_compile_options(${target} PRIVATE -Werror)
   endif()
+  shardscope_clazy(${target})
+endfunction()
+
+# SHARDSCOPE_CLAZY (CI's asan stage): clazy's checks run inside clang as a plugin while core/, ui/ and app/ compile,
+# the same checks scripts/lint.sh runs with clazy-standalone (scripts/clazy-checks holds the list for both), so that
+# CI parses each file once for clazy instead of twice: clazy-standalone spent about 2.3 CPU-s a file parsing it again,
+# the plugin adds about 0.2 CPU-s to a compile that parses it anyway (ui/io/hfconfig.cpp under the asan preset: 2.7
+# -> 2.9 CPU-s). A finding is a warning, an error under SHARDSCOPE_WERROR, as in the lint. Generated sources (moc, rcc)
+# live in the build folder, which the plugin skips (CLAZY_IGNORE_DIRS), as lint.sh's --ignore-dirs does. Tests and
+# fuzz targets are not linted, with either.
+if(SHARDSCOPE_CLAZY)
+  if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+    message(FATAL_ERROR "SHARDSCOPE_CLAZY needs clang (the asan preset), not ${CMAKE_CXX_COMPILER_ID}")
+  endif()
+  find_file(SHARDSCOPE_CLAZY_PLUGIN ClazyPlugin.so PATHS /usr/lib/${CMAKE_LIBRARY_ARCHITECTURE} /usr/lib /usr/local/lib)
+  if(NOT SHARDSCOPE_CLAZY_PLUGIN)
+    message(FATAL_ERROR "SHARDSCOPE_CLAZY: ClazyPlugin.so not found (Debian package clazy)")
+  endif()
+  file(STRINGS "${PROJECT_SOURCE_DIR}/scripts/clazy-checks" SHARDSCOPE_CLAZY_CHECKS LIMIT_COUNT 1)
+endif()
+
+function(shardscope_clazy target)
+  if(NOT SHARDSCOPE_CLAZY)
+    return()
+  endif()
+  get_target_property(dir ${target} SOURCE_DIR)
+  file(RELATIVE_PATH rel "${PROJECT_SOURCE_DIR}" "${dir}")
+  if(NOT rel MATCHES "^(core|ui|app)(/|$)")
+    return()
+  endif()
+  target_compile_options(${target} PRIVATE "SHELL:-Xclang -load -Xclang ${SHARDSCOPE_CLAZY_PLUGIN}"
+                         "SHELL:-Xclang -add-plugin -Xclang clazy" "SHELL:-Xclang -plugin-arg-clazy -Xclang ${SHARDSCOPE_CLAZY_CHECKS}")
+  # clazy 1.11 reads the folders to skip from the environment only.
+  set_property(TARGET ${target} PROPERTY CXX_COMPILER_LAUNCHER
+               ${CMAKE_COMMAND} -E env "CLAZY_IGNORE_DIRS=^${PROJECT_BINARY_DIR}/" ${CMAKE_CXX_COMPILER_LAUNCHER})
 endfunction()
 
 function(shardscope_qt_defaults target)

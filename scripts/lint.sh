@@ -24,6 +24,8 @@
 #                          this script and the tool versions are unchanged; a fresh CI build has none.
 #   SHARDSCOPE_LINT_NO_BUILD  if set, do not build first (the generated moc sources are known to exist)
 #   SHARDSCOPE_LINT_TIMES  if set, a file to append "user-CPU-s system-CPU-s file" to for each file linted
+#   SHARDSCOPE_LINT_CLAZY  "off": clang-tidy only. CI runs clazy's checks inside its clang build instead (cmake
+#                          -DSHARDSCOPE_CLAZY=ON, the same list from scripts/clazy-checks), which saves a second parse
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ ${1:-} == --list ]]; then git ls-files 'core/*.cpp' 'ui/*.cpp' 'app/*.cpp'; exit 0; fi
@@ -31,7 +33,8 @@ root=$PWD
 start=$(date +%s)
 need=()
 command -v clang-tidy-14 >/dev/null || need+=(clang-tidy-14)
-command -v clazy-standalone >/dev/null || need+=(clazy)
+clazy=${SHARDSCOPE_LINT_CLAZY:-on}
+[[ $clazy == off ]] || command -v clazy-standalone >/dev/null || need+=(clazy)
 if ((${#need[@]})); then
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq
@@ -56,7 +59,9 @@ export LINT_HEADER_FILTER="^$root/(core|ui|app)/"
 # bugprone-reserved-identifier (same rule, [lex.name]) at no cost: that check alone was 15% of the
 # AST-matcher time. Both go through --extra-arg so that .clang-tidy stays usable from an editor.
 export LINT_TIDY_ARGS="--extra-arg=-Xclang --extra-arg=-analyzer-config --extra-arg=-Xclang --extra-arg=mode=shallow --extra-arg=-Wreserved-identifier"
-export LINT_CLAZY_CHECKS=level0,level1,container-inside-loop,function-args-by-ref,no-non-pod-global-static
+LINT_CLAZY_CHECKS=$(head -1 scripts/clazy-checks)
+[[ $clazy != off ]] || LINT_CLAZY_CHECKS=""
+export LINT_CLAZY_CHECKS
 export LINT_BUILD=$build LINT_OUT=$out LINT_ROOT=$root
 
 cache=${SHARDSCOPE_LINT_CACHE:-$build/lint-cache}
@@ -64,7 +69,7 @@ if [[ $cache != off ]]; then
   mkdir -p "$cache"
   # Everything a file's result depends on besides the file itself (system headers aside).
   export LINT_CACHE=$cache
-  LINT_SALT=$( { clang-tidy-14 --version; clazy-standalone --version; cat .clang-tidy "$0";
+  LINT_SALT=$( { clang-tidy-14 --version; [[ -z $LINT_CLAZY_CHECKS ]] || clazy-standalone --version; cat .clang-tidy "$0";
                  echo "$LINT_TIDY_ARGS $LINT_CLAZY_CHECKS $LINT_HEADER_FILTER";
                  git ls-files -z 'core/*.h' 'ui/*.h' 'app/*.h' | xargs -0 cat; } | sha256sum | cut -d' ' -f1)
   export LINT_SALT
@@ -87,9 +92,11 @@ lint_one() {
     || { err+="$f:1:1: error: clang-tidy-14 could not process this file"$'\n'; ok=0; }
   raw+=$r$'\n'
   # -Wno-error: the dev preset's -Werror made each clazy warning an error and clazy's exit status 1.
-  r=$(clazy-standalone -p "$LINT_BUILD" -checks="$LINT_CLAZY_CHECKS" --ignore-dirs="build|^/usr" --extra-arg=-Wno-error "$f" 2>&1) \
-    || { err+="$f:1:1: error: clazy could not process this file"$'\n'; ok=0; }
-  raw+=$r
+  if [[ -n $LINT_CLAZY_CHECKS ]]; then
+    r=$(clazy-standalone -p "$LINT_BUILD" -checks="$LINT_CLAZY_CHECKS" --ignore-dirs="build|^/usr" --extra-arg=-Wno-error "$f" 2>&1) \
+      || { err+="$f:1:1: error: clazy could not process this file"$'\n'; ok=0; }
+    raw+=$r
+  fi
   # One line per finding, relative paths, only our files (clazy's --ignore-dirs also skips moc output).
   res=$(printf '%s\n' "$raw" | grep -E ':[0-9]+:[0-9]+: (warning|error):' | sed "s|^$LINT_ROOT/||" \
           | grep -E '^(core|ui|app)/' || true)
@@ -105,7 +112,7 @@ lint_one() {
 }
 export -f lint_one
 
-echo "== clang-tidy-14 and clazy on ${#files[@]} files, $jobs at once"
+echo "== clang-tidy-14${LINT_CLAZY_CHECKS:+ and clazy} on ${#files[@]} files, $jobs at once"
 printf '%s\0' "${files[@]}" | xargs -0 -P "$jobs" -I{} bash -c 'lint_one "$1"' _ {}
 cat "$out"/found.* 2>/dev/null | sort -u > "$out/all.txt" || true
 
