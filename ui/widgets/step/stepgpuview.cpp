@@ -763,7 +763,7 @@ void StepGpuView::paintEvent(QPaintEvent*)
             return arc;
         };
         if (onScreen && nd > 1) {
-            RingKey key {lay.generation, ring, p2p};
+            RingKey key {lay.generation, ring, p2p, rc.rgba(), dpr};
             if (!(key == m_ringKey)) {
                 m_ringKey = std::move(key);
                 m_ringArcs.clear();
@@ -771,8 +771,22 @@ void StepGpuView::paintEvent(QPaintEvent*)
                     RingArc arc = makeArc(a);
                     // A straight line (the ring closing in one row, a change of rows in one column) the raster engine
                     // draws with its own line rasterizer, not through the stroker: it stays a line, drawn each frame.
-                    if (arc.path.elementCount() > 2)
+                    if (arc.path.elementCount() > 2) {
                         arc.outline = QPainterPathStroker(arc.pen).createStroke(arc.path);
+                        if (dpr == 1 && dt.type() <= QTransform::TxTranslate) {
+                            // Its pixels, at the device position the view's painter puts it (a whole-pixel offset).
+                            const QRectF r = dt.mapRect(arc.outline.boundingRect());
+                            const QRect px(QPoint(int(std::floor(r.left())) - 1, int(std::floor(r.top())) - 1),
+                                           QPoint(int(std::ceil(r.right())) + 1, int(std::ceil(r.bottom())) + 1));
+                            arc.at = px.topLeft() - QPoint(int(dt.dx()), int(dt.dy()));
+                            arc.image = QImage(px.size(), QImage::Format_ARGB32_Premultiplied);
+                            arc.image.fill(Qt::transparent);
+                            QPainter c(&arc.image);
+                            c.setRenderHint(QPainter::Antialiasing, true);
+                            c.translate(-px.left() + dt.dx(), -px.top() + dt.dy());
+                            c.fillPath(arc.outline, rc);
+                        }
+                    }
                     m_ringArcs.push_back(std::move(arc));
                 }
             }
@@ -787,7 +801,9 @@ void StepGpuView::paintEvent(QPaintEvent*)
             const QPainterPath& path = arc.path;
             const QRectF& fromBox = arc.fromBox;
             const bool neighbours = arc.neighbours, sameColumn = arc.sameColumn;
-            if (onScreen && !arc.outline.isEmpty()) {
+            if (onScreen && !arc.image.isNull()) {
+                p.drawImage(arc.at, arc.image);
+            } else if (onScreen && !arc.outline.isEmpty()) {
                 p.fillPath(arc.outline, rc);
             } else if (onScreen) {
                 QPen pen = arc.pen;

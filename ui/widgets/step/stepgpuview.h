@@ -3,6 +3,7 @@
 
 #include "stepcommon.h"
 
+#include <QImage>
 #include <QPainterPath>
 #include <QPen>
 #include <QPixmap>
@@ -150,13 +151,23 @@ private:
         QPen pen;
         bool neighbours = false, sameColumn = false;
         QRectF fromBox;
+        /// The outline filled once in the arc's colour over transparent pixels, and where it goes (device pixels): drawn
+        /// over the view it blends each pixel as filling the outline there does (source over, the same premultiplied
+        /// colour times the same coverage), at the cost of a copy of its pixels.
+        QImage image;
+        QPoint at;
     };
     struct RingKey
     {
         std::uint64_t layout = 0;
         std::vector<int> ring;
         bool p2p = false;
-        bool operator==(const RingKey& o) const { return layout == o.layout && ring == o.ring && p2p == o.p2p; }
+        QRgb color = 0;
+        qreal dpr = 0;
+        bool operator==(const RingKey& o) const
+        {
+            return layout == o.layout && ring == o.ring && p2p == o.p2p && color == o.color && dpr == o.dpr;
+        }
     };
     RingKey m_ringKey;
     std::vector<RingArc> m_ringArcs;
