@@ -154,6 +154,7 @@ private Q_SLOTS:
         QTest::newRow("zero3 on 16, 1366x768") << 0 << QSize(1366, 768);
         QTest::newRow("TP 8 x PP 4 on 32 (boxes off the worst stage)") << 1 << QSize(1600, 1000);
         QTest::newRow("DDP on 8") << 2 << QSize(1200, 800);
+        QTest::newRow("TP 2 x DP 8 on 16 (the TP and DP rings alternate)") << 3 << QSize(1600, 1000);
     }
 
     void gpuViewCachedPaintEqualsAFreshDraw()
@@ -165,7 +166,11 @@ private Q_SLOTS:
         // everything afresh in the order an export draws it (setPaintCacheEnabled(false)).
         QFETCH(int, which);
         QFETCH(QSize, size);
-        const Scenario s = which == 0 ? zero3On16() : which == 1 ? tp8pp4() : ddp8();
+        Scenario s = which == 0 ? zero3On16() : which == 1 ? tp8pp4() : ddp8();
+        if (which == 3) {
+            s = zero3On16();
+            s.tp = 2;
+        }
         StepView v;
         v.setExternalClock(true);
         v.resize(size);
