@@ -33,6 +33,7 @@
 #include <QToolButton>
 
 #include <cmath>
+#include <set>
 
 using namespace shardscope;
 
@@ -143,6 +144,83 @@ private Q_SLOTS:
         b.setScenario(zero3On16());
         b.show();
         QCOMPARE(walked, grabbed(b));
+    }
+
+    void gpuViewCachedPaintEqualsAFreshDraw_data()
+    {
+        QTest::addColumn<int>("which");
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("zero3 on 16, 1600x1000 (the bench)") << 0 << QSize(1600, 1000);
+        QTest::newRow("zero3 on 16, 1366x768") << 0 << QSize(1366, 768);
+        QTest::newRow("TP 8 x PP 4 on 32 (boxes off the worst stage)") << 1 << QSize(1600, 1000);
+        QTest::newRow("DDP on 8") << 2 << QSize(1200, 800);
+        QTest::newRow("TP 2 x DP 8 on 16 (the TP and DP rings alternate)") << 3 << QSize(1600, 1000);
+    }
+
+    void gpuViewCachedPaintEqualsAFreshDraw()
+    {
+        // Issue 29 (speed): on screen the GPU view keeps what does not move while a collective plays as a picture (the
+        // frames, boxes, names, bar tracks, bars off the worst stage) and each ring arc's stroked outline, and paints only
+        // what moves over them. At many times of the step and of the ring's loop, as the animation reaches them (the
+        // collective shown changes, the shards move), it paints the same pixels, labels, shards and bars as a draw of
+        // everything afresh in the order an export draws it (setPaintCacheEnabled(false)).
+        QFETCH(int, which);
+        QFETCH(QSize, size);
+        Scenario s = which == 0 ? zero3On16() : which == 1 ? tp8pp4() : ddp8();
+        if (which == 3) {
+            s = zero3On16();
+            s.tp = 2;
+        }
+        StepView v;
+        v.setExternalClock(true);
+        v.resize(size);
+        v.setScenario(s);
+        v.show();
+        QApplication::processEvents();
+        StepGpuView* g = v.gpuView();
+        auto image = [&](bool cached) {
+            g->setPaintCacheEnabled(cached);
+            return g->grab().toImage().convertToFormat(QImage::Format_RGB32);
+        };
+        auto labels = [&] {
+            QStringList out;
+            for (const stepui::DrawnLabel& l : g->labels())
+                out << QStringLiteral("%1,%2,%3,%4 %5 %6")
+                           .arg(l.rect.x())
+                           .arg(l.rect.y())
+                           .arg(l.rect.width())
+                           .arg(l.rect.height())
+                           .arg(l.text, l.font.key());
+            return out;
+        };
+        (void)image(true); // the first paint settles the header's and footer's lines
+        QApplication::processEvents();
+        const double T = v.result()->totals.stepTime;
+        int withRing = 0, compared = 0;
+        std::set<int> focuses;
+        for (const double f : {0.02, 0.11, 0.27, 0.4, 0.52, 0.68, 0.83, 0.97}) {
+            v.seek(f * T);
+            v.play();
+            for (int frame = 0; frame < 4; ++frame) {
+                v.advance(frame == 0 ? 0.0 : 0.37); // moves the shards along the ring (and the playhead)
+                QApplication::processEvents();
+                const QImage cached = image(true);
+                const QStringList cachedLabels = labels();
+                const QList<QRectF> cachedShards = g->shardRects(), cachedBars = g->barRects();
+                const QImage fresh = image(false);
+                QVERIFY2(cached == fresh, qPrintable(QStringLiteral("f %1, frame %2: the cached paint differs").arg(f).arg(frame)));
+                QCOMPARE(cachedLabels, labels());
+                QCOMPARE(cachedShards, g->shardRects());
+                QCOMPARE(cachedBars, g->barRects());
+                ++compared;
+                withRing += g->ringSteps() > 0 && !g->shardRects().isEmpty();
+                focuses.insert(g->focusedEvent());
+            }
+            v.pause();
+        }
+        QCOMPARE(compared, 32);
+        QVERIFY2(withRing >= 8, "too few frames with a ring drawn to test its arcs");
+        QVERIFY2(focuses.size() >= 3, "the collective shown should change between the times compared");
     }
 
     void labelsAreDrawnAsDrawTextDrawsThem()

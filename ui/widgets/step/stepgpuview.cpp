@@ -22,6 +22,8 @@ StepGpuView::StepGpuView(QWidget* parent)
     setAttribute(Qt::WA_OpaquePaintEvent);
 }
 
+StepGpuView::~StepGpuView() = default;
+
 void StepGpuView::setData(StepDataPtr data)
 {
     m_data = std::move(data);
@@ -31,6 +33,7 @@ void StepGpuView::setData(StepDataPtr data)
     m_cycleDone = true;
     m_headLines = m_footLines = 2;
     m_linesWidth = -1;
+    m_layout.generation = 0; // other ranks, nodes and bars: laid out and painted afresh
     if (m_plannedLines != 4) {
         m_plannedLines = 4;
         updateGeometry();
@@ -242,6 +245,39 @@ QRectF StepGpuView::boxRect(std::size_t i) const
     return QRectF(x, top + double(row) * rowH + L + kLabelGap + kShardBand, w, rowH - L - kLabelGap - kShardBand - kUnderBox);
 }
 
+const StepGpuView::Layout& StepGpuView::layout()
+{
+    const double L = lineHeight(font());
+    if (m_layout.generation != 0 && m_layout.size == size() && m_layout.top == m_top && m_layout.bottom == m_bottom
+        && m_layout.lineHeight == L)
+        return m_layout;
+    Layout l;
+    l.size = size();
+    l.top = m_top;
+    l.bottom = m_bottom;
+    l.lineHeight = L;
+    l.generation = ++m_layoutCount;
+    for (std::size_t i = 0; i < m_ranks.size(); ++i)
+        l.boxes << boxRect(i);
+    // Node frames: around each node's boxes, its label above them and the chunk strip under them.
+    const std::int64_t gpn = std::max<std::int64_t>(1, m_data->scenario.gpusPerNode);
+    for (std::size_t i = 0; i < m_ranks.size();) {
+        const std::int64_t node = m_ranks[i] / gpn;
+        std::size_t j = i;
+        QRectF frame = l.boxes[qsizetype(i)];
+        while (j < m_ranks.size() && m_ranks[j] / gpn == node) {
+            frame = frame.united(l.boxes[qsizetype(j)]);
+            ++j;
+        }
+        frame.adjust(-5, -L - kLabelGap - kShardBand, 5, kUnderBox - 1); // the chunk strip under the boxes inside it
+        l.frames << frame;
+        l.nodes.push_back(node);
+        i = j;
+    }
+    m_layout = std::move(l);
+    return m_layout;
+}
+
 void StepGpuView::paintEvent(QPaintEvent*)
 {
     QPainter p(this);
@@ -433,148 +469,174 @@ void StepGpuView::paintEvent(QPaintEvent*)
     m_top = double(m_headLines) * L + 8;
     m_bottom = double(m_footLines) * L + 12;
 
-    // Node frames: the background, the frames and the boxes' fills come from a picture painted once for this geometry
-    // and palette (a frame is a large translucent rounded rectangle, blended pixel by pixel; callgrind: 23.6 M
-    // instructions per animation frame before, the frames and boxes 3.5 M of it). Painted there as here before, the
-    // frames over the background; the header's text and the node labels, which no frame covers, are drawn over it.
-    const std::int64_t gpn = std::max<std::int64_t>(1, s.gpusPerNode);
-    FrameCacheKey key {size(), devicePixelRatioF(), palette().color(QPalette::Base).rgba(), text.rgba(), {}, {}};
-    std::vector<std::int64_t> nodes;
-    for (std::size_t i = 0; i < m_ranks.size();) {
-        const std::int64_t node = m_ranks[i] / gpn;
-        std::size_t j = i;
-        QRectF frame = boxRect(i);
-        while (j < m_ranks.size() && m_ranks[j] / gpn == node) {
-            frame = frame.united(boxRect(j));
-            ++j;
-        }
-        frame.adjust(-5, -L - kLabelGap - kShardBand, 5, kUnderBox - 1); // the chunk strip under the boxes inside it
-        key.frames << frame;
-        nodes.push_back(node);
-        i = j;
-    }
-    for (std::size_t i = 0; i < m_ranks.size(); ++i)
-        key.boxes << boxRect(i);
-    // The picture only where it lands pixel for pixel: on screen. A page figure or an SVG paints the view through a
-    // scaled painter, where a picture would be scaled (blurred) or embedded as a bitmap: there everything is drawn as
-    // before, in the same order.
+    // On screen, what does not move while a collective plays comes from a picture painted once for this layout, palette,
+    // font and ring (issue 29, speed: callgrind, 23.6 M instructions per animation frame at first, 20.1 M with the
+    // frames and fills in a picture): the background, the node frames and labels, each box's fill, outline, name,
+    // coordinates and bar track, and the whole bar of a box off the worst stage. It is painted there in the order the
+    // view paints it, and what moves is painted over it in the same order as before, so the pixels are the same (the
+    // tests compare them). The picture only where it lands pixel for pixel: on screen. A page figure or an SVG paints
+    // the view through a scaled painter, where a picture would be scaled (blurred) or embedded as a bitmap: there
+    // everything is drawn as before, in the same order.
+    const Layout& lay = layout();
     const QTransform& dt = p.deviceTransform();
-    const bool onScreen = p.paintEngine() && p.paintEngine()->type() == QPaintEngine::Raster
+    const qreal dpr = devicePixelRatioF();
+    const bool onScreen = m_cacheEnabled && p.paintEngine() && p.paintEngine()->type() == QPaintEngine::Raster
         && dt.type() <= QTransform::TxTranslate && dt.dx() == std::round(dt.dx()) && dt.dy() == std::round(dt.dy())
-        && p.device()->devicePixelRatioF() == key.dpr;
+        && p.device()->devicePixelRatioF() == dpr;
+    const QColor base = palette().color(QPalette::Base);
     QColor nodeFill = text;
     nodeFill.setAlphaF(0.06);
     const QPen nodePen(QColor(text.red(), text.green(), text.blue(), 90), 1);
-    if (onScreen) {
-        if (m_frameCache.isNull() || !(key == m_frameKey)) {
-            m_frameKey = key;
-            m_frameCache = QPixmap((QSizeF(size()) * key.dpr).toSize());
-            m_frameCache.setDevicePixelRatio(key.dpr);
-            QPainter c(&m_frameCache);
-            c.fillRect(rect(), palette().color(QPalette::Base));
-            c.setRenderHint(QPainter::Antialiasing, true);
-            c.setPen(nodePen);
-            c.setBrush(nodeFill);
-            for (const QRectF& frame : key.frames)
-                c.drawRoundedRect(frame, 6, 6);
-            // The GPU boxes' fills (their outlines change with the collective shown: drawn over it each time). On
-            // screen no box touches another, nor a node label.
-            c.setPen(Qt::NoPen);
-            c.setBrush(palette().color(QPalette::Base));
-            for (const QRectF& box : key.boxes)
-                c.drawRoundedRect(box, 4, 4);
-        }
-        p.drawPixmap(0, 0, m_frameCache);
-    } else {
-        p.fillRect(rect(), palette().color(QPalette::Base));
-    }
-    for (int i = 0; i < headLines.size(); ++i)
-        drawLabel(p, QRectF(8, 2 + i * L, textW, L), Qt::AlignLeft | Qt::AlignVCenter, headLines[i], &m_labels);
-    p.setPen(nodePen); // the node labels in the frame's pen, as before
-    p.setBrush(nodeFill);
-    for (qsizetype f = 0; f < key.frames.size(); ++f) {
-        const QRectF& frame = key.frames[f];
-        if (!onScreen) {
-            p.setPen(nodePen); // set for each frame, as before (an SVG starts a group at each)
-            p.setBrush(nodeFill);
-            p.drawRoundedRect(frame, 6, 6);
-        }
-        drawLabel(p, QRectF(frame.left() + 6, frame.top() + 1, frame.width() - 12, L - 2), Qt::AlignLeft | Qt::AlignVCenter,
-                  tr("node %1").arg(nodes[std::size_t(f)]), &m_labels);
-    }
-
-    // GPU boxes with memory bars.
     QFont small = font();
     small.setPointSizeF(std::max(6.0, font().pointSizeF() - 2 * std::max(1.0, L / 18.0)));
     const double Ls = lineHeight(small);
-    for (std::size_t i = 0; i < m_ranks.size(); ++i) {
-        const QRectF b = boxRect(i);
-        const std::int64_t rank = m_ranks[i];
-        const bool worst = stageOf(rank) == r.worstStage;
-        const bool inRing = std::find(ring.begin(), ring.end(), static_cast<int>(i)) != ring.end();
-        p.setPen(QPen(inRing ? palette().color(QPalette::Highlight) : QColor(text.red(), text.green(), text.blue(), 140),
-                      inRing ? 2.5 : 1));
-        // On screen the box's fill is in the picture (drawRoundedRect() fills, then draws the outline: the same).
-        p.setBrush(onScreen ? QBrush(Qt::NoBrush) : QBrush(palette().color(QPalette::Base)));
-        p.drawRoundedRect(b, 4, 4);
-        p.setPen(text);
-        const std::int64_t t = s.tp, d = s.dp();
-        // The name in the box's font, or in the small one when the boxes are narrow (2x type on a laptop).
-        const QString name = tr("GPU %1").arg(rank);
-        if (QFontMetricsF(font()).horizontalAdvance(name) > b.width())
-            p.setFont(small);
-        drawLabel(p, QRectF(b.left(), b.top() + 1, b.width(), L - 2), Qt::AlignHCenter | Qt::AlignVCenter, name, &m_labels);
-        p.setFont(small);
-        // A short box (many rows at laptop size) keeps the name, the bar and the strip; the coordinates and the
-        // bytes would print over one another (the header and tooltip-free label below give them).
-        const double barTop = L + Ls, bytesTop = b.height() - 10 - Ls; // below the name and the coordinates
-        const bool roomy = bytesTop - barTop >= 20;
-        if (roomy)
-            drawLabel(p, QRectF(b.left(), b.top() + L - 1, b.width(), Ls - 2), Qt::AlignHCenter | Qt::AlignVCenter,
-                      tr("t%1 d%2 p%3").arg(rank % t).arg((rank / t) % d).arg(rank / (t * d)), &m_labels);
-        // Memory bar: live on the worst stage, the stage's footprint peak (dim) elsewhere.
-        const QRectF bar = roomy ? QRectF(b.left() + b.width() * 0.3, b.top() + barTop, b.width() * 0.4, bytesTop - barTop - 2)
-                                 : QRectF(b.left() + b.width() * 0.3, b.top() + L + 2, b.width() * 0.4,
-                                          std::max(4.0, b.height() - L - 13));
-        p.setPen(Qt::NoPen);
-        QColor track = text;
-        track.setAlphaF(0.08);
-        p.fillRect(bar, track);
-        double bytes = double(nowBytes);
-        if (!worst) {
-            bytes = 0;
-            for (const RankFootprint& rf : r.footprint.ranks)
-                if (rf.stage <= stageOf(rank))
-                    bytes = double(rf.totalBytes);
+    // All: everything, as an export draws it. Still: the picture. Moving: the rest, over the picture.
+    enum class Pass { All, Still, Moving };
+    qsizetype pictureLabel = 0;
+    auto label = [&](QPainter& q, Pass pass, bool still, const QRectF& rect, int flags, const QString& t) {
+        if (pass == Pass::All)
+            drawLabel(q, rect, flags, t, &m_labels);
+        else if (pass == Pass::Still) {
+            if (still)
+                drawLabel(q, rect, flags, t, &m_pictureLabels);
+        } else if (!still)
+            drawLabel(q, rect, flags, t, &m_labels);
+        else if (pictureLabel < m_pictureLabels.size())
+            m_labels << m_pictureLabels[pictureLabel++];
+    };
+    auto nodesAndBoxes = [&](QPainter& q, Pass pass) {
+        const bool all = pass == Pass::All, still = pass == Pass::Still, moving = pass == Pass::Moving;
+        if (all)
+            q.fillRect(rect(), base);
+        if (still) {
+            q.fillRect(rect(), base);
+            q.setPen(nodePen);
+            q.setBrush(nodeFill);
+            for (const QRectF& frame : lay.frames)
+                q.drawRoundedRect(frame, 6, 6);
+            // The GPU boxes' fills under their outlines (drawRoundedRect() fills, then draws the outline: the same). No box
+            // touches another, nor a node label.
+            q.setPen(Qt::NoPen);
+            q.setBrush(base);
+            for (const QRectF& box : lay.boxes)
+                q.drawRoundedRect(box, 4, 4);
         }
-        const double h = std::min(1.0, bytes / scale) * bar.height();
-        QColor fill = bytes > cap ? exposedCommColor() : forwardColor();
-        if (!worst)
-            fill.setAlphaF(0.35);
-        p.fillRect(QRectF(bar.left(), bar.bottom() - h, bar.width(), h), fill);
-        const double capY = bar.bottom() - cap / scale * bar.height();
-        p.setPen(QPen(text, 1.2, Qt::DashLine));
-        p.drawLine(QPointF(bar.left() - 4, capY), QPointF(bar.right() + 4, capY));
-        m_barRects << bar.united(QRectF(bar.left() - 4, capY - 1, bar.width() + 8, 2));
-        p.setPen(text);
-        if (roomy) {
-            // "peak 3.92 GB" in a narrow box at 2x (presentation mode, 3D tour) was cut to "peak 3.…": its type is made
-            // smaller, to 70% at most, before the text is cut (issue 27).
-            const QString bytesLabel = worst ? bytesText(bytes) : tr("peak %1").arg(bytesText(bytes));
-            const QFont boxFont = p.font();
-            for (double k = 0.95; k >= 0.7 && QFontMetricsF(p.font()).horizontalAdvance(bytesLabel) > b.width() - 2; k -= 0.05) {
-                QFont smaller = boxFont;
-                smaller.setPointSizeF(boxFont.pointSizeF() > 0 ? boxFont.pointSizeF() * k : -1);
-                if (boxFont.pointSizeF() <= 0)
-                    smaller.setPixelSize(std::max(1, int(boxFont.pixelSize() * k)));
-                p.setFont(smaller);
+        if (!still) // no frame covers the header's lines
+            for (int i = 0; i < headLines.size(); ++i)
+                drawLabel(q, QRectF(8, 2 + i * L, textW, L), Qt::AlignLeft | Qt::AlignVCenter, headLines[i], &m_labels);
+        q.setPen(nodePen); // the node labels in the frame's pen, as before
+        q.setBrush(nodeFill);
+        for (qsizetype f = 0; f < lay.frames.size(); ++f) {
+            const QRectF& frame = lay.frames[f];
+            if (all) {
+                q.setPen(nodePen); // set for each frame, as before (an SVG starts a group at each)
+                q.setBrush(nodeFill);
+                q.drawRoundedRect(frame, 6, 6);
             }
-            drawLabel(p, QRectF(b.left(), b.top() + bytesTop, b.width(), Ls - 2), Qt::AlignHCenter | Qt::AlignVCenter, bytesLabel, &m_labels);
-            p.setFont(boxFont);
+            label(q, pass, true, QRectF(frame.left() + 6, frame.top() + 1, frame.width() - 12, L - 2),
+                  Qt::AlignLeft | Qt::AlignVCenter, tr("node %1").arg(lay.nodes[std::size_t(f)]));
         }
-        p.setFont(font());
-        // Activity strip: what the stage's kernels do now.
-        p.fillRect(QRectF(b.left() + 4, b.bottom() - 9, b.width() - 8, 5), worst ? activity : track);
+
+        // GPU boxes with memory bars.
+        for (std::size_t i = 0; i < m_ranks.size(); ++i) {
+            const QRectF b = lay.boxes[qsizetype(i)];
+            const std::int64_t rank = m_ranks[i];
+            const bool worst = stageOf(rank) == r.worstStage;
+            // The live parts: the worst stage's bar, its capacity line over it, its bytes and its activity strip.
+            const bool live = all || (still ? !worst : worst);
+            if (!moving) {
+                const bool inRing = std::find(ring.begin(), ring.end(), static_cast<int>(i)) != ring.end();
+                q.setPen(QPen(inRing ? palette().color(QPalette::Highlight) : QColor(text.red(), text.green(), text.blue(), 140),
+                              inRing ? 2.5 : 1));
+                // In the picture the box's fill is already there.
+                q.setBrush(still ? QBrush(Qt::NoBrush) : QBrush(base));
+                q.drawRoundedRect(b, 4, 4);
+            }
+            q.setPen(text);
+            const std::int64_t t = s.tp, d = s.dp();
+            // The name in the box's font, or in the small one when the boxes are narrow (2x type on a laptop).
+            const QString name = tr("GPU %1").arg(rank);
+            if (QFontMetricsF(font()).horizontalAdvance(name) > b.width())
+                q.setFont(small);
+            label(q, pass, true, QRectF(b.left(), b.top() + 1, b.width(), L - 2), Qt::AlignHCenter | Qt::AlignVCenter, name);
+            q.setFont(small);
+            // A short box (many rows at laptop size) keeps the name, the bar and the strip; the coordinates and the
+            // bytes would print over one another (the header and tooltip-free label below give them).
+            const double barTop = L + Ls, bytesTop = b.height() - 10 - Ls; // below the name and the coordinates
+            const bool roomy = bytesTop - barTop >= 20;
+            if (roomy)
+                label(q, pass, true, QRectF(b.left(), b.top() + L - 1, b.width(), Ls - 2), Qt::AlignHCenter | Qt::AlignVCenter,
+                      tr("t%1 d%2 p%3").arg(rank % t).arg((rank / t) % d).arg(rank / (t * d)));
+            // Memory bar: live on the worst stage, the stage's footprint peak (dim) elsewhere.
+            const QRectF bar = roomy ? QRectF(b.left() + b.width() * 0.3, b.top() + barTop, b.width() * 0.4, bytesTop - barTop - 2)
+                                     : QRectF(b.left() + b.width() * 0.3, b.top() + L + 2, b.width() * 0.4,
+                                              std::max(4.0, b.height() - L - 13));
+            q.setPen(Qt::NoPen);
+            QColor track = text;
+            track.setAlphaF(0.08);
+            if (!moving)
+                q.fillRect(bar, track);
+            double bytes = double(nowBytes);
+            if (!worst) {
+                bytes = 0;
+                for (const RankFootprint& rf : r.footprint.ranks)
+                    if (rf.stage <= stageOf(rank))
+                        bytes = double(rf.totalBytes);
+            }
+            const double h = std::min(1.0, bytes / scale) * bar.height();
+            QColor fill = bytes > cap ? exposedCommColor() : forwardColor();
+            if (!worst)
+                fill.setAlphaF(0.35);
+            const double capY = bar.bottom() - cap / scale * bar.height();
+            if (live) {
+                q.fillRect(QRectF(bar.left(), bar.bottom() - h, bar.width(), h), fill);
+                q.setPen(QPen(text, 1.2, Qt::DashLine));
+                q.drawLine(QPointF(bar.left() - 4, capY), QPointF(bar.right() + 4, capY));
+            }
+            if (!still)
+                m_barRects << bar.united(QRectF(bar.left() - 4, capY - 1, bar.width() + 8, 2));
+            q.setPen(text);
+            if (roomy && (all || live)) {
+                // "peak 3.92 GB" in a narrow box at 2x (presentation mode, 3D tour) was cut to "peak 3.…": its type is made
+                // smaller, to 70% at most, before the text is cut (issue 27).
+                const QString bytesLabel = worst ? bytesText(bytes) : tr("peak %1").arg(bytesText(bytes));
+                const QFont boxFont = q.font();
+                for (double k = 0.95; k >= 0.7 && QFontMetricsF(q.font()).horizontalAdvance(bytesLabel) > b.width() - 2; k -= 0.05) {
+                    QFont smaller = boxFont;
+                    smaller.setPointSizeF(boxFont.pointSizeF() > 0 ? boxFont.pointSizeF() * k : -1);
+                    if (boxFont.pointSizeF() <= 0)
+                        smaller.setPixelSize(std::max(1, int(boxFont.pixelSize() * k)));
+                    q.setFont(smaller);
+                }
+                label(q, pass, still, QRectF(b.left(), b.top() + bytesTop, b.width(), Ls - 2), Qt::AlignHCenter | Qt::AlignVCenter,
+                      bytesLabel);
+                q.setFont(boxFont);
+            } else if (roomy && moving) {
+                label(q, pass, true, QRectF(), 0, QString()); // the picture's "peak" label, in its place in the list
+            }
+            q.setFont(font());
+            // Activity strip: what the stage's kernels do now.
+            if (live)
+                q.fillRect(QRectF(b.left() + 4, b.bottom() - 9, b.width() - 8, 5), worst ? activity : track);
+        }
+    };
+    if (onScreen) {
+        PictureKey key {lay.generation, dpr, base.rgba(), text.rgba(), palette().color(QPalette::Highlight).rgba(), font().key(), ring};
+        if (m_picture.isNull() || !(key == m_pictureKey)) {
+            m_pictureKey = std::move(key);
+            m_picture = QPixmap((QSizeF(size()) * dpr).toSize());
+            m_picture.setDevicePixelRatio(dpr);
+            m_pictureLabels.clear();
+            QPainter c(&m_picture);
+            c.setRenderHint(QPainter::Antialiasing, true);
+            c.setFont(font());
+            c.setLayoutDirection(layoutDirection());
+            nodesAndBoxes(c, Pass::Still);
+        }
+        p.drawPixmap(0, 0, m_picture);
+        nodesAndBoxes(p, Pass::Moving);
+    } else {
+        nodesAndBoxes(p, Pass::All);
     }
 
     // MoE all-to-all (issue 25): a full mesh, not a ring. Every member is joined to every other by a faint arc; in
@@ -586,12 +648,12 @@ void StepGpuView::paintEvent(QPaintEvent*)
         const double frac = S > 0 ? std::clamp(m_phase * S - k, 0.0, 1.0) : 0.0;
         const std::size_t m = ring.size();
         auto anchor = [&](std::size_t i) {
-            const QRectF b = boxRect(static_cast<std::size_t>(ring[i]));
+            const QRectF b = lay.boxes[qsizetype(ring[i])];
             return QPointF(b.center().x(), b.top() + 0.55 * b.height());
         };
         auto arc = [&](std::size_t from, std::size_t to) {
             const QPointF a = anchor(from), b = anchor(to);
-            const QRectF box = boxRect(static_cast<std::size_t>(ring[from]));
+            const QRectF box = lay.boxes[qsizetype(ring[from])];
             // Arcs bow down by their span (sender left of receiver) or up (right to left), so the two directions of a
             // pair do not lie on one another.
             const double span = std::abs(b.x() - a.x()) / std::max(1.0, box.width() + 8);
@@ -632,7 +694,7 @@ void StepGpuView::paintEvent(QPaintEvent*)
         const int nSlots = static_cast<int>(std::min<std::int64_t>(n, 16));
         const std::int64_t done = k + (frac >= 1.0 ? 1 : 0);
         for (std::size_t a = 0; a < m; ++a) {
-            const QRectF b = boxRect(static_cast<std::size_t>(ring[a]));
+            const QRectF b = lay.boxes[qsizetype(ring[a])];
             const double sw = (b.width() - 8) / nSlots;
             for (int c = 0; c < nSlots; ++c) {
                 const std::int64_t dist = ((static_cast<std::int64_t>(a) - c) % n + n) % n; // exchange dist delivers c's slice
@@ -648,19 +710,19 @@ void StepGpuView::paintEvent(QPaintEvent*)
         const std::int64_t n = fe->groupSize;
         const double frac = S > 0 ? m_phase * S - k : 0;
         auto anchor = [&](int idx) {
-            const QRectF b = boxRect(static_cast<std::size_t>(idx));
+            const QRectF b = lay.boxes[qsizetype(idx)];
             return QPointF(b.center().x(), b.top() - kShardBand / 2);
         };
         QColor rc = palette().color(QPalette::Highlight);
         rc.setAlphaF(0.55);
         p.setPen(QPen(rc, 2));
         p.setBrush(Qt::NoBrush);
-        for (std::size_t a = 0; a < nd && nd > 1; ++a) {
-            if (p2p && a + 1 == nd)
-                break;
+        // Each arc's path and pen; on screen made once per ring and layout, with the outline the pen strokes (filled
+        // on each frame: the same pixels as stroking the path again).
+        auto makeArc = [&](std::size_t a) {
             QPointF from = anchor(ring[a]), to = anchor(ring[(a + 1) % nd]);
-            const QRectF fromBox = boxRect(static_cast<std::size_t>(ring[a]));
-            const QRectF toBox = boxRect(static_cast<std::size_t>(ring[(a + 1) % nd]));
+            const QRectF fromBox = lay.boxes[qsizetype(ring[a])];
+            const QRectF toBox = lay.boxes[qsizetype(ring[(a + 1) % nd])];
             const double boxW = fromBox.width();
             const bool neighbours = to.y() == from.y() && std::abs(to.x() - from.x()) < 1.6 * boxW;
             const bool sameColumn = to.y() != from.y() && std::abs(to.x() - from.x()) < 1;
@@ -671,7 +733,12 @@ void StepGpuView::paintEvent(QPaintEvent*)
                 from = QPointF(x, fromBox.center().y());
                 to = QPointF(x, toBox.center().y());
             }
-            QPainterPath path(from);
+            RingArc arc;
+            arc.fromBox = fromBox;
+            arc.neighbours = neighbours;
+            arc.sameColumn = sameColumn;
+            arc.path = QPainterPath(from);
+            QPainterPath& path = arc.path;
             if (neighbours) {
                 // A short hop: an arc over the gap between the two boxes, bowed no higher than the shard band and the gap
                 // under the node's label (a cubic's peak is 3/4 of its control points' lift): a lift of 14 px took the
@@ -679,7 +746,7 @@ void StepGpuView::paintEvent(QPaintEvent*)
                 const double lift = (kShardBand / 2 + kLabelGap - 3) / 0.75;
                 path.cubicTo(QPointF(from.x() + (to.x() - from.x()) / 3, from.y() - lift),
                              QPointF(from.x() + 2 * (to.x() - from.x()) / 3, to.y() - lift), to);
-                p.setPen(QPen(rc, 2));
+                arc.pen = QPen(rc, 2);
             } else if (to.y() != from.y() && !sameColumn) {
                 // Changing rows between columns (the ring closing from GPU 15 to GPU 0): out to the right of both rows
                 // and along the other row's band above its boxes, not diagonally across the boxes (issue 13).
@@ -687,13 +754,66 @@ void StepGpuView::paintEvent(QPaintEvent*)
                 path.lineTo(x, from.y());
                 path.lineTo(x, to.y());
                 path.lineTo(to);
-                p.setPen(QPen(rc, 1.2, Qt::DashLine));
+                arc.pen = QPen(rc, 1.2, Qt::DashLine);
             } else {
                 // The ring closing in one row: a thin dashed line along the band above the boxes.
                 path.lineTo(to);
-                p.setPen(QPen(rc, 1.2, Qt::DashLine));
+                arc.pen = QPen(rc, 1.2, Qt::DashLine);
             }
-            p.drawPath(path);
+            return arc;
+        };
+        if (onScreen && nd > 1) {
+            RingKey key {lay.generation, ring, p2p, rc.rgba(), dpr};
+            if (!(key == m_ringKey)) {
+                m_ringKey = std::move(key);
+                m_ringArcs.clear();
+                for (std::size_t a = 0; a < nd && !(p2p && a + 1 == nd); ++a) {
+                    RingArc arc = makeArc(a);
+                    // A straight line (the ring closing in one row, a change of rows in one column) the raster engine
+                    // draws with its own line rasterizer, not through the stroker: it stays a line, drawn each frame.
+                    if (arc.path.elementCount() > 2) {
+                        arc.outline = QPainterPathStroker(arc.pen).createStroke(arc.path);
+                        if (dpr == 1 && dt.type() <= QTransform::TxTranslate) {
+                            // Its pixels, at the device position the view's painter puts it (a whole-pixel offset).
+                            const QRectF r = dt.mapRect(arc.outline.boundingRect());
+                            const QRect px(QPoint(int(std::floor(r.left())) - 1, int(std::floor(r.top())) - 1),
+                                           QPoint(int(std::ceil(r.right())) + 1, int(std::ceil(r.bottom())) + 1));
+                            arc.at = px.topLeft() - QPoint(int(dt.dx()), int(dt.dy()));
+                            arc.image = QImage(px.size(), QImage::Format_ARGB32_Premultiplied);
+                            arc.image.fill(Qt::transparent);
+                            QPainter c(&arc.image);
+                            c.setRenderHint(QPainter::Antialiasing, true);
+                            c.translate(-px.left() + dt.dx(), -px.top() + dt.dy());
+                            c.fillPath(arc.outline, rc);
+                        }
+                    }
+                    m_ringArcs.push_back(std::move(arc));
+                }
+            }
+        }
+        for (std::size_t a = 0; a < nd && nd > 1; ++a) {
+            if (p2p && a + 1 == nd)
+                break;
+            RingArc fresh;
+            if (!onScreen)
+                fresh = makeArc(a);
+            const RingArc& arc = onScreen ? m_ringArcs[a] : fresh;
+            const QPainterPath& path = arc.path;
+            const QRectF& fromBox = arc.fromBox;
+            const bool neighbours = arc.neighbours, sameColumn = arc.sameColumn;
+            if (onScreen && !arc.image.isNull()) {
+                p.drawImage(arc.at, arc.image);
+            } else if (onScreen && !arc.outline.isEmpty()) {
+                p.fillPath(arc.outline, rc);
+            } else if (onScreen) {
+                QPen pen = arc.pen;
+                pen.setColor(rc);
+                p.setPen(pen);
+                p.drawPath(path);
+            } else {
+                p.setPen(arc.pen);
+                p.drawPath(path);
+            }
             // The shard each member sends in this step: owner (a - k) mod n, moving along the arc.
             const std::int64_t owner = ((static_cast<std::int64_t>(a) - k) % n + n) % n;
             const double half = sameColumn ? 3.5 : kShardBand / 2; // the gap left of a box is 8 px
@@ -717,7 +837,7 @@ void StepGpuView::paintEvent(QPaintEvent*)
             const int hopsDone = std::min(k + (frac >= 1.0 ? 1 : 0), S);
             const RingState st = n <= 16 ? ringStateAfter(fe->kind, static_cast<int>(n), hopsDone) : RingState();
             for (std::size_t a = 0; a < nd; ++a) {
-                const QRectF b = boxRect(static_cast<std::size_t>(ring[a]));
+                const QRectF b = lay.boxes[qsizetype(ring[a])];
                 const double sw = (b.width() - 8) / nSlots;
                 for (int c = 0; c < nSlots; ++c) {
                     int contributions = 0;

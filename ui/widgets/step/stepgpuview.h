@@ -3,9 +3,13 @@
 
 #include "stepcommon.h"
 
+#include <QImage>
+#include <QPainterPath>
+#include <QPen>
 #include <QPixmap>
 #include <QWidget>
 
+#include <cstdint>
 #include <vector>
 
 namespace shardscope {
@@ -35,6 +39,7 @@ public:
     static constexpr double kUnderBox = 10;
 
     explicit StepGpuView(QWidget* parent = nullptr);
+    ~StepGpuView() override;
     void setData(stepui::StepDataPtr data);
     /// Moves the playhead. With `jump` the collective at t is shown at once (seek, step); while playing the
     /// shown collective finishes its loop before the next one takes over.
@@ -67,6 +72,13 @@ public:
     /// and each box's memory bar with its capacity line.
     const QList<QRectF>& shardRects() const { return m_shardRects; }
     const QList<QRectF>& barRects() const { return m_barRects; }
+    /// Tests: with false every paint on screen draws everything afresh, in the order an export draws it (the pictures
+    /// kept between frames unused); the cached paint must give the same pixels.
+    void setPaintCacheEnabled(bool on)
+    {
+        m_cacheEnabled = on;
+        update();
+    }
 
 protected:
     void paintEvent(QPaintEvent* e) override;
@@ -96,22 +108,69 @@ private:
     int m_plannedLines = 4;
     double m_top = 44;
     double m_bottom = 58;
-    /// The background, the node frames and the GPU boxes' fills, painted once per geometry and palette (issue 29, speed): the frames are
-    /// large translucent rounded rectangles, blended pixel by pixel; every animation frame drew them again.
-    struct FrameCacheKey
+    /// The boxes' and node frames' rectangles, kept from the last layout (issue 29, speed): boxRect() and the frames'
+    /// unions were computed again on every animation frame to build the picture's key.
+    struct Layout
     {
         QSize size;
+        double top = -1, bottom = -1, lineHeight = -1;
+        const void* data = nullptr;
+        std::uint64_t generation = 0; ///< counts the layouts made: the pictures below name the one they were drawn for
+        QList<QRectF> boxes, frames;
+        std::vector<std::int64_t> nodes;
+    };
+    const Layout& layout();
+    Layout m_layout;
+    std::uint64_t m_layoutCount = 0;
+    bool m_cacheEnabled = true;
+    /// What does not move while a collective plays, painted once per layout, palette, font and ring shown (issue 29,
+    /// speed): the background, the node frames with their labels, each box's fill, outline (highlighted in the ring),
+    /// name and coordinates, its memory bar's track, and the whole bar, label and strip of a box off the worst stage.
+    /// Painted there in the order the view paints them; what moves is painted over it in the same order as before.
+    struct PictureKey
+    {
+        std::uint64_t layout = 0;
         qreal dpr = 0;
-        QRgb base = 0, text = 0;
-        QList<QRectF> frames, boxes;
-        bool operator==(const FrameCacheKey& o) const
+        QRgb base = 0, text = 0, highlight = 0;
+        QString font;
+        std::vector<int> ring;
+        bool operator==(const PictureKey& o) const
         {
-            return size == o.size && dpr == o.dpr && base == o.base && text == o.text && frames == o.frames
-                && boxes == o.boxes;
+            return layout == o.layout && dpr == o.dpr && base == o.base && text == o.text && highlight == o.highlight
+                && font == o.font && ring == o.ring;
         }
     };
-    FrameCacheKey m_frameKey;
-    QPixmap m_frameCache;
+    PictureKey m_pictureKey;
+    QPixmap m_picture;
+    QList<stepui::DrawnLabel> m_pictureLabels; ///< the labels painted in the picture, in paint order
+    /// The ring's arcs for the collective shown: each path (the shards ride it) and its outline as the pen strokes it,
+    /// made once per ring and layout, filled on each frame (stroking them again was a third of the frame).
+    struct RingArc
+    {
+        QPainterPath path, outline;
+        QPen pen;
+        bool neighbours = false, sameColumn = false;
+        QRectF fromBox;
+        /// The outline filled once in the arc's colour over transparent pixels, and where it goes (device pixels): drawn
+        /// over the view it blends each pixel as filling the outline there does (source over, the same premultiplied
+        /// colour times the same coverage), at the cost of a copy of its pixels.
+        QImage image;
+        QPoint at;
+    };
+    struct RingKey
+    {
+        std::uint64_t layout = 0;
+        std::vector<int> ring;
+        bool p2p = false;
+        QRgb color = 0;
+        qreal dpr = 0;
+        bool operator==(const RingKey& o) const
+        {
+            return layout == o.layout && ring == o.ring && p2p == o.p2p && color == o.color && dpr == o.dpr;
+        }
+    };
+    RingKey m_ringKey;
+    std::vector<RingArc> m_ringArcs;
 };
 
 } // namespace shardscope
