@@ -3,8 +3,9 @@
 // a fine-tuning row comes or goes, the breakdown table repaints the cells whose text changed). What it relies on,
 // pinned here: after a walk of moves, each painted as the event loop paints it, the pixels on screen (the backing
 // store, as the offscreen platform's grabWindow() returns it) are those of a full repaint of the window
-// (QWidget::grab()), byte for byte; and the per-GPU chart's legend and the breakdown table read as a window opened
-// at the walk's last scenario.
+// (QWidget::grab()), byte for byte; and at every stop of the walk (the method control's and the model picker's) the
+// per-GPU chart's legend, its pixels and the breakdown table are those of a window opened at that scenario (the
+// model walk's pixels are a known defect, pinned with QEXPECT_FAIL below).
 #include "breakdownmodel.h"
 #include "controlspanel.h"
 #include "mainwindow.h"
@@ -25,6 +26,7 @@
 #include <QLegend>
 #include <QLegendMarker>
 #include <QScreen>
+#include <QSplitter>
 #include <QSet>
 #include <QSignalSpy>
 #include <QTableView>
@@ -94,6 +96,26 @@ int pixelsDiffering(const QImage& a, const QImage& b)
     return n;
 }
 
+/// The memory page's splitters and named parts, for a failure message.
+QString pageGeometry(MainWindow& w)
+{
+    QStringList out;
+    QWidget* page = w.memoryPage();
+    out << QStringLiteral("page %1x%2").arg(page->width()).arg(page->height());
+    for (QSplitter* sp : page->findChildren<QSplitter*>()) {
+        QStringList sz;
+        for (int v : sp->sizes())
+            sz << QString::number(v);
+        out << QStringLiteral("splitter(%1) %2").arg(sp->orientation()).arg(sz.join(QLatin1Char(',')));
+    }
+    for (QWidget* c : page->findChildren<QWidget*>())
+        if (!c->objectName().isEmpty() && c->isVisible() && !c->objectName().startsWith(QLatin1String("qt_")))
+            out << QStringLiteral("%1 %2,%3 %4x%5").arg(c->objectName()).arg(c->x()).arg(c->y()).arg(c->width()).arg(c->height());
+    for (QWidget* c : page->findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly))
+        out << QStringLiteral("[%1] %2,%3 %4x%5").arg(QString::fromLatin1(c->metaObject()->className())).arg(c->x()).arg(c->y()).arg(c->width()).arg(c->height());
+    return out.join(QStringLiteral("; "));
+}
+
 /// The per-GPU chart's legend entries shown, in order.
 QStringList legendLabels(MainWindow& w)
 {
@@ -155,6 +177,7 @@ void TestIncrementalPaint::walkPaintsAsAFullRepaint()
         Scenario scenario;
         QStringList legend, table;
         QImage chart;
+        QString geometry;
     };
     std::vector<Shown> shown;
     for (int i : walk) {
@@ -171,32 +194,39 @@ void TestIncrementalPaint::walkPaintsAsAFullRepaint()
         // The legend and the table read as a window opened at this scenario (where it has an answer: otherwise the
         // charts keep the last one that had).
         if (w->state()->advice())
-            shown.push_back({w->scenario(), legendLabels(*w), tableText(*w), perGpuChart(*w)});
+            shown.push_back({w->scenario(), legendLabels(*w), tableText(*w), perGpuChart(*w), pageGeometry(*w)});
     }
     // Compared after the walk: a second window shown meanwhile would take the first's activation (its inactive
     // palette arrives with the platform's events, after the frame).
     QVERIFY(int(shown.size()) >= int(walk.size()) / 2);
     w.reset();
+    QStringList differ;
     for (const Shown& s : shown) {
         auto fresh = makeWindow(s.scenario);
         QCOMPARE(s.legend, legendLabels(*fresh));
         QCOMPARE(s.table, tableText(*fresh));
         // The per-GPU chart's pixels depend on the scenario alone: a set that left the stack and came back was drawn
         // over its neighbours (Qt draws equal-z items in the order it created them) and its legend swatch took an
-        // outline the others lacked, so after the method walk 2,031 pixels differed from a fresh window's. (The model
-        // walk is left out: there the page's layout differs, the chart 11 px taller at Mixtral, a different defect.)
-        if (control != QLatin1String("finetuneMethod"))
-            continue;
+        // outline the others lacked, so after the method walk 2,031 pixels differed from a fresh window's.
         const QImage chart = perGpuChart(*fresh);
-        QVERIFY2(s.chart == chart,
-                 qPrintable(QStringLiteral("%1: the per-GPU chart differs from a fresh window's in %2 pixels (%3)")
-                                .arg(QString::fromStdString(s.scenario.arch.name) + QLatin1Char(' ')
-                                     + QString::fromLatin1(finetuneKey(s.scenario.finetune)))
-                                .arg(pixelsDiffering(s.chart, chart))
-                                .arg(firstDifference(s.chart, chart)
-                                         .replace(QStringLiteral("on screen, "), QStringLiteral("after the walk, "))
-                                         .replace(QStringLiteral("repainted whole"), QStringLiteral("fresh")))));
+        if (s.chart != chart)
+            differ << QStringLiteral("%1: the per-GPU chart differs from a fresh window's in %2 pixels (%3)\n  after the "
+                                     "walk: %4\n  fresh: %5")
+                          .arg(QString::fromStdString(s.scenario.arch.name) + QLatin1Char(' ')
+                               + QString::fromLatin1(finetuneKey(s.scenario.finetune)))
+                          .arg(pixelsDiffering(s.chart, chart))
+                          .arg(firstDifference(s.chart, chart)
+                                   .replace(QStringLiteral("on screen, "), QStringLiteral("after the walk, "))
+                                   .replace(QStringLiteral("repainted whole"), QStringLiteral("fresh")))
+                          .arg(s.geometry, pageGeometry(*fresh));
     }
+    // A known defect (issue 29), pinned so that its fix shows as an XPASS here: after the model walk the page's
+    // vertical splitter is divided 492 / 342 px where a fresh window at Mixtral divides it 481 / 353 (the per-GPU chart
+    // 11 px taller). The header and the splitter's total are the same in both; QSplitter re-divides its height in
+    // proportion to the sizes it has whenever its height or a child's minimum changes, so a walk that changed either
+    // on the way leaves its trace. Remove this line with the fix.
+    QEXPECT_FAIL("modelPreset", "issue 29: the memory page's splitter keeps a trace of the model walk", Abort);
+    QVERIFY2(differ.isEmpty(), qPrintable(differ.join(QLatin1Char('\n'))));
 }
 
 void TestIncrementalPaint::breakdownSignalsEachChangedCellAlone()

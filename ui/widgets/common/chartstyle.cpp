@@ -427,6 +427,13 @@ void setAxisLabelsShown(QChart* chart, bool shown)
             axis->setLabelsVisible(shown);
 }
 
+void showAnswerAxes(QChart* chart, bool& hasResult)
+{
+    if (!hasResult)
+        setAxisLabelsShown(chart, true);
+    hasResult = true;
+}
+
 QString ChartText::exactBytes(std::int64_t bytes) { return tr("%1 bytes").arg(numberLocale().toString(qlonglong(bytes))); }
 
 QString ChartText::bytesLine(std::int64_t bytes, ByteUnit unit)

@@ -54,6 +54,9 @@ void setRangeIfChanged(QAbstractAxis* axis, double lo, double hi);
 /// (0 .. 1 on a value axis, 1 .. 10 on a log one) in the chart's label format read "1, 1, 1, 0, 0" on an empty
 /// per-GPU chart, numbers that belong to no scenario.
 void setAxisLabelsShown(QChart* chart, bool shown);
+/// A chart's answer arrives: on the first one (`hasResult` still false) its tick labels are shown
+/// (setAxisLabelsShown(), hidden until then); `hasResult` is true after.
+void showAnswerAxes(QChart* chart, bool& hasResult);
 
 /**
  * Keeps every entry of `chart`'s legend whole (issues 13 and 14). Qt Charts sizes a side legend from a size hint

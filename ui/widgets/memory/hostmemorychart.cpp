@@ -85,9 +85,7 @@ void HostMemoryChart::setScenario(const Scenario& s) { setResult(computeExplorer
 void HostMemoryChart::setResult(const ExplorerResult& r)
 {
     m_result = r;
-    if (!m_hasResult)
-        setAxisLabelsShown(m_chart, true);
-    m_hasResult = true;
+    showAnswerAxes(m_chart, m_hasResult);
     refresh();
 }
 

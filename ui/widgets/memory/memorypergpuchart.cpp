@@ -400,9 +400,7 @@ void MemoryPerGpuChart::setScenario(const Scenario& s) { setResult(computeExplor
 void MemoryPerGpuChart::setResult(const ExplorerResult& r)
 {
     m_result = r;
-    if (!m_hasResult)
-        setAxisLabelsShown(m_chart, true);
-    m_hasResult = true;
+    showAnswerAxes(m_chart, m_hasResult);
     refresh();
 }
 

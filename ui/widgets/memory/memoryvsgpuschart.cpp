@@ -134,9 +134,7 @@ void MemoryVsGpusChart::setScenario(const Scenario& s) { setResult(computeExplor
 void MemoryVsGpusChart::setResult(const ExplorerResult& r)
 {
     m_result = r;
-    if (!m_hasResult)
-        setAxisLabelsShown(m_chart, true);
-    m_hasResult = true;
+    showAnswerAxes(m_chart, m_hasResult);
     refresh();
 }
 
