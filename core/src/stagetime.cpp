@@ -7,6 +7,7 @@
 #include "shardscope/finetune.h"
 #include "shardscope/frameworkdefaults.h"
 #include "shardscope/kernels.h"
+#include "shardscope/quantise.h"
 
 #include <algorithm>
 #include <cctype>
@@ -113,10 +114,13 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
     // fp8 casts: every GEMM input activation read in 16 bits and written in the recipe's format(s), at the bytes per
     // element of its scaling (castBytesPerElement: 3 for one fp8 copy, 4 for Transformer Engine's cast-transpose, 6 with
     // current scaling's amax pass, ...); in backward the output gradients too. Weight casts are cached across
-    // micro-batches (Transformer Engine).
+    // micro-batches (Transformer Engine). On Blackwell per-tensor fp8 writes no transposed copy (castBytesPerElement on
+    // the GPU), and Transformer Engine's quantisation there takes the time NVIDIA measured for it, not the byte model's
+    // (measuredQuantiseOverByteModel: the GEMM guide's autocast minus pre-quantised GEMMs on B300).
     double castFwd = 0;
     if (fp8)
-        castFwd = memorySeconds(km, castBytesPerElement(s.fp8Scaling) * T * (h + q / t + h + k * f / t));
+        castFwd = measuredQuantiseOverByteModel(g, s.fp8Scaling)
+            * memorySeconds(km, castBytesPerElement(s.fp8Scaling, g) * T * (h + q / t + h + k * f / t));
     // Element-wise work per token, in 16-bit elements (forward; backward moves twice as much): each norm
     // reads and writes the hidden state, each residual add reads two and writes one, the activation reads
     // its inputs and writes its output, rotary embedding rewrites Q and K. With sequence parallelism the
