@@ -13,6 +13,7 @@
 #include <cctype>
 #include <cmath>
 #include <string>
+#include <unordered_map>
 
 namespace shardscope::detail {
 
@@ -175,10 +176,15 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
         const double rt = s.sequenceParallel ? t : 1.0;
         const double etp = double(s.expertTp());
         const double cf = s.moeCapacityFactor;
+        // The busiest EP rank sets every rank's pace at the combine (moeBusiestRankLoad: the capacity factor, or the
+        // spread of dropless routing over the EP ranks when that is larger): its tokens price the kernels; the FLOPs
+        // stay the mean rank's.
+        const double load = moeBusiestRankLoad(s);
         const std::int64_t localExperts = a.experts / std::max<std::int64_t>(1, s.ep); // EP divides the experts
         const double local = double(localExperts);
         // Routed tokens this rank's experts compute: the dispatcher's T / rt tokens x k x cf, gathered over ETP.
-        const double routedTokens = T / std::max(rt, etp) * etp * k * cf;
+        const double meanRoutedTokens = T / std::max(rt, etp) * etp * k * cf;
+        const double routedTokens = T / std::max(rt, etp) * etp * k * load;
         const double perExpert = routedTokens / std::max(1.0, local);
         // Transformer Engine's grouped GEMM runs the local experts' GEMMs four at a time on its compute streams
         // (kernels.h, groupedGemmSeconds): their tiles share the waves; with few tokens per expert the grouped GEMM
@@ -238,7 +244,7 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
         lt.mlpFwd = kernelsFwd + ewMlpSec + exposedFwd;
         lt.mlpEwFwd = ewMlpSec + moeEw;
         lt.mlpFlops = 2.0
-            * (routedTokens * (a.gatedMlp ? 3.0 : 2.0) * h * fe / etp
+            * (meanRoutedTokens * (a.gatedMlp ? 3.0 : 2.0) * h * fe / etp
                + T * double(a.sharedExperts) * (a.gatedMlp ? 3.0 : 2.0) * h * fs / t + T / rt * h * double(a.experts));
         lt.mlpBwd = 2.0 * (kernelsFwd - eUp - eDown + ewMlpSec) + (eUp + eDown) + (wUp + wDown) + exposedBwd;
     } else {
@@ -652,6 +658,53 @@ double moeNvlinkFraction(const Scenario& s)
     return 1.0;
 }
 
+double expectedMaxStandardNormal(std::int64_t n)
+{
+    if (n <= 1)
+        return 0.0;
+    // E[max] = integral of x n phi(x) Phi(x)^(n-1) dx, by Simpson's rule on [-10, 12] (step 0.005; the density's mass
+    // sits near sqrt(2 ln n), under 5.3 for the knob's largest EP). Cached per n: the step asks once per layer.
+    thread_local std::unordered_map<std::int64_t, double> cache;
+    if (const auto it = cache.find(n); it != cache.end())
+        return it->second;
+    const double lo = -10.0, hi = 12.0;
+    const int steps = 4400; // even
+    const double dx = (hi - lo) / steps;
+    const double nn = double(n);
+    auto f = [&](double x) {
+        const double phi = std::exp(-0.5 * x * x) / std::sqrt(2.0 * 3.14159265358979323846);
+        const double Phi = 0.5 * std::erfc(-x / std::sqrt(2.0));
+        return Phi > 0 ? x * nn * phi * std::exp((nn - 1.0) * std::log(Phi)) : 0.0;
+    };
+    double sum = f(lo) + f(hi);
+    for (int i = 1; i < steps; ++i)
+        sum += (i % 2 ? 4.0 : 2.0) * f(lo + i * dx);
+    const double e = sum * dx / 3.0;
+    if (cache.size() < 4096)
+        cache.emplace(n, e);
+    return e;
+}
+
+double moeBusiestRankLoad(const Scenario& s)
+{
+    const Architecture& a = s.arch;
+    const double cf = s.moeCapacityFactor;
+    if (!a.moe() || s.ep <= 1)
+        return cf;
+    const double E = double(a.experts);
+    const double k = double(std::min(a.topK, a.experts));
+    const double t = double(s.tp);
+    const double rt = s.sequenceParallel ? t : 1.0;
+    const double etp = double(s.expertTp());
+    // The rank's mean routed copies per micro-batch: the dispatcher's tokens, gathered over expert TP, x top-k.
+    const double T = double(s.seq) * double(s.microBatch) / double(s.cp);
+    const double m = T / std::max(rt, etp) * etp * k;
+    if (!(m > 0) || E <= 1)
+        return cf;
+    const double busiest = 1.0 + expectedMaxStandardNormal(s.ep) * std::sqrt((E - k) / ((E - 1.0) * m));
+    return std::max(cf, busiest);
+}
+
 MoeAllToAll moeAllToAll(const Scenario& s)
 {
     MoeAllToAll x;
@@ -691,7 +744,9 @@ MoeAllToAll moeAllToAll(const Scenario& s)
     x.nvlinkFraction = moeNvlinkFraction(s);
     const double intra = x.intraNodeBytes / std::max(1.0, l.intraNodeBytesPerSecond * x.nvlinkFraction);
     const double inter = x.interNodeBytes / std::max(1.0, l.interNodeBytesPerSecond);
-    x.seconds = ep > 1 ? std::max(intra, inter) + s.alphaSeconds * (ep - 1.0) : 0.0;
+    // The all-to-all ends when the busiest receiver has its copies (moeBusiestRankLoad: dropless routing's spread).
+    x.busiestRankFactor = moeBusiestRankLoad(s) / std::max(1e-300, s.moeCapacityFactor);
+    x.seconds = ep > 1 ? std::max(intra, inter) * x.busiestRankFactor + s.alphaSeconds * (ep - 1.0) : 0.0;
     return x;
 }
 

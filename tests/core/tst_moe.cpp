@@ -22,7 +22,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <numeric>
+#include <random>
 #include <string>
+#include <vector>
 
 using namespace shardscope;
 
@@ -86,6 +89,10 @@ private Q_SLOTS:
     void groupedGemmRowsPerGroup();
     void mergedOneFOneBPairsAllToAlls();
     void layerTimesUsesMergedPairing();
+    void expectedMaxOfNormals();
+    void busiestRankByHand();
+    void busiestRankAgainstSampledRouting();
+    void busiestRankPricesKernelsNotFlops();
 };
 
 void TestMoe::folding()
@@ -413,7 +420,11 @@ void TestMoe::allToAllAtMeasuredNvlink()
     QCOMPARE(x.intraNodeBytes, 58720256.0);
     QCOMPARE(x.interNodeBytes, 0.0);
     QCOMPARE(x.nvlinkFraction, 0.971875);
-    QVERIFY2(std::fabs(x.seconds - 58720256.0 / 437343750000.0) < 1e-15, qPrintable(QString::number(x.seconds, 'g', 12)));
+    // The all-to-all ends when the busiest of the 8 receivers has its copies (busiestRankByHand): 8192 copies a rank
+    // on average, E 8, k 2: 1 + 1.4236003 x sqrt(6 / (7 x 8192)) = 1.0145620.
+    QVERIFY2(std::fabs(x.busiestRankFactor - 1.0145620) < 1e-6, qPrintable(QString::number(x.busiestRankFactor, 'g', 10)));
+    QVERIFY2(std::fabs(x.seconds - 58720256.0 / 437343750000.0 * x.busiestRankFactor) < 1e-15,
+             qPrintable(QString::number(x.seconds, 'g', 12)));
 }
 
 void TestMoe::recomputeModulesKeys()
@@ -457,7 +468,10 @@ void TestMoe::recomputeModulesByHand()
     s.recomputeModules = kRecomputeLayernorm | kRecomputeMoeAct;
     const double both = computeStep(s).totals.recomputeSeconds;
     QVERIFY2(std::fabs(ln - 56.0 * memorySeconds(km, 201326592.0)) < 1e-9 * ln, qPrintable(QString::number(ln, 'g', 12)));
-    QVERIFY2(std::fabs(both - 56.0 * memorySeconds(km, 201326592.0 + 805306368.0)) < 1e-9 * both,
+    // moe_act runs on the busiest EP rank's copies (busiestRankByHand): E 8, k 2, EP 8, m 8192: 1 + 1.4236003 x
+    // sqrt(6 / (7 x 8192)) = 1.0145620, x 805,306,368 B = 817,033,239 B.
+    QVERIFY(std::fabs(moeBusiestRankLoad(s) - 1.0145620) < 1e-6);
+    QVERIFY2(std::fabs(both - 56.0 * memorySeconds(km, 201326592.0 + 805306368.0 * 1.0145620)) < 1e-6 * both,
              qPrintable(QString::number(both, 'g', 12)));
     // mla_up_proj on a model without MLA: nothing to rerun.
     s.recomputeModules = kRecomputeMlaUpProj;
@@ -652,3 +666,136 @@ void TestMoe::groupedGemmRowsPerGroup()
 }
 
 #include "tst_moe.moc"
+
+void TestMoe::expectedMaxOfNormals()
+{
+    // Closed forms: E[max of 2 standard normals] = 1/sqrt(pi), of 3 = 3 / (2 sqrt(pi)); tabulated (H. L. Harter, "Expected
+    // values of normal order statistics", Biometrika 48 (1961), table 1): n = 4 1.02938, 5 1.16296, 8 1.42360, 10 1.53875.
+    QCOMPARE(expectedMaxStandardNormal(1), 0.0);
+    QVERIFY(std::fabs(expectedMaxStandardNormal(2) - 1.0 / std::sqrt(3.14159265358979323846)) < 1e-9);
+    QVERIFY(std::fabs(expectedMaxStandardNormal(3) - 1.5 / std::sqrt(3.14159265358979323846)) < 1e-9);
+    QVERIFY(std::fabs(expectedMaxStandardNormal(4) - 1.02938) < 1e-5);
+    QVERIFY(std::fabs(expectedMaxStandardNormal(8) - 1.42360) < 1e-5);
+    QVERIFY(std::fabs(expectedMaxStandardNormal(5) - 1.16296) < 1e-5);
+    QVERIFY(std::fabs(expectedMaxStandardNormal(10) - 1.53875) < 1e-5);
+}
+
+void TestMoe::busiestRankByHand()
+{
+    // Megatron-Bridge's performance recipes set moe_router_force_load_balancing (NVIDIA-NeMo/Megatron-Bridge@013284246bc0
+    // scripts/performance/configs/deepseek/deepseek_llm_pretrain.py, set_deepseek_v3_common_configs; the Qwen3 ones in
+    // set_qwen3_common_configs): the router's logits become normal noise with a rank-specific seed (RandomSTE,
+    // NVIDIA/Megatron-LM@00611e6eeb0b megatron/core/transformer/moe/moe_utils.py), so each token's top-k is a uniform
+    // k of E. Qwen3-30B-A3B on 8 GPUs, EP 8, TP 1, one micro-batch of 4096: a rank's 16 experts get on average
+    // m = 4096 x 8 = 32,768 copies (from the 8 ranks' 32,768 tokens); one token puts a hypergeometric count of its 8 on
+    // a rank (8 draws of 128, 16 marked): variance 8 x 1/8 x 7/8 x 120/127 = 0.826772; over 32,768 tokens sd
+    // sqrt(27,092) = 164.60. The 8 loads sum to 262,144, so they are exchangeable with correlation -1/7: E[max] =
+    // m + sqrt(8/7) x 164.60 x 1.42360 = m + 250.49: factor 1.0076445 (= 1 + 1.42360 x sqrt(120 / (127 x 32,768))).
+    Scenario s;
+    s.arch = *findModelPreset("qwen3-235b-a22b");
+    s.arch.layers = 48;
+    s.arch.hidden = 2048;
+    s.arch.heads = 32;
+    s.arch.kvHeads = 4;
+    s.arch.moeFfn = 768;
+    s.gpus = 8;
+    s.gpusPerNode = 8;
+    s.gpu = "b200-192gb";
+    s.ep = 8;
+    s.etp = 1;
+    s.seq = 4096;
+    s.microBatch = 1;
+    QCOMPARE(s.arch.experts, std::int64_t(128));
+    QCOMPARE(s.arch.topK, std::int64_t(8));
+    const double byHand = 1.0 + std::sqrt(8.0 / 7.0) * std::sqrt(32768.0 * 8 * (1.0 / 8) * (7.0 / 8) * (120.0 / 127)) * 1.42360 / 32768.0;
+    QVERIFY2(std::fabs(byHand - 1.0076445) < 1e-6, qPrintable(QString::number(byHand, 'g', 10)));
+    QVERIFY2(std::fabs(moeBusiestRankLoad(s) - byHand) < 1e-6, qPrintable(QString::number(moeBusiestRankLoad(s), 'g', 10)));
+    // Four micro-batch samples of 4096 (m 131,072): the spread halves, 1.0038223.
+    s.microBatch = 4;
+    QVERIFY(std::fabs(moeBusiestRankLoad(s) - (1.0 + 0.0076445 / 2)) < 1e-6);
+    // A stated capacity factor above it wins; EP 1 has no other rank to wait for; a dense model has no router.
+    s.moeCapacityFactor = 1.25;
+    QCOMPARE(moeBusiestRankLoad(s), 1.25);
+    s.moeCapacityFactor = 1.0;
+    s.ep = 1;
+    QCOMPARE(moeBusiestRankLoad(s), 1.0);
+    Scenario dense;
+    dense.ep = 8;
+    QCOMPARE(moeBusiestRankLoad(dense), 1.0);
+    // Sequence parallelism with TP 2 and expert TP 1: each rank dispatches 2048 tokens, m = 16,384: 1.0108110.
+    s.ep = 8;
+    s.microBatch = 1;
+    s.tp = 2;
+    s.sequenceParallel = true;
+    s.gpus = 16;
+    QVERIFY2(std::fabs(moeBusiestRankLoad(s) - (1.0 + 1.42360 * std::sqrt(120.0 / (127.0 * 16384)))) < 1e-6,
+             qPrintable(QString::number(moeBusiestRankLoad(s), 'g', 10)));
+}
+
+void TestMoe::busiestRankAgainstSampledRouting()
+{
+    // The normal approximation against the thing itself: uniform random top-4 of 16 experts for 256 tokens, the 16
+    // experts on 4 ranks of 4 (m = 256 copies a rank), 4000 seeded trials of the busiest rank's copies. Formula:
+    // 1 + 1.02938 x sqrt(12 / (15 x 256)) = 1.057544, 14.73 copies over the mean; the trials' mean (standard error
+    // about 0.15 copies) must agree within 1 copy.
+    Scenario s;
+    s.arch = *findModelPreset("mixtral-8x7b");
+    s.arch.experts = 16;
+    s.arch.topK = 4;
+    s.gpus = 4;
+    s.gpusPerNode = 4;
+    s.ep = 4;
+    s.etp = 1;
+    s.seq = 64;
+    s.microBatch = 1; // 64 tokens a rank, 256 in the EP group
+    const double formula = moeBusiestRankLoad(s);
+    QVERIFY2(std::fabs(formula - 1.057544) < 1e-5, qPrintable(QString::number(formula, 'g', 10)));
+    std::mt19937_64 rng(25);
+    std::vector<int> experts(16);
+    double sumMax = 0;
+    const int trials = 4000;
+    for (int trial = 0; trial < trials; ++trial) {
+        int load[4] = {0, 0, 0, 0};
+        for (int token = 0; token < 256; ++token) {
+            std::iota(experts.begin(), experts.end(), 0);
+            for (int j = 0; j < 4; ++j) { // partial Fisher-Yates: a uniform 4 of 16
+                std::uniform_int_distribution<int> pick(j, 15);
+                std::swap(experts[std::size_t(j)], experts[std::size_t(pick(rng))]);
+                ++load[experts[std::size_t(j)] / 4];
+            }
+        }
+        sumMax += *std::max_element(load, load + 4);
+    }
+    const double sampled = sumMax / trials;
+    QVERIFY2(std::fabs(sampled - 256.0 * formula) < 1.0,
+             qPrintable(QString("sampled %1, formula %2").arg(sampled).arg(256.0 * formula)));
+}
+
+void TestMoe::busiestRankPricesKernelsNotFlops()
+{
+    // The step prices every rank's experts at the busiest rank's tokens (it waits for them at the combine), so a
+    // default scenario's MoE kernels equal those of the same scenario stating that load as its capacity factor; the
+    // FLOPs stay the mean rank's (the default's are those of capacity factor 1).
+    Scenario s;
+    s.arch = *findModelPreset("mixtral-8x7b");
+    s.gpus = 8;
+    s.gpusPerNode = 8;
+    s.gpu = "h100-80gb";
+    s.ep = 8;
+    s.etp = 1;
+    s.seq = 4096;
+    s.framework = Framework::Megatron;
+    s.recipe = resolveRecipe("mixed");
+    const GpuPreset g = resolveGpu(s);
+    const double load = moeBusiestRankLoad(s);
+    QVERIFY(load > 1.01 && load < 1.02);
+    Scenario stated = s;
+    stated.moeCapacityFactor = load;
+    Scenario balanced = s;
+    balanced.ep = 1; // no other rank: the mean load
+    const detail::LayerTimes a = detail::layerTimes(s, g, 2.0), b = detail::layerTimes(stated, g, 2.0);
+    QVERIFY2(std::fabs(a.mlpFwd - b.mlpFwd) < 1e-15 && std::fabs(a.mlpBwd - b.mlpBwd) < 1e-15,
+             qPrintable(QString("%1 vs %2").arg(a.mlpFwd, 0, 'g', 12).arg(b.mlpFwd, 0, 'g', 12)));
+    QVERIFY(a.mlpFlops < b.mlpFlops);
+    QCOMPARE(a.mlpFlops, detail::layerTimes(balanced, g, 2.0).mlpFlops);
+}

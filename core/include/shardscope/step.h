@@ -167,8 +167,33 @@ struct MoeAllToAll
     double seconds = 0; ///< the all-to-all alone: max(intra / NVLink, inter / NIC) + alpha x (EP - 1)
     std::int64_t epNodes = 1; ///< nodes one EP group spans
     double nvlinkFraction = 1; ///< share of the NVLink bandwidth a dispatch/combine kernel reaches (measured)
+    /// The busiest EP rank's received copies over the mean (moeBusiestRankLoad() over the capacity factor): an
+    /// all-to-all ends when that rank has its copies, so `seconds` prices its bandwidth part at this factor.
+    double busiestRankFactor = 1;
 };
 MoeAllToAll moeAllToAll(const Scenario& s);
+
+/// E[max of n independent standard normals] (0 for n <= 1): n = 2 gives 1/sqrt(pi), n = 8 gives 1.4236.
+double expectedMaxStandardNormal(std::int64_t n);
+
+/**
+ * MoE (issue 25; docs/model.md, "The busiest EP rank"): the tokens the busiest EP rank's experts compute in one MoE
+ * layer and micro-batch, over the balanced top-k share, for dropless routing whose tokens choose their experts
+ * independently with equal odds: Megatron-Core's `moe_router_force_load_balancing`, which every Megatron-Bridge
+ * performance recipe sets, replaces the router's logits with normal noise drawn with a rank-specific seed
+ * (RandomSTE, NVIDIA/Megatron-LM@00611e6eeb0b09b5ee074750956855215ddbd67f megatron/core/transformer/moe/moe_utils.py),
+ * so each token's top-k is a uniform random set of k of the E experts. A token's copies landing on one rank (E / EP
+ * experts) are hypergeometric; over the N tokens routed in the EP group a rank's load has mean m = N k / EP and
+ * variance m (1 - 1/EP) (E - k) / (E - 1); the EP loads sum to N k, so they are EP exchangeable normals with
+ * correlation -1 / (EP - 1), whose expected maximum is the mean + sqrt(EP / (EP - 1)) x sd x e_EP
+ * (expectedMaxStandardNormal). The factor: 1 + e_EP sqrt((E - k) / ((E - 1) m)), with m the rank's mean routed copies
+ * per micro-batch. The combine all-to-all (forward) and the dispatch's gradient (backward) wait for the busiest
+ * rank's experts, so every rank's MoE layer takes that rank's time. A stated capacity factor (or measured
+ * imbalance) above it wins: max(Scenario::moeCapacityFactor, factor). Routing learned on real data (aux loss, bias)
+ * gets the same figure: the spread of independent choices, a floor for it, not a measurement of it; group-limited
+ * routing (DeepSeek-V3's node limit) is not counted. EP 1: the capacity factor.
+ */
+double moeBusiestRankLoad(const Scenario& s);
 
 /**
  * The share of a node's NVLink bandwidth (per GPU, one direction) that an expert-parallel dispatch or combine kernel
