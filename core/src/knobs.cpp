@@ -360,7 +360,8 @@ std::vector<Knob> makeKnobs()
                       "expertTp", SS_COUNT(etp)));
     v.push_back(real("moeCapacityFactor", "moe_capacity_factor", "moe-capacity-factor", 1, 64, false, 1, "FACTOR",
                      "Tokens an EP rank's experts take over the balanced top-k share: load imbalance or capacity "
-                     "factor (default 1).",
+                     "factor (default 1; the busiest rank's spread under random routing is always priced, and a "
+                     "larger factor wins).",
                      nullptr, SS_NUMBER(moeCapacityFactor)));
     v.push_back(count("moeRouteNodes", "moe_route_nodes", "moe-route-nodes", 0, 1048576, "N",
                       "Node-limited routing: each token's experts on at most N nodes (DeepSeek-V3: 4; default 0 = "
