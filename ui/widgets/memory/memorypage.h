@@ -19,6 +19,7 @@ namespace shardscope {
 
 class BreakdownModel;
 class FlowLayout;
+class ShareSplitter;
 class HostMemoryChart;
 class MemoryPerGpuChart;
 class MemoryVsGpusChart;
@@ -115,7 +116,7 @@ private:
     QLabel* m_tableTitle;
     QLabel* m_formulaDetail;
     QWidget* m_formulaSlot; ///< a LabelSlot (memorypage.cpp) that holds m_formulaDetail
-    QSplitter* m_vertical;
+    ShareSplitter* m_vertical;
     QSplitter* m_top;
     QSplitter* m_bottom;
 };
