@@ -2,6 +2,7 @@
 // `shardscope bench redraw`: moves every control of the explorer window through its range offscreen and
 // measures milliseconds from the value change to all three charts having repainted (a figure, never a test).
 #include "cli.h"
+#include "guifills.h"
 #include "controlspanel.h"
 #include "explorer.h"
 #include "hostmemorychart.h"
@@ -294,7 +295,13 @@ int benchRedraw(const QStringList& args)
                                 .arg(s.max, 6, 'f', 2);
             }
         };
+        const long long inPlaceBefore = guifills::runInPlace.load();
         pass(start, true, all, perJson, text);
+        const double inPlacePerMove = all.empty() ? 0.0 : double(guifills::runInPlace.load() - inPlaceBefore) / double(all.size());
+        const bool qtPool = !guifills::onGuiThread.load();
+        const QString fillsLine = QStringLiteral("Qt's fills taller than ~96 lines: %1, %2 per move run in place\n")
+                                      .arg(qtPool ? QStringLiteral("on Qt's GUI thread pool") : QStringLiteral("on the GUI thread"))
+                                      .arg(inPlacePerMove, 0, 'f', 1);
         // The MoE scenario (issue 25): DeepSeek-V3 as its report trains it (2,048 GPUs, PP 16, EP 64, ZeRO-1), every
         // control moved from it, so that a MoE model's redraw cost is printed beside the dense one's.
         Scenario moe = start;
@@ -414,6 +421,9 @@ int benchRedraw(const QStringList& args)
             o[QStringLiteral("forced_repaints")] = forcedRepaints;
             o[QStringLiteral("chart_repaint_floor_median_ms")] = perChartJson;
             o[QStringLiteral("window")] = QStringLiteral("1600x1000 offscreen, three charts visible");
+            o[QStringLiteral("gui_fills")] = QJsonObject {
+                {QStringLiteral("on_gui_thread"), !qtPool},
+                {QStringLiteral("in_place_per_move"), std::round(inPlacePerMove * 10) / 10}};
             out(QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Indented)));
         } else {
             out(QStringLiteral("redraw (value change -> three charts repainted), 1600x1000 offscreen:\n") + text
@@ -439,6 +449,7 @@ int benchRedraw(const QStringList& args)
                 + QStringLiteral("model alone (computeExplorer: footprint + min N x 4 stages + sweep): median %1 ms  p99 %2 ms\n")
                       .arg(modelStats.median, 0, 'f', 3)
                       .arg(modelStats.p99, 0, 'f', 3)
+                + fillsLine
                 + (widgetLines.isEmpty() ? QString()
                                          : QStringLiteral("widgets repainted by the moves (first pass), most pixels first:\n")
                                                + widgetLines.join(QLatin1Char('\n')) + QLatin1Char('\n')));

@@ -51,6 +51,10 @@ void cNumericLocale() { std::setlocale(LC_NUMERIC, "C"); }
 
 int main(int argc, char** argv)
 {
+    // Qt's fills on the GUI thread, not on its pool (app/guifills.h): Qt 6.8 and later read this variable; on Qt 6.4
+    // guifills.cpp does it.
+    if (qEnvironmentVariable("SHARDSCOPE_QT_PARALLEL_FILLS") != QLatin1String("1") && !qEnvironmentVariableIsSet("QT_NO_GUI_THREADPOOL"))
+        qputenv("QT_NO_GUI_THREADPOOL", "1");
     QCoreApplication::setOrganizationName(QStringLiteral("ShardScope"));
     QCoreApplication::setApplicationName(QStringLiteral("shardscope"));
     QCoreApplication::setApplicationVersion(QStringLiteral(SHARDSCOPE_VERSION));

@@ -6,6 +6,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include "runshardscope.h"
@@ -66,6 +67,7 @@ private Q_SLOTS:
     void errors();
     void help();
     void learnedPositionsBoundTheDefaultSequence();
+    void guiFillsRunOnTheGuiThread();
 };
 
 void TestCli::initTestCase()
@@ -416,6 +418,50 @@ void TestCli::learnedPositionsBoundTheDefaultSequence()
     QCOMPARE(QJsonDocument::fromJson(r.out).object().value(QStringLiteral("scenario")).toObject().value(QStringLiteral("seq")).toInt(),
              1024);
     QVERIFY2(r.err.contains("note: --seq not given"), r.err.constData());
+}
+
+void TestCli::guiFillsRunOnTheGuiThread()
+{
+    // Issue 29 (app/guifills.h): the executable runs Qt's split fills on the GUI thread instead of waking Qt's GUI
+    // thread pool and waiting for it; SHARDSCOPE_QT_PARALLEL_FILLS=1 keeps Qt's pool. `bench redraw` says which, and
+    // counts the pieces run in place (dozens a move: chart backgrounds, group-box frames, scroll-bar grooves). The
+    // pixels are the same either way: the same fill functions over the same lines.
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    env.remove(QStringLiteral("SHARDSCOPE_QT_PARALLEL_FILLS"));
+    QProcessEnvironment pool = env;
+    pool.insert(QStringLiteral("SHARDSCOPE_QT_PARALLEL_FILLS"), QStringLiteral("1"));
+    const QStringList bench {QStringLiteral("bench"),   QStringLiteral("redraw"), QStringLiteral("--control"),
+                             QStringLiteral("zeroStage"), QStringLiteral("--moves"), QStringLiteral("4"),
+                             QStringLiteral("--format"), QStringLiteral("json")};
+    for (const bool inPlace : {true, false}) {
+        const Run r = shardscope(bench, inPlace ? env : pool);
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject fills = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("gui_fills")).toObject();
+        QVERIFY2(!fills.isEmpty(), r.out.constData());
+        QCOMPARE(fills.value(QStringLiteral("on_gui_thread")).toBool(), inPlace);
+        if (inPlace)
+            QVERIFY2(fills.value(QStringLiteral("in_place_per_move")).toDouble() >= 10.0, r.out.constData());
+        else
+            QCOMPARE(fills.value(QStringLiteral("in_place_per_move")).toDouble(), 0.0);
+    }
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    for (const QString& tab : {QStringLiteral("memory"), QStringLiteral("step")}) {
+        QByteArray shots[2]; // the PNG files, byte for byte (one encoder, one image)
+        for (int i = 0; i < 2; ++i) {
+            const QString file = dir.filePath(QStringLiteral("%1-%2.png").arg(tab).arg(i));
+            const Run r = shardscope({QStringLiteral("screenshot"), QStringLiteral("--size"), QStringLiteral("1366x768"),
+                                      QStringLiteral("--tab"), tab, QStringLiteral("--out"), file},
+                                     i == 0 ? env : pool);
+            QCOMPARE(r.exitCode, 0);
+            QFile f(file);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            shots[i] = f.readAll();
+            QVERIFY(shots[i].size() > 10000);
+        }
+        QVERIFY2(shots[0] == shots[1], qPrintable(tab));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCli)
