@@ -246,7 +246,8 @@ struct Scenario
     /// 0 = the TP size (Megatron-Core's default when the argument is not given).
     std::int64_t etp = 0;
     /// Tokens one EP rank's experts receive over the balanced share (top-k x tokens): the load imbalance, or the
-    /// capacity factor with token dropping (Switch Transformer, Fedus et al. 2022). 1 = perfectly balanced.
+    /// capacity factor with token dropping (Switch Transformer, Fedus et al. 2022). 1 = no stated imbalance: the step
+    /// still prices the busiest EP rank of random routing (stagetime.cpp), and a larger stated factor wins.
     double moeCapacityFactor = 1.0;
     /// Nodes each token's experts may span (DeepSeek-V3 node-limited routing: 4); 0 = unlimited.
     std::int64_t moeRouteNodes = 0;

@@ -621,7 +621,7 @@ void StepGpuView::paintEvent(QPaintEvent*)
         }
     };
     if (onScreen) {
-        PictureKey key {lay.generation, dpr, base.rgba(), text.rgba(), palette().color(QPalette::Highlight).rgba(), font().key(), ring};
+        PictureKey key {lay.generation, dpr, base.rgba(), text.rgba(), palette().color(QPalette::Highlight).rgba(), font(), ring};
         if (m_picture.isNull() || !(key == m_pictureKey)) {
             m_pictureKey = std::move(key);
             m_picture = QPixmap((QSizeF(size()) * dpr).toSize());

@@ -132,7 +132,7 @@ private:
         std::uint64_t layout = 0;
         qreal dpr = 0;
         QRgb base = 0, text = 0, highlight = 0;
-        QString font;
+        QFont font; // compared as fonts: QFont::key() built a string on every frame
         std::vector<int> ring;
         bool operator==(const PictureKey& o) const
         {
