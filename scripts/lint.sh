@@ -35,11 +35,8 @@ need=()
 command -v clang-tidy-14 >/dev/null || need+=(clang-tidy-14)
 clazy=${SHARDSCOPE_LINT_CLAZY:-on}
 [[ $clazy == off ]] || command -v clazy-standalone >/dev/null || need+=(clazy)
-if ((${#need[@]})); then
-  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
-fi
+source scripts/apt-install.sh
+apt_install --quiet "${need[@]}"
 build=${SHARDSCOPE_LINT_BUILD:-build}
 if [[ ! -f $build/compile_commands.json ]]; then
   cmake --preset dev >/dev/null

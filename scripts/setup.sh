@@ -10,16 +10,9 @@ PKGS=(cmake ninja-build g++ qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-sv
       qt6-qpa-plugins libeigen3-dev libyaml-cpp-dev libtomlplusplus-dev xvfb xauth fonts-dejavu-core fonts-noto-cjk
       libopenmpi-dev openmpi-bin
       appstream dpkg-dev)  # appstream: appstreamcli for the packaging_metainfo test; dpkg-dev: dpkg-shlibdeps for cpack
-missing=()
-for p in "${PKGS[@]}"; do
-  dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null | grep -qx installed || missing+=("$p")
-done
-if ((${#missing[@]})); then
-  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-  echo "Installing: ${missing[*]}"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
+source scripts/apt-install.sh
+mapfile -t missing < <(apt_missing "${PKGS[@]}")
+apt_install "${missing[@]}"
 
 cmake --preset dev >/dev/null
 cmake --build --preset dev -j"$(nproc)"

@@ -20,11 +20,8 @@ need=()
 command -v clang++-14 >/dev/null || need+=(clang-14)
 [[ -f /usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a ]] || \
   ls /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 || need+=(libclang-rt-14-dev)
-if ((${#need[@]})); then
-  echo "== installing ${need[*]}"
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
-fi
+source "$root/scripts/apt-install.sh"
+apt_install --quiet "${need[@]}"
 
 echo "== building the fuzz targets (clang-14, ASan + UBSan + libFuzzer) in ${build#"$root"/}"
 cmake -S "$root/tests/fuzz" -B "$build" -G Ninja -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
