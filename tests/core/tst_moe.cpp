@@ -81,6 +81,7 @@ private Q_SLOTS:
     void megatronMoeGqa();
     void megatronMoeMla();
     void groupedGemmSharesWaves();
+    void partialTileCostsWholeTile();
     void allToAllAtMeasuredNvlink();
     void recomputeModulesKeys();
     void recomputeModulesByHand();
@@ -389,6 +390,37 @@ void TestMoe::groupedGemmSharesWaves()
     // One stream is the experts one after another.
     QVERIFY(std::fabs(groupedGemmSeconds(km, 16, 1, m, n, k, false) / (16 * oneGrouped) - 1) < 1e-12);
     QCOMPARE(groupedGemmSeconds(km, 0, 4, m, n, k, false), 0.0);
+}
+
+void TestMoe::partialTileCostsWholeTile()
+{
+    // Tile quantisation (NVIDIA, "Matrix Multiplication Background User's Guide", Tile Quantization and Wave
+    // Quantization, docs.nvidia.com/deeplearning/performance/dl-performance-matrix-multiplication): a thread block
+    // that overhangs M or N still computes its whole tile, so a wave lasts as long as full tiles do. Hand count: the
+    // busiest EP rank's experts at 1,032 tokens (1,024 x 1.0076) on four streams, fc1 of Qwen3-30B-A3B (N 1536, K
+    // 2048), 132 SMs, tiles 128 x 256 (or halves), 1e15 FLOP/s x 1.0, compute-bound, no rows-per-group factor.
+    const KernelModel km = shardscope::testing::handCountKernels(1e15, 1e18);
+    const double n = 1536, k = 2048;
+    // 1,024 rows: 128 x 128 tiles, 4 x 8 x 12 = 384 in 3 waves. 1,032 rows spill into a ninth tile row: 128 x 128 gives
+    // 432 tiles in 4 waves, 128 x 256 216 in 2 waves of double tiles, 64 x 256 408 in 4 waves: each 4 waves of
+    // 128 x 128 x (K + 64) per SM. A wave of 128 x 128 tiles takes 2 x 128 x 128 x (K + 64) x 132 / 1e15 s.
+    const double wave = 2.0 * 128 * 128 * (k + 64) * 132 / 1e15;
+    const double at1024 = groupedGemmSeconds(km, 4, 4, 1024, n, k, false, 2.0, false);
+    const double at1032 = groupedGemmSeconds(km, 4, 4, 1032, n, k, false, 2.0, false);
+    QVERIFY2(std::fabs(at1024 / (3 * wave) - 1) < 1e-12, qPrintable(QString::number(at1024 / wave)));
+    QVERIFY2(std::fabs(at1032 / (4 * wave) - 1) < 1e-12, qPrintable(QString::number(at1032 / wave)));
+    // Counting the partial tile row as useful work instead gave 432/528 of the SMs busy for 1,032 rows: 3.58 waves,
+    // not 4 (1.194x the 1,024-row time, not 4/3).
+    QVERIFY(std::fabs(at1032 / at1024 - 4.0 / 3.0) < 1e-12);
+    // One partial wave: the time is the wave's whatever the padding (96 and 108 tiles of 128 x 128 both fit 132 SMs).
+    QVERIFY(std::fabs(gemmSeconds(km, 1032, n, k, false) / gemmSeconds(km, 1024, n, k, false) - 1) < 1e-12);
+    // More rows never cost less: every row count from 1,000 to 1,300 on four streams.
+    double previous = 0;
+    for (double m = 1000; m <= 1300; m += 1) {
+        const double sec = groupedGemmSeconds(km, 4, 4, m, n, k, false, 2.0, false);
+        QVERIFY2(sec >= previous * (1 - 1e-12), qPrintable(QString::number(m)));
+        previous = sec;
+    }
 }
 
 void TestMoe::allToAllAtMeasuredNvlink()
