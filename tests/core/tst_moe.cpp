@@ -82,6 +82,7 @@ private Q_SLOTS:
     void megatronMoeMla();
     void groupedGemmSharesWaves();
     void partialTileCostsWholeTile();
+    void expertCastsInFp8();
     void allToAllAtMeasuredNvlink();
     void recomputeModulesKeys();
     void recomputeModulesByHand();
@@ -421,6 +422,53 @@ void TestMoe::partialTileCostsWholeTile()
         QVERIFY2(sec >= previous * (1 - 1e-12), qPrintable(QString::number(m)));
         previous = sec;
     }
+}
+
+void TestMoe::expertCastsInFp8()
+{
+    // fp8: Transformer Engine's GroupedLinear quantises every local expert's GEMM input in forward (one
+    // fused_multi_quantize) and each GEMM's output gradient in backward (NVIDIA/TransformerEngine@3ea13561
+    // transformer_engine/pytorch/module/grouped_linear.py), at the bytes per element of the recipe's scaling, as the
+    // dense layer's casts are (docs/model.md, "Low-precision casts"). Hand count: Mixtral 8x7B (h 4096, expert FFN 14336,
+    // gated, top-2, no shared expert) on 8 H100s, EP 8, one micro-batch of 4096 tokens, delayed scaling (cast-transpose:
+    // read 2 B, write 1 + 1 B = 4 B per element; Hopper, no measured-rate factor). The rank's routed copies:
+    // 4096 x 2 at the busiest rank's load (busiestRankPricesKernelsNotFlops).
+    Scenario s;
+    s.arch = *findModelPreset("mixtral-8x7b");
+    s.gpus = 8;
+    s.gpusPerNode = 8;
+    s.gpu = "h100-80gb";
+    s.ep = 8;
+    s.etp = 1;
+    s.seq = 4096;
+    s.framework = Framework::Megatron;
+    s.recipe = resolveRecipe("fp8-mixed");
+    s.fp8Scaling = Fp8Scaling::TeDelayed;
+    const GpuPreset g = resolveGpu(s);
+    const KernelModel km = kernelModelInForce(s);
+    const double copies = 4096.0 * 2.0 * moeBusiestRankLoad(s);
+    // Forward: fc1's input (h) and fc2's (the activation, 14336) per copy; backward: fc2's output gradient (h) and
+    // fc1's (2 x 14336).
+    const double fwd = memorySeconds(km, 4.0 * copies * (4096.0 + 14336.0));
+    const double bwd = memorySeconds(km, 4.0 * copies * (4096.0 + 2.0 * 14336.0));
+    const detail::LayerTimes lt = detail::layerTimes(s, g, 2.0);
+    QVERIFY2(std::fabs(lt.moeCastFwd / fwd - 1) < 1e-12, qPrintable(QString::number(lt.moeCastFwd / fwd, 'g', 12)));
+    QVERIFY2(std::fabs(lt.moeCastBwd / bwd - 1) < 1e-12, qPrintable(QString::number(lt.moeCastBwd / bwd, 'g', 12)));
+    // They are in the layer's MoE time: with a plain cast (3 B per element, the same fp8 GEMMs) the MLP's forward and
+    // backward are shorter by a quarter of them.
+    Scenario plain = s;
+    plain.fp8Scaling = Fp8Scaling::Cast;
+    const detail::LayerTimes lc = detail::layerTimes(plain, g, 2.0);
+    QVERIFY2(std::fabs((lt.mlpFwd - lc.mlpFwd) / (fwd / 4) - 1) < 1e-9,
+             qPrintable(QString::number((lt.mlpFwd - lc.mlpFwd) / fwd, 'g', 12)));
+    QVERIFY2(std::fabs((lt.mlpBwd - lc.mlpBwd) / (bwd / 4) - 1) < 1e-9,
+             qPrintable(QString::number((lt.mlpBwd - lc.mlpBwd) / bwd, 'g', 12)));
+    // 16 bits: no cast.
+    Scenario b16 = s;
+    b16.recipe = resolveRecipe("mixed");
+    const detail::LayerTimes l16 = detail::layerTimes(b16, g, 2.0);
+    QCOMPARE(l16.moeCastFwd, 0.0);
+    QCOMPARE(l16.moeCastBwd, 0.0);
 }
 
 void TestMoe::allToAllAtMeasuredNvlink()
