@@ -137,7 +137,16 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
         ewMlp += eagerRmsNormRopeElements(a, false, sp, t);
     }
     const double ewAttnSec = memorySeconds(km, ewAttn * T * actBytes);
-    const double ewMlpSec = memorySeconds(km, ewMlp * T * actBytes);
+    double ewMlpSec = memorySeconds(km, ewMlp * T * actBytes);
+    if (a.moe()) {
+        // An MoE layer runs no dense FFN: its norm and residual stay here, the experts' activation (routed copies x
+        // expert FFN) is in the MoE element-wise bytes below; the dense FFN's activation (f = the dense layers'
+        // intermediate size, which an MoE layer never computes) is not counted.
+        double ewMoe = (2 * h + 3 * h) / sp;
+        if (!s.compiled)
+            ewMoe += 2 * 4.5 * h / sp + eagerRmsNormRopeElements(a, false, sp, t);
+        ewMlpSec = memorySeconds(km, ewMoe * T * actBytes);
+    }
     // Core attention. FlashAttention: one fused kernel at its own efficiency; a causal mask skips the blocks
     // above the diagonal, so it executes half of the counted 4 s^2 q FLOPs (CP ranks balance the causal
     // load: Megatron-Core's zigzag chunks). Its backward does 2.5x the forward's matmuls (Dao 2023).

@@ -83,6 +83,7 @@ private Q_SLOTS:
     void groupedGemmSharesWaves();
     void partialTileCostsWholeTile();
     void expertCastsInFp8();
+    void moeLayerRunsNoDenseFfn();
     void allToAllAtMeasuredNvlink();
     void recomputeModulesKeys();
     void recomputeModulesByHand();
@@ -469,6 +470,33 @@ void TestMoe::expertCastsInFp8()
     const detail::LayerTimes l16 = detail::layerTimes(b16, g, 2.0);
     QCOMPARE(l16.moeCastFwd, 0.0);
     QCOMPARE(l16.moeCastBwd, 0.0);
+}
+
+void TestMoe::moeLayerRunsNoDenseFfn()
+{
+    // An MoE layer's MLP is its router, experts and shared experts (Megatron-Core MoELayer); the model's dense FFN
+    // width (Qwen3-30B-A3B's intermediate_size 6144 beside moe_intermediate_size 768, Hugging Face Qwen/Qwen3-30B-A3B
+    // config.json; DeepSeek-V3's 18432 of its dense first layers) is never computed in it, so the layer's time does not
+    // depend on it (the experts' activation is priced on the routed copies at the expert FFN width).
+    Scenario s;
+    s.arch = *findModelPreset("qwen3-235b-a22b");
+    s.gpus = 8;
+    s.gpusPerNode = 8;
+    s.gpu = "h100-80gb";
+    s.ep = 8;
+    s.etp = 1;
+    s.seq = 4096;
+    s.framework = Framework::Megatron;
+    s.recipe = resolveRecipe("mixed");
+    s.compiled = true;
+    const GpuPreset g = resolveGpu(s);
+    const detail::LayerTimes a = detail::layerTimes(s, g, 2.0);
+    Scenario wide = s;
+    wide.arch.ffn = 4 * s.arch.ffn;
+    QVERIFY(wide.arch.expertFfn() == s.arch.expertFfn());
+    const detail::LayerTimes b = detail::layerTimes(wide, g, 2.0);
+    QVERIFY2(a.mlpFwd == b.mlpFwd && a.mlpBwd == b.mlpBwd,
+             qPrintable(QString("%1 vs %2").arg(a.mlpFwd, 0, 'g', 12).arg(b.mlpFwd, 0, 'g', 12)));
 }
 
 void TestMoe::allToAllAtMeasuredNvlink()
