@@ -261,14 +261,20 @@ double concurrentGemmSeconds(const KernelModel& km, double c, double m, double n
         return 0;
     const double peak = fp8 && km.peak8 > 0 ? km.peak8 : km.peak16;
     // Wave quantisation: output tiles run in waves of one tile per SM; the last wave may be partly idle.
+    // Tile quantisation: a tile that overhangs M or N computes its whole tile, so a wave takes the time of full tiles
+    // whatever share of them holds output (NVIDIA, "Matrix Multiplication Background User's Guide", Tile
+    // Quantization and Wave Quantization: docs.nvidia.com/deeplearning/performance/
+    // dl-performance-matrix-multiplication). The useful share is M N over the tiles' padded area.
     // cuBLAS picks among tile shapes; take the best of the block tile and its halves along M or N.
     const double sms = double(std::max<std::int64_t>(1, km.sms));
     double waveEff = 0;
     for (const auto& [tm, tn] : {std::pair<double, double> {double(km.tileM), double(km.tileN)},
                                  {double(km.tileM), double(km.tileN) / 2}, {double(km.tileM) / 2, double(km.tileN)}}) {
-        const double tiles = c * (std::ceil(m / tm) * std::ceil(n / tn));
+        const double rowTiles = std::ceil(m / tm), colTiles = std::ceil(n / tn);
+        const double tiles = c * rowTiles * colTiles;
         const double waves = std::ceil(tiles / sms);
-        waveEff = std::max(waveEff, tiles / (waves * sms));
+        const double tileEff = (m * n) / (rowTiles * tm * colTiles * tn);
+        waveEff = std::max(waveEff, tiles / (waves * sms) * tileEff);
     }
     const double kEff = k / (k + km.kOverhead);
     const double flops = c * (2.0 * m * n * k);

@@ -137,7 +137,16 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
         ewMlp += eagerRmsNormRopeElements(a, false, sp, t);
     }
     const double ewAttnSec = memorySeconds(km, ewAttn * T * actBytes);
-    const double ewMlpSec = memorySeconds(km, ewMlp * T * actBytes);
+    double ewMlpSec = memorySeconds(km, ewMlp * T * actBytes);
+    if (a.moe()) {
+        // An MoE layer runs no dense FFN: its norm and residual stay here, the experts' activation (routed copies x
+        // expert FFN) is in the MoE element-wise bytes below; the dense FFN's activation (f = the dense layers'
+        // intermediate size, which an MoE layer never computes) is not counted.
+        double ewMoe = (2 * h + 3 * h) / sp;
+        if (!s.compiled)
+            ewMoe += 2 * 4.5 * h / sp + eagerRmsNormRopeElements(a, false, sp, t);
+        ewMlpSec = memorySeconds(km, ewMoe * T * actBytes);
+    }
     // Core attention. FlashAttention: one fused kernel at its own efficiency; a causal mask skips the blocks
     // above the diagonal, so it executes half of the counted 4 s^2 q FLOPs (CP ranks balance the causal
     // load: Megatron-Core's zigzag chunks). Its backward does 2.5x the forward's matmuls (Dao 2023).
@@ -210,10 +219,27 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
                                                    * actBytes
                                                + 3.0 * 4.0 * T / rt * double(a.experts));
         moeActBytes = (gated + 1) * routedTokens * fe / etp * actBytes;
+        // fp8: the experts' GEMM inputs are quantised as the dense layer's are (castBytesPerElement at the recipe's
+        // scaling, at NVIDIA's measured quantisation rate on Blackwell). Transformer Engine's GroupedLinear quantises
+        // every local expert's input in one fused_multi_quantize before its GEMMs, and in backward each GEMM's output
+        // gradient (NVIDIA/TransformerEngine@3ea1356190e88a50d8c2cae17e80c4e6ae96d442
+        // transformer_engine/pytorch/module/grouped_linear.py, _GroupedLinear.forward and .backward). Forward: the
+        // routed copies before fc1 (h each) and the activation before fc2 (fe / etp); backward: fc2's output gradient
+        // (h) and fc1's (gated x fe / etp). The shared experts likewise, per token (their FFN split over TP).
+        double castMoeFwd = 0, castMoeBwd = 0;
+        if (fp8) {
+            const double perElement = measuredQuantiseOverByteModel(g, s.fp8Scaling) * castBytesPerElement(s.fp8Scaling, g);
+            const double shared = double(a.sharedExperts);
+            castMoeFwd = memorySeconds(km, perElement * (routedTokens * (h + fe / etp) + shared * T * (h + fs / t)));
+            castMoeBwd
+                = memorySeconds(km, perElement * (routedTokens * (h + gated * fe / etp) + shared * T * (h + gated * fs / t)));
+        }
+        lt.moeCastFwd = castMoeFwd;
+        lt.moeCastBwd = castMoeBwd;
         const MoeAllToAll x = moeAllToAll(s);
         lt.moeA2aSeconds = x.seconds;
         lt.moeA2aBytes = x.sentBytes;
-        const double kernelsFwd = eUp + eDown + sUp + sDown + router + moeEw;
+        const double kernelsFwd = eUp + eDown + sUp + sDown + router + moeEw + castMoeFwd;
         const double a2aFwd = 2.0 * x.seconds;
         // Overlapped, the flex dispatcher's kernels (DeepEP, HybridEP) hold kFlexDispatcherSms SMs while they run, so
         // the compute they hide under runs on the rest: a time A of all-to-all under C of compute costs C + f A when
@@ -231,7 +257,7 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
             const double attnFwd = lt.attnLinFwd + lt.coreFwd + ewAttnSec;
             const double mlpFwdK = kernelsFwd + ewMlpSec;
             const double mlpBwdWeight = wUp + wDown;
-            const double mlpBwdData = 2.0 * (kernelsFwd - eUp - eDown + ewMlpSec) + (eUp + eDown);
+            const double mlpBwdData = 2.0 * (kernelsFwd - castMoeFwd - eUp - eDown + ewMlpSec) + (eUp + eDown) + castMoeBwd;
             const double beyond = mergedOneFOneBLayerExposedSeconds(x.seconds, attnFwd, mlpBwdData, mlpBwdWeight, mlpFwdK,
                                                                     2.0 * attnFwd);
             const double exposed = std::max(smShare * 2.0 * a2aFwd, beyond);
@@ -246,7 +272,8 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
         lt.mlpFlops = 2.0
             * (meanRoutedTokens * (a.gatedMlp ? 3.0 : 2.0) * h * fe / etp
                + T * double(a.sharedExperts) * (a.gatedMlp ? 3.0 : 2.0) * h * fs / t + T / rt * h * double(a.experts));
-        lt.mlpBwd = 2.0 * (kernelsFwd - eUp - eDown + ewMlpSec) + (eUp + eDown) + (wUp + wDown) + exposedBwd;
+        lt.mlpBwd = 2.0 * (kernelsFwd - castMoeFwd - eUp - eDown + ewMlpSec) + (eUp + eDown) + castMoeBwd + (wUp + wDown)
+            + exposedBwd;
     } else {
         lt.mlpBwd = 2.0 * lt.mlpFwd;
     }

@@ -112,6 +112,9 @@ struct LayerTimes
     /// of 2 x moeA2aSeconds, or with moeA2aOverlap what the kernels cannot cover. computeStep() draws them as the
     /// MoE layers' all-to-all events (half each), cut out of the MLP's kernels event.
     double moeA2aExposedFwd = 0, moeA2aExposedBwd = 0;
+    /// fp8 recipes: the experts' GEMM-input quantisation in forward and their output gradients' in backward (in
+    /// mlpFwd and mlpBwd); 0 in 16 bits.
+    double moeCastFwd = 0, moeCastBwd = 0;
     /// Megatron-Core's recompute modules (Scenario::recomputeModules): their seconds and FLOPs before the layer's
     /// backward (layernorm, moe_act, mla_up_proj), unless the whole forward is recomputed.
     double moduleRecompute = 0, moduleRecomputeFlops = 0;

@@ -81,6 +81,9 @@ private Q_SLOTS:
     void megatronMoeGqa();
     void megatronMoeMla();
     void groupedGemmSharesWaves();
+    void partialTileCostsWholeTile();
+    void expertCastsInFp8();
+    void moeLayerRunsNoDenseFfn();
     void allToAllAtMeasuredNvlink();
     void recomputeModulesKeys();
     void recomputeModulesByHand();
@@ -389,6 +392,111 @@ void TestMoe::groupedGemmSharesWaves()
     // One stream is the experts one after another.
     QVERIFY(std::fabs(groupedGemmSeconds(km, 16, 1, m, n, k, false) / (16 * oneGrouped) - 1) < 1e-12);
     QCOMPARE(groupedGemmSeconds(km, 0, 4, m, n, k, false), 0.0);
+}
+
+void TestMoe::partialTileCostsWholeTile()
+{
+    // Tile quantisation (NVIDIA, "Matrix Multiplication Background User's Guide", Tile Quantization and Wave
+    // Quantization, docs.nvidia.com/deeplearning/performance/dl-performance-matrix-multiplication): a thread block
+    // that overhangs M or N still computes its whole tile, so a wave lasts as long as full tiles do. Hand count: the
+    // busiest EP rank's experts at 1,032 tokens (1,024 x 1.0076) on four streams, fc1 of Qwen3-30B-A3B (N 1536, K
+    // 2048), 132 SMs, tiles 128 x 256 (or halves), 1e15 FLOP/s x 1.0, compute-bound, no rows-per-group factor.
+    const KernelModel km = shardscope::testing::handCountKernels(1e15, 1e18);
+    const double n = 1536, k = 2048;
+    // 1,024 rows: 128 x 128 tiles, 4 x 8 x 12 = 384 in 3 waves. 1,032 rows spill into a ninth tile row: 128 x 128 gives
+    // 432 tiles in 4 waves, 128 x 256 216 in 2 waves of double tiles, 64 x 256 408 in 4 waves: each 4 waves of
+    // 128 x 128 x (K + 64) per SM. A wave of 128 x 128 tiles takes 2 x 128 x 128 x (K + 64) x 132 / 1e15 s.
+    const double wave = 2.0 * 128 * 128 * (k + 64) * 132 / 1e15;
+    const double at1024 = groupedGemmSeconds(km, 4, 4, 1024, n, k, false, 2.0, false);
+    const double at1032 = groupedGemmSeconds(km, 4, 4, 1032, n, k, false, 2.0, false);
+    QVERIFY2(std::fabs(at1024 / (3 * wave) - 1) < 1e-12, qPrintable(QString::number(at1024 / wave)));
+    QVERIFY2(std::fabs(at1032 / (4 * wave) - 1) < 1e-12, qPrintable(QString::number(at1032 / wave)));
+    // Counting the partial tile row as useful work instead gave 432/528 of the SMs busy for 1,032 rows: 3.58 waves,
+    // not 4 (1.194x the 1,024-row time, not 4/3).
+    QVERIFY(std::fabs(at1032 / at1024 - 4.0 / 3.0) < 1e-12);
+    // One partial wave: the time is the wave's whatever the padding (96 and 108 tiles of 128 x 128 both fit 132 SMs).
+    QVERIFY(std::fabs(gemmSeconds(km, 1032, n, k, false) / gemmSeconds(km, 1024, n, k, false) - 1) < 1e-12);
+    // More rows never cost less: every row count from 1,000 to 1,300 on four streams.
+    double previous = 0;
+    for (double m = 1000; m <= 1300; m += 1) {
+        const double sec = groupedGemmSeconds(km, 4, 4, m, n, k, false, 2.0, false);
+        QVERIFY2(sec >= previous * (1 - 1e-12), qPrintable(QString::number(m)));
+        previous = sec;
+    }
+}
+
+void TestMoe::expertCastsInFp8()
+{
+    // fp8: Transformer Engine's GroupedLinear quantises every local expert's GEMM input in forward (one
+    // fused_multi_quantize) and each GEMM's output gradient in backward (NVIDIA/TransformerEngine@3ea13561
+    // transformer_engine/pytorch/module/grouped_linear.py), at the bytes per element of the recipe's scaling, as the
+    // dense layer's casts are (docs/model.md, "Low-precision casts"). Hand count: Mixtral 8x7B (h 4096, expert FFN 14336,
+    // gated, top-2, no shared expert) on 8 H100s, EP 8, one micro-batch of 4096 tokens, delayed scaling (cast-transpose:
+    // read 2 B, write 1 + 1 B = 4 B per element; Hopper, no measured-rate factor). The rank's routed copies:
+    // 4096 x 2 at the busiest rank's load (busiestRankPricesKernelsNotFlops).
+    Scenario s;
+    s.arch = *findModelPreset("mixtral-8x7b");
+    s.gpus = 8;
+    s.gpusPerNode = 8;
+    s.gpu = "h100-80gb";
+    s.ep = 8;
+    s.etp = 1;
+    s.seq = 4096;
+    s.framework = Framework::Megatron;
+    s.recipe = resolveRecipe("fp8-mixed");
+    s.fp8Scaling = Fp8Scaling::TeDelayed;
+    const GpuPreset g = resolveGpu(s);
+    const KernelModel km = kernelModelInForce(s);
+    const double copies = 4096.0 * 2.0 * moeBusiestRankLoad(s);
+    // Forward: fc1's input (h) and fc2's (the activation, 14336) per copy; backward: fc2's output gradient (h) and
+    // fc1's (2 x 14336).
+    const double fwd = memorySeconds(km, 4.0 * copies * (4096.0 + 14336.0));
+    const double bwd = memorySeconds(km, 4.0 * copies * (4096.0 + 2.0 * 14336.0));
+    const detail::LayerTimes lt = detail::layerTimes(s, g, 2.0);
+    QVERIFY2(std::fabs(lt.moeCastFwd / fwd - 1) < 1e-12, qPrintable(QString::number(lt.moeCastFwd / fwd, 'g', 12)));
+    QVERIFY2(std::fabs(lt.moeCastBwd / bwd - 1) < 1e-12, qPrintable(QString::number(lt.moeCastBwd / bwd, 'g', 12)));
+    // They are in the layer's MoE time: with a plain cast (3 B per element, the same fp8 GEMMs) the MLP's forward and
+    // backward are shorter by a quarter of them.
+    Scenario plain = s;
+    plain.fp8Scaling = Fp8Scaling::Cast;
+    const detail::LayerTimes lc = detail::layerTimes(plain, g, 2.0);
+    QVERIFY2(std::fabs((lt.mlpFwd - lc.mlpFwd) / (fwd / 4) - 1) < 1e-9,
+             qPrintable(QString::number((lt.mlpFwd - lc.mlpFwd) / fwd, 'g', 12)));
+    QVERIFY2(std::fabs((lt.mlpBwd - lc.mlpBwd) / (bwd / 4) - 1) < 1e-9,
+             qPrintable(QString::number((lt.mlpBwd - lc.mlpBwd) / bwd, 'g', 12)));
+    // 16 bits: no cast.
+    Scenario b16 = s;
+    b16.recipe = resolveRecipe("mixed");
+    const detail::LayerTimes l16 = detail::layerTimes(b16, g, 2.0);
+    QCOMPARE(l16.moeCastFwd, 0.0);
+    QCOMPARE(l16.moeCastBwd, 0.0);
+}
+
+void TestMoe::moeLayerRunsNoDenseFfn()
+{
+    // An MoE layer's MLP is its router, experts and shared experts (Megatron-Core MoELayer); the model's dense FFN
+    // width (Qwen3-30B-A3B's intermediate_size 6144 beside moe_intermediate_size 768, Hugging Face Qwen/Qwen3-30B-A3B
+    // config.json; DeepSeek-V3's 18432 of its dense first layers) is never computed in it, so the layer's time does not
+    // depend on it (the experts' activation is priced on the routed copies at the expert FFN width).
+    Scenario s;
+    s.arch = *findModelPreset("qwen3-235b-a22b");
+    s.gpus = 8;
+    s.gpusPerNode = 8;
+    s.gpu = "h100-80gb";
+    s.ep = 8;
+    s.etp = 1;
+    s.seq = 4096;
+    s.framework = Framework::Megatron;
+    s.recipe = resolveRecipe("mixed");
+    s.compiled = true;
+    const GpuPreset g = resolveGpu(s);
+    const detail::LayerTimes a = detail::layerTimes(s, g, 2.0);
+    Scenario wide = s;
+    wide.arch.ffn = 4 * s.arch.ffn;
+    QVERIFY(wide.arch.expertFfn() == s.arch.expertFfn());
+    const detail::LayerTimes b = detail::layerTimes(wide, g, 2.0);
+    QVERIFY2(a.mlpFwd == b.mlpFwd && a.mlpBwd == b.mlpBwd,
+             qPrintable(QString("%1 vs %2").arg(a.mlpFwd, 0, 'g', 12).arg(b.mlpFwd, 0, 'g', 12)));
 }
 
 void TestMoe::allToAllAtMeasuredNvlink()
