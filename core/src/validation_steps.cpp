@@ -389,7 +389,8 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const Conf
     const std::string prec = get(row, "precision");
     // Per-tensor fp8 (TE delayed / current scaling, torchao tensorwise / rowwise) and the block-scaled MXFP8 ("mxfp8",
     // "FP8-MX") all run fp8 GEMMs. NVFP4 runs fp4 GEMMs: at the measured NVFP4 / MXFP8 kernel ratio where one exists
-    // (kernels.h, measuredNvfp4OverMxfp8GemmRate: Blackwell Ultra), else timed as fp8; either way listed.
+    // (kernels.h, measuredNvfp4OverMxfp8GemmRate: B300's measured ratio as a fraction of each GPU's FP4 peak), else
+    // timed as fp8; either way listed.
     const bool fp4 = affirms(prec, "nvfp4") || affirms(prec, "fp4") || affirms(prec, "mxfp4");
     const bool fp8 = fp4 || affirms(prec, "fp8") || affirms(prec, "float8") || affirms(prec, "mxfp8")
         || affirms(prec, "fp8-mx") || affirms(prec, "fp8-cs");
@@ -398,7 +399,9 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const Conf
         const std::optional<GpuPreset> preset = findGpuPreset(s.gpu);
         if (preset && measuredNvfp4OverMxfp8GemmRate(*preset) > 0)
             log.assume("recipe", "fp8-mixed",
-                       "fp4 GEMMs (" + prec + ") at Transformer Engine's measured NVFP4 / MXFP8 kernel ratio on this GPU");
+                       "fp4 GEMMs (" + prec
+                           + ") at Transformer Engine's NVFP4 / MXFP8 kernel ratio (measured on B300, scaled by this "
+                             "GPU's FP4 / FP8 peaks)");
         else
             log.assume("recipe", "fp8-mixed", "fp4 GEMMs (" + prec + ") are timed as fp8: no measured fp4 rate for this GPU");
     } else if (fp8)
