@@ -15,6 +15,7 @@
 //    elements): 2 + 2 + 2 x (0.5 + 1/16) B.
 #include "llama3.h"
 
+#include "stagetime.h" // core/src: layerTimes(), the step's per-layer pricing (test-only include)
 #include "shardscope/csv.h"
 #include "shardscope/gpus.h"
 #include "shardscope/kernels.h"
@@ -86,16 +87,17 @@ private slots:
     void castTimeInTheStep()
     {
         // Per layer and micro-batch the four GEMM inputs (QKV: h, output projection: q, MLP up: h, down: f) of
-        // T = 8192 tokens are quantised in forward, and their output gradients twice as many bytes in backward; at 85%
-        // of the H100's 3.35 TB/s. Current scaling moves 6 - 3 = 3 B per element more than one cast.
+        // T = 8192 tokens are quantised in forward, and in backward the four GEMMs' output gradients (QKV q + 2 kv,
+        // projection h, up 2 f, down h: backwardCastsTheOutputGradients); at 85% of the H100's 3.35 TB/s. Current
+        // scaling moves 6 - 3 = 3 B per element more than one cast.
         Scenario cast = llama3_8b(), current = llama3_8b();
         cast.fp8Scaling = Fp8Scaling::Cast;
         current.fp8Scaling = Fp8Scaling::TeCurrent;
         const StepResult a = computeStep(cast), b = computeStep(current);
-        const double T = 8192, h = 4096, q = 4096, f = 14336;
-        const double elements = T * (h + q + h + f);
+        const double T = 8192, h = 4096, q = 4096, kv = 1024, f = 14336;
+        const double elements = T * (h + q + h + f) + T * (q + 2 * kv + h + 2 * f + h); // forward + backward
         const double hbm = findGpuPreset("h100-80gb")->hbmBytesPerSecond * 0.85;
-        const double expected = 3.0 * (6.0 - 3.0) * elements / hbm * 32 * 4; // fwd + 2 x bwd, 32 layers, 4 micro-batches
+        const double expected = (6.0 - 3.0) * elements / hbm * 32 * 4; // 32 layers, 4 micro-batches
         const double got = b.totals.computeSeconds - a.totals.computeSeconds;
         QVERIFY2(std::abs(got / expected - 1) < 1e-6, qPrintable(QString::number(got) + " vs " + QString::number(expected)));
         // bf16 runs no casts: the scaling changes nothing there.
@@ -157,16 +159,17 @@ private slots:
         QCOMPARE(measuredQuantiseOverByteModel(b300, Fp8Scaling::Cast), 1.0);
 
         // In the step (Llama 3 8B on 8 GB200s, T = 8192 tokens, 4 micro-batches): current scaling's casts take
-        // factor x 5 B per element where one torchao cast takes 3 B, forward and twice that backward, at 85% of 8 TB/s.
+        // factor x 5 B per element where one torchao cast takes 3 B, the forward's inputs and the backward's output
+        // gradients, at 85% of 8 TB/s.
         Scenario cast = llama3_8b(), current = llama3_8b();
         cast.gpu = current.gpu = "gb200-186gb";
         cast.fp8Scaling = Fp8Scaling::Cast;
         current.fp8Scaling = Fp8Scaling::TeCurrent;
-        const double T = 8192, h = 4096, q = 4096, f = 14336;
-        const double elements = T * (h + q + h + f);
+        const double T = 8192, h = 4096, q = 4096, kv = 1024, f = 14336;
+        const double elements = T * (h + q + h + f) + T * (q + 2 * kv + h + 2 * f + h);
         const double hbm = 8e12 * 0.85;
         const double factor = measuredQuantiseOverByteModel(*findGpuPreset("gb200-186gb"), Fp8Scaling::TeCurrent);
-        const double expected = 3.0 * (factor * 5.0 - 3.0) * elements / hbm * 32 * 4;
+        const double expected = (factor * 5.0 - 3.0) * elements / hbm * 32 * 4;
         const double got = computeStep(current).totals.computeSeconds - computeStep(cast).totals.computeSeconds;
         QVERIFY2(std::abs(got / expected - 1) < 1e-6, qPrintable(QString::number(got) + " vs " + QString::number(expected)));
     }
@@ -250,6 +253,32 @@ private slots:
         QVERIFY2(why("GB300 (DGX-GB300)").find("NVFP4 / MXFP8 kernel ratio") != std::string::npos, why("GB300 (DGX-GB300)").c_str());
         QVERIFY2(why("GB200 (DGX-GB200)").find("NVFP4 / MXFP8 kernel ratio") != std::string::npos, why("GB200 (DGX-GB200)").c_str());
         QVERIFY2(why("H100-SXM5-80GB").find("timed as fp8") != std::string::npos, why("H100-SXM5-80GB").c_str());
+    }
+
+    void backwardCastsTheOutputGradients()
+    {
+        // Transformer Engine's backward quantises each GEMM's output gradient (grad_output_preprocess: fused cast-transpose
+        // of grad_output), reusing the input it quantised and saved in forward and the cached weight copy
+        // (NVIDIA/TransformerEngine@0004dbd transformer_engine/pytorch/module/base.py). Llama 3 8B at TP 1 (hidden 4096,
+        // 32 query and 8 KV heads of 128, ffn 14336, gated): forward casts the inputs of QKV, the projection, up and down,
+        // 4096 + 4096 + 4096 + 14336 = 26,624 elements per token; backward the outputs' gradients, QKV 4096 + 2 x 1024,
+        // projection 4096, up 2 x 14336, down 4096 = 43,008 (hand derivation). On H100 every recipe runs the same FP8
+        // GEMMs (measuredFp8OverBf16GemmRate) and the byte model prices its casts, so the difference between two recipes'
+        // layer times is their casts alone: backward over forward 10,240 / 8,192 in attention, 32,768 / 18,432 in the MLP.
+        Scenario a = llama3_8b();
+        a.fp8Scaling = Fp8Scaling::Cast;
+        Scenario b = a;
+        b.fp8Scaling = Fp8Scaling::TeCurrent;
+        const GpuPreset g = *findGpuPreset(a.gpu);
+        QCOMPARE(QString::fromStdString(g.id), QString("h100-80gb"));
+        const detail::LayerTimes la = detail::layerTimes(a, g, 2.0), lb = detail::layerTimes(b, g, 2.0);
+        const double attnF = lb.attnLinFwd - la.attnLinFwd, attnB = lb.attnLinBwd - la.attnLinBwd;
+        const double mlpF = lb.mlpFwd - la.mlpFwd, mlpB = lb.mlpBwd - la.mlpBwd;
+        QVERIFY(attnF > 0 && mlpF > 0);
+        QVERIFY2(std::abs(attnB / attnF / (10240.0 / 8192.0) - 1) < 1e-9, qPrintable(QString::number(attnB / attnF)));
+        QVERIFY2(std::abs(mlpB / mlpF / (32768.0 / 18432.0) - 1) < 1e-9, qPrintable(QString::number(mlpB / mlpF)));
+        QVERIFY2(std::abs((attnB + mlpB) / (attnF + mlpF) / (43008.0 / 26624.0) - 1) < 1e-9,
+                 qPrintable(QString::number((attnB + mlpB) / (attnF + mlpF))));
     }
 
     void blackwellUltraFp8AtTheMeasuredKernelRatio()
