@@ -17,6 +17,19 @@
 
 namespace shardscope::detail {
 
+/// Whether Transformer Engine quantises this run's GEMM inputs, so that its measured quantisation cost on Blackwell
+/// (measuredQuantiseOverByteModel) applies. torchtitan and torchtune quantise with torchao (torchtitan's float8 and
+/// MXFP8 converters wrap the linears in torchao's Float8Linear / MXLinear: pytorch/torchtitan@0d48106
+/// torchtitan/components/quantization/ and docs/mxfp8.md, "TorchAO v0.14.0 or newer"; torchtune's
+/// training/quantization.py converts to torchao's float8 linears), whose cast kernels no measurement here covers: the
+/// byte model prices them. Every other stack, and no stack, takes Transformer Engine's recipes (the fp8 scalings are
+/// named after them; Megatron-Core and NeMo run fp8 through TE).
+static bool transformerEngineQuantises(const Scenario& s)
+{
+    const std::string key = s.stack.substr(0, s.stack.find('@'));
+    return key != "torchtitan" && key != "torchtune";
+}
+
 KernelModel kernelModel(const Scenario& s, const GpuPreset& g)
 {
     KernelModel km;
@@ -126,7 +139,9 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
     // (Llama 3 8B at TP 1: 43,008 elements, where the forward casts 26,624).
     double castFwd = 0, castBwdAttn = 0, castBwdMlp = 0;
     if (fp8) {
-        const double castBytes = measuredQuantiseOverByteModel(g, s.fp8Scaling) * castBytesPerElement(s.fp8Scaling, g) * T;
+        // Transformer Engine's measured quantisation cost where TE quantises; torchao's casts at the byte model.
+        const double measured = transformerEngineQuantises(s) ? measuredQuantiseOverByteModel(g, s.fp8Scaling) : 1.0;
+        const double castBytes = measured * castBytesPerElement(s.fp8Scaling, g) * T;
         castFwd = memorySeconds(km, castBytes * (h + q / t + h + k * f / t));
         castBwdAttn = memorySeconds(km, castBytes * ((q + 2 * kv) / t + h));
         castBwdMlp = memorySeconds(km, castBytes * (k * gated * f / t + h));

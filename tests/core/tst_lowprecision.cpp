@@ -281,6 +281,37 @@ private slots:
                  qPrintable(QString::number((attnB + mlpB) / (attnF + mlpF))));
     }
 
+    void torchaoCastsAtTheByteModel()
+    {
+        // Transformer Engine's measured quantisation cost on Blackwell (measuredQuantiseOverByteModel: its GEMM guide's
+        // autocast minus pre-quantised GEMMs) belongs to TE's kernels. torchtitan quantises with torchao's MXLinear /
+        // Float8Linear (pytorch/torchtitan@0d48106 torchtitan/components/quantization/, docs/mxfp8.md "TorchAO v0.14.0 or
+        // newer"), whose casts no measurement here covers: the byte model prices them. So on a B200 at MXFP8 the same
+        // layer's forward attention projections differ by (factor - 1) x the byte model's casts of the QKV and
+        // projection inputs, (h + q) elements per token at castBytesPerElement(mxfp8) = 4.0625 B (hand derivation);
+        // NeMo (TE) and no stack take the factor alike.
+        Scenario te = llama3_8b();
+        te.gpu = "b200-192gb";
+        te.fp8Scaling = Fp8Scaling::Mxfp8;
+        te.stack = "nemo";
+        Scenario ao = te;
+        ao.stack = "torchtitan";
+        Scenario none = te;
+        none.stack.clear();
+        const GpuPreset g = *findGpuPreset(te.gpu);
+        const double factor = measuredQuantiseOverByteModel(g, Fp8Scaling::Mxfp8);
+        QVERIFY(factor > 1.3);
+        const detail::LayerTimes lte = detail::layerTimes(te, g, 2.0), lao = detail::layerTimes(ao, g, 2.0);
+        const double tokens = double(te.seq) * double(te.microBatch);
+        const double byteModel = 4.0625 * tokens * (4096.0 + 4096.0) / kernelModelInForce(te).hbmBytesPerSecond;
+        QVERIFY2(std::abs((lte.attnLinFwd - lao.attnLinFwd) / ((factor - 1) * byteModel) - 1) < 1e-9,
+                 qPrintable(QString::number(lte.attnLinFwd - lao.attnLinFwd)));
+        QCOMPARE(detail::layerTimes(none, g, 2.0).attnLinFwd, lte.attnLinFwd);
+        // The steps reader labels a torchtitan row's scenario with its stack, so its MXFP8 casts take the byte model.
+        QCOMPARE(QString::fromStdString(readRow("pytorch/torchtitan@0d48106 docs/mxfp8.md", "B200", "bf16 + mxfp8 linears").stack),
+                 QString("torchtitan"));
+    }
+
     void blackwellUltraFp8AtTheMeasuredKernelRatio()
     {
         // NVIDIA/TransformerEngine@8f2e635 docs/examples/gemm_profiling/gemm_profiling.rst, B300, --pre-quantize, per-layer
