@@ -132,7 +132,7 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
     // the GPU), and Transformer Engine's quantisation there takes the time NVIDIA measured for it, not the byte model's
     // (measuredQuantiseOverByteModel: the GEMM guide's autocast minus pre-quantised GEMMs on B300).
     // Backward quantises the output gradient of each GEMM, not its input again: Transformer Engine's
-    // grad_output_preprocess casts grad_output (fused cast-transpose) for the data- and weight-gradient GEMMs, while the
+    // grad_output_preprocess casts grad_output (fused cast-transpose) for the data and weight gradient GEMMs, while the
     // forward's quantised input is saved for the weight gradient and the weight's copy is cached
     // (NVIDIA/TransformerEngine@0004dbd transformer_engine/pytorch/module/base.py, grad_output_preprocess). So the
     // backward casts the GEMMs' outputs per token: QKV (q + 2 kv) / t, the projection h, MLP up k x gated f / t, down h

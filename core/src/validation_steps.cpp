@@ -556,7 +556,7 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const Conf
     if (const std::string graph = get(row, "cuda_graph_impl"); !graph.empty())
         log.assume("cuda-graph-impl", graph,
                    "stated; the step model has no CPU launch overhead, so a CUDA graph changes nothing in it");
-    // The stack whose numbers these are (stackOfRow: from the source, as for its FLOP count) labels the scenario, so that
+    // The stack whose numbers these are (stackOfRow: from the source, as for its FLOP count) labels the scenario, so
     // what depends on the stack's kernels does (torchao's casts under torchtitan: stagetime.cpp,
     // transformerEngineQuantises); a stated stack replaces it below.
     if (const auto fromSource = stackOfRow(row, nullptr))

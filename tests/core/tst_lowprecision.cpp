@@ -199,14 +199,15 @@ private slots:
             QVERIFY2(std::abs(measuredNvfp4OverMxfp8GemmRate(*findGpuPreset(id)) / ratio - 1) < 1e-12, id);
         // B200 / GB200 (issue 24, helper general42): NVIDIA's datasheets give dense FP4 at 2x dense FP8 (HGX B200 9 and
         // 4.5 PFLOP/s, GB200 NVL72 10 and 5 per GPU) where Blackwell Ultra has 3x (HGX B300 13.5 and 4.5, GB300 15 and
-        // 5). B300's measured NVFP4 kernels reach 1.90 / 3 of the FP4 peak relative to MXFP8's fraction of the FP8 peak;
+        // 5). B300's NVFP4 kernels reach 1.90 / 3 of the FP4 peak relative to MXFP8's fraction of the FP8 peak;
         // the same fraction on a 2x part is 2 x 1.90 / 3 = 1.265 (hand derivation).
         QCOMPARE(denseFp4Flops(*findGpuPreset("b200-192gb")), 9000e12);
         QCOMPARE(denseFp4Flops(*findGpuPreset("gb200-186gb")), 10000e12);
         QCOMPARE(denseFp4Flops(*findGpuPreset("b300-288gb")), 13500e12);
         QCOMPARE(denseFp4Flops(*findGpuPreset("gb300-288gb")), 15000e12);
         for (const char* id : {"b200-192gb", "gb200-186gb"})
-            QVERIFY2(std::abs(measuredNvfp4OverMxfp8GemmRate(*findGpuPreset(id)) / (2.0 * ratio / 3.0) - 1) < 1e-12, id);
+            QVERIFY2(std::abs(measuredNvfp4OverMxfp8GemmRate(*findGpuPreset(id)) / (2.0 * ratio / 3.0) - 1) < 1e-12,
+                     id);
         for (const char* id : {"h100-80gb", "mi300x-192gb", "a100-80gb"})
             QCOMPARE(measuredNvfp4OverMxfp8GemmRate(*findGpuPreset(id)), 0.0);
         // The kernel model in force reproduces the ratio on the source's shapes, each of the layer's 12 GEMMs (Fprop,
@@ -229,11 +230,12 @@ private slots:
         QVERIFY2(std::abs(tMx / tNv / ratio - 1) < 1e-9, qPrintable(QString::number(tMx / tNv)));
         // 16-bit GEMMs (attention, the LM head) do not move.
         QCOMPARE(gemmSeconds(nv, m, h, h, false), gemmSeconds(mx, m, h, h, false));
-        // GB200 at its own FP4 / FP8 peak ratio (above); without an FP4 peak NVFP4 keeps the FP8 rate; a figure the user
+        // GB200 at its own FP4 / FP8 peak ratio (above); without an FP4 peak NVFP4 keeps the FP8 rate; a figure a user
         // enters holds for every precision, as before.
         s.gpu = "gb200-186gb";
-        QVERIFY(std::abs(kernelModelInForce(s).peak8 / (findGpuPreset("gb200-186gb")->peakFlops8 * 2.0 * ratio / 3.0) - 1)
-                < 1e-12);
+        QVERIFY(
+            std::abs(kernelModelInForce(s).peak8 / (findGpuPreset("gb200-186gb")->peakFlops8 * 2.0 * ratio / 3.0) - 1)
+            < 1e-12);
         s.gpu = "h100-80gb";
         QCOMPARE(kernelModelInForce(s).peak8, findGpuPreset("h100-80gb")->peakFlops8);
         s.gpu = "b300-288gb";
@@ -250,21 +252,23 @@ private slots:
                     return a.why;
             return std::string();
         };
-        QVERIFY2(why("GB300 (DGX-GB300)").find("NVFP4 / MXFP8 kernel ratio") != std::string::npos, why("GB300 (DGX-GB300)").c_str());
-        QVERIFY2(why("GB200 (DGX-GB200)").find("NVFP4 / MXFP8 kernel ratio") != std::string::npos, why("GB200 (DGX-GB200)").c_str());
+        QVERIFY2(why("GB300 (DGX-GB300)").find("NVFP4 / MXFP8 kernel ratio") != std::string::npos,
+                 why("GB300 (DGX-GB300)").c_str());
+        QVERIFY2(why("GB200 (DGX-GB200)").find("NVFP4 / MXFP8 kernel ratio") != std::string::npos,
+                 why("GB200 (DGX-GB200)").c_str());
         QVERIFY2(why("H100-SXM5-80GB").find("timed as fp8") != std::string::npos, why("H100-SXM5-80GB").c_str());
     }
 
     void backwardCastsTheOutputGradients()
     {
-        // Transformer Engine's backward quantises each GEMM's output gradient (grad_output_preprocess: fused cast-transpose
+        // TE's backward quantises each GEMM's output gradient (grad_output_preprocess: fused cast-transpose
         // of grad_output), reusing the input it quantised and saved in forward and the cached weight copy
-        // (NVIDIA/TransformerEngine@0004dbd transformer_engine/pytorch/module/base.py). Llama 3 8B at TP 1 (hidden 4096,
-        // 32 query and 8 KV heads of 128, ffn 14336, gated): forward casts the inputs of QKV, the projection, up and down,
+        // (NVIDIA/TransformerEngine@0004dbd transformer_engine/pytorch/module/base.py). Llama 3 8B, TP 1 (hidden 4096,
+        // 32 query and 8 KV heads of 128, ffn 14336, gated): forward casts the inputs of QKV, projection, up and down,
         // 4096 + 4096 + 4096 + 14336 = 26,624 elements per token; backward the outputs' gradients, QKV 4096 + 2 x 1024,
         // projection 4096, up 2 x 14336, down 4096 = 43,008 (hand derivation). On H100 every recipe runs the same FP8
-        // GEMMs (measuredFp8OverBf16GemmRate) and the byte model prices its casts, so the difference between two recipes'
-        // layer times is their casts alone: backward over forward 10,240 / 8,192 in attention, 32,768 / 18,432 in the MLP.
+        // GEMMs (measuredFp8OverBf16GemmRate) and the byte model prices its casts, so the difference of two recipes'
+        // layer times is their casts alone: backward over forward 10,240 / 8,192 in attention, 32,768 / 18,432 in MLP.
         Scenario a = llama3_8b();
         a.fp8Scaling = Fp8Scaling::Cast;
         Scenario b = a;
@@ -285,8 +289,8 @@ private slots:
     {
         // Transformer Engine's measured quantisation cost on Blackwell (measuredQuantiseOverByteModel: its GEMM guide's
         // autocast minus pre-quantised GEMMs) belongs to TE's kernels. torchtitan quantises with torchao's MXLinear /
-        // Float8Linear (pytorch/torchtitan@0d48106 torchtitan/components/quantization/, docs/mxfp8.md "TorchAO v0.14.0 or
-        // newer"), whose casts no measurement here covers: the byte model prices them. So on a B200 at MXFP8 the same
+        // Float8Linear (pytorch/torchtitan@0d48106 torchtitan/components/quantization/, docs/mxfp8.md "TorchAO v0.14.0
+        // or newer"), whose casts no measurement here covers: the byte model prices them. So on a B200 at MXFP8 the same
         // layer's forward attention projections differ by (factor - 1) x the byte model's casts of the QKV and
         // projection inputs, (h + q) elements per token at castBytesPerElement(mxfp8) = 4.0625 B (hand derivation);
         // NeMo (TE) and no stack take the factor alike.
@@ -308,7 +312,8 @@ private slots:
                  qPrintable(QString::number(lte.attnLinFwd - lao.attnLinFwd)));
         QCOMPARE(detail::layerTimes(none, g, 2.0).attnLinFwd, lte.attnLinFwd);
         // The steps reader labels a torchtitan row's scenario with its stack, so its MXFP8 casts take the byte model.
-        QCOMPARE(QString::fromStdString(readRow("pytorch/torchtitan@0d48106 docs/mxfp8.md", "B200", "bf16 + mxfp8 linears").stack),
+        QCOMPARE(QString::fromStdString(
+                     readRow("pytorch/torchtitan@0d48106 docs/mxfp8.md", "B200", "bf16 + mxfp8 linears").stack),
                  QString("torchtitan"));
     }
 

@@ -65,7 +65,7 @@ double denseFp4Flops(const GpuPreset& g);
 /// (denseFp4Flops; NVFP4 is then timed at the FP8 rate). Measured on a B300: NVIDIA/TransformerEngine@8f2e635
 /// docs/examples/gemm_profiling/gemm_profiling.rst, "Autocast vs Pre-quantized" (benchmarks/gemm/benchmark_gemm.py
 /// --pre-quantize, the kernels alone with inputs already quantized; hidden 4096, intermediate 16384, M = 15,872 tokens;
-/// all 12 GEMMs of a layer, Fprop, Dgrad and Wgrad): per-layer GEMM time 7.161 ms MXFP8, 3.764 ms NVFP4, a ratio of 1.90
+/// all 12 GEMMs of a layer, Fprop, Dgrad and Wgrad): per-layer GEMMs 7.161 ms MXFP8, 3.764 ms NVFP4, a ratio of 1.90
 /// where the B300's FP4 / FP8 peaks differ 3x. As for FP8 (measuredFp8OverBf16GemmRate, taken as a fraction of each
 /// Blackwell GPU's own peaks), the NVFP4 kernels keep the B300's fraction of the FP4 peak relative to MXFP8's fraction
 /// of the FP8 peak: 1.90 / 3 x (FP4 peak / FP8 peak), 1.90 on B300 / GB300, 1.27 on B200 / GB200 (2x peaks).
