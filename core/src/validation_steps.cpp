@@ -403,7 +403,7 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const Conf
                            + ") at Transformer Engine's NVFP4 / MXFP8 kernel ratio (measured on B300, scaled by this "
                              "GPU's FP4 / FP8 peaks)");
         else
-            log.assume("recipe", "fp8-mixed", "fp4 GEMMs (" + prec + ") are timed as fp8: no measured fp4 rate for this GPU");
+            log.assume("recipe", "fp8-mixed", "fp4 GEMMs (" + prec + ") are timed as fp8: no FP4 tensor-core peak for this GPU");
     } else if (fp8)
         log.read("recipe", "fp8-mixed", "precision", prec);
     else if (prec.empty())
