@@ -112,13 +112,37 @@ double measuredFp8OverBf16GemmRate(const GpuPreset& g, Fp8Scaling f)
     return f == Fp8Scaling::Mxfp8 || f == Fp8Scaling::Nvfp4 ? 13.102 / 7.161 : 13.102 / 6.812;
 }
 
+double denseFp4Flops(const GpuPreset& g)
+{
+    // NVIDIA's datasheets, per GPU, dense (the sparse figure halved): HGX B200 FP4 Tensor Core 18 PFLOP/s sparse, 9
+    // dense, FP8 4.5 dense; GB200 NVL72 20 sparse, 10 dense, FP8 5 dense (the GB200 NVL72 / HGX B200 specifications
+    // table: 1,440 and 144 PFLOP/s FP4 in total over 72 and 8 GPUs, FP8/FP6 720 and 72); HGX B300 108 PFLOP/s dense FP4
+    // over 8 GPUs, 13.5 each, and GB300 NVL72 1,080 PFLOP/s dense over 72, 15 each, with FP8 at 4.5 and 5 (Blackwell
+    // Ultra's FP4 tensor cores run at 3x its FP8 rate, Blackwell's at 2x).
+    if (g.id.rfind("b200", 0) == 0)
+        return 9000e12;
+    if (g.id.rfind("gb200", 0) == 0)
+        return 10000e12;
+    if (g.id.rfind("b300", 0) == 0)
+        return 13500e12;
+    if (g.id.rfind("gb300", 0) == 0)
+        return 15000e12;
+    return 0.0;
+}
+
 double measuredNvfp4OverMxfp8GemmRate(const GpuPreset& g)
 {
     // NVIDIA/TransformerEngine@8f2e635 docs/examples/gemm_profiling/gemm_profiling.rst, B300 SXM6, --pre-quantize,
-    // "Per-layer total": MXFP8 7.161 ms, NVFP4 3.764 ms (kernels.h says why only Blackwell Ultra takes it).
-    if (g.id.rfind("b300", 0) == 0 || g.id.rfind("gb300", 0) == 0)
-        return 7.161 / 3.764;
-    return 0.0;
+    // "Per-layer total": MXFP8 7.161 ms, NVFP4 3.764 ms, 1.90x where the B300's datasheet peaks give 3x (13.5 / 4.5
+    // PFLOP/s dense). The FP8 GEMMs take B300's measured FP8 / BF16 ratio on every Blackwell GPU as a fraction of each
+    // GPU's own peaks (measuredFp8OverBf16GemmRate); the FP4 GEMMs likewise: the fraction of the FP4 peak NVFP4 reached
+    // against the fraction of the FP8 peak MXFP8 reached on the B300, (7.161 / 3.764) / 3, times this GPU's FP4 / FP8
+    // peak ratio (denseFp4Flops): 1.90 on B300 / GB300, 2 x 0.634 = 1.27 on B200 / GB200. 0 without an FP4 peak.
+    const double fp4 = denseFp4Flops(g);
+    if (fp4 <= 0 || g.peakFlops8 <= 0)
+        return 0.0;
+    const double b300Fraction = (7.161 / 3.764) / (13500e12 / 4500e12);
+    return fp4 / g.peakFlops8 * b300Fraction;
 }
 
 double cudnnFusedAttentionEfficiency(const GpuPreset& g, double queryLength)

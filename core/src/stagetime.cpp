@@ -17,6 +17,19 @@
 
 namespace shardscope::detail {
 
+/// Whether Transformer Engine quantises this run's GEMM inputs, so that its measured quantisation cost on Blackwell
+/// (measuredQuantiseOverByteModel) applies. torchtitan and torchtune quantise with torchao (torchtitan's float8 and
+/// MXFP8 converters wrap the linears in torchao's Float8Linear / MXLinear: pytorch/torchtitan@0d48106
+/// torchtitan/components/quantization/ and docs/mxfp8.md, "TorchAO v0.14.0 or newer"; torchtune's
+/// training/quantization.py converts to torchao's float8 linears), whose cast kernels no measurement here covers: the
+/// byte model prices them. Every other stack, and no stack, takes Transformer Engine's recipes (the fp8 scalings are
+/// named after them; Megatron-Core and NeMo run fp8 through TE).
+static bool transformerEngineQuantises(const Scenario& s)
+{
+    const std::string key = s.stack.substr(0, s.stack.find('@'));
+    return key != "torchtitan" && key != "torchtune";
+}
+
 KernelModel kernelModel(const Scenario& s, const GpuPreset& g)
 {
     KernelModel km;
@@ -118,10 +131,23 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
     // micro-batches (Transformer Engine). On Blackwell per-tensor fp8 writes no transposed copy (castBytesPerElement on
     // the GPU), and Transformer Engine's quantisation there takes the time NVIDIA measured for it, not the byte model's
     // (measuredQuantiseOverByteModel: the GEMM guide's autocast minus pre-quantised GEMMs on B300).
-    double castFwd = 0;
-    if (fp8)
-        castFwd = measuredQuantiseOverByteModel(g, s.fp8Scaling)
-            * memorySeconds(km, castBytesPerElement(s.fp8Scaling, g) * T * (h + q / t + h + k * f / t));
+    // Backward quantises the output gradient of each GEMM, not its input again: Transformer Engine's
+    // grad_output_preprocess casts grad_output (fused cast-transpose) for the data and weight gradient GEMMs, while the
+    // forward's quantised input is saved for the weight gradient and the weight's copy is cached
+    // (NVIDIA/TransformerEngine@0004dbd transformer_engine/pytorch/module/base.py, grad_output_preprocess). So the
+    // backward casts the GEMMs' outputs per token: QKV (q + 2 kv) / t, the projection h, MLP up k x gated f / t, down h
+    // (Llama 3 8B at TP 1: 43,008 elements, where the forward casts 26,624).
+    double castFwd = 0, castBwdAttn = 0, castBwdMlp = 0;
+    if (fp8) {
+        // Transformer Engine's measured quantisation cost where TE quantises; torchao's casts at the byte model.
+        const double measured = transformerEngineQuantises(s) ? measuredQuantiseOverByteModel(g, s.fp8Scaling) : 1.0;
+        const double castBytes = measured * castBytesPerElement(s.fp8Scaling, g) * T;
+        castFwd = memorySeconds(km, castBytes * (h + q / t + h + k * f / t));
+        castBwdAttn = memorySeconds(km, castBytes * ((q + 2 * kv) / t + h));
+        castBwdMlp = memorySeconds(km, castBytes * (k * gated * f / t + h));
+    }
+    const double castAttnFwd = castFwd * (h + q / t) / (2 * h + q / t + k * f / t);
+    const double castMlpFwd = castFwd * (h + k * f / t) / (2 * h + q / t + k * f / t);
     // Element-wise work per token, in 16-bit elements (forward; backward moves twice as much): each norm
     // reads and writes the hidden state, each residual add reads two and writes one, the activation reads
     // its inputs and writes its output, rotary embedding rewrites Q and K. With sequence parallelism the
@@ -166,12 +192,12 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
         lt.coreFwd = gemms + scores;
         lt.coreBwd = 2.0 * lt.coreFwd;
     }
-    lt.attnLinFwd = qkv + proj + castFwd * (h + q / t) / (2 * h + q / t + k * f / t);
+    lt.attnLinFwd = qkv + proj + castAttnFwd;
     lt.qkvShare = qkv + proj > 0 ? qkv / (qkv + proj) : 1.0;
     lt.upShare = up + down > 0 ? up / (up + down) : 1.0;
     lt.mlpEwFwd = ewMlpSec;
     lt.attnEwFwd = ewAttnSec;
-    lt.mlpFwd = up + down + ewMlpSec + castFwd * (h + k * f / t) / (2 * h + q / t + k * f / t);
+    lt.mlpFwd = up + down + ewMlpSec + castMlpFwd;
     // MoE (issue 25; docs/model.md, "MoE step time"): the routed experts run as a grouped GEMM of E / EP local
     // experts, each with its share of the routed tokens (small matrices reach less of the peak, four GEMMs at once
     // share the waves: kernels.h), the
@@ -275,9 +301,9 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
         lt.mlpBwd = 2.0 * (kernelsFwd - castMoeFwd - eUp - eDown + ewMlpSec) + (eUp + eDown) + castMoeBwd + (wUp + wDown)
             + exposedBwd;
     } else {
-        lt.mlpBwd = 2.0 * lt.mlpFwd;
+        lt.mlpBwd = 2.0 * (lt.mlpFwd - castMlpFwd) + castBwdMlp;
     }
-    lt.attnLinBwd = 2.0 * lt.attnLinFwd;
+    lt.attnLinBwd = 2.0 * (lt.attnLinFwd - castAttnFwd) + castBwdAttn;
     // Megatron-Core's output-discarding recompute modules (Scenario::recomputeModules; NVIDIA/Megatron-LM@022bcb5a
     // megatron/core/transformer/moe/README.md, "Checkpointing"), each rerun before the layer's backward:
     // `layernorm` the two norms (each reads and writes the hidden state of the rank's tokens, 1/t of them with sequence

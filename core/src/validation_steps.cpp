@@ -389,7 +389,8 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const Conf
     const std::string prec = get(row, "precision");
     // Per-tensor fp8 (TE delayed / current scaling, torchao tensorwise / rowwise) and the block-scaled MXFP8 ("mxfp8",
     // "FP8-MX") all run fp8 GEMMs. NVFP4 runs fp4 GEMMs: at the measured NVFP4 / MXFP8 kernel ratio where one exists
-    // (kernels.h, measuredNvfp4OverMxfp8GemmRate: Blackwell Ultra), else timed as fp8; either way listed.
+    // (kernels.h, measuredNvfp4OverMxfp8GemmRate: B300's measured ratio as a fraction of each GPU's FP4 peak), else
+    // timed as fp8; either way listed.
     const bool fp4 = affirms(prec, "nvfp4") || affirms(prec, "fp4") || affirms(prec, "mxfp4");
     const bool fp8 = fp4 || affirms(prec, "fp8") || affirms(prec, "float8") || affirms(prec, "mxfp8")
         || affirms(prec, "fp8-mx") || affirms(prec, "fp8-cs");
@@ -398,9 +399,11 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const Conf
         const std::optional<GpuPreset> preset = findGpuPreset(s.gpu);
         if (preset && measuredNvfp4OverMxfp8GemmRate(*preset) > 0)
             log.assume("recipe", "fp8-mixed",
-                       "fp4 GEMMs (" + prec + ") at Transformer Engine's measured NVFP4 / MXFP8 kernel ratio on this GPU");
+                       "fp4 GEMMs (" + prec
+                           + ") at Transformer Engine's NVFP4 / MXFP8 kernel ratio (measured on B300, scaled by this "
+                             "GPU's FP4 / FP8 peaks)");
         else
-            log.assume("recipe", "fp8-mixed", "fp4 GEMMs (" + prec + ") are timed as fp8: no measured fp4 rate for this GPU");
+            log.assume("recipe", "fp8-mixed", "fp4 GEMMs (" + prec + ") are timed as fp8: no FP4 tensor-core peak for this GPU");
     } else if (fp8)
         log.read("recipe", "fp8-mixed", "precision", prec);
     else if (prec.empty())
@@ -553,6 +556,11 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const Conf
     if (const std::string graph = get(row, "cuda_graph_impl"); !graph.empty())
         log.assume("cuda-graph-impl", graph,
                    "stated; the step model has no CPU launch overhead, so a CUDA graph changes nothing in it");
+    // The stack whose numbers these are (stackOfRow: from the source, as for its FLOP count) labels the scenario, so
+    // what depends on the stack's kernels does (torchao's casts under torchtitan: stagetime.cpp,
+    // transformerEngineQuantises); a stated stack replaces it below.
+    if (const auto fromSource = stackOfRow(row, nullptr))
+        s.stack = stackLabel(*fromSource);
     // A stated stack, the run's own config file and explicit knob columns (stacks.cpp): stated, not guessed.
     applyStatedColumns(row, s, log, importer, legacyStepColumn);
     return s;

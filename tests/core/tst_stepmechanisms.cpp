@@ -426,8 +426,9 @@ private Q_SLOTS:
         QVERIFY(v.unmodelled.size() <= 5);
         for (const UnmodelledRow& u : v.unmodelled)
             QVERIFY(!u.reason.empty());
-        // The figures this model reaches (docs/validation-steps.md): median 4.8% (5.3% before Megatron-LM 2021's
-        // all-reduce after the flush), 77 of 108 within 10%, no row
+        // The figures this model reaches (docs/validation-steps.md): median 4.9% (4.8% before the fp8 backward cast
+        // only the output gradients, TE's grad_output_preprocess, issue 24 helper general42: the 22 fp8 rows get 0.3-2.6
+        // points faster; 5.3% before Megatron-LM 2021's all-reduce after the flush), 77 of 108 within 10%, no row
         // beyond 35% (the issue's target; the worst is MCORE-weak-1.7B at +29.9%, then TITAN-L8-cp8-256k-8 at
         // +27.9% after PyTorch's context_parallel mechanisms). A change that makes these worse must say why in the doc.
         int within10 = 0, beyond35 = 0;
@@ -435,7 +436,7 @@ private Q_SLOTS:
             within10 += std::abs(c.error) <= 0.10;
             beyond35 += std::abs(c.error) > 0.35;
         }
-        QVERIFY2(v.medianAbsError <= 0.049, qPrintable(QString::number(v.medianAbsError)));
+        QVERIFY2(v.medianAbsError <= 0.0495, qPrintable(QString::number(v.medianAbsError)));
         QVERIFY2(within10 >= 77, qPrintable(QString::number(within10)));
         QVERIFY2(beyond35 == 0, qPrintable(QString::number(beyond35)));
         QVERIFY2(v.maxAbsError <= 0.30, qPrintable(QString::number(v.maxAbsError)));

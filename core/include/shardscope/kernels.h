@@ -57,13 +57,18 @@ double gb200OverB200GemmEfficiency();
 /// 708 TFLOP/s, for every recipe.
 double measuredFp8OverBf16GemmRate(const GpuPreset& g, Fp8Scaling f);
 
-/// NVFP4 GEMM kernels over MXFP8 ones, at training shapes in Transformer Engine, where it was measured; 0 elsewhere
-/// (NVFP4 is then timed at the FP8 rate). NVIDIA/TransformerEngine@8f2e635 docs/examples/gemm_profiling/gemm_profiling.rst,
-/// "Autocast vs Pre-quantized" on a B300 (benchmarks/gemm/benchmark_gemm.py --pre-quantize, the kernels alone with inputs
-/// already quantized; hidden 4096, intermediate 16384, M = 15,872 tokens; all 12 GEMMs of a layer, Fprop, Dgrad and
-/// Wgrad): per-layer GEMM time 7.161 ms MXFP8, 3.764 ms NVFP4, a ratio of 1.90. Taken for the B300 and GB300 (the same
-/// Blackwell Ultra die). B200 / GB200 have another FP4:FP8 peak ratio and no such measurement (a square cuBLASLt
-/// microbenchmark on GB200 was tried and not kept: docs/validation.md, issue 24 seventh pass).
+/// Dense FP4 tensor-core FLOP/s of a GPU from NVIDIA's datasheets (B200 9, GB200 10, B300 13.5, GB300 15 PFLOP/s); 0
+/// where the GPU has no FP4 tensor cores or no published figure.
+double denseFp4Flops(const GpuPreset& g);
+
+/// NVFP4 GEMM kernels over MXFP8 ones at training shapes in Transformer Engine; 0 on a GPU without an FP4 peak
+/// (denseFp4Flops; NVFP4 is then timed at the FP8 rate). Measured on a B300: NVIDIA/TransformerEngine@8f2e635
+/// docs/examples/gemm_profiling/gemm_profiling.rst, "Autocast vs Pre-quantized" (benchmarks/gemm/benchmark_gemm.py
+/// --pre-quantize, the kernels alone with inputs already quantized; hidden 4096, intermediate 16384, M = 15,872 tokens;
+/// all 12 GEMMs of a layer, Fprop, Dgrad and Wgrad): per-layer GEMMs 7.161 ms MXFP8, 3.764 ms NVFP4, a ratio of 1.90
+/// where the B300's FP4 / FP8 peaks differ 3x. As for FP8 (measuredFp8OverBf16GemmRate, taken as a fraction of each
+/// Blackwell GPU's own peaks), the NVFP4 kernels keep the B300's fraction of the FP4 peak relative to MXFP8's fraction
+/// of the FP8 peak: 1.90 / 3 x (FP4 peak / FP8 peak), 1.90 on B300 / GB300, 1.27 on B200 / GB200 (2x peaks).
 double measuredNvfp4OverMxfp8GemmRate(const GpuPreset& g);
 
 /// FlashAttention-2's fraction of the 16-bit peak on this GPU (used when Scenario::attentionEfficiency is 0):
