@@ -246,7 +246,8 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
                                                + 3.0 * 4.0 * T / rt * double(a.experts));
         moeActBytes = (gated + 1) * routedTokens * fe / etp * actBytes;
         // fp8: the experts' GEMM inputs are quantised as the dense layer's are (castBytesPerElement at the recipe's
-        // scaling, at NVIDIA's measured quantisation rate on Blackwell). Transformer Engine's GroupedLinear quantises
+        // scaling, at NVIDIA's measured quantisation rate on Blackwell where Transformer Engine casts, at the byte model
+        // under torchao: transformerEngineQuantises). Transformer Engine's GroupedLinear quantises
         // every local expert's input in one fused_multi_quantize before its GEMMs, and in backward each GEMM's output
         // gradient (NVIDIA/TransformerEngine@3ea1356190e88a50d8c2cae17e80c4e6ae96d442
         // transformer_engine/pytorch/module/grouped_linear.py, _GroupedLinear.forward and .backward). Forward: the
@@ -254,7 +255,8 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
         // (h) and fc1's (gated x fe / etp). The shared experts likewise, per token (their FFN split over TP).
         double castMoeFwd = 0, castMoeBwd = 0;
         if (fp8) {
-            const double perElement = measuredQuantiseOverByteModel(g, s.fp8Scaling) * castBytesPerElement(s.fp8Scaling, g);
+            const double measured = transformerEngineQuantises(s) ? measuredQuantiseOverByteModel(g, s.fp8Scaling) : 1.0;
+            const double perElement = measured * castBytesPerElement(s.fp8Scaling, g);
             const double shared = double(a.sharedExperts);
             castMoeFwd = memorySeconds(km, perElement * (routedTokens * (h + fe / etp) + shared * T * (h + fs / t)));
             castMoeBwd

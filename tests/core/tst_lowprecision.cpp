@@ -311,6 +311,16 @@ private slots:
         QVERIFY2(std::abs((lte.attnLinFwd - lao.attnLinFwd) / ((factor - 1) * byteModel) - 1) < 1e-9,
                  qPrintable(QString::number(lte.attnLinFwd - lao.attnLinFwd)));
         QCOMPARE(detail::layerTimes(none, g, 2.0).attnLinFwd, lte.attnLinFwd);
+        // The experts' casts alike (Transformer Engine's GroupedLinear under NeMo; torchao's under torchtitan): the same
+        // byte model, the measured factor only where TE casts.
+        Scenario moeTe = te;
+        moeTe.arch = *findModelPreset("mixtral-8x7b");
+        Scenario moeAo = moeTe;
+        moeAo.stack = "torchtitan";
+        const detail::LayerTimes mte = detail::layerTimes(moeTe, g, 2.0), mao = detail::layerTimes(moeAo, g, 2.0);
+        QVERIFY(mao.moeCastFwd > 0 && mao.moeCastBwd > 0);
+        QVERIFY2(std::abs(mte.moeCastFwd / mao.moeCastFwd / factor - 1) < 1e-9, qPrintable(QString::number(mte.moeCastFwd / mao.moeCastFwd)));
+        QVERIFY2(std::abs(mte.moeCastBwd / mao.moeCastBwd / factor - 1) < 1e-9, qPrintable(QString::number(mte.moeCastBwd / mao.moeCastBwd)));
         // The steps reader labels a torchtitan row's scenario with its stack, so its MXFP8 casts take the byte model.
         QCOMPARE(QString::fromStdString(
                      readRow("pytorch/torchtitan@0d48106 docs/mxfp8.md", "B200", "bf16 + mxfp8 linears").stack),
