@@ -52,6 +52,23 @@ Scenario deepSeekV3Layout()
     return s;
 }
 
+/// One node of 8 H100s running a MoE preset with EP 8 and expert TP 1 under Megatron-Core, 4,096-token sequences,
+/// bf16 mixed precision: the set-up the kernel-level tests below vary one knob of.
+Scenario eightH100Ep8(const char* preset)
+{
+    Scenario s;
+    s.arch = *findModelPreset(preset);
+    s.gpus = 8;
+    s.gpusPerNode = 8;
+    s.gpu = "h100-80gb";
+    s.ep = 8;
+    s.etp = 1;
+    s.seq = 4096;
+    s.framework = Framework::Megatron;
+    s.recipe = resolveRecipe("mixed");
+    return s;
+}
+
 const RankFootprint* stageRank(const Footprint& f, std::int64_t stage)
 {
     for (const auto& r : f.ranks)
@@ -434,15 +451,7 @@ void TestMoe::expertCastsInFp8()
     // gated, top-2, no shared expert) on 8 H100s, EP 8, one micro-batch of 4096 tokens, delayed scaling (cast-transpose:
     // read 2 B, write 1 + 1 B = 4 B per element; Hopper, no measured-rate factor). The rank's routed copies:
     // 4096 x 2 at the busiest rank's load (busiestRankPricesKernelsNotFlops).
-    Scenario s;
-    s.arch = *findModelPreset("mixtral-8x7b");
-    s.gpus = 8;
-    s.gpusPerNode = 8;
-    s.gpu = "h100-80gb";
-    s.ep = 8;
-    s.etp = 1;
-    s.seq = 4096;
-    s.framework = Framework::Megatron;
+    Scenario s = eightH100Ep8("mixtral-8x7b");
     s.recipe = resolveRecipe("fp8-mixed");
     s.fp8Scaling = Fp8Scaling::TeDelayed;
     const GpuPreset g = resolveGpu(s);
@@ -478,16 +487,7 @@ void TestMoe::moeLayerRunsNoDenseFfn()
     // width (Qwen3-30B-A3B's intermediate_size 6144 beside moe_intermediate_size 768, Hugging Face Qwen/Qwen3-30B-A3B
     // config.json; DeepSeek-V3's 18432 of its dense first layers) is never computed in it, so the layer's time does not
     // depend on it (the experts' activation is priced on the routed copies at the expert FFN width).
-    Scenario s;
-    s.arch = *findModelPreset("qwen3-235b-a22b");
-    s.gpus = 8;
-    s.gpusPerNode = 8;
-    s.gpu = "h100-80gb";
-    s.ep = 8;
-    s.etp = 1;
-    s.seq = 4096;
-    s.framework = Framework::Megatron;
-    s.recipe = resolveRecipe("mixed");
+    Scenario s = eightH100Ep8("qwen3-235b-a22b");
     s.compiled = true;
     const GpuPreset g = resolveGpu(s);
     const detail::LayerTimes a = detail::layerTimes(s, g, 2.0);
@@ -556,17 +556,8 @@ void TestMoe::recomputeModulesByHand()
     // 4 x 4096 x 6144 x 2 = 201,326,592 B; `moe_act` reruns SwiGLU on the 8192 routed copies (4096 x top-2 over the
     // rank's experts): reads 2 x 16384, writes 16384 per copy: 3 x 8192 x 16384 x 2 = 805,306,368 B. At HBM speed,
     // 56 layers, before the backward (recompute seconds).
-    Scenario s;
-    s.arch = *findModelPreset("mixtral-8x22b");
-    s.gpus = 8;
-    s.gpusPerNode = 8;
-    s.gpu = "h100-80gb";
-    s.ep = 8;
-    s.etp = 1;
-    s.seq = 4096;
-    s.framework = Framework::Megatron;
+    Scenario s = eightH100Ep8("mixtral-8x22b");
     s.zeroStage = 1;
-    s.recipe = resolveRecipe("mixed");
     s.checkpointing = Checkpointing::None;
     const KernelModel km = kernelModelInForce(s);
     const double base = computeStep(s).totals.recomputeSeconds;
@@ -884,16 +875,7 @@ void TestMoe::busiestRankPricesKernelsNotFlops()
     // The step prices every rank's experts at the busiest rank's tokens (it waits for them at the combine), so a
     // default scenario's MoE kernels equal those of the same scenario stating that load as its capacity factor; the
     // FLOPs stay the mean rank's (the default's are those of capacity factor 1).
-    Scenario s;
-    s.arch = *findModelPreset("mixtral-8x7b");
-    s.gpus = 8;
-    s.gpusPerNode = 8;
-    s.gpu = "h100-80gb";
-    s.ep = 8;
-    s.etp = 1;
-    s.seq = 4096;
-    s.framework = Framework::Megatron;
-    s.recipe = resolveRecipe("mixed");
+    Scenario s = eightH100Ep8("mixtral-8x7b");
     const GpuPreset g = resolveGpu(s);
     const double load = moeBusiestRankLoad(s);
     QVERIFY(load > 1.01 && load < 1.02);
