@@ -47,7 +47,6 @@ bool parallelFillsWanted()
 void QThreadPool::start(std::function<void()> functionToRun, int priority)
 {
     using namespace shardscope;
-    guifills::interposed.store(true, std::memory_order_relaxed);
     const QCoreApplication* app = QCoreApplication::instance();
     const bool gui = app != nullptr && QThread::currentThread() == app->thread();
     if (gui && !parallelFillsWanted()) {

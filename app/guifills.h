@@ -15,8 +15,6 @@ namespace shardscope::guifills {
 // it). The `shardscope` executable runs them on the GUI thread (guifills.cpp; Qt 6.8 and later offer the same as
 // QT_NO_GUI_THREADPOOL, which main() also sets); SHARDSCOPE_QT_PARALLEL_FILLS=1 keeps Qt's pool.
 
-/// Set by the executable's interposer on its first call: whether Qt's GUI-thread work goes through it at all.
-extern std::atomic<bool> interposed;
 /// Whether it runs that work on the calling (GUI) thread: false with SHARDSCOPE_QT_PARALLEL_FILLS=1.
 extern std::atomic<bool> onGuiThread;
 /// How many pieces of Qt's GUI-thread work it has run in place (`bench redraw` reports them per move).

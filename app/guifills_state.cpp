@@ -3,7 +3,6 @@
 
 namespace shardscope::guifills {
 
-std::atomic<bool> interposed {false};
 std::atomic<bool> onGuiThread {false};
 std::atomic<long long> runInPlace {0};
 
