@@ -15,9 +15,10 @@ namespace shardscope::guifills {
 // it). The `shardscope` executable runs them on the GUI thread (guifills.cpp; Qt 6.8 and later offer the same as
 // QT_NO_GUI_THREADPOOL, which main() also sets); SHARDSCOPE_QT_PARALLEL_FILLS=1 keeps Qt's pool.
 
-/// Whether it runs that work on the calling (GUI) thread: false with SHARDSCOPE_QT_PARALLEL_FILLS=1.
+/// Whether the executable's QThreadPool::start (guifills.cpp) has run Qt's GUI-thread work in place: false with
+/// SHARDSCOPE_QT_PARALLEL_FILLS=1, and in any program without guifills.cpp (the tests).
 extern std::atomic<bool> onGuiThread;
-/// How many pieces of Qt's GUI-thread work it has run in place (`bench redraw` reports them per move).
+/// How many pieces of that work it has run in place (`bench redraw` reports them per move).
 extern std::atomic<long long> runInPlace;
 
 } // namespace shardscope::guifills
