@@ -6,6 +6,7 @@
 #include "cnumber.h"
 #include "shardscope/footprint.h"
 #include "shardscope/gpus.h"
+#include "shardscope/gputype.h"
 #include "shardscope/knobs.h"
 #include "shardscope/phrases.h"
 #include "shardscope/stacks.h"
@@ -61,40 +62,14 @@ std::int64_t firstInt(const std::string& text, const std::regex& re)
 
 std::string gpuOf(const std::string& type, Scenario& s, RowReadings& log)
 {
-    const std::string t = lower(type);
-    std::string id;
-    if (has(t, "h100") && has(t, "96gb"))
-        id = "h100-96gb";
-    else if (has(t, "h100"))
-        id = "h100-80gb";
-    else if (has(t, "h200"))
-        id = "h200-141gb";
-    else if (has(t, "a100") && has(t, "40gb"))
-        id = "a100-40gb";
-    else if (has(t, "a100"))
-        id = "a100-80gb";
-    else if (has(t, "v100") && has(t, "16gb")) {
-        s.capacityBytes = std::int64_t(16160) * 1048576; // nvidia-smi: 16160 MiB on a V100 16GB
-        id = "v100-32gb";
-    } else if (has(t, "v100"))
-        id = "v100-32gb";
-    else if (has(t, "mi300x"))
-        id = "mi300x-192gb";
-    else if (has(t, "4090")) // fine-tuners' GPUs (issue 28)
-        id = "rtx4090-24gb";
-    else if (has(t, "3090"))
-        id = "rtx3090-24gb";
-    else if (has(t, "a10g")) // the fine-tuners' A10G (AWS g5), a preset since issue 28
-        id = "a10g-24gb";
-    else if (has(t, "a6000")) {
-        s.capacityBytes = std::int64_t(49140) * 1048576; // nvidia-smi: 49140 MiB on an RTX A6000
-        id = "custom";
-    } else
-        id = blackwellPresetOf(type);
-    if (id.empty())
-        throw Skip {"unknown gpu_type '" + type + "'"};
-    log.read("gpu", id, "gpu_type", type);
-    return id;
+    const GpuTypeReading g = readGpuType(type);
+    if (g.preset.empty())
+        throw Skip {g.refusal};
+    applyGpuTypeReading(g, s);
+    log.read("gpu", g.preset, "gpu_type", g.phrase);
+    if (!g.variant.empty())
+        log.assume("gpu-variant", g.phrase, g.variant);
+    return g.preset;
 }
 
 /// The first of `phrases` the text affirms (whole words, not negated), recorded as the reading of `knob`.

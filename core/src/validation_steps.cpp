@@ -8,6 +8,7 @@
 #include "shardscope/architecture.h"
 #include "shardscope/errors.h"
 #include "shardscope/gpus.h"
+#include "shardscope/gputype.h"
 #include "shardscope/kernels.h"
 #include "shardscope/knobs.h"
 #include "shardscope/phrases.h"
@@ -102,8 +103,6 @@ std::int64_t llamaFfn(std::int64_t hidden, std::int64_t layers, std::int64_t voc
     }
 }
 
-std::string gpuPresetFor(const std::string& type);
-
 /// The power limit a GPU-type cell says the run was under: whether it says one at all ("power limited",
 /// "power-limited", "power capped", "power cap", "power-throttled", "power throttled", "power limit", or a wattage
 /// followed by "cap" or "limit": "500 W cap"), and the watts where it states them. A wattage alone ("MI300X 750W")
@@ -158,30 +157,18 @@ void notePowerLimit(const std::string& type, const std::string& id, RowReadings&
                        "clock / power curve gives)");
 }
 
-std::string gpuFor(const std::string& type, RowReadings& log)
+/// The row's GPU (gputype.h: the preset and the variant's datasheet figures), recorded as read; a name no preset
+/// describes leaves the row unmodelled with the reason.
+void readGpu(const std::string& type, Scenario& s, RowReadings& log)
 {
-    std::string id = gpuPresetFor(type);
-    notePowerLimit(type, id, log);
-    return id;
-}
-
-std::string gpuPresetFor(const std::string& type)
-{
-    if (contains(type, "H200"))
-        return "h200-141gb";
-    // The 96 GB HBM2e H100 of Meta's Grand Teton hosts at its 500 W default limit (torchtitan's benchmarks).
-    if (contains(type, "H100") && contains(type, "96GB"))
-        return "h100-96gb";
-    if (contains(type, "H100"))
-        return "h100-80gb";
-    if (contains(type, "A100"))
-        return contains(type, "40GB") ? "a100-40gb" : "a100-80gb";
-    if (contains(type, "MI300X"))
-        return "mi300x-192gb";
-    std::string blackwell = blackwellPresetOf(type);
-    if (!blackwell.empty())
-        return blackwell;
-    unmodelled("GPU type without a preset: " + type);
+    const GpuTypeReading g = readGpuType(type);
+    if (g.preset.empty())
+        unmodelled(g.refusal);
+    applyGpuTypeReading(g, s);
+    log.read("gpu", g.preset, "gpu_type", g.phrase);
+    if (!g.variant.empty())
+        log.assume("gpu-variant", g.phrase, g.variant);
+    notePowerLimit(type, g.preset, log);
 }
 
 std::string sourceOf(const std::string& id)
@@ -303,7 +290,7 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const Conf
     s.arch = a;
     s.bareParams.reset();
 
-    s.gpu = gpuFor(get(row, "gpu_type"), log);
+    readGpu(get(row, "gpu_type"), s, log);
     s.gpus = integer(row, "gpus", -1);
     s.gpusPerNode = integer(row, "gpus_per_node", 8);
     if (get(row, "gpus_per_node").empty())
