@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "shardscope/phrases.h"
 
+#include "shardscope/scenario.h"
+
 #include <algorithm>
 #include <cctype>
 
@@ -185,6 +187,48 @@ std::optional<std::int64_t> numberAfter(const std::string& text, const std::stri
         return false;
     });
     return n;
+}
+
+std::optional<CheckpointingText> readCheckpointingText(const std::string& text)
+{
+    const auto found = [&](std::initializer_list<const char*> phrases) -> std::string {
+        for (const char* p : phrases)
+            if (affirms(text, p))
+                return p;
+        return {};
+    };
+    std::string t = text;
+    t.erase(0, t.find_first_not_of(" \t"));
+    t.erase(t.find_last_not_of(" \t") + 1);
+    std::string low = t;
+    std::transform(low.begin(), low.end(), low.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    if (t.empty())
+        return CheckpointingText {Checkpointing::None, "", false};
+    const std::string selective = found({"selective"});
+    if (!selective.empty()) {
+        const std::string op = found({"per-op", "op"});
+        return op.empty() ? CheckpointingText {Checkpointing::Selective, selective, false}
+                          : CheckpointingText {Checkpointing::PerOp, selective + " " + op, false};
+    }
+    if (const std::string p = found({"per-op"}); !p.empty())
+        return CheckpointingText {Checkpointing::PerOp, p, false};
+    if (const std::string p = found({"full"}); !p.empty())
+        return CheckpointingText {Checkpointing::Full, p, false};
+    for (const char* none : {"-", "n/a", "na", "false", "0"})
+        if (low == none)
+            return CheckpointingText {Checkpointing::None, t, false};
+    if (const std::string p = found({"none", "no", "off", "disabled"}); !p.empty())
+        return CheckpointingText {Checkpointing::None, p, false};
+    static const char* const bare[] = {"activation checkpointing", "gradient checkpointing", "activation recompute",
+                                       "activation recomputation", "checkpointing", "recompute", "recomputation", "ac",
+                                       "yes", "on", "true", "enabled"};
+    for (const char* p : bare)
+        if (denies(text, p))
+            return CheckpointingText {Checkpointing::None, findPhrase(text, p)->clause, false};
+    for (const char* p : bare)
+        if (affirms(text, p))
+            return CheckpointingText {Checkpointing::Full, p, true};
+    return std::nullopt;
 }
 
 } // namespace shardscope

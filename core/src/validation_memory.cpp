@@ -302,16 +302,18 @@ Scenario scenarioOf(const std::map<std::string, std::string>& r, std::int64_t ca
     s.optimizerInBackward = says(log, "optimizer", optimizer, {"fused into backward"}, "optimizer-in-backward", "yes");
 
     // --- activations
-    if (says(log, "checkpointing", ckpt, {"per-op"}, "checkpointing", "per-op"))
-        s.checkpointing = Checkpointing::PerOp;
-    else if (says(log, "checkpointing", ckpt, {"selective"}, "checkpointing", "selective"))
-        s.checkpointing = Checkpointing::Selective;
-    else if (says(log, "checkpointing", ckpt, {"full"}, "checkpointing", "full"))
-        s.checkpointing = Checkpointing::Full;
-    else if (says(log, "checkpointing", ckpt, {"none", "no"}, "checkpointing", "none"))
-        s.checkpointing = Checkpointing::None;
-    else
-        throw Skip {"unknown checkpointing '" + ckpt + "'"};
+    {
+        const auto ck = readCheckpointingText(ckpt); // phrases.h: the steps reader's rules
+        if (!ck || ck->phrase.empty())
+            throw Skip {"unknown checkpointing '" + ckpt + "'"};
+        s.checkpointing = ck->value;
+        if (ck->granularityAssumed)
+            log.assume("checkpointing", checkpointingKey(ck->value),
+                       "'" + ck->phrase + "' without a granularity: every layer in full (Hugging Face Trainer's "
+                       "gradient_checkpointing, DeepSpeed's activation checkpointing, PyTorch's checkpoint_wrapper)");
+        else
+            log.read("checkpointing", checkpointingKey(ck->value), "checkpointing", ck->phrase);
+    }
     const std::string flash = lower(r.at("flash_attn"));
     s.flashAttention = flash.rfind("yes", 0) == 0 || flash.rfind("flex", 0) == 0;
     log.read("flash-attention", s.flashAttention ? "yes" : "no", "flash_attn", r.at("flash_attn"));

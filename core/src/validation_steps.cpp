@@ -350,14 +350,24 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const Conf
     if (sp.empty() && s.tp > 1)
         log.assume("sequence-parallel", "yes", "Megatron recipes pair TP with sequence parallelism");
     const std::string rc = lower(get(row, "recompute"));
-    s.checkpointing = rc.rfind("full", 0) == 0 ? Checkpointing::Full
-        : rc.rfind("selective", 0) == 0        ? Checkpointing::Selective
-                                               : Checkpointing::None;
-    // torchtitan's "selective" with selective_ac_option = "op" is per-op SAC (every second matmul and the element-wise
-    // ops recomputed: activation_checkpoint.py), not Megatron's attention-core recompute.
-    if (s.checkpointing == Checkpointing::Selective && (affirms(rc, "per-op") || affirms(rc, "op"))) {
-        s.checkpointing = Checkpointing::PerOp;
-        log.read("checkpointing", "per-op", "recompute", get(row, "recompute"));
+    // phrases.h readCheckpointingText: torchtitan's "selective" with selective_ac_option = "op" is per-op SAC (every
+    // second matmul and the element-wise ops recomputed: activation_checkpoint.py), not Megatron's attention-core
+    // recompute; words that state no checkpointing leave the row unmodelled, never silently "none".
+    {
+        const auto ck = readCheckpointingText(get(row, "recompute"));
+        if (!ck)
+            unmodelled("recompute '" + get(row, "recompute") + "' states no checkpointing the model knows (full, selective, "
+                       "per-op, none)");
+        s.checkpointing = ck->value;
+        const std::string key = checkpointingKey(ck->value);
+        if (ck->phrase.empty())
+            log.assume("checkpointing", key, "the recompute column is blank");
+        else if (ck->granularityAssumed)
+            log.assume("checkpointing", key,
+                       "'" + ck->phrase + "' without a granularity: every layer in full (Hugging Face Trainer's "
+                       "gradient_checkpointing, DeepSpeed's activation checkpointing, PyTorch's checkpoint_wrapper)");
+        else
+            log.read("checkpointing", key, "recompute", ck->phrase);
     }
     // IBM's FSDP blog (2024): "selective" there is fms-fsdp's checkpointing of every n-th block, not Megatron's
     // attention-core recompute. A fraction p of blocks recomputed adds p forwards to the 3 of a step, so the

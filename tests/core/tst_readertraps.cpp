@@ -283,6 +283,70 @@ private slots:
         }
     }
 
+    void checkpointingAsRunsStateIt()
+    {
+        // The steps reader read its recompute column by prefix ("full...", "selective...", anything else none), so
+        // "activation checkpointing", "AC: full" or "yes" became no checkpointing, silently. Both readers now read the
+        // cell by phrase rules (phrases.h readCheckpointingText), list what they read, and refuse words that state none
+        // of it. A bare affirmation is every layer in full: Hugging Face Trainer's gradient_checkpointing
+        // (transformers TrainingArguments), DeepSpeed's activation checkpointing and PyTorch's checkpoint_wrapper
+        // wrap every block whole; the row lists that as assumed.
+        const std::pair<const char*, Checkpointing> cases[] = {
+            {"full", Checkpointing::Full},
+            {"Full (uniform, 1 layer)", Checkpointing::Full},
+            {"AC: full", Checkpointing::Full},
+            {"selective", Checkpointing::Selective},
+            {"selective (core attention)", Checkpointing::Selective},
+            {"selective (per-op SAC)", Checkpointing::PerOp},
+            {"selective (op)", Checkpointing::PerOp},
+            {"none", Checkpointing::None},
+            {"no", Checkpointing::None},
+            {"off", Checkpointing::None},
+            {"n/a", Checkpointing::None},
+            {"-", Checkpointing::None},
+            {"no AC", Checkpointing::None},
+            {"no full recompute", Checkpointing::None},
+            {"activation checkpointing disabled", Checkpointing::None},
+            {"activation checkpointing", Checkpointing::Full},
+            {"gradient checkpointing", Checkpointing::Full},
+            {"yes", Checkpointing::Full},
+        };
+        for (const auto& [text, want] : cases) {
+            const auto ck = readCheckpointingText(text);
+            QVERIFY2(ck, text);
+            QCOMPARE(int(ck->value), int(want));
+            CsvRow r = stepRow();
+            r["recompute"] = text;
+            RowReadings log;
+            QCOMPARE(int(scenarioForStepRow(r, &log).checkpointing), int(want));
+            const bool listed = readsKnob(log, "checkpointing", checkpointingKey(want))
+                || std::any_of(log.assumed.begin(), log.assumed.end(), [&](const AssumedDefault& a) {
+                       return a.knob == "checkpointing" && a.value == checkpointingKey(want);
+                   });
+            QVERIFY2(listed, text);
+            // The memory reader reads its checkpointing column alike.
+            std::string csv = memoryCsv("FSDP2", "H100 80GB", "");
+            const std::string cell = "AdamW (torch),full,";
+            csv.replace(csv.find(cell), cell.size(), std::string("AdamW (torch),\"") + text + "\",");
+            QCOMPARE(int(onlyRow(validateMeasuredMemory(csv)).scenario.checkpointing), int(want));
+        }
+        QVERIFY(readCheckpointingText("yes")->granularityAssumed);
+        QVERIFY(!readCheckpointingText("full")->granularityAssumed);
+        // Words that state none of it: the row is refused with them, never read as "none".
+        for (const char* text : {"every layer", "sometimes", "see paper"}) {
+            QVERIFY2(!readCheckpointingText(text), text);
+            CsvRow r = stepRow();
+            r["recompute"] = text;
+            QVERIFY_THROWS_EXCEPTION(InvalidInput, scenarioForStepRow(r));
+        }
+        // Blank: none, listed as assumed.
+        CsvRow blank = stepRow();
+        RowReadings log;
+        QCOMPARE(int(scenarioForStepRow(blank, &log).checkpointing), int(Checkpointing::None));
+        QVERIFY(std::any_of(log.assumed.begin(), log.assumed.end(),
+                            [](const AssumedDefault& a) { return a.knob == "checkpointing" && a.value == "none"; }));
+    }
+
     void anUnstatedPowerLimitIsModelledAndSaid()
     {
         // pytorch/torchtitan@0d48106 docs/mxfp8.md ("Single-node training on 8x power limited B200 GPUs") gives no

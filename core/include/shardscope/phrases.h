@@ -76,6 +76,26 @@ struct RowReadings
     }
 };
 
+enum class Checkpointing : int;
+
+/// The activation checkpointing a free-text cell states (issue 24; the steps reader's `recompute` column and the memory
+/// reader's `checkpointing` column read it alike), or nullopt for words that state none of it (the caller refuses the
+/// row with them: never a silent "none").
+struct CheckpointingText
+{
+    Checkpointing value;
+    std::string phrase; ///< the words read ("selective", "no AC"); "" for a blank cell
+    /// A bare affirmation without a granularity ("activation checkpointing", "gradient checkpointing", "recompute",
+    /// "AC", "yes", "enabled"): full recompute of every layer, the default of Hugging Face Trainer's
+    /// gradient_checkpointing, DeepSpeed's activation checkpointing and PyTorch's checkpoint_wrapper, which the caller
+    /// lists as assumed.
+    bool granularityAssumed = false;
+};
+/// Rules, first match wins: "per-op", "op" beside "selective" (torchtitan's per-op SAC): PerOp; "selective": Selective;
+/// "full": Full; blank, "none", "no", "off", "disabled", "false", "n/a", "-", or a denial ("no AC", "recompute off"):
+/// None; a bare affirmation: Full with granularityAssumed.
+std::optional<CheckpointingText> readCheckpointingText(const std::string& text);
+
 struct Scenario;
 
 /**

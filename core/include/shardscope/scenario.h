@@ -17,7 +17,7 @@ namespace shardscope {
 /// None; Selective: Megatron's (the attention core recomputed, everything else kept); Full: each layer's input
 /// only; PerOp: torchtitan's per-op selective checkpointing (SAC: every other matmul output saved, the rest
 /// recomputed).
-enum class Checkpointing { None, Selective, Full, PerOp };
+enum class Checkpointing : int { None, Selective, Full, PerOp };
 enum class OffloadDevice { None, Cpu, Nvme };
 enum class PipelineSchedule { OneFOneB, GPipe, Interleaved };
 /// Which training stack's conventions are in force (docs/model.md, "Framework conventions"). The ZeRO
