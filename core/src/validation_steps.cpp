@@ -391,6 +391,12 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const Conf
     const bool fp4 = affirms(prec, "nvfp4") || affirms(prec, "fp4") || affirms(prec, "mxfp4");
     const bool fp8 = fp4 || affirms(prec, "fp8") || affirms(prec, "float8") || affirms(prec, "mxfp8")
         || affirms(prec, "fp8-mx") || affirms(prec, "fp8-cs");
+    // 32-bit GEMMs (fp32, or TF32 tensor cores at half the 16-bit rate) are not a recipe the step model times: a row
+    // that states only them is refused, not priced as bf16 ("bf16 with fp32 master weights" is bf16).
+    if (!fp8 && !affirms(prec, "bf16") && !affirms(prec, "fp16") && !affirms(prec, "bfloat16") && !affirms(prec, "float16")
+        && !affirms(prec, "mixed") && !affirms(prec, "amp") && !affirms(prec, "amp_bf16") && !affirms(prec, "16-bit")
+        && (affirms(prec, "fp32") || affirms(prec, "tf32") || affirms(prec, "float32") || affirms(prec, "full precision")))
+        unmodelled("precision '" + prec + "': the step model times 16-bit, fp8 and fp4 tensor-core GEMMs, not fp32 / TF32");
     s.recipe = resolveRecipe(fp8 ? "fp8-mixed" : "mixed");
     if (fp4) {
         const std::optional<GpuPreset> preset = findGpuPreset(s.gpu);

@@ -347,6 +347,24 @@ private slots:
                             [](const AssumedDefault& a) { return a.knob == "checkpointing" && a.value == "none"; }));
     }
 
+    void thirtyTwoBitGemmsAreRefusedNotPricedAsBf16()
+    {
+        // A precision cell stating only fp32 / TF32 was read as bf16 mixed precision and priced at the 16-bit tensor
+        // rate (2x the TF32 rate by the A100 and H100 datasheets, more against fp32 without tensor cores). The step
+        // model has no 32-bit GEMM rate, so such a row is refused with the reason; fp32 beside a 16-bit word (master
+        // weights, gradient accumulation) is bf16 as before.
+        for (const char* text : {"fp32", "TF32", "float32 (full precision)"}) {
+            CsvRow r = stepRow();
+            r["precision"] = text;
+            QVERIFY_THROWS_EXCEPTION(InvalidInput, scenarioForStepRow(r));
+        }
+        for (const char* text : {"bf16 with fp32 master weights", "amp_bf16", "bf16 (fp32 grad accumulation)", "fp16 mixed"}) {
+            CsvRow r = stepRow();
+            r["precision"] = text;
+            QVERIFY2(!scenarioForStepRow(r).recipe.fp8, text);
+        }
+    }
+
     void anUnstatedPowerLimitIsModelledAndSaid()
     {
         // pytorch/torchtitan@0d48106 docs/mxfp8.md ("Single-node training on 8x power limited B200 GPUs") gives no
