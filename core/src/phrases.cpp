@@ -231,4 +231,21 @@ std::optional<CheckpointingText> readCheckpointingText(const std::string& text)
     return std::nullopt;
 }
 
+std::optional<SwitchText> readSwitchText(const std::string& text, std::initializer_list<const char*> names)
+{
+    for (const char* p : names)
+        if (denies(text, p))
+            return SwitchText {false, findPhrase(text, p)->clause};
+    for (const char* p : {"no", "false", "off", "disabled", "none", "n", "0"})
+        if (affirms(text, p))
+            return SwitchText {false, p};
+    for (const char* p : {"yes", "true", "on", "enabled", "y", "1"})
+        if (affirms(text, p))
+            return SwitchText {true, p};
+    for (const char* p : names)
+        if (affirms(text, p))
+            return SwitchText {true, p};
+    return std::nullopt;
+}
+
 } // namespace shardscope

@@ -157,6 +157,52 @@ void notePowerLimit(const std::string& type, const std::string& id, RowReadings&
                        "clock / power curve gives)");
 }
 
+/// A zero_stage cell: a number (0 to 3), or the words runs write for the stages ("ZeRO-3", "FSDP2 FULL_SHARD",
+/// "distributed optimizer", "DDP"), read by phrase rules and listed. FSDP names set the FSDP2 framework (PyTorch FSDP
+/// shards parameters, gradients and optimizer states: ZeRO-3). HSDP / hybrid sharding (sharded within a group,
+/// replicated across) is no ZeRO stage over the whole DP group: refused with the reason.
+void readZeroStage(const std::string& cell, Scenario& s, RowReadings& log)
+{
+    const auto first = cell.find_first_not_of(' '), last = cell.find_last_not_of(' ');
+    const std::string t = first == std::string::npos ? std::string() : cell.substr(first, last - first + 1);
+    if (!t.empty() && t.find_first_not_of("0123456789") == std::string::npos) {
+        if (t.size() > 1 || t[0] > '3')
+            unmodelled("zero_stage must be 0, 1, 2 or 3: " + cell);
+        s.zeroStage = t[0] - '0';
+        return;
+    }
+    for (const char* hsdp : {"hsdp", "hybrid_shard", "hybrid shard", "hybrid sharding"})
+        if (affirms(cell, hsdp))
+            unmodelled("zero_stage '" + cell + "': HSDP shards within a group and replicates across it, which no ZeRO "
+                       "stage over the whole data-parallel group describes");
+    struct Rule
+    {
+        int stage;
+        std::vector<const char*> phrases;
+        bool fsdp;
+    };
+    static const Rule rules[] = {
+        {3, {"fsdp2", "fsdp", "full_shard", "full shard"}, true},
+        {2, {"shard_grad_op"}, true},
+        {3, {"zero-3", "zero3", "zero 3", "zero stage 3", "stage 3", "zero-infinity"}, false},
+        {2, {"zero-2", "zero2", "zero 2", "zero stage 2", "stage 2"}, false},
+        {1, {"zero-1", "zero1", "zero 1", "zero stage 1", "stage 1", "distributed optimizer", "distributed-optimizer"}, false},
+        {0, {"zero-0", "zero0", "zero 0", "stage 0", "ddp", "none", "no"}, false},
+    };
+    for (const Rule& r : rules)
+        for (const char* p : r.phrases)
+            if (affirms(cell, p)) {
+                s.zeroStage = r.stage;
+                log.read("zero-stage", std::to_string(r.stage), "zero_stage", p);
+                if (r.fsdp) {
+                    s.framework = Framework::Fsdp2;
+                    log.read("framework", "fsdp2", "zero_stage", p);
+                }
+                return;
+            }
+    unmodelled("zero_stage '" + cell + "' names no ZeRO stage (0-3, ZeRO-N, FSDP, distributed optimizer, DDP)");
+}
+
 /// The row's GPU (gputype.h: the preset and the variant's datasheet figures), recorded as read; a name no preset
 /// describes leaves the row unmodelled with the reason.
 void readGpu(const std::string& type, Scenario& s, RowReadings& log)
@@ -343,10 +389,18 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const Conf
                        dp > 1 ? "Megatron-Core / NeMo recipes use the distributed optimizer (ZeRO-1)" : "one data-parallel rank");
         }
     } else {
-        s.zeroStage = static_cast<int>(integer(row, "zero_stage", 0));
+        readZeroStage(get(row, "zero_stage"), s, log);
     }
     const std::string sp = get(row, "sequence_parallel");
-    s.sequenceParallel = sp.empty() ? s.tp > 1 : contains(sp, "yes");
+    if (!sp.empty()) {
+        const auto on = readSwitchText(sp, {"sp", "sequence parallel", "sequence-parallel", "sequence_parallel"});
+        if (!on)
+            unmodelled("sequence_parallel '" + sp + "' is neither yes nor no");
+        s.sequenceParallel = on->value;
+        log.read("sequence-parallel", on->value ? "yes" : "no", "sequence_parallel", on->phrase);
+    } else {
+        s.sequenceParallel = s.tp > 1;
+    }
     if (sp.empty() && s.tp > 1)
         log.assume("sequence-parallel", "yes", "Megatron recipes pair TP with sequence parallelism");
     const std::string rc = lower(get(row, "recompute"));
@@ -758,6 +812,80 @@ Scenario scenarioForMoeTableRow(const CsvRow& row, RowReadings* readings)
     return s;
 }
 
+namespace {
+
+/// The measured metric as runs write it, in the file format's five names (data/README.md: step_time_s, tflops_per_gpu,
+/// mfu, tokens_per_s_per_gpu, layer_time_s), each rewrite listed as read: case and separators ("TFLOP/s per GPU",
+/// "tokens/s/GPU"), milliseconds ("step_time_ms"), an MFU in percent ("45%"), and global rates divided by the row's
+/// GPUs ("tokens_per_s"; "samples_per_s" / "sequences_per_s" times seq). Anything else stays as written (refused later
+/// as an unknown metric).
+CsvRow canonicalMetric(const CsvRow& in, RowReadings& log)
+{
+    CsvRow row = in;
+    const std::string raw = get(row, "measured_metric");
+    std::string m;
+    for (const char c : raw) // lower case, every separator one '_'
+        if (std::isalnum(static_cast<unsigned char>(c)) || c == '%')
+            m += char(std::tolower(static_cast<unsigned char>(c)));
+        else if (!m.empty() && m.back() != '_')
+            m += '_';
+    while (!m.empty() && m.back() == '_')
+        m.pop_back();
+    std::string value = get(row, "measured_value");
+    const auto set = [&](const std::string& metric, double factor, const std::string& how) {
+        row["measured_metric"] = metric;
+        if (factor != 1.0) {
+            const double v = number(row, "measured_value") * factor;
+            char buf[64];
+            std::snprintf(buf, sizeof buf, "%.17g", v);
+            row["measured_value"] = buf;
+        }
+        if (metric != raw || factor != 1.0)
+            log.read("measured-metric", metric, "measured_metric", raw + (how.empty() ? "" : " (" + how + ")"));
+    };
+    if (m == "mfu" || m == "mfu_%" || m == "mfu_percent") {
+        if (!value.empty() && value.back() == '%') {
+            value.pop_back();
+            row["measured_value"] = value;
+            set("mfu", 0.01, "a percentage");
+        } else if (m != "mfu") {
+            set("mfu", 0.01, "a percentage");
+        } else {
+            set("mfu", 1.0, "");
+        }
+        return row;
+    }
+    static const std::pair<const char*, const char*> same[] = {
+        {"step_time_s", "step_time_s"}, {"step_time", "step_time_s"}, {"iteration_time_s", "step_time_s"},
+        {"iter_time_s", "step_time_s"}, {"tflops_per_gpu", "tflops_per_gpu"}, {"tflops", "tflops_per_gpu"},
+        {"tflop_s_per_gpu", "tflops_per_gpu"}, {"tflop_s_gpu", "tflops_per_gpu"}, {"tflops_gpu", "tflops_per_gpu"},
+        {"model_tflops_per_gpu", "tflops_per_gpu"}, {"tokens_per_s_per_gpu", "tokens_per_s_per_gpu"},
+        {"tokens_s_gpu", "tokens_per_s_per_gpu"}, {"tok_s_gpu", "tokens_per_s_per_gpu"},
+        {"tokens_per_second_per_gpu", "tokens_per_s_per_gpu"}, {"layer_time_s", "layer_time_s"}};
+    for (const auto& [alias, metric] : same)
+        if (m == alias) {
+            set(metric, 1.0, "");
+            return row;
+        }
+    if (m == "step_time_ms" || m == "iteration_time_ms" || m == "iter_time_ms") {
+        set("step_time_s", 1e-3, "milliseconds");
+        return row;
+    }
+    const double gpus = get(row, "gpus").empty() ? 0.0 : number(row, "gpus");
+    const double seq = get(row, "seq").empty() ? 0.0 : number(row, "seq");
+    if ((m == "tokens_per_s" || m == "tokens_s" || m == "tokens_per_second") && gpus > 0) {
+        set("tokens_per_s_per_gpu", 1.0 / gpus, "all GPUs' tokens, divided by the row's gpus");
+        return row;
+    }
+    if ((m == "samples_per_s" || m == "sequences_per_s" || m == "samples_per_second") && gpus > 0 && seq > 0) {
+        set("tokens_per_s_per_gpu", seq / gpus, "all GPUs' sequences, times seq over the row's gpus");
+        return row;
+    }
+    return row;
+}
+
+} // namespace
+
 StepValidation validateSteps(const std::string& csvText, const ConfigImporter& importer)
 {
     const auto rows = parseCsvWithHeader(csvText, "steps");
@@ -785,10 +913,11 @@ StepValidation validateSteps(const std::string& csvText, const ConfigImporter& i
         bySource[c.source].push_back(std::abs(c.error));
         all.push_back(std::abs(c.error));
     };
-    for (const CsvRow& row : rows) {
-        const std::string id = get(row, "id");
+    for (const CsvRow& cells : rows) {
+        const std::string id = get(cells, "id");
         try {
             RowReadings readings;
+            const CsvRow row = moeTable ? cells : canonicalMetric(cells, readings);
             if (moeTable) {
                 // A Megatron-Bridge MoE table row: its step seconds from the table's tokens/s/GPU.
                 const Scenario s = scenarioForMoeTableRow(row, &readings);

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 using namespace shardscope;
 
@@ -362,6 +363,85 @@ private slots:
             CsvRow r = stepRow();
             r["precision"] = text;
             QVERIFY2(!scenarioForStepRow(r).recipe.fp8, text);
+        }
+    }
+
+    void layoutWordsInTheirColumns()
+    {
+        // zero_stage took only a number ("ZeRO-3", "FSDP", "distributed optimizer", "DDP" refused the row) and
+        // sequence_parallel only "yes" ("true", "on", "SP" read as off, silently). Both columns are now read by phrase
+        // rules and listed; HSDP and words that are neither are refused with the reason.
+        const std::tuple<const char*, int, bool> stages[] = {
+            {"3", 3, false}, {"ZeRO-3", 3, false}, {"zero3", 3, false}, {"ZeRO stage 2", 2, false},
+            {"ZeRO-1 (distributed optimizer)", 1, false}, {"distributed optimizer", 1, false}, {"DDP", 0, false},
+            {"none", 0, false}, {"FSDP", 3, true}, {"FSDP2 FULL_SHARD", 3, true}, {"SHARD_GRAD_OP", 2, true}};
+        for (const auto& [text, stage, fsdp] : stages) {
+            CsvRow r = stepRow();
+            r["zero_stage"] = text;
+            RowReadings log;
+            const Scenario s = scenarioForStepRow(r, &log);
+            QCOMPARE(s.zeroStage, stage);
+            QCOMPARE(s.framework == Framework::Fsdp2, fsdp);
+            if (std::string(text) != "3")
+                QVERIFY2(readsKnob(log, "zero-stage", std::to_string(stage)), text);
+        }
+        for (const char* text : {"HSDP", "4", "ZeRO++", "sharded"}) {
+            CsvRow r = stepRow();
+            r["zero_stage"] = text;
+            QVERIFY_THROWS_EXCEPTION(InvalidInput, scenarioForStepRow(r));
+        }
+        const std::pair<const char*, bool> sp[] = {{"yes", true}, {"true", true}, {"on", true}, {"SP", true}, {"1", true},
+                                                   {"no", false}, {"false", false}, {"off", false}, {"0", false},
+                                                   {"no SP", false}};
+        for (const auto& [text, on] : sp) {
+            CsvRow r = stepRow();
+            r["tp"] = "2";
+            r["dp"] = "4";
+            r["sequence_parallel"] = text;
+            RowReadings log;
+            QCOMPARE(scenarioForStepRow(r, &log).sequenceParallel, on);
+            QVERIFY2(readsKnob(log, "sequence-parallel", on ? "yes" : "no"), text);
+        }
+        CsvRow maybe = stepRow();
+        maybe["sequence_parallel"] = "sometimes";
+        QVERIFY_THROWS_EXCEPTION(InvalidInput, scenarioForStepRow(maybe));
+    }
+
+    void metricsAsRunsNameThem()
+    {
+        // The file format names five metrics (shared/data/README.md); runs write them otherwise. Each alias is read
+        // to the format's name and value, and listed. By hand, on stepRow()'s 8 GPUs and seq 8192: "tokens_per_s"
+        // 24,000 over 8 GPUs = 3,000 per GPU; "samples_per_s" 2.93 x 8192 / 8 = 3,000.32; "step_time_ms" 12,500 =
+        // 12.5 s; "MFU (%)" 45 = 0.45, as "mfu" 45% is.
+        const auto read = [](const char* metric, const char* value) {
+            CsvRow r = stepRow();
+            r["measured_metric"] = metric;
+            r["measured_value"] = value;
+            std::string csv, header;
+            for (const auto& [k, v] : r) {
+                header += (header.empty() ? "" : ",") + k;
+                csv += (csv.empty() ? "\"" : ",\"") + v + "\"";
+            }
+            const StepValidation v = validateSteps(header + "\n" + csv + "\n");
+            if (v.rows.size() != 1)
+                qFatal("%s: %s", metric, v.unmodelled.empty() ? "" : v.unmodelled.front().reason.c_str());
+            return v.rows.front();
+        };
+        const std::tuple<const char*, const char*, const char*, double> cases[] = {
+            {"tokens_per_s", "24000", "tokens_per_s_per_gpu", 3000},
+            {"tokens/s/GPU", "3000", "tokens_per_s_per_gpu", 3000},
+            {"samples_per_s", "2.93", "tokens_per_s_per_gpu", 2.93 * 8192 / 8},
+            {"step_time_ms", "12500", "step_time_s", 12.5},
+            {"Step time (s)", "12.5", "step_time_s", 12.5},
+            {"TFLOP/s per GPU", "400", "tflops_per_gpu", 400},
+            {"MFU (%)", "45", "mfu", 0.45},
+            {"mfu", "45%", "mfu", 0.45},
+            {"mfu", "0.45", "mfu", 0.45},
+        };
+        for (const auto& [metric, value, canonical, measured] : cases) {
+            const StepCheck c = read(metric, value);
+            QCOMPARE(QString::fromStdString(c.metric), QString::fromLatin1(canonical));
+            QVERIFY2(std::abs(c.measured / measured - 1) < 1e-12, metric);
         }
     }
 

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <vector>
@@ -75,6 +76,16 @@ struct RowReadings
         assumed.push_back({knob, value, why});
     }
 };
+
+/// A yes / no cell (a switch column such as sequence_parallel): "yes", "true", "on", "enabled", "y", "1" or one of
+/// `names` affirmed ("SP") is on; "no", "false", "off", "disabled", "none", "n", "0" or a denial of a name ("no SP") is
+/// off; nullopt for anything else (the caller refuses the row, never guesses). `phrase` is what was read.
+struct SwitchText
+{
+    bool value = false;
+    std::string phrase;
+};
+std::optional<SwitchText> readSwitchText(const std::string& text, std::initializer_list<const char*> names);
 
 enum class Checkpointing : int;
 
