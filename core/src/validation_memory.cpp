@@ -84,6 +84,57 @@ bool says(RowReadings& log, const std::string& column, const std::string& text, 
     return false;
 }
 
+/// The first of `phrases` the text affirms (whole words), or nullptr.
+const char* firstAffirmed(const std::string& text, std::initializer_list<const char*> phrases)
+{
+    for (const char* p : phrases)
+        if (affirms(text, p))
+            return p;
+    return nullptr;
+}
+
+/// The offload cell: none ("none", "no", "off", "-"), activations to the host, or ZeRO-Offload's optimizer states
+/// ("optimizer -> CPU", "ZeRO-Offload", "offload_optimizer") and ZeRO-Infinity's parameters ("params -> CPU",
+/// "offload_param", ZeRO-3 only), to CPU or NVMe. A bare "cpu" / "nvme" is DeepSpeed's offload_optimizer device, the
+/// offload ZeRO-Offload names (listed as assumed). Anything else is refused.
+void readOffload(const std::string& cell, Scenario& s, RowReadings& log)
+{
+    std::string t = lower(cell);
+    t.erase(0, t.find_first_not_of(' '));
+    t.erase(t.find_last_not_of(' ') + 1);
+    if (t.empty() || t == "-" || t == "n/a" || firstAffirmed(cell, {"none", "no", "off", "false", "disabled"}))
+        return;
+    bool any = false;
+    if (says(log, "offload", cell, {"activations", "activation"}, "activation-offload", "yes")) {
+        s.activationOffload = true;
+        any = true;
+    }
+    const OffloadDevice device = has(cell, "nvme") ? OffloadDevice::Nvme : OffloadDevice::Cpu;
+    const std::string where = device == OffloadDevice::Nvme ? "nvme" : "cpu";
+    const bool params = firstAffirmed(cell, {"params", "param", "parameters", "offload_param", "zero-infinity", "weights"});
+    const bool optimizer = firstAffirmed(cell, {"optimizer", "optimizer states", "offload_optimizer", "zero-offload"});
+    if (params) {
+        if (s.zeroStage != 3)
+            throw Skip {"offload '" + cell + "': parameter offload needs ZeRO-3"};
+        s.offloadParams = device;
+        log.read("offload-params", where, "offload", cell);
+        any = true;
+    }
+    if (optimizer) {
+        s.offloadOptimizer = device;
+        log.read("offload-optimizer", where, "offload", cell);
+        any = true;
+    }
+    if (!any && (has(cell, "cpu") || has(cell, "nvme"))) {
+        s.offloadOptimizer = device;
+        log.assume("offload-optimizer", where, "'" + cell + "' without what moves: DeepSpeed's offload_optimizer, what "
+                                                 "ZeRO-Offload moves");
+        any = true;
+    }
+    if (!any)
+        throw Skip {"offload '" + cell + "' is not modelled"};
+}
+
 /// The documented mapping rules (docs/validation.md, "From a row to a scenario").
 Scenario scenarioOf(const std::map<std::string, std::string>& r, std::int64_t carriedLossChunks, std::string& how,
                     RowReadings& log)
@@ -196,14 +247,20 @@ Scenario scenarioOf(const std::map<std::string, std::string>& r, std::int64_t ca
     s.gpu = gpuOf(r.at("gpu_type"), s, log);
 
     // --- framework and stage
-    const std::int64_t zeroN = firstInt(layout, std::regex("\\bzero-?([0-3])\\b", std::regex::icase));
-    const bool zeroNamed = std::regex_search(layout, std::regex("\\bzero-?[0-3]\\b", std::regex::icase));
+    // "ZeRO-3", "zero3", "ZeRO stage 2", "ZeRO 1", "stage 3" (the last beside DeepSpeed's name).
+    static const std::regex zeroRe("\\bzero[-_ ]?(?:stage[-_ ]?)?([0-3])\\b", std::regex::icase);
+    static const std::regex stageRe("\\bstage[-_ ]?([0-3])\\b", std::regex::icase);
+    const bool zeroNamed = std::regex_search(layout, zeroRe);
+    const bool stageNamed = zeroNamed || std::regex_search(layout, stageRe);
+    const std::int64_t zeroN = zeroNamed ? firstInt(layout, zeroRe) : firstInt(layout, stageRe);
     if (says(log, "zero_stage_or_fsdp", layout, {"FSDP", "FSDP1", "FSDP2"}, "framework", "fsdp2")) {
         s.framework = Framework::Fsdp2;
         s.zeroStage = says(log, "zero_stage_or_fsdp", layout, {"zero2", "SHARD_GRAD_OP"}, "zero-stage", "2") ? 2 : 3;
         s.fsdpReshardAfterForward = !says(log, "zero_stage_or_fsdp", layout,
                                           {"reshard_after_forward=False", "no reshard after fwd"}, "reshard-after-forward", "no");
     } else if (says(log, "zero_stage_or_fsdp", layout, {"deepspeed"}, "framework", "deepspeed")) {
+        if (!stageNamed)
+            throw Skip {"zero_stage_or_fsdp '" + layout + "' names DeepSpeed without its ZeRO stage"};
         s.framework = Framework::DeepSpeed;
         s.zeroStage = int(zeroN);
         log.read("zero-stage", std::to_string(zeroN), "zero_stage_or_fsdp", "ZeRO-" + std::to_string(zeroN));
@@ -229,7 +286,11 @@ Scenario scenarioOf(const std::map<std::string, std::string>& r, std::int64_t ca
     } else if (says(log, "zero_stage_or_fsdp", layout, {"DDP"}, "framework", "ddp")) {
         s.framework = Framework::Ddp;
         s.zeroStage = 0;
-    } else if (says(log, "zero_stage_or_fsdp", layout, {"single"}, "framework", s.gpus == 1 ? "single" : "ddp")) {
+    } else if (says(log, "zero_stage_or_fsdp", layout, {"hsdp", "hybrid_shard", "hybrid shard"}, "framework", "hsdp")) {
+        throw Skip {"zero_stage_or_fsdp '" + layout + "': HSDP shards within a group and replicates across it, which no "
+                    "ZeRO stage over the whole data-parallel group describes"};
+    } else if (says(log, "zero_stage_or_fsdp", layout, {"single", "none", "no sharding", "replicated"}, "framework",
+                    s.gpus == 1 ? "single" : "ddp")) {
         s.framework = s.gpus == 1 ? Framework::Single : Framework::Ddp;
         s.zeroStage = 0;
     } else {
@@ -276,6 +337,28 @@ Scenario scenarioOf(const std::map<std::string, std::string>& r, std::int64_t ca
         s.recipe = resolveRecipe("fp32");
     } else if (says(log, "precision", precision, {"mixed"}, "recipe", float8 ? "fp8-mixed" : "mixed")) {
         s.recipe = resolveRecipe(float8 ? "fp8-mixed" : "mixed");
+    } else if (says(log, "precision", precision, {"bf16 amp", "amp", "autocast", "torch.autocast"}, "recipe", "fp32 + autocast")) {
+        // PyTorch AMP: fp32 parameters, gradients and states, 16-bit activations under torch.autocast.
+        s.recipe = resolveRecipe("fp32");
+        s.activationPrecision = ActivationPrecision::Autocast;
+    } else if (const char* w = firstAffirmed(precision, {"bf16", "fp16", "bfloat16", "float16", "16-bit"})) {
+        // A bare 16-bit word: each stack's meaning of "bf16" (its documented default). Unsharded (DDP, one GPU):
+        // Hugging Face Trainer's bf16=True and PyTorch AMP keep fp32 parameters under torch.autocast. Sharded (FSDP's
+        // MixedPrecision / MixedPrecisionPolicy, DeepSpeed's bf16 / fp16, Megatron's --bf16): 16-bit parameters with an
+        // fp32 master copy and fp32 optimizer states.
+        const bool unsharded = s.framework == Framework::Ddp || s.framework == Framework::Single;
+        if (unsharded) {
+            s.recipe = resolveRecipe("fp32");
+            s.activationPrecision = ActivationPrecision::Autocast;
+            log.assume("recipe", "fp32 + autocast",
+                       std::string("'") + w + "' without more on DDP or one GPU: fp32 parameters under torch.autocast "
+                       "(Hugging Face Trainer's bf16=True, PyTorch AMP)");
+        } else {
+            s.recipe = resolveRecipe(float8 ? "fp8-mixed" : "mixed");
+            log.assume("recipe", float8 ? "fp8-mixed" : "mixed",
+                       std::string("'") + w + "' without more on a sharded stack: 16-bit parameters, fp32 master and "
+                       "states (FSDP MixedPrecision, DeepSpeed bf16 / fp16, Megatron --bf16)");
+        }
     } else {
         throw Skip {"unknown precision '" + precision + "'"};
     }
@@ -290,6 +373,14 @@ Scenario scenarioOf(const std::map<std::string, std::string>& r, std::int64_t ca
     } else if (has(optimizer, "adam")) {
         s.optimizer = bf16States ? Optimizer::RecipeDefault : Optimizer::AdamW;
         log.read("optimizer", bf16States ? "the recipe's 16-bit Adam" : "adamw", "optimizer", "adam");
+    } else if (has(optimizer, "lion")) {
+        s.optimizer = Optimizer::Lion;
+        log.read("optimizer", "lion", "optimizer", "lion");
+    } else if (has(optimizer, "sgd")) {
+        // torch.optim.SGD keeps a momentum buffer only when momentum is set (its default is 0).
+        const bool momentum = has(optimizer, "momentum") || has(optimizer, "nesterov");
+        s.optimizer = momentum ? Optimizer::SgdMomentum : Optimizer::Sgd;
+        log.read("optimizer", momentum ? "sgd-momentum" : "sgd", "optimizer", momentum ? "sgd, momentum" : "sgd");
     } else {
         throw Skip {"unknown optimizer '" + optimizer + "'"};
     }
@@ -314,15 +405,25 @@ Scenario scenarioOf(const std::map<std::string, std::string>& r, std::int64_t ca
         else
             log.read("checkpointing", checkpointingKey(ck->value), "checkpointing", ck->phrase);
     }
-    const std::string flash = lower(r.at("flash_attn"));
-    s.flashAttention = flash.rfind("yes", 0) == 0 || flash.rfind("flex", 0) == 0;
-    log.read("flash-attention", s.flashAttention ? "yes" : "no", "flash_attn", r.at("flash_attn"));
+    // flash_attn: yes / no, or the kernel's name. Fused kernels that never hold the score matrix (FlashAttention,
+    // PyTorch SDPA's flash and memory-efficient back ends, xFormers, flex attention, cuDNN's) are "yes"; eager and
+    // SDPA's math back end are "no". Words that are neither refuse the row.
+    {
+        const std::string cell = r.at("flash_attn");
+        const auto flash = readSwitchText(cell, {"flash", "flash attention", "flashattention", "flashattention-2",
+                                                 "flash_attention_2", "flash-attn", "fa2", "fa3", "sdpa",
+                                                 "scaled_dot_product_attention", "memory-efficient", "mem-efficient",
+                                                 "xformers", "flex", "flex attention", "cudnn"});
+        const bool eager = affirms(cell, "eager") || affirms(cell, "math");
+        if (!flash && !eager)
+            throw Skip {"flash_attn '" + cell + "' is neither yes nor no nor a kernel's name"};
+        s.flashAttention = flash && !eager ? flash->value : false;
+        log.read("flash-attention", s.flashAttention ? "yes" : "no", "flash_attn", flash && !eager ? flash->phrase : "eager");
+    }
     s.compiled = says(log, "notes", notes, {"compile", "torch.compile", "compiled"}, "compiled", "yes");
     if (!s.compiled)
         log.assume("compiled", "no", "no affirmed compile in the notes: eager kernels");
-    s.activationOffload = says(log, "offload", r.at("offload"), {"activations", "activation"}, "activation-offload", "yes");
-    if (!s.activationOffload && !has(r.at("offload"), "none"))
-        throw Skip {"offload '" + r.at("offload") + "' is not modelled"};
+    readOffload(r.at("offload"), s, log);
     // torchtune num_output_chunks = 8 (an identifier: CEWithChunkedOutputLoss)
     s.lossChunks = has(notes, "ChunkedOutputLoss") ? 8 : carriedLossChunks;
     if (has(notes, "ChunkedOutputLoss"))
@@ -576,6 +677,14 @@ std::string measuredKindOf(const std::string& k)
     if (lower(k).rfind("reserved", 0) == 0)
         return "peak_reserved";
     if (lower(k).rfind("allocated", 0) == 0 || lower(k).rfind("active", 0) == 0)
+        return "peak_allocated";
+    // What runs write for the same figures: torch.cuda.max_memory_reserved() / max_memory_allocated(), "peak
+    // allocated", "used memory" (nvidia-smi, rocm-smi). A figure naming none of these ("peak memory") stays unread.
+    if (has(k, "rocm-smi") || has(k, "used memory") || has(k, "device used") || has(k, "memory.used"))
+        return "device_used";
+    if (has(k, "reserved"))
+        return "peak_reserved";
+    if (has(k, "allocated") || has(k, "active_bytes"))
         return "peak_allocated";
     return "";
 }

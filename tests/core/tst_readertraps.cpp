@@ -445,6 +445,73 @@ private slots:
         }
     }
 
+    void memoryColumnsAsRunsWriteThem()
+    {
+        // The memory reader refused a bare "bf16", "SGD", "Lion", an optimizer offload, "max_memory_allocated" and a
+        // layout of "none"; it read "DeepSpeed ZeRO stage 1" as stage 0 and "FlashAttention-2" / "sdpa" as eager. Each
+        // is now read by phrase rules and listed (docs/validation.md, "What the reader takes from text").
+        const auto row = [](const std::string& layout, const std::string& precision, const std::string& optimizer,
+                            const std::string& flash, const std::string& offload, const std::string& kind) {
+            std::string csv = memoryCsv(layout, "H100 80GB", "");
+            const auto put = [&](const std::string& from, const std::string& to) {
+                const auto at = csv.find(from);
+                if (at == std::string::npos)
+                    qFatal("no '%s' in the row", from.c_str());
+                csv.replace(at, from.size(), to);
+            };
+            put(",bf16 mixed,", ",\"" + precision + "\",");
+            put(",AdamW (torch),", ",\"" + optimizer + "\",");
+            put(",yes (SDPA),none,", ",\"" + flash + "\",\"" + offload + "\",");
+            put(",reserved (peak),", ",\"" + kind + "\",");
+            return validateMeasuredMemory(csv);
+        };
+        const auto one = [&](const std::string& layout, const std::string& precision = "bf16 mixed",
+                             const std::string& optimizer = "AdamW", const std::string& flash = "yes",
+                             const std::string& offload = "none", const std::string& kind = "reserved") {
+            return onlyRow(row(layout, precision, optimizer, flash, offload, kind));
+        };
+        // Layouts.
+        QCOMPARE(one("DeepSpeed ZeRO stage 1").scenario.zeroStage, 1);
+        QCOMPARE(one("DeepSpeed ZeRO stage 1").scenario.framework, Framework::DeepSpeed);
+        QCOMPARE(one("none").scenario.framework, Framework::Ddp);
+        QVERIFY(row("DeepSpeed", "bf16 mixed", "AdamW", "yes", "none", "reserved").rows.empty()); // no stage: refused
+        QVERIFY(row("HSDP", "bf16 mixed", "AdamW", "yes", "none", "reserved").rows.empty());
+        // A bare 16-bit word: each stack's default (FSDP: 16-bit params with an fp32 master; DDP: fp32 under autocast).
+        QCOMPARE(QString::fromStdString(one("FSDP2", "bf16").scenario.recipe.id), QStringLiteral("mixed"));
+        const auto ddp = one("DDP", "bf16");
+        QCOMPARE(QString::fromStdString(ddp.scenario.recipe.id), QStringLiteral("fp32"));
+        QCOMPARE(ddp.scenario.activationPrecision, ActivationPrecision::Autocast);
+        QCOMPARE(one("FSDP2", "BF16 AMP").scenario.activationPrecision, ActivationPrecision::Autocast);
+        // Optimizers.
+        QCOMPARE(one("FSDP2", "bf16 mixed", "SGD").scenario.optimizer, Optimizer::Sgd);
+        QCOMPARE(one("FSDP2", "bf16 mixed", "SGD (momentum 0.9)").scenario.optimizer, Optimizer::SgdMomentum);
+        QCOMPARE(one("FSDP2", "bf16 mixed", "Lion").scenario.optimizer, Optimizer::Lion);
+        // Attention kernels by name.
+        for (const char* k : {"FlashAttention-2", "flash_attention_2", "sdpa", "FA2", "xformers", "flex attention"})
+            QVERIFY2(one("FSDP2", "bf16 mixed", "AdamW", k).scenario.flashAttention, k);
+        for (const char* k : {"no", "eager", "SDPA (math backend)"})
+            QVERIFY2(!one("FSDP2", "bf16 mixed", "AdamW", k).scenario.flashAttention, k);
+        QVERIFY(row("FSDP2", "bf16 mixed", "AdamW", "sometimes", "none", "reserved").rows.empty());
+        // Offload.
+        QCOMPARE(one("DeepSpeed ZeRO-3", "bf16 mixed", "AdamW", "yes", "optimizer -> CPU").scenario.offloadOptimizer,
+                 OffloadDevice::Cpu);
+        QCOMPARE(one("DeepSpeed ZeRO-3", "bf16 mixed", "AdamW", "yes", "ZeRO-Offload to NVMe").scenario.offloadOptimizer,
+                 OffloadDevice::Nvme);
+        const auto both = one("DeepSpeed ZeRO-3", "bf16 mixed", "AdamW", "yes", "params and optimizer -> CPU").scenario;
+        QCOMPARE(both.offloadParams, OffloadDevice::Cpu);
+        QCOMPARE(both.offloadOptimizer, OffloadDevice::Cpu);
+        QCOMPARE(one("DeepSpeed ZeRO-2", "bf16 mixed", "AdamW", "yes", "no").scenario.offloadOptimizer, OffloadDevice::None);
+        QVERIFY(row("DeepSpeed ZeRO-2", "bf16 mixed", "AdamW", "yes", "params -> CPU", "reserved").rows.empty());
+        // Measured kinds as runs write them.
+        QCOMPARE(QString::fromStdString(one("FSDP2", "bf16 mixed", "AdamW", "yes", "none", "torch.cuda.max_memory_allocated()").kind),
+                 QStringLiteral("peak_allocated"));
+        QCOMPARE(QString::fromStdString(one("FSDP2", "bf16 mixed", "AdamW", "yes", "none", "max_memory_reserved").kind),
+                 QStringLiteral("peak_reserved"));
+        QCOMPARE(QString::fromStdString(one("FSDP2", "bf16 mixed", "AdamW", "yes", "none", "rocm-smi used memory").kind),
+                 QStringLiteral("device_used"));
+        QVERIFY(row("FSDP2", "bf16 mixed", "AdamW", "yes", "none", "peak memory").rows.empty());
+    }
+
     void anUnstatedPowerLimitIsModelledAndSaid()
     {
         // pytorch/torchtitan@0d48106 docs/mxfp8.md ("Single-node training on 8x power limited B200 GPUs") gives no
