@@ -78,19 +78,6 @@ std::int64_t integer(const CsvRow& row, const std::string& key, std::int64_t fal
     return static_cast<std::int64_t>(std::llround(d));
 }
 
-/// "<label> N" or "<label>=N" in the notes (e.g. "KV groups 8", "ffn 53248", "cp=2").
-std::int64_t fromNotes(const CsvRow& row, const std::string& pattern, std::int64_t fallback)
-{
-    std::smatch m;
-    const std::string& notes = get(row, "notes");
-    if (std::regex_search(notes, m, std::regex(pattern))) {
-        if (m[1].length() > 9) // a count in a note; std::stoll would throw on 20 digits
-            unmodelled("the notes' '" + m[0].str() + "' is out of range");
-        return std::stoll(m[1].str());
-    }
-    return fallback;
-}
-
 /// Llama MLP widths by hidden size (Meta's configs; the presets in architecture.cpp).
 std::int64_t llamaFfn(std::int64_t hidden, std::int64_t layers, std::int64_t vocab)
 {
@@ -352,7 +339,21 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const Conf
     }
     s.tp = integer(row, "tp", 1);
     s.pp = integer(row, "pp", 1);
-    s.cp = fromNotes(row, "cp=([0-9]+);", 1);
+    // Context parallelism in the notes: the format's "cp=K;" (data/README.md) and what runs write for it ("CP 2",
+    // "context parallel 4", "context_parallel_size=2"), whole words, listed.
+    s.cp = 1;
+    for (const char* label : {"cp", "context parallel", "context-parallel", "context parallelism", "context_parallel_size",
+                              "context_parallel_degree", "context-parallel-size", "cp_size", "cp size"}) {
+        bool tooLong = false;
+        const auto n = numberAfter(notes, label, &tooLong);
+        if (tooLong)
+            unmodelled("the notes' context-parallel size is out of range");
+        if (n) {
+            s.cp = *n;
+            log.read("cp", std::to_string(*n), "notes", std::string(label) + " " + std::to_string(*n));
+            break;
+        }
+    }
     const std::int64_t dp = integer(row, "dp", -1);
     if (s.gpus <= 0 || dp <= 0)
         unmodelled("gpus and dp are needed");

@@ -405,6 +405,15 @@ private slots:
         CsvRow maybe = stepRow();
         maybe["sequence_parallel"] = "sometimes";
         QVERIFY_THROWS_EXCEPTION(InvalidInput, scenarioForStepRow(maybe));
+        // Context parallelism: the format's "cp=K;" and what runs write for it (only "cp=K;" was read).
+        for (const char* notes : {"cp=2;", "CP 2", "context parallel 2", "context_parallel_size=2", "seq 8192, CP=2"}) {
+            CsvRow r = stepRow();
+            r["dp"] = "4";
+            r["notes"] = notes;
+            RowReadings log;
+            QCOMPARE(scenarioForStepRow(r, &log).cp, std::int64_t(2));
+            QVERIFY2(readsKnob(log, "cp", "2"), notes);
+        }
     }
 
     void metricsAsRunsNameThem()
