@@ -347,7 +347,7 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const Conf
         bool tooLong = false;
         const auto n = numberAfter(notes, label, &tooLong);
         if (tooLong)
-            unmodelled("the notes' context-parallel size is out of range");
+            unmodelled("the notes' '" + findPhrase(notes, label)->clause + "' is out of range");
         if (n) {
             s.cp = *n;
             log.read("cp", std::to_string(*n), "notes", std::string(label) + " " + std::to_string(*n));
