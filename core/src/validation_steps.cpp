@@ -59,12 +59,19 @@ double cNumber(const std::string& text, const std::string& what)
     return d;
 }
 
-/// A number from a field (blank: the row cannot be modelled).
+/// A number from a field (blank: the row cannot be modelled). Thousands separators as tables print them ("1,024",
+/// "2,048.5") are read; a sequence length may carry the K (x 1024) by which context lengths are named ("8K", "128k").
 double number(const CsvRow& row, const std::string& key)
 {
-    const std::string& v = get(row, key);
+    std::string v = get(row, key);
     if (v.empty())
         unmodelled(key + " is not stated");
+    static const std::regex thousands("^[0-9]{1,3}(,[0-9]{3})+(\\.[0-9]+)?$");
+    if (v.size() < 40 && std::regex_match(v, thousands))
+        v.erase(std::remove(v.begin(), v.end(), ','), v.end());
+    if (key == "seq" && v.size() > 1 && v.size() < 8 && (v.back() == 'k' || v.back() == 'K')
+        && v.find_first_not_of("0123456789") == v.size() - 1)
+        return cNumber(v.substr(0, v.size() - 1), key) * 1024.0;
     return cNumber(v, key);
 }
 

@@ -521,6 +521,23 @@ private slots:
         QVERIFY(row("FSDP2", "bf16 mixed", "AdamW", "yes", "none", "peak memory").rows.empty());
     }
 
+    void numbersAsTablesPrintThem()
+    {
+        // "1,024" and "8K" refused the row ("not a number"). Thousands separators are read, and a sequence length may
+        // carry the K (x 1024) context lengths are named by; anything else stays refused.
+        CsvRow r = stepRow();
+        r["global_batch"] = "1,024";
+        r["seq"] = "8K";
+        const Scenario s = scenarioForStepRow(r);
+        QCOMPARE(s.seq, std::int64_t(8192));
+        QCOMPARE(s.gradAccum * s.microBatch * 8, std::int64_t(1024)); // dp 8
+        for (const char* bad : {"1,02", "8KB", "1.024.000", "k"}) {
+            CsvRow b = stepRow();
+            b["seq"] = bad;
+            QVERIFY_THROWS_EXCEPTION(InvalidInput, scenarioForStepRow(b));
+        }
+    }
+
     void anUnstatedPowerLimitIsModelledAndSaid()
     {
         // pytorch/torchtitan@0d48106 docs/mxfp8.md ("Single-node training on 8x power limited B200 GPUs") gives no
