@@ -334,7 +334,11 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const Conf
     s.gpus = integer(row, "gpus", -1);
     s.gpusPerNode = integer(row, "gpus_per_node", 8);
     if (get(row, "gpus_per_node").empty())
-        log.assume("gpus-per-node", "8", "an HGX / DGX node");
+        log.assume("gpus-per-node", "8",
+                   affirms(get(row, "gpu_type"), "nvl72") || affirms(get(row, "gpu_type"), "nvl36")
+                       ? "an NVL72 / NVL36 rack's NVLink domain is larger, but how NCCL crosses racks (NVLink inside, one "
+                         "NIC a GPU between) has no published bandwidth here: priced as 8-GPU nodes (docs/validation.md)"
+                       : "an HGX / DGX node");
     // A stated network: "1600 Gbps RoCE/node", "800 Gb/s inter-node" (per node) or "400 Gb/s ... per GPU".
     {
         const std::string type = get(row, "gpu_type");
