@@ -320,9 +320,10 @@ private slots:
             r["recompute"] = text;
             RowReadings log;
             QCOMPARE(int(scenarioForStepRow(r, &log).checkpointing), int(want));
-            const bool listed = readsKnob(log, "checkpointing", checkpointingKey(want))
+            const std::string key = checkpointingKey(want); // a structured binding is not captured (C++17)
+            const bool listed = readsKnob(log, "checkpointing", key)
                 || std::any_of(log.assumed.begin(), log.assumed.end(), [&](const AssumedDefault& a) {
-                       return a.knob == "checkpointing" && a.value == checkpointingKey(want);
+                       return a.knob == "checkpointing" && a.value == key;
                    });
             QVERIFY2(listed, text);
             // The memory reader reads its checkpointing column alike.
