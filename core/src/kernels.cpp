@@ -54,6 +54,25 @@ double gb200OverB200GemmEfficiency()
     return (1822.0 / 2500.0) / (1745.0 / 2250.0);
 }
 
+double hopperTrainingShareOfSustainedMatmul()
+{
+    // stas00/ml-engineering compute/accelerator/benchmarks/README.md ("Maximum Achievable Matmul FLOPS finder"):
+    // mamf-finder reports MAMF, the boost-clock burst ceiling, and MSMF, "the power-saturated, sustained rate that
+    // matches real training throughput" (the chip soaked until its SM clock settles at the power limit). H200 (the H100's
+    // GH100 die, 989 TFLOP/s bf16): MAMF 834, MSMF 755. H100 / H200 GEMMs take 0.6 of the peak (defaultGemmEfficiency,
+    // validated against measured H100 training steps), so training's GEMMs hold 0.6 / (755 / 989) = 0.786 of the
+    // sustainable rate (shapes off the best one, operands from HBM, the other kernels between GEMMs).
+    return 0.6 / (755.0 / 989.0);
+}
+
+double b200SustainedGemmEfficiency()
+{
+    // The same harness on the B200 (1000 W; boost 1965 MHz, the clock settling near 1450 MHz at the power limit): MSMF
+    // 1429 of 2250 TFLOP/s. At Hopper's training share of it: 0.786 x 0.635 = 0.499. (The burst figures the step took
+    // before, torch.matmul 8192^3 and the MAMF table, are short runs that the chip's power limit does not yet bind.)
+    return hopperTrainingShareOfSustainedMatmul() * (1429.0 / 2250.0);
+}
+
 double defaultGemmEfficiency(const GpuPreset& g)
 {
     // Large bf16 GEMMs: A100 reaches about 0.74 of its 312 TFLOP/s (cuBLAS 230-250 TFLOP/s on training-sized
@@ -69,19 +88,22 @@ double defaultGemmEfficiency(const GpuPreset& g)
     // measuring-max-achievable-flops-part2/README.md, Table 1).
     if (g.id.rfind("mi300x", 0) == 0)
         return 708.0 / 1307.0;
+    // Blackwell (issue 24, helper general43): the B200's sustainable matmul rate at Hopper's training share of it
+    // (b200SustainedGemmEfficiency, 0.499). The burst measurements below keep only their ratios to the B200's:
     // B200 (HGX): torch.matmul in bf16 on an NVIDIA B200, pytorch/ao pull request #2427 (benchmarks/float8/
     // bench_matmul.py output): M = N = K = 8192 at 1.42e15 FLOP/s, "pct_peak 0.631" of 2.25e15. On 148 SMs that shape
-    // runs 4096 tiles in 28 waves (0.988) with K/(K + 64) = 0.992, so e = 0.631 / (0.988 x 0.992) = 0.643.
+    // runs 4096 tiles in 28 waves (0.988) with K/(K + 64) = 0.992, so the burst e = 0.631 / (0.988 x 0.992) = 0.643.
     if (g.id.rfind("b200", 0) == 0)
-        return 0.643;
+        return b200SustainedGemmEfficiency();
     // GB300: aten matmul (cuBLAS) on GB300 in bf16, facebookexperimental/triton pull request #740: 8192^3 at 1717
-    // TFLOP/s of 2500: on 160 SMs 26 waves (0.985), K/(K + 64) = 0.992: e = 1717 / 2500 / (0.985 x 0.992) = 0.703.
+    // TFLOP/s of 2500: on 160 SMs 26 waves (0.985), K/(K + 64) = 0.992: burst e = 1717 / 2500 / (0.985 x 0.992) = 0.703,
+    // 1.093x the B200's burst e at the same shape; that ratio over the B200's sustained figure.
     if (g.id.rfind("gb300", 0) == 0)
-        return 0.703;
-    // GB200: no sustained figure of its own, so the B200's above times the ratio of the two parts' efficiencies in one
-    // benchmark that measured both (gb200OverB200GemmEfficiency: stas00/ml-engineering's MAMF table).
+        return b200SustainedGemmEfficiency() * (0.703 / 0.643);
+    // GB200: the B200's figure times the ratio of the two parts' efficiencies in one benchmark that measured both
+    // (gb200OverB200GemmEfficiency: stas00/ml-engineering's MAMF table).
     if (g.id.rfind("gb200", 0) == 0)
-        return 0.643 * gb200OverB200GemmEfficiency();
+        return b200SustainedGemmEfficiency() * gb200OverB200GemmEfficiency();
     return 0.675;
 }
 

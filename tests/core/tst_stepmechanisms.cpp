@@ -121,7 +121,9 @@ private Q_SLOTS:
         // The kernel model reproduces the source's rate at the source's shape (2876.6 of the 5000 TFLOP/s FP8 peak).
         QVERIFY2(std::abs(gemmFlopRate(km, 8192, 8192, 8192, true) / 2876.6e12 - 1) < 1e-9,
                  qPrintable(QString::number(gemmFlopRate(km, 8192, 8192, 8192, true) / 1e12)));
-        QVERIFY(km.fp8GemmEfficiency > 0.55 && km.fp8GemmEfficiency < defaultGemmEfficiency(g));
+        // A short-run microbenchmark's figure, above the sustained training rate the step takes (issue 24, helper
+        // general43: Blackwell's GEMMs at Hopper's training share of the sustainable matmul rate, 0.469 on GB200).
+        QVERIFY(km.fp8GemmEfficiency > 0.55 && km.fp8GemmEfficiency > defaultGemmEfficiency(g));
         // 16-bit GEMMs keep the 16-bit efficiency.
         KernelModel plain = km;
         plain.fp8GemmEfficiency = 0;

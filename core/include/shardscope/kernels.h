@@ -45,6 +45,15 @@ double defaultGemmEfficiency(const GpuPreset& g);
 /// takes GB200's figure as the B200's measured sustained one times this.
 double gb200OverB200GemmEfficiency();
 
+/// The share of its sustainable matmul rate that training GEMMs reach on Hopper: H100 / H200's training efficiency (0.6,
+/// validated against measured H100 steps) over the H200's Maximum Sustainable Matmul FLOPS fraction (stas00/
+/// ml-engineering mamf-finder MSMF, the power-saturated rate: 755 of 989 TFLOP/s): 0.786.
+double hopperTrainingShareOfSustainedMatmul();
+
+/// The B200's GEMM efficiency from its sustainable (power-saturated) matmul rate, 1429 of 2250 TFLOP/s (MSMF, the same
+/// harness as the H200's), at Hopper's training share of it: 0.499. GB200 and GB300 keep their measured ratios to it.
+double b200SustainedGemmEfficiency();
+
 /// Low-precision GEMM kernels over BF16 ones, at training shapes in Transformer Engine, where it was measured; 0
 /// elsewhere. Same source and shapes as measuredNvfp4OverMxfp8GemmRate() (B300, --pre-quantize, per-layer total of the 12
 /// GEMMs): BF16 13.102 ms, MXFP8 7.161 ms, FP8 current scaling 6.812 ms. Mxfp8 (and Nvfp4, whose own ratio is taken
