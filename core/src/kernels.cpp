@@ -54,20 +54,30 @@ double gb200OverB200GemmEfficiency()
     return (1822.0 / 2500.0) / (1745.0 / 2250.0);
 }
 
+double b300OverB200GemmEfficiency()
+{
+    // stas00/ml-engineering compute/accelerator/README.md, "Maximum Achievable Matmul FLOPS comparison table", BF16 (the
+    // version listing both): NVIDIA B300 SXM 1769.0 of 2250 TFLOP/s (78.6%; torch 2.9.1+cu130, "same as B200, newer
+    // torch/cuda"), NVIDIA B200 SXM 1745.0 of 2250 (77.6%): the same 16-bit tensor rate within the table's spread.
+    return (1769.0 / 2250.0) / (1745.0 / 2250.0);
+}
+
 double hopperTrainingShareOfSustainedMatmul()
 {
-    // stas00/ml-engineering compute/accelerator/benchmarks/README.md ("Maximum Achievable Matmul FLOPS finder"):
-    // mamf-finder reports MAMF, the boost-clock burst ceiling, and MSMF, "the power-saturated, sustained rate that
-    // matches real training throughput" (the chip soaked until its SM clock settles at the power limit). H200 (the H100's
-    // GH100 die, 989 TFLOP/s bf16): MAMF 834, MSMF 755. H100 / H200 GEMMs take 0.6 of the peak (defaultGemmEfficiency,
-    // validated against measured H100 training steps), so training's GEMMs hold 0.6 / (755 / 989) = 0.786 of the
-    // sustainable rate (shapes off the best one, operands from HBM, the other kernels between GEMMs).
+    // stas00/ml-engineering's matmul finder (compute/accelerator/benchmarks/mamf-finder.py, its later versions'
+    // docstring) reports MAMF, the boost-clock burst, and MSMF, "what the chip holds once saturated near TDP (matches
+    // sustained training throughput)". The figures: the same book's "Counting FLOPs" video script (a manim source whose
+    // path the code index does not record; the stored copies of compute/accelerator/README.md predate the MSMF column):
+    // H200 (the H100's GH100 die, 989 TFLOP/s bf16) MAMF 834, MSMF 755. H100 / H200 GEMMs take 0.6 of the peak
+    // (defaultGemmEfficiency, validated against measured H100 training steps), so training's GEMMs hold
+    // 0.6 / (755 / 989) = 0.786 of the sustainable rate (shapes off the best one, operands from HBM, the other kernels
+    // between GEMMs).
     return 0.6 / (755.0 / 989.0);
 }
 
 double b200SustainedGemmEfficiency()
 {
-    // The same harness on the B200 (1000 W; boost 1965 MHz, the clock settling near 1450 MHz at the power limit): MSMF
+    // The same script on the B200 (1000 W; boost 1965 MHz, the clock settling near 1450 MHz at the power limit): MSMF
     // 1429 of 2250 TFLOP/s. At Hopper's training share of it: 0.786 x 0.635 = 0.499. (The burst figures the step took
     // before, torch.matmul 8192^3 and the MAMF table, are short runs that the chip's power limit does not yet bind.)
     return hopperTrainingShareOfSustainedMatmul() * (1429.0 / 2250.0);
@@ -104,6 +114,10 @@ double defaultGemmEfficiency(const GpuPreset& g)
     // (gb200OverB200GemmEfficiency: stas00/ml-engineering's MAMF table).
     if (g.id.rfind("gb200", 0) == 0)
         return b200SustainedGemmEfficiency() * gb200OverB200GemmEfficiency();
+    // B300 (HGX): the B200's figure times the ratio of the two parts in the same MAMF table (b300OverB200GemmEfficiency),
+    // as GB200 above; it took the generic 0.675 while every other Blackwell part took a measured or sustained figure.
+    if (g.id.rfind("b300", 0) == 0)
+        return b200SustainedGemmEfficiency() * b300OverB200GemmEfficiency();
     return 0.675;
 }
 

@@ -441,11 +441,11 @@ private slots:
 
     void blackwellGemmsAtHoppersShareOfTheSustainedRate()
     {
-        // Issue 24, helper general43. stas00/ml-engineering compute/accelerator/benchmarks/README.md@0bfd636: mamf-finder
-        // reports MAMF (the boost-clock burst) and MSMF, "the power-saturated, sustained rate that matches real training
-        // throughput". Its MAMF / MSMF tables (compute/accelerator/README.md, as quoted by the same book's "Counting FLOPs"
-        // material; the README copy stored here predates the MSMF column): H200 bf16 989 / 834 / 755 TFLOP/s, B200 MSMF
-        // 1429 of 2250. Hopper's training efficiency (0.6, validated on H100 steps) over the H200's MSMF fraction is the
+        // Issue 24, helper general43. stas00/ml-engineering's mamf-finder (compute/accelerator/benchmarks/mamf-finder.py,
+        // later versions' docstring) reports MAMF (the boost-clock burst) and MSMF, "what the chip holds once saturated
+        // near TDP (matches sustained training throughput)". The figures, from the same book's "Counting FLOPs" video
+        // script (its path is not in the code index; the stored copies of compute/accelerator/README.md predate the MSMF
+        // column): H200 bf16 989 / 834 / 755 TFLOP/s, B200 MSMF 1429 of 2250. Hopper's training efficiency (0.6, validated on H100 steps) over the H200's MSMF fraction is the
         // share training's GEMMs hold of the sustained rate; the B200 takes that share of its own MSMF.
         const GpuPreset h100 = *findGpuPreset("h100-80gb"), h200 = *findGpuPreset("h200-141gb");
         const GpuPreset b200 = *findGpuPreset("b200-192gb"), gb200 = *findGpuPreset("gb200-186gb");
@@ -462,6 +462,10 @@ private slots:
         // GB200 and GB300 keep their measured ratios to the B200 (MAMF table; the two 8192^3 bursts).
         QVERIFY(std::abs(defaultGemmEfficiency(gb200) - e * (1822.0 / 2500.0) / (1745.0 / 2250.0)) < 1e-12);
         QVERIFY(std::abs(defaultGemmEfficiency(gb300) - e * 0.703 / 0.643) < 1e-12);
+        // B300 (HGX) too, by the same MAMF table (B300 1769.0, B200 1745.0 of 2250): it took the generic 0.675 before.
+        const GpuPreset b300 = *findGpuPreset("b300-288gb");
+        QVERIFY2(std::abs(defaultGemmEfficiency(b300) - e * 1769.0 / 1745.0) < 1e-12,
+                 qPrintable(QString::number(defaultGemmEfficiency(b300))));
         // The kernel model in force takes it for every precision (FP8 at TE's kernel ratio over it), Hopper unchanged.
         Scenario s = llama3_8b();
         s.gpu = "b200-192gb";

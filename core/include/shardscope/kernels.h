@@ -44,6 +44,8 @@ double defaultGemmEfficiency(const GpuPreset& g);
 /// Achievable Matmul FLOPS table: GB200 1822.0 of 2500, B200 1745.0 of 2250 TFLOP/s): 0.940. defaultGemmEfficiency()
 /// takes GB200's figure as the B200's measured sustained one times this.
 double gb200OverB200GemmEfficiency();
+/// B300's BF16 GEMM efficiency over the B200's in the same table (B300 1769.0, B200 1745.0 of 2250 TFLOP/s): 1.014.
+double b300OverB200GemmEfficiency();
 
 /// The share of its sustainable matmul rate that training GEMMs reach on Hopper: H100 / H200's training efficiency (0.6,
 /// validated against measured H100 steps) over the H200's Maximum Sustainable Matmul FLOPS fraction (stas00/
@@ -51,7 +53,7 @@ double gb200OverB200GemmEfficiency();
 double hopperTrainingShareOfSustainedMatmul();
 
 /// The B200's GEMM efficiency from its sustainable (power-saturated) matmul rate, 1429 of 2250 TFLOP/s (MSMF, the same
-/// harness as the H200's), at Hopper's training share of it: 0.499. GB200 and GB300 keep their measured ratios to it.
+/// harness as the H200's), at Hopper's training share of it: 0.499. GB200, GB300 and B300 keep their measured ratios to it.
 double b200SustainedGemmEfficiency();
 
 /// Low-precision GEMM kernels over BF16 ones, at training shapes in Transformer Engine, where it was measured; 0
