@@ -333,12 +333,25 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const Conf
     readGpu(get(row, "gpu_type"), s, log);
     s.gpus = integer(row, "gpus", -1);
     s.gpusPerNode = integer(row, "gpus_per_node", 8);
-    if (get(row, "gpus_per_node").empty())
-        log.assume("gpus-per-node", "8",
-                   affirms(get(row, "gpu_type"), "nvl72") || affirms(get(row, "gpu_type"), "nvl36")
-                       ? "an NVL72 / NVL36 rack's NVLink domain is larger, but how NCCL crosses racks (NVLink inside, one "
-                         "NIC a GPU between) has no published bandwidth here: priced as 8-GPU nodes (docs/validation.md)"
-                       : "an HGX / DGX node");
+    if (get(row, "gpus_per_node").empty()) {
+        // An NVL72 / NVL36 rack is one NVLink domain of 72 / 36 GPUs (NVIDIA GB200 NVL72 and GB300 NVL72 datasheets):
+        // a job that fits in one rack runs every collective over NVLink. A larger job crosses racks over one NIC a GPU,
+        // and how NCCL's rings and trees cross them has no published bandwidth here: 8-GPU nodes, said.
+        const std::string type = get(row, "gpu_type");
+        const std::int64_t rack = affirms(type, "nvl72") ? 72 : affirms(type, "nvl36") ? 36 : 0;
+        if (rack > 0 && s.gpus >= 1 && s.gpus <= rack) {
+            s.gpusPerNode = s.gpus;
+            log.assume("gpus-per-node", std::to_string(s.gpus),
+                       "the job's " + std::to_string(s.gpus) + " GPUs fit in one NVL" + std::to_string(rack)
+                           + " rack, one NVLink domain (NVIDIA's NVL" + std::to_string(rack) + " datasheet)");
+        } else {
+            log.assume("gpus-per-node", "8",
+                       rack > 0 ? "the job spans NVL" + std::to_string(rack)
+                                      + " racks, and how NCCL crosses them (NVLink inside, one NIC a GPU between) has no "
+                                        "published bandwidth here: priced as 8-GPU nodes (docs/validation.md)"
+                                : std::string("an HGX / DGX node"));
+        }
+    }
     // A stated network: "1600 Gbps RoCE/node", "800 Gb/s inter-node" (per node) or "400 Gb/s ... per GPU".
     {
         const std::string type = get(row, "gpu_type");
