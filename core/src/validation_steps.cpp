@@ -11,6 +11,7 @@
 #include "shardscope/gputype.h"
 #include "shardscope/kernels.h"
 #include "shardscope/knobs.h"
+#include "shardscope/modelreading.h"
 #include "shardscope/phrases.h"
 #include "shardscope/stacks.h"
 
@@ -285,10 +286,23 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const Conf
     }
     if (tooLong)
         unmodelled("a count in the notes is out of range");
+    // The model as a whole (modelreading.h, issue 25): a preset the model cell names fills what the row leaves out, the
+    // MoE shape and EP from the text and explicit columns, the row's total_params as a check.
+    StatedShape stated;
+    stated.layers = stated.hidden = stated.heads = true;
+    stated.kvHeads = numberAfter(notes, "KV groups").has_value();
+    stated.ffn = !std::any_of(log.assumed.begin(), log.assumed.end(), [](const AssumedDefault& d) { return d.knob == "ffn"; })
+        && a.ffn > 0;
+    stated.vocab = !get(row, "vocab").empty();
+    const ModelShapeReading shape = readModelShape(row, {{"model", model}, {"notes", notes}}, stated, a, log);
     if (a.ffn <= 0)
         unmodelled("MLP width unknown for this Llama shape");
     s.arch = a;
     s.bareParams.reset();
+    if (shape.ep)
+        s.ep = *shape.ep;
+    if (shape.etp)
+        s.etp = *shape.etp;
 
     readGpu(get(row, "gpu_type"), s, log);
     s.gpus = integer(row, "gpus", -1);
@@ -527,7 +541,8 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const Conf
     if (s.ddpReduceAfterFlush)
         log.assume("ddp-reduce-after-flush", "yes", "2021-22 Megatron-LM all-reduces gradients after the pipeline flush");
     // GPT-style models carry biases on every linear layer (GPT-2/3, Megatron GPT).
-    if (!llama) {
+    // (A preset's block keeps its own biases: modelreading.cpp.)
+    if (!llama && !shape.preset) {
         s.arch.qkvBias = s.arch.attnOutBias = s.arch.mlpBias = true;
     }
     // Megatron-Bridge's workload configs (scripts/performance/configs/<family>/*_workload_base_configs.py) set knobs its
