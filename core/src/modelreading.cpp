@@ -149,6 +149,63 @@ std::string moeMarker(const std::string& model, const std::vector<std::pair<std:
     return "";
 }
 
+/// MoE models published runs train that have no preset of their own, from their Hugging Face config.json (copied under
+/// tests/data/hf/; tests/io/tst_hfmoe.cpp checks each against the config's import, to the parameter).
+std::vector<PresetMatch> moreMoeModels()
+{
+    std::vector<PresetMatch> v;
+    v.push_back(qwen3_30b());
+    const auto base = [](const char* id, const char* name, std::int64_t L, std::int64_t h, std::int64_t heads,
+                         std::int64_t ffn, std::int64_t vocab) {
+        Architecture a;
+        a.id = id;
+        a.name = name;
+        a.layers = L;
+        a.hidden = h;
+        a.heads = heads;
+        a.kvHeads = heads;
+        a.headDim = h / heads;
+        a.ffn = ffn;
+        a.vocab = vocab;
+        a.gatedMlp = true;
+        a.norm = NormKind::RMSNorm;
+        return a;
+    };
+    // allenai/OLMoE-1B-7B-0924: 16 layers, hidden 2048, 16 heads, 64 experts of intermediate_size 1024, top-8, vocab
+    // 50304, untied; OlmoeAttention's q_norm / k_norm over the whole projections.
+    Architecture olmoe = base("olmoe-1b-7b", "OLMoE-1B-7B", 16, 2048, 16, 1024, 50304);
+    olmoe.qkNorm = 2;
+    olmoe.experts = 64;
+    olmoe.topK = 8;
+    v.push_back({olmoe, "Hugging Face allenai/OLMoE-1B-7B-0924 config.json"});
+    // Qwen/Qwen1.5-MoE-A2.7B: 24 layers, hidden 2048, 16 heads, 60 experts of 1408, top-4, one shared expert of 5632
+    // with its sigmoid gate, q/k/v biases, vocab 151936, untied.
+    Architecture qwen15 = base("qwen1.5-moe-a2.7b", "Qwen1.5-MoE-A2.7B", 24, 2048, 16, 5632, 151936);
+    qwen15.qkvBias = true;
+    qwen15.experts = 60;
+    qwen15.topK = 4;
+    qwen15.moeFfn = 1408;
+    qwen15.sharedExperts = 1;
+    qwen15.sharedExpertFfn = 5632;
+    qwen15.sharedExpertGate = true;
+    v.push_back({qwen15, "Hugging Face Qwen/Qwen1.5-MoE-A2.7B config.json"});
+    // deepseek-ai/DeepSeek-V2-Lite: 27 layers, hidden 2048, 16 heads, MLA (no q LoRA, kv_lora_rank 512, rope 64, nope
+    // 128, v 128), 64 routed experts of 1408, top-6, 2 shared, the first layer dense (10944), vocab 102400, untied.
+    Architecture v2lite = base("deepseek-v2-lite", "DeepSeek-V2-Lite", 27, 2048, 16, 10944, 102400);
+    v2lite.experts = 64;
+    v2lite.topK = 6;
+    v2lite.moeFfn = 1408;
+    v2lite.sharedExperts = 2;
+    v2lite.denseLayers = 1;
+    v2lite.kvLoraRank = 512;
+    v2lite.qkRopeDim = 64;
+    v2lite.qkNopeDim = 128;
+    v2lite.vHeadDim = 128;
+    v2lite.headDim = 192;
+    v.push_back({v2lite, "Hugging Face deepseek-ai/DeepSeek-V2-Lite config.json"});
+    return v;
+}
+
 } // namespace
 
 std::optional<PresetMatch> presetForModelName(const std::string& model)
@@ -159,7 +216,8 @@ std::optional<PresetMatch> presetForModelName(const std::string& model)
     std::vector<PresetMatch> all;
     for (const ModelPreset& p : modelPresets())
         all.push_back({p.arch, p.source});
-    all.push_back(qwen3_30b());
+    for (const PresetMatch& m : moreMoeModels())
+        all.push_back(m);
     // The longest key first: "mixtral 8x22b" is not "mixtral 8x2..."; every key is whole tokens anyway.
     std::optional<PresetMatch> best;
     std::size_t bestLength = 0;
