@@ -460,6 +460,25 @@ ModelShapeReading readModelShape(const std::map<std::string, std::string>& row,
             moeFfnSet = true;
     }
     // --- 3. what was read, checked
+    // MoE words in the text of a model with no experts ("the top 3 rows", "moe ffn" of another model) set nothing: the
+    // reading is withdrawn and said. Explicit columns without experts are refused.
+    if (!a.moe()) {
+        for (const char* col : {"top_k", "moe_ffn", "shared_experts", "shared_expert_ffn", "dense_layers"})
+            if (!cellOf(row, col).empty() && cellOf(row, "experts").empty())
+                refuse(std::string("column ") + col + " is stated but the row describes no experts (an experts column, or "
+                       "'8 experts' in the notes)");
+        for (const char* knob : {"top-k", "moe-ffn", "shared-experts", "dense-layers"}) {
+            const auto it = std::find_if(log.fromText.begin(), log.fromText.end(),
+                                         [&](const TextReading& t) { return t.knob == knob; });
+            if (it == log.fromText.end())
+                continue;
+            log.assume(knob, "not used", "'" + it->phrase + "' in " + it->column + " but the row describes no experts");
+            log.fromText.erase(it);
+        }
+        a.topK = 1;
+        a.moeFfn = a.sharedExperts = a.sharedExpertFfn = a.denseLayers = 0;
+        topKSet = false;
+    }
     if (a.moe()) {
         if (!topKSet)
             refuse("the row states " + std::to_string(a.experts) + " experts but no top-k (state it: a top_k column, or "

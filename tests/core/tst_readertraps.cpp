@@ -574,6 +574,12 @@ private slots:
         const MemoryValidation v = validateMeasuredMemory(
             memoryCsvModel("Mixtral 8x7B", "46702792704", "32,4096,32,8,14336,32000", "", ",ep", ",4"));
         QCOMPARE(onlyRow(v).scenario.ep, std::int64_t(4));
+        // MoE words in a dense row's text set nothing, and say so ("top 3" is no top-k without experts).
+        CsvRow plain = stepRow();
+        plain["notes"] = "the top 3 rows of the table";
+        RowReadings plainLog;
+        QCOMPARE(scenarioForStepRow(plain, &plainLog).arch.topK, std::int64_t(1));
+        QVERIFY(assumes(plainLog, "top-k"));
         // EP on a model with no experts is refused, never ignored.
         CsvRow dense = stepRow();
         dense["notes"] = "EP=8";

@@ -17,7 +17,8 @@
 
 namespace shardscope {
 
-/// A model preset (architecture.cpp, plus Qwen3-30B-A3B from its Hugging Face config) named by a model cell: its
+/// A model preset (architecture.cpp, plus Qwen3-30B-A3B, OLMoE-1B-7B, Qwen1.5-MoE-A2.7B and DeepSeek-V2-Lite from their
+/// Hugging Face configs; the MoE table reader uses the same names) named by a model cell: its
 /// tokens, joined, name the preset's id or name ("Mixtral 8x7B", "mixtral-8x7b", "Mixtral-8x7B-v0.1", "Llama 2 70B";
 /// not "Llama 3.1 70B" for llama-3-70b, nor "GPT-3 177B" for gpt3-175b).
 struct PresetMatch
