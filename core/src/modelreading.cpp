@@ -131,8 +131,8 @@ std::string moeMarker(const std::string& model, const std::vector<std::pair<std:
 {
     // "8x7B", "8x22B" (Mixtral's naming: experts x the dense model they widen), "-A22B" / "A3B" (Qwen's activated
     // count), and the words.
-    static const std::regex expertsTimes(R"((^|[^0-9a-z])([0-9]+x[0-9.]+b)($|[^0-9a-z]))", std::regex::icase);
-    static const std::regex activated(R"((^|[^0-9a-z])(a[0-9.]+b)($|[^0-9a-z]))", std::regex::icase);
+    static const std::regex expertsTimes(R"((^|[^0-9a-z])([0-9]{1,9}x[0-9.]{1,9}b)($|[^0-9a-z]))", std::regex::icase);
+    static const std::regex activated(R"((^|[^0-9a-z])(a[0-9.]{1,9}b)($|[^0-9a-z]))", std::regex::icase);
     std::smatch m;
     if (std::regex_search(model, m, expertsTimes))
         return m[2].str();
@@ -242,19 +242,19 @@ MoeText readMoeText(const std::string& rawText)
         into = firstValue(text, rawText, re, numberGroup, 1);
     };
     // Top-k first, so that "2 experts per token" is a top-k, not an expert count.
-    pick(t.topK, R"(((?:^|\b)top[- ]?([0-9]+)\b))", 2);
+    pick(t.topK, R"(((?:^|\b)top[- ]?([0-9]{1,9})\b))", 2);
     pick(t.topK,
-         R"((\b(?:top[-_ ]?k|topk|moe_router_topk|moe-router-topk|router topk|num_experts_per_tok|experts_per_token|k) ?[=:] ?([0-9]+)\b))",
+         R"((\b(?:top[-_ ]?k|topk|moe_router_topk|moe-router-topk|router topk|num_experts_per_tok|experts_per_token|k) ?[=:] ?([0-9]{1,9})\b))",
          2);
-    pick(t.topK, R"((\b(?:top[-_ ]?k|topk|moe-router-topk|moe_router_topk) ([0-9]+)\b))", 2);
-    pick(t.topK, R"((\b([0-9]+) (?:routed )?experts? (?:per token|per tok|active|activated|selected)\b))", 2);
-    pick(t.topK, R"((\b([0-9]+) (?:active|activated|selected) experts?\b))", 2);
+    pick(t.topK, R"((\b(?:top[-_ ]?k|topk|moe-router-topk|moe_router_topk) ([0-9]{1,9})\b))", 2);
+    pick(t.topK, R"((\b([0-9]{1,9}) (?:routed )?experts? (?:per token|per tok|active|activated|selected)\b))", 2);
+    pick(t.topK, R"((\b([0-9]{1,9}) (?:active|activated|selected) experts?\b))", 2);
     // Expert counts: "8 experts", "64 routed experts", "8 local experts", "E=64", "num_experts=64", "experts: 8".
     {
-        static const std::regex re(R"((^|[^0-9a-z.\-])(([0-9]+) (?:routed |local )?experts?)\b)");
+        static const std::regex re(R"((^|[^0-9a-z.\-])(([0-9]{1,9}) (?:routed |local )?experts?)\b)");
         for (auto it = std::sregex_iterator(text.begin(), text.end(), re); it != std::sregex_iterator() && !t.experts; ++it) {
             const std::smatch& m = *it;
-            const std::string rest = text.substr(std::size_t(m.position(0) + m.length(0)));
+            const std::string rest = text.substr(std::size_t(m.position(0) + m.length(0)), 20);
             const std::string digits = m[3].str();
             if (digits.size() > 9 || std::regex_search(rest, std::regex(R"(^ (per token|per tok|active|activated|selected)\b)")))
                 continue;
@@ -265,22 +265,22 @@ MoeText readMoeText(const std::string& rawText)
         }
     }
     pick(t.experts,
-         R"((\b(?:e|num_experts|num-experts|num_local_experts|n_routed_experts|moe_num_experts|experts) ?[=:] ?([0-9]+)\b))", 2);
-    pick(t.experts, R"((\b(?:num experts|num-experts|number of experts) ([0-9]+)\b))", 2);
+         R"((\b(?:e|num_experts|num-experts|num_local_experts|n_routed_experts|moe_num_experts|experts) ?[=:] ?([0-9]{1,9})\b))", 2);
+    pick(t.experts, R"((\b(?:num experts|num-experts|number of experts) ([0-9]{1,9})\b))", 2);
     // Expert parallelism: "EP=8", "EP 8", "EP8", "expert parallel 8", "expert-parallel size 8",
     // "expert_model_parallel_size=8" (Megatron), "expert_parallel_degree = 8" (torchtitan).
     pick(t.ep,
-         R"((\b(?:ep|expert[-_ ]parallel(?:ism)?(?:[-_ ](?:size|degree))?|expert[-_ ]model[-_ ]parallel[-_ ]size|expert_parallel_degree) ?[=:]? ?([0-9]+)\b))",
+         R"((\b(?:ep|expert[-_ ]parallel(?:ism)?(?:[-_ ](?:size|degree))?|expert[-_ ]model[-_ ]parallel[-_ ]size|expert_parallel_degree) ?[=:]? ?([0-9]{1,9})\b))",
          2);
-    pick(t.ep, R"((\bep([0-9]+)\b))", 2);
+    pick(t.ep, R"((\bep([0-9]{1,9})\b))", 2);
     // Expert tensor parallelism: "ETP 1", "ETP=1", "expert tensor parallel 1", "expert_tensor_parallel_size=1".
     pick(t.etp,
-         R"((\b(?:etp|expert[-_ ]tensor[-_ ]parallel(?:ism)?(?:[-_ ](?:size|degree))?|expert[-_ ]tp) ?[=:]? ?([0-9]+)\b))", 2);
-    pick(t.etp, R"((\betp([0-9]+)\b))", 2);
+         R"((\b(?:etp|expert[-_ ]tensor[-_ ]parallel(?:ism)?(?:[-_ ](?:size|degree))?|expert[-_ ]tp) ?[=:]? ?([0-9]{1,9})\b))", 2);
+    pick(t.etp, R"((\betp([0-9]{1,9})\b))", 2);
     // Shared experts: "1 shared expert", "2 shared experts", "shared_experts=1", "n_shared_experts: 2".
-    pick(t.sharedExperts, R"((\b([0-9]+) shared experts?\b))", 2);
+    pick(t.sharedExperts, R"((\b([0-9]{1,9}) shared experts?\b))", 2);
     pick(t.sharedExperts,
-         R"((\b(?:shared[-_ ]experts|n_shared_experts|num_shared_experts|moe_shared_expert_count) ?[=:]? ?([0-9]+)\b))", 2);
+         R"((\b(?:shared[-_ ]experts|n_shared_experts|num_shared_experts|moe_shared_expert_count) ?[=:]? ?([0-9]{1,9})\b))", 2);
     if (!t.sharedExperts)
         for (const char* p : {"shared experts", "shared expert"})
             if (!t.sharedExperts && denies(text, p))
@@ -288,17 +288,30 @@ MoeText readMoeText(const std::string& rawText)
     // One routed expert's FFN: "moe ffn 1408", "moe_ffn=1408", "moe_intermediate_size 1408", "expert ffn 1408",
     // "moe-ffn-hidden-size 1408" (Megatron).
     pick(t.moeFfn,
-         R"((\b(?:moe[-_ ]?ffn(?:[-_ ]hidden[-_ ]size)?|moe_intermediate_size|expert[-_ ]ffn) ?[=:]? ?([0-9]+)\b))", 2);
+         R"((\b(?:moe[-_ ]?ffn(?:[-_ ]hidden[-_ ]size)?|moe_intermediate_size|expert[-_ ]ffn) ?[=:]? ?([0-9]{1,9})\b))", 2);
     // Dense first layers: "first_k_dense_replace=3", "dense_layers 1", "first 3 layers dense", "3 dense layers".
-    pick(t.denseLayers, R"((\b(?:first_k_dense_replace|first[-_ ]k[-_ ]dense|dense[-_ ]layers) ?[=:]? ?([0-9]+)\b))", 2);
-    pick(t.denseLayers, R"((\bfirst ([0-9]+) (?:layers )?dense\b))", 2);
-    pick(t.denseLayers, R"((\b([0-9]+) dense (?:first )?layers\b))", 2);
+    pick(t.denseLayers, R"((\b(?:first_k_dense_replace|first[-_ ]k[-_ ]dense|dense[-_ ]layers) ?[=:]? ?([0-9]{1,9})\b))", 2);
+    pick(t.denseLayers, R"((\bfirst ([0-9]{1,9}) (?:layers )?dense\b))", 2);
+    pick(t.denseLayers, R"((\b([0-9]{1,9}) dense (?:first )?layers\b))", 2);
     // "no EP", "without expert parallelism", "EP off": expert parallel size 1.
     if (!t.ep)
         for (const char* p : {"expert parallelism", "expert parallel", "ep"})
             if (!t.ep && denies(text, p))
                 t.ep = MoeText::Value {1, findPhrase(text, p)->clause};
     return t;
+}
+
+std::string overlongNumberIn(const std::map<std::string, std::string>& row)
+{
+    for (const auto& [column, text] : row) {
+        std::size_t run = 0;
+        for (const char c : text) {
+            run = std::isdigit(static_cast<unsigned char>(c)) ? run + 1 : 0;
+            if (run > 30)
+                return "column " + column.substr(0, 40) + " holds a number of more than 30 digits (out of range)";
+        }
+    }
+    return "";
 }
 
 bool architectureColumn(const std::string& c)

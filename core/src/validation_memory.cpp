@@ -90,6 +90,8 @@ Scenario scenarioOf(const std::map<std::string, std::string>& r, std::int64_t ca
                     RowReadings& log)
 {
     Scenario s;
+    if (const std::string why = overlongNumberIn(r); !why.empty())
+        throw Skip {why};
     const std::string model = r.at("model"), layout = r.at("zero_stage_or_fsdp"), precision = r.at("precision");
     const std::string optimizer = r.at("optimizer"), ckpt = r.at("checkpointing"), notes = r.at("notes");
     // --- architecture: the row's fields; the block's family from the model name.

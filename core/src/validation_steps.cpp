@@ -234,6 +234,8 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const Conf
     RowReadings scratch;
     RowReadings& log = readings ? *readings : scratch;
     log.id = get(row, "id");
+    if (const std::string why = overlongNumberIn(row); !why.empty())
+        unmodelled(why);
     Scenario s;
     const std::string model = get(row, "model");
     const std::string notes = get(row, "notes");

@@ -662,6 +662,21 @@ private slots:
         QVERIFY(refusalOf(r).find("top-k") != std::string::npos);
     }
 
+    void aNumberOfThousandsOfDigitsIsRefusedNotACrash()
+    {
+        // 60,000 digits in a notes pattern overflowed std::regex's recursion (a segfault in both readers before).
+        for (const std::string& notes : {"cp=" + std::string(60000, '7') + ";", "ffn " + std::string(60000, '7') + "h",
+                                        "top-" + std::string(60000, '9'), std::string(60000, '7') + " microbatches"}) {
+            CsvRow r = stepRow();
+            r["notes"] = notes;
+            QVERIFY(refusalOf(r).find("more than 30 digits") != std::string::npos);
+            const MemoryValidation v = validateMeasuredMemory(
+                memoryCsvModel("Mixtral 8x7B", "46702792704", "32,4096,32,8,14336,32000", notes));
+            QCOMPARE(int(v.unmodelled.size()), 1);
+            QVERIFY(v.unmodelled.front().reason.find("more than 30 digits") != std::string::npos);
+        }
+    }
+
     void aDenseTotalFarFromTheShapeIsSaid()
     {
         CsvRow r = stepRow();

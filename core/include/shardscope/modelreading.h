@@ -74,6 +74,11 @@ struct MoeText
 };
 MoeText readMoeText(const std::string& text);
 
+/// A cell of the row holding a run of more than 30 digits, named with the reason, or "" when none. The readers refuse
+/// such a row before any pattern reads it: std::regex recurses once per repeated character, and a run of 60,000 digits
+/// in the notes ("cp=777...;", "ffn 777...h", "777... microbatches") overflowed the stack (a crash, in both readers).
+std::string overlongNumberIn(const std::map<std::string, std::string>& row);
+
 /// The architecture columns a row may state outright (both formats), by the scenario file's keys.
 bool architectureColumn(const std::string& column);
 
