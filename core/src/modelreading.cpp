@@ -307,8 +307,8 @@ std::string overlongNumberIn(const std::map<std::string, std::string>& row)
         std::size_t run = 0;
         for (const char c : text) {
             run = std::isdigit(static_cast<unsigned char>(c)) ? run + 1 : 0;
-            if (run > 30)
-                return "column " + column.substr(0, 40) + " holds a number of more than 30 digits (out of range)";
+            if (run > 1000)
+                return "column " + column.substr(0, 40) + " holds a number of more than 1,000 digits (out of range)";
         }
     }
     return "";

@@ -669,11 +669,11 @@ private slots:
                                         "top-" + std::string(60000, '9'), std::string(60000, '7') + " microbatches"}) {
             CsvRow r = stepRow();
             r["notes"] = notes;
-            QVERIFY(refusalOf(r).find("more than 30 digits") != std::string::npos);
+            QVERIFY(refusalOf(r).find("more than 1,000 digits") != std::string::npos);
             const MemoryValidation v = validateMeasuredMemory(
                 memoryCsvModel("Mixtral 8x7B", "46702792704", "32,4096,32,8,14336,32000", notes));
             QCOMPARE(int(v.unmodelled.size()), 1);
-            QVERIFY(v.unmodelled.front().reason.find("more than 30 digits") != std::string::npos);
+            QVERIFY(v.unmodelled.front().reason.find("more than 1,000 digits") != std::string::npos);
         }
     }
 

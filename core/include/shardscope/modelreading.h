@@ -74,7 +74,7 @@ struct MoeText
 };
 MoeText readMoeText(const std::string& text);
 
-/// A cell of the row holding a run of more than 30 digits, named with the reason, or "" when none. The readers refuse
+/// A cell of the row holding a run of more than 1,000 digits, named with the reason, or "" when none. The readers refuse
 /// such a row before any pattern reads it: std::regex recurses once per repeated character, and a run of 60,000 digits
 /// in the notes ("cp=777...;", "ffn 777...h", "777... microbatches") overflowed the stack (a crash, in both readers).
 std::string overlongNumberIn(const std::map<std::string, std::string>& row);
