@@ -8,6 +8,7 @@
 #include "shardscope/gpus.h"
 #include "shardscope/gputype.h"
 #include "shardscope/knobs.h"
+#include "shardscope/modelreading.h"
 #include "shardscope/phrases.h"
 #include "shardscope/stacks.h"
 
@@ -140,6 +141,8 @@ Scenario scenarioOf(const std::map<std::string, std::string>& r, std::int64_t ca
                     RowReadings& log)
 {
     Scenario s;
+    if (const std::string why = overlongNumberIn(r); !why.empty())
+        throw Skip {why};
     const std::string model = r.at("model"), layout = r.at("zero_stage_or_fsdp"), precision = r.at("precision");
     const std::string optimizer = r.at("optimizer"), ckpt = r.at("checkpointing"), notes = r.at("notes");
     // --- architecture: the row's fields; the block's family from the model name.
@@ -166,22 +169,34 @@ Scenario scenarioOf(const std::map<std::string, std::string>& r, std::int64_t ca
     for (const char* f : {"llama", "mistral", "qwen", "phi-3", "phi3", "gemma", "bert", "opt", "gpt"})
         if (family.empty() && has(model, f))
             family = f;
-    if (family.empty())
+    // A model preset the name gives (modelreading.h, issue 25: "Mixtral 8x7B", "gpt-oss-120b") carries its own block.
+    const std::optional<PresetMatch> preset = presetForModelName(model);
+    if (family.empty() && !preset) {
+        // A name that says Mixture of Experts is refused for that reason (readModelShape), else for the family.
+        a.gatedMlp = true;
+        try {
+            (void)readModelShape(r, {{"model", model}, {"notes", notes}, {"zero_stage_or_fsdp", layout}},
+                                 StatedShape {true, true, true, true, true, true, 0}, a, log);
+        } catch (const InvalidInput& e) {
+            throw Skip {e.what()};
+        }
         throw Skip {"unknown model family '" + model + "' (llama, mistral, qwen, phi-3, gemma, bert, opt, gpt known)"};
+    }
     // Phi-3 is a llama block: a gated SiLU MLP (gate_up_proj), RMSNorm, no biases (transformers' Phi3MLP, Phi3RMSNorm;
     // litgpt runs it with LLaMAMLP and RMSNorm). Phi-2 (GeLU, LayerNorm, parallel blocks) is not.
     // Gemma (1) is a llama block with a GeLU gate (GeGLU: gate_proj, up_proj, down_proj; the same three matrices and
     // saved tensors as SwiGLU), RMSNorm, no biases, and its head tied to the embedding (transformers' GemmaMLP,
     // GemmaRMSNorm, GemmaForCausalLM _tied_weights_keys; litgpt's Gemma configs: LLaMAMLP's GemmaMLP, RMSNorm with
     // add_unit_offset; litgpt itself unties it, below).
-    const bool gemma = family == "gemma";
-    const bool gated = family == "llama" || family == "mistral" || family == "qwen" || family == "phi-3" || family == "phi3"
-                       || gemma;
+    const bool gemma = !preset && family == "gemma";
+    const bool gated = preset ? preset->arch.gatedMlp
+                              : family == "llama" || family == "mistral" || family == "qwen" || family == "phi-3"
+            || family == "phi3" || gemma;
     log.read("block",
              gemma   ? "gemma (GeGLU, RMSNorm, no biases, tied head)"
              : gated ? "llama (SwiGLU, RMSNorm, no biases)"
                      : "gpt (GeLU, LayerNorm, biases, dropout)",
-             "model", family);
+             "model", preset ? preset->arch.id : family);
     a.gatedMlp = gated;
     a.norm = gated ? NormKind::RMSNorm : NormKind::LayerNorm;
     a.qkvBias = a.attnOutBias = a.mlpBias = !gated;
@@ -206,6 +221,19 @@ Scenario scenarioOf(const std::map<std::string, std::string>& r, std::int64_t ca
                      "litgpt: lm_head a separate nn.Linear, filled from the embedding (litgpt/model.py)");
         }
     }
+    // The model as a whole (modelreading.h): the preset's MoE / MLA shape and block, MoE and EP from the text and
+    // explicit columns, the row's total_params as a check. Every dense field is a cell of this format.
+    ModelShapeReading shape;
+    try {
+        shape = readModelShape(r, {{"model", model}, {"notes", notes}, {"zero_stage_or_fsdp", layout}},
+                               StatedShape {true, true, true, true, true, true, untiedHead}, a, log);
+    } catch (const InvalidInput& e) {
+        throw Skip {e.what()};
+    }
+    if (shape.ep)
+        s.ep = *shape.ep;
+    if (shape.etp)
+        s.etp = *shape.etp;
     s.arch = a;
     s.bareParams = std::nullopt;
     validateArchitecture(a);

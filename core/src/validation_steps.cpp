@@ -11,6 +11,7 @@
 #include "shardscope/gputype.h"
 #include "shardscope/kernels.h"
 #include "shardscope/knobs.h"
+#include "shardscope/modelreading.h"
 #include "shardscope/phrases.h"
 #include "shardscope/stacks.h"
 
@@ -273,6 +274,8 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const Conf
     RowReadings scratch;
     RowReadings& log = readings ? *readings : scratch;
     log.id = get(row, "id");
+    if (const std::string why = overlongNumberIn(row); !why.empty())
+        unmodelled(why);
     Scenario s;
     const std::string model = get(row, "model");
     const std::string notes = get(row, "notes");
@@ -325,10 +328,23 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const Conf
     }
     if (tooLong)
         unmodelled("a count in the notes is out of range");
+    // The model as a whole (modelreading.h, issue 25): a preset the model cell names fills what the row leaves out, the
+    // MoE shape and EP from the text and explicit columns, the row's total_params as a check.
+    StatedShape stated;
+    stated.layers = stated.hidden = stated.heads = true;
+    stated.kvHeads = numberAfter(notes, "KV groups").has_value();
+    stated.ffn = !std::any_of(log.assumed.begin(), log.assumed.end(), [](const AssumedDefault& d) { return d.knob == "ffn"; })
+        && a.ffn > 0;
+    stated.vocab = !get(row, "vocab").empty();
+    const ModelShapeReading shape = readModelShape(row, {{"model", model}, {"notes", notes}}, stated, a, log);
     if (a.ffn <= 0)
         unmodelled("MLP width unknown for this Llama shape");
     s.arch = a;
     s.bareParams.reset();
+    if (shape.ep)
+        s.ep = *shape.ep;
+    if (shape.etp)
+        s.etp = *shape.etp;
 
     readGpu(get(row, "gpu_type"), s, log);
     s.gpus = integer(row, "gpus", -1);
@@ -612,7 +628,8 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const Conf
     if (s.ddpReduceAfterFlush)
         log.assume("ddp-reduce-after-flush", "yes", "2021-22 Megatron-LM all-reduces gradients after the pipeline flush");
     // GPT-style models carry biases on every linear layer (GPT-2/3, Megatron GPT).
-    if (!llama) {
+    // (A preset's block keeps its own biases: modelreading.cpp.)
+    if (!llama && !shape.preset) {
         s.arch.qkvBias = s.arch.attnOutBias = s.arch.mlpBias = true;
     }
     // Megatron-Bridge's workload configs (scripts/performance/configs/<family>/*_workload_base_configs.py) set knobs its
@@ -682,27 +699,15 @@ double predictStepMetric(const CsvRow& row, const Scenario& s, const StepResult&
 
 namespace {
 
-/// The model of an MoE table row: a preset, or Qwen3-30B-A3B (Hugging Face Qwen/Qwen3-30B-A3B config.json: the
-/// qwen3_moe shape of Qwen3-235B-A22B with 48 layers, hidden 2048, 32 heads and 4 KV heads of 128, 128 experts of 768,
-/// top-8, vocabulary 151936, untied).
+/// The model of an MoE table row: a MoE model the name gives (modelreading.h, presetForModelName: the MoE presets,
+/// Qwen3-30B-A3B, OLMoE-1B-7B, Qwen1.5-MoE-A2.7B, DeepSeek-V2-Lite, each from its Hugging Face config), the same
+/// reading the shipped formats get.
 std::optional<Architecture> moeTableArchitecture(const std::string& model)
 {
-    if (model == "qwen3-30b-a3b") {
-        Architecture a = *findModelPreset("qwen3-235b-a22b");
-        a.id = "custom";
-        a.name = "Qwen3-30B-A3B";
-        a.layers = 48;
-        a.hidden = 2048;
-        a.heads = 32;
-        a.kvHeads = 4;
-        a.ffn = 6144;
-        a.moeFfn = 768;
-        return a;
-    }
-    auto a = findModelPreset(model);
-    if (!a || a->experts <= 1)
+    const auto m = presetForModelName(model);
+    if (!m || !m->arch.moe())
         return std::nullopt;
-    return a;
+    return m->arch;
 }
 
 /// A whole count from a cell that must be stated.
@@ -749,7 +754,8 @@ Scenario scenarioForMoeTableRow(const CsvRow& row, RowReadings* readings)
     const std::string model = get(row, "model");
     const std::optional<Architecture> arch = moeTableArchitecture(model);
     if (!arch)
-        unmodelled("model '" + model.substr(0, 40) + "' is neither an MoE preset nor qwen3-30b-a3b");
+        unmodelled("model '" + model.substr(0, 40) + "' names no MoE model the reader knows (the MoE presets, qwen3-30b-a3b, "
+                   "olmoe-1b-7b, qwen1.5-moe-a2.7b, deepseek-v2-lite)");
     const std::int64_t gpus = statedCount(row, "gpus", 1, std::int64_t(1) << 24);
     const std::int64_t tp = statedCount(row, "tp", 1, gpus), pp = statedCount(row, "pp", 1, gpus);
     if (gpus % (tp * pp) != 0)

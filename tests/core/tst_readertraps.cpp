@@ -5,6 +5,7 @@
 #include "shardscope/errors.h"
 #include "shardscope/gpus.h"
 #include "shardscope/gputype.h"
+#include "shardscope/modelreading.h"
 #include "shardscope/phrases.h"
 #include "shardscope/scenario.h"
 #include "shardscope/validation_memory.h"
@@ -70,6 +71,69 @@ bool readsKnob(const RowReadings& r, const std::string& knob, const std::string&
 {
     return std::any_of(r.fromText.begin(), r.fromText.end(),
                        [&](const TextReading& t) { return t.knob == knob && t.value == value && !t.phrase.empty(); });
+}
+
+
+// Issue 25: a Mixture of Experts written in measured-steps.csv's format. Mixtral 8x7B (Hugging Face
+// mistralai/Mixtral-8x7B-v0.1 config.json, tests/data/hf/Mixtral-8x7B-v0.1.json: 32 layers, hidden 4096, 32 heads,
+// num_key_value_heads 8, intermediate_size 14336, num_local_experts 8, num_experts_per_tok 2, vocab_size 32000,
+// untied) on 64 H100 as DP 8 x TP 2 x PP 4, as a published run states it: no kv heads, ffn or vocabulary cell.
+CsvRow mixtralStepRow()
+{
+    CsvRow r;
+    r["id"] = "MOE-1";
+    r["source"] = "a test";
+    r["model"] = "Mixtral 8x7B";
+    r["total_params"] = "46.7e9";
+    r["layers"] = "32";
+    r["hidden"] = "4096";
+    r["heads"] = "32";
+    r["seq"] = "4096";
+    r["micro_batch"] = "1";
+    r["global_batch"] = "256";
+    r["gpus"] = "64";
+    r["gpu_type"] = "H100 SXM 80GB";
+    r["dp"] = "8";
+    r["tp"] = "2";
+    r["pp"] = "4";
+    r["measured_metric"] = "step_time_s";
+    r["measured_value"] = "10";
+    r["notes"] = "EP=8, 8 experts, top-2 routing";
+    return r;
+}
+
+/// Mixtral 8x7B's parameters by hand from that config: embedding and untied head 2 x 32000 x 4096 = 262,144,000; per
+/// layer Q and O 2 x 4096^2, K and V 2 x 4096 x 1024 (8 KV heads of 128): 41,943,040; 8 experts x 3 x 4096 x 14336 =
+/// 1,409,286,144; router 4096 x 8 = 32,768; two RMSNorms 8,192; 32 layers 46,440,644,608; final norm 4,096. Total
+/// 46,702,792,704 (tests/io/tst_hfconfig.cpp reads the same from the config).
+constexpr std::int64_t kMixtral8x7bParams = 46702792704;
+
+/// One row of measured-memory.csv's format with the model's cells given.
+std::string memoryCsvModel(const std::string& model, const std::string& total, const std::string& shape,
+                           const std::string& notes, const std::string& extraHeader = "", const std::string& extraCell = "")
+{
+    const std::string header = "id,source,model,total_params,layers,hidden,heads,kv_heads,ffn,vocab,seq,micro_batch,gpus,"
+                               "gpu_type,dp,tp,pp,zero_stage_or_fsdp,precision,optimizer,checkpointing,flash_attn,offload,"
+                               "measured_GiB_per_gpu,measured_kind,inferred_fields,notes"
+        + extraHeader + "\n";
+    return header + "M1,test,\"" + model + "\"," + total + "," + shape + ",4096,1,64,H100 80GB,8,2,4,"
+        + "\"Megatron-LM, distributed optimizer\",bf16 mixed,AdamW,full,yes,none,60,allocated (peak),none,\"" + notes
+        + "\"" + extraCell + "\n";
+}
+
+bool assumes(const RowReadings& r, const std::string& knob)
+{
+    return std::any_of(r.assumed.begin(), r.assumed.end(), [&](const AssumedDefault& a) { return a.knob == knob; });
+}
+
+std::string refusalOf(const CsvRow& r)
+{
+    try {
+        (void)scenarioForStepRow(r);
+    } catch (const InvalidInput& e) {
+        return e.what();
+    }
+    return "";
 }
 
 } // namespace
@@ -627,6 +691,204 @@ private slots:
             = validateMeasuredMemory(memoryCsv("FSDP2 FULL_SHARD", "H100 80GB", "", 1, 8, ",compiled", ",sometimes"));
         QCOMPARE(int(w.unmodelled.size()), 1);
         QVERIFY(w.unmodelled.front().reason.find("compiled") != std::string::npos);
+    }
+
+    // --- issue 25: Mixtures of Experts in the shipped row formats (core/src/modelreading.cpp)
+
+    void mixtralInTheStepsFormatIsTheMixtralPreset()
+    {
+        RowReadings log;
+        const Scenario s = scenarioForStepRow(mixtralStepRow(), &log);
+        // Before: ffn 16384 ("4 x hidden (GPT)"), 32 KV heads, no experts, EP ignored, without a word.
+        QCOMPARE(s.arch.experts, std::int64_t(8));
+        QCOMPARE(s.arch.topK, std::int64_t(2));
+        QCOMPARE(s.arch.kvHeads, std::int64_t(8));
+        QCOMPARE(s.arch.ffn, std::int64_t(14336));
+        QCOMPARE(s.arch.vocab, std::int64_t(32000));
+        QVERIFY(s.arch.gatedMlp);
+        QVERIFY(!s.arch.qkvBias && !s.arch.mlpBias);
+        QCOMPARE(s.ep, std::int64_t(8));
+        QCOMPARE(countParams(s.arch).total, kMixtral8x7bParams);
+        QVERIFY(readsKnob(log, "model-preset", "mixtral-8x7b"));
+        QVERIFY(readsKnob(log, "ffn", "14336"));
+        QVERIFY(readsKnob(log, "ep", "8"));
+        QVERIFY(!assumes(log, "ffn") && !assumes(log, "kv-heads") && !assumes(log, "vocab"));
+        QVERIFY(!assumes(log, "total-params")); // 46.7e9 is the count to 0.01%
+        // And validate models it with EP 8 (the step model's EP groups), listed in the JSON readings.
+        std::string csv = "id,source,model,total_params,layers,hidden,heads,vocab,seq,micro_batch,global_batch,gpus,"
+                          "gpus_per_node,gpu_type,dp,tp,pp,vpp,zero_stage,sequence_parallel,recompute,precision,"
+                          "measured_metric,measured_value,inferred_fields,notes\n"
+                          "MOE-1,a test,Mixtral 8x7B,46.7e9,32,4096,32,,4096,1,256,64,8,H100 SXM 80GB,8,2,4,,,,,bf16,"
+                          "step_time_s,10,,\"EP=8, 8 experts, top-2 routing\"\n";
+        const StepValidation v = validateSteps(csv);
+        QVERIFY2(v.unmodelled.empty(), v.unmodelled.empty() ? "" : v.unmodelled.front().reason.c_str());
+        QCOMPARE(int(v.rows.size()), 1);
+    }
+
+    void mixtralInTheMemoryFormatIsTheMixtralPreset()
+    {
+        // Before: refused ("unknown model family 'Mixtral 8x7B'"), and read with a family it would have been dense.
+        const MemoryValidation v = validateMeasuredMemory(
+            memoryCsvModel("Mixtral 8x7B", "46702792704", "32,4096,32,8,14336,32000", "EP=8"));
+        const MemoryValidationRow& r = onlyRow(v);
+        QCOMPARE(r.scenario.arch.experts, std::int64_t(8));
+        QCOMPARE(r.scenario.arch.topK, std::int64_t(2));
+        QCOMPARE(r.scenario.ep, std::int64_t(8));
+        QVERIFY(r.scenario.arch.gatedMlp);
+        QCOMPARE(countParams(r.scenario.arch).total, kMixtral8x7bParams);
+        QVERIFY(!r.scenario.bareParams); // the count is the row's: no bare-count fallback
+        QVERIFY(readsKnob(r.readings, "experts", "8"));
+    }
+
+    void expertParallelAsAColumnAndAsAPhrase()
+    {
+        // Phrases (whole words; a negated phrase is not read).
+        QCOMPARE(readMoeText("EP=8").ep->value, std::int64_t(8));
+        QCOMPARE(readMoeText("TP2 PP4 EP8").ep->value, std::int64_t(8));
+        QCOMPARE(readMoeText("expert parallel 8").ep->value, std::int64_t(8));
+        QCOMPARE(readMoeText("expert-parallel size 8").ep->value, std::int64_t(8));
+        QCOMPARE(readMoeText("--expert-model-parallel-size 16").ep->value, std::int64_t(16));
+        QCOMPARE(readMoeText("ETP 1, EP 4").etp->value, std::int64_t(1));
+        QCOMPARE(readMoeText("ETP 1, EP 4").ep->value, std::int64_t(4));
+        QCOMPARE(readMoeText("no expert parallelism").ep->value, std::int64_t(1));
+        QVERIFY(!readMoeText("step 8, deep 4").ep); // "ep" only as a whole word
+        // The phrase on a Mixtral row, and an explicit `ep` column (knobs.cpp key "ep") that wins over it.
+        CsvRow r = mixtralStepRow();
+        r["notes"] = "expert-parallel size 4";
+        QCOMPARE(scenarioForStepRow(r).ep, std::int64_t(4));
+        r["ep"] = "2";
+        RowReadings log;
+        QCOMPARE(scenarioForStepRow(r, &log).ep, std::int64_t(2));
+        QVERIFY(readsKnob(log, "ep", "2"));
+        r["expert_tp"] = "1";
+        QCOMPARE(scenarioForStepRow(r).etp, std::int64_t(1));
+        // The memory format's `ep` column.
+        const MemoryValidation v = validateMeasuredMemory(
+            memoryCsvModel("Mixtral 8x7B", "46702792704", "32,4096,32,8,14336,32000", "", ",ep", ",4"));
+        QCOMPARE(onlyRow(v).scenario.ep, std::int64_t(4));
+        // MoE words in a dense row's text set nothing, and say so ("top 3" is no top-k without experts).
+        CsvRow plain = stepRow();
+        plain["notes"] = "the top 3 rows of the table";
+        RowReadings plainLog;
+        QCOMPARE(scenarioForStepRow(plain, &plainLog).arch.topK, std::int64_t(1));
+        QVERIFY(assumes(plainLog, "top-k"));
+        // EP on a model with no experts is refused, never ignored.
+        CsvRow dense = stepRow();
+        dense["notes"] = "EP=8";
+        QVERIFY(refusalOf(dense).find("no experts") != std::string::npos);
+    }
+
+    void aMoeNamedNowhereButDescribedInTheNotes()
+    {
+        // OLMoE-1B-7B's shape (Hugging Face allenai/OLMoE-1B-7B-0924 config.json: 16 layers, hidden 2048, 16 heads,
+        // 64 experts of 1024, top-8, vocab 50304) under a name no preset has.
+        CsvRow r = stepRow();
+        r["model"] = "our 7B sparse model";
+        r["layers"] = "16";
+        r["hidden"] = "2048";
+        r["heads"] = "16";
+        r["vocab"] = "50304";
+        r["notes"] = "64 routed experts, top_k=8, moe ffn 1024, no shared experts, EP=8";
+        RowReadings log;
+        const Scenario s = scenarioForStepRow(r, &log);
+        QCOMPARE(s.arch.experts, std::int64_t(64));
+        QCOMPARE(s.arch.topK, std::int64_t(8));
+        QCOMPARE(s.arch.moeFfn, std::int64_t(1024));
+        QCOMPARE(s.arch.sharedExperts, std::int64_t(0));
+        QCOMPARE(s.ep, std::int64_t(8));
+        for (const auto& [knob, value] : std::vector<std::pair<std::string, std::string>> {
+                 {"experts", "64"}, {"top-k", "8"}, {"moe-ffn", "1024"}, {"shared-experts", "0"}, {"ep", "8"}})
+            QVERIFY2(readsKnob(log, knob, value), knob.c_str());
+        // More phrases: counts before the words, labels, and top-k written as experts per token.
+        QCOMPARE(readMoeText("E=64, k=2").experts->value, std::int64_t(64));
+        QCOMPARE(readMoeText("E=64, k=2").topK->value, std::int64_t(2));
+        QCOMPARE(readMoeText("8 experts, 2 experts per token").experts->value, std::int64_t(8));
+        QCOMPARE(readMoeText("8 experts, 2 experts per token").topK->value, std::int64_t(2));
+        QCOMPARE(readMoeText("1 shared expert").sharedExperts->value, std::int64_t(1));
+        QCOMPARE(readMoeText("first_k_dense_replace=3").denseLayers->value, std::int64_t(3));
+        QVERIFY(!readMoeText("not 8 experts").experts);
+        // Explicit architecture columns (the scenario file's keys) win over the text.
+        r["experts"] = "32";
+        r["top_k"] = "4";
+        const Scenario c = scenarioForStepRow(r);
+        QCOMPARE(c.arch.experts, std::int64_t(32));
+        QCOMPARE(c.arch.topK, std::int64_t(4));
+        r["top_k"] = "two";
+        QVERIFY(refusalOf(r).find("top_k") != std::string::npos);
+    }
+
+    void aStatedNumberThatDisagreesWithThePresetIsUsedAndSaid()
+    {
+        CsvRow r = mixtralStepRow();
+        r["notes"] = "EP=8, 4 experts, top-2, ffn 16384";
+        RowReadings log;
+        const Scenario s = scenarioForStepRow(r, &log);
+        QCOMPARE(s.arch.experts, std::int64_t(4));
+        QCOMPARE(s.arch.ffn, std::int64_t(16384));
+        QVERIFY(assumes(log, "experts"));
+        QVERIFY(assumes(log, "ffn"));
+        // The row's total (46.7B) is now far from what it describes: said, not hidden.
+        QVERIFY(assumes(log, "total-params"));
+        // A cell that differs from the preset (the memory format states every dense field).
+        const MemoryValidation v = validateMeasuredMemory(
+            memoryCsvModel("Mixtral 8x7B", "46702792704", "32,4096,32,32,14336,32000", ""));
+        QCOMPARE(onlyRow(v).scenario.arch.kvHeads, std::int64_t(32));
+        QVERIFY(assumes(onlyRow(v).readings, "kv-heads"));
+    }
+
+    void aMoeWithoutItsShapeIsRefused()
+    {
+        // A Mixtral-named row no preset matches, with no experts stated: refused, not modelled dense.
+        CsvRow r = mixtralStepRow();
+        r["model"] = "Mixtral 8x3B (custom)";
+        r["notes"] = "";
+        const std::string why = refusalOf(r);
+        QVERIFY2(why.find("Mixture of Experts") != std::string::npos, why.c_str());
+        const MemoryValidation v = validateMeasuredMemory(
+            memoryCsvModel("Mixtral 8x3B (custom)", "20000000000", "32,4096,32,8,14336,32000", ""));
+        QCOMPARE(int(v.unmodelled.size()), 1);
+        QVERIFY2(v.unmodelled.front().reason.find("Mixture of Experts") != std::string::npos,
+                 v.unmodelled.front().reason.c_str());
+        // Experts without a top-k are refused too.
+        r["notes"] = "8 experts";
+        QVERIFY(refusalOf(r).find("top-k") != std::string::npos);
+    }
+
+    void aNumberOfThousandsOfDigitsIsRefusedNotACrash()
+    {
+        // 60,000 digits in a notes pattern overflowed std::regex's recursion (a segfault in both readers before).
+        for (const std::string& notes : {"cp=" + std::string(60000, '7') + ";", "ffn " + std::string(60000, '7') + "h",
+                                        "top-" + std::string(60000, '9'), std::string(60000, '7') + " microbatches"}) {
+            CsvRow r = stepRow();
+            r["notes"] = notes;
+            QVERIFY(refusalOf(r).find("more than 1,000 digits") != std::string::npos);
+            const MemoryValidation v = validateMeasuredMemory(
+                memoryCsvModel("Mixtral 8x7B", "46702792704", "32,4096,32,8,14336,32000", notes));
+            QCOMPARE(int(v.unmodelled.size()), 1);
+            QVERIFY(v.unmodelled.front().reason.find("more than 1,000 digits") != std::string::npos);
+        }
+    }
+
+    void aDenseTotalFarFromTheShapeIsSaid()
+    {
+        CsvRow r = stepRow();
+        r["total_params"] = "16e9"; // Llama 3 8B's shape counts 8.0B
+        RowReadings log;
+        (void)scenarioForStepRow(r, &log);
+        QVERIFY(assumes(log, "total-params"));
+        r["total_params"] = "8.03e9";
+        RowReadings ok;
+        (void)scenarioForStepRow(r, &ok);
+        QVERIFY(!assumes(ok, "total-params"));
+        // A dense preset fills what the steps format leaves out: Mistral 7B (Hugging Face mistralai/Mistral-7B-v0.1
+        // config.json: 8 KV heads, intermediate_size 14336, SwiGLU) was read as a GPT block with ffn 4h and MHA.
+        CsvRow m = stepRow();
+        m["model"] = "Mistral 7B";
+        m["vocab"] = "32000";
+        const Scenario s = scenarioForStepRow(m);
+        QCOMPARE(s.arch.kvHeads, std::int64_t(8));
+        QCOMPARE(s.arch.ffn, std::int64_t(14336));
+        QVERIFY(s.arch.gatedMlp);
     }
 };
 

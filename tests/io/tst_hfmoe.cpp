@@ -7,6 +7,7 @@
 
 #include "shardscope/architecture.h"
 #include "shardscope/errors.h"
+#include "shardscope/modelreading.h"
 
 #include <QTest>
 
@@ -29,6 +30,8 @@ private Q_SLOTS:
     void modelCards();
     void presetsMatchTheirConfigs_data();
     void presetsMatchTheirConfigs();
+    void modelNamesTheReadersKnowMatchTheirConfigs_data();
+    void modelNamesTheReadersKnowMatchTheirConfigs();
     void deepSeekV3Mtp();
     void refusals_data();
     void refusals();
@@ -179,6 +182,44 @@ void TestHfMoe::presetsMatchTheirConfigs()
     QCOMPARE(p->denseLayers, a.denseLayers);
     QCOMPARE(p->headDim, a.headDim);
     QCOMPARE(p->kvLoraRank, a.kvLoraRank);
+}
+
+void TestHfMoe::modelNamesTheReadersKnowMatchTheirConfigs_data()
+{
+    // The model names a validate row may give (core/src/modelreading.cpp, presetForModelName), as published runs write
+    // them, against the import of each model's own config.json (tests/data/hf/).
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("file");
+    QTest::newRow("Mixtral 8x7B") << "Mixtral 8x7B" << "Mixtral-8x7B-v0.1.json";
+    QTest::newRow("Mixtral-8x22B-v0.1") << "Mixtral-8x22B-v0.1" << "Mixtral-8x22B-v0.1.json";
+    QTest::newRow("DeepSeek-V3") << "DeepSeek-V3" << "DeepSeek-V3.json";
+    QTest::newRow("Qwen3-235B-A22B") << "Qwen3-235B-A22B" << "Qwen3-235B-A22B.json";
+    QTest::newRow("gpt-oss-120b") << "gpt-oss-120b" << "gpt-oss-120b.json";
+    QTest::newRow("OLMoE-1B-7B-0924") << "OLMoE-1B-7B-0924" << "OLMoE-1B-7B-0924.json";
+    QTest::newRow("Qwen1.5-MoE-A2.7B") << "Qwen1.5-MoE-A2.7B" << "Qwen1.5-MoE-A2.7B.json";
+    QTest::newRow("DeepSeek-V2-Lite") << "DeepSeek V2 Lite" << "DeepSeek-V2-Lite.json";
+}
+
+void TestHfMoe::modelNamesTheReadersKnowMatchTheirConfigs()
+{
+    QFETCH(QString, name);
+    QFETCH(QString, file);
+    const Architecture a = architectureFromHfConfigFile(hfData(file));
+    const auto m = presetForModelName(name.toStdString());
+    QVERIFY(m);
+    const Architecture& p = m->arch;
+    const ParamCounts ca = countParams(a), cp = countParams(p);
+    QCOMPARE(cp.total, ca.total);
+    QCOMPARE(cp.activePerToken, ca.activePerToken);
+    QCOMPARE(p.experts, a.experts);
+    QCOMPARE(p.topK, a.topK);
+    QCOMPARE(p.expertFfn(), a.expertFfn());
+    QCOMPARE(p.sharedExperts, a.sharedExperts);
+    QCOMPARE(p.denseLayers, a.denseLayers);
+    QCOMPARE(p.headDim, a.headDim);
+    QCOMPARE(p.kvHeads, a.kvHeads);
+    QCOMPARE(p.kvLoraRank, a.kvLoraRank);
+    QCOMPARE(p.qkNorm, a.qkNorm);
 }
 
 void TestHfMoe::deepSeekV3Mtp()
