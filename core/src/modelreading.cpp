@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <map>
 #include <regex>
 
 namespace shardscope {
@@ -238,8 +239,13 @@ MoeText readMoeText(const std::string& rawText)
     const auto pick = [&](std::optional<MoeText::Value>& into, const char* pattern, int numberGroup) {
         if (into)
             return;
-        const std::regex re(pattern);
-        into = firstValue(text, rawText, re, numberGroup, 1);
+        // Each pattern is a literal below: compiled once a thread, not once a cell (some twenty patterns a cell, three
+        // cells a row; under the fuzzer's sanitizers the compilations were most of a row's time).
+        thread_local std::map<const char*, std::regex> compiled;
+        auto it = compiled.find(pattern);
+        if (it == compiled.end())
+            it = compiled.emplace(pattern, std::regex(pattern)).first;
+        into = firstValue(text, rawText, it->second, numberGroup, 1);
     };
     // Top-k first, so that "2 experts per token" is a top-k, not an expert count.
     pick(t.topK, R"(((?:^|\b)top[- ]?([0-9]{1,9})\b))", 2);
@@ -256,7 +262,8 @@ MoeText readMoeText(const std::string& rawText)
             const std::smatch& m = *it;
             const std::string rest = text.substr(std::size_t(m.position(0) + m.length(0)), 20);
             const std::string digits = m[3].str();
-            if (digits.size() > 9 || std::regex_search(rest, std::regex(R"(^ (per token|per tok|active|activated|selected)\b)")))
+            static const std::regex perToken(R"(^ (per token|per tok|active|activated|selected)\b)");
+            if (digits.size() > 9 || std::regex_search(rest, perToken))
                 continue;
             const auto hit = findPhrase(text, m[2].str());
             if (hit && hit->negated)
