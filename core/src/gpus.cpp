@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "shardscope/gpus.h"
 
-#include "shardscope/phrases.h"
-
 namespace shardscope {
 
 namespace {
@@ -74,20 +72,6 @@ const std::vector<GpuPreset>& gpuPresets()
          1.0},
     };
     return g;
-}
-
-std::string blackwellPresetOf(const std::string& name)
-{
-    // Whole words: "GB200" is not a "B200"; "B200 180GB", "HGX B200", "GB200 NVL72", "NVIDIA B300 SXM6 AC".
-    if (affirms(name, "gb200"))
-        return "gb200-186gb";
-    if (affirms(name, "gb300"))
-        return "gb300-288gb";
-    if (affirms(name, "b300"))
-        return "b300-288gb";
-    if (affirms(name, "b200"))
-        return "b200-192gb";
-    return {};
 }
 
 std::optional<GpuPreset> findGpuPreset(const std::string& id)

@@ -29,7 +29,5 @@ struct GpuPreset
 
 const std::vector<GpuPreset>& gpuPresets();
 std::optional<GpuPreset> findGpuPreset(const std::string& id);
-/// The Blackwell preset a GPU name in a measured row names ("B200", "HGX B200 180GB", "GB200 NVL72", "B300"), or "".
-std::string blackwellPresetOf(const std::string& name);
 
 } // namespace shardscope
