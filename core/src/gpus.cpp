@@ -18,6 +18,14 @@ const std::vector<GpuPreset>& gpuPresets()
          "nvidia-smi: 81920 MiB; NVIDIA A100 datasheet", 1.0},
         {"h100-80gb", "H100 80GB SXM", 81559 * MiB, 3.35e12, 989e12, 1979e12, 450e9, 50e9, 50e9,
          "nvidia-smi: 81559 MiB; NVIDIA H100 datasheet", 1.0},
+        // The export parts (issue 25: DeepSeek-V3 trained on 2,048 H800s): NVIDIA's H800 SXM5 and A800 SXM4 datasheets give
+        // the H100 SXM's and A100 SXM's compute, memory and FP8 with NVLink cut to 400 GB/s (200 GB/s a direction). The
+        // 80 GB boards are the H100's and A100's, taken at their nvidia-smi figures. kernels.cpp prices them as the
+        // silicon they share (gpuSilicon()).
+        {"h800-80gb", "H800 80GB SXM", 81559 * MiB, 3.35e12, 989e12, 1979e12, 200e9, 50e9, 50e9,
+         "NVIDIA H800 SXM5 datasheet: the H100 SXM with NVLink at 400 GB/s; 81559 MiB as the H100 80GB", 1.0},
+        {"a800-80gb", "A800 80GB SXM", 81920 * MiB, 2039e9, 312e12, 0, 200e9, 25e9, 25e9,
+         "NVIDIA A800 SXM4 datasheet: the A100 80GB SXM with NVLink at 400 GB/s; 81920 MiB as the A100 80GB", 1.0},
         {"h200-141gb", "H200 141GB SXM", 143771 * MiB, 4.8e12, 989e12, 1979e12, 450e9, 50e9, 50e9,
          "nvidia-smi: 143771 MiB; NVIDIA H200 datasheet", 1.0},
         {"b200-192gb", "B200 (HGX)", 183359 * MiB, 8e12, 2250e12, 4500e12, 900e9, 50e9, 50e9,
@@ -72,6 +80,17 @@ const std::vector<GpuPreset>& gpuPresets()
          1.0},
     };
     return g;
+}
+
+std::string gpuSilicon(const GpuPreset& g)
+{
+    // The export parts run the silicon of the part they derive from (their datasheets above); everything else is its
+    // own. Kernel rates, SM counts and measured GEMM ratios are per silicon, links and memory per preset.
+    if (g.id.rfind("h800", 0) == 0)
+        return "h100" + g.id.substr(4);
+    if (g.id.rfind("a800", 0) == 0)
+        return "a100" + g.id.substr(4);
+    return g.id;
 }
 
 std::optional<GpuPreset> findGpuPreset(const std::string& id)

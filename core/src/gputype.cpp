@@ -145,10 +145,7 @@ GpuTypeReading readGpuType(const std::string& text)
         if (h800) {
             // NVIDIA H800 SXM5 datasheet: the H100 SXM's compute and memory, NVLink cut to 400 GB/s (200 GB/s a
             // direction); DeepSeek-V3's report measures 160 GB/s of it (arXiv 2412.19437, section 3.2.2).
-            GpuTypeReading r = preset("h100-80gb", "H800");
-            r.intraNodeBytesPerSecond = 200e9;
-            r.variant = "H800: the H100 SXM with NVLink at 400 GB/s (200 GB/s a direction; NVIDIA H800 datasheet)";
-            return r;
+            return preset("h800-80gb", "H800");
         }
         // The 96 GB HBM2e H100 of Meta's Grand Teton hosts at its 500 W default limit (torchtitan's benchmarks).
         if (gb == 96)
@@ -161,7 +158,8 @@ GpuTypeReading readGpuType(const std::string& text)
     if (w.has("a100") || a800) {
         const std::string name = a800 ? "A800" : "A100";
         const bool forty = gb == 40;
-        GpuTypeReading r = preset(forty ? "a100-40gb" : "a100-80gb", name + (forty ? " 40GB" : ""));
+        GpuTypeReading r = preset(forty ? "a100-40gb" : (a800 && !w.pcie()) ? "a800-80gb" : "a100-80gb",
+                                  name + (forty ? " 40GB" : ""));
         if (w.pcie()) {
             // NVIDIA A100 datasheet, PCIe columns: the SXM's 312 TFLOP/s, HBM2e at 1,935 GB/s (80 GB) or HBM2 at
             // 1,555 GB/s (40 GB), GPUs joined by PCIe Gen4 beyond the NVLink bridge of a pair.
@@ -171,8 +169,9 @@ GpuTypeReading readGpuType(const std::string& text)
             r.variant = name + std::string(" PCIe: ") + (forty ? "1,555" : "1,935")
                 + " GB/s HBM, GPUs joined by PCIe Gen4 beyond the NVLink bridge of a pair (NVIDIA A100 datasheet, PCIe "
                   "column)";
-        } else if (a800) {
-            // NVIDIA A800 SXM4 datasheet: the A100 SXM with NVLink at 400 GB/s (200 GB/s a direction).
+        } else if (a800 && forty) {
+            // NVIDIA A800 SXM4 datasheet: the A100 SXM with NVLink at 400 GB/s (200 GB/s a direction); the 80 GB part
+            // has its own preset (a800-80gb).
             r.intraNodeBytesPerSecond = 200e9;
             r.variant = "A800: the A100 SXM with NVLink at 400 GB/s (200 GB/s a direction; NVIDIA A800 datasheet)";
         }

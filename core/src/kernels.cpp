@@ -16,31 +16,32 @@ namespace shardscope {
 
 std::int64_t smCount(const GpuPreset& g)
 {
+    const std::string id = gpuSilicon(g); // the H800 / A800 price as the H100 / A100 (gpus.h)
     // Vendor whitepapers: A100 108 SMs, H100/H200 SXM 132, B200 148 (2 x 74), MI300X 304 CUs, L40S 142,
     // RTX 4090 128; GB200 the B200's 148; B300 (Blackwell Ultra) 160 (NVIDIA's Blackwell Ultra technical blog).
-    if (g.id.rfind("a100", 0) == 0)
+    if (id.rfind("a100", 0) == 0)
         return 108;
-    if (g.id.rfind("h100", 0) == 0 || g.id.rfind("h200", 0) == 0)
+    if (id.rfind("h100", 0) == 0 || id.rfind("h200", 0) == 0)
         return 132;
-    if (g.id.rfind("b200", 0) == 0 || g.id.rfind("gb200", 0) == 0)
+    if (id.rfind("b200", 0) == 0 || id.rfind("gb200", 0) == 0)
         return 148;
-    if (g.id.rfind("b300", 0) == 0 || g.id.rfind("gb300", 0) == 0)
+    if (id.rfind("b300", 0) == 0 || id.rfind("gb300", 0) == 0)
         return 160;
-    if (g.id.rfind("mi300", 0) == 0)
+    if (id.rfind("mi300", 0) == 0)
         return 304;
-    if (g.id.rfind("l40s", 0) == 0)
+    if (id.rfind("l40s", 0) == 0)
         return 142;
-    if (g.id.rfind("rtx4090", 0) == 0)
+    if (id.rfind("rtx4090", 0) == 0)
         return 128;
     // Issue 28's GPUs: RTX 3090 82 SMs (GA102 whitepaper), RTX 5090 170 (RTX Blackwell whitepaper), L4 58 (AD104),
     // A10G 80 (GA102; the A10 has 72).
-    if (g.id.rfind("rtx3090", 0) == 0)
+    if (id.rfind("rtx3090", 0) == 0)
         return 82;
-    if (g.id.rfind("rtx5090", 0) == 0)
+    if (id.rfind("rtx5090", 0) == 0)
         return 170;
-    if (g.id.rfind("l4-", 0) == 0)
+    if (id.rfind("l4-", 0) == 0)
         return 58;
-    if (g.id.rfind("a10g", 0) == 0)
+    if (id.rfind("a10g", 0) == 0)
         return 80;
     return 108;
 }
@@ -85,44 +86,46 @@ double b200SustainedGemmEfficiency()
 
 double defaultGemmEfficiency(const GpuPreset& g)
 {
+    const std::string id = gpuSilicon(g);
     // Large bf16 GEMMs: A100 reaches about 0.74 of its 312 TFLOP/s (cuBLAS 230-250 TFLOP/s on training-sized
     // matrices); H100/H200 SXM about 0.6 of 989 (power-limited clocks under sustained tensor load: 550-650
     // TFLOP/s). Others: 0.675, the midpoint of MODEL.md's 0.6-0.75. Checked against docs/validation-steps.md.
-    if (g.id.rfind("a100", 0) == 0)
+    if (id.rfind("a100", 0) == 0)
         return 0.74;
-    if (g.id.rfind("h100", 0) == 0 || g.id.rfind("h200", 0) == 0)
+    if (id.rfind("h100", 0) == 0 || id.rfind("h200", 0) == 0)
         return 0.6;
     // MI300X: AMD's published max-achievable FLOP/s (MAF), hipBLASLt on an optimal BF16 GEMM (M 4096, N 4864, K 32896:
     // full waves, K overhead negligible, so MAF / peak is this factor itself): 708 of 1307 TFLOP/s, at a median clock
     // of 1207 MHz under sustained tensor load (ROCm/rocm-blogs@d957560 blogs/software-tools-optimization/
     // measuring-max-achievable-flops-part2/README.md, Table 1).
-    if (g.id.rfind("mi300x", 0) == 0)
+    if (id.rfind("mi300x", 0) == 0)
         return 708.0 / 1307.0;
     // Blackwell (issue 24, helper general43): the B200's sustainable matmul rate at Hopper's training share of it
     // (b200SustainedGemmEfficiency, 0.499). The burst measurements below keep only their ratios to the B200's:
     // B200 (HGX): torch.matmul in bf16 on an NVIDIA B200, pytorch/ao pull request #2427 (benchmarks/float8/
     // bench_matmul.py output): M = N = K = 8192 at 1.42e15 FLOP/s, "pct_peak 0.631" of 2.25e15. On 148 SMs that shape
     // runs 4096 tiles in 28 waves (0.988) with K/(K + 64) = 0.992, so the burst e = 0.631 / (0.988 x 0.992) = 0.643.
-    if (g.id.rfind("b200", 0) == 0)
+    if (id.rfind("b200", 0) == 0)
         return b200SustainedGemmEfficiency();
     // GB300: aten matmul (cuBLAS) on GB300 in bf16, facebookexperimental/triton pull request #740: 8192^3 at 1717
     // TFLOP/s of 2500: on 160 SMs 26 waves (0.985), K/(K + 64) = 0.992: burst e = 1717 / 2500 / (0.985 x 0.992) = 0.703,
     // 1.093x the B200's burst e at the same shape; that ratio over the B200's sustained figure.
-    if (g.id.rfind("gb300", 0) == 0)
+    if (id.rfind("gb300", 0) == 0)
         return b200SustainedGemmEfficiency() * (0.703 / 0.643);
     // GB200: the B200's figure times the ratio of the two parts' efficiencies in one benchmark that measured both
     // (gb200OverB200GemmEfficiency: stas00/ml-engineering's MAMF table).
-    if (g.id.rfind("gb200", 0) == 0)
+    if (id.rfind("gb200", 0) == 0)
         return b200SustainedGemmEfficiency() * gb200OverB200GemmEfficiency();
     // B300 (HGX): the B200's figure times the ratio of the two parts in the same MAMF table (b300OverB200GemmEfficiency),
     // as GB200 above; it took the generic 0.675 while every other Blackwell part took a measured or sustained figure.
-    if (g.id.rfind("b300", 0) == 0)
+    if (id.rfind("b300", 0) == 0)
         return b200SustainedGemmEfficiency() * b300OverB200GemmEfficiency();
     return 0.675;
 }
 
 double measuredFp8OverBf16GemmRate(const GpuPreset& g, Fp8Scaling f)
 {
+    const std::string id = gpuSilicon(g);
     // NVIDIA/TransformerEngine@8f2e635 docs/examples/gemm_profiling/gemm_profiling.rst, --pre-quantize, "Per-layer
     // total" of the same 12 training-shape GEMMs (kernels.h):
     //  B300 SXM6 ("Autocast vs Pre-quantized"): BF16 13.102 ms, FP8Current 6.812 ms, MXFP8 7.161 ms. Also taken for
@@ -138,30 +141,31 @@ double measuredFp8OverBf16GemmRate(const GpuPreset& g, Fp8Scaling f)
     //  against BF16 708 (M 4096, N 4864, 1207 MHz), 1.80x where the datasheet peaks give 2.0x (2615 / 1307); over the
     //  16-bit efficiency that is FP8 at 1273 / 2615 of its peak. Every recipe (hipBLASLt's FP8 GEMM serves torchao's
     //  tensorwise and rowwise alike). Older GPUs keep their one efficiency.
-    if (g.id.rfind("mi300x", 0) == 0)
+    if (id.rfind("mi300x", 0) == 0)
         return 1273.0 / 708.0;
-    if (g.id.rfind("h100", 0) == 0 || g.id.rfind("h200", 0) == 0)
+    if (id.rfind("h100", 0) == 0 || id.rfind("h200", 0) == 0)
         return 31.968 / 16.785;
-    if (!(g.id.rfind("b300", 0) == 0 || g.id.rfind("gb300", 0) == 0 || g.id.rfind("b200", 0) == 0
-          || g.id.rfind("gb200", 0) == 0))
+    if (!(id.rfind("b300", 0) == 0 || id.rfind("gb300", 0) == 0 || id.rfind("b200", 0) == 0
+          || id.rfind("gb200", 0) == 0))
         return 0.0;
     return f == Fp8Scaling::Mxfp8 || f == Fp8Scaling::Nvfp4 ? 13.102 / 7.161 : 13.102 / 6.812;
 }
 
 double denseFp4Flops(const GpuPreset& g)
 {
+    const std::string id = gpuSilicon(g);
     // NVIDIA's datasheets, per GPU, dense (the sparse figure halved): HGX B200 FP4 Tensor Core 18 PFLOP/s sparse, 9
     // dense, FP8 4.5 dense; GB200 NVL72 20 sparse, 10 dense, FP8 5 dense (the GB200 NVL72 / HGX B200 specifications
     // table: 1,440 and 144 PFLOP/s FP4 in total over 72 and 8 GPUs, FP8/FP6 720 and 72); HGX B300 108 PFLOP/s dense FP4
     // over 8 GPUs, 13.5 each, and GB300 NVL72 1,080 PFLOP/s dense over 72, 15 each, with FP8 at 4.5 and 5 (Blackwell
     // Ultra's FP4 tensor cores run at 3x its FP8 rate, Blackwell's at 2x).
-    if (g.id.rfind("b200", 0) == 0)
+    if (id.rfind("b200", 0) == 0)
         return 9000e12;
-    if (g.id.rfind("gb200", 0) == 0)
+    if (id.rfind("gb200", 0) == 0)
         return 10000e12;
-    if (g.id.rfind("b300", 0) == 0)
+    if (id.rfind("b300", 0) == 0)
         return 13500e12;
-    if (g.id.rfind("gb300", 0) == 0)
+    if (id.rfind("gb300", 0) == 0)
         return 15000e12;
     return 0.0;
 }
@@ -183,6 +187,7 @@ double measuredNvfp4OverMxfp8GemmRate(const GpuPreset& g)
 
 double cudnnFusedAttentionEfficiency(const GpuPreset& g, double queryLength)
 {
+    const std::string id = gpuSilicon(g);
     // Measured TFLOP/s, forward and backward, at sequence 2^9 ... 2^17 (the benchmark counts 4 s^2 d h / 2 causal FLOPs
     // forward and 2.5 x that backward, as layerTimes() does).
     //  GB200: NVIDIA/cudnn-frontend@d48a60e artifacts/sdpa_bf16_benchmark_results_NVIDIA_GB200.csv, backend cudnn_fe
@@ -203,11 +208,11 @@ double cudnnFusedAttentionEfficiency(const GpuPreset& g, double queryLength)
                                       {1144.867, 892.572},  {1495.674, 1130.076}, {1702.463, 1267.827},
                                       {1795.879, 1319.161}, {1770.478, 1301.700}, {1720.854, 1280.022}};
     const Rate* table = nullptr;
-    if (g.id.rfind("gb200", 0) == 0)
+    if (id.rfind("gb200", 0) == 0)
         table = kGb200;
-    else if (g.id.rfind("b200", 0) == 0)
+    else if (id.rfind("b200", 0) == 0)
         table = kB200;
-    else if (g.id.rfind("gb300", 0) == 0 || g.id.rfind("b300", 0) == 0)
+    else if (id.rfind("gb300", 0) == 0 || id.rfind("b300", 0) == 0)
         table = kGb300;
     if (!table || g.peakFlops16 <= 0 || !(queryLength > 0))
         return 0.0;
@@ -252,8 +257,9 @@ double castBytesPerElement(Fp8Scaling f)
 
 bool nonTnFp8GemmSupported(const GpuPreset& g)
 {
-    return g.id.rfind("b200", 0) == 0 || g.id.rfind("gb200", 0) == 0 || g.id.rfind("b300", 0) == 0
-        || g.id.rfind("gb300", 0) == 0;
+    const std::string id = gpuSilicon(g);
+    return id.rfind("b200", 0) == 0 || id.rfind("gb200", 0) == 0 || id.rfind("b300", 0) == 0
+        || id.rfind("gb300", 0) == 0;
 }
 
 double castBytesPerElement(Fp8Scaling f, const GpuPreset& g)

@@ -188,7 +188,7 @@ std::vector<Knob> makeKnobs()
         g.valueName = "NAME";
         g.help = "GPU: a100-40gb, a100-80gb, h100-80gb, h200-141gb, b200-192gb, gb200-186gb, b300-288gb, gb300-288gb, "
                  "mi300x-192gb, l40s-48gb, rtx4090-24gb, v100-32gb, h100-96gb, rtx3090-24gb, rtx5090-32gb, l4-24gb, "
-                 "a10g-24gb, or custom with --capacity-gb.";
+                 "a10g-24gb, h800-80gb, a800-80gb, or custom with --capacity-gb.";
         g.control = "gpuType";
         g.note = "resolveGpu() (scenario.h) checks the id";
         g.getKey = [](const Scenario& s) { return s.gpu; };

@@ -704,9 +704,9 @@ std::optional<std::uint32_t> recomputeModulesFromKey(const std::string& key)
 
 double moeNvlinkFraction(const Scenario& s)
 {
-    const std::string& id = resolveGpu(s).id;
+    const std::string id = gpuSilicon(resolveGpu(s));
     auto is = [&](const char* prefix) { return id.rfind(prefix, 0) == 0; };
-    if (is("h100") || is("h200") || is("h800"))
+    if (is("h100") || is("h200"))
         return (153.0 + 158.0) / 2.0 / 160.0;
     if (is("b200") || is("b300") || is("gb200") || is("gb300"))
         return (726.0 + 740.0) / 2.0 / 900.0;

@@ -108,6 +108,46 @@ private Q_SLOTS:
         QCOMPARE(smCount(*findGpuPreset("h100-80gb")), std::int64_t(132));
     }
 
+    void exportPartsRunTheirParentsSilicon()
+    {
+        // NVIDIA's H800 SXM5 and A800 SXM4 datasheets: the H100 SXM's and A100 SXM's compute, memory and FP8, NVLink cut
+        // from 900 / 600 GB/s to 400 GB/s (200e9 a direction). So every kernel figure is the parent's and only the link
+        // differs: a step on the H800 equals the H100's with the link set to 200e9 (issue 25: DeepSeek-V3's 2,048 H800s).
+        const GpuPreset h800 = *findGpuPreset("h800-80gb"), h100 = *findGpuPreset("h100-80gb");
+        const GpuPreset a800 = *findGpuPreset("a800-80gb"), a100 = *findGpuPreset("a100-80gb");
+        QCOMPARE(gpuSilicon(h800), std::string("h100-80gb"));
+        QCOMPARE(gpuSilicon(a800), std::string("a100-80gb"));
+        QCOMPARE(gpuSilicon(h100), std::string("h100-80gb"));
+        QCOMPARE(h800.intraNodeBytesPerSecond, 200e9);
+        QCOMPARE(a800.intraNodeBytesPerSecond, 200e9);
+        for (const auto& [x, parent] : {std::pair {h800, h100}, std::pair {a800, a100}}) {
+            QCOMPARE(defaultGemmEfficiency(x), defaultGemmEfficiency(parent));
+            QCOMPARE(smCount(x), smCount(parent));
+            QCOMPARE(measuredFp8OverBf16GemmRate(x, Fp8Scaling::TeCurrent), measuredFp8OverBf16GemmRate(parent, Fp8Scaling::TeCurrent));
+            QCOMPARE(x.peakFlops16, parent.peakFlops16);
+            QCOMPARE(x.peakFlops8, parent.peakFlops8);
+            QCOMPARE(x.hbmBytesPerSecond, parent.hbmBytesPerSecond);
+            QCOMPARE(x.capacityBytes, parent.capacityBytes);
+        }
+        Scenario s;
+        s.arch = *findModelPreset("deepseek-v3");
+        s.gpus = 256;
+        s.pp = 8;
+        s.ep = 32;
+        s.zeroStage = 1;
+        s.framework = Framework::Megatron;
+        s.recipe = resolveRecipe("fp8-mixed");
+        s.seq = 4096;
+        s.gradAccum = 16;
+        s.gpu = "h800-80gb";
+        const double onH800 = computeStep(s).totals.stepTime;
+        s.gpu = "h100-80gb";
+        const double onH100 = computeStep(s).totals.stepTime;
+        s.intraNodeBytesPerSecond = 200e9;
+        QCOMPARE(computeStep(s).totals.stepTime, onH800);
+        QVERIFY(onH800 > onH100); // the narrower NVLink costs time (the all-to-alls and TP-free DP traffic within a node)
+    }
+
     // Issue 24, sixth pass: the measured cuBLASLt FP8 rate on GB200 (Azure/AI-benchmarking-guide@2a370be
     // Azure_Results/ND_GB200_v6_results.md, GEMM CuBLASLt (FP8): M = N = K = 8192 at 2876.6 TFLOP/s on ND GB200 v6).
     void measuredFp8GemmRateOnGb200()

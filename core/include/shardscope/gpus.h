@@ -29,5 +29,8 @@ struct GpuPreset
 
 const std::vector<GpuPreset>& gpuPresets();
 std::optional<GpuPreset> findGpuPreset(const std::string& id);
+/// The id of the silicon a preset runs, for what depends on the chip rather than the board (SM count, kernel rates):
+/// the H800 runs the H100's ("h800-80gb" -> "h100-80gb"), the A800 the A100's; any other preset is its own.
+std::string gpuSilicon(const GpuPreset& g);
 
 } // namespace shardscope
