@@ -804,8 +804,10 @@ Scenario scenarioForMoeTableRow(const CsvRow& row, RowReadings* readings)
     s.framework = Framework::Megatron;
     log.assume("framework", "megatron", "Megatron-Bridge trains on Megatron-Core");
     s.ep = statedCount(row, "ep", 1, gpus);
-    // Expert TP where a row states it (Megatron-Core before 0.10 had no separate expert TP: its experts were split
-    // over the TP group, so a run of that release with TP 8 and EP 1 has ETP 8). Blank: the recipes' 1, said.
+    // Expert TP where a row states it: Megatron-Core's --expert-tensor-parallel-size defaults to the TP size
+    // (NVIDIA/Megatron-LM@022bcb5a megatron/core/transformer/moe/README.md, "Default is same to
+    // --tensor-model-parallel-size"), so a Megatron-LM run with TP 8, EP 1 and no expert TP flag (FlagPerf's Mixtral
+    // 8x7B) splits every expert eight ways. Blank: the Megatron-Bridge recipes' 1, listed as assumed.
     if (get(row, "etp").empty()) {
         s.etp = 1;
         log.assume("expert-tp", "1", "the recipes' expert_tensor_parallel_size 1");

@@ -535,7 +535,8 @@ void TestMoeValidation::stepTimeColumn()
 void TestMoeValidation::contextAndExpertTpColumns()
 {
     // Fourteenth pass: NeMo's Mixtral 8x22B rows run 65,536 tokens with CP 8 (NeMo 25.02 / 25.04 performance
-    // summaries), and Megatron-Core 0.6 (FlagPerf's Mixtral 8x7B run: TP 8, EP 1) split the experts over the TP group.
+    // summaries), and Megatron-Core's expert TP defaults to the TP size (its MoE README at 022bcb5a: FlagPerf's
+    // Mixtral 8x7B run, TP 8, EP 1, no expert TP flag, splits every expert over the TP group).
     // Before the columns the first was read with DP 32 for DP 4 (its step would be a DP 32 run) and the second priced
     // whole experts per GPU.
     CsvRow row {{"id", "r"}, {"source", "src"}, {"model", "mixtral-8x22b"}, {"gpu", "b200-192gb"}, {"gpus", "256"},
@@ -561,8 +562,12 @@ void TestMoeValidation::r44Files()
 {
     // Fourteenth pass (issue 25): MoE runs from releases and stacks in no earlier file (NeMo 25.02 and 25.04 Mixtral
     // rows on B200 and GB200, Megatron-LM's MoE README, FlagPerf's Megatron-Core 0.6 run), gathered before this pass
-    // evaluated any row; every third by gathering order in moe-steps-r44-heldout.csv.
-    constexpr bool kRunHeldOut = false;
+    // evaluated any row; every third by gathering order in moe-steps-r44-heldout.csv, first run after the pass's last
+    // reader commit (32cc3d0): seen 14.4% (4 runs: NeMo 25.02 B200 Mixtral 8x7B -12.4%, 8x22B -23.2%, NeMo 25.04 GB200
+    // 8x22B -16.4%, Megatron-Core 0.9 H100 BF16 8x7B +0.8%), held out 20.5% (NeMo 25.04 GB200 8x7B -2.5%, FlagPerf's
+    // Megatron-Core 0.6 H100 run -38.4%). No model change in this pass (docs/validation.md, fourteenth pass); the bounds
+    // hold what the model reaches so that a regression fails.
+    constexpr bool kRunHeldOut = true;
     for (const char* name : {"moe-steps-r44.csv", "moe-steps-r44-heldout.csv"}) {
         const bool held = std::string(name).find("heldout") != std::string::npos;
         if (held && !kRunHeldOut)
@@ -585,7 +590,9 @@ void TestMoeValidation::r44Files()
         for (const UnmodelledRow& u : v.unmodelled)
             std::printf("%-44s not modelled: %s\n", u.id.c_str(), u.reason.c_str());
         std::printf("r44 %s: median error %.1f%% (%zu runs)\n", held ? "held out" : "seen", 100 * median(e), e.size());
-        QCOMPARE(v.rows.size() + v.unmodelled.size(), held ? std::size_t(2) : std::size_t(4));
+        QCOMPARE(v.rows.size(), held ? std::size_t(2) : std::size_t(4));
+        QVERIFY(v.unmodelled.empty());
+        QVERIFY2(median(e) <= (held ? 0.21 : 0.15), qPrintable(QString::number(100 * median(e)) + "% r44"));
     }
 }
 
