@@ -758,8 +758,11 @@ Scenario scenarioForMoeTableRow(const CsvRow& row, RowReadings* readings)
                    "olmoe-1b-7b, qwen1.5-moe-a2.7b, deepseek-v2-lite)");
     const std::int64_t gpus = statedCount(row, "gpus", 1, std::int64_t(1) << 24);
     const std::int64_t tp = statedCount(row, "tp", 1, gpus), pp = statedCount(row, "pp", 1, gpus);
-    if (gpus % (tp * pp) != 0)
-        unmodelled("gpus is not a multiple of tp x pp");
+    // Context parallelism, where a row states it (NeMo's Mixtral 8x22B runs at 65,536 tokens with CP 8): the dense
+    // reader's "cp=K;" (data/README.md), so the data-parallel size is GPUs / (TP x PP x CP). Blank: 1.
+    const std::int64_t cp = get(row, "cp").empty() ? 1 : statedCount(row, "cp", 1, gpus);
+    if (gpus % (tp * pp) != 0 || gpus % (tp * pp * cp) != 0)
+        unmodelled(cp > 1 ? "gpus is not a multiple of tp x pp x cp" : "gpus is not a multiple of tp x pp");
     // The same row as a dense Megatron-Bridge row of measured-steps.csv: the GPU, the precision (fp8 scaling), the
     // attention kernel, the overlapped DP and TP collectives and the distributed optimizer by the same rules.
     CsvRow dense;
@@ -776,7 +779,9 @@ Scenario scenarioForMoeTableRow(const CsvRow& row, RowReadings* readings)
     dense["hidden"] = std::to_string(arch->hidden);
     dense["heads"] = std::to_string(arch->heads);
     dense["vocab"] = std::to_string(arch->vocab);
-    dense["dp"] = std::to_string(gpus / (tp * pp));
+    dense["dp"] = std::to_string(gpus / (tp * pp * cp));
+    if (cp > 1)
+        dense["notes"] = "cp=" + std::to_string(cp) + ";";
     // Full recompute (recompute-granularity full) and Megatron FSDP (zero_stage 3) where a row states them; blank:
     // none, and the distributed optimizer by the dense reader's rule.
     if (dense["recompute"].empty())
@@ -799,8 +804,17 @@ Scenario scenarioForMoeTableRow(const CsvRow& row, RowReadings* readings)
     s.framework = Framework::Megatron;
     log.assume("framework", "megatron", "Megatron-Bridge trains on Megatron-Core");
     s.ep = statedCount(row, "ep", 1, gpus);
-    s.etp = 1;
-    log.assume("expert-tp", "1", "the recipes' expert_tensor_parallel_size 1");
+    // Expert TP where a row states it: Megatron-Core's --expert-tensor-parallel-size defaults to the TP size
+    // (NVIDIA/Megatron-LM@022bcb5a megatron/core/transformer/moe/README.md, "Default is same to
+    // --tensor-model-parallel-size"), so a Megatron-LM run with TP 8, EP 1 and no expert TP flag (FlagPerf's Mixtral
+    // 8x7B) splits every expert eight ways. Blank: the Megatron-Bridge recipes' 1, listed as assumed.
+    if (get(row, "etp").empty()) {
+        s.etp = 1;
+        log.assume("expert-tp", "1", "the recipes' expert_tensor_parallel_size 1");
+    } else {
+        s.etp = statedCount(row, "etp", 1, gpus);
+        log.read("expert-tp", std::to_string(s.etp), "etp", get(row, "etp"));
+    }
     const std::string overlap = get(row, "a2a_overlap"), flex = get(row, "flex_dispatcher");
     if ((overlap != "0" && overlap != "1") || (flex != "0" && flex != "1"))
         unmodelled("a2a_overlap and flex_dispatcher must be 0 or 1");
