@@ -204,6 +204,15 @@ std::vector<PresetMatch> moreMoeModels()
     v2lite.vHeadDim = 128;
     v2lite.headDim = 192;
     v.push_back({v2lite, "Hugging Face deepseek-ai/DeepSeek-V2-Lite config.json"});
+    // torchtitan's DeepSeek-V3 "16B" flavour (pytorch/torchtitan@0014ac2c torchtitan/models/deepseek_v3/__init__.py,
+    // _16b; the same figures in model/args.py's defaults at 05c63359): dim 2048, 27 layers, 16 heads, vocab 102400,
+    // q_lora_rank 0, kv_lora_rank 512, rope 64, nope 128, v 128, 64 routed experts of 1408, top-6, 2 shared, the first
+    // layer dense (10944), softmax routing, an untied output head: DeepSeek-V2-Lite's shape under V3's name, as the runs
+    // that train it write it ("DeepSeek-V3 16B").
+    Architecture tt16b = v2lite;
+    tt16b.id = "deepseek-v3-16b";
+    tt16b.name = "DeepSeek-V3 16B (torchtitan)";
+    v.push_back({tt16b, "pytorch/torchtitan@0014ac2c torchtitan/models/deepseek_v3/__init__.py (_16b)"});
     return v;
 }
 

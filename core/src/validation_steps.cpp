@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <optional>
 #include <regex>
 #include <set>
@@ -726,8 +727,67 @@ bool isMoeTableHeader(const CsvRow& firstRow)
     return firstRow.count("tokens_per_s_per_gpu") && firstRow.count("ep") && !firstRow.count("measured_metric");
 }
 
-double moeTableStepSeconds(const CsvRow& row)
+double torchtitanMoeFlopsPerToken(const Architecture& a, std::int64_t seq)
 {
+    const ParamCounts c = countParams(a);
+    // named_parameters(): "embedding" (the input embedding, dense but not counted), moe.router, moe.shared_experts,
+    // moe.experts (all routed experts, counted top_k / num_experts, integer division as torchtitan's), the rest dense
+    // (attention, norms, dense MLPs, the output head).
+    const std::int64_t routedActive = a.experts > 0 ? c.routedTotal * a.topK / a.experts : 0;
+    const std::int64_t counted = c.total - c.embedding - c.routedTotal + routedActive;
+    // head_dims: the DeepSeek-V3 model passes qk_nope + qk_rope + v head sizes, the others 2 x head_dim.
+    const std::int64_t qkHead = a.mla() ? a.qkNopeDim + a.qkRopeDim : a.headDim;
+    const std::int64_t vHead = a.mla() ? a.vHeadDim : a.headDim;
+    return 6.0 * double(counted) + 6.0 * double(a.layers) * double(a.heads) * double(qkHead + vHead) * double(seq);
+}
+
+std::optional<double> torchtitanPeakFlops(const std::string& gpu)
+{
+    // get_peak_flops matches the device name; a row's gpu cell names the part the same way. H100 NVL / PCIe have
+    // their own figures there (835e12, 756e12): refused here rather than taken as SXM.
+    const std::string g = lower(gpu);
+    if (contains(g, "nvl") || contains(g, "pcie"))
+        return std::nullopt;
+    if (contains(g, "b200") && !contains(g, "gb200"))
+        return 2.25e15;
+    if (contains(g, "h100") || contains(g, "h200"))
+        return 989e12;
+    if (contains(g, "a100"))
+        return 312e12;
+    return std::nullopt;
+}
+
+double moeTableStepSeconds(const CsvRow& row, RowReadings* readings)
+{
+    // A row that gives an MFU (torchtitan's metrics log "mfu"): its tokens/s/GPU in the stack's own FLOP count.
+    if (!get(row, "mfu").empty()) {
+        if (!get(row, "tokens_per_s_per_gpu").empty() || !get(row, "step_time_s").empty())
+            unmodelled("state one of step_time_s, tokens_per_s_per_gpu and mfu");
+        if (lower(get(row, "stack")) != "torchtitan")
+            unmodelled("an mfu needs the stack whose FLOP count it is (stack torchtitan)");
+        const double mfu = number(row, "mfu");
+        if (!(mfu > 0 && mfu <= 1))
+            unmodelled("mfu " + get(row, "mfu").substr(0, 40) + " is not a fraction between 0 and 1");
+        const auto arch = moeTableArchitecture(get(row, "model"));
+        if (!arch)
+            unmodelled("model '" + get(row, "model").substr(0, 40) + "' names no MoE model the reader knows");
+        const auto peak = torchtitanPeakFlops(get(row, "gpu"));
+        if (!peak)
+            unmodelled("gpu '" + get(row, "gpu").substr(0, 40) + "' has no peak in torchtitan's get_peak_flops");
+        const std::int64_t seq = statedCount(row, "seq", 1, std::int64_t(1) << 24);
+        const double flops = torchtitanMoeFlopsPerToken(*arch, seq);
+        const double tps = mfu * *peak / flops;
+        const std::int64_t gbs = statedCount(row, "global_batch", 1, std::int64_t(1) << 30);
+        const std::int64_t gpus = statedCount(row, "gpus", 1, std::int64_t(1) << 24);
+        if (readings) {
+            char buf[200];
+            std::snprintf(buf, sizeof buf, "%.0f tokens/s/GPU = %s x %.4g FLOP/s / %.6g FLOP per token", tps,
+                          get(row, "mfu").c_str(), *peak, flops);
+            readings->read("tokens-per-s-per-gpu", buf, "mfu",
+                           get(row, "mfu") + " (torchtitan get_moe_model_nparams_and_flops and get_peak_flops)");
+        }
+        return double(gbs) * double(seq) / (double(gpus) * tps);
+    }
     // Tables that print seconds per step (Megatron-MoE-ModelZoo's best-practice tables): the step time as printed.
     // A row states one of the two, never both (two figures could disagree).
     if (!get(row, "step_time_s").empty()) {
@@ -755,7 +815,7 @@ Scenario scenarioForMoeTableRow(const CsvRow& row, RowReadings* readings)
     const std::optional<Architecture> arch = moeTableArchitecture(model);
     if (!arch)
         unmodelled("model '" + model.substr(0, 40) + "' names no MoE model the reader knows (the MoE presets, qwen3-30b-a3b, "
-                   "olmoe-1b-7b, qwen1.5-moe-a2.7b, deepseek-v2-lite)");
+                   "olmoe-1b-7b, qwen1.5-moe-a2.7b, deepseek-v2-lite, deepseek-v3-16b)");
     const std::int64_t gpus = statedCount(row, "gpus", 1, std::int64_t(1) << 24);
     const std::int64_t tp = statedCount(row, "tp", 1, gpus), pp = statedCount(row, "pp", 1, gpus);
     // Context parallelism, where a row states it (NeMo's Mixtral 8x22B runs at 65,536 tokens with CP 8): the dense
@@ -769,6 +829,13 @@ Scenario scenarioForMoeTableRow(const CsvRow& row, RowReadings* readings)
     for (const char* k : {"id", "source", "micro_batch", "global_batch", "gpus", "tp", "pp", "vpp", "precision", "seq",
                           "zero_stage", "recompute"})
         dense[k] = get(row, k);
+    // A stated stack (torchtitan: FSDP2, SDPA, torch.compile off unless stated; stacks.cpp) and the knobs a run states
+    // in the stack's own terms (checkpointing per-op: torchtitan's selective_ac_option 'op'; compiled), applied after
+    // the stack's defaults, by the dense reader's rules.
+    const bool torchtitan = lower(get(row, "stack")) == "torchtitan";
+    for (const char* k : {"stack", "checkpointing", "checkpoint_interval", "compiled"})
+        if (!get(row, k).empty())
+            dense[k] = get(row, k);
     dense["gpu_type"] = get(row, "gpu");
     if (dense["seq"].empty()) {
         dense["seq"] = "4096";
@@ -784,7 +851,7 @@ Scenario scenarioForMoeTableRow(const CsvRow& row, RowReadings* readings)
         dense["notes"] = "cp=" + std::to_string(cp) + ";";
     // Full recompute (recompute-granularity full) and Megatron FSDP (zero_stage 3) where a row states them; blank:
     // none, and the distributed optimizer by the dense reader's rule.
-    if (dense["recompute"].empty())
+    if (dense["recompute"].empty() && !torchtitan)
         dense["recompute"] = "none";
     dense["measured_metric"] = "step_time_s";
     Scenario s = scenarioForStepRow(dense, &log, nullptr);
@@ -801,8 +868,29 @@ Scenario scenarioForMoeTableRow(const CsvRow& row, RowReadings* readings)
         s.fp8Scaling = Fp8Scaling::TeCurrent;
         log.read("fp8-scaling", "te-current", "notes", "FP8_CS");
     }
-    s.framework = Framework::Megatron;
-    log.assume("framework", "megatron", "Megatron-Bridge trains on Megatron-Core");
+    if (torchtitan) {
+        // torchtitan folds EP out of dp_shard x cp (x tp with ETP = TP): the experts are split EP ways over the GPUs of a
+        // stage and FSDP2 shards each expert over the rest (torchtitan/distributed/parallel_dims.py, the ep mesh and
+        // dp_shard_mod_ep), the fold Scenario's ep / expert-TP describe. FSDP2 with ZeRO-3 sharding is the stack's.
+        if (s.framework != Framework::Fsdp2)
+            unmodelled("a torchtitan row is read as FSDP2 (its stack's framework); this row states another");
+        if (s.zeroStage != 3) {
+            s.zeroStage = 3;
+            log.assume("zero-stage", "3", "torchtitan's dp_shard: FSDP2 fully shards parameters, gradients and optimizer states");
+        }
+        // The dense reader's guesses that the stack's defaults and the row's knob columns replaced (zero-stage 1,
+        // compiled no, the stack's checkpointing where a column states it): the last word on a knob is listed, once.
+        std::vector<AssumedDefault> kept;
+        for (auto it = log.assumed.rbegin(); it != log.assumed.rend(); ++it) {
+            const auto same = [&](const auto& x) { return x.knob == it->knob; };
+            if (std::none_of(kept.begin(), kept.end(), same) && std::none_of(log.fromText.begin(), log.fromText.end(), same))
+                kept.push_back(*it);
+        }
+        log.assumed.assign(kept.rbegin(), kept.rend());
+    } else {
+        s.framework = Framework::Megatron;
+        log.assume("framework", "megatron", "Megatron-Bridge trains on Megatron-Core");
+    }
     s.ep = statedCount(row, "ep", 1, gpus);
     // Expert TP where a row states it: Megatron-Core's --expert-tensor-parallel-size defaults to the TP size
     // (NVIDIA/Megatron-LM@022bcb5a megatron/core/transformer/moe/README.md, "Default is same to
@@ -810,7 +898,8 @@ Scenario scenarioForMoeTableRow(const CsvRow& row, RowReadings* readings)
     // 8x7B) splits every expert eight ways. Blank: the Megatron-Bridge recipes' 1, listed as assumed.
     if (get(row, "etp").empty()) {
         s.etp = 1;
-        log.assume("expert-tp", "1", "the recipes' expert_tensor_parallel_size 1");
+        log.assume("expert-tp", "1", torchtitan ? "torchtitan's expert_tensor_parallel_degree default 1"
+                                                : "the recipes' expert_tensor_parallel_size 1");
     } else {
         s.etp = statedCount(row, "etp", 1, gpus);
         log.read("expert-tp", std::to_string(s.etp), "etp", get(row, "etp"));
@@ -971,7 +1060,7 @@ StepValidation validateSteps(const std::string& csvText, const ConfigImporter& i
                 c.id = id;
                 c.source = sourceOf(id);
                 c.metric = "step_time_s";
-                c.measured = moeTableStepSeconds(row);
+                c.measured = moeTableStepSeconds(row, &readings);
                 c.predicted = r.totals.stepTime;
                 record(c, readings);
                 continue;

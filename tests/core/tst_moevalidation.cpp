@@ -14,6 +14,7 @@
 // table order), the held-out file first run after the pass's two mechanisms were committed (freshFiles()).
 #include "shardscope/architecture.h"
 #include "shardscope/errors.h"
+#include "shardscope/modelreading.h"
 #include "shardscope/recipe.h"
 #include "shardscope/scenario.h"
 #include "shardscope/step.h"
@@ -305,6 +306,10 @@ const std::vector<Run>& runs()
     return r;
 }
 
+/// The fifteenth pass's torchtitan rows: each row's |error| bound (set loosely above what the reader reaches at its
+/// commit, so that a regression of the reader fails).
+constexpr double kTt44Bound = 0.65;
+
 /// A fresh MoE file as `shardscope validate --steps FILE` reads it (validateSteps: the MoE table format).
 StepValidation validateFreshFile(const char* name)
 {
@@ -334,6 +339,10 @@ private Q_SLOTS:
     void stepTimeColumn();
     void contextAndExpertTpColumns();
     void r44Files();
+    void torchtitanDeepSeekV3_16bPreset();
+    void torchtitanFlopsPerToken();
+    void torchtitanRows();
+    void tt44Files();
 };
 
 void TestMoeValidation::medians()
@@ -593,6 +602,112 @@ void TestMoeValidation::r44Files()
         QCOMPARE(v.rows.size(), held ? std::size_t(2) : std::size_t(4));
         QVERIFY(v.unmodelled.empty());
         QVERIFY2(median(e) <= (held ? 0.21 : 0.15), qPrintable(QString::number(100 * median(e)) + "% r44"));
+    }
+}
+
+void TestMoeValidation::torchtitanDeepSeekV3_16bPreset()
+{
+    // torchtitan's DeepSeek-V3 "16B" flavour (pytorch/torchtitan@0014ac2c torchtitan/models/deepseek_v3/__init__.py,
+    // _16b), counted by hand: embedding and untied head 2 x 102400 x 2048 = 419,430,400; per layer MLA (wq 2048 x
+    // 16 x 192, wkv_a 2048 x 576, kv_norm 512, wkv_b 512 x 16 x 256, wo 2048 x 2048) 13,763,072 and two norms 4,096;
+    // one dense MLP 3 x 2048 x 10944 = 67,239,936; 26 MoE layers of 64 x 3 x 2048 x 1408 routed, 3 x 2048 x 2816 shared
+    // and a 64 x 2048 router = 571,080,704; the final norm 2,048. Total 15,706,484,224 (DeepSeek-V2-Lite's).
+    const auto m = presetForModelName("deepseek-v3-16b");
+    QVERIFY(m.has_value());
+    QCOMPARE(QString::fromStdString(m->arch.id), QString("deepseek-v3-16b"));
+    QCOMPARE(countParams(m->arch).total, std::int64_t(15706484224));
+    // The 671B preset keeps its own name: the longer key wins, "deepseek-v3" alone is still the 671B model.
+    QCOMPARE(QString::fromStdString(presetForModelName("deepseek-v3")->arch.id), QString("deepseek-v3"));
+}
+
+void TestMoeValidation::torchtitanFlopsPerToken()
+{
+    // pytorch/torchtitan@76dd118b torchtitan/models/utils.py get_moe_model_nparams_and_flops, by hand.
+    // DeepSeek-V3 16B at 4096: counted parameters = total 15,706,484,224 - embedding 209,715,200 - routed
+    // 26 x 553,648,128 + their 6/64 = 2,451,435,008; 6 x that = 14,708,610,048; attention 6 x 27 x 16 x (128 + 64 +
+    // 128) x 4096 = 3,397,386,240; sum 18,105,996,288.
+    const auto dsv3 = presetForModelName("deepseek-v3-16b");
+    QVERIFY(dsv3.has_value());
+    QCOMPARE(torchtitanMoeFlopsPerToken(dsv3->arch, 4096), 18105996288.0);
+    // Qwen3-30B-A3B at 8192: per layer attention 18,874,624 with q/k norms, two norms 4,096, router 262,144, 8 of
+    // 128 experts 37,748,736 -> 56,889,600 x 48 = 2,730,700,800; head 311,164,928; final norm 2,048; 6 x 3,041,867,776
+    // = 18,251,206,656; attention 6 x 48 x 32 x 256 x 8192 = 19,327,352,832; sum 37,578,559,488 (the figure
+    // pytorch/torchtitan#4300's description prints for TorchTitan's Qwen3 30B A3B at 8192).
+    const auto qwen = presetForModelName("qwen3-30b-a3b");
+    QVERIFY(qwen.has_value());
+    QCOMPARE(torchtitanMoeFlopsPerToken(qwen->arch, 8192), 37578559488.0);
+    // get_peak_flops (pytorch/torchtitan@02581674 torchtitan/tools/utils.py).
+    QCOMPARE(*torchtitanPeakFlops("b200-192gb"), 2.25e15);
+    QCOMPARE(*torchtitanPeakFlops("h100-80gb"), 989e12);
+    QVERIFY(!torchtitanPeakFlops("GB200 NVL72").has_value());
+    QVERIFY(!torchtitanPeakFlops("h100-nvl").has_value());
+    // An MFU row: step = GBS x seq / (GPUs x MFU x peak / FLOPs per token), the conversion listed as read.
+    CsvRow row {{"id", "r"}, {"model", "deepseek-v3-16b"}, {"gpu", "b200-192gb"}, {"gpus", "8"}, {"global_batch", "32"},
+                {"seq", "4096"}, {"mfu", "0.18"}, {"stack", "torchtitan"}};
+    RowReadings log;
+    const double tps = 0.18 * 2.25e15 / 18105996288.0;
+    QVERIFY(std::fabs(moeTableStepSeconds(row, &log) / (32.0 * 4096 / (8 * tps)) - 1) < 1e-12);
+    QVERIFY(std::any_of(log.fromText.begin(), log.fromText.end(), [](const auto& r) { return r.column == "mfu"; }));
+    row["stack"] = "";
+    QVERIFY_THROWS_EXCEPTION(InvalidInput, moeTableStepSeconds(row));
+    row["stack"] = "torchtitan";
+    row["tokens_per_s_per_gpu"] = "1000";
+    QVERIFY_THROWS_EXCEPTION(InvalidInput, moeTableStepSeconds(row));
+}
+
+void TestMoeValidation::torchtitanRows()
+{
+    // A torchtitan row is read as its stack runs: FSDP2 fully sharding (dp_shard), EP folded from the data-parallel
+    // GPUs of a stage, not as a Megatron-Core row.
+    CsvRow row {{"id", "r"}, {"source", "src"}, {"model", "deepseek-v3-16b"}, {"gpu", "b200-192gb"}, {"gpus", "8"},
+                {"precision", "bf16"}, {"global_batch", "32"}, {"micro_batch", "4"}, {"seq", "4096"}, {"tp", "1"},
+                {"pp", "1"}, {"ep", "8"}, {"a2a_overlap", "0"}, {"flex_dispatcher", "0"}, {"stack", "torchtitan"},
+                {"checkpointing", "none"}, {"compiled", "on"}};
+    RowReadings log;
+    const Scenario s = scenarioForMoeTableRow(row, &log);
+    QVERIFY(s.framework == Framework::Fsdp2);
+    QCOMPARE(s.zeroStage, 3);
+    QCOMPARE(s.ep, std::int64_t(8));
+    QVERIFY(s.checkpointing == Checkpointing::None);
+    QVERIFY(s.compiled);
+    validateScenario(s);
+    QVERIFY(std::none_of(log.assumed.begin(), log.assumed.end(),
+                         [](const auto& a) { return a.knob == "framework" && a.value == "megatron"; }));
+    row["stack"] = "";
+    QVERIFY(scenarioForMoeTableRow(row).framework == Framework::Megatron);
+}
+
+void TestMoeValidation::tt44Files()
+{
+    // Fifteenth pass (issue 25): torchtitan MoE runs (docs/validation.md, fifteenth pass), gathered before any row was
+    // evaluated; every third by gathering order in moe-steps-tt44-heldout.csv.
+    constexpr bool kRunHeldOut = true;
+    for (const char* name : {"moe-steps-tt44.csv", "moe-steps-tt44-heldout.csv"}) {
+        const bool held = std::string(name).find("heldout") != std::string::npos;
+        if (held && !kRunHeldOut)
+            continue;
+        const StepValidation v = validateFreshFile(name);
+        std::vector<double> e;
+        for (const StepCheck& c : v.rows) {
+            std::printf("%-44s measured %8.3f s  ShardScope %8.3f s  error %+6.1f%%%s\n", c.id.c_str(), c.measured,
+                        c.predicted, 100 * c.error, held ? "  (held out)" : "");
+            e.push_back(std::fabs(c.error));
+        }
+        for (const RowReadings& r : v.readings) {
+            for (const TextReading& t : r.fromText)
+                std::printf("  %s read %s = %s (%s: %s)\n", r.id.c_str(), t.knob.c_str(), t.value.c_str(), t.column.c_str(),
+                            t.phrase.substr(0, 60).c_str());
+            for (const AssumedDefault& a : r.assumed)
+                std::printf("  %s assumed %s = %s\n", r.id.c_str(), a.knob.c_str(), a.value.c_str());
+        }
+        for (const UnmodelledRow& u : v.unmodelled)
+            std::printf("%-44s not modelled: %s\n", u.id.c_str(), u.reason.c_str());
+        std::printf("tt44 %s: median error %.1f%% (%zu runs)\n", held ? "held out" : "seen", 100 * median(e), e.size());
+        QCOMPARE(v.rows.size(), held ? std::size_t(1) : std::size_t(4));
+        QVERIFY(v.unmodelled.empty());
+        for (const StepCheck& c : v.rows)
+            QVERIFY2(std::fabs(c.error) <= kTt44Bound, qPrintable(QString::fromStdString(c.id) + " "
+                                                                  + QString::number(100 * c.error) + "%"));
     }
 }
 

@@ -8,6 +8,7 @@
 #include "shardscope/step.h"
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -77,7 +78,19 @@ bool isMoeTableHeader(const CsvRow& firstRow);
 Scenario scenarioForMoeTableRow(const CsvRow& row, RowReadings* readings = nullptr);
 /// The table's step seconds: global_batch x seq / (gpus x tokens_per_s_per_gpu) (the tables' tokens/s/GPU; their Model
 /// TFLOP/s over it gives one FLOP count per token per model: docs/validation.md, "MoE step time", third pass).
-double moeTableStepSeconds(const CsvRow& row);
+/// A row that states its throughput as an MFU (column mfu, a fraction; stack torchtitan) instead: tokens/s/GPU = MFU x the
+/// stack's peak / its FLOPs per token (torchtitanMoeFlopsPerToken, torchtitanPeakFlops), the conversion listed in
+/// `readings` as read.
+double moeTableStepSeconds(const CsvRow& row, RowReadings* readings = nullptr);
+
+/// torchtitan's model FLOPs per token of an MoE model, as its MFU counts them (pytorch/torchtitan@76dd118b
+/// torchtitan/models/utils.py get_moe_model_nparams_and_flops, since pytorch/torchtitan#1923): 6 x (the parameters
+/// without the input embedding, the routed experts counted top_k / num_experts) + 6 x layers x heads x (q/k head size +
+/// v head size) x seq (the causal score matrix counted whole).
+double torchtitanMoeFlopsPerToken(const Architecture& a, std::int64_t seq);
+/// torchtitan's BF16 peak per GPU its MFU divides by (pytorch/torchtitan@02581674 torchtitan/tools/utils.py
+/// get_peak_flops: A100 312e12, H100 SXM and H200 989e12, B200 2.25e15); nullopt for a GPU it has no figure for.
+std::optional<double> torchtitanPeakFlops(const std::string& gpu);
 
 /// Every row of a measured-steps CSV against computeStep(). Throws InvalidInput("steps") when the file
 /// lacks a required column.
