@@ -869,9 +869,10 @@ Scenario scenarioForMoeTableRow(const CsvRow& row, RowReadings* readings)
         log.read("fp8-scaling", "te-current", "notes", "FP8_CS");
     }
     if (torchtitan) {
-        // torchtitan folds EP out of dp_shard x cp (x tp with ETP = TP): the experts are split EP ways over the GPUs of a
-        // stage and FSDP2 shards each expert over the rest (torchtitan/distributed/parallel_dims.py, the ep mesh and
-        // dp_shard_mod_ep), the fold Scenario's ep / expert-TP describe. FSDP2 with ZeRO-3 sharding is the stack's.
+        // torchtitan folds EP out of dp_shard x cp (x tp when ETP is 1): the experts are split EP ways over the GPUs of a
+        // stage and FSDP2 shards each expert over the rest (torchtitan's parallel_dims.py _build_mesh_with_ep: dp_shard =
+        // dp_shard_mod_ep x dp_shard_in_ep, ep = dp_shard_in_ep x cp; read in a copy the index stores without its
+        // commit, not pinned), the fold Scenario's ep / expert-TP describe. FSDP2 with ZeRO-3 sharding is the stack's.
         if (s.framework != Framework::Fsdp2)
             unmodelled("a torchtitan row is read as FSDP2 (its stack's framework); this row states another");
         if (s.zeroStage != 3) {
