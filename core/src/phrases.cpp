@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <regex>
 
 namespace shardscope {
 
@@ -187,6 +188,23 @@ std::optional<std::int64_t> numberAfter(const std::string& text, const std::stri
         return false;
     });
     return n;
+}
+
+std::optional<std::string> readFlashAttentionV1Text(const std::string& text)
+{
+    for (const char* p : {"flashattention v1", "flashattention-1", "flashattention-v1", "flash attention v1",
+                          "flash-attention v1", "flash-attn v1", "flash_attn v1", "fa1"})
+        if (affirms(text, p))
+            return findPhrase(text, p)->clause;
+    // The package with a 1.x version ("flash-attn 1.0.6", "flash-attn==1.0.3.post0", "flash_attn 1"): a bare "1" after
+    // the kernel's name is a version only after the package's name ("FlashAttention 1.5x faster" is none). The version's
+    // ".0" would read as a denial ("=0") after the phrase, so the package name is what must be affirmed.
+    static const std::regex versioned("(^|[^A-Za-z0-9_])flash[-_]attn ?(==)? ?v?1(\\.[0-9]+)*(?![0-9])", std::regex::icase);
+    if (std::regex_search(text, versioned))
+        for (const char* p : {"flash-attn", "flash_attn"})
+            if (affirms(text, p))
+                return findPhrase(text, p)->clause;
+    return std::nullopt;
 }
 
 std::optional<CheckpointingText> readCheckpointingText(const std::string& text)
