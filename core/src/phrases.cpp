@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <regex>
 
 namespace shardscope {
 
@@ -196,14 +195,30 @@ std::optional<std::string> readFlashAttentionV1Text(const std::string& text)
                           "flash-attention v1", "flash-attn v1", "flash_attn v1", "fa1"})
         if (affirms(text, p))
             return findPhrase(text, p)->clause;
-    // The package with a 1.x version ("flash-attn 1.0.6", "flash-attn==1.0.3.post0", "flash_attn 1"): a bare "1" after
+    // The package with a 1.x version ("flash-attn 1.0.6", "flash-attn==1.0.3.post0", "flash_attn v1"): a bare "1" after
     // the kernel's name is a version only after the package's name ("FlashAttention 1.5x faster" is none). The version's
-    // ".0" would read as a denial ("=0") after the phrase, so the package name is what must be affirmed.
-    static const std::regex versioned("(^|[^A-Za-z0-9_])flash[-_]attn ?(==)? ?v?1(\\.[0-9]+)*(?![0-9])", std::regex::icase);
-    if (std::regex_search(text, versioned))
-        for (const char* p : {"flash-attn", "flash_attn"})
-            if (affirms(text, p))
-                return findPhrase(text, p)->clause;
+    // ".0" would read as a denial ("=0") after the phrase, so the package name is what must be affirmed. A plain scan, no
+    // std::regex (it recurses once per repetition: a long "1.1.1..." would exhaust the stack).
+    const std::string t = lower(text);
+    for (const char* name : {"flash-attn", "flash_attn"}) {
+        const std::string n = name;
+        for (std::size_t at = t.find(n); at != std::string::npos; at = t.find(n, at + 1)) {
+            if (at > 0 && wordChar(t[at - 1]))
+                continue;
+            std::size_t k = at + n.size();
+            if (k < t.size() && t[k] == ' ')
+                ++k;
+            if (t.compare(k, 2, "==") == 0)
+                k += 2;
+            if (k < t.size() && t[k] == ' ')
+                ++k;
+            if (k < t.size() && t[k] == 'v')
+                ++k;
+            if (k < t.size() && t[k] == '1' && (k + 1 == t.size() || !std::isdigit(static_cast<unsigned char>(t[k + 1])))
+                && affirms(text, n))
+                return findPhrase(text, n)->clause;
+        }
+    }
     return std::nullopt;
 }
 

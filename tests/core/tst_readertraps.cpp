@@ -971,6 +971,11 @@ private slots:
         for (const char* no : {"FlashAttention-2", "flash-attn 2.4.2", "FlashAttention", "not FlashAttention v1", "FA2",
                                "FA10", "flash attention 1.5x faster"})
             QVERIFY2(!readFlashAttentionV1Text(no).has_value(), no);
+        // A long version ("1.1.1..." 30,000 times) is read without recursion (a std::regex would exhaust the stack).
+        std::string longVersion = "flash-attn 1";
+        for (int i = 0; i < 30000; ++i)
+            longVersion += ".1";
+        QVERIFY(readFlashAttentionV1Text(longVersion).has_value());
         CsvRow r = llmFoundryRow();
         QCOMPARE(scenarioForStepRow(r).attentionEfficiency, 0.0); // unstated: FlashAttention-2's default
         r["notes"] = "MPT; attention kernel: FlashAttention v1";
