@@ -189,6 +189,39 @@ std::optional<std::int64_t> numberAfter(const std::string& text, const std::stri
     return n;
 }
 
+std::optional<std::string> readFlashAttentionV1Text(const std::string& text)
+{
+    for (const char* p : {"flashattention v1", "flashattention-1", "flashattention-v1", "flash attention v1",
+                          "flash-attention v1", "flash-attn v1", "flash_attn v1", "fa1"})
+        if (affirms(text, p))
+            return findPhrase(text, p)->clause;
+    // The package with a 1.x version ("flash-attn 1.0.6", "flash-attn==1.0.3.post0", "flash_attn v1"): a bare "1" after
+    // the kernel's name is a version only after the package's name ("FlashAttention 1.5x faster" is none). The version's
+    // ".0" would read as a denial ("=0") after the phrase, so the package name is what must be affirmed. A plain scan, no
+    // std::regex (it recurses once per repetition: a long "1.1.1..." would exhaust the stack).
+    const std::string t = lower(text);
+    for (const char* name : {"flash-attn", "flash_attn"}) {
+        const std::string n = name;
+        for (std::size_t at = t.find(n); at != std::string::npos; at = t.find(n, at + 1)) {
+            if (at > 0 && wordChar(t[at - 1]))
+                continue;
+            std::size_t k = at + n.size();
+            if (k < t.size() && t[k] == ' ')
+                ++k;
+            if (t.compare(k, 2, "==") == 0)
+                k += 2;
+            if (k < t.size() && t[k] == ' ')
+                ++k;
+            if (k < t.size() && t[k] == 'v')
+                ++k;
+            if (k < t.size() && t[k] == '1' && (k + 1 == t.size() || !std::isdigit(static_cast<unsigned char>(t[k + 1])))
+                && affirms(text, n))
+                return findPhrase(text, n)->clause;
+        }
+    }
+    return std::nullopt;
+}
+
 std::optional<CheckpointingText> readCheckpointingText(const std::string& text)
 {
     const auto found = [&](std::initializer_list<const char*> phrases) -> std::string {

@@ -369,14 +369,21 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const Conf
                                 : std::string("an HGX / DGX node"));
         }
     }
-    // A stated network: "1600 Gbps RoCE/node", "800 Gb/s inter-node" (per node) or "400 Gb/s ... per GPU".
+    // A stated network: "1600 Gbps RoCE/node", "800 Gb/s inter-node", "1600 Gbps node-node interconnect" (per node:
+    // llm-foundry's benchmark tables head their A100 sections "A100 80GB with 1600 Gbps node-node interconnect (RoCE)")
+    // or "400 Gb/s ... per GPU". (Not listed in the readings: a listing would change the shipped golden's readings of the
+    // 34 rows that state a network.)
     {
         const std::string type = get(row, "gpu_type");
         std::smatch m;
-        if (std::regex_search(type, m, std::regex("([0-9]+) ?Gb(ps|/s) (RoCE/node|inter-node)")))
+        if (std::regex_search(type, m,
+                              std::regex("([0-9]+) ?Gb(ps|/s) (RoCE/node|inter-node|node-node interconnect|node-to-node "
+                                         "interconnect)",
+                                         std::regex::icase))) {
             s.interNodeBytesPerSecond = cNumber(m[1].str(), "the network's Gb/s") * 1e9 / 8.0 / double(std::max<std::int64_t>(1, s.gpusPerNode));
-        else if (std::regex_search(type, m, std::regex("([0-9]+) ?Gb/s [A-Za-z ]*per GPU")))
+        } else if (std::regex_search(type, m, std::regex("([0-9]+) ?Gb/s [A-Za-z ]*per GPU"))) {
             s.interNodeBytesPerSecond = cNumber(m[1].str(), "the network's Gb/s") * 1e9 / 8.0;
+        }
     }
     s.tp = integer(row, "tp", 1);
     s.pp = integer(row, "pp", 1);
@@ -549,6 +556,22 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const Conf
     s.flashAttention = !megatron2021;
     log.assume("flash-attention", s.flashAttention ? "yes" : "no",
                megatron2021 ? "2021-22 Megatron predates FlashAttention" : "the stack's fused attention");
+    // The first FlashAttention (flash-attn 1.x: llm-foundry's `gpu` extra before its FlashAttention-2 `gpu-flash2`
+    // extra), stated in the notes: half of FlashAttention-2's rate on this GPU (Dao 2023, arXiv 2307.08691: FlashAttention-2
+    // is "around 2x" faster than FlashAttention, which reaches "only 25-40% of the theoretical maximum FLOPs/s" on A100),
+    // at the same power cap as the default it halves. Megatron-Core / NeMo rows keep Transformer Engine's kernel (below).
+    if (s.flashAttention && !megatronCore) {
+        if (const auto v1 = readFlashAttentionV1Text(notes)) {
+            const GpuPreset g = resolveGpu(s);
+            s.attentionEfficiency = 0.5 * defaultAttentionEfficiency(g) * g.powerCapFraction;
+            const long milli = std::lround(s.attentionEfficiency * 1000.0);
+            const std::string frac = std::to_string(milli % 1000);
+            log.read("attention-efficiency",
+                     std::to_string(milli / 1000) + "." + std::string(3 - frac.size(), '0') + frac
+                         + " (FlashAttention v1: half of FlashAttention-2's rate, Dao 2023)",
+                     "notes", *v1);
+        }
+    }
     // Eager PyTorch runs element-wise ops one by one; torch.compile, Transformer Engine and Megatron fuse them.
     const bool compileSaid = affirms(notes, "compile") || affirms(notes, "compiled");
     s.compiled = !pytorchStack || compileSaid;
@@ -580,6 +603,12 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const Conf
         } else if (megatronCore) {
             s.fp8Scaling = Fp8Scaling::TeDelayed;
             log.assume("fp8-scaling", "te-delayed", "Transformer Engine's default fp8 recipe (DelayedScaling)");
+        } else if (affirms(prec, "amp_fp8")) {
+            // Composer's Precision.AMP_FP8 (llm-foundry's `precision: amp_fp8`) runs Transformer Engine's fp8_autocast
+            // with a DelayedScaling recipe (mosaicml/composer composer/core/precision.py get_precision_context), not
+            // torchao's fused cast.
+            s.fp8Scaling = Fp8Scaling::TeDelayed;
+            log.read("fp8-scaling", "te-delayed", "precision", "amp_fp8 (Composer: Transformer Engine DelayedScaling)");
         } else {
             log.assume("fp8-scaling", "cast", "one fused fp8 cast per GEMM input (torchao under torch.compile)");
         }

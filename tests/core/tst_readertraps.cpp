@@ -891,6 +891,119 @@ private slots:
         QCOMPARE(s.arch.ffn, std::int64_t(14336));
         QVERIFY(s.arch.gatedMlp);
     }
+
+    // --- issue 24, round 44: llm-foundry's MPT benchmark tables as they print them
+    // (mosaicml/llm-foundry@061f2c7 scripts/train/benchmarking/README.md; tests/data/measured/fresh-steps-r44.csv)
+
+    static CsvRow llmFoundryRow()
+    {
+        CsvRow r = stepRow();
+        r["source"] = "mosaicml/llm-foundry@061f2c7 scripts/train/benchmarking/README.md";
+        r["model"] = "MPT-1B";
+        r["layers"] = "24";
+        r["hidden"] = "2048";
+        r["heads"] = "16";
+        r["vocab"] = "50368";
+        r["seq"] = "65536";
+        r["global_batch"] = "16";
+        r["gpu_type"] = "h100_80gb";
+        r["zero_stage"] = "FULL_SHARD";
+        r["recompute"] = "activation_checkpointing: true";
+        r["precision"] = "amp_bf16";
+        r["measured_metric"] = "tokens_per_s_per_gpu";
+        r["measured_value"] = "5506";
+        return r;
+    }
+
+    void llmFoundryTableWordsAsTheyArePrinted()
+    {
+        // The GPU column's own names ("h100_80gb", "a100_40gb"), the Sharding Strategy FULL_SHARD and the yaml's
+        // `activation_checkpointing: true / false`, and the A100 sections' heading "A100 80GB with 1600 Gbps node-node
+        // interconnect (RoCE)": 1600 Gb/s a node of 8 GPUs is 25 GB/s a GPU (the reader took "RoCE/node" and
+        // "inter-node" only, and left this network at the preset's figure, silently).
+        CsvRow r = llmFoundryRow();
+        RowReadings log;
+        Scenario s = scenarioForStepRow(r, &log);
+        QCOMPARE(QString::fromStdString(s.gpu), QStringLiteral("h100-80gb"));
+        QCOMPARE(s.zeroStage, 3);
+        QVERIFY(readsKnob(log, "zero-stage", "3"));
+        QVERIFY(s.checkpointing == Checkpointing::Full);
+        r["recompute"] = "activation_checkpointing: false";
+        QVERIFY(scenarioForStepRow(r).checkpointing == Checkpointing::None);
+        r["gpu_type"] = "a100_80gb, 1600 Gbps node-node interconnect (RoCE)";
+        s = scenarioForStepRow(r);
+        QCOMPARE(QString::fromStdString(s.gpu), QStringLiteral("a100-80gb"));
+        QCOMPARE(s.interNodeBytesPerSecond, 1600e9 / 8.0 / 8.0);
+        r["gpu_type"] = "a100_40gb (A100 40GB with 1600 Gbps node-to-node interconnect)";
+        s = scenarioForStepRow(r);
+        QCOMPARE(QString::fromStdString(s.gpu), QStringLiteral("a100-40gb"));
+        QCOMPARE(s.interNodeBytesPerSecond, 1600e9 / 8.0 / 8.0);
+        r["gpu_type"] = "a100_80gb"; // no network stated: the preset's
+        QCOMPARE(scenarioForStepRow(r).interNodeBytesPerSecond, 0.0);
+    }
+
+    void composerAmpFp8IsTransformerEngineDelayedScaling()
+    {
+        // llm-foundry's `precision: amp_fp8` is Composer's Precision.AMP_FP8, which runs Transformer Engine's
+        // fp8_autocast with a DelayedScaling recipe (mosaicml/composer@d4c0aac composer/core/precision.py
+        // get_precision_context: DelayedScaling(fp8_format=Format.HYBRID, amax_history_len=16)). The reader priced it
+        // as torchao's one fused cast (the other PyTorch stacks' fp8), listed as assumed.
+        CsvRow r = llmFoundryRow();
+        r["precision"] = "amp_fp8";
+        RowReadings log;
+        const Scenario s = scenarioForStepRow(r, &log);
+        QVERIFY(s.recipe.fp8);
+        QVERIFY(s.fp8Scaling == Fp8Scaling::TeDelayed);
+        QVERIFY(readsKnob(log, "fp8-scaling", "te-delayed"));
+        // Another PyTorch stack's plain "fp8" keeps torchao's cast.
+        r["precision"] = "fp8";
+        QVERIFY(scenarioForStepRow(r).fp8Scaling == Fp8Scaling::Cast);
+    }
+
+    void flashAttentionV1IsHalfFlashAttention2()
+    {
+        // Dao 2023 (FlashAttention-2, arXiv 2307.08691, abstract): the first FlashAttention reaches "only 25-40% of the
+        // theoretical maximum FLOPs/s" on A100; FlashAttention-2 gives "around 2x speedup compared to FlashAttention".
+        // A row whose notes say its kernel is the first one is priced at half of FlashAttention-2's rate on its GPU
+        // (kernels.h defaultAttentionEfficiency: A100 0.6, Hopper 0.35), read from the notes and listed.
+        QVERIFY(readFlashAttentionV1Text("attention kernel: FlashAttention v1 (flash-attn 1.0.6)").has_value());
+        for (const char* yes : {"FlashAttention-1", "flash-attn 1.0.3.post0", "flash_attn v1", "FA1", "Flash Attention v1"})
+            QVERIFY2(readFlashAttentionV1Text(yes).has_value(), yes);
+        for (const char* no : {"FlashAttention-2", "flash-attn 2.4.2", "FlashAttention", "not FlashAttention v1", "FA2",
+                               "FA10", "flash attention 1.5x faster"})
+            QVERIFY2(!readFlashAttentionV1Text(no).has_value(), no);
+        // A long version ("1.1.1..." 30,000 times) is read without recursion (a std::regex would exhaust the stack).
+        std::string longVersion = "flash-attn 1";
+        for (int i = 0; i < 30000; ++i)
+            longVersion += ".1";
+        QVERIFY(readFlashAttentionV1Text(longVersion).has_value());
+        CsvRow r = llmFoundryRow();
+        QCOMPARE(scenarioForStepRow(r).attentionEfficiency, 0.0); // unstated: FlashAttention-2's default
+        r["notes"] = "MPT; attention kernel: FlashAttention v1";
+        RowReadings log;
+        Scenario s = scenarioForStepRow(r, &log);
+        QCOMPARE(s.attentionEfficiency, 0.5 * 0.35);
+        QVERIFY(std::any_of(log.fromText.begin(), log.fromText.end(), [](const TextReading& t) {
+            return t.knob == "attention-efficiency" && t.column == "notes" && t.value.find("0.175") == 0;
+        }));
+        r["gpu_type"] = "a100_40gb";
+        QCOMPARE(scenarioForStepRow(r).attentionEfficiency, 0.5 * 0.6);
+        // Slower than FlashAttention-2 by the attention's share: the 65,536-token MPT-1B step is mostly attention.
+        const auto step = [](const CsvRow& row) {
+            const Scenario sc = scenarioForStepRow(row);
+            return computeStep(sc).totals.stepTime;
+        };
+        CsvRow fa2 = r;
+        fa2["notes"] = "MPT";
+        QVERIFY(step(r) > 1.4 * step(fa2));
+        // A denial is no reading; a Megatron-Core row keeps Transformer Engine's cuDNN attention whatever its notes say.
+        r["notes"] = "MPT; not FlashAttention v1";
+        QCOMPARE(scenarioForStepRow(r).attentionEfficiency, 0.0);
+        CsvRow m = stepRow();
+        m["source"] = "NVIDIA/NeMo performance summary";
+        m["notes"] = "FlashAttention v1";
+        QVERIFY(scenarioForStepRow(m).attentionEfficiency != 0.5 * 0.35);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestReaderTraps)

@@ -107,6 +107,13 @@ struct CheckpointingText
 /// None; a bare affirmation: Full with granularityAssumed.
 std::optional<CheckpointingText> readCheckpointingText(const std::string& text);
 
+/// The phrase that says a run's attention kernel is the first FlashAttention (Dao et al. 2022; flash-attn 1.x), or
+/// nullopt: "FlashAttention v1", "FlashAttention-1", "Flash Attention v1", "flash-attn 1.0.3",
+/// "flash_attn v1", "FA1", whole words, not negated ("not FlashAttention v1" is no reading). FlashAttention-2 (Dao 2023,
+/// arXiv 2307.08691) reports "around 2x speedup compared to FlashAttention", so a run on the first one is priced at half
+/// of FlashAttention-2's rate (validation_steps.cpp; docs/model.md "Attention").
+std::optional<std::string> readFlashAttentionV1Text(const std::string& text);
+
 struct Scenario;
 
 /**
