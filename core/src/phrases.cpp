@@ -20,6 +20,13 @@ bool wordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0;
 
 bool separator(char c) { return c == ';' || c == ',' || c == '(' || c == ')' || c == '|' || c == '\n'; }
 
+/// A clause ends at a separator or at a sentence's full stop (a '.' before a space or the end): "network not stated.
+/// FlashAttention v1" affirms the kernel. A '.' inside a word or number ("1.0.6", "torch.compile") ends nothing.
+bool boundaryAt(const std::string& t, std::size_t i)
+{
+    return separator(t[i]) || (t[i] == '.' && (i + 1 == t.size() || t[i + 1] == ' ' || t[i + 1] == '\t'));
+}
+
 /// The alphanumeric words of a text, lower case ("w/o" kept whole).
 std::vector<std::string> words(const std::string& t)
 {
@@ -57,7 +64,7 @@ bool conjunction(const std::string& w) { return w == "but" || w == "and" || w ==
 bool unstatedAt(const std::string& text, std::size_t pos, std::size_t len)
 {
     std::size_t end = pos + len;
-    while (end < text.size() && !separator(text[end]))
+    while (end < text.size() && !boundaryAt(text, end))
         ++end;
     const std::vector<std::string> post = words(text.substr(pos + len, end - pos - len));
     if (post.empty())
@@ -70,10 +77,10 @@ bool unstatedAt(const std::string& text, std::size_t pos, std::size_t len)
 bool negatedAt(const std::string& text, std::size_t pos, std::size_t len)
 {
     std::size_t begin = pos;
-    while (begin > 0 && !separator(text[begin - 1]))
+    while (begin > 0 && !boundaryAt(text, begin - 1))
         --begin;
     std::size_t end = pos + len;
-    while (end < text.size() && !separator(text[end]))
+    while (end < text.size() && !boundaryAt(text, end))
         ++end;
     // Before: the words since the last conjunction or '+' of the clause.
     std::string before = text.substr(begin, pos - begin);
@@ -124,10 +131,10 @@ std::optional<PhraseHit> findPhrase(const std::string& text, const std::string& 
         PhraseHit h;
         h.pos = at;
         std::size_t b = at;
-        while (b > 0 && !separator(text[b - 1]))
+        while (b > 0 && !boundaryAt(text, b - 1))
             --b;
         std::size_t e = at + len;
-        while (e < text.size() && !separator(text[e]))
+        while (e < text.size() && !boundaryAt(text, e))
             ++e;
         const std::size_t first = text.find_first_not_of(' ', b);
         h.clause = first == std::string::npos || first >= e ? std::string() : text.substr(first, e - first);

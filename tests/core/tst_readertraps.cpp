@@ -1004,6 +1004,20 @@ private slots:
         m["notes"] = "FlashAttention v1";
         QVERIFY(scenarioForStepRow(m).attentionEfficiency != 0.5 * 0.35);
     }
+
+    void negationEndsAtTheSentence()
+    {
+        // Notes are written in sentences. The shipped MPT rows end "H100 network not stated."; a kernel named in the next
+        // sentence was read as denied by that "not" (the clause ran back over the full stop), silently. A '.' before a
+        // space or the end ends a clause; a '.' inside a word or number ("torch.compile", "1.0.6") does not.
+        QVERIFY(readFlashAttentionV1Text("H100 network not stated. attention kernel: FlashAttention v1").has_value());
+        QVERIFY(!findPhrase("No CPU offload. torch.compile on", "torch.compile")->negated);
+        QVERIFY(findPhrase("not torch.compile", "torch.compile")->negated);
+        QVERIFY(findPhrase("No CPU offload, no torch.compile.", "torch.compile")->negated);
+        QCOMPARE(QString::fromStdString(findPhrase("Short runs. FSDP FULL_SHARD, no offload", "FULL_SHARD")->clause),
+                 QString("FSDP FULL_SHARD"));
+        QVERIFY(readFlashAttentionV1Text("flash-attn 1.0.6. Composer 0.15").has_value());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestReaderTraps)
