@@ -567,6 +567,33 @@ void TestMoeValidation::contextAndExpertTpColumns()
     QVERIFY(std::any_of(log.assumed.begin(), log.assumed.end(), [](const auto& a) { return a.knob == "expert-tp"; }));
 }
 
+namespace {
+
+/// Prints a fresh file's rows, what each was read as and assumed (validate --steps lists the same as readings), the
+/// rows not modelled and the median; returns the absolute errors.
+std::vector<double> printValidation(const StepValidation& v, const char* set, bool held)
+{
+    std::vector<double> e;
+    for (const StepCheck& c : v.rows) {
+        std::printf("%-44s measured %8.3f s  ShardScope %8.3f s  error %+6.1f%%%s\n", c.id.c_str(), c.measured,
+                    c.predicted, 100 * c.error, held ? "  (held out)" : "");
+        e.push_back(std::fabs(c.error));
+    }
+    for (const RowReadings& r : v.readings) {
+        for (const TextReading& t : r.fromText)
+            std::printf("  %s read %s = %s (%s: %s)\n", r.id.c_str(), t.knob.c_str(), t.value.c_str(), t.column.c_str(),
+                        t.phrase.substr(0, 60).c_str());
+        for (const AssumedDefault& a : r.assumed)
+            std::printf("  %s assumed %s = %s\n", r.id.c_str(), a.knob.c_str(), a.value.c_str());
+    }
+    for (const UnmodelledRow& u : v.unmodelled)
+        std::printf("%-44s not modelled: %s\n", u.id.c_str(), u.reason.c_str());
+    std::printf("%s %s: median error %.1f%% (%zu runs)\n", set, held ? "held out" : "seen", 100 * median(e), e.size());
+    return e;
+}
+
+} // namespace
+
 void TestMoeValidation::r44Files()
 {
     // Fourteenth pass (issue 25): MoE runs from releases and stacks in no earlier file (NeMo 25.02 and 25.04 Mixtral
@@ -582,23 +609,7 @@ void TestMoeValidation::r44Files()
         if (held && !kRunHeldOut)
             continue;
         const StepValidation v = validateFreshFile(name);
-        std::vector<double> e;
-        for (const StepCheck& c : v.rows) {
-            std::printf("%-44s measured %8.3f s  ShardScope %8.3f s  error %+6.1f%%%s\n", c.id.c_str(), c.measured,
-                        c.predicted, 100 * c.error, held ? "  (held out)" : "");
-            e.push_back(std::fabs(c.error));
-        }
-        // What each row was read as and what was assumed (validate --steps prints the same as readings).
-        for (const RowReadings& r : v.readings) {
-            for (const TextReading& t : r.fromText)
-                std::printf("  %s read %s = %s (%s: %s)\n", r.id.c_str(), t.knob.c_str(), t.value.c_str(), t.column.c_str(),
-                            t.phrase.substr(0, 60).c_str());
-            for (const AssumedDefault& a : r.assumed)
-                std::printf("  %s assumed %s = %s\n", r.id.c_str(), a.knob.c_str(), a.value.c_str());
-        }
-        for (const UnmodelledRow& u : v.unmodelled)
-            std::printf("%-44s not modelled: %s\n", u.id.c_str(), u.reason.c_str());
-        std::printf("r44 %s: median error %.1f%% (%zu runs)\n", held ? "held out" : "seen", 100 * median(e), e.size());
+        const std::vector<double> e = printValidation(v, "r44", held);
         QCOMPARE(v.rows.size(), held ? std::size_t(2) : std::size_t(4));
         QVERIFY(v.unmodelled.empty());
         QVERIFY2(median(e) <= (held ? 0.21 : 0.15), qPrintable(QString::number(100 * median(e)) + "% r44"));
@@ -687,22 +698,7 @@ void TestMoeValidation::tt44Files()
         if (held && !kRunHeldOut)
             continue;
         const StepValidation v = validateFreshFile(name);
-        std::vector<double> e;
-        for (const StepCheck& c : v.rows) {
-            std::printf("%-44s measured %8.3f s  ShardScope %8.3f s  error %+6.1f%%%s\n", c.id.c_str(), c.measured,
-                        c.predicted, 100 * c.error, held ? "  (held out)" : "");
-            e.push_back(std::fabs(c.error));
-        }
-        for (const RowReadings& r : v.readings) {
-            for (const TextReading& t : r.fromText)
-                std::printf("  %s read %s = %s (%s: %s)\n", r.id.c_str(), t.knob.c_str(), t.value.c_str(), t.column.c_str(),
-                            t.phrase.substr(0, 60).c_str());
-            for (const AssumedDefault& a : r.assumed)
-                std::printf("  %s assumed %s = %s\n", r.id.c_str(), a.knob.c_str(), a.value.c_str());
-        }
-        for (const UnmodelledRow& u : v.unmodelled)
-            std::printf("%-44s not modelled: %s\n", u.id.c_str(), u.reason.c_str());
-        std::printf("tt44 %s: median error %.1f%% (%zu runs)\n", held ? "held out" : "seen", 100 * median(e), e.size());
+        const std::vector<double> e = printValidation(v, "tt44", held);
         QCOMPARE(v.rows.size(), held ? std::size_t(1) : std::size_t(4));
         QVERIFY(v.unmodelled.empty());
         for (const StepCheck& c : v.rows)
