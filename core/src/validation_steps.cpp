@@ -22,6 +22,7 @@
 #include <optional>
 #include <regex>
 #include <set>
+#include <sstream>
 
 namespace shardscope {
 
@@ -371,18 +372,25 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const Conf
     }
     // A stated network: "1600 Gbps RoCE/node", "800 Gb/s inter-node", "1600 Gbps node-node interconnect" (per node:
     // llm-foundry's benchmark tables head their A100 sections "A100 80GB with 1600 Gbps node-node interconnect (RoCE)")
-    // or "400 Gb/s ... per GPU". (Not listed in the readings: a listing would change the shipped golden's readings of the
-    // 34 rows that state a network.)
+    // or "400 Gb/s ... per GPU". Listed as read, with the phrase and the per-GPU figure the step takes (issue 24: a
+    // knob taken from text is never silent).
     {
         const std::string type = get(row, "gpu_type");
         std::smatch m;
+        const auto listNetwork = [&](const std::string& per) {
+            std::ostringstream v;
+            v << s.interNodeBytesPerSecond / 1e9;
+            log.read("inter-node-gbps", v.str(), "gpu_type", m[0].str() + " (" + per + ")");
+        };
         if (std::regex_search(type, m,
                               std::regex("([0-9]+) ?Gb(ps|/s) (RoCE/node|inter-node|node-node interconnect|node-to-node "
                                          "interconnect)",
                                          std::regex::icase))) {
             s.interNodeBytesPerSecond = cNumber(m[1].str(), "the network's Gb/s") * 1e9 / 8.0 / double(std::max<std::int64_t>(1, s.gpusPerNode));
+            listNetwork("per node: bits / 8 over the node's " + std::to_string(s.gpusPerNode) + " GPUs, GB/s per GPU");
         } else if (std::regex_search(type, m, std::regex("([0-9]+) ?Gb/s [A-Za-z ]*per GPU"))) {
             s.interNodeBytesPerSecond = cNumber(m[1].str(), "the network's Gb/s") * 1e9 / 8.0;
+            listNetwork("per GPU: bits / 8, GB/s per GPU");
         }
     }
     s.tp = integer(row, "tp", 1);

@@ -1018,6 +1018,34 @@ private slots:
                  QString("FSDP FULL_SHARD"));
         QVERIFY(readFlashAttentionV1Text("flash-attn 1.0.6. Composer 0.15").has_value());
     }
+
+    void aStatedNetworkIsListed()
+    {
+        // Issue 24: "validate lists, per row, every knob it took from text with the phrase it read". A network in the
+        // gpu_type cell (mosaicml/llm-foundry@061f2c7 scripts/train/benchmarking/README.md heads its A100 sections "A100
+        // 80GB with 1600 Gbps node-node interconnect (RoCE)") set the NIC bandwidth silently. Hand count: 1600 Gb/s a
+        // node = 200 GB/s over 8 GPUs = 25 GB/s a GPU; "400 Gb/s InfiniBand per GPU" = 50 GB/s a GPU.
+        const auto listed = [](const std::string& gpu, double* bytes) -> std::string {
+            CsvRow r = stepRow();
+            r["gpu_type"] = gpu;
+            RowReadings log;
+            const Scenario s = scenarioForStepRow(r, &log);
+            *bytes = s.interNodeBytesPerSecond;
+            for (const TextReading& t : log.fromText)
+                if (t.knob == "inter-node-gbps")
+                    return t.value + " | " + t.column + " | " + t.phrase;
+            return {};
+        };
+        double bytes = 0;
+        const std::string node = listed("A100 80GB with 1600 Gbps node-node interconnect (RoCE)", &bytes);
+        QCOMPARE(bytes, 25e9);
+        QVERIFY2(node.find("25 | gpu_type | 1600 Gbps node-node interconnect (per node") == 0, node.c_str());
+        const std::string perGpu = listed("H100 SXM, 400 Gb/s InfiniBand per GPU", &bytes);
+        QCOMPARE(bytes, 50e9);
+        QVERIFY2(perGpu.find("50 | gpu_type | 400 Gb/s InfiniBand per GPU (per GPU") == 0, perGpu.c_str());
+        // No network named: nothing listed, the preset's NIC kept.
+        QVERIFY(listed("A100 80GB", &bytes).empty());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestReaderTraps)
