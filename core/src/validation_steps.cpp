@@ -656,10 +656,18 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const Conf
     // torchtitan runs context parallelism through PyTorch's experimental context_parallel (K/V all-gathered,
     // fp32 merges and dK/dV; torch/distributed/tensor/experimental/_attention.py), and its Llama repeats K/V to
     // every query head before SDPA (torchtitan models/llama/model.py, repeat_kv).
+    // Listed where they change the step: CP across GPUs, K/V heads fewer than query heads, ZeRO-3 (issue 24: a default
+    // the reader takes from the source is said).
     s.cpTorchAllGather = contains(source, "torchtitan");
     s.attentionRepeatsKv = contains(source, "torchtitan");
+    if (s.cpTorchAllGather && s.cp > 1)
+        log.assume("cp-allgather", "on", "torchtitan's context parallelism is PyTorch's context_parallel (K/V all-gathered)");
+    if (s.attentionRepeatsKv && s.arch.kvHeads > 0 && s.arch.kvHeads < s.arch.heads)
+        log.assume("repeat-kv", "on", "torchtitan's Llama repeats K/V to every query head before SDPA (repeat_kv)");
     // Narayanan et al.'s ZeRO-3 baseline ran DeepSpeed's 2021 ZeRO-3 (per-tensor collectives).
     s.zero3PerTensorCollectives = megatron2021 && s.zeroStage == 3;
+    if (s.zero3PerTensorCollectives)
+        log.assume("zero3-per-tensor", "on", "2021 DeepSpeed ZeRO-3 (Narayanan et al.'s baseline) gathers tensor by tensor");
     // 2021-22 Megatron-LM's local DDP all-reduces the gradient buffer after the pipeline flush, not during the backward
     // (megatron/training.py train_step: allreduce_gradients() after forward_backward_func; docs/model.md).
     s.ddpReduceAfterFlush = megatron2021 && s.zeroStage == 0;
@@ -669,6 +677,7 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const Conf
     // (A preset's block keeps its own biases: modelreading.cpp.)
     if (!llama && !shape.preset) {
         s.arch.qkvBias = s.arch.attnOutBias = s.arch.mlpBias = true;
+        log.assume("biases", "yes", "a GPT-style model (not a Llama shape, no preset): biases on every linear layer");
     }
     // Megatron-Bridge's workload configs (scripts/performance/configs/<family>/*_workload_base_configs.py) set knobs its
     // performance tables never print; a row states them in columns of the config's own names, read from the config at
@@ -894,9 +903,14 @@ Scenario scenarioForMoeTableRow(const CsvRow& row, RowReadings* readings)
     Scenario s = scenarioForStepRow(dense, &log, nullptr);
     // The dense reader's guesses about the shape (KV heads, MLP width) are replaced by the model's own.
     log.assumed.erase(std::remove_if(log.assumed.begin(), log.assumed.end(),
-                                     [](const AssumedDefault& d) { return d.knob == "kv-heads" || d.knob == "ffn"; }),
+                                     [](const AssumedDefault& d) {
+                                         return d.knob == "kv-heads" || d.knob == "ffn" || d.knob == "biases"
+                                             || d.knob == "repeat-kv";
+                                     }),
                       log.assumed.end());
     s.arch = *arch;
+    if (s.attentionRepeatsKv && s.arch.kvHeads > 0 && s.arch.kvHeads < s.arch.heads)
+        log.assume("repeat-kv", "on", "torchtitan's Llama repeats K/V to every query head before SDPA (repeat_kv)");
     s.bareParams.reset();
     log.read("model", arch->name, "model", model);
     // Per-tensor fp8 named by the recipe: Megatron-Bridge's *_FP8_CS_* configs run Transformer Engine's current

@@ -1046,6 +1046,35 @@ private slots:
         // No network named: nothing listed, the preset's NIC kept.
         QVERIFY(listed("A100 80GB", &bytes).empty());
     }
+
+    void defaultsTakenFromTheSourceAreListed()
+    {
+        // Issue 24: "every default it assumed" is listed. Three defaults the steps reader takes from the source cell
+        // were silent: torchtitan's K/V repeat before SDPA (pytorch/torchtitan models/llama/model.py repeat_kv; it moves
+        // attention's bytes where K/V heads are fewer than query heads), its context parallelism through PyTorch's
+        // context_parallel (K/V all-gathered; only with CP > 1), and biases on every linear layer of a GPT-style shape.
+        const auto assumed = [](CsvRow r, const std::string& knob) -> std::string {
+            RowReadings log;
+            (void)scenarioForStepRow(r, &log);
+            for (const AssumedDefault& a : log.assumed)
+                if (a.knob == knob)
+                    return a.value;
+            return {};
+        };
+        CsvRow titan = stepRow(); // Llama 3 8B: 32 heads, 8 K/V heads
+        titan["source"] = "pytorch/torchtitan docs/performance.md";
+        QCOMPARE(QString::fromStdString(assumed(titan, "repeat-kv")), QStringLiteral("on"));
+        QVERIFY(assumed(titan, "cp-allgather").empty()); // CP 1: nothing to gather
+        titan["notes"] = "cp=2;";
+        titan["dp"] = "4";
+        QCOMPARE(QString::fromStdString(assumed(titan, "cp-allgather")), QStringLiteral("on"));
+        QVERIFY(assumed(stepRow(), "repeat-kv").empty()); // not torchtitan
+        QVERIFY(assumed(stepRow(), "biases").empty());    // a Llama shape
+        CsvRow gpt = stepRow();
+        gpt["model"] = "GPT 8B";
+        gpt["notes"] = "ffn 4h";
+        QCOMPARE(QString::fromStdString(assumed(gpt, "biases")), QStringLiteral("yes"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestReaderTraps)
