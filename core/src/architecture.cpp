@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "shardscope/architecture.h"
 
+#include "presetshapes.h"
+
 #include "shardscope/errors.h"
 #include "shardscope/units.h"
 
@@ -251,6 +253,8 @@ Architecture gptStyle(const char* id, const char* name, std::int64_t L, std::int
     return x;
 }
 
+} // namespace
+
 Architecture llamaStyle(const char* id, const char* name, std::int64_t L, std::int64_t h, std::int64_t a,
                         std::int64_t kv, std::int64_t ffn, std::int64_t vocab)
 {
@@ -268,8 +272,6 @@ Architecture llamaStyle(const char* id, const char* name, std::int64_t L, std::i
     x.norm = NormKind::RMSNorm;
     return x;
 }
-
-} // namespace
 
 const std::vector<ModelPreset>& modelPresets()
 {

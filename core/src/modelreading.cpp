@@ -4,6 +4,8 @@
 // formats").
 #include "shardscope/modelreading.h"
 
+#include "presetshapes.h"
+
 #include "cnumber.h"
 #include "shardscope/errors.h"
 
@@ -156,32 +158,16 @@ std::vector<PresetMatch> moreMoeModels()
 {
     std::vector<PresetMatch> v;
     v.push_back(qwen3_30b());
-    const auto base = [](const char* id, const char* name, std::int64_t L, std::int64_t h, std::int64_t heads,
-                         std::int64_t ffn, std::int64_t vocab) {
-        Architecture a;
-        a.id = id;
-        a.name = name;
-        a.layers = L;
-        a.hidden = h;
-        a.heads = heads;
-        a.kvHeads = heads;
-        a.headDim = h / heads;
-        a.ffn = ffn;
-        a.vocab = vocab;
-        a.gatedMlp = true;
-        a.norm = NormKind::RMSNorm;
-        return a;
-    };
     // allenai/OLMoE-1B-7B-0924: 16 layers, hidden 2048, 16 heads, 64 experts of intermediate_size 1024, top-8, vocab
     // 50304, untied; OlmoeAttention's q_norm / k_norm over the whole projections.
-    Architecture olmoe = base("olmoe-1b-7b", "OLMoE-1B-7B", 16, 2048, 16, 1024, 50304);
+    Architecture olmoe = llamaStyle("olmoe-1b-7b", "OLMoE-1B-7B", 16, 2048, 16, 16, 1024, 50304);
     olmoe.qkNorm = 2;
     olmoe.experts = 64;
     olmoe.topK = 8;
     v.push_back({olmoe, "Hugging Face allenai/OLMoE-1B-7B-0924 config.json"});
     // Qwen/Qwen1.5-MoE-A2.7B: 24 layers, hidden 2048, 16 heads, 60 experts of 1408, top-4, one shared expert of 5632
     // with its sigmoid gate, q/k/v biases, vocab 151936, untied.
-    Architecture qwen15 = base("qwen1.5-moe-a2.7b", "Qwen1.5-MoE-A2.7B", 24, 2048, 16, 5632, 151936);
+    Architecture qwen15 = llamaStyle("qwen1.5-moe-a2.7b", "Qwen1.5-MoE-A2.7B", 24, 2048, 16, 16, 5632, 151936);
     qwen15.qkvBias = true;
     qwen15.experts = 60;
     qwen15.topK = 4;
@@ -192,7 +178,7 @@ std::vector<PresetMatch> moreMoeModels()
     v.push_back({qwen15, "Hugging Face Qwen/Qwen1.5-MoE-A2.7B config.json"});
     // deepseek-ai/DeepSeek-V2-Lite: 27 layers, hidden 2048, 16 heads, MLA (no q LoRA, kv_lora_rank 512, rope 64, nope
     // 128, v 128), 64 routed experts of 1408, top-6, 2 shared, the first layer dense (10944), vocab 102400, untied.
-    Architecture v2lite = base("deepseek-v2-lite", "DeepSeek-V2-Lite", 27, 2048, 16, 10944, 102400);
+    Architecture v2lite = llamaStyle("deepseek-v2-lite", "DeepSeek-V2-Lite", 27, 2048, 16, 16, 10944, 102400);
     v2lite.experts = 64;
     v2lite.topK = 6;
     v2lite.moeFfn = 1408;
