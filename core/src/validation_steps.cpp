@@ -264,6 +264,11 @@ std::optional<StackProfile> stackOfRow(const CsvRow& row, RowReadings* log)
     } else if (contains(source, "torchtitan")) {
         p = stackProfile("torchtitan");
         phrase = "torchtitan";
+    } else if (contains(source, "Megatron-MoE-ModelZoo")) {
+        // The Megatron MoE model zoo's runs are Megatron-LM's pretrain_gpt.py on Megatron-Core (its
+        // model_configs/benchmarking/*.yaml are that script's arguments).
+        p = stackProfile("megatron-core");
+        phrase = "Megatron-MoE-ModelZoo";
     }
     if (p && log)
         log->read("stack", p->key + (p->version.empty() ? "" : "@" + p->version), "source", phrase);
