@@ -30,6 +30,15 @@ static bool transformerEngineQuantises(const Scenario& s)
     return key != "torchtitan" && key != "torchtune";
 }
 
+/// Whether a run's MoE all-to-all overlap is Megatron-Core's combined 1F1B schedule (kMegatronA2aOverlapSecondsPerLayer):
+/// the stacks built on Megatron-Core (megatron-core, megatron-lm, nemo / megatron-bridge; stacks.cpp). Without a stack
+/// (the command line's --moe-a2a-overlap, DeepSeek's DualPipe in its own framework) the overlap only hides, as before.
+static bool megatronSchedulesA2aOverlap(const Scenario& s)
+{
+    const std::string key = s.stack.substr(0, s.stack.find('@'));
+    return key == "megatron-core" || key == "megatron-lm" || key == "nemo" || key == "megatron-bridge";
+}
+
 KernelModel kernelModel(const Scenario& s, const GpuPreset& g)
 {
     KernelModel km;
@@ -294,14 +303,19 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
         }
         lt.moeA2aExposedFwd = exposedFwd;
         lt.moeA2aExposedBwd = exposedBwd;
+        // Megatron-Core's overlap also costs time of its own per layer and micro-batch, measured by NVIDIA as the
+        // recipe's step with and without it (kMegatronA2aOverlapSecondsPerLayer: "CPU overhead"), half in each pass.
+        const double overlapCost
+            = s.moeA2aOverlap && megatronSchedulesA2aOverlap(s) ? kMegatronA2aOverlapSecondsPerLayer : 0.0;
+        lt.moeA2aOverlapCost = overlapCost;
         lt.upShare = eUp + sUp + eDown + sDown > 0 ? (eUp + sUp) / (eUp + sUp + eDown + sDown) : 1.0;
-        lt.mlpFwd = kernelsFwd + ewMlpSec + exposedFwd;
+        lt.mlpFwd = kernelsFwd + ewMlpSec + exposedFwd + 0.5 * overlapCost;
         lt.mlpEwFwd = ewMlpSec + moeEw;
         lt.mlpFlops = 2.0
             * (meanRoutedTokens * (a.gatedMlp ? 3.0 : 2.0) * h * fe / etp
                + T * double(a.sharedExperts) * (a.gatedMlp ? 3.0 : 2.0) * h * fs / t + T / rt * h * double(a.experts));
         lt.mlpBwd = 2.0 * (kernelsFwd - castMoeFwd - eUp - eDown + ewMlpSec) + (eUp + eDown) + castMoeBwd + (wUp + wDown)
-            + exposedBwd;
+            + exposedBwd + 0.5 * overlapCost;
     } else {
         lt.mlpBwd = 2.0 * (lt.mlpFwd - castMlpFwd) + castBwdMlp;
     }

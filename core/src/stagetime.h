@@ -112,6 +112,9 @@ struct LayerTimes
     /// of 2 x moeA2aSeconds, or with moeA2aOverlap what the kernels cannot cover. computeStep() draws them as the
     /// MoE layers' all-to-all events (half each), cut out of the MLP's kernels event.
     double moeA2aExposedFwd = 0, moeA2aExposedBwd = 0;
+    /// Megatron-Core's EP overlap (moeA2aOverlap under a Megatron stack): its measured cost per layer and micro-batch
+    /// (kMegatronA2aOverlapSecondsPerLayer), half in mlpFwd and half in mlpBwd; 0 otherwise.
+    double moeA2aOverlapCost = 0;
     /// fp8 recipes: the experts' GEMM-input quantisation in forward and their output gradients' in backward (in
     /// mlpFwd and mlpBwd); 0 in 16 bits.
     double moeCastFwd = 0, moeCastBwd = 0;

@@ -265,6 +265,11 @@ std::optional<StackProfile> stackOfRow(const CsvRow& row, RowReadings* log)
     } else if (contains(source, "torchtitan")) {
         p = stackProfile("torchtitan");
         phrase = "torchtitan";
+    } else if (contains(source, "Megatron-MoE-ModelZoo")) {
+        // The Megatron MoE model zoo's runs are Megatron-LM's pretrain_gpt.py on Megatron-Core (its
+        // model_configs/benchmarking/*.yaml are that script's arguments).
+        p = stackProfile("megatron-core");
+        phrase = "Megatron-MoE-ModelZoo";
     }
     if (p && log)
         log->read("stack", p->key + (p->version.empty() ? "" : "@" + p->version), "source", phrase);
@@ -961,6 +966,10 @@ Scenario scenarioForMoeTableRow(const CsvRow& row, RowReadings* readings)
         unmodelled("a2a_overlap and flex_dispatcher must be 0 or 1");
     s.moeA2aOverlap = overlap == "1";
     log.read("moe-a2a-overlap", s.moeA2aOverlap ? "on" : "off", "a2a_overlap", overlap);
+    // Under a Megatron-Core stack the overlap also costs its measured time (kernels.h,
+    // kMegatronA2aOverlapSecondsPerLayer): the stack the source names is then listed as read.
+    if (s.moeA2aOverlap)
+        stackOfRow(row, &log);
     // HybridEP / DeepEP (moe_flex_dispatcher_backend) send a token once per node.
     s.moeNodeDedup = flex == "1";
     log.read("moe-node-dedup", s.moeNodeDedup ? "on" : "off", "flex_dispatcher", flex);

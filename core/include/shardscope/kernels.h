@@ -148,6 +148,19 @@ double mergedOneFOneBLayerSeconds(double a2a, double attnFwd, double mlpBwdData,
 double mergedOneFOneBLayerExposedSeconds(double a2a, double attnFwd, double mlpBwdData, double mlpBwdWeight, double mlpFwd,
                                          double attnBwd);
 
+/// What Megatron-Core's EP all-to-all overlap (the combined 1F1B schedule above; Megatron-Bridge's `moe_a2a_overlap`)
+/// costs per MoE layer and micro-batch, forward and backward together, beyond the all-to-all it hides: measured, not
+/// derived from a count. NVIDIA-NeMo/Megatron-Bridge pull request #1760 (description of 2025-12-17) turned the overlap
+/// off in the Qwen3-235B-A22B B200 BF16 recipe "due to CPU overhead", the step going from 17.2 s to 16 s on one layout
+/// (64 B200, PP 8, VP 4, EP 8, GBS 1024: 128 micro-batches of 12 layers on the busiest stage; the layout after the PR
+/// as NVIDIA-NeMo/Megatron-Bridge@f29a269f scripts/performance/configs/qwen/qwen3_workload_base_configs.py gives it).
+/// The step model without this term prices the overlap 2.046 s faster there (the all-to-all it hides: 13.167 s
+/// against 15.213 s); (1.2 + 2.046) s / (12 x 128) = 2.113 ms. Independent check, not used to set it: the Megatron
+/// MoE model zoo's H100 pair (yanring/Megatron-MoE-ModelZoo@020b8136 best_practice/qwen3/readme.md, Qwen3-235B-A22B on
+/// 256 H100, EP 32, TP 2: 19.7 s without the overlap, 17.6 s with it) gives (-2.1 + 5.210) s / (12 x 128) = 2.025 ms.
+/// docs/model.md, "Megatron-Core's EP overlap: its measured cost".
+inline constexpr double kMegatronA2aOverlapSecondsPerLayer = 2.113e-3;
+
 /// Seconds of `groups` GEMMs of one shape run as such a grouped GEMM: rounds of `concurrent` GEMMs whose tiles fill
 /// the waves together (wave efficiency over concurrent x tiles), the last round with what is left, at
 /// groupedGemmRowsFactor(m) of the rate where the groups split M (`rowsGrouped`: the experts' forward and data-gradient
