@@ -276,6 +276,14 @@ std::optional<StackProfile> stackOfRow(const CsvRow& row, RowReadings* log)
     return p;
 }
 
+/// torchtitan's Llama repeats K/V to every query head before SDPA (models/llama/model.py, repeat_kv): listed where it
+/// changes the step, K/V heads fewer than query heads (issue 24: a default taken from the source is said).
+static void listRepeatKv(const Scenario& s, RowReadings& log)
+{
+    if (s.attentionRepeatsKv && s.arch.kvHeads > 0 && s.arch.kvHeads < s.arch.heads)
+        log.assume("repeat-kv", "on", "torchtitan's Llama repeats K/V to every query head before SDPA (repeat_kv)");
+}
+
 Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const ConfigImporter* importer)
 {
     RowReadings scratch;
@@ -667,8 +675,7 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const Conf
     s.attentionRepeatsKv = contains(source, "torchtitan");
     if (s.cpTorchAllGather && s.cp > 1)
         log.assume("cp-allgather", "on", "torchtitan's context parallelism is PyTorch's context_parallel (K/V all-gathered)");
-    if (s.attentionRepeatsKv && s.arch.kvHeads > 0 && s.arch.kvHeads < s.arch.heads)
-        log.assume("repeat-kv", "on", "torchtitan's Llama repeats K/V to every query head before SDPA (repeat_kv)");
+    listRepeatKv(s, log);
     // Narayanan et al.'s ZeRO-3 baseline ran DeepSpeed's 2021 ZeRO-3 (per-tensor collectives).
     s.zero3PerTensorCollectives = megatron2021 && s.zeroStage == 3;
     if (s.zero3PerTensorCollectives)
@@ -914,8 +921,7 @@ Scenario scenarioForMoeTableRow(const CsvRow& row, RowReadings* readings)
                                      }),
                       log.assumed.end());
     s.arch = *arch;
-    if (s.attentionRepeatsKv && s.arch.kvHeads > 0 && s.arch.kvHeads < s.arch.heads)
-        log.assume("repeat-kv", "on", "torchtitan's Llama repeats K/V to every query head before SDPA (repeat_kv)");
+    listRepeatKv(s, log);
     s.bareParams.reset();
     log.read("model", arch->name, "model", model);
     // Per-tensor fp8 named by the recipe: Megatron-Bridge's *_FP8_CS_* configs run Transformer Engine's current
