@@ -75,6 +75,7 @@ QJsonObject stepToJson(const Scenario& s, const StepResult& r, const StackChoice
     if (s.arch.moe()) { // MoE (issue 25): the all-to-alls, 4 per MoE layer per micro-batch
         bytes[QStringLiteral("ep")] = t.epBytes;
         totals[QStringLiteral("ep_all_to_all_s")] = t.epSeconds;
+        totals[QStringLiteral("ep_overlap_cost_s")] = t.epOverlapCostSeconds;
     }
     totals[QStringLiteral("comm_bytes_per_gpu")] = bytes;
     root[QStringLiteral("totals")] = totals;
@@ -166,6 +167,10 @@ QString stepTable(const Scenario& s, const StepResult& r, const StackChoice& sta
     if (s.arch.moe())
         o += QStringLiteral("  all-to-all (EP)    %1 in %2 before overlap (4 per MoE layer per micro-batch)\n")
                  .arg(gb(t.epBytes), sec(t.epSeconds));
+    if (t.epOverlapCostSeconds > 0)
+        o += QStringLiteral("  EP overlap cost    %1 in compute (Megatron-Core's measured cost per MoE layer and "
+                            "micro-batch; docs/model.md)\n")
+                 .arg(sec(t.epOverlapCostSeconds));
     o += QStringLiteral("peak memory          %1 of %2 (%3)\n")
              .arg(gb(double(r.peakBytes)), gb(double(r.footprint.capacityBytes)),
                   r.fits ? QStringLiteral("fits") : QStringLiteral("does not fit"));

@@ -706,6 +706,8 @@ StepResult StepModel::run()
         const double perLayer = m_s.checkpointing == Checkpointing::Full ? 6.0 : 4.0;
         T.epBytes = perLayer * moeLayers * double(m_m) * m_lt.moeA2aBytes;
         T.epSeconds = perLayer * moeLayers * double(m_m) * m_lt.moeA2aSeconds;
+        T.epOverlapCostSeconds = (m_s.checkpointing == Checkpointing::Full ? 1.5 : 1.0) * moeLayers * double(m_m)
+            * m_lt.moeA2aOverlapCost;
     }
 
     // Executed and model FLOPs of the whole step (all stages, all TP and DP ranks).

@@ -4281,6 +4281,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>&lt;b&gt;All-to-all экспертов&lt;/b&gt; · %1 за шаг на этом GPU (рассылка и сборка, прямой и обратный проход, на каждый слой MoE и микробатч) · по %2, всего %3%4 · каждый отправляет %5 остальным %6 GPU своей группы EP</translation>
         </message>
         <message>
+            <source> · the overlap&apos;s own cost %1 (Megatron-Core&apos;s measured cost per MoE layer and micro-batch, in the MLP&apos;s time)</source>
+            <translation> · собственная стоимость совмещения %1 (измеренная в Megatron-Core стоимость на каждый слой MoE и микробатч, входит во время MLP)</translation>
+        </message>
+        <message>
             <source>, overlapped with compute (what it cannot cover is in the MLP&apos;s time)</source>
             <translation>, совмещены с вычислениями (непокрытая часть входит во время MLP)</translation>
         </message>

@@ -4281,6 +4281,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation>&lt;b&gt;专家 all-to-all&lt;/b&gt; · 此 GPU 每步 %1 次（分发与合并，前向与反向，每个 MoE 层和微批次）· 每次 %2，共 %3%4 · 每个 GPU 向其 EP 组的其他 %6 个 GPU 发送 %5</translation>
         </message>
         <message>
+            <source> · the overlap&apos;s own cost %1 (Megatron-Core&apos;s measured cost per MoE layer and micro-batch, in the MLP&apos;s time)</source>
+            <translation> · 重叠本身的开销 %1（Megatron-Core 实测的每个 MoE 层、每个微批次的开销，计入 MLP 的时间）</translation>
+        </message>
+        <message>
             <source>, overlapped with compute (what it cannot cover is in the MLP&apos;s time)</source>
             <translation>，与计算重叠（无法掩盖的部分计入 MLP 时间）</translation>
         </message>

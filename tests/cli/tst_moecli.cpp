@@ -2,6 +2,8 @@
 // MoE on the command line (issue 25): the contract's flags --ep --expert-tp --experts --top-k --moe-ffn
 // --shared-experts --dense-layers on estimate, step, plan, peers, export and convert; the fold's refusals exit 2 with
 // a message naming the option; the estimate's JSON splits the routed experts' part of each model-state term.
+#include <cmath>
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -53,6 +55,25 @@ private Q_SLOTS:
              "--tp",           "2"});
         const Run r = shardscope(command + shape);
         QVERIFY2(r.exitCode == 0, r.err.constData());
+    }
+    void stepSaysTheOverlapCost()
+    {
+        // Megatron-Core's EP overlap costs its measured time per MoE layer and micro-batch (kernels.h
+        // kMegatronA2aOverlapSecondsPerLayer, 2.113 ms): `step` says so in its text and JSON (ep_overlap_cost_s), so the
+        // step a user sees grow when turning the overlap on is explained. By hand: Mixtral 8x7B on one node, EP 8, 32 MoE
+        // layers x 4 micro-batches x 2.113 ms = 0.270 s (no checkpointing); without a Megatron stack, none.
+        const QStringList mixtral = args({"step", "--model", "mixtral-8x7b", "--gpus", "8", "--ep", "8", "--expert-tp",
+                                          "1", "--grad-accum", "4", "--checkpointing", "none", "--moe-a2a-overlap", "on"});
+        const Run j = shardscope(mixtral + args({"--stack", "megatron-core", "--format", "json"}));
+        QVERIFY2(j.exitCode == 0, j.err.constData());
+        const QJsonObject totals = QJsonDocument::fromJson(j.out).object().value(QStringLiteral("totals")).toObject();
+        QVERIFY2(std::fabs(totals.value(QStringLiteral("ep_overlap_cost_s")).toDouble() / (32 * 4 * 2.113e-3) - 1) < 1e-9,
+                 j.out.left(400).constData());
+        const Run t = shardscope(mixtral + args({"--stack", "megatron-core"}));
+        QVERIFY2(t.out.contains("EP overlap cost    0.270 s in compute"), t.out.constData());
+        const Run none = shardscope(mixtral);
+        QVERIFY2(none.exitCode == 0, none.err.constData());
+        QVERIFY(!none.out.contains("EP overlap cost"));
     }
     void exportTakesTheFlags()
     {

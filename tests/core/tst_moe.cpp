@@ -110,6 +110,7 @@ private Q_SLOTS:
     void mergedOneFOneBPairsAllToAlls();
     void layerTimesUsesMergedPairing();
     void megatronOverlapCostPerLayer();
+    void overlapCostInTheStepTotals();
     void expectedMaxOfNormals();
     void busiestRankByHand();
     void busiestRankAgainstSampledRouting();
@@ -756,6 +757,34 @@ void TestMoe::megatronOverlapCostPerLayer()
     s.stack = "nemo";
     s.moeA2aOverlap = false;
     QCOMPARE(detail::layerTimes(s, g, 2.0).moeA2aOverlapCost, 0.0);
+}
+
+void TestMoe::overlapCostInTheStepTotals()
+{
+    // The step reports the overlap's own cost it charges (StepTotals::epOverlapCostSeconds; `step` prints it and its JSON
+    // has ep_overlap_cost_s), so a user who turns the overlap on sees why the step grew. By hand: Mixtral 8x7B has 32
+    // MoE layers, all on the one stage; 4 micro-batches; kMegatronA2aOverlapSecondsPerLayer each: 32 x 4 x 2.113 ms =
+    // 0.270 s; full checkpointing runs the forward's half again: x 1.5.
+    Scenario s = eightH100Ep8("mixtral-8x7b");
+    s.gradAccum = 4;
+    s.checkpointing = Checkpointing::None;
+    s.moeA2aOverlap = true;
+    s.stack = "";
+    validateScenario(s);
+    const StepResult bare = computeStep(s);
+    QCOMPARE(bare.totals.epOverlapCostSeconds, 0.0); // no Megatron-Core stack: the overlap only hides
+    s.stack = "megatron-core";
+    const StepResult megatron = computeStep(s);
+    const double byHand = 32.0 * 4.0 * kMegatronA2aOverlapSecondsPerLayer;
+    QVERIFY2(std::fabs(megatron.totals.epOverlapCostSeconds / byHand - 1) < 1e-9,
+             qPrintable(QString::number(megatron.totals.epOverlapCostSeconds)));
+    // It is in the step already (one stage, no bubble to absorb it): the step grows by it.
+    QVERIFY2(std::fabs(megatron.totals.stepTime - bare.totals.stepTime - byHand) < 1e-6 * megatron.totals.stepTime,
+             qPrintable(QString::number(megatron.totals.stepTime - bare.totals.stepTime)));
+    s.checkpointing = Checkpointing::Full;
+    QVERIFY(std::fabs(computeStep(s).totals.epOverlapCostSeconds / (1.5 * byHand) - 1) < 1e-9);
+    s.moeA2aOverlap = false;
+    QCOMPARE(computeStep(s).totals.epOverlapCostSeconds, 0.0);
 }
 
 QTEST_APPLESS_MAIN(TestMoe)

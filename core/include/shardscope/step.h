@@ -87,6 +87,11 @@ struct StepTotals
     /// MoE (issue 25): the all-to-all bytes per GPU per step (4 per MoE layer per micro-batch, recompute included),
     /// and their seconds before overlap.
     double epBytes = 0, epSeconds = 0;
+    /// MoE (issue 25): the EP overlap's own cost on the worst rank per step, already in computeSeconds and
+    /// recomputeSeconds: Megatron-Core's measured cost per MoE layer and micro-batch (kernels.h,
+    /// kMegatronA2aOverlapSecondsPerLayer; half in the forward, so again half where full checkpointing recomputes it).
+    /// 0 without the overlap or outside a Megatron-Core stack.
+    double epOverlapCostSeconds = 0;
 };
 
 struct StepResult

@@ -442,7 +442,12 @@ void StepView::updateMoeLabel()
                        .arg(numberText(count, 0), secondsText(x.seconds), secondsText(t.epSeconds),
                             s.moeA2aOverlap ? tr(", overlapped with compute (what it cannot cover is in the MLP's time)")
                                             : tr(", exposed (in the MLP's time)"),
-                            bytesText(x.sentBytes), QString::number(std::max<std::int64_t>(0, s.ep - 1))));
+                            bytesText(x.sentBytes), QString::number(std::max<std::int64_t>(0, s.ep - 1)))
+                   + (t.epOverlapCostSeconds > 0
+                          ? tr(" · the overlap's own cost %1 (Megatron-Core's measured cost per MoE layer and micro-batch, "
+                               "in the MLP's time)")
+                                .arg(secondsText(t.epOverlapCostSeconds))
+                          : QString()));
     m_moe->setToolTip(tr("One all-to-all: %1 tokens enter this GPU's dispatcher, each sent to %2 expert copies (top-k x "
                          "capacity factor) of %3 each; %4 leave this GPU, %5 over NVLink and %6 over the NIC (the EP "
                          "group spans %7 nodes). %8 per GPU per step in all (docs/model.md, \"MoE all-to-all\").")
