@@ -8,10 +8,12 @@
 #include "shardscope/frameworkdefaults.h"
 #include "shardscope/kernels.h"
 #include "shardscope/quantise.h"
+#include "shardscope/stacks.h"
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <optional>
 #include <string>
 #include <unordered_map>
 
@@ -31,12 +33,21 @@ static bool transformerEngineQuantises(const Scenario& s)
 }
 
 /// Whether a run's MoE all-to-all overlap is Megatron-Core's combined 1F1B schedule (kMegatronA2aOverlapSecondsPerLayer):
-/// the stacks built on Megatron-Core (megatron-core, megatron-lm, nemo / megatron-bridge; stacks.cpp). Without a stack
-/// (the command line's --moe-a2a-overlap, DeepSeek's DualPipe in its own framework) the overlap only hides, as before.
+/// its stack profile says so (StackProfile::megatronMoeOverlapSchedule: the stacks built on Megatron-Core). Without a
+/// stack (the command line's --moe-a2a-overlap, DeepSeek's DualPipe in its own framework) the overlap only hides. The
+/// last stack's answer is kept per thread: a slider move asks again with the same stack.
 static bool megatronSchedulesA2aOverlap(const Scenario& s)
 {
-    const std::string key = s.stack.substr(0, s.stack.find('@'));
-    return key == "megatron-core" || key == "megatron-lm" || key == "nemo" || key == "megatron-bridge";
+    if (s.stack.empty())
+        return false;
+    thread_local std::string lastStack;
+    thread_local bool lastAnswer = false;
+    if (s.stack != lastStack) {
+        const std::optional<StackProfile> p = stackProfile(s.stack);
+        lastAnswer = p && p->megatronMoeOverlapSchedule;
+        lastStack = s.stack;
+    }
+    return lastAnswer;
 }
 
 KernelModel kernelModel(const Scenario& s, const GpuPreset& g)

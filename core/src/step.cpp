@@ -697,17 +697,24 @@ StepResult StepModel::run()
     T.stepTime = stepEnd;
     fineCount += post.events.size();
     // MoE (issue 25): the worst rank's all-to-alls, 4 per MoE layer per micro-batch (2 more where full
-    // checkpointing recomputes the forward); their exposed part is in the MLP's compute events (stagetime.cpp).
+    // checkpointing recomputes the layer's forward); their exposed part is in the MLP's compute events (stagetime.cpp).
     if (m_s.arch.moe()) {
         const std::int64_t L = m_s.arch.layers;
         const bool e = m_s.embeddingInPipelineSplit, l = m_s.lossInPipelineSplit;
         const std::int64_t stageLayers = detail::layersOnStage(L, m_p, m_worstStage, e, l);
-        const double moeLayers = double(m_s.arch.moeLayersIn(detail::layersBefore(L, m_p, m_worstStage, e, l), stageLayers));
-        const double perLayer = m_s.checkpointing == Checkpointing::Full ? 6.0 : 4.0;
-        T.epBytes = perLayer * moeLayers * double(m_m) * m_lt.moeA2aBytes;
-        T.epSeconds = perLayer * moeLayers * double(m_m) * m_lt.moeA2aSeconds;
-        T.epOverlapCostSeconds = (m_s.checkpointing == Checkpointing::Full ? 1.5 : 1.0) * moeLayers * double(m_m)
-            * m_lt.moeA2aOverlapCost;
+        const std::int64_t first = detail::layersBefore(L, m_p, m_worstStage, e, l);
+        const double moeLayers = double(m_s.arch.moeLayersIn(first, stageLayers));
+        // Full checkpointing reruns the forward (its two all-to-alls and half the overlap's cost) of the checkpointed
+        // layers only: every n-th one under Scenario::checkpointInterval (checkpointed()).
+        double recomputed = 0;
+        if (m_s.checkpointing == Checkpointing::Full) {
+            for (std::int64_t i = first; i < first + stageLayers; ++i)
+                recomputed += m_s.arch.moeLayer(i) && checkpointed(i) ? 1.0 : 0.0;
+        }
+        const double passes = 4.0 * moeLayers + 2.0 * recomputed;
+        T.epBytes = passes * double(m_m) * m_lt.moeA2aBytes;
+        T.epSeconds = passes * double(m_m) * m_lt.moeA2aSeconds;
+        T.epOverlapCostSeconds = (moeLayers + 0.5 * recomputed) * double(m_m) * m_lt.moeA2aOverlapCost;
     }
 
     // Executed and model FLOPs of the whole step (all stages, all TP and DP ranks).

@@ -687,7 +687,11 @@ Scenario scenarioForStepRow(const CsvRow& row, RowReadings* readings, const Conf
         log.assume("ddp-reduce-after-flush", "yes", "2021-22 Megatron-LM all-reduces gradients after the pipeline flush");
     // GPT-style models carry biases on every linear layer (GPT-2/3, Megatron GPT).
     // (A preset's block keeps its own biases: modelreading.cpp.)
-    if (!llama && !shape.preset) {
+    // Nemotron-4 does not: "no bias terms" (Parmar et al. 2024, Nemotron-4 15B Technical Report, arXiv:2402.16819,
+    // section 2; the 340B model keeps the architecture, arXiv:2406.11704).
+    if (!llama && !shape.preset && contains(model, "nemotron")) {
+        log.read("biases", "no", "model", "Nemotron");
+    } else if (!llama && !shape.preset) {
         s.arch.qkvBias = s.arch.attnOutBias = s.arch.mlpBias = true;
         log.assume("biases", "yes", "a GPT-style model (not a Llama shape, no preset): biases on every linear layer");
     }

@@ -1504,6 +1504,10 @@ B: %3 · %4
             <translation>Экспертный тензорный параллелизм: матрицы каждого эксперта делятся на столько GPU; 0 следует размеру тензорного параллелизма (по умолчанию в Megatron-Core).</translation>
         </message>
         <message>
+            <source>= TP</source>
+            <translation>= TP</translation>
+        </message>
+        <message>
             <source>Expert TP 0 follows TP: %1</source>
             <translation>Экспертный TP 0 следует TP: %1</translation>
         </message>

@@ -1504,6 +1504,10 @@ B：%3 · %4
             <translation>专家张量并行：每个专家的矩阵切分到这么多 GPU 上；0 表示跟随张量并行大小（Megatron-Core 的默认值）。</translation>
         </message>
         <message>
+            <source>= TP</source>
+            <translation>= TP</translation>
+        </message>
+        <message>
             <source>Expert TP 0 follows TP: %1</source>
             <translation>专家 TP 0 跟随 TP：%1</translation>
         </message>

@@ -764,7 +764,7 @@ void TestMoe::overlapCostInTheStepTotals()
     // The step reports the overlap's own cost it charges (StepTotals::epOverlapCostSeconds; `step` prints it and its JSON
     // has ep_overlap_cost_s), so a user who turns the overlap on sees why the step grew. By hand: Mixtral 8x7B has 32
     // MoE layers, all on the one stage; 4 micro-batches; kMegatronA2aOverlapSecondsPerLayer each: 32 x 4 x 2.113 ms =
-    // 0.270 s; full checkpointing runs the forward's half again: x 1.5.
+    // 0.270 s; full checkpointing runs the forward's half again: x 1.5, on the checkpointed layers only.
     Scenario s = eightH100Ep8("mixtral-8x7b");
     s.gradAccum = 4;
     s.checkpointing = Checkpointing::None;
@@ -782,7 +782,21 @@ void TestMoe::overlapCostInTheStepTotals()
     QVERIFY2(std::fabs(megatron.totals.stepTime - bare.totals.stepTime - byHand) < 1e-6 * megatron.totals.stepTime,
              qPrintable(QString::number(megatron.totals.stepTime - bare.totals.stepTime)));
     s.checkpointing = Checkpointing::Full;
-    QVERIFY(std::fabs(computeStep(s).totals.epOverlapCostSeconds / (1.5 * byHand) - 1) < 1e-9);
+    const StepResult full = computeStep(s);
+    QVERIFY(std::fabs(full.totals.epOverlapCostSeconds / (1.5 * byHand) - 1) < 1e-9);
+    // 4 all-to-alls per MoE layer and micro-batch, 2 more where the layer's forward is recomputed: 32 x 4 x 6.
+    QVERIFY(full.totals.epSeconds > 0);
+    QVERIFY(std::fabs(full.totals.epBytes / (32.0 * 4.0 * 6.0 * megatron.totals.epBytes / (32.0 * 4.0 * 4.0)) - 1) < 1e-9);
+    // Full checkpointing of every 2nd block only (torchtitan's selective_ac_option '2'; Scenario::checkpointInterval):
+    // 16 of the 32 layers rerun their forward: 32 x 4 x 1 + 16 x 4 x 0.5 layer costs, 32 x 4 x 4 + 16 x 4 x 2 all-to-alls.
+    s.checkpointInterval = 2;
+    const StepResult everySecond = computeStep(s);
+    QVERIFY2(std::fabs(everySecond.totals.epOverlapCostSeconds / (1.25 * byHand) - 1) < 1e-9,
+             qPrintable(QString::number(everySecond.totals.epOverlapCostSeconds / byHand)));
+    QVERIFY(std::fabs(everySecond.totals.epBytes / (full.totals.epBytes * (4.0 * 32 + 2.0 * 16) / (6.0 * 32)) - 1) < 1e-9);
+    QVERIFY(std::fabs(everySecond.totals.epSeconds / (full.totals.epSeconds * (4.0 * 32 + 2.0 * 16) / (6.0 * 32)) - 1)
+            < 1e-9);
+    s.checkpointInterval = 1;
     s.moeA2aOverlap = false;
     QCOMPARE(computeStep(s).totals.epOverlapCostSeconds, 0.0);
 }

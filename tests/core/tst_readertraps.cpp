@@ -1074,6 +1074,19 @@ private slots:
         gpt["model"] = "GPT 8B";
         gpt["notes"] = "ffn 4h";
         QCOMPARE(QString::fromStdString(assumed(gpt, "biases")), QStringLiteral("yes"));
+        QVERIFY(scenarioForStepRow(gpt).arch.qkvBias);
+        // Nemotron-4 is not GPT-style in this respect: "no bias terms" (Parmar et al. 2024, Nemotron-4 15B Technical
+        // Report, arXiv:2402.16819, section 2). The name is read, and said, instead of the GPT default.
+        CsvRow nemotron = gpt;
+        nemotron["model"] = "Nemotron-4 15B";
+        QVERIFY(assumed(nemotron, "biases").empty());
+        RowReadings log;
+        const Scenario n = scenarioForStepRow(nemotron, &log);
+        QVERIFY(!n.arch.qkvBias && !n.arch.attnOutBias && !n.arch.mlpBias);
+        bool said = false;
+        for (const TextReading& r : log.fromText)
+            said = said || (r.knob == "biases" && r.value == "no" && r.phrase == "Nemotron");
+        QVERIFY(said);
     }
 };
 

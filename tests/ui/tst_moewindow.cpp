@@ -171,6 +171,17 @@ private Q_SLOTS:
         QVERIFY(w->controls()->scenarioError().isEmpty());
         QCOMPARE(w->scenario().gpus, std::int64_t(4096));
         QVERIFY(!etpLabel->isVisible());
+        // Expert TP 0 is "the TP size" (Megatron-Core's default): the box shows the word, not a 0 that reads as a
+        // size; typing the word (or 0) enters it, and a size typed after it shows as the number again.
+        typeInto(etp, QStringLiteral("= TP"));
+        QCOMPARE(w->scenario().etp, std::int64_t(0));
+        QCOMPARE(etp->spinBox()->text(), QStringLiteral("= TP"));
+        typeInto(etp, QStringLiteral("1"));
+        QCOMPARE(w->scenario().etp, std::int64_t(1));
+        QCOMPARE(etp->spinBox()->text(), QStringLiteral("1"));
+        typeInto(etp, QStringLiteral("0"));
+        QCOMPARE(w->scenario().etp, std::int64_t(0));
+        QCOMPARE(etp->spinBox()->text(), QStringLiteral("= TP"));
     }
 
     void aLargerEpMovesNToAValidCountInOneUndo()

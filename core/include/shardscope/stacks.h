@@ -46,6 +46,10 @@ struct StackProfile
     /// Megatron logs its metrics (memory included) from the last rank only: megatron/training/global_vars.py creates the
     /// tensorboard / wandb writers `if args.rank == (args.world_size - 1)`, the last pipeline stage, not the busiest.
     bool logsLastPipelineRank = false;
+    /// The stack schedules MoE's all-to-all overlap as Megatron-Core's combined 1F1B (overlap_moe_expert_parallel_comm),
+    /// whose own host time the step charges (kernels.h kMegatronA2aOverlapSecondsPerLayer): the stacks built on
+    /// Megatron-Core (megatron-core / megatron-lm, nemo / megatron-bridge).
+    bool megatronMoeOverlapSchedule = false;
     std::vector<StackDefault> defaults; ///< what apply() sets, in order
     std::string source;
 };

@@ -2,6 +2,7 @@
 #include "sliderspin.h"
 
 #include <QHBoxLayout>
+#include <QLineEdit>
 #include <QLocale>
 #include <QSignalBlocker>
 #include <QSlider>
@@ -46,10 +47,48 @@ void StrictSpinBox::stepBy(int steps)
     setValue(next);
 }
 
+void StrictSpinBox::setZeroText(const QString& text)
+{
+    m_zeroText = text;
+    // Redraw the shown text (a value of 0 now reads as the word) and the width the word needs.
+    const QSignalBlocker b(this);
+    setValue(value());
+    lineEdit()->setText(textFromValue(value()));
+    updateGeometry();
+}
+
+QString StrictSpinBox::textFromValue(double value) const
+{
+    if (!m_zeroText.isEmpty() && value == 0.0)
+        return m_zeroText;
+    return QDoubleSpinBox::textFromValue(value);
+}
+
+double StrictSpinBox::valueFromText(const QString& text) const
+{
+    if (!m_zeroText.isEmpty() && text.trimmed().compare(m_zeroText, Qt::CaseInsensitive) == 0)
+        return 0.0;
+    return QDoubleSpinBox::valueFromText(text);
+}
+
+QValidator::State StrictSpinBox::validate(QString& text, int& pos) const
+{
+    if (!m_zeroText.isEmpty()) {
+        const QString t = text.trimmed();
+        if (t.compare(m_zeroText, Qt::CaseInsensitive) == 0)
+            return QValidator::Acceptable;
+        if (!t.isEmpty() && m_zeroText.startsWith(t, Qt::CaseInsensitive))
+            return QValidator::Intermediate;
+    }
+    return QDoubleSpinBox::validate(text, pos);
+}
+
 QSize StrictSpinBox::sizeHint() const
 {
     const QSize h = QDoubleSpinBox::sizeHint();
-    const QString widest = textFromValue(m_hi) + suffix() + QStringLiteral("0");
+    QString widest = textFromValue(m_hi) + suffix() + QStringLiteral("0");
+    if (fontMetrics().horizontalAdvance(m_zeroText) > fontMetrics().horizontalAdvance(widest))
+        widest = m_zeroText;
     return {fontMetrics().horizontalAdvance(widest) + 36, h.height()};
 }
 

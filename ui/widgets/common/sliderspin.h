@@ -25,13 +25,23 @@ public:
     /// singleStep() (N GPUs in whole nodes and multiples of TP x PP).
     void setStepValues(const std::vector<double>& values) { m_stepValues = values; }
     void stepBy(int steps) override;
+    /// A word shown instead of 0 where 0 means "follows another knob" (expert TP 0: the TP size); typing the word or 0
+    /// enters 0. Empty (the default): 0 shows as a number.
+    void setZeroText(const QString& text);
+    QString zeroText() const { return m_zeroText; }
     QSize sizeHint() const override;
+
+protected:
+    QString textFromValue(double value) const override;
+    double valueFromText(const QString& text) const override;
+    QValidator::State validate(QString& text, int& pos) const override;
     QSize minimumSizeHint() const override { return sizeHint(); }
 
 private:
     double m_lo = 0;
     double m_hi = 0;
     std::vector<double> m_stepValues;
+    QString m_zeroText;
 };
 
 /**

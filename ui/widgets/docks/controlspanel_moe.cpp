@@ -50,6 +50,8 @@ void ControlsPanel::buildExperts(QVBoxLayout* top)
                           tr("Expert tensor parallel: each expert's matrices split over this many GPUs; 0 follows the "
                              "tensor-parallel size (Megatron-Core's default)."));
     m_etp->setStepsFollowSnap(true);
+    // 0 is not a size but "the tensor-parallel size": the box says so (typing the word or 0 enters it).
+    m_etp->spinBox()->setZeroText(tr("= TP"));
     m_ep->setSnapValues({1}); // a dense model's (the group is hidden); updateExperts() sets a MoE model's
     m_etp->setSnapValues({0});
     form->addRow(tr("Expert TP"), m_etp);
