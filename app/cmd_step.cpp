@@ -76,6 +76,7 @@ QJsonObject stepToJson(const Scenario& s, const StepResult& r, const StackChoice
         bytes[QStringLiteral("ep")] = t.epBytes;
         totals[QStringLiteral("ep_all_to_all_s")] = t.epSeconds;
         totals[QStringLiteral("ep_overlap_cost_s")] = t.epOverlapCostSeconds;
+        totals[QStringLiteral("ep_sync_s")] = t.epSyncSeconds;
     }
     totals[QStringLiteral("comm_bytes_per_gpu")] = bytes;
     root[QStringLiteral("totals")] = totals;
@@ -171,6 +172,10 @@ QString stepTable(const Scenario& s, const StepResult& r, const StackChoice& sta
         o += QStringLiteral("  EP overlap cost    %1 in compute (Megatron-Core's measured cost per MoE layer and "
                             "micro-batch; docs/model.md)\n")
                  .arg(sec(t.epOverlapCostSeconds));
+    if (t.epSyncSeconds > 0)
+        o += QStringLiteral("  EP sync idle       %1 in compute (Megatron-Core's dropless dispatcher waits for the "
+                            "device once per MoE layer forward; measured; docs/model.md)\n")
+                 .arg(sec(t.epSyncSeconds));
     o += QStringLiteral("peak memory          %1 of %2 (%3)\n")
              .arg(gb(double(r.peakBytes)), gb(double(r.footprint.capacityBytes)),
                   r.fits ? QStringLiteral("fits") : QStringLiteral("does not fit"));

@@ -91,7 +91,7 @@ std::optional<StackProfile> stackProfile(const std::string& keyAtVersion)
                  old ? "Narayanan et al. 2021 count (72 B s L h^2 (1 + s/6h + V/12Lh)): full score matrix"
                      : "Megatron-LM@001b00c megatron/training/training.py num_floating_point_operations: seq_len / 2");
         p->logsLastPipelineRank = true;
-        p->megatronMoeOverlapSchedule = true;
+        p->megatronCoreMoe = true;
     } else if (key == "nemo" || key == "megatron-bridge") {
         // NeMo 24.x counts with nemo/utils/flops_formulas.py (12 s/h: full); from 25.x NeMo's LLM recipes run on
         // Megatron-Bridge, whose flop_utils.py halves the causal score matrix.
@@ -110,7 +110,7 @@ std::optional<StackProfile> stackProfile(const std::string& keyAtVersion)
                      : "NVIDIA-NeMo/Megatron-Bridge@0494433 src/megatron/bridge/training/utils/flop_utils.py attn_layer_flops: "
                        "core_seq / 2");
         p->logsLastPipelineRank = true;
-        p->megatronMoeOverlapSchedule = true;
+        p->megatronCoreMoe = true;
     } else if (key == "megatron-deepspeed") {
         p = make("megatron-deepspeed", "Megatron-DeepSpeed (BLOOM, MT-NLG)", FlopCount::Full,
                  {{"framework", "deepspeed", "DeepSpeed engine with Megatron's TP / PP"}},

@@ -32,11 +32,12 @@ static bool transformerEngineQuantises(const Scenario& s)
     return key != "torchtitan" && key != "torchtune";
 }
 
-/// Whether a run's MoE all-to-all overlap is Megatron-Core's combined 1F1B schedule (kMegatronA2aOverlapSecondsPerLayer):
-/// its stack profile says so (StackProfile::megatronMoeOverlapSchedule: the stacks built on Megatron-Core). Without a
-/// stack (the command line's --moe-a2a-overlap, DeepSeek's DualPipe in its own framework) the overlap only hides. The
-/// last stack's answer is kept per thread: a slider move asks again with the same stack.
-static bool megatronSchedulesA2aOverlap(const Scenario& s)
+/// Whether a run's MoE layers are Megatron-Core's (its dispatchers' synchronisation, kMegatronDroplessSyncSecondsPerLayer;
+/// its combined 1F1B overlap, kMegatronA2aOverlapSecondsPerLayer): its stack profile says so
+/// (StackProfile::megatronCoreMoe). Without a stack (the command line's --moe-a2a-overlap, DeepSeek's DualPipe in its own
+/// framework) neither is charged. The last stack's answer is kept per thread: a slider move asks again with the same
+/// stack.
+static bool megatronCoreMoe(const Scenario& s)
 {
     if (s.stack.empty())
         return false;
@@ -44,7 +45,7 @@ static bool megatronSchedulesA2aOverlap(const Scenario& s)
     thread_local bool lastAnswer = false;
     if (s.stack != lastStack) {
         const std::optional<StackProfile> p = stackProfile(s.stack);
-        lastAnswer = p && p->megatronMoeOverlapSchedule;
+        lastAnswer = p && p->megatronCoreMoe;
         lastStack = s.stack;
     }
     return lastAnswer;
@@ -316,11 +317,17 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
         lt.moeA2aExposedBwd = exposedBwd;
         // Megatron-Core's overlap also costs time of its own per layer and micro-batch, measured by NVIDIA as the
         // recipe's step with and without it (kMegatronA2aOverlapSecondsPerLayer: "CPU overhead"), half in each pass.
-        const double overlapCost
-            = s.moeA2aOverlap && megatronSchedulesA2aOverlap(s) ? kMegatronA2aOverlapSecondsPerLayer : 0.0;
+        const bool megatronMoe = megatronCoreMoe(s);
+        const double overlapCost = s.moeA2aOverlap && megatronMoe ? kMegatronA2aOverlapSecondsPerLayer : 0.0;
         lt.moeA2aOverlapCost = overlapCost;
+        // Without the overlap, its dropless dispatcher's synchronisation leaves the device idle for a measured time per
+        // layer forward (kMegatronDroplessSyncSecondsPerLayer; a capacity factor is token dropping, which does not
+        // synchronise). A recomputed forward synchronises again (the recompute reruns mlpFwd).
+        const bool dropless = s.moeCapacityFactor == 1.0 && s.ep > 1;
+        const double syncDrain = megatronMoe && dropless && !s.moeA2aOverlap ? kMegatronDroplessSyncSecondsPerLayer : 0.0;
+        lt.moeSyncDrain = syncDrain;
         lt.upShare = eUp + sUp + eDown + sDown > 0 ? (eUp + sUp) / (eUp + sUp + eDown + sDown) : 1.0;
-        lt.mlpFwd = kernelsFwd + ewMlpSec + exposedFwd + 0.5 * overlapCost;
+        lt.mlpFwd = kernelsFwd + ewMlpSec + exposedFwd + 0.5 * overlapCost + syncDrain;
         lt.mlpEwFwd = ewMlpSec + moeEw;
         lt.mlpFlops = 2.0
             * (meanRoutedTokens * (a.gatedMlp ? 3.0 : 2.0) * h * fe / etp

@@ -115,6 +115,9 @@ struct LayerTimes
     /// Megatron-Core's EP overlap (moeA2aOverlap under a Megatron stack): its measured cost per layer and micro-batch
     /// (kMegatronA2aOverlapSecondsPerLayer), half in mlpFwd and half in mlpBwd; 0 otherwise.
     double moeA2aOverlapCost = 0;
+    /// Megatron-Core's dropless synchronisation (dropless routing, EP > 1, no overlap, under a Megatron stack): the host
+    /// time the layer's forward exposes per micro-batch (kMegatronDroplessSyncSecondsPerLayer), in mlpFwd; 0 otherwise.
+    double moeSyncDrain = 0;
     /// fp8 recipes: the experts' GEMM-input quantisation in forward and their output gradients' in backward (in
     /// mlpFwd and mlpBwd); 0 in 16 bits.
     double moeCastFwd = 0, moeCastBwd = 0;

@@ -715,6 +715,7 @@ StepResult StepModel::run()
         T.epBytes = passes * double(m_m) * m_lt.moeA2aBytes;
         T.epSeconds = passes * double(m_m) * m_lt.moeA2aSeconds;
         T.epOverlapCostSeconds = (moeLayers + 0.5 * recomputed) * double(m_m) * m_lt.moeA2aOverlapCost;
+        T.epSyncSeconds = (moeLayers + recomputed) * double(m_m) * m_lt.moeSyncDrain;
     }
 
     // Executed and model FLOPs of the whole step (all stages, all TP and DP ranks).

@@ -4289,6 +4289,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation> · собственная стоимость совмещения %1 (измеренная в Megatron-Core стоимость на каждый слой MoE и микробатч, входит во время MLP)</translation>
         </message>
         <message>
+            <source> · the dropless dispatcher&apos;s synchronisation leaves the GPU idle %1 (Megatron-Core&apos;s measured idle per MoE layer forward and micro-batch, in the MLP&apos;s time)</source>
+            <translation> · синхронизация диспетчера без отбрасывания токенов оставляет GPU простаивать %1 (измеренный в Megatron-Core простой на каждый прямой проход слоя MoE и микробатч, входит во время MLP)</translation>
+        </message>
+        <message>
             <source>, overlapped with compute (what it cannot cover is in the MLP&apos;s time)</source>
             <translation>, совмещены с вычислениями (непокрытая часть входит во время MLP)</translation>
         </message>

@@ -4289,6 +4289,10 @@ What they omit keeps Megatron's defaults; the model comes from --num-layers, --h
             <translation> · 重叠本身的开销 %1（Megatron-Core 实测的每个 MoE 层、每个微批次的开销，计入 MLP 的时间）</translation>
         </message>
         <message>
+            <source> · the dropless dispatcher&apos;s synchronisation leaves the GPU idle %1 (Megatron-Core&apos;s measured idle per MoE layer forward and micro-batch, in the MLP&apos;s time)</source>
+            <translation> · 无丢弃分发器的同步使 GPU 空闲 %1（Megatron-Core 实测的每个 MoE 层前向、每个微批次的空闲时间，计入 MLP 的时间）</translation>
+        </message>
+        <message>
             <source>, overlapped with compute (what it cannot cover is in the MLP&apos;s time)</source>
             <translation>，与计算重叠（无法掩盖的部分计入 MLP 时间）</translation>
         </message>

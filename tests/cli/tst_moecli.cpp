@@ -59,21 +59,45 @@ private Q_SLOTS:
     void stepSaysTheOverlapCost()
     {
         // Megatron-Core's EP overlap costs its measured time per MoE layer and micro-batch (kernels.h
-        // kMegatronA2aOverlapSecondsPerLayer, 2.113 ms): `step` says so in its text and JSON (ep_overlap_cost_s), so the
+        // kMegatronA2aOverlapSecondsPerLayer, 2.686 ms): `step` says so in its text and JSON (ep_overlap_cost_s), so the
         // step a user sees grow when turning the overlap on is explained. By hand: Mixtral 8x7B on one node, EP 8, 32 MoE
-        // layers x 4 micro-batches x 2.113 ms = 0.270 s (no checkpointing); without a Megatron stack, none.
+        // layers x 4 micro-batches x 2.686 ms = 0.344 s (no checkpointing); without a Megatron stack, none.
         const QStringList mixtral = args({"step", "--model", "mixtral-8x7b", "--gpus", "8", "--ep", "8", "--expert-tp",
                                           "1", "--grad-accum", "4", "--checkpointing", "none", "--moe-a2a-overlap", "on"});
         const Run j = shardscope(mixtral + args({"--stack", "megatron-core", "--format", "json"}));
         QVERIFY2(j.exitCode == 0, j.err.constData());
         const QJsonObject totals = QJsonDocument::fromJson(j.out).object().value(QStringLiteral("totals")).toObject();
-        QVERIFY2(std::fabs(totals.value(QStringLiteral("ep_overlap_cost_s")).toDouble() / (32 * 4 * 2.113e-3) - 1) < 1e-9,
+        QVERIFY2(std::fabs(totals.value(QStringLiteral("ep_overlap_cost_s")).toDouble() / (32 * 4 * 2.686e-3) - 1) < 1e-9,
                  j.out.left(400).constData());
+        QCOMPARE(totals.value(QStringLiteral("ep_sync_s")).toDouble(), 0.0); // the overlap hides the synchronisation
         const Run t = shardscope(mixtral + args({"--stack", "megatron-core"}));
-        QVERIFY2(t.out.contains("EP overlap cost    0.270 s in compute"), t.out.constData());
+        QVERIFY2(t.out.contains("EP overlap cost    0.344 s in compute"), t.out.constData());
+        QVERIFY(!t.out.contains("EP sync idle"));
         const Run none = shardscope(mixtral);
         QVERIFY2(none.exitCode == 0, none.err.constData());
         QVERIFY(!none.out.contains("EP overlap cost"));
+    }
+    void stepSaysTheSyncIdle()
+    {
+        // Without the overlap, Megatron-Core's dropless dispatcher waits for the device once per MoE layer forward; the
+        // measured idle (kernels.h kMegatronDroplessSyncSecondsPerLayer, 0.616 ms: Megatron-Bridge@228e9a3e's profile of
+        // Qwen3-30B-A3B on 16 H100) is in the step and said: ep_sync_s and an "EP sync idle" line. By hand: 32 MoE
+        // layers x 4 micro-batches x 0.616 ms = 0.0788 s; with a capacity factor (token dropping) or no stack, none.
+        const QStringList mixtral = args({"step", "--model", "mixtral-8x7b", "--gpus", "8", "--ep", "8", "--expert-tp",
+                                          "1", "--grad-accum", "4", "--checkpointing", "none", "--moe-a2a-overlap", "off"});
+        const Run j = shardscope(mixtral + args({"--stack", "megatron-core", "--format", "json"}));
+        QVERIFY2(j.exitCode == 0, j.err.constData());
+        const QJsonObject totals = QJsonDocument::fromJson(j.out).object().value(QStringLiteral("totals")).toObject();
+        QVERIFY2(std::fabs(totals.value(QStringLiteral("ep_sync_s")).toDouble() / (32 * 4 * 0.616e-3) - 1) < 1e-9,
+                 j.out.left(400).constData());
+        QCOMPARE(totals.value(QStringLiteral("ep_overlap_cost_s")).toDouble(), 0.0);
+        const Run t = shardscope(mixtral + args({"--stack", "megatron-core"}));
+        QVERIFY2(t.out.contains("EP sync idle       0.079 s in compute"), t.out.constData());
+        const Run dropping = shardscope(mixtral + args({"--stack", "megatron-core", "--moe-capacity-factor", "1.25"}));
+        QVERIFY2(dropping.exitCode == 0, dropping.err.constData());
+        QVERIFY(!dropping.out.contains("EP sync idle"));
+        const Run none = shardscope(mixtral);
+        QVERIFY(!none.out.contains("EP sync idle"));
     }
     void exportTakesTheFlags()
     {

@@ -148,18 +148,34 @@ double mergedOneFOneBLayerSeconds(double a2a, double attnFwd, double mlpBwdData,
 double mergedOneFOneBLayerExposedSeconds(double a2a, double attnFwd, double mlpBwdData, double mlpBwdWeight, double mlpFwd,
                                          double attnBwd);
 
+/// Host time a Megatron-Core MoE layer's forward exposes per micro-batch where its token dispatcher synchronises with the
+/// device: dropless routing (no capacity factor) with EP > 1 needs the per-expert token counts on the host before the
+/// dispatch (NVIDIA/Megatron-LM@bed33f89945f41ae792d7b36a0d770b00f61ed42 megatron/core/transformer/moe/
+/// token_dispatcher.py, MoEAlltoAllTokenDispatcher: `cuda_sync_point = "before_ep_alltoall"`, then
+/// `torch.cuda.current_stream().synchronize()`; the flex dispatchers likewise, HybridEP "obtains the size from a GPU
+/// tensor, which causes a D2H synchronization" unless a static bound is given: svcnemo-autobot/Megatron-LM@070a306b
+/// megatron/core/transformer/moe/fused_a2a.py). The device drains its queue and then waits while the host launches what
+/// follows. Measured, not counted: NVIDIA-NeMo/Megatron-Bridge@228e9a3e7206ee17a2db665458ba6b2684f48c04
+/// skills/nemo-mbridge-perf-moe-comm-overlap/SKILL.md profiled one step of Qwen3-30B-A3B on 16 H100 (EP 16, HybridEP,
+/// GBS 1024, MBS 1, 48 MoE layers: 48 x 64 = 3072 layer passes) without the EP overlap at 24.7138 s with a "GPU-active
+/// interval union" of 22.821 s: (24.7138 - 22.821) s / 3072 = 0.616 ms. With the overlap the same profile's active
+/// union (21.221 s) covers the step (20.992 s): the other micro-batch's queued work hides it, so the overlap pays
+/// kMegatronA2aOverlapSecondsPerLayer instead. docs/model.md, "Megatron-Core's dropless synchronisation".
+inline constexpr double kMegatronDroplessSyncSecondsPerLayer = 0.616e-3;
+
 /// What Megatron-Core's EP all-to-all overlap (the combined 1F1B schedule above; Megatron-Bridge's `moe_a2a_overlap`)
 /// costs per MoE layer and micro-batch, forward and backward together, beyond the all-to-all it hides: measured, not
 /// derived from a count. NVIDIA-NeMo/Megatron-Bridge pull request #1760 (description of 2025-12-17) turned the overlap
 /// off in the Qwen3-235B-A22B B200 BF16 recipe "due to CPU overhead", the step going from 17.2 s to 16 s on one layout
 /// (64 B200, PP 8, VP 4, EP 8, GBS 1024: 128 micro-batches of 12 layers on the busiest stage; the layout after the PR
 /// as NVIDIA-NeMo/Megatron-Bridge@f29a269f scripts/performance/configs/qwen/qwen3_workload_base_configs.py gives it).
-/// The step model without this term prices the overlap 2.046 s faster there (the all-to-all it hides: 13.167 s
-/// against 15.213 s); (1.2 + 2.046) s / (12 x 128) = 2.113 ms. Independent check, not used to set it: the Megatron
-/// MoE model zoo's H100 pair (yanring/Megatron-MoE-ModelZoo@020b8136 best_practice/qwen3/readme.md, Qwen3-235B-A22B on
-/// 256 H100, EP 32, TP 2: 19.7 s without the overlap, 17.6 s with it) gives (-2.1 + 5.210) s / (12 x 128) = 2.025 ms.
-/// docs/model.md, "Megatron-Core's EP overlap: its measured cost".
-inline constexpr double kMegatronA2aOverlapSecondsPerLayer = 2.113e-3;
+/// The step model without this term prices the overlap arm at 13.167 s and the arm without it at 16.092 s (its
+/// dropless synchronisation included, kMegatronDroplessSyncSecondsPerLayer, which the overlap hides);
+/// (1.2 + 16.092 - 13.167) s / (12 x 128) = 2.686 ms. Independent check, not used to set it: the Megatron MoE model
+/// zoo's H100 pair (yanring/Megatron-MoE-ModelZoo@020b8136 best_practice/qwen3/readme.md, Qwen3-235B-A22B on 256 H100,
+/// EP 32, TP 2: 19.7 s without the overlap, 17.6 s with it; priced 19.475 s and 13.385 s) gives
+/// (-2.1 + 6.090) s / (12 x 128) = 2.598 ms. docs/model.md, "Megatron-Core's EP overlap: its measured cost".
+inline constexpr double kMegatronA2aOverlapSecondsPerLayer = 2.686e-3;
 
 /// Seconds of `groups` GEMMs of one shape run as such a grouped GEMM: rounds of `concurrent` GEMMs whose tiles fill
 /// the waves together (wave efficiency over concurrent x tiles), the last round with what is left, at

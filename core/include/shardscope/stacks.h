@@ -46,10 +46,11 @@ struct StackProfile
     /// Megatron logs its metrics (memory included) from the last rank only: megatron/training/global_vars.py creates the
     /// tensorboard / wandb writers `if args.rank == (args.world_size - 1)`, the last pipeline stage, not the busiest.
     bool logsLastPipelineRank = false;
-    /// The stack schedules MoE's all-to-all overlap as Megatron-Core's combined 1F1B (overlap_moe_expert_parallel_comm),
-    /// whose own host time the step charges (kernels.h kMegatronA2aOverlapSecondsPerLayer): the stacks built on
-    /// Megatron-Core (megatron-core / megatron-lm, nemo / megatron-bridge).
-    bool megatronMoeOverlapSchedule = false;
+    /// The stack runs MoE layers through Megatron-Core (megatron-core / megatron-lm, nemo / megatron-bridge): its token
+    /// dispatchers synchronise with the host under dropless routing (kernels.h kMegatronDroplessSyncSecondsPerLayer) and
+    /// its all-to-all overlap is the combined 1F1B (overlap_moe_expert_parallel_comm), whose own cost the step charges
+    /// (kMegatronA2aOverlapSecondsPerLayer).
+    bool megatronCoreMoe = false;
     std::vector<StackDefault> defaults; ///< what apply() sets, in order
     std::string source;
 };

@@ -92,6 +92,11 @@ struct StepTotals
     /// kMegatronA2aOverlapSecondsPerLayer; half in the forward, so again half where full checkpointing recomputes it).
     /// 0 without the overlap or outside a Megatron-Core stack.
     double epOverlapCostSeconds = 0;
+    /// MoE (issue 25): the time Megatron-Core's dropless dispatcher leaves the device idle on the worst rank per step,
+    /// already in computeSeconds and recomputeSeconds: the measured drain per MoE layer forward and micro-batch
+    /// (kernels.h, kMegatronDroplessSyncSecondsPerLayer), again where full checkpointing recomputes the forward. 0 with
+    /// the EP overlap (which hides it), with token dropping, at EP 1 or outside a Megatron-Core stack.
+    double epSyncSeconds = 0;
 };
 
 struct StepResult

@@ -447,6 +447,11 @@ void StepView::updateMoeLabel()
                           ? tr(" · the overlap's own cost %1 (Megatron-Core's measured cost per MoE layer and micro-batch, "
                                "in the MLP's time)")
                                 .arg(secondsText(t.epOverlapCostSeconds))
+                          : QString())
+                   + (t.epSyncSeconds > 0
+                          ? tr(" · the dropless dispatcher's synchronisation leaves the GPU idle %1 (Megatron-Core's "
+                               "measured idle per MoE layer forward and micro-batch, in the MLP's time)")
+                                .arg(secondsText(t.epSyncSeconds))
                           : QString()));
     m_moe->setToolTip(tr("One all-to-all: %1 tokens enter this GPU's dispatcher, each sent to %2 expert copies (top-k x "
                          "capacity factor) of %3 each; %4 leave this GPU, %5 over NVLink and %6 over the NIC (the EP "
