@@ -19,6 +19,9 @@
 
 namespace shardscope::detail {
 
+/// GPUs in one GB200 / GB300 NVL72 rack's NVLink domain (NVIDIA's GB200 NVL72 and GB300 NVL72 datasheets).
+constexpr std::int64_t kNvl72DomainGpus = 72;
+
 /// Whether Transformer Engine quantises this run's GEMM inputs, so that its measured quantisation cost on Blackwell
 /// (measuredQuantiseOverByteModel) applies. torchtitan and torchtune quantise with torchao (torchtitan's float8 and
 /// MXFP8 converters wrap the linears in torchao's Float8Linear / MXLinear: pytorch/torchtitan@0d48106
@@ -807,10 +810,17 @@ MoeAllToAll moeAllToAll(const Scenario& s)
     x.bytesPerCopy = double(a.hidden) * detail::activationWireBytes(effectiveBytesPerParam(s));
     const double copies = x.tokens * x.copiesPerToken;
     x.sentBytes = copies * (ep - 1.0) / ep * x.bytesPerCopy;
-    // The EP group: ETP fastest, then EP (Megatron-Core's expert rank order); ranks per node of one group.
+    // The EP group: ETP fastest, then EP (Megatron-Core's expert rank order); ranks per NVLink domain of one group.
+    // That domain is the node, except on GB200 / GB300 NVL72 racks: one NVLink domain of 72 GPUs over the trays, and
+    // Megatron-Bridge's performance runs keep every EP rank in it (NVIDIA-NeMo/Megatron-Bridge@2afd2d34
+    // scripts/performance/perf_plugins.py, _set_nvl_domain_size: "GB200/GB300 use NVL72 topology", NVLINK_DOMAIN_SIZE
+    // 72, USE_MNNVL 1, NUM_OF_HYBRID_EP_RANKS_PER_NVLINK_DOMAIN = the EP size, asserted <= 72; NCCL's all-to-all
+    // crosses the trays over the same multi-node NVLink). Other groups keep the node (gpusPerNode).
     const std::int64_t etp = s.expertTp();
-    const std::int64_t perNode = std::max<std::int64_t>(
-        1, std::min<std::int64_t>(s.ep, s.gpusPerNode / std::max<std::int64_t>(1, etp)));
+    const bool nvl72 = s.gpu.rfind("gb200", 0) == 0 || s.gpu.rfind("gb300", 0) == 0;
+    const std::int64_t domain = nvl72 ? std::max<std::int64_t>(s.gpusPerNode, detail::kNvl72DomainGpus) : s.gpusPerNode;
+    const std::int64_t perNode
+        = std::max<std::int64_t>(1, std::min<std::int64_t>(s.ep, domain / std::max<std::int64_t>(1, etp)));
     x.epNodes = std::max<std::int64_t>(1, (s.ep + perNode - 1) / perNode);
     const double offNode = ep > 1 ? (ep - double(perNode)) / ep : 0.0; // share of a token's copies for other nodes
     double interCopies = x.copiesPerToken * std::max(0.0, offNode);

@@ -113,6 +113,7 @@ private Q_SLOTS:
     void megatronOverlapCostPerLayer();
     void overlapCostInTheStepTotals();
     void droplessSyncDrain();
+    void nvl72RackIsTheEpDomain();
     void expectedMaxOfNormals();
     void busiestRankByHand();
     void busiestRankAgainstSampledRouting();
@@ -855,6 +856,39 @@ void TestMoe::droplessSyncDrain()
     QVERIFY(std::fabs(computeStep(s).totals.epSyncSeconds / (2.0 * total) - 1) < 1e-9);
     s.checkpointInterval = 2;
     QVERIFY(std::fabs(computeStep(s).totals.epSyncSeconds / (1.5 * total) - 1) < 1e-9);
+}
+
+void TestMoe::nvl72RackIsTheEpDomain()
+{
+    // GB200 / GB300 NVL72: the EP group's NVLink domain is the 72-GPU rack, not the 8-GPU node the rest of the layout
+    // takes (NVIDIA-NeMo/Megatron-Bridge@2afd2d34 scripts/performance/perf_plugins.py, _set_nvl_domain_size: "GB200/GB300
+    // use NVL72 topology", NVLINK_DOMAIN_SIZE 72, all EP ranks in it, EP <= 72 asserted). DeepSeek-V3 on 256 GPUs, EP 32,
+    // 8 GPUs a node: on B200 the group spans 4 nodes, on GB200 one rack, every byte over NVLink.
+    Scenario s = deepSeekV3Layout();
+    s.gpus = 256;
+    s.gpusPerNode = 8;
+    s.pp = 8;
+    s.tp = 1;
+    s.ep = 32;
+    s.etp = 1;
+    s.gpu = "b200-192gb";
+    validateScenario(s);
+    const MoeAllToAll hgx = moeAllToAll(s);
+    QCOMPARE(hgx.epNodes, std::int64_t(4));
+    QVERIFY(hgx.interNodeBytes > 0);
+    for (const char* rack : {"gb200-186gb", "gb300-288gb"}) {
+        s.gpu = rack;
+        const MoeAllToAll x = moeAllToAll(s);
+        QCOMPARE(x.epNodes, std::int64_t(1));
+        QCOMPARE(x.interNodeBytes, 0.0);
+        QCOMPARE(x.intraNodeBytes, x.sentBytes);
+    }
+    // Beyond 72 the group spans racks: EP 128 (DeepSeek-V3's 256 experts), 72 ranks a rack: 2 racks.
+    s.gpu = "gb200-186gb";
+    s.ep = 128;
+    s.gpus = 1024;
+    validateScenario(s);
+    QCOMPARE(moeAllToAll(s).epNodes, std::int64_t(2));
 }
 
 QTEST_APPLESS_MAIN(TestMoe)
