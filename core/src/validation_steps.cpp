@@ -977,8 +977,9 @@ Scenario scenarioForMoeTableRow(const CsvRow& row, RowReadings* readings)
     s.moeA2aOverlap = overlap == "1";
     log.read("moe-a2a-overlap", s.moeA2aOverlap ? "on" : "off", "a2a_overlap", overlap);
     // Under a Megatron-Core stack the overlap also costs its measured time (kernels.h,
-    // kMegatronA2aOverlapSecondsPerLayer): the stack the source names is then listed as read.
-    if (s.moeA2aOverlap)
+    // kMegatronA2aOverlapSecondsPerLayer) and, without it, dropless routing at EP > 1 its dispatcher's measured idle
+    // (kMegatronDroplessSyncSecondsPerLayer): the stack the source names is then listed as read.
+    if (s.moeA2aOverlap || (s.ep > 1 && s.moeCapacityFactor == 1.0))
         stackOfRow(row, &log);
     // HybridEP / DeepEP (moe_flex_dispatcher_backend) send a token once per node.
     s.moeNodeDedup = flex == "1";
