@@ -326,8 +326,8 @@ LayerTimes layerTimes(const Scenario& s, const GpuPreset& g, double actBytes)
         // Without the overlap, its dropless dispatcher's synchronisation leaves the device idle for a measured time per
         // layer forward (kMegatronDroplessSyncSecondsPerLayer; a capacity factor is token dropping, which does not
         // synchronise). A recomputed forward synchronises again (the recompute reruns mlpFwd).
-        const bool dropless = s.moeCapacityFactor == 1.0 && s.ep > 1;
-        const double syncDrain = megatronMoe && dropless && !s.moeA2aOverlap ? kMegatronDroplessSyncSecondsPerLayer : 0.0;
+        const double syncDrain
+            = megatronMoe && moeDispatchSynchronises(s) && !s.moeA2aOverlap ? kMegatronDroplessSyncSecondsPerLayer : 0.0;
         lt.moeSyncDrain = syncDrain;
         lt.upShare = eUp + sUp + eDown + sDown > 0 ? (eUp + sUp) / (eUp + sUp + eDown + sDown) : 1.0;
         lt.mlpFwd = kernelsFwd + ewMlpSec + exposedFwd + 0.5 * overlapCost + syncDrain;

@@ -31,6 +31,10 @@ inline constexpr double kScoreBytes = 5.0;
 
 inline std::int64_t ceilDiv(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
 
+/// Whether an MoE layer's token dispatcher needs its per-expert token counts on the host before the dispatch (Megatron-
+/// Core: dropless routing, no capacity factor, with EP > 1; kernels.h kMegatronDroplessSyncSecondsPerLayer).
+inline bool moeDispatchSynchronises(const Scenario& s) { return s.arch.moe() && s.ep > 1 && s.moeCapacityFactor == 1.0; }
+
 /// Layers of pipeline stage i when L layers split over p stages (the first L mod p stages hold one more), and
 /// the layers before it. With Megatron-Core's account_for_embedding_in_pipeline_split (`e`) and
 /// account_for_loss_in_pipeline_split (`l`) the embedding and the loss each take one layer's slot: L + e + l slots

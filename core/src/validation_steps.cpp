@@ -4,6 +4,7 @@
 #include "shardscope/validation_steps.h"
 
 #include "cnumber.h"
+#include "stagetime.h"
 
 #include "shardscope/architecture.h"
 #include "shardscope/errors.h"
@@ -979,7 +980,7 @@ Scenario scenarioForMoeTableRow(const CsvRow& row, RowReadings* readings)
     // Under a Megatron-Core stack the overlap also costs its measured time (kernels.h,
     // kMegatronA2aOverlapSecondsPerLayer) and, without it, dropless routing at EP > 1 its dispatcher's measured idle
     // (kMegatronDroplessSyncSecondsPerLayer): the stack the source names is then listed as read.
-    if (s.moeA2aOverlap || (s.ep > 1 && s.moeCapacityFactor == 1.0))
+    if (s.moeA2aOverlap || detail::moeDispatchSynchronises(s))
         stackOfRow(row, &log);
     // HybridEP / DeepEP (moe_flex_dispatcher_backend) send a token once per node.
     s.moeNodeDedup = flex == "1";

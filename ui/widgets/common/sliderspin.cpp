@@ -51,8 +51,6 @@ void StrictSpinBox::setZeroText(const QString& text)
 {
     m_zeroText = text;
     // Redraw the shown text (a value of 0 now reads as the word) and the width the word needs.
-    const QSignalBlocker b(this);
-    setValue(value());
     lineEdit()->setText(textFromValue(value()));
     updateGeometry();
 }
