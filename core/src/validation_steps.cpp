@@ -972,11 +972,21 @@ Scenario scenarioForMoeTableRow(const CsvRow& row, RowReadings* readings)
         s.etp = statedCount(row, "etp", 1, gpus);
         log.read("expert-tp", std::to_string(s.etp), "etp", get(row, "etp"));
     }
+    // A blank a2a_overlap or flex_dispatcher takes the stack's default, said: Megatron-Bridge's performance configs
+    // leave both off unless a config sets them (NVIDIA-NeMo/Megatron-Bridge@2afd2d34 scripts/performance/utils/utils.py,
+    // WorkloadBaseConfig: moe_flex_dispatcher_backend None, the recipes' alltoall dispatcher; moe_a2a_overlap False);
+    // torchtitan's expert parallelism is a plain all-to-all without overlap.
     const std::string overlap = get(row, "a2a_overlap"), flex = get(row, "flex_dispatcher");
-    if ((overlap != "0" && overlap != "1") || (flex != "0" && flex != "1"))
-        unmodelled("a2a_overlap and flex_dispatcher must be 0 or 1");
+    if ((!overlap.empty() && overlap != "0" && overlap != "1") || (!flex.empty() && flex != "0" && flex != "1"))
+        unmodelled("a2a_overlap and flex_dispatcher must be 0, 1 or blank");
+    const char* blankWhy = torchtitan ? "torchtitan's expert parallelism: a plain all-to-all, not overlapped"
+                                      : "Megatron-Bridge's WorkloadBaseConfig default (moe_a2a_overlap False, "
+                                        "moe_flex_dispatcher_backend None: the alltoall dispatcher)";
     s.moeA2aOverlap = overlap == "1";
-    log.read("moe-a2a-overlap", s.moeA2aOverlap ? "on" : "off", "a2a_overlap", overlap);
+    if (overlap.empty())
+        log.assume("moe-a2a-overlap", "off", blankWhy);
+    else
+        log.read("moe-a2a-overlap", s.moeA2aOverlap ? "on" : "off", "a2a_overlap", overlap);
     // Under a Megatron-Core stack the overlap also costs its measured time (kernels.h,
     // kMegatronA2aOverlapSecondsPerLayer) and, without it, dropless routing at EP > 1 its dispatcher's measured idle
     // (kMegatronDroplessSyncSecondsPerLayer): the stack the source names is then listed as read.
@@ -984,7 +994,10 @@ Scenario scenarioForMoeTableRow(const CsvRow& row, RowReadings* readings)
         stackOfRow(row, &log);
     // HybridEP / DeepEP (moe_flex_dispatcher_backend) send a token once per node.
     s.moeNodeDedup = flex == "1";
-    log.read("moe-node-dedup", s.moeNodeDedup ? "on" : "off", "flex_dispatcher", flex);
+    if (flex.empty())
+        log.assume("moe-node-dedup", "off", blankWhy);
+    else
+        log.read("moe-node-dedup", s.moeNodeDedup ? "on" : "off", "flex_dispatcher", flex);
     // A run whose config does not turn on --tp-comm-overlap (Megatron-LM's default: off; the model zoo's
     // model_configs/benchmarking/*.yaml name only --overlap-grad-reduce and --overlap-param-gather) states
     // tp_comm_overlap 0: its TP collectives are exposed. Blank: the Megatron-Bridge recipes' overlap.
