@@ -28,7 +28,6 @@ public:
     /// A word shown instead of 0 where 0 means "follows another knob" (expert TP 0: the TP size); typing the word or 0
     /// enters 0. Empty (the default): 0 shows as a number.
     void setZeroText(const QString& text);
-    QString zeroText() const { return m_zeroText; }
     QSize sizeHint() const override;
 
 protected:
